@@ -1,0 +1,146 @@
+"""`citeaudit` command line: parses options, calls the library, prints results. No logic of its own."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+import click
+import duckdb
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from audit.config import load_config
+from audit.errors import CiteauditError
+from audit.window import window_from_args
+
+DEFAULT_DB = "data/audit.duckdb"
+out = Console()
+err = Console(stderr=True)
+
+
+def friendly_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """User errors become one line on stderr and a non-zero exit code, never a traceback."""
+
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except CiteauditError as exc:
+            err.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+            sys.exit(exc.exit_code)
+        except duckdb.Error as exc:
+            err.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+            sys.exit(2)
+
+    return wrapper
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="citeaudit")
+@click.option("-v", "--verbose", is_flag=True, help="Log progress details to stderr.")
+def main(verbose: bool) -> None:
+    """citeaudit: audit the citations in logged RAG answers, offline.
+
+    Reads answers and their retrieved contexts from Parquet, re-extracts every citation, verifies it
+    against the cited source, and writes integrity scores to a DuckDB file.
+    """
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+
+
+@main.command()
+@click.option("--input", "input_spec", required=True, help="Parquet file, folder (hive partitions ok) or glob.")
+@click.option("--db", default=DEFAULT_DB, show_default=True, help="DuckDB output file.")
+@click.option("--since", help="Audit answers logged at or after this ISO date/time (UTC).")
+@click.option("--until", help="Audit answers logged before this ISO date/time (UTC).")
+@click.option("--config", "config_path", type=click.Path(), help="TOML config (see citeaudit.toml).")
+@click.option("--contexts", "contexts_spec", help="Contexts as a separate Parquet table (answer_id, rank, ...).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@friendly_errors
+def run(
+    input_spec: str,
+    db: str,
+    since: str | None,
+    until: str | None,
+    config_path: str | None,
+    contexts_spec: str | None,
+    quiet: bool,
+) -> None:
+    """Audit the answers in INPUT (optionally a --since/--until window) into the DuckDB file."""
+    from audit.runner import run_audit
+
+    cfg = load_config(config_path)
+    window = window_from_args(since, until)
+    with Progress(
+        TextColumn("auditing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=quiet,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("audit", total=None)
+        summary = run_audit(
+            input_spec,
+            db,
+            window,
+            cfg,
+            contexts_spec,
+            progress=lambda n: bar.advance(task, n),
+            on_plan=lambda total: bar.update(task, total=total),
+        )
+    print_summary(summary.run_id, summary.db, summary.seconds)
+
+
+def print_summary(run_id: str, db: str, seconds: float) -> None:
+    from audit.report import run_overview
+
+    ov = run_overview(db, run_id)
+    t = Table(title=f"citeaudit run {run_id}", show_lines=False)
+    t.add_column("what")
+    t.add_column("count", justify="right")
+    for key in ("answers_read", "answers_audited", "answers_quarantined", "citations"):
+        t.add_row(key.replace("_", " "), str(ov["counts"][key]))
+    for level in ("GREEN", "YELLOW", "RED"):
+        t.add_row(f"level {level}", str(ov["levels"].get(level, 0)))
+    for verdict in ("verified", "weak", "unsupported", "misattributed", "fabricated"):
+        t.add_row(f"citations {verdict}", str(ov["verdicts"].get(verdict, 0)))
+    t.add_row("uncited claims", str(ov["uncited"]))
+    out.print(t)
+    out.print(f"results: {db}  ({seconds:.1f} s)  e.g. citeaudit sql \"select * from unverified_citations\" --db {db}")
+
+
+@main.command()
+@click.argument("query")
+@click.option("--db", default=DEFAULT_DB, show_default=True, help="DuckDB output file.")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@friendly_errors
+def sql(query: str, db: str, fmt: str) -> None:
+    """Run a read-only SQL QUERY against the audit database and print the result."""
+    from audit.report import query_table
+
+    cols, rows = query_table(db, query)
+    if fmt == "csv":
+        import csv
+
+        w = csv.writer(sys.stdout)
+        w.writerow(cols)
+        w.writerows(rows)
+    elif fmt == "json":
+        import json
+
+        click.echo(json.dumps([dict(zip(cols, r, strict=True)) for r in rows], default=str, indent=1))
+    else:
+        t = Table(*cols)
+        for r in rows:
+            t.add_row(*("NULL" if v is None else str(v) for v in r))
+        out.print(t)
+
+
+if __name__ == "__main__":
+    main()

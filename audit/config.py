@@ -1,0 +1,151 @@
+"""Audit configuration: a TOML file whose every key has a documented default (see `citeaudit.toml`)."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from audit.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class ExtractConfig:
+    numeric_base: int = 1  # [1] means the first context; set 0 for systems that cite [0]
+
+
+@dataclass(frozen=True)
+class VerifyConfig:
+    model: str = "all-MiniLM-L6-v2"  # packaged default, or a local sentence-transformers path
+    nli_model: str = ""  # optional local cross-encoder path; empty = off
+    window_sentences: int = 2  # sentences per evidence window
+    top_k_windows: int = 8  # windows per source kept by the lexical prefilter for embedding
+    batch_size: int = 64
+    device: str = "cpu"
+
+
+@dataclass(frozen=True)
+class SupportConfig:
+    """Logistic model of P(supported) over the verification features; fitted by `citeaudit calibrate`."""
+
+    intercept: float = -6.0
+    w_semantic: float = 6.0
+    w_lexical: float = 2.0
+    w_keyfacts: float = 1.0
+    verified: float = 0.6  # support >= verified -> verified
+    weak: float = 0.4  # weak <= support < verified -> weak, below -> unsupported
+    misattribution_margin: float = 0.15  # other context must beat the cited one by this much
+
+
+@dataclass(frozen=True)
+class LevelConfig:
+    green_min_integrity: float = 0.9
+    yellow_min_integrity: float = 0.6
+    min_coverage: float = 0.0  # policy: answers whose claim coverage is below this get a flag
+    required_prefix: str = ""  # policy: answers must start with this text (empty = off)
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    shard_rows: int = 5000  # answers per shard in flows
+    batch_answers: int = 2000  # answers per verification batch (bounds memory)
+    cron: str = "0 2 * * *"
+    timezone: str = "UTC"
+    dask_address: str = ""
+    column_mapping: dict[str, str] = field(default_factory=dict)  # contract name -> log column
+
+
+@dataclass(frozen=True)
+class AuditConfig:
+    extract: ExtractConfig = field(default_factory=ExtractConfig)
+    verify: VerifyConfig = field(default_factory=VerifyConfig)
+    support: SupportConfig = field(default_factory=SupportConfig)
+    levels: LevelConfig = field(default_factory=LevelConfig)
+    run: RunConfig = field(default_factory=RunConfig)
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    def config_hash(self) -> str:
+        """Content hash of every setting that can change a result (run settings excluded)."""
+        d = self.as_dict()
+        d.pop("run")
+        return hashlib.sha256(json.dumps(d, sort_keys=True).encode()).hexdigest()[:16]
+
+
+_SECTIONS = {
+    "extract": ExtractConfig,
+    "verify": VerifyConfig,
+    "support": SupportConfig,
+    "levels": LevelConfig,
+    "run": RunConfig,
+}
+
+
+def config_from_dict(data: dict[str, Any], source: str = "<dict>") -> AuditConfig:
+    """Build a config from nested dicts, naming any unknown section, key or mistyped value."""
+    parts: dict[str, Any] = {}
+    for section, values in data.items():
+        cls = _SECTIONS.get(section)
+        if cls is None:
+            raise ConfigError(f"{source}: unknown section [{section}] (known: {', '.join(_SECTIONS)})")
+        if not isinstance(values, dict):
+            raise ConfigError(f"{source}: [{section}] must be a table")
+        known = {f.name: f for f in dataclasses.fields(cls)}
+        kwargs: dict[str, Any] = {}
+        for key, value in values.items():
+            if key not in known:
+                raise ConfigError(
+                    f"{source}: unknown key {section}.{key} (known: {', '.join(known)})"
+                )
+            default = getattr(cls(), key)
+            if isinstance(default, bool) or not isinstance(default, (int, float, str, dict)):
+                ok = isinstance(value, type(default))
+            elif isinstance(default, float):
+                ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+                value = float(value)
+            else:
+                ok = isinstance(value, type(default)) and not isinstance(value, bool)
+            if not ok:
+                raise ConfigError(
+                    f"{source}: {section}.{key} must be {type(default).__name__}, got {value!r}"
+                )
+            kwargs[key] = value
+        parts[section] = cls(**kwargs)
+    cfg = AuditConfig(**parts)
+    _check(cfg, source)
+    return cfg
+
+
+def _check(cfg: AuditConfig, source: str) -> None:
+    s, lv = cfg.support, cfg.levels
+    if not 0.0 <= s.weak <= s.verified <= 1.0:
+        raise ConfigError(f"{source}: need 0 <= support.weak <= support.verified <= 1")
+    if not 0.0 <= lv.yellow_min_integrity <= lv.green_min_integrity <= 1.0:
+        raise ConfigError(
+            f"{source}: need 0 <= levels.yellow_min_integrity <= levels.green_min_integrity <= 1"
+        )
+    if cfg.extract.numeric_base not in (0, 1):
+        raise ConfigError(f"{source}: extract.numeric_base must be 0 or 1")
+    if cfg.verify.window_sentences < 1 or cfg.verify.top_k_windows < 1:
+        raise ConfigError(f"{source}: verify.window_sentences and verify.top_k_windows must be >= 1")
+    if cfg.run.shard_rows < 1 or cfg.run.batch_answers < 1:
+        raise ConfigError(f"{source}: run.shard_rows and run.batch_answers must be >= 1")
+
+
+def load_config(path: str | Path | None) -> AuditConfig:
+    """Read a TOML config; None gives the defaults."""
+    if path is None:
+        return AuditConfig()
+    p = Path(path)
+    if not p.is_file():
+        raise ConfigError(f"config file not found: {p}")
+    try:
+        data = tomllib.loads(p.read_text())
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{p}: not valid TOML: {exc}") from None
+    return config_from_dict(data, str(p))

@@ -1,0 +1,15 @@
+"""Errors a user can act on. The CLI prints their message and exits non-zero, never a traceback."""
+
+
+class CiteauditError(Exception):
+    """Base for every error that stops a run with a message for the user."""
+
+    exit_code = 2
+
+
+class InputError(CiteauditError):
+    """An input file or glob is missing, unreadable or breaks the contract as a whole."""
+
+
+class ConfigError(CiteauditError):
+    """The configuration file is missing, malformed or has an invalid value."""

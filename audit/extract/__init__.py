@@ -1,0 +1,1 @@
+"""Citation extraction: marker dialects, structured output, sentences and claims."""

@@ -1,0 +1,68 @@
+"""The registry of inline citation dialects: the one place to add a new marker syntax.
+
+Patterns are written in the common subset of RE2 (DuckDB) and Python `re`, so the same
+pattern drives the set-based extraction in DuckDB and the pure-Python reference used in tests.
+Each pattern's capture groups are the parts the resolver needs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Dialect:
+    name: str
+    pattern: str  # full marker, with capture groups for the referenced parts
+    example: str
+
+
+NUMERIC = Dialect(
+    name="numeric",
+    pattern=r"\[\s*(\d{1,4}(?:\s*(?:,|-|–)\s*\d{1,4})*)\s*\]",
+    example="[1], [1, 3], [2-4]",
+)
+DOCUMENT_PAGE = Dialect(
+    name="document_page",
+    pattern=r"(?i:\[\s*(?:Document|Doc|Source):\s*([^\]\n]+?)\s*,\s*(?:Page|p\.?)\s*(\d{1,6})\s*\])",
+    example="[Document: Refund Policy v2.pdf, Page 3]",
+)
+DOC_CHUNK = Dialect(
+    name="doc_chunk",
+    pattern=r"\[citation:([^:\]\s]+):([^\]\s]+)\]",
+    example="[citation:kb_doc_12:chunk-7]",
+)
+
+DIALECTS: tuple[Dialect, ...] = (DOCUMENT_PAGE, DOC_CHUNK, NUMERIC)
+
+# structured JSON citations are not inline markers; they carry this dialect name
+STRUCTURED = "structured"
+
+
+def any_marker_pattern() -> str:
+    """One alternation matching a marker of any registered dialect (no capture groups)."""
+    return "|".join(f"(?:{_strip_groups(d.pattern)})" for d in DIALECTS)
+
+
+def _strip_groups(pattern: str) -> str:
+    # turn capturing groups into non-capturing ones so the alternation stays group-free
+    return re.sub(r"(?<!\\)\((?!\?)", "(?:", pattern)
+
+
+def marker_regex() -> re.Pattern[str]:
+    return re.compile(any_marker_pattern())
+
+
+def expand_numeric(inner: str, limit: int = 50) -> list[int]:
+    """`1, 3` -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit` positions."""
+    out: list[int] = []
+    for part in re.split(r"\s*,\s*", inner.strip()):
+        bounds = re.split(r"\s*[-–]\s*", part)
+        if len(bounds) == 2:
+            a, b = int(bounds[0]), int(bounds[1])
+            lo, hi = min(a, b), max(a, b)
+            out.extend(range(lo, min(hi, lo + limit - 1) + 1))
+        elif part:
+            out.append(int(bounds[0]))
+    return out

@@ -1,0 +1,103 @@
+"""Sentence segmentation that keeps citation markers with the sentence they follow. Pure functions."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from audit.extract.dialects import marker_regex
+
+_MARKER = marker_regex()
+_MASK = "\x00"
+_TERMINATOR = re.compile(r"[.!?]+[\"'”’)\]]*(?=[\s\x00]|$)|\n")
+_GAP = re.compile(r"[\s\x00]*")
+_ABBREV = re.compile(
+    r"(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|Prof|St|Inc|Ltd|Co|No|Fig|approx|cf|al|Jr|Sr)\.|\b[A-Z]\.)$"
+)
+_NON_CLAIM = re.compile(
+    r"^\s*(?:hope (?:this|that) helps|let me know|feel free|happy to help|glad to help|thanks?\b|thank you|"
+    r"you'?re welcome|hi\b|hello\b|sure[!,.]|great question|i'?m not sure|i don'?t know|i cannot|i can'?t|"
+    r"as an ai|please (?:note|let|contact|reach)|is there anything|any other questions|good luck|best regards|"
+    r"in summary|to summarize|here (?:is|are) )",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[^\W_]{2,}|\d+")
+
+
+@dataclass(frozen=True)
+class Sentence:
+    start: int
+    end: int  # exclusive; includes markers that trail the sentence
+    text: str  # the sentence with markers removed and whitespace tidied
+
+
+def mask_markers(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """Replace every marker by NULs of the same length (offsets survive); return the marker spans."""
+    spans = [(m.start(), m.end()) for m in _MARKER.finditer(text)]
+    if not spans:
+        return text, spans
+    chars = list(text)
+    for s, e in spans:
+        chars[s:e] = _MASK * (e - s)
+    return "".join(chars), spans
+
+
+def strip_markers(text: str) -> str:
+    """The text without citation markers, spaces before punctuation tidied."""
+    out = _MARKER.sub("", text)
+    out = re.sub(r"[ \t]+([.,;:!?])", r"\1", out)
+    return re.sub(r"\s+", " ", out).strip()
+
+
+def split_sentences(text: str) -> list[Sentence]:
+    """Sentences of `text` with exact offsets; markers right after a sentence belong to it."""
+    masked, _ = mask_markers(text)
+    out: list[Sentence] = []
+    start = 0
+    n = len(masked)
+    for m in _TERMINATOR.finditer(masked):
+        if m.group() != "\n" and _ABBREV.search(masked[max(0, m.start() - 8) : m.start() + 1]):
+            continue
+        end = m.end()
+        gap = _GAP.match(masked, end)
+        gap_end = gap.end() if gap else end
+        last_mask = masked.rfind(_MASK, end, gap_end)
+        if last_mask >= 0:
+            end = last_mask + 1  # trailing markers join the sentence they follow
+        if end <= start:
+            continue
+        _append(out, text, start, end)
+        start = end
+    if start < n:
+        _append(out, text, start, n)
+    return out
+
+
+def _append(out: list[Sentence], text: str, start: int, end: int) -> None:
+    raw = text[start:end]
+    lead = len(raw) - len(raw.lstrip())
+    trail = len(raw) - len(raw.rstrip())
+    s, e = start + lead, end - trail
+    if e <= s:
+        return
+    clean = strip_markers(text[s:e])
+    if clean or _MARKER.search(text[s:e]):
+        out.append(Sentence(s, e, clean))
+
+
+def is_claim(sentence: str) -> bool:
+    """A factual statement worth a citation: not a question, greeting, hedge or fragment."""
+    s = sentence.strip()
+    if not s or s.endswith("?") or s.endswith(":"):
+        return False
+    if _NON_CLAIM.search(s):
+        return False
+    return len(_WORD.findall(s)) >= 4
+
+
+def sentence_at(sentences: list[Sentence], offset: int) -> int | None:
+    """Index of the sentence whose span holds `offset`."""
+    for i, s in enumerate(sentences):
+        if s.start <= offset < s.end:
+            return i
+    return None

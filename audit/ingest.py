@@ -1,0 +1,229 @@
+"""Read `answers` logs from Parquet into DuckDB, enforce the contract row by row, quarantine what breaks it.
+
+Creates, on the given connection, the temp tables
+`answers_ok` (one row per auditable answer), `ctx` (one row per retrieved context, 1-based `rank`)
+and `quarantined` (source, row_ref, answer_id, logged_at, field, reason).
+"""
+
+from __future__ import annotations
+
+import glob
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from audit.contract import column_names, context_type, required_columns
+from audit.errors import InputError
+from audit.window import Window
+
+log = logging.getLogger(__name__)
+
+_CONTEXT_FIELDS = [f.name for f in context_type()]
+
+
+@dataclass(frozen=True)
+class StageCounts:
+    read: int
+    ok: int
+    quarantined: int
+
+
+def discover_inputs(spec: str) -> list[str]:
+    """Files named by a path, a folder (searched recursively, hive partitions included) or a glob."""
+    p = Path(spec)
+    if p.is_file():
+        files = [str(p)]
+    elif p.is_dir():
+        files = sorted(str(f) for f in p.rglob("*.parquet") if f.is_file())
+    else:
+        files = sorted(f for f in glob.glob(spec, recursive=True) if Path(f).is_file())
+    if not files:
+        raise InputError(f"no Parquet input found at {spec!r} (give a file, a folder or a glob)")
+    return files
+
+
+def _sql_str(s: str) -> str:
+    return "'" + s.replace("'", "''") + "'"
+
+
+def _ident(s: str) -> str:
+    return '"' + s.replace('"', '""') + '"'
+
+
+def _file_schema(path: str) -> pa.Schema:
+    try:
+        return pq.read_schema(path)
+    except FileNotFoundError:
+        raise InputError(f"{path}: file not found") from None
+    except (pa.ArrowInvalid, OSError) as exc:
+        raise InputError(f"{path}: not a readable Parquet file ({exc})") from None
+
+
+def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataType]:
+    """Check every file has the contract's required columns; return the union of column types."""
+    types: dict[str, pa.DataType] = {}
+    for f in files:
+        schema = _file_schema(f)
+        names = set(schema.names)
+        for col in required_columns():
+            src = mapping.get(col, col)
+            if src not in names:
+                hint = f" (mapped from {col!r})" if src != col else ""
+                raise InputError(
+                    f"{f}: required column {src!r}{hint} is missing; columns are {sorted(names)}. "
+                    "Map differently named columns with [run] column_mapping in the config."
+                )
+        for col in column_names():
+            src = mapping.get(col, col)
+            if src in names:
+                typ = schema.field(src).type
+                if col == "contexts" and not _is_context_list(typ):
+                    raise InputError(
+                        f"{f}: column {src!r} must be list<struct<doc_id, chunk_id, title, page, url, text>>, "
+                        f"got {typ}"
+                    )
+                types.setdefault(col, typ)
+    return types
+
+
+def _is_context_list(typ: pa.DataType) -> bool:
+    return (
+        (pa.types.is_list(typ) or pa.types.is_large_list(typ))
+        and pa.types.is_struct(typ.value_type)
+        and "text" in [f.name for f in typ.value_type]
+    )
+
+
+def _column_expr(col: str, mapping: dict[str, str], types: dict[str, pa.DataType]) -> str:
+    if col not in types:
+        return f"NULL AS {col}"
+    src = _ident(mapping.get(col, col))
+    if col == "logged_at":
+        typ = types[col]
+        if pa.types.is_timestamp(typ) and typ.tz is None:
+            return f"timezone('UTC', {src}) AS logged_at"  # naive timestamps are UTC
+        if pa.types.is_timestamp(typ):
+            return f"{src} AS logged_at"
+        return f"timezone('UTC', TRY_CAST({src} AS TIMESTAMP)) AS logged_at"
+    if col == "turn_index":
+        return f"TRY_CAST({src} AS INTEGER) AS turn_index"
+    if col == "contexts":
+        return f"{src} AS contexts"
+    return f"CAST({src} AS VARCHAR) AS {col}"
+
+
+def _context_struct_fields(types: dict[str, pa.DataType]) -> set[str]:
+    typ = types.get("contexts")
+    return {f.name for f in typ.value_type} if typ is not None else set()
+
+
+def window_filter(window: Window) -> str:
+    conds = []
+    if window.start is not None:
+        conds.append(f"logged_at >= TIMESTAMPTZ {_sql_str(window.start.isoformat())}")
+    if window.end is not None:
+        conds.append(f"logged_at < TIMESTAMPTZ {_sql_str(window.end.isoformat())}")
+    if not conds:
+        return "TRUE"
+    # rows without a usable timestamp belong to no window: they are quarantined by every run that reads them
+    return f"(logged_at IS NULL OR ({' AND '.join(conds)}))"
+
+
+def stage_answers(
+    con: duckdb.DuckDBPyConnection,
+    files: list[str],
+    window: Window,
+    mapping: dict[str, str] | None = None,
+    contexts_files: list[str] | None = None,
+    row_filter: str | None = None,
+) -> StageCounts:
+    """Scan `files` (projection + `logged_at` pushdown), validate rows, build `answers_ok`, `ctx`, `quarantined`."""
+    mapping = mapping or {}
+    types = check_files(files, mapping)
+    cols = ", ".join(_column_expr(c, mapping, types) for c in column_names())
+    file_list = "[" + ", ".join(_sql_str(f) for f in files) + "]"
+    con.execute(
+        f"""
+        CREATE OR REPLACE TEMP TABLE staged AS
+        SELECT * FROM (
+            SELECT filename AS source_file, file_row_number AS row_no, {cols}
+            FROM read_parquet({file_list}, filename = true, file_row_number = true,
+                              union_by_name = true, hive_partitioning = false)
+        ) WHERE {window_filter(window)} AND ({row_filter or "TRUE"})
+        """
+    )
+    con.execute(_read_sql("validate.sql"))
+    _stage_contexts(con, types, contexts_files)
+    read = _count(con, "staged")
+    ok = _count(con, "answers_ok")
+    bad = _count(con, "quarantined")
+    log.info("read %d answers: %d to audit, %d quarantined", read, ok, bad)
+    return StageCounts(read=read, ok=ok, quarantined=bad)
+
+
+def _stage_contexts(
+    con: duckdb.DuckDBPyConnection, types: dict[str, pa.DataType], contexts_files: list[str] | None
+) -> None:
+    if contexts_files:
+        _stage_context_table(con, contexts_files)
+        return
+    present = _context_struct_fields(types)
+    fields = ", ".join(
+        f"c.{_ident(name)} AS {name}" if name in present else f"NULL AS {name}" for name in _CONTEXT_FIELDS
+    )
+    con.execute(
+        f"""
+        CREATE OR REPLACE TEMP TABLE ctx AS
+        SELECT answer_id, CAST(rank AS INTEGER) AS rank, {fields}
+        FROM (
+            SELECT answer_id, unnest(contexts) AS c, generate_subscripts(contexts, 1) AS rank
+            FROM answers_ok WHERE contexts IS NOT NULL
+        )
+        """
+    )
+    _normalise_ctx_types(con)
+
+
+def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> None:
+    for f in files:
+        names = set(_file_schema(f).names)
+        for col in ("answer_id", "rank", "text"):
+            if col not in names:
+                raise InputError(f"{f}: contexts table needs column {col!r}; columns are {sorted(names)}")
+    file_list = "[" + ", ".join(_sql_str(f) for f in files) + "]"
+    present = set().union(*(set(_file_schema(f).names) for f in files))
+    fields = ", ".join(name if name in present else f"NULL AS {name}" for name in _CONTEXT_FIELDS)
+    con.execute(
+        f"""
+        CREATE OR REPLACE TEMP TABLE ctx AS
+        SELECT CAST(answer_id AS VARCHAR) AS answer_id, CAST(rank AS INTEGER) AS rank, {fields}
+        FROM read_parquet({file_list}, union_by_name = true)
+        WHERE answer_id IN (SELECT answer_id FROM answers_ok)
+        """
+    )
+    _normalise_ctx_types(con)
+
+
+def _normalise_ctx_types(con: duckdb.DuckDBPyConnection) -> None:
+    con.execute(
+        """
+        CREATE OR REPLACE TEMP TABLE ctx AS
+        SELECT answer_id, rank, CAST(doc_id AS VARCHAR) AS doc_id, CAST(chunk_id AS VARCHAR) AS chunk_id,
+               CAST(title AS VARCHAR) AS title, TRY_CAST(page AS INTEGER) AS page,
+               CAST(url AS VARCHAR) AS url, CAST(text AS VARCHAR) AS text
+        FROM ctx
+        """
+    )
+
+
+def _count(con: duckdb.DuckDBPyConnection, table: str) -> int:
+    row = con.execute(f"SELECT count(*) FROM {table}").fetchone()
+    return int(row[0]) if row else 0
+
+
+def _read_sql(name: str) -> str:
+    return (Path(__file__).parent / "sql" / name).read_text()

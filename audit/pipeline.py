@@ -1,0 +1,212 @@
+"""The audit of one shard: stage -> extract -> resolve (DuckDB) -> assess (Python, batched) -> result tables.
+
+A shard is a set of input files, a window and a hash slice of `answer_id` (`shard_index` of `shard_count`),
+so duplicates of one answer_id always meet in the same shard. Nothing here writes the DuckDB output file.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from audit.assess import assess_batch
+from audit.config import AuditConfig
+from audit.extract.markers import extract_citations
+from audit.ingest import StageCounts, stage_answers
+from audit.schema import RESULT_TABLES, conform
+from audit.verify.semantic import BiEncoderScorer, CrossEncoderScorer, EmbeddingCache, SemanticScorer, model_key
+from audit.window import Window
+
+log = logging.getLogger(__name__)
+
+_SQL_DIR = Path(__file__).resolve().parent / "sql"
+MANIFEST = "_manifest.json"
+
+
+@dataclass(frozen=True)
+class Shard:
+    files: tuple[str, ...]
+    window: Window
+    index: int = 0
+    count: int = 1
+    contexts_files: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        return f"shard-{self.index:05d}-of-{self.count:05d}"
+
+
+@dataclass
+class ShardResult:
+    tables: dict[str, pa.Table]
+    embeddings: pa.Table
+    counts: StageCounts
+    embedded: int  # texts this shard had to embed (cache misses)
+
+
+def make_scorer(cfg: AuditConfig, cache_db: str | Path | None = None) -> SemanticScorer:
+    """The configured semantic scorer; the bi-encoder's cache is primed from the DuckDB file if it exists."""
+    if cfg.verify.nli_model:
+        return CrossEncoderScorer(cfg.verify.nli_model, cfg.verify.device)
+    cache = EmbeddingCache(model_key(cfg.verify.model))
+    if cache_db is not None and Path(cache_db).exists():
+        load_cache(cache, Path(cache_db))
+    return BiEncoderScorer(cfg.verify.model, cfg.verify.device, cfg.verify.batch_size, cache)
+
+
+def load_cache(cache: EmbeddingCache, db: Path) -> None:
+    try:
+        con = duckdb.connect(str(db), read_only=True)
+    except duckdb.Error as exc:  # locked by a writer or not a DuckDB file: run without the cache
+        log.warning("embedding cache not read from %s: %s", db, exc)
+        return
+    try:
+        if con.execute(
+            "SELECT count(*) FROM information_schema.tables WHERE table_name = 'embedding_cache'"
+        ).fetchone() == (1,):
+            table = con.sql(
+                "SELECT content_hash, embedding FROM embedding_cache WHERE model = $model",
+                params={"model": cache.model},
+            ).to_arrow_table()
+            cache.load_table(table)
+            log.info("embedding cache: %d vectors for %s", table.num_rows, cache.model)
+    finally:
+        con.close()
+
+
+def audit_shard(
+    shard: Shard,
+    cfg: AuditConfig,
+    run_id: str,
+    scorer: SemanticScorer,
+    progress: Callable[[int], None] | None = None,
+) -> ShardResult:
+    """Audit one shard in a private in-memory DuckDB; returns the rows of every result table."""
+    con = duckdb.connect()
+    try:
+        counts = _stage(con, shard, cfg)
+        extract_citations(con, cfg.extract.numeric_base)
+        con.execute((_SQL_DIR / "resolve.sql").read_text())
+        cite_rows, uncited_rows, stat_rows = [], [], []
+        before = getattr(scorer, "encoded", 0)
+        reader = con.sql(_BATCH_QUERY).to_arrow_reader(cfg.run.batch_answers)
+        for batch in reader:
+            res = assess_batch(batch.to_pylist(), cfg, scorer)
+            cite_rows += res.citations
+            uncited_rows += res.uncited
+            stat_rows += res.stats
+            if progress:
+                progress(batch.num_rows)
+        tables = _result_tables(con, cfg, run_id, cite_rows, uncited_rows, stat_rows)
+        embedded = getattr(scorer, "encoded", 0) - before
+        cache = getattr(scorer, "cache", None)
+        emb = cache.new_rows() if cache is not None else EmbeddingCache("none").new_rows()
+        if cache is not None:
+            cache.new.clear()
+        return ShardResult(tables, emb, counts, embedded)
+    finally:
+        con.close()
+
+
+def _stage(con: duckdb.DuckDBPyConnection, shard: Shard, cfg: AuditConfig) -> StageCounts:
+    counts = stage_answers(
+        con,
+        list(shard.files),
+        shard.window,
+        cfg.run.column_mapping,
+        list(shard.contexts_files) or None,
+        row_filter=(f"coalesce(hash(answer_id), 0) % {shard.count} = {shard.index}" if shard.count > 1 else None),
+    )
+    return counts
+
+
+_BATCH_QUERY = """
+WITH cites AS (
+    SELECT answer_id, list(struct_pack(citation_ord, marker, dialect, char_start, char_end, cited_ref, json_claim,
+                                       context_rank, doc_id, chunk_id, fabricated_reason)
+                           ORDER BY citation_ord) AS citations
+    FROM resolved GROUP BY answer_id
+), contexts AS (
+    SELECT answer_id, list(struct_pack(rank, text) ORDER BY rank) AS contexts FROM ctx GROUP BY answer_id
+)
+SELECT a.answer_id, a.logged_at, t.answer_text, c.citations, x.contexts
+FROM answers_ok a JOIN texts t USING (answer_id)
+LEFT JOIN cites c USING (answer_id) LEFT JOIN contexts x USING (answer_id)
+ORDER BY a.answer_id
+"""
+
+
+def _result_tables(
+    con: duckdb.DuckDBPyConnection,
+    cfg: AuditConfig,
+    run_id: str,
+    cite_rows: list[dict[str, object]],
+    uncited_rows: list[dict[str, object]],
+    stat_rows: list[dict[str, object]],
+) -> dict[str, pa.Table]:
+    for rows in (cite_rows, uncited_rows):
+        for r in rows:
+            r["run_id"] = run_id
+    citations = conform(cite_rows, "citation_audit")
+    stats = pa.Table.from_pylist(
+        stat_rows,
+        schema=pa.schema(
+            [("answer_id", pa.string())]
+            + [(k, pa.int32()) for k in ("n_sentences", "n_claims", "n_cited_sentences", "n_uncited_claims")]
+        ),
+    )
+    con.register("cite_rows", citations)
+    con.register("stat_rows", stats)
+    lv = cfg.levels
+    for name, value in {
+        "green": lv.green_min_integrity,
+        "yellow": lv.yellow_min_integrity,
+        "min_coverage": lv.min_coverage,
+        "prefix": lv.required_prefix,
+    }.items():
+        literal = "'" + value.replace("'", "''") + "'" if isinstance(value, str) else repr(float(value))
+        con.execute(f"SET VARIABLE {name} = {literal}")
+    con.execute((_SQL_DIR / "answer_audit.sql").read_text())
+    answers = con.sql("SELECT $run_id AS run_id, * FROM answer_rows ORDER BY answer_id", params={"run_id": run_id})
+    quarantine = con.sql(
+        "SELECT $run_id AS run_id, source, row_ref, answer_id, logged_at, field, reason FROM quarantined ORDER BY row_ref",
+        params={"run_id": run_id},
+    )
+    return {
+        "answer_audit": conform(answers.to_arrow_table().to_pylist(), "answer_audit"),
+        "citation_audit": citations,
+        "uncited_claims": conform(uncited_rows, "uncited_claims"),
+        "quarantine": conform(quarantine.to_arrow_table().to_pylist(), "quarantine"),
+    }
+
+
+def write_shard_result(result: ShardResult, out_dir: Path, shard: Shard) -> Path:
+    """Write a shard's tables as Parquet; the manifest is written last, so a folder without one is incomplete."""
+    final = out_dir / shard.name
+    tmp = out_dir / f".{shard.name}.tmp-{os.getpid()}"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    for name in RESULT_TABLES:
+        pq.write_table(result.tables[name], tmp / f"{name}.parquet")
+    pq.write_table(result.embeddings, tmp / "embedding_cache.parquet")
+    manifest = {
+        "shard": shard.name,
+        "answers_read": result.counts.read,
+        "answers_audited": result.counts.ok,
+        "answers_quarantined": result.counts.quarantined,
+        "citations": result.tables["citation_audit"].num_rows,
+        "embedded": result.embedded,
+    }
+    (tmp / MANIFEST).write_text(json.dumps(manifest, indent=2))
+    shutil.rmtree(final, ignore_errors=True)
+    tmp.rename(final)
+    return final

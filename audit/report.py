@@ -1,0 +1,47 @@
+"""Read-side helpers over the audit database: run overviews and ad-hoc queries."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import duckdb
+
+from audit.errors import InputError
+from audit.store import open_db
+
+
+def query_table(db: str, query: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+    con = open_db(db, read_only=True)
+    try:
+        try:
+            cur = con.execute(query)
+        except duckdb.Error as exc:
+            raise InputError(f"query failed: {exc}") from None
+        if cur.description is None:
+            return [], []
+        cols = [d[0] for d in cur.description]
+        return cols, cur.fetchall()
+    finally:
+        con.close()
+
+
+def run_overview(db: str, run_id: str) -> dict[str, Any]:
+    """Counts of a run, and level/verdict tallies of the rows it wrote."""
+    con = open_db(db, read_only=True)
+    try:
+        row = con.execute(
+            "SELECT answers_read, answers_audited, answers_quarantined, citations FROM runs WHERE run_id = ?",
+            [run_id],
+        ).fetchone()
+        keys = ("answers_read", "answers_audited", "answers_quarantined", "citations")
+        counts = dict(zip(keys, row or (0, 0, 0, 0), strict=True))
+        levels = dict(
+            con.execute("SELECT level, count(*) FROM answer_audit WHERE run_id = ? GROUP BY 1", [run_id]).fetchall()
+        )
+        verdicts = dict(
+            con.execute("SELECT verdict, count(*) FROM citation_audit WHERE run_id = ? GROUP BY 1", [run_id]).fetchall()
+        )
+        uncited = con.execute("SELECT count(*) FROM uncited_claims WHERE run_id = ?", [run_id]).fetchone()
+        return {"counts": counts, "levels": levels, "verdicts": verdicts, "uncited": uncited[0] if uncited else 0}
+    finally:
+        con.close()

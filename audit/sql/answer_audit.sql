@@ -1,0 +1,54 @@
+-- per-answer integrity from the assessed citations (`cite_rows`) and sentence counts (`stat_rows`).
+-- parameters: getvariable('green'), getvariable('yellow') (integrity thresholds), getvariable('min_coverage'), getvariable('prefix') (policy rules).
+CREATE OR REPLACE TEMP TABLE answer_rows AS
+WITH per_answer AS (
+    SELECT answer_id,
+           count(*) AS n_citations,
+           count(*) FILTER (WHERE verdict = 'verified') AS n_verified,
+           count(*) FILTER (WHERE verdict = 'weak') AS n_weak,
+           count(*) FILTER (WHERE verdict = 'unsupported') AS n_unsupported,
+           count(*) FILTER (WHERE verdict = 'fabricated') AS n_fabricated,
+           count(*) FILTER (WHERE verdict = 'misattributed') AS n_misattributed
+    FROM cite_rows GROUP BY answer_id
+), joined AS (
+    SELECT a.answer_id, a.conversation_id, a.turn_index, a.logged_at, a.tenant, a.model,
+           a.source_file, t.answer_text, a.answer,
+           s.n_sentences, s.n_claims, s.n_cited_sentences, s.n_uncited_claims,
+           coalesce(p.n_citations, 0) AS n_citations, coalesce(p.n_verified, 0) AS n_verified,
+           coalesce(p.n_weak, 0) AS n_weak, coalesce(p.n_unsupported, 0) AS n_unsupported,
+           coalesce(p.n_fabricated, 0) AS n_fabricated, coalesce(p.n_misattributed, 0) AS n_misattributed,
+           t.structured, t.structured_parse_failed
+    FROM answers_ok a
+    JOIN texts t USING (answer_id)
+    JOIN stat_rows s USING (answer_id)
+    LEFT JOIN per_answer p USING (answer_id)
+), scored AS (
+    SELECT *,
+           n_verified / nullif(n_citations, 0) AS citation_integrity,
+           n_cited_sentences / nullif(n_claims, 0) AS coverage,
+           n_citations / nullif(n_sentences, 0) AS density
+    FROM joined
+)
+SELECT answer_id, conversation_id, turn_index, logged_at, tenant, model, source_file, answer_text,
+       CAST(n_sentences AS INTEGER) AS n_sentences, CAST(n_claims AS INTEGER) AS n_claims,
+       CAST(n_cited_sentences AS INTEGER) AS n_cited_sentences, CAST(n_citations AS INTEGER) AS n_citations,
+       CAST(n_verified AS INTEGER) AS n_verified, CAST(n_weak AS INTEGER) AS n_weak,
+       CAST(n_unsupported AS INTEGER) AS n_unsupported, CAST(n_fabricated AS INTEGER) AS n_fabricated,
+       CAST(n_misattributed AS INTEGER) AS n_misattributed, CAST(n_uncited_claims AS INTEGER) AS n_uncited_claims,
+       citation_integrity, coverage, density,
+       CASE
+           WHEN n_fabricated > 0 OR structured_parse_failed THEN 'RED'
+           WHEN citation_integrity IS NULL AND n_claims > 0 THEN 'YELLOW'
+           WHEN citation_integrity IS NULL THEN 'GREEN'
+           WHEN citation_integrity >= getvariable('green') AND coalesce(coverage, 1) >= getvariable('min_coverage') THEN 'GREEN'
+           WHEN citation_integrity >= getvariable('yellow') THEN 'YELLOW'
+           ELSE 'RED'
+       END AS level,
+       structured AS structured_output, structured_parse_failed,
+       list_filter([
+           CASE WHEN structured_parse_failed THEN 'structured_parse_failed' END,
+           CASE WHEN coalesce(coverage, 1) < getvariable('min_coverage') THEN 'low_coverage' END,
+           CASE WHEN getvariable('prefix') <> '' AND NOT starts_with(answer, getvariable('prefix')) THEN 'missing_required_prefix' END,
+           CASE WHEN n_citations = 0 AND n_claims > 0 THEN 'no_citations' END
+       ], lambda x: x IS NOT NULL) AS flags
+FROM scored;

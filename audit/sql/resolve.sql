@@ -1,0 +1,47 @@
+-- resolve each citation in `citations` against this answer's retrieved contexts in `ctx`.
+-- a marker that names no retrieved context is fabricated, with the reason why.
+CREATE OR REPLACE TEMP TABLE ctx_keys AS
+SELECT answer_id, rank, doc_id, chunk_id, page,
+       lower(trim(title)) AS title_key,
+       lower(regexp_replace(trim(title), '\.[A-Za-z0-9]{1,5}$', '')) AS title_stem,
+       lower(trim(doc_id)) AS doc_key
+FROM ctx;
+
+CREATE OR REPLACE TEMP TABLE resolved AS
+WITH cited AS (
+    SELECT *, lower(trim(cited_title)) AS ref_key,
+           lower(regexp_replace(trim(cited_title), '\.[A-Za-z0-9]{1,5}$', '')) AS ref_stem
+    FROM citations
+), doc_hits AS (
+    -- contexts of the named document (by title or doc_id), whatever the page or chunk
+    SELECT c.answer_id, c.citation_ord, k.rank, k.page, k.chunk_id
+    FROM cited c JOIN ctx_keys k ON k.answer_id = c.answer_id
+    WHERE (c.dialect = 'document_page' AND (k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_stem))
+       OR (c.dialect = 'doc_chunk' AND k.doc_id = c.cited_doc)
+), matches AS (
+    SELECT c.answer_id, c.citation_ord, min(k.rank) AS rank
+    FROM cited c JOIN ctx_keys k ON k.answer_id = c.answer_id AND k.rank = c.cited_rank
+    WHERE c.dialect IN ('numeric', 'structured')
+    GROUP BY ALL
+    UNION ALL
+    SELECT d.answer_id, d.citation_ord, min(d.rank)
+    FROM doc_hits d JOIN cited c USING (answer_id, citation_ord)
+    WHERE (c.dialect = 'document_page' AND d.page = c.cited_page)
+       OR (c.dialect = 'doc_chunk' AND d.chunk_id = c.cited_chunk)
+    GROUP BY ALL
+), known_docs AS (
+    SELECT DISTINCT answer_id, citation_ord FROM doc_hits
+)
+SELECT c.answer_id, c.citation_ord, c.marker, c.dialect, c.char_start, c.char_end, c.cited_ref, c.json_claim,
+       m.rank AS context_rank, k.doc_id, k.chunk_id,
+       CASE
+           WHEN m.rank IS NOT NULL THEN NULL
+           WHEN c.dialect IN ('numeric', 'structured') THEN 'index_out_of_range'
+           WHEN kd.answer_id IS NULL THEN 'unknown_document'
+           WHEN c.dialect = 'document_page' THEN 'page_not_retrieved'
+           ELSE 'unknown_chunk'
+       END AS fabricated_reason
+FROM cited c
+LEFT JOIN matches m USING (answer_id, citation_ord)
+LEFT JOIN known_docs kd USING (answer_id, citation_ord)
+LEFT JOIN ctx_keys k ON k.answer_id = c.answer_id AND k.rank = m.rank;

