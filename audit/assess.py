@@ -76,9 +76,7 @@ def _best_context(claim: str, contexts: dict[int, str]) -> int | None:
     return best
 
 
-def assess_batch(
-    answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: SemanticScorer
-) -> BatchResult:
+def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: SemanticScorer) -> BatchResult:
     """Assess a batch of answers; each has answer_id, logged_at, answer_text, citations, contexts."""
     res = BatchResult()
     pair_inputs: list[tuple[str, str]] = []
@@ -215,7 +213,7 @@ def _misattribution(
         if support >= cfg.support.verified and support - (row["support"] or 0.0) >= cfg.support.misattribution_margin:
             row["verdict"] = "misattributed"
             row["suggested_rank"] = rank
-            row["reasons"] = list(row["reasons"]) + [f"better_source:{rank}"]
+            row["reasons"] = [*row["reasons"], f"better_source:{rank}"]
 
 
 def _score_uncited(

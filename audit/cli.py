@@ -49,7 +49,9 @@ def main(verbose: bool) -> None:
     Reads answers and their retrieved contexts from Parquet, re-extracts every citation, verifies it
     against the cited source, and writes integrity scores to a DuckDB file.
     """
-    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
+    )
 
 
 @main.command()
@@ -112,7 +114,7 @@ def print_summary(run_id: str, db: str, seconds: float) -> None:
         t.add_row(f"citations {verdict}", str(ov["verdicts"].get(verdict, 0)))
     t.add_row("uncited claims", str(ov["uncited"]))
     out.print(t)
-    out.print(f"results: {db}  ({seconds:.1f} s)  e.g. citeaudit sql \"select * from unverified_citations\" --db {db}")
+    out.print(f'results: {db}  ({seconds:.1f} s)  e.g. citeaudit sql "select * from unverified_citations" --db {db}')
 
 
 @main.command()
@@ -144,3 +146,8 @@ def sql(query: str, db: str, fmt: str) -> None:
 
 if __name__ == "__main__":
     main()
+
+
+from audit.evaluate import make_eval_command  # noqa: E402
+
+main.add_command(make_eval_command(friendly_errors))

@@ -99,9 +99,7 @@ def config_from_dict(data: dict[str, Any], source: str = "<dict>") -> AuditConfi
         kwargs: dict[str, Any] = {}
         for key, value in values.items():
             if key not in known:
-                raise ConfigError(
-                    f"{source}: unknown key {section}.{key} (known: {', '.join(known)})"
-                )
+                raise ConfigError(f"{source}: unknown key {section}.{key} (known: {', '.join(known)})")
             default = getattr(cls(), key)
             if isinstance(default, bool) or not isinstance(default, (int, float, str, dict)):
                 ok = isinstance(value, type(default))
@@ -111,9 +109,7 @@ def config_from_dict(data: dict[str, Any], source: str = "<dict>") -> AuditConfi
             else:
                 ok = isinstance(value, type(default)) and not isinstance(value, bool)
             if not ok:
-                raise ConfigError(
-                    f"{source}: {section}.{key} must be {type(default).__name__}, got {value!r}"
-                )
+                raise ConfigError(f"{source}: {section}.{key} must be {type(default).__name__}, got {value!r}")
             kwargs[key] = value
         parts[section] = cls(**kwargs)
     cfg = AuditConfig(**parts)
@@ -126,9 +122,7 @@ def _check(cfg: AuditConfig, source: str) -> None:
     if not 0.0 <= s.weak <= s.verified <= 1.0:
         raise ConfigError(f"{source}: need 0 <= support.weak <= support.verified <= 1")
     if not 0.0 <= lv.yellow_min_integrity <= lv.green_min_integrity <= 1.0:
-        raise ConfigError(
-            f"{source}: need 0 <= levels.yellow_min_integrity <= levels.green_min_integrity <= 1"
-        )
+        raise ConfigError(f"{source}: need 0 <= levels.yellow_min_integrity <= levels.green_min_integrity <= 1")
     if cfg.extract.numeric_base not in (0, 1):
         raise ConfigError(f"{source}: extract.numeric_base must be 0 or 1")
     if cfg.verify.window_sentences < 1 or cfg.verify.top_k_windows < 1:

@@ -49,9 +49,7 @@ def answers_schema() -> pa.Schema:
 
 def contexts_table_schema() -> pa.Schema:
     cols = contract()["contexts_table"]["columns"]
-    return pa.schema(
-        [pa.field(c["name"], _SCALARS[c["type"]]) for c in cols]
-    )
+    return pa.schema([pa.field(c["name"], _SCALARS[c["type"]]) for c in cols])
 
 
 def required_columns() -> list[str]:

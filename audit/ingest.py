@@ -83,8 +83,7 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                 typ = schema.field(src).type
                 if col == "contexts" and not _is_context_list(typ):
                     raise InputError(
-                        f"{f}: column {src!r} must be list<struct<doc_id, chunk_id, title, page, url, text>>, "
-                        f"got {typ}"
+                        f"{f}: column {src!r} must be list<struct<doc_id, chunk_id, title, page, url, text>>, got {typ}"
                     )
                 types.setdefault(col, typ)
     return types

@@ -167,18 +167,20 @@ def _result_tables(
     con.register("cite_rows", citations)
     con.register("stat_rows", stats)
     lv = cfg.levels
-    for name, value in {
+    settings: dict[str, float | str] = {
         "green": lv.green_min_integrity,
         "yellow": lv.yellow_min_integrity,
         "min_coverage": lv.min_coverage,
         "prefix": lv.required_prefix,
-    }.items():
+    }
+    for name, value in settings.items():
         literal = "'" + value.replace("'", "''") + "'" if isinstance(value, str) else repr(float(value))
         con.execute(f"SET VARIABLE {name} = {literal}")
     con.execute((_SQL_DIR / "answer_audit.sql").read_text())
     answers = con.sql("SELECT $run_id AS run_id, * FROM answer_rows ORDER BY answer_id", params={"run_id": run_id})
     quarantine = con.sql(
-        "SELECT $run_id AS run_id, source, row_ref, answer_id, logged_at, field, reason FROM quarantined ORDER BY row_ref",
+        "SELECT $run_id AS run_id, source, row_ref, answer_id, logged_at, field, reason "
+        "FROM quarantined ORDER BY row_ref",
         params={"run_id": run_id},
     )
     return {

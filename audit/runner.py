@@ -94,9 +94,7 @@ def run_audit(
     scorer = scorer or make_scorer(cfg, db)
     work = Path(tempfile.mkdtemp(prefix="citeaudit-"))
     try:
-        dirs = [
-            write_shard_result(audit_shard(s, cfg, run.run_id, scorer, progress), work, s) for s in shards
-        ]
+        dirs = [write_shard_result(audit_shard(s, cfg, run.run_id, scorer, progress), work, s) for s in shards]
         counts = load_shards(db, run, dirs)
     except Exception as exc:
         record_failed_run(db, run, f"{type(exc).__name__}: {exc}")

@@ -51,9 +51,7 @@ def _top_windows(claim_words: set[str], words: list[set[str]], k: int) -> list[i
     return sorted(scored[:k])
 
 
-def score_pairs(
-    pairs: Sequence[tuple[str, str]], cfg: AuditConfig, scorer: SemanticScorer
-) -> list[PairScore]:
+def score_pairs(pairs: Sequence[tuple[str, str]], cfg: AuditConfig, scorer: SemanticScorer) -> list[PairScore]:
     """One PairScore per (claim, source) pair, in order."""
     index = _SourceIndex(cfg.verify.window_sentences)
     pending: list[int] = []
@@ -63,7 +61,7 @@ def score_pairs(
         lex = lexical_verify(claim, source)
         facts = key_facts(claim)
         missing = missing_facts(facts, source)
-        reasons = [f"missing_quote:{q}" for q in lex.missing_quotes] + missing
+        why = [f"missing_quote:{q}" for q in lex.missing_quotes] + missing
         cw = content_words(claim)
         wins, words, all_words = index.get(source)
         overlap = keyword_overlap(cw, all_words)
@@ -73,13 +71,11 @@ def score_pairs(
         elif wins:
             pending.append(i)
             cand_windows.append([wins[j] for j in _top_windows(cw, words, cfg.verify.top_k_windows)])
-        partial.append((lex.score, lex.exact, overlap, keyfact_coverage(facts, missing), tuple(reasons), evidence))
+        partial.append((lex.score, lex.exact, overlap, keyfact_coverage(facts, missing), tuple(why), evidence))
 
     semantic: dict[int, tuple[float | None, Window | None]] = {}
     if pending:
-        best = scorer.best_windows(
-            [pairs[i][0] for i in pending], [[w.text for w in ws] for ws in cand_windows]
-        )
+        best = scorer.best_windows([pairs[i][0] for i in pending], [[w.text for w in ws] for ws in cand_windows])
         for i, ws, (score, j) in zip(pending, cand_windows, best, strict=True):
             semantic[i] = (score, ws[j] if j is not None else None)
 

@@ -1,0 +1,139 @@
+"""Which UTC days a scheduled audit should cover: yesterday, the incremental plan since the watermark, backfill ranges.
+
+The watermark is the latest one-day window with a `completed` row in `runs`. No Prefect here: the flows and the CLI
+both call these functions.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import duckdb
+
+from audit.errors import ConfigError, InputError
+
+
+def previous_day(now: datetime | None = None) -> date:
+    """The UTC day before `now` (naive datetimes are UTC): the window a nightly run audits."""
+    now = now or datetime.now(UTC)
+    now = now.replace(tzinfo=UTC) if now.tzinfo is None else now.astimezone(UTC)
+    return now.date() - timedelta(days=1)
+
+
+def parse_day(text: str, what: str = "day") -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise ConfigError(f"{what}: {text!r} is not a day (YYYY-MM-DD)") from None
+
+
+def day_range(start: date, end: date) -> list[date]:
+    """Every day from `start` to `end`, both included."""
+    if start > end:
+        raise ConfigError(f"start {start} is after end {end}")
+    return [start + timedelta(days=i) for i in range((end - start).days + 1)]
+
+
+def last_completed_day(db: str | Path) -> date | None:
+    """The watermark: the latest UTC day whose one-day window has a completed run in `db` (None if none)."""
+    p = Path(db)
+    if not p.exists():
+        return None
+    try:
+        con = duckdb.connect(str(p), read_only=True)
+    except duckdb.Error as exc:
+        raise InputError(f"cannot read audit database {p}: {exc}") from None
+    try:
+        con.execute("SET TimeZone = 'UTC'")
+        has_runs = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'runs'").fetchone()
+        if not has_runs or has_runs[0] == 0:
+            return None
+        row = con.execute(
+            """
+            SELECT max(CAST(window_start AS DATE)) FROM runs
+            WHERE status = 'completed'
+              AND window_end - window_start = INTERVAL 1 DAY
+              AND CAST(window_start AS TIME) = TIME '00:00:00'
+            """
+        ).fetchone()
+    finally:
+        con.close()
+    return row[0] if row and row[0] is not None else None
+
+
+def _logged_at_expr(mapping: dict[str, str] | None) -> str:
+    col = (mapping or {}).get("logged_at", "logged_at").replace('"', '""')
+    # with the session time zone set to UTC, naive timestamps and offset-less strings are read as UTC
+    return f'TRY_CAST("{col}" AS TIMESTAMPTZ)'
+
+
+def data_days(
+    files: list[str], mapping: dict[str, str] | None = None, start: date | None = None, end: date | None = None
+) -> list[date]:
+    """The UTC days (between `start` and `end`, both included) on which `files` hold at least one row.
+
+    Only the `logged_at` column is read and Parquet statistics prune row groups; rows without a usable
+    timestamp belong to no day.
+    """
+    if not files:
+        return []
+    conds = ["ts IS NOT NULL"]
+    params: list[object] = [files]
+    if start is not None:
+        conds.append("ts >= ?")
+        params.append(datetime.combine(start, datetime.min.time(), tzinfo=UTC))
+    if end is not None:
+        conds.append("ts < ?")
+        params.append(datetime.combine(end + timedelta(days=1), datetime.min.time(), tzinfo=UTC))
+    con = duckdb.connect()
+    try:
+        con.execute("SET TimeZone = 'UTC'")
+        rows = con.execute(
+            f"SELECT DISTINCT CAST(ts AS DATE) AS d FROM ("
+            f"SELECT {_logged_at_expr(mapping)} AS ts FROM read_parquet(?, union_by_name = true, "
+            f"hive_partitioning = false)) WHERE {' AND '.join(conds)} ORDER BY d",
+            params,
+        ).fetchall()
+    except duckdb.Error as exc:
+        raise InputError(
+            f"cannot scan logged_at in {files[0]}{' and others' if len(files) > 1 else ''}: {exc}"
+        ) from None
+    finally:
+        con.close()
+    return [r[0] for r in rows]
+
+
+def first_data_day(files: list[str], mapping: dict[str, str] | None = None) -> date | None:
+    """The earliest UTC day with a row in `files` (a min(logged_at) query; None when there is none)."""
+    if not files:
+        return None
+    con = duckdb.connect()
+    try:
+        con.execute("SET TimeZone = 'UTC'")
+        row = con.execute(
+            f"SELECT CAST(min({_logged_at_expr(mapping)}) AS DATE) FROM read_parquet(?, union_by_name = true, "
+            "hive_partitioning = false)",
+            [files],
+        ).fetchone()
+    except duckdb.Error as exc:
+        raise InputError(
+            f"cannot scan logged_at in {files[0]}{' and others' if len(files) > 1 else ''}: {exc}"
+        ) from None
+    finally:
+        con.close()
+    return row[0] if row and row[0] is not None else None
+
+
+def pending_days(db: str | Path, now: datetime | None, first_day: date | None) -> list[date]:
+    """The incremental plan: every UTC day after the watermark up to and including yesterday.
+
+    Without a watermark the plan starts at `first_day` (the first day that has data, see `first_data_day`);
+    with neither, there is nothing to do.
+    """
+    last = last_completed_day(db)
+    start = last + timedelta(days=1) if last is not None else first_day
+    end = previous_day(now)
+    if start is None or start > end:
+        return []
+    return day_range(start, end)

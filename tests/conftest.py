@@ -1,0 +1,60 @@
+"""Shared fixtures: real Parquet files, real DuckDB databases, the real embedding model."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLE = REPO / "data" / "sample"
+SHARED_REAL = (REPO / ".." / "shared" / "data" / "real").resolve()
+
+
+def make_answer(answer_id: str, answer: str, contexts: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    """A contract row with sensible defaults; contexts take doc_id/chunk_id/title/page/url/text."""
+    row = {
+        "answer_id": answer_id,
+        "conversation_id": extra.pop("conversation_id", f"conv-{answer_id}"),
+        "turn_index": extra.pop("turn_index", 0),
+        "logged_at": extra.pop("logged_at", datetime(2026, 11, 1, 12, tzinfo=UTC)),
+        "tenant": extra.pop("tenant", "acme"),
+        "model": extra.pop("model", "test-model"),
+        "question": extra.pop("question", "q?"),
+        "answer": answer,
+        "contexts": [{k: c.get(k) for k in ("doc_id", "chunk_id", "title", "page", "url", "text")} for c in contexts],
+    }
+    row.update(extra)
+    return row
+
+
+@pytest.fixture
+def write_answers(tmp_path: Path) -> Callable[..., Path]:
+    """Write contract rows to a Parquet file under tmp_path and return its path."""
+    from audit.contract import answers_schema
+
+    def _write(rows: list[dict[str, Any]], name: str = "answers.parquet") -> Path:
+        path = tmp_path / name
+        pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), path)
+        return path
+
+    return _write
+
+
+@pytest.fixture(scope="session")
+def scorer():
+    """The real packaged embedding model, loaded once per test session."""
+    from audit.config import AuditConfig
+    from audit.pipeline import make_scorer
+
+    return make_scorer(AuditConfig())

@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from audit.extract.sentences import is_claim, split_sentences, strip_markers
+
+SPLIT_CASES = [
+    (
+        "trailing_marker_after_period",
+        "Refunds take 30 days. [1] Shipping is free.",
+        ["Refunds take 30 days. [1]", "Shipping is free."],
+    ),
+    (
+        "marker_before_period",
+        "Refunds take 30 days [1]. Shipping is free [2].",
+        ["Refunds take 30 days [1].", "Shipping is free [2]."],
+    ),
+    (
+        "abbreviation_kept",
+        "Dr. Smith approved it, e.g. for Berlin. Then it ended.",
+        ["Dr. Smith approved it, e.g. for Berlin.", "Then it ended."],
+    ),
+    ("newline_list", "Steps:\n- open the box [1]\n- plug it in", ["Steps:", "- open the box [1]", "- plug it in"]),
+    ("decimal_not_a_boundary", "It costs 3.5 euros. Fine.", ["It costs 3.5 euros.", "Fine."]),
+]
+
+
+@pytest.mark.parametrize("text,want", [c[1:] for c in SPLIT_CASES], ids=[c[0] for c in SPLIT_CASES])
+def test_split(text, want):
+    assert [text[s.start : s.end] for s in split_sentences(text)] == want
+
+
+def test_strip_markers_tidies_spaces():
+    assert strip_markers("Refunds take 30 days [1][2]. Also [Document: X, Page 2] this.") == (
+        "Refunds take 30 days. Also this."
+    )
+
+
+@pytest.mark.parametrize(
+    "sentence,claim",
+    [
+        ("Refunds take 30 days.", True),
+        ("Hope this helps!", False),
+        ("Is there anything else I can help you with?", False),
+        ("Let me know if you need more.", False),
+        ("Sure!", False),
+        ("The RX-200 router supports WPA3 encryption.", True),
+    ],
+)
+def test_is_claim(sentence, claim):
+    assert is_claim(sentence) is claim
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab .!?\n[1]2,-:Dr")), max_size=80))
+def test_sentences_are_ordered_disjoint_and_inside_the_text(text):
+    prev_end = 0
+    for s in split_sentences(text):
+        assert prev_end <= s.start < s.end <= len(text)
+        prev_end = s.end

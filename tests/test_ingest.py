@@ -1,0 +1,147 @@
+"""Reading logs: contract checks per row (quarantine), per file (clear errors), mappings and windows."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import duckdb
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from audit.errors import InputError
+from audit.ingest import discover_inputs, stage_answers
+from audit.window import Window
+from tests.conftest import make_answer
+
+CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "T", "page": 1, "text": "Refunds take 30 days."}]
+
+
+def stage(paths, window=None, mapping=None, contexts=None):
+    con = duckdb.connect()
+    counts = stage_answers(con, [str(p) for p in paths], window or Window(), mapping, contexts)
+    return con, counts
+
+
+def test_malformed_rows_are_quarantined_with_their_reason(write_answers):
+    rows = [
+        make_answer("ok", "Refunds take 30 days [1].", CTX),
+        make_answer(None, "x [1]", CTX),
+        make_answer("no-time", "x [1]", CTX, logged_at=None),
+        make_answer("no-answer", None, CTX),
+        make_answer("ok", "duplicate of the first row", CTX),
+        make_answer("no-conv", "x", CTX, conversation_id=None),
+    ]
+    path = write_answers(rows)
+    con, counts = stage([path])
+    assert (counts.read, counts.ok, counts.quarantined) == (6, 1, 5)
+    q = con.execute("SELECT row_ref, field, reason FROM quarantined ORDER BY row_ref").fetchall()
+    assert [(r.rsplit(":", 1)[1], f) for r, f, _ in q] == [
+        ("1", "answer_id"),
+        ("2", "logged_at"),
+        ("3", "answer"),
+        ("4", "answer_id"),
+        ("5", "conversation_id"),
+    ]
+    assert q[3][2] == f"answer_id is a duplicate of {path}:0"
+    assert all(r.startswith(str(path)) for r, _, _ in q)
+
+
+def test_missing_required_column_names_file_and_column(tmp_path):
+    path = tmp_path / "bad.parquet"
+    pq.write_table(pa.table({"answer_id": ["a"], "answer": ["x"]}), path)
+    with pytest.raises(InputError, match=r"bad\.parquet: required column 'conversation_id' is missing"):
+        stage([path])
+
+
+def test_not_a_parquet_file(tmp_path):
+    path = tmp_path / "notes.parquet"
+    path.write_text("hello")
+    with pytest.raises(InputError, match=r"notes\.parquet: not a readable Parquet file"):
+        stage([path])
+
+
+def test_nothing_found():
+    with pytest.raises(InputError, match="no Parquet input found"):
+        discover_inputs("/nonexistent/*.parquet")
+
+
+def test_column_mapping(tmp_path):
+    path = tmp_path / "renamed.parquet"
+    pq.write_table(
+        pa.table(
+            {
+                "id": ["a1"],
+                "session": ["s1"],
+                "ts": pa.array([datetime(2026, 11, 1, tzinfo=UTC)], pa.timestamp("us", tz="UTC")),
+                "response": ["Refunds take 30 days [1]."],
+            }
+        ),
+        path,
+    )
+    con, counts = stage(
+        [path], mapping={"answer_id": "id", "conversation_id": "session", "logged_at": "ts", "answer": "response"}
+    )
+    assert counts.ok == 1
+    assert con.execute("SELECT answer_id, answer FROM answers_ok").fetchall() == [("a1", "Refunds take 30 days [1].")]
+
+
+def test_string_timestamps_are_parsed_or_quarantined(tmp_path):
+    path = tmp_path / "strings.parquet"
+    pq.write_table(
+        pa.table(
+            {
+                "answer_id": ["a1", "a2"],
+                "conversation_id": ["c", "c"],
+                "logged_at": ["2026-11-01 10:00:00", "yesterday-ish"],
+                "answer": ["x", "y"],
+            }
+        ),
+        path,
+    )
+    con, counts = stage([path])
+    assert (counts.ok, counts.quarantined) == (1, 1)
+    assert con.execute("SELECT field FROM quarantined").fetchall() == [("logged_at",)]
+
+
+def test_window_filter_keeps_only_the_window(write_answers):
+    rows = [
+        make_answer("day1", "x", CTX, logged_at=datetime(2026, 11, 1, 23, 59, tzinfo=UTC)),
+        make_answer("day2", "x", CTX, logged_at=datetime(2026, 11, 2, 0, 0, tzinfo=UTC)),
+    ]
+    path = write_answers(rows)
+    con, counts = stage([path], Window.for_day(datetime(2026, 11, 2).date()))
+    assert counts.ok == 1
+    assert con.execute("SELECT answer_id FROM answers_ok").fetchall() == [("day2",)]
+
+
+def test_separate_contexts_table(tmp_path):
+    answers = tmp_path / "answers.parquet"
+    contexts = tmp_path / "contexts.parquet"
+    pq.write_table(
+        pa.table(
+            {
+                "answer_id": ["a1"],
+                "conversation_id": ["c"],
+                "logged_at": pa.array([datetime(2026, 11, 1, tzinfo=UTC)], pa.timestamp("us", tz="UTC")),
+                "answer": ["Refunds take 30 days [2]."],
+            }
+        ),
+        answers,
+    )
+    pq.write_table(
+        pa.table(
+            {
+                "answer_id": ["a1", "a1"],
+                "rank": [1, 2],
+                "doc_id": ["d1", "d2"],
+                "text": ["Other.", "Refunds take 30 days."],
+            }
+        ),
+        contexts,
+    )
+    con, _ = stage([answers], contexts=[str(contexts)])
+    assert con.execute("SELECT rank, doc_id, text FROM ctx ORDER BY rank").fetchall() == [
+        (1, "d1", "Other."),
+        (2, "d2", "Refunds take 30 days."),
+    ]
