@@ -118,6 +118,33 @@ def print_summary(run_id: str, db: str, seconds: float) -> None:
 
 
 @main.command()
+@click.option("--rows", default=2000, show_default=True, help="Answers to generate and audit.")
+@click.option("--days", default=2, show_default=True, help="Days the answers spread over.")
+@click.option("--seed", default=1, show_default=True, help="Generator seed.")
+@click.option("--config", "config_path", type=click.Path(), help="TOML config (see citeaudit.toml).")
+@friendly_errors
+def bench(rows: int, days: int, seed: int, config_path: str | None) -> None:
+    """Benchmark: answers/s per stage and end to end (cold and warm embedding cache), peak memory."""
+    from audit.bench import STAGES, run_bench
+
+    res = run_bench(rows, days, seed, load_config(config_path))
+    out.print(f"generated {res.rows} answers; model load {res.model_load_seconds:.1f} s")
+    for p in res.passes:
+        t = Table(title=f"{p.label}: {p.answers} answers, {p.citations} citations, {p.embedded} texts embedded")
+        t.add_column("stage")
+        t.add_column("seconds", justify="right")
+        t.add_column("answers/s", justify="right")
+        for stage in STAGES:
+            s = p.seconds.get(stage, 0.0)
+            t.add_row(stage, f"{s:.2f}", f"{p.answers / s:,.0f}" if s > 0 else "-")
+        t.add_row("end to end", f"{p.total:.2f}", f"{p.answers / p.total:,.0f}")
+        if p.embedded and p.seconds.get("semantic"):
+            t.add_row("embedding (texts/s)", "", f"{p.embedded / p.seconds['semantic']:,.0f}")
+        out.print(t)
+    out.print(f"peak memory (max RSS): {res.peak_rss_mb:,.0f} MB")
+
+
+@main.command()
 @click.argument("query")
 @click.option("--db", default=DEFAULT_DB, show_default=True, help="DuckDB output file.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
@@ -151,3 +178,10 @@ if __name__ == "__main__":
 from audit.evaluate import make_eval_command  # noqa: E402
 
 main.add_command(make_eval_command(friendly_errors))
+
+# Prefect flows: `citeaudit nightly | backfill | serve` (flows/cli.py imports Prefect inside the commands only)
+from flows.cli import backfill, nightly, serve  # noqa: E402
+
+main.add_command(nightly)
+main.add_command(backfill)
+main.add_command(serve)

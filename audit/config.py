@@ -105,7 +105,7 @@ def config_from_dict(data: dict[str, Any], source: str = "<dict>") -> AuditConfi
                 ok = isinstance(value, type(default))
             elif isinstance(default, float):
                 ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-                value = float(value)
+                value = float(value) if ok else value
             else:
                 ok = isinstance(value, type(default)) and not isinstance(value, bool)
             if not ok:

@@ -220,8 +220,8 @@ def _normalise_ctx_types(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def _count(con: duckdb.DuckDBPyConnection, table: str) -> int:
-    row = con.execute(f"SELECT count(*) FROM {table}").fetchone()
-    return int(row[0]) if row else 0
+    row = con.execute(f"SELECT count(*) FROM {table}").fetchall()
+    return int(row[0][0])
 
 
 def _read_sql(name: str) -> str:

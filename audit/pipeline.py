@@ -23,6 +23,7 @@ from audit.config import AuditConfig
 from audit.extract.markers import extract_citations
 from audit.ingest import StageCounts, stage_answers
 from audit.schema import RESULT_TABLES, conform
+from audit.timing import Stopwatch
 from audit.verify.semantic import BiEncoderScorer, CrossEncoderScorer, EmbeddingCache, SemanticScorer, model_key
 from audit.window import Window
 
@@ -72,7 +73,7 @@ def load_cache(cache: EmbeddingCache, db: Path) -> None:
     try:
         if con.execute(
             "SELECT count(*) FROM information_schema.tables WHERE table_name = 'embedding_cache'"
-        ).fetchone() == (1,):
+        ).fetchall() == [(1,)]:
             table = con.sql(
                 "SELECT content_hash, embedding FROM embedding_cache WHERE model = $model",
                 params={"model": cache.model},
@@ -89,24 +90,31 @@ def audit_shard(
     run_id: str,
     scorer: SemanticScorer,
     progress: Callable[[int], None] | None = None,
+    watch: Stopwatch | None = None,
 ) -> ShardResult:
     """Audit one shard in a private in-memory DuckDB; returns the rows of every result table."""
+    watch = watch or Stopwatch()
     con = duckdb.connect()
     try:
-        counts = _stage(con, shard, cfg)
-        extract_citations(con, cfg.extract.numeric_base)
-        con.execute((_SQL_DIR / "resolve.sql").read_text())
+        with watch("ingest"):
+            counts = _stage(con, shard, cfg)
+        with watch("extract"):
+            extract_citations(con, cfg.extract.numeric_base)
+        with watch("resolve"):
+            con.execute((_SQL_DIR / "resolve.sql").read_text())
         cite_rows, uncited_rows, stat_rows = [], [], []
         before = getattr(scorer, "encoded", 0)
-        reader = con.sql(_BATCH_QUERY).to_arrow_reader(cfg.run.batch_answers)
-        for batch in reader:
-            res = assess_batch(batch.to_pylist(), cfg, scorer)
-            cite_rows += res.citations
-            uncited_rows += res.uncited
-            stat_rows += res.stats
-            if progress:
-                progress(batch.num_rows)
-        tables = _result_tables(con, cfg, run_id, cite_rows, uncited_rows, stat_rows)
+        with watch("verify"):
+            reader = con.sql(_BATCH_QUERY).to_arrow_reader(cfg.run.batch_answers)
+            for batch in reader:
+                res = assess_batch(batch.to_pylist(), cfg, scorer)
+                cite_rows += res.citations
+                uncited_rows += res.uncited
+                stat_rows += res.stats
+                if progress:
+                    progress(batch.num_rows)
+        with watch("score"):
+            tables = _result_tables(con, cfg, run_id, cite_rows, uncited_rows, stat_rows)
         embedded = getattr(scorer, "encoded", 0) - before
         cache = getattr(scorer, "cache", None)
         emb = cache.new_rows() if cache is not None else EmbeddingCache("none").new_rows()

@@ -32,16 +32,16 @@ def run_overview(db: str, run_id: str) -> dict[str, Any]:
         row = con.execute(
             "SELECT answers_read, answers_audited, answers_quarantined, citations FROM runs WHERE run_id = ?",
             [run_id],
-        ).fetchone()
+        ).fetchall()
         keys = ("answers_read", "answers_audited", "answers_quarantined", "citations")
-        counts = dict(zip(keys, row or (0, 0, 0, 0), strict=True))
+        counts = dict(zip(keys, row[0] if row else (0, 0, 0, 0), strict=True))
         levels = dict(
             con.execute("SELECT level, count(*) FROM answer_audit WHERE run_id = ? GROUP BY 1", [run_id]).fetchall()
         )
         verdicts = dict(
             con.execute("SELECT verdict, count(*) FROM citation_audit WHERE run_id = ? GROUP BY 1", [run_id]).fetchall()
         )
-        uncited = con.execute("SELECT count(*) FROM uncited_claims WHERE run_id = ?", [run_id]).fetchone()
-        return {"counts": counts, "levels": levels, "verdicts": verdicts, "uncited": uncited[0] if uncited else 0}
+        uncited = con.execute("SELECT count(*) FROM uncited_claims WHERE run_id = ?", [run_id]).fetchall()
+        return {"counts": counts, "levels": levels, "verdicts": verdicts, "uncited": uncited[0][0]}
     finally:
         con.close()

@@ -48,12 +48,12 @@ def count_rows(files: list[str], window: Window) -> int:
             "SELECT count(*) FROM (SELECT logged_at FROM read_parquet(?, union_by_name = true)) WHERE "
             + window_filter(window),
             [files],
-        ).fetchone()
+        ).fetchall()
     except duckdb.Error as exc:
         raise InputError(f"cannot scan {files[0]}{' and others' if len(files) > 1 else ''}: {exc}") from None
     finally:
         con.close()
-    return int(row[0]) if row else 0
+    return int(row[0][0])
 
 
 def plan_shards(

@@ -1,0 +1,40 @@
+from __future__ import annotations
+
+import pytest
+
+from audit.config import AuditConfig, load_config
+from audit.errors import ConfigError
+from tests.conftest import REPO
+
+
+def test_documented_config_file_equals_the_defaults():
+    assert load_config(REPO / "citeaudit.toml") == AuditConfig()
+
+
+def test_hash_changes_with_verification_settings_only():
+    base = AuditConfig()
+    assert base.config_hash() == AuditConfig().config_hash()
+
+
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("[nope]\nx = 1\n", "unknown section [nope]"),
+        ("[verify]\nmodle = 'x'\n", "unknown key verify.modle"),
+        ("[support]\nverified = 'high'\n", "support.verified must be float"),
+        ("[support]\nverified = 0.3\nweak = 0.5\n", "support.weak <= support.verified"),
+        ("[extract]\nnumeric_base = 2\n", "numeric_base must be 0 or 1"),
+        ("[verify\n", "not valid TOML"),
+    ],
+    ids=["unknown_section", "unknown_key", "wrong_type", "inverted_thresholds", "bad_base", "bad_toml"],
+)
+def test_bad_config_is_a_clear_error(tmp_path, text, message):
+    p = tmp_path / "c.toml"
+    p.write_text(text)
+    with pytest.raises(ConfigError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        load_config(p)
+
+
+def test_missing_config_file(tmp_path):
+    with pytest.raises(ConfigError, match="config file not found"):
+        load_config(tmp_path / "none.toml")
