@@ -23,7 +23,7 @@ $(VENV)/.installed: pyproject.toml
 install: $(VENV)/.installed
 
 run: install
-	$(VENV)/bin/citeaudit run --input data/sample --db $(DB)
+	$(VENV)/bin/citeaudit nightly --input data/sample --db $(DB)
 
 test: install lint
 	$(PY) -m pytest -q

@@ -171,9 +171,6 @@ def sql(query: str, db: str, fmt: str) -> None:
         out.print(t)
 
 
-if __name__ == "__main__":
-    main()
-
 
 from audit.evaluate import make_eval_command  # noqa: E402
 
@@ -185,3 +182,7 @@ from flows.cli import backfill, nightly, serve  # noqa: E402
 main.add_command(nightly)
 main.add_command(backfill)
 main.add_command(serve)
+
+
+if __name__ == "__main__":
+    main()

@@ -121,15 +121,58 @@ def _context_struct_fields(types: dict[str, pa.DataType]) -> set[str]:
 
 
 def window_filter(window: Window) -> str:
-    conds = []
-    if window.start is not None:
-        conds.append(f"logged_at >= TIMESTAMPTZ {_sql_str(window.start.isoformat())}")
-    if window.end is not None:
-        conds.append(f"logged_at < TIMESTAMPTZ {_sql_str(window.end.isoformat())}")
-    if not conds:
+    """SQL condition for rows of the window, over `logged_at` and `partition_day` (hive `date=` folder).
+
+    A row without a usable timestamp cannot be audited but must be accounted for: it goes to the window of its
+    hive partition day, or, outside hive folders, to every window that reads its file.
+    """
+
+    def within(col: str) -> str:
+        conds = []
+        if window.start is not None:
+            conds.append(f"{col} >= TIMESTAMPTZ {_sql_str(window.start.isoformat())}")
+        if window.end is not None:
+            conds.append(f"{col} < TIMESTAMPTZ {_sql_str(window.end.isoformat())}")
+        return " AND ".join(conds) or "TRUE"
+
+    if window.start is None and window.end is None:
         return "TRUE"
-    # rows without a usable timestamp belong to no window: they are quarantined by every run that reads them
-    return f"(logged_at IS NULL OR ({' AND '.join(conds)}))"
+    day = "CAST(partition_day AS TIMESTAMP) AT TIME ZONE 'UTC'"
+    return (
+        f"(({within('logged_at')}) OR "
+        f"(logged_at IS NULL AND (partition_day IS NULL OR ({within(day)}))))"
+    )
+
+
+_PARTITION_DAY = r"TRY_CAST(regexp_extract(filename, 'date=(\d{4}-\d{2}-\d{2})', 1) AS DATE) AS partition_day"
+
+
+def scan_sql(files: list[str], window: Window, columns: str, row_filter: str | None = None) -> str:
+    """SELECT of the input rows in the window: projection and `logged_at` filter are pushed into the scan."""
+    file_list = "[" + ", ".join(_sql_str(f) for f in files) + "]"
+    return f"""
+        SELECT * EXCLUDE (partition_day) FROM (
+            SELECT filename AS source_file, file_row_number AS row_no, {columns}, {_PARTITION_DAY}
+            FROM read_parquet({file_list}, filename = true, file_row_number = true,
+                              union_by_name = true, hive_partitioning = false)
+        ) WHERE {window_filter(window)} AND ({row_filter or "TRUE"})
+    """
+
+
+def count_rows(files: list[str], window: Window, mapping: dict[str, str] | None = None) -> int:
+    """Rows of the window in `files`, read with the same scan as the audit (statistics do most of the work)."""
+    mapping = mapping or {}
+    types = check_files(files, mapping)
+    con = duckdb.connect()
+    try:
+        rows = con.execute(
+            f"SELECT count(*) FROM ({scan_sql(files, window, _column_expr('logged_at', mapping, types))})"
+        ).fetchall()
+    except duckdb.Error as exc:
+        raise InputError(f"cannot scan {files[0]}{' and others' if len(files) > 1 else ''}: {exc}") from None
+    finally:
+        con.close()
+    return int(rows[0][0])
 
 
 def stage_answers(
@@ -144,17 +187,10 @@ def stage_answers(
     mapping = mapping or {}
     types = check_files(files, mapping)
     cols = ", ".join(_column_expr(c, mapping, types) for c in column_names())
-    file_list = "[" + ", ".join(_sql_str(f) for f in files) + "]"
-    con.execute(
-        f"""
-        CREATE OR REPLACE TEMP TABLE staged AS
-        SELECT * FROM (
-            SELECT filename AS source_file, file_row_number AS row_no, {cols}
-            FROM read_parquet({file_list}, filename = true, file_row_number = true,
-                              union_by_name = true, hive_partitioning = false)
-        ) WHERE {window_filter(window)} AND ({row_filter or "TRUE"})
-        """
-    )
+    try:
+        con.execute(f"CREATE OR REPLACE TEMP TABLE staged AS {scan_sql(files, window, cols, row_filter)}")
+    except duckdb.Error as exc:
+        raise InputError(f"cannot read {files[0]}{' and others' if len(files) > 1 else ''}: {exc}") from None
     con.execute(_read_sql("validate.sql"))
     _stage_contexts(con, types, contexts_files)
     read = _count(con, "staged")

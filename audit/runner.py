@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-import duckdb
 
 from audit.config import AuditConfig
 from audit.errors import InputError
-from audit.ingest import check_files, discover_inputs, window_filter
+from audit.ingest import count_rows, discover_inputs
 from audit.pipeline import Shard, audit_shard, make_scorer, write_shard_result
 from audit.store import LoadCounts, RunRecord, load_shards, record_failed_run
 from audit.verify.semantic import SemanticScorer, model_key
@@ -40,28 +39,11 @@ def new_run_id(now: datetime | None = None) -> str:
     return f"run-{now:%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:6]}"
 
 
-def count_rows(files: list[str], window: Window) -> int:
-    """Rows in the window (Parquet statistics and `logged_at` pushdown do most of the work)."""
-    con = duckdb.connect()
-    try:
-        row = con.execute(
-            "SELECT count(*) FROM (SELECT logged_at FROM read_parquet(?, union_by_name = true)) WHERE "
-            + window_filter(window),
-            [files],
-        ).fetchall()
-    except duckdb.Error as exc:
-        raise InputError(f"cannot scan {files[0]}{' and others' if len(files) > 1 else ''}: {exc}") from None
-    finally:
-        con.close()
-    return int(row[0][0])
-
-
 def plan_shards(
     files: list[str], window: Window, cfg: AuditConfig, contexts_files: list[str] | None = None
 ) -> list[Shard]:
     """Enough hash slices of answer_id that none holds more than `run.shard_rows` answers."""
-    check_files(files, cfg.run.column_mapping)
-    n = max(1, math.ceil(count_rows(files, window) / cfg.run.shard_rows))
+    n = max(1, math.ceil(count_rows(files, window, cfg.run.column_mapping) / cfg.run.shard_rows))
     return [Shard(tuple(files), window, i, n, tuple(contexts_files or ())) for i in range(n)]
 
 
@@ -90,7 +72,7 @@ def run_audit(
     )
     shards = plan_shards(files, window, cfg, contexts_files)
     if on_plan:
-        on_plan(count_rows(files, window))
+        on_plan(count_rows(files, window, cfg.run.column_mapping))
     scorer = scorer or make_scorer(cfg, db)
     work = Path(tempfile.mkdtemp(prefix="citeaudit-"))
     try:

@@ -54,7 +54,7 @@ def last_completed_day(db: str | Path) -> date | None:
             SELECT max(CAST(window_start AS DATE)) FROM runs
             WHERE status = 'completed'
               AND window_end - window_start = INTERVAL 1 DAY
-              AND CAST(window_start AS TIME) = TIME '00:00:00'
+              AND CAST(CAST(window_start AS DATE) AS TIMESTAMPTZ) = window_start
             """
         ).fetchone()
     finally:

@@ -145,3 +145,29 @@ def test_separate_contexts_table(tmp_path):
         (1, "d1", "Other."),
         (2, "d2", "Refunds take 30 days."),
     ]
+
+
+def test_rows_without_timestamp_belong_to_their_hive_partition_day(tmp_path):
+    from audit.contract import answers_schema
+
+    folder = tmp_path / "date=2026-11-01"
+    folder.mkdir()
+    rows = [make_answer("ok", "x", CTX), make_answer("no-time", "x", CTX, logged_at=None)]
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), folder / "part-0.parquet")
+    files = discover_inputs(str(tmp_path))
+    _, day1 = stage(files, Window.for_day(datetime(2026, 11, 1).date()))
+    _, day2 = stage(files, Window.for_day(datetime(2026, 11, 2).date()))
+    assert (day1.read, day1.quarantined) == (2, 1)
+    assert (day2.read, day2.quarantined) == (0, 0)
+
+
+def test_count_rows_uses_the_same_scan(write_answers):
+    from audit.ingest import count_rows
+
+    rows = [
+        make_answer("a", "x", CTX, logged_at=datetime(2026, 11, 1, tzinfo=UTC)),
+        make_answer("b", "x", CTX, logged_at=datetime(2026, 11, 3, tzinfo=UTC)),
+    ]
+    path = write_answers(rows)
+    assert count_rows([str(path)], Window()) == 2
+    assert count_rows([str(path)], Window.for_day(datetime(2026, 11, 3).date())) == 1

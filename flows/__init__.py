@@ -1,0 +1,21 @@
+"""Prefect flows over the `audit` library: nightly audits, backfills, a cron deployment, Dask scale-out.
+
+Importing this package prepares Prefect's environment before Prefect itself is imported: analytics off and a
+project-local `PREFECT_HOME` (`<repo>/.prefect`) unless the user chose one. `PREFECT_API_URL` is left alone: unset,
+flows run against a local ephemeral API; set, they report to that server.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def prefect_env() -> None:
+    os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+    repo = Path(__file__).resolve().parent.parent
+    if "PREFECT_HOME" not in os.environ and (repo / "pyproject.toml").is_file():
+        os.environ["PREFECT_HOME"] = str(repo / ".prefect")
+
+
+prefect_env()

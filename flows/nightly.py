@@ -1,0 +1,281 @@
+"""Nightly audit flows: one window per UTC day, shards as retried tasks, one loader task as the only DuckDB writer.
+
+    audit_day(day)          discover -> plan shards -> audit shards (mapped, retried) -> load -> summary
+    nightly_audit(day=None) yesterday, or with no day every day after the watermark in `runs` (incremental)
+    backfill(start, end)    every day of the range, both included
+
+Each day is an `audit_day` subflow: its own flow run, its own window, its own `runs` row. Days run one after the
+other (one writer, and the watermark only moves forward over completed days); shards of a day run in parallel on
+the task runner: Prefect's default thread pool, or a `DaskTaskRunner` on an existing Dask cluster when a scheduler
+address is given (parameter `dask_address` or `[run] dask_address` in the config). The runner is chosen at run time
+inside the parent flow, so a deployment's `dask_address` parameter takes effect without redeploying.
+
+Workers only write Parquet shard folders under the work dir (`<db folder>/.citeaudit-work/` unless given; on a
+multi-machine cluster it must be a shared path). The loader replaces the window's rows in one transaction, so a
+run that dies at any point leaves the previous state of the window intact, and the next run redoes it.
+
+Test hook (not for production): `CITEAUDIT_FAULTS`, comma-separated:
+    shard_once:<marker file>   the first shard attempt that finds no marker file creates it and raises
+    exit_after_shards          the flow process exits hard (os._exit) after the shard stage, before the load
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shutil
+import threading
+import time
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+from prefect import flow, get_run_logger, task, unmapped
+from prefect.cache_policies import NO_CACHE
+
+from audit.config import AuditConfig, load_config
+from audit.ingest import discover_inputs
+from audit.pipeline import Shard, audit_shard, make_scorer, write_shard_result
+from audit.report import run_overview
+from audit.runner import new_run_id, plan_shards
+from audit.schedule import data_days, day_range, first_data_day, pending_days
+from audit.store import LoadCounts, RunRecord, load_shards, record_failed_run
+from audit.verify.semantic import SemanticScorer, model_key
+from audit.window import Window
+
+DEFAULT_INPUT = "data/sample"
+DEFAULT_DB = "data/audit.duckdb"
+FAULTS_ENV = "CITEAUDIT_FAULTS"
+EXIT_AFTER_SHARDS_CODE = 75
+
+
+class InjectedFault(RuntimeError):
+    """Raised by the `CITEAUDIT_FAULTS` test hook."""
+
+
+def _faults() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in os.environ.get(FAULTS_ENV, "").split(","):
+        name, _, arg = item.strip().partition(":")
+        if name:
+            out[name] = arg
+    return out
+
+
+def _fail_once(marker: str) -> None:
+    try:
+        fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+    except FileExistsError:
+        return
+    os.close(fd)
+    raise InjectedFault(f"injected shard fault ({FAULTS_ENV}=shard_once:{marker})")
+
+
+# One scorer per worker process (the model loads once; the embedding cache is primed once from the DuckDB file).
+# Shards in one process run one at a time: the scorer's cache bookkeeping is not thread-safe, and torch already
+# uses every core for one batch.
+_SCORERS: dict[tuple[str, str], SemanticScorer] = {}
+_SHARD_LOCK = threading.Lock()
+
+
+def _scorer(cfg: AuditConfig, db: str) -> SemanticScorer:
+    key = (cfg.config_hash(), str(Path(db).resolve()))
+    if key not in _SCORERS:
+        _SCORERS[key] = make_scorer(cfg, db)
+    return _SCORERS[key]
+
+
+@task(name="discover-inputs", cache_policy=NO_CACHE)
+def discover_task(spec: str) -> list[str]:
+    return discover_inputs(spec)
+
+
+@task(name="plan-shards", cache_policy=NO_CACHE)
+def plan_task(files: list[str], window: Window, cfg: AuditConfig, contexts_files: list[str] | None) -> list[Shard]:
+    return plan_shards(files, window, cfg, contexts_files)
+
+
+@task(
+    name="audit-shard",
+    task_run_name="audit-{shard.name}",
+    retries=2,
+    retry_delay_seconds=1,
+    cache_policy=NO_CACHE,
+)
+def audit_shard_task(shard: Shard, cfg: AuditConfig, run_id: str, db: str, work: str) -> str:
+    """Audit one shard and write its Parquet folder (manifest last); never touches the DuckDB file."""
+    return run_shard(shard, cfg, run_id, db, work)
+
+
+def run_shard(shard: Shard, cfg: AuditConfig, run_id: str, db: str, work: str) -> str:
+    # a plain module-level function: Dask pickles the task's function by value, and a lock in its globals
+    # would not pickle; this one is pickled by reference and finds the worker process's own lock and scorer
+    marker = _faults().get("shard_once")
+    if marker:
+        _fail_once(marker)
+    with _SHARD_LOCK:
+        result = audit_shard(shard, cfg, run_id, _scorer(cfg, db))
+    return str(write_shard_result(result, Path(work), shard))
+
+
+@task(name="load", cache_policy=NO_CACHE)
+def load_task(db: str, run: RunRecord, shard_dirs: list[str]) -> LoadCounts:
+    """The single writer: replace the window's rows and record the run, in one transaction."""
+    return load_shards(db, run, [Path(d) for d in shard_dirs])
+
+
+@task(name="record-failure", cache_policy=NO_CACHE)
+def record_failure_task(db: str, run: RunRecord, error: str) -> None:
+    record_failed_run(db, run, error)
+
+
+@task(name="summary", cache_policy=NO_CACHE)
+def summary_task(db: str, run_id: str) -> dict[str, Any]:
+    return run_overview(db, run_id)
+
+
+def _flow_run_id() -> str | None:
+    from prefect.runtime import flow_run
+
+    rid = flow_run.id
+    return str(rid) if rid else None
+
+
+def work_root(db: str, work_dir: str | None) -> Path:
+    return Path(work_dir) if work_dir else Path(db).resolve().parent / ".citeaudit-work"
+
+
+@flow(name="audit-day", flow_run_name="audit-{day}")
+def audit_day(
+    day: date,
+    input: str = DEFAULT_INPUT,
+    db: str = DEFAULT_DB,
+    config: str | None = None,
+    contexts: str | None = None,
+    work_dir: str | None = None,
+) -> dict[str, Any]:
+    """Audit one UTC day by `logged_at` and replace that window's rows in `db`."""
+    logger = get_run_logger()
+    t0 = time.perf_counter()
+    cfg = load_config(config)
+    window = Window.for_day(day)
+    started = datetime.now(UTC)
+    run = RunRecord(
+        run_id=new_run_id(started),
+        started_at=started,
+        window=window,
+        input=input,
+        config_hash=cfg.config_hash(),
+        model=model_key(cfg.verify.model) if not cfg.verify.nli_model else cfg.verify.nli_model,
+        flow_run_id=_flow_run_id(),
+    )
+    root = work_root(db, work_dir)
+    for stale in root.glob(f"{day.isoformat()}-run-*"):  # left by a run of this day that died
+        shutil.rmtree(stale, ignore_errors=True)
+    work = root / f"{day.isoformat()}-{run.run_id}"
+    work.mkdir(parents=True, exist_ok=True)
+
+    files = discover_task(input)
+    contexts_files = discover_task.with_options(name="discover-contexts")(contexts) if contexts else None
+    shards = plan_task(files, window, cfg, contexts_files)
+    logger.info("%s: %d input files, %d shards, run %s", day, len(files), len(shards), run.run_id)
+    try:
+        futures = audit_shard_task.map(
+            shards, cfg=unmapped(cfg), run_id=unmapped(run.run_id), db=unmapped(db), work=unmapped(str(work))
+        )
+        dirs = [f.result() for f in futures]
+        if "exit_after_shards" in _faults():
+            logger.warning("%s=exit_after_shards: exiting before the load", FAULTS_ENV)
+            os._exit(EXIT_AFTER_SHARDS_CODE)
+        counts = load_task(db, run, dirs)
+    except Exception as exc:
+        record_failure_task(db, run, f"{type(exc).__name__}: {exc}")
+        raise
+    shutil.rmtree(work, ignore_errors=True)
+    overview = summary_task(db, run.run_id)
+    summary = {
+        "day": day.isoformat(),
+        "run_id": run.run_id,
+        "db": db,
+        "shards": len(shards),
+        **dataclasses.asdict(counts),
+        "levels": overview["levels"],
+        "verdicts": overview["verdicts"],
+        "uncited": overview["uncited"],
+        "seconds": round(time.perf_counter() - t0, 2),
+    }
+    logger.info("%s: %s", day, summary)
+    return summary
+
+
+def task_runner_for(address: str | None) -> Any:
+    """A DaskTaskRunner on an existing cluster for a scheduler address, else None (Prefect's default runner)."""
+    if not address:
+        return None
+    from prefect_dask import DaskTaskRunner
+
+    return DaskTaskRunner(address=address)
+
+
+def _run_days(
+    days: list[date],
+    input: str,
+    db: str,
+    config: str | None,
+    dask_address: str | None,
+    contexts: str | None,
+    work_dir: str | None,
+) -> list[dict[str, Any]]:
+    cfg = load_config(config)
+    runner = task_runner_for(dask_address or cfg.run.dask_address)
+    day_flow = audit_day.with_options(task_runner=runner) if runner is not None else audit_day
+    # one day after the other, stopping at the first failure: the watermark never passes a day that failed
+    return [
+        day_flow(day=d, input=input, db=db, config=config, contexts=contexts, work_dir=work_dir) for d in days
+    ]
+
+
+def incremental_days(input: str, db: str, cfg: AuditConfig, now: datetime | None = None) -> list[date]:
+    """Days after the watermark up to yesterday that hold data (empty days are skipped)."""
+    files = discover_inputs(input)
+    mapping = cfg.run.column_mapping
+    plan = pending_days(db, now, first_data_day(files, mapping))
+    if not plan:
+        return []
+    with_rows = set(data_days(files, mapping, plan[0], plan[-1]))
+    return [d for d in plan if d in with_rows]
+
+
+@flow(name="nightly-audit")
+def nightly_audit(
+    day: date | None = None,
+    input: str = DEFAULT_INPUT,
+    db: str = DEFAULT_DB,
+    config: str | None = None,
+    dask_address: str | None = None,
+    contexts: str | None = None,
+    work_dir: str | None = None,
+) -> list[dict[str, Any]]:
+    """Audit `day`, or with no day every day with data after the last completed one, up to yesterday (UTC)."""
+    logger = get_run_logger()
+    if day is not None:
+        days = [day]
+    else:
+        days = incremental_days(input, db, load_config(config))
+        logger.info("incremental: %s", ", ".join(map(str, days)) or "nothing to audit")
+    return _run_days(days, input, db, config, dask_address, contexts, work_dir)
+
+
+@flow(name="backfill")
+def backfill(
+    start: date,
+    end: date,
+    input: str = DEFAULT_INPUT,
+    db: str = DEFAULT_DB,
+    config: str | None = None,
+    dask_address: str | None = None,
+    contexts: str | None = None,
+    work_dir: str | None = None,
+) -> list[dict[str, Any]]:
+    """Re-audit every day from `start` to `end` (both included), each as an `audit-day` subflow."""
+    return _run_days(day_range(start, end), input, db, config, dask_address, contexts, work_dir)

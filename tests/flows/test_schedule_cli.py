@@ -1,0 +1,118 @@
+"""The incremental plan (audit.schedule), the cron deployment, and the flow commands' CLI."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from flow_helpers import DAY1, DAY2
+
+from audit.cli import main
+from audit.errors import ConfigError
+from audit.schedule import data_days, day_range, first_data_day, last_completed_day, pending_days, previous_day
+from audit.store import open_db
+
+
+def test_previous_day_is_utc() -> None:
+    assert previous_day(datetime(2026, 11, 3, 0, 30, tzinfo=UTC)) == date(2026, 11, 2)
+    # 01:30 on Nov 3 in UTC+2 is still Nov 2 in UTC
+    assert previous_day(datetime(2026, 11, 3, 1, 30, tzinfo=UTC) + timedelta(hours=0)) == date(2026, 11, 2)
+    east = datetime.fromisoformat("2026-11-03T01:30:00+02:00")
+    assert previous_day(east) == date(2026, 11, 1)
+    assert previous_day(datetime(2026, 11, 3, 12)) == date(2026, 11, 2)  # naive = UTC
+
+
+def test_day_range() -> None:
+    assert day_range(DAY1, DAY2) == [DAY1, DAY2]
+    assert day_range(DAY1, DAY1) == [DAY1]
+    with pytest.raises(ConfigError):
+        day_range(DAY2, DAY1)
+
+
+def _record(db: Path, day: date, status: str, days: int = 1) -> None:
+    con = open_db(db)
+    try:
+        start = datetime(day.year, day.month, day.day, tzinfo=UTC)
+        con.execute(
+            "INSERT INTO runs (run_id, started_at, window_start, window_end, input, config_hash, code_version, status)"
+            " VALUES (?, ?, ?, ?, 'x', 'h', 'v', ?)",
+            [f"r-{day}-{status}-{days}", start, start, start + timedelta(days=days), status],
+        )
+    finally:
+        con.close()
+
+
+def test_pending_days_from_watermark(tmp_path: Path) -> None:
+    db = tmp_path / "a.duckdb"
+    now = datetime(2026, 11, 5, 2, 0, tzinfo=UTC)
+    assert last_completed_day(db) is None
+    assert pending_days(db, now, None) == []  # no watermark, no data
+    assert pending_days(db, now, DAY1) == [DAY1, DAY2, date(2026, 11, 3), date(2026, 11, 4)]
+    _record(db, DAY2, "completed")
+    _record(db, date(2026, 11, 3), "failed: boom")  # a failed run does not move the watermark
+    _record(db, date(2026, 11, 1), "completed", days=7)  # nor does a window that is not one day
+    assert last_completed_day(db) == DAY2
+    assert pending_days(db, now, DAY1) == [date(2026, 11, 3), date(2026, 11, 4)]
+    _record(db, date(2026, 11, 4), "completed")
+    assert pending_days(db, now, DAY1) == []
+
+
+def test_data_days(logs: Path) -> None:
+    files = sorted(str(p) for p in logs.rglob("*.parquet"))
+    assert first_data_day(files) == DAY1
+    assert data_days(files) == [DAY1, DAY2]
+    assert data_days(files, start=DAY2, end=date(2026, 11, 9)) == [DAY2]
+    assert data_days(files, start=date(2026, 11, 3), end=date(2026, 11, 9)) == []
+
+
+def test_deployment_has_configured_cron(tmp_path: Path) -> None:
+    from flows.deploy import nightly_deployment
+
+    default = nightly_deployment()
+    assert default.schedules[0].schedule.cron == "0 2 * * *"
+    assert default.schedules[0].schedule.timezone == "UTC"
+
+    dep = nightly_deployment(
+        name="nightly", cron="30 3 * * *", timezone="Europe/Berlin", input="/data/logs", db="/data/audit.duckdb",
+        dask_address="tcp://10.0.0.5:8786", config=None,
+    )
+    assert dep.name == "nightly"
+    assert dep.schedules[0].schedule.cron == "30 3 * * *"
+    assert dep.schedules[0].schedule.timezone == "Europe/Berlin"
+    assert dep.parameters == {"input": "/data/logs", "db": "/data/audit.duckdb", "dask_address": "tcp://10.0.0.5:8786"}
+    assert dep.entrypoint == "flows.nightly.nightly_audit"
+
+
+@pytest.mark.parametrize("command", ["nightly", "backfill", "serve"])
+def test_cli_help(command: str) -> None:
+    res = CliRunner().invoke(main, [command, "--help"])
+    assert res.exit_code == 0, res.output
+    assert "--dask-address" in res.output and "--input" in res.output
+
+
+def test_cli_bad_day_is_one_line_error(tmp_path: Path) -> None:
+    res = CliRunner().invoke(main, ["nightly", "--day", "2026-13-01", "--db", str(tmp_path / "a.duckdb")])
+    assert res.exit_code == 2
+    assert "not a day" in res.output
+    res = CliRunner().invoke(main, ["backfill", "--start", "2026-11-05", "--end", "2026-11-01"])
+    assert res.exit_code == 2
+    assert "after end" in res.output
+
+
+def test_serve_builds_deployment_from_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from flows.cli import build_deployment
+
+    monkeypatch.chdir(tmp_path)
+    cfg_file = tmp_path / "c.toml"
+    cfg_file.write_text('[run]\ncron = "15 4 * * *"\ntimezone = "America/New_York"\ndask_address = "tcp://h:8786"\n')
+    dep = build_deployment("logs/*.parquet", "out/audit.duckdb", str(cfg_file))
+    assert dep.schedules[0].schedule.cron == "15 4 * * *"
+    assert dep.schedules[0].schedule.timezone == "America/New_York"
+    # served runs do not share the caller's working directory: paths are absolute
+    assert dep.parameters["input"] == str(tmp_path / "logs/*.parquet")
+    assert dep.parameters["db"] == str(tmp_path / "out/audit.duckdb")
+    assert dep.parameters["config"] == str(cfg_file)
+    assert "day" not in dep.parameters  # scheduled runs are incremental
+    assert build_deployment("x", "y.duckdb", None, cron="0 5 * * 1").schedules[0].schedule.cron == "0 5 * * 1"

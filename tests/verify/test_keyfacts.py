@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+import pytest
+
+from audit.verify.keyfacts import key_facts, keyfact_coverage, missing_facts
+
+
+def test_numbers_dates_and_names_are_found():
+    f = key_facts("In 1986 Arnold earned $1,281 on March 3, 2020 with the RX-200 Router.")
+    assert "1986" in f.numbers and "1281" in f.numbers
+    assert f.dates == ("March 3, 2020",)
+    assert "Arnold" in f.names and "March" not in f.names
+
+
+@pytest.mark.parametrize(
+    "claim,source,missing",
+    [
+        ("Refunds take 30 days.", "Refunds take 30 days.", []),
+        ("Refunds take 90 days.", "Refunds take 30 days.", ["missing_number:90"]),
+        ("It sold 1,281 units.", "It sold 1281 units.", []),
+        ("Support is run by Globex.", "Support is run by Initech.", ["missing_name:Globex"]),
+    ],
+    ids=["all_present", "changed_number", "thousands_separator", "changed_name"],
+)
+def test_missing_facts(claim, source, missing):
+    assert missing_facts(key_facts(claim), source) == missing
+
+
+def test_coverage_is_null_without_facts_not_zero():
+    f = key_facts("refunds are quick and easy")
+    assert keyfact_coverage(f, []) is None
+    g = key_facts("Refunds take 90 days.")
+    assert keyfact_coverage(g, ["missing_number:90"]) == 0.0
