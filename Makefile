@@ -35,9 +35,18 @@ lint: install
 bench: install
 	$(VENV)/bin/citeaudit bench
 
+REAL ?= ../shared/data/real
+EVAL_DIR ?= .eval
+
+# audits both labelled dev sets (kept in $(EVAL_DIR)) and prints their reports
 eval: install
-	$(VENV)/bin/citeaudit eval --answers ../shared/data/real/wice_dev_answers.parquet --labels ../shared/data/real/wice_dev_labels.jsonl
-	$(VENV)/bin/citeaudit eval --answers ../shared/data/real/ab_dev_answers.parquet --labels ../shared/data/real/ab_dev_labels.jsonl
+	mkdir -p $(EVAL_DIR)
+	$(VENV)/bin/citeaudit eval --answers $(REAL)/wice_dev_answers.parquet --labels $(REAL)/wice_dev_labels.jsonl --db $(EVAL_DIR)/wice.duckdb --quiet
+	$(VENV)/bin/citeaudit eval --answers $(REAL)/ab_dev_answers.parquet --labels $(REAL)/ab_dev_labels.jsonl --db $(EVAL_DIR)/ab.duckdb --quiet
+
+# refits the support weights on the audits `make eval` kept
+calibrate: eval
+	$(VENV)/bin/citeaudit calibrate --set wice=$(EVAL_DIR)/wice.duckdb:$(REAL)/wice_dev_labels.jsonl --set ab=$(EVAL_DIR)/ab.duckdb:$(REAL)/ab_dev_labels.jsonl
 
 clean:
 	rm -rf $(VENV) .prefect .pytest_cache .mypy_cache .ruff_cache $(DB)

@@ -6,6 +6,7 @@ No I/O here: the pipeline feeds batches from DuckDB and stores what comes back.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,9 +14,11 @@ from typing import Any
 from audit.config import AuditConfig
 from audit.extract.sentences import Sentence, is_claim, sentence_at, split_sentences, strip_markers
 from audit.verify.semantic import SemanticScorer
-from audit.verify.support import verdict_for
+from audit.verify.support import is_misattributed, verdict_for
 from audit.verify.text import content_words, keyword_overlap
 from audit.verify.verifier import PairScore, score_pairs
+
+_WORDS = re.compile(r"[^\W\d_]{2,}")
 
 
 @dataclass
@@ -66,11 +69,16 @@ def _cited_sentences(cites: list[dict[str, Any]], claims: list[_Claim], sentence
     return cited
 
 
-def _best_context(claim: str, contexts: dict[int, str]) -> int | None:
+def _has_claim_text(claim: str) -> bool:
+    """At least two words of letters: "1." or "[1]" alone is no statement."""
+    return len(_WORDS.findall(claim)) >= 2
+
+
+def _best_context(claim: str, context_words: dict[int, set[str]]) -> int | None:
     words = content_words(claim)
     best, best_score = None, -1.0
-    for rank, text in contexts.items():
-        score = keyword_overlap(words, content_words(text)) or 0.0
+    for rank, cw in context_words.items():
+        score = keyword_overlap(words, cw) or 0.0
         if score > best_score:
             best, best_score = rank, score
     return best
@@ -108,6 +116,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
                 "chunk_id": c.get("chunk_id"),
                 "lexical_score": None,
                 "keyfact_coverage": None,
+                "number_coverage": None,
                 "semantic_score": None,
                 "nli_score": None,
                 "support": None,
@@ -120,9 +129,9 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
             }
             if c.get("fabricated_reason"):
                 row["reasons"] = [c["fabricated_reason"]]
-            elif not cl.text:
+            elif not _has_claim_text(cl.text):
                 row["verdict"] = "unsupported"
-                row["reasons"] = ["empty_claim"]
+                row["reasons"] = ["empty_claim"]  # the marker carries no statement to verify
             else:
                 source = contexts.get(int(c["context_rank"]), "")
                 if not source.strip():
@@ -173,6 +182,7 @@ def _apply_scores(
     for (row, _ans, _ctx), ps in zip(pending, scores, strict=True):
         row["lexical_score"] = ps.lexical
         row["keyfact_coverage"] = ps.keyfact_coverage
+        row["number_coverage"] = ps.number_coverage
         row["semantic_score"] = ps.semantic
         if cfg.verify.nli_model:
             row["nli_score"] = ps.semantic
@@ -192,8 +202,8 @@ def _misattribution(
     todo: list[tuple[dict[str, Any], int]] = []
     pairs: list[tuple[str, str]] = []
     for row, _ans, contexts in pending:
-        if row["verdict"] == "verified":
-            continue
+        if row["support"] is None or row["support"] >= cfg.support.verified:
+            continue  # a verified citation is not misattributed
         for rank, text in contexts.items():
             if rank != row["context_rank"] and text.strip():
                 todo.append((row, rank))
@@ -210,7 +220,7 @@ def _misattribution(
         if hit is None:
             continue
         support, rank = hit
-        if support >= cfg.support.verified and support - (row["support"] or 0.0) >= cfg.support.misattribution_margin:
+        if is_misattributed(row["support"] or 0.0, support, cfg.support):
             row["verdict"] = "misattributed"
             row["suggested_rank"] = rank
             row["reasons"] = [*row["reasons"], f"better_source:{rank}"]
@@ -223,8 +233,10 @@ def _score_uncited(
     pairs: list[tuple[str, str]] = []
     ranks: list[int] = []
     rows: list[dict[str, Any]] = []
+    words: dict[int, dict[int, set[str]]] = {}  # per answer (by contexts identity): words of each context
     for urow, _i, contexts in pending:
-        rank = _best_context(urow["sentence"], contexts)
+        cw = words.setdefault(id(contexts), {r: content_words(t) for r, t in contexts.items()})
+        rank = _best_context(urow["sentence"], cw)
         if rank is None:
             continue
         pairs.append((urow["sentence"], contexts[rank]))

@@ -9,14 +9,14 @@ import resource
 import shutil
 import tempfile
 import time
-from datetime import UTC, datetime
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from audit.config import AuditConfig
 from audit.ingest import discover_inputs
-from audit.pipeline import make_scorer, write_shard_result
 from audit.pipeline import audit_shard as _audit_shard
+from audit.pipeline import make_scorer, write_shard_result
 from audit.runner import new_run_id, plan_shards
 from audit.store import RunRecord, load_shards
 from audit.timing import Stopwatch

@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from audit.config import load_config
-from audit.errors import CiteauditError
+from audit.errors import CiteauditError, ConfigError
 from audit.window import window_from_args
 
 DEFAULT_DB = "data/audit.duckdb"
@@ -145,6 +145,37 @@ def bench(rows: int, days: int, seed: int, config_path: str | None) -> None:
 
 
 @main.command()
+@click.option(
+    "--set",
+    "sets",
+    multiple=True,
+    required=True,
+    metavar="NAME=AUDIT_DB:LABELS",
+    help="A labelled set: its audit database (from `citeaudit eval --db`) and labels JSONL. Repeat per set.",
+)
+@click.option("--config", "config_path", type=click.Path(), help="TOML config the audits ran with.")
+@friendly_errors
+def calibrate(sets: tuple[str, ...], config_path: str | None) -> None:
+    """Fit the support weights on audited labelled sets; prints a [support] section for the config."""
+    from audit.calibrate import calibrate_from_audits, support_toml
+
+    pairs = []
+    for spec in sets:
+        name, _, rest = spec.partition("=")
+        db, _, labels = rest.partition(":")
+        if not (name and db and labels):
+            raise ConfigError(f"--set {spec!r}: expected NAME=AUDIT_DB:LABELS")
+        pairs.append((name, db, labels))
+    result = calibrate_from_audits(pairs, load_config(config_path))
+    t = Table("set", "claims", "supported", "AUROC before", "AUROC after", "AUROC fitted without this set")
+    for name, r in result.sets.items():
+        cells = [r["auroc_before"], r["auroc_after"], r["auroc_held_out"]]
+        t.add_row(name, str(r["n"]), str(r["supported"]), *("-" if v is None else f"{v:.3f}" for v in cells))
+    out.print(t)
+    click.echo(support_toml(result.support))
+
+
+@main.command()
 @click.argument("query")
 @click.option("--db", default=DEFAULT_DB, show_default=True, help="DuckDB output file.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
@@ -169,7 +200,6 @@ def sql(query: str, db: str, fmt: str) -> None:
         for r in rows:
             t.add_row(*("NULL" if v is None else str(v) for v in r))
         out.print(t)
-
 
 
 from audit.evaluate import make_eval_command  # noqa: E402

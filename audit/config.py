@@ -22,8 +22,8 @@ class ExtractConfig:
 class VerifyConfig:
     model: str = "all-MiniLM-L6-v2"  # packaged default, or a local sentence-transformers path
     nli_model: str = ""  # optional local cross-encoder path; empty = off
-    window_sentences: int = 2  # sentences per evidence window
-    top_k_windows: int = 8  # windows per source kept by the lexical prefilter for embedding
+    window_sentences: int = 3  # evidence windows: runs of 1 up to this many consecutive sentences
+    top_k_windows: int = 4  # windows per source, preselected by idf-weighted shared words, that get embedded
     batch_size: int = 64
     device: str = "cpu"
 
@@ -32,13 +32,15 @@ class VerifyConfig:
 class SupportConfig:
     """Logistic model of P(supported) over the verification features; fitted by `citeaudit calibrate`."""
 
-    intercept: float = -6.0
-    w_semantic: float = 6.0
-    w_lexical: float = 2.0
-    w_keyfacts: float = 1.0
+    intercept: float = -6.63
+    w_semantic: float = 3.512
+    w_lexical: float = 5.453
+    w_numbers: float = 2.208
     verified: float = 0.6  # support >= verified -> verified
-    weak: float = 0.4  # weak <= support < verified -> weak, below -> unsupported
-    misattribution_margin: float = 0.15  # other context must beat the cited one by this much
+    weak: float = 0.35  # weak <= support < verified -> weak, below -> unsupported
+    misattribution_min_other: float = 0.5  # misattributed: cited not verified, another context >= this ...
+    misattribution_margin: float = 0.25  # ... and beats the cited one by this much
+    cap_missing_numbers: bool = True  # a claim with a number its source lacks is never `verified`
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import duckdb
 import pyarrow as pa
@@ -256,7 +256,15 @@ def baseline_score(claim: str | None, source: str | None) -> float | None:
     return min(fuzz.partial_ratio(claim, source) / 100.0, overlap)
 
 
-def claim_rows(label: Label, rows: Sequence[CitationRow]) -> list[CitationRow]:
+class _HasClaimStart(Protocol):
+    @property
+    def claim_start(self) -> int | None: ...
+
+
+RowT = TypeVar("RowT", bound=_HasClaimStart)
+
+
+def claim_rows(label: Label, rows: Sequence[RowT]) -> list[RowT]:
     """The citation rows of the labelled claim (see the module docstring)."""
     if not label.last_sentence_only or not rows:
         return list(rows)

@@ -138,10 +138,7 @@ def window_filter(window: Window) -> str:
     if window.start is None and window.end is None:
         return "TRUE"
     day = "CAST(partition_day AS TIMESTAMP) AT TIME ZONE 'UTC'"
-    return (
-        f"(({within('logged_at')}) OR "
-        f"(logged_at IS NULL AND (partition_day IS NULL OR ({within(day)}))))"
-    )
+    return f"(({within('logged_at')}) OR (logged_at IS NULL AND (partition_day IS NULL OR ({within(day)}))))"
 
 
 _PARTITION_DAY = r"TRY_CAST(regexp_extract(filename, 'date=(\d{4}-\d{2}-\d{2})', 1) AS DATE) AS partition_day"

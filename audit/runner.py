@@ -13,9 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-
 from audit.config import AuditConfig
-from audit.errors import InputError
 from audit.ingest import count_rows, discover_inputs
 from audit.pipeline import Shard, audit_shard, make_scorer, write_shard_result
 from audit.store import LoadCounts, RunRecord, load_shards, record_failed_run

@@ -52,7 +52,10 @@ def _common(fn: Callable[..., Any]) -> Callable[..., Any]:
     for opt in reversed(
         [
             click.option(
-                "--input", "input_spec", default=DEFAULT_INPUT, show_default=True,
+                "--input",
+                "input_spec",
+                default=DEFAULT_INPUT,
+                show_default=True,
                 help="Parquet file, folder (hive partitions ok) or glob.",
             ),
             click.option("--db", default=DEFAULT_DB, show_default=True, help="DuckDB output file (the only writer)."),
@@ -64,7 +67,8 @@ def _common(fn: Callable[..., Any]) -> Callable[..., Any]:
                 "else Prefect's local runner.",
             ),
             click.option(
-                "--work-dir", type=click.Path(),
+                "--work-dir",
+                type=click.Path(),
                 help="Where shards write Parquet results (default <db folder>/.citeaudit-work; shared on a cluster).",
             ),
         ]
@@ -88,8 +92,14 @@ def print_days(summaries: list[dict[str, Any]], db: str) -> None:
     for s in summaries:
         lv = s["levels"]
         t.add_row(
-            s["day"], str(s["answers_read"]), str(s["answers_audited"]), str(s["answers_quarantined"]),
-            str(s["citations"]), str(lv.get("GREEN", 0)), str(lv.get("YELLOW", 0)), str(lv.get("RED", 0)),
+            s["day"],
+            str(s["answers_read"]),
+            str(s["answers_audited"]),
+            str(s["answers_quarantined"]),
+            str(s["citations"]),
+            str(lv.get("GREEN", 0)),
+            str(lv.get("YELLOW", 0)),
+            str(lv.get("RED", 0)),
             f"{s['seconds']:.1f}",
         )
     out.print(t)
@@ -99,8 +109,11 @@ def print_days(summaries: list[dict[str, Any]], db: str) -> None:
 
 @click.command()
 @_common
-@click.option("--day", help="UTC day YYYY-MM-DD. Default: every day with data after the last completed one, "
-              "up to yesterday (incremental).")
+@click.option(
+    "--day",
+    help="UTC day YYYY-MM-DD. Default: every day with data after the last completed one, "
+    "up to yesterday (incremental).",
+)
 @_friendly
 def nightly(
     input_spec: str,
@@ -121,8 +134,13 @@ def nightly(
 
     with flow_settings():
         summaries = nightly_audit(
-            day=the_day, input=input_spec, db=db, config=config_path, dask_address=dask_address,
-            contexts=contexts_spec, work_dir=work_dir,
+            day=the_day,
+            input=input_spec,
+            db=db,
+            config=config_path,
+            dask_address=dask_address,
+            contexts=contexts_spec,
+            work_dir=work_dir,
         )
     print_days(summaries, db)
 
@@ -153,8 +171,14 @@ def backfill(
 
     with flow_settings():
         summaries = backfill_flow(
-            start=first, end=last, input=input_spec, db=db, config=config_path, dask_address=dask_address,
-            contexts=contexts_spec, work_dir=work_dir,
+            start=first,
+            end=last,
+            input=input_spec,
+            db=db,
+            config=config_path,
+            dask_address=dask_address,
+            contexts=contexts_spec,
+            work_dir=work_dir,
         )
     print_days(summaries, db)
 

@@ -31,7 +31,7 @@ def nightly_deployment(
 ) -> RunnerDeployment:
     """A deployment of `nightly_audit` (incremental: no day) on `cron` in `timezone`, with fixed parameters."""
     params = {k: v for k, v in parameters.items() if v is not None}
-    return nightly_audit.to_deployment(
+    deployment = nightly_audit.to_deployment(
         name=name,
         schedules=[Cron(cron, timezone=timezone)],
         parameters=params,
@@ -39,6 +39,8 @@ def nightly_deployment(
         tags=["citeaudit"],
         entrypoint_type=EntrypointType.MODULE_PATH,
     )
+    assert isinstance(deployment, RunnerDeployment)  # sync context: to_deployment is not awaited
+    return deployment
 
 
 def _free_port(preferred: int = 4200) -> int:

@@ -230,9 +230,7 @@ def _run_days(
     runner = task_runner_for(dask_address or cfg.run.dask_address)
     day_flow = audit_day.with_options(task_runner=runner) if runner is not None else audit_day
     # one day after the other, stopping at the first failure: the watermark never passes a day that failed
-    return [
-        day_flow(day=d, input=input, db=db, config=config, contexts=contexts, work_dir=work_dir) for d in days
-    ]
+    return [day_flow(day=d, input=input, db=db, config=config, contexts=contexts, work_dir=work_dir) for d in days]
 
 
 def incremental_days(input: str, db: str, cfg: AuditConfig, now: datetime | None = None) -> list[date]:

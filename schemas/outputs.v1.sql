@@ -45,7 +45,7 @@ CREATE TABLE IF NOT EXISTS answer_audit (
     n_misattributed INTEGER NOT NULL,
     n_uncited_claims INTEGER NOT NULL,
     citation_integrity DOUBLE,         -- verified / citations; NULL when there are no citations
-    coverage DOUBLE,                   -- cited sentences / sentences; NULL when there are no sentences
+    coverage DOUBLE,                   -- cited sentences / claim sentences; NULL when there are no claims
     density DOUBLE,                    -- citations per sentence; NULL when there are no sentences
     level VARCHAR NOT NULL,            -- GREEN | YELLOW | RED
     structured_output BOOLEAN NOT NULL,
@@ -69,8 +69,9 @@ CREATE TABLE IF NOT EXISTS citation_audit (
     context_rank INTEGER,              -- 1-based position of the resolved context; NULL when fabricated
     doc_id VARCHAR,
     chunk_id VARCHAR,
-    lexical_score DOUBLE,
-    keyfact_coverage DOUBLE,           -- share of the claim's key facts found in the evidence; NULL if none
+    lexical_score DOUBLE,              -- min(fuzzy partial alignment, share of content words found), 0..1
+    keyfact_coverage DOUBLE,           -- share of the claim's numbers, dates and names found in the source; NULL if none
+    number_coverage DOUBLE,            -- share of the claim's numbers found in the source (1 when it has none)
     semantic_score DOUBLE,
     nli_score DOUBLE,
     support DOUBLE,                    -- calibrated P(supported) in [0, 1]; NULL when fabricated

@@ -124,10 +124,8 @@ class EmbeddingCache:
 class SemanticScorer(Protocol):
     name: str
 
-    def best_windows(
-        self, claims: Sequence[str], windows: Sequence[Sequence[str]]
-    ) -> list[tuple[float | None, int | None]]:
-        """For each claim, the best score over its candidate windows and that window's index."""
+    def window_scores(self, claims: Sequence[str], windows: Sequence[Sequence[str]]) -> list[np.ndarray]:
+        """For each claim, a score in [0, 1] for each of its candidate windows."""
         ...
 
 
@@ -172,24 +170,18 @@ class BiEncoderScorer:
             out[i] = self.cache.get(k)
         return out
 
-    def best_windows(
-        self, claims: Sequence[str], windows: Sequence[Sequence[str]]
-    ) -> list[tuple[float | None, int | None]]:
-        flat = [w for ws in windows for w in ws]
+    def window_scores(self, claims: Sequence[str], windows: Sequence[Sequence[str]]) -> list[np.ndarray]:
         if not claims:
             return []
+        flat = [w for ws in windows for w in ws]
         emb = self.encode(list(claims) + flat)
         c_emb, w_emb = emb[: len(claims)], emb[len(claims) :]
-        out: list[tuple[float | None, int | None]] = []
+        out: list[np.ndarray] = []
         pos = 0
         for i, ws in enumerate(windows):
-            if not ws:
-                out.append((None, None))
-                continue
             sims = w_emb[pos : pos + len(ws)] @ c_emb[i]
             pos += len(ws)
-            j = int(np.argmax(sims))
-            out.append((float(max(0.0, sims[j])), j))
+            out.append(np.clip(sims, 0.0, 1.0).astype(np.float64))
         return out
 
 
@@ -204,24 +196,16 @@ class CrossEncoderScorer:
         self._model = _load_cross_encoder(self.name, device)
         self._batch = batch_size
 
-    def best_windows(
-        self, claims: Sequence[str], windows: Sequence[Sequence[str]]
-    ) -> list[tuple[float | None, int | None]]:
+    def window_scores(self, claims: Sequence[str], windows: Sequence[Sequence[str]]) -> list[np.ndarray]:
         pairs = [(w, c) for c, ws in zip(claims, windows, strict=True) for w in ws]
         if not pairs:
-            return [(None, None) for _ in claims]
-        raw = np.asarray(self._model.predict(pairs, batch_size=self._batch, show_progress_bar=False))
-        probs = _probabilities(raw)
-        out: list[tuple[float | None, int | None]] = []
+            return [np.zeros(0) for _ in claims]
+        probs = _probabilities(np.asarray(self._model.predict(pairs, batch_size=self._batch, show_progress_bar=False)))
+        out: list[np.ndarray] = []
         pos = 0
         for ws in windows:
-            if not ws:
-                out.append((None, None))
-                continue
-            seg = probs[pos : pos + len(ws)]
+            out.append(probs[pos : pos + len(ws)])
             pos += len(ws)
-            j = int(np.argmax(seg))
-            out.append((float(seg[j]), j))
         return out
 
 

@@ -1,13 +1,13 @@
 """The calibrated `support` score and the verdict thresholds. Pure functions.
 
-support = sigmoid(intercept + w_semantic*semantic + w_lexical*lexical + w_keyfacts*keyfacts)
+    support = sigmoid(intercept + w_semantic * semantic + w_lexical * lexical + w_numbers * numbers)
 
-- semantic: best-window cosine (or cross-encoder probability) in [0, 1]
-- lexical: max(rapidfuzz partial alignment, keyword overlap) of the claim in the source, in [0, 1]
-- keyfacts: share of the claim's numbers, dates and names found in the source (1 when it states none)
+- semantic: best cosine between the claim and the source's candidate windows (or the cross-encoder's probability)
+- lexical: min(rapidfuzz partial alignment of the claim in the source, share of the claim's content words found)
+- numbers: share of the claim's numbers found in the source (1 when it states none)
 
-The weights are fitted by `citeaudit calibrate` (logistic regression on labelled claims) and live in config.
-An exact (verbatim) match is decided by the cascade before the model: support 1.
+The four weights are a logistic regression fitted by `citeaudit calibrate` on labelled claims (see README);
+they live in config. A verbatim match is decided by the cascade before the model: support 1.
 """
 
 from __future__ import annotations
@@ -17,31 +17,28 @@ from dataclasses import dataclass
 
 from audit.config import SupportConfig
 
-FEATURES = ("semantic", "lexical", "keyfacts")
+FEATURES = ("semantic", "lexical", "numbers")
 
 
 @dataclass(frozen=True)
 class Features:
     semantic: float | None
     lexical: float
-    overlap: float | None
-    keyfacts: float | None
+    numbers: float
 
     def vector(self) -> tuple[float, float, float]:
-        """Feature values for the model; missing measurements get a neutral value, documented here:
-        no semantic score -> 0 (nothing measured supports the claim), no key facts -> 1 (nothing missing)."""
-        lexical = max(self.lexical, self.overlap if self.overlap is not None else 0.0)
-        return (
-            self.semantic if self.semantic is not None else 0.0,
-            lexical,
-            self.keyfacts if self.keyfacts is not None else 1.0,
-        )
+        """Values for the model; a missing semantic score counts as 0 (nothing measured supports the claim)."""
+        return (self.semantic if self.semantic is not None else 0.0, self.lexical, self.numbers)
+
+
+def logit(f: Features, cfg: SupportConfig) -> float:
+    s, lex, num = f.vector()
+    return cfg.intercept + cfg.w_semantic * s + cfg.w_lexical * lex + cfg.w_numbers * num
 
 
 def support_score(f: Features, cfg: SupportConfig) -> float:
-    s, lex, kf = f.vector()
-    z = cfg.intercept + cfg.w_semantic * s + cfg.w_lexical * lex + cfg.w_keyfacts * kf
-    return 1.0 / (1.0 + math.exp(-z))
+    z = logit(f, cfg)
+    return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
 
 
 def verdict_for(support: float, cfg: SupportConfig) -> str:
@@ -50,3 +47,12 @@ def verdict_for(support: float, cfg: SupportConfig) -> str:
     if support >= cfg.weak:
         return "weak"
     return "unsupported"
+
+
+def is_misattributed(cited: float, best_other: float, cfg: SupportConfig) -> bool:
+    """The cited source does not support the claim (not verified), another retrieved one clearly does."""
+    return (
+        cited < cfg.verified
+        and best_other >= cfg.misattribution_min_other
+        and best_other - cited >= cfg.misattribution_margin
+    )

@@ -47,26 +47,35 @@ class Window:
     start: int
     end: int
     text: str
+    sentences: int = 1
 
 
 MAX_WINDOW_CHARS = 1200
+MAX_SENTENCE_CHARS = 600  # longer "sentences" (menus, tables, unpunctuated pages) are cut into pieces
+_PIECE = re.compile(r"\S.{0,398}(?=\s|$)|\S{400}", re.DOTALL)
+
+
+def _pieces(source: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    for sent in split_sentences(source):
+        if sent.end - sent.start <= MAX_SENTENCE_CHARS:
+            spans.append((sent.start, sent.end))
+            continue
+        for m in _PIECE.finditer(source, sent.start, sent.end):
+            spans.append((m.start(), m.end()))
+    return spans
 
 
 def source_windows(source: str, size: int) -> list[Window]:
-    """Overlapping windows of `size` consecutive sentences (and each single sentence) with offsets."""
-    sents = split_sentences(source)
+    """Windows of 1 up to `size` consecutive sentences, with offsets into `source`."""
+    sents = _pieces(source)
     out: list[Window] = []
-    seen: set[tuple[int, int]] = set()
-    for width in sorted({1, size}):
-        for i in range(len(sents)):
-            j = min(len(sents), i + width)
-            if width > 1 and j - i < width and i > 0:
+    for width in range(1, size + 1):
+        if width > 1 and len(sents) < width:
+            break
+        for i in range(len(sents) - width + 1):
+            s, e = sents[i][0], sents[i + width - 1][1]
+            if width > 1 and e - s > MAX_WINDOW_CHARS:
                 continue
-            s, e = sents[i].start, sents[j - 1].end
-            if e - s > MAX_WINDOW_CHARS and width > 1:
-                continue
-            e = min(e, s + MAX_WINDOW_CHARS)
-            if (s, e) not in seen:
-                seen.add((s, e))
-                out.append(Window(s, e, source[s:e]))
+            out.append(Window(s, e, source[s:e], width))
     return out

@@ -12,6 +12,7 @@ from pathlib import Path
 import duckdb
 import pytest
 from click.testing import CliRunner
+from rapidfuzz import fuzz
 
 from audit.cli import main
 from tests.conftest import REPO, SAMPLE
@@ -41,9 +42,26 @@ def marker_key(answer_id: str, marker: str, cited_ref: str) -> tuple[str, str]:
     return answer_id, marker
 
 
-def by_marker(db: Path, columns: str) -> dict[tuple[str, str], tuple]:
-    got = query(db, f"SELECT answer_id, marker, cited_ref, {columns} FROM citation_audit ORDER BY citation_ord")
-    return {marker_key(a, m, r): tuple(rest) for a, m, r, *rest in got}
+class ByMarker:
+    """Audit rows looked up by a truth line: same answer and marker, and the claim closest to the planted one
+    (an answer may use the same marker on several sentences)."""
+
+    def __init__(self, db: Path, columns: str) -> None:
+        self.rows: dict[tuple[str, str], list[tuple]] = {}
+        got = query(db, f"SELECT answer_id, marker, cited_ref, claim, {columns} FROM citation_audit")
+        for a, m, r, claim, *rest in got:
+            self.rows.setdefault(marker_key(a, m, r), []).append((claim or "", tuple(rest)))
+
+    def __getitem__(self, t: dict) -> tuple:
+        candidates = self.rows[(t["answer_id"], t["marker"])]
+        return max(candidates, key=lambda c: fuzz.ratio(c[0], t["claim"] or ""))[1]
+
+    def get(self, t: dict) -> tuple | None:
+        return self[t] if (t["answer_id"], t["marker"]) in self.rows else None
+
+
+def by_marker(db: Path, columns: str) -> ByMarker:
+    return ByMarker(db, columns)
 
 
 def rows(db: Path, table: str) -> list[tuple]:
@@ -87,28 +105,30 @@ def test_planted_fabrications_are_found_with_their_reason(sample_db, reason):
     assert planted
     got = by_marker(sample_db, "verdict, reasons")
     for t in planted:
-        verdict, reasons = got[(t["answer_id"], t["marker"])]
+        verdict, reasons = got[t]
         assert verdict == "fabricated" and reason in reasons, t
 
 
 def test_planted_misattributions_get_the_true_source(sample_db):
     planted = [t for t in TRUTH if t["kind"] == "misattributed"]
     got = by_marker(sample_db, "verdict, suggested_rank")
-    hits = sum(got.get((t["answer_id"], t["marker"])) == ("misattributed", t["true_rank"]) for t in planted)
+    hits = sum(got.get(t) == ("misattributed", t["true_rank"]) for t in planted)
     assert hits / len(planted) >= 0.8
 
 
 def test_planted_unsupported_claims_are_not_verified(sample_db):
     planted = [t for t in TRUTH if t["kind"] == "unsupported"]
     got = by_marker(sample_db, "verdict")
-    verdicts = [got[(t["answer_id"], t["marker"])][0] for t in planted]
+    verdicts = [got[t][0] for t in planted]
     assert sum(v in ("unsupported", "weak", "misattributed") for v in verdicts) / len(planted) >= 0.8
 
 
 def test_changed_numbers_are_named_in_reasons(sample_db):
-    planted = [t for t in TRUTH if t["kind"] == "unsupported" and (t["details"] or {}).get("variant") == "changed_number"]
+    planted = [
+        t for t in TRUTH if t["kind"] == "unsupported" and (t["details"] or {}).get("variant") == "changed_number"
+    ]
     reasons = by_marker(sample_db, "reasons")
-    named = [any(x.startswith("missing_number:") for x in reasons[(t["answer_id"], t["marker"])][0]) for t in planted]
+    named = [any(x.startswith("missing_number:") for x in reasons[t][0]) for t in planted]
     assert named and sum(named) / len(named) >= 0.8
 
 
@@ -159,8 +179,14 @@ def test_rerun_leaves_the_same_rows(sample_db, tmp_path):
 def test_sql_command_answers(sample_db):
     result = CliRunner().invoke(
         main,
-        ["sql", "select verdict, count(*) as n from citation_audit group by 1 order by 1", "--db", str(sample_db),
-         "--format", "csv"],
+        [
+            "sql",
+            "select verdict, count(*) as n from citation_audit group by 1 order by 1",
+            "--db",
+            str(sample_db),
+            "--format",
+            "csv",
+        ],
     )
     assert result.exit_code == 0, result.output
     lines = result.output.strip().splitlines()
@@ -177,9 +203,20 @@ def test_analyst_views_answer(sample_db):
 
 def test_bad_input_is_one_line_and_exit_2(tmp_path):
     proc = subprocess.run(
-        [sys.executable, "-m", "audit.cli", "run", "--input", str(tmp_path / "missing.parquet"), "--db",
-         str(tmp_path / "x.duckdb")],
-        capture_output=True, text=True, cwd=REPO, check=False,
+        [
+            sys.executable,
+            "-m",
+            "audit.cli",
+            "run",
+            "--input",
+            str(tmp_path / "missing.parquet"),
+            "--db",
+            str(tmp_path / "x.duckdb"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        check=False,
     )
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
@@ -189,8 +226,9 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path):
 def test_bad_config_names_the_key(tmp_path):
     cfg = tmp_path / "c.toml"
     cfg.write_text("[support]\nverified = 'high'\n")
-    result = CliRunner().invoke(main, ["run", "--input", str(SAMPLE), "--db", str(tmp_path / "x.duckdb"),
-                                       "--config", str(cfg)])
+    result = CliRunner().invoke(
+        main, ["run", "--input", str(SAMPLE), "--db", str(tmp_path / "x.duckdb"), "--config", str(cfg)]
+    )
     assert result.exit_code == 2
     assert "support.verified must be float" in result.output
 

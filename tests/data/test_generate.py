@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -39,7 +40,7 @@ DIALECT_PATTERNS = {
     "json_citations": r'^\{"answer": .*"citations": \[',
     "json_inline": r'^\{"answer": .*"inline_citations": \[\{"source_index": \d+',
 }
-FAULT_KINDS = sorted(FAULT_RATES) + ["quarantine"]
+FAULT_KINDS = [*sorted(FAULT_RATES), "quarantine"]
 
 
 @pytest.fixture(scope="module")
@@ -90,8 +91,11 @@ def test_schema_is_the_contract(sample: tuple[pa.Table, list[dict[str, Any]]], t
         assert pq.ParquetFile(path).schema_arrow.equals(answers_schema())
 
 
-@pytest.mark.parametrize(("hive", "files_per_day"), [(True, 2), (False, 1), (False, 3)],
-                         ids=["hive_two_files", "flat_one_file", "flat_three_files"])
+@pytest.mark.parametrize(
+    ("hive", "files_per_day"),
+    [(True, 2), (False, 1), (False, 3)],
+    ids=["hive_two_files", "flat_one_file", "flat_three_files"],
+)
 def test_file_layout_covers_every_row(tmp_path: Path, hive: bool, files_per_day: int) -> None:
     summary = write_sample(tmp_path, 90, 3, 2, start="2026-03-01", files_per_day=files_per_day, hive=hive)
     names = sorted(str(Path(p).relative_to(tmp_path)) for p in summary["files"])
@@ -163,10 +167,9 @@ def _check_marker(row: dict[str, Any], t: dict[str, Any]) -> None:
 def _check_claim(row: dict[str, Any], t: dict[str, Any]) -> None:
     answer = row["answer"]
     if t["dialect"] in ("json_citations", "json_inline"):
-        try:
+        # a planted invalid_json row does not parse: its raw text still holds the claims
+        with contextlib.suppress(json.JSONDecodeError):
             answer = json.loads(answer)["answer"]
-        except json.JSONDecodeError:  # a planted invalid_json row: the raw text still holds the claims
-            pass
     claim = t["claim"]
     assert claim[:-1] in answer
     if t["true_rank"] is not None:
@@ -266,16 +269,38 @@ def test_multi_citations_are_supported_by_every_cited_context(
 def test_cli_writes_sample(tmp_path: Path) -> None:
     out = tmp_path / "out"
     done = subprocess.run(
-        [sys.executable, "-m", "data.generate", "--out", str(out), "--rows", "50", "--days", "2", "--seed", "4",
-         "--start", "2026-01-10", "--files-per-day", "2", "--hive"],
-        cwd=REPO, capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            "-m",
+            "data.generate",
+            "--out",
+            str(out),
+            "--rows",
+            "50",
+            "--days",
+            "2",
+            "--seed",
+            "4",
+            "--start",
+            "2026-01-10",
+            "--files-per-day",
+            "2",
+            "--hive",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.parquet")) == [
-        "date=2026-01-10/part-0.parquet", "date=2026-01-10/part-1.parquet",
-        "date=2026-01-11/part-0.parquet", "date=2026-01-11/part-1.parquet",
+        "date=2026-01-10/part-0.parquet",
+        "date=2026-01-10/part-1.parquet",
+        "date=2026-01-11/part-0.parquet",
+        "date=2026-01-11/part-1.parquet",
     ]
     assert len((out / "truth.jsonl").read_text().splitlines()) > 0
-    helped = subprocess.run([sys.executable, "-m", "data.generate", "--help"], cwd=REPO, capture_output=True,
-                            text=True, check=False)
+    helped = subprocess.run(
+        [sys.executable, "-m", "data.generate", "--help"], cwd=REPO, capture_output=True, text=True, check=False
+    )
     assert helped.returncode == 0 and "--files-per-day" in helped.stdout

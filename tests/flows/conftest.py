@@ -29,8 +29,11 @@ def prefect_harness() -> Iterator[str]:
     from prefect.settings import PREFECT_API_URL, temporary_settings
     from prefect.testing.utilities import prefect_test_harness
 
-    with prefect_test_harness(server_startup_timeout=90), temporary_settings(
-        updates={"flows.heartbeat_frequency": None}  # no 1 s wait per flow run for the heartbeat thread
+    with (
+        prefect_test_harness(server_startup_timeout=90),
+        temporary_settings(
+            updates={"flows.heartbeat_frequency": None}  # no 1 s wait per flow run for the heartbeat thread
+        ),
     ):
         yield str(PREFECT_API_URL.value())
     shutil.rmtree(_PREFECT_HOME, ignore_errors=True)

@@ -63,7 +63,11 @@ def test_same_day_twice_is_idempotent(baseline: dict[str, Any], tmp_path: Path, 
 
 
 def test_shard_failing_once_is_retried(
-    baseline: dict[str, Any], warm_db: Path, logs: Path, sharded_config: str, tmp_path: Path,
+    baseline: dict[str, Any],
+    warm_db: Path,
+    logs: Path,
+    sharded_config: str,
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from prefect.client.orchestration import get_client
@@ -92,7 +96,12 @@ def _cli(args: list[str], api_url: str, faults: str | None = None) -> subprocess
         env["CITEAUDIT_FAULTS"] = faults
     return subprocess.run(
         [str(Path(sys.executable).parent / "citeaudit"), *args],
-        cwd=REPO, env=env, capture_output=True, text=True, timeout=300, check=False,
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
 
 

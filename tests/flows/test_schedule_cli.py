@@ -75,8 +75,13 @@ def test_deployment_has_configured_cron(tmp_path: Path) -> None:
     assert default.schedules[0].schedule.timezone == "UTC"
 
     dep = nightly_deployment(
-        name="nightly", cron="30 3 * * *", timezone="Europe/Berlin", input="/data/logs", db="/data/audit.duckdb",
-        dask_address="tcp://10.0.0.5:8786", config=None,
+        name="nightly",
+        cron="30 3 * * *",
+        timezone="Europe/Berlin",
+        input="/data/logs",
+        db="/data/audit.duckdb",
+        dask_address="tcp://10.0.0.5:8786",
+        config=None,
     )
     assert dep.name == "nightly"
     assert dep.schedules[0].schedule.cron == "30 3 * * *"
