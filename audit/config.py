@@ -32,10 +32,10 @@ class VerifyConfig:
 class SupportConfig:
     """Logistic model of P(supported) over the verification features; fitted by `citeaudit calibrate`."""
 
-    intercept: float = -6.63
-    w_semantic: float = 3.512
-    w_lexical: float = 5.453
-    w_numbers: float = 2.208
+    intercept: float = -6.559
+    w_semantic: float = 3.347
+    w_lexical: float = 5.504
+    w_numbers: float = 2.228
     verified: float = 0.6  # support >= verified -> verified
     weak: float = 0.35  # weak <= support < verified -> weak, below -> unsupported
     misattribution_min_other: float = 0.5  # misattributed: cited not verified, another context >= this ...

@@ -37,6 +37,20 @@ def new_run_id(now: datetime | None = None) -> str:
     return f"run-{now:%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:6]}"
 
 
+def new_run_record(input_spec: str, window: Window, cfg: AuditConfig, flow_run_id: str | None = None) -> RunRecord:
+    """The `runs` row of a run starting now."""
+    started = datetime.now(UTC)
+    return RunRecord(
+        run_id=new_run_id(started),
+        started_at=started,
+        window=window,
+        input=input_spec,
+        config_hash=cfg.config_hash(),
+        model=cfg.verify.nli_model or model_key(cfg.verify.model),
+        flow_run_id=flow_run_id,
+    )
+
+
 def plan_shards(
     files: list[str], window: Window, cfg: AuditConfig, contexts_files: list[str] | None = None
 ) -> list[Shard]:
@@ -57,17 +71,9 @@ def run_audit(
 ) -> RunSummary:
     """Audit every answer in the window and replace the window's rows in `db`."""
     t0 = time.perf_counter()
-    started = datetime.now(UTC)
     files = discover_inputs(input_spec)
     contexts_files = discover_inputs(contexts_spec) if contexts_spec else None
-    run = RunRecord(
-        run_id=new_run_id(started),
-        started_at=started,
-        window=window,
-        input=input_spec,
-        config_hash=cfg.config_hash(),
-        model=model_key(cfg.verify.model) if not cfg.verify.nli_model else cfg.verify.nli_model,
-    )
+    run = new_run_record(input_spec, window, cfg)
     shards = plan_shards(files, window, cfg, contexts_files)
     if on_plan:
         on_plan(count_rows(files, window, cfg.run.column_mapping))

@@ -131,25 +131,7 @@ def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path]) -> LoadC
             "INSERT INTO embedding_cache BY NAME SELECT DISTINCT ON (model, content_hash) * FROM new_embedding_cache "
             "ON CONFLICT DO NOTHING"
         )
-        con.execute(
-            "INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?, ?)",
-            [
-                run.run_id,
-                run.started_at,
-                datetime.now(UTC),
-                run.window.start,
-                run.window.end,
-                run.input,
-                run.config_hash,
-                code_version(),
-                run.model,
-                counts.answers_read,
-                counts.answers_audited,
-                counts.answers_quarantined,
-                counts.citations,
-                run.flow_run_id,
-            ],
-        )
+        _write_run(con, run, "completed", counts)
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
@@ -160,26 +142,33 @@ def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path]) -> LoadC
     return counts
 
 
+def _write_run(con: duckdb.DuckDBPyConnection, run: RunRecord, status: str, counts: LoadCounts | None) -> None:
+    con.execute(
+        "INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            run.run_id,
+            run.started_at,
+            datetime.now(UTC),
+            run.window.start,
+            run.window.end,
+            run.input,
+            run.config_hash,
+            code_version(),
+            run.model,
+            status,
+            counts.answers_read if counts else None,
+            counts.answers_audited if counts else None,
+            counts.answers_quarantined if counts else None,
+            counts.citations if counts else None,
+            run.flow_run_id,
+        ],
+    )
+
+
 def record_failed_run(db: str | Path, run: RunRecord, error: str) -> None:
     """Note a run that did not complete; its window keeps its previous rows."""
     con = open_db(db)
     try:
-        con.execute(
-            "INSERT OR REPLACE INTO runs (run_id, started_at, finished_at, window_start, window_end, input, "
-            "config_hash, code_version, model, status, flow_run_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                run.run_id,
-                run.started_at,
-                datetime.now(UTC),
-                run.window.start,
-                run.window.end,
-                run.input,
-                run.config_hash,
-                code_version(),
-                run.model,
-                f"failed: {error[:500]}",
-                run.flow_run_id,
-            ],
-        )
+        _write_run(con, run, f"failed: {error[:500]}", None)
     finally:
         con.close()

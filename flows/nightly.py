@@ -26,7 +26,7 @@ import os
 import shutil
 import threading
 import time
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -37,10 +37,10 @@ from audit.config import AuditConfig, load_config
 from audit.ingest import discover_inputs
 from audit.pipeline import Shard, audit_shard, make_scorer, write_shard_result
 from audit.report import run_overview
-from audit.runner import new_run_id, plan_shards
+from audit.runner import new_run_record, plan_shards
 from audit.schedule import data_days, day_range, first_data_day, pending_days
 from audit.store import LoadCounts, RunRecord, load_shards, record_failed_run
-from audit.verify.semantic import SemanticScorer, model_key
+from audit.verify.semantic import SemanticScorer
 from audit.window import Window
 
 DEFAULT_INPUT = "data/sample"
@@ -159,16 +159,7 @@ def audit_day(
     t0 = time.perf_counter()
     cfg = load_config(config)
     window = Window.for_day(day)
-    started = datetime.now(UTC)
-    run = RunRecord(
-        run_id=new_run_id(started),
-        started_at=started,
-        window=window,
-        input=input,
-        config_hash=cfg.config_hash(),
-        model=model_key(cfg.verify.model) if not cfg.verify.nli_model else cfg.verify.nli_model,
-        flow_run_id=_flow_run_id(),
-    )
+    run = new_run_record(input, window, cfg, _flow_run_id())
     root = work_root(db, work_dir)
     for stale in root.glob(f"{day.isoformat()}-run-*"):  # left by a run of this day that died
         shutil.rmtree(stale, ignore_errors=True)

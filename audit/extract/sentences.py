@@ -12,7 +12,8 @@ _MASK = "\x00"
 _TERMINATOR = re.compile(r"[.!?]+[\"'”’)\]]*(?=[\s\x00]|$)|\n")
 _GAP = re.compile(r"[\s\x00]*")
 _ABBREV = re.compile(
-    r"(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|Prof|St|Inc|Ltd|Co|No|Fig|approx|cf|al|Jr|Sr)\.|\b[A-Z]\.)$"
+    r"(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|Prof|St|Inc|Ltd|Co|No|Fig|approx|cf|al|Jr|Sr|c|ca|vol|pp|p|ed)\.|"
+    r"\b[A-Z]\.)$"
 )
 _NON_CLAIM = re.compile(
     r"^\s*(?:hope (?:this|that) helps|let me know|feel free|happy to help|glad to help|thanks?\b|thank you|"
@@ -56,11 +57,14 @@ def split_sentences(text: str) -> list[Sentence]:
     start = 0
     n = len(masked)
     for m in _TERMINATOR.finditer(masked):
-        if m.group() != "\n" and _ABBREV.search(masked[max(0, m.start() - 8) : m.start() + 1]):
-            continue
         end = m.end()
         gap = _GAP.match(masked, end)
         gap_end = gap.end() if gap else end
+        if m.group() != "\n" and (
+            _ABBREV.search(masked[max(0, m.start() - 8) : m.start() + 1])
+            or (gap_end < n and masked[gap_end].islower())  # "[...] sexy", "approx. ten": no new sentence
+        ):
+            continue
         last_mask = masked.rfind(_MASK, end, gap_end)
         if last_mask >= 0:
             end = last_mask + 1  # trailing markers join the sentence they follow

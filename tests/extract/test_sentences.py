@@ -24,6 +24,9 @@ SPLIT_CASES = [
     ),
     ("newline_list", "Steps:\n- open the box [1]\n- plug it in", ["Steps:", "- open the box [1]", "- plug it in"]),
     ("decimal_not_a_boundary", "It costs 3.5 euros. Fine.", ["It costs 3.5 euros.", "Fine."]),
+    ("circa_is_an_abbreviation", "It dates from c. 1491. [3] Next.", ["It dates from c. 1491. [3]", "Next."]),
+    ("bracketed_ellipsis_inside_quote", 'It was "calm, and [...] sexy". [1]', ['It was "calm, and [...] sexy". [1]']),
+    ("lowercase_after_period_continues", "See approx. ten more.", ["See approx. ten more."]),
 ]
 
 
