@@ -24,13 +24,15 @@ def _norm(v: Any) -> Any:
 
 def result_rows(db: Path | str, day: date | None = None) -> dict[str, list[tuple[Any, ...]]]:
     """Every result table's rows without run ids (floats rounded), optionally those of one day's window
-    (rows without a timestamp are quarantined by every window, so they are always included)."""
+    (a quarantined row without a timestamp belongs to the window of its hive `date=` folder)."""
     con = duckdb.connect(str(db), read_only=True)
     try:
         con.execute("SET TimeZone = 'UTC'")
         out = {}
         for t in RESULT_TABLES:
-            where = f"WHERE logged_at IS NULL OR CAST(logged_at AS DATE) = DATE '{day}'" if day else ""
+            where = f"WHERE CAST(logged_at AS DATE) = DATE '{day}'" if day else ""
+            if day and t == "quarantine":
+                where += f" OR (logged_at IS NULL AND source LIKE '%date={day}%')"
             rows = con.execute(f"SELECT * EXCLUDE (run_id) FROM {t} {where} ORDER BY ALL").fetchall()
             out[t] = [tuple(_norm(v) for v in r) for r in rows]
         return out
