@@ -74,11 +74,11 @@ def _has_claim_text(claim: str) -> bool:
     return len(_WORDS.findall(claim)) >= 2
 
 
-def _best_context(claim: str, context_words: dict[int, set[str]]) -> int | None:
+def _best_context(claim: str, contexts: dict[int, str]) -> int | None:
     words = content_words(claim)
     best, best_score = None, -1.0
-    for rank, cw in context_words.items():
-        score = keyword_overlap(words, cw) or 0.0
+    for rank, text in contexts.items():
+        score = keyword_overlap(words, content_words(text)) or 0.0
         if score > best_score:
             best, best_score = rank, score
     return best
@@ -233,10 +233,8 @@ def _score_uncited(
     pairs: list[tuple[str, str]] = []
     ranks: list[int] = []
     rows: list[dict[str, Any]] = []
-    words: dict[int, dict[int, set[str]]] = {}  # per answer (by contexts identity): words of each context
     for urow, _i, contexts in pending:
-        cw = words.setdefault(id(contexts), {r: content_words(t) for r, t in contexts.items()})
-        rank = _best_context(urow["sentence"], cw)
+        rank = _best_context(urow["sentence"], contexts)
         if rank is None:
             continue
         pairs.append((urow["sentence"], contexts[rank]))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -19,20 +20,36 @@ class LexicalResult:
     missing_quotes: tuple[str, ...]  # quoted spans of the claim that the source lacks
 
 
-def _loose_pattern(text: str) -> re.Pattern[str] | None:
-    words = text.strip(_EDGE_PUNCT).split()
-    if not words:
-        return None
-    return re.compile(r"\s+".join(re.escape(w) for w in words), re.IGNORECASE)
+@lru_cache(maxsize=4096)
+def _folded(text: str) -> tuple[str, tuple[int, ...]]:
+    """Lower-cased text with each whitespace run folded to one space, and the original offset of every char."""
+    chars: list[str] = []
+    where: list[int] = []
+    space = False
+    for i, ch in enumerate(text):
+        if ch.isspace():
+            if not space:
+                chars.append(" ")
+                where.append(i)
+            space = True
+            continue
+        space = False
+        for low in ch.lower():
+            chars.append(low)
+            where.append(i)
+    return "".join(chars), tuple(where)
 
 
 def find_loose(needle: str, haystack: str) -> tuple[int, int] | None:
     """Offsets of `needle` in `haystack`, ignoring case, runs of whitespace and edge punctuation."""
-    pat = _loose_pattern(needle)
-    if pat is None:
+    folded = _folded(needle.strip(_EDGE_PUNCT))[0].strip()
+    if not folded:
         return None
-    m = pat.search(haystack)
-    return (m.start(), m.end()) if m else None
+    hay, where = _folded(haystack)
+    pos = hay.find(folded)
+    if pos < 0:
+        return None
+    return where[pos], where[pos + len(folded) - 1] + 1
 
 
 def quoted_spans(claim: str) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from audit.extract.sentences import split_sentences
 
@@ -31,11 +32,13 @@ def stem(word: str) -> str:
     return word
 
 
-def content_words(text: str) -> set[str]:
-    return {stem(t) for t in tokens(text) if len(t) >= 3 and t not in STOPWORDS}
+@lru_cache(maxsize=65536)
+def content_words(text: str) -> frozenset[str]:
+    """Stemmed lower-case words of 3+ letters that are not stopwords (cached: sources recur across claims)."""
+    return frozenset(stem(t) for t in tokens(text) if len(t) >= 3 and t not in STOPWORDS)
 
 
-def keyword_overlap(claim_words: set[str], source_words: set[str]) -> float | None:
+def keyword_overlap(claim_words: frozenset[str], source_words: frozenset[str]) -> float | None:
     """Share of the claim's content words present in the source; None when the claim has none."""
     if not claim_words:
         return None

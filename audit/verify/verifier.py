@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from rapidfuzz import fuzz
@@ -40,37 +41,29 @@ class PairScore:
 @dataclass(frozen=True)
 class _Source:
     windows: list[Window]
-    words: list[set[str]]
-    all_words: set[str]
+    words: list[frozenset[str]]
+    all_words: frozenset[str]
     idf: dict[str, float]
 
 
-class _SourceIndex:
-    """Windows, their words and in-document idf per distinct source text, built once per batch."""
-
-    def __init__(self, window_sentences: int) -> None:
-        self._size = window_sentences
-        self._memo: dict[str, _Source] = {}
-
-    def get(self, source: str) -> _Source:
-        hit = self._memo.get(source)
-        if hit is None:
-            wins = source_windows(source, self._size)
-            words = [content_words(w.text) for w in wins]
-            singles = [w for win, w in zip(wins, words, strict=True) if win.sentences == 1] or words
-            df: dict[str, int] = {}
-            for ws in singles:
-                for t in ws:
-                    df[t] = df.get(t, 0) + 1
-            idf = {t: math.log(1 + len(singles) / c) for t, c in df.items()}
-            hit = _Source(wins, words, set().union(*words) if words else set(), idf)
-            self._memo[source] = hit
-        return hit
+@lru_cache(maxsize=2048)
+def _index_source(source: str, window_sentences: int) -> _Source:
+    """Windows, their words and in-document idf of a source (cached: a source is cited again and again)."""
+    wins = source_windows(source, window_sentences)
+    words = [content_words(w.text) for w in wins]
+    singles = [w for win, w in zip(wins, words, strict=True) if win.sentences == 1] or words
+    df: dict[str, int] = {}
+    for ws in singles:
+        for t in ws:
+            df[t] = df.get(t, 0) + 1
+    idf = {t: math.log(1 + len(singles) / c) for t, c in df.items()}
+    return _Source(wins, words, frozenset().union(*words), idf)
 
 
-def _top_windows(claim_words: set[str], src: _Source, k: int) -> list[int]:
+def _top_windows(claim_words: frozenset[str], src: _Source, k: int) -> list[int]:
     def score(i: int) -> float:
-        return sum(src.idf.get(t, 0.0) for t in claim_words & src.words[i])
+        # summed in sorted order: float sums over a set would depend on the hash seed and break ties differently
+        return sum(src.idf.get(t, 0.0) for t in sorted(claim_words & src.words[i]))
 
     ranked = sorted(range(len(src.windows)), key=lambda i: (-score(i), i))
     return sorted(ranked[:k])
@@ -86,7 +79,6 @@ def number_coverage(numbers: tuple[str, ...], missing: list[str]) -> float:
 
 def score_pairs(pairs: Sequence[tuple[str, str]], cfg: AuditConfig, scorer: SemanticScorer) -> list[PairScore]:
     """One PairScore per (claim, source) pair, in order."""
-    index = _SourceIndex(cfg.verify.window_sentences)
     pending: list[int] = []
     candidates: list[tuple[list[Window], list[float]]] = []
     partial = []
@@ -96,7 +88,7 @@ def score_pairs(pairs: Sequence[tuple[str, str]], cfg: AuditConfig, scorer: Sema
         missing = missing_facts(facts, source)
         why = tuple([f"missing_quote:{q}" for q in lex.missing_quotes] + missing)
         cw = content_words(claim)
-        src = index.get(source)
+        src = _index_source(source, cfg.verify.window_sentences)
         kw = keyword_overlap(cw, src.all_words) or 0.0
         pr = fuzz.partial_ratio(claim, source) / 100.0 if claim and source else 0.0
         lexical = 1.0 if lex.exact else min(pr, kw)
