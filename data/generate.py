@@ -80,8 +80,19 @@ EXPECTED = {  # kind -> (expected reason, expected verdict)
 }
 
 # every truth line has these keys (null when they do not apply); ranks are 1-based positions in `contexts`
-TRUTH_FIELDS = ["answer_id", "date", "kind", "expected", "expected_verdict", "dialect", "marker", "cited_rank",
-                "true_rank", "claim", "details"]
+TRUTH_FIELDS = [
+    "answer_id",
+    "date",
+    "kind",
+    "expected",
+    "expected_verdict",
+    "dialect",
+    "marker",
+    "cited_rank",
+    "true_rank",
+    "claim",
+    "details",
+]
 
 NON_CLAIMS = [
     "Hope this helps!",
@@ -96,29 +107,39 @@ NON_CLAIMS = [
 _RETAIL_REFUND = {
     "title": "Refund Policy {p}.pdf",
     "variants": ["v1", "v2", "v3"],
-    "items": ["opened electronics", "unopened electronics", "furniture", "clothing", "gift cards",
-              "clearance items", "personalized products", "small appliances", "outdoor gear", "books"],
+    "items": [
+        "opened electronics",
+        "unopened electronics",
+        "furniture",
+        "clothing",
+        "gift cards",
+        "clearance items",
+        "personalized products",
+        "small appliances",
+        "outdoor gear",
+        "books",
+    ],
     "templates": [
         "Refunds for {item} are issued within {n:5-30} days of receiving the return.",
         "For {item}, a restocking fee of {pct:5-25} applies to returns after {n:15-45} days.",
         "Customers must return {item} in the original packaging to receive a full refund.",
         "Store credit for {item} is valid for {n:6-24} months from the date of issue.",
         "Returns of {item} above {money:200-900} require approval from a store manager.",
-        ("Refunds for {item} are paid to the original payment method within {n:3-10} business days, "
-         "unless the card has expired."),
+        (
+            "Refunds for {item} are paid to the original payment method within {n:3-10} business days, "
+            "unless the card has expired."
+        ),
         "Since {date}, returns of {item} can also be started in the Acme mobile app.",
         "Final sale {item} cannot be refunded after {n:2-14} days.",
         "Return shipping for {item} costs {money:5-20}, which is deducted from the refund.",
         "Members of Acme Plus receive free return shipping on {item} for {n:30-90} days.",
     ],
-    "questions": ["What is the refund policy for {item}?", "How do refunds work for {item}?",
-                  "Can I return {item}?"],
+    "questions": ["What is the refund policy for {item}?", "How do refunds work for {item}?", "Can I return {item}?"],
 }
 _RETAIL_SHIPPING = {
     "title": "Shipping Guide {p}.pdf",
     "variants": ["EU", "US", "UK", "APAC"],
-    "items": ["standard parcels", "bulky items", "express orders", "marketplace orders", "pre-orders",
-              "grocery boxes"],
+    "items": ["standard parcels", "bulky items", "express orders", "marketplace orders", "pre-orders", "grocery boxes"],
     "templates": [
         "Standard delivery of {item} in the {p} region takes {n:2-7} business days.",
         "Orders of {item} over {money:35-150} ship free within the {p} region.",
@@ -134,8 +155,14 @@ _RETAIL_SHIPPING = {
 _RETAIL_WARRANTY = {
     "title": "Warranty Terms - {p}.pdf",
     "variants": ["Nimbus X2 Vacuum", "Aurora 55 TV", "Kettle Pro K7"],
-    "items": ["the motor", "the battery", "the display panel", "the charging dock", "the remote control",
-              "the power cable"],
+    "items": [
+        "the motor",
+        "the battery",
+        "the display panel",
+        "the charging dock",
+        "the remote control",
+        "the power cable",
+    ],
     "templates": [
         "The {p} warranty covers {item} for {n:12-36} months from the date of purchase.",
         "Repairs of {item} under warranty are completed within {n:5-21} days.",
@@ -210,8 +237,15 @@ _HR_REMOTE = {
 _DEV_MANUAL = {
     "title": "{p} User Manual.pdf",
     "variants": ["RX-200 Router", "RX-300 Mesh Router", "Nimbus T4 Thermostat", "Vega S3 Camera"],
-    "items": ["the reset button", "the mobile app", "the firmware", "the Wi-Fi radio", "the USB port",
-              "the status LED", "the wall mount"],
+    "items": [
+        "the reset button",
+        "the mobile app",
+        "the firmware",
+        "the Wi-Fi radio",
+        "the USB port",
+        "the status LED",
+        "the wall mount",
+    ],
     "templates": [
         "To factory reset the {p}, hold {item} for {n:5-30} seconds.",
         "Firmware version {ver} of the {p} fixes a known issue with {item}.",
@@ -255,8 +289,15 @@ _DEV_SUPPORT = {
 _SEC_POLICY = {
     "title": "Information Security Policy {p}.pdf",
     "variants": ["v3", "v4"],
-    "items": ["production systems", "laptops", "customer data", "admin accounts", "source code repositories",
-              "payment systems", "mobile phones"],
+    "items": [
+        "production systems",
+        "laptops",
+        "customer data",
+        "admin accounts",
+        "source code repositories",
+        "payment systems",
+        "mobile phones",
+    ],
     "templates": [
         "Access to {item} is reviewed every {n:30-180} days by the system owner.",
         "Disks of {item} are encrypted with AES-256, unless the device is covered by an approved exception.",
@@ -271,8 +312,14 @@ _SEC_POLICY = {
 _SEC_IR = {
     "title": "Incident Response Plan {p}.pdf",
     "variants": ["2025", "2026"],
-    "items": ["ransomware incidents", "phishing incidents", "data breaches", "lost laptops", "DDoS attacks",
-              "insider threats"],
+    "items": [
+        "ransomware incidents",
+        "phishing incidents",
+        "data breaches",
+        "lost laptops",
+        "DDoS attacks",
+        "insider threats",
+    ],
     "templates": [
         "For {item}, the incident commander is appointed within {n:15-60} minutes.",
         "{Item} classified as severity {n:1-2} are escalated to the executive team immediately.",
@@ -287,8 +334,14 @@ _SEC_IR = {
 _SEC_RETENTION = {
     "title": "Data Retention Schedule {p}.pdf",
     "variants": ["EU", "US", "Global"],
-    "items": ["invoices", "support tickets", "access logs", "employee records", "marketing contacts",
-              "call recordings"],
+    "items": [
+        "invoices",
+        "support tickets",
+        "access logs",
+        "employee records",
+        "marketing contacts",
+        "call recordings",
+    ],
     "templates": [
         "In the {p} schedule, {item} are kept for {n:1-10} years.",
         "Copies of {item} in backups are deleted within {n:30-120} days after the retention period ends.",
@@ -339,8 +392,20 @@ TENANTS: dict[str, dict[str, Any]] = {
     },
 }
 
-_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December"]
+_MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 _SLOT = re.compile(r"\{(\w+)(?::(\d+)-(\d+))?\}")
 # a standalone number: not part of a product name, version, phone number, time or decimal
 _NUMBER = re.compile(r"(?<![\w\-:.$])\$?(\d+)(?![\w\-:]|\.\d)")
@@ -649,16 +714,25 @@ class _AnswerBuilder:
         if "invalid_json" in plan.faults:
             answer, variant = self._break_json(answer)
             reason, verdict = EXPECTED["invalid_json"]
-            truth.append({"answer_id": answer_id, "kind": "invalid_json", "dialect": plan.dialect,
-                          "expected": reason, "expected_verdict": verdict, "marker": None,
-                          "details": {"variant": variant, "answer_text_intact": True}})
+            truth.append(
+                {
+                    "answer_id": answer_id,
+                    "kind": "invalid_json",
+                    "dialect": plan.dialect,
+                    "expected": reason,
+                    "expected_verdict": verdict,
+                    "marker": None,
+                    "details": {"variant": variant, "answer_text_intact": True},
+                }
+            )
 
         topic_doc, item = chunks[topic[0] - 1].doc, topic[1].item
         if plan.turn_index == 0:
             question = rng.choice(topic_doc.doc_type["questions"]).format(item=item, p=topic_doc.variant)
         else:
-            question = rng.choice(["And what about {item}?", "What else should I know about {item}?",
-                                   "Does that also apply to {item}?"]).format(item=item)
+            question = rng.choice(
+                ["And what about {item}?", "What else should I know about {item}?", "Does that also apply to {item}?"]
+            ).format(item=item)
         row = {
             "answer_id": answer_id,
             "conversation_id": plan.conversation_id,
@@ -677,9 +751,15 @@ class _AnswerBuilder:
         n_ctx = len(chunks)
         body, op = paraphrase(sent.text, rng) if rng.random() < 0.4 else (sent.text, "copied")
         true_ctx = chunks[rank - 1]
-        base: dict[str, Any] = {"claim": body, "true_rank": rank,
-                "details": {"source_sentence": sent.text, "paraphrase": op,
-                            "support_char_span": _source_span(true_ctx.text, sent.text)}}
+        base: dict[str, Any] = {
+            "claim": body,
+            "true_rank": rank,
+            "details": {
+                "source_sentence": sent.text,
+                "paraphrase": op,
+                "support_char_span": _source_span(true_ctx.text, sent.text),
+            },
+        }
         cited = rank
         marker_target: Chunk | None = true_ctx
         truth: dict[str, Any] | None = None
@@ -700,43 +780,69 @@ class _AnswerBuilder:
             all_text = " ".join(c.text for c in chunks)
             if rng.random() < 0.7 and changed is not None and changed[0] not in all_text:
                 body = changed[0]
-                truth = {"kind": kind, "claim": body, "cited_rank": rank, "true_rank": None,
-                         "details": {"variant": "changed_number", "source_sentence": sent.text,
-                                     "from": changed[1], "to": changed[2]}}
+                truth = {
+                    "kind": kind,
+                    "claim": body,
+                    "cited_rank": rank,
+                    "true_rank": None,
+                    "details": {
+                        "variant": "changed_number",
+                        "source_sentence": sent.text,
+                        "from": changed[1],
+                        "to": changed[2],
+                    },
+                }
             else:
                 retrieved = {id(c) for c in chunks}
-                other = [s.text for d in self.kb.by_tenant[plan.tenant] for c in d.chunks
-                         if id(c) not in retrieved for s in c.sentences if not s.shared]
+                other = [
+                    s.text
+                    for d in self.kb.by_tenant[plan.tenant]
+                    for c in d.chunks
+                    if id(c) not in retrieved
+                    for s in c.sentences
+                    if not s.shared
+                ]
                 body = rng.choice(other)
                 cited = rng.randint(1, n_ctx)
                 marker_target = chunks[cited - 1]
-                truth = {"kind": kind, "claim": body, "cited_rank": cited, "true_rank": None,
-                         "details": {"variant": "not_retrieved", "source_sentence": body}}
+                truth = {
+                    "kind": kind,
+                    "claim": body,
+                    "cited_rank": cited,
+                    "true_rank": None,
+                    "details": {"variant": "not_retrieved", "source_sentence": body},
+                }
         elif kind == "unknown_document":
             retrieved_titles = {c.doc.title for c in chunks}
             retrieved_ids = {c.doc.doc_id for c in chunks}
-            others = [d for d in self.kb.by_tenant[plan.tenant]
-                      if d.title not in retrieved_titles and d.doc_id not in retrieved_ids]
+            others = [
+                d
+                for d in self.kb.by_tenant[plan.tenant]
+                if d.title not in retrieved_titles and d.doc_id not in retrieved_ids
+            ]
             if rng.random() < 0.5:
                 title, doc_id, variant = f"{true_ctx.doc.title[:-4]} (archived).pdf", "kb_doc_999", "hallucinated"
             else:
                 d = rng.choice(others)
                 title, doc_id, variant = d.title, d.doc_id, "not_retrieved"
-            marker = (docpage_marker(title, true_ctx.page) if plan.dialect == "document_page"
-                      else docchunk_marker(doc_id, true_ctx.chunk_id))
+            marker = (
+                docpage_marker(title, true_ctx.page)
+                if plan.dialect == "document_page"
+                else docchunk_marker(doc_id, true_ctx.chunk_id)
+            )
             base["details"]["variant"] = variant
             return Claim(body, marker, [], {"kind": kind, "cited_rank": None, **base})
         elif kind == "page_not_retrieved":
             pages = {c.page for c in chunks if c.doc.title == true_ctx.doc.title}
             page = rng.choice([p for p in range(1, max(pages) + 4) if p not in pages])
-            return Claim(body, docpage_marker(true_ctx.doc.title, page), [],
-                         {"kind": kind, "cited_rank": None, **base})
+            return Claim(body, docpage_marker(true_ctx.doc.title, page), [], {"kind": kind, "cited_rank": None, **base})
         elif kind == "unknown_chunk":
             have = {c.chunk_id for c in chunks if c.doc.doc_id == true_ctx.doc.doc_id}
             cands = [c.chunk_id for c in true_ctx.doc.chunks if c.chunk_id not in have]
             chunk_id = rng.choice(cands) if cands and rng.random() < 0.6 else f"chunk-{rng.randint(40, 99)}"
-            return Claim(body, docchunk_marker(true_ctx.doc.doc_id, chunk_id), [],
-                         {"kind": kind, "cited_rank": None, **base})
+            return Claim(
+                body, docchunk_marker(true_ctx.doc.doc_id, chunk_id), [], {"kind": kind, "cited_rank": None, **base}
+            )
         else:
             raise ValueError(kind)
 
@@ -792,7 +898,8 @@ def _plan_rows(rows: int, days: int, start: date, rng: random.Random) -> list[Ro
         day = start + timedelta(days=conv % days)
         turns = min(rng.randint(1, 5), rows - len(plans))
         t = datetime(day.year, day.month, day.day, tzinfo=UTC) + timedelta(
-            seconds=rng.randint(0, 86400 - 1 - 300 * turns), microseconds=rng.randint(0, 999_999))
+            seconds=rng.randint(0, 86400 - 1 - 300 * turns), microseconds=rng.randint(0, 999_999)
+        )
         conv_id = f"conv-{uuid.UUID(int=rng.getrandbits(128), version=4).hex[:12]}"
         for turn in range(turns):
             form = _weighted(rng, NUMERIC_FORM_WEIGHTS) if dialect == "numeric" else "single"
@@ -813,8 +920,9 @@ def _plan_rows(rows: int, days: int, start: date, rng: random.Random) -> list[Ro
     return plans
 
 
-def generate(rows: int, days: int, seed: int, start: str | date = DEFAULT_START,
-             kb_seed: int = KB_SEED) -> tuple[pa.Table, list[dict[str, Any]]]:
+def generate(
+    rows: int, days: int, seed: int, start: str | date = DEFAULT_START, kb_seed: int = KB_SEED
+) -> tuple[pa.Table, list[dict[str, Any]]]:
     """`rows` logged answers over `days` UTC days from `start`, as an `answers_schema()` table, and the truth lines."""
     if rows < 1 or days < 1:
         raise ValueError("rows and days must be positive")
@@ -838,9 +946,16 @@ def generate(rows: int, days: int, seed: int, start: str | date = DEFAULT_START,
                 dup_sources.append(row)
             records.append(row)
             continue
-        q: dict[str, Any] = {"answer_id": answer_id, "kind": "quarantine", "date": day, "dialect": plan.dialect,
-             "expected": plan.quarantine, "expected_verdict": None, "marker": None,
-             "details": {"conversation_id": plan.conversation_id, "turn_index": plan.turn_index}}
+        q: dict[str, Any] = {
+            "answer_id": answer_id,
+            "kind": "quarantine",
+            "date": day,
+            "dialect": plan.dialect,
+            "expected": plan.quarantine,
+            "expected_verdict": None,
+            "marker": None,
+            "details": {"conversation_id": plan.conversation_id, "turn_index": plan.turn_index},
+        }
         if plan.quarantine == "null_answer_id":
             row["answer_id"] = q["answer_id"] = None
         elif plan.quarantine == "null_logged_at":
@@ -852,9 +967,15 @@ def generate(rows: int, days: int, seed: int, start: str | date = DEFAULT_START,
             row = dict(src)
             end_of_day = datetime.combine(src["logged_at"].date(), datetime.max.time(), tzinfo=UTC)
             row["logged_at"] = min(src["logged_at"] + timedelta(seconds=rng.randint(1, 5)), end_of_day)
-            q |= {"answer_id": src["answer_id"], "date": src["logged_at"].date().isoformat(),
-                  "details": {"conversation_id": src["conversation_id"], "turn_index": src["turn_index"],
-                              "occurrences": 2}}
+            q |= {
+                "answer_id": src["answer_id"],
+                "date": src["logged_at"].date().isoformat(),
+                "details": {
+                    "conversation_id": src["conversation_id"],
+                    "turn_index": src["turn_index"],
+                    "occurrences": 2,
+                },
+            }
         q["details"]["logged_at_intended"] = (row["logged_at"] or plan.logged_at).isoformat()
         row["_sort"] = row["logged_at"] or plan.logged_at
         records.append(row)
@@ -870,8 +991,16 @@ def _row_day(row_logged_at: datetime | None, intended: str | None) -> str:
     return row_logged_at.date().isoformat() if row_logged_at is not None else str(intended)
 
 
-def write_sample(out: str | Path, rows: int, days: int, seed: int, start: str | date = DEFAULT_START,
-                 files_per_day: int = 1, hive: bool = False, kb_seed: int = KB_SEED) -> dict[str, Any]:
+def write_sample(
+    out: str | Path,
+    rows: int,
+    days: int,
+    seed: int,
+    start: str | date = DEFAULT_START,
+    files_per_day: int = 1,
+    hive: bool = False,
+    kb_seed: int = KB_SEED,
+) -> dict[str, Any]:
     """Generate and write Parquet files per day plus `truth.jsonl`; returns a summary with the paths and counts."""
     table, truth = generate(rows, days, seed, start, kb_seed)
     out = Path(out)
@@ -882,8 +1011,11 @@ def write_sample(out: str | Path, rows: int, days: int, seed: int, start: str | 
         if d.is_dir() and not any(d.iterdir()):
             shutil.rmtree(d)
     # a row with a null logged_at goes to the day it was meant for
-    null_ts_day = {(t["details"]["conversation_id"], t["details"]["turn_index"]): t["date"]
-                   for t in truth if t["expected"] == "null_logged_at"}
+    null_ts_day = {
+        (t["details"]["conversation_id"], t["details"]["turn_index"]): t["date"]
+        for t in truth
+        if t["expected"] == "null_logged_at"
+    }
     convs = table.column("conversation_id").to_pylist()
     turns = table.column("turn_index").to_pylist()
     stamps = table.column("logged_at").to_pylist()
@@ -905,10 +1037,15 @@ def write_sample(out: str | Path, rows: int, days: int, seed: int, start: str | 
     with (out / "truth.jsonl").open("w") as fh:
         for t in truth:
             fh.write(json.dumps(t, ensure_ascii=False, sort_keys=True) + "\n")
-    return {"rows": table.num_rows, "files": paths, "truth": str(out / "truth.jsonl"),
-            "rows_per_day": dict(sorted(Counter(days_of).items())),
-            "truth_kinds": dict(sorted(Counter(t["expected"] if t["kind"] == "quarantine" else t["kind"]
-                                               for t in truth).items()))}
+    return {
+        "rows": table.num_rows,
+        "files": paths,
+        "truth": str(out / "truth.jsonl"),
+        "rows_per_day": dict(sorted(Counter(days_of).items())),
+        "truth_kinds": dict(
+            sorted(Counter(t["expected"] if t["kind"] == "quarantine" else t["kind"] for t in truth).items())
+        ),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -922,8 +1059,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hive", action="store_true", help="write out/date=YYYY-MM-DD/part-K.parquet")
     ap.add_argument("--kb-seed", type=int, default=KB_SEED)
     args = ap.parse_args(argv)
-    summary = write_sample(args.out, args.rows, args.days, args.seed, args.start, args.files_per_day,
-                           args.hive, args.kb_seed)
+    summary = write_sample(
+        args.out, args.rows, args.days, args.seed, args.start, args.files_per_day, args.hive, args.kb_seed
+    )
     print(json.dumps({k: v for k, v in summary.items() if k != "files"}, indent=1))
     print(f"{len(summary['files'])} parquet files under {args.out}")
     return 0
