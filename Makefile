@@ -30,6 +30,7 @@ test: install lint
 
 lint: install
 	$(VENV)/bin/ruff check audit flows data tests
+	$(VENV)/bin/ruff format --check audit flows data tests
 	$(VENV)/bin/mypy audit
 
 bench: install

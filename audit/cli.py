@@ -19,7 +19,8 @@ from audit.errors import CiteauditError, ConfigError
 from audit.window import window_from_args
 
 DEFAULT_DB = "data/audit.duckdb"
-out = Console()
+# tables keep their columns when output goes to a file, a pipe or a CI log (rich would use 80 columns)
+out = Console(width=None if Console().is_terminal else 120)
 err = Console(stderr=True)
 
 
@@ -198,8 +199,17 @@ def sql(query: str, db: str, fmt: str) -> None:
     else:
         t = Table(*cols)
         for r in rows:
-            t.add_row(*("NULL" if v is None else str(v) for v in r))
+            t.add_row(*(_cell(v) for v in r))
         out.print(t)
+
+
+def _cell(value: object) -> str:
+    """Table display only (csv and json keep full precision)."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, float):
+        return f"{value:.4f}"
+    return str(value)
 
 
 from audit.evaluate import make_eval_command  # noqa: E402
