@@ -46,6 +46,11 @@ def discover_inputs(spec: str) -> list[str]:
     return files
 
 
+def describe_files(files: list[str]) -> str:
+    """A file list for an error message: the first file, and how many more."""
+    return files[0] + (f" and {len(files) - 1} more" if len(files) > 1 else "")
+
+
 def _sql_str(s: str) -> str:
     return "'" + s.replace("'", "''") + "'"
 
@@ -97,7 +102,7 @@ def _is_context_list(typ: pa.DataType) -> bool:
     )
 
 
-def _column_expr(col: str, mapping: dict[str, str], types: dict[str, pa.DataType]) -> str:
+def column_expr(col: str, mapping: dict[str, str], types: dict[str, pa.DataType]) -> str:
     if col not in types:
         return f"NULL AS {col}"
     src = _ident(mapping.get(col, col))
@@ -126,19 +131,10 @@ def window_filter(window: Window) -> str:
     A row without a usable timestamp cannot be audited but must be accounted for: it goes to the window of its
     hive partition day, or, outside hive folders, to every window that reads its file.
     """
-
-    def within(col: str) -> str:
-        conds = []
-        if window.start is not None:
-            conds.append(f"{col} >= TIMESTAMPTZ {_sql_str(window.start.isoformat())}")
-        if window.end is not None:
-            conds.append(f"{col} < TIMESTAMPTZ {_sql_str(window.end.isoformat())}")
-        return " AND ".join(conds) or "TRUE"
-
-    if window.start is None and window.end is None:
+    if window.sql("logged_at") is None:
         return "TRUE"
-    day = "CAST(partition_day AS TIMESTAMP) AT TIME ZONE 'UTC'"
-    return f"(({within('logged_at')}) OR (logged_at IS NULL AND (partition_day IS NULL OR ({within(day)}))))"
+    day = window.sql("(CAST(partition_day AS TIMESTAMP) AT TIME ZONE 'UTC')")
+    return f"(({window.sql('logged_at')}) OR (logged_at IS NULL AND (partition_day IS NULL OR ({day}))))"
 
 
 _PARTITION_DAY = r"TRY_CAST(regexp_extract(filename, 'date=(\d{4}-\d{2}-\d{2})', 1) AS DATE) AS partition_day"
@@ -163,10 +159,10 @@ def count_rows(files: list[str], window: Window, mapping: dict[str, str] | None 
     con = duckdb.connect()
     try:
         rows = con.execute(
-            f"SELECT count(*) FROM ({scan_sql(files, window, _column_expr('logged_at', mapping, types))})"
+            f"SELECT count(*) FROM ({scan_sql(files, window, column_expr('logged_at', mapping, types))})"
         ).fetchall()
     except duckdb.Error as exc:
-        raise InputError(f"cannot scan {files[0]}{' and others' if len(files) > 1 else ''}: {exc}") from None
+        raise InputError(f"cannot scan {describe_files(files)}: {exc}") from None
     finally:
         con.close()
     return int(rows[0][0])
@@ -183,11 +179,11 @@ def stage_answers(
     """Scan `files` (projection + `logged_at` pushdown), validate rows, build `answers_ok`, `ctx`, `quarantined`."""
     mapping = mapping or {}
     types = check_files(files, mapping)
-    cols = ", ".join(_column_expr(c, mapping, types) for c in column_names())
+    cols = ", ".join(column_expr(c, mapping, types) for c in column_names())
     try:
         con.execute(f"CREATE OR REPLACE TEMP TABLE staged AS {scan_sql(files, window, cols, row_filter)}")
     except duckdb.Error as exc:
-        raise InputError(f"cannot read {files[0]}{' and others' if len(files) > 1 else ''}: {exc}") from None
+        raise InputError(f"cannot read {describe_files(files)}: {exc}") from None
     con.execute(_read_sql("validate.sql"))
     _stage_contexts(con, types, contexts_files)
     read = _count(con, "staged")

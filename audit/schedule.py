@@ -6,12 +6,15 @@ both call these functions.
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
+from typing import Any
 
 import duckdb
 
 from audit.errors import ConfigError, InputError
+from audit.ingest import check_files, column_expr, describe_files, scan_sql
+from audit.window import Window
 
 
 def previous_day(now: datetime | None = None) -> date:
@@ -46,8 +49,9 @@ def last_completed_day(db: str | Path) -> date | None:
         raise InputError(f"cannot read audit database {p}: {exc}") from None
     try:
         con.execute("SET TimeZone = 'UTC'")
-        has_runs = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'runs'").fetchone()
-        if not has_runs or has_runs[0] == 0:
+        # fetchall: DuckDB 2 refuses a new query while an earlier result is not read to its end
+        has_runs = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'runs'").fetchall()
+        if has_runs[0][0] == 0:
             return None
         row = con.execute(
             """
@@ -56,16 +60,24 @@ def last_completed_day(db: str | Path) -> date | None:
               AND window_end - window_start = INTERVAL 1 DAY
               AND CAST(CAST(window_start AS DATE) AS TIMESTAMPTZ) = window_start
             """
-        ).fetchone()
+        ).fetchall()
     finally:
         con.close()
-    return row[0] if row and row[0] is not None else None
+    return row[0][0]
 
 
-def _logged_at_expr(mapping: dict[str, str] | None) -> str:
-    col = (mapping or {}).get("logged_at", "logged_at").replace('"', '""')
-    # with the session time zone set to UTC, naive timestamps and offset-less strings are read as UTC
-    return f'TRY_CAST("{col}" AS TIMESTAMPTZ)'
+def _scan_logged_at(files: list[str], mapping: dict[str, str] | None, select: str, window: Window) -> list[Any]:
+    """`select` over the usable `logged_at` values of `files` in `window`, read with the audit's own scan."""
+    mapping = mapping or {}
+    inner = scan_sql(files, window, column_expr("logged_at", mapping, check_files(files, mapping)))
+    con = duckdb.connect()
+    try:
+        con.execute("SET TimeZone = 'UTC'")
+        return con.execute(f"SELECT {select} FROM ({inner}) WHERE logged_at IS NOT NULL").fetchall()
+    except duckdb.Error as exc:
+        raise InputError(f"cannot scan logged_at in {describe_files(files)}: {exc}") from None
+    finally:
+        con.close()
 
 
 def data_days(
@@ -78,51 +90,20 @@ def data_days(
     """
     if not files:
         return []
-    conds = ["ts IS NOT NULL"]
-    params: list[object] = [files]
-    if start is not None:
-        conds.append("ts >= ?")
-        params.append(datetime.combine(start, datetime.min.time(), tzinfo=UTC))
-    if end is not None:
-        conds.append("ts < ?")
-        params.append(datetime.combine(end + timedelta(days=1), datetime.min.time(), tzinfo=UTC))
-    con = duckdb.connect()
-    try:
-        con.execute("SET TimeZone = 'UTC'")
-        rows = con.execute(
-            f"SELECT DISTINCT CAST(ts AS DATE) AS d FROM ("
-            f"SELECT {_logged_at_expr(mapping)} AS ts FROM read_parquet(?, union_by_name = true, "
-            f"hive_partitioning = false)) WHERE {' AND '.join(conds)} ORDER BY d",
-            params,
-        ).fetchall()
-    except duckdb.Error as exc:
-        raise InputError(
-            f"cannot scan logged_at in {files[0]}{' and others' if len(files) > 1 else ''}: {exc}"
-        ) from None
-    finally:
-        con.close()
-    return [r[0] for r in rows]
+    window = Window(
+        datetime.combine(start, time(), tzinfo=UTC) if start else None,
+        datetime.combine(end + timedelta(days=1), time(), tzinfo=UTC) if end else None,
+    )
+    rows = _scan_logged_at(files, mapping, "DISTINCT CAST(logged_at AS DATE)", window)
+    return sorted(r[0] for r in rows)
 
 
 def first_data_day(files: list[str], mapping: dict[str, str] | None = None) -> date | None:
     """The earliest UTC day with a row in `files` (a min(logged_at) query; None when there is none)."""
     if not files:
         return None
-    con = duckdb.connect()
-    try:
-        con.execute("SET TimeZone = 'UTC'")
-        row = con.execute(
-            f"SELECT CAST(min({_logged_at_expr(mapping)}) AS DATE) FROM read_parquet(?, union_by_name = true, "
-            "hive_partitioning = false)",
-            [files],
-        ).fetchone()
-    except duckdb.Error as exc:
-        raise InputError(
-            f"cannot scan logged_at in {files[0]}{' and others' if len(files) > 1 else ''}: {exc}"
-        ) from None
-    finally:
-        con.close()
-    return row[0] if row and row[0] is not None else None
+    rows = _scan_logged_at(files, mapping, "CAST(min(logged_at) AS DATE)", Window())
+    return rows[0][0] if rows else None
 
 
 def pending_days(db: str | Path, now: datetime | None, first_day: date | None) -> list[date]:

@@ -78,19 +78,6 @@ def _quote(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def _lit(ts: datetime) -> str:
-    return f"TIMESTAMPTZ '{ts.isoformat()}'"
-
-
-def _window_sql(w: Window) -> str:
-    conds = []
-    if w.start is not None:
-        conds.append(f"logged_at >= {_lit(w.start)}")
-    if w.end is not None:
-        conds.append(f"logged_at < {_lit(w.end)}")
-    return " AND ".join(conds) if conds else "FALSE"  # an unbounded window replaces by answer_id only
-
-
 def completed_shards(shard_dirs: list[Path]) -> list[Path]:
     return [d for d in shard_dirs if (d / MANIFEST).is_file()]
 
@@ -117,7 +104,7 @@ def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path]) -> LoadC
                 con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM read_parquet([{listing}])")
             else:
                 con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM {name} WHERE FALSE")
-        win = _window_sql(run.window)
+        win = run.window.sql("logged_at") or "FALSE"  # an unbounded window replaces by answer_id only
         touched = (
             "SELECT answer_id FROM new_answer_audit UNION SELECT answer_id FROM new_quarantine "
             "WHERE answer_id IS NOT NULL"

@@ -18,6 +18,15 @@ class Window:
         start = datetime.combine(day, time(), tzinfo=UTC)
         return cls(start, start + timedelta(days=1))
 
+    def sql(self, column: str) -> str | None:
+        """SQL condition `column` in [start, end); None for an unbounded window."""
+        conds = []
+        if self.start is not None:
+            conds.append(f"{column} >= TIMESTAMPTZ '{self.start.isoformat()}'")
+        if self.end is not None:
+            conds.append(f"{column} < TIMESTAMPTZ '{self.end.isoformat()}'")
+        return " AND ".join(conds) or None
+
     def label(self) -> str:
         s = self.start.isoformat() if self.start else "-inf"
         e = self.end.isoformat() if self.end else "+inf"
