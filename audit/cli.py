@@ -11,11 +11,11 @@ from typing import Any
 import click
 import duckdb
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from audit.config import load_config
 from audit.errors import CiteauditError, ConfigError
+from audit.progress import audit_progress
 from audit.window import window_from_args
 
 DEFAULT_DB = "data/audit.duckdb"
@@ -78,25 +78,8 @@ def run(
 
     cfg = load_config(config_path)
     window = window_from_args(since, until)
-    with Progress(
-        TextColumn("auditing"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        disable=quiet,
-        transient=True,
-    ) as bar:
-        task = bar.add_task("audit", total=None)
-        summary = run_audit(
-            input_spec,
-            db,
-            window,
-            cfg,
-            contexts_spec,
-            progress=lambda n: bar.advance(task, n),
-            on_plan=lambda total: bar.update(task, total=total),
-        )
+    with audit_progress(disable=quiet) as hooks:
+        summary = run_audit(input_spec, db, window, cfg, contexts_spec, progress=hooks.progress, on_plan=hooks.on_plan)
     print_summary(summary.run_id, summary.db, summary.seconds)
 
 

@@ -594,10 +594,9 @@ def format_report(r: EvalReport) -> str:
 def make_eval_command(friendly_errors: Callable[[Callable[..., Any]], Callable[..., Any]]) -> Any:
     """The `citeaudit eval` click command; `audit/cli.py` registers it with its error handler."""
     import click
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from audit.config import load_config
+    from audit.progress import audit_progress
 
     @click.command(name="eval")
     @click.option("--answers", required=True, help="Answers Parquet (file, folder or glob) of a labelled set.")
@@ -621,24 +620,9 @@ def make_eval_command(friendly_errors: Callable[[Callable[..., Any]], Callable[.
         cfg = load_config(config_path)
         read_labels(labels)  # fail on bad inputs before any progress display
         discover_inputs(answers)
-        with Progress(
-            TextColumn("auditing"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=Console(stderr=True),
-            disable=quiet or reuse_db,
-            transient=True,
-        ) as bar:
-            task = bar.add_task("audit", total=None)
+        with audit_progress(disable=quiet or reuse_db) as hooks:
             report = evaluate(
-                answers,
-                labels,
-                cfg,
-                db=db,
-                reuse_db=reuse_db,
-                progress=lambda n: bar.advance(task, n),
-                on_plan=lambda total: bar.update(task, total=total),
+                answers, labels, cfg, db=db, reuse_db=reuse_db, progress=hooks.progress, on_plan=hooks.on_plan
             )
         if as_json:
             click.echo(json.dumps(report.as_dict(), indent=1, default=str))
