@@ -125,10 +125,9 @@ def nightly(
     day: str | None,
 ) -> None:
     """Run the nightly audit flow (Prefect): one day, or incrementally since the last completed day."""
-    from audit.config import load_config
     from audit.schedule import parse_day
 
-    load_config(config_path)  # a bad config fails here, before Prefect starts
+    preflight(input_spec, config_path)  # a bad config or input file fails here, before Prefect starts
     the_day = parse_day(day, "--day") if day else None
     from flows.nightly import nightly_audit
 
@@ -161,10 +160,9 @@ def backfill(
     end: str,
 ) -> None:
     """Re-audit every day from --start to --end (both included), one subflow per day."""
-    from audit.config import load_config
     from audit.schedule import day_range, parse_day
 
-    load_config(config_path)
+    preflight(input_spec, config_path)
     first, last = parse_day(start, "--start"), parse_day(end, "--end")
     day_range(first, last)  # validates the order
     from flows.nightly import backfill as backfill_flow
@@ -240,6 +238,15 @@ def build_deployment(
         contexts=_abs(contexts_spec) if contexts_spec else None,
         work_dir=str(Path(work_dir).resolve()) if work_dir else None,
     )
+
+
+def preflight(input_spec: str, config_path: str | None) -> None:
+    """Config and input files checked up front: a user error is one line, not a failed flow run's log."""
+    from audit.config import load_config
+    from audit.ingest import check_files, discover_inputs
+
+    cfg = load_config(config_path)
+    check_files(discover_inputs(input_spec), cfg.run.column_mapping)
 
 
 def _abs(spec: str) -> str:

@@ -121,3 +121,16 @@ def test_serve_builds_deployment_from_config(tmp_path: Path, monkeypatch: pytest
     assert dep.parameters["config"] == str(cfg_file)
     assert "day" not in dep.parameters  # scheduled runs are incremental
     assert build_deployment("x", "y.duckdb", None, cron="0 5 * * 1").schedules[0].schedule.cron == "0 5 * * 1"
+
+
+@pytest.mark.parametrize("command", ["nightly", "backfill"])
+def test_cli_broken_input_file_fails_before_the_flow(tmp_path: Path, command: str) -> None:
+    broken = tmp_path / "logs" / "broken.parquet"
+    broken.parent.mkdir()
+    broken.write_text("not parquet")
+    days = ["--day", "2026-11-01"] if command == "nightly" else ["--start", "2026-11-01", "--end", "2026-11-01"]
+    res = CliRunner().invoke(main, [command, "--input", str(broken.parent), "--db", str(tmp_path / "a.duckdb"), *days])
+    assert res.exit_code == 2
+    assert "broken.parquet: not a readable Parquet file" in res.output
+    assert "Traceback" not in res.output
+    assert not (tmp_path / "a.duckdb").exists()
