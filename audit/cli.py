@@ -160,6 +160,25 @@ def calibrate(sets: tuple[str, ...], config_path: str | None) -> None:
 
 
 @main.command()
+@click.option("--db", default=DEFAULT_DB, show_default=True, help="DuckDB output file.")
+@click.option("--out", "out_dir", required=True, help="Folder to write the files and manifest.json to.")
+@click.option("--since", help="Rows logged at or after this ISO date/time (UTC).")
+@click.option("--until", help="Rows logged before this ISO date/time (UTC).")
+@click.option("--format", "fmt", type=click.Choice(["parquet", "csv"]), default="parquet", show_default=True)
+@friendly_errors
+def export(db: str, out_dir: str, since: str | None, until: str | None, fmt: str) -> None:
+    """Export a period's findings for compliance: one file per table plus a manifest with row counts and SHA-256."""
+    from audit.export import MANIFEST_NAME, export_findings
+
+    manifest = export_findings(db, out_dir, window_from_args(since, until), fmt)
+    t = Table("file", "rows", "sha256")
+    for name, f in manifest["files"].items():
+        t.add_row(name, str(f["rows"]), f["sha256"][:16] + "…")
+    out.print(t)
+    out.print(f"manifest: {out_dir}/{MANIFEST_NAME}")
+
+
+@main.command()
 @click.argument("query")
 @click.option("--db", default=DEFAULT_DB, show_default=True, help="DuckDB output file.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)

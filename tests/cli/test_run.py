@@ -245,3 +245,40 @@ def test_every_command_has_help():
         result = runner.invoke(main, [name, "--help"])
         assert result.exit_code == 0, name
         assert (cmd.help or "").split("\n")[0].strip()[:20] in result.output, name
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "csv"])
+def test_export_writes_files_and_a_verifiable_manifest(sample_db, tmp_path, fmt):
+    from audit.export import sha256_of
+
+    out = tmp_path / "export"
+    result = CliRunner().invoke(
+        main,
+        [
+            "export",
+            "--db",
+            str(sample_db),
+            "--out",
+            str(out),
+            "--since",
+            "2026-11-02",
+            "--until",
+            "2026-11-03",
+            "--format",
+            fmt,
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((out / "manifest.json").read_text())
+    files = manifest["files"]
+    assert set(files) == {
+        f"{t}.{fmt}" for t in ("answer_audit", "citation_audit", "uncited_claims", "quarantine", "runs")
+    }
+    for name, meta in files.items():
+        assert sha256_of(out / name) == meta["sha256"]
+    day2 = "logged_at >= TIMESTAMPTZ '2026-11-02 00:00:00+00' AND logged_at < TIMESTAMPTZ '2026-11-03 00:00:00+00'"
+    for table in ("answer_audit", "citation_audit", "uncited_claims"):
+        [(n,)] = query(sample_db, f"SELECT count(*) FROM {table} WHERE {day2}")
+        assert files[f"{table}.{fmt}"]["rows"] == n > 0
+        reader = "read_parquet" if fmt == "parquet" else "read_csv_auto"
+        assert duckdb.sql(f"SELECT count(*) FROM {reader}('{out / (table + '.' + fmt)}')").fetchall() == [(n,)]
