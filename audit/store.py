@@ -78,10 +78,6 @@ def _quote(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def completed_shards(shard_dirs: list[Path]) -> list[Path]:
-    return [d for d in shard_dirs if (d / MANIFEST).is_file()]
-
-
 def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path]) -> LoadCounts:
     """Replace the window's rows with the shards' rows, record the run: all in one transaction."""
     missing = [str(d) for d in shard_dirs if not (d / MANIFEST).is_file()]

@@ -36,9 +36,6 @@ DOC_CHUNK = Dialect(
 
 DIALECTS: tuple[Dialect, ...] = (DOCUMENT_PAGE, DOC_CHUNK, NUMERIC)
 
-# structured JSON citations are not inline markers; they carry this dialect name
-STRUCTURED = "structured"
-
 
 def any_marker_pattern() -> str:
     """One alternation matching a marker of any registered dialect (no capture groups)."""
