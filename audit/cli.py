@@ -179,6 +179,21 @@ def export(db: str, out_dir: str, since: str | None, until: str | None, fmt: str
 
 
 @main.command()
+@click.option("--db", default=DEFAULT_DB, show_default=True, help="DuckDB output file.")
+@click.option("--out", "out_file", default="data/review.html", show_default=True, help="HTML file to write.")
+@click.option("--since", help="Citations logged at or after this ISO date/time (UTC).")
+@click.option("--until", help="Citations logged before this ISO date/time (UTC).")
+@click.option("--limit", default=1000, show_default=True, help="At most this many citations, worst first.")
+@friendly_errors
+def report(db: str, out_file: str, since: str | None, until: str | None, limit: int) -> None:
+    """Write an HTML review page: unverified citations worst first, with claims, reasons and evidence spans."""
+    from audit.review import write_report
+
+    path = write_report(db, out_file, window_from_args(since, until), limit)
+    out.print(f"review page: {path}")
+
+
+@main.command()
 @click.argument("query")
 @click.option("--db", default=DEFAULT_DB, show_default=True, help="DuckDB output file.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)

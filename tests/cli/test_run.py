@@ -282,3 +282,15 @@ def test_export_writes_files_and_a_verifiable_manifest(sample_db, tmp_path, fmt)
         assert files[f"{table}.{fmt}"]["rows"] == n > 0
         reader = "read_parquet" if fmt == "parquet" else "read_csv_auto"
         assert duckdb.sql(f"SELECT count(*) FROM {reader}('{out / (table + '.' + fmt)}')").fetchall() == [(n,)]
+
+
+def test_review_report_lists_unverified_citations_worst_first(sample_db, tmp_path):
+    out = tmp_path / "review.html"
+    result = CliRunner().invoke(main, ["report", "--db", str(sample_db), "--out", str(out), "--limit", "5000"])
+    assert result.exit_code == 0, result.output
+    page = out.read_text()
+    rows = query(sample_db, "SELECT verdict, answer_id FROM citation_audit WHERE verdict <> 'verified'")
+    assert page.count("<tr>") == len(rows) + 1  # header + one row per unverified citation
+    first = {v: page.index(f'<td class="{v}">') for v in ("fabricated", "misattributed", "unsupported")}
+    assert first["fabricated"] < first["misattributed"] < first["unsupported"]
+    assert '<td class="verified">' not in page
