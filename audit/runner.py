@@ -16,7 +16,7 @@ from pathlib import Path
 from audit.config import AuditConfig
 from audit.ingest import count_rows, discover_inputs
 from audit.pipeline import Shard, audit_shard, make_scorer, write_shard_result
-from audit.store import LoadCounts, RunRecord, load_shards, record_failed_run
+from audit.store import LoadCounts, RunRecord, load_shards, record_failed_run, record_started_run
 from audit.verify.semantic import SemanticScorer, model_key
 from audit.window import Window
 
@@ -75,6 +75,7 @@ def run_audit(
     contexts_files = discover_inputs(contexts_spec) if contexts_spec else None
     run = new_run_record(input_spec, window, cfg)
     shards = plan_shards(files, window, cfg, contexts_files)
+    record_started_run(db, run)
     if on_plan:
         on_plan(count_rows(files, window, cfg.run.column_mapping))
     scorer = scorer or make_scorer(cfg, db)

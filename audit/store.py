@@ -115,6 +115,12 @@ def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path]) -> LoadC
             "ON CONFLICT DO NOTHING"
         )
         _write_run(con, run, "completed", counts)
+        # runs of the same window that died without a load or a failure record are now superseded
+        con.execute(
+            "UPDATE runs SET status = 'abandoned' WHERE status = 'running' AND run_id <> ? "
+            "AND window_start IS NOT DISTINCT FROM ? AND window_end IS NOT DISTINCT FROM ?",
+            [run.run_id, run.window.start, run.window.end],
+        )
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
@@ -146,6 +152,15 @@ def _write_run(con: duckdb.DuckDBPyConnection, run: RunRecord, status: str, coun
             run.flow_run_id,
         ],
     )
+
+
+def record_started_run(db: str | Path, run: RunRecord) -> None:
+    """A `running` row, so a run that dies before its load stays visible; its load or failure replaces it."""
+    con = open_db(db)
+    try:
+        _write_run(con, run, "running", None)
+    finally:
+        con.close()
 
 
 def record_failed_run(db: str | Path, run: RunRecord, error: str) -> None:

@@ -39,7 +39,7 @@ from audit.pipeline import Shard, audit_shard, make_scorer, write_shard_result
 from audit.report import run_overview
 from audit.runner import new_run_record, plan_shards
 from audit.schedule import data_days, day_range, first_data_day, pending_days
-from audit.store import LoadCounts, RunRecord, load_shards, record_failed_run
+from audit.store import LoadCounts, RunRecord, load_shards, record_failed_run, record_started_run
 from audit.verify.semantic import SemanticScorer
 from audit.window import Window
 
@@ -124,6 +124,11 @@ def load_task(db: str, run: RunRecord, shard_dirs: list[str]) -> LoadCounts:
     return load_shards(db, run, [Path(d) for d in shard_dirs])
 
 
+@task(name="record-start", cache_policy=NO_CACHE)
+def record_start_task(db: str, run: RunRecord) -> None:
+    record_started_run(db, run)
+
+
 @task(name="record-failure", cache_policy=NO_CACHE)
 def record_failure_task(db: str, run: RunRecord, error: str) -> None:
     record_failed_run(db, run, error)
@@ -169,6 +174,7 @@ def audit_day(
     files = discover_task(input)
     contexts_files = discover_task.with_options(name="discover-contexts")(contexts) if contexts else None
     shards = plan_task(files, window, cfg, contexts_files)
+    record_start_task(db, run)
     logger.info("%s: %d input files, %d shards, run %s", day, len(files), len(shards), run.run_id)
     try:
         futures = audit_shard_task.map(

@@ -16,7 +16,7 @@ CREATE TABLE IF NOT EXISTS runs (
     config_hash VARCHAR NOT NULL,
     code_version VARCHAR NOT NULL,
     model VARCHAR,
-    status VARCHAR NOT NULL,           -- running | completed | failed
+    status VARCHAR NOT NULL,           -- running | completed | failed: ... | abandoned (died, superseded)
     answers_read BIGINT,
     answers_audited BIGINT,
     answers_quarantined BIGINT,

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import pytest
 from flow_helpers import DAY1, DAY2, completed_runs, result_rows, table_counts
 
@@ -105,6 +106,14 @@ def _cli(args: list[str], api_url: str, faults: str | None = None) -> subprocess
     )
 
 
+def run_statuses(db: Path) -> list[str]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return [r[0] for r in con.execute("SELECT status FROM runs ORDER BY started_at").fetchall()]
+    finally:
+        con.close()
+
+
 def test_killed_after_shards_then_rerun_equals_uninterrupted(
     baseline: dict[str, Any], warm_db: Path, logs: Path, sharded_config: str, prefect_harness: str
 ) -> None:
@@ -118,11 +127,13 @@ def test_killed_after_shards_then_rerun_equals_uninterrupted(
     assert len(manifests) > 1
     assert result_rows(warm_db) == before
     assert completed_runs(warm_db) == []
+    assert run_statuses(warm_db) == ["running"]  # the dead run stays visible
 
     rerun = _cli(args, prefect_harness)
     assert rerun.returncode == 0, rerun.stderr[-3000:]
     assert result_rows(warm_db, DAY2) == result_rows(baseline["db"], DAY2)
     assert [r[0] for r in completed_runs(warm_db)] == [DAY2]
+    assert sorted(run_statuses(warm_db)) == ["abandoned", "completed"]
     assert not list(work.glob(f"{DAY2}-run-*"))  # the dead run's leftovers are gone too
 
 
