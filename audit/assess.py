@@ -97,7 +97,8 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         cites = sorted(ans.get("citations") or [], key=lambda c: c["citation_ord"])
         contexts = {int(c["rank"]): c["text"] or "" for c in ans.get("contexts") or []}
         claims = [_claim_for(c, text, sentences) for c in cites]
-        cited = _cited_sentences(cites, claims, sentences)
+        # a sentence that is nothing but markers is no statement: it counts neither as a sentence nor as a claim
+        cited = {i for i in _cited_sentences(cites, claims, sentences) if sentences[i].text}
         for c, cl in zip(cites, claims, strict=True):
             row = {
                 "answer_id": ans["answer_id"],
@@ -162,7 +163,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         res.stats.append(
             {
                 "answer_id": ans["answer_id"],
-                "n_sentences": len(sentences),
+                "n_sentences": sum(1 for s in sentences if s.text),
                 "n_claims": n_claims,
                 "n_cited_sentences": len(cited),
                 "n_uncited_claims": n_uncited,

@@ -30,6 +30,7 @@ ROWS = [
     make_answer("uncited", "Answer: Refunds take 30 days from delivery. Shipping is free above 50 euros.", CTX),
     make_answer("half-cited", "Refunds take 30 days from delivery [1]. Shipping is free above 50 euros. Thanks!", CTX),
     make_answer("parse-failure", '{"answer": "Refunds take 30 days from delivery [1]', CTX),
+    make_answer("marker-on-its-own-line", "Answer: Refunds take 30 days from delivery.\n[1]", CTX),
 ]
 
 
@@ -81,3 +82,8 @@ def test_structured_parse_failure_is_flagged_red(audited):
     *_, level, flags = audited["parse-failure"]
     assert level == "RED"
     assert "structured_parse_failed" in flags
+
+
+def test_a_marker_on_its_own_line_cites_the_sentence_before_it(audited):
+    n, verified, integrity, coverage, density, level, flags = audited["marker-on-its-own-line"]
+    assert (n, verified, integrity, coverage, density, level, flags) == (1, 1, 1.0, 1.0, 1.0, "GREEN", [])
