@@ -131,16 +131,9 @@ def nightly(
     the_day = parse_day(day, "--day") if day else None
     from flows.nightly import nightly_audit
 
+    params = _flow_params(input_spec, db, config_path, contexts_spec, dask_address, work_dir)
     with flow_settings():
-        summaries = nightly_audit(
-            day=the_day,
-            input=input_spec,
-            db=db,
-            config=config_path,
-            dask_address=dask_address,
-            contexts=contexts_spec,
-            work_dir=work_dir,
-        )
+        summaries = nightly_audit(day=the_day, **params)
     print_days(summaries, db)
 
 
@@ -167,17 +160,9 @@ def backfill(
     day_range(first, last)  # validates the order
     from flows.nightly import backfill as backfill_flow
 
+    params = _flow_params(input_spec, db, config_path, contexts_spec, dask_address, work_dir)
     with flow_settings():
-        summaries = backfill_flow(
-            start=first,
-            end=last,
-            input=input_spec,
-            db=db,
-            config=config_path,
-            dask_address=dask_address,
-            contexts=contexts_spec,
-            work_dir=work_dir,
-        )
+        summaries = backfill_flow(start=first, end=last, **params)
     print_days(summaries, db)
 
 
@@ -238,6 +223,25 @@ def build_deployment(
         contexts=_abs(contexts_spec) if contexts_spec else None,
         work_dir=str(Path(work_dir).resolve()) if work_dir else None,
     )
+
+
+def _flow_params(
+    input_spec: str,
+    db: str,
+    config_path: str | None,
+    contexts_spec: str | None,
+    dask_address: str | None,
+    work_dir: str | None,
+) -> dict[str, Any]:
+    """The parameters every audit flow takes, from the shared command-line options."""
+    return {
+        "input": input_spec,
+        "db": db,
+        "config": config_path,
+        "dask_address": dask_address,
+        "contexts": contexts_spec,
+        "work_dir": work_dir,
+    }
 
 
 def preflight(input_spec: str, config_path: str | None) -> None:
