@@ -17,6 +17,7 @@ from audit.config import AuditConfig
 from audit.ingest import count_rows, discover_inputs
 from audit.pipeline import Shard, audit_shard, make_scorer, write_shard_result
 from audit.store import LoadCounts, RunRecord, load_shards, record_failed_run, record_started_run
+from audit.timing import Stopwatch
 from audit.verify.semantic import SemanticScorer, model_key
 from audit.window import Window
 
@@ -52,10 +53,17 @@ def new_run_record(input_spec: str, window: Window, cfg: AuditConfig, flow_run_i
 
 
 def plan_shards(
-    files: list[str], window: Window, cfg: AuditConfig, contexts_files: list[str] | None = None
+    files: list[str],
+    window: Window,
+    cfg: AuditConfig,
+    contexts_files: list[str] | None = None,
+    rows: int | None = None,
 ) -> list[Shard]:
-    """Enough hash slices of answer_id that none holds more than `run.shard_rows` answers."""
-    n = max(1, math.ceil(count_rows(files, window, cfg.run.column_mapping) / cfg.run.shard_rows))
+    """Enough hash slices of answer_id that none holds more than `run.shard_rows` answers (`rows` in the window,
+    counted here unless the caller already has it)."""
+    if rows is None:
+        rows = count_rows(files, window, cfg.run.column_mapping)
+    n = max(1, math.ceil(rows / cfg.run.shard_rows))
     return [Shard(tuple(files), window, i, n, tuple(contexts_files or ())) for i in range(n)]
 
 
@@ -68,21 +76,29 @@ def run_audit(
     progress: Callable[[int], None] | None = None,
     on_plan: Callable[[int], None] | None = None,
     scorer: SemanticScorer | None = None,
+    watch: Stopwatch | None = None,
 ) -> RunSummary:
-    """Audit every answer in the window and replace the window's rows in `db`."""
+    """Audit every answer in the window and replace the window's rows in `db` (stage times go to `watch`)."""
     t0 = time.perf_counter()
+    watch = watch or Stopwatch()
     files = discover_inputs(input_spec)
     contexts_files = discover_inputs(contexts_spec) if contexts_spec else None
     run = new_run_record(input_spec, window, cfg)
-    shards = plan_shards(files, window, cfg, contexts_files)
+    rows = count_rows(files, window, cfg.run.column_mapping)
+    shards = plan_shards(files, window, cfg, contexts_files, rows)
     record_started_run(db, run)
     if on_plan:
-        on_plan(count_rows(files, window, cfg.run.column_mapping))
+        on_plan(rows)
     scorer = scorer or make_scorer(cfg, db)
     work = Path(tempfile.mkdtemp(prefix="citeaudit-"))
     try:
-        dirs = [write_shard_result(audit_shard(s, cfg, run.run_id, scorer, progress), work, s) for s in shards]
-        counts = load_shards(db, run, dirs)
+        dirs = []
+        for shard in shards:
+            result = audit_shard(shard, cfg, run.run_id, scorer, progress, watch)
+            with watch("write"):
+                dirs.append(write_shard_result(result, work, shard))
+        with watch("load"):
+            counts = load_shards(db, run, dirs)
     except Exception as exc:
         record_failed_run(db, run, f"{type(exc).__name__}: {exc}")
         raise
