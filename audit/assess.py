@@ -14,9 +14,9 @@ from typing import Any
 from audit.config import AuditConfig
 from audit.extract.sentences import Sentence, is_claim, sentence_at, split_sentences, strip_markers
 from audit.verify.semantic import SemanticScorer
-from audit.verify.support import is_misattributed, verdict_for
 from audit.verify.text import content_words, keyword_overlap
 from audit.verify.verifier import PairScore, score_pairs
+from audit.verdict import CitationEvidence, SourceScore, capped_support, decide, needs_alternatives
 
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 
@@ -26,6 +26,19 @@ class BatchResult:
     citations: list[dict[str, Any]] = field(default_factory=list)
     uncited: list[dict[str, Any]] = field(default_factory=list)
     stats: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class _Pending:
+    """A citation waiting for its scores: its output row, the answer's contexts, and what resolution said."""
+
+    row: dict[str, Any]
+    contexts: dict[int, str]
+    fabricated_reason: str | None
+    has_claim: bool
+    source_empty: bool = False
+    cited: PairScore | None = None
+    others: dict[int, SourceScore] = field(default_factory=dict)
 
 
 @dataclass
@@ -87,8 +100,7 @@ def _best_context(claim: str, contexts: dict[int, str]) -> int | None:
 def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: SemanticScorer) -> BatchResult:
     """Assess a batch of answers; each has answer_id, logged_at, answer_text, citations, contexts."""
     res = BatchResult()
-    pair_inputs: list[tuple[str, str]] = []
-    pending: list[tuple[dict[str, Any], dict[str, Any], dict[int, str]]] = []  # (row, answer, contexts)
+    pending: list[_Pending] = []
     uncited_pending: list[tuple[dict[str, Any], int, dict[int, str]]] = []
 
     for ans in answers:
@@ -121,24 +133,17 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
                 "semantic_score": None,
                 "nli_score": None,
                 "support": None,
-                "verdict": "fabricated",
+                "verdict": None,
                 "reasons": [],
                 "evidence_start": None,
                 "evidence_end": None,
                 "evidence_text": None,
                 "suggested_rank": None,
             }
-            if c.get("fabricated_reason"):
-                row["reasons"] = [c["fabricated_reason"]]
-            elif not _has_claim_text(cl.text):
-                row["verdict"] = "unsupported"
-                row["reasons"] = ["empty_claim"]  # the marker carries no statement to verify
-            else:
-                source = contexts.get(int(c["context_rank"]), "")
-                if not source.strip():
-                    row["reasons"] = ["context_text_missing"]
-                pair_inputs.append((cl.text, source))
-                pending.append((row, ans, contexts))
+            p = _Pending(row, contexts, c.get("fabricated_reason"), _has_claim_text(cl.text))
+            if p.fabricated_reason is None and p.has_claim:
+                p.source_empty = not contexts.get(int(c["context_rank"]), "").strip()
+            pending.append(p)
             res.citations.append(row)
         n_claims = len(cited)
         n_uncited = 0
@@ -170,61 +175,63 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
             }
         )
 
-    scores = score_pairs(pair_inputs, cfg, scorer)
-    _apply_scores(pending, scores, cfg)
-    _misattribution(pending, cfg, scorer)
+    _score_cited(pending, cfg, scorer)
+    _score_alternatives(pending, cfg, scorer)
+    for p in pending:
+        _decide(p, cfg)
     _score_uncited(uncited_pending, cfg, scorer)
     return res
 
 
-def _apply_scores(
-    pending: list[tuple[dict[str, Any], dict[str, Any], dict[int, str]]], scores: list[PairScore], cfg: AuditConfig
-) -> None:
-    for (row, _ans, _ctx), ps in zip(pending, scores, strict=True):
-        row["lexical_score"] = ps.lexical
-        row["keyfact_coverage"] = ps.keyfact_coverage
-        row["number_coverage"] = ps.number_coverage
-        row["semantic_score"] = ps.semantic
+def _scorable(p: _Pending) -> bool:
+    return p.fabricated_reason is None and p.has_claim
+
+
+def _score_cited(pending: list[_Pending], cfg: AuditConfig, scorer: SemanticScorer) -> None:
+    todo = [p for p in pending if _scorable(p)]
+    pairs = [(p.row["claim"], p.contexts.get(int(p.row["context_rank"]), "")) for p in todo]
+    for p, ps in zip(todo, score_pairs(pairs, cfg, scorer), strict=True):
+        p.cited = ps
+        p.row["lexical_score"] = ps.lexical
+        p.row["keyfact_coverage"] = ps.keyfact_coverage
+        p.row["number_coverage"] = ps.number_coverage
+        p.row["semantic_score"] = ps.semantic
         if cfg.verify.nli_model:
-            row["nli_score"] = ps.semantic
-        row["support"] = ps.support
-        row["verdict"] = verdict_for(ps.support, cfg.support)
-        row["reasons"] = list(row["reasons"]) + (["exact_match"] if ps.exact else []) + list(ps.reasons)
+            p.row["nli_score"] = ps.semantic
         if ps.evidence is not None:
-            row["evidence_start"] = ps.evidence.start
-            row["evidence_end"] = ps.evidence.end
-            row["evidence_text"] = ps.evidence.text
+            p.row["evidence_start"] = ps.evidence.start
+            p.row["evidence_end"] = ps.evidence.end
+            p.row["evidence_text"] = ps.evidence.text
 
 
-def _misattribution(
-    pending: list[tuple[dict[str, Any], dict[str, Any], dict[int, str]]], cfg: AuditConfig, scorer: SemanticScorer
-) -> None:
-    """A citation its source does not support, where another retrieved context clearly does."""
-    todo: list[tuple[dict[str, Any], int]] = []
+def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: SemanticScorer) -> None:
+    """Score the answer's other retrieved contexts for citations whose cited source does not verify."""
+    todo: list[tuple[_Pending, int]] = []
     pairs: list[tuple[str, str]] = []
-    for row, _ans, contexts in pending:
-        if row["support"] is None or row["support"] >= cfg.support.verified:
-            continue  # a verified citation is not misattributed
-        for rank, text in contexts.items():
-            if rank != row["context_rank"] and text.strip():
-                todo.append((row, rank))
-                pairs.append((row["claim"], text))
-    if not pairs:
-        return
-    best: dict[int, tuple[float, int]] = {}
-    for (row, rank), ps in zip(todo, score_pairs(pairs, cfg, scorer), strict=True):
-        key = id(row)
-        if key not in best or ps.support > best[key][0]:
-            best[key] = (ps.support, rank)
-    for row, _ans, _ctx in pending:
-        hit = best.get(id(row))
-        if hit is None:
+    for p in pending:
+        if p.cited is None or not needs_alternatives(p.cited.as_source_score(), cfg.support):
             continue
-        support, rank = hit
-        if is_misattributed(row["support"] or 0.0, support, cfg.support):
-            row["verdict"] = "misattributed"
-            row["suggested_rank"] = rank
-            row["reasons"] = [*row["reasons"], f"better_source:{rank}"]
+        for rank, text in p.contexts.items():
+            if rank != p.row["context_rank"] and text.strip():
+                todo.append((p, rank))
+                pairs.append((p.row["claim"], text))
+    for (p, rank), ps in zip(todo, score_pairs(pairs, cfg, scorer), strict=True):
+        p.others[rank] = ps.as_source_score()
+
+
+def _decide(p: _Pending, cfg: AuditConfig) -> None:
+    ev = CitationEvidence(
+        fabricated_reason=p.fabricated_reason,
+        has_claim=p.has_claim,
+        source_empty=p.source_empty,
+        cited=p.cited.as_source_score() if p.cited is not None else None,
+        others=p.others,
+    )
+    d = decide(ev, cfg.support)
+    p.row["verdict"] = d.verdict.value
+    p.row["support"] = d.support
+    p.row["reasons"] = list(d.reasons)
+    p.row["suggested_rank"] = d.suggested_rank
 
 
 def _score_uncited(
@@ -243,4 +250,4 @@ def _score_uncited(
         rows.append(urow)
     for urow, rank, ps in zip(rows, ranks, score_pairs(pairs, cfg, scorer), strict=True):
         urow["best_rank"] = rank
-        urow["best_support"] = ps.support
+        urow["best_support"] = capped_support(ps.as_source_score(), cfg.support)

@@ -1,165 +1,211 @@
-"""`citeaudit calibrate`: fit the support model's four weights on labelled claims, reproducibly.
+"""`citeaudit calibrate`: fit the support model on public training pairs, reproducibly, and write it with a card.
 
-For every labelled claim with gold `supported` (1) or `not_supported` (0) the features of its audited citations
-(semantic, lexical, numbers; the maximum over the claim's citations, as `citeaudit eval` aggregates) are read from
-the audit database, and a logistic regression with a small L2 penalty is fitted by Newton's method. Each labelled
-set gets equal total weight, so a large set does not drown a small one. The thresholds stay round numbers
-(verified 0.6, weak 0.35): the fit moves the score, not the cut-offs. Nothing random: the same audits give the
-same weights.
+Nothing here reads the labelled dev sets: figures reported on them stay out of sample. The model is a
+scikit-learn logistic regression on standardised `FEATURE_NAMES`, each training set weighted equally so the largest
+does not drown the others. Its out-of-sample estimate is leave-one-set-out: fit on all training sets but one, score
+that one. The verdict thresholds are fitted on the same out-of-fold predictions.
 """
 
 from __future__ import annotations
 
-import dataclasses
+import gzip
+import json
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-import duckdb
 import numpy as np
-import pyarrow as pa
 
-from audit.config import AuditConfig, SupportConfig
 from audit.errors import InputError
-from audit.evaluate import Label, claim_rows, read_labels
 from audit.metrics import auroc
-from audit.verify.support import FEATURES
 
-L2 = 0.01
-
-
-@dataclass(frozen=True)
-class FeatureRow:
-    answer_id: str
-    citation_ord: int
-    claim_start: int | None
-    semantic: float | None
-    lexical: float | None
-    numbers: float | None
-    exact: bool
+C_REGULARISATION = 1.0
+MIN_SET_PAIRS = 50  # sets smaller than this are fitted on but get no leave-one-out figure of their own
 
 
 @dataclass(frozen=True)
-class LabelledSet:
-    name: str
-    x: np.ndarray  # (n, 3) features in FEATURES order
-    y: np.ndarray  # 1 supported, 0 not supported
+class TrainPair:
+    dataset: str
+    claim: str
+    source: str
+    label: int
+
+
+def read_pairs(path: str | Path, limit_per_set: int | None = None) -> list[TrainPair]:
+    """Training pairs from a (gzipped) JSONL file of {dataset, claim, source, label}."""
+    p = Path(path)
+    if not p.is_file():
+        raise InputError(f"training pairs not found: {p}")
+    opener = gzip.open if p.suffix == ".gz" else open
+    out: list[TrainPair] = []
+    seen: Counter[str] = Counter()
+    with opener(p, "rt", encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+                pair = TrainPair(str(obj["dataset"]), str(obj["claim"]), str(obj["source"]), int(obj["label"]))
+            except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+                raise InputError(f"{p}:{n}: not a training pair ({exc})") from None
+            if pair.label not in (0, 1):
+                raise InputError(f"{p}:{n}: label must be 0 or 1, got {pair.label}")
+            if limit_per_set is not None and seen[pair.dataset] >= limit_per_set:
+                continue
+            seen[pair.dataset] += 1
+            out.append(pair)
+    if len({t.label for t in out}) < 2:
+        raise InputError(f"{p}: need pairs of both labels")
+    return out
+
+
+def set_weights(groups: np.ndarray) -> np.ndarray:
+    """Sample weights giving every training set the same total weight."""
+    names, inverse, counts = np.unique(groups, return_inverse=True, return_counts=True)
+    return (len(groups) / (len(names) * counts))[inverse]
+
+
+def _fit(x: np.ndarray, y: np.ndarray, groups: np.ndarray) -> Any:
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    pipe = make_pipeline(StandardScaler(), LogisticRegression(C=C_REGULARISATION, max_iter=2000))
+    pipe.fit(x, y, logisticregression__sample_weight=set_weights(groups))
+    return pipe
+
+
+def out_of_fold(x: np.ndarray, y: np.ndarray, groups: np.ndarray) -> tuple[np.ndarray, dict[str, float | None]]:
+    """Leave-one-set-out predictions and the AUROC on each held-out set."""
+    pred = np.full(len(y), np.nan)
+    per_set: dict[str, float | None] = {}
+    for g in sorted(set(groups.tolist())):
+        held = groups == g
+        if held.sum() < MIN_SET_PAIRS or len(set(y[~held].tolist())) < 2:
+            continue
+        pred[held] = _fit(x[~held], y[~held], groups[~held]).predict_proba(x[held])[:, 1]
+        per_set[g] = auroc(pred[held].tolist(), y[held].astype(bool).tolist()).value
+    return pred, per_set
+
+
+def fit_thresholds(pred: np.ndarray, y: np.ndarray, groups: np.ndarray) -> tuple[float, float]:
+    """`verified`: the cut with the best set-weighted balanced accuracy on out-of-fold predictions; `weak`: the
+    cut above which 90% of supported pairs fall (set-weighted), so `weak` catches what `verified` misses."""
+    ok = ~np.isnan(pred)
+    p, t, w = pred[ok], y[ok], set_weights(groups[ok])
+    best, best_cut = -1.0, 0.5
+    for cut in np.round(np.arange(0.2, 0.91, 0.01), 2):
+        hit = p >= cut
+        tpr = (w * (hit & (t == 1))).sum() / (w * (t == 1)).sum()
+        tnr = (w * (~hit & (t == 0))).sum() / (w * (t == 0)).sum()
+        if (tpr + tnr) / 2 > best:
+            best, best_cut = (tpr + tnr) / 2, float(cut)
+    pos = t == 1
+    order = np.argsort(p[pos])
+    cum = np.cumsum(w[pos][order]) / w[pos].sum()
+    weak = float(p[pos][order][np.searchsorted(cum, 0.10)])
+    return round(best_cut, 2), round(min(weak, best_cut - 0.05), 2)
 
 
 @dataclass(frozen=True)
-class Calibration:
-    support: SupportConfig
-    sets: dict[str, dict[str, float | int | None]]  # per set: n, AUROC before/after
+class FittedModel:
+    model: dict[str, Any]  # the JSON written to audit/models/support.json
+    held_out: dict[str, float | None]  # leave-one-set-out AUROC per training set
 
 
-_SQL = """
-SELECT c.answer_id, c.citation_ord, c.claim_start, c.semantic_score, c.lexical_score, c.number_coverage,
-       list_contains(c.reasons, 'exact_match') AS exact
-FROM audit.citation_audit c JOIN cal_labels USING (answer_id)
-WHERE c.verdict <> 'fabricated'
-ORDER BY c.answer_id, c.citation_ord
+def fit_support_model(x: np.ndarray, y: np.ndarray, groups: np.ndarray, feature_names: Sequence[str]) -> FittedModel:
+    """Fit on every pair; thresholds and held-out figures from leave-one-set-out runs."""
+    pred, per_set = out_of_fold(x, y, groups)
+    verified, weak = fit_thresholds(pred, y, groups)
+    pipe = _fit(x, y, groups)
+    scaler, logit = pipe.named_steps["standardscaler"], pipe.named_steps["logisticregression"]
+    counts = Counter(groups.tolist())
+    positives = Counter(g for g, lab in zip(groups.tolist(), y.tolist(), strict=True) if lab == 1)
+    model = {
+        "name": "citeaudit-support-logistic-v2",
+        "kind": "standardised logistic regression (scikit-learn), P(source supports claim)",
+        "features": list(feature_names),
+        "mean": [round(float(v), 6) for v in scaler.mean_],
+        "scale": [round(float(v), 6) for v in scaler.scale_],
+        "coef": [round(float(v), 6) for v in logit.coef_[0]],
+        "intercept": round(float(logit.intercept_[0]), 6),
+        "thresholds": {"verified": verified, "weak": weak},
+        "trained_on": {g: {"pairs": counts[g], "supported": positives[g]} for g in sorted(counts)},
+        "settings": {"C": C_REGULARISATION, "set_weighting": "equal total weight per dataset"},
+        "held_out_auroc": {g: (round(v, 4) if v is not None else None) for g, v in per_set.items()},
+    }
+    return FittedModel(model, per_set)
+
+
+def card_text(model: dict[str, Any], pairs_path: str) -> str:
+    """The model card: what the model is, what it saw, how it scores out of sample, how to refit it."""
+    rows = "\n".join(
+        f"| `{g}` | {c['pairs']} | {c['supported']} | "
+        f"{'-' if model['held_out_auroc'].get(g) is None else format(model['held_out_auroc'][g], '.3f')} |"
+        for g, c in model["trained_on"].items()
+    )
+    weights = "\n".join(
+        f"| `{f}` | {w:+.3f} | {m:.3f} | {s:.3f} |"
+        for f, w, m, s in zip(model["features"], model["coef"], model["mean"], model["scale"], strict=True)
+    )
+    th = model["thresholds"]
+    return f"""# Support model card: `{model["name"]}`
+
+Generated by `citeaudit calibrate --pairs {pairs_path}` (`make calibrate`); do not edit by hand.
+
+**What it is.** {model["kind"]}. Input: the {len(model["features"])} features of `audit/verify/features.py` for one
+(claim, source) pair; output: `support` in [0, 1]. Parameters: [`support.json`](support.json) (the sha256 of that file
+is recorded in every run's `model` column).
+
+**What it was fitted on.** Only the public training pairs of `../shared/data/train/` (licences in that folder's
+README: summedits, Factcheck-GPT, FM2 and ExpertQA under Apache-2.0 / MIT, BEGIN under CC BY 4.0, FEVER-symmetric
+Wikipedia text under CC BY-SA 3.0). No claim of the dev sets (`../shared/data/real/`) or of any held-back set: the
+training pairs were deduplicated against them, so figures on those sets are out of sample. Every training set gets
+the same total weight. Settings: {json.dumps(model["settings"])}.
+
+| training set | pairs | supported | AUROC when this set is left out of the fit |
+|---|---|---|---|
+{rows}
+
+**Thresholds** (fitted on the leave-one-set-out predictions, never on dev data): `verified` at support >=
+{th["verified"]} (best set-weighted balanced accuracy), `weak` at >= {th["weak"]} (90% of supported training pairs
+score above it).
+
+| feature | weight (standardised) | mean | scale |
+|---|---|---|---|
+{weights}
+
+| intercept | {model["intercept"]:+.3f} |
+|---|---|
+
+**Limits.** Scores topic-and-fact agreement, not logic: a claim that re-combines true facts of the source wrongly can
+score high. Key facts are checked separately (a missing number or quoted span caps a citation below `verified`,
+see `audit/verdict.py`). English only.
+
+**Refit.** `make calibrate` (or `citeaudit calibrate --pairs ../shared/data/train/pairs.jsonl.gz`) rewrites
+`support.json` and this card; then `make eval` re-scores the dev sets.
 """
 
 
-def claim_features(rows: list[FeatureRow]) -> tuple[float, float, float] | None:
-    """Max of each feature over the claim's citations; a verbatim match counts as cosine 1."""
-    usable = [r for r in rows if r.lexical is not None]
-    if not usable:
-        return None
-    sem = max((1.0 if r.exact else (r.semantic or 0.0)) for r in usable)
-    lex = max(r.lexical or 0.0 for r in usable)
-    num = max(r.numbers if r.numbers is not None else 1.0 for r in usable)
-    return sem, lex, num
+def run_calibration(
+    pairs_path: str | Path, out: str | Path, limit_per_set: int | None = None, config_path: str | None = None
+) -> FittedModel:
+    """Featurize the training pairs with the audit's own code, fit, and write the model and its card."""
+    from audit.config import load_config
+    from audit.pipeline import make_scorer
+    from audit.verify.features import FEATURE_NAMES
+    from audit.verify.verifier import featurize
 
-
-def read_set(name: str, db: str | Path, labels: list[Label]) -> LabelledSet:
-    """Features and binary labels of one audited labelled set."""
-    binary = [lab for lab in labels if lab.gold in ("supported", "not_supported")]
-    con = duckdb.connect()
-    try:
-        con.execute("ATTACH ? AS audit (READ_ONLY)", [str(db)])
-        con.register("cal_labels", pa.table({"answer_id": pa.array([lab.answer_id for lab in binary], pa.string())}))
-        by_answer: dict[str, list[FeatureRow]] = {}
-        for r in con.execute(_SQL).fetchall():
-            by_answer.setdefault(r[0], []).append(FeatureRow(*r))
-    except duckdb.Error as exc:
-        raise InputError(f"cannot read features from {db}: {exc}") from None
-    finally:
-        con.close()
-    xs, ys = [], []
-    for lab in binary:
-        feats = claim_features(claim_rows(lab, by_answer.get(lab.answer_id, [])))
-        if feats is not None:
-            xs.append(feats)
-            ys.append(1.0 if lab.gold == "supported" else 0.0)
-    if not xs or len(set(ys)) < 2:
-        raise InputError(f"{name}: need audited claims of both gold classes supported and not_supported in {db}")
-    return LabelledSet(name, np.asarray(xs, dtype=np.float64), np.asarray(ys))
-
-
-def fit_logistic(x: np.ndarray, y: np.ndarray, w: np.ndarray, l2: float = L2, iters: int = 50) -> np.ndarray:
-    """Weighted L2-penalised logistic regression by Newton's method: [intercept, coef...]."""
-    a = np.hstack([np.ones((len(x), 1)), x])
-    beta = np.zeros(a.shape[1])
-    penalty = np.diag([0.0] + [l2] * x.shape[1])
-    for _ in range(iters):
-        p = 1.0 / (1.0 + np.exp(-(a @ beta)))
-        grad = a.T @ (w * (p - y)) + penalty @ beta
-        hess = (a * (w * p * (1 - p))[:, None]).T @ a + penalty
-        step = np.linalg.solve(hess, grad)
-        beta -= step
-        if np.abs(step).max() < 1e-10:
-            break
-    return beta
-
-
-def _score(cfg: SupportConfig, x: np.ndarray) -> np.ndarray:
-    z = cfg.intercept + cfg.w_semantic * x[:, 0] + cfg.w_lexical * x[:, 1] + cfg.w_numbers * x[:, 2]
-    return 1.0 / (1.0 + np.exp(-z))
-
-
-def _fit(sets: Sequence[LabelledSet], base: SupportConfig) -> SupportConfig:
-    x = np.vstack([s.x for s in sets])
-    y = np.concatenate([s.y for s in sets])
-    w = np.concatenate([np.full(len(s.y), len(y) / (len(sets) * len(s.y))) for s in sets])
-    beta = fit_logistic(x, y, w)
-    return dataclasses.replace(
-        base,
-        intercept=round(float(beta[0]), 3),
-        w_semantic=round(float(beta[1]), 3),
-        w_lexical=round(float(beta[2]), 3),
-        w_numbers=round(float(beta[3]), 3),
-    )
-
-
-def _auroc(cfg: SupportConfig, s: LabelledSet) -> float | None:
-    return auroc(_score(cfg, s.x).tolist(), s.y.astype(bool).tolist()).value
-
-
-def calibrate(sets: list[LabelledSet], cfg: AuditConfig) -> Calibration:
-    """Fit on all sets pooled (equal weight per set); report each set's AUROC with the old weights, the new
-    ones, and weights fitted without that set (a held-out estimate)."""
-    new = _fit(sets, cfg.support)
-    report: dict[str, dict[str, float | int | None]] = {}
-    for s in sets:
-        others = [o for o in sets if o is not s]
-        report[s.name] = {
-            "n": len(s.y),
-            "supported": int(s.y.sum()),
-            "auroc_before": _auroc(cfg.support, s),
-            "auroc_after": _auroc(new, s),
-            "auroc_held_out": _auroc(_fit(others, cfg.support), s) if others else None,
-        }
-    return Calibration(new, report)
-
-
-def support_toml(s: SupportConfig) -> str:
-    lines = ["[support]", f"# fitted by citeaudit calibrate on features {', '.join(FEATURES)}"]
-    for f in ("intercept", "w_semantic", "w_lexical", "w_numbers"):
-        lines.append(f"{f} = {getattr(s, f)}")
-    return "\n".join(lines) + "\n"
-
-
-def calibrate_from_audits(pairs: Sequence[tuple[str, str | Path, str | Path]], cfg: AuditConfig) -> Calibration:
-    """`pairs` of (name, audit database, labels file)."""
-    return calibrate([read_set(name, db, read_labels(labels)) for name, db, labels in pairs], cfg)
+    cfg = load_config(config_path)
+    pairs = read_pairs(pairs_path, limit_per_set)
+    _, _, x = featurize([(p.claim, p.source) for p in pairs], cfg, make_scorer(cfg))
+    y = np.array([p.label for p in pairs])
+    groups = np.array([p.dataset for p in pairs])
+    fitted = fit_support_model(x, y, groups, FEATURE_NAMES)
+    out_path = Path(out)
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    out_path.write_text(json.dumps(fitted.model, indent=1) + "\n")
+    (out_path.parent / "SUPPORT_MODEL_CARD.md").write_text(card_text(fitted.model, str(pairs_path)))
+    return fitted

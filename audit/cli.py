@@ -130,33 +130,34 @@ def bench(rows: int, days: int, seed: int, config_path: str | None) -> None:
 
 @main.command()
 @click.option(
-    "--set",
-    "sets",
-    multiple=True,
-    required=True,
-    metavar="NAME=AUDIT_DB:LABELS",
-    help="A labelled set: its audit database (from `citeaudit eval --db`) and labels JSONL. Repeat per set.",
+    "--pairs",
+    "pairs_path",
+    default="../shared/data/train/pairs.jsonl.gz",
+    show_default=True,
+    help="Training pairs (JSONL, gzip ok): {dataset, claim, source, label}.",
 )
-@click.option("--config", "config_path", type=click.Path(), help="TOML config the audits ran with.")
+@click.option(
+    "--out",
+    "out_path",
+    default="audit/models/support.json",
+    show_default=True,
+    help="Where to write the model; its card SUPPORT_MODEL_CARD.md goes beside it.",
+)
+@click.option("--limit-per-set", type=int, help="Use at most this many pairs of each training set (quick runs).")
+@click.option("--config", "config_path", type=click.Path(), help="TOML config (embedding model, windows).")
 @friendly_errors
-def calibrate(sets: tuple[str, ...], config_path: str | None) -> None:
-    """Fit the support weights on audited labelled sets; prints a [support] section for the config."""
-    from audit.calibrate import calibrate_from_audits, support_toml
+def calibrate(pairs_path: str, out_path: str, limit_per_set: int | None, config_path: str | None) -> None:
+    """Fit the support model on training pairs (never on the dev sets) and write it with its model card."""
+    from audit.calibrate import run_calibration
 
-    pairs = []
-    for spec in sets:
-        name, _, rest = spec.partition("=")
-        db, _, labels = rest.partition(":")
-        if not (name and db and labels):
-            raise ConfigError(f"--set {spec!r}: expected NAME=AUDIT_DB:LABELS")
-        pairs.append((name, db, labels))
-    result = calibrate_from_audits(pairs, load_config(config_path))
-    t = Table("set", "claims", "supported", "AUROC before", "AUROC after", "AUROC fitted without this set")
-    for name, r in result.sets.items():
-        cells = [r["auroc_before"], r["auroc_after"], r["auroc_held_out"]]
-        t.add_row(name, str(r["n"]), str(r["supported"]), *("-" if v is None else f"{v:.3f}" for v in cells))
+    fitted = run_calibration(pairs_path, out_path, limit_per_set, config_path)
+    t = Table("training set", "pairs", "supported", "AUROC when left out of the fit")
+    for name, c in fitted.model["trained_on"].items():
+        v = fitted.held_out.get(name)
+        t.add_row(name, str(c["pairs"]), str(c["supported"]), "-" if v is None else f"{v:.3f}")
     out.print(t)
-    click.echo(support_toml(result.support))
+    th = fitted.model["thresholds"]
+    click.echo(f"wrote {out_path}: verified >= {th['verified']}, weak >= {th['weak']}")
 
 
 @main.command()

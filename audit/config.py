@@ -30,12 +30,9 @@ class VerifyConfig:
 
 @dataclass(frozen=True)
 class SupportConfig:
-    """Logistic model of P(supported) over the verification features; fitted by `citeaudit calibrate`."""
+    """The support model and the verdict thresholds (see audit/verdict.py and the model card)."""
 
-    intercept: float = -6.559
-    w_semantic: float = 3.347
-    w_lexical: float = 5.504
-    w_numbers: float = 2.228
+    model: str = ""  # support model JSON; empty = the packaged audit/models/support.json
     verified: float = 0.6  # support >= verified -> verified
     weak: float = 0.35  # weak <= support < verified -> weak, below -> unsupported
     misattribution_min_other: float = 0.5  # misattributed: cited not verified, another context >= this ...

@@ -41,14 +41,16 @@ from audit.config import AuditConfig
 from audit.errors import InputError
 from audit.ingest import discover_inputs
 from audit.metrics import AurocResult, auroc, balanced_accuracy
+from audit.verdict import SEVERITY, Verdict
 from audit.verify.text import content_words, keyword_overlap
 from audit.window import Window
 
 log = logging.getLogger(__name__)
 
 GOLD_CLASSES = ("supported", "not_supported", "partially_supported", "misattributed")
-VERDICTS = ("verified", "weak", "unsupported", "misattributed", "fabricated", "no_citation")
-POSITIVE_VERDICT = "verified"
+NO_CITATION = "no_citation"  # a labelled claim the audit found no citation for
+VERDICTS = (*(v.value for v in reversed(SEVERITY)), NO_CITATION)
+POSITIVE_VERDICT = Verdict.VERIFIED.value
 
 
 class LabelError(InputError):
@@ -279,7 +281,7 @@ def aggregate_claim(label: Label, rows: Sequence[CitationRow]) -> ClaimResult:
     """Max support over the claim's citations; verdict, evidence and suggestion of the best one."""
     picked = sorted(claim_rows(label, rows), key=lambda r: r.citation_ord)
     if not picked:
-        return ClaimResult(label, 0, None, None, "no_citation", None, None, None)
+        return ClaimResult(label, 0, None, None, NO_CITATION, None, None, None)
     scored = [r for r in picked if r.support is not None]
     best = max(scored, key=lambda r: r.support or 0.0) if scored else picked[0]  # max keeps the first on ties
     baselines = [b for b in (baseline_score(r.claim, r.source) for r in picked) if b is not None]
@@ -312,7 +314,7 @@ def _is_hit(c: ClaimResult) -> bool | None:
     if g == "not_supported":
         return c.verdict != POSITIVE_VERDICT
     if g == "misattributed":
-        return c.verdict == "misattributed" and c.suggested_rank is not None and c.suggested_rank == c.label.true_rank
+        return c.verdict == Verdict.MISATTRIBUTED and c.suggested_rank is not None and c.suggested_rank == c.label.true_rank
     return None
 
 
@@ -349,7 +351,7 @@ def _class_stats(claims: Sequence[ClaimResult]) -> dict[str, ClassStats]:
 
 def _misattribution(claims: Sequence[ClaimResult]) -> MisattributionStats:
     cs = [c for c in claims if c.label.gold == "misattributed"]
-    flagged = sum(c.verdict == "misattributed" for c in cs)
+    flagged = sum(c.verdict == Verdict.MISATTRIBUTED for c in cs)
     right = sum(bool(_is_hit(c)) for c in cs)
     n = len(cs)
     return MisattributionStats(n, flagged, right, right / n if n else None, flagged / n if n else None)
@@ -624,9 +626,12 @@ def make_eval_command(friendly_errors: Callable[[Callable[..., Any]], Callable[.
             report = evaluate(
                 answers, labels, cfg, db=db, reuse_db=reuse_db, progress=hooks.progress, on_plan=hooks.on_plan
             )
+        from audit.verify.support import provenance
+
         if as_json:
-            click.echo(json.dumps(report.as_dict(), indent=1, default=str))
+            click.echo(json.dumps({**report.as_dict(), "support_model": provenance(cfg.support.model)}, indent=1, default=str))
         else:
             click.echo(format_report(report))
+            click.echo(provenance(cfg.support.model))
 
     return eval_cmd

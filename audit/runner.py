@@ -19,6 +19,7 @@ from audit.pipeline import Shard, audit_shard, make_scorer, write_shard_result
 from audit.store import LoadCounts, RunRecord, load_shards, record_failed_run, record_started_run
 from audit.timing import Stopwatch
 from audit.verify.semantic import SemanticScorer, model_key
+from audit.verify.support import load_support_model
 from audit.window import Window
 
 log = logging.getLogger(__name__)
@@ -38,6 +39,12 @@ def new_run_id(now: datetime | None = None) -> str:
     return f"run-{now:%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:6]}"
 
 
+def models_used(cfg: AuditConfig) -> str:
+    """The embedding (or cross-encoder) model and the support model, with the support model file's digest."""
+    support = load_support_model(cfg.support.model)
+    return f"{cfg.verify.nli_model or model_key(cfg.verify.model)} + {support.name} sha256:{support.digest[:12]}"
+
+
 def new_run_record(input_spec: str, window: Window, cfg: AuditConfig, flow_run_id: str | None = None) -> RunRecord:
     """The `runs` row of a run starting now."""
     started = datetime.now(UTC)
@@ -47,7 +54,7 @@ def new_run_record(input_spec: str, window: Window, cfg: AuditConfig, flow_run_i
         window=window,
         input=input_spec,
         config_hash=cfg.config_hash(),
-        model=cfg.verify.nli_model or model_key(cfg.verify.model),
+        model=models_used(cfg),
         flow_run_id=flow_run_id,
     )
 

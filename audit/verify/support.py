@@ -1,58 +1,81 @@
-"""The calibrated `support` score and the verdict thresholds. Pure functions.
+"""The `support` score: P(the source supports the claim) from the pair features. Pure given a loaded model.
 
-    support = sigmoid(intercept + w_semantic * semantic + w_lexical * lexical + w_numbers * numbers)
-
-- semantic: best cosine between the claim and the source's candidate windows (or the cross-encoder's probability)
-- lexical: min(rapidfuzz partial alignment of the claim in the source, share of the claim's content words found)
-- numbers: share of the claim's numbers found in the source (1 when it states none)
-
-The four weights are a logistic regression fitted by `citeaudit calibrate` on labelled claims (see README);
-they live in config. A verbatim match is decided by the cascade before the model: support 1.
+The model is a standardised logistic regression over `FEATURE_NAMES`, fitted by scikit-learn on public training
+pairs only (`citeaudit calibrate`, see `audit/models/SUPPORT_MODEL_CARD.md`). It ships as a small JSON file a person
+can read: feature names, scaling, one weight per feature, the intercept, and what it was fitted on.
 """
 
 from __future__ import annotations
 
-import math
+import hashlib
+import json
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
 
-from audit.config import SupportConfig
+import numpy as np
 
-FEATURES = ("semantic", "lexical", "numbers")
+from audit.errors import ConfigError
+from audit.verify.features import FEATURE_NAMES
+
+PACKAGED_MODEL = Path(__file__).resolve().parent.parent / "models" / "support.json"
 
 
 @dataclass(frozen=True)
-class Features:
-    semantic: float | None
-    lexical: float
-    numbers: float
+class SupportModel:
+    name: str
+    features: tuple[str, ...]
+    mean: np.ndarray
+    scale: np.ndarray
+    coef: np.ndarray
+    intercept: float
+    digest: str  # sha256 of the model file: recorded with every run
 
-    def vector(self) -> tuple[float, float, float]:
-        """Values for the model; a missing semantic score counts as 0 (nothing measured supports the claim)."""
-        return (self.semantic if self.semantic is not None else 0.0, self.lexical, self.numbers)
-
-
-def logit(f: Features, cfg: SupportConfig) -> float:
-    s, lex, num = f.vector()
-    return cfg.intercept + cfg.w_semantic * s + cfg.w_lexical * lex + cfg.w_numbers * num
-
-
-def support_score(f: Features, cfg: SupportConfig) -> float:
-    z = logit(f, cfg)
-    return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+    def predict(self, x: np.ndarray) -> np.ndarray:
+        """P(supported) for each row of a (n, features) matrix."""
+        if x.size == 0:
+            return np.zeros(0)
+        z = ((x - self.mean) / self.scale) @ self.coef + self.intercept
+        return np.asarray(1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0))), dtype=np.float64)
 
 
-def verdict_for(support: float, cfg: SupportConfig) -> str:
-    if support >= cfg.verified:
-        return "verified"
-    if support >= cfg.weak:
-        return "weak"
-    return "unsupported"
+def model_from_dict(data: dict[str, Any], digest: str = "", where: str = "<dict>") -> SupportModel:
+    """Build a model from its JSON form, checking it speaks the features this code computes."""
+    try:
+        features = tuple(data["features"])
+        mean = np.asarray(data["mean"], dtype=np.float64)
+        scale = np.asarray(data["scale"], dtype=np.float64)
+        coef = np.asarray(data["coef"], dtype=np.float64)
+        intercept = float(data["intercept"])
+        name = str(data.get("name", "support"))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ConfigError(f"{where}: not a support model file ({exc})") from None
+    if features != FEATURE_NAMES:
+        raise ConfigError(f"{where}: model features {list(features)} differ from this code's {list(FEATURE_NAMES)}")
+    if not (len(mean) == len(scale) == len(coef) == len(features)) or np.any(scale <= 0):
+        raise ConfigError(f"{where}: model arrays do not match its {len(features)} features")
+    return SupportModel(name, features, mean, scale, coef, intercept, digest)
 
 
-def is_misattributed(cited: float, best_other: float, cfg: SupportConfig) -> bool:
-    """The cited source does not support the claim (not verified), another retrieved one clearly does."""
-    return (
-        cited < cfg.verified
-        and best_other >= cfg.misattribution_min_other
-        and best_other - cited >= cfg.misattribution_margin
-    )
+@cache
+def load_support_model(path: str = "") -> SupportModel:
+    """The packaged model, or the one at `path` (`[support] model`)."""
+    p = Path(path) if path else PACKAGED_MODEL
+    if not p.is_file():
+        raise ConfigError(f"support model file not found: {p}")
+    raw = p.read_bytes()
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"{p}: not valid JSON: {exc}") from None
+    return model_from_dict(data, hashlib.sha256(raw).hexdigest(), str(p))
+
+
+def provenance(path: str = "") -> str:
+    """One line on what the support model saw, printed with every evaluation so figures can be judged."""
+    m = load_support_model(path)
+    p = Path(path) if path else PACKAGED_MODEL
+    sets = json.loads(p.read_text()).get("trained_on", {})
+    seen = ", ".join(f"{name} ({c.get('pairs', '?')})" for name, c in sets.items()) or "unknown"
+    return f"support model {m.name} sha256:{m.digest[:12]}, fitted only on training pairs: {seen}"

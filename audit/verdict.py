@@ -1,0 +1,122 @@
+"""The verdict of one citation, decided in one place. Pure: no I/O, no model calls.
+
+`decide` takes what the cascade measured about a citation (did it resolve, is there a claim, how well the cited
+source supports it, how well the answer's other retrieved sources do) and returns the verdict, its reasons and a
+suggested source. Every verdict word in the code base comes from `Verdict`; the DuckDB column is an ENUM of the same
+values (schemas/outputs.v1.sql, checked by a test).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from audit.config import SupportConfig
+
+CAP_EPSILON = 1e-6
+
+
+class Verdict(StrEnum):
+    VERIFIED = "verified"  # the cited source supports the claim
+    WEAK = "weak"  # partly supported: a reviewer should look
+    UNSUPPORTED = "unsupported"  # the cited source does not support the claim
+    MISATTRIBUTED = "misattributed"  # not the cited source, but another retrieved one supports the claim
+    FABRICATED = "fabricated"  # the cited source was never retrieved for this answer
+
+
+# worst first: the order reviewers go through them
+SEVERITY: tuple[Verdict, ...] = (
+    Verdict.FABRICATED,
+    Verdict.MISATTRIBUTED,
+    Verdict.UNSUPPORTED,
+    Verdict.WEAK,
+    Verdict.VERIFIED,
+)
+UNVERIFIED: tuple[Verdict, ...] = SEVERITY[:-1]
+
+
+@dataclass(frozen=True)
+class SourceScore:
+    """How well one source supports the claim, as the cascade measured it."""
+
+    support: float  # the support model's probability in [0, 1]
+    exact: bool = False  # the claim is verbatim in the source
+    missing: tuple[str, ...] = ()  # key facts of the claim the source lacks: missing_number:..., missing_quote:...
+    quote_found: bool | None = None  # a quoted passage the citation relies on was found in the source (None: none)
+
+
+@dataclass(frozen=True)
+class CitationEvidence:
+    """Everything `decide` needs about one citation."""
+
+    fabricated_reason: str | None = None  # why the cited source does not resolve (None: it does)
+    has_claim: bool = True  # the marker carries a statement to verify
+    source_empty: bool = False  # the resolved context has no text
+    cited: SourceScore | None = None  # the cited source's score (None: not scored)
+    others: Mapping[int, SourceScore] = field(default_factory=dict)  # other retrieved contexts by 1-based rank
+    extra_reasons: tuple[str, ...] = ()  # reasons found upstream that do not change the verdict
+
+
+@dataclass(frozen=True)
+class Decision:
+    verdict: Verdict
+    support: float | None  # NULL when nothing was measured (fabricated, no claim)
+    reasons: tuple[str, ...]
+    suggested_rank: int | None = None
+
+
+def capped_support(score: SourceScore, cfg: SupportConfig) -> float:
+    """The cited source's support after the hard rules: a verbatim claim is 1; a claim with a quote its source
+    lacks, or a number it lacks (when `cap_missing_numbers`), or a quoted passage not found, is never verified."""
+    if score.quote_found is False:
+        return min(score.support, cfg.verified - CAP_EPSILON)
+    if score.exact:
+        return 1.0
+    lacks_quote = any(r.startswith("missing_quote:") for r in score.missing)
+    lacks_number = cfg.cap_missing_numbers and any(r.startswith("missing_number:") for r in score.missing)
+    if lacks_quote or lacks_number:
+        return min(score.support, cfg.verified - CAP_EPSILON)
+    return score.support
+
+
+def level_of(support: float, cfg: SupportConfig) -> Verdict:
+    """Verified / weak / unsupported by the configured thresholds."""
+    if support >= cfg.verified:
+        return Verdict.VERIFIED
+    if support >= cfg.weak:
+        return Verdict.WEAK
+    return Verdict.UNSUPPORTED
+
+
+def needs_alternatives(cited: SourceScore | None, cfg: SupportConfig) -> bool:
+    """Whether the other retrieved sources must be scored: only when the cited one does not verify."""
+    return cited is not None and capped_support(cited, cfg) < cfg.verified
+
+
+def best_alternative(others: Mapping[int, SourceScore], cfg: SupportConfig) -> tuple[int, float] | None:
+    """The other source with the highest (capped) support; ties go to the lower rank."""
+    if not others:
+        return None
+    rank = min(others, key=lambda r: (-capped_support(others[r], cfg), r))
+    return rank, capped_support(others[rank], cfg)
+
+
+def decide(ev: CitationEvidence, cfg: SupportConfig) -> Decision:
+    """The verdict of one citation."""
+    if ev.fabricated_reason is not None:
+        return Decision(Verdict.FABRICATED, None, (ev.fabricated_reason, *ev.extra_reasons))
+    if not ev.has_claim:
+        return Decision(Verdict.UNSUPPORTED, None, ("empty_claim", *ev.extra_reasons))
+    base: tuple[str, ...] = ("context_text_missing",) if ev.source_empty else ()
+    if ev.cited is None:
+        return Decision(Verdict.UNSUPPORTED, None, (*base, *ev.extra_reasons))
+    support = capped_support(ev.cited, cfg)
+    reasons = (*base, *(("exact_match",) if ev.cited.exact else ()), *ev.extra_reasons, *ev.cited.missing)
+    verdict = level_of(support, cfg)
+    alt = best_alternative(ev.others, cfg) if verdict is not Verdict.VERIFIED else None
+    if alt is not None:
+        rank, other = alt
+        if other >= cfg.misattribution_min_other and other - support >= cfg.misattribution_margin:
+            return Decision(Verdict.MISATTRIBUTED, support, (*reasons, f"better_source:{rank}"), rank)
+    return Decision(verdict, support, reasons)

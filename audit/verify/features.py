@@ -1,0 +1,223 @@
+"""Support features of one (claim, source) pair: what the support model sees. Pure functions.
+
+Two steps around the one expensive call: `analyse_pair` does the lexical work and picks the candidate windows that
+the embedding model scores; `pair_features` turns that analysis plus the window cosines into the feature vector.
+Training (`audit.verify.train`) and the audit call the same two functions, so what was fitted is what runs.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+from rapidfuzz import fuzz
+
+from audit.verify.keyfacts import KeyFacts, key_facts, missing_facts
+from audit.verify.lexical import LexicalResult, lexical_verify
+from audit.verify.text import STOPWORDS, Window, content_words, keyword_overlap, source_windows, stem, tokens
+
+# the order of the model's inputs; the shipped model file names them, and loading checks they match
+FEATURE_NAMES: tuple[str, ...] = (
+    "partial",  # rapidfuzz partial_ratio of the claim in the source
+    "keyword",  # share of the claim's content words found anywhere in the source
+    "keyword_window",  # ... found in the best candidate window
+    "bigram",  # share of the claim's adjacent content-word pairs found in the source
+    "idf_coverage",  # rarity-weighted share of the claim's content words found in the source
+    "numbers",  # share of the claim's numbers in the source (1 when none)
+    "names",  # share of the claim's capitalised names in the source (1 when none)
+    "dates",  # share of the claim's dates in the source (1 when none)
+    "negation_mismatch",  # the claim is negated and the best window is not, or the other way round
+    "cos_max",  # best cosine between the claim and a candidate window
+    "cos_mean2",  # mean of the two best cosines
+    "token_set",  # rapidfuzz token_set_ratio of the claim and the best window
+    "log_claim_words",  # log(1 + content words of the claim)
+    "missing_words",  # log(1 + content words of the claim absent from the source)
+    "exact",  # the claim is verbatim in the source
+)
+
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot|without|n't|fail(?:ed|s)?\s+to|lack(?:s|ed)?|"
+    r"deny|denied|denies|refused?)\b|n't\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class PairAnalysis:
+    """Everything about a pair that needs no model: lexical scores, key facts, candidate windows."""
+
+    claim: str
+    lexical: LexicalResult
+    facts: KeyFacts
+    missing: tuple[str, ...]  # reasons: missing_number:..., missing_date:..., missing_name:..., missing_quote:...
+    partial: float
+    keyword: float
+    bigram: float
+    idf_coverage: float
+    claim_words: frozenset[str]
+    missing_words: int
+    candidates: tuple[Window, ...]  # source windows to embed; empty for a verbatim match or an empty source
+    candidate_overlap: tuple[float, ...]  # keyword overlap of the claim with each candidate
+
+    @property
+    def exact(self) -> bool:
+        return self.lexical.exact
+
+    @property
+    def seed_baseline(self) -> float:
+        """The seeds' heuristic: min(partial ratio, keyword overlap)."""
+        return min(self.partial, self.keyword)
+
+
+@dataclass(frozen=True)
+class _SourceIndex:
+    windows: tuple[Window, ...]
+    words: tuple[frozenset[str], ...]
+    all_words: frozenset[str]
+    bigrams: frozenset[tuple[str, str]]
+    idf: dict[str, float]
+
+
+def _content_sequence(text: str) -> list[str]:
+    return [stem(t) for t in tokens(text) if len(t) >= 3 and t not in STOPWORDS]
+
+
+@lru_cache(maxsize=2048)
+def index_source(source: str, window_sentences: int) -> _SourceIndex:
+    """Windows of a source, their words, its word pairs and in-document idf (cached: sources recur)."""
+    wins = tuple(source_windows(source, window_sentences))
+    words = tuple(content_words(w.text) for w in wins)
+    singles = [w for win, w in zip(wins, words, strict=True) if win.sentences == 1] or list(words)
+    df: dict[str, int] = {}
+    for ws in singles:
+        for t in ws:
+            df[t] = df.get(t, 0) + 1
+    idf = {t: math.log(1 + len(singles) / c) for t, c in df.items()}
+    seq = _content_sequence(source)
+    return _SourceIndex(wins, words, frozenset().union(*words) if words else frozenset(), frozenset(zip(seq, seq[1:])), idf)
+
+
+def _rarity(word: str) -> float:
+    """A document-free stand-in for idf: long words are rarer than short ones."""
+    return math.log(1.0 + len(word))
+
+
+def _top_windows(claim_words: frozenset[str], src: _SourceIndex, k: int) -> list[int]:
+    def score(i: int) -> float:
+        # summed in sorted order: float sums over a set would depend on the hash seed and break ties differently
+        return sum(src.idf.get(t, 0.0) for t in sorted(claim_words & src.words[i]))
+
+    ranked = sorted(range(len(src.windows)), key=lambda i: (-score(i), i))
+    return sorted(ranked[:k])
+
+
+def analyse_pair(claim: str, source: str, window_sentences: int = 3, top_k: int = 4) -> PairAnalysis:
+    """The model-free part of verifying `claim` against `source`."""
+    lex = lexical_verify(claim, source)
+    facts = key_facts(claim)
+    missing = tuple([f"missing_quote:{q}" for q in lex.missing_quotes] + missing_facts(facts, source))
+    cw = content_words(claim)
+    src = index_source(source, window_sentences)
+    keyword = keyword_overlap(cw, src.all_words)
+    partial = fuzz.partial_ratio(claim.lower(), source.lower()) / 100.0 if claim and source else 0.0
+    seq = _content_sequence(claim)
+    pairs = set(zip(seq, seq[1:]))
+    bigram = len(pairs & src.bigrams) / len(pairs) if pairs else (keyword if keyword is not None else 0.0)
+    total = sum(_rarity(w) for w in sorted(cw))
+    idf_cov = sum(_rarity(w) for w in sorted(cw & src.all_words)) / total if total else 0.0
+    candidates: tuple[Window, ...] = ()
+    overlap: tuple[float, ...] = ()
+    if not lex.exact and src.windows:
+        top = _top_windows(cw, src, top_k)
+        candidates = tuple(src.windows[j] for j in top)
+        overlap = tuple(keyword_overlap(cw, src.words[j]) or 0.0 for j in top)
+    return PairAnalysis(
+        claim=claim,
+        lexical=lex,
+        facts=facts,
+        missing=missing,
+        partial=partial,
+        keyword=keyword if keyword is not None else 0.0,
+        bigram=bigram,
+        idf_coverage=idf_cov,
+        claim_words=cw,
+        missing_words=len(cw - src.all_words),
+        candidates=candidates,
+        candidate_overlap=overlap,
+    )
+
+
+def _coverage(found: int, total: int) -> float:
+    return 1.0 if total == 0 else found / total
+
+
+def fact_coverage(facts: KeyFacts, missing: tuple[str, ...]) -> tuple[float, float, float]:
+    """Share of the claim's numbers, names and dates found in the source (1 for a kind it states none of)."""
+
+    def lost(prefix: str) -> int:
+        return sum(1 for r in missing if r.startswith(prefix))
+
+    return (
+        _coverage(len(facts.numbers) - lost("missing_number:"), len(facts.numbers)),
+        _coverage(len(facts.names) - lost("missing_name:"), len(facts.names)),
+        _coverage(len(facts.dates) - lost("missing_date:"), len(facts.dates)),
+    )
+
+
+def is_negated(text: str) -> bool:
+    return _NEGATION.search(text) is not None
+
+
+EVIDENCE_COSINE_WEIGHT = 0.6  # evidence = best 0.6*cosine + 0.4*overlap: hits gold support sentences most often
+
+
+def evidence_index(a: PairAnalysis, cosines: np.ndarray) -> int | None:
+    """Which candidate window is the evidence span."""
+    if not a.candidates or len(cosines) == 0:
+        return None
+    mix = EVIDENCE_COSINE_WEIGHT * cosines + (1 - EVIDENCE_COSINE_WEIGHT) * np.asarray(a.candidate_overlap)
+    return int(np.argmax(mix))
+
+
+def pair_features(a: PairAnalysis, cosines: np.ndarray | None) -> np.ndarray:
+    """The feature vector (FEATURE_NAMES order) of an analysed pair and its candidates' cosines."""
+    numbers, names, dates = fact_coverage(a.facts, a.missing)
+    if a.exact:
+        cos_max = cos_mean2 = 1.0
+        kw_win = token_set = 1.0
+        neg = 0.0
+    else:
+        cs = np.sort(np.asarray(cosines if cosines is not None else [], dtype=np.float64))[::-1]
+        cos_max = float(cs[0]) if len(cs) else 0.0
+        cos_mean2 = float(cs[:2].mean()) if len(cs) else 0.0
+        best = evidence_index(a, np.asarray(cosines)) if cosines is not None and len(cosines) else None
+        if best is None:
+            kw_win, token_set, neg = 0.0, 0.0, 0.0
+        else:
+            win = a.candidates[best].text
+            kw_win = a.candidate_overlap[best]
+            token_set = fuzz.token_set_ratio(a.claim.lower(), win.lower()) / 100.0
+            neg = float(is_negated(a.claim) != is_negated(win))
+    return np.array(
+        [
+            a.partial,
+            a.keyword,
+            kw_win,
+            a.bigram,
+            a.idf_coverage,
+            numbers,
+            names,
+            dates,
+            neg,
+            cos_max,
+            cos_mean2,
+            token_set,
+            math.log1p(len(a.claim_words)),
+            math.log1p(a.missing_words),
+            float(a.exact),
+        ],
+        dtype=np.float64,
+    )

@@ -1,0 +1,47 @@
+"""The verdict core, from a table of cases (tests/verdict/cases/decide.jsonl)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from audit.config import SupportConfig
+from audit.verdict import SEVERITY, CitationEvidence, SourceScore, Verdict, decide
+
+CASES = [json.loads(line) for line in (Path(__file__).parent / "cases" / "decide.jsonl").read_text().splitlines() if line]
+
+
+def _evidence(raw: dict[str, Any]) -> CitationEvidence:
+    ev = dict(raw)
+    if "cited" in ev:
+        ev["cited"] = SourceScore(**{**ev["cited"], "missing": tuple(ev["cited"].get("missing", ()))})
+    if "others" in ev:
+        ev["others"] = {int(k): SourceScore(**v) for k, v in ev["others"].items()}
+    if "extra_reasons" in ev:
+        ev["extra_reasons"] = tuple(ev["extra_reasons"])
+    return CitationEvidence(**ev)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_decide(case: dict[str, Any]) -> None:
+    cfg = dataclasses.replace(SupportConfig(), **case.get("cfg", {}))
+    d = decide(_evidence(case["ev"]), cfg)
+    assert d.verdict == Verdict(case["verdict"])
+    if case["support"] is None:
+        assert d.support is None
+    else:
+        assert d.support == pytest.approx(case["support"], abs=1e-5)
+    assert list(d.reasons) == case["reasons"]
+    assert d.suggested_rank == case.get("suggested_rank")
+
+
+def test_every_verdict_has_a_case() -> None:
+    assert {Verdict(c["verdict"]) for c in CASES} == set(Verdict)
+
+
+def test_severity_lists_every_verdict_once() -> None:
+    assert sorted(SEVERITY) == sorted(Verdict)

@@ -1,0 +1,80 @@
+"""The support features of a pair: pure, model-free parts."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from audit.verify.features import FEATURE_NAMES, analyse_pair, fact_coverage, is_negated, pair_features
+
+SOURCE = (
+    "Acme ships to 40 countries. Refunds are issued within 30 days of receiving the returned item. "
+    "Gift cards cannot be refunded. Our headquarters moved to Lyon in 2019."
+)
+
+
+def feature(vec: np.ndarray, name: str) -> float:
+    return float(vec[FEATURE_NAMES.index(name)])
+
+
+def test_verbatim_claim_needs_no_candidates_and_scores_one():
+    a = analyse_pair("Gift cards cannot be refunded.", SOURCE)
+    assert a.exact and a.candidates == ()
+    v = pair_features(a, None)
+    assert feature(v, "exact") == 1.0 and feature(v, "cos_max") == 1.0
+
+
+def test_candidates_are_source_windows_with_offsets():
+    a = analyse_pair("You get a refund within 30 days after we receive the item.", SOURCE, top_k=2)
+    assert 1 <= len(a.candidates) <= 2
+    for w in a.candidates:
+        assert SOURCE[w.start : w.end] == w.text
+    assert any("30 days" in w.text for w in a.candidates)
+
+
+@pytest.mark.parametrize(
+    "claim,numbers,names",
+    [
+        ("Acme ships to 40 countries.", 1.0, 1.0),
+        ("Acme ships to 45 countries.", 0.0, 1.0),
+        ("The headquarters moved to Paris in 2019.", 1.0, 0.0),
+        ("Refunds take a while.", 1.0, 1.0),
+    ],
+    ids=["all_found", "changed_number", "changed_city", "no_facts"],
+)
+def test_fact_coverage(claim, numbers, names):
+    a = analyse_pair(claim, SOURCE)
+    n, m, _ = fact_coverage(a.facts, a.missing)
+    assert (n, m) == (numbers, names)
+
+
+@pytest.mark.parametrize(
+    "text,negated",
+    [("Gift cards cannot be refunded.", True), ("He did not win.", True), ("It isn't open.", True),
+     ("Gift cards can be refunded.", False), ("Notably, it won.", False)],
+    ids=["cannot", "not", "contraction", "plain", "notably_is_not_not"],
+)
+def test_negation(text, negated):
+    assert is_negated(text) is negated
+
+
+def test_negation_mismatch_with_the_best_window():
+    a = analyse_pair("Gift cards can be refunded in full.", SOURCE, window_sentences=1)
+    cos = np.array([0.9 if "cannot" in w.text else 0.1 for w in a.candidates])
+    assert feature(pair_features(a, cos), "negation_mismatch") == 1.0
+    b = analyse_pair("Gift cards cannot be refunded in full.", SOURCE, window_sentences=1)
+    cos = np.array([0.9 if "cannot" in w.text else 0.1 for w in b.candidates])
+    assert feature(pair_features(b, cos), "negation_mismatch") == 0.0
+
+
+def test_unrelated_claim_has_low_coverage():
+    a = analyse_pair("The volcano erupted violently near the fishing village.", SOURCE)
+    v = pair_features(a, np.zeros(len(a.candidates)))
+    assert feature(v, "keyword") == 0.0 and feature(v, "bigram") == 0.0
+    assert feature(v, "missing_words") > 1.0
+
+
+def test_empty_source_is_all_zero_overlap():
+    a = analyse_pair("Refunds are quick.", "")
+    v = pair_features(a, None)
+    assert a.candidates == () and feature(v, "keyword") == 0.0 and feature(v, "cos_max") == 0.0
