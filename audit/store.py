@@ -100,14 +100,8 @@ def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path]) -> LoadC
                 con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM read_parquet([{listing}])")
             else:
                 con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM {name} WHERE FALSE")
-        win = run.window.sql("logged_at") or "FALSE"  # an unbounded window replaces by answer_id only
-        touched = (
-            "SELECT answer_id FROM new_answer_audit UNION SELECT answer_id FROM new_quarantine "
-            "WHERE answer_id IS NOT NULL"
-        )
-        for name in ("citation_audit", "uncited_claims", "answer_audit"):
-            con.execute(f"DELETE FROM {name} WHERE answer_id IN ({touched}) OR ({win})")
-        con.execute(f"DELETE FROM quarantine WHERE row_ref IN (SELECT row_ref FROM new_quarantine) OR ({win})")
+        for stmt in replace_statements(run.window):
+            con.execute(stmt)
         for name in RESULT_TABLES:
             con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM new_{name}")
         con.execute(
@@ -129,6 +123,33 @@ def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path]) -> LoadC
         con.close()
     log.info("loaded run %s: %s", run.run_id, counts)
     return counts
+
+
+def replace_statements(window: Window) -> list[str]:
+    """DELETEs that clear what a run of `window` replaces: a window owns its rows and only its rows.
+
+    A bounded window replaces every row logged in it (and quarantined rows without a timestamp that the run read
+    again), never a row of another window, even one with the same answer_id: an answer_id logged on two days is
+    kept once per day. An unbounded window owns everything it read, so it replaces by answer_id and row_ref.
+    """
+    win = window.sql("logged_at")
+    refs = "SELECT row_ref FROM new_quarantine"
+    if win is None:
+        touched = (
+            "SELECT answer_id FROM new_answer_audit UNION SELECT answer_id FROM new_quarantine "
+            "WHERE answer_id IS NOT NULL"
+        )
+        return [
+            *(
+                f"DELETE FROM {t} WHERE answer_id IN ({touched})"
+                for t in ("citation_audit", "uncited_claims", "answer_audit")
+            ),
+            f"DELETE FROM quarantine WHERE row_ref IN ({refs})",
+        ]
+    return [
+        *(f"DELETE FROM {t} WHERE {win}" for t in ("citation_audit", "uncited_claims", "answer_audit")),
+        f"DELETE FROM quarantine WHERE ({win}) OR (logged_at IS NULL AND row_ref IN ({refs}))",
+    ]
 
 
 def _write_run(con: duckdb.DuckDBPyConnection, run: RunRecord, status: str, counts: LoadCounts | None) -> None:
