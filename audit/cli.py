@@ -200,9 +200,9 @@ def report(db: str, out_file: str, since: str | None, until: str | None, limit: 
 @friendly_errors
 def sql(query: str, db: str, fmt: str) -> None:
     """Run a read-only SQL QUERY against the audit database and print the result."""
-    from audit.report import query_table
+    from audit.query import run_query
 
-    cols, rows = query_table(db, query)
+    cols, rows = run_query(db, query)
     if fmt == "csv":
         import csv
 
