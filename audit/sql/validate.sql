@@ -5,7 +5,7 @@ SELECT *,
         WHEN answer_id IS NULL OR trim(answer_id) = '' THEN 'answer_id'
         WHEN conversation_id IS NULL OR trim(conversation_id) = '' THEN 'conversation_id'
         WHEN logged_at IS NULL THEN 'logged_at'
-        WHEN answer IS NULL OR trim(answer) = '' THEN 'answer'
+        WHEN answer IS NULL OR regexp_full_match(answer, '\s*') THEN 'answer'
         WHEN first_row_no IS NOT NULL THEN 'answer_id'
     END AS bad_field,
     CASE
@@ -15,7 +15,7 @@ SELECT *,
         WHEN logged_at IS NULL THEN 'logged_at ''' || logged_at_raw || ''' (' || logged_at_type
              || ') is not a timestamp: give ISO 8601 (an offset is honoured, none means UTC) or epoch seconds/ms'
         WHEN answer IS NULL THEN 'answer is missing (required)'
-        WHEN trim(answer) = '' THEN 'answer is empty: nothing to audit'
+        WHEN regexp_full_match(answer, '\s*') THEN 'answer is empty: nothing to audit'
         WHEN first_row_no IS NOT NULL THEN 'answer_id is a duplicate of ' || first_ref
     END AS reason
 FROM (
