@@ -34,7 +34,7 @@ from prefect import flow, get_run_logger, task, unmapped
 from prefect.cache_policies import NO_CACHE
 
 from audit.config import AuditConfig, load_config
-from audit.errors import DatabaseLocked
+from audit.errors import CiteauditError, DatabaseLocked
 from audit.ingest import discover_inputs
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, write_shard_result
 from audit.report import run_overview
@@ -118,8 +118,14 @@ def run_shard(shard: Shard, cfg: AuditConfig, run_id: str, db: str, work: str) -
     done = Path(work) / shard.name
     if (done / MANIFEST).is_file():  # finished by an earlier run of this day that could not load
         return str(done)
+    failure: CiteauditError | None = None
     with _SHARD_LOCK:
-        result = audit_shard(shard, cfg, run_id, _scorer(cfg, db))
+        try:
+            result = audit_shard(shard, cfg, run_id, _scorer(cfg, db))
+        except CiteauditError as exc:  # a user error: its message is all; its traceback would pin DuckDB objects
+            failure = type(exc)(str(exc))  # (a connection in a frame) in Prefect's state until exit, and
+    if failure is not None:  # nanobind then prints "leaked instances" around the one error line
+        raise failure
     return str(write_shard_result(result, Path(work), shard))
 
 

@@ -18,7 +18,10 @@ from audit.workdir import OWNER
 from tests.conftest import make_answer
 
 CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "T", "page": 1, "text": "Refunds take 30 days."}]
-HOLD = "import duckdb, sys, time; c = duckdb.connect(sys.argv[1], read_only=True); print('held', flush=True); time.sleep(float(sys.argv[2]))"
+HOLD = (
+    "import duckdb, sys, time; c = duckdb.connect(sys.argv[1], read_only=True); "
+    "print('held', flush=True); time.sleep(float(sys.argv[2]))"
+)
 
 
 def _rows(n: int = 3) -> list[dict]:

@@ -138,7 +138,8 @@ def test_bad_input_kind(case: dict[str, Any], tmp_path: Path) -> None:
     assert audited == 2
     cites = q(
         db,
-        f"SELECT marker, verdict, cited_ref, reasons FROM citation_audit WHERE answer_id = '{bad_id}' ORDER BY citation_ord",
+        "SELECT marker, verdict, cited_ref, reasons FROM citation_audit "
+        f"WHERE answer_id = '{bad_id}' ORDER BY citation_ord",
     )
     if "citations" in case:
         assert len(cites) == case["citations"], cites
@@ -153,7 +154,8 @@ def test_bad_input_kind(case: dict[str, Any], tmp_path: Path) -> None:
     if "logged_at" in case:
         ((ts,),) = q(
             db,
-            f"SELECT strftime(logged_at AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%S+00:00') FROM answer_audit WHERE answer_id = '{bad_id}'",
+            "SELECT strftime(logged_at AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%S+00:00') "
+            f"FROM answer_audit WHERE answer_id = '{bad_id}'",
         )
         assert ts == case["logged_at"]
     if "flag" in case:
