@@ -95,17 +95,17 @@ def run_audit(
     """Audit every answer in the window and replace the window's rows in `db` (stage times go to `watch`)."""
     t0 = time.perf_counter()
     watch = watch or Stopwatch()
-    files = discover_inputs(input_spec)
-    contexts_files = discover_inputs(contexts_spec) if contexts_spec else None
     run = new_run_record(input_spec, window, cfg)
-    rows = count_rows(files, window, cfg.run.column_mapping)
-    shards = plan_shards(files, window, cfg, contexts_files, rows)
-    record_started_run(db, run, cfg.run.lock_wait_seconds)
-    if on_plan:
-        on_plan(rows)
-    key = work_key(files, window.label(), run.config_hash, contexts_files or [], len(shards))
-    work = claim_work_dir(work_root(db), f"run-{key}")
+    record_started_run(db, run, cfg.run.lock_wait_seconds)  # from here on, any failure is `failed: <reason>`
     try:
+        files = discover_inputs(input_spec)
+        contexts_files = discover_inputs(contexts_spec) if contexts_spec else None
+        rows = count_rows(files, window, cfg.run.column_mapping)
+        shards = plan_shards(files, window, cfg, contexts_files, rows)
+        if on_plan:
+            on_plan(rows)
+        key = work_key(files, window.label(), run.config_hash, contexts_files or [], len(shards))
+        work = claim_work_dir(work_root(db), f"run-{key}")
         dirs = []
         for shard in shards:
             done = work / shard.name
