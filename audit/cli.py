@@ -11,6 +11,7 @@ from typing import Any
 import click
 import duckdb
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from audit.config import load_config
@@ -32,13 +33,31 @@ def friendly_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return fn(*args, **kwargs)
         except CiteauditError as exc:
-            err.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+            print_error(str(exc))
             sys.exit(exc.exit_code)
         except duckdb.Error as exc:
-            err.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+            print_error(str(exc))
             sys.exit(2)
+        except KeyboardInterrupt:
+            print_error("interrupted (the run is recorded as failed; rerun to complete it)")
+            sys.exit(130)
+        except Exception as exc:  # a bug or an environment problem: still one line, the traceback on request
+            if logging.getLogger().getEffectiveLevel() <= logging.INFO:
+                raise
+            print_error(f"{type(exc).__name__}: {first_line(str(exc))} (citeaudit -v ... shows the traceback)")
+            sys.exit(1)
 
     return wrapper
+
+
+def first_line(text: str, limit: int = 400) -> str:
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def print_error(message: str) -> None:
+    """`error: message` on stderr, on one line; brackets in the message are text, not rich markup."""
+    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -98,7 +117,12 @@ def print_summary(run_id: str, db: str, seconds: float) -> None:
         t.add_row(f"citations {verdict}", str(ov["verdicts"].get(verdict, 0)))
     t.add_row("uncited claims", str(ov["uncited"]))
     out.print(t)
-    out.print(f'results: {db}  ({seconds:.1f} s)  e.g. citeaudit sql "select * from unverified_citations" --db {db}')
+    out.print(
+        f'results: {db}  ({seconds:.1f} s)  e.g. citeaudit sql "select * from unverified_citations" --db {db}',
+        soft_wrap=True,
+        highlight=False,
+        markup=False,
+    )
 
 
 @main.command()
@@ -201,9 +225,9 @@ def report(db: str, out_file: str, since: str | None, until: str | None, limit: 
 @friendly_errors
 def sql(query: str, db: str, fmt: str) -> None:
     """Run a read-only SQL QUERY against the audit database and print the result."""
-    from audit.report import query_table
+    from audit.query import run_query
 
-    cols, rows = query_table(db, query)
+    cols, rows = run_query(db, query)
     if fmt == "csv":
         import csv
 

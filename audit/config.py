@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,6 +56,7 @@ class RunConfig:
     cron: str = "0 2 * * *"
     timezone: str = "UTC"
     dask_address: str = ""
+    lock_wait_seconds: float = 60.0  # a load waits this long for another process to release the DuckDB file
     column_mapping: dict[str, str] = field(default_factory=dict)  # contract name -> log column
 
 
@@ -128,6 +130,12 @@ def _check(cfg: AuditConfig, source: str) -> None:
         raise ConfigError(f"{source}: verify.window_sentences and verify.top_k_windows must be >= 1")
     if cfg.run.shard_rows < 1 or cfg.run.batch_answers < 1:
         raise ConfigError(f"{source}: run.shard_rows and run.batch_answers must be >= 1")
+    if cfg.verify.batch_size < 1:
+        raise ConfigError(f"{source}: verify.batch_size must be >= 1, got {cfg.verify.batch_size}")
+    if not re.fullmatch(r"cpu|cuda(:\d+)?|mps", cfg.verify.device):
+        raise ConfigError(f"{source}: verify.device must be cpu, cuda, cuda:N or mps, got {cfg.verify.device!r}")
+    if cfg.run.lock_wait_seconds < 0:
+        raise ConfigError(f"{source}: run.lock_wait_seconds must be >= 0")
 
 
 def load_config(path: str | Path | None) -> AuditConfig:

@@ -13,3 +13,11 @@ class InputError(CiteauditError):
 
 class ConfigError(CiteauditError):
     """The configuration file is missing, malformed or has an invalid value."""
+
+
+class DatabaseLocked(InputError):
+    """Another process holds the audit database past the bounded wait."""
+
+
+class OrchestratorError(CiteauditError):
+    """Prefect could not start or reach its API."""

@@ -36,11 +36,13 @@ def discover_inputs(spec: str) -> list[str]:
     """Files named by a path, a folder (searched recursively, hive partitions included) or a glob."""
     p = Path(spec)
     if p.is_file():
-        files = [str(p)]
+        found = [p]
     elif p.is_dir():
-        files = sorted(str(f) for f in p.rglob("*.parquet") if f.is_file())
+        found = [f for f in p.rglob("*.parquet") if f.is_file()]
     else:
-        files = sorted(f for f in glob.glob(spec, recursive=True) if Path(f).is_file())
+        found = [Path(f) for f in glob.glob(spec, recursive=True) if Path(f).is_file()]
+    # one spelling per file (`data/x`, `./data/x`, `/abs/data/x`), so its quarantine rows replace each other
+    files = sorted({str(f.resolve()) for f in found})
     if not files:
         raise InputError(f"no Parquet input found at {spec!r} (give a file, a folder or a glob)")
     return files
@@ -90,6 +92,8 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                     raise InputError(
                         f"{f}: column {src!r} must be list<struct<doc_id, chunk_id, title, page, url, text>>, got {typ}"
                     )
+                if col == "answer" and not (pa.types.is_string(typ) or pa.types.is_large_string(typ)):
+                    raise InputError(f"{f}: column {src!r} (answer) must be a string column, got {typ}")
                 types.setdefault(col, typ)
     return types
 
@@ -107,17 +111,52 @@ def column_expr(col: str, mapping: dict[str, str], types: dict[str, pa.DataType]
         return f"NULL AS {col}"
     src = _ident(mapping.get(col, col))
     if col == "logged_at":
-        typ = types[col]
-        if pa.types.is_timestamp(typ) and typ.tz is None:
-            return f"timezone('UTC', {src}) AS logged_at"  # naive timestamps are UTC
-        if pa.types.is_timestamp(typ):
-            return f"{src} AS logged_at"
-        return f"timezone('UTC', TRY_CAST({src} AS TIMESTAMP)) AS logged_at"
+        return f"{logged_at_sql(src, types[col])} AS logged_at"
     if col == "turn_index":
         return f"TRY_CAST({src} AS INTEGER) AS turn_index"
     if col == "contexts":
         return f"{src} AS contexts"
     return f"CAST({src} AS VARCHAR) AS {col}"
+
+
+# a string with a time and an offset (Z, +05:00, -0800) names an instant; without one it is read as UTC
+_HAS_OFFSET = r"'\d:\d{2}(:\d{2}(\.\d+)?)?\s*([Zz]|[+-]\d{2}(:?\d{2})?)\s*$'"
+_EPOCH_TEXT = r"'^\s*-?\d{1,20}(\.\d+)?\s*$'"
+
+
+def epoch_sql(num: str) -> str:
+    """Epoch number -> TIMESTAMPTZ, its unit told by magnitude: |x| < 1e11 seconds, < 1e14 milliseconds,
+    < 1e17 microseconds, < 1e20 nanoseconds; larger is not a timestamp (NULL)."""
+    x = f"CAST({num} AS DOUBLE)"
+    return (
+        f"CASE WHEN abs({x}) < 1e11 THEN to_timestamp({x}) WHEN abs({x}) < 1e14 THEN to_timestamp({x} / 1e3) "
+        f"WHEN abs({x}) < 1e17 THEN to_timestamp({x} / 1e6) WHEN abs({x}) < 1e20 THEN to_timestamp({x} / 1e9) END"
+    )
+
+
+def logged_at_sql(src: str, typ: pa.DataType) -> str:
+    """`logged_at` as a UTC instant from whatever the log holds: timestamps (naive = UTC), dates, epoch numbers,
+    ISO strings (offsets honoured, naive = UTC) or digit strings (epoch); NULL when it is none of these."""
+    if pa.types.is_timestamp(typ):
+        return f"timezone('UTC', {src})" if typ.tz is None else src
+    if pa.types.is_date(typ):
+        return f"timezone('UTC', CAST({src} AS TIMESTAMP))"
+    if pa.types.is_integer(typ) or pa.types.is_floating(typ):
+        return epoch_sql(src)
+    text = f"CAST({src} AS VARCHAR)"
+    return (
+        f"CASE WHEN regexp_matches({text}, {_EPOCH_TEXT}) THEN {epoch_sql(f'TRY_CAST({text} AS DOUBLE)')} "
+        f"WHEN regexp_matches({text}, {_HAS_OFFSET}) THEN TRY_CAST({text} AS TIMESTAMPTZ) "
+        f"ELSE timezone('UTC', TRY_CAST({text} AS TIMESTAMP)) END"
+    )
+
+
+def _logged_at_raw(mapping: dict[str, str], types: dict[str, pa.DataType]) -> str:
+    """The `logged_at` value as written and its type, so a quarantine reason can name what could not be read."""
+    if "logged_at" not in types:
+        return "NULL::VARCHAR AS logged_at_raw, NULL::VARCHAR AS logged_at_type"
+    src = _ident(mapping.get("logged_at", "logged_at"))
+    return f"left(CAST({src} AS VARCHAR), 80) AS logged_at_raw, {_sql_str(str(types['logged_at']))} AS logged_at_type"
 
 
 def _context_struct_fields(types: dict[str, pa.DataType]) -> set[str]:
@@ -179,7 +218,7 @@ def stage_answers(
     """Scan `files` (projection + `logged_at` pushdown), validate rows, build `answers_ok`, `ctx`, `quarantined`."""
     mapping = mapping or {}
     types = check_files(files, mapping)
-    cols = ", ".join(column_expr(c, mapping, types) for c in column_names())
+    cols = ", ".join(column_expr(c, mapping, types) for c in column_names()) + ", " + _logged_at_raw(mapping, types)
     try:
         con.execute(f"CREATE OR REPLACE TEMP TABLE staged AS {scan_sql(files, window, cols, row_filter)}")
     except duckdb.Error as exc:

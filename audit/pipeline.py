@@ -20,6 +20,7 @@ import pyarrow.parquet as pq
 
 from audit.assess import assess_batch
 from audit.config import AuditConfig
+from audit.errors import ConfigError
 from audit.extract.markers import extract_citations
 from audit.ingest import StageCounts, stage_answers
 from audit.schema import RESULT_TABLES, conform
@@ -56,12 +57,27 @@ class ShardResult:
 
 def make_scorer(cfg: AuditConfig, cache_db: str | Path | None = None) -> SemanticScorer:
     """The configured semantic scorer; the bi-encoder's cache is primed from the DuckDB file if it exists."""
+    check_device(cfg.verify.device)
     if cfg.verify.nli_model:
         return CrossEncoderScorer(cfg.verify.nli_model, cfg.verify.device)
     cache = EmbeddingCache(model_key(cfg.verify.model))
     if cache_db is not None and Path(cache_db).exists():
         load_cache(cache, Path(cache_db))
     return BiEncoderScorer(cfg.verify.model, cfg.verify.device, cfg.verify.batch_size, cache)
+
+
+def check_device(device: str) -> None:
+    """A device torch cannot use is a config error, named before any work (not a traceback mid-run)."""
+    if device == "cpu":
+        return
+    import torch
+
+    if device.startswith("cuda") and not torch.cuda.is_available():
+        raise ConfigError(f"verify.device = {device!r} but torch sees no CUDA device here; use device = 'cpu'")
+    if device.startswith("cuda:") and int(device.split(":")[1]) >= torch.cuda.device_count():
+        raise ConfigError(f"verify.device = {device!r} but torch sees {torch.cuda.device_count()} CUDA devices")
+    if device == "mps" and not torch.backends.mps.is_available():
+        raise ConfigError("verify.device = 'mps' but torch sees no MPS device here; use device = 'cpu'")
 
 
 def load_cache(cache: EmbeddingCache, db: Path) -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 import shutil
-import tempfile
 import time
 import uuid
 from collections.abc import Callable
@@ -14,13 +14,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from audit.config import AuditConfig
+from audit.errors import DatabaseLocked
 from audit.ingest import count_rows, discover_inputs
-from audit.pipeline import Shard, audit_shard, make_scorer, write_shard_result
+from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, write_shard_result
 from audit.store import LoadCounts, RunRecord, load_shards, record_failed_run, record_started_run
 from audit.timing import Stopwatch
 from audit.verify.semantic import SemanticScorer, model_key
 from audit.verify.support import load_support_model
 from audit.window import Window
+from audit.workdir import claim_work_dir, work_key
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +34,18 @@ class RunSummary:
     window: Window
     counts: LoadCounts
     seconds: float
+
+
+def failure_reason(exc: BaseException) -> str:
+    """The `failed: ...` text of a run that stopped on `exc`."""
+    if isinstance(exc, KeyboardInterrupt):
+        return "interrupted (Ctrl-C / SIGINT)"
+    return f"{type(exc).__name__}: {exc}"
+
+
+def work_root(db: str | Path, work_dir: str | Path | None = None) -> Path:
+    """Where shard results wait for the load: `<db folder>/.citeaudit-work` unless given."""
+    return Path(work_dir) if work_dir else Path(db).resolve().parent / ".citeaudit-work"
 
 
 def new_run_id(now: datetime | None = None) -> str:
@@ -88,27 +102,41 @@ def run_audit(
     """Audit every answer in the window and replace the window's rows in `db` (stage times go to `watch`)."""
     t0 = time.perf_counter()
     watch = watch or Stopwatch()
-    files = discover_inputs(input_spec)
-    contexts_files = discover_inputs(contexts_spec) if contexts_spec else None
     run = new_run_record(input_spec, window, cfg)
-    rows = count_rows(files, window, cfg.run.column_mapping)
-    shards = plan_shards(files, window, cfg, contexts_files, rows)
-    record_started_run(db, run)
-    if on_plan:
-        on_plan(rows)
-    scorer = scorer or make_scorer(cfg, db)
-    work = Path(tempfile.mkdtemp(prefix="citeaudit-"))
+    record_started_run(db, run, cfg.run.lock_wait_seconds)  # from here on, any failure is `failed: <reason>`
     try:
+        files = discover_inputs(input_spec)
+        contexts_files = discover_inputs(contexts_spec) if contexts_spec else None
+        rows = count_rows(files, window, cfg.run.column_mapping)
+        shards = plan_shards(files, window, cfg, contexts_files, rows)
+        if on_plan:
+            on_plan(rows)
+        key = work_key(files, window.label(), run.config_hash, contexts_files or [], len(shards))
+        work = claim_work_dir(work_root(db), f"run-{key}")
         dirs = []
         for shard in shards:
+            done = work / shard.name
+            if (done / MANIFEST).is_file():  # finished by an earlier attempt that could not load
+                log.info("%s: reusing %s", shard.name, done)
+                dirs.append(done)
+                if progress:
+                    progress(json.loads((done / MANIFEST).read_text())["answers_audited"])
+                continue
+            scorer = scorer or make_scorer(cfg, db)
             result = audit_shard(shard, cfg, run.run_id, scorer, progress, watch)
             with watch("write"):
                 dirs.append(write_shard_result(result, work, shard))
         with watch("load"):
-            counts = load_shards(db, run, dirs)
-    except Exception as exc:
-        record_failed_run(db, run, f"{type(exc).__name__}: {exc}")
+            try:
+                counts = load_shards(db, run, dirs, cfg.run.lock_wait_seconds)
+            except DatabaseLocked as exc:
+                raise DatabaseLocked(
+                    f"{exc}. Finished shards are kept in {work}: rerun the same command to load them"
+                ) from None
+    except BaseException as exc:  # Ctrl-C and a model that will not load end in `failed: ...` too
+        record_failed_run(
+            db, run, failure_reason(exc), 1.0 if isinstance(exc, DatabaseLocked) else cfg.run.lock_wait_seconds
+        )
         raise
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    shutil.rmtree(work, ignore_errors=True)
     return RunSummary(run.run_id, str(db), window, counts, time.perf_counter() - t0)

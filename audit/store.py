@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import subprocess
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 import duckdb
 
 import audit
-from audit.errors import InputError
+from audit.errors import DatabaseLocked, InputError
 from audit.pipeline import MANIFEST
 from audit.schema import OUTPUT_VERSION, RESULT_TABLES, output_ddl
 from audit.window import Window
@@ -54,18 +55,39 @@ def code_version() -> str:
     return f"{audit.__version__}+{sha}" if sha else audit.__version__
 
 
-def open_db(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
+def _is_lock_conflict(exc: duckdb.Error) -> bool:
+    return "lock" in str(exc).lower()
+
+
+def _connect(p: Path, read_only: bool, wait_s: float) -> duckdb.DuckDBPyConnection:
+    """Connect, waiting up to `wait_s` (with backoff) while another process holds the file."""
+    deadline = time.monotonic() + wait_s
+    delay = 0.1
+    while True:
+        try:
+            return duckdb.connect(str(p), read_only=read_only)
+        except duckdb.Error as exc:
+            if not _is_lock_conflict(exc):
+                raise InputError(f"cannot open audit database {p}: {exc}") from None
+            if time.monotonic() >= deadline:
+                holder = str(exc).split("\n")[0]
+                raise DatabaseLocked(
+                    f"audit database {p} is held by another process, still after waiting {wait_s:g} s ({holder})"
+                ) from None
+            log.info("audit database %s is locked; retrying in %.1f s", p, delay)
+            time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
+            delay = min(delay * 2, 5.0)
+
+
+def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> duckdb.DuckDBPyConnection:
     """Connect to the output file, creating it and its tables and views when needed."""
     p = Path(path)
     if read_only:
         if not p.exists():
             raise InputError(f"no audit database at {p}: run `citeaudit run` first or pass --db")
-        return duckdb.connect(str(p), read_only=True)
+        return _connect(p, True, wait_s)
     p.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        con = duckdb.connect(str(p))
-    except duckdb.Error as exc:
-        raise InputError(f"cannot open audit database {p}: {exc}") from None
+    con = _connect(p, False, wait_s)
     con.execute(output_ddl())
     con.execute(
         "INSERT INTO schema_version VALUES ('outputs', ?) ON CONFLICT (name) DO UPDATE SET version = excluded.version",
@@ -78,8 +100,11 @@ def _quote(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path]) -> LoadCounts:
-    """Replace the window's rows with the shards' rows, record the run: all in one transaction."""
+def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path], wait_s: float = 60.0) -> LoadCounts:
+    """Replace the window's rows with the shards' rows, record the run: all in one transaction.
+
+    Waits up to `wait_s` for another process holding the file; the shard folders are left as they are either way.
+    Rows take this run's id even when a shard was written by an earlier attempt that could not load."""
     missing = [str(d) for d in shard_dirs if not (d / MANIFEST).is_file()]
     if missing:
         raise InputError(f"shard results incomplete (no {MANIFEST}): {', '.join(missing)}")
@@ -90,7 +115,7 @@ def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path]) -> LoadC
         answers_quarantined=sum(m["answers_quarantined"] for m in manifests),
         citations=sum(m["citations"] for m in manifests),
     )
-    con = open_db(db)
+    con = open_db(db, wait_s=wait_s)
     try:
         con.execute("BEGIN TRANSACTION")
         for name in (*RESULT_TABLES, "embedding_cache"):
@@ -100,16 +125,13 @@ def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path]) -> LoadC
                 con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM read_parquet([{listing}])")
             else:
                 con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM {name} WHERE FALSE")
-        win = run.window.sql("logged_at") or "FALSE"  # an unbounded window replaces by answer_id only
-        touched = (
-            "SELECT answer_id FROM new_answer_audit UNION SELECT answer_id FROM new_quarantine "
-            "WHERE answer_id IS NOT NULL"
-        )
-        for name in ("citation_audit", "uncited_claims", "answer_audit"):
-            con.execute(f"DELETE FROM {name} WHERE answer_id IN ({touched}) OR ({win})")
-        con.execute(f"DELETE FROM quarantine WHERE row_ref IN (SELECT row_ref FROM new_quarantine) OR ({win})")
+        for stmt in replace_statements(run.window):
+            con.execute(stmt)
         for name in RESULT_TABLES:
-            con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM new_{name}")
+            con.execute(
+                f"INSERT INTO {name} BY NAME SELECT * REPLACE ($run_id AS run_id) FROM new_{name}",
+                {"run_id": run.run_id},
+            )
         con.execute(
             "INSERT INTO embedding_cache BY NAME SELECT DISTINCT ON (model, content_hash) * FROM new_embedding_cache "
             "ON CONFLICT DO NOTHING"
@@ -129,6 +151,33 @@ def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path]) -> LoadC
         con.close()
     log.info("loaded run %s: %s", run.run_id, counts)
     return counts
+
+
+def replace_statements(window: Window) -> list[str]:
+    """DELETEs that clear what a run of `window` replaces: a window owns its rows and only its rows.
+
+    A bounded window replaces every row logged in it (and quarantined rows without a timestamp that the run read
+    again), never a row of another window, even one with the same answer_id: an answer_id logged on two days is
+    kept once per day. An unbounded window owns everything it read, so it replaces by answer_id and row_ref.
+    """
+    win = window.sql("logged_at")
+    refs = "SELECT row_ref FROM new_quarantine"
+    if win is None:
+        touched = (
+            "SELECT answer_id FROM new_answer_audit UNION SELECT answer_id FROM new_quarantine "
+            "WHERE answer_id IS NOT NULL"
+        )
+        return [
+            *(
+                f"DELETE FROM {t} WHERE answer_id IN ({touched})"
+                for t in ("citation_audit", "uncited_claims", "answer_audit")
+            ),
+            f"DELETE FROM quarantine WHERE row_ref IN ({refs})",
+        ]
+    return [
+        *(f"DELETE FROM {t} WHERE {win}" for t in ("citation_audit", "uncited_claims", "answer_audit")),
+        f"DELETE FROM quarantine WHERE ({win}) OR (logged_at IS NULL AND row_ref IN ({refs}))",
+    ]
 
 
 def _write_run(con: duckdb.DuckDBPyConnection, run: RunRecord, status: str, counts: LoadCounts | None) -> None:
@@ -154,19 +203,28 @@ def _write_run(con: duckdb.DuckDBPyConnection, run: RunRecord, status: str, coun
     )
 
 
-def record_started_run(db: str | Path, run: RunRecord) -> None:
+def record_started_run(db: str | Path, run: RunRecord, wait_s: float = 60.0) -> None:
     """A `running` row, so a run that dies before its load stays visible; its load or failure replaces it."""
-    con = open_db(db)
+    con = open_db(db, wait_s=wait_s)
     try:
         _write_run(con, run, "running", None)
     finally:
         con.close()
 
 
-def record_failed_run(db: str | Path, run: RunRecord, error: str) -> None:
-    """Note a run that did not complete; its window keeps its previous rows."""
-    con = open_db(db)
+def record_failed_run(db: str | Path, run: RunRecord, error: str, wait_s: float = 60.0) -> bool:
+    """Note a run that did not complete; its window keeps its previous rows. Never raises: the failure being
+    recorded is the one to report (a database still locked, say, is logged); returns whether it was written."""
+    try:
+        con = open_db(db, wait_s=wait_s)
+    except InputError as exc:
+        log.warning("run %s not recorded as failed: %s", run.run_id, exc)
+        return False
     try:
         _write_run(con, run, f"failed: {error[:500]}", None)
+        return True
+    except duckdb.Error as exc:
+        log.warning("run %s not recorded as failed: %s", run.run_id, exc)
+        return False
     finally:
         con.close()

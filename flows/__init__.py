@@ -1,7 +1,8 @@
 """Prefect flows over the `audit` library: nightly audits, backfills, a cron deployment, Dask scale-out.
 
 Importing this package prepares Prefect's environment before Prefect itself is imported: analytics off and a
-project-local `PREFECT_HOME` (`<repo>/.prefect`) unless the user chose one. `PREFECT_API_URL` is left alone: unset,
+project-local `PREFECT_HOME` (`<repo>/.prefect`) unless the user chose one, and a start-up timeout for the local
+ephemeral API that a busy machine can meet. `PREFECT_API_URL` is left alone: unset,
 flows run against a local ephemeral API; set, they report to that server.
 """
 
@@ -10,9 +11,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+# Prefect's default (20 s) is shorter than a fresh ephemeral API start on a busy machine (measured 15 s idle)
+STARTUP_TIMEOUT_S = "120"
+
 
 def prefect_env() -> None:
     os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+    os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", STARTUP_TIMEOUT_S)
     repo = Path(__file__).resolve().parent.parent
     if "PREFECT_HOME" not in os.environ and (repo / "pyproject.toml").is_file():
         os.environ["PREFECT_HOME"] = str(repo / ".prefect")

@@ -48,6 +48,60 @@ def flow_settings() -> Iterator[None]:
         yield
 
 
+def quiet_prefect() -> None:
+    """Prefect's own chatter (a line per task state, tracebacks of failed tasks) off unless -v: the command prints
+    one line per day and, on failure, one line with the error. A PREFECT_LOGGING_LEVEL the user set wins."""
+    import logging
+
+    verbose = logging.getLogger().getEffectiveLevel() <= logging.INFO
+    os.environ.setdefault("PREFECT_LOGGING_LEVEL", "INFO" if verbose else "CRITICAL")
+
+
+def start_prefect_api(attempts: int = 2) -> None:
+    """Start Prefect's local ephemeral API up front (unless PREFECT_API_URL names a server): a busy machine gets the
+    configured timeout, then a second try with twice as long, then one clear line instead of a traceback."""
+    from prefect.settings import PREFECT_API_URL, PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS
+
+    if PREFECT_API_URL.value():
+        return
+    from prefect.server.api.server import SubprocessASGIServer
+
+    from audit.errors import OrchestratorError
+
+    timeout = int(PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS.value())
+    waited, last = 0, ""
+    for attempt in range(attempts):
+        server = SubprocessASGIServer()
+        try:
+            server.start(timeout=timeout * (attempt + 1))
+            return
+        except Exception as exc:  # Prefect raises RuntimeError with the server's whole output
+            waited += timeout * (attempt + 1)
+            last = str(exc).split(". ")[0].split("\n")[0].rstrip(".")
+            server.stop()
+    raise OrchestratorError(
+        f"the local Prefect API did not start ({attempts} tries, {waited} s in all: {last}). On a busy machine raise "
+        f"PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS (now {timeout}), or set PREFECT_API_URL to a running "
+        "Prefect server; `citeaudit run` audits without Prefect"
+    )
+
+
+def start_or_record(db: str, input_spec: str, config_path: str | None, window: Any) -> None:
+    """`start_prefect_api`, and when it fails a `runs` row `failed: ...` for the window the command was to audit."""
+    from audit.config import load_config
+    from audit.errors import OrchestratorError
+
+    quiet_prefect()
+    try:
+        start_prefect_api()
+    except OrchestratorError as exc:
+        from audit.runner import new_run_record
+        from audit.store import record_failed_run
+
+        record_failed_run(db, new_run_record(input_spec, window, load_config(config_path)), str(exc))
+        raise
+
+
 def _common(fn: Callable[..., Any]) -> Callable[..., Any]:
     for opt in reversed(
         [
@@ -103,8 +157,8 @@ def print_days(summaries: list[dict[str, Any]], db: str) -> None:
             f"{s['seconds']:.1f}",
         )
     out.print(t)
-    out.print("runs: " + ", ".join(s["run_id"] for s in summaries))
-    out.print(f"results: {db}")
+    out.print("runs: " + ", ".join(s["run_id"] for s in summaries), soft_wrap=True, markup=False, highlight=False)
+    out.print(f"results: {db}", soft_wrap=True, markup=False, highlight=False)
 
 
 @click.command()
@@ -129,6 +183,9 @@ def nightly(
 
     preflight(input_spec, config_path)  # a bad config or input file fails here, before Prefect starts
     the_day = parse_day(day, "--day") if day else None
+    from audit.window import Window
+
+    start_or_record(db, input_spec, config_path, Window.for_day(the_day) if the_day else Window())
     from flows.nightly import nightly_audit
 
     params = _flow_params(input_spec, db, config_path, contexts_spec, dask_address, work_dir)
@@ -158,6 +215,9 @@ def backfill(
     preflight(input_spec, config_path)
     first, last = parse_day(start, "--start"), parse_day(end, "--end")
     day_range(first, last)  # validates the order
+    from audit.window import Window
+
+    start_or_record(db, input_spec, config_path, Window(Window.for_day(first).start, Window.for_day(last).end))
     from flows.nightly import backfill as backfill_flow
 
     params = _flow_params(input_spec, db, config_path, contexts_spec, dask_address, work_dir)

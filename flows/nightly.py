@@ -34,14 +34,16 @@ from prefect import flow, get_run_logger, task, unmapped
 from prefect.cache_policies import NO_CACHE
 
 from audit.config import AuditConfig, load_config
+from audit.errors import CiteauditError, DatabaseLocked
 from audit.ingest import discover_inputs
-from audit.pipeline import Shard, audit_shard, make_scorer, write_shard_result
+from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, write_shard_result
 from audit.report import run_overview
-from audit.runner import new_run_record, plan_shards
+from audit.runner import failure_reason, new_run_record, plan_shards, work_root
 from audit.schedule import data_days, day_range, first_data_day, pending_days
 from audit.store import LoadCounts, RunRecord, load_shards, record_failed_run, record_started_run
 from audit.verify.semantic import SemanticScorer
 from audit.window import Window
+from audit.workdir import claim_work_dir, work_key
 
 DEFAULT_INPUT = "data/sample"
 DEFAULT_DB = "data/audit.duckdb"
@@ -113,25 +115,33 @@ def run_shard(shard: Shard, cfg: AuditConfig, run_id: str, db: str, work: str) -
     marker = _faults().get("shard_once")
     if marker:
         _fail_once(marker)
+    done = Path(work) / shard.name
+    if (done / MANIFEST).is_file():  # finished by an earlier run of this day that could not load
+        return str(done)
+    failure: CiteauditError | None = None
     with _SHARD_LOCK:
-        result = audit_shard(shard, cfg, run_id, _scorer(cfg, db))
+        try:
+            result = audit_shard(shard, cfg, run_id, _scorer(cfg, db))
+        except CiteauditError as exc:  # a user error: its message is all; its traceback would pin DuckDB objects
+            failure = type(exc)(str(exc))  # (a connection in a frame) in Prefect's state until exit, and
+    if failure is not None:  # nanobind then prints "leaked instances" around the one error line
+        raise failure
     return str(write_shard_result(result, Path(work), shard))
 
 
 @task(name="load", cache_policy=NO_CACHE)
-def load_task(db: str, run: RunRecord, shard_dirs: list[str]) -> LoadCounts:
+def load_task(db: str, run: RunRecord, shard_dirs: list[str], wait_s: float) -> LoadCounts:
     """The single writer: replace the window's rows and record the run, in one transaction."""
-    return load_shards(db, run, [Path(d) for d in shard_dirs])
+    try:
+        return load_shards(db, run, [Path(d) for d in shard_dirs], wait_s)
+    except DatabaseLocked as exc:
+        where = Path(shard_dirs[0]).parent if shard_dirs else "the work dir"
+        raise DatabaseLocked(f"{exc}. Finished shards are kept in {where}: rerun the same day to load them") from None
 
 
 @task(name="record-start", cache_policy=NO_CACHE)
-def record_start_task(db: str, run: RunRecord) -> None:
-    record_started_run(db, run)
-
-
-@task(name="record-failure", cache_policy=NO_CACHE)
-def record_failure_task(db: str, run: RunRecord, error: str) -> None:
-    record_failed_run(db, run, error)
+def record_start_task(db: str, run: RunRecord, wait_s: float) -> None:
+    record_started_run(db, run, wait_s)
 
 
 @task(name="summary", cache_policy=NO_CACHE)
@@ -144,10 +154,6 @@ def _flow_run_id() -> str | None:
 
     rid = flow_run.id
     return str(rid) if rid else None
-
-
-def work_root(db: str, work_dir: str | None) -> Path:
-    return Path(work_dir) if work_dir else Path(db).resolve().parent / ".citeaudit-work"
 
 
 @flow(name="audit-day", flow_run_name="audit-{day}")
@@ -165,18 +171,16 @@ def audit_day(
     cfg = load_config(config)
     window = Window.for_day(day)
     run = new_run_record(input, window, cfg, _flow_run_id())
-    root = work_root(db, work_dir)
-    for stale in root.glob(f"{day.isoformat()}-run-*"):  # left by a run of this day that died
-        shutil.rmtree(stale, ignore_errors=True)
-    work = root / f"{day.isoformat()}-{run.run_id}"
-    work.mkdir(parents=True, exist_ok=True)
-
-    files = discover_task(input)
-    contexts_files = discover_task.with_options(name="discover-contexts")(contexts) if contexts else None
-    shards = plan_task(files, window, cfg, contexts_files)
-    record_start_task(db, run)
-    logger.info("%s: %d input files, %d shards, run %s", day, len(files), len(shards), run.run_id)
+    wait_s = cfg.run.lock_wait_seconds
+    record_start_task(db, run, wait_s)
     try:
+        files = discover_task(input)
+        contexts_files = discover_task.with_options(name="discover-contexts")(contexts) if contexts else None
+        shards = plan_task(files, window, cfg, contexts_files)
+        key = work_key(files, window.label(), run.config_hash, contexts_files or [], len(shards))
+        # a dir of this day with the same inputs is reused (its finished shards only load); stale ones go
+        work = claim_work_dir(work_root(db, work_dir), f"{day.isoformat()}-run-{key}")
+        logger.info("%s: %d input files, %d shards, run %s", day, len(files), len(shards), run.run_id)
         futures = audit_shard_task.map(
             shards, cfg=unmapped(cfg), run_id=unmapped(run.run_id), db=unmapped(db), work=unmapped(str(work))
         )
@@ -184,9 +188,9 @@ def audit_day(
         if "exit_after_shards" in _faults():
             logger.warning("%s=exit_after_shards: exiting before the load", FAULTS_ENV)
             os._exit(EXIT_AFTER_SHARDS_CODE)
-        counts = load_task(db, run, dirs)
-    except Exception as exc:
-        record_failure_task(db, run, f"{type(exc).__name__}: {exc}")
+        counts = load_task(db, run, dirs, wait_s)
+    except BaseException as exc:  # Ctrl-C too: the runs row says why the day did not complete
+        record_failed_run(db, run, failure_reason(exc), 1.0 if isinstance(exc, DatabaseLocked) else wait_s)
         raise
     shutil.rmtree(work, ignore_errors=True)
     overview = summary_task(db, run.run_id)

@@ -171,3 +171,82 @@ def test_count_rows_uses_the_same_scan(write_answers):
     path = write_answers(rows)
     assert count_rows([str(path)], Window()) == 2
     assert count_rows([str(path)], Window.for_day(datetime(2026, 11, 3).date())) == 1
+
+
+def _stage_logged_at(tmp_path, values, typ=None):
+    path = tmp_path / "times.parquet"
+    n = len(values)
+    pq.write_table(
+        pa.table(
+            {
+                "answer_id": [f"a{i}" for i in range(n)],
+                "conversation_id": ["c"] * n,
+                "logged_at": pa.array(values, typ),
+                "answer": ["x"] * n,
+            }
+        ),
+        path,
+    )
+    con, _ = stage([path])
+    got = dict(con.execute("SELECT answer_id, logged_at FROM answers_ok").fetchall())
+    bad = dict(con.execute("SELECT answer_id, reason FROM quarantined").fetchall())
+    return [got.get(f"a{i}") for i in range(n)], bad
+
+
+UTC10 = datetime(2026, 11, 1, 10, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("2026-11-01T15:00:00+05:00", UTC10),
+        ("2026-11-01T05:00:00-0500", UTC10),
+        ("2026-11-01T10:00:00Z", UTC10),
+        ("2026-11-01 10:00:00", UTC10),
+        ("2026-11-02T01:30:00+15:30", UTC10),
+        ("1793527200", UTC10),
+        ("1793527200000", UTC10),
+    ],
+    ids=["plus_offset", "minus_offset_no_colon", "zulu", "naive_is_utc", "offset_crosses_day", "epoch_s", "epoch_ms"],
+)
+def test_string_timestamps_honour_offsets(tmp_path, text, expected):
+    got, bad = _stage_logged_at(tmp_path, [text])
+    assert got == [expected] and bad == {}
+
+
+def test_epoch_integers_by_magnitude(tmp_path):
+    s = 1793527200
+    got, bad = _stage_logged_at(tmp_path, [s, s * 1000, s * 1_000_000, s * 1_000_000_000], pa.int64())
+    assert got == [UTC10] * 4 and bad == {}
+
+
+def test_unreadable_timestamp_names_value_and_type(tmp_path):
+    got, bad = _stage_logged_at(tmp_path, ["yesterday-ish", None])
+    assert got == [None, None]
+    assert bad["a0"].startswith("logged_at 'yesterday-ish' (string) is not a timestamp")
+    assert bad["a1"] == "logged_at is missing (required)"
+
+
+def test_same_file_by_another_spelling_is_one_file(tmp_path, monkeypatch, write_answers):
+    path = write_answers([make_answer("a", "x", CTX)])
+    monkeypatch.chdir(tmp_path)
+    assert discover_inputs("answers.parquet") == discover_inputs(f"./{path.name}") == [str(path.resolve())]
+
+
+def test_non_string_answer_column_is_a_file_error(tmp_path):
+    path = tmp_path / "ints.parquet"
+    pq.write_table(
+        pa.table({"answer_id": ["a"], "conversation_id": ["c"], "logged_at": ["2026-11-01"], "answer": [7]}), path
+    )
+    with pytest.raises(
+        InputError, match=r"ints\.parquet: column 'answer' \(answer\) must be a string column, got int64"
+    ):
+        stage([path])
+
+
+def test_empty_answer_is_quarantined(write_answers):
+    con, counts = stage([write_answers([make_answer("a", "  ", CTX), make_answer("b", "Fine [1].", CTX)])])
+    assert (counts.ok, counts.quarantined) == (1, 1)
+    assert con.execute("SELECT field, reason FROM quarantined").fetchall() == [
+        ("answer", "answer is empty: nothing to audit")
+    ]

@@ -20,7 +20,7 @@ class Dialect:
 
 NUMERIC = Dialect(
     name="numeric",
-    pattern=r"\[\s*(\d{1,4}(?:\s*(?:,|-|–)\s*\d{1,4})*)\s*\]",
+    pattern=r"\[\s*(\d{1,9}(?:\s*(?:,|-|–)\s*\d{1,9})*)\s*\]",
     example="[1], [1, 3], [2-4]",
 )
 DOCUMENT_PAGE = Dialect(

@@ -16,8 +16,24 @@ FROM (
     FROM answers_ok
 );
 
+-- Markdown code (``` fences, also unclosed, and `inline code`) holds no citations: `arr[1]` is code, not a marker
+CREATE OR REPLACE TEMP TABLE code_spans AS
+WITH split AS (
+    SELECT answer_id, regexp_extract_all(answer_text, '(?s)```.*?(?:```|$)|`[^`\n]+`') AS ms,
+           regexp_split_to_array(answer_text, '(?s)```.*?(?:```|$)|`[^`\n]+`') AS ps
+    FROM texts WHERE contains(answer_text, '`')
+), flat AS (
+    SELECT answer_id, unnest(ms) AS span, unnest(ps[1:len(ms)]) AS before, generate_subscripts(ms, 1) AS span_ord
+    FROM split WHERE len(ms) > 0
+)
+SELECT answer_id,
+       CAST(sum(length(before) + length(span)) OVER (PARTITION BY answer_id ORDER BY span_ord)
+            - length(span) AS INTEGER) AS code_start,
+       CAST(sum(length(before) + length(span)) OVER (PARTITION BY answer_id ORDER BY span_ord) AS INTEGER) AS code_end
+FROM flat;
+
 -- each marker's start = sum of the lengths of all text pieces and markers before it
-CREATE OR REPLACE TEMP TABLE markers AS
+CREATE OR REPLACE TEMP TABLE markers_all AS
 WITH split AS (
     SELECT answer_id, regexp_extract_all(answer_text, $any) AS ms, regexp_split_to_array(answer_text, $any) AS ps
     FROM texts
@@ -30,6 +46,12 @@ SELECT answer_id, marker_ord, marker,
             - length(marker) AS INTEGER) AS char_start,
        CAST(sum(length(before) + length(marker)) OVER (PARTITION BY answer_id ORDER BY marker_ord) AS INTEGER) AS char_end
 FROM flat;
+
+CREATE OR REPLACE TEMP TABLE markers AS
+SELECT m.* FROM markers_all m
+WHERE NOT EXISTS (
+    SELECT 1 FROM code_spans c
+    WHERE c.answer_id = m.answer_id AND m.char_start >= c.code_start AND m.char_end <= c.code_end);
 
 CREATE OR REPLACE TEMP TABLE citations_raw AS
 WITH numeric_markers AS (
@@ -50,17 +72,30 @@ WITH numeric_markers AS (
            char_start, char_end, unnest(nums) AS num
     FROM numeric_ranges
 ), structured_list AS (
-    SELECT t.answer_id, TRY_CAST(json_extract(t.json_doc, '$.citations') AS INTEGER[]) AS cs
+    SELECT t.answer_id, json_extract(t.json_doc, '$.citations[*]') AS items
     FROM texts t WHERE t.structured AND json_type(t.json_doc, '$.citations') = 'ARRAY'
+), structured_items AS (
+    SELECT answer_id, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM structured_list
 ), structured_flat AS (
-    SELECT answer_id, unnest(cs) AS num, generate_subscripts(cs, 1) AS idx FROM structured_list
+    -- a position is a JSON integer (or a string of digits) that fits int32; anything else (null, "x", 1.5,
+    -- true, 99999999999, an object) stays a citation with NULL num: fabricated, never a NULL cited_ref
+    SELECT answer_id, idx, left(CAST(item AS VARCHAR), 200) AS raw,
+           CASE WHEN json_type(item) IN ('UBIGINT', 'BIGINT')
+                  OR (json_type(item) = 'VARCHAR' AND regexp_full_match(json_extract_string(item, '$'), '\s*\d{1,9}\s*'))
+                THEN TRY_CAST(trim(json_extract_string(item, '$')) AS INTEGER) END AS num
+    FROM structured_items
 ), inline_list AS (
     SELECT answer_id, answer_text, json_extract(json_doc, '$.inline_citations[*]') AS items
     FROM texts WHERE structured AND json_type(json_doc, '$.inline_citations') = 'ARRAY'
 ), inline_flat AS (
     SELECT answer_id, answer_text, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM inline_list
 ), inline_cites AS (
-    SELECT answer_id, idx, TRY_CAST(json_extract_string(item, '$.source_index') AS INTEGER) AS source_index,
+    SELECT answer_id, idx,
+           CASE WHEN json_type(item, '$.source_index') IN ('UBIGINT', 'BIGINT')
+                  OR (json_type(item, '$.source_index') = 'VARCHAR'
+                      AND regexp_full_match(json_extract_string(item, '$.source_index'), '\s*\d{1,9}\s*'))
+                THEN TRY_CAST(trim(json_extract_string(item, '$.source_index')) AS INTEGER) END AS source_index,
+           coalesce(left(CAST(json_extract(item, '$.source_index') AS VARCHAR), 200), 'missing') AS raw,
            json_extract_string(item, '$.claim') AS claim,
            nullif(instr(answer_text, json_extract_string(item, '$.claim')), 0) - 1 AS claim_pos
     FROM inline_flat
@@ -83,16 +118,24 @@ FROM markers WHERE regexp_full_match(marker, $dc)
 UNION ALL
 -- JSON "citations" entries the answer text does not already cite inline
 SELECT s.answer_id, 1000000 + s.idx, 0, 'citations[' || (s.idx - 1) || ']', NULL, NULL, 'structured',
-       CAST(s.num AS VARCHAR), CAST(s.num - $base + 1 AS INTEGER), NULL, NULL, NULL, NULL, NULL
+       coalesce(CAST(s.num AS VARCHAR), s.raw), CAST(s.num - $base + 1 AS INTEGER), NULL, NULL, NULL, NULL, NULL
 FROM structured_flat s
 WHERE s.num IS NULL OR NOT EXISTS (
     SELECT 1 FROM numeric_cites n WHERE n.answer_id = s.answer_id AND n.num = s.num)
 UNION ALL
 SELECT answer_id, 2000000 + idx, 0, 'inline_citations[' || (idx - 1) || ']',
        CAST(claim_pos AS INTEGER), CAST(claim_pos + length(claim) AS INTEGER), 'structured',
-       CAST(source_index AS VARCHAR), CAST(source_index + 1 AS INTEGER), NULL, NULL, NULL, NULL, claim
+       coalesce(CAST(source_index AS VARCHAR), raw), CAST(source_index + 1 AS INTEGER), NULL, NULL, NULL, NULL, claim
 FROM inline_cites;
 
 CREATE OR REPLACE TEMP TABLE citations AS
 SELECT CAST(row_number() OVER (PARTITION BY answer_id ORDER BY marker_ord, sub_ord) AS INTEGER) AS citation_ord, *
 FROM citations_raw;
+
+-- JSON citation entries that name no usable position, with the field to blame (for `reasons`; they resolve as
+-- index_out_of_range through their NULL cited_rank)
+CREATE OR REPLACE TEMP TABLE invalid_refs AS
+SELECT answer_id, citation_ord, marker,
+       'invalid_citation_ref:' || marker || CASE WHEN starts_with(marker, 'inline_') THEN '.source_index' ELSE '' END
+           AS reason
+FROM citations WHERE dialect = 'structured' AND cited_rank IS NULL;

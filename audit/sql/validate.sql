@@ -5,14 +5,17 @@ SELECT *,
         WHEN answer_id IS NULL OR trim(answer_id) = '' THEN 'answer_id'
         WHEN conversation_id IS NULL OR trim(conversation_id) = '' THEN 'conversation_id'
         WHEN logged_at IS NULL THEN 'logged_at'
-        WHEN answer IS NULL THEN 'answer'
+        WHEN answer IS NULL OR regexp_full_match(answer, '\s*') THEN 'answer'
         WHEN first_row_no IS NOT NULL THEN 'answer_id'
     END AS bad_field,
     CASE
         WHEN answer_id IS NULL OR trim(answer_id) = '' THEN 'answer_id is missing (required)'
         WHEN conversation_id IS NULL OR trim(conversation_id) = '' THEN 'conversation_id is missing (required)'
-        WHEN logged_at IS NULL THEN 'logged_at is missing or not a timestamp (required)'
+        WHEN logged_at IS NULL AND logged_at_raw IS NULL THEN 'logged_at is missing (required)'
+        WHEN logged_at IS NULL THEN 'logged_at ''' || logged_at_raw || ''' (' || logged_at_type
+             || ') is not a timestamp: give ISO 8601 (an offset is honoured, none means UTC) or epoch seconds/ms'
         WHEN answer IS NULL THEN 'answer is missing (required)'
+        WHEN regexp_full_match(answer, '\s*') THEN 'answer is empty: nothing to audit'
         WHEN first_row_no IS NOT NULL THEN 'answer_id is a duplicate of ' || first_ref
     END AS reason
 FROM (
@@ -29,5 +32,5 @@ SELECT source_file AS source, source_file || ':' || row_no AS row_ref, answer_id
 FROM staged_checked WHERE reason IS NOT NULL;
 
 CREATE OR REPLACE TEMP TABLE answers_ok AS
-SELECT * EXCLUDE (first_row_no, first_ref, bad_field, reason)
+SELECT * EXCLUDE (first_row_no, first_ref, bad_field, reason, logged_at_raw, logged_at_type)
 FROM staged_checked WHERE reason IS NULL;

@@ -131,6 +131,9 @@ def test_killed_after_shards_then_rerun_equals_uninterrupted(
 
     rerun = _cli(args, prefect_harness)
     assert rerun.returncode == 0, rerun.stderr[-3000:]
+    # a person can read it: no Prefect state chatter, a table row for the day
+    assert "Finished in state" not in rerun.stdout + rerun.stderr and rerun.stderr.strip() == ""
+    assert sum(line.startswith(f"│ {DAY2}") for line in rerun.stdout.splitlines()) == 1
     assert result_rows(warm_db, DAY2) == result_rows(baseline["db"], DAY2)
     assert [r[0] for r in completed_runs(warm_db)] == [DAY2]
     assert sorted(run_statuses(warm_db)) == ["abandoned", "completed"]
@@ -162,3 +165,19 @@ def test_incremental_picks_up_after_the_watermark(baseline: dict[str, Any], warm
     assert nightly_audit(input=str(logs), db=str(warm_db)) == []  # nothing left up to yesterday
     assert result_rows(warm_db) == result_rows(baseline["db"])
     assert [r[0] for r in completed_runs(warm_db)] == [DAY1, DAY2]
+
+
+def test_a_failing_day_is_one_error_line_last_and_a_failed_run(
+    warm_db: Path, logs: Path, tmp_path: Path, prefect_harness: str
+) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    contexts = tmp_path / "contexts.parquet"  # no `rank` column: every shard of the day fails (after retries)
+    pq.write_table(pa.table({"answer_id": ["x"], "text": ["t"]}), contexts)
+    args = ["nightly", "--input", str(logs), "--db", str(warm_db), "--day", str(DAY1), "--contexts", str(contexts)]
+    res = _cli(args, prefect_harness)
+    assert res.returncode == 2, res.stderr[-3000:]
+    out = (res.stdout + res.stderr).strip().splitlines()
+    assert len(out) == 1 and out[0].startswith("error: ") and "contexts table needs column 'rank'" in out[0]
+    assert [s.split(":")[0] for s in run_statuses(warm_db)] == ["failed"]

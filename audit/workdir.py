@@ -1,0 +1,71 @@
+"""Shard work dirs: where shards write Parquet before the single load. Reused by a rerun, cleaned when stale.
+
+A work dir is named by what its results depend on (input files with size and mtime, window, config, shard plan),
+so a run that stopped after its shards (a locked database, a crash at load) is finished by rerunning the same
+command: finished shards are only loaded. A dir whose owning process is gone and that no rerun reuses is stale
+and is removed by the next run, even after kill -9.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import shutil
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+OWNER = "_owner.pid"
+
+
+def work_key(files: list[str], label: str, config_hash: str, contexts: list[str], shards: int) -> str:
+    """A content key of the run's inputs and plan: equal keys mean equal shard results."""
+    stats = []
+    for f in [*files, *contexts]:
+        try:
+            st = os.stat(f)
+            stats.append((f, st.st_size, st.st_mtime_ns))
+        except OSError:
+            stats.append((f, -1, -1))
+    doc = json.dumps([stats, label, config_hash, len(contexts), shards])
+    return hashlib.sha256(doc.encode()).hexdigest()[:16]
+
+
+def claim_work_dir(root: Path, name: str) -> Path:
+    """`root/name`, created or reused, owned by this process; stale dirs of dead processes removed first."""
+    root.mkdir(parents=True, exist_ok=True)
+    clean_stale(root, keep=name)
+    work = root / name
+    work.mkdir(exist_ok=True)
+    (work / OWNER).write_text(str(os.getpid()))
+    return work
+
+
+def clean_stale(root: Path, keep: str | None = None) -> list[Path]:
+    """Remove work dirs under `root` whose owner process is gone (except `keep`, which a rerun reuses)."""
+    removed = []
+    for d in root.iterdir() if root.is_dir() else []:
+        if not d.is_dir() or d.name == keep:
+            continue
+        owner = d / OWNER
+        pid = owner.read_text().strip() if owner.is_file() else ""
+        if not pid.isdigit() or not alive(int(pid)):
+            shutil.rmtree(d, ignore_errors=True)
+            removed.append(d)
+    if removed:
+        log.info("removed %d stale work dirs under %s", len(removed), root)
+    return removed
+
+
+def alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

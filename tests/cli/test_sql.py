@@ -1,0 +1,91 @@
+"""`citeaudit sql` is read-only: it can read the audit file and nothing else (the attacks of issue 10)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.query import open_query_connection
+from audit.store import open_db
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "audit.duckdb"
+    con = open_db(path)
+    con.execute(
+        "INSERT INTO runs (run_id, started_at, input, config_hash, code_version, status) "
+        "VALUES ('r1', now(), 'x', 'h', 'v', 'completed')"
+    )
+    con.close()
+    return path
+
+
+def sql(db: Path, query: str) -> tuple[int, str]:
+    res = CliRunner().invoke(main, ["sql", query, "--db", str(db), "--format", "csv"])
+    return res.exit_code, res.output
+
+
+def runs_left(db: Path) -> int:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return int(con.execute("SELECT count(*) FROM runs").fetchall()[0][0])
+    finally:
+        con.close()
+
+
+ATTACKS = {
+    "attach_detach_delete": (
+        "ATTACH '{tmp}/other.duckdb' AS m (READ_WRITE); USE m; DETACH audit; "
+        "ATTACH '{db}' AS w (READ_WRITE); DELETE FROM w.runs"
+    ),
+    "delete": "DELETE FROM runs",
+    "drop": "DROP TABLE runs",
+    "update": "UPDATE runs SET status = 'x'",
+    "copy_to_file": "COPY (SELECT * FROM runs) TO '{tmp}/leak.csv'",
+    "export_database": "EXPORT DATABASE '{tmp}/dump'",
+    "read_other_file": "SELECT * FROM read_csv('/etc/passwd')",
+    "install_extension": "INSTALL httpfs",
+    "load_extension": "LOAD httpfs",
+    "turn_access_back_on": "SET enable_external_access = true",
+    "create_temp": "CREATE TABLE leak AS SELECT 1",
+}
+
+
+@pytest.mark.parametrize("attack", ATTACKS.values(), ids=ATTACKS.keys())
+def test_sql_refuses_every_write_and_every_way_out(db, tmp_path, attack):
+    code, output = sql(db, attack.format(tmp=tmp_path, db=db))
+    assert code == 2
+    assert output.startswith("error: ") and "Traceback" not in output
+    assert runs_left(db) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["audit.duckdb"]
+
+
+@pytest.mark.parametrize(
+    "attack",
+    [
+        "ATTACH '{tmp}/other.duckdb' AS m",
+        "COPY (SELECT 1) TO '{tmp}/x.csv'",
+        "SELECT * FROM read_text('/etc/hostname')",
+    ],
+    ids=["attach", "copy_to", "read_text"],
+)
+def test_the_connection_itself_is_locked_without_the_statement_check(db, tmp_path, attack):
+    con = open_query_connection(db)
+    try:
+        with pytest.raises(duckdb.Error):
+            con.execute(attack.format(tmp=tmp_path))
+    finally:
+        con.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["audit.duckdb"]
+
+
+def test_sql_still_reads(db):
+    code, output = sql(db, "SELECT run_id, status FROM runs; DESCRIBE runs")
+    assert code == 0 and output.startswith("column_name,")
+    code, output = sql(db, "SELECT run_id, status FROM runs")
+    assert (code, output) == (0, "run_id,status\nr1,completed\n")

@@ -1,0 +1,113 @@
+"""A run that cannot finish says so in `runs`, keeps what it finished, and leaves nothing stale behind."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from audit.config import AuditConfig, RunConfig
+from audit.errors import DatabaseLocked
+from audit.runner import run_audit, work_root
+from audit.window import Window
+from audit.workdir import OWNER
+from tests.conftest import make_answer
+
+CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "T", "page": 1, "text": "Refunds take 30 days."}]
+HOLD = (
+    "import duckdb, sys, time; c = duckdb.connect(sys.argv[1], read_only=True); "
+    "print('held', flush=True); time.sleep(float(sys.argv[2]))"
+)
+
+
+def _rows(n: int = 3) -> list[dict]:
+    return [
+        make_answer(f"a{i}", "Refunds take 30 days [1].", CTX, logged_at=datetime(2026, 11, 1, 9, i, tzinfo=UTC))
+        for i in range(n)
+    ]
+
+
+def _statuses(db: Path) -> list[str]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return [r[0] for r in con.execute("SELECT status FROM runs ORDER BY started_at").fetchall()]
+    finally:
+        con.close()
+
+
+def _hold(db: Path, seconds: float) -> subprocess.Popen[str]:
+    """Another process reading the audit file (a shared lock no writer can pass) for `seconds`."""
+    proc = subprocess.Popen([sys.executable, "-c", HOLD, str(db), str(seconds)], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
+    return proc
+
+
+def test_ctrl_c_leaves_a_failed_run(write_answers, tmp_path, scorer):
+    db = tmp_path / "audit.duckdb"
+
+    def interrupt(_n: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_audit(str(write_answers(_rows())), db, Window(), AuditConfig(), progress=interrupt, scorer=scorer)
+    assert _statuses(db) == ["failed: interrupted (Ctrl-C / SIGINT)"]
+
+
+def test_a_reader_holding_the_db_at_load_is_waited_for(write_answers, tmp_path, scorer):
+    db = tmp_path / "audit.duckdb"
+    holders: list[subprocess.Popen[str]] = []
+
+    def hold_once(_n: int) -> None:  # a reader arrives while the shards are audited, and leaves 2 s later
+        if not holders:
+            holders.append(_hold(db, 2))
+
+    cfg = AuditConfig(run=RunConfig(lock_wait_seconds=60))
+    summary = run_audit(str(write_answers(_rows())), db, Window(), cfg, progress=hold_once, scorer=scorer)
+    holders[0].wait()
+    assert summary.counts.answers_audited == 3
+    assert _statuses(db) == ["completed"]
+
+
+def test_a_db_locked_past_the_wait_fails_clearly_and_the_rerun_only_loads(write_answers, tmp_path, scorer):
+    db = tmp_path / "audit.duckdb"
+    inp = str(write_answers(_rows()))
+    holders: list[subprocess.Popen[str]] = []
+
+    def hold_once(_n: int) -> None:
+        if not holders:
+            holders.append(_hold(db, 30))
+
+    cfg = AuditConfig(run=RunConfig(lock_wait_seconds=1))
+    try:
+        with pytest.raises(DatabaseLocked, match=r"held by another process.*Finished shards are kept in .*rerun"):
+            run_audit(inp, db, Window(), cfg, progress=hold_once, scorer=scorer)
+    finally:
+        holders[0].kill()
+        holders[0].wait()
+    kept = list(work_root(db).glob("run-*/shard-*/_manifest.json"))
+    assert len(kept) == 1
+    # the failure could not be written while the file was held: the run stays visible as `running`
+    assert _statuses(db) == ["running"]
+
+    class NoScoring:  # the rerun must not audit again: any scoring call fails the test
+        def __getattr__(self, name: str) -> object:
+            raise AssertionError(f"rerun scored again ({name})")
+
+    summary = run_audit(inp, db, Window(), cfg, scorer=NoScoring())  # type: ignore[arg-type]
+    assert summary.counts.answers_audited == 3
+    assert sorted(_statuses(db)) == ["abandoned", "completed"]
+    assert not list(work_root(db).iterdir())
+
+
+def test_work_dirs_of_dead_runs_are_removed_by_the_next_run(write_answers, tmp_path, scorer):
+    db = tmp_path / "audit.duckdb"
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    stale = work_root(db) / "run-0123456789abcdef"
+    (stale / "shard-00000-of-00001").mkdir(parents=True)
+    (stale / OWNER).write_text(dead.stdout.strip())
+    run_audit(str(write_answers(_rows(1))), db, Window(), AuditConfig(), scorer=scorer)
+    assert not stale.exists()

@@ -1,0 +1,46 @@
+"""The single writer: a window owns its rows, and only its rows."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import duckdb
+
+from audit.config import AuditConfig
+from audit.runner import run_audit
+from audit.window import Window
+from tests.conftest import make_answer
+
+CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "T", "page": 1, "text": "Refunds take 30 days."}]
+DAY1, DAY2 = date(2026, 11, 1), date(2026, 11, 2)
+
+
+def _rows(db, sql):
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.execute(sql).fetchall()
+    finally:
+        con.close()
+
+
+def test_reauditing_a_day_keeps_the_other_days_rows_of_a_shared_answer_id(write_answers, tmp_path, scorer):
+    rows = [
+        make_answer("shared", "Refunds take 30 days [1].", CTX, logged_at=datetime(2026, 11, 1, 9, tzinfo=UTC)),
+        make_answer("only-1", "Refunds take 30 days [1].", CTX, logged_at=datetime(2026, 11, 1, 10, tzinfo=UTC)),
+        make_answer("shared", "Refunds take 30 days [2].", CTX, logged_at=datetime(2026, 11, 2, 9, tzinfo=UTC)),
+    ]
+    inp, db, cfg = str(write_answers(rows)), tmp_path / "audit.duckdb", AuditConfig()
+    day1 = run_audit(inp, db, Window.for_day(DAY1), cfg, scorer=scorer)
+    run_audit(inp, db, Window.for_day(DAY2), cfg, scorer=scorer)
+    run_audit(inp, db, Window.for_day(DAY2), cfg, scorer=scorer)  # a rerun replaces day 2 only
+    per_day = _rows(
+        db,
+        "SELECT CAST(logged_at AS DATE), answer_id, count(*) FROM answer_audit GROUP BY ALL ORDER BY ALL",
+    )
+    assert per_day == [(DAY1, "only-1", 1), (DAY1, "shared", 1), (DAY2, "shared", 1)]
+    # the runs row of day 1 still tells the truth about what day 1 holds
+    audited = _rows(db, f"SELECT answers_audited FROM runs WHERE run_id = '{day1.run_id}'")
+    assert audited == [(2,)]
+    assert _rows(db, f"SELECT count(*) FROM answer_audit WHERE run_id = '{day1.run_id}'") == [(2,)]
+    # the analysts' view pairs each citation with its own day's answer, not with both
+    assert _rows(db, "SELECT count(*) FROM unverified_citations WHERE answer_id = 'shared'") == [(1,)]
