@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import duckdb
 import pytest
 
@@ -26,11 +28,27 @@ CONTEXTS = [
         "page": 7,
         "text": "Shipping is free.",
     },
+    {"doc_id": "kb_doc_1", "chunk_id": "chunk-2", "title": "Refund Policy v2.pdf", "page": 4, "text": "Fees apply."},
+    {"doc_id": "kb_doc_3", "chunk_id": "2", "title": "Warranty Card.pdf", "page": 1, "text": "Two years."},
 ]
+
+
+
+
+def _obj(item: object) -> str:
+    """An answer whose `citations` list holds one citation object (or one malformed item)."""
+    return json.dumps({"answer": "Refunds take 30 days.", "citations": [item]})
+
+
+def _stream(item: object) -> str:
+    """A logged stream: token events, then the final event with the answer in `data`."""
+    events = [{"type": "token", "data": "Shipping"}, {"type": "final", "data": "Shipping is free.", "citations": [item]}]
+    return json.dumps(events)
+
 
 CASES = [
     ("numeric_ok", "Refunds take 30 days [1].", 1, None),
-    ("numeric_out_of_range", "Refunds take 30 days [3].", None, "index_out_of_range"),
+    ("numeric_out_of_range", "Refunds take 30 days [5].", None, "index_out_of_range"),
     ("numeric_zero", "Refunds take 30 days [0].", None, "index_out_of_range"),
     ("document_page_ok", "Shipping is free [Document: Shipping Guide.pdf, Page 7].", 2, None),
     ("document_page_title_without_extension", "Shipping is free [Document: shipping guide, Page 7].", 2, None),
@@ -43,11 +61,43 @@ CASES = [
     (
         "structured_inline_out_of_range",
         '{"answer": "Refunds take 30 days.", '
-        '"inline_citations": [{"source_index": 2, "claim": "Refunds take 30 days."}]}',
+        '"inline_citations": [{"source_index": 7, "claim": "Refunds take 30 days."}]}',
         None,
         "index_out_of_range",
     ),
     ("structured_list_ok", '{"answer": "Shipping is free.", "citations": [2]}', 2, None),
+    # citation objects: document_id + chunk_index (chunk id as text, else index-th context of the document)
+    ("object_chunk_id_is_index", _obj({"document_id": "kb_doc_3", "chunk_index": 2}), 4, None),
+    ("object_index_th_context_of_document", _obj({"document_id": "kb_doc_1", "chunk_index": 1}), 3, None),
+    ("object_index_zero", _obj({"document_id": "kb_doc_1", "chunk_index": 0}), 1, None),
+    ("object_index_as_digit_string", _obj({"document_id": "kb_doc_1", "chunk_index": "1"}), 3, None),
+    ("object_unknown_chunk", _obj({"document_id": "kb_doc_1", "chunk_index": 5}), None, "unknown_chunk"),
+    ("object_unknown_document", _obj({"document_id": "kb_doc_9", "chunk_index": 0}), None, "unknown_document"),
+    ("object_id_wins_over_name", _obj({"document_id": "kb_doc_9", "document_name": "Shipping Guide.pdf"}), None,
+     "unknown_document"),
+    ("object_id_only_first_context", _obj({"document_id": "kb_doc_1"}), 1, None),
+    ("object_id_and_page", _obj({"document_id": "kb_doc_1", "page_number": 4}), 3, None),
+    ("object_name_and_page", _obj({"document_name": "Shipping Guide.pdf", "page_number": 7}), 2, None),
+    ("object_name_without_extension", _obj({"document_name": "shipping guide", "page_number": 7}), 2, None),
+    ("object_name_null_id", _obj({"document_id": None, "document_name": "Shipping Guide.pdf", "page_number": 7}), 2,
+     None),
+    ("object_page_not_retrieved", _obj({"document_name": "Shipping Guide.pdf", "page_number": 8}), None,
+     "page_not_retrieved"),
+    ("object_name_unknown", _obj({"document_name": "Manual.pdf", "page_number": 1}), None, "unknown_document"),
+    ("object_null_id", _obj({"document_id": None, "chunk_index": 0}), None, "malformed_citation:document_id"),
+    ("object_no_reference", _obj({"text_span": "Refunds take 30 days."}), None, "malformed_citation:document_id"),
+    ("object_id_not_a_string", _obj({"document_id": {"x": 1}}), None, "malformed_citation:document_id"),
+    ("object_non_integer_index", _obj({"document_id": "kb_doc_1", "chunk_index": "two"}), None,
+     "malformed_citation:chunk_index"),
+    ("object_fractional_index", _obj({"document_id": "kb_doc_1", "chunk_index": 1.5}), None,
+     "malformed_citation:chunk_index"),
+    ("object_negative_index", _obj({"document_id": "kb_doc_1", "chunk_index": -1}), None,
+     "malformed_citation:chunk_index"),
+    ("object_bad_page", _obj({"document_name": "Shipping Guide.pdf", "page_number": "seven"}), None,
+     "malformed_citation:page_number"),
+    ("object_name_not_a_string", _obj({"document_name": 7, "page_number": 7}), None,
+     "malformed_citation:document_name"),
+    ("stream_final_event", _stream({"document_id": "kb_doc_2", "chunk_index": 0}), 2, None),
 ]
 
 
@@ -73,3 +123,25 @@ def test_no_contexts_means_every_citation_is_fabricated(write_answers):
     extract_citations(con)
     con.execute((_SQL_DIR / "resolve.sql").read_text())
     assert con.execute("SELECT fabricated_reason FROM resolved").fetchall() == [("index_out_of_range",)]
+
+
+def test_malformed_citation_objects_leave_the_others_resolved(write_answers):
+    items = [{"document_id": "kb_doc_2", "chunk_index": 0}, "kb_doc_1", None, 3, {"document_id": None}]
+    answer = json.dumps({"answer": "Shipping is free.", "citations": items})
+    path = write_answers([make_answer("a1", answer, CONTEXTS), make_answer("a2", "Refunds take 30 days [1].", CONTEXTS)])
+    con = duckdb.connect()
+    stage_answers(con, [str(path)], Window())
+    extract_citations(con)
+    con.execute((_SQL_DIR / "resolve.sql").read_text())
+    got = con.execute(
+        "SELECT answer_id, marker, dialect, context_rank, fabricated_reason FROM resolved ORDER BY answer_id, citation_ord"
+    ).fetchall()
+    assert got == [
+        ("a1", "citations[0]", "citation_object", 2, None),
+        ("a1", "citations[1]", "citation_object", None, "malformed_citation:not_an_object"),
+        ("a1", "citations[2]", "citation_object", None, "malformed_citation:not_an_object"),
+        ("a1", "citations[3]", "citation_object", None, "malformed_citation:not_an_object"),
+        ("a1", "citations[4]", "citation_object", None, "malformed_citation:document_id"),
+        ("a2", "[1]", "numeric", 1, None),
+    ]
+    assert all(r[0] for r in con.execute("SELECT cited_ref FROM resolved").fetchall())
