@@ -33,8 +33,6 @@ CONTEXTS = [
 ]
 
 
-
-
 def _obj(item: object) -> str:
     """An answer whose `citations` list holds one citation object (or one malformed item)."""
     return json.dumps({"answer": "Refunds take 30 days.", "citations": [item]})
@@ -42,8 +40,8 @@ def _obj(item: object) -> str:
 
 def _stream(item: object) -> str:
     """A logged stream: token events, then the final event with the answer in `data`."""
-    events = [{"type": "token", "data": "Shipping"}, {"type": "final", "data": "Shipping is free.", "citations": [item]}]
-    return json.dumps(events)
+    final = {"type": "final", "data": "Shipping is free.", "citations": [item]}
+    return json.dumps([{"type": "token", "data": "Shipping"}, final])
 
 
 CASES = [
@@ -73,30 +71,62 @@ CASES = [
     ("object_index_as_digit_string", _obj({"document_id": "kb_doc_1", "chunk_index": "1"}), 3, None),
     ("object_unknown_chunk", _obj({"document_id": "kb_doc_1", "chunk_index": 5}), None, "unknown_chunk"),
     ("object_unknown_document", _obj({"document_id": "kb_doc_9", "chunk_index": 0}), None, "unknown_document"),
-    ("object_id_wins_over_name", _obj({"document_id": "kb_doc_9", "document_name": "Shipping Guide.pdf"}), None,
-     "unknown_document"),
+    (
+        "object_id_wins_over_name",
+        _obj({"document_id": "kb_doc_9", "document_name": "Shipping Guide.pdf"}),
+        None,
+        "unknown_document",
+    ),
     ("object_id_only_first_context", _obj({"document_id": "kb_doc_1"}), 1, None),
     ("object_id_and_page", _obj({"document_id": "kb_doc_1", "page_number": 4}), 3, None),
     ("object_name_and_page", _obj({"document_name": "Shipping Guide.pdf", "page_number": 7}), 2, None),
     ("object_name_without_extension", _obj({"document_name": "shipping guide", "page_number": 7}), 2, None),
-    ("object_name_null_id", _obj({"document_id": None, "document_name": "Shipping Guide.pdf", "page_number": 7}), 2,
-     None),
-    ("object_page_not_retrieved", _obj({"document_name": "Shipping Guide.pdf", "page_number": 8}), None,
-     "page_not_retrieved"),
+    (
+        "object_name_null_id",
+        _obj({"document_id": None, "document_name": "Shipping Guide.pdf", "page_number": 7}),
+        2,
+        None,
+    ),
+    (
+        "object_page_not_retrieved",
+        _obj({"document_name": "Shipping Guide.pdf", "page_number": 8}),
+        None,
+        "page_not_retrieved",
+    ),
     ("object_name_unknown", _obj({"document_name": "Manual.pdf", "page_number": 1}), None, "unknown_document"),
     ("object_null_id", _obj({"document_id": None, "chunk_index": 0}), None, "malformed_citation:document_id"),
     ("object_no_reference", _obj({"text_span": "Refunds take 30 days."}), None, "malformed_citation:document_id"),
     ("object_id_not_a_string", _obj({"document_id": {"x": 1}}), None, "malformed_citation:document_id"),
-    ("object_non_integer_index", _obj({"document_id": "kb_doc_1", "chunk_index": "two"}), None,
-     "malformed_citation:chunk_index"),
-    ("object_fractional_index", _obj({"document_id": "kb_doc_1", "chunk_index": 1.5}), None,
-     "malformed_citation:chunk_index"),
-    ("object_negative_index", _obj({"document_id": "kb_doc_1", "chunk_index": -1}), None,
-     "malformed_citation:chunk_index"),
-    ("object_bad_page", _obj({"document_name": "Shipping Guide.pdf", "page_number": "seven"}), None,
-     "malformed_citation:page_number"),
-    ("object_name_not_a_string", _obj({"document_name": 7, "page_number": 7}), None,
-     "malformed_citation:document_name"),
+    (
+        "object_non_integer_index",
+        _obj({"document_id": "kb_doc_1", "chunk_index": "two"}),
+        None,
+        "malformed_citation:chunk_index",
+    ),
+    (
+        "object_fractional_index",
+        _obj({"document_id": "kb_doc_1", "chunk_index": 1.5}),
+        None,
+        "malformed_citation:chunk_index",
+    ),
+    (
+        "object_negative_index",
+        _obj({"document_id": "kb_doc_1", "chunk_index": -1}),
+        None,
+        "malformed_citation:chunk_index",
+    ),
+    (
+        "object_bad_page",
+        _obj({"document_name": "Shipping Guide.pdf", "page_number": "seven"}),
+        None,
+        "malformed_citation:page_number",
+    ),
+    (
+        "object_name_not_a_string",
+        _obj({"document_name": 7, "page_number": 7}),
+        None,
+        "malformed_citation:document_name",
+    ),
     ("stream_final_event", _stream({"document_id": "kb_doc_2", "chunk_index": 0}), 2, None),
 ]
 
@@ -128,13 +158,15 @@ def test_no_contexts_means_every_citation_is_fabricated(write_answers):
 def test_malformed_citation_objects_leave_the_others_resolved(write_answers):
     items = [{"document_id": "kb_doc_2", "chunk_index": 0}, "kb_doc_1", None, 3, {"document_id": None}]
     answer = json.dumps({"answer": "Shipping is free.", "citations": items})
-    path = write_answers([make_answer("a1", answer, CONTEXTS), make_answer("a2", "Refunds take 30 days [1].", CONTEXTS)])
+    other = make_answer("a2", "Refunds take 30 days [1].", CONTEXTS)
+    path = write_answers([make_answer("a1", answer, CONTEXTS), other])
     con = duckdb.connect()
     stage_answers(con, [str(path)], Window())
     extract_citations(con)
     con.execute((_SQL_DIR / "resolve.sql").read_text())
     got = con.execute(
-        "SELECT answer_id, marker, dialect, context_rank, fabricated_reason FROM resolved ORDER BY answer_id, citation_ord"
+        "SELECT answer_id, marker, dialect, context_rank, fabricated_reason FROM resolved "
+        "ORDER BY answer_id, citation_ord"
     ).fetchall()
     assert got == [
         ("a1", "citations[0]", "citation_object", 2, None),

@@ -58,8 +58,6 @@ TYPES = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("verdict", "verbatim", "status", "want"), [c[1:] for c in TYPES], ids=[c[0] for c in TYPES]
-)
+@pytest.mark.parametrize(("verdict", "verbatim", "status", "want"), [c[1:] for c in TYPES], ids=[c[0] for c in TYPES])
 def test_audited_type(verdict, verbatim, status, want):
     assert audited_type(verdict, verbatim, status) == want
