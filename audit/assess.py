@@ -13,6 +13,8 @@ from typing import Any
 
 from audit.config import AuditConfig
 from audit.extract.sentences import Sentence, is_claim, sentence_at, split_sentences, strip_markers
+from audit.verify.claimed import audited_type, parse_confidence, parse_missing_information
+from audit.verify.quote import NOT_FOUND, check_quote, locate_claim
 from audit.verify.semantic import SemanticScorer
 from audit.verify.support import is_misattributed, verdict_for
 from audit.verify.text import content_words, keyword_overlap
@@ -37,6 +39,10 @@ class _Claim:
 
 
 def _claim_for(cite: dict[str, Any], text: str, sentences: list[Sentence]) -> _Claim:
+    if cite.get("dialect") == "citation_object" and cite.get("json_claim"):
+        where = locate_claim(str(cite["json_claim"]), text)  # claim_text in the answer, case and spacing aside
+        start, end = (where.start, where.end) if where else (None, None)
+        return _Claim(strip_markers(str(cite["json_claim"])), start, end, None)
     if cite.get("json_claim"):
         claim = str(cite["json_claim"])
         return _Claim(strip_markers(claim), cite.get("char_start"), cite.get("char_end"), None)
@@ -127,7 +133,13 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
                 "evidence_end": None,
                 "evidence_text": None,
                 "suggested_rank": None,
+                "claimed_type": c.get("claimed_type"),
+                "audited_type": None,
+                "claimed_confidence": None,
+                "quote": c.get("quote"),
+                "quote_status": None,
             }
+            row["claimed_confidence"], bad_confidence = parse_confidence(c.get("confidence_raw"))
             if c.get("fabricated_reason"):
                 row["reasons"] = [c["fabricated_reason"]]
             elif not _has_claim_text(cl.text):
@@ -139,6 +151,10 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
                     row["reasons"] = ["context_text_missing"]
                 pair_inputs.append((cl.text, source))
                 pending.append((row, ans, contexts))
+            if c["dialect"] == "citation_object" and c.get("json_claim") and cl.start is None:
+                row["reasons"] = [*row["reasons"], "claim_not_in_answer"]
+            if bad_confidence:
+                row["reasons"] = [*row["reasons"], bad_confidence]
             res.citations.append(row)
         n_claims = len(cited)
         n_uncited = 0
@@ -160,6 +176,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
             res.uncited.append(urow)
             if contexts:
                 uncited_pending.append((urow, i, contexts))
+        confidence, bad_confidence = parse_confidence(ans.get("confidence_raw"))
         res.stats.append(
             {
                 "answer_id": ans["answer_id"],
@@ -167,12 +184,17 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
                 "n_claims": n_claims,
                 "n_cited_sentences": len(cited),
                 "n_uncited_claims": n_uncited,
+                "claimed_confidence": confidence,
+                "missing_information": parse_missing_information(ans.get("missing_information_raw")),
+                "self_report_flags": [bad_confidence] if bad_confidence else [],
             }
         )
 
     scores = score_pairs(pair_inputs, cfg, scorer)
     _apply_scores(pending, scores, cfg)
     _misattribution(pending, cfg, scorer)
+    for row in res.citations:  # the citation type the audit found, for every dialect (issue 13)
+        row["audited_type"] = audited_type(row["verdict"], "exact_match" in row["reasons"], row["quote_status"])
     _score_uncited(uncited_pending, cfg, scorer)
     return res
 
@@ -180,7 +202,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
 def _apply_scores(
     pending: list[tuple[dict[str, Any], dict[str, Any], dict[int, str]]], scores: list[PairScore], cfg: AuditConfig
 ) -> None:
-    for (row, _ans, _ctx), ps in zip(pending, scores, strict=True):
+    for (row, _ans, contexts), ps in zip(pending, scores, strict=True):
         row["lexical_score"] = ps.lexical
         row["keyfact_coverage"] = ps.keyfact_coverage
         row["number_coverage"] = ps.number_coverage
@@ -194,6 +216,21 @@ def _apply_scores(
             row["evidence_start"] = ps.evidence.start
             row["evidence_end"] = ps.evidence.end
             row["evidence_text"] = ps.evidence.text
+        # --- issue 13, quotes of citation objects (to move into the verdict core at merge): a quote that is not
+        # in its source can never be verified (support capped below `verified`, like a missing quoted span);
+        # a claimed direct quote that is not verbatim gets quote_not_verbatim; the located quote is the evidence.
+        if row["quote"] is not None or row["claimed_type"] is not None:
+            source = contexts.get(int(row["context_rank"]), "")
+            qc = check_quote(row["claim"], row["quote"], source, row["claimed_type"], ps.exact)
+            row["quote_status"] = qc.status
+            row["reasons"] = [*row["reasons"], *qc.reasons]
+            if qc.span is not None:
+                row["evidence_start"], row["evidence_end"] = qc.span.start, qc.span.end
+                row["evidence_text"] = qc.span.text
+            if qc.status == NOT_FOUND and row["support"] >= cfg.support.verified:
+                row["support"] = cfg.support.verified - 1e-6
+                row["verdict"] = verdict_for(row["support"], cfg.support)
+        # --- end issue 13 ---
 
 
 def _misattribution(

@@ -14,7 +14,7 @@ import duckdb
 import audit
 from audit.errors import InputError
 from audit.pipeline import MANIFEST
-from audit.schema import OUTPUT_VERSION, RESULT_TABLES, output_ddl
+from audit.schema import OUTPUT_VERSION, RESULT_TABLES, migrate, output_ddl
 from audit.window import Window
 
 log = logging.getLogger(__name__)
@@ -66,6 +66,13 @@ def open_db(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnect
         con = duckdb.connect(str(p))
     except duckdb.Error as exc:
         raise InputError(f"cannot open audit database {p}: {exc}") from None
+    try:
+        found = migrate(con)
+    except ValueError as exc:
+        con.close()
+        raise InputError(f"audit database {p}: {exc}") from None
+    if found is not None and found < OUTPUT_VERSION:
+        log.info("migrated audit database %s from outputs v%d to v%d", p, found, OUTPUT_VERSION)
     con.execute(output_ddl())
     con.execute(
         "INSERT INTO schema_version VALUES ('outputs', ?) ON CONFLICT (name) DO UPDATE SET version = excluded.version",
