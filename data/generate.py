@@ -927,7 +927,7 @@ class _AnswerBuilder:
         else:
             raise ValueError(kind)
 
-        obj = None
+        cited_obj: dict[str, Any] | None = None
         if plan.dialect == "json_inline":
             marker = f"source_index:{cited - 1}"
         elif plan.dialect == "citation_object":
@@ -935,9 +935,9 @@ class _AnswerBuilder:
             marker = "citations[?]"  # numbered when the answer is assembled
             # a faulty citation quotes its own claim; a sound one quotes its source sentence
             said = quote or (sent.text if truth is None else body)
-            obj = self._object(marker_target, chunks) | self._quote_fields(body, said, ctype)
+            cited_obj = self._object(marker_target, chunks) | self._quote_fields(body, said, ctype)
             if truth is not None and "quote" in truth["details"]:
-                truth["details"]["quote"] = obj["text_span"]  # as logged
+                truth["details"]["quote"] = cited_obj["text_span"]  # as logged
         elif plan.dialect == "document_page":
             assert marker_target is not None
             marker = docpage_marker(marker_target.doc.title, marker_target.page)
@@ -948,7 +948,7 @@ class _AnswerBuilder:
             marker = f"[{cited}]"
         if truth is not None:
             truth.setdefault("claim", body)
-        return Claim(body, marker, [cited], truth, obj)
+        return Claim(body, marker, [cited], truth, cited_obj)
 
     def _object(self, target: Chunk, chunks: list[Chunk]) -> dict[str, Any]:
         """How a citation object names its source: document_id + chunk_index (its position among the retrieved
