@@ -201,3 +201,20 @@ def test_calibration_view_has_both_levels(mixed_db):
     assert levels == {"answer", "citation"}
     top = [r for r in got if r[0] == "citation" and r[1] == pytest.approx(0.9)]
     assert top and top[0][2] == 3  # confidence 1.0, 0.95, 1.0 fall in the last bin
+
+
+def test_reliability_data_for_the_report(mixed_db):
+    from audit.reliability import overconfident_models, reliability_points
+
+    con = duckdb.connect(str(mixed_db), read_only=True)
+    try:
+        points = reliability_points(con, "citation")
+        assert points and all(0.0 <= p.bin_low < p.bin_high <= 1.0 for p in points)
+        assert (
+            sum(p.n for p in points)
+            == q(mixed_db, "SELECT count(*) FROM citation_audit WHERE claimed_confidence IS NOT NULL")[0][0]
+        )
+        [worst] = overconfident_models(con, "citation", min_n=1)
+        assert worst.model == "test-model" and worst.gap is not None and worst.gap > 0
+    finally:
+        con.close()
