@@ -87,6 +87,31 @@ CASES = [
         2,
         None,
     ),
+    ("object_name_and_chunk_index", _obj({"document_name": "Refund Policy v2.pdf", "chunk_index": 1}), 3, None),
+    (
+        "object_name_page_wins_over_index",
+        _obj({"document_name": "Refund Policy v2", "page_number": 3, "chunk_index": 1}),
+        1,
+        None,
+    ),
+    (
+        "object_name_bad_index_with_page",
+        _obj({"document_name": "Refund Policy v2.pdf", "page_number": 4, "chunk_index": "x"}),
+        3,
+        None,
+    ),
+    (
+        "object_id_bad_page_ignored_with_index",
+        _obj({"document_id": "kb_doc_1", "chunk_index": 1, "page_number": "x"}),
+        3,
+        None,
+    ),
+    (
+        "object_name_bad_index_no_page",
+        _obj({"document_name": "Refund Policy v2.pdf", "chunk_index": 1.5}),
+        None,
+        "malformed_citation:chunk_index",
+    ),
     (
         "object_page_not_retrieved",
         _obj({"document_name": "Shipping Guide.pdf", "page_number": 8}),

@@ -167,17 +167,16 @@ WITH lists AS (
                AS page_ok
     FROM fields
 ), judged AS (
-    SELECT *,
+    -- by id: chunk_index, else page_number, else the document; by name: page_number, else chunk_index, else the document
+    SELECT *, index_ok AND (id_ok OR NOT page_ok) AS by_index,
            CASE
                WHEN item_type <> 'OBJECT' THEN 'not_an_object'
                WHEN id_given AND NOT id_ok THEN 'document_id'
-               WHEN id_ok AND index_given AND NOT index_ok THEN 'chunk_index'
-               WHEN id_ok AND index_ok THEN NULL
+               WHEN NOT id_ok AND name_given AND NOT name_ok THEN 'document_name'
+               WHEN NOT id_ok AND NOT name_ok THEN 'document_id'
+               WHEN index_given AND NOT index_ok AND (id_ok OR NOT page_ok) THEN 'chunk_index'
+               WHEN index_ok AND (id_ok OR NOT page_given) THEN NULL
                WHEN page_given AND NOT page_ok THEN 'page_number'
-               WHEN id_ok THEN NULL
-               WHEN name_given AND NOT name_ok THEN 'document_name'
-               WHEN name_ok THEN NULL
-               ELSE 'document_id'
            END AS malformed
     FROM checked
 )
@@ -185,20 +184,18 @@ SELECT answer_id, 3000000 + idx AS marker_ord, 0 AS sub_ord, 'citations[' || (id
        NULL::INTEGER AS char_start, NULL::INTEGER AS char_end, 'citation_object' AS dialect,
        CASE
            WHEN malformed IS NOT NULL THEN left(item::VARCHAR, 200)
-           WHEN id_ok AND index_ok THEN document_id || ':' || index_raw
-           WHEN id_ok AND page_ok THEN document_id || ', page ' || page_raw
+           WHEN by_index THEN CASE WHEN id_ok THEN document_id ELSE document_name END || ':' || index_raw
+           WHEN page_ok THEN CASE WHEN id_ok THEN document_id ELSE document_name END || ', page ' || page_raw
            WHEN id_ok THEN document_id
-           WHEN page_ok THEN document_name || ', page ' || page_raw
            ELSE document_name
        END AS cited_ref,
        NULL::INTEGER AS cited_rank,
        CASE WHEN malformed IS NULL AND NOT id_ok THEN document_name END AS cited_title,
-       CASE WHEN malformed IS NULL AND NOT (id_ok AND index_ok) AND page_ok THEN CAST(page_raw AS INTEGER) END
-           AS cited_page,
+       CASE WHEN malformed IS NULL AND NOT by_index AND page_ok THEN CAST(page_raw AS INTEGER) END AS cited_page,
        CASE WHEN malformed IS NULL AND id_ok THEN document_id END AS cited_doc,
        NULL::VARCHAR AS cited_chunk,
        claim_text AS json_claim,
-       CASE WHEN malformed IS NULL AND id_ok AND index_ok THEN CAST(index_raw AS INTEGER) END AS cited_index,
+       CASE WHEN malformed IS NULL AND by_index THEN CAST(index_raw AS INTEGER) END AS cited_index,
        malformed, quote, claimed_type, confidence_raw
 FROM judged;
 
