@@ -6,6 +6,8 @@ import json
 
 import duckdb
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from audit.extract.markers import extract_citations
 from audit.ingest import stage_answers
@@ -202,3 +204,35 @@ def test_malformed_citation_objects_leave_the_others_resolved(write_answers):
         ("a2", "[1]", "numeric", 1, None),
     ]
     assert all(r[0] for r in con.execute("SELECT cited_ref FROM resolved").fetchall())
+
+
+_json_scalar = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**40), 2**40),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=12),
+    st.sampled_from(["kb_doc_1", "kb_doc_2", "Shipping Guide.pdf", "0", "1", "chunk-1"]),
+)
+_field = st.sampled_from(
+    ["document_id", "chunk_index", "document_name", "page_number", "text_span", "claim_text", "confidence_score"]
+)
+_item = st.one_of(_json_scalar, st.dictionaries(_field, _json_scalar, max_size=6))
+
+
+_SLOW = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=_SLOW)
+@given(st.lists(_item, min_size=1, max_size=5).filter(lambda xs: any(isinstance(x, dict) for x in xs)))
+def test_any_citation_objects_resolve_or_are_fabricated_with_a_reason(write_answers, items):
+    answer = json.dumps({"answer": "Shipping is free.", "citations": items})
+    path = write_answers([make_answer("a1", answer, CONTEXTS)])
+    con = duckdb.connect()
+    stage_answers(con, [str(path)], Window())
+    extract_citations(con)
+    con.execute((_SQL_DIR / "resolve.sql").read_text())
+    rows = con.execute("SELECT cited_ref, context_rank, fabricated_reason FROM resolved").fetchall()
+    assert len(rows) == len(items)
+    for ref, rank, reason in rows:
+        assert ref is not None and (rank is None) != (reason is None)
