@@ -13,10 +13,12 @@ from typing import Any
 
 from audit.config import AuditConfig
 from audit.extract.sentences import Sentence, is_claim, sentence_at, split_sentences, strip_markers
+from audit.verify.claimed import parse_confidence, parse_missing_information
+from audit.verify.quote import NOT_FOUND, check_quote, locate_claim
 from audit.verify.semantic import SemanticScorer
 from audit.verify.text import content_words, keyword_overlap
 from audit.verify.verifier import PairScore, score_pairs
-from audit.verdict import CitationEvidence, SourceScore, capped_support, decide, needs_alternatives
+from audit.verdict import CitationEvidence, SourceScore, audited_type, capped_support, decide, needs_alternatives
 
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 
@@ -38,6 +40,8 @@ class _Pending:
     has_claim: bool
     source_empty: bool = False
     cited: PairScore | None = None
+    quote_found: bool | None = None  # the citation object's quoted passage was found in its source
+    extra_reasons: list[str] = field(default_factory=list)
     others: dict[int, SourceScore] = field(default_factory=dict)
 
 
@@ -50,6 +54,10 @@ class _Claim:
 
 
 def _claim_for(cite: dict[str, Any], text: str, sentences: list[Sentence]) -> _Claim:
+    if cite.get("dialect") == "citation_object" and cite.get("json_claim"):
+        where = locate_claim(str(cite["json_claim"]), text)  # claim_text in the answer, case and spacing aside
+        start, end = (where.start, where.end) if where else (None, None)
+        return _Claim(strip_markers(str(cite["json_claim"])), start, end, None)
     if cite.get("json_claim"):
         claim = str(cite["json_claim"])
         return _Claim(strip_markers(claim), cite.get("char_start"), cite.get("char_end"), None)
@@ -139,10 +147,20 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
                 "evidence_end": None,
                 "evidence_text": None,
                 "suggested_rank": None,
+                "claimed_type": c.get("claimed_type"),
+                "audited_type": None,
+                "claimed_confidence": None,
+                "quote": c.get("quote"),
+                "quote_status": None,
             }
+            row["claimed_confidence"], bad_confidence = parse_confidence(c.get("confidence_raw"))
             p = _Pending(row, contexts, c.get("fabricated_reason"), _has_claim_text(cl.text))
             if p.fabricated_reason is None and p.has_claim:
                 p.source_empty = not contexts.get(int(c["context_rank"]), "").strip()
+            if c["dialect"] == "citation_object" and c.get("json_claim") and cl.start is None:
+                p.extra_reasons.append("claim_not_in_answer")
+            if bad_confidence:
+                p.extra_reasons.append(bad_confidence)
             pending.append(p)
             res.citations.append(row)
         n_claims = len(cited)
@@ -165,6 +183,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
             res.uncited.append(urow)
             if contexts:
                 uncited_pending.append((urow, i, contexts))
+        confidence, bad_confidence = parse_confidence(ans.get("confidence_raw"))
         res.stats.append(
             {
                 "answer_id": ans["answer_id"],
@@ -172,6 +191,9 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
                 "n_claims": n_claims,
                 "n_cited_sentences": len(cited),
                 "n_uncited_claims": n_uncited,
+                "claimed_confidence": confidence,
+                "missing_information": parse_missing_information(ans.get("missing_information_raw")),
+                "self_report_flags": [bad_confidence] if bad_confidence else [],
             }
         )
 
@@ -202,6 +224,17 @@ def _score_cited(pending: list[_Pending], cfg: AuditConfig, scorer: SemanticScor
             p.row["evidence_start"] = ps.evidence.start
             p.row["evidence_end"] = ps.evidence.end
             p.row["evidence_text"] = ps.evidence.text
+        if p.row["quote"] is not None or p.row["claimed_type"] is not None:
+            # the quoted passage of a citation object: searched in its source; when found it is the evidence
+            source = p.contexts.get(int(p.row["context_rank"]), "")
+            qc = check_quote(p.row["claim"], p.row["quote"], source, p.row["claimed_type"], ps.exact)
+            p.row["quote_status"] = qc.status
+            p.extra_reasons.extend(qc.reasons)
+            if qc.status is not None:
+                p.quote_found = qc.status != NOT_FOUND
+            if qc.span is not None:
+                p.row["evidence_start"], p.row["evidence_end"] = qc.span.start, qc.span.end
+                p.row["evidence_text"] = qc.span.text
 
 
 def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: SemanticScorer) -> None:
@@ -209,7 +242,7 @@ def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: Seman
     todo: list[tuple[_Pending, int]] = []
     pairs: list[tuple[str, str]] = []
     for p in pending:
-        if p.cited is None or not needs_alternatives(p.cited.as_source_score(), cfg.support):
+        if p.cited is None or not needs_alternatives(p.cited.as_source_score(p.quote_found), cfg.support):
             continue
         for rank, text in p.contexts.items():
             if rank != p.row["context_rank"] and text.strip():
@@ -224,14 +257,17 @@ def _decide(p: _Pending, cfg: AuditConfig) -> None:
         fabricated_reason=p.fabricated_reason,
         has_claim=p.has_claim,
         source_empty=p.source_empty,
-        cited=p.cited.as_source_score() if p.cited is not None else None,
+        cited=p.cited.as_source_score(p.quote_found) if p.cited is not None else None,
         others=p.others,
+        extra_reasons=tuple(p.extra_reasons),
     )
     d = decide(ev, cfg.support)
     p.row["verdict"] = d.verdict.value
     p.row["support"] = d.support
     p.row["reasons"] = list(d.reasons)
     p.row["suggested_rank"] = d.suggested_rank
+    kind = audited_type(d.verdict, "exact_match" in d.reasons, p.row["quote_status"])
+    p.row["audited_type"] = kind.value if kind is not None else None
 
 
 def _score_uncited(

@@ -156,13 +156,14 @@ def _stage(con: duckdb.DuckDBPyConnection, shard: Shard, cfg: AuditConfig) -> St
 _BATCH_QUERY = """
 WITH cites AS (
     SELECT answer_id, list(struct_pack(citation_ord, marker, dialect, char_start, char_end, cited_ref, json_claim,
-                                       context_rank, doc_id, chunk_id, fabricated_reason)
+                                       context_rank, doc_id, chunk_id, fabricated_reason,
+                                       quote, claimed_type, confidence_raw)
                            ORDER BY citation_ord) AS citations
     FROM resolved GROUP BY answer_id
 ), contexts AS (
     SELECT answer_id, list(struct_pack(rank, text) ORDER BY rank) AS contexts FROM ctx GROUP BY answer_id
 )
-SELECT a.answer_id, a.logged_at, t.answer_text, c.citations, x.contexts
+SELECT a.answer_id, a.logged_at, t.answer_text, t.confidence_raw, t.missing_information_raw, c.citations, x.contexts
 FROM answers_ok a JOIN texts t USING (answer_id)
 LEFT JOIN cites c USING (answer_id) LEFT JOIN contexts x USING (answer_id)
 ORDER BY a.answer_id
@@ -186,6 +187,8 @@ def _result_tables(
         schema=pa.schema(
             [("answer_id", pa.string())]
             + [(k, pa.int32()) for k in ("n_sentences", "n_claims", "n_cited_sentences", "n_uncited_claims")]
+            + [("claimed_confidence", pa.float64()), ("missing_information", pa.string())]
+            + [("self_report_flags", pa.list_(pa.string()))]
         ),
     )
     con.register("cite_rows", citations)

@@ -1,4 +1,4 @@
-"""Output table schemas, read from `schemas/outputs.v1.sql` (the single source of truth)."""
+"""Output table schemas, read from `schemas/outputs.v2.sql` (the single source of truth)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,49 @@ from functools import cache
 import duckdb
 import pyarrow as pa
 
-from audit.contract import OUTPUT_DDL
+from audit.contract import MIGRATIONS_DIR, OUTPUT_DDL
 
-OUTPUT_VERSION = 1
+OUTPUT_VERSION = 2
 RESULT_TABLES = ("answer_audit", "citation_audit", "uncited_claims", "quarantine")
 
 
 def output_ddl() -> str:
     return OUTPUT_DDL.read_text()
+
+
+def migration(version: int) -> str:
+    """The SQL that takes an output file from `version` to `version + 1`."""
+    return (MIGRATIONS_DIR / f"outputs.v{version}_to_v{version + 1}.sql").read_text()
+
+
+def stored_version(con: duckdb.DuckDBPyConnection) -> int | None:
+    """The outputs version an existing file was written with (None for a new, empty file)."""
+    tables = {r[0] for r in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
+    if "citation_audit" not in tables:
+        return None
+    if "schema_version" not in tables:
+        return 1
+    got = con.execute("SELECT version FROM schema_version WHERE name = 'outputs'").fetchall()
+    return int(got[0][0]) if got else 1
+
+
+def migrate(con: duckdb.DuckDBPyConnection) -> int | None:
+    """Bring an existing output file up to OUTPUT_VERSION one step at a time, in one transaction.
+    Returns the version found; raises ValueError for a file written by a newer citeaudit."""
+    found = stored_version(con)
+    if found is None or found == OUTPUT_VERSION:
+        return found
+    if found > OUTPUT_VERSION:
+        raise ValueError(f"outputs v{found} is newer than this citeaudit (v{OUTPUT_VERSION}): upgrade citeaudit")
+    con.execute("BEGIN TRANSACTION")
+    try:
+        for v in range(found, OUTPUT_VERSION):
+            con.execute(migration(v))
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    return found
 
 
 @cache

@@ -15,7 +15,7 @@ import duckdb
 import audit
 from audit.errors import DatabaseLocked, InputError
 from audit.pipeline import MANIFEST
-from audit.schema import OUTPUT_VERSION, RESULT_TABLES, output_ddl
+from audit.schema import OUTPUT_VERSION, RESULT_TABLES, migrate, output_ddl
 from audit.window import Window
 
 log = logging.getLogger(__name__)
@@ -88,6 +88,13 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
         return _connect(p, True, wait_s)
     p.parent.mkdir(parents=True, exist_ok=True)
     con = _connect(p, False, wait_s)
+    try:
+        found = migrate(con)
+    except ValueError as exc:
+        con.close()
+        raise InputError(f"audit database {p}: {exc}") from None
+    if found is not None and found < OUTPUT_VERSION:
+        log.info("migrated audit database %s from outputs v%d to v%d", p, found, OUTPUT_VERSION)
     con.execute(output_ddl())
     con.execute(
         "INSERT INTO schema_version VALUES ('outputs', ?) ON CONFLICT (name) DO UPDATE SET version = excluded.version",

@@ -120,3 +120,24 @@ def decide(ev: CitationEvidence, cfg: SupportConfig) -> Decision:
         if other >= cfg.misattribution_min_other and other - support >= cfg.misattribution_margin:
             return Decision(Verdict.MISATTRIBUTED, support, (*reasons, f"better_source:{rank}"), rank)
     return Decision(verdict, support, reasons)
+
+
+class CitationType(StrEnum):
+    """What kind of citation it is: claimed by the assistant (`claimed_type`) or found by the audit (`audited_type`)."""
+
+    DIRECT_QUOTE = "direct_quote"
+    PARAPHRASE = "paraphrase"
+    INFERENCE = "inference"
+    UNSUPPORTED = "unsupported"
+
+
+def audited_type(verdict: Verdict, claim_verbatim: bool, quote_status: str | None) -> CitationType | None:
+    """The citation type the audit found, for every dialect: `direct_quote` (verified, and the claim or its quote
+    is verbatim in the source), `paraphrase` (verified, not verbatim), `inference` (weak: partly supported),
+    `unsupported` (unsupported or misattributed), NULL for fabricated (no source to compare with)."""
+    if verdict is Verdict.FABRICATED:
+        return None
+    if verdict is Verdict.VERIFIED:
+        verbatim = claim_verbatim or quote_status == "verbatim"
+        return CitationType.DIRECT_QUOTE if verbatim else CitationType.PARAPHRASE
+    return CitationType.INFERENCE if verdict is Verdict.WEAK else CitationType.UNSUPPORTED

@@ -5,6 +5,11 @@ across nights. Each answer retrieves 3-8 chunks and answers with sentences copie
 cited in one of the dialects of ARCHITECTURE.md. Faults are planted at known rates over the rows eligible for them
 and every planted thing is one line of `truth.jsonl` (ranks there are always 1-based positions in `contexts`).
 
+Citation objects (`citation_object`) carry a quoted `text_span`, `claim_text`, `citation_type` and `confidence_score`,
+as an answer JSON or as the final event of a logged stream (a JSON list of events, or JSON lines). Planted there:
+invented quotes, "direct quotes" that are not verbatim, and over-confident answers (one model reports 0.9-1.0
+whatever it says; the others report lower confidence when their answer holds a planted fault).
+
     python -m data.generate --out data/sample --rows 400 --days 2 --seed 7 --hive
 """
 
@@ -32,12 +37,17 @@ DEFAULT_START = "2026-11-01"
 MODELS = ["gpt-4o", "claude-3", "llama-3-70b", "mistral-large"]
 
 DIALECT_WEIGHTS = {
-    "numeric": 0.40,
-    "document_page": 0.15,
-    "doc_chunk": 0.15,
-    "json_citations": 0.15,
-    "json_inline": 0.15,
+    "numeric": 0.36,
+    "document_page": 0.13,
+    "doc_chunk": 0.13,
+    "json_citations": 0.13,
+    "json_inline": 0.12,
+    "citation_object": 0.13,
 }
+OBJECT_FORM_WEIGHTS = {"answer_json": 0.5, "event_list": 0.3, "json_lines": 0.2}
+OVERCONFIDENT_MODEL = "llama-3-70b"  # reports confidence 0.9-1.0 whatever its answer holds
+CONFIDENCE_DIALECTS = {"json_citations", "citation_object"}  # answers that log an answer-level confidence
+MISSING_INFORMATION = ["the exact processing time", "regional exceptions", "the current price list"]
 NUMERIC_FORM_WEIGHTS = {"single": 0.55, "list": 0.15, "adjacent": 0.15, "range": 0.15}
 
 # rate = share of the rows eligible for a kind that get one planted instance (at least one when any is eligible)
@@ -51,17 +61,23 @@ FAULT_RATES = {
     "uncited_claim": 0.08,
     "non_claim": 0.15,
     "invalid_json": 0.08,
+    "invented_quote": 0.2,
+    "non_verbatim_quote": 0.2,
+    "overconfident": 0.15,
 }
 FAULT_DIALECTS = {
     "index_out_of_range": {"numeric", "json_citations", "json_inline"},
-    "unknown_document": {"document_page", "doc_chunk"},
+    "unknown_document": {"document_page", "doc_chunk", "citation_object"},
     "page_not_retrieved": {"document_page"},
-    "unknown_chunk": {"doc_chunk"},
+    "unknown_chunk": {"doc_chunk", "citation_object"},
     "unsupported": set(DIALECT_WEIGHTS),
     "misattributed": set(DIALECT_WEIGHTS),
     "uncited_claim": set(DIALECT_WEIGHTS),
     "non_claim": set(DIALECT_WEIGHTS),
     "invalid_json": {"json_citations"},
+    "invented_quote": {"citation_object"},
+    "non_verbatim_quote": {"citation_object"},
+    "overconfident": CONFIDENCE_DIALECTS,  # rows of OVERCONFIDENT_MODEL only: every claim unsupported
 }
 # one row of each per QUARANTINE_EVERY rows (at least one each)
 QUARANTINE_EVERY = 200
@@ -77,6 +93,9 @@ EXPECTED = {  # kind -> (expected reason, expected verdict)
     "uncited_claim": ("uncited_claim", None),
     "non_claim": ("not_flagged", None),
     "invalid_json": ("json_parse_fallback", None),
+    "invented_quote": ("text_span_not_found_in_source", None),  # never verified
+    "non_verbatim_quote": ("quote_not_verbatim", None),
+    "overconfident": ("overconfident", None),  # claimed confidence >= 0.9, at least 0.4 above citation integrity
 }
 
 # every truth line has these keys (null when they do not apply); ranks are 1-based positions in `contexts`
@@ -617,9 +636,10 @@ def docchunk_marker(doc_id: str, chunk_id: str) -> str:
 @dataclass
 class Claim:
     body: str  # the sentence without marker, ending with "."
-    marker: str  # "" when uncited; for json_inline the source_index as "source_index:N"
+    marker: str  # "" when uncited; for json_inline the source_index as "source_index:N"; citations[i] for objects
     cited: list[int]  # 1-based cited ranks (may be out of range); [] when uncited
     truth: dict[str, Any] | None = None
+    obj: dict[str, Any] | None = None  # the citation object (citation_object dialect)
 
 
 @dataclass
@@ -636,12 +656,38 @@ class RowPlan:
 
 
 def _render(claim: Claim, dialect: str, rng: random.Random) -> str:
-    if not claim.marker or dialect == "json_inline":
+    if not claim.marker or dialect in ("json_inline", "citation_object"):
         return claim.body
     stem = claim.body[:-1]
     if rng.random() < 0.15:
         return f"{stem}.{claim.marker}"
     return f"{stem} {claim.marker}."
+
+
+def _object_answer(text: str, objs: list[dict[str, Any]], extra: dict[str, Any], form: str) -> str:
+    """A citation-object answer as logged: answer JSON, or a stream whose final event carries it."""
+    if form == "answer_json":
+        return json.dumps({"answer": text, "citations": objs} | extra, ensure_ascii=False)
+    sources = sorted({o["document_id"] for o in objs if "document_id" in o})
+    words = text.split(" ")
+    events: list[dict[str, Any]] = [{"type": "start"}]
+    events += [{"type": "token", "data": " ".join(words[i : i + 8])} for i in range(0, min(len(words), 24), 8)]
+    events.append({"type": "final", "data": text, "sources": sources, "citations": objs} | extra)
+    if form == "event_list":
+        return json.dumps(events, ensure_ascii=False)
+    return "\n".join(json.dumps(e, ensure_ascii=False) for e in events)
+
+
+def misquote(text: str, rng: random.Random) -> str:
+    """A "direct quote" that is not verbatim: one wording swapped, else one word left out; numbers are kept."""
+    padded = f" {text} "
+    swaps = [(a, b) for a, b in _SYNONYMS if a in padded]
+    if swaps:
+        a, b = rng.choice(swaps)
+        return padded.replace(a, b, 1).strip()
+    words = list(re.finditer(r"(?<= )[a-z]{4,}(?= )", text))
+    m = rng.choice(words)
+    return text[: m.start()] + text[m.end() + 1 :]
 
 
 def _source_span(ctx_text: str, sentence: str) -> list[int]:
@@ -686,8 +732,10 @@ class _AnswerBuilder:
         # claimable (rank, sentence) pairs: unique sentences only
         pairs = [(k + 1, s) for k, ch in enumerate(chunks) for s in ch.sentences if not s.shared]
         rng.shuffle(pairs)
-        claim_faults = [f for f in plan.faults if f not in ("invalid_json", "non_claim")]
+        claim_faults = [f for f in plan.faults if f not in ("invalid_json", "non_claim", "overconfident")]
         n_plain = max(rng.randint(2, 5) - len(claim_faults) - (1 if fact else 0), 1 if not claim_faults else 0)
+        if "overconfident" in plan.faults:  # a confident answer none of whose claims its sources support
+            claim_faults, n_plain = [*claim_faults, "unsupported", "unsupported"], 0
         kinds = claim_faults + ["ok"] * n_plain
         rng.shuffle(kinds)
         claims: list[Claim] = []
@@ -702,8 +750,22 @@ class _AnswerBuilder:
             text = rng.choice(NON_CLAIMS)
             claims.append(Claim(text, "", [], {"kind": "non_claim", "claim": text}))
 
-        answer = self._assemble(claims, plan, rng)
+        confidence = self._confidence(plan, claims) if plan.dialect in CONFIDENCE_DIALECTS else None
+        answer = self._assemble(claims, plan, rng, confidence)
         truth: list[dict[str, Any]] = []
+        if "overconfident" in plan.faults:
+            reason, verdict = EXPECTED["overconfident"]
+            truth.append(
+                {
+                    "answer_id": answer_id,
+                    "kind": "overconfident",
+                    "dialect": plan.dialect,
+                    "expected": reason,
+                    "expected_verdict": verdict,
+                    "marker": None,
+                    "details": {"claimed_confidence": confidence, "model": plan.model},
+                }
+            )
         for c in claims:
             if c.truth is not None:
                 t = {"answer_id": answer_id, "kind": c.truth.pop("kind"), "dialect": plan.dialect}
@@ -763,8 +825,18 @@ class _AnswerBuilder:
         cited = rank
         marker_target: Chunk | None = true_ctx
         truth: dict[str, Any] | None = None
+        quote: str | None = None  # citation objects: the quoted text_span (default: the source sentence)
+        ctype = "direct_quote" if op == "copied" else rng.choice(["paraphrase", "paraphrase", "inference"])
         if kind == "ok":
             pass
+        elif kind == "invented_quote":
+            quote, variant = self._invented_quote(sent, chunks, plan)
+            truth = {"kind": kind, "cited_rank": rank, **base}
+            truth["details"] |= {"quote": quote, "variant": variant}
+        elif kind == "non_verbatim_quote":
+            quote, ctype = misquote(sent.text, rng), "direct_quote"
+            truth = {"kind": kind, "cited_rank": rank, **base}
+            truth["details"] |= {"quote": quote}
         elif kind == "uncited_claim":
             return Claim(body, "", [], {"kind": kind, "cited_rank": None, **base})
         elif kind == "index_out_of_range":
@@ -831,12 +903,21 @@ class _AnswerBuilder:
                 else docchunk_marker(doc_id, true_ctx.chunk_id)
             )
             base["details"]["variant"] = variant
+            if plan.dialect == "citation_object":
+                obj = {"document_id": doc_id, "document_name": title, "chunk_index": 0, "page_number": true_ctx.page}
+                obj |= self._quote_fields(body, sent.text, ctype)
+                return Claim(body, "citations[?]", [], {"kind": kind, "cited_rank": None, **base}, obj)
             return Claim(body, marker, [], {"kind": kind, "cited_rank": None, **base})
         elif kind == "page_not_retrieved":
             pages = {c.page for c in chunks if c.doc.title == true_ctx.doc.title}
             page = rng.choice([p for p in range(1, max(pages) + 4) if p not in pages])
             return Claim(body, docpage_marker(true_ctx.doc.title, page), [], {"kind": kind, "cited_rank": None, **base})
         elif kind == "unknown_chunk":
+            if plan.dialect == "citation_object":  # past the retrieved chunks of that document
+                n_same = sum(1 for c in chunks if c.doc is true_ctx.doc)
+                obj = {"document_id": true_ctx.doc.doc_id, "chunk_index": n_same + rng.randint(0, 3)}
+                obj |= self._quote_fields(body, sent.text, ctype)
+                return Claim(body, "citations[?]", [], {"kind": kind, "cited_rank": None, **base}, obj)
             have = {c.chunk_id for c in chunks if c.doc.doc_id == true_ctx.doc.doc_id}
             cands = [c.chunk_id for c in true_ctx.doc.chunks if c.chunk_id not in have]
             chunk_id = rng.choice(cands) if cands and rng.random() < 0.6 else f"chunk-{rng.randint(40, 99)}"
@@ -846,8 +927,17 @@ class _AnswerBuilder:
         else:
             raise ValueError(kind)
 
+        cited_obj: dict[str, Any] | None = None
         if plan.dialect == "json_inline":
             marker = f"source_index:{cited - 1}"
+        elif plan.dialect == "citation_object":
+            assert marker_target is not None
+            marker = "citations[?]"  # numbered when the answer is assembled
+            # a faulty citation quotes its own claim; a sound one quotes its source sentence
+            said = quote or (sent.text if truth is None else body)
+            cited_obj = self._object(marker_target, chunks) | self._quote_fields(body, said, ctype)
+            if truth is not None and "quote" in truth["details"]:
+                truth["details"]["quote"] = cited_obj["text_span"]  # as logged
         elif plan.dialect == "document_page":
             assert marker_target is not None
             marker = docpage_marker(marker_target.doc.title, marker_target.page)
@@ -858,13 +948,81 @@ class _AnswerBuilder:
             marker = f"[{cited}]"
         if truth is not None:
             truth.setdefault("claim", body)
-        return Claim(body, marker, [cited], truth)
+        return Claim(body, marker, [cited], truth, cited_obj)
 
-    def _assemble(self, claims: list[Claim], plan: RowPlan, rng: random.Random) -> str:
+    def _object(self, target: Chunk, chunks: list[Chunk]) -> dict[str, Any]:
+        """How a citation object names its source: document_id + chunk_index (its position among the retrieved
+        chunks of that document), or document_name + page_number."""
+        if self.rng.random() < 0.7:
+            same_doc = [c for c in chunks if c.doc is target.doc]
+            return {
+                "document_id": target.doc.doc_id,
+                "document_name": target.doc.title,
+                "chunk_index": same_doc.index(target),
+                "page_number": target.page,
+            }
+        return {"document_name": target.doc.title, "page_number": target.page}
+
+    def _quote_fields(self, body: str, quote: str, ctype: str) -> dict[str, Any]:
+        rng = self.rng
+        claim = body[:-1] if rng.random() < 0.5 else body
+        claim = claim.lower() if rng.random() < 0.2 else claim  # logged claims differ in case from the answer
+        fields: dict[str, Any] = {"claim_text": claim, "citation_type": ctype}
+        if rng.random() < 0.9 or ctype == "direct_quote":
+            fields["text_span"] = quote.rstrip(".") if rng.random() < 0.5 else quote
+        return fields
+
+    def _invented_quote(self, sent: Sentence, chunks: list[Chunk], plan: RowPlan) -> tuple[str, str]:
+        """A quote its source does not hold: the sentence with a changed figure, or a sentence of a document
+        that was not retrieved (one with a number, so it cannot pass for a sloppy quote)."""
+        rng = self.rng
+        all_text = " ".join(c.text for c in chunks)
+        changed = change_number(sent.text, rng)
+        if changed is not None and changed[0] not in all_text:
+            return changed[0], "changed_number"
+        retrieved = {id(c) for c in chunks}
+        other = [
+            s.text
+            for d in self.kb.by_tenant[plan.tenant]
+            for c in d.chunks
+            if id(c) not in retrieved
+            for s in c.sentences
+            if not s.shared and _NUMBER.search(s.text)
+        ]
+        return rng.choice(other), "not_retrieved"
+
+    def _confidence(self, plan: RowPlan, claims: list[Claim]) -> float:
+        """Self-reported confidence: honest models report less when their answer holds a planted fault;
+        OVERCONFIDENT_MODEL reports 0.9-1.0 whatever it says. Sets each citation object's confidence_score too."""
+        faulty = [c for c in claims if c.truth is not None and c.truth["kind"] not in ("non_claim", "uncited_claim")]
+        for c in claims:
+            if c.obj is not None:
+                c.obj["confidence_score"] = self._score(plan, c in faulty)
+        return self._score(plan, bool(faulty))
+
+    def _score(self, plan: RowPlan, bad: bool) -> float:
+        rng = self.rng
+        if plan.model == OVERCONFIDENT_MODEL:
+            return round(rng.uniform(0.9, 1.0), 2)
+        return round(rng.uniform(0.3, 0.6) if bad else rng.uniform(0.8, 1.0), 2)
+
+    def _assemble(self, claims: list[Claim], plan: RowPlan, rng: random.Random, confidence: float | None) -> str:
         text = " ".join(_render(c, plan.dialect, rng) for c in claims)
+        extra: dict[str, Any] = {}
+        if confidence is not None:
+            extra["confidence"] = confidence
+            if rng.random() < 0.2:
+                extra["missing_information"] = [rng.choice(MISSING_INFORMATION)]
         if plan.dialect == "json_citations":
             cited = sorted({r for c in claims for r in c.cited})
-            return json.dumps({"answer": text, "citations": cited}, ensure_ascii=False)
+            return json.dumps({"answer": text, "citations": cited} | extra, ensure_ascii=False)
+        if plan.dialect == "citation_object":
+            objs: list[dict[str, Any]] = []
+            for c in claims:
+                if c.obj is not None:
+                    c.marker = f"citations[{len(objs)}]"
+                    objs.append(c.obj)
+            return _object_answer(text, objs, extra, _weighted(rng, OBJECT_FORM_WEIGHTS))
         if plan.dialect == "json_inline":
             inline = [{"source_index": c.cited[0] - 1, "claim": c.body} for c in claims if c.cited]
             return json.dumps({"answer": text, "inline_citations": inline}, ensure_ascii=False)
@@ -914,6 +1072,8 @@ def _plan_rows(rows: int, days: int, start: date, rng: random.Random) -> list[Ro
     clean = [p for p in plans if p.quarantine is None]
     for kind, rate in FAULT_RATES.items():
         eligible = [p for p in clean if p.dialect in FAULT_DIALECTS[kind]]
+        if kind == "overconfident":
+            eligible = [p for p in eligible if p.model == OVERCONFIDENT_MODEL and "invalid_json" not in p.faults]
         if eligible:
             for p in rng.sample(eligible, min(len(eligible), max(1, round(rate * len(eligible))))):
                 p.faults.append(kind)

@@ -37,6 +37,38 @@ DOC_CHUNK = Dialect(
 DIALECTS: tuple[Dialect, ...] = (DOCUMENT_PAGE, DOC_CHUNK, NUMERIC)
 
 
+@dataclass(frozen=True)
+class JsonDialect:
+    """A dialect carried in the JSON of structured output rather than in the text (extracted in `sql/extract.sql`)."""
+
+    name: str
+    fields: tuple[str, ...]  # the item fields it reads
+    example: str
+
+
+STRUCTURED = JsonDialect(
+    name="structured",
+    fields=("citations[] (integers, 1-based)", "inline_citations[].source_index (0-based)", "inline_citations[].claim"),
+    example='{"answer": "...", "citations": [1, 2]}',
+)
+CITATION_OBJECT = JsonDialect(
+    name="citation_object",
+    fields=(
+        "document_id",
+        "chunk_index",
+        "document_name",
+        "page_number",
+        "text_span",
+        "claim_text",
+        "citation_type",
+        "confidence_score",
+    ),
+    example='{"answer": "...", "citations": [{"document_id": "abc123", "chunk_index": 0, "text_span": "..."}]}'
+    ' or a final stream event {"type": "final", "data": "...", "citations": [...]}',
+)
+JSON_DIALECTS: tuple[JsonDialect, ...] = (STRUCTURED, CITATION_OBJECT)
+
+
 def any_marker_pattern() -> str:
     """One alternation matching a marker of any registered dialect (no capture groups)."""
     return "|".join(f"(?:{_strip_groups(d.pattern)})" for d in DIALECTS)

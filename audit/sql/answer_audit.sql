@@ -14,6 +14,7 @@ WITH per_answer AS (
     SELECT a.answer_id, a.conversation_id, a.turn_index, a.logged_at, a.tenant, a.model,
            a.source_file, t.answer_text, a.answer,
            s.n_sentences, s.n_claims, s.n_cited_sentences, s.n_uncited_claims,
+           s.claimed_confidence, s.missing_information, s.self_report_flags,
            coalesce(p.n_citations, 0) AS n_citations, coalesce(p.n_verified, 0) AS n_verified,
            coalesce(p.n_weak, 0) AS n_weak, coalesce(p.n_unsupported, 0) AS n_unsupported,
            coalesce(p.n_fabricated, 0) AS n_fabricated, coalesce(p.n_misattributed, 0) AS n_misattributed,
@@ -50,5 +51,6 @@ SELECT answer_id, conversation_id, turn_index, logged_at, tenant, model, source_
            CASE WHEN coalesce(coverage, 1) < getvariable('min_coverage') THEN 'low_coverage' END,
            CASE WHEN getvariable('prefix') <> '' AND NOT starts_with(answer, getvariable('prefix')) THEN 'missing_required_prefix' END,
            CASE WHEN n_citations = 0 AND n_claims > 0 THEN 'no_citations' END
-       ], lambda x: x IS NOT NULL) AS flags
+       ], lambda x: x IS NOT NULL) || coalesce(self_report_flags, []) AS flags,
+       claimed_confidence, missing_information
 FROM scored;

@@ -2,19 +2,57 @@
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
 -- parameters: $any (any marker), $num / $dp / $dc (dialect patterns), $base (numeric base, 0 or 1).
 
+-- the JSON document of structured output: the answer object itself, or the final event of a logged stream
+-- (a JSON array of events, or JSON lines / `data: {...}` server-sent events, whose last `"type": "final"` event
+-- carries the answer in `data`, as text or as an object with an `answer` field).
 CREATE OR REPLACE TEMP TABLE texts AS
+WITH raw AS (
+    SELECT answer_id, answer, starts_with(ltrim(answer), '{') AS looks_json,
+           CASE
+               WHEN regexp_matches(answer, '^\s*(?:\{|data:\s*\{)') AND NOT json_valid(answer) THEN
+                   list_filter(list_transform(string_split(answer, chr(10)),
+                                              lambda l: regexp_replace(trim(l), '^data:\s*', '')),
+                               lambda l: CASE WHEN json_valid(l) THEN json_extract_string(l, '$.type') = 'final' END)[-1]
+               WHEN NOT json_valid(answer) THEN NULL
+               WHEN json_type(answer) = 'OBJECT' THEN answer
+               WHEN starts_with(ltrim(answer), '[') AND json_type(answer) = 'ARRAY' THEN
+                   list_filter(json_extract(answer, '$[*]'),
+                               lambda e: json_extract_string(e, '$.type') = 'final')[-1]::VARCHAR
+           END AS event
+    FROM answers_ok
+), docs AS (
+    SELECT answer_id, answer, looks_json OR event IS NOT NULL AS looks_json,
+           CASE
+               WHEN json_extract_string(event, '$.type') = 'final' AND json_type(event, '$.data') = 'OBJECT'
+                    AND json_type(event, '$.data.answer') = 'VARCHAR'
+                   THEN json_merge_patch(event, json_extract(event, '$.data'))::VARCHAR
+               ELSE event
+           END AS doc,
+           CASE
+               WHEN json_extract_string(event, '$.type') = 'final' AND json_type(event, '$.data') = 'VARCHAR'
+                   THEN json_extract_string(event, '$.data')
+               WHEN json_extract_string(event, '$.type') = 'final' AND json_type(event, '$.data.answer') = 'VARCHAR'
+                   THEN json_extract_string(event, '$.data.answer')
+               WHEN json_type(event, '$.answer') = 'VARCHAR' THEN json_extract_string(event, '$.answer')
+           END AS answer_field
+    FROM raw
+)
 SELECT answer_id,
        looks_json AND answer_field IS NOT NULL AS structured,
        looks_json AND answer_field IS NULL AS structured_parse_failed,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field ELSE answer END AS answer_text,
-       CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer END AS json_doc
-FROM (
-    SELECT answer_id, answer,
-           starts_with(ltrim(answer), '{') AS looks_json,
-           CASE WHEN json_valid(answer) AND json_type(answer, '$.answer') = 'VARCHAR'
-                THEN json_extract_string(answer, '$.answer') END AS answer_field
-    FROM answers_ok
-);
+       CASE WHEN looks_json AND answer_field IS NOT NULL THEN doc END AS json_doc,
+       -- `citations` holding any object: the citation_object dialect (every item is one citation)
+       coalesce(looks_json AND answer_field IS NOT NULL AND json_type(doc, '$.citations') = 'ARRAY'
+                AND list_contains(list_transform(json_extract(doc, '$.citations[*]'), lambda x: json_type(x)), 'OBJECT'),
+                false) AS has_citation_objects,
+       -- the assistant's own view of the answer, as raw JSON text (validated in Python)
+       CASE WHEN looks_json AND answer_field IS NOT NULL
+            THEN coalesce(json_extract(doc, '$.confidence'), json_extract(doc, '$.confidence_score'))::VARCHAR END
+           AS confidence_raw,
+       CASE WHEN looks_json AND answer_field IS NOT NULL THEN json_extract(doc, '$.missing_information')::VARCHAR END
+           AS missing_information_raw
+FROM docs;
 
 -- Markdown code (``` fences, also unclosed, and `inline code`) holds no citations: `arr[1]` is code, not a marker
 CREATE OR REPLACE TEMP TABLE code_spans AS
@@ -73,7 +111,7 @@ WITH numeric_markers AS (
     FROM numeric_ranges
 ), structured_list AS (
     SELECT t.answer_id, json_extract(t.json_doc, '$.citations[*]') AS items
-    FROM texts t WHERE t.structured AND json_type(t.json_doc, '$.citations') = 'ARRAY'
+    FROM texts t WHERE t.structured AND NOT t.has_citation_objects AND json_type(t.json_doc, '$.citations') = 'ARRAY'
 ), structured_items AS (
     SELECT answer_id, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM structured_list
 ), structured_flat AS (
@@ -128,9 +166,77 @@ SELECT answer_id, 2000000 + idx, 0, 'inline_citations[' || (idx - 1) || ']',
        coalesce(CAST(source_index AS VARCHAR), raw), CAST(source_index + 1 AS INTEGER), NULL, NULL, NULL, NULL, claim
 FROM inline_cites;
 
+-- citation objects: `citations` items that are objects (document_id + chunk_index, or document_name +
+-- page_number, with text_span, claim_text, citation_type, confidence_score). A field that is present but unusable
+-- for resolution makes that one citation malformed (`malformed` names the field); JSON null counts as absent.
+CREATE OR REPLACE TEMP TABLE citation_objects AS
+WITH lists AS (
+    SELECT answer_id, json_extract(json_doc, '$.citations[*]') AS items FROM texts WHERE has_citation_objects
+), flat AS (
+    SELECT answer_id, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM lists
+), fields AS (
+    SELECT answer_id, idx, item, json_type(item) AS item_type,
+           json_type(item, '$.document_id') AS id_type, trim(json_extract_string(item, '$.document_id')) AS document_id,
+           json_type(item, '$.chunk_index') AS index_type, trim(json_extract_string(item, '$.chunk_index')) AS index_raw,
+           json_type(item, '$.document_name') AS name_type,
+           trim(json_extract_string(item, '$.document_name')) AS document_name,
+           json_type(item, '$.page_number') AS page_type, trim(json_extract_string(item, '$.page_number')) AS page_raw,
+           CASE WHEN json_type(item, '$.text_span') = 'VARCHAR' THEN json_extract_string(item, '$.text_span') END AS quote,
+           CASE WHEN json_type(item, '$.claim_text') = 'VARCHAR' THEN json_extract_string(item, '$.claim_text') END
+               AS claim_text,
+           CASE WHEN json_type(item, '$.citation_type') = 'VARCHAR'
+                THEN nullif(trim(json_extract_string(item, '$.citation_type')), '') END AS claimed_type,
+           json_extract(item, '$.confidence_score')::VARCHAR AS confidence_raw
+    FROM flat
+), checked AS (
+    SELECT *,
+           coalesce(id_type NOT IN ('NULL') AND NOT (id_type = 'VARCHAR' AND document_id = ''), false) AS id_given,
+           coalesce(id_type IN ('VARCHAR', 'BIGINT', 'UBIGINT') AND document_id <> '', false) AS id_ok,
+           coalesce(index_type <> 'NULL', false) AS index_given,
+           coalesce(index_type IN ('VARCHAR', 'BIGINT', 'UBIGINT') AND regexp_full_match(index_raw, '\d{1,9}'), false)
+               AS index_ok,
+           coalesce(name_type <> 'NULL' AND NOT (name_type = 'VARCHAR' AND document_name = ''), false) AS name_given,
+           coalesce(name_type = 'VARCHAR' AND document_name <> '', false) AS name_ok,
+           coalesce(page_type <> 'NULL', false) AS page_given,
+           coalesce(page_type IN ('VARCHAR', 'BIGINT', 'UBIGINT') AND regexp_full_match(page_raw, '\d{1,6}'), false)
+               AS page_ok
+    FROM fields
+), judged AS (
+    -- by id: chunk_index, else page_number, else the document; by name: page_number, else chunk_index, else the document
+    SELECT *, index_ok AND (id_ok OR NOT page_ok) AS by_index,
+           CASE
+               WHEN item_type <> 'OBJECT' THEN 'not_an_object'
+               WHEN id_given AND NOT id_ok THEN 'document_id'
+               WHEN NOT id_ok AND name_given AND NOT name_ok THEN 'document_name'
+               WHEN NOT id_ok AND NOT name_ok THEN 'document_id'
+               WHEN index_given AND NOT index_ok AND (id_ok OR NOT page_ok) THEN 'chunk_index'
+               WHEN index_ok AND (id_ok OR NOT page_given) THEN NULL
+               WHEN page_given AND NOT page_ok THEN 'page_number'
+           END AS malformed
+    FROM checked
+)
+SELECT answer_id, 3000000 + idx AS marker_ord, 0 AS sub_ord, 'citations[' || (idx - 1) || ']' AS marker,
+       NULL::INTEGER AS char_start, NULL::INTEGER AS char_end, 'citation_object' AS dialect,
+       CASE
+           WHEN malformed IS NOT NULL THEN left(item::VARCHAR, 200)
+           WHEN by_index THEN CASE WHEN id_ok THEN document_id ELSE document_name END || ':' || index_raw
+           WHEN page_ok THEN CASE WHEN id_ok THEN document_id ELSE document_name END || ', page ' || page_raw
+           WHEN id_ok THEN document_id
+           ELSE document_name
+       END AS cited_ref,
+       NULL::INTEGER AS cited_rank,
+       CASE WHEN malformed IS NULL AND NOT id_ok THEN document_name END AS cited_title,
+       CASE WHEN malformed IS NULL AND NOT by_index AND page_ok THEN CAST(page_raw AS INTEGER) END AS cited_page,
+       CASE WHEN malformed IS NULL AND id_ok THEN document_id END AS cited_doc,
+       NULL::VARCHAR AS cited_chunk,
+       claim_text AS json_claim,
+       CASE WHEN malformed IS NULL AND by_index THEN CAST(index_raw AS INTEGER) END AS cited_index,
+       malformed, quote, claimed_type, confidence_raw
+FROM judged;
+
 CREATE OR REPLACE TEMP TABLE citations AS
 SELECT CAST(row_number() OVER (PARTITION BY answer_id ORDER BY marker_ord, sub_ord) AS INTEGER) AS citation_ord, *
-FROM citations_raw;
+FROM (SELECT * FROM citations_raw UNION ALL BY NAME SELECT * FROM citation_objects);
 
 -- JSON citation entries that name no usable position, with the field to blame (for `reasons`; they resolve as
 -- index_out_of_range through their NULL cited_rank)

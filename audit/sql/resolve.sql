@@ -18,6 +18,23 @@ WITH cited AS (
     FROM cited c JOIN ctx_keys k ON k.answer_id = c.answer_id
     WHERE (c.dialect = 'document_page' AND (k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_stem))
        OR (c.dialect = 'doc_chunk' AND k.doc_id = c.cited_doc)
+       -- citation objects: by document_id, else by document_name like document_page
+       OR (c.dialect = 'citation_object' AND c.malformed IS NULL AND CASE
+               WHEN c.cited_doc IS NOT NULL THEN k.doc_key = lower(trim(c.cited_doc))
+               ELSE k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_stem END)
+), object_hits AS (
+    -- document_id + chunk_index: the chunk whose id is that index, else the index-th (0-based) context of the
+    -- document in retrieval order; a page, when given, must match; no chunk or page: the document's first context
+    SELECT d.answer_id, d.citation_ord,
+           coalesce(min(d.rank) FILTER (WHERE c.cited_index IS NOT NULL AND trim(d.chunk_id) = CAST(c.cited_index AS VARCHAR)),
+                    min(d.rank) FILTER (WHERE c.cited_index IS NOT NULL AND d.doc_pos = c.cited_index),
+                    min(d.rank) FILTER (WHERE c.cited_index IS NULL AND (c.cited_page IS NULL OR d.page = c.cited_page)))
+               AS rank
+    FROM (SELECT *, row_number() OVER (PARTITION BY answer_id, citation_ord ORDER BY rank) - 1 AS doc_pos
+          FROM doc_hits) d
+    JOIN cited c USING (answer_id, citation_ord)
+    WHERE c.dialect = 'citation_object'
+    GROUP BY ALL
 ), matches AS (
     SELECT c.answer_id, c.citation_ord, min(k.rank) AS rank
     FROM cited c JOIN ctx_keys k ON k.answer_id = c.answer_id AND k.rank = c.cited_rank
@@ -29,19 +46,26 @@ WITH cited AS (
     WHERE (c.dialect = 'document_page' AND d.page = c.cited_page)
        OR (c.dialect = 'doc_chunk' AND d.chunk_id = c.cited_chunk)
     GROUP BY ALL
+    UNION ALL
+    SELECT answer_id, citation_ord, rank FROM object_hits WHERE rank IS NOT NULL
 ), known_docs AS (
     SELECT DISTINCT answer_id, citation_ord FROM doc_hits
 )
 SELECT c.answer_id, c.citation_ord, c.marker, c.dialect, c.char_start, c.char_end, c.cited_ref, c.json_claim,
+       c.quote, c.claimed_type, c.confidence_raw,
        m.rank AS context_rank, k.doc_id, k.chunk_id,
        CASE
            WHEN m.rank IS NOT NULL THEN NULL
+           WHEN c.malformed IS NOT NULL THEN 'malformed_citation:' || c.malformed
+           WHEN ir.reason IS NOT NULL THEN ir.reason
            WHEN c.dialect IN ('numeric', 'structured') THEN 'index_out_of_range'
            WHEN kd.answer_id IS NULL THEN 'unknown_document'
            WHEN c.dialect = 'document_page' THEN 'page_not_retrieved'
+           WHEN c.dialect = 'citation_object' AND c.cited_index IS NULL THEN 'page_not_retrieved'
            ELSE 'unknown_chunk'
        END AS fabricated_reason
 FROM cited c
 LEFT JOIN matches m USING (answer_id, citation_ord)
 LEFT JOIN known_docs kd USING (answer_id, citation_ord)
+LEFT JOIN invalid_refs ir USING (answer_id, citation_ord)
 LEFT JOIN ctx_keys k ON k.answer_id = c.answer_id AND k.rank = m.rank;

@@ -294,3 +294,56 @@ def test_review_report_lists_unverified_citations_worst_first(sample_db, tmp_pat
     first = {v: page.index(f'<td class="{v}">') for v in ("fabricated", "misattributed", "unsupported")}
     assert first["fabricated"] < first["misattributed"] < first["unsupported"]
     assert '<td class="verified">' not in page
+
+
+# citation objects: planted invented quotes, non-verbatim "direct quotes" and over-confident answers (issue 13)
+
+
+def _quote_fault_found(t: dict, cites: ByMarker, answers: dict[str, tuple]) -> bool:
+    if t["kind"] == "overconfident":
+        claimed, integrity = answers[t["answer_id"]]
+        return claimed is not None and claimed >= 0.9 and claimed - (integrity or 0.0) >= 0.4
+    verdict, status, reasons = cites[t]
+    if t["kind"] == "invented_quote":
+        return verdict != "verified" and status == "not_found" and "text_span_not_found_in_source" in reasons
+    return status in ("fuzzy", "not_found") and "quote_not_verbatim" in reasons
+
+
+def test_planted_quote_and_confidence_faults_are_found(sample_db):
+    planted = [t for t in TRUTH if t["kind"] in ("invented_quote", "non_verbatim_quote", "overconfident")]
+    assert Counter(t["kind"] for t in planted).keys() == {"invented_quote", "non_verbatim_quote", "overconfident"}
+    cites = by_marker(sample_db, "verdict, quote_status, reasons")
+    answers = {
+        a: (c, i)
+        for a, c, i in query(sample_db, "SELECT answer_id, claimed_confidence, citation_integrity FROM answer_audit")
+    }
+    found = [_quote_fault_found(t, cites, answers) for t in planted]
+    assert sum(found) / len(found) >= 0.95
+
+
+def test_invented_quotes_are_never_verified(sample_db):
+    planted = [t for t in TRUTH if t["kind"] == "invented_quote"]
+    got = by_marker(sample_db, "verdict, reasons")
+    assert planted and all(got[t][0] != "verified" and "text_span_not_found_in_source" in got[t][1] for t in planted)
+
+
+def test_calibration_view_shows_the_planted_overconfidence(sample_db):
+    from data.generate import OVERCONFIDENT_MODEL
+
+    for level in ("answer", "citation"):
+        top = dict(
+            query(
+                sample_db,
+                "SELECT model, overconfidence FROM confidence_calibration "
+                f"WHERE level = '{level}' AND bin_low = 0.9 AND n >= 5",
+            )
+        )
+        assert max(top, key=lambda m: top[m]) == OVERCONFIDENT_MODEL, (level, top)
+        assert top[OVERCONFIDENT_MODEL] > 0.05
+        assert all(v <= 0.05 for m, v in top.items() if m != OVERCONFIDENT_MODEL), (level, top)
+
+
+def test_every_citation_has_an_audited_type_unless_fabricated(sample_db):
+    got = query(sample_db, "SELECT verdict, audited_type, count(*) FROM citation_audit GROUP BY ALL")
+    assert all((audited is None) == (verdict == "fabricated") for verdict, audited, _n in got)
+    assert {a for _v, a, _n in got} >= {"direct_quote", "paraphrase", "inference", "unsupported"}

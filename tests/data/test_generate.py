@@ -20,6 +20,7 @@ import pytest
 from audit.contract import answers_schema
 from data.generate import (
     FAULT_RATES,
+    OVERCONFIDENT_MODEL,
     QUARANTINE_REASONS,
     TRUTH_FIELDS,
     generate,
@@ -39,6 +40,9 @@ DIALECT_PATTERNS = {
     "doc_chunk": r"\[citation:kb_doc_\d+:chunk-\d+\]",
     "json_citations": r'^\{"answer": .*"citations": \[',
     "json_inline": r'^\{"answer": .*"inline_citations": \[\{"source_index": \d+',
+    "citation_object": r'^\{"answer": .*"citations": \[\{"document_',
+    "citation_object_event_list": r'^\[\{"type": "start"\}.*\{"type": "final", "data": ".*"citations": \[\{',
+    "citation_object_json_lines": r'^\{"type": "start"\}\n(?:.*\n)*\{"type": "final", "data": ".*"citations": \[\{',
 }
 FAULT_KINDS = [*sorted(FAULT_RATES), "quarantine"]
 
@@ -156,10 +160,28 @@ def _inline(row: dict[str, Any]) -> list[dict[str, Any]]:
     return list(json.loads(row["answer"])["inline_citations"])
 
 
+def _object_doc(answer: str) -> dict[str, Any]:
+    """The JSON holding a citation-object answer: the answer object, or the final event of the logged stream."""
+    try:
+        doc = json.loads(answer)
+    except json.JSONDecodeError:
+        doc = [json.loads(line) for line in answer.splitlines()]
+    if isinstance(doc, list):
+        doc = next(e for e in reversed(doc) if e.get("type") == "final")
+    return dict(doc)
+
+
+def _object(row: dict[str, Any], t: dict[str, Any]) -> dict[str, Any]:
+    index = int(re.fullmatch(r"citations\[(\d+)\]", t["marker"]).group(1))
+    return dict(_object_doc(row["answer"])["citations"][index])
+
+
 def _check_marker(row: dict[str, Any], t: dict[str, Any]) -> None:
     if t["dialect"] == "json_inline":
         index = int(t["marker"].split(":")[1])
         assert {"source_index": index, "claim": t["claim"]} in _inline(row)
+    elif t["dialect"] == "citation_object":
+        assert t["claim"].lower().startswith(_object(row, t)["claim_text"].lower())
     else:
         assert t["marker"] in row["answer"]
 
@@ -170,6 +192,9 @@ def _check_claim(row: dict[str, Any], t: dict[str, Any]) -> None:
         # a planted invalid_json row does not parse: its raw text still holds the claims
         with contextlib.suppress(json.JSONDecodeError):
             answer = json.loads(answer)["answer"]
+    if t["dialect"] == "citation_object":
+        doc = _object_doc(answer)
+        answer = doc.get("answer") or doc["data"]
     claim = t["claim"]
     assert claim[:-1] in answer
     if t["true_rank"] is not None:
@@ -197,6 +222,11 @@ def test_truth_ranks_and_markers_match_the_contexts(
                 json.loads(row["answer"])
             assert re.search(r"\[\d+\]", row["answer"])
             continue
+        if kind == "overconfident":
+            doc = _object_doc(row["answer"]) if t["dialect"] == "citation_object" else json.loads(row["answer"])
+            assert doc["confidence"] == t["details"]["claimed_confidence"] >= 0.9
+            assert row["model"] == t["details"]["model"] == OVERCONFIDENT_MODEL
+            continue
         _check_claim(row, t)
         if kind in ("non_claim", "uncited_claim"):
             assert t["marker"] is None and t["cited_rank"] is None
@@ -210,6 +240,17 @@ def test_truth_ranks_and_markers_match_the_contexts(
             assert t["details"]["source_sentence"] not in _ctx(row, t["cited_rank"])["text"]
         elif kind == "unsupported":
             assert 1 <= t["cited_rank"] <= len(ctxs)
+        elif kind in ("invented_quote", "non_verbatim_quote"):
+            obj = _object(row, t)
+            quote = obj["text_span"]
+            assert quote == t["details"]["quote"] and quote not in _ctx(row, t["true_rank"])["text"]
+            assert t["details"]["source_sentence"] in _ctx(row, t["true_rank"])["text"]
+            if kind == "non_verbatim_quote":
+                assert obj["citation_type"] == "direct_quote"
+        elif t["dialect"] == "citation_object":  # unknown_document / unknown_chunk
+            obj = _object(row, t)
+            same_doc = [c for c in ctxs if c["doc_id"] == obj["document_id"]]
+            assert not same_doc if kind == "unknown_document" else obj["chunk_index"] >= len(same_doc) > 0
         elif kind == "unknown_document":
             found = re.fullmatch(r"\[Document: (.+), Page \d+\]|\[citation:([^:]+):chunk-\d+\]", t["marker"])
             assert found

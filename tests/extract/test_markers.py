@@ -44,7 +44,7 @@ def test_dialect_cases(case):
     assert structured == case.get("structured", False)
     assert failed == case.get("parse_failed", False)
     for _a, _o, marker, dialect, _ref, start, end, _r in cites:
-        if dialect != "structured":
+        if dialect not in ("structured", "citation_object"):
             assert text[start:end] == marker
 
 
@@ -94,3 +94,11 @@ def test_extraction_never_raises_and_offsets_stay_inside_the_text(answer):
     sql_spans = sorted({(c[5], c[6]) for c in cites if c[3] != "structured"})
     py_spans = sorted((m.start(), m.end()) for m in marker_regex().finditer(text))
     assert sql_spans == py_spans
+
+
+def test_every_dialect_the_sql_emits_is_registered():
+    from audit.extract.dialects import DIALECTS, JSON_DIALECTS
+
+    cites, _ = extract([c["answer"] for c in CASES])
+    emitted = {d for _a, _o, _m, d, *_ in cites}
+    assert emitted == {d.name for d in DIALECTS} | {d.name for d in JSON_DIALECTS}

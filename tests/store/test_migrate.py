@@ -1,0 +1,66 @@
+"""An output file written by an older citeaudit is migrated when opened, keeping its rows."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from audit.errors import InputError
+from audit.schema import OUTPUT_VERSION, output_schema
+from audit.store import open_db
+
+V1_DDL = Path(__file__).parent / "cases" / "outputs.v1.sql"
+
+
+def _v1_file(path: Path) -> None:
+    con = duckdb.connect(str(path))
+    con.execute(V1_DDL.read_text())
+    con.execute("INSERT INTO schema_version VALUES ('outputs', 1)")
+    ts = datetime(2026, 11, 1, 12, tzinfo=UTC)
+    con.execute(
+        "INSERT INTO answer_audit (run_id, answer_id, logged_at, model, n_sentences, n_claims, n_cited_sentences, "
+        "n_citations, n_verified, n_weak, n_unsupported, n_fabricated, n_misattributed, n_uncited_claims, level, "
+        "structured_output, structured_parse_failed, flags) VALUES ('r1', 'a1', ?, 'm', 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, "
+        "'GREEN', false, false, [])",
+        [ts],
+    )
+    con.execute(
+        "INSERT INTO citation_audit (run_id, answer_id, logged_at, citation_ord, marker, dialect, cited_ref, verdict, "
+        "reasons) VALUES ('r1', 'a1', ?, 1, '[1]', 'numeric', '1', 'verified', [])",
+        [ts],
+    )
+    con.close()
+
+
+def test_v1_file_is_migrated_in_place(tmp_path):
+    db = tmp_path / "old.duckdb"
+    _v1_file(db)
+    con = open_db(db)
+    try:
+        version = con.execute("SELECT version FROM schema_version WHERE name = 'outputs'").fetchall()
+        assert version == [(OUTPUT_VERSION,)]
+        for table in ("citation_audit", "answer_audit"):
+            have = con.sql(f"SELECT * FROM {table} LIMIT 0").to_arrow_table().schema
+            assert have.names == output_schema(table).names, table
+        assert con.execute("SELECT verdict, quote_status, audited_type FROM citation_audit").fetchall() == [
+            ("verified", None, None)
+        ]
+        assert con.execute("SELECT count(*) FROM unverified_citations").fetchall() == [(0,)]
+        assert con.execute("SELECT count(*) FROM confidence_calibration").fetchall() == [(0,)]
+    finally:
+        con.close()
+    # opening again is a no-op
+    open_db(db).close()
+
+
+def test_a_file_from_a_newer_citeaudit_is_refused(tmp_path):
+    db = tmp_path / "new.duckdb"
+    open_db(db).close()
+    con = duckdb.connect(str(db))
+    con.execute("UPDATE schema_version SET version = 99 WHERE name = 'outputs'")
+    con.close()
+    with pytest.raises(InputError, match="outputs v99 is newer"):
+        open_db(db)
