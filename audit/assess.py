@@ -13,12 +13,12 @@ from typing import Any
 
 from audit.config import AuditConfig
 from audit.extract.sentences import Sentence, is_claim, sentence_at, split_sentences, strip_markers
+from audit.verdict import CitationEvidence, SourceScore, audited_type, capped_support, decide, needs_alternatives
 from audit.verify.claimed import parse_confidence, parse_missing_information
 from audit.verify.quote import NOT_FOUND, check_quote, locate_claim
 from audit.verify.semantic import SemanticScorer
 from audit.verify.text import content_words, keyword_overlap
 from audit.verify.verifier import PairScore, score_pairs
-from audit.verdict import CitationEvidence, SourceScore, audited_type, capped_support, decide, needs_alternatives
 
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 

@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from audit.config import load_config
-from audit.errors import CiteauditError, ConfigError
+from audit.errors import CiteauditError
 from audit.progress import audit_progress
 from audit.window import window_from_args
 

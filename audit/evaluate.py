@@ -314,7 +314,11 @@ def _is_hit(c: ClaimResult) -> bool | None:
     if g == "not_supported":
         return c.verdict != POSITIVE_VERDICT
     if g == "misattributed":
-        return c.verdict == Verdict.MISATTRIBUTED and c.suggested_rank is not None and c.suggested_rank == c.label.true_rank
+        return (
+            c.verdict == Verdict.MISATTRIBUTED
+            and c.suggested_rank is not None
+            and c.suggested_rank == c.label.true_rank
+        )
     return None
 
 
@@ -629,7 +633,9 @@ def make_eval_command(friendly_errors: Callable[[Callable[..., Any]], Callable[.
         from audit.verify.support import provenance
 
         if as_json:
-            click.echo(json.dumps({**report.as_dict(), "support_model": provenance(cfg.support.model)}, indent=1, default=str))
+            click.echo(
+                json.dumps({**report.as_dict(), "support_model": provenance(cfg.support.model)}, indent=1, default=str)
+            )
         else:
             click.echo(format_report(report))
             click.echo(provenance(cfg.support.model))

@@ -11,6 +11,7 @@ import json
 import math
 from typing import Any
 
+
 def parse_confidence(raw: str | None) -> tuple[float | None, str | None]:
     """A JSON value as logged -> (confidence in [0, 1] or None, reason or None). JSON null means not reported."""
     if raw is None:

@@ -11,6 +11,7 @@ import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 import numpy as np
 from rapidfuzz import fuzz
@@ -97,7 +98,7 @@ def index_source(source: str, window_sentences: int) -> _SourceIndex:
             df[t] = df.get(t, 0) + 1
     idf = {t: math.log(1 + len(singles) / c) for t, c in df.items()}
     seq = _content_sequence(source)
-    return _SourceIndex(wins, words, frozenset().union(*words) if words else frozenset(), frozenset(zip(seq, seq[1:])), idf)
+    return _SourceIndex(wins, words, frozenset().union(*words) if words else frozenset(), frozenset(pairwise(seq)), idf)
 
 
 def _rarity(word: str) -> float:
@@ -124,7 +125,7 @@ def analyse_pair(claim: str, source: str, window_sentences: int = 3, top_k: int 
     keyword = keyword_overlap(cw, src.all_words)
     partial = fuzz.partial_ratio(claim.lower(), source.lower()) / 100.0 if claim and source else 0.0
     seq = _content_sequence(claim)
-    pairs = set(zip(seq, seq[1:]))
+    pairs = set(pairwise(seq))
     bigram = len(pairs & src.bigrams) / len(pairs) if pairs else (keyword if keyword is not None else 0.0)
     total = sum(_rarity(w) for w in sorted(cw))
     idf_cov = sum(_rarity(w) for w in sorted(cw & src.all_words)) / total if total else 0.0

@@ -43,7 +43,9 @@ def embed_candidates(analyses: Sequence[PairAnalysis], scorer: SemanticScorer) -
     todo = [i for i, a in enumerate(analyses) if a.candidates]
     out: list[np.ndarray | None] = [None] * len(analyses)
     if todo:
-        sims = scorer.window_scores([analyses[i].claim for i in todo], [[w.text for w in analyses[i].candidates] for i in todo])
+        sims = scorer.window_scores(
+            [analyses[i].claim for i in todo], [[w.text for w in analyses[i].candidates] for i in todo]
+        )
         for i, s in zip(todo, sims, strict=True):
             out[i] = s
     return out
@@ -82,7 +84,9 @@ def score_pairs(pairs: Sequence[tuple[str, str]], cfg: AuditConfig, scorer: Sema
             PairScore(
                 lexical=1.0 if a.exact else a.seed_baseline,
                 exact=a.exact,
-                keyfact_coverage=keyfact_coverage(a.facts, [r for r in a.missing if not r.startswith("missing_quote:")]),
+                keyfact_coverage=keyfact_coverage(
+                    a.facts, [r for r in a.missing if not r.startswith("missing_quote:")]
+                ),
                 number_coverage=float(feats[_NUMBERS]),
                 semantic=float(cos.max()) if cos is not None and len(cos) else None,
                 support=1.0 if a.exact else float(p),

@@ -12,7 +12,9 @@ import pytest
 from audit.config import SupportConfig
 from audit.verdict import SEVERITY, CitationEvidence, SourceScore, Verdict, decide
 
-CASES = [json.loads(line) for line in (Path(__file__).parent / "cases" / "decide.jsonl").read_text().splitlines() if line]
+CASES = [
+    json.loads(line) for line in (Path(__file__).parent / "cases" / "decide.jsonl").read_text().splitlines() if line
+]
 
 
 def _evidence(raw: dict[str, Any]) -> CitationEvidence:

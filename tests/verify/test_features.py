@@ -50,8 +50,13 @@ def test_fact_coverage(claim, numbers, names):
 
 @pytest.mark.parametrize(
     "text,negated",
-    [("Gift cards cannot be refunded.", True), ("He did not win.", True), ("It isn't open.", True),
-     ("Gift cards can be refunded.", False), ("Notably, it won.", False)],
+    [
+        ("Gift cards cannot be refunded.", True),
+        ("He did not win.", True),
+        ("It isn't open.", True),
+        ("Gift cards can be refunded.", False),
+        ("Notably, it won.", False),
+    ],
     ids=["cannot", "not", "contraction", "plain", "notably_is_not_not"],
 )
 def test_negation(text, negated):
