@@ -47,11 +47,21 @@ CREATE TABLE IF NOT EXISTS answer_audit (
     citation_integrity DOUBLE,         -- verified / citations; NULL when there are no citations
     coverage DOUBLE,                   -- cited sentences / claim sentences; NULL when there are no claims
     density DOUBLE,                    -- citations per sentence; NULL when there are no sentences
+    n_statements INTEGER,              -- ALCE statements: distinct cited claims + uncited claim sentences
+    n_supported_statements INTEGER,    -- statements with a verified citation and no fabricated one
+    citation_recall DOUBLE,            -- ALCE citation recall: supported statements / statements; NULL when none
+    citation_precision DOUBLE,         -- ALCE citation precision: verified citations of supported statements / citations; NULL when none
     level VARCHAR NOT NULL,            -- GREEN | YELLOW | RED
     structured_output BOOLEAN NOT NULL,
     structured_parse_failed BOOLEAN NOT NULL,
     flags VARCHAR[] NOT NULL           -- policy and parse flags
 );
+
+-- files written before the ALCE columns existed gain them (NULL for answers audited before)
+ALTER TABLE answer_audit ADD COLUMN IF NOT EXISTS n_statements INTEGER;
+ALTER TABLE answer_audit ADD COLUMN IF NOT EXISTS n_supported_statements INTEGER;
+ALTER TABLE answer_audit ADD COLUMN IF NOT EXISTS citation_recall DOUBLE;
+ALTER TABLE answer_audit ADD COLUMN IF NOT EXISTS citation_precision DOUBLE;
 
 CREATE TABLE IF NOT EXISTS citation_audit (
     run_id VARCHAR NOT NULL,
@@ -80,8 +90,13 @@ CREATE TABLE IF NOT EXISTS citation_audit (
     evidence_start INTEGER,            -- offsets into the resolved context's text
     evidence_end INTEGER,
     evidence_text VARCHAR,
-    suggested_rank INTEGER             -- better-supporting context for misattributed citations
+    suggested_rank INTEGER,            -- better-supporting context for misattributed citations
+    source_window_start INTEGER,       -- offset into the context text where source_window starts
+    source_window VARCHAR              -- the cited source around the evidence span (unverified citations only)
 );
+
+ALTER TABLE citation_audit ADD COLUMN IF NOT EXISTS source_window_start INTEGER;
+ALTER TABLE citation_audit ADD COLUMN IF NOT EXISTS source_window VARCHAR;
 
 CREATE TABLE IF NOT EXISTS uncited_claims (
     run_id VARCHAR NOT NULL,
@@ -124,7 +139,9 @@ SELECT CAST(date_trunc('day', logged_at AT TIME ZONE 'UTC') AS DATE) AS day, ten
        sum(n_verified) AS verified,
        sum(n_verified) / nullif(sum(n_citations), 0) AS citation_integrity,
        avg(coverage) AS avg_coverage,
-       count(*) FILTER (WHERE level = 'RED') AS red_answers
+       count(*) FILTER (WHERE level = 'RED') AS red_answers,
+       avg(citation_recall) AS citation_recall,       -- ALCE: mean of the per-answer figures
+       avg(citation_precision) AS citation_precision
 FROM answer_audit GROUP BY ALL;
 
 CREATE OR REPLACE VIEW model_integrity AS
@@ -132,7 +149,10 @@ SELECT model, count(*) AS answers, sum(n_citations) AS citations,
        sum(n_verified) / nullif(sum(n_citations), 0) AS citation_integrity,
        sum(n_fabricated) / nullif(sum(n_citations), 0) AS fabricated_rate,
        sum(n_misattributed) / nullif(sum(n_citations), 0) AS misattributed_rate,
-       avg(coverage) AS avg_coverage
+       avg(coverage) AS avg_coverage,
+       count(*) FILTER (WHERE level = 'RED') AS red_answers,
+       avg(citation_recall) AS citation_recall,
+       avg(citation_precision) AS citation_precision
 FROM answer_audit GROUP BY ALL;
 
 CREATE OR REPLACE VIEW source_health AS
