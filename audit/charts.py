@@ -126,9 +126,8 @@ def per_day(rows: Rows, ctx: ChartContext) -> Figure | None:
         ax.plot(days, values, style, color=color, marker="o", markersize=4, linewidth=1.6, label=label)
     _share_axis(ax)
     ax.legend(fontsize=8, frameon=False, loc="center left", bbox_to_anchor=(1.0, 0.5))
-    fig.autofmt_xdate(rotation=30)
-    if len(days) == 1:
-        ax.set_xticks(days)
+    step = max(1, len(days) // 8)
+    ax.set_xticks(days[::step], [f"{d:%b %d}" for d in days[::step]], rotation=30, ha="right")
     return fig
 
 
@@ -219,7 +218,7 @@ def support_histogram(rows: Rows, ctx: ChartContext) -> Figure | None:
     bins = [i / 20 for i in range(21)]
     present = [v for v in VERDICT_ORDER if any(r[1] == v for r in rows)]
     data = [[float(r[0]) for r in rows if r[1] == v] for v in present]
-    ax.hist(data, bins=bins, stacked=True, color=[VERDICT_COLORS[v] for v in present], label=present)
+    ax.hist(data, bins=bins, stacked=True, log=True, color=[VERDICT_COLORS[v] for v in present], label=present)
     for x, name in ((ctx.weak, "weak"), (ctx.verified, "verified")):
         ax.axvline(x, color="#333", linestyle="--", linewidth=1)
         ax.annotate(
@@ -228,7 +227,7 @@ def support_histogram(rows: Rows, ctx: ChartContext) -> Figure | None:
         )  # fmt: skip
     ax.set_xlim(0, 1)
     ax.set_xlabel("support", fontsize=8)
-    ax.set_ylabel("citations", fontsize=8)
+    ax.set_ylabel("citations (log scale)", fontsize=8)
     ax.legend(fontsize=8, frameon=False, loc="center left", bbox_to_anchor=(1.0, 0.5))
     return fig
 
