@@ -81,7 +81,8 @@ def figure_svg(fig: Figure, salt: str) -> str:
     return re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r'<svg\1 class="chart-svg"', svg, count=1)
 
 
-def _figure(height: float = 3.0) -> tuple[Figure, Any]:
+def new_figure(height: float = 3.0) -> tuple[Figure, Any]:
+    """A figure of the page's width with one axes, in the page's style."""
     fig = Figure(figsize=(7.2, height), layout="constrained")
     ax = fig.subplots()
     ax.spines[["top", "right"]].set_visible(False)
@@ -113,7 +114,7 @@ def _share_axis(ax: Any, axis: str = "y") -> None:
 def per_day(rows: Rows, ctx: ChartContext) -> Figure | None:
     if not rows:
         return None
-    fig, ax = _figure()
+    fig, ax = new_figure()
     days = [r[0] for r in rows]
     series = (
         ("citation integrity", 1, INTEGRITY_COLOR, "-"),
@@ -135,7 +136,7 @@ def _grouped_bars(rows: Rows) -> Figure | None:
     """Horizontal bars of integrity and share RED per group (tenant or model)."""
     if not rows:
         return None
-    fig, ax = _figure(height=max(1.6, 0.42 * len(rows) + 0.8))
+    fig, ax = new_figure(height=max(1.6, 0.42 * len(rows) + 0.8))
     names = [str(r[0]) if r[0] is not None else "(none)" for r in rows]
     ys = range(len(rows))
     h = 0.38
@@ -187,7 +188,7 @@ def verdict_mix(rows: Rows, ctx: ChartContext) -> Figure | None:
         return None
     order = [v for v in VERDICT_ORDER if v in counts] + sorted(set(counts) - set(VERDICT_ORDER))
     total = sum(counts.values())
-    fig, ax = _figure(height=0.36 * len(order) + 0.9)
+    fig, ax = new_figure(height=0.36 * len(order) + 0.9)
     ax.barh(order, [counts[v] for v in order], color=[VERDICT_COLORS.get(v, "#777") for v in order])
     for y, v in enumerate(order):
         ax.annotate(
@@ -214,7 +215,7 @@ def verdict_mix(rows: Rows, ctx: ChartContext) -> Figure | None:
 def support_histogram(rows: Rows, ctx: ChartContext) -> Figure | None:
     if not rows:
         return None
-    fig, ax = _figure()
+    fig, ax = new_figure()
     bins = [i / 20 for i in range(21)]
     present = [v for v in VERDICT_ORDER if any(r[1] == v for r in rows)]
     data = [[float(r[0]) for r in rows if r[1] == v] for v in present]
@@ -250,7 +251,7 @@ def support_histogram(rows: Rows, ctx: ChartContext) -> Figure | None:
 def source_health(rows: Rows, ctx: ChartContext) -> Figure | None:
     if not rows:
         return None
-    fig, ax = _figure(height=0.32 * len(rows) + 0.9)
+    fig, ax = new_figure(height=0.32 * len(rows) + 0.9)
     names = [str(r[0]) for r in rows]
     weak = [int(r[1]) for r in rows]
     mis = [int(r[2]) for r in rows]

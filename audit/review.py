@@ -16,6 +16,7 @@ import duckdb
 
 from audit.charts import CHARTS, Chart, ChartContext, figure_svg
 from audit.config import AuditConfig
+from audit.errors import InputError
 from audit.evidence import highlight_span
 from audit.review_data import (
     Finding,
@@ -89,6 +90,16 @@ def render_charts(con: duckdb.DuckDBPyConnection, window: Window, cfg: AuditConf
         fig = chart.draw(rows, ctx)
         out.append((chart, figure_svg(fig, chart.key) if fig is not None else None))
     return out
+
+
+def _check_columns(con: duckdb.DuckDBPyConnection, db: str | Path) -> None:
+    """A file written before the ALCE and source-window columns existed gains them when next opened for writing."""
+    found = con.execute(
+        "SELECT count(*) FROM information_schema.columns WHERE (table_name, column_name) IN "
+        "(('answer_audit', 'citation_recall'), ('citation_audit', 'source_window'))"
+    ).fetchall()[0][0]
+    if found < 2:
+        raise InputError(f"{db} predates the review page's columns: run an audit into it once (it adds them)")
 
 
 def _headline_html(data: ReviewData) -> str:
@@ -199,6 +210,7 @@ def render_report(
     cfg = cfg or AuditConfig()
     con = open_db(db, read_only=True)
     try:
+        _check_columns(con, db)
         data = load_review_data(con, window, limit)
         charts = render_charts(con, window, cfg)
     finally:
