@@ -81,6 +81,11 @@ def figure_svg(fig: Figure, salt: str) -> str:
     return re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r'<svg\1 class="chart-svg"', svg, count=1)
 
 
+def label(value: Any) -> str:
+    """Logged text as a chart label: never read as mathtext (a `$` in a tenant name must not break the chart)."""
+    return "(none)" if value is None else str(value).replace("$", r"\$")
+
+
 def new_figure(height: float = 3.0) -> tuple[Figure, Any]:
     """A figure of the page's width with one axes, in the page's style."""
     fig = Figure(figsize=(7.2, height), layout="constrained")
@@ -137,7 +142,7 @@ def _grouped_bars(rows: Rows) -> Figure | None:
     if not rows:
         return None
     fig, ax = new_figure(height=max(1.6, 0.42 * len(rows) + 0.8))
-    names = [str(r[0]) if r[0] is not None else "(none)" for r in rows]
+    names = [label(r[0]) for r in rows]
     ys = range(len(rows))
     h = 0.38
     ax.barh([y - h / 2 for y in ys], [r[1] or 0 for r in rows], h, color=INTEGRITY_COLOR, label="citation integrity")
@@ -252,7 +257,7 @@ def source_health(rows: Rows, ctx: ChartContext) -> Figure | None:
     if not rows:
         return None
     fig, ax = new_figure(height=0.32 * len(rows) + 0.9)
-    names = [str(r[0]) for r in rows]
+    names = [label(r[0]) for r in rows]
     weak = [int(r[1]) for r in rows]
     mis = [int(r[2]) for r in rows]
     ax.barh(names, weak, color=VERDICT_COLORS["unsupported"], label="unsupported or weak")

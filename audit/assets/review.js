@@ -39,11 +39,11 @@
   fromHash();
   apply();
 
-  Array.prototype.forEach.call(document.querySelectorAll("figure.chart"), function (fig) {
-    var svg = fig.querySelector("svg");
-    var box = svg ? svg.getBoundingClientRect() : null;
-    var drawn = svg ? svg.querySelectorAll("path, rect, line, polyline").length : 0;
-    fig.setAttribute("data-rendered", String(Boolean(box && box.width > 0 && box.height > 0 && drawn > 0)));
+  // a chart with nothing to draw says so in its figure (data-rendered="empty") and is left alone
+  Array.prototype.forEach.call(document.querySelectorAll("figure.chart svg"), function (svg) {
+    var box = svg.getBoundingClientRect();
+    var drawn = svg.querySelectorAll("path, rect, line, polyline").length;
+    svg.closest("figure").setAttribute("data-rendered", String(box.width > 0 && box.height > 0 && drawn > 0));
   });
   document.body.setAttribute("data-ready", "true");
 }());

@@ -17,6 +17,7 @@ from data.generate import write_sample
 from tests.conftest import make_answer
 
 HOSTILE_TENANT = "<i>t&co</i>"
+HOSTILE_MODEL = r"m$\nosuchcommand{$"  # mathtext to matplotlib, were it not escaped
 HOSTILE_SOURCE = (
     "Refunds are handled by the billing team. <img src=x onerror=\"document.title='pwned'\"> "
     "The warehouse in Oslo ships <script>window.pwned=1</script> parcels on Mondays only."
@@ -35,6 +36,7 @@ def small_db(tmp_path_factory: pytest.TempPathFactory, scorer) -> Path:
         HOSTILE_ANSWER,
         [{"doc_id": "doc<x>", "chunk_id": "c1", "title": "T", "page": 1, "url": None, "text": HOSTILE_SOURCE}],
         tenant=HOSTILE_TENANT,
+        model=HOSTILE_MODEL,
         logged_at=datetime(2026, 11, 1, 9, tzinfo=UTC),
     )
     pq.write_table(

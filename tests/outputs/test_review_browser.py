@@ -4,6 +4,7 @@ chart renders, the figures shown are the database's, and the offline filters wor
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 import duckdb
 import pytest
@@ -60,5 +61,5 @@ def test_filters_work_offline(report_file, small_db, verdict):
     assert re.search(r'id="shown-count">(\d+)<', load.dom).group(1) == str(n)
     visible = re.findall(r'<tr class="finding" data-verdict="(\w+)"[^>]*?(hidden="")?>', load.dom)
     assert sorted(v for v, hidden in visible if not hidden) == [verdict] * n
-    both = load_page(BROWSER, f"{report_file.as_uri()}#verdict={verdict}&tenant={tenant}")
+    both = load_page(BROWSER, f"{report_file.as_uri()}#verdict={verdict}&tenant={quote(tenant)}")
     assert re.search(r'id="shown-count">(\d+)<', both.dom).group(1) == str(n_tenant)
