@@ -97,3 +97,30 @@ def test_on_a_real_audit_statements_are_the_claim_sentences(small_db):
         assert con.execute("SELECT count(citation_precision) FROM model_integrity").fetchall()[0][0] > 0
     finally:
         con.close()
+
+
+def test_a_file_from_before_the_new_columns_gains_them(tmp_path):
+    import re
+
+    from audit.schema import output_ddl
+    from audit.store import open_db
+
+    old_ddl = re.sub(r"(ALTER TABLE|CREATE OR REPLACE VIEW)[^;]*;", "", output_ddl())  # tables as they were
+    for column in ("n_statements", "n_supported_statements", "citation_recall", "citation_precision"):
+        old_ddl = re.sub(rf"\n    {column} [^\n]*", "", old_ddl)
+    old_ddl = re.sub(
+        r"suggested_rank INTEGER,[^\n]*\n    source_window_start[^\n]*\n    source_window [^\n]*",
+        "suggested_rank INTEGER",
+        old_ddl,
+    )
+    db = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute(old_ddl)
+    assert "citation_recall" not in {r[0] for r in con.execute("DESCRIBE answer_audit").fetchall()}
+    con.close()
+    con = open_db(db)
+    try:
+        for table, column in (("answer_audit", "citation_recall"), ("citation_audit", "source_window")):
+            assert column in {r[0] for r in con.execute(f"DESCRIBE {table}").fetchall()}
+    finally:
+        con.close()
