@@ -11,7 +11,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: install run test lint bench eval calibrate clean
+.PHONY: install run test lint browser bench eval calibrate clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,9 +24,20 @@ install: $(VENV)/.installed
 
 run: install
 	$(VENV)/bin/citeaudit nightly --input data/sample --db $(DB)
+	$(VENV)/bin/citeaudit report --db $(DB) --out data/review.html
 
-test: install lint
+test: install lint browser
 	$(PY) -m pytest -q
+
+# the review page's browser test needs Debian's chromium: installed here when missing and we are root with apt-get;
+# never fatal (without a browser that one test is skipped and says why)
+browser:
+	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "installing chromium for the review page's browser test"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+			|| echo "could not install chromium: the browser test will be skipped"; \
+	else echo "no chromium (and not root with apt-get): the browser test will be skipped; see README"; fi
 
 lint: install
 	$(VENV)/bin/ruff check audit flows data tests
@@ -50,4 +61,4 @@ calibrate: eval
 	$(VENV)/bin/citeaudit calibrate --set wice=$(EVAL_DIR)/wice.duckdb:$(REAL)/wice_dev_labels.jsonl --set ab=$(EVAL_DIR)/ab.duckdb:$(REAL)/ab_dev_labels.jsonl
 
 clean:
-	rm -rf $(VENV) .prefect .pytest_cache .mypy_cache .ruff_cache $(DB)
+	rm -rf $(VENV) .prefect .pytest_cache .mypy_cache .ruff_cache $(DB) data/review.html

@@ -190,17 +190,34 @@ def calibrate(pairs_path: str, out_path: str, limit_per_set: int | None, config_
 @click.option("--since", help="Rows logged at or after this ISO date/time (UTC).")
 @click.option("--until", help="Rows logged before this ISO date/time (UTC).")
 @click.option("--format", "fmt", type=click.Choice(["parquet", "csv"]), default="parquet", show_default=True)
+@click.option("--config", "config_path", type=click.Path(), help="TOML config the audit ran with (config.json).")
 @friendly_errors
-def export(db: str, out_dir: str, since: str | None, until: str | None, fmt: str) -> None:
-    """Export a period's findings for compliance: one file per table plus a manifest with row counts and SHA-256."""
-    from audit.export import MANIFEST_NAME, export_findings
+def export(db: str, out_dir: str, since: str | None, until: str | None, fmt: str, config_path: str | None) -> None:
+    """Export a period's findings for compliance: one file per table, the config, and a manifest with row counts,
+    SHA-256 and its own digest (check it with `citeaudit verify-export`)."""
+    from audit.export import DIGEST_KEY, MANIFEST_NAME, export_findings
 
-    manifest = export_findings(db, out_dir, window_from_args(since, until), fmt)
+    manifest = export_findings(db, out_dir, window_from_args(since, until), fmt, load_config(config_path))
     t = Table("file", "rows", "sha256")
     for name, f in manifest["files"].items():
-        t.add_row(name, str(f["rows"]), f["sha256"][:16] + "…")
+        t.add_row(name, "-" if f["rows"] is None else str(f["rows"]), f["sha256"][:16] + "…")
     out.print(t)
-    out.print(f"manifest: {out_dir}/{MANIFEST_NAME}")
+    out.print(f"manifest: {out_dir}/{MANIFEST_NAME}  {DIGEST_KEY} {manifest[DIGEST_KEY]}")
+
+
+@main.command("verify-export")
+@click.argument("folder", type=click.Path())
+def verify_export(folder: str) -> None:
+    """Check an export folder against its manifest.json: SHA-256 and row count of every file, missing and extra
+    files, and the manifest's own digest. Exit code 1 with one line per problem."""
+    from audit.verify_export import verify_export as check
+
+    result = check(folder)
+    for problem in result.problems:
+        click.echo(f"{folder}: {problem}", err=True)
+    if not result.ok:
+        sys.exit(1)
+    out.print(f"ok: {result.files_checked} files match {folder}/manifest.json")
 
 
 @main.command()
@@ -209,12 +226,13 @@ def export(db: str, out_dir: str, since: str | None, until: str | None, fmt: str
 @click.option("--since", help="Citations logged at or after this ISO date/time (UTC).")
 @click.option("--until", help="Citations logged before this ISO date/time (UTC).")
 @click.option("--limit", default=1000, show_default=True, help="At most this many citations, worst first.")
+@click.option("--config", "config_path", type=click.Path(), help="TOML config (thresholds drawn on the charts).")
 @friendly_errors
-def report(db: str, out_file: str, since: str | None, until: str | None, limit: int) -> None:
-    """Write an HTML review page: unverified citations worst first, with claims, reasons and evidence spans."""
+def report(db: str, out_file: str, since: str | None, until: str | None, limit: int, config_path: str | None) -> None:
+    """Write a self-contained HTML review page: figures, charts, unverified citations worst first with evidence."""
     from audit.review import write_report
 
-    path = write_report(db, out_file, window_from_args(since, until), limit)
+    path = write_report(db, out_file, window_from_args(since, until), load_config(config_path), limit)
     out.print(f"review page: {path}")
 
 

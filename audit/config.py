@@ -61,20 +61,30 @@ class RunConfig:
 
 
 @dataclass(frozen=True)
+class OutputsConfig:
+    """What a nightly run writes besides the DuckDB file (empty = not written)."""
+
+    report_dir: str = ""  # the day's review page: <report_dir>/review-YYYY-MM-DD.html
+    export_dir: str = ""  # the day's export: <export_dir>/YYYY-MM-DD/ (files + manifest.json)
+
+
+@dataclass(frozen=True)
 class AuditConfig:
     extract: ExtractConfig = field(default_factory=ExtractConfig)
     verify: VerifyConfig = field(default_factory=VerifyConfig)
     support: SupportConfig = field(default_factory=SupportConfig)
     levels: LevelConfig = field(default_factory=LevelConfig)
     run: RunConfig = field(default_factory=RunConfig)
+    outputs: OutputsConfig = field(default_factory=OutputsConfig)
 
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
     def config_hash(self) -> str:
-        """Content hash of every setting that can change a result (run settings excluded)."""
+        """Content hash of every setting that can change a result (run and output settings excluded)."""
         d = self.as_dict()
         d.pop("run")
+        d.pop("outputs")
         return hashlib.sha256(json.dumps(d, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -84,6 +94,7 @@ _SECTIONS = {
     "support": SupportConfig,
     "levels": LevelConfig,
     "run": RunConfig,
+    "outputs": OutputsConfig,
 }
 
 

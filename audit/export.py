@@ -1,4 +1,5 @@
-"""`citeaudit export`: a period's findings as Parquet or CSV files plus a manifest (row counts, SHA-256)."""
+"""`citeaudit export`: a period's findings as Parquet or CSV files, the config that produced them, and a manifest
+(row counts, SHA-256 of every file, and a digest of the manifest's own content). `audit.verify_export` checks it."""
 
 from __future__ import annotations
 
@@ -8,11 +9,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from audit.config import AuditConfig
+from audit.model_card import model_fingerprints
 from audit.schema import OUTPUT_VERSION, RESULT_TABLES
 from audit.store import code_version, open_db
 from audit.window import Window
 
 MANIFEST_NAME = "manifest.json"
+CONFIG_NAME = "config.json"
+DIGEST_KEY = "manifest_sha256"
 
 
 def sha256_of(path: Path) -> str:
@@ -23,37 +28,67 @@ def sha256_of(path: Path) -> str:
     return h.hexdigest()
 
 
-def export_findings(db: str | Path, out: str | Path, window: Window, fmt: str = "parquet") -> dict[str, Any]:
-    """Write every result table's rows logged in `window` (and the runs that touched it) to `out`, then the
-    manifest; returns the manifest."""
-    if fmt not in ("parquet", "csv"):
-        raise ValueError(f"unknown format {fmt!r}")
-    out_dir = Path(out)
-    out_dir.mkdir(parents=True, exist_ok=True)
+def manifest_digest(manifest: dict[str, Any]) -> str:
+    """SHA-256 of the manifest's content without its own digest (canonical JSON: sorted keys, no spaces)."""
+    body = {k: v for k, v in manifest.items() if k != DIGEST_KEY}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def export_queries(window: Window) -> dict[str, str]:
+    """One query per exported table: rows logged in the window (and the runs that wrote them)."""
     in_window = window.sql("logged_at") or "TRUE"
     queries = {name: f"SELECT * FROM {name} WHERE {in_window} ORDER BY ALL" for name in RESULT_TABLES}
     queries["quarantine"] = f"SELECT * FROM quarantine WHERE logged_at IS NULL OR ({in_window}) ORDER BY ALL"
+    queries["unverified_citations"] = f"SELECT * FROM unverified_citations WHERE {in_window} ORDER BY ALL"
     queries["runs"] = (
         "SELECT * FROM runs WHERE run_id IN (SELECT run_id FROM answer_audit WHERE "
         f"{in_window} UNION SELECT run_id FROM quarantine WHERE logged_at IS NULL OR ({in_window})) ORDER BY ALL"
     )
+    return queries
+
+
+def config_document(cfg: AuditConfig, run_config_hashes: list[str]) -> dict[str, Any]:
+    """The settings behind the verdicts (thresholds, weights, models and the hashes of their cards)."""
+    return {
+        "config_hash": cfg.config_hash(),
+        "runs_config_hashes": run_config_hashes,
+        "matches_runs": all(h == cfg.config_hash() for h in run_config_hashes),
+        "config": cfg.as_dict(),
+        "models": model_fingerprints(cfg),
+    }
+
+
+def export_findings(
+    db: str | Path, out: str | Path, window: Window, fmt: str = "parquet", cfg: AuditConfig | None = None
+) -> dict[str, Any]:
+    """Write every result table's rows logged in `window`, the `unverified_citations` view, the runs that wrote
+    them and the config, then the manifest; returns the manifest."""
+    if fmt not in ("parquet", "csv"):
+        raise ValueError(f"unknown format {fmt!r}")
+    cfg = cfg or AuditConfig()
+    out_dir = Path(out)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    _remove_previous(out_dir)
     files: dict[str, dict[str, Any]] = {}
     con = open_db(db, read_only=True)
     try:
+        queries = export_queries(window)
         for name, query in queries.items():
             path = out_dir / f"{name}.{fmt}"
             options = "FORMAT parquet, COMPRESSION zstd" if fmt == "parquet" else "FORMAT csv, HEADER true"
             con.execute(f"COPY ({query}) TO '{_quote(path)}' ({options})")
             rows = con.execute(f"SELECT count(*) FROM ({query})").fetchall()[0][0]
-            files[path.name] = {
-                "table": name,
-                "rows": int(rows),
-                "bytes": path.stat().st_size,
-                "sha256": sha256_of(path),
-            }
+            files[path.name] = {"table": name, "rows": int(rows), "bytes": path.stat().st_size, "sha256": ""}
+        hash_query = f"SELECT DISTINCT config_hash FROM ({queries['runs']}) ORDER BY 1"
+        hashes = [r[0] for r in con.execute(hash_query).fetchall()]
     finally:
         con.close()
-    manifest = {
+    config_path = out_dir / CONFIG_NAME
+    config_path.write_text(json.dumps(config_document(cfg, hashes), indent=2, sort_keys=True) + "\n")
+    files[CONFIG_NAME] = {"table": None, "rows": None, "bytes": config_path.stat().st_size, "sha256": ""}
+    for name, meta in files.items():
+        meta["sha256"] = sha256_of(out_dir / name)
+    manifest: dict[str, Any] = {
         "exported_at": datetime.now(UTC).isoformat(),
         "database": str(Path(db).resolve()),
         "window": {
@@ -63,10 +98,25 @@ def export_findings(db: str | Path, out: str | Path, window: Window, fmt: str = 
         "format": fmt,
         "schema": f"outputs.v{OUTPUT_VERSION}",
         "code_version": code_version(),
+        "config_hash": cfg.config_hash(),
         "files": files,
     }
+    manifest[DIGEST_KEY] = manifest_digest(manifest)
     (out_dir / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n")
     return manifest
+
+
+def _remove_previous(out_dir: Path) -> None:
+    """Re-exporting into a folder replaces the files of the export that is there (and nothing else)."""
+    old = out_dir / MANIFEST_NAME
+    try:
+        listed = json.loads(old.read_text()).get("files", {}) if old.is_file() else {}
+    except (ValueError, AttributeError):
+        listed = {}
+    for name in listed:
+        if Path(name).name == name:
+            (out_dir / name).unlink(missing_ok=True)
+    old.unlink(missing_ok=True)
 
 
 def _quote(path: Path) -> str:

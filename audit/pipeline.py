@@ -21,6 +21,7 @@ import pyarrow.parquet as pq
 from audit.assess import assess_batch
 from audit.config import AuditConfig
 from audit.errors import ConfigError
+from audit.evidence import with_source_windows
 from audit.extract.markers import extract_citations
 from audit.ingest import StageCounts, stage_answers
 from audit.schema import RESULT_TABLES, conform
@@ -181,7 +182,7 @@ def _result_tables(
     for rows in (cite_rows, uncited_rows):
         for r in rows:
             r["run_id"] = run_id
-    citations = conform(cite_rows, "citation_audit")
+    citations = with_source_windows(con, conform(cite_rows, "citation_audit"))
     stats = pa.Table.from_pylist(
         stat_rows,
         schema=pa.schema(

@@ -1,4 +1,9 @@
-"""`citeaudit report`: a static HTML page for reviewers, unverified citations worst first, with evidence spans."""
+"""`citeaudit report`: one self-contained HTML page for reviewers.
+
+Headline figures, charts (static SVG, `audit.charts`), breakdowns by day, tenant and model, then the unverified
+citations worst first with the claim, the reasons, the suggested source and the evidence span highlighted inside
+its source text. Styles and the small filter script are inlined; every logged text is escaped.
+"""
 
 from __future__ import annotations
 
@@ -7,81 +12,235 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import duckdb
+
+from audit.charts import CHARTS, Chart, ChartContext, figure_svg
+from audit.config import AuditConfig
+from audit.errors import InputError
+from audit.evidence import highlight_span
+from audit.review_data import (
+    Finding,
+    ReviewData,
+    latest_logged_at,
+    load_review_data,
+    trend_condition,
+    window_condition,
+)
 from audit.store import open_db
 from audit.window import Window
 
-SEVERITY = ("fabricated", "misattributed", "unsupported", "weak")
+_ASSETS = Path(__file__).resolve().parent / "assets"
+NONE_LABEL = "(none)"
 
-_QUERY = """
-SELECT c.verdict, c.support, c.answer_id, a.tenant, a.model, c.logged_at, c.marker, c.cited_ref, c.context_rank,
-       c.suggested_rank, c.reasons, c.claim, c.evidence_text
-FROM citation_audit c JOIN answer_audit a USING (answer_id)
-WHERE c.verdict <> 'verified' AND {window}
-ORDER BY CASE c.verdict WHEN 'fabricated' THEN 0 WHEN 'misattributed' THEN 1 WHEN 'unsupported' THEN 2 ELSE 3 END,
-         c.support NULLS FIRST, c.logged_at, c.answer_id, c.citation_ord
-LIMIT {limit}
-"""
+HEADLINE = (  # key in ReviewData.headline, label, kind
+    ("answers", "answers audited", "count"),
+    ("citations", "citations", "count"),
+    ("citation_integrity", "citation integrity", "share"),
+    ("share_red", "answers RED", "share"),
+    ("citation_recall", "ALCE citation recall", "share"),
+    ("citation_precision", "ALCE citation precision", "share"),
+    ("coverage", "claim coverage", "share"),
+    ("fabricated", "fabricated citations", "count"),
+    ("misattributed", "misattributed citations", "count"),
+    ("uncited_claims", "uncited claims", "count"),
+)
+BREAKDOWN_COLUMNS = (
+    ("answers", "answers", "count"),
+    ("citations", "citations", "count"),
+    ("citation_integrity", "integrity", "share"),
+    ("share_red", "share RED", "share"),
+    ("citation_recall", "ALCE recall", "share"),
+    ("citation_precision", "ALCE precision", "share"),
+    ("coverage", "coverage", "share"),
+)
 
-_STYLE = """
-body{font-family:system-ui,sans-serif;margin:2rem;color:#222}table{border-collapse:collapse;width:100%}
-td,th{border-bottom:1px solid #ddd;padding:.4rem;vertical-align:top;text-align:left;font-size:.9rem}
-.fabricated{color:#a00;font-weight:bold}.misattributed{color:#c60;font-weight:bold}.unsupported{color:#c30}
-.weak{color:#870}.ev{background:#fff6c8;min-width:22rem}.claim{min-width:18rem}.muted{color:#777}
-code{font-size:.85rem}
-"""
 
-
-def _cell(value: Any) -> str:
+def fmt(value: Any, kind: str) -> str:
+    """How the page writes a figure: shares as percentages with one decimal, counts with separators."""
     if value is None:
-        return '<span class="muted">–</span>'
-    if isinstance(value, float):
-        return f"{value:.2f}"
-    if isinstance(value, datetime):
-        return f"{value.astimezone(UTC):%Y-%m-%d %H:%M}"
-    if isinstance(value, list):
-        return "<br>".join(f"<code>{html.escape(str(v))}</code>" for v in value)
-    return html.escape(str(value))
+        return "–"
+    if kind == "share":
+        return f"{float(value) * 100:.1f}%"
+    return f"{int(value):,}"
 
 
-def render_report(db: str | Path, window: Window, limit: int = 1000) -> str:
-    """The review page as an HTML string."""
-    cond = window.sql("c.logged_at") or "TRUE"
+def _e(value: Any) -> str:
+    return html.escape("" if value is None else str(value))
+
+
+def _key(value: Any) -> str:
+    return NONE_LABEL if value is None else str(value)
+
+
+def _relation_exists(con: duckdb.DuckDBPyConnection, name: str) -> bool:
+    rows = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = ?", [name]).fetchall()
+    return bool(rows[0][0])
+
+
+def render_charts(con: duckdb.DuckDBPyConnection, window: Window, cfg: AuditConfig) -> list[tuple[Chart, str | None]]:
+    """Every registered chart for the window: its SVG, or None when there is nothing to draw."""
+    ctx = ChartContext(weak=cfg.support.weak, verified=cfg.support.verified)
+    where = window_condition(window)
+    trend = trend_condition(window, latest_logged_at(con))
+    out: list[tuple[Chart, str | None]] = []
+    for chart in CHARTS:
+        if chart.requires and not _relation_exists(con, chart.requires):
+            continue
+        rows = con.execute(chart.sql.format(where=trend if chart.trend else where)).fetchall()
+        fig = chart.draw(rows, ctx)
+        out.append((chart, figure_svg(fig, chart.key) if fig is not None else None))
+    return out
+
+
+def _check_columns(con: duckdb.DuckDBPyConnection, db: str | Path) -> None:
+    """A file written before the ALCE and source-window columns existed gains them when next opened for writing."""
+    found = con.execute(
+        "SELECT count(*) FROM information_schema.columns WHERE (table_name, column_name) IN "
+        "(('answer_audit', 'citation_recall'), ('citation_audit', 'source_window'))"
+    ).fetchall()[0][0]
+    if found < 2:
+        raise InputError(f"{db} predates the review page's columns: run an audit into it once (it adds them)")
+
+
+def _headline_html(data: ReviewData) -> str:
+    cards = [
+        f'<div class="card"><div class="value" data-metric="{key}">{fmt(data.headline[key], kind)}</div>'
+        f'<div class="label">{label}</div></div>'
+        for key, label, kind in HEADLINE
+    ]
+    cards.append(
+        f'<div class="card"><div class="value" data-metric="quarantined">{fmt(data.quarantined, "count")}</div>'
+        '<div class="label">rows quarantined</div></div>'
+    )
+    return f'<div class="cards">{"".join(cards)}</div>'
+
+
+def _charts_html(charts: list[tuple[Chart, str | None]]) -> str:
+    parts = []
+    for chart, svg in charts:
+        body = svg if svg is not None else '<p class="muted">nothing to draw in this window</p>'
+        state = "" if svg is not None else ' data-rendered="empty"'
+        parts.append(
+            f'<figure class="chart" data-chart="{_e(chart.key)}"{state}><h3>{_e(chart.title)}</h3>{body}'
+            f"<figcaption>{_e(chart.caption)}</figcaption></figure>"
+        )
+    return f'<div class="charts">{"".join(parts)}</div>'
+
+
+def _breakdown_html(name: str, rows: list[dict[str, Any]]) -> str:
+    head = "".join(f'<th class="num">{label}</th>' for _, label, _ in BREAKDOWN_COLUMNS)
+    body = []
+    for row in rows:
+        cells = "".join(
+            f'<td class="num" data-col="{col}">{fmt(row[col], kind)}</td>' for col, _, kind in BREAKDOWN_COLUMNS
+        )
+        body.append(f'<tr data-key="{_e(_key(row["key"]))}"><td>{_e(_key(row["key"]))}</td>{cells}</tr>')
+    return (
+        f'<h3>By {name}</h3><table class="breakdown" data-breakdown="{name}"><tr><th>{name}</th>{head}</tr>'
+        f"{''.join(body)}</table>"
+    )
+
+
+def evidence_html(f: Finding) -> str:
+    """The evidence span highlighted inside its source window, or why there is none."""
+    if f.verdict == "fabricated":
+        return '<span class="muted">the cited source was not among the retrieved contexts</span>'
+    if f.source_window is not None and f.source_window_start is not None and f.evidence_start is not None:
+        end = f.evidence_end if f.evidence_end is not None else f.evidence_start
+        return highlight_span(f.source_window, f.source_window_start, f.evidence_start, end)
+    if f.evidence_text:
+        return f"<mark>{_e(f.evidence_text)}</mark>"
+    return '<span class="muted">no evidence span</span>'
+
+
+def _finding_html(f: Finding) -> str:
+    support = f"{f.support:.2f}" if f.support is not None else "–"
+    source = f"context {f.context_rank}" if f.context_rank is not None else "not retrieved"
+    doc = f"<br><code>{_e(f.doc_id)}</code>" if f.doc_id else ""
+    suggested = f"context {f.suggested_rank}" if f.suggested_rank is not None else "–"
+    reasons = "<br>".join(f"<code>{_e(r)}</code>" for r in f.reasons) or "–"
+    return (
+        f'<tr class="finding" data-verdict="{_e(f.verdict)}" data-tenant="{_e(_key(f.tenant))}" '
+        f'data-model="{_e(_key(f.model))}">'
+        f'<td><span class="verdict v-{_e(f.verdict)}">{_e(f.verdict)}</span><br>support {support}</td>'
+        f"<td><code>{_e(f.answer_id)}</code><br>{_e(_key(f.tenant))}<br>{_e(_key(f.model))}<br>"
+        f'<span class="muted">{f.logged_at.astimezone(UTC):%Y-%m-%d %H:%M}</span></td>'
+        f"<td><code>{_e(f.marker)}</code> → {source}{doc}</td><td>{suggested}</td><td>{reasons}</td>"
+        f'<td class="claim">{_e(f.claim)}</td><td class="evidence">{evidence_html(f)}</td></tr>'
+    )
+
+
+def _filter(name: str, values: list[str]) -> str:
+    options = "".join(f'<option value="{_e(v)}">{_e(v)}</option>' for v in values)
+    return (
+        f'<label>{name} <select data-filter="{name}" id="filter-{name}"><option value="">all</option>'
+        f"{options}</select></label>"
+    )
+
+
+def _findings_html(data: ReviewData) -> str:
+    fs = data.findings
+    filters = "".join(
+        _filter(name, sorted({_key(getattr(f, name)) for f in fs})) for name in ("verdict", "tenant", "model")
+    )
+    total = data.unverified_total
+    scope = f"all {len(fs):,}" if len(fs) >= total else f"the worst {len(fs):,} of {total:,}"
+    cols = "".join(f'<col style="width:{w}%">' for w in (8, 14, 13, 7, 12, 18, 28))
+    head = (
+        f"<colgroup>{cols}</colgroup><tr><th>verdict</th><th>answer</th><th>cited</th><th>suggested source</th>"
+        "<th>reasons</th><th>claim</th>"
+        "<th>evidence in the cited source</th></tr>"
+    )
+    return (
+        f'<p>Unverified citations in the window: <b data-metric="unverified">{data.unverified_total:,}</b>; shown '
+        f"here: {scope}, worst first (fabricated, misattributed, unsupported, weak; lowest support first).</p>"
+        f'<div class="filters">{filters}<span>showing <b id="shown-count">{len(fs)}</b></span></div>'
+        f'<table class="findings">{head}{"".join(_finding_html(f) for f in fs)}</table>'
+    )
+
+
+def render_report(
+    db: str | Path,
+    window: Window,
+    cfg: AuditConfig | None = None,
+    limit: int = 1000,
+    now: datetime | None = None,
+) -> str:
+    """The review page as one HTML string (no external resources)."""
+    cfg = cfg or AuditConfig()
     con = open_db(db, read_only=True)
     try:
-        rows = con.execute(_QUERY.format(window=cond, limit=int(limit))).fetchall()
-        counts = dict(con.execute(f"SELECT verdict, count(*) FROM citation_audit c WHERE {cond} GROUP BY 1").fetchall())
+        _check_columns(con, db)
+        data = load_review_data(con, window, limit)
+        charts = render_charts(con, window, cfg)
     finally:
         con.close()
-    total = sum(counts.values())
-    summary = ", ".join(f"{v}: {counts.get(v, 0)}" for v in ("verified", *SEVERITY))
-    head = (
-        "<tr><th>verdict</th><th>support</th><th>answer</th><th>tenant / model</th><th>logged at</th>"
-        "<th>marker → context</th><th>suggested</th><th>reasons</th><th>claim</th><th>evidence span</th></tr>"
-    )
-    body = []
-    for verdict, support, aid, tenant, model, logged, marker, ref, rank, suggested, reasons, claim, evidence in rows:
-        body.append(
-            "<tr>"
-            f'<td class="{html.escape(verdict)}">{html.escape(verdict)}</td><td>{_cell(support)}</td>'
-            f"<td><code>{html.escape(aid)}</code></td><td>{_cell(tenant)}<br>{_cell(model)}</td>"
-            f"<td>{_cell(logged)}</td><td><code>{html.escape(marker)}</code> ({html.escape(ref)}) → {_cell(rank)}</td>"
-            f"<td>{_cell(suggested)}</td>"
-            f'<td>{_cell(reasons)}</td><td class="claim">{_cell(claim)}</td>'
-            f'<td class="ev">{_cell(evidence)}</td>'
-            "</tr>"
-        )
-    shown = f"showing the {len(rows)} worst" if len(rows) < total - counts.get("verified", 0) else "all"
+    now = now or datetime.now(UTC)
+    css = (_ASSETS / "review.css").read_text()
+    js = (_ASSETS / "review.js").read_text()
+    breakdowns = "".join(_breakdown_html(name, rows) for name, rows in data.breakdowns.items())
     return (
-        f"<!doctype html><html><head><meta charset='utf-8'><title>citeaudit review</title><style>{_STYLE}</style>"
-        f"</head><body><h1>citeaudit review</h1><p>database <code>{html.escape(str(db))}</code>, window "
-        f"{html.escape(window.label())}, generated {datetime.now(UTC):%Y-%m-%d %H:%M} UTC</p>"
-        f"<p>{total} citations: {html.escape(summary)}. Unverified citations, worst first ({shown}):</p>"
-        f"<table>{head}{''.join(body)}</table></body></html>\n"
+        "<!doctype html>\n<html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>citeaudit review {_e(window.label())}</title><style>{css}</style></head><body>"
+        f"<h1>citeaudit review</h1><p class='meta'>window {_e(window.label())} · database <code>{_e(db)}</code> · "
+        f"thresholds weak ≥ {cfg.support.weak:g}, verified ≥ {cfg.support.verified:g} · generated "
+        f"{now:%Y-%m-%d %H:%M} UTC</p>"
+        f"<h2>Headline</h2>{_headline_html(data)}"
+        "<p class='muted'>Citation integrity = verified / citations. ALCE citation recall = share of statements "
+        "whose citations support them; ALCE citation precision = share of citations that support their statement "
+        "(means of the per-answer figures; see the README for how they differ).</p>"
+        f"<h2>Charts</h2>{_charts_html(charts)}"
+        f"<h2>Breakdowns</h2>{breakdowns}"
+        f"<h2>Unverified citations</h2>{_findings_html(data)}"
+        f"<script>{js}</script></body></html>\n"
     )
 
 
-def write_report(db: str | Path, out: str | Path, window: Window, limit: int = 1000) -> Path:
+def write_report(
+    db: str | Path, out: str | Path, window: Window, cfg: AuditConfig | None = None, limit: int = 1000
+) -> Path:
     path = Path(out)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render_report(db, window, limit), encoding="utf-8")
+    path.write_text(render_report(db, window, cfg, limit), encoding="utf-8")
     return path

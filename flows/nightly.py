@@ -1,6 +1,6 @@
 """Nightly audit flows: one window per UTC day, shards as retried tasks, one loader task as the only DuckDB writer.
 
-    audit_day(day)          discover -> plan shards -> audit shards (mapped, retried) -> load -> summary
+    audit_day(day)          discover -> plan shards -> audit shards (mapped, retried) -> load -> outputs -> summary
     nightly_audit(day=None) yesterday, or with no day every day after the watermark in `runs` (incremental)
     backfill(start, end)    every day of the range, both included
 
@@ -36,6 +36,7 @@ from prefect.cache_policies import NO_CACHE
 from audit.config import AuditConfig, load_config
 from audit.errors import CiteauditError, DatabaseLocked
 from audit.ingest import discover_inputs
+from audit.outputs import write_day_outputs
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, write_shard_result
 from audit.report import run_overview
 from audit.runner import failure_reason, new_run_record, plan_shards, work_root
@@ -144,6 +145,12 @@ def record_start_task(db: str, run: RunRecord, wait_s: float) -> None:
     record_started_run(db, run, wait_s)
 
 
+@task(name="write-outputs", cache_policy=NO_CACHE)
+def outputs_task(db: str, day: date, cfg: AuditConfig) -> dict[str, str]:
+    """The day's review page and export, where `[outputs]` sets their folders."""
+    return write_day_outputs(db, day, cfg)
+
+
 @task(name="summary", cache_policy=NO_CACHE)
 def summary_task(db: str, run_id: str) -> dict[str, Any]:
     return run_overview(db, run_id)
@@ -193,6 +200,7 @@ def audit_day(
         record_failed_run(db, run, failure_reason(exc), 1.0 if isinstance(exc, DatabaseLocked) else wait_s)
         raise
     shutil.rmtree(work, ignore_errors=True)
+    outputs = outputs_task(db, day, cfg) if cfg.outputs.report_dir or cfg.outputs.export_dir else {}
     overview = summary_task(db, run.run_id)
     summary = {
         "day": day.isoformat(),
@@ -203,6 +211,7 @@ def audit_day(
         "levels": overview["levels"],
         "verdicts": overview["verdicts"],
         "uncited": overview["uncited"],
+        "outputs": outputs,
         "seconds": round(time.perf_counter() - t0, 2),
     }
     logger.info("%s: %s", day, summary)

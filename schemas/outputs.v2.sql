@@ -53,7 +53,11 @@ CREATE TABLE IF NOT EXISTS answer_audit (
     structured_parse_failed BOOLEAN NOT NULL,
     flags VARCHAR[] NOT NULL,          -- policy and parse flags (also confidence_out_of_range:..., confidence_not_a_number:...)
     claimed_confidence DOUBLE,         -- the answer's own `confidence` (JSON number in [0, 1]); NULL when absent or invalid
-    missing_information VARCHAR        -- the answer's own `missing_information` (a list joined by "; ")
+    missing_information VARCHAR,       -- the answer's own `missing_information` (a list joined by "; ")
+    n_statements INTEGER,              -- ALCE statements: distinct cited claims + uncited claim sentences
+    n_supported_statements INTEGER,    -- statements with a verified citation and no fabricated one
+    citation_recall DOUBLE,            -- ALCE citation recall: supported statements / statements; NULL when none
+    citation_precision DOUBLE          -- ALCE citation precision: verified citations of supported statements / citations; NULL when none
 );
 
 CREATE TABLE IF NOT EXISTS citation_audit (
@@ -88,7 +92,10 @@ CREATE TABLE IF NOT EXISTS citation_audit (
     audited_type VARCHAR,              -- direct_quote | paraphrase | inference | unsupported; NULL when fabricated
     claimed_confidence DOUBLE,         -- the citation's own confidence_score (JSON number in [0, 1]); NULL when absent or invalid
     quote VARCHAR,                     -- the quoted text_span as logged
-    quote_status VARCHAR               -- verbatim | fuzzy | not_found in the resolved source; NULL without a quote (or source)
+    quote_status VARCHAR,              -- verbatim | fuzzy | not_found in the resolved source; NULL without a quote (or source)
+    source_window_start INTEGER,       -- offset into the context text where source_window starts
+    source_window VARCHAR,             -- the cited source around the evidence span (unverified citations only)
+    CHECK (verdict IN ('verified', 'weak', 'unsupported', 'misattributed', 'fabricated'))  -- audit/verdict.py Verdict
 );
 
 CREATE TABLE IF NOT EXISTS uncited_claims (
@@ -132,7 +139,9 @@ SELECT CAST(date_trunc('day', logged_at AT TIME ZONE 'UTC') AS DATE) AS day, ten
        sum(n_verified) AS verified,
        sum(n_verified) / nullif(sum(n_citations), 0) AS citation_integrity,
        avg(coverage) AS avg_coverage,
-       count(*) FILTER (WHERE level = 'RED') AS red_answers
+       count(*) FILTER (WHERE level = 'RED') AS red_answers,
+       avg(citation_recall) AS citation_recall,       -- ALCE: mean of the per-answer figures
+       avg(citation_precision) AS citation_precision
 FROM answer_audit GROUP BY ALL;
 
 CREATE OR REPLACE VIEW model_integrity AS
@@ -140,7 +149,10 @@ SELECT model, count(*) AS answers, sum(n_citations) AS citations,
        sum(n_verified) / nullif(sum(n_citations), 0) AS citation_integrity,
        sum(n_fabricated) / nullif(sum(n_citations), 0) AS fabricated_rate,
        sum(n_misattributed) / nullif(sum(n_citations), 0) AS misattributed_rate,
-       avg(coverage) AS avg_coverage
+       avg(coverage) AS avg_coverage,
+       count(*) FILTER (WHERE level = 'RED') AS red_answers,
+       avg(citation_recall) AS citation_recall,
+       avg(citation_precision) AS citation_precision
 FROM answer_audit GROUP BY ALL;
 
 CREATE OR REPLACE VIEW source_health AS

@@ -38,3 +38,21 @@ def test_bad_config_is_a_clear_error(tmp_path, text, message):
 def test_missing_config_file(tmp_path):
     with pytest.raises(ConfigError, match="config file not found"):
         load_config(tmp_path / "none.toml")
+
+
+def test_documented_config_file_names_every_key():
+    import dataclasses
+    import tomllib
+
+    doc = tomllib.loads((REPO / "citeaudit.toml").read_text())
+    for section in dataclasses.fields(AuditConfig):
+        keys = {f.name for f in dataclasses.fields(section.default_factory())}  # type: ignore[misc]
+        assert keys <= set(doc[section.name]) | {"column_mapping"}, section.name
+
+
+def test_output_folders_do_not_change_the_config_hash(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text('[outputs]\nreport_dir = "reports"\nexport_dir = "exports"\n')
+    cfg = load_config(p)
+    assert cfg.outputs.report_dir == "reports" and cfg.outputs.export_dir == "exports"
+    assert cfg.config_hash() == AuditConfig().config_hash()

@@ -1,4 +1,8 @@
 -- per-answer integrity from the assessed citations (`cite_rows`) and sentence counts (`stat_rows`).
+-- ALCE citation recall / precision (Gao et al. 2023) with citeaudit's verdicts in place of the NLI model: a
+-- statement is the claim its citations carry (one sentence for inline markers); its citations jointly support it
+-- when at least one of them is `verified` (the best single citation stands in for the concatenated sources) and
+-- none is fabricated (ALCE scores a sentence citing a passage that does not exist as unsupported).
 -- parameters: getvariable('green'), getvariable('yellow') (integrity thresholds), getvariable('min_coverage'), getvariable('prefix') (policy rules).
 CREATE OR REPLACE TEMP TABLE answer_rows AS
 WITH per_answer AS (
@@ -10,6 +14,19 @@ WITH per_answer AS (
            count(*) FILTER (WHERE verdict = 'fabricated') AS n_fabricated,
            count(*) FILTER (WHERE verdict = 'misattributed') AS n_misattributed
     FROM cite_rows GROUP BY answer_id
+), statements AS (
+    SELECT answer_id,
+           bool_or(verdict = 'verified') AND NOT bool_or(verdict = 'fabricated') AS supported,
+           count(*) FILTER (WHERE verdict = 'verified') AS n_verified
+    FROM cite_rows GROUP BY answer_id, claim_start, claim_end, claim
+), alce AS (
+    -- under the best-single approximation ALCE's "needed" test keeps exactly the verified citations of a
+    -- supported statement: a non-verified one is never needed, since a verified sibling supports without it
+    SELECT answer_id,
+           count(*) AS n_statements,
+           count(*) FILTER (WHERE supported) AS n_supported_statements,
+           coalesce(sum(n_verified) FILTER (WHERE supported), 0) AS n_precise_citations
+    FROM statements GROUP BY answer_id
 ), joined AS (
     SELECT a.answer_id, a.conversation_id, a.turn_index, a.logged_at, a.tenant, a.model,
            a.source_file, t.answer_text, a.answer,
@@ -18,16 +35,22 @@ WITH per_answer AS (
            coalesce(p.n_citations, 0) AS n_citations, coalesce(p.n_verified, 0) AS n_verified,
            coalesce(p.n_weak, 0) AS n_weak, coalesce(p.n_unsupported, 0) AS n_unsupported,
            coalesce(p.n_fabricated, 0) AS n_fabricated, coalesce(p.n_misattributed, 0) AS n_misattributed,
+           coalesce(x.n_statements, 0) + s.n_uncited_claims AS n_statements,
+           coalesce(x.n_supported_statements, 0) AS n_supported_statements,
+           coalesce(x.n_precise_citations, 0) AS n_precise_citations,
            t.structured, t.structured_parse_failed
     FROM answers_ok a
     JOIN texts t USING (answer_id)
     JOIN stat_rows s USING (answer_id)
     LEFT JOIN per_answer p USING (answer_id)
+    LEFT JOIN alce x USING (answer_id)
 ), scored AS (
     SELECT *,
            n_verified / nullif(n_citations, 0) AS citation_integrity,
            n_cited_sentences / nullif(n_claims, 0) AS coverage,
-           n_citations / nullif(n_sentences, 0) AS density
+           n_citations / nullif(n_sentences, 0) AS density,
+           n_supported_statements / nullif(n_statements, 0) AS citation_recall,
+           n_precise_citations / nullif(n_citations, 0) AS citation_precision
     FROM joined
 )
 SELECT answer_id, conversation_id, turn_index, logged_at, tenant, model, source_file, answer_text,
@@ -37,6 +60,8 @@ SELECT answer_id, conversation_id, turn_index, logged_at, tenant, model, source_
        CAST(n_unsupported AS INTEGER) AS n_unsupported, CAST(n_fabricated AS INTEGER) AS n_fabricated,
        CAST(n_misattributed AS INTEGER) AS n_misattributed, CAST(n_uncited_claims AS INTEGER) AS n_uncited_claims,
        citation_integrity, coverage, density,
+       CAST(n_statements AS INTEGER) AS n_statements, CAST(n_supported_statements AS INTEGER) AS n_supported_statements,
+       citation_recall, citation_precision,
        CASE
            WHEN n_fabricated > 0 OR structured_parse_failed THEN 'RED'
            WHEN citation_integrity IS NULL AND n_claims > 0 THEN 'YELLOW'

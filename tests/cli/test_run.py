@@ -272,8 +272,9 @@ def test_export_writes_files_and_a_verifiable_manifest(sample_db, tmp_path, fmt)
     manifest = json.loads((out / "manifest.json").read_text())
     files = manifest["files"]
     assert set(files) == {
-        f"{t}.{fmt}" for t in ("answer_audit", "citation_audit", "uncited_claims", "quarantine", "runs")
-    }
+        f"{t}.{fmt}"
+        for t in ("answer_audit", "citation_audit", "uncited_claims", "quarantine", "unverified_citations", "runs")
+    } | {"config.json"}
     for name, meta in files.items():
         assert sha256_of(out / name) == meta["sha256"]
     day2 = "logged_at >= TIMESTAMPTZ '2026-11-02 00:00:00+00' AND logged_at < TIMESTAMPTZ '2026-11-03 00:00:00+00'"
@@ -290,10 +291,11 @@ def test_review_report_lists_unverified_citations_worst_first(sample_db, tmp_pat
     assert result.exit_code == 0, result.output
     page = out.read_text()
     rows = query(sample_db, "SELECT verdict, answer_id FROM citation_audit WHERE verdict <> 'verified'")
-    assert page.count("<tr>") == len(rows) + 1  # header + one row per unverified citation
-    first = {v: page.index(f'<td class="{v}">') for v in ("fabricated", "misattributed", "unsupported")}
+    assert page.count('<tr class="finding"') == len(rows)
+    verdicts = ("fabricated", "misattributed", "unsupported")
+    first = {v: page.index(f'<tr class="finding" data-verdict="{v}"') for v in verdicts}
     assert first["fabricated"] < first["misattributed"] < first["unsupported"]
-    assert '<td class="verified">' not in page
+    assert 'data-verdict="verified"' not in page
 
 
 # citation objects: planted invented quotes, non-verbatim "direct quotes" and over-confident answers (issue 13)

@@ -114,7 +114,7 @@ CREATE TABLE IF NOT EXISTS embedding_cache (
 
 CREATE OR REPLACE VIEW unverified_citations AS
 SELECT c.*, a.tenant, a.model, a.conversation_id
-FROM citation_audit c JOIN answer_audit a USING (run_id, answer_id)  -- an answer_id may recur on other days
+FROM citation_audit c JOIN answer_audit a USING (answer_id)
 WHERE c.verdict <> 'verified';
 
 CREATE OR REPLACE VIEW daily_integrity AS

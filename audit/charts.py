@@ -1,0 +1,274 @@
+"""Charts of the review page: static SVG drawn by matplotlib on the server, so the page needs no JavaScript
+runtime and no network to show them.
+
+A chart is one function registered with `@chart`: its SQL (with `{where}`, the window condition on `logged_at`)
+and a drawing function from the query's rows to a matplotlib `Figure`. Adding a chart is adding one such function;
+`requires` names a table or view the chart needs, and the chart is left out where a database lacks it.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import matplotlib
+from matplotlib.backends.backend_svg import FigureCanvasSVG
+from matplotlib.figure import Figure
+
+VERDICT_COLORS = {
+    "verified": "#2e7d32",
+    "weak": "#f9a825",
+    "unsupported": "#ef6c00",
+    "misattributed": "#8e24aa",
+    "fabricated": "#c62828",
+}
+VERDICT_ORDER = ("verified", "weak", "unsupported", "misattributed", "fabricated")
+INTEGRITY_COLOR, RED_COLOR, RECALL_COLOR, PRECISION_COLOR = "#1565c0", "#c62828", "#00897b", "#6d4c41"
+TREND_DAYS = 30  # the per-day chart reaches this many days back from the end of the window
+
+
+@dataclass(frozen=True)
+class ChartContext:
+    """What a drawing function may need besides its rows: the verdict thresholds of the config."""
+
+    weak: float
+    verified: float
+
+
+Rows = Sequence[tuple[Any, ...]]
+
+
+@dataclass(frozen=True)
+class Chart:
+    key: str
+    title: str
+    caption: str
+    sql: str
+    draw: Callable[[Rows, ChartContext], Figure | None]
+    requires: str | None = None
+    trend: bool = False  # {where} is the trend window (TREND_DAYS back from the window's end), not the window
+
+
+CHARTS: list[Chart] = []
+
+
+def chart(
+    key: str, title: str, caption: str, sql: str, requires: str | None = None, trend: bool = False
+) -> Callable[[Callable[[Rows, ChartContext], Figure | None]], Callable[[Rows, ChartContext], Figure | None]]:
+    """Register a chart of the review page (in the order of registration)."""
+
+    def register(fn: Callable[[Rows, ChartContext], Figure | None]) -> Callable[[Rows, ChartContext], Figure | None]:
+        CHARTS.append(Chart(key, title, caption, sql, fn, requires, trend))
+        return fn
+
+    return register
+
+
+def figure_svg(fig: Figure, salt: str) -> str:
+    """A figure as an inline `<svg>` element: text kept as text, ids salted per chart so several charts can share
+    one HTML page, no timestamp (the same data draws the same bytes)."""
+    buf = io.StringIO()
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": salt}):
+        FigureCanvasSVG(fig).print_svg(buf, metadata={"Date": None})
+    svg = buf.getvalue()
+    svg = svg[svg.index("<svg") :]
+    svg = re.sub(r'id="([^"]+)"', rf'id="{salt}-\1"', svg)
+    svg = re.sub(r"url\(#([^)]+)\)", rf"url(#{salt}-\1)", svg)
+    svg = re.sub(r'xlink:href="#([^"]+)"', rf'xlink:href="#{salt}-\1"', svg)
+    return re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r'<svg\1 class="chart-svg"', svg, count=1)
+
+
+def label(value: Any) -> str:
+    """Logged text as a chart label: never read as mathtext (a `$` in a tenant name must not break the chart)."""
+    return "(none)" if value is None else str(value).replace("$", r"\$")
+
+
+def new_figure(height: float = 3.0) -> tuple[Figure, Any]:
+    """A figure of the page's width with one axes, in the page's style."""
+    fig = Figure(figsize=(7.2, height), layout="constrained")
+    ax = fig.subplots()
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.tick_params(labelsize=8)
+    return fig, ax
+
+
+def _share_axis(ax: Any, axis: str = "y") -> None:
+    getattr(ax, f"set_{axis}lim")(0, 1.02)
+    fmt = matplotlib.ticker.PercentFormatter(xmax=1.0, decimals=0)
+    getattr(ax, f"{axis}axis").set_major_formatter(fmt)
+    ax.grid(axis=axis, color="#e5e5e5", linewidth=0.6)
+
+
+@chart(
+    "per_day",
+    "Integrity and share RED per day",
+    f"Citation integrity (verified / citations), share of RED answers and ALCE citation recall and precision "
+    f"(means of the per-answer figures), per UTC day, up to {TREND_DAYS} days back from the end of the window.",
+    """
+    SELECT CAST(date_trunc('day', logged_at AT TIME ZONE 'UTC') AS DATE) AS day,
+           sum(n_verified) / nullif(sum(n_citations), 0) AS integrity,
+           avg(CASE WHEN level = 'RED' THEN 1.0 ELSE 0.0 END) AS share_red,
+           avg(citation_recall) AS recall, avg(citation_precision) AS precision
+    FROM answer_audit WHERE {where} GROUP BY 1 ORDER BY 1
+    """,
+    trend=True,
+)
+def per_day(rows: Rows, ctx: ChartContext) -> Figure | None:
+    if not rows:
+        return None
+    fig, ax = new_figure()
+    days = [r[0] for r in rows]
+    series = (
+        ("citation integrity", 1, INTEGRITY_COLOR, "-"),
+        ("share RED", 2, RED_COLOR, "-"),
+        ("ALCE recall", 3, RECALL_COLOR, "--"),
+        ("ALCE precision", 4, PRECISION_COLOR, ":"),
+    )
+    for label, col, color, style in series:
+        values = [float("nan") if r[col] is None else r[col] for r in rows]
+        ax.plot(days, values, style, color=color, marker="o", markersize=4, linewidth=1.6, label=label)
+    _share_axis(ax)
+    ax.legend(fontsize=8, frameon=False, loc="center left", bbox_to_anchor=(1.0, 0.5))
+    step = max(1, len(days) // 8)
+    ax.set_xticks(days[::step], [f"{d:%b %d}" for d in days[::step]], rotation=30, ha="right")
+    return fig
+
+
+def _grouped_bars(rows: Rows) -> Figure | None:
+    """Horizontal bars of integrity and share RED per group (tenant or model)."""
+    if not rows:
+        return None
+    fig, ax = new_figure(height=max(1.6, 0.42 * len(rows) + 0.8))
+    names = [label(r[0]) for r in rows]
+    ys = range(len(rows))
+    h = 0.38
+    ax.barh([y - h / 2 for y in ys], [r[1] or 0 for r in rows], h, color=INTEGRITY_COLOR, label="citation integrity")
+    ax.barh([y + h / 2 for y in ys], [r[2] or 0 for r in rows], h, color=RED_COLOR, label="share RED")
+    ax.set_yticks(list(ys), names)
+    ax.invert_yaxis()
+    _share_axis(ax, "x")
+    ax.legend(fontsize=8, frameon=False, loc="center left", bbox_to_anchor=(1.0, 0.5))
+    return fig
+
+
+_GROUP_SQL = """
+    SELECT {col}, sum(n_verified) / nullif(sum(n_citations), 0) AS integrity,
+           avg(CASE WHEN level = 'RED' THEN 1.0 ELSE 0.0 END) AS share_red
+    FROM answer_audit WHERE {{where}} GROUP BY 1 ORDER BY 1 NULLS LAST LIMIT 25
+"""
+
+
+@chart(
+    "per_tenant",
+    "By tenant",
+    "Citation integrity and share of RED answers per tenant in the window.",
+    _GROUP_SQL.format(col="tenant"),
+)
+def per_tenant(rows: Rows, ctx: ChartContext) -> Figure | None:
+    return _grouped_bars(rows)
+
+
+@chart(
+    "per_model",
+    "By model",
+    "Citation integrity and share of RED answers per model in the window.",
+    _GROUP_SQL.format(col="model"),
+)
+def per_model(rows: Rows, ctx: ChartContext) -> Figure | None:
+    return _grouped_bars(rows)
+
+
+@chart(
+    "verdict_mix",
+    "Verdict mix",
+    "Citations in the window by verdict.",
+    "SELECT verdict, count(*) FROM citation_audit WHERE {where} GROUP BY 1",
+)
+def verdict_mix(rows: Rows, ctx: ChartContext) -> Figure | None:
+    counts = {str(v): int(n) for v, n in rows}
+    if not counts:
+        return None
+    order = [v for v in VERDICT_ORDER if v in counts] + sorted(set(counts) - set(VERDICT_ORDER))
+    total = sum(counts.values())
+    fig, ax = new_figure(height=0.36 * len(order) + 0.9)
+    ax.barh(order, [counts[v] for v in order], color=[VERDICT_COLORS.get(v, "#777") for v in order])
+    for y, v in enumerate(order):
+        ax.annotate(
+            f"{counts[v]:,} ({counts[v] / total:.1%})",
+            (counts[v], y),
+            xytext=(4, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize=8,
+        )
+    ax.invert_yaxis()
+    ax.set_xlim(0, max(counts.values()) * 1.25)
+    ax.grid(axis="x", color="#e5e5e5", linewidth=0.6)
+    return fig
+
+
+@chart(
+    "support_histogram",
+    "Support scores",
+    "Histogram of the calibrated support score of every scored citation in the window, coloured by verdict; the "
+    "dashed lines are the config's `weak` and `verified` thresholds (fabricated citations have no score).",
+    "SELECT support, verdict FROM citation_audit WHERE {where} AND support IS NOT NULL",
+)
+def support_histogram(rows: Rows, ctx: ChartContext) -> Figure | None:
+    if not rows:
+        return None
+    fig, ax = new_figure()
+    bins = [i / 20 for i in range(21)]
+    present = [v for v in VERDICT_ORDER if any(r[1] == v for r in rows)]
+    data = [[float(r[0]) for r in rows if r[1] == v] for v in present]
+    ax.hist(data, bins=bins, stacked=True, log=True, color=[VERDICT_COLORS[v] for v in present], label=present)
+    for x, name in ((ctx.weak, "weak"), (ctx.verified, "verified")):
+        ax.axvline(x, color="#333", linestyle="--", linewidth=1)
+        ax.annotate(
+            f"{name} ≥ {x:g}", (x, 1), xycoords=("data", "axes fraction"), xytext=(3, -10),
+            textcoords="offset points", fontsize=8,
+        )  # fmt: skip
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("support", fontsize=8)
+    ax.set_ylabel("citations (log scale)", fontsize=8)
+    ax.legend(fontsize=8, frameon=False, loc="center left", bbox_to_anchor=(1.0, 0.5))
+    return fig
+
+
+@chart(
+    "source_health",
+    "Sources most often cited wrongly",
+    "Documents with the most citations that did not hold up (unsupported, weak or misattributed away from them) "
+    "in the window, with all their citations for scale.",
+    """
+    SELECT doc_id,
+           count(*) FILTER (WHERE verdict IN ('unsupported', 'weak')) AS not_supported,
+           count(*) FILTER (WHERE verdict = 'misattributed') AS misattributed,
+           count(*) AS citations
+    FROM citation_audit WHERE {where} AND doc_id IS NOT NULL
+    GROUP BY 1 HAVING not_supported + misattributed > 0
+    ORDER BY not_supported + misattributed DESC, doc_id LIMIT 12
+    """,
+)
+def source_health(rows: Rows, ctx: ChartContext) -> Figure | None:
+    if not rows:
+        return None
+    fig, ax = new_figure(height=0.32 * len(rows) + 0.9)
+    names = [label(r[0]) for r in rows]
+    weak = [int(r[1]) for r in rows]
+    mis = [int(r[2]) for r in rows]
+    ax.barh(names, weak, color=VERDICT_COLORS["unsupported"], label="unsupported or weak")
+    ax.barh(names, mis, left=weak, color=VERDICT_COLORS["misattributed"], label="misattributed")
+    for y, r in enumerate(rows):
+        ax.annotate(
+            f"of {int(r[3])}", (weak[y] + mis[y], y), xytext=(4, 0), textcoords="offset points", va="center",
+            fontsize=7, color="#555",
+        )  # fmt: skip
+    ax.invert_yaxis()
+    ax.set_xlim(0, max(w + m for w, m in zip(weak, mis, strict=True)) * 1.3)
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.legend(fontsize=8, frameon=False, loc="lower right")
+    return fig

@@ -1,0 +1,39 @@
+"""Evidence in context: a window of the cited source around each unverified citation's evidence span.
+
+The audit database keeps no copy of the retrieved contexts, so the window is cut while the shard still has them
+(`with_source_windows`); the review page highlights the span inside it (`highlight_span`).
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+
+from audit.schema import output_schema
+
+WINDOW_CHARS = 300  # characters of source text kept either side of the evidence span
+_SQL = Path(__file__).resolve().parent / "sql" / "source_windows.sql"
+
+
+def with_source_windows(con: duckdb.DuckDBPyConnection, citations: pa.Table) -> pa.Table:
+    """`citations` (conformed citation_audit rows) with `source_window_start` / `source_window` filled from the
+    shard's `ctx` table."""
+    if citations.num_rows == 0:
+        return citations
+    con.register("cite_rows", citations)
+    con.execute(f"SET VARIABLE window_chars = {WINDOW_CHARS}")
+    table = con.sql(_SQL.read_text()).to_arrow_table()
+    return table.cast(output_schema("citation_audit"))
+
+
+def highlight_span(window: str, window_start: int, span_start: int, span_end: int) -> str:
+    """The window as escaped HTML with the span inside `<mark>`; an ellipsis where the window cuts the source."""
+    a = min(max(span_start - window_start, 0), len(window))
+    b = min(max(span_end - window_start, a), len(window))
+    before, span, after = window[:a], window[a:b], window[b:]
+    lead = "…" if window_start > 0 else ""
+    trail = "…" if len(after) >= WINDOW_CHARS else ""
+    return f"{lead}{html.escape(before)}<mark>{html.escape(span)}</mark>{html.escape(after)}{trail}"

@@ -1,0 +1,65 @@
+"""Fingerprints of the models behind the verdicts, for exports: the SHA-256 of each model's card and weights.
+
+A sentence-transformers folder carries its model card as README.md. Cards shipped in this repository (any file
+named like `*model_card*` or `MODEL_CARD*` under `audit/` or `models/`, e.g. the support model's) are hashed too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from audit.config import AuditConfig
+from audit.verify.semantic import resolve_model_path
+
+REPO = Path(__file__).resolve().parent.parent
+_CARD_DIRS = ("audit", "models")
+_CARD_PATTERNS = ("*model_card*", "MODEL_CARD*", "*.card.md")
+_WEIGHTS = ("model.safetensors", "pytorch_model.bin")
+
+
+@cache
+def _sha256(path: str, mtime_ns: int, size: int) -> str:  # keyed by mtime and size: a changed file is re-hashed
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def file_sha256(path: Path) -> str:
+    st = path.stat()
+    return _sha256(str(path), st.st_mtime_ns, st.st_size)
+
+
+def folder_fingerprint(name: str) -> dict[str, Any]:
+    """Card and weights hashes of a model given by name or local folder."""
+    folder = Path(resolve_model_path(name))
+    card = folder / "README.md"
+    weights = next((folder / w for w in _WEIGHTS if (folder / w).is_file()), None)
+    return {
+        "name": name,
+        "card_sha256": file_sha256(card) if card.is_file() else None,
+        "weights_sha256": file_sha256(weights) if weights else None,
+    }
+
+
+def repo_model_cards(root: Path = REPO) -> dict[str, str]:
+    """Model cards shipped in the repository: relative path -> SHA-256."""
+    found: dict[str, str] = {}
+    for d in _CARD_DIRS:
+        for pattern in _CARD_PATTERNS:
+            for p in sorted((root / d).rglob(pattern)):
+                if p.is_file():
+                    found[str(p.relative_to(root))] = file_sha256(p)
+    return found
+
+
+def model_fingerprints(cfg: AuditConfig) -> dict[str, Any]:
+    out: dict[str, Any] = {"embedding_model": folder_fingerprint(cfg.verify.model)}
+    if cfg.verify.nli_model:
+        out["nli_model"] = folder_fingerprint(cfg.verify.nli_model)
+    out["repository_cards"] = repo_model_cards()
+    return out

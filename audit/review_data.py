@@ -1,0 +1,132 @@
+"""What the review page shows, read from the audit database for one window: headline figures, breakdowns by day,
+tenant and model, and the unverified citations worst first. Plain data out; the page is drawn in `audit.review`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+import duckdb
+
+from audit.charts import TREND_DAYS
+from audit.window import Window
+
+SEVERITY = ("fabricated", "misattributed", "unsupported", "weak")
+
+HEADLINE_SQL = """
+SELECT count(*) AS answers,
+       coalesce(sum(n_citations), 0) AS citations,
+       sum(n_verified) / nullif(sum(n_citations), 0) AS citation_integrity,
+       avg(CASE WHEN level = 'RED' THEN 1.0 ELSE 0.0 END) AS share_red,
+       avg(citation_recall) AS citation_recall,
+       avg(citation_precision) AS citation_precision,
+       avg(coverage) AS coverage,
+       coalesce(sum(n_fabricated), 0) AS fabricated,
+       coalesce(sum(n_misattributed), 0) AS misattributed,
+       coalesce(sum(n_uncited_claims), 0) AS uncited_claims
+FROM answer_audit WHERE {where}
+"""
+
+BREAKDOWN_SQL = """
+SELECT {key} AS key, count(*) AS answers, sum(n_citations) AS citations,
+       sum(n_verified) / nullif(sum(n_citations), 0) AS citation_integrity,
+       avg(CASE WHEN level = 'RED' THEN 1.0 ELSE 0.0 END) AS share_red,
+       avg(citation_recall) AS citation_recall, avg(citation_precision) AS citation_precision,
+       avg(coverage) AS coverage
+FROM answer_audit WHERE {where} GROUP BY 1 ORDER BY 1 NULLS LAST
+"""
+BREAKDOWNS = {
+    "day": "CAST(date_trunc('day', logged_at AT TIME ZONE 'UTC') AS DATE)",
+    "tenant": "tenant",
+    "model": "model",
+}
+
+FINDINGS_SQL = """
+SELECT verdict, support, answer_id, tenant, model, logged_at, marker, cited_ref, context_rank, doc_id, chunk_id,
+       suggested_rank, reasons, claim, evidence_start, evidence_end, evidence_text, source_window_start, source_window
+FROM unverified_citations WHERE {where}
+ORDER BY CASE verdict WHEN 'fabricated' THEN 0 WHEN 'misattributed' THEN 1 WHEN 'unsupported' THEN 2 ELSE 3 END,
+         support NULLS FIRST, logged_at, answer_id, citation_ord
+LIMIT {limit}
+"""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One unverified citation as the page shows it."""
+
+    verdict: str
+    support: float | None
+    answer_id: str
+    tenant: str | None
+    model: str | None
+    logged_at: datetime
+    marker: str
+    cited_ref: str
+    context_rank: int | None
+    doc_id: str | None
+    chunk_id: str | None
+    suggested_rank: int | None
+    reasons: list[str]
+    claim: str | None
+    evidence_start: int | None
+    evidence_end: int | None
+    evidence_text: str | None
+    source_window_start: int | None
+    source_window: str | None
+
+
+@dataclass(frozen=True)
+class ReviewData:
+    window: Window
+    headline: dict[str, Any]
+    quarantined: int
+    breakdowns: dict[str, list[dict[str, Any]]]  # "day" | "tenant" | "model" -> rows
+    unverified_total: int
+    findings: list[Finding]
+
+
+def window_condition(window: Window, column: str = "logged_at") -> str:
+    return window.sql(column) or "TRUE"
+
+
+def trend_condition(window: Window, latest: datetime | None, column: str = "logged_at") -> str:
+    """The window widened back to TREND_DAYS days before its end (or before the latest row when unbounded)."""
+    end = window.end or latest
+    if end is None:
+        return "TRUE"
+    start = end - timedelta(days=TREND_DAYS)
+    if window.start is not None and window.start < start:
+        start = window.start
+    return Window(start, window.end).sql(column) or "TRUE"
+
+
+def _dicts(cur: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
+    cols = [d[0] for d in cur.description or []]
+    return [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
+
+
+def load_review_data(con: duckdb.DuckDBPyConnection, window: Window, limit: int) -> ReviewData:
+    """Everything the page shows except the charts, for `window`."""
+    where = window_condition(window)
+    headline = _dicts(con.execute(HEADLINE_SQL.format(where=where)))[0]
+    quarantined = con.execute(f"SELECT count(*) FROM quarantine WHERE {where}").fetchall()[0][0]
+    breakdowns = {
+        name: _dicts(con.execute(BREAKDOWN_SQL.format(key=key, where=where))) for name, key in BREAKDOWNS.items()
+    }
+    total = con.execute(f"SELECT count(*) FROM unverified_citations WHERE {where}").fetchall()[0][0]
+    rows = con.execute(FINDINGS_SQL.format(where=where, limit=int(limit))).fetchall()
+    return ReviewData(
+        window=window,
+        headline=headline,
+        quarantined=int(quarantined),
+        breakdowns=breakdowns,
+        unverified_total=int(total),
+        findings=[Finding(*r) for r in rows],
+    )
+
+
+def latest_logged_at(con: duckdb.DuckDBPyConnection) -> datetime | None:
+    value = con.execute("SELECT max(logged_at) FROM answer_audit").fetchall()[0][0]
+    return value if isinstance(value, datetime) else None

@@ -1,0 +1,99 @@
+"""ALCE citation recall and precision (answer_audit.sql) from hand-made citation rows, case by case, and on a
+real audit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+
+SQL = (Path(__file__).resolve().parents[2] / "audit" / "sql" / "answer_audit.sql").read_text()
+
+# each case: citations as (sentence, verdict), uncited claim sentences, expected recall, expected precision
+CASES = [
+    ([("s1", "verified")], 0, 1.0, 1.0),
+    ([("s1", "unsupported")], 0, 0.0, 0.0),
+    ([("s1", "verified"), ("s1", "unsupported")], 0, 1.0, 0.5),  # jointly supported; the unverified one not needed
+    ([("s1", "verified"), ("s1", "fabricated")], 0, 0.0, 0.0),  # ALCE: a citation to no passage sinks the sentence
+    ([("s1", "verified"), ("s2", "weak"), ("s3", "misattributed")], 0, 1 / 3, 1 / 3),
+    ([("s1", "verified"), ("s2", "verified")], 2, 0.5, 1.0),  # uncited claims are unsupported statements
+    ([], 3, 0.0, None),  # no citation: recall 0, precision not measured
+    ([], 0, None, None),  # nothing to measure
+]
+IDS = [
+    "one_verified",
+    "one_unsupported",
+    "verified_plus_unneeded",
+    "verified_plus_fabricated",
+    "three_statements",
+    "uncited_claims_count",
+    "no_citations",
+    "nothing",
+]
+
+
+def audit_one(cites: list[tuple[str, str]], uncited: int) -> tuple:
+    con = duckdb.connect()
+    con.execute(
+        "CREATE TEMP TABLE answers_ok AS SELECT 'a' AS answer_id, 'c' AS conversation_id, 0 AS turn_index, "
+        "TIMESTAMPTZ '2026-11-01 12:00:00+00' AS logged_at, 't' AS tenant, 'm' AS model, 'f' AS source_file, "
+        "'x' AS answer"
+    )
+    con.execute(
+        "CREATE TEMP TABLE texts AS SELECT 'a' AS answer_id, 'x' AS answer_text, false AS structured, "
+        "false AS structured_parse_failed"
+    )
+    sentences = sorted({s for s, _ in cites})
+    con.execute(
+        "CREATE TEMP TABLE stat_rows AS SELECT 'a' AS answer_id, ? AS n_sentences, ? AS n_claims, "
+        "? AS n_cited_sentences, ? AS n_uncited_claims",
+        [len(sentences) + uncited, len(sentences) + uncited, len(sentences), uncited],
+    )
+    con.execute(
+        "CREATE TEMP TABLE cite_rows (answer_id VARCHAR, verdict VARCHAR, claim VARCHAR, claim_start INTEGER, "
+        "claim_end INTEGER)"
+    )
+    for s, verdict in cites:
+        i = sentences.index(s)
+        con.execute("INSERT INTO cite_rows VALUES ('a', ?, ?, ?, ?)", [verdict, s, 10 * i, 10 * i + 5])
+    for name, value in (("green", 0.9), ("yellow", 0.6), ("min_coverage", 0.0)):
+        con.execute(f"SET VARIABLE {name} = {value}")
+    con.execute("SET VARIABLE prefix = ''")
+    con.execute(SQL)
+    return con.execute("SELECT citation_recall, citation_precision, n_statements FROM answer_rows").fetchall()[0]
+
+
+@pytest.mark.parametrize("cites,uncited,recall,precision", CASES, ids=IDS)
+def test_alce_recall_and_precision(cites, uncited, recall, precision):
+    got_recall, got_precision, n_statements = audit_one(cites, uncited)
+    assert got_recall == (pytest.approx(recall) if recall is not None else None)
+    assert got_precision == (pytest.approx(precision) if precision is not None else None)
+    assert n_statements == len({s for s, _ in cites}) + uncited
+
+
+def test_on_a_real_audit_statements_are_the_claim_sentences(small_db):
+    con = duckdb.connect(str(small_db), read_only=True)
+    try:
+        # inline markers: one statement per cited sentence, so the ALCE denominator is the claim count
+        assert con.execute("SELECT count(*) FROM answer_audit WHERE n_statements <> n_claims").fetchall() == [(0,)]
+        # precision counts verified citations only, so it never exceeds integrity; both NULL without citations
+        bad = con.execute(
+            "SELECT count(*) FROM answer_audit WHERE citation_precision > citation_integrity + 1e-9 "
+            "OR (n_citations = 0) <> (citation_precision IS NULL)"
+        ).fetchall()
+        assert bad == [(0,)]
+        [(n, low)] = con.execute(
+            "SELECT count(*), count(*) FILTER (WHERE citation_recall < 1) FROM answer_audit "
+            "WHERE n_fabricated > 0 AND n_citations > 0"
+        ).fetchall()
+        assert n > 0 and low == n  # a fabricated citation always costs recall
+        by_day = (
+            "SELECT CAST(date_trunc('day', logged_at AT TIME ZONE 'UTC') AS DATE), tenant, avg(citation_recall), "
+            "avg(citation_precision) FROM answer_audit GROUP BY ALL ORDER BY ALL"
+        )
+        view = "SELECT day, tenant, citation_recall, citation_precision FROM daily_integrity ORDER BY ALL"
+        assert con.execute(view).fetchall() == con.execute(by_day).fetchall()
+        assert con.execute("SELECT count(citation_precision) FROM model_integrity").fetchall()[0][0] > 0
+    finally:
+        con.close()

@@ -1,0 +1,122 @@
+"""`citeaudit export` and `citeaudit verify-export`: a fresh export passes; any changed byte, missing or extra file
+fails, naming the file."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import duckdb
+import pytest
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.config import AuditConfig
+from audit.export import export_findings, sha256_of
+from audit.verify.semantic import resolve_model_path
+from audit.verify_export import verify_export
+from audit.window import window_from_args
+
+DAY2 = ("--since", "2026-11-02", "--until", "2026-11-03")
+FILES = (
+    "answer_audit.parquet",
+    "citation_audit.parquet",
+    "uncited_claims.parquet",
+    "quarantine.parquet",
+    "unverified_citations.parquet",
+    "runs.parquet",
+    "config.json",
+    "manifest.json",
+)
+
+
+@pytest.fixture(scope="module")
+def exported(small_db, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("export") / "day2"
+    result = CliRunner().invoke(main, ["export", "--db", str(small_db), "--out", str(out), *DAY2])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture
+def copy(exported, tmp_path) -> Path:
+    dst = tmp_path / "export"
+    shutil.copytree(exported, dst)
+    return dst
+
+
+def verify_cli(folder: Path):
+    return CliRunner().invoke(main, ["verify-export", str(folder)])
+
+
+def test_a_fresh_export_passes(exported):
+    result = verify_cli(exported)
+    assert result.exit_code == 0, result.output
+    assert f"ok: {len(FILES) - 1} files match" in result.output
+    assert sorted(p.name for p in exported.iterdir()) == sorted(FILES)
+
+
+def test_row_counts_are_the_databases(exported, small_db):
+    files = json.loads((exported / "manifest.json").read_text())["files"]
+    day2 = "logged_at >= TIMESTAMPTZ '2026-11-02 00:00:00+00' AND logged_at < TIMESTAMPTZ '2026-11-03 00:00:00+00'"
+    con = duckdb.connect(str(small_db), read_only=True)
+    try:
+        for table in ("answer_audit", "citation_audit", "uncited_claims", "unverified_citations"):
+            [(n,)] = con.execute(f"SELECT count(*) FROM {table} WHERE {day2}").fetchall()
+            assert files[f"{table}.parquet"]["rows"] == n > 0, table
+            assert duckdb.sql(f"SELECT count(*) FROM '{exported / (table + '.parquet')}'").fetchall() == [(n,)]
+    finally:
+        con.close()
+
+
+def test_config_file_names_thresholds_weights_and_model_card(exported):
+    doc = json.loads((exported / "config.json").read_text())
+    cfg = AuditConfig()
+    assert doc["config"]["support"]["verified"] == cfg.support.verified
+    assert doc["config"]["support"]["w_semantic"] == cfg.support.w_semantic
+    assert doc["config_hash"] == cfg.config_hash() and doc["matches_runs"] is True
+    card = Path(resolve_model_path(cfg.verify.model)) / "README.md"
+    assert doc["models"]["embedding_model"]["card_sha256"] == sha256_of(card)
+    assert len(doc["models"]["embedding_model"]["weights_sha256"]) == 64
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_one_flipped_byte_fails_naming_the_file(copy, name):
+    path = copy / name
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    path.write_bytes(bytes(data))
+    result = verify_cli(copy)
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert lines and all(line.startswith(f"{copy}: ") for line in lines)
+    assert any(f": {name}: " in line for line in lines), result.output
+
+
+def test_an_edited_manifest_that_is_still_valid_json_fails(copy):
+    manifest = json.loads((copy / "manifest.json").read_text())
+    manifest["files"]["citation_audit.parquet"]["rows"] += 1
+    (copy / "manifest.json").write_text(json.dumps(manifest, indent=2))
+    problems = verify_export(copy).problems
+    assert problems[0].startswith("manifest.json: edited")
+    assert "citation_audit.parquet: " in problems[1] and "the manifest says" in problems[1]
+
+
+def test_missing_and_extra_files_are_named(copy):
+    (copy / "runs.parquet").unlink()
+    (copy / "notes.txt").write_text("added later")
+    assert verify_export(copy).problems == ["runs.parquet: missing", "notes.txt: not in the manifest"]
+
+
+def test_no_manifest_or_no_folder(tmp_path):
+    assert verify_export(tmp_path).problems == ["manifest.json: missing"]
+    result = verify_cli(tmp_path / "nope")
+    assert result.exit_code == 1 and "not a folder" in result.output
+
+
+def test_reexport_replaces_the_previous_export_and_csv_passes(copy, small_db):
+    window = window_from_args(*DAY2[1::2])
+    export_findings(small_db, copy, window, "csv")
+    assert verify_export(copy).ok
+    assert not list(copy.glob("*.parquet"))

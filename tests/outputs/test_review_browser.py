@@ -1,0 +1,65 @@
+"""The review page in a real headless browser (Debian's chromium): scripts run without console errors, every
+chart renders, the figures shown are the database's, and the offline filters work."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote
+
+import duckdb
+import pytest
+
+from audit.charts import CHARTS
+from audit.review import write_report
+from audit.window import Window
+from tests.outputs.browser_helpers import find_browser, load_page
+from tests.outputs.test_review import db_metrics, page_metrics
+
+BROWSER = find_browser()
+pytestmark = pytest.mark.skipif(
+    BROWSER is None, reason="no chromium on PATH: `apt-get install chromium` (make test does it when run as root)"
+)
+
+
+@pytest.fixture(scope="module")
+def report_file(small_db, tmp_path_factory):
+    return write_report(small_db, tmp_path_factory.mktemp("review") / "review.html", Window())
+
+
+def test_console_errors_are_seen(tmp_path):
+    """The console check itself: a page with a broken script is caught."""
+    bad = tmp_path / "bad.html"
+    bad.write_text("<!doctype html><p>x</p><script>console.error('boom'); notDefined();</script>")
+    console = load_page(BROWSER, bad.as_uri()).console
+    assert any("boom" in m for m in console) and any("notDefined" in m for m in console)
+
+
+def test_page_renders_with_the_databases_figures(report_file, small_db):
+    load = load_page(BROWSER, report_file.as_uri())
+    assert load.console == []
+    body = re.search(r"<body([^>]*)>", load.dom)
+    assert body and 'data-ready="true"' in body.group(1) and "data-js-errors" not in body.group(1)
+    rendered = dict(re.findall(r'<figure class="chart" data-chart="(\w+)"[^>]*?data-rendered="(\w+)"', load.dom))
+    assert rendered == {c.key: "true" for c in CHARTS}
+    assert page_metrics(load.dom) == db_metrics(small_db)
+    assert load.dom.count("<mark>") >= 1
+
+
+@pytest.mark.parametrize("verdict", ["misattributed", "fabricated", "weak"])
+def test_filters_work_offline(report_file, small_db, verdict):
+    con = duckdb.connect(str(small_db), read_only=True)
+    try:
+        [(n,)] = con.execute("SELECT count(*) FROM citation_audit WHERE verdict = ?", [verdict]).fetchall()
+        [(tenant, n_tenant)] = con.execute(
+            "SELECT tenant, count(*) FROM unverified_citations WHERE verdict = ? GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
+            [verdict],
+        ).fetchall()
+    finally:
+        con.close()
+    load = load_page(BROWSER, f"{report_file.as_uri()}#verdict={verdict}")
+    assert load.console == []
+    assert re.search(r'id="shown-count">(\d+)<', load.dom).group(1) == str(n)
+    visible = re.findall(r'<tr class="finding" data-verdict="(\w+)"[^>]*?(hidden="")?>', load.dom)
+    assert sorted(v for v, hidden in visible if not hidden) == [verdict] * n
+    both = load_page(BROWSER, f"{report_file.as_uri()}#verdict={verdict}&tenant={quote(tenant)}")
+    assert re.search(r'id="shown-count">(\d+)<', both.dom).group(1) == str(n_tenant)
