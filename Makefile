@@ -57,8 +57,13 @@ eval: install
 	$(VENV)/bin/citeaudit eval --answers $(REAL)/ab_dev_answers.parquet --labels $(REAL)/ab_dev_labels.jsonl --db $(EVAL_DIR)/ab.duckdb --quiet
 
 # refits the support weights on the audits `make eval` kept
-calibrate: eval
-	$(VENV)/bin/citeaudit calibrate --set wice=$(EVAL_DIR)/wice.duckdb:$(REAL)/wice_dev_labels.jsonl --set ab=$(EVAL_DIR)/ab.duckdb:$(REAL)/ab_dev_labels.jsonl
+TRAIN ?= ../shared/data/train/pairs.jsonl.gz
+
+# refits the support model on the training pairs only (never the dev sets) and rewrites audit/models/; the first
+# run embeds every pair (about 45 min on 2 busy cores), later ones reuse $(EVAL_DIR)/train_features.npz
+calibrate: install
+	mkdir -p $(EVAL_DIR)
+	$(VENV)/bin/citeaudit calibrate --pairs $(TRAIN) --out audit/models/support.json --features-cache $(EVAL_DIR)/train_features.npz
 
 clean:
 	rm -rf $(VENV) .prefect .pytest_cache .mypy_cache .ruff_cache $(DB) data/review.html

@@ -168,13 +168,20 @@ def bench(rows: int, days: int, seed: int, config_path: str | None) -> None:
     help="Where to write the model; its card SUPPORT_MODEL_CARD.md goes beside it.",
 )
 @click.option("--limit-per-set", type=int, help="Use at most this many pairs of each training set (quick runs).")
+@click.option(
+    "--features-cache",
+    type=click.Path(dir_okay=False),
+    help="Keep the training features in this .npz file and reuse them while the pairs, code and model are unchanged.",
+)
 @click.option("--config", "config_path", type=click.Path(), help="TOML config (embedding model, windows).")
 @friendly_errors
-def calibrate(pairs_path: str, out_path: str, limit_per_set: int | None, config_path: str | None) -> None:
+def calibrate(
+    pairs_path: str, out_path: str, limit_per_set: int | None, features_cache: str | None, config_path: str | None
+) -> None:
     """Fit the support model on training pairs (never on the dev sets) and write it with its model card."""
     from audit.calibrate import run_calibration
 
-    fitted = run_calibration(pairs_path, out_path, limit_per_set, config_path)
+    fitted = run_calibration(pairs_path, out_path, limit_per_set, config_path, features_cache)
     t = Table("training set", "pairs", "supported", "AUROC when left out of the fit")
     for name, c in fitted.model["trained_on"].items():
         v = fitted.held_out.get(name)

@@ -56,3 +56,12 @@ def test_output_folders_do_not_change_the_config_hash(tmp_path):
     cfg = load_config(p)
     assert cfg.outputs.report_dir == "reports" and cfg.outputs.export_dir == "exports"
     assert cfg.config_hash() == AuditConfig().config_hash()
+
+
+def test_default_thresholds_are_the_packaged_models():
+    import json
+
+    from audit.verify.support import PACKAGED_MODEL
+
+    fitted = json.loads(PACKAGED_MODEL.read_text())["thresholds"]
+    assert (AuditConfig().support.verified, AuditConfig().support.weak) == (fitted["verified"], fitted["weak"])

@@ -26,6 +26,7 @@ PACKAGED_MODEL = Path(__file__).resolve().parent.parent / "models" / "support.js
 class SupportModel:
     name: str
     features: tuple[str, ...]
+    columns: np.ndarray  # where each of `features` sits in the full FEATURE_NAMES vector
     mean: np.ndarray
     scale: np.ndarray
     coef: np.ndarray
@@ -33,10 +34,10 @@ class SupportModel:
     digest: str  # sha256 of the model file: recorded with every run
 
     def predict(self, x: np.ndarray) -> np.ndarray:
-        """P(supported) for each row of a (n, features) matrix."""
+        """P(supported) for each row of a (n, len(FEATURE_NAMES)) feature matrix."""
         if x.size == 0:
             return np.zeros(0)
-        z = ((x - self.mean) / self.scale) @ self.coef + self.intercept
+        z = ((x[:, self.columns] - self.mean) / self.scale) @ self.coef + self.intercept
         return np.asarray(1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0))), dtype=np.float64)
 
 
@@ -51,11 +52,13 @@ def model_from_dict(data: dict[str, Any], digest: str = "", where: str = "<dict>
         name = str(data.get("name", "support"))
     except (KeyError, TypeError, ValueError) as exc:
         raise ConfigError(f"{where}: not a support model file ({exc})") from None
-    if features != FEATURE_NAMES:
-        raise ConfigError(f"{where}: model features {list(features)} differ from this code's {list(FEATURE_NAMES)}")
+    unknown = [f for f in features if f not in FEATURE_NAMES]
+    if unknown or not features:
+        raise ConfigError(f"{where}: model features {unknown or '[]'} are not among this code's {list(FEATURE_NAMES)}")
     if not (len(mean) == len(scale) == len(coef) == len(features)) or np.any(scale <= 0):
         raise ConfigError(f"{where}: model arrays do not match its {len(features)} features")
-    return SupportModel(name, features, mean, scale, coef, intercept, digest)
+    columns = np.array([FEATURE_NAMES.index(f) for f in features])
+    return SupportModel(name, features, columns, mean, scale, coef, intercept, digest)
 
 
 @cache
