@@ -185,8 +185,9 @@ sqrt(its pairs) in total. Settings: {json.dumps(model["settings"])}.
 
 **Choices, made on the training pairs only.** Features and weighting were picked by the mean AUROC of
 leave-one-set-out fits on the training pairs (the two ExpertQA sets pooled): all 15 computed features with equal
-set weights 0.679, with sqrt weights 0.682; the 9 features below with sqrt weights 0.690 (the dropped ones: idf coverage, dates, second-best
-cosine, claim length, count of missing words, verbatim flag, which add nothing out of sample).
+set weights 0.679, with sqrt weights 0.682; the 9 features below with sqrt weights 0.690 (the dropped ones: idf
+coverage, dates, second-best cosine, claim length, count of missing words, verbatim flag, which add nothing out of
+sample).
 
 | training set | pairs | supported | AUROC when this set is left out of the fit |
 |---|---|---|---|
