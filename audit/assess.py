@@ -237,15 +237,31 @@ def _score_cited(pending: list[_Pending], cfg: AuditConfig, scorer: SemanticScor
                 p.row["evidence_text"] = qc.span.text
 
 
+def _cited_for_claim(pending: list[_Pending]) -> dict[tuple[Any, ...], set[int]]:
+    """The contexts each claim cites: a claim citing [1][2] is not misattributed to [2] when [1] fails."""
+    out: dict[tuple[Any, ...], set[int]] = {}
+    for p in pending:
+        if p.row["context_rank"] is not None:
+            out.setdefault(_claim_key(p), set()).add(int(p.row["context_rank"]))
+    return out
+
+
+def _claim_key(p: _Pending) -> tuple[Any, ...]:
+    return (p.row["answer_id"], p.row["claim_start"], p.row["claim_end"], p.row["claim"])
+
+
 def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: SemanticScorer) -> None:
-    """Score the answer's other retrieved contexts for citations whose cited source does not verify."""
+    """Score the answer's other retrieved contexts (those the claim does not already cite) for citations whose
+    cited source does not verify."""
     todo: list[tuple[_Pending, int]] = []
     pairs: list[tuple[str, str]] = []
+    cited_by_claim = _cited_for_claim(pending)
     for p in pending:
         if p.cited is None or not needs_alternatives(p.cited.as_source_score(p.quote_found), cfg.support):
             continue
+        already = cited_by_claim.get(_claim_key(p), set())
         for rank, text in p.contexts.items():
-            if rank != p.row["context_rank"] and text.strip():
+            if rank not in already and text.strip():
                 todo.append((p, rank))
                 pairs.append((p.row["claim"], text))
     for (p, rank), ps in zip(todo, score_pairs(pairs, cfg, scorer), strict=True):

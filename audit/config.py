@@ -36,7 +36,7 @@ class SupportConfig:
     model: str = ""  # support model JSON; empty = the packaged audit/models/support.json
     verified: float = 0.52  # support >= verified -> verified (fitted with the model: see its card)
     weak: float = 0.22  # weak <= support < verified -> weak, below -> unsupported
-    misattribution_min_other: float = 0.5  # misattributed: cited not verified, another context >= this ...
+    misattribution_min_other: float = 0.22  # misattributed: cited not verified, another context >= this (= weak)...
     misattribution_margin: float = 0.25  # ... and beats the cited one by this much
     cap_missing_numbers: bool = True  # a claim with a number its source lacks is never `verified`
 
