@@ -21,7 +21,7 @@ class LexicalResult:
 
 
 @lru_cache(maxsize=4096)
-def _folded(text: str) -> tuple[str, tuple[int, ...]]:
+def folded(text: str) -> tuple[str, tuple[int, ...]]:
     """Lower-cased text with each whitespace run folded to one space, and the original offset of every char."""
     chars: list[str] = []
     where: list[int] = []
@@ -42,14 +42,14 @@ def _folded(text: str) -> tuple[str, tuple[int, ...]]:
 
 def find_loose(needle: str, haystack: str) -> tuple[int, int] | None:
     """Offsets of `needle` in `haystack`, ignoring case, runs of whitespace and edge punctuation."""
-    folded = _folded(needle.strip(_EDGE_PUNCT))[0].strip()
-    if not folded:
+    target = folded(needle.strip(_EDGE_PUNCT))[0].strip()
+    if not target:
         return None
-    hay, where = _folded(haystack)
-    pos = hay.find(folded)
+    hay, where = folded(haystack)
+    pos = hay.find(target)
     if pos < 0:
         return None
-    return where[pos], where[pos + len(folded) - 1] + 1
+    return where[pos], where[pos + len(target) - 1] + 1
 
 
 def quoted_spans(claim: str) -> list[str]:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from rapidfuzz import fuzz
 
 from audit.verify.keyfacts import key_facts, missing_facts
+from audit.verify.lexical import folded
 from audit.verify.text import content_words, keyword_overlap
 
 FUZZY_MIN = 0.85  # partial alignment of the quote in the source, 0..1
@@ -43,24 +43,9 @@ class QuoteCheck:
     reasons: tuple[str, ...]
 
 
-@lru_cache(maxsize=4096)
 def _folded(text: str) -> tuple[str, tuple[int, ...]]:
     """Folded text (lower case, one space per whitespace run, plain quotes and dashes) and each char's offset."""
-    chars: list[str] = []
-    where: list[int] = []
-    space = False
-    for i, ch in enumerate(text.translate(_FOLD)):
-        if ch.isspace():
-            if not space:
-                chars.append(" ")
-                where.append(i)
-            space = True
-            continue
-        space = False
-        for low in ch.lower():
-            chars.append(low)
-            where.append(i)
-    return "".join(chars), tuple(where)
+    return folded(text.translate(_FOLD))  # the translation maps char to char, so offsets survive
 
 
 def _fold_needle(needle: str) -> str:
