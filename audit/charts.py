@@ -17,6 +17,9 @@ from typing import Any
 import matplotlib
 from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+
+from audit.reliability import ReliabilityPoint
 
 VERDICT_COLORS = {
     "verified": "#2e7d32",
@@ -271,4 +274,60 @@ def source_health(rows: Rows, ctx: ChartContext) -> Figure | None:
     ax.set_xlim(0, max(w + m for w, m in zip(weak, mis, strict=True)) * 1.3)
     ax.xaxis.get_major_locator().set_params(integer=True)
     ax.legend(fontsize=8, frameon=False, loc="lower right")
+    return fig
+
+
+RELIABILITY_LEVELS = (  # level in confidence_calibration, panel title
+    ("citation", "citations: each item's confidence_score"),
+    ("answer", "answers: the answer's confidence"),
+)
+
+
+@chart(
+    "reliability",
+    "Claimed confidence vs verified share",
+    "Reliability diagram of the assistants' own confidence: per model and bin of tenths, the mean claimed "
+    "confidence against the share of citations verified, for citation objects' confidence_score (left) and answers' "
+    "confidence (right). A calibrated assistant lies on the dashed diagonal; points below it claim more than the "
+    "audit finds. Marker area grows with the bin's count (written under over-confident bins of 5 or more). All audited "
+    "rows, not only the window's.",
+    """
+    SELECT level, model, bin_low, bin_high, n, mean_claimed_confidence, share_verified FROM confidence_calibration
+    ORDER BY level, model NULLS LAST, bin_low
+    """,
+    requires="confidence_calibration",
+)
+def reliability(rows: Rows, ctx: ChartContext) -> Figure | None:
+    points = {lvl: [ReliabilityPoint(*r[1:]) for r in rows if r[0] == lvl] for lvl, _ in RELIABILITY_LEVELS}
+    if not any(p.share_verified is not None for ps in points.values() for p in ps):
+        return None
+    models = sorted({p.model for ps in points.values() for p in ps}, key=lambda m: (m is None, m or ""))
+    palette = matplotlib.colormaps["tab10" if len(models) <= 10 else "tab20"]
+    colors = {m: palette(i % palette.N) for i, m in enumerate(models)}
+    fig = Figure(figsize=(7.2, 3.6), layout="constrained")
+    axes = fig.subplots(1, len(RELIABILITY_LEVELS), sharey=True)
+    for ax, (lvl, title) in zip(axes, RELIABILITY_LEVELS, strict=True):
+        ax.spines[["top", "right"]].set_visible(False)
+        ax.tick_params(labelsize=8)
+        ax.plot([0, 1], [0, 1], "--", color="#888", linewidth=1, label="calibrated")
+        for m in models:
+            ps = [p for p in points[lvl] if p.model == m and p.share_verified is not None]
+            if not ps:
+                continue
+            xs, ys = [p.mean_claimed for p in ps], [float(p.share_verified or 0) for p in ps]
+            ax.plot(xs, ys, "-", color=colors[m], linewidth=1, alpha=0.7)
+            ax.scatter(xs, ys, s=[12 + 24 * p.n**0.5 for p in ps], color=colors[m], alpha=0.8, edgecolors="white")
+            for p, x, y in zip(ps, xs, ys, strict=True):
+                if p.n >= 5 and x - y > 0.05:  # an over-confident bin says how many it holds
+                    ax.annotate(f"n={p.n}", (x, y), xytext=(0, -12), textcoords="offset points", fontsize=7,
+                                ha="center", color="#444")  # fmt: skip
+        _share_axis(ax, "x")
+        _share_axis(ax, "y")
+        ax.set_xlim(0, 1.02)
+        ax.set_title(title, fontsize=8)
+        ax.set_xlabel("claimed confidence", fontsize=8)
+    axes[0].set_ylabel("share of citations verified", fontsize=8)
+    handles = [Line2D([], [], color=colors[m], marker="o", linewidth=1, label=label(m)) for m in models]
+    handles.append(Line2D([], [], color="#888", linestyle="--", linewidth=1, label="calibrated"))
+    fig.legend(handles=handles, fontsize=8, frameon=False, loc="outside right center")
     return fig

@@ -18,11 +18,13 @@ from audit.charts import CHARTS, Chart, ChartContext, figure_svg
 from audit.config import AuditConfig
 from audit.errors import InputError
 from audit.evidence import highlight_span
+from audit.reliability import Overconfidence
 from audit.review_data import (
     Finding,
     ReviewData,
     latest_logged_at,
     load_review_data,
+    relation_exists,
     trend_condition,
     window_condition,
 )
@@ -72,11 +74,6 @@ def _key(value: Any) -> str:
     return NONE_LABEL if value is None else str(value)
 
 
-def _relation_exists(con: duckdb.DuckDBPyConnection, name: str) -> bool:
-    rows = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = ?", [name]).fetchall()
-    return bool(rows[0][0])
-
-
 def render_charts(con: duckdb.DuckDBPyConnection, window: Window, cfg: AuditConfig) -> list[tuple[Chart, str | None]]:
     """Every registered chart for the window: its SVG, or None when there is nothing to draw."""
     ctx = ChartContext(weak=cfg.support.weak, verified=cfg.support.verified)
@@ -84,7 +81,7 @@ def render_charts(con: duckdb.DuckDBPyConnection, window: Window, cfg: AuditConf
     trend = trend_condition(window, latest_logged_at(con))
     out: list[tuple[Chart, str | None]] = []
     for chart in CHARTS:
-        if chart.requires and not _relation_exists(con, chart.requires):
+        if chart.requires and not relation_exists(con, chart.requires):
             continue
         rows = con.execute(chart.sql.format(where=trend if chart.trend else where)).fetchall()
         fig = chart.draw(rows, ctx)
@@ -138,6 +135,52 @@ def _breakdown_html(name: str, rows: list[dict[str, Any]]) -> str:
     return (
         f'<h3>By {name}</h3><table class="breakdown" data-breakdown="{name}"><tr><th>{name}</th>{head}</tr>'
         f"{''.join(body)}</table>"
+    )
+
+
+OVERCONFIDENCE_CAPTIONS = {  # level -> what n counts, what the confidence is
+    "answer": ("answers", "the answer's own confidence"),
+    "citation": ("citations", "each citation object's confidence_score"),
+}
+
+
+def fmt_gap(gap: float | None) -> str:
+    """Claimed minus verified in percentage points, signed (+: claims more than the audit finds)."""
+    return "–" if gap is None else f"{gap * 100:+.1f} pp"
+
+
+def _overconfident_table(level: str, rows: list[Overconfidence]) -> str:
+    counted, confidence = OVERCONFIDENCE_CAPTIONS[level]
+    head = (
+        f'<tr><th>model</th><th class="num">{counted}</th><th class="num">mean claimed</th>'
+        '<th class="num">share verified</th><th class="num">gap</th></tr>'
+    )
+    body = "".join(
+        f'<tr data-key="{_e(_key(r.model))}"><td>{_e(_key(r.model))}</td>'
+        f'<td class="num" data-col="n">{fmt(r.n, "count")}</td>'
+        f'<td class="num" data-col="mean_claimed">{fmt(r.mean_claimed, "share")}</td>'
+        f'<td class="num" data-col="share_verified">{fmt(r.share_verified, "share")}</td>'
+        f'<td class="num" data-col="gap">{fmt_gap(r.gap)}</td></tr>'
+        for r in rows
+    )
+    empty = "" if rows else '<p class="muted">no model logged this confidence often enough (5 or more)</p>'
+    return (
+        f"<h3>By {_e(confidence)}</h3>"
+        f'<table class="breakdown" data-overconfident="{_e(level)}">{head}{body}</table>{empty}'
+    )
+
+
+def _overconfidence_html(data: ReviewData) -> str:
+    """The most over-confident models, per level, or nothing where the database has no calibration view."""
+    if not data.overconfident:
+        return ""
+    tables = "".join(_overconfident_table(level, rows) for level, rows in data.overconfident.items())
+    return (
+        "<h2>Most over-confident models</h2><p class='muted'>Models ranked by how far their self-reported "
+        "confidence exceeds the share of their citations the audit verified (gap = mean claimed − share verified; "
+        "models with 5 or more, all audited rows, not only the window's). The reliability diagram above shows the "
+        "same per bin.</p>"
+        f"{tables}"
     )
 
 
@@ -231,6 +274,7 @@ def render_report(
         "whose citations support them; ALCE citation precision = share of citations that support their statement "
         "(means of the per-answer figures; see the README for how they differ).</p>"
         f"<h2>Charts</h2>{_charts_html(charts)}"
+        f"{_overconfidence_html(data)}"
         f"<h2>Breakdowns</h2>{breakdowns}"
         f"<h2>Unverified citations</h2>{_findings_html(data)}"
         f"<script>{js}</script></body></html>\n"

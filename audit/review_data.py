@@ -10,9 +10,11 @@ from typing import Any
 import duckdb
 
 from audit.charts import TREND_DAYS
+from audit.reliability import Overconfidence, overconfident_models
 from audit.window import Window
 
 SEVERITY = ("fabricated", "misattributed", "unsupported", "weak")
+OVERCONFIDENCE_LEVELS = ("answer", "citation")
 
 HEADLINE_SQL = """
 SELECT count(*) AS answers,
@@ -85,6 +87,7 @@ class ReviewData:
     breakdowns: dict[str, list[dict[str, Any]]]  # "day" | "tenant" | "model" -> rows
     unverified_total: int
     findings: list[Finding]
+    overconfident: dict[str, list[Overconfidence]]  # "answer" | "citation" -> most over-confident first; {} w/o view
 
 
 def window_condition(window: Window, column: str = "logged_at") -> str:
@@ -102,13 +105,19 @@ def trend_condition(window: Window, latest: datetime | None, column: str = "logg
     return Window(start, window.end).sql(column) or "TRUE"
 
 
+def relation_exists(con: duckdb.DuckDBPyConnection, name: str) -> bool:
+    rows = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = ?", [name]).fetchall()
+    return bool(rows[0][0])
+
+
 def _dicts(cur: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
     cols = [d[0] for d in cur.description or []]
     return [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
 
 
 def load_review_data(con: duckdb.DuckDBPyConnection, window: Window, limit: int) -> ReviewData:
-    """Everything the page shows except the charts, for `window`."""
+    """Everything the page shows except the charts, for `window` (the over-confident models: all rows, as the
+    `confidence_calibration` view has no time)."""
     where = window_condition(window)
     headline = _dicts(con.execute(HEADLINE_SQL.format(where=where)))[0]
     quarantined = con.execute(f"SELECT count(*) FROM quarantine WHERE {where}").fetchall()[0][0]
@@ -124,6 +133,11 @@ def load_review_data(con: duckdb.DuckDBPyConnection, window: Window, limit: int)
         breakdowns=breakdowns,
         unverified_total=int(total),
         findings=[Finding(*r) for r in rows],
+        overconfident=(
+            {level: overconfident_models(con, level) for level in OVERCONFIDENCE_LEVELS}
+            if relation_exists(con, "confidence_calibration")
+            else {}
+        ),
     )
 
 

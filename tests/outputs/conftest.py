@@ -14,7 +14,7 @@ from audit.contract import answers_schema
 from audit.runner import run_audit
 from audit.window import Window
 from data.generate import write_sample
-from tests.conftest import make_answer
+from tests.conftest import SAMPLE, make_answer
 
 HOSTILE_TENANT = "<i>t&co</i>"
 HOSTILE_MODEL = r"m$\nosuchcommand{$"  # mathtext to matplotlib, were it not escaped
@@ -44,4 +44,12 @@ def small_db(tmp_path_factory: pytest.TempPathFactory, scorer) -> Path:
     )
     db = root / "audit.duckdb"
     run_audit(str(root / "logs"), db, Window(), AuditConfig(), scorer=scorer)
+    return db
+
+
+@pytest.fixture(scope="session")
+def sample_audit_db(tmp_path_factory: pytest.TempPathFactory, scorer) -> Path:
+    """The committed sample (data/sample, with its planted over-confident model) audited into a fresh DuckDB file."""
+    db = tmp_path_factory.mktemp("sample") / "audit.duckdb"
+    run_audit(str(SAMPLE), db, Window(), AuditConfig(), scorer=scorer)
     return db

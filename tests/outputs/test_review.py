@@ -15,10 +15,11 @@ from click.testing import CliRunner
 from audit.charts import CHARTS, chart
 from audit.cli import main
 from audit.evidence import WINDOW_CHARS, highlight_span
-from audit.review import fmt, render_report
+from audit.review import fmt, fmt_gap, render_report
 from audit.window import Window
 from tests.outputs.conftest import HOSTILE_TENANT
 
+HOSTILE_OVERCONFIDENT = "<b>$m&co$</b>"
 METRIC = re.compile(r'data-metric="(\w+)">([^<]*)<')
 
 
@@ -141,13 +142,13 @@ def test_a_new_chart_is_one_function_and_waits_for_its_view(small_db, tmp_path):
     saved = list(CHARTS)
 
     @chart(
-        "reliability",
-        "Claimed confidence vs verified share",
-        "Reliability diagram.",
-        "SELECT claimed, verified_share FROM confidence_calibration",
-        requires="confidence_calibration",
+        "toy",
+        "Claimed vs found",
+        "A chart over a view only some databases have.",
+        "SELECT claimed, found FROM toy_view",
+        requires="toy_view",
     )
-    def reliability(rows, ctx):
+    def toy(rows, ctx):
         from matplotlib.figure import Figure
 
         fig = Figure()
@@ -155,16 +156,114 @@ def test_a_new_chart_is_one_function_and_waits_for_its_view(small_db, tmp_path):
         return fig
 
     try:
-        assert 'data-chart="reliability"' not in render_report(small_db, Window())  # no such view: left out
+        assert 'data-chart="toy"' not in render_report(small_db, Window())  # no such view: left out
         db = tmp_path / "with_view.duckdb"
         shutil.copy(small_db, db)
         con = duckdb.connect(str(db))
-        con.execute("CREATE VIEW confidence_calibration AS SELECT 0.9 AS claimed, 0.7 AS verified_share")
+        con.execute("CREATE VIEW toy_view AS SELECT 0.9 AS claimed, 0.7 AS found")
         con.close()
         drawn = render_report(db, Window())
-        assert re.search(r'data-chart="reliability"><h3>[^<]*</h3><svg', drawn)
+        assert re.search(r'data-chart="toy"><h3>[^<]*</h3><svg', drawn)
     finally:
         CHARTS[:] = saved
+
+
+def view_overconfidence(db: Path, level: str, min_n: int = 5) -> list[tuple[str, str, str, str, str]]:
+    """The over-confident models pooled here from the `confidence_calibration` view's rows (not with the page's
+    query), formatted as the page writes them, most over-confident first."""
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        rows = con.execute(
+            "SELECT model, n, citations, mean_claimed_confidence, share_verified FROM confidence_calibration "
+            "WHERE level = ?",
+            [level],
+        ).fetchall()
+    finally:
+        con.close()
+    pooled = []
+    for model in {r[0] for r in rows}:
+        mine = [r for r in rows if r[0] == model]
+        n = sum(r[1] for r in mine)
+        scored = [r for r in mine if r[4] is not None]
+        claimed = sum(r[1] * r[3] for r in mine) / n
+        verified = sum(r[2] * r[4] for r in scored) / sum(r[2] for r in scored) if scored else None
+        if n >= min_n:
+            pooled.append((model, n, claimed, verified, None if verified is None else claimed - verified))
+    pooled.sort(key=lambda r: (r[4] is None, -(r[4] or 0), r[0]))
+    return [(m, fmt(n, "count"), fmt(c, "share"), fmt(v, "share"), fmt_gap(g)) for m, n, c, v, g in pooled[:5]]
+
+
+OVERCONFIDENCE_COLUMNS = ("n", "mean_claimed", "share_verified", "gap")
+
+
+def page_overconfidence(page: str, level: str) -> list[tuple[str, ...]]:
+    table = page[page.index(f'data-overconfident="{level}"') :]
+    table = table[: table.index("</table>")]
+    rows = re.findall(
+        r'<tr data-key="([^"]*)"><td>[^<]*</td>'
+        + "".join(rf'<td class="num" data-col="{c}">([^<]*)</td>' for c in OVERCONFIDENCE_COLUMNS),
+        table,
+    )
+    return [tuple(html.unescape(v) for v in row) for row in rows]
+
+
+@pytest.mark.parametrize("level", ["answer", "citation"])
+def test_overconfident_models_are_the_views(page, small_db, level):
+    expected = view_overconfidence(small_db, level)
+    assert expected, "the small audit logs claimed confidence"
+    assert page_overconfidence(page, level) == expected
+
+
+def test_reliability_diagram_draws_every_model_of_the_view_and_the_diagonal(page, small_db):
+    con = duckdb.connect(str(small_db), read_only=True)
+    try:
+        models = {m for (m,) in con.execute("SELECT DISTINCT model FROM confidence_calibration").fetchall()}
+    finally:
+        con.close()
+    figure = re.search(r'<figure class="chart" data-chart="reliability">(.*?)</figure>', page, re.S)
+    assert figure and "<svg" in figure.group(1)
+    texts = {html.unescape(t).strip() for t in re.findall(r"<text[^>]*>([^<]*)</text>", figure.group(1))}
+    assert models and models <= texts
+    assert "calibrated" in texts and "claimed confidence" in texts
+
+
+def test_the_planted_overconfident_model_tops_the_list(sample_audit_db):
+    from data.generate import OVERCONFIDENT_MODEL
+
+    page = render_report(sample_audit_db, Window())
+    for level in ("answer", "citation"):
+        rows = page_overconfidence(page, level)
+        assert rows == view_overconfidence(sample_audit_db, level)
+        assert rows[0][0] == OVERCONFIDENT_MODEL, (level, rows)
+        gaps = [float(r[4].removesuffix(" pp")) for r in rows]
+        assert gaps[0] > 5 and all(g < 5 for g in gaps[1:]), (level, rows)
+    assert re.search(r'data-chart="reliability"><h3>[^<]*</h3><svg', page)
+
+
+def test_overconfident_model_names_are_escaped(small_db, tmp_path):
+    db = tmp_path / "hostile_model.duckdb"
+    shutil.copy(small_db, db)
+    con = duckdb.connect(str(db))
+    [(model,)] = con.execute(
+        "SELECT model FROM confidence_calibration WHERE level = 'answer' GROUP BY 1 ORDER BY sum(n) DESC LIMIT 1"
+    ).fetchall()
+    con.execute("UPDATE answer_audit SET model = ? WHERE model = ?", [HOSTILE_OVERCONFIDENT, model])
+    con.close()
+    page = render_report(db, Window())
+    assert HOSTILE_OVERCONFIDENT not in page
+    assert f'<tr data-key="{html.escape(HOSTILE_OVERCONFIDENT)}">' in page
+    assert re.search(r'data-chart="reliability"><h3>[^<]*</h3><svg', page)  # "$" is not read as mathtext
+
+
+def test_a_database_without_the_calibration_view_has_no_confidence_section(small_db, tmp_path):
+    db = tmp_path / "no_view.duckdb"
+    shutil.copy(small_db, db)
+    con = duckdb.connect(str(db))
+    con.execute("DROP VIEW confidence_calibration")
+    con.close()
+    page = render_report(db, Window())
+    assert 'data-chart="reliability"' not in page and "data-overconfident" not in page
+    assert page_metrics(page) == db_metrics(small_db)
 
 
 def test_report_command_writes_the_page(small_db, tmp_path):

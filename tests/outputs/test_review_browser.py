@@ -63,3 +63,19 @@ def test_filters_work_offline(report_file, small_db, verdict):
     assert sorted(v for v, hidden in visible if not hidden) == [verdict] * n
     both = load_page(BROWSER, f"{report_file.as_uri()}#verdict={verdict}&tenant={quote(tenant)}")
     assert re.search(r'id="shown-count">(\d+)<', both.dom).group(1) == str(n_tenant)
+
+
+def test_reliability_diagram_renders_on_the_sample(sample_audit_db, tmp_path):
+    """The sample's reliability diagram has a rendered size and marks in the browser, and its over-confident
+    model heads both tables the browser shows."""
+    from data.generate import OVERCONFIDENT_MODEL
+
+    report = write_report(sample_audit_db, tmp_path / "review.html", Window())
+    load = load_page(BROWSER, report.as_uri())
+    assert load.console == []
+    figure = re.search(r'<figure class="chart" data-chart="reliability"([^>]*)>(.*?)</figure>', load.dom, re.S)
+    assert figure and 'data-rendered="true"' in figure.group(1)
+    assert "<svg" in figure.group(2) and "calibrated" in figure.group(2)
+    for level in ("answer", "citation"):
+        table = load.dom[load.dom.index(f'data-overconfident="{level}"') :]
+        assert re.search(r'<tr data-key="([^"]*)"', table).group(1) == OVERCONFIDENT_MODEL
