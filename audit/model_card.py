@@ -61,5 +61,23 @@ def model_fingerprints(cfg: AuditConfig) -> dict[str, Any]:
     out: dict[str, Any] = {"embedding_model": folder_fingerprint(cfg.verify.model)}
     if cfg.verify.nli_model:
         out["nli_model"] = folder_fingerprint(cfg.verify.nli_model)
+    out["support_model"] = support_fingerprint(cfg.support.model)
     out["repository_cards"] = repo_model_cards()
     return out
+
+
+def support_fingerprint(path: str = "") -> dict[str, Any]:
+    """The support model behind the verdicts: its name, the SHA-256 of its file and card, and its weights."""
+    from audit.verify.support import PACKAGED_MODEL, load_support_model
+
+    p = Path(path) if path else PACKAGED_MODEL
+    model = load_support_model(path)
+    card = p.parent / "SUPPORT_MODEL_CARD.md"
+    return {
+        "name": model.name,
+        "file_sha256": model.digest,
+        "card_sha256": file_sha256(card) if card.is_file() else None,
+        "features": list(model.features),
+        "coef": [float(c) for c in model.coef],
+        "intercept": model.intercept,
+    }

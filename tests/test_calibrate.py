@@ -9,7 +9,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from audit.calibrate import fit_support_model, fit_thresholds, read_pairs, run_calibration, set_weights
+from audit.calibrate import (
+    MODEL_FEATURES,
+    fit_support_model,
+    fit_thresholds,
+    read_pairs,
+    run_calibration,
+    set_weights,
+)
 from audit.errors import InputError
 from audit.verify.features import FEATURE_NAMES
 from audit.verify.support import load_support_model, model_from_dict
@@ -17,10 +24,10 @@ from audit.verify.support import load_support_model, model_from_dict
 TRAIN = Path(__file__).resolve().parents[2] / "shared" / "data" / "train" / "pairs.jsonl.gz"
 
 
-def test_every_set_gets_the_same_total_weight():
-    groups = np.array(["a"] * 10 + ["b"] * 30)
+def test_every_set_weighs_the_square_root_of_its_size():
+    groups = np.array(["a"] * 9 + ["b"] * 36)
     w = set_weights(groups)
-    assert w[groups == "a"].sum() == pytest.approx(w[groups == "b"].sum())
+    assert w[groups == "b"].sum() / w[groups == "a"].sum() == pytest.approx(2.0)  # sqrt(36) / sqrt(9)
     assert w.sum() == pytest.approx(len(groups))
 
 
@@ -56,7 +63,7 @@ def test_bad_pairs_file_names_the_line(tmp_path):
 
 def test_packaged_model_speaks_this_codes_features():
     m = load_support_model()
-    assert m.features == FEATURE_NAMES
+    assert m.features == MODEL_FEATURES and set(m.features) <= set(FEATURE_NAMES)
     assert len(m.digest) == 64
 
 
@@ -65,7 +72,7 @@ def test_calibrate_on_real_training_pairs_writes_a_loadable_model_and_card(tmp_p
     out = tmp_path / "support.json"
     fitted = run_calibration(TRAIN, out, limit_per_set=60)
     model = load_support_model(str(out))
-    assert model.features == FEATURE_NAMES
+    assert model.features == MODEL_FEATURES
     card = (tmp_path / "SUPPORT_MODEL_CARD.md").read_text()
     assert "fever_symmetric" in card and "leave" in card.lower()
     # the held-out sets are scored by a model that never saw them; better than chance on most

@@ -83,6 +83,17 @@ def marker_regex() -> re.Pattern[str]:
     return re.compile(any_marker_pattern())
 
 
+# Markdown code (``` fences, also unclosed, and `inline code`) holds no citations; extract.sql uses the same pattern
+# (RE2's `$` is Python's `\Z` here)
+CODE_SPAN = re.compile(r"(?s)```.*?(?:```|\Z)|`[^`\n]+`")
+
+
+def markers_outside_code(text: str) -> list[re.Match[str]]:
+    """The reference marker scan: every marker not inside Markdown code, as extract.sql finds them."""
+    code = [(m.start(), m.end()) for m in CODE_SPAN.finditer(text)]
+    return [m for m in marker_regex().finditer(text) if not any(s <= m.start() and m.end() <= e for s, e in code)]
+
+
 def expand_numeric(inner: str, limit: int = 50) -> list[int]:
     """`1, 3` -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit` positions."""
     out: list[int] = []

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from audit.extract.dialects import expand_numeric, marker_regex
+from audit.extract.dialects import expand_numeric, markers_outside_code
 from audit.extract.markers import extract_citations
 
 CASES = [json.loads(line) for line in (Path(__file__).parent / "cases" / "markers.jsonl").read_text().splitlines()]
@@ -92,7 +92,7 @@ def test_extraction_never_raises_and_offsets_stay_inside_the_text(answer):
         assert text[start:end] == marker
     # the set-based SQL finds exactly the markers the Python reference regex finds
     sql_spans = sorted({(c[5], c[6]) for c in cites if c[3] != "structured"})
-    py_spans = sorted((m.start(), m.end()) for m in marker_regex().finditer(text))
+    py_spans = sorted((m.start(), m.end()) for m in markers_outside_code(text))
     assert sql_spans == py_spans
 
 

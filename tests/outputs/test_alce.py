@@ -47,7 +47,8 @@ def audit_one(cites: list[tuple[str, str]], uncited: int) -> tuple:
     sentences = sorted({s for s, _ in cites})
     con.execute(
         "CREATE TEMP TABLE stat_rows AS SELECT 'a' AS answer_id, ? AS n_sentences, ? AS n_claims, "
-        "? AS n_cited_sentences, ? AS n_uncited_claims",
+        "? AS n_cited_sentences, ? AS n_uncited_claims, CAST(NULL AS DOUBLE) AS claimed_confidence, "
+        "CAST(NULL AS VARCHAR) AS missing_information, CAST([] AS VARCHAR[]) AS self_report_flags",
         [len(sentences) + uncited, len(sentences) + uncited, len(sentences), uncited],
     )
     con.execute(

@@ -15,6 +15,7 @@ from audit.cli import main
 from audit.config import AuditConfig
 from audit.export import export_findings, sha256_of
 from audit.verify.semantic import resolve_model_path
+from audit.verify.support import load_support_model
 from audit.verify_export import verify_export
 from audit.window import window_from_args
 
@@ -74,7 +75,8 @@ def test_config_file_names_thresholds_weights_and_model_card(exported):
     doc = json.loads((exported / "config.json").read_text())
     cfg = AuditConfig()
     assert doc["config"]["support"]["verified"] == cfg.support.verified
-    assert doc["config"]["support"]["w_semantic"] == cfg.support.w_semantic
+    assert doc["models"]["support_model"]["file_sha256"] == load_support_model().digest
+    assert len(doc["models"]["support_model"]["coef"]) == len(doc["models"]["support_model"]["features"])
     assert doc["config_hash"] == cfg.config_hash() and doc["matches_runs"] is True
     card = Path(resolve_model_path(cfg.verify.model)) / "README.md"
     assert doc["models"]["embedding_model"]["card_sha256"] == sha256_of(card)
