@@ -53,7 +53,8 @@ class LevelConfig:
 
 @dataclass(frozen=True)
 class RunConfig:
-    shard_rows: int = 5000  # answers per shard in flows
+    shard_seconds: float = 5.0  # target estimated work per shard: many more shards than workers keeps all busy
+    shard_rows: int = 5000  # at most this many answers per shard (bounds a shard's memory)
     batch_answers: int = 2000  # answers per verification batch (bounds memory)
     cron: str = "0 2 * * *"
     timezone: str = "UTC"
@@ -131,6 +132,8 @@ def _check(cfg: AuditConfig, source: str) -> None:
         raise ConfigError(f"{source}: verify.window_sentences and verify.top_k_windows must be >= 1")
     if cfg.run.shard_rows < 1 or cfg.run.batch_answers < 1:
         raise ConfigError(f"{source}: run.shard_rows and run.batch_answers must be >= 1")
+    if cfg.run.shard_seconds <= 0:
+        raise ConfigError(f"{source}: run.shard_seconds must be > 0")
 
 
 def load_config(path: str | Path | None) -> AuditConfig:

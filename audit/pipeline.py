@@ -1,7 +1,8 @@
 """The audit of one shard: stage -> extract -> resolve (DuckDB) -> assess (Python, batched) -> result tables.
 
-A shard is a set of input files, a window and a hash slice of `answer_id` (`shard_index` of `shard_count`),
-so duplicates of one answer_id always meet in the same shard. Nothing here writes the DuckDB output file.
+A shard is a set of input files, a window and a contiguous range of `hash(answer_id)` (planned by estimated work in
+`audit.shardplan`), so duplicates of one answer_id always meet in the same shard. Nothing here writes the DuckDB
+output file.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from audit.config import AuditConfig
 from audit.extract.markers import extract_citations
 from audit.ingest import StageCounts, stage_answers
 from audit.schema import RESULT_TABLES, conform
+from audit.shardplan import hash_range_filter
 from audit.timing import Stopwatch
 from audit.verify.semantic import BiEncoderScorer, CrossEncoderScorer, EmbeddingCache, SemanticScorer, model_key
 from audit.window import Window
@@ -40,6 +42,10 @@ class Shard:
     index: int = 0
     count: int = 1
     contexts_files: tuple[str, ...] = ()
+    hash_lo: int | None = None  # answers with hash(answer_id) in [hash_lo, hash_hi]; None: open end
+    hash_hi: int | None = None
+    est_seconds: float = 0.0  # the plan's estimate of this shard's work
+    answers: int = 0  # rows of the window in this hash range, as planned (quarantined ones included)
 
     @property
     def name(self) -> str:
@@ -132,7 +138,7 @@ def _stage(con: duckdb.DuckDBPyConnection, shard: Shard, cfg: AuditConfig) -> St
         shard.window,
         cfg.run.column_mapping,
         list(shard.contexts_files) or None,
-        row_filter=(f"coalesce(hash(answer_id), 0) % {shard.count} = {shard.index}" if shard.count > 1 else None),
+        row_filter=hash_range_filter(shard.hash_lo, shard.hash_hi),
     )
     return counts
 

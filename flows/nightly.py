@@ -16,6 +16,8 @@ run that dies at any point leaves the previous state of the window intact, and t
 
 Test hook (not for production): `CITEAUDIT_FAULTS`, comma-separated:
     shard_once:<marker file>   the first shard attempt that finds no marker file creates it and raises
+    kill_worker_once:<marker>  the first shard attempt that finds no marker file creates it and kills its own
+                               process mid-shard (os._exit): on Dask, a worker dying under a running shard
     exit_after_shards          the flow process exits hard (os._exit) after the shard stage, before the load
 """
 
@@ -62,13 +64,18 @@ def _faults() -> dict[str, str]:
     return out
 
 
-def _fail_once(marker: str) -> None:
+def _first_time(marker: str) -> bool:
     try:
         fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
     except FileExistsError:
-        return
+        return False
     os.close(fd)
-    raise InjectedFault(f"injected shard fault ({FAULTS_ENV}=shard_once:{marker})")
+    return True
+
+
+def _fail_once(marker: str) -> None:
+    if _first_time(marker):
+        raise InjectedFault(f"injected shard fault ({FAULTS_ENV}=shard_once:{marker})")
 
 
 # One scorer per worker process (the model loads once; the embedding cache is primed once from the DuckDB file).
@@ -81,8 +88,31 @@ _SHARD_LOCK = threading.Lock()
 def _scorer(cfg: AuditConfig, db: str) -> SemanticScorer:
     key = (cfg.config_hash(), str(Path(db).resolve()))
     if key not in _SCORERS:
+        _fit_torch_threads()
         _SCORERS[key] = make_scorer(cfg, db)
     return _SCORERS[key]
+
+
+def dask_worker_threads() -> int | None:
+    """The thread count of the Dask worker running this code, or None outside a Dask worker."""
+    try:
+        from distributed import get_worker
+    except ImportError:
+        return None
+    try:
+        return int(get_worker().state.nthreads)
+    except ValueError:  # not inside a worker
+        return None
+
+
+def _fit_torch_threads() -> None:
+    """On a Dask worker, torch gets the worker's thread count: N single-thread workers on N cores then use N
+    cores, not N x N threads fighting over them. Elsewhere torch keeps its default (every core)."""
+    threads = dask_worker_threads()
+    if threads:
+        import torch
+
+        torch.set_num_threads(threads)
 
 
 @task(name="discover-inputs", cache_policy=NO_CACHE)
@@ -110,11 +140,14 @@ def audit_shard_task(shard: Shard, cfg: AuditConfig, run_id: str, db: str, work:
 def run_shard(shard: Shard, cfg: AuditConfig, run_id: str, db: str, work: str) -> str:
     # a plain module-level function: Dask pickles the task's function by value, and a lock in its globals
     # would not pickle; this one is pickled by reference and finds the worker process's own lock and scorer
-    marker = _faults().get("shard_once")
-    if marker:
-        _fail_once(marker)
+    faults = _faults()
+    if faults.get("shard_once"):
+        _fail_once(faults["shard_once"])
     with _SHARD_LOCK:
-        result = audit_shard(shard, cfg, run_id, _scorer(cfg, db))
+        scorer = _scorer(cfg, db)
+        if faults.get("kill_worker_once") and _first_time(faults["kill_worker_once"]):
+            os._exit(EXIT_AFTER_SHARDS_CODE)  # dies with the shard half done: nothing written yet
+        result = audit_shard(shard, cfg, run_id, scorer)
     return str(write_shard_result(result, Path(work), shard))
 
 
@@ -175,7 +208,15 @@ def audit_day(
     contexts_files = discover_task.with_options(name="discover-contexts")(contexts) if contexts else None
     shards = plan_task(files, window, cfg, contexts_files)
     record_start_task(db, run)
-    logger.info("%s: %d input files, %d shards, run %s", day, len(files), len(shards), run.run_id)
+    logger.info(
+        "%s: %d input files, %d answers, ~%.0f s of work (estimated) in %d shards, run %s",
+        day,
+        len(files),
+        sum(s.answers for s in shards),
+        sum(s.est_seconds for s in shards),
+        len(shards),
+        run.run_id,
+    )
     try:
         futures = audit_shard_task.map(
             shards, cfg=unmapped(cfg), run_id=unmapped(run.run_id), db=unmapped(db), work=unmapped(str(work))
