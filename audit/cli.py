@@ -117,6 +117,14 @@ def print_summary(run_id: str, db: str, seconds: float) -> None:
 @click.option("--naive-rows", default=100, show_default=True, help="Answers the naive peer audits (0: skip it).")
 @click.option("--json", "json_path", type=click.Path(), help="Also write the figures to this JSON file.")
 @click.option("--config", "config_path", type=click.Path(), help="TOML config (see citeaudit.toml).")
+@click.option(
+    "--dask",
+    "dask_workers",
+    type=int,
+    default=0,
+    help="Instead: time one day through the nightly flow on the local runner and on Dask LocalClusters of 1 and "
+    "N single-thread workers (--input's busiest day, or --rows real-shaped answers); prints the speed-up.",
+)
 @friendly_errors
 def bench(
     rows: int,
@@ -127,6 +135,7 @@ def bench(
     naive_rows: int,
     json_path: str | None,
     config_path: str | None,
+    dask_workers: int,
 ) -> None:
     """Benchmark: answers/s per stage and end to end (cold and warm), the naive peer beside it, peak memory."""
     import json
@@ -134,6 +143,11 @@ def bench(
 
     from audit.bench import STAGES, run_bench
 
+    if dask_workers:
+        figures = _bench_dask(input_spec, dask_workers, rows, config_path)
+        if json_path:
+            Path(json_path).write_text(json.dumps(figures, indent=2) + "\n")
+        return
     res = run_bench(rows, load_config(config_path), profile, input_spec, days, seed, naive_rows)
     figures = res.as_json()
     out.print(
@@ -162,6 +176,33 @@ def bench(
     if json_path:
         Path(json_path).write_text(json.dumps(figures, indent=2) + "\n")
         out.print(f"figures: {json_path}")
+
+
+def _bench_dask(input_spec: str | None, workers: int, rows: int, config_path: str | None) -> dict[str, Any]:
+    import os
+
+    # a busy machine (the benchmark makes it busy) can take longer than Prefect's 20 s to start its local API
+    os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120")
+    from flows.cli import flow_settings
+    from flows.scaling import run_scaling, scaling_json
+
+    if workers < 2:
+        raise ConfigError("--dask N: N must be at least 2 (it is compared with 1 worker)")
+    with flow_settings():
+        day, runs = run_scaling(input_spec, workers, rows, None, config_path)
+    figures = scaling_json(runs)
+    t = Table(title=f"{day}: {figures['answers']} answers in {figures['shards']} shards")
+    t.add_column("runner")
+    t.add_column("seconds", justify="right")
+    t.add_column("answers/s", justify="right")
+    for r in runs:
+        t.add_row(r.label, f"{r.seconds:.1f}", f"{r.answers / r.seconds:,.2f}")
+    out.print(t)
+    out.print(
+        f"speed-up {workers} workers vs 1: {figures['speedup']}x; vs the local runner: {figures['vs_local']}x; "
+        f"identical tables: {'yes' if figures['identical_tables'] else 'NO'}"
+    )
+    return figures
 
 
 @main.command()

@@ -7,6 +7,7 @@ output file.
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import os
@@ -16,7 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
+import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from audit.assess import assess_batch
@@ -60,11 +63,51 @@ class ShardResult:
     embedded: int  # texts this shard had to embed (cache misses)
 
 
+class BoundedEmbeddingCache(EmbeddingCache):
+    """An embedding cache that holds at most `limit` vectors in memory, least recently used dropped first.
+
+    Unbounded, a process's cache grew with every claim it ever embedded (claims are unique: about 1.7 KB per
+    embedded text, gigabytes over a night of 100k answers); bounded, a worker's memory stays flat however many
+    shards it audits, and knowledge-base windows, which are hit again and again, stay in.
+    """
+
+    def __init__(self, model: str, limit: int) -> None:
+        super().__init__(model)
+        self.limit = max(1, limit)
+
+    def get(self, key: str) -> np.ndarray | None:
+        vec = self._vectors.pop(key, None)
+        if vec is not None:
+            self._vectors[key] = vec  # most recently used last
+        return vec
+
+    def put(self, key: str, vector: np.ndarray, new: bool = True) -> None:
+        super().put(key, vector, new)
+        if len(self._vectors) > self.limit:
+            self._evict()
+
+    def load_table(self, table: pa.Table) -> None:
+        """Add (content_hash, embedding) rows without a Python float per number (what `to_pylist` would cost)."""
+        if table.num_rows == 0:
+            return
+        flat = pc.list_flatten(table.column("embedding")).to_numpy().astype(np.float32)
+        vecs = flat.reshape(table.num_rows, -1)
+        for key, vec in zip(table.column("content_hash").to_pylist(), vecs, strict=True):
+            self._vectors[key] = vec
+        if len(self._vectors) > self.limit:
+            self._evict()
+
+    def _evict(self) -> None:
+        drop = len(self._vectors) - self.limit + self.limit // 4  # in bulk: a dict is rebuilt, not popped one by one
+        self._vectors = dict(itertools.islice(self._vectors.items(), drop, None))
+
+
 def make_scorer(cfg: AuditConfig, cache_db: str | Path | None = None) -> SemanticScorer:
-    """The configured semantic scorer; the bi-encoder's cache is primed from the DuckDB file if it exists."""
+    """The configured semantic scorer; the bi-encoder's cache (at most `[run] cache_vectors` vectors) is primed from
+    the DuckDB file if it exists."""
     if cfg.verify.nli_model:
         return CrossEncoderScorer(cfg.verify.nli_model, cfg.verify.device)
-    cache = EmbeddingCache(model_key(cfg.verify.model))
+    cache = BoundedEmbeddingCache(model_key(cfg.verify.model), cfg.run.cache_vectors)
     if cache_db is not None and Path(cache_db).exists():
         load_cache(cache, Path(cache_db))
     return BiEncoderScorer(cfg.verify.model, cfg.verify.device, cfg.verify.batch_size, cache)
@@ -80,8 +123,10 @@ def load_cache(cache: EmbeddingCache, db: Path) -> None:
         if con.execute(
             "SELECT count(*) FROM information_schema.tables WHERE table_name = 'embedding_cache'"
         ).fetchall() == [(1,)]:
+            limit = getattr(cache, "limit", None)
             table = con.sql(
-                "SELECT content_hash, embedding FROM embedding_cache WHERE model = $model",
+                "SELECT content_hash, embedding FROM embedding_cache WHERE model = $model"
+                + (f" LIMIT {int(limit)}" if limit else ""),
                 params={"model": cache.model},
             ).to_arrow_table()
             cache.load_table(table)

@@ -50,7 +50,9 @@ def _fitted_threads() -> int:
 def test_torch_threads_follow_the_worker_thread_count() -> None:
     from distributed import LocalCluster
 
-    with LocalCluster(n_workers=1, processes=True, threads_per_worker=3, dashboard_address=None) as cluster:
-        with cluster.get_client() as client:
-            threads = client.submit(_fitted_threads, pure=False).result()  # as a task, like a shard
+    with (
+        LocalCluster(n_workers=1, processes=True, threads_per_worker=3, dashboard_address=None) as cluster,
+        cluster.get_client() as client,
+    ):
+        threads = client.submit(_fitted_threads, pure=False).result()  # as a task, like a shard
     assert threads == 3
