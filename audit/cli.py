@@ -102,7 +102,7 @@ def print_summary(run_id: str, db: str, seconds: float) -> None:
 
 
 @main.command()
-@click.option("--rows", default=2000, show_default=True, help="Answers per generated night.")
+@click.option("--rows", default=300, show_default=True, help="Answers per generated night.")
 @click.option(
     "--profile",
     type=click.Choice(["real", "tiny"]),

@@ -73,6 +73,20 @@ def busiest_day(input_spec: str) -> date:
     return day
 
 
+def prefect_api_url() -> str:
+    """The Prefect API this process reports to: PREFECT_API_URL, else its local ephemeral server (started here)."""
+    from prefect.settings import PREFECT_API_URL
+
+    url = PREFECT_API_URL.value()
+    if url:
+        return str(url)
+    from prefect.server.api.server import SubprocessASGIServer
+
+    server = SubprocessASGIServer()
+    server.start()
+    return str(server.api_url)
+
+
 def _one_run(label: str, workers: int, day: date, input_spec: str, config: str | None, tmp: Path) -> ScalingRun:
     from flows.nightly import audit_day, task_runner_for
 
@@ -84,7 +98,12 @@ def _one_run(label: str, workers: int, day: date, input_spec: str, config: str |
     else:
         from distributed import LocalCluster
 
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        # workers report task runs to the flow's Prefect API; without one each worker process would start a
+        # temporary Prefect server of its own (seconds per worker, and task runs in a database nobody reads)
+        env = {"PREFECT_API_URL": prefect_api_url()}
+        with LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, env=env
+        ) as cluster:
             flow = audit_day.with_options(task_runner=task_runner_for(cluster.scheduler_address))
             t0 = time.perf_counter()
             summary = flow(day=day, input=input_spec, db=db, config=config)

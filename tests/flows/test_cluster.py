@@ -19,12 +19,14 @@ def test_worker_killed_mid_shard_loses_and_duplicates_nothing(
     sharded_config: str,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    prefect_harness: str,
 ) -> None:
     from distributed import LocalCluster
 
     marker = tmp_path / "worker-killed"
     monkeypatch.setenv(FAULTS_ENV, f"kill_worker_once:{marker}")  # workers inherit it when they start
-    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None) as cluster:
+    env = {"PREFECT_API_URL": prefect_harness}  # workers report to the test's Prefect API
+    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None, env=env) as cluster:
         with cluster.get_client() as client:
             pids_before = set(client.run(os.getpid).values())
         summaries = nightly_audit(
