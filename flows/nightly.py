@@ -24,6 +24,7 @@ Test hook (not for production): `CITEAUDIT_FAULTS`, comma-separated:
 from __future__ import annotations
 
 import dataclasses
+import logging
 import os
 import shutil
 import threading
@@ -250,6 +251,12 @@ def task_runner_for(address: str | None) -> Any:
     """A DaskTaskRunner on an existing cluster for a scheduler address, else None (Prefect's default runner)."""
     if not address:
         return None
+    if not os.environ.get("PREFECT_API_URL"):
+        logging.getLogger(__name__).warning(
+            "PREFECT_API_URL is not set: every Dask worker process will start a temporary Prefect server of its own "
+            "(slow, and its task runs land in a database nobody reads). Run `prefect server start` and set "
+            "PREFECT_API_URL on this machine and every worker (README: Scaling out)."
+        )
     from prefect_dask import DaskTaskRunner
 
     return DaskTaskRunner(address=address)
