@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from audit.config import load_config
-from audit.errors import CiteauditError
+from audit.errors import CiteauditError, ConfigError
 from audit.progress import audit_progress
 from audit.window import window_from_args
 
@@ -126,17 +126,58 @@ def print_summary(run_id: str, db: str, seconds: float) -> None:
 
 
 @main.command()
-@click.option("--rows", default=2000, show_default=True, help="Answers to generate and audit.")
-@click.option("--days", default=2, show_default=True, help="Days the answers spread over.")
+@click.option("--rows", default=300, show_default=True, help="Answers per generated night.")
+@click.option(
+    "--profile",
+    type=click.Choice(["real", "tiny"]),
+    default="real",
+    show_default=True,
+    help="real: many distinct KB chunks, long documents, Zipf reuse, unique claims, a second night as the warm "
+    "figure; tiny: the sample generator's small KB, warm = rerun.",
+)
+@click.option("--input", "input_spec", help="Time this log instead (file, folder or glob); warm = rerun.")
+@click.option("--days", default=2, show_default=True, help="Days the tiny profile spreads over.")
 @click.option("--seed", default=1, show_default=True, help="Generator seed.")
+@click.option("--naive-rows", default=100, show_default=True, help="Answers the naive peer audits (0: skip it).")
+@click.option("--json", "json_path", type=click.Path(), help="Also write the figures to this JSON file.")
 @click.option("--config", "config_path", type=click.Path(), help="TOML config (see citeaudit.toml).")
+@click.option(
+    "--dask",
+    "dask_workers",
+    type=int,
+    default=0,
+    help="Instead: time one day through the nightly flow on the local runner and on Dask LocalClusters of 1 and "
+    "N single-thread workers (--input's busiest day, or --rows real-shaped answers); prints the speed-up.",
+)
 @friendly_errors
-def bench(rows: int, days: int, seed: int, config_path: str | None) -> None:
-    """Benchmark: answers/s per stage and end to end (cold and warm embedding cache), peak memory."""
+def bench(
+    rows: int,
+    profile: str,
+    input_spec: str | None,
+    days: int,
+    seed: int,
+    naive_rows: int,
+    json_path: str | None,
+    config_path: str | None,
+    dask_workers: int,
+) -> None:
+    """Benchmark: answers/s per stage and end to end (cold and warm), the naive peer beside it, peak memory."""
+    import json
+    from pathlib import Path
+
     from audit.bench import STAGES, run_bench
 
-    res = run_bench(rows, days, seed, load_config(config_path))
-    out.print(f"generated {res.rows} answers; model load {res.model_load_seconds:.1f} s")
+    if dask_workers:
+        figures = _bench_dask(input_spec, dask_workers, rows, config_path)
+        if json_path:
+            Path(json_path).write_text(json.dumps(figures, indent=2) + "\n")
+        return
+    res = run_bench(rows, load_config(config_path), profile, input_spec, days, seed, naive_rows)
+    figures = res.as_json()
+    out.print(
+        f"profile {res.profile}: {res.rows} answers (input made in {res.generate_seconds:.1f} s); "
+        f"model load {res.model_load_seconds:.1f} s"
+    )
     for p in res.passes:
         t = Table(title=f"{p.label}: {p.answers} answers, {p.citations} citations, {p.embedded} texts embedded")
         t.add_column("stage")
@@ -145,11 +186,47 @@ def bench(rows: int, days: int, seed: int, config_path: str | None) -> None:
         for stage in STAGES:
             s = p.seconds.get(stage, 0.0)
             t.add_row(stage, f"{s:.2f}", f"{p.answers / s:,.0f}" if s > 0 else "-")
-        t.add_row("end to end", f"{p.total:.2f}", f"{p.answers / p.total:,.0f}")
+        t.add_row("end to end", f"{p.total:.2f}", f"{p.answers_per_s:,.1f}")
         if p.embedded and p.seconds.get("semantic"):
             t.add_row("embedding (texts/s)", "", f"{p.embedded / p.seconds['semantic']:,.0f}")
         out.print(t)
-    out.print(f"peak memory (max RSS): {res.peak_rss_mb:,.0f} MB")
+    if res.naive:
+        out.print(
+            f"naive peer (row by row, one model call per citation): {res.naive.answers} answers in "
+            f"{res.naive.seconds:.1f} s = {res.naive.answers_per_s:,.2f} answers/s; "
+            f"citeaudit cold is {figures['naive_ratio']}x that"
+        )
+    out.print(f"peak memory (max RSS of the audit passes, model included): {res.peak_rss_mb:,.0f} MB")
+    if json_path:
+        Path(json_path).write_text(json.dumps(figures, indent=2) + "\n")
+        out.print(f"figures: {json_path}")
+
+
+def _bench_dask(input_spec: str | None, workers: int, rows: int, config_path: str | None) -> dict[str, Any]:
+    import os
+
+    # a busy machine (the benchmark makes it busy) can take longer than Prefect's 20 s to start its local API
+    os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120")
+    from flows.cli import flow_settings
+    from flows.scaling import run_scaling, scaling_json
+
+    if workers < 2:
+        raise ConfigError("--dask N: N must be at least 2 (it is compared with 1 worker)")
+    with flow_settings():
+        day, runs = run_scaling(input_spec, workers, rows, None, config_path)
+    figures = scaling_json(runs)
+    t = Table(title=f"{day}: {figures['answers']} answers in {figures['shards']} shards")
+    t.add_column("runner")
+    t.add_column("seconds", justify="right")
+    t.add_column("answers/s", justify="right")
+    for r in runs:
+        t.add_row(r.label, f"{r.seconds:.1f}", f"{r.answers / r.seconds:,.2f}")
+    out.print(t)
+    out.print(
+        f"speed-up {workers} workers vs 1: {figures['speedup']}x; vs the local runner: {figures['vs_local']}x; "
+        f"identical tables: {'yes' if figures['identical_tables'] else 'NO'}"
+    )
+    return figures
 
 
 @main.command()

@@ -51,8 +51,10 @@ class LevelConfig:
 
 @dataclass(frozen=True)
 class RunConfig:
-    shard_rows: int = 5000  # answers per shard in flows
+    shard_seconds: float = 5.0  # target estimated work per shard: many more shards than workers keeps all busy
+    shard_rows: int = 5000  # at most this many answers per shard (bounds a shard's memory)
     batch_answers: int = 2000  # answers per verification batch (bounds memory)
+    cache_vectors: int = 200_000  # embeddings held in memory per process (~1.7 KB each), least recently used dropped
     cron: str = "0 2 * * *"
     timezone: str = "UTC"
     dask_address: str = ""
@@ -139,8 +141,10 @@ def _check(cfg: AuditConfig, source: str) -> None:
         raise ConfigError(f"{source}: extract.numeric_base must be 0 or 1")
     if cfg.verify.window_sentences < 1 or cfg.verify.top_k_windows < 1:
         raise ConfigError(f"{source}: verify.window_sentences and verify.top_k_windows must be >= 1")
-    if cfg.run.shard_rows < 1 or cfg.run.batch_answers < 1:
-        raise ConfigError(f"{source}: run.shard_rows and run.batch_answers must be >= 1")
+    if cfg.run.shard_rows < 1 or cfg.run.batch_answers < 1 or cfg.run.cache_vectors < 10_000:
+        raise ConfigError(f"{source}: run.shard_rows, run.batch_answers must be >= 1, run.cache_vectors >= 10000")
+    if cfg.run.shard_seconds <= 0:
+        raise ConfigError(f"{source}: run.shard_seconds must be > 0")
     if cfg.verify.batch_size < 1:
         raise ConfigError(f"{source}: verify.batch_size must be >= 1, got {cfg.verify.batch_size}")
     if not re.fullmatch(r"cpu|cuda(:\d+)?|mps", cfg.verify.device):

@@ -1,11 +1,13 @@
 """The audit of one shard: stage -> extract -> resolve (DuckDB) -> assess (Python, batched) -> result tables.
 
-A shard is a set of input files, a window and a hash slice of `answer_id` (`shard_index` of `shard_count`),
-so duplicates of one answer_id always meet in the same shard. Nothing here writes the DuckDB output file.
+A shard is a set of input files, a window and a contiguous range of `hash(answer_id)` (planned by estimated work in
+`audit.shardplan`), so duplicates of one answer_id always meet in the same shard. Nothing here writes the DuckDB
+output file.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import os
@@ -15,7 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
+import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from audit.assess import assess_batch
@@ -25,6 +29,7 @@ from audit.evidence import with_source_windows
 from audit.extract.markers import extract_citations
 from audit.ingest import StageCounts, stage_answers
 from audit.schema import RESULT_TABLES, conform
+from audit.shardplan import hash_range_filter
 from audit.timing import Stopwatch
 from audit.verify.semantic import BiEncoderScorer, CrossEncoderScorer, EmbeddingCache, SemanticScorer, model_key
 from audit.window import Window
@@ -42,6 +47,10 @@ class Shard:
     index: int = 0
     count: int = 1
     contexts_files: tuple[str, ...] = ()
+    hash_lo: int | None = None  # answers with hash(answer_id) in [hash_lo, hash_hi]; None: open end
+    hash_hi: int | None = None
+    est_seconds: float = 0.0  # the plan's estimate of this shard's work
+    answers: int = 0  # rows of the window in this hash range, as planned (quarantined ones included)
 
     @property
     def name(self) -> str:
@@ -56,12 +65,52 @@ class ShardResult:
     embedded: int  # texts this shard had to embed (cache misses)
 
 
+class BoundedEmbeddingCache(EmbeddingCache):
+    """An embedding cache that holds at most `limit` vectors in memory, least recently used dropped first.
+
+    Unbounded, a process's cache grew with every claim it ever embedded (claims are unique: about 1.7 KB per
+    embedded text, gigabytes over a night of 100k answers); bounded, a worker's memory stays flat however many
+    shards it audits, and knowledge-base windows, which are hit again and again, stay in.
+    """
+
+    def __init__(self, model: str, limit: int) -> None:
+        super().__init__(model)
+        self.limit = max(1, limit)
+
+    def get(self, key: str) -> np.ndarray | None:
+        vec = self._vectors.pop(key, None)
+        if vec is not None:
+            self._vectors[key] = vec  # most recently used last
+        return vec
+
+    def put(self, key: str, vector: np.ndarray, new: bool = True) -> None:
+        super().put(key, vector, new)
+        if len(self._vectors) > self.limit:
+            self._evict()
+
+    def load_table(self, table: pa.Table) -> None:
+        """Add (content_hash, embedding) rows without a Python float per number (what `to_pylist` would cost)."""
+        if table.num_rows == 0:
+            return
+        flat = pc.list_flatten(table.column("embedding")).to_numpy().astype(np.float32)
+        vecs = flat.reshape(table.num_rows, -1)
+        for key, vec in zip(table.column("content_hash").to_pylist(), vecs, strict=True):
+            self._vectors[key] = vec
+        if len(self._vectors) > self.limit:
+            self._evict()
+
+    def _evict(self) -> None:
+        drop = len(self._vectors) - self.limit + self.limit // 4  # in bulk: a dict is rebuilt, not popped one by one
+        self._vectors = dict(itertools.islice(self._vectors.items(), drop, None))
+
+
 def make_scorer(cfg: AuditConfig, cache_db: str | Path | None = None) -> SemanticScorer:
-    """The configured semantic scorer; the bi-encoder's cache is primed from the DuckDB file if it exists."""
+    """The configured semantic scorer; the bi-encoder's cache (at most `[run] cache_vectors` vectors) is primed from
+    the DuckDB file if it exists."""
     check_device(cfg.verify.device)
     if cfg.verify.nli_model:
         return CrossEncoderScorer(cfg.verify.nli_model, cfg.verify.device)
-    cache = EmbeddingCache(model_key(cfg.verify.model))
+    cache = BoundedEmbeddingCache(model_key(cfg.verify.model), cfg.run.cache_vectors)
     if cache_db is not None and Path(cache_db).exists():
         load_cache(cache, Path(cache_db))
     return BiEncoderScorer(cfg.verify.model, cfg.verify.device, cfg.verify.batch_size, cache)
@@ -91,8 +140,10 @@ def load_cache(cache: EmbeddingCache, db: Path) -> None:
         if con.execute(
             "SELECT count(*) FROM information_schema.tables WHERE table_name = 'embedding_cache'"
         ).fetchall() == [(1,)]:
+            limit = getattr(cache, "limit", None)
             table = con.sql(
-                "SELECT content_hash, embedding FROM embedding_cache WHERE model = $model",
+                "SELECT content_hash, embedding FROM embedding_cache WHERE model = $model"
+                + (f" LIMIT {int(limit)}" if limit else ""),
                 params={"model": cache.model},
             ).to_arrow_table()
             cache.load_table(table)
@@ -149,7 +200,7 @@ def _stage(con: duckdb.DuckDBPyConnection, shard: Shard, cfg: AuditConfig) -> St
         shard.window,
         cfg.run.column_mapping,
         list(shard.contexts_files) or None,
-        row_filter=(f"coalesce(hash(answer_id), 0) % {shard.count} = {shard.index}" if shard.count > 1 else None),
+        row_filter=hash_range_filter(shard.hash_lo, shard.hash_hi),
     )
     return counts
 

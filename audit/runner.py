@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 import shutil
 import time
 import uuid
@@ -15,8 +14,9 @@ from pathlib import Path
 
 from audit.config import AuditConfig
 from audit.errors import DatabaseLocked
-from audit.ingest import count_rows, discover_inputs
+from audit.ingest import discover_inputs
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, write_shard_result
+from audit.shardplan import plan_by_cost
 from audit.store import LoadCounts, RunRecord, load_shards, record_failed_run, record_started_run
 from audit.timing import Stopwatch
 from audit.verify.semantic import SemanticScorer, model_key
@@ -78,14 +78,17 @@ def plan_shards(
     window: Window,
     cfg: AuditConfig,
     contexts_files: list[str] | None = None,
-    rows: int | None = None,
+    workers: int | None = None,
 ) -> list[Shard]:
-    """Enough hash slices of answer_id that none holds more than `run.shard_rows` answers (`rows` in the window,
-    counted here unless the caller already has it)."""
-    if rows is None:
-        rows = count_rows(files, window, cfg.run.column_mapping)
-    n = max(1, math.ceil(rows / cfg.run.shard_rows))
-    return [Shard(tuple(files), window, i, n, tuple(contexts_files or ())) for i in range(n)]
+    """Hash ranges of `answer_id` holding about `run.shard_seconds` of estimated work and at most `run.shard_rows`
+    answers each (see `audit.shardplan`); the plan is logged."""
+    plan = plan_by_cost(files, window, cfg.run.column_mapping, cfg.run.shard_seconds, cfg.run.shard_rows)
+    log.info("%s: %s", window, plan.describe(workers))
+    n = len(plan.shards)
+    return [
+        Shard(tuple(files), window, i, n, tuple(contexts_files or ()), s.lo, s.hi, s.est_seconds, s.answers)
+        for i, s in enumerate(plan.shards)
+    ]
 
 
 def run_audit(
@@ -107,10 +110,10 @@ def run_audit(
     try:
         files = discover_inputs(input_spec)
         contexts_files = discover_inputs(contexts_spec) if contexts_spec else None
-        rows = count_rows(files, window, cfg.run.column_mapping)
-        shards = plan_shards(files, window, cfg, contexts_files, rows)
+        with watch("plan"):
+            shards = plan_shards(files, window, cfg, contexts_files)
         if on_plan:
-            on_plan(rows)
+            on_plan(sum(s.answers for s in shards))
         key = work_key(files, window.label(), run.config_hash, contexts_files or [], len(shards))
         work = claim_work_dir(work_root(db), f"run-{key}")
         dirs = []

@@ -16,12 +16,15 @@ run that dies at any point leaves the previous state of the window intact, and t
 
 Test hook (not for production): `CITEAUDIT_FAULTS`, comma-separated:
     shard_once:<marker file>   the first shard attempt that finds no marker file creates it and raises
+    kill_worker_once:<marker>  the first shard attempt that finds no marker file creates it and kills its own
+                               process mid-shard (os._exit): on Dask, a worker dying under a running shard
     exit_after_shards          the flow process exits hard (os._exit) after the shard stage, before the load
 """
 
 from __future__ import annotations
 
 import dataclasses
+import logging
 import os
 import shutil
 import threading
@@ -65,13 +68,18 @@ def _faults() -> dict[str, str]:
     return out
 
 
-def _fail_once(marker: str) -> None:
+def _first_time(marker: str) -> bool:
     try:
         fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
     except FileExistsError:
-        return
+        return False
     os.close(fd)
-    raise InjectedFault(f"injected shard fault ({FAULTS_ENV}=shard_once:{marker})")
+    return True
+
+
+def _fail_once(marker: str) -> None:
+    if _first_time(marker):
+        raise InjectedFault(f"injected shard fault ({FAULTS_ENV}=shard_once:{marker})")
 
 
 # One scorer per worker process (the model loads once; the embedding cache is primed once from the DuckDB file).
@@ -84,8 +92,31 @@ _SHARD_LOCK = threading.Lock()
 def _scorer(cfg: AuditConfig, db: str) -> SemanticScorer:
     key = (cfg.config_hash(), str(Path(db).resolve()))
     if key not in _SCORERS:
+        _fit_torch_threads()
         _SCORERS[key] = make_scorer(cfg, db)
     return _SCORERS[key]
+
+
+def dask_worker_threads() -> int | None:
+    """The thread count of the Dask worker running this code, or None outside a Dask worker."""
+    try:
+        from distributed import get_worker
+    except ImportError:
+        return None
+    try:
+        return int(get_worker().state.nthreads)
+    except ValueError:  # not inside a worker
+        return None
+
+
+def _fit_torch_threads() -> None:
+    """On a Dask worker, torch gets the worker's thread count: N single-thread workers on N cores then use N
+    cores, not N x N threads fighting over them. Elsewhere torch keeps its default (every core)."""
+    threads = dask_worker_threads()
+    if threads:
+        import torch
+
+        torch.set_num_threads(threads)
 
 
 @task(name="discover-inputs", cache_policy=NO_CACHE)
@@ -113,16 +144,19 @@ def audit_shard_task(shard: Shard, cfg: AuditConfig, run_id: str, db: str, work:
 def run_shard(shard: Shard, cfg: AuditConfig, run_id: str, db: str, work: str) -> str:
     # a plain module-level function: Dask pickles the task's function by value, and a lock in its globals
     # would not pickle; this one is pickled by reference and finds the worker process's own lock and scorer
-    marker = _faults().get("shard_once")
-    if marker:
-        _fail_once(marker)
+    faults = _faults()
+    if faults.get("shard_once"):
+        _fail_once(faults["shard_once"])
     done = Path(work) / shard.name
     if (done / MANIFEST).is_file():  # finished by an earlier run of this day that could not load
         return str(done)
     failure: CiteauditError | None = None
     with _SHARD_LOCK:
         try:
-            result = audit_shard(shard, cfg, run_id, _scorer(cfg, db))
+            scorer = _scorer(cfg, db)
+            if faults.get("kill_worker_once") and _first_time(faults["kill_worker_once"]):
+                os._exit(EXIT_AFTER_SHARDS_CODE)  # dies with the shard half done: nothing written yet
+            result = audit_shard(shard, cfg, run_id, scorer)
         except CiteauditError as exc:  # a user error: its message is all; its traceback would pin DuckDB objects
             failure = type(exc)(str(exc))  # (a connection in a frame) in Prefect's state until exit, and
     if failure is not None:  # nanobind then prints "leaked instances" around the one error line
@@ -187,7 +221,15 @@ def audit_day(
         key = work_key(files, window.label(), run.config_hash, contexts_files or [], len(shards))
         # a dir of this day with the same inputs is reused (its finished shards only load); stale ones go
         work = claim_work_dir(work_root(db, work_dir), f"{day.isoformat()}-run-{key}")
-        logger.info("%s: %d input files, %d shards, run %s", day, len(files), len(shards), run.run_id)
+        logger.info(
+            "%s: %d input files, %d answers, ~%.0f s of work (estimated) in %d shards, run %s",
+            day,
+            len(files),
+            sum(s.answers for s in shards),
+            sum(s.est_seconds for s in shards),
+            len(shards),
+            run.run_id,
+        )
         futures = audit_shard_task.map(
             shards, cfg=unmapped(cfg), run_id=unmapped(run.run_id), db=unmapped(db), work=unmapped(str(work))
         )
@@ -222,6 +264,12 @@ def task_runner_for(address: str | None) -> Any:
     """A DaskTaskRunner on an existing cluster for a scheduler address, else None (Prefect's default runner)."""
     if not address:
         return None
+    if not os.environ.get("PREFECT_API_URL"):
+        logging.getLogger(__name__).warning(
+            "PREFECT_API_URL is not set: every Dask worker process will start a temporary Prefect server of its own "
+            "(slow, and its task runs land in a database nobody reads). Run `prefect server start` and set "
+            "PREFECT_API_URL on this machine and every worker (README: Scaling out)."
+        )
     from prefect_dask import DaskTaskRunner
 
     return DaskTaskRunner(address=address)

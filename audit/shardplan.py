@@ -1,0 +1,151 @@
+"""Shards sized by work: a cheap per-answer cost estimate in DuckDB, cut into contiguous `answer_id` hash ranges.
+
+The profile (README "Speed") says where a shard's time goes: embedding the claim and a few windows of its source
+for every claim sentence (cited or not), longer for long sources, and scoring every other retrieved context for
+citations that do not verify. `COST_SQL` estimates that per answer from what a scan can see without auditing
+(sentence ends, markers, retrieved contexts and their characters), in seconds of the reference 2-core machine
+(only the ratios matter).
+
+Answers are ordered by `hash(answer_id)`, and a shard is a contiguous hash range holding about `[run]
+shard_seconds` of estimated work (more on very large windows, so that every shard's scan of the input stays a
+small share of its work) and never more than `[run] shard_rows` answers (the memory bound). Duplicates of
+one answer_id share a hash, so they always meet in the same shard (the duplicate check needs that). The whole plan
+is one aggregate query: nothing per answer comes into Python.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import duckdb
+
+from audit.errors import InputError
+from audit.ingest import check_files, column_expr, describe_files, scan_sql
+from audit.window import Window
+
+log = logging.getLogger(__name__)
+
+# seconds per answer = FIXED + sentences * (PER_CLAIM + PER_CLAIM_KCHAR * min(mean source kchars, KCHAR_CAP))
+#                      + PER_OTHER_CONTEXT * markers * (contexts - 1)
+# Each claim sentence embeds itself and a few source windows, whose length (in tokens, up to the model's cap) follows
+# the sources' length; each citation that does not verify scores every other context (markers x other contexts).
+# Shapes fitted on 100 answers timed one by one (20 WiCE dev, 40 AttributionBench dev, 40 real-shaped), scale set
+# so whole runs of WiCE dev (128 s) and AttributionBench dev (70 s) on the reference machine come out right.
+FIXED = 0.01
+PER_CLAIM = 0.01
+PER_CLAIM_KCHAR = 0.02
+KCHAR_CAP = 2.0
+PER_OTHER_CONTEXT = 0.016
+
+# every shard scans the window's files and keeps its hash range (about 40 us per answer measured here, most of it
+# skipped pages): the target grows with the window so that these repeated scans stay under MAX_SCAN_SHARE of the work
+SCAN_SECONDS_PER_ANSWER = 40e-6
+MAX_SCAN_SHARE = 0.1
+
+HASH_SQL = "coalesce(hash(answer_id), 0)"
+
+_FEATURES = r"""
+    SELECT {hash} AS h,
+           len(regexp_extract_all(coalesce(answer, ''), '[.!?]+(\s|$)')) AS sentences,
+           len(regexp_extract_all(coalesce(answer, ''), '\[[^\]]{{1,80}}\]')) AS markers,
+           coalesce(len(contexts), 0) AS n_ctx,
+           coalesce(list_sum(list_transform(contexts, lambda c: coalesce(length(c.text), 0))), 0) AS ctx_chars
+    FROM ({scan})
+"""
+
+COST_SQL = f"""
+    {FIXED}
+    + greatest(sentences, 1)
+      * ({PER_CLAIM} + {PER_CLAIM_KCHAR} * least(ctx_chars / 1000.0 / greatest(n_ctx, 1), {KCHAR_CAP}))
+    + {PER_OTHER_CONTEXT} * markers * greatest(n_ctx - 1, 0)
+"""
+
+_PLAN = """
+WITH est AS ({features}),
+by_hash AS (SELECT h, sum({cost}) AS cost, count(*) AS n FROM est GROUP BY h),
+target AS (SELECT greatest($seconds, sum(n) * $scan / $share) AS t FROM by_hash),
+running AS (
+    SELECT h, cost, n,
+           floor((sum(cost) OVER w - cost) / (SELECT t FROM target)) AS cost_bucket,
+           floor((sum(n) OVER w - n) / $rows) AS row_bucket
+    FROM by_hash WINDOW w AS (ORDER BY h ROWS UNBOUNDED PRECEDING)
+)
+SELECT min(h) AS lo, max(h) AS hi, sum(n)::BIGINT AS answers, sum(cost) AS cost, any_value((SELECT t FROM target))
+FROM running GROUP BY cost_bucket, row_bucket ORDER BY lo
+"""
+
+
+@dataclass(frozen=True)
+class ShardSpec:
+    """One planned shard: answers whose hash(answer_id) lies in [lo, hi] (None: open end), and their cost."""
+
+    lo: int | None
+    hi: int | None
+    answers: int
+    est_seconds: float
+
+
+@dataclass(frozen=True)
+class ShardPlan:
+    shards: list[ShardSpec]
+    answers: int
+    est_seconds: float
+    target_seconds: float
+
+    def describe(self, workers: int | None = None) -> str:
+        biggest = max((s.est_seconds for s in self.shards), default=0.0)
+        per = f", {len(self.shards) / workers:.1f} shards per worker" if workers else ""
+        return (
+            f"{self.answers} answers, ~{self.est_seconds:.0f} s of work (estimated) in {len(self.shards)} shards "
+            f"of ~{self.target_seconds:.0f} s, largest ~{biggest:.1f} s{per}"
+        )
+
+
+def plan_by_cost(
+    files: list[str], window: Window, mapping: dict[str, str], shard_seconds: float, shard_rows: int
+) -> ShardPlan:
+    """Contiguous hash ranges of about `shard_seconds` estimated work each, at most `shard_rows` answers each."""
+    types = check_files(files, mapping)
+    cols = ", ".join(column_expr(c, mapping, types) for c in ("answer_id", "logged_at", "answer", "contexts"))
+    features = _FEATURES.format(hash=HASH_SQL, scan=scan_sql(files, window, cols))
+    con = duckdb.connect()
+    try:
+        rows = con.execute(
+            _PLAN.format(features=features, cost=COST_SQL),
+            {
+                "seconds": float(shard_seconds),
+                "rows": int(shard_rows),
+                "scan": SCAN_SECONDS_PER_ANSWER,
+                "share": MAX_SCAN_SHARE,
+            },
+        ).fetchall()
+    except duckdb.Error as exc:
+        raise InputError(f"cannot plan shards over {describe_files(files)}: {exc}") from None
+    finally:
+        con.close()
+    specs = [
+        ShardSpec(
+            lo=None if i == 0 else int(lo),
+            hi=None if i == len(rows) - 1 else int(rows[i + 1][0]) - 1,
+            answers=int(n),
+            est_seconds=float(cost),
+        )
+        for i, (lo, _hi, n, cost, _t) in enumerate(rows)
+    ]
+    if not specs:
+        specs = [ShardSpec(None, None, 0, 0.0)]
+    target = float(rows[0][4]) if rows else float(shard_seconds)
+    plan = ShardPlan(specs, sum(s.answers for s in specs), sum(s.est_seconds for s in specs), target)
+    log.info("shard plan: %s", plan.describe())
+    return plan
+
+
+def hash_range_filter(lo: int | None, hi: int | None) -> str | None:
+    """SQL condition selecting the answers of a shard's hash range (None when it is everything)."""
+    parts = []
+    if lo is not None:
+        parts.append(f"{HASH_SQL} >= {int(lo)}")
+    if hi is not None:
+        parts.append(f"{HASH_SQL} <= {int(hi)}")
+    return " AND ".join(parts) or None

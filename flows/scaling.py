@@ -1,0 +1,148 @@
+"""`citeaudit bench --dask N`: the same day audited by the `audit-day` flow on the local runner, then on Dask
+LocalClusters of 1 and N single-thread workers; prints the speed-up and checks the tables are identical.
+
+Each cluster is fresh (workers import, load the model and prime the embedding cache inside the timed run, as on
+the first night of a new cluster), and each run writes a fresh database, so every run is cold.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+# what must match between runs: every result row's identity and verdict, scores rounded (torch on 1 or 2 threads
+# sums in a different order, so the last bits of a cosine may differ)
+_DIGESTS = {
+    "answer_audit": "answer_id, level, n_citations, round(citation_integrity, 4), round(coverage, 4)",
+    "citation_audit": "answer_id, citation_ord, verdict, round(support, 4), evidence_start, suggested_rank",
+    "uncited_claims": "answer_id, sentence_idx, best_rank, round(best_support, 4)",
+    "quarantine": "row_ref, reason",
+}
+
+
+@dataclass
+class ScalingRun:
+    label: str
+    workers: int
+    seconds: float
+    shards: int
+    answers: int
+    digest: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+def table_digest(db: str) -> dict[str, tuple[int, int]]:
+    """(rows, order-free hash) of each result table, run ids aside."""
+    con = duckdb.connect(db, read_only=True)
+    try:
+        out = {}
+        for table, cols in _DIGESTS.items():
+            rows = con.execute(f"SELECT count(*), coalesce(bit_xor(hash({cols})), 0) FROM {table}").fetchall()
+            out[table] = (int(rows[0][0]), int(rows[0][1]))
+        return out
+    finally:
+        con.close()
+
+
+def busiest_day(input_spec: str) -> date:
+    """The UTC day with the most answers in the input (the day to time)."""
+    from audit.ingest import discover_inputs
+
+    files = discover_inputs(input_spec)
+    listing = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
+    con = duckdb.connect()
+    try:
+        con.execute("SET TimeZone = 'UTC'")
+        rows = con.execute(
+            f"SELECT CAST(logged_at AS DATE) AS d, count(*) FROM read_parquet([{listing}], union_by_name = true) "
+            "WHERE logged_at IS NOT NULL GROUP BY d ORDER BY 2 DESC, d LIMIT 1"
+        ).fetchall()
+    finally:
+        con.close()
+    if not rows:
+        from audit.errors import InputError
+
+        raise InputError(f"{input_spec}: no row with a logged_at to time")
+    day: date = rows[0][0]
+    return day
+
+
+def prefect_api_url() -> str:
+    """The Prefect API this process reports to: PREFECT_API_URL, else its local ephemeral server (started here)."""
+    from prefect.settings import PREFECT_API_URL
+
+    url = PREFECT_API_URL.value()
+    if url:
+        return str(url)
+    from prefect.server.api.server import SubprocessASGIServer
+
+    server = SubprocessASGIServer()
+    server.start()
+    return str(server.api_url)
+
+
+def _one_run(label: str, workers: int, day: date, input_spec: str, config: str | None, tmp: Path) -> ScalingRun:
+    from flows.nightly import audit_day, task_runner_for
+
+    db = str(tmp / f"{label}.duckdb")
+    if workers == 0:
+        t0 = time.perf_counter()
+        summary = audit_day(day=day, input=input_spec, db=db, config=config)
+        seconds = time.perf_counter() - t0
+    else:
+        from distributed import LocalCluster
+
+        # workers report task runs to the flow's Prefect API; without one each worker process would start a
+        # temporary Prefect server of its own (seconds per worker, and task runs in a database nobody reads)
+        env = {"PREFECT_API_URL": prefect_api_url()}
+        with LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, env=env
+        ) as cluster:
+            flow = audit_day.with_options(task_runner=task_runner_for(cluster.scheduler_address))
+            t0 = time.perf_counter()
+            summary = flow(day=day, input=input_spec, db=db, config=config)
+            seconds = time.perf_counter() - t0
+    return ScalingRun(label, workers, seconds, int(summary["shards"]), int(summary["answers_read"]), table_digest(db))
+
+
+def run_scaling(
+    input_spec: str | None, workers: int, rows: int = 300, day: date | None = None, config: str | None = None
+) -> tuple[date, list[ScalingRun]]:
+    """One day (the input's busiest, or `rows` generated real-shaped answers) on the local runner, then on 1 and
+    `workers` single-thread Dask workers."""
+    tmp = Path(tempfile.mkdtemp(prefix="citeaudit-scaling-"))
+    try:
+        if input_spec is None:
+            from audit.bench.shapes import BENCH_DAY, KnowledgeBase, RealShape, write_night
+
+            shape = RealShape()
+            input_spec = str(write_night(tmp / "logs", KnowledgeBase(shape), shape, rows, BENCH_DAY, seed=1))
+            day = BENCH_DAY
+        day = day or busiest_day(input_spec)
+        return day, [
+            _one_run("local runner", 0, day, input_spec, config, tmp),
+            _one_run("dask 1 worker", 1, day, input_spec, config, tmp),
+            _one_run(f"dask {workers} workers", workers, day, input_spec, config, tmp),
+        ]
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def scaling_json(runs: list[ScalingRun]) -> dict[str, Any]:
+    local, one, many = runs
+    return {
+        "answers": one.answers,
+        "shards": one.shards,
+        "local_seconds": round(local.seconds, 2),
+        "dask_1_seconds": round(one.seconds, 2),
+        f"dask_{many.workers}_seconds": round(many.seconds, 2),
+        "speedup": round(one.seconds / many.seconds, 2),
+        "vs_local": round(local.seconds / many.seconds, 2),
+        "identical_tables": local.digest == one.digest == many.digest,
+    }

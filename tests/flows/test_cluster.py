@@ -1,0 +1,60 @@
+"""The flow on a real Dask LocalCluster: a worker killed mid-shard loses and duplicates nothing; workers pin torch."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flow_helpers import DAY1, completed_runs, result_rows
+
+from flows.nightly import FAULTS_ENV, nightly_audit
+
+
+def test_worker_killed_mid_shard_loses_and_duplicates_nothing(
+    baseline: dict[str, Any],
+    warm_db: Path,
+    logs: Path,
+    sharded_config: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    prefect_harness: str,
+) -> None:
+    from distributed import LocalCluster
+
+    marker = tmp_path / "worker-killed"
+    monkeypatch.setenv(FAULTS_ENV, f"kill_worker_once:{marker}")  # workers inherit it when they start
+    env = {"PREFECT_API_URL": prefect_harness}  # workers report to the test's Prefect API
+    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None, env=env) as cluster:
+        with cluster.get_client() as client:
+            pids_before = set(client.run(os.getpid).values())
+        summaries = nightly_audit(
+            day=DAY1, input=str(logs), db=str(warm_db), config=sharded_config, dask_address=cluster.scheduler_address
+        )
+        with cluster.get_client() as client:
+            pids_after = set(client.run(os.getpid).values())
+    assert marker.exists() and pids_after != pids_before  # one worker process really died and was replaced
+    assert summaries[0]["shards"] > 1
+    assert result_rows(warm_db, DAY1) == result_rows(baseline["db"], DAY1)  # nothing lost, nothing twice
+    assert [r[0] for r in completed_runs(warm_db)] == [DAY1]
+
+
+def _fitted_threads() -> int:
+    import torch
+
+    from flows.nightly import _fit_torch_threads
+
+    _fit_torch_threads()
+    return int(torch.get_num_threads())
+
+
+def test_torch_threads_follow_the_worker_thread_count() -> None:
+    from distributed import LocalCluster
+
+    with (
+        LocalCluster(n_workers=1, processes=True, threads_per_worker=3, dashboard_address=None) as cluster,
+        cluster.get_client() as client,
+    ):
+        threads = client.submit(_fitted_threads, pure=False).result()  # as a task, like a shard
+    assert threads == 3

@@ -1,0 +1,62 @@
+"""The in-memory embedding cache stays bounded (least recently used out) and primes from DuckDB without blowing up."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+
+from audit.config import AuditConfig, RunConfig
+from audit.pipeline import BoundedEmbeddingCache, load_cache, make_scorer
+from audit.store import open_db
+
+
+def _vec(i: int) -> np.ndarray:
+    return np.full(4, i, dtype=np.float32)
+
+
+def test_least_recently_used_go_first() -> None:
+    cache = BoundedEmbeddingCache("m", 8)
+    for i in range(8):
+        cache.put(f"k{i}", _vec(i))
+    assert cache.get("k0") is not None  # k0 is now the most recently used
+    cache.put("k8", _vec(8))
+    assert len(cache) <= 8
+    assert cache.get("k0") is not None and cache.get("k8") is not None
+    assert cache.get("k1") is None  # the oldest unused went first
+    assert len(cache.new) == 9  # what this process computed is still handed to the loader
+
+
+def test_never_more_than_the_limit() -> None:
+    cache = BoundedEmbeddingCache("m", 100)
+    for i in range(10_000):
+        cache.put(f"k{i}", _vec(i))
+        assert len(cache) <= 100
+    assert np.array_equal(cache.get("k9999"), _vec(9999))  # type: ignore[arg-type]
+
+
+def test_primed_from_the_database_up_to_the_limit(tmp_path: Path) -> None:
+    db = tmp_path / "a.duckdb"
+    con = open_db(db)
+    vecs = np.arange(30_000 * 3, dtype=np.float32).reshape(30_000, 3)
+    con.register(
+        "rows",
+        pa.table(
+            {
+                "model": ["all-MiniLM-L6-v2"] * 30_000,
+                "content_hash": [f"h{i}" for i in range(30_000)],
+                "embedding": pa.array(list(vecs), pa.list_(pa.float32())),
+            }
+        ),
+    )
+    con.execute("INSERT INTO embedding_cache SELECT * FROM rows")
+    con.close()
+    scorer = make_scorer(AuditConfig(run=RunConfig(cache_vectors=20_000)), db)
+    cache = scorer.cache  # type: ignore[attr-defined]
+    assert isinstance(cache, BoundedEmbeddingCache) and len(cache) == 20_000
+    key = next(k for k in (f"h{i}" for i in range(30_000)) if cache.get(k) is not None)
+    assert np.array_equal(cache.get(key), vecs[int(key[1:])])  # type: ignore[arg-type]
+    unbounded = BoundedEmbeddingCache("all-MiniLM-L6-v2", 10**9)
+    load_cache(unbounded, db)
+    assert len(unbounded) == 30_000

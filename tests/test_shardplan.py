@@ -1,0 +1,84 @@
+"""Shards sized by estimated work: every answer in exactly one shard, duplicates together, both bounds held."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from audit.config import AuditConfig, RunConfig
+from audit.ingest import discover_inputs
+from audit.runner import plan_shards
+from audit.shardplan import COST_SQL, hash_range_filter, plan_by_cost
+from audit.window import Window
+
+SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
+
+
+def _answers_per_shard(files: list[str], lo: int | None, hi: int | None) -> list[str]:
+    cond = hash_range_filter(lo, hi) or "TRUE"
+    listing = ", ".join(f"'{f}'" for f in files)
+    rows = duckdb.sql(f"SELECT answer_id FROM read_parquet([{listing}], union_by_name = true) WHERE {cond}").fetchall()
+    return [r[0] for r in rows]
+
+
+@pytest.mark.parametrize(
+    ("seconds", "rows"), [(0.5, 5000), (1000.0, 50), (0.05, 7)], ids=["by_work", "by_row_cap", "both_bounds"]
+)
+def test_every_answer_in_exactly_one_shard(seconds: float, rows: int) -> None:
+    files = discover_inputs(str(SAMPLE))
+    plan = plan_by_cost(files, Window(), {}, seconds, rows)
+    seen: list[str | None] = []
+    for spec in plan.shards:
+        ids = _answers_per_shard(files, spec.lo, spec.hi)
+        assert len(ids) == spec.answers
+        assert spec.answers <= rows
+        seen += ids
+    total = duckdb.sql(f"SELECT count(*) FROM read_parquet({files!r}, union_by_name = true)").fetchall()[0][0]
+    assert len(seen) == total == plan.answers
+    dupes = [a for a in set(seen) if a is not None and seen.count(a) > 1]
+    assert dupes, "the sample plants duplicate answer_ids"
+    for a in dupes:  # duplicates of one answer_id meet in one shard
+        assert sum(a in _answers_per_shard(files, s.lo, s.hi) for s in plan.shards) == 1
+
+
+def test_shards_hold_about_the_target_work() -> None:
+    files = discover_inputs(str(SAMPLE))
+    plan = plan_by_cost(files, Window(), {}, 1.0, 5000)
+    assert len(plan.shards) == pytest.approx(plan.est_seconds / 1.0, abs=2)
+    biggest_answer = duckdb.sql(
+        f"SELECT max({COST_SQL}) FROM (SELECT len(regexp_extract_all(answer, '[.!?]+(\\s|$)')) AS sentences, "
+        f"len(regexp_extract_all(answer, '\\[[^\\]]{{1,80}}\\]')) AS markers, len(contexts) AS n_ctx, "
+        f"list_sum(list_transform(contexts, lambda c: length(c.text))) AS ctx_chars "
+        f"FROM read_parquet({files!r}, union_by_name = true))"
+    ).fetchall()[0][0]
+    assert all(s.est_seconds <= 1.0 + biggest_answer for s in plan.shards)
+
+
+def test_long_sources_make_expensive_answers(write_answers) -> None:  # type: ignore[no-untyped-def]
+    from tests.conftest import make_answer
+
+    short = [{"doc_id": "d", "chunk_id": "c", "text": "Short source text. " * 20}] * 3
+    long = [{"doc_id": "d", "chunk_id": "c", "text": "A long web page sentence here. " * 1500}] * 3
+    path = write_answers(
+        [
+            make_answer("cheap", "One claim [1].", short),
+            make_answer("dear", "One claim [1]. Two claims here. Three claims here. Four here [2].", long),
+        ]
+    )
+    plan = plan_by_cost([str(path)], Window(), {}, 1e-9, 5000)  # one answer per shard
+    costs = sorted(s.est_seconds for s in plan.shards)
+    assert len(costs) == 2 and costs[1] > 3 * costs[0]
+
+
+def test_plan_shards_builds_shards_from_the_plan() -> None:
+    files = discover_inputs(str(SAMPLE))
+    cfg = AuditConfig(run=RunConfig(shard_seconds=2.0))
+    shards = plan_shards(files, Window(), cfg)
+    assert len(shards) > 1 and {s.count for s in shards} == {len(shards)}
+    assert [s.index for s in shards] == list(range(len(shards)))
+    assert shards[0].hash_lo is None and shards[-1].hash_hi is None
+    for a, b in itertools.pairwise(shards):
+        assert a.hash_hi is not None and b.hash_lo == a.hash_hi + 1
