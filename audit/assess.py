@@ -300,6 +300,7 @@ def _score_uncited(
         pairs.append((urow["sentence"], contexts[rank]))
         ranks.append(rank)
         rows.append(urow)
-    for urow, rank, ps in zip(rows, ranks, score_pairs(pairs, cfg, scorer), strict=True):
+    scores = score_pairs(pairs, cfg, scorer, cfg.verify.uncited_top_k_windows)
+    for urow, rank, ps in zip(rows, ranks, scores, strict=True):
         urow["best_rank"] = rank
         urow["best_support"] = capped_support(ps.as_source_score(), cfg.support)

@@ -25,6 +25,7 @@ class VerifyConfig:
     nli_model: str = ""  # optional local cross-encoder path; empty = off
     window_sentences: int = 3  # evidence windows: runs of 1 up to this many consecutive sentences
     top_k_windows: int = 4  # windows per source, preselected by idf-weighted shared words, that get embedded
+    uncited_top_k_windows: int = 1  # the same for uncited sentences (a repair suggestion, most of the model time)
     batch_size: int = 64
     device: str = "cpu"
 
@@ -139,8 +140,10 @@ def _check(cfg: AuditConfig, source: str) -> None:
         raise ConfigError(f"{source}: need 0 <= levels.yellow_min_integrity <= levels.green_min_integrity <= 1")
     if cfg.extract.numeric_base not in (0, 1):
         raise ConfigError(f"{source}: extract.numeric_base must be 0 or 1")
-    if cfg.verify.window_sentences < 1 or cfg.verify.top_k_windows < 1:
-        raise ConfigError(f"{source}: verify.window_sentences and verify.top_k_windows must be >= 1")
+    if min(cfg.verify.window_sentences, cfg.verify.top_k_windows, cfg.verify.uncited_top_k_windows) < 1:
+        raise ConfigError(
+            f"{source}: verify.window_sentences, verify.top_k_windows and verify.uncited_top_k_windows must be >= 1"
+        )
     if cfg.run.shard_rows < 1 or cfg.run.batch_answers < 1 or cfg.run.cache_vectors < 10_000:
         raise ConfigError(f"{source}: run.shard_rows, run.batch_answers must be >= 1, run.cache_vectors >= 10000")
     if cfg.run.shard_seconds <= 0:

@@ -62,21 +62,24 @@ def _evidence(a: PairAnalysis, source: str, cosines: np.ndarray | None) -> Windo
 
 
 def featurize(
-    pairs: Sequence[tuple[str, str]], cfg: AuditConfig, scorer: SemanticScorer
+    pairs: Sequence[tuple[str, str]], cfg: AuditConfig, scorer: SemanticScorer, top_k: int | None = None
 ) -> tuple[list[PairAnalysis], list[np.ndarray | None], np.ndarray]:
     """Analyses, candidate cosines and the feature matrix of `pairs`: what the support model sees, in training
     (`citeaudit calibrate`) and in the audit alike."""
-    analyses = [analyse_pair(c, s, cfg.verify.window_sentences, cfg.verify.top_k_windows) for c, s in pairs]
+    k = top_k or cfg.verify.top_k_windows
+    analyses = [analyse_pair(c, s, cfg.verify.window_sentences, k) for c, s in pairs]
     cosines = embed_candidates(analyses, scorer)
     x = np.vstack([pair_features(a, c) for a, c in zip(analyses, cosines, strict=True)])
     return analyses, cosines, x
 
 
-def score_pairs(pairs: Sequence[tuple[str, str]], cfg: AuditConfig, scorer: SemanticScorer) -> list[PairScore]:
-    """One PairScore per (claim, source) pair, in order."""
+def score_pairs(
+    pairs: Sequence[tuple[str, str]], cfg: AuditConfig, scorer: SemanticScorer, top_k: int | None = None
+) -> list[PairScore]:
+    """One PairScore per (claim, source) pair, in order (`top_k` candidate windows each; default from config)."""
     if not pairs:
         return []
-    analyses, cosines, x = featurize(pairs, cfg, scorer)
+    analyses, cosines, x = featurize(pairs, cfg, scorer, top_k)
     support = load_support_model(cfg.support.model).predict(x)
     out: list[PairScore] = []
     for (_claim, source), a, cos, feats, p in zip(pairs, analyses, cosines, x, support, strict=True):
