@@ -41,6 +41,7 @@ from audit.config import AuditConfig
 from audit.errors import InputError
 from audit.ingest import discover_inputs
 from audit.metrics import AurocResult, auroc, balanced_accuracy
+from audit.sql import connect, quote
 from audit.verdict import SEVERITY, Verdict
 from audit.verify.text import content_words, keyword_overlap
 from audit.window import Window
@@ -415,49 +416,42 @@ ORDER BY c.answer_id, c.citation_ord
 """
 
 
-def _ident(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
-
 def read_citations(
     db: str | Path, files: list[str], answer_ids: Sequence[str], cfg: AuditConfig
 ) -> tuple[set[str], dict[str, list[CitationRow]]]:
     """Audited labelled answer ids and their citation rows, each with its cited context's text."""
     mapping = cfg.run.column_mapping
     sql = _CITATIONS_SQL.format(
-        answer_id=_ident(mapping.get("answer_id", "answer_id")), contexts=_ident(mapping.get("contexts", "contexts"))
+        answer_id=quote(mapping.get("answer_id", "answer_id"), identifier=True),
+        contexts=quote(mapping.get("contexts", "contexts"), identifier=True),
     )
-    con = duckdb.connect()
-    try:
-        con.execute("ATTACH ? AS audit (READ_ONLY)", [str(db)])
-        con.register("eval_labels", pa.table({"answer_id": pa.array(list(answer_ids), pa.string())}))
-        audited = {
-            r[0]
-            for r in con.execute(
-                "SELECT DISTINCT answer_id FROM audit.answer_audit JOIN eval_labels USING (answer_id)"
-            ).fetchall()
-        }
-        rows: dict[str, list[CitationRow]] = {}
-        for r in con.execute(sql, {"files": files}).fetchall():
-            rows.setdefault(r[0], []).append(CitationRow(*r))
-    except duckdb.Error as exc:
-        raise InputError(f"cannot read the audit of {files[0]} from {db}: {exc}") from None
-    finally:
-        con.close()
+    with connect() as con:
+        try:
+            con.execute("ATTACH ? AS audit (READ_ONLY)", [str(db)])
+            con.register("eval_labels", pa.table({"answer_id": pa.array(list(answer_ids), pa.string())}))
+            audited = {
+                r[0]
+                for r in con.execute(
+                    "SELECT DISTINCT answer_id FROM audit.answer_audit JOIN eval_labels USING (answer_id)"
+                ).fetchall()
+            }
+            rows: dict[str, list[CitationRow]] = {}
+            for r in con.execute(sql, {"files": files}).fetchall():
+                rows.setdefault(r[0], []).append(CitationRow(*r))
+        except duckdb.Error as exc:
+            raise InputError(f"cannot read the audit of {files[0]} from {db}: {exc}") from None
     return audited, rows
 
 
 def _latest_run(db: str | Path) -> tuple[str | None, str | None]:
-    con = duckdb.connect(str(db), read_only=True)
-    try:
-        row = con.execute(
-            "SELECT run_id, config_hash FROM runs WHERE status = 'completed' ORDER BY finished_at DESC LIMIT 1"
-        ).fetchone()
-    except duckdb.Error as exc:
-        raise InputError(f"{db}: not an audit database ({exc})") from None
-    finally:
-        con.close()
-    return (row[0], row[1]) if row else (None, None)
+    with connect(db, read_only=True) as con:
+        try:
+            rows = con.execute(
+                "SELECT run_id, config_hash FROM runs WHERE status = 'completed' ORDER BY finished_at DESC LIMIT 1"
+            ).fetchall()
+        except duckdb.Error as exc:
+            raise InputError(f"{db}: not an audit database ({exc})") from None
+    return (rows[0][0], rows[0][1]) if rows else (None, None)
 
 
 def evaluate(

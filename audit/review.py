@@ -208,13 +208,10 @@ def render_report(
 ) -> str:
     """The review page as one HTML string (no external resources)."""
     cfg = cfg or AuditConfig()
-    con = open_db(db, read_only=True)
-    try:
+    with open_db(db, read_only=True) as con:
         _check_columns(con, db)
         data = load_review_data(con, window, limit)
         charts = render_charts(con, window, cfg)
-    finally:
-        con.close()
     now = now or datetime.now(UTC)
     css = (_ASSETS / "review.css").read_text()
     js = (_ASSETS / "review.js").read_text()

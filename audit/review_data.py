@@ -48,7 +48,7 @@ SELECT verdict, support, answer_id, tenant, model, logged_at, marker, cited_ref,
 FROM unverified_citations WHERE {where}
 ORDER BY CASE verdict WHEN 'fabricated' THEN 0 WHEN 'misattributed' THEN 1 WHEN 'unsupported' THEN 2 ELSE 3 END,
          support NULLS FIRST, logged_at, answer_id, citation_ord
-LIMIT {limit}
+LIMIT $limit
 """
 
 
@@ -116,7 +116,7 @@ def load_review_data(con: duckdb.DuckDBPyConnection, window: Window, limit: int)
         name: _dicts(con.execute(BREAKDOWN_SQL.format(key=key, where=where))) for name, key in BREAKDOWNS.items()
     }
     total = con.execute(f"SELECT count(*) FROM unverified_citations WHERE {where}").fetchall()[0][0]
-    rows = con.execute(FINDINGS_SQL.format(where=where, limit=int(limit))).fetchall()
+    rows = con.execute(FINDINGS_SQL.format(where=where), {"limit": int(limit)}).fetchall()
     return ReviewData(
         window=window,
         headline=headline,

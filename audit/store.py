@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import logging
 import subprocess
-import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -13,9 +12,10 @@ from pathlib import Path
 import duckdb
 
 import audit
-from audit.errors import DatabaseLocked, InputError
+from audit.errors import InputError
 from audit.pipeline import MANIFEST
 from audit.schema import OUTPUT_VERSION, RESULT_TABLES, migrate, output_ddl
+from audit.sql import connect, quote, transaction
 from audit.window import Window
 
 log = logging.getLogger(__name__)
@@ -55,39 +55,15 @@ def code_version() -> str:
     return f"{audit.__version__}+{sha}" if sha else audit.__version__
 
 
-def _is_lock_conflict(exc: duckdb.Error) -> bool:
-    return "lock" in str(exc).lower()
-
-
-def _connect(p: Path, read_only: bool, wait_s: float) -> duckdb.DuckDBPyConnection:
-    """Connect, waiting up to `wait_s` (with backoff) while another process holds the file."""
-    deadline = time.monotonic() + wait_s
-    delay = 0.1
-    while True:
-        try:
-            return duckdb.connect(str(p), read_only=read_only)
-        except duckdb.Error as exc:
-            if not _is_lock_conflict(exc):
-                raise InputError(f"cannot open audit database {p}: {exc}") from None
-            if time.monotonic() >= deadline:
-                holder = str(exc).split("\n")[0]
-                raise DatabaseLocked(
-                    f"audit database {p} is held by another process, still after waiting {wait_s:g} s ({holder})"
-                ) from None
-            log.info("audit database %s is locked; retrying in %.1f s", p, delay)
-            time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
-            delay = min(delay * 2, 5.0)
-
-
 def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> duckdb.DuckDBPyConnection:
-    """Connect to the output file, creating it and its tables and views when needed."""
+    """Connect to the output file, creating it and its tables and views when needed (`with open_db(p) as con:`)."""
     p = Path(path)
     if read_only:
         if not p.exists():
             raise InputError(f"no audit database at {p}: run `citeaudit run` first or pass --db")
-        return _connect(p, True, wait_s)
+        return connect(p, read_only=True, wait_s=wait_s)
     p.parent.mkdir(parents=True, exist_ok=True)
-    con = _connect(p, False, wait_s)
+    con = connect(p, wait_s=wait_s)
     try:
         found = migrate(con)
     except ValueError as exc:
@@ -101,10 +77,6 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
         [OUTPUT_VERSION],
     )
     return con
-
-
-def _quote(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
 
 
 def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path], wait_s: float = 60.0) -> LoadCounts:
@@ -122,14 +94,12 @@ def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path], wait_s: 
         answers_quarantined=sum(m["answers_quarantined"] for m in manifests),
         citations=sum(m["citations"] for m in manifests),
     )
-    con = open_db(db, wait_s=wait_s)
-    try:
-        con.execute("BEGIN TRANSACTION")
+    with open_db(db, wait_s=wait_s) as con, transaction(con):
         for name in (*RESULT_TABLES, "embedding_cache"):
             files = [str(d / f"{name}.parquet") for d in shard_dirs]
             if files:
-                listing = ", ".join(_quote(f) for f in files)
-                con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM read_parquet([{listing}])")
+                # a view cannot take parameters: the file list goes through quote
+                con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM read_parquet({quote(files)})")
             else:
                 con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM {name} WHERE FALSE")
         for stmt in replace_statements(run.window):
@@ -150,12 +120,6 @@ def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path], wait_s: 
             "AND window_start IS NOT DISTINCT FROM ? AND window_end IS NOT DISTINCT FROM ?",
             [run.run_id, run.window.start, run.window.end],
         )
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
-    finally:
-        con.close()
     log.info("loaded run %s: %s", run.run_id, counts)
     return counts
 
@@ -212,11 +176,8 @@ def _write_run(con: duckdb.DuckDBPyConnection, run: RunRecord, status: str, coun
 
 def record_started_run(db: str | Path, run: RunRecord, wait_s: float = 60.0) -> None:
     """A `running` row, so a run that dies before its load stays visible; its load or failure replaces it."""
-    con = open_db(db, wait_s=wait_s)
-    try:
+    with open_db(db, wait_s=wait_s) as con:
         _write_run(con, run, "running", None)
-    finally:
-        con.close()
 
 
 def record_failed_run(db: str | Path, run: RunRecord, error: str, wait_s: float = 60.0) -> bool:
@@ -227,11 +188,10 @@ def record_failed_run(db: str | Path, run: RunRecord, error: str, wait_s: float 
     except InputError as exc:
         log.warning("run %s not recorded as failed: %s", run.run_id, exc)
         return False
-    try:
-        _write_run(con, run, f"failed: {error[:500]}", None)
-        return True
-    except duckdb.Error as exc:
-        log.warning("run %s not recorded as failed: %s", run.run_id, exc)
-        return False
-    finally:
-        con.close()
+    with con:
+        try:
+            _write_run(con, run, f"failed: {error[:500]}", None)
+            return True
+        except duckdb.Error as exc:
+            log.warning("run %s not recorded as failed: %s", run.run_id, exc)
+            return False
