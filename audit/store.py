@@ -20,6 +20,8 @@ from audit.window import Window
 
 log = logging.getLogger(__name__)
 
+DEFAULT_DB = "data/audit.duckdb"  # the audit file the commands and flows use unless told otherwise
+
 
 @dataclass(frozen=True)
 class RunRecord:

@@ -41,13 +41,12 @@ from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, write_shar
 from audit.report import run_overview
 from audit.runner import failure_reason, new_run_record, plan_shards, work_root
 from audit.schedule import data_days, day_range, first_data_day, pending_days
-from audit.store import LoadCounts, RunRecord, load_shards, record_failed_run, record_started_run
+from audit.store import DEFAULT_DB, LoadCounts, RunRecord, load_shards, record_failed_run, record_started_run
 from audit.verify.semantic import SemanticScorer
 from audit.window import Window
 from audit.workdir import claim_work_dir, work_key
+from flows import DEFAULT_INPUT
 
-DEFAULT_INPUT = "data/sample"
-DEFAULT_DB = "data/audit.duckdb"
 FAULTS_ENV = "CITEAUDIT_FAULTS"
 EXIT_AFTER_SHARDS_CODE = 75
 
