@@ -56,7 +56,7 @@ def _one_pass(label: str, logs: str, db: Path, cfg: AuditConfig) -> PassResult:
 
 
 def run_bench(rows: int, days: int, seed: int, cfg: AuditConfig) -> BenchResult:
-    from data.generate import write_sample
+    from audit.sample.generate import write_sample
 
     tmp = Path(tempfile.mkdtemp(prefix="citeaudit-bench-"))
     try:

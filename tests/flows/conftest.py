@@ -19,8 +19,8 @@ os.environ.pop("CITEAUDIT_FAULTS", None)
 import pytest  # noqa: E402
 from flow_helpers import DAY1  # noqa: E402
 
+from audit.sample.generate import write_sample  # noqa: E402
 from audit.store import open_db  # noqa: E402
-from data.generate import write_sample  # noqa: E402
 
 
 @pytest.fixture(scope="session", autouse=True)
