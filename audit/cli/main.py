@@ -18,7 +18,7 @@ from audit.cli.common import (
 )
 from audit.config import load_config
 from audit.progress import audit_progress
-from audit.verdict import SEVERITY
+from audit.verdict import SEVERITY, Verdict
 from audit.window import window_from_args
 
 LEVELS = ("GREEN", "YELLOW", "RED")
@@ -144,7 +144,8 @@ def calibrate(pairs_path: str, out_path: str, limit_per_set: int | None, config_
         t.add_row(name, str(c["pairs"]), str(c["supported"]), "-" if v is None else f"{v:.3f}")
     out.print(t)
     th = fitted.model["thresholds"]
-    click.echo(f"wrote {out_path}: verified >= {th['verified']}, weak >= {th['weak']}")
+    verified, weak = Verdict.VERIFIED, Verdict.WEAK
+    click.echo(f"wrote {out_path}: {verified} >= {th[verified]}, {weak} >= {th[weak]}")
 
 
 @main.command()

@@ -9,7 +9,8 @@ from typing import Any
 
 from audit.errors import InputError
 
-GOLD_CLASSES = ("supported", "not_supported", "partially_supported", "misattributed")
+GOLD_MISATTRIBUTED = "misattributed"  # the gold class a label file writes (a label, not a verdict)
+GOLD_CLASSES = ("supported", "not_supported", "partially_supported", GOLD_MISATTRIBUTED)
 
 
 class LabelError(InputError):

@@ -30,7 +30,7 @@ from typing import Any, Protocol, TypeVar
 
 from rapidfuzz import fuzz
 
-from audit.evaluate.labels import GOLD_CLASSES, Label
+from audit.evaluate.labels import GOLD_CLASSES, GOLD_MISATTRIBUTED, Label
 from audit.metrics import AurocResult, auroc, balanced_accuracy
 from audit.verdict import SEVERITY, Verdict
 from audit.verify.text import content_words, keyword_overlap
@@ -201,7 +201,7 @@ def _is_hit(c: ClaimResult) -> bool | None:
         return c.verdict == POSITIVE_VERDICT
     if g == "not_supported":
         return c.verdict != POSITIVE_VERDICT
-    if g == "misattributed":
+    if g == GOLD_MISATTRIBUTED:
         return (
             c.verdict == Verdict.MISATTRIBUTED
             and c.suggested_rank is not None
@@ -242,7 +242,7 @@ def _class_stats(claims: Sequence[ClaimResult]) -> dict[str, ClassStats]:
 
 
 def misattribution_stats(claims: Sequence[ClaimResult]) -> MisattributionStats:
-    cs = [c for c in claims if c.label.gold == "misattributed"]
+    cs = [c for c in claims if c.label.gold == GOLD_MISATTRIBUTED]
     flagged = sum(c.verdict == Verdict.MISATTRIBUTED for c in cs)
     right = sum(bool(_is_hit(c)) for c in cs)
     n = len(cs)

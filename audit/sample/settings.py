@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from audit.verdict import Verdict
+
 KB_SEED = 2026
 DEFAULT_START = "2026-11-01"
 MODELS = ["gpt-4o", "claude-3", "llama-3-70b", "mistral-large"]
@@ -54,12 +56,12 @@ QUARANTINE_EVERY = 200
 QUARANTINE_REASONS = ["null_answer_id", "null_logged_at", "null_answer", "duplicate_answer_id"]
 
 EXPECTED = {  # kind -> (expected reason, expected verdict)
-    "index_out_of_range": ("index_out_of_range", "fabricated"),
-    "unknown_document": ("unknown_document", "fabricated"),
-    "page_not_retrieved": ("page_not_retrieved", "fabricated"),
-    "unknown_chunk": ("unknown_chunk", "fabricated"),
-    "unsupported": ("unsupported", "unsupported"),
-    "misattributed": ("misattributed", "misattributed"),
+    "index_out_of_range": ("index_out_of_range", Verdict.FABRICATED.value),
+    "unknown_document": ("unknown_document", Verdict.FABRICATED.value),
+    "page_not_retrieved": ("page_not_retrieved", Verdict.FABRICATED.value),
+    "unknown_chunk": ("unknown_chunk", Verdict.FABRICATED.value),
+    "unsupported": ("unsupported", Verdict.UNSUPPORTED.value),
+    "misattributed": ("misattributed", Verdict.MISATTRIBUTED.value),
     "uncited_claim": ("uncited_claim", None),
     "non_claim": ("not_flagged", None),
     "invalid_json": ("json_parse_fallback", None),
