@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import glob
 import logging
-from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
@@ -17,6 +16,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from audit.contract import column_names, context_type, required_columns
+from audit.counts import AnswerCounts
 from audit.errors import InputError
 from audit.sql import connect, quote, run
 from audit.window import Window
@@ -24,13 +24,6 @@ from audit.window import Window
 log = logging.getLogger(__name__)
 
 _CONTEXT_FIELDS = [f.name for f in context_type()]
-
-
-@dataclass(frozen=True)
-class StageCounts:
-    read: int
-    ok: int
-    quarantined: int
 
 
 def discover_inputs(spec: str) -> list[str]:
@@ -205,7 +198,7 @@ def stage_answers(
     mapping: dict[str, str] | None = None,
     contexts_files: list[str] | None = None,
     row_filter: str | None = None,
-) -> StageCounts:
+) -> AnswerCounts:
     """Scan `files` (projection + `logged_at` pushdown), validate rows, build `answers_ok`, `ctx`, `quarantined`."""
     mapping = mapping or {}
     types = check_files(files, mapping)
@@ -220,7 +213,7 @@ def stage_answers(
     ok = _count(con, "answers_ok")
     bad = _count(con, "quarantined")
     log.info("read %d answers: %d to audit, %d quarantined", read, ok, bad)
-    return StageCounts(read=read, ok=ok, quarantined=bad)
+    return AnswerCounts(answers_read=read, answers_audited=ok, answers_quarantined=bad)
 
 
 def _stage_contexts(

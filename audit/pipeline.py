@@ -20,10 +20,11 @@ import pyarrow.parquet as pq
 
 from audit.assess import assess_batch
 from audit.config import AuditConfig
+from audit.counts import AnswerCounts
 from audit.errors import ConfigError, InputError
 from audit.evidence import with_source_windows
 from audit.extract.markers import extract_citations
-from audit.ingest import StageCounts, stage_answers
+from audit.ingest import stage_answers
 from audit.schema import RESULT_TABLES, conform
 from audit.sql import connect, quote, run
 from audit.timing import Stopwatch
@@ -52,7 +53,7 @@ class Shard:
 class ShardResult:
     tables: dict[str, pa.Table]
     embeddings: pa.Table
-    counts: StageCounts
+    counts: AnswerCounts
     embedded: int  # texts this shard had to embed (cache misses)
 
 
@@ -137,7 +138,7 @@ def audit_shard(
         return ShardResult(tables, emb, counts, embedded)
 
 
-def _stage(con: duckdb.DuckDBPyConnection, shard: Shard, cfg: AuditConfig) -> StageCounts:
+def _stage(con: duckdb.DuckDBPyConnection, shard: Shard, cfg: AuditConfig) -> AnswerCounts:
     counts = stage_answers(
         con,
         list(shard.files),
@@ -226,9 +227,9 @@ def write_shard_result(result: ShardResult, out_dir: Path, shard: Shard) -> Path
     pq.write_table(result.embeddings, tmp / "embedding_cache.parquet")
     manifest = {
         "shard": shard.name,
-        "answers_read": result.counts.read,
-        "answers_audited": result.counts.ok,
-        "answers_quarantined": result.counts.quarantined,
+        "answers_read": result.counts.answers_read,
+        "answers_audited": result.counts.answers_audited,
+        "answers_quarantined": result.counts.answers_quarantined,
         "citations": result.tables["citation_audit"].num_rows,
         "embedded": result.embedded,
     }

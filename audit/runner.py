@@ -14,10 +14,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from audit.config import AuditConfig
+from audit.counts import AnswerCounts
 from audit.errors import DatabaseLocked
 from audit.ingest import count_rows, discover_inputs
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, write_shard_result
-from audit.store import LoadCounts, RunRecord, load_shards, record_failed_run, record_started_run
+from audit.store import RunRecord, load_shards, record_failed_run, record_started_run
 from audit.timing import Stopwatch
 from audit.verify.semantic import SemanticScorer, model_key
 from audit.verify.support import load_support_model
@@ -32,7 +33,7 @@ class RunSummary:
     run_id: str
     db: str
     window: Window
-    counts: LoadCounts
+    counts: AnswerCounts
     seconds: float
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import duckdb
 
 import audit
+from audit.counts import AnswerCounts
 from audit.errors import InputError
 from audit.pipeline import MANIFEST
 from audit.schema import OUTPUT_VERSION, RESULT_TABLES, migrate, output_ddl
@@ -32,14 +33,6 @@ class RunRecord:
     config_hash: str
     model: str
     flow_run_id: str | None = None
-
-
-@dataclass(frozen=True)
-class LoadCounts:
-    answers_read: int
-    answers_audited: int
-    answers_quarantined: int
-    citations: int
 
 
 def code_version() -> str:
@@ -81,7 +74,7 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
     return con
 
 
-def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path], wait_s: float = 60.0) -> LoadCounts:
+def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path], wait_s: float = 60.0) -> AnswerCounts:
     """Replace the window's rows with the shards' rows, record the run: all in one transaction.
 
     Waits up to `wait_s` for another process holding the file; the shard folders are left as they are either way.
@@ -90,12 +83,7 @@ def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path], wait_s: 
     if missing:
         raise InputError(f"shard results incomplete (no {MANIFEST}): {', '.join(missing)}")
     manifests = [json.loads((d / MANIFEST).read_text()) for d in shard_dirs]
-    counts = LoadCounts(
-        answers_read=sum(m["answers_read"] for m in manifests),
-        answers_audited=sum(m["answers_audited"] for m in manifests),
-        answers_quarantined=sum(m["answers_quarantined"] for m in manifests),
-        citations=sum(m["citations"] for m in manifests),
-    )
+    counts = AnswerCounts.total(AnswerCounts.from_dict(m) for m in manifests)
     with open_db(db, wait_s=wait_s) as con, transaction(con):
         for name in (*RESULT_TABLES, "embedding_cache"):
             files = [str(d / f"{name}.parquet") for d in shard_dirs]
@@ -153,7 +141,7 @@ def replace_statements(window: Window) -> list[str]:
     ]
 
 
-def _write_run(con: duckdb.DuckDBPyConnection, run: RunRecord, status: str, counts: LoadCounts | None) -> None:
+def _write_run(con: duckdb.DuckDBPyConnection, run: RunRecord, status: str, counts: AnswerCounts | None) -> None:
     con.execute(
         "INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [

@@ -34,6 +34,7 @@ from prefect import flow, get_run_logger, task, unmapped
 from prefect.cache_policies import NO_CACHE
 
 from audit.config import AuditConfig, load_config
+from audit.counts import AnswerCounts
 from audit.errors import CiteauditError, DatabaseLocked
 from audit.ingest import discover_inputs
 from audit.outputs import write_day_outputs
@@ -41,7 +42,7 @@ from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, write_shar
 from audit.report import run_overview
 from audit.runner import failure_reason, new_run_record, plan_shards, work_root
 from audit.schedule import data_days, day_range, first_data_day, pending_days
-from audit.store import DEFAULT_DB, LoadCounts, RunRecord, load_shards, record_failed_run, record_started_run
+from audit.store import DEFAULT_DB, RunRecord, load_shards, record_failed_run, record_started_run
 from audit.verify.semantic import SemanticScorer
 from audit.window import Window
 from audit.workdir import claim_work_dir, work_key
@@ -130,7 +131,7 @@ def run_shard(shard: Shard, cfg: AuditConfig, run_id: str, db: str, work: str) -
 
 
 @task(name="load", cache_policy=NO_CACHE)
-def load_task(db: str, run: RunRecord, shard_dirs: list[str], wait_s: float) -> LoadCounts:
+def load_task(db: str, run: RunRecord, shard_dirs: list[str], wait_s: float) -> AnswerCounts:
     """The single writer: replace the window's rows and record the run, in one transaction."""
     try:
         return load_shards(db, run, [Path(d) for d in shard_dirs], wait_s)
