@@ -112,5 +112,5 @@ def test_wheel_has_no_top_level_data_package() -> None:
     import tomllib
 
     cfg = tomllib.loads((REPO / "pyproject.toml").read_text())
-    assert cfg["tool"]["setuptools"]["packages"]["find"]["include"] == ["audit*", "flows*"]
+    assert cfg["tool"]["setuptools"]["packages"]["find"]["include"] == ["audit*", "flows*", "citeaudit"]
     assert not (REPO / "data" / "__init__.py").exists()
