@@ -11,7 +11,6 @@ from typing import Any, TypeVar
 import click
 import duckdb
 from rich.console import Console
-from rich.markup import escape
 
 from audit.errors import CiteauditError
 from audit.store import DEFAULT_DB
@@ -54,8 +53,9 @@ def first_line(text: str, limit: int = 400) -> str:
 
 
 def print_error(message: str) -> None:
-    """`error: message` on stderr, on one line; brackets in the message are text, not rich markup."""
-    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
+    """`error: message` on stderr, on one line whatever its length (rich would start a long one with a blank line);
+    colour only on a terminal, brackets in the message are text."""
+    click.echo(click.style("error:", fg="red", bold=True) + " " + message, err=True)
 
 
 def db_option(fn: F) -> F:
