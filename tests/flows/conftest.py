@@ -14,7 +14,6 @@ _PREFECT_HOME = tempfile.mkdtemp(prefix="citeaudit-prefect-home-")
 os.environ["PREFECT_HOME"] = _PREFECT_HOME
 os.environ["PREFECT_SERVER_ANALYTICS_ENABLED"] = "false"
 os.environ.pop("PREFECT_API_URL", None)  # the harness provides the API
-os.environ.pop("CITEAUDIT_FAULTS", None)
 
 import pytest  # noqa: E402
 from flow_helpers import DAY1  # noqa: E402
