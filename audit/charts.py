@@ -20,15 +20,17 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from audit.reliability import ReliabilityPoint
+from audit.sql import quote
+from audit.verdict import SEVERITY, Verdict
 
-VERDICT_COLORS = {
-    "verified": "#2e7d32",
-    "weak": "#f9a825",
-    "unsupported": "#ef6c00",
-    "misattributed": "#8e24aa",
-    "fabricated": "#c62828",
+VERDICT_COLORS: dict[str, str] = {
+    Verdict.VERIFIED: "#2e7d32",
+    Verdict.WEAK: "#f9a825",
+    Verdict.UNSUPPORTED: "#ef6c00",
+    Verdict.MISATTRIBUTED: "#8e24aa",
+    Verdict.FABRICATED: "#c62828",
 }
-VERDICT_ORDER = ("verified", "weak", "unsupported", "misattributed", "fabricated")
+VERDICT_ORDER: tuple[str, ...] = tuple(reversed(SEVERITY))  # best first
 INTEGRITY_COLOR, RED_COLOR, RECALL_COLOR, PRECISION_COLOR = "#1565c0", "#c62828", "#00897b", "#6d4c41"
 TREND_DAYS = 30  # the per-day chart reaches this many days back from the end of the window
 
@@ -228,7 +230,7 @@ def support_histogram(rows: Rows, ctx: ChartContext) -> Figure | None:
     present = [v for v in VERDICT_ORDER if any(r[1] == v for r in rows)]
     data = [[float(r[0]) for r in rows if r[1] == v] for v in present]
     ax.hist(data, bins=bins, stacked=True, log=True, color=[VERDICT_COLORS[v] for v in present], label=present)
-    for x, name in ((ctx.weak, "weak"), (ctx.verified, "verified")):
+    for x, name in ((ctx.weak, Verdict.WEAK.value), (ctx.verified, Verdict.VERIFIED.value)):
         ax.axvline(x, color="#333", linestyle="--", linewidth=1)
         ax.annotate(
             f"{name} ≥ {x:g}", (x, 1), xycoords=("data", "axes fraction"), xytext=(3, -10),
@@ -246,12 +248,13 @@ def support_histogram(rows: Rows, ctx: ChartContext) -> Figure | None:
     "Sources most often cited wrongly",
     "Documents with the most citations that did not hold up (unsupported, weak or misattributed away from them) "
     "in the window, with all their citations for scale.",
-    """
+    f"""
     SELECT doc_id,
-           count(*) FILTER (WHERE verdict IN ('unsupported', 'weak')) AS not_supported,
-           count(*) FILTER (WHERE verdict = 'misattributed') AS misattributed,
+           count(*) FILTER (WHERE verdict IN ({quote(Verdict.UNSUPPORTED.value)}, {quote(Verdict.WEAK.value)}))
+               AS not_supported,
+           count(*) FILTER (WHERE verdict = {quote(Verdict.MISATTRIBUTED.value)}) AS misattributed,
            count(*) AS citations
-    FROM citation_audit WHERE {where} AND doc_id IS NOT NULL
+    FROM citation_audit WHERE {{where}} AND doc_id IS NOT NULL
     GROUP BY 1 HAVING not_supported + misattributed > 0
     ORDER BY not_supported + misattributed DESC, doc_id LIMIT 12
     """,
@@ -263,8 +266,8 @@ def source_health(rows: Rows, ctx: ChartContext) -> Figure | None:
     names = [label(r[0]) for r in rows]
     weak = [int(r[1]) for r in rows]
     mis = [int(r[2]) for r in rows]
-    ax.barh(names, weak, color=VERDICT_COLORS["unsupported"], label="unsupported or weak")
-    ax.barh(names, mis, left=weak, color=VERDICT_COLORS["misattributed"], label="misattributed")
+    ax.barh(names, weak, color=VERDICT_COLORS[Verdict.UNSUPPORTED], label="unsupported or weak")
+    ax.barh(names, mis, left=weak, color=VERDICT_COLORS[Verdict.MISATTRIBUTED], label=Verdict.MISATTRIBUTED.value)
     for y, r in enumerate(rows):
         ax.annotate(
             f"of {int(r[3])}", (weak[y] + mis[y], y), xytext=(4, 0), textcoords="offset points", va="center",

@@ -7,15 +7,14 @@ The audit database keeps no copy of the retrieved contexts, so the window is cut
 from __future__ import annotations
 
 import html
-from pathlib import Path
 
 import duckdb
 import pyarrow as pa
 
 from audit.schema import output_schema
+from audit.sql import load
 
 WINDOW_CHARS = 300  # characters of source text kept either side of the evidence span
-_SQL = Path(__file__).resolve().parent / "sql" / "source_windows.sql"
 
 
 def with_source_windows(con: duckdb.DuckDBPyConnection, citations: pa.Table) -> pa.Table:
@@ -24,8 +23,8 @@ def with_source_windows(con: duckdb.DuckDBPyConnection, citations: pa.Table) -> 
     if citations.num_rows == 0:
         return citations
     con.register("cite_rows", citations)
-    con.execute(f"SET VARIABLE window_chars = {WINDOW_CHARS}")
-    table = con.sql(_SQL.read_text()).to_arrow_table()
+    con.execute("SET VARIABLE window_chars = $chars", {"chars": WINDOW_CHARS})
+    table = con.sql(load("source_windows")).to_arrow_table()
     return table.cast(output_schema("citation_audit"))
 
 

@@ -70,19 +70,16 @@ def export_findings(
     out_dir.mkdir(parents=True, exist_ok=True)
     _remove_previous(out_dir)
     files: dict[str, dict[str, Any]] = {}
-    con = open_db(db, read_only=True)
-    try:
+    with open_db(db, read_only=True) as con:
         queries = export_queries(window)
         for name, query in queries.items():
             path = out_dir / f"{name}.{fmt}"
             options = "FORMAT parquet, COMPRESSION zstd" if fmt == "parquet" else "FORMAT csv, HEADER true"
-            con.execute(f"COPY ({query}) TO '{_quote(path)}' ({options})")
+            con.execute(f"COPY ({query}) TO $path ({options})", {"path": str(path)})
             rows = con.execute(f"SELECT count(*) FROM ({query})").fetchall()[0][0]
             files[path.name] = {"table": name, "rows": int(rows), "bytes": path.stat().st_size, "sha256": ""}
         hash_query = f"SELECT DISTINCT config_hash FROM ({queries['runs']}) ORDER BY 1"
         hashes = [r[0] for r in con.execute(hash_query).fetchall()]
-    finally:
-        con.close()
     config_path = out_dir / CONFIG_NAME
     config_path.write_text(json.dumps(config_document(cfg, hashes), indent=2, sort_keys=True) + "\n")
     files[CONFIG_NAME] = {"table": None, "rows": None, "bytes": config_path.stat().st_size, "sha256": ""}
@@ -117,7 +114,3 @@ def _remove_previous(out_dir: Path) -> None:
         if Path(name).name == name:
             (out_dir / name).unlink(missing_ok=True)
     old.unlink(missing_ok=True)
-
-
-def _quote(path: Path) -> str:
-    return str(path).replace("'", "''")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import glob
 import logging
-from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
@@ -17,19 +16,14 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from audit.contract import column_names, context_type, required_columns
+from audit.counts import AnswerCounts
 from audit.errors import InputError
+from audit.sql import connect, quote, run
 from audit.window import Window
 
 log = logging.getLogger(__name__)
 
 _CONTEXT_FIELDS = [f.name for f in context_type()]
-
-
-@dataclass(frozen=True)
-class StageCounts:
-    read: int
-    ok: int
-    quarantined: int
 
 
 def discover_inputs(spec: str) -> list[str]:
@@ -51,14 +45,6 @@ def discover_inputs(spec: str) -> list[str]:
 def describe_files(files: list[str]) -> str:
     """A file list for an error message: the first file, and how many more."""
     return files[0] + (f" and {len(files) - 1} more" if len(files) > 1 else "")
-
-
-def _sql_str(s: str) -> str:
-    return "'" + s.replace("'", "''") + "'"
-
-
-def _ident(s: str) -> str:
-    return '"' + s.replace('"', '""') + '"'
 
 
 def _file_schema(path: str) -> pa.Schema:
@@ -109,7 +95,7 @@ def _is_context_list(typ: pa.DataType) -> bool:
 def column_expr(col: str, mapping: dict[str, str], types: dict[str, pa.DataType]) -> str:
     if col not in types:
         return f"NULL AS {col}"
-    src = _ident(mapping.get(col, col))
+    src = quote(mapping.get(col, col), identifier=True)
     if col == "logged_at":
         return f"{logged_at_sql(src, types[col])} AS logged_at"
     if col == "turn_index":
@@ -155,8 +141,8 @@ def _logged_at_raw(mapping: dict[str, str], types: dict[str, pa.DataType]) -> st
     """The `logged_at` value as written and its type, so a quarantine reason can name what could not be read."""
     if "logged_at" not in types:
         return "NULL::VARCHAR AS logged_at_raw, NULL::VARCHAR AS logged_at_type"
-    src = _ident(mapping.get("logged_at", "logged_at"))
-    return f"left(CAST({src} AS VARCHAR), 80) AS logged_at_raw, {_sql_str(str(types['logged_at']))} AS logged_at_type"
+    src = quote(mapping.get("logged_at", "logged_at"), identifier=True)
+    return f"left(CAST({src} AS VARCHAR), 80) AS logged_at_raw, {quote(str(types['logged_at']))} AS logged_at_type"
 
 
 def _context_struct_fields(types: dict[str, pa.DataType]) -> set[str]:
@@ -181,7 +167,7 @@ _PARTITION_DAY = r"TRY_CAST(regexp_extract(filename, 'date=(\d{4}-\d{2}-\d{2})',
 
 def scan_sql(files: list[str], window: Window, columns: str, row_filter: str | None = None) -> str:
     """SELECT of the input rows in the window: projection and `logged_at` filter are pushed into the scan."""
-    file_list = "[" + ", ".join(_sql_str(f) for f in files) + "]"
+    file_list = quote(files)
     return f"""
         SELECT * EXCLUDE (partition_day) FROM (
             SELECT filename AS source_file, file_row_number AS row_no, {columns}, {_PARTITION_DAY}
@@ -195,15 +181,13 @@ def count_rows(files: list[str], window: Window, mapping: dict[str, str] | None 
     """Rows of the window in `files`, read with the same scan as the audit (statistics do most of the work)."""
     mapping = mapping or {}
     types = check_files(files, mapping)
-    con = duckdb.connect()
-    try:
-        rows = con.execute(
-            f"SELECT count(*) FROM ({scan_sql(files, window, column_expr('logged_at', mapping, types))})"
-        ).fetchall()
-    except duckdb.Error as exc:
-        raise InputError(f"cannot scan {describe_files(files)}: {exc}") from None
-    finally:
-        con.close()
+    with connect() as con:
+        try:
+            rows = con.execute(
+                f"SELECT count(*) FROM ({scan_sql(files, window, column_expr('logged_at', mapping, types))})"
+            ).fetchall()
+        except duckdb.Error as exc:
+            raise InputError(f"cannot scan {describe_files(files)}: {exc}") from None
     return int(rows[0][0])
 
 
@@ -214,7 +198,7 @@ def stage_answers(
     mapping: dict[str, str] | None = None,
     contexts_files: list[str] | None = None,
     row_filter: str | None = None,
-) -> StageCounts:
+) -> AnswerCounts:
     """Scan `files` (projection + `logged_at` pushdown), validate rows, build `answers_ok`, `ctx`, `quarantined`."""
     mapping = mapping or {}
     types = check_files(files, mapping)
@@ -223,13 +207,13 @@ def stage_answers(
         con.execute(f"CREATE OR REPLACE TEMP TABLE staged AS {scan_sql(files, window, cols, row_filter)}")
     except duckdb.Error as exc:
         raise InputError(f"cannot read {describe_files(files)}: {exc}") from None
-    con.execute(_read_sql("validate.sql"))
+    run(con, "validate")
     _stage_contexts(con, types, contexts_files)
     read = _count(con, "staged")
     ok = _count(con, "answers_ok")
     bad = _count(con, "quarantined")
     log.info("read %d answers: %d to audit, %d quarantined", read, ok, bad)
-    return StageCounts(read=read, ok=ok, quarantined=bad)
+    return AnswerCounts(answers_read=read, answers_audited=ok, answers_quarantined=bad)
 
 
 def _stage_contexts(
@@ -240,7 +224,8 @@ def _stage_contexts(
         return
     present = _context_struct_fields(types)
     fields = ", ".join(
-        f"c.{_ident(name)} AS {name}" if name in present else f"NULL AS {name}" for name in _CONTEXT_FIELDS
+        f"c.{quote(name, identifier=True)} AS {name}" if name in present else f"NULL AS {name}"
+        for name in _CONTEXT_FIELDS
     )
     con.execute(
         f"""
@@ -261,7 +246,7 @@ def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> No
         for col in ("answer_id", "rank", "text"):
             if col not in names:
                 raise InputError(f"{f}: contexts table needs column {col!r}; columns are {sorted(names)}")
-    file_list = "[" + ", ".join(_sql_str(f) for f in files) + "]"
+    file_list = quote(files)
     present = set().union(*(set(_file_schema(f).names) for f in files))
     fields = ", ".join(name if name in present else f"NULL AS {name}" for name in _CONTEXT_FIELDS)
     con.execute(
@@ -288,9 +273,5 @@ def _normalise_ctx_types(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def _count(con: duckdb.DuckDBPyConnection, table: str) -> int:
-    row = con.execute(f"SELECT count(*) FROM {table}").fetchall()
+    row = con.execute(f"SELECT count(*) FROM {quote(table, identifier=True)}").fetchall()
     return int(row[0][0])
-
-
-def _read_sql(name: str) -> str:
-    return (Path(__file__).parent / "sql" / name).read_text()

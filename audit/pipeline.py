@@ -24,19 +24,20 @@ import pyarrow.parquet as pq
 
 from audit.assess import assess_batch
 from audit.config import AuditConfig
-from audit.errors import ConfigError
+from audit.counts import AnswerCounts
+from audit.errors import ConfigError, InputError
 from audit.evidence import with_source_windows
 from audit.extract.markers import extract_citations
-from audit.ingest import StageCounts, stage_answers
+from audit.ingest import stage_answers
 from audit.schema import RESULT_TABLES, conform
 from audit.shardplan import hash_range_filter
+from audit.sql import connect, run
 from audit.timing import Stopwatch
 from audit.verify.semantic import BiEncoderScorer, CrossEncoderScorer, EmbeddingCache, SemanticScorer, model_key
 from audit.window import Window
 
 log = logging.getLogger(__name__)
 
-_SQL_DIR = Path(__file__).resolve().parent / "sql"
 MANIFEST = "_manifest.json"
 
 
@@ -61,7 +62,7 @@ class Shard:
 class ShardResult:
     tables: dict[str, pa.Table]
     embeddings: pa.Table
-    counts: StageCounts
+    counts: AnswerCounts
     embedded: int  # texts this shard had to embed (cache misses)
 
 
@@ -132,11 +133,11 @@ def check_device(device: str) -> None:
 
 def load_cache(cache: EmbeddingCache, db: Path) -> None:
     try:
-        con = duckdb.connect(str(db), read_only=True)
-    except duckdb.Error as exc:  # locked by a writer or not a DuckDB file: run without the cache
+        con = connect(db, read_only=True)
+    except InputError as exc:  # locked by a writer or not a DuckDB file: run without the cache
         log.warning("embedding cache not read from %s: %s", db, exc)
         return
-    try:
+    with con:
         if con.execute(
             "SELECT count(*) FROM information_schema.tables WHERE table_name = 'embedding_cache'"
         ).fetchall() == [(1,)]:
@@ -148,8 +149,6 @@ def load_cache(cache: EmbeddingCache, db: Path) -> None:
             ).to_arrow_table()
             cache.load_table(table)
             log.info("embedding cache: %d vectors for %s", table.num_rows, cache.model)
-    finally:
-        con.close()
 
 
 def audit_shard(
@@ -162,14 +161,13 @@ def audit_shard(
 ) -> ShardResult:
     """Audit one shard in a private in-memory DuckDB; returns the rows of every result table."""
     watch = watch or Stopwatch()
-    con = duckdb.connect()
-    try:
+    with connect() as con:
         with watch("ingest"):
             counts = _stage(con, shard, cfg)
         with watch("extract"):
             extract_citations(con, cfg.extract.numeric_base)
         with watch("resolve"):
-            con.execute((_SQL_DIR / "resolve.sql").read_text())
+            run(con, "resolve")
         cite_rows, uncited_rows, stat_rows = [], [], []
         before = getattr(scorer, "encoded", 0)
         with watch("verify"):
@@ -189,11 +187,9 @@ def audit_shard(
         if cache is not None:
             cache.new.clear()
         return ShardResult(tables, emb, counts, embedded)
-    finally:
-        con.close()
 
 
-def _stage(con: duckdb.DuckDBPyConnection, shard: Shard, cfg: AuditConfig) -> StageCounts:
+def _stage(con: duckdb.DuckDBPyConnection, shard: Shard, cfg: AuditConfig) -> AnswerCounts:
     counts = stage_answers(
         con,
         list(shard.files),
@@ -253,9 +249,8 @@ def _result_tables(
         "prefix": lv.required_prefix,
     }
     for name, value in settings.items():
-        literal = "'" + value.replace("'", "''") + "'" if isinstance(value, str) else repr(float(value))
-        con.execute(f"SET VARIABLE {name} = {literal}")
-    con.execute((_SQL_DIR / "answer_audit.sql").read_text())
+        con.execute(f"SET VARIABLE {name} = $value", {"value": value if isinstance(value, str) else float(value)})
+    run(con, "answer_audit")
     answers = con.sql("SELECT $run_id AS run_id, * FROM answer_rows ORDER BY answer_id", params={"run_id": run_id})
     quarantine = con.sql(
         "SELECT $run_id AS run_id, source, row_ref, answer_id, logged_at, field, reason "
@@ -281,9 +276,9 @@ def write_shard_result(result: ShardResult, out_dir: Path, shard: Shard) -> Path
     pq.write_table(result.embeddings, tmp / "embedding_cache.parquet")
     manifest = {
         "shard": shard.name,
-        "answers_read": result.counts.read,
-        "answers_audited": result.counts.ok,
-        "answers_quarantined": result.counts.quarantined,
+        "answers_read": result.counts.answers_read,
+        "answers_audited": result.counts.answers_audited,
+        "answers_quarantined": result.counts.answers_quarantined,
         "citations": result.tables["citation_audit"].num_rows,
         "embedded": result.embedded,
     }

@@ -18,13 +18,14 @@ class ProgressHooks:
 
 @contextmanager
 def audit_progress(disable: bool = False) -> Iterator[ProgressHooks]:
+    console = Console(stderr=True)
     with Progress(
         TextColumn("auditing"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=Console(stderr=True),
-        disable=disable,
+        console=console,
+        disable=disable or not console.is_terminal,  # off a terminal rich draws nothing but a stray blank line
         transient=True,
     ) as bar:
         task = bar.add_task("audit", total=None)

@@ -13,6 +13,7 @@ from typing import Any
 import duckdb
 
 from audit.errors import InputError
+from audit.sql import connect
 
 ALLOWED = {
     duckdb.StatementType.SELECT,
@@ -33,10 +34,7 @@ def open_query_connection(db: str | Path) -> duckdb.DuckDBPyConnection:
     p = Path(db)
     if not p.is_file():
         raise InputError(f"no audit database at {p}: run `citeaudit run` first or pass --db")
-    try:
-        con = duckdb.connect(str(p), read_only=True, config=dict(_LOCKED_CONFIG))
-    except duckdb.Error as exc:
-        raise InputError(f"cannot open audit database {p} read-only: {exc}") from None
+    con = connect(p, read_only=True, config=_LOCKED_CONFIG)
     con.execute("SET lock_configuration = true")
     return con
 
@@ -57,8 +55,7 @@ def check_statements(con: duckdb.DuckDBPyConnection, query: str) -> None:
 
 def run_query(db: str | Path, query: str) -> tuple[list[str], list[tuple[Any, ...]]]:
     """Columns and rows of the last statement of `query`, run on the locked read-only connection."""
-    con = open_query_connection(db)
-    try:
+    with open_query_connection(db) as con:
         check_statements(con, query)
         try:
             cur = con.execute(query)
@@ -67,5 +64,3 @@ def run_query(db: str | Path, query: str) -> tuple[list[str], list[tuple[Any, ..
         if cur.description is None:
             return [], []
         return [d[0] for d in cur.description], cur.fetchall()
-    finally:
-        con.close()

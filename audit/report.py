@@ -11,8 +11,7 @@ from audit.store import open_db
 
 
 def query_table(db: str, query: str) -> tuple[list[str], list[tuple[Any, ...]]]:
-    con = open_db(db, read_only=True)
-    try:
+    with open_db(db, read_only=True) as con:
         try:
             cur = con.execute(query)
         except duckdb.Error as exc:
@@ -21,14 +20,11 @@ def query_table(db: str, query: str) -> tuple[list[str], list[tuple[Any, ...]]]:
             return [], []
         cols = [d[0] for d in cur.description]
         return cols, cur.fetchall()
-    finally:
-        con.close()
 
 
 def run_overview(db: str, run_id: str) -> dict[str, Any]:
     """Counts of a run, and level/verdict tallies of the rows it wrote."""
-    con = open_db(db, read_only=True)
-    try:
+    with open_db(db, read_only=True) as con:
         row = con.execute(
             "SELECT answers_read, answers_audited, answers_quarantined, citations FROM runs WHERE run_id = ?",
             [run_id],
@@ -43,5 +39,3 @@ def run_overview(db: str, run_id: str) -> dict[str, Any]:
         )
         uncited = con.execute("SELECT count(*) FROM uncited_claims WHERE run_id = ?", [run_id]).fetchall()
         return {"counts": counts, "levels": levels, "verdicts": verdicts, "uncited": uncited[0][0]}
-    finally:
-        con.close()

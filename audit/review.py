@@ -29,6 +29,7 @@ from audit.review_data import (
     window_condition,
 )
 from audit.store import open_db
+from audit.verdict import Verdict
 from audit.window import Window
 
 _ASSETS = Path(__file__).resolve().parent / "assets"
@@ -42,8 +43,8 @@ HEADLINE = (  # key in ReviewData.headline, label, kind
     ("citation_recall", "ALCE citation recall", "share"),
     ("citation_precision", "ALCE citation precision", "share"),
     ("coverage", "claim coverage", "share"),
-    ("fabricated", "fabricated citations", "count"),
-    ("misattributed", "misattributed citations", "count"),
+    (Verdict.FABRICATED.value, "fabricated citations", "count"),
+    (Verdict.MISATTRIBUTED.value, "misattributed citations", "count"),
     ("uncited_claims", "uncited claims", "count"),
 )
 BREAKDOWN_COLUMNS = (
@@ -186,7 +187,7 @@ def _overconfidence_html(data: ReviewData) -> str:
 
 def evidence_html(f: Finding) -> str:
     """The evidence span highlighted inside its source window, or why there is none."""
-    if f.verdict == "fabricated":
+    if f.verdict == Verdict.FABRICATED:
         return '<span class="muted">the cited source was not among the retrieved contexts</span>'
     if f.source_window is not None and f.source_window_start is not None and f.evidence_start is not None:
         end = f.evidence_end if f.evidence_end is not None else f.evidence_start
@@ -251,13 +252,10 @@ def render_report(
 ) -> str:
     """The review page as one HTML string (no external resources)."""
     cfg = cfg or AuditConfig()
-    con = open_db(db, read_only=True)
-    try:
+    with open_db(db, read_only=True) as con:
         _check_columns(con, db)
         data = load_review_data(con, window, limit)
         charts = render_charts(con, window, cfg)
-    finally:
-        con.close()
     now = now or datetime.now(UTC)
     css = (_ASSETS / "review.css").read_text()
     js = (_ASSETS / "review.js").read_text()

@@ -11,10 +11,16 @@ import duckdb
 
 from audit.charts import TREND_DAYS
 from audit.reliability import Overconfidence, overconfident_models
+from audit.sql import quote
+from audit.verdict import SEVERITY
 from audit.window import Window
 
-SEVERITY = ("fabricated", "misattributed", "unsupported", "weak")
 OVERCONFIDENCE_LEVELS = ("answer", "citation")
+# worst first, as reviewers go through them (audit.verdict.SEVERITY)
+SEVERITY_RANK_SQL = (
+    "CASE verdict " + " ".join(f"WHEN {quote(v.value)} THEN {i}" for i, v in enumerate(SEVERITY)) + " END"
+)
+
 
 HEADLINE_SQL = """
 SELECT count(*) AS answers,
@@ -48,9 +54,9 @@ FINDINGS_SQL = """
 SELECT verdict, support, answer_id, tenant, model, logged_at, marker, cited_ref, context_rank, doc_id, chunk_id,
        suggested_rank, reasons, claim, evidence_start, evidence_end, evidence_text, source_window_start, source_window
 FROM unverified_citations WHERE {where}
-ORDER BY CASE verdict WHEN 'fabricated' THEN 0 WHEN 'misattributed' THEN 1 WHEN 'unsupported' THEN 2 ELSE 3 END,
+ORDER BY {severity_rank},
          support NULLS FIRST, logged_at, answer_id, citation_ord
-LIMIT {limit}
+LIMIT $limit
 """
 
 
@@ -125,7 +131,9 @@ def load_review_data(con: duckdb.DuckDBPyConnection, window: Window, limit: int)
         name: _dicts(con.execute(BREAKDOWN_SQL.format(key=key, where=where))) for name, key in BREAKDOWNS.items()
     }
     total = con.execute(f"SELECT count(*) FROM unverified_citations WHERE {where}").fetchall()[0][0]
-    rows = con.execute(FINDINGS_SQL.format(where=where, limit=int(limit))).fetchall()
+    rows = con.execute(
+        FINDINGS_SQL.format(where=where, severity_rank=SEVERITY_RANK_SQL), {"limit": int(limit)}
+    ).fetchall()
     return ReviewData(
         window=window,
         headline=headline,

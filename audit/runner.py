@@ -1,4 +1,5 @@
-"""A whole audit run without Prefect: discover -> plan shards -> audit shards -> load. The flows reuse each step."""
+"""The run path, as steps that `citeaudit run` (`run_audit`) and the Prefect flow both call:
+begin_run -> plan_run -> audit_shard_to (per shard) -> load_run -> finish_run, or fail_run."""
 
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from audit.config import AuditConfig
+from audit.counts import AnswerCounts
 from audit.errors import DatabaseLocked
 from audit.ingest import discover_inputs
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, write_shard_result
 from audit.shardplan import plan_by_cost
-from audit.store import LoadCounts, RunRecord, load_shards, record_failed_run, record_started_run
+from audit.store import RunRecord, load_shards, record_failed_run, record_started_run
 from audit.timing import Stopwatch
 from audit.verify.semantic import SemanticScorer, model_key
 from audit.verify.support import load_support_model
@@ -32,7 +34,7 @@ class RunSummary:
     run_id: str
     db: str
     window: Window
-    counts: LoadCounts
+    counts: AnswerCounts
     seconds: float
 
 
@@ -91,6 +93,95 @@ def plan_shards(
     ]
 
 
+@dataclass(frozen=True)
+class RunPlan:
+    """What a started run will audit: its input files, shards, and the work dir their results wait in."""
+
+    files: list[str]
+    contexts_files: list[str] | None
+    rows: int
+    shards: list[Shard]
+    work: Path
+
+
+def begin_run(
+    db: str | Path, input_spec: str, window: Window, cfg: AuditConfig, flow_run_id: str | None = None
+) -> RunRecord:
+    """Step 1: a `running` row, so from here on any failure ends as `failed: <reason>` (see `fail_run`)."""
+    run = new_run_record(input_spec, window, cfg, flow_run_id)
+    record_started_run(db, run, cfg.run.lock_wait_seconds)
+    return run
+
+
+def plan_run(
+    run: RunRecord,
+    db: str | Path,
+    cfg: AuditConfig,
+    contexts_spec: str | None = None,
+    work_dir: str | Path | None = None,
+    prefix: str = "",
+) -> RunPlan:
+    """Step 2: discover the inputs, plan the shards, claim the work dir (a dir of the same inputs is reused: its
+    finished shards only load; stale ones are removed)."""
+    files = discover_inputs(run.input)
+    contexts_files = discover_inputs(contexts_spec) if contexts_spec else None
+    shards = plan_shards(files, run.window, cfg, contexts_files)
+    rows = sum(s.answers for s in shards)
+    key = work_key(files, run.window.label(), run.config_hash, contexts_files or [], len(shards))
+    work = claim_work_dir(work_root(db, work_dir), f"{prefix}run-{key}")
+    return RunPlan(files, contexts_files, rows, shards, work)
+
+
+def finished_shard(work: str | Path, shard: Shard) -> Path | None:
+    """The shard's folder when an earlier attempt finished it (manifest written last), else None."""
+    done = Path(work) / shard.name
+    return done if (done / MANIFEST).is_file() else None
+
+
+def audit_shard_to(
+    work: str | Path,
+    shard: Shard,
+    cfg: AuditConfig,
+    run_id: str,
+    scorer: Callable[[], SemanticScorer],
+    progress: Callable[[int], None] | None = None,
+    watch: Stopwatch | None = None,
+) -> Path:
+    """Step 3 (per shard): audit it and write its Parquet folder; a finished one is reused as it is (and the
+    model, which `scorer` loads on first call, is then never needed)."""
+    done = finished_shard(work, shard)
+    if done is not None:
+        log.info("%s: reusing %s", shard.name, done)
+        if progress:
+            progress(json.loads((done / MANIFEST).read_text())["answers_audited"])
+        return done
+    watch = watch or Stopwatch()
+    result = audit_shard(shard, cfg, run_id, scorer(), progress, watch)
+    with watch("write"):
+        return write_shard_result(result, Path(work), shard)
+
+
+def load_run(db: str | Path, run: RunRecord, dirs: list[Path], cfg: AuditConfig, rerun_hint: str) -> AnswerCounts:
+    """Step 4: the single writer replaces the window's rows and records the run; a database still locked keeps the
+    finished shards and says how to load them."""
+    try:
+        return load_shards(db, run, dirs, cfg.run.lock_wait_seconds)
+    except DatabaseLocked as exc:
+        where = dirs[0].parent if dirs else "the work dir"
+        raise DatabaseLocked(f"{exc}. Finished shards are kept in {where}: {rerun_hint}") from None
+
+
+def finish_run(plan: RunPlan) -> None:
+    """Step 5: the run is loaded; its shard results go."""
+    shutil.rmtree(plan.work, ignore_errors=True)
+
+
+def fail_run(db: str | Path, run: RunRecord, exc: BaseException, cfg: AuditConfig) -> None:
+    """Step 5 on failure: the `runs` row says why; the window keeps its previous rows."""
+    wait_s = 1.0 if isinstance(exc, DatabaseLocked) else cfg.run.lock_wait_seconds
+    record_failed_run(db, run, failure_reason(exc), wait_s)
+
+
 def run_audit(
     input_spec: str,
     db: str | Path,
@@ -105,41 +196,24 @@ def run_audit(
     """Audit every answer in the window and replace the window's rows in `db` (stage times go to `watch`)."""
     t0 = time.perf_counter()
     watch = watch or Stopwatch()
-    run = new_run_record(input_spec, window, cfg)
-    record_started_run(db, run, cfg.run.lock_wait_seconds)  # from here on, any failure is `failed: <reason>`
+    run = begin_run(db, input_spec, window, cfg)
     try:
-        files = discover_inputs(input_spec)
-        contexts_files = discover_inputs(contexts_spec) if contexts_spec else None
         with watch("plan"):
-            shards = plan_shards(files, window, cfg, contexts_files)
+            plan = plan_run(run, db, cfg, contexts_spec)
         if on_plan:
-            on_plan(sum(s.answers for s in shards))
-        key = work_key(files, window.label(), run.config_hash, contexts_files or [], len(shards))
-        work = claim_work_dir(work_root(db), f"run-{key}")
-        dirs = []
-        for shard in shards:
-            done = work / shard.name
-            if (done / MANIFEST).is_file():  # finished by an earlier attempt that could not load
-                log.info("%s: reusing %s", shard.name, done)
-                dirs.append(done)
-                if progress:
-                    progress(json.loads((done / MANIFEST).read_text())["answers_audited"])
-                continue
-            scorer = scorer or make_scorer(cfg, db)
-            result = audit_shard(shard, cfg, run.run_id, scorer, progress, watch)
-            with watch("write"):
-                dirs.append(write_shard_result(result, work, shard))
+            on_plan(plan.rows)
+        loaded: list[SemanticScorer] = [scorer] if scorer is not None else []
+
+        def get_scorer() -> SemanticScorer:
+            if not loaded:
+                loaded.append(make_scorer(cfg, db))
+            return loaded[0]
+
+        dirs = [audit_shard_to(plan.work, s, cfg, run.run_id, get_scorer, progress, watch) for s in plan.shards]
         with watch("load"):
-            try:
-                counts = load_shards(db, run, dirs, cfg.run.lock_wait_seconds)
-            except DatabaseLocked as exc:
-                raise DatabaseLocked(
-                    f"{exc}. Finished shards are kept in {work}: rerun the same command to load them"
-                ) from None
+            counts = load_run(db, run, dirs, cfg, "rerun the same command to load them")
     except BaseException as exc:  # Ctrl-C and a model that will not load end in `failed: ...` too
-        record_failed_run(
-            db, run, failure_reason(exc), 1.0 if isinstance(exc, DatabaseLocked) else cfg.run.lock_wait_seconds
-        )
+        fail_run(db, run, exc, cfg)
         raise
-    shutil.rmtree(work, ignore_errors=True)
+    finish_run(plan)
     return RunSummary(run.run_id, str(db), window, counts, time.perf_counter() - t0)

@@ -14,6 +14,7 @@ import duckdb
 
 from audit.errors import ConfigError, InputError
 from audit.ingest import check_files, column_expr, describe_files, scan_sql
+from audit.sql import connect
 from audit.window import Window
 
 
@@ -43,11 +44,7 @@ def last_completed_day(db: str | Path) -> date | None:
     p = Path(db)
     if not p.exists():
         return None
-    try:
-        con = duckdb.connect(str(p), read_only=True)
-    except duckdb.Error as exc:
-        raise InputError(f"cannot read audit database {p}: {exc}") from None
-    try:
+    with connect(p, read_only=True) as con:
         con.execute("SET TimeZone = 'UTC'")
         # fetchall: DuckDB 2 refuses a new query while an earlier result is not read to its end
         has_runs = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'runs'").fetchall()
@@ -61,8 +58,6 @@ def last_completed_day(db: str | Path) -> date | None:
               AND CAST(CAST(window_start AS DATE) AS TIMESTAMPTZ) = window_start
             """
         ).fetchall()
-    finally:
-        con.close()
     return row[0][0]
 
 
@@ -70,14 +65,12 @@ def _scan_logged_at(files: list[str], mapping: dict[str, str] | None, select: st
     """`select` over the usable `logged_at` values of `files` in `window`, read with the audit's own scan."""
     mapping = mapping or {}
     inner = scan_sql(files, window, column_expr("logged_at", mapping, check_files(files, mapping)))
-    con = duckdb.connect()
-    try:
+    with connect() as con:
         con.execute("SET TimeZone = 'UTC'")
-        return con.execute(f"SELECT {select} FROM ({inner}) WHERE logged_at IS NOT NULL").fetchall()
-    except duckdb.Error as exc:
-        raise InputError(f"cannot scan logged_at in {describe_files(files)}: {exc}") from None
-    finally:
-        con.close()
+        try:
+            return con.execute(f"SELECT {select} FROM ({inner}) WHERE logged_at IS NOT NULL").fetchall()
+        except duckdb.Error as exc:
+            raise InputError(f"cannot scan logged_at in {describe_files(files)}: {exc}") from None
 
 
 def data_days(

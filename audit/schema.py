@@ -8,6 +8,7 @@ import duckdb
 import pyarrow as pa
 
 from audit.contract import MIGRATIONS_DIR, OUTPUT_DDL
+from audit.sql import connect, quote, run_script, transaction
 
 OUTPUT_VERSION = 2
 RESULT_TABLES = ("answer_audit", "citation_audit", "uncited_claims", "quarantine")
@@ -41,26 +42,18 @@ def migrate(con: duckdb.DuckDBPyConnection) -> int | None:
         return found
     if found > OUTPUT_VERSION:
         raise ValueError(f"outputs v{found} is newer than this citeaudit (v{OUTPUT_VERSION}): upgrade citeaudit")
-    con.execute("BEGIN TRANSACTION")
-    try:
+    with transaction(con):
         for v in range(found, OUTPUT_VERSION):
-            con.execute(migration(v))
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
+            run_script(con, migration(v))
     return found
 
 
 @cache
 def output_schema(table: str) -> pa.Schema:
     """Arrow schema of an output table, as DuckDB creates it from the DDL."""
-    con = duckdb.connect()
-    try:
-        con.execute(output_ddl())
-        return con.sql(f"SELECT * FROM {table} LIMIT 0").to_arrow_table().schema
-    finally:
-        con.close()
+    with connect() as con:
+        run_script(con, output_ddl())
+        return con.sql(f"SELECT * FROM {quote(table, identifier=True)} LIMIT 0").to_arrow_table().schema
 
 
 def conform(rows: list[dict[str, object]], table: str) -> pa.Table:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import logging
 import subprocess
-import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -13,12 +12,16 @@ from pathlib import Path
 import duckdb
 
 import audit
-from audit.errors import DatabaseLocked, InputError
+from audit.counts import AnswerCounts
+from audit.errors import InputError
 from audit.pipeline import MANIFEST
 from audit.schema import OUTPUT_VERSION, RESULT_TABLES, migrate, output_ddl
+from audit.sql import connect, quote, transaction
 from audit.window import Window
 
 log = logging.getLogger(__name__)
+
+DEFAULT_DB = "data/audit.duckdb"  # the audit file the commands and flows use unless told otherwise
 
 
 @dataclass(frozen=True)
@@ -30,14 +33,6 @@ class RunRecord:
     config_hash: str
     model: str
     flow_run_id: str | None = None
-
-
-@dataclass(frozen=True)
-class LoadCounts:
-    answers_read: int
-    answers_audited: int
-    answers_quarantined: int
-    citations: int
 
 
 def code_version() -> str:
@@ -55,39 +50,15 @@ def code_version() -> str:
     return f"{audit.__version__}+{sha}" if sha else audit.__version__
 
 
-def _is_lock_conflict(exc: duckdb.Error) -> bool:
-    return "lock" in str(exc).lower()
-
-
-def _connect(p: Path, read_only: bool, wait_s: float) -> duckdb.DuckDBPyConnection:
-    """Connect, waiting up to `wait_s` (with backoff) while another process holds the file."""
-    deadline = time.monotonic() + wait_s
-    delay = 0.1
-    while True:
-        try:
-            return duckdb.connect(str(p), read_only=read_only)
-        except duckdb.Error as exc:
-            if not _is_lock_conflict(exc):
-                raise InputError(f"cannot open audit database {p}: {exc}") from None
-            if time.monotonic() >= deadline:
-                holder = str(exc).split("\n")[0]
-                raise DatabaseLocked(
-                    f"audit database {p} is held by another process, still after waiting {wait_s:g} s ({holder})"
-                ) from None
-            log.info("audit database %s is locked; retrying in %.1f s", p, delay)
-            time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
-            delay = min(delay * 2, 5.0)
-
-
 def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> duckdb.DuckDBPyConnection:
-    """Connect to the output file, creating it and its tables and views when needed."""
+    """Connect to the output file, creating it and its tables and views when needed (`with open_db(p) as con:`)."""
     p = Path(path)
     if read_only:
         if not p.exists():
             raise InputError(f"no audit database at {p}: run `citeaudit run` first or pass --db")
-        return _connect(p, True, wait_s)
+        return connect(p, read_only=True, wait_s=wait_s)
     p.parent.mkdir(parents=True, exist_ok=True)
-    con = _connect(p, False, wait_s)
+    con = connect(p, wait_s=wait_s)
     try:
         found = migrate(con)
     except ValueError as exc:
@@ -103,11 +74,7 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
     return con
 
 
-def _quote(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
-
-
-def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path], wait_s: float = 60.0) -> LoadCounts:
+def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path], wait_s: float = 60.0) -> AnswerCounts:
     """Replace the window's rows with the shards' rows, record the run: all in one transaction.
 
     Waits up to `wait_s` for another process holding the file; the shard folders are left as they are either way.
@@ -116,20 +83,13 @@ def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path], wait_s: 
     if missing:
         raise InputError(f"shard results incomplete (no {MANIFEST}): {', '.join(missing)}")
     manifests = [json.loads((d / MANIFEST).read_text()) for d in shard_dirs]
-    counts = LoadCounts(
-        answers_read=sum(m["answers_read"] for m in manifests),
-        answers_audited=sum(m["answers_audited"] for m in manifests),
-        answers_quarantined=sum(m["answers_quarantined"] for m in manifests),
-        citations=sum(m["citations"] for m in manifests),
-    )
-    con = open_db(db, wait_s=wait_s)
-    try:
-        con.execute("BEGIN TRANSACTION")
+    counts = AnswerCounts.total(AnswerCounts.from_dict(m) for m in manifests)
+    with open_db(db, wait_s=wait_s) as con, transaction(con):
         for name in (*RESULT_TABLES, "embedding_cache"):
             files = [str(d / f"{name}.parquet") for d in shard_dirs]
             if files:
-                listing = ", ".join(_quote(f) for f in files)
-                con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM read_parquet([{listing}])")
+                # a view cannot take parameters: the file list goes through quote
+                con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM read_parquet({quote(files)})")
             else:
                 con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM {name} WHERE FALSE")
         for stmt in replace_statements(run.window):
@@ -150,12 +110,6 @@ def load_shards(db: str | Path, run: RunRecord, shard_dirs: list[Path], wait_s: 
             "AND window_start IS NOT DISTINCT FROM ? AND window_end IS NOT DISTINCT FROM ?",
             [run.run_id, run.window.start, run.window.end],
         )
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
-    finally:
-        con.close()
     log.info("loaded run %s: %s", run.run_id, counts)
     return counts
 
@@ -187,7 +141,7 @@ def replace_statements(window: Window) -> list[str]:
     ]
 
 
-def _write_run(con: duckdb.DuckDBPyConnection, run: RunRecord, status: str, counts: LoadCounts | None) -> None:
+def _write_run(con: duckdb.DuckDBPyConnection, run: RunRecord, status: str, counts: AnswerCounts | None) -> None:
     con.execute(
         "INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
@@ -212,11 +166,8 @@ def _write_run(con: duckdb.DuckDBPyConnection, run: RunRecord, status: str, coun
 
 def record_started_run(db: str | Path, run: RunRecord, wait_s: float = 60.0) -> None:
     """A `running` row, so a run that dies before its load stays visible; its load or failure replaces it."""
-    con = open_db(db, wait_s=wait_s)
-    try:
+    with open_db(db, wait_s=wait_s) as con:
         _write_run(con, run, "running", None)
-    finally:
-        con.close()
 
 
 def record_failed_run(db: str | Path, run: RunRecord, error: str, wait_s: float = 60.0) -> bool:
@@ -227,11 +178,10 @@ def record_failed_run(db: str | Path, run: RunRecord, error: str, wait_s: float 
     except InputError as exc:
         log.warning("run %s not recorded as failed: %s", run.run_id, exc)
         return False
-    try:
-        _write_run(con, run, f"failed: {error[:500]}", None)
-        return True
-    except duckdb.Error as exc:
-        log.warning("run %s not recorded as failed: %s", run.run_id, exc)
-        return False
-    finally:
-        con.close()
+    with con:
+        try:
+            _write_run(con, run, f"failed: {error[:500]}", None)
+            return True
+        except duckdb.Error as exc:
+            log.warning("run %s not recorded as failed: %s", run.run_id, exc)
+            return False

@@ -14,6 +14,7 @@ from typing import Any
 import duckdb
 
 from audit.export import DIGEST_KEY, MANIFEST_NAME, manifest_digest, sha256_of
+from audit.sql import connect
 
 
 @dataclass(frozen=True)
@@ -28,12 +29,8 @@ class ExportCheck:
 
 def _count_rows(path: Path, fmt: str) -> int:
     reader = "read_parquet" if fmt == "parquet" else "read_csv"
-    con = duckdb.connect()
-    try:
-        target = str(path).replace("'", "''")
-        return int(con.execute(f"SELECT count(*) FROM {reader}('{target}')").fetchall()[0][0])
-    finally:
-        con.close()
+    with connect() as con:
+        return int(con.execute(f"SELECT count(*) FROM {reader}($path)", {"path": str(path)}).fetchall()[0][0])
 
 
 def _load_manifest(path: Path) -> tuple[dict[str, Any] | None, list[str]]:

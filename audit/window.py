@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
 from audit.errors import ConfigError
+from audit.sql import quote
 
 
 @dataclass(frozen=True)
@@ -22,9 +23,9 @@ class Window:
         """SQL condition `column` in [start, end); None for an unbounded window."""
         conds = []
         if self.start is not None:
-            conds.append(f"{column} >= TIMESTAMPTZ '{self.start.isoformat()}'")
+            conds.append(f"{column} >= {quote(self.start)}")
         if self.end is not None:
-            conds.append(f"{column} < TIMESTAMPTZ '{self.end.isoformat()}'")
+            conds.append(f"{column} < {quote(self.end)}")
         return " AND ".join(conds) or None
 
     def label(self) -> str:

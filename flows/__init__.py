@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+DEFAULT_INPUT = "data/sample"  # what the flows audit unless told otherwise: the bundled sample logs
+
 # Prefect's default (20 s) is shorter than a fresh ephemeral API start on a busy machine (measured 15 s idle)
 STARTUP_TIMEOUT_S = "120"
 

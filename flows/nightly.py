@@ -13,12 +13,6 @@ inside the parent flow, so a deployment's `dask_address` parameter takes effect 
 Workers only write Parquet shard folders under the work dir (`<db folder>/.citeaudit-work/` unless given; on a
 multi-machine cluster it must be a shared path). The loader replaces the window's rows in one transaction, so a
 run that dies at any point leaves the previous state of the window intact, and the next run redoes it.
-
-Test hook (not for production): `CITEAUDIT_FAULTS`, comma-separated:
-    shard_once:<marker file>   the first shard attempt that finds no marker file creates it and raises
-    kill_worker_once:<marker>  the first shard attempt that finds no marker file creates it and kills its own
-                               process mid-shard (os._exit): on Dask, a worker dying under a running shard
-    exit_after_shards          the flow process exits hard (os._exit) after the shard stage, before the load
 """
 
 from __future__ import annotations
@@ -26,7 +20,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-import shutil
 import threading
 import time
 from datetime import date, datetime
@@ -37,50 +30,18 @@ from prefect import flow, get_run_logger, task, unmapped
 from prefect.cache_policies import NO_CACHE
 
 from audit.config import AuditConfig, load_config
-from audit.errors import CiteauditError, DatabaseLocked
+from audit.counts import AnswerCounts
+from audit.errors import CiteauditError
 from audit.ingest import discover_inputs
 from audit.outputs import write_day_outputs
-from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, write_shard_result
+from audit.pipeline import Shard, make_scorer
 from audit.report import run_overview
-from audit.runner import failure_reason, new_run_record, plan_shards, work_root
+from audit.runner import RunPlan, audit_shard_to, begin_run, fail_run, finish_run, load_run, plan_run
 from audit.schedule import data_days, day_range, first_data_day, pending_days
-from audit.store import LoadCounts, RunRecord, load_shards, record_failed_run, record_started_run
+from audit.store import DEFAULT_DB, RunRecord
 from audit.verify.semantic import SemanticScorer
 from audit.window import Window
-from audit.workdir import claim_work_dir, work_key
-
-DEFAULT_INPUT = "data/sample"
-DEFAULT_DB = "data/audit.duckdb"
-FAULTS_ENV = "CITEAUDIT_FAULTS"
-EXIT_AFTER_SHARDS_CODE = 75
-
-
-class InjectedFault(RuntimeError):
-    """Raised by the `CITEAUDIT_FAULTS` test hook."""
-
-
-def _faults() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for item in os.environ.get(FAULTS_ENV, "").split(","):
-        name, _, arg = item.strip().partition(":")
-        if name:
-            out[name] = arg
-    return out
-
-
-def _first_time(marker: str) -> bool:
-    try:
-        fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
-    except FileExistsError:
-        return False
-    os.close(fd)
-    return True
-
-
-def _fail_once(marker: str) -> None:
-    if _first_time(marker):
-        raise InjectedFault(f"injected shard fault ({FAULTS_ENV}=shard_once:{marker})")
-
+from flows import DEFAULT_INPUT
 
 # One scorer per worker process (the model loads once; the embedding cache is primed once from the DuckDB file).
 # Shards in one process run one at a time: the scorer's cache bookkeeping is not thread-safe, and torch already
@@ -119,14 +80,12 @@ def _fit_torch_threads() -> None:
         torch.set_num_threads(threads)
 
 
-@task(name="discover-inputs", cache_policy=NO_CACHE)
-def discover_task(spec: str) -> list[str]:
-    return discover_inputs(spec)
-
-
-@task(name="plan-shards", cache_policy=NO_CACHE)
-def plan_task(files: list[str], window: Window, cfg: AuditConfig, contexts_files: list[str] | None) -> list[Shard]:
-    return plan_shards(files, window, cfg, contexts_files)
+@task(name="plan-run", cache_policy=NO_CACHE)
+def plan_task(
+    run: RunRecord, db: str, cfg: AuditConfig, contexts: str | None, work_dir: str | None, day: date
+) -> RunPlan:
+    """Inputs, shards and this day's work dir (a dir of this day with the same inputs is reused)."""
+    return plan_run(run, db, cfg, contexts, work_dir, prefix=f"{day.isoformat()}-")
 
 
 @task(
@@ -144,39 +103,24 @@ def audit_shard_task(shard: Shard, cfg: AuditConfig, run_id: str, db: str, work:
 def run_shard(shard: Shard, cfg: AuditConfig, run_id: str, db: str, work: str) -> str:
     # a plain module-level function: Dask pickles the task's function by value, and a lock in its globals
     # would not pickle; this one is pickled by reference and finds the worker process's own lock and scorer
-    faults = _faults()
-    if faults.get("shard_once"):
-        _fail_once(faults["shard_once"])
-    done = Path(work) / shard.name
-    if (done / MANIFEST).is_file():  # finished by an earlier run of this day that could not load
-        return str(done)
     failure: CiteauditError | None = None
     with _SHARD_LOCK:
         try:
-            scorer = _scorer(cfg, db)
-            if faults.get("kill_worker_once") and _first_time(faults["kill_worker_once"]):
-                os._exit(EXIT_AFTER_SHARDS_CODE)  # dies with the shard half done: nothing written yet
-            result = audit_shard(shard, cfg, run_id, scorer)
+            return str(audit_shard_to(work, shard, cfg, run_id, lambda: _scorer(cfg, db)))
         except CiteauditError as exc:  # a user error: its message is all; its traceback would pin DuckDB objects
             failure = type(exc)(str(exc))  # (a connection in a frame) in Prefect's state until exit, and
-    if failure is not None:  # nanobind then prints "leaked instances" around the one error line
-        raise failure
-    return str(write_shard_result(result, Path(work), shard))
+    raise failure  # nanobind then prints "leaked instances" around the one error line
 
 
 @task(name="load", cache_policy=NO_CACHE)
-def load_task(db: str, run: RunRecord, shard_dirs: list[str], wait_s: float) -> LoadCounts:
+def load_task(db: str, run: RunRecord, shard_dirs: list[str], cfg: AuditConfig) -> AnswerCounts:
     """The single writer: replace the window's rows and record the run, in one transaction."""
-    try:
-        return load_shards(db, run, [Path(d) for d in shard_dirs], wait_s)
-    except DatabaseLocked as exc:
-        where = Path(shard_dirs[0]).parent if shard_dirs else "the work dir"
-        raise DatabaseLocked(f"{exc}. Finished shards are kept in {where}: rerun the same day to load them") from None
+    return load_run(db, run, [Path(d) for d in shard_dirs], cfg, "rerun the same day to load them")
 
 
-@task(name="record-start", cache_policy=NO_CACHE)
-def record_start_task(db: str, run: RunRecord, wait_s: float) -> None:
-    record_started_run(db, run, wait_s)
+@task(name="begin-run", cache_policy=NO_CACHE)
+def begin_task(db: str, input: str, window: Window, cfg: AuditConfig, flow_run_id: str | None) -> RunRecord:
+    return begin_run(db, input, window, cfg, flow_run_id)
 
 
 @task(name="write-outputs", cache_policy=NO_CACHE)
@@ -210,45 +154,33 @@ def audit_day(
     logger = get_run_logger()
     t0 = time.perf_counter()
     cfg = load_config(config)
-    window = Window.for_day(day)
-    run = new_run_record(input, window, cfg, _flow_run_id())
-    wait_s = cfg.run.lock_wait_seconds
-    record_start_task(db, run, wait_s)
+    run = begin_task(db, input, Window.for_day(day), cfg, _flow_run_id())
     try:
-        files = discover_task(input)
-        contexts_files = discover_task.with_options(name="discover-contexts")(contexts) if contexts else None
-        shards = plan_task(files, window, cfg, contexts_files)
-        key = work_key(files, window.label(), run.config_hash, contexts_files or [], len(shards))
-        # a dir of this day with the same inputs is reused (its finished shards only load); stale ones go
-        work = claim_work_dir(work_root(db, work_dir), f"{day.isoformat()}-run-{key}")
+        plan = plan_task(run, db, cfg, contexts, work_dir, day)
         logger.info(
             "%s: %d input files, %d answers, ~%.0f s of work (estimated) in %d shards, run %s",
             day,
-            len(files),
-            sum(s.answers for s in shards),
-            sum(s.est_seconds for s in shards),
-            len(shards),
+            len(plan.files),
+            plan.rows,
+            sum(s.est_seconds for s in plan.shards),
+            len(plan.shards),
             run.run_id,
         )
         futures = audit_shard_task.map(
-            shards, cfg=unmapped(cfg), run_id=unmapped(run.run_id), db=unmapped(db), work=unmapped(str(work))
+            plan.shards, cfg=unmapped(cfg), run_id=unmapped(run.run_id), db=unmapped(db), work=unmapped(str(plan.work))
         )
-        dirs = [f.result() for f in futures]
-        if "exit_after_shards" in _faults():
-            logger.warning("%s=exit_after_shards: exiting before the load", FAULTS_ENV)
-            os._exit(EXIT_AFTER_SHARDS_CODE)
-        counts = load_task(db, run, dirs, wait_s)
+        counts = load_task(db, run, [f.result() for f in futures], cfg)
     except BaseException as exc:  # Ctrl-C too: the runs row says why the day did not complete
-        record_failed_run(db, run, failure_reason(exc), 1.0 if isinstance(exc, DatabaseLocked) else wait_s)
+        fail_run(db, run, exc, cfg)
         raise
-    shutil.rmtree(work, ignore_errors=True)
+    finish_run(plan)
     outputs = outputs_task(db, day, cfg) if cfg.outputs.report_dir or cfg.outputs.export_dir else {}
     overview = summary_task(db, run.run_id)
     summary = {
         "day": day.isoformat(),
         "run_id": run.run_id,
         "db": db,
-        "shards": len(shards),
+        "shards": len(plan.shards),
         **dataclasses.asdict(counts),
         "levels": overview["levels"],
         "verdicts": overview["verdicts"],

@@ -34,7 +34,7 @@ def test_malformed_rows_are_quarantined_with_their_reason(write_answers):
     ]
     path = write_answers(rows)
     con, counts = stage([path])
-    assert (counts.read, counts.ok, counts.quarantined) == (6, 1, 5)
+    assert (counts.answers_read, counts.answers_audited, counts.answers_quarantined) == (6, 1, 5)
     q = con.execute("SELECT row_ref, field, reason FROM quarantined ORDER BY row_ref").fetchall()
     assert [(r.rsplit(":", 1)[1], f) for r, f, _ in q] == [
         ("1", "answer_id"),
@@ -82,7 +82,7 @@ def test_column_mapping(tmp_path):
     con, counts = stage(
         [path], mapping={"answer_id": "id", "conversation_id": "session", "logged_at": "ts", "answer": "response"}
     )
-    assert counts.ok == 1
+    assert counts.answers_audited == 1
     assert con.execute("SELECT answer_id, answer FROM answers_ok").fetchall() == [("a1", "Refunds take 30 days [1].")]
 
 
@@ -100,7 +100,7 @@ def test_string_timestamps_are_parsed_or_quarantined(tmp_path):
         path,
     )
     con, counts = stage([path])
-    assert (counts.ok, counts.quarantined) == (1, 1)
+    assert (counts.answers_audited, counts.answers_quarantined) == (1, 1)
     assert con.execute("SELECT field FROM quarantined").fetchall() == [("logged_at",)]
 
 
@@ -111,7 +111,7 @@ def test_window_filter_keeps_only_the_window(write_answers):
     ]
     path = write_answers(rows)
     con, counts = stage([path], Window.for_day(datetime(2026, 11, 2).date()))
-    assert counts.ok == 1
+    assert counts.answers_audited == 1
     assert con.execute("SELECT answer_id FROM answers_ok").fetchall() == [("day2",)]
 
 
@@ -157,8 +157,8 @@ def test_rows_without_timestamp_belong_to_their_hive_partition_day(tmp_path):
     files = discover_inputs(str(tmp_path))
     _, day1 = stage(files, Window.for_day(datetime(2026, 11, 1).date()))
     _, day2 = stage(files, Window.for_day(datetime(2026, 11, 2).date()))
-    assert (day1.read, day1.quarantined) == (2, 1)
-    assert (day2.read, day2.quarantined) == (0, 0)
+    assert (day1.answers_read, day1.answers_quarantined) == (2, 1)
+    assert (day2.answers_read, day2.answers_quarantined) == (0, 0)
 
 
 def test_count_rows_uses_the_same_scan(write_answers):
@@ -246,7 +246,7 @@ def test_non_string_answer_column_is_a_file_error(tmp_path):
 
 def test_empty_answer_is_quarantined(write_answers):
     con, counts = stage([write_answers([make_answer("a", "  ", CTX), make_answer("b", "Fine [1].", CTX)])])
-    assert (counts.ok, counts.quarantined) == (1, 1)
+    assert (counts.answers_audited, counts.answers_quarantined) == (1, 1)
     assert con.execute("SELECT field, reason FROM quarantined").fetchall() == [
         ("answer", "answer is empty: nothing to audit")
     ]

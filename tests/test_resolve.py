@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from audit.extract.markers import extract_citations
 from audit.ingest import stage_answers
-from audit.pipeline import _SQL_DIR
+from audit.sql import run as run_sql
 from audit.window import Window
 from tests.conftest import make_answer
 
@@ -164,7 +164,7 @@ def test_resolution(write_answers, answer, rank, reason):
     con = duckdb.connect()
     stage_answers(con, [str(path)], Window())
     extract_citations(con)
-    con.execute((_SQL_DIR / "resolve.sql").read_text())
+    run_sql(con, "resolve")
     rows = con.execute("SELECT context_rank, fabricated_reason, doc_id FROM resolved").fetchall()
     assert len(rows) == 1
     got_rank, got_reason, doc = rows[0]
@@ -178,7 +178,7 @@ def test_no_contexts_means_every_citation_is_fabricated(write_answers):
     con = duckdb.connect()
     stage_answers(con, [str(path)], Window())
     extract_citations(con)
-    con.execute((_SQL_DIR / "resolve.sql").read_text())
+    run_sql(con, "resolve")
     assert con.execute("SELECT fabricated_reason FROM resolved").fetchall() == [("index_out_of_range",)]
 
 
@@ -190,7 +190,7 @@ def test_malformed_citation_objects_leave_the_others_resolved(write_answers):
     con = duckdb.connect()
     stage_answers(con, [str(path)], Window())
     extract_citations(con)
-    con.execute((_SQL_DIR / "resolve.sql").read_text())
+    run_sql(con, "resolve")
     got = con.execute(
         "SELECT answer_id, marker, dialect, context_rank, fabricated_reason FROM resolved "
         "ORDER BY answer_id, citation_ord"
@@ -231,7 +231,7 @@ def test_any_citation_objects_resolve_or_are_fabricated_with_a_reason(write_answ
     con = duckdb.connect()
     stage_answers(con, [str(path)], Window())
     extract_citations(con)
-    con.execute((_SQL_DIR / "resolve.sql").read_text())
+    run_sql(con, "resolve")
     rows = con.execute("SELECT cited_ref, context_rank, fabricated_reason FROM resolved").fetchall()
     assert len(rows) == len(items)
     for ref, rank, reason in rows:

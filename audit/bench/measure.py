@@ -129,7 +129,7 @@ def _one_pass(label: str, logs: str, db: Path, cfg: AuditConfig) -> PassResult:
 def _nights(profile: str, rows: int, days: int, seed: int, tmp: Path) -> tuple[str, str, str]:
     """(cold input, warm input, warm label) for a generated profile."""
     if profile == "tiny":
-        from data.generate import write_sample
+        from audit.sample.generate import write_sample
 
         write_sample(tmp / "logs", rows=rows, days=days, seed=seed, hive=True)
         return str(tmp / "logs"), str(tmp / "logs"), "warm cache (rerun)"

@@ -18,7 +18,7 @@ from rapidfuzz import fuzz
 
 from audit.verify.keyfacts import KeyFacts, key_facts, missing_facts
 from audit.verify.lexical import LexicalResult, lexical_verify
-from audit.verify.text import STOPWORDS, Window, content_words, keyword_overlap, source_windows, stem, tokens
+from audit.verify.text import STOPWORDS, SourceWindow, content_words, keyword_overlap, source_windows, stem, tokens
 
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
@@ -60,7 +60,7 @@ class PairAnalysis:
     idf_coverage: float
     claim_words: frozenset[str]
     missing_words: int
-    candidates: tuple[Window, ...]  # source windows to embed; empty for a verbatim match or an empty source
+    candidates: tuple[SourceWindow, ...]  # source windows to embed; empty for a verbatim match or an empty source
     candidate_overlap: tuple[float, ...]  # keyword overlap of the claim with each candidate
 
     @property
@@ -75,7 +75,7 @@ class PairAnalysis:
 
 @dataclass(frozen=True)
 class _SourceIndex:
-    windows: tuple[Window, ...]
+    windows: tuple[SourceWindow, ...]
     words: tuple[frozenset[str], ...]
     all_words: frozenset[str]
     bigrams: frozenset[tuple[str, str]]
@@ -129,7 +129,7 @@ def analyse_pair(claim: str, source: str, window_sentences: int = 3, top_k: int 
     bigram = len(pairs & src.bigrams) / len(pairs) if pairs else (keyword if keyword is not None else 0.0)
     total = sum(_rarity(w) for w in sorted(cw))
     idf_cov = sum(_rarity(w) for w in sorted(cw & src.all_words)) / total if total else 0.0
-    candidates: tuple[Window, ...] = ()
+    candidates: tuple[SourceWindow, ...] = ()
     overlap: tuple[float, ...] = ()
     if not lex.exact and src.windows:
         top = _top_windows(cw, src, top_k)

@@ -46,7 +46,7 @@ def keyword_overlap(claim_words: frozenset[str], source_words: frozenset[str]) -
 
 
 @dataclass(frozen=True)
-class Window:
+class SourceWindow:
     start: int
     end: int
     text: str
@@ -69,10 +69,10 @@ def _pieces(source: str) -> list[tuple[int, int]]:
     return spans
 
 
-def source_windows(source: str, size: int) -> list[Window]:
+def source_windows(source: str, size: int) -> list[SourceWindow]:
     """Windows of 1 up to `size` consecutive sentences, with offsets into `source`."""
     sents = _pieces(source)
-    out: list[Window] = []
+    out: list[SourceWindow] = []
     for width in range(1, size + 1):
         if width > 1 and len(sents) < width:
             break
@@ -80,5 +80,5 @@ def source_windows(source: str, size: int) -> list[Window]:
             s, e = sents[i][0], sents[i + width - 1][1]
             if width > 1 and e - s > MAX_WINDOW_CHARS:
                 continue
-            out.append(Window(s, e, source[s:e], width))
+            out.append(SourceWindow(s, e, source[s:e], width))
     return out

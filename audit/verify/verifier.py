@@ -18,7 +18,7 @@ from audit.verify.features import FEATURE_NAMES, PairAnalysis, analyse_pair, evi
 from audit.verify.keyfacts import keyfact_coverage
 from audit.verify.semantic import SemanticScorer
 from audit.verify.support import load_support_model
-from audit.verify.text import Window
+from audit.verify.text import SourceWindow
 
 _NUMBERS = FEATURE_NAMES.index("numbers")
 
@@ -32,7 +32,7 @@ class PairScore:
     semantic: float | None  # best window cosine (or cross-encoder probability); NULL when not embedded
     support: float  # the support model's probability, before the verdict's hard rules
     reasons: tuple[str, ...]  # missing key facts and quotes
-    evidence: Window | None
+    evidence: SourceWindow | None
 
     def as_source_score(self, quote_found: bool | None = None) -> SourceScore:
         return SourceScore(self.support, self.exact, self.reasons, quote_found)
@@ -51,10 +51,10 @@ def embed_candidates(analyses: Sequence[PairAnalysis], scorer: SemanticScorer) -
     return out
 
 
-def _evidence(a: PairAnalysis, source: str, cosines: np.ndarray | None) -> Window | None:
+def _evidence(a: PairAnalysis, source: str, cosines: np.ndarray | None) -> SourceWindow | None:
     if a.exact and a.lexical.span is not None:
         s, e = a.lexical.span
-        return Window(s, e, source[s:e], 0)
+        return SourceWindow(s, e, source[s:e], 0)
     if cosines is None:
         return None
     best = evidence_index(a, cosines)

@@ -330,7 +330,7 @@ def test_invented_quotes_are_never_verified(sample_db):
 
 
 def test_calibration_view_shows_the_planted_overconfidence(sample_db):
-    from data.generate import OVERCONFIDENT_MODEL
+    from audit.sample.settings import OVERCONFIDENT_MODEL
 
     for level in ("answer", "citation"):
         top = dict(

@@ -18,14 +18,8 @@ import pyarrow.parquet as pq
 import pytest
 
 from audit.contract import answers_schema
-from data.generate import (
-    FAULT_RATES,
-    OVERCONFIDENT_MODEL,
-    QUARANTINE_REASONS,
-    TRUTH_FIELDS,
-    generate,
-    write_sample,
-)
+from audit.sample.generate import generate, write_sample
+from audit.sample.settings import FAULT_RATES, OVERCONFIDENT_MODEL, QUARANTINE_REASONS, TRUTH_FIELDS
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "data" / "sample"
@@ -313,7 +307,7 @@ def test_cli_writes_sample(tmp_path: Path) -> None:
         [
             sys.executable,
             "-m",
-            "data.generate",
+            "audit.sample.generate",
             "--out",
             str(out),
             "--rows",

@@ -14,13 +14,12 @@ _PREFECT_HOME = tempfile.mkdtemp(prefix="citeaudit-prefect-home-")
 os.environ["PREFECT_HOME"] = _PREFECT_HOME
 os.environ["PREFECT_SERVER_ANALYTICS_ENABLED"] = "false"
 os.environ.pop("PREFECT_API_URL", None)  # the harness provides the API
-os.environ.pop("CITEAUDIT_FAULTS", None)
 
 import pytest  # noqa: E402
 from flow_helpers import DAY1  # noqa: E402
 
+from audit.sample.generate import write_sample  # noqa: E402
 from audit.store import open_db  # noqa: E402
-from data.generate import write_sample  # noqa: E402
 
 
 @pytest.fixture(scope="session", autouse=True)

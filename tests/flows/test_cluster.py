@@ -6,10 +6,12 @@ import os
 from pathlib import Path
 from typing import Any
 
+import cloudpickle
+import faults
 import pytest
 from flow_helpers import DAY1, completed_runs, result_rows
 
-from flows.nightly import FAULTS_ENV, nightly_audit
+from flows.nightly import nightly_audit
 
 
 def test_worker_killed_mid_shard_loses_and_duplicates_nothing(
@@ -24,11 +26,12 @@ def test_worker_killed_mid_shard_loses_and_duplicates_nothing(
     from distributed import LocalCluster
 
     marker = tmp_path / "worker-killed"
-    monkeypatch.setenv(FAULTS_ENV, f"kill_worker_once:{marker}")  # workers inherit it when they start
+    cloudpickle.register_pickle_by_value(faults)  # the test's fault travels to the workers by value
     env = {"PREFECT_API_URL": prefect_harness}  # workers report to the test's Prefect API
     with LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None, env=env) as cluster:
         with cluster.get_client() as client:
             pids_before = set(client.run(os.getpid).values())
+            client.run(faults.kill_worker_once_in, str(marker))
         summaries = nightly_audit(
             day=DAY1, input=str(logs), db=str(warm_db), config=sharded_config, dask_address=cluster.scheduler_address
         )

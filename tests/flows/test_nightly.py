@@ -13,9 +13,13 @@ import duckdb
 import pytest
 from flow_helpers import DAY1, DAY2, completed_runs, result_rows, table_counts
 
-from flows.nightly import EXIT_AFTER_SHARDS_CODE, backfill, nightly_audit, work_root
+import flows.nightly
+from audit.runner import work_root
+from flows.nightly import backfill, nightly_audit
+from tests.flows.faults import EXIT_BEFORE_LOAD_CODE, fail_once
 
 REPO = Path(__file__).resolve().parents[2]
+CITEAUDIT = str(Path(sys.executable).parent / "citeaudit")
 
 
 def test_nightly_over_two_days(baseline: dict[str, Any]) -> None:
@@ -75,7 +79,7 @@ def test_shard_failing_once_is_retried(
     from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
 
     marker = tmp_path / "shard-fault-fired"
-    monkeypatch.setenv("CITEAUDIT_FAULTS", f"shard_once:{marker}")
+    monkeypatch.setattr(flows.nightly, "run_shard", fail_once(flows.nightly.run_shard, marker))
     summaries = nightly_audit(day=DAY1, input=str(logs), db=str(warm_db), config=sharded_config)
     assert marker.exists()  # the fault fired
     assert summaries[0]["shards"] > 1
@@ -90,13 +94,11 @@ def test_shard_failing_once_is_retried(
     assert sum(t.run_count for t in shard_runs) == len(shard_runs) + 1
 
 
-def _cli(args: list[str], api_url: str, faults: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PREFECT_API_URL": api_url}
-    env.pop("CITEAUDIT_FAULTS", None)
-    if faults:
-        env["CITEAUDIT_FAULTS"] = faults
+def _cli(args: list[str], api_url: str, fault: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PREFECT_API_URL": api_url, "PYTHONPATH": str(REPO)}
+    command = [sys.executable, str(REPO / "tests" / "flows" / "faults.py"), fault] if fault else [CITEAUDIT]
     return subprocess.run(
-        [str(Path(sys.executable).parent / "citeaudit"), *args],
+        [*command, *args],
         cwd=REPO,
         env=env,
         capture_output=True,
@@ -119,8 +121,8 @@ def test_killed_after_shards_then_rerun_equals_uninterrupted(
 ) -> None:
     args = ["nightly", "--input", str(logs), "--db", str(warm_db), "--day", str(DAY2), "--config", sharded_config]
     before = result_rows(warm_db)
-    killed = _cli(args, prefect_harness, faults="exit_after_shards")
-    assert killed.returncode == EXIT_AFTER_SHARDS_CODE, killed.stderr[-3000:]
+    killed = _cli(args, prefect_harness, fault="exit_before_load")
+    assert killed.returncode == EXIT_BEFORE_LOAD_CODE, killed.stderr[-3000:]
     # died after the shard stage: complete shard folders on disk, nothing loaded, no completed run
     work = work_root(str(warm_db), None)
     manifests = list(work.glob(f"{DAY2}-run-*/shard-*/_manifest.json"))

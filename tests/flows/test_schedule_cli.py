@@ -107,7 +107,7 @@ def test_cli_bad_day_is_one_line_error(tmp_path: Path) -> None:
 
 
 def test_serve_builds_deployment_from_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from flows.cli import build_deployment
+    from flows.runtime import build_deployment
 
     monkeypatch.chdir(tmp_path)
     cfg_file = tmp_path / "c.toml"

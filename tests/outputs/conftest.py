@@ -12,8 +12,8 @@ import pytest
 from audit.config import AuditConfig
 from audit.contract import answers_schema
 from audit.runner import run_audit
+from audit.sample.generate import write_sample
 from audit.window import Window
-from data.generate import write_sample
 from tests.conftest import SAMPLE, make_answer
 
 HOSTILE_TENANT = "<i>t&co</i>"

@@ -3,12 +3,12 @@ real audit."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import duckdb
 import pytest
 
-SQL = (Path(__file__).resolve().parents[2] / "audit" / "sql" / "answer_audit.sql").read_text()
+from audit.sql import load
+
+SQL = load("answer_audit")
 
 # each case: citations as (sentence, verdict), uncited claim sentences, expected recall, expected precision
 CASES = [

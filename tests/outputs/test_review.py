@@ -228,7 +228,7 @@ def test_reliability_diagram_draws_every_model_of_the_view_and_the_diagonal(page
 
 
 def test_the_planted_overconfident_model_tops_the_list(sample_audit_db):
-    from data.generate import OVERCONFIDENT_MODEL
+    from audit.sample.generate import OVERCONFIDENT_MODEL
 
     page = render_report(sample_audit_db, Window())
     for level in ("answer", "citation"):

@@ -68,7 +68,7 @@ def test_filters_work_offline(report_file, small_db, verdict):
 def test_reliability_diagram_renders_on_the_sample(sample_audit_db, tmp_path):
     """The sample's reliability diagram has a rendered size and marks in the browser, and its over-confident
     model heads both tables the browser shows."""
-    from data.generate import OVERCONFIDENT_MODEL
+    from audit.sample.generate import OVERCONFIDENT_MODEL
 
     report = write_report(sample_audit_db, tmp_path / "review.html", Window())
     load = load_page(BROWSER, report.as_uri())

@@ -4,60 +4,26 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 import click
-import duckdb
-from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
+from audit.cli.common import (
+    config_option,
+    db_option,
+    friendly_errors,
+    out,
+    quiet_option,
+    window_options,
+)
 from audit.config import load_config
-from audit.errors import CiteauditError, ConfigError
+from audit.errors import ConfigError
 from audit.progress import audit_progress
+from audit.verdict import SEVERITY, Verdict
 from audit.window import window_from_args
 
-DEFAULT_DB = "data/audit.duckdb"
-# tables keep their columns when output goes to a file, a pipe or a CI log (rich would use 80 columns)
-out = Console(width=None if Console().is_terminal else 120)
-err = Console(stderr=True)
-
-
-def friendly_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """User errors become one line on stderr and a non-zero exit code, never a traceback."""
-
-    @wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except CiteauditError as exc:
-            print_error(str(exc))
-            sys.exit(exc.exit_code)
-        except duckdb.Error as exc:
-            print_error(str(exc))
-            sys.exit(2)
-        except KeyboardInterrupt:
-            print_error("interrupted (the run is recorded as failed; rerun to complete it)")
-            sys.exit(130)
-        except Exception as exc:  # a bug or an environment problem: still one line, the traceback on request
-            if logging.getLogger().getEffectiveLevel() <= logging.INFO:
-                raise
-            print_error(f"{type(exc).__name__}: {first_line(str(exc))} (citeaudit -v ... shows the traceback)")
-            sys.exit(1)
-
-    return wrapper
-
-
-def first_line(text: str, limit: int = 400) -> str:
-    line = text.strip().splitlines()[0] if text.strip() else ""
-    return line if len(line) <= limit else line[: limit - 1] + "…"
-
-
-def print_error(message: str) -> None:
-    """`error: message` on stderr, on one line; brackets in the message are text, not rich markup."""
-    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
+LEVELS = ("GREEN", "YELLOW", "RED")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -76,12 +42,11 @@ def main(verbose: bool) -> None:
 
 @main.command()
 @click.option("--input", "input_spec", required=True, help="Parquet file, folder (hive partitions ok) or glob.")
-@click.option("--db", default=DEFAULT_DB, show_default=True, help="DuckDB output file.")
-@click.option("--since", help="Audit answers logged at or after this ISO date/time (UTC).")
-@click.option("--until", help="Audit answers logged before this ISO date/time (UTC).")
-@click.option("--config", "config_path", type=click.Path(), help="TOML config (see citeaudit.toml).")
+@db_option
+@window_options("Audit answers")
+@config_option
 @click.option("--contexts", "contexts_spec", help="Contexts as a separate Parquet table (answer_id, rank, ...).")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@quiet_option
 @friendly_errors
 def run(
     input_spec: str,
@@ -111,10 +76,10 @@ def print_summary(run_id: str, db: str, seconds: float) -> None:
     t.add_column("count", justify="right")
     for key in ("answers_read", "answers_audited", "answers_quarantined", "citations"):
         t.add_row(key.replace("_", " "), str(ov["counts"][key]))
-    for level in ("GREEN", "YELLOW", "RED"):
+    for level in LEVELS:
         t.add_row(f"level {level}", str(ov["levels"].get(level, 0)))
-    for verdict in ("verified", "weak", "unsupported", "misattributed", "fabricated"):
-        t.add_row(f"citations {verdict}", str(ov["verdicts"].get(verdict, 0)))
+    for verdict in reversed(SEVERITY):
+        t.add_row(f"citations {verdict.value}", str(ov["verdicts"].get(verdict.value, 0)))
     t.add_row("uncited claims", str(ov["uncited"]))
     out.print(t)
     out.print(
@@ -140,7 +105,7 @@ def print_summary(run_id: str, db: str, seconds: float) -> None:
 @click.option("--seed", default=1, show_default=True, help="Generator seed.")
 @click.option("--naive-rows", default=100, show_default=True, help="Answers the naive peer audits (0: skip it).")
 @click.option("--json", "json_path", type=click.Path(), help="Also write the figures to this JSON file.")
-@click.option("--config", "config_path", type=click.Path(), help="TOML config (see citeaudit.toml).")
+@config_option
 @click.option(
     "--dask",
     "dask_workers",
@@ -207,7 +172,7 @@ def _bench_dask(input_spec: str | None, workers: int, rows: int, config_path: st
 
     # a busy machine (the benchmark makes it busy) can take longer than Prefect's 20 s to start its local API
     os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120")
-    from flows.cli import flow_settings
+    from flows.runtime import flow_settings
     from flows.scaling import run_scaling, scaling_json
 
     if workers < 2:
@@ -250,7 +215,7 @@ def _bench_dask(input_spec: str | None, workers: int, rows: int, config_path: st
     type=click.Path(dir_okay=False),
     help="Keep the training features in this .npz file and reuse them while the pairs, code and model are unchanged.",
 )
-@click.option("--config", "config_path", type=click.Path(), help="TOML config (embedding model, windows).")
+@config_option
 @friendly_errors
 def calibrate(
     pairs_path: str, out_path: str, limit_per_set: int | None, features_cache: str | None, config_path: str | None
@@ -265,16 +230,16 @@ def calibrate(
         t.add_row(name, str(c["pairs"]), str(c["supported"]), "-" if v is None else f"{v:.3f}")
     out.print(t)
     th = fitted.model["thresholds"]
-    click.echo(f"wrote {out_path}: verified >= {th['verified']}, weak >= {th['weak']}")
+    verified, weak = Verdict.VERIFIED, Verdict.WEAK
+    click.echo(f"wrote {out_path}: {verified} >= {th[verified]}, {weak} >= {th[weak]}")
 
 
 @main.command()
-@click.option("--db", default=DEFAULT_DB, show_default=True, help="DuckDB output file.")
+@db_option
 @click.option("--out", "out_dir", required=True, help="Folder to write the files and manifest.json to.")
-@click.option("--since", help="Rows logged at or after this ISO date/time (UTC).")
-@click.option("--until", help="Rows logged before this ISO date/time (UTC).")
+@window_options("Rows")
 @click.option("--format", "fmt", type=click.Choice(["parquet", "csv"]), default="parquet", show_default=True)
-@click.option("--config", "config_path", type=click.Path(), help="TOML config the audit ran with (config.json).")
+@config_option
 @friendly_errors
 def export(db: str, out_dir: str, since: str | None, until: str | None, fmt: str, config_path: str | None) -> None:
     """Export a period's findings for compliance: one file per table, the config, and a manifest with row counts,
@@ -305,12 +270,11 @@ def verify_export(folder: str) -> None:
 
 
 @main.command()
-@click.option("--db", default=DEFAULT_DB, show_default=True, help="DuckDB output file.")
+@db_option
 @click.option("--out", "out_file", default="data/review.html", show_default=True, help="HTML file to write.")
-@click.option("--since", help="Citations logged at or after this ISO date/time (UTC).")
-@click.option("--until", help="Citations logged before this ISO date/time (UTC).")
+@window_options("Citations")
 @click.option("--limit", default=1000, show_default=True, help="At most this many citations, worst first.")
-@click.option("--config", "config_path", type=click.Path(), help="TOML config (thresholds drawn on the charts).")
+@config_option
 @friendly_errors
 def report(db: str, out_file: str, since: str | None, until: str | None, limit: int, config_path: str | None) -> None:
     """Write a self-contained HTML review page: figures, charts, unverified citations worst first with evidence."""
@@ -322,7 +286,7 @@ def report(db: str, out_file: str, since: str | None, until: str | None, limit: 
 
 @main.command()
 @click.argument("query")
-@click.option("--db", default=DEFAULT_DB, show_default=True, help="DuckDB output file.")
+@db_option
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
 @friendly_errors
 def sql(query: str, db: str, fmt: str) -> None:
@@ -354,19 +318,3 @@ def _cell(value: object) -> str:
     if isinstance(value, float):
         return f"{value:.4f}"
     return str(value)
-
-
-from audit.evaluate import make_eval_command  # noqa: E402
-
-main.add_command(make_eval_command(friendly_errors))
-
-# Prefect flows: `citeaudit nightly | backfill | serve` (flows/cli.py imports Prefect inside the commands only)
-from flows.cli import backfill, nightly, serve  # noqa: E402
-
-main.add_command(nightly)
-main.add_command(backfill)
-main.add_command(serve)
-
-
-if __name__ == "__main__":
-    main()

@@ -1,0 +1,5 @@
+"""`python -m audit.cli` is `citeaudit`."""
+
+from audit.cli import main
+
+main()

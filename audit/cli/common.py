@@ -1,0 +1,82 @@
+"""What every command shares: the consoles, one error handler, and the common options (sqlite-utils style)."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+import click
+import duckdb
+from rich.console import Console
+
+from audit.errors import CiteauditError
+from audit.store import DEFAULT_DB
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# tables keep their columns when output goes to a file, a pipe or a CI log (rich would use 80 columns)
+out = Console(width=None if Console().is_terminal else 120)
+err = Console(stderr=True)
+
+
+def friendly_errors(fn: F) -> F:
+    """User errors become one line on stderr and a non-zero exit code, never a traceback."""
+
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except CiteauditError as exc:
+            print_error(str(exc))
+            sys.exit(exc.exit_code)
+        except duckdb.Error as exc:
+            print_error(str(exc))
+            sys.exit(2)
+        except KeyboardInterrupt:
+            print_error("interrupted (the run is recorded as failed; rerun to complete it)")
+            sys.exit(130)
+        except Exception as exc:  # a bug or an environment problem: still one line, the traceback on request
+            if logging.getLogger().getEffectiveLevel() <= logging.INFO:
+                raise
+            print_error(f"{type(exc).__name__}: {first_line(str(exc))} (citeaudit -v ... shows the traceback)")
+            sys.exit(1)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def first_line(text: str, limit: int = 400) -> str:
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def print_error(message: str) -> None:
+    """`error: message` on stderr, on one line whatever its length (rich would start a long one with a blank line);
+    colour only on a terminal, brackets in the message are text."""
+    click.echo(click.style("error:", fg="red", bold=True) + " " + message, err=True)
+
+
+def db_option(fn: F) -> F:
+    """`--db`: the audit database file."""
+    return click.option("--db", default=DEFAULT_DB, show_default=True, help="DuckDB audit file.")(fn)
+
+
+def config_option(fn: F) -> F:
+    """`--config`: a TOML config, passed on as `config_path`."""
+    return click.option("--config", "config_path", type=click.Path(), help="TOML config (see citeaudit.toml).")(fn)
+
+
+def window_options(what: str) -> Callable[[F], F]:
+    """`--since` / `--until`: a half-open window of `logged_at` for the `what` a command reads."""
+
+    def decorate(fn: F) -> F:
+        fn = click.option("--until", help=f"{what} logged before this ISO date/time (UTC).")(fn)
+        return click.option("--since", help=f"{what} logged at or after this ISO date/time (UTC).")(fn)
+
+    return decorate
+
+
+def quiet_option(fn: F) -> F:
+    return click.option("--quiet", is_flag=True, help="No progress bar.")(fn)

@@ -1,0 +1,163 @@
+"""`citeaudit nightly | backfill | serve`: the Prefect flows from the command line (Prefect imported on use)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+from rich.table import Table
+
+from audit.cli.common import F, config_option, db_option, friendly_errors, out
+from flows import DEFAULT_INPUT
+
+
+def flow_options(fn: F) -> F:
+    """The options every flow command takes."""
+    for opt in reversed(
+        [
+            click.option(
+                "--input",
+                "input_spec",
+                default=DEFAULT_INPUT,
+                show_default=True,
+                help="Parquet file, folder (hive partitions ok) or glob.",
+            ),
+            db_option,
+            config_option,
+            click.option("--contexts", "contexts_spec", help="Contexts as a separate Parquet table."),
+            click.option(
+                "--dask-address",
+                help="Run the shard map on an existing Dask cluster (tcp://host:port); default [run] dask_address, "
+                "else Prefect's local runner.",
+            ),
+            click.option(
+                "--work-dir",
+                type=click.Path(),
+                help="Where shards write Parquet results (default <db folder>/.citeaudit-work; shared on a cluster).",
+            ),
+        ]
+    ):
+        fn = opt(fn)
+    return fn
+
+
+def print_days(summaries: list[dict[str, Any]], db: str) -> None:
+    if not summaries:
+        out.print(f"nothing to audit: every day with data up to yesterday (UTC) is completed in {db}")
+        return
+    t = Table(title="citeaudit nightly")
+    t.add_column("day", no_wrap=True)
+    for col in ("read", "audited", "quarant.", "citations", "GREEN", "YELLOW", "RED", "s"):
+        t.add_column(col, justify="right")
+    for s in summaries:
+        lv = s["levels"]
+        t.add_row(
+            s["day"],
+            str(s["answers_read"]),
+            str(s["answers_audited"]),
+            str(s["answers_quarantined"]),
+            str(s["citations"]),
+            str(lv.get("GREEN", 0)),
+            str(lv.get("YELLOW", 0)),
+            str(lv.get("RED", 0)),
+            f"{s['seconds']:.1f}",
+        )
+    out.print(t)
+    out.print("runs: " + ", ".join(s["run_id"] for s in summaries), soft_wrap=True, markup=False, highlight=False)
+    out.print(f"results: {db}", soft_wrap=True, markup=False, highlight=False)
+
+
+@click.command()
+@flow_options
+@click.option(
+    "--day",
+    help="UTC day YYYY-MM-DD. Default: every day with data after the last completed one, "
+    "up to yesterday (incremental).",
+)
+@friendly_errors
+def nightly(
+    input_spec: str,
+    db: str,
+    config_path: str | None,
+    contexts_spec: str | None,
+    dask_address: str | None,
+    work_dir: str | None,
+    day: str | None,
+) -> None:
+    """Run the nightly audit flow (Prefect): one day, or incrementally since the last completed day."""
+    from audit.schedule import parse_day
+    from audit.window import Window
+    from flows.runtime import flow_params, flow_settings, preflight, start_or_record
+
+    preflight(input_spec, config_path)  # a bad config or input file fails here, before Prefect starts
+    the_day = parse_day(day, "--day") if day else None
+    start_or_record(db, input_spec, config_path, Window.for_day(the_day) if the_day else Window())
+    from flows.nightly import nightly_audit
+
+    params = flow_params(input_spec, db, config_path, contexts_spec, dask_address, work_dir)
+    with flow_settings():
+        summaries = nightly_audit(day=the_day, **params)
+    print_days(summaries, db)
+
+
+@click.command()
+@flow_options
+@click.option("--start", required=True, help="First UTC day, YYYY-MM-DD.")
+@click.option("--end", required=True, help="Last UTC day, YYYY-MM-DD (included).")
+@friendly_errors
+def backfill(
+    input_spec: str,
+    db: str,
+    config_path: str | None,
+    contexts_spec: str | None,
+    dask_address: str | None,
+    work_dir: str | None,
+    start: str,
+    end: str,
+) -> None:
+    """Re-audit every day from --start to --end (both included), one subflow per day."""
+    from audit.schedule import day_range, parse_day
+    from audit.window import Window
+    from flows.runtime import flow_params, flow_settings, preflight, start_or_record
+
+    preflight(input_spec, config_path)
+    first, last = parse_day(start, "--start"), parse_day(end, "--end")
+    day_range(first, last)  # validates the order
+    start_or_record(db, input_spec, config_path, Window(Window.for_day(first).start, Window.for_day(last).end))
+    from flows.nightly import backfill as backfill_flow
+
+    params = flow_params(input_spec, db, config_path, contexts_spec, dask_address, work_dir)
+    with flow_settings():
+        summaries = backfill_flow(start=first, end=last, **params)
+    print_days(summaries, db)
+
+
+@click.command()
+@flow_options
+@click.option("--cron", help="Cron schedule. Default: [run] cron in the config, else '0 2 * * *'.")
+@click.option("--timezone", "tz", help="Time zone of the cron schedule. Default: [run] timezone, else UTC.")
+@click.option("--name", default="nightly", show_default=True, help="Deployment name.")
+@friendly_errors
+def serve(
+    input_spec: str,
+    db: str,
+    config_path: str | None,
+    contexts_spec: str | None,
+    dask_address: str | None,
+    work_dir: str | None,
+    cron: str | None,
+    tz: str | None,
+    name: str,
+) -> None:
+    """Serve the nightly audit as a Prefect deployment on a cron schedule (default 02:00 UTC) until stopped.
+
+    Uses the Prefect API at PREFECT_API_URL when set; otherwise a local API started for this process.
+    """
+    from flows.runtime import build_deployment
+
+    deployment = build_deployment(
+        input_spec, db, config_path, contexts_spec, dask_address, work_dir, cron=cron, tz=tz, name=name
+    )
+    from flows.deploy import serve_deployments
+
+    serve_deployments(deployment)

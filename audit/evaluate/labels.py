@@ -1,0 +1,106 @@
+"""Labels of a development set: JSON lines `{"answer_id": ..., "gold": ..., ...}` parsed and checked line by line."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from audit.errors import InputError
+
+GOLD_MISATTRIBUTED = "misattributed"  # the gold class a label file writes (a label, not a verdict)
+GOLD_CLASSES = ("supported", "not_supported", "partially_supported", GOLD_MISATTRIBUTED)
+
+
+class LabelError(InputError):
+    """A labels file that cannot be read or has a malformed line."""
+
+
+@dataclass(frozen=True)
+class Label:
+    answer_id: str
+    gold: str
+    marker: str | None = None
+    cited_rank: int | None = None
+    true_rank: int | None = None
+    support_char_spans: tuple[tuple[int, int], ...] = ()
+    src_dataset: str | None = None
+
+    @property
+    def last_sentence_only(self) -> bool:
+        return self.marker is not None or self.cited_rank is not None
+
+
+def _opt_int(obj: dict[str, Any], key: str, where: str) -> int | None:
+    v = obj.get(key)
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise LabelError(f"{where}: {key} must be an integer, got {v!r}")
+    return v
+
+
+def _spans(obj: dict[str, Any], where: str) -> tuple[tuple[int, int], ...]:
+    raw = obj.get("support_char_spans") or []
+    out: list[tuple[int, int]] = []
+    if not isinstance(raw, list):
+        raise LabelError(f"{where}: support_char_spans must be a list of [start, end] pairs")
+    for sp in raw:
+        if not (
+            isinstance(sp, list) and len(sp) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in sp)
+        ):
+            raise LabelError(f"{where}: support_char_spans must be a list of [start, end] pairs, got {sp!r}")
+        out.append((sp[0], sp[1]))
+    return tuple(out)
+
+
+def parse_label(line: str, where: str) -> Label:
+    """One label line; `where` (file:line) names it in any error."""
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise LabelError(f"{where}: not valid JSON ({exc.msg})") from None
+    if not isinstance(obj, dict):
+        raise LabelError(f"{where}: a label must be a JSON object")
+    for key in ("answer_id", "gold"):
+        if not isinstance(obj.get(key), str) or not obj[key]:
+            raise LabelError(f"{where}: missing or empty {key!r}")
+    if obj["gold"] not in GOLD_CLASSES:
+        raise LabelError(f"{where}: gold {obj['gold']!r} is not one of {', '.join(GOLD_CLASSES)}")
+    marker = obj.get("marker")
+    src = obj.get("src_dataset")
+    return Label(
+        answer_id=obj["answer_id"],
+        gold=obj["gold"],
+        marker=str(marker) if marker is not None else None,
+        cited_rank=_opt_int(obj, "cited_rank", where),
+        true_rank=_opt_int(obj, "true_rank", where),
+        support_char_spans=_spans(obj, where),
+        src_dataset=str(src) if src is not None else None,
+    )
+
+
+def read_labels(path: str | Path) -> list[Label]:
+    """Every label of a JSONL file; blank lines are skipped, a repeated answer_id is an error."""
+    p = Path(path)
+    if not p.is_file():
+        raise LabelError(f"labels file not found: {p}")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LabelError(f"{p}: cannot read labels ({exc})") from None
+    labels: list[Label] = []
+    seen: dict[str, int] = {}
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = f"{p}:{n}"
+        lab = parse_label(line, where)
+        if lab.answer_id in seen:
+            raise LabelError(f"{where}: answer_id {lab.answer_id!r} already labelled on line {seen[lab.answer_id]}")
+        seen[lab.answer_id] = n
+        labels.append(lab)
+    if not labels:
+        raise LabelError(f"{p}: no labels")
+    return labels

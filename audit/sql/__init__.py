@@ -1,0 +1,120 @@
+"""The SQL layer: named .sql files loaded once, scripts run with parameters, one quoting function, one `connect()`.
+
+Values reach SQL as parameters (`$name`); only what a parameter cannot be (an identifier, a file list inside a view,
+a window bound composed into a larger condition) goes through `quote`, the single place that escapes SQL text.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from datetime import date, datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from audit.errors import DatabaseLocked, InputError
+
+log = logging.getLogger(__name__)
+
+SQL_DIR = Path(__file__).resolve().parent
+
+
+def load(name: str) -> str:
+    """The text of `audit/sql/<name>.sql` (`name` with or without `.sql`), read once per process."""
+    return _read(name.removesuffix(".sql"))
+
+
+@cache
+def _read(stem: str) -> str:
+    return (SQL_DIR / f"{stem}.sql").read_text()
+
+
+def run_script(con: duckdb.DuckDBPyConnection, script: str, params: Mapping[str, Any] | None = None) -> None:
+    """Run every statement of `script` (split by DuckDB's own parser); each gets the parameters it names."""
+    params = params or {}
+    for statement in con.extract_statements(script):
+        names = statement.named_parameters
+        missing = names - params.keys()
+        if missing:
+            raise ValueError(f"SQL parameter(s) {sorted(missing)} not given")
+        con.execute(statement, {k: params[k] for k in names})
+
+
+def run(con: duckdb.DuckDBPyConnection, name: str, params: Mapping[str, Any] | None = None) -> None:
+    """Run the named .sql file (see `load`) with `params`."""
+    run_script(con, load(name), params)
+
+
+def quote(value: Any, identifier: bool = False) -> str:
+    """`value` as SQL text: an identifier (`identifier=True`, double quotes) or a literal (None, bool, number,
+    str, date, datetime, or a list of these). The only function that escapes SQL."""
+    if identifier:
+        return '"' + str(value).replace('"', '""') + '"'
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"cannot write {value!r} as a SQL literal")
+        return repr(value)
+    if isinstance(value, datetime):
+        kind = "TIMESTAMPTZ" if value.tzinfo is not None else "TIMESTAMP"
+        return f"{kind} {quote(value.isoformat())}"
+    if isinstance(value, date):
+        return f"DATE {quote(value.isoformat())}"
+    if isinstance(value, str | Path):
+        return "'" + str(value).replace("'", "''") + "'"
+    if isinstance(value, Sequence):
+        return "[" + ", ".join(quote(v) for v in value) + "]"
+    raise TypeError(f"cannot write a {type(value).__name__} as a SQL literal")
+
+
+def connect(
+    path: str | Path | None = None,
+    read_only: bool = False,
+    wait_s: float = 0.0,
+    config: Mapping[str, Any] | None = None,
+) -> duckdb.DuckDBPyConnection:
+    """A DuckDB connection (in memory when `path` is None), used as a context manager: `with connect(p) as con:`
+    closes it on the way out. Waits up to `wait_s` (with backoff) while another process holds the file."""
+    if path is None:
+        return duckdb.connect(config=dict(config or {}))
+    p = Path(path)
+    deadline = time.monotonic() + wait_s
+    delay = 0.1
+    while True:
+        try:
+            return duckdb.connect(str(p), read_only=read_only, config=dict(config or {}))
+        except duckdb.Error as exc:
+            if "lock" not in str(exc).lower():
+                mode = " read-only" if read_only else ""
+                raise InputError(f"cannot open audit database {p}{mode}: {exc}") from None
+            if time.monotonic() >= deadline:
+                holder = str(exc).split("\n")[0]
+                raise DatabaseLocked(
+                    f"audit database {p} is held by another process, still after waiting {wait_s:g} s ({holder})"
+                ) from None
+            log.info("audit database %s is locked; retrying in %.1f s", p, delay)
+            time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
+            delay = min(delay * 2, 5.0)
+
+
+@contextmanager
+def transaction(con: duckdb.DuckDBPyConnection) -> Iterator[duckdb.DuckDBPyConnection]:
+    """BEGIN … COMMIT, or ROLLBACK and re-raise: all of a block's writes or none."""
+    con.execute("BEGIN TRANSACTION")
+    try:
+        yield con
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    con.execute("COMMIT")

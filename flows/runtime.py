@@ -1,0 +1,147 @@
+"""What the flow commands need around a flow run, without click: Prefect settings, the local API, preflight checks.
+
+Prefect is imported inside the functions, so `citeaudit --help` and `citeaudit run` never pay for it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import flows  # noqa: F401  (prepares Prefect's environment before any Prefect import)
+
+
+@contextmanager
+def flow_settings() -> Iterator[None]:
+    """Settings for flows run in this process.
+
+    Against the ephemeral local API (no PREFECT_API_URL) nothing watches for crashed runs, so flow-run heartbeats
+    are off: otherwise every flow and subflow run waits up to a second for its heartbeat thread on exit.
+    """
+    if os.environ.get("PREFECT_API_URL"):
+        yield
+        return
+    from prefect.settings import temporary_settings
+
+    with temporary_settings(updates={"flows.heartbeat_frequency": None}):
+        yield
+
+
+def quiet_prefect() -> None:
+    """Prefect's own chatter (a line per task state, tracebacks of failed tasks) off unless -v: the command prints
+    one line per day and, on failure, one line with the error. A PREFECT_LOGGING_LEVEL the user set wins."""
+    import logging
+
+    verbose = logging.getLogger().getEffectiveLevel() <= logging.INFO
+    os.environ.setdefault("PREFECT_LOGGING_LEVEL", "INFO" if verbose else "CRITICAL")
+
+
+def start_prefect_api(attempts: int = 2) -> None:
+    """Start Prefect's local ephemeral API up front (unless PREFECT_API_URL names a server): a busy machine gets the
+    configured timeout, then a second try with twice as long, then one clear line instead of a traceback."""
+    from prefect.settings import PREFECT_API_URL, PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS
+
+    if PREFECT_API_URL.value():
+        return
+    from prefect.server.api.server import SubprocessASGIServer
+
+    from audit.errors import OrchestratorError
+
+    timeout = int(PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS.value())
+    waited, last = 0, ""
+    for attempt in range(attempts):
+        server = SubprocessASGIServer()
+        try:
+            server.start(timeout=timeout * (attempt + 1))
+            return
+        except Exception as exc:  # Prefect raises RuntimeError with the server's whole output
+            waited += timeout * (attempt + 1)
+            last = str(exc).split(". ")[0].split("\n")[0].rstrip(".")
+            server.stop()
+    raise OrchestratorError(
+        f"the local Prefect API did not start ({attempts} tries, {waited} s in all: {last}). On a busy machine raise "
+        f"PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS (now {timeout}), or set PREFECT_API_URL to a running "
+        "Prefect server; `citeaudit run` audits without Prefect"
+    )
+
+
+def start_or_record(db: str, input_spec: str, config_path: str | None, window: Any) -> None:
+    """`start_prefect_api`, and when it fails a `runs` row `failed: ...` for the window the command was to audit."""
+    from audit.config import load_config
+    from audit.errors import OrchestratorError
+
+    quiet_prefect()
+    try:
+        start_prefect_api()
+    except OrchestratorError as exc:
+        from audit.runner import new_run_record
+        from audit.store import record_failed_run
+
+        record_failed_run(db, new_run_record(input_spec, window, load_config(config_path)), str(exc))
+        raise
+
+
+def build_deployment(
+    input_spec: str,
+    db: str,
+    config_path: str | None,
+    contexts_spec: str | None = None,
+    dask_address: str | None = None,
+    work_dir: str | None = None,
+    cron: str | None = None,
+    tz: str | None = None,
+    name: str = "nightly",
+) -> Any:
+    """The deployment `citeaudit serve` serves: cron and time zone from the options, else from the config."""
+    from audit.config import load_config
+
+    cfg = load_config(config_path)
+    from flows.deploy import nightly_deployment
+
+    return nightly_deployment(
+        name=name,
+        cron=cron or cfg.run.cron,
+        timezone=tz or cfg.run.timezone,
+        input=_abs(input_spec),
+        db=str(Path(db).resolve()),
+        config=str(Path(config_path).resolve()) if config_path else None,
+        dask_address=dask_address,
+        contexts=_abs(contexts_spec) if contexts_spec else None,
+        work_dir=str(Path(work_dir).resolve()) if work_dir else None,
+    )
+
+
+def flow_params(
+    input_spec: str,
+    db: str,
+    config_path: str | None,
+    contexts_spec: str | None,
+    dask_address: str | None,
+    work_dir: str | None,
+) -> dict[str, Any]:
+    """The parameters every audit flow takes, from the shared command-line options."""
+    return {
+        "input": input_spec,
+        "db": db,
+        "config": config_path,
+        "dask_address": dask_address,
+        "contexts": contexts_spec,
+        "work_dir": work_dir,
+    }
+
+
+def preflight(input_spec: str, config_path: str | None) -> None:
+    """Config and input files checked up front: a user error is one line, not a failed flow run's log."""
+    from audit.config import load_config
+    from audit.ingest import check_files, discover_inputs
+
+    cfg = load_config(config_path)
+    check_files(discover_inputs(input_spec), cfg.run.column_mapping)
+
+
+def _abs(spec: str) -> str:
+    """Absolute form of a path or glob: served runs do not share the caller's working directory."""
+    return spec if Path(spec).is_absolute() else str(Path.cwd() / spec)
