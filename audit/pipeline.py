@@ -143,9 +143,8 @@ def load_cache(cache: EmbeddingCache, db: Path) -> None:
         ).fetchall() == [(1,)]:
             limit = getattr(cache, "limit", None)
             table = con.sql(
-                "SELECT content_hash, embedding FROM embedding_cache WHERE model = $model"
-                + (f" LIMIT {int(limit)}" if limit else ""),
-                params={"model": cache.model},
+                "SELECT content_hash, embedding FROM embedding_cache WHERE model = $model LIMIT $limit",
+                params={"model": cache.model, "limit": int(limit) if limit else None},
             ).to_arrow_table()
             cache.load_table(table)
             log.info("embedding cache: %d vectors for %s", table.num_rows, cache.model)

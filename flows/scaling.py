@@ -55,13 +55,13 @@ def busiest_day(input_spec: str) -> date:
     from audit.ingest import discover_inputs
 
     files = discover_inputs(input_spec)
-    listing = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
     con = duckdb.connect()
     try:
         con.execute("SET TimeZone = 'UTC'")
         rows = con.execute(
-            f"SELECT CAST(logged_at AS DATE) AS d, count(*) FROM read_parquet([{listing}], union_by_name = true) "
-            "WHERE logged_at IS NOT NULL GROUP BY d ORDER BY 2 DESC, d LIMIT 1"
+            "SELECT CAST(logged_at AS DATE) AS d, count(*) FROM read_parquet($files, union_by_name = true) "
+            "WHERE logged_at IS NOT NULL GROUP BY d ORDER BY 2 DESC, d LIMIT 1",
+            {"files": files},
         ).fetchall()
     finally:
         con.close()

@@ -20,6 +20,8 @@ import numpy as np
 import pyarrow.parquet as pq
 from rapidfuzz import fuzz
 
+from audit.verdict import Verdict
+
 _NUMERIC = re.compile(r"\[(\d+(?:\s*[,-]\s*\d+)*)\]")
 _DOC_CHUNK = re.compile(r"\[citation:([^:\]]+):([^\]]+)\]")
 _ANY_MARKER = re.compile(r"\[[^\]]*\]")
@@ -67,7 +69,8 @@ def _verify(claim: str, source: str, model: Any) -> dict[str, Any]:
     emb = model.encode([claim, source], normalize_embeddings=True, show_progress_bar=False)  # one call per citation
     cosine = float(np.dot(emb[0], emb[1]))
     score = 0.5 * lexical + 0.5 * cosine
-    return {"lexical": lexical, "cosine": cosine, "verdict": "verified" if score >= 0.6 else "unsupported"}
+    verdict = Verdict.VERIFIED if score >= 0.6 else Verdict.UNSUPPORTED
+    return {"lexical": lexical, "cosine": cosine, "verdict": verdict.value}
 
 
 def audit_row(row: dict[str, Any], model: Any) -> list[dict[str, Any]]:
@@ -85,7 +88,7 @@ def audit_row(row: dict[str, Any], model: Any) -> list[dict[str, Any]]:
             sources.append(hit[0]["text"] if hit else None)
         for source in sources:
             if source is None:
-                out.append({"answer_id": row["answer_id"], "claim": claim, "verdict": "fabricated"})
+                out.append({"answer_id": row["answer_id"], "claim": claim, "verdict": Verdict.FABRICATED.value})
             else:
                 out.append({"answer_id": row["answer_id"], "claim": claim, **_verify(claim, source, model)})
     return out
