@@ -1,25 +1,10 @@
-"""Read-side helpers over the audit database: run overviews and ad-hoc queries."""
+"""Read-side helpers over the audit database: run overviews."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import duckdb
-
-from audit.errors import InputError
 from audit.store import open_db
-
-
-def query_table(db: str, query: str) -> tuple[list[str], list[tuple[Any, ...]]]:
-    with open_db(db, read_only=True) as con:
-        try:
-            cur = con.execute(query)
-        except duckdb.Error as exc:
-            raise InputError(f"query failed: {exc}") from None
-        if cur.description is None:
-            return [], []
-        cols = [d[0] for d in cur.description]
-        return cols, cur.fetchall()
 
 
 def run_overview(db: str, run_id: str) -> dict[str, Any]:
