@@ -32,6 +32,7 @@ class SupportModel:
     coef: np.ndarray
     intercept: float
     digest: str  # sha256 of the model file: recorded with every run
+    trained_on: tuple[tuple[str, int], ...] = ()  # (training set, pairs): what the model saw
 
     def predict(self, x: np.ndarray) -> np.ndarray:
         """P(supported) for each row of a (n, len(FEATURE_NAMES)) feature matrix."""
@@ -58,7 +59,8 @@ def model_from_dict(data: dict[str, Any], digest: str = "", where: str = "<dict>
     if not (len(mean) == len(scale) == len(coef) == len(features)) or np.any(scale <= 0):
         raise ConfigError(f"{where}: model arrays do not match its {len(features)} features")
     columns = np.array([FEATURE_NAMES.index(f) for f in features])
-    return SupportModel(name, features, columns, mean, scale, coef, intercept, digest)
+    seen = tuple((str(k), int(v.get("pairs", 0))) for k, v in (data.get("trained_on") or {}).items())
+    return SupportModel(name, features, columns, mean, scale, coef, intercept, digest, seen)
 
 
 @cache
@@ -78,7 +80,5 @@ def load_support_model(path: str = "") -> SupportModel:
 def provenance(path: str = "") -> str:
     """One line on what the support model saw, printed with every evaluation so figures can be judged."""
     m = load_support_model(path)
-    p = Path(path) if path else PACKAGED_MODEL
-    sets = json.loads(p.read_text()).get("trained_on", {})
-    seen = ", ".join(f"{name} ({c.get('pairs', '?')})" for name, c in sets.items()) or "unknown"
+    seen = ", ".join(f"{name} ({pairs})" for name, pairs in m.trained_on) or "unknown"
     return f"support model {m.name} sha256:{m.digest[:12]}, fitted only on training pairs: {seen}"
