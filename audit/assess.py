@@ -282,7 +282,7 @@ def _decide(p: _Pending, cfg: AuditConfig) -> None:
     p.row["support"] = d.support
     p.row["reasons"] = list(d.reasons)
     p.row["suggested_rank"] = d.suggested_rank
-    kind = audited_type(d.verdict, "exact_match" in d.reasons, p.row["quote_status"])
+    kind = audited_type(d.verdict, p.cited is not None and p.cited.exact, p.row["quote_status"])
     p.row["audited_type"] = kind.value if kind is not None else None
 
 
