@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
@@ -19,6 +20,15 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "data" / "sample"
 SHARED_REAL = (REPO / ".." / "shared" / "data" / "real").resolve()
+
+
+def query(db: Path, sql: str) -> list[tuple]:
+    """Rows of `sql` on an audit database, opened read-only."""
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.execute(sql).fetchall()
+    finally:
+        con.close()
 
 
 def make_answer(answer_id: str, answer: str, contexts: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:

@@ -10,7 +10,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
@@ -19,6 +18,7 @@ from click.testing import CliRunner
 from audit.cli import main
 from audit.contract import answers_schema
 from tests.conftest import REPO
+from tests.conftest import query as q
 
 CASES_DIR = Path(__file__).resolve().parents[1] / "cases" / "bad_input"
 CASES: list[dict[str, Any]] = tomllib.loads((CASES_DIR / "cases.toml").read_text())["case"]
@@ -81,14 +81,6 @@ def build_parquet(spec: dict[str, Any], path: Path) -> None:
         fields.append(pa.field(field.name, typ))
     schema = pa.schema(fields)
     pq.write_table(pa.Table.from_pylist([{f.name: r.get(f.name) for f in schema} for r in rows], schema=schema), path)
-
-
-def q(db: Path, sql: str) -> list[tuple]:
-    con = duckdb.connect(str(db), read_only=True)
-    try:
-        return con.execute(sql).fetchall()
-    finally:
-        con.close()
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from audit.cli import main
 from audit.contract import answers_schema
 from tests.conftest import make_answer
+from tests.conftest import query as q
 
 REFUND = (
     "All returns must be made within 30 days of purchase date. Opened electronics carry a restocking fee of 15%. "
@@ -107,14 +108,6 @@ def mixed_db(tmp_path_factory) -> Path:
     result = CliRunner().invoke(main, ["run", "--input", str(folder / "answers.parquet"), "--db", str(db), "--quiet"])
     assert result.exit_code == 0, result.output
     return db
-
-
-def q(db: Path, sql: str) -> list[tuple]:
-    con = duckdb.connect(str(db), read_only=True)
-    try:
-        return con.execute(sql).fetchall()
-    finally:
-        con.close()
 
 
 def cite(db: Path, answer_id: str, marker: str, cols: str) -> tuple:

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from rapidfuzz import fuzz
 
 from audit.cli import main
-from tests.conftest import REPO, SAMPLE
+from tests.conftest import REPO, SAMPLE, query
 
 TRUTH = [json.loads(line) for line in (SAMPLE / "truth.jsonl").read_text().splitlines()]
 ROW_COLUMNS = {
@@ -68,14 +68,6 @@ def rows(db: Path, table: str) -> list[tuple]:
     con = duckdb.connect(str(db), read_only=True)
     try:
         return con.execute(f"SELECT {ROW_COLUMNS[table]} FROM {table} ORDER BY ALL").fetchall()
-    finally:
-        con.close()
-
-
-def query(db: Path, sql: str) -> list[tuple]:
-    con = duckdb.connect(str(db), read_only=True)
-    try:
-        return con.execute(sql).fetchall()
     finally:
         con.close()
 
