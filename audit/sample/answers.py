@@ -202,16 +202,7 @@ class _AnswerBuilder:
                     },
                 }
             else:
-                retrieved = {id(c) for c in chunks}
-                other = [
-                    s.text
-                    for d in self.kb.by_tenant[plan.tenant]
-                    for c in d.chunks
-                    if id(c) not in retrieved
-                    for s in c.sentences
-                    if not s.shared
-                ]
-                body = rng.choice(other)
+                body = rng.choice(self._unretrieved_sentences(plan, chunks))
                 cited = rng.randint(1, n_ctx)
                 marker_target = chunks[cited - 1]
                 truth = {
@@ -287,6 +278,18 @@ class _AnswerBuilder:
             truth.setdefault("claim", body)
         return Claim(body, marker, [cited], truth, cited_obj)
 
+    def _unretrieved_sentences(self, plan: RowPlan, chunks: list[Chunk]) -> list[str]:
+        """Sentences of the tenant's knowledge base (not shared boilerplate) in no retrieved chunk."""
+        retrieved = {id(c) for c in chunks}
+        return [
+            s.text
+            for d in self.kb.by_tenant[plan.tenant]
+            for c in d.chunks
+            if id(c) not in retrieved
+            for s in c.sentences
+            if not s.shared
+        ]
+
     def _object(self, target: Chunk, chunks: list[Chunk]) -> dict[str, Any]:
         """How a citation object names its source: document_id + chunk_index (its position among the retrieved
         chunks of that document), or document_name + page_number."""
@@ -317,16 +320,8 @@ class _AnswerBuilder:
         changed = change_number(sent.text, rng)
         if changed is not None and changed[0] not in all_text:
             return changed[0], "changed_number"
-        retrieved = {id(c) for c in chunks}
-        other = [
-            s.text
-            for d in self.kb.by_tenant[plan.tenant]
-            for c in d.chunks
-            if id(c) not in retrieved
-            for s in c.sentences
-            if not s.shared and _NUMBER.search(s.text)
-        ]
-        return rng.choice(other), "not_retrieved"
+        with_number = [t for t in self._unretrieved_sentences(plan, chunks) if _NUMBER.search(t)]
+        return rng.choice(with_number), "not_retrieved"
 
     def _confidence(self, plan: RowPlan, claims: list[Claim]) -> float:
         """Self-reported confidence: honest models report less when their answer holds a planted fault;
