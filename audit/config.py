@@ -25,7 +25,10 @@ class VerifyConfig:
     nli_model: str = ""  # optional local cross-encoder path; empty = off
     window_sentences: int = 3  # evidence windows: runs of 1 up to this many consecutive sentences
     top_k_windows: int = 4  # windows per source, preselected by idf-weighted shared words, that get embedded
-    uncited_top_k_windows: int = 1  # the same for uncited sentences (a repair suggestion, most of the model time)
+    uncited_top_k_windows: int = 4  # the same for uncited sentences (a repair suggestion: static embedding only)
+    static_model: str = ""  # first-stage static embedding (model2vec folder); empty = packaged static-minilm
+    refine: str = "all"  # which cited pairs the transformer re-scores: all | band | none (faster, see README)
+    refine_margin: float = 0.1  # band: the screen's support within this of the verified or weak threshold
     batch_size: int = 64
     device: str = "cpu"
 
@@ -35,11 +38,13 @@ class SupportConfig:
     """The support model and the verdict thresholds (see audit/verdict.py and the model card)."""
 
     model: str = ""  # support model JSON; empty = the packaged audit/models/support.json
-    verified: float = 0.52  # support >= verified -> verified (fitted with the model: see its card)
-    weak: float = 0.22  # weak <= support < verified -> weak, below -> unsupported
-    misattribution_min_other: float = 0.22  # misattributed: cited not verified, another context >= this (= weak)...
+    verified: float = 0.48  # support >= verified -> verified (fitted with the model: see its card)
+    weak: float = 0.21  # weak <= support < verified -> weak, below -> unsupported
+    misattribution_min_other: float = 0.21  # misattributed: cited not verified, another context >= this (= weak)...
     misattribution_margin: float = 0.25  # ... and beats the cited one by this much
     cap_missing_numbers: bool = True  # a claim with a number its source lacks is never `verified`
+    cap_missing_names: bool = True  # ... nor one naming someone or something its source never mentions
+    cap_negation_mismatch: bool = True  # ... nor one negated where its evidence window is not (or the reverse)
 
 
 @dataclass(frozen=True)
@@ -148,6 +153,10 @@ def _check(cfg: AuditConfig, source: str) -> None:
         raise ConfigError(f"{source}: run.shard_rows, run.batch_answers must be >= 1, run.cache_vectors >= 10000")
     if cfg.run.shard_seconds <= 0:
         raise ConfigError(f"{source}: run.shard_seconds must be > 0")
+    if cfg.verify.refine not in ("band", "all", "none"):
+        raise ConfigError(f"{source}: verify.refine must be band, all or none, got {cfg.verify.refine!r}")
+    if not 0.0 <= cfg.verify.refine_margin <= 1.0:
+        raise ConfigError(f"{source}: verify.refine_margin must be between 0 and 1, got {cfg.verify.refine_margin}")
     if cfg.verify.batch_size < 1:
         raise ConfigError(f"{source}: verify.batch_size must be >= 1, got {cfg.verify.batch_size}")
     if not re.fullmatch(r"cpu|cuda(:\d+)?|mps", cfg.verify.device):

@@ -84,7 +84,9 @@ def plan_shards(
 ) -> list[Shard]:
     """Hash ranges of `answer_id` holding about `run.shard_seconds` of estimated work and at most `run.shard_rows`
     answers each (see `audit.shardplan`); the plan is logged."""
-    plan = plan_by_cost(files, window, cfg.run.column_mapping, cfg.run.shard_seconds, cfg.run.shard_rows)
+    plan = plan_by_cost(
+        files, window, cfg.run.column_mapping, cfg.run.shard_seconds, cfg.run.shard_rows, cfg.verify.refine
+    )
     log.info("%s: %s", window, plan.describe(workers))
     n = len(plan.shards)
     return [

@@ -1,10 +1,10 @@
 """Shards sized by work: a cheap per-answer cost estimate in DuckDB, cut into contiguous `answer_id` hash ranges.
 
-The profile (README "Speed") says where a shard's time goes: embedding the claim and a few windows of its source
-for every claim sentence (cited or not), longer for long sources, and scoring every other retrieved context for
-citations that do not verify. `COST_SQL` estimates that per answer from what a scan can see without auditing
-(sentence ends, markers, retrieved contexts and their characters), in seconds of the reference 2-core machine
-(only the ratios matter).
+The profile (README "Speed") says where a shard's time goes: lexical work and a static embedding for every claim
+sentence (cited or not), longer for long sources, MiniLM on the cited pairs the verifier refines, and the first stage
+on every other retrieved context for citations that do not verify. `cost_sql` estimates that per answer from what
+a scan can see without auditing (sentence ends, markers, retrieved contexts and their characters), in seconds of the
+reference 2-core machine (only the ratios matter).
 
 Answers are ordered by `hash(answer_id)`, and a shard is a contiguous hash range holding about `[run]
 shard_seconds` of estimated work (more on very large windows, so that every shard's scan of the input stays a
@@ -26,17 +26,22 @@ from audit.window import Window
 
 log = logging.getLogger(__name__)
 
-# seconds per answer = FIXED + sentences * (PER_CLAIM + PER_CLAIM_KCHAR * min(mean source kchars, KCHAR_CAP))
-#                      + PER_OTHER_CONTEXT * markers * (contexts - 1)
-# Each claim sentence embeds itself and a few source windows, whose length (in tokens, up to the model's cap) follows
-# the sources' length; each citation that does not verify scores every other context (markers x other contexts).
-# Shapes fitted on 100 answers timed one by one (20 WiCE dev, 40 AttributionBench dev, 40 real-shaped), scale set
-# so whole runs of WiCE dev (128 s) and AttributionBench dev (70 s) on the reference machine come out right.
-FIXED = 0.01
-PER_CLAIM = 0.01
-PER_CLAIM_KCHAR = 0.02
+# seconds per answer = FIXED + sentences * (PER_SENTENCE + PER_SENTENCE_KCHAR * kchars)
+#                      + refined * markers * (PER_CITATION + PER_CITATION_KCHAR * kchars)
+#                      + PER_OTHER_CONTEXT * markers * (contexts - 1),  kchars = min(mean source kchars, KCHAR_CAP)
+# With the two-stage verifier every sentence (cited or not) costs lexical work and a static embedding, which grow
+# with the source's length; MiniLM runs only on cited pairs the second stage refines (`refined`: the share of them,
+# 1 for `[verify] refine = "all"`, 0 for "none"), on windows whose token count follows the source's length; the
+# misattribution search (first stage only) scores the other contexts. Scaled so that whole cold runs on the
+# reference 2-core machine come out right: WiCE dev 64 s / 15 s and AttributionBench dev 78 s / 6 s (all / none).
+FIXED = 0.002
+PER_SENTENCE = 0.001
+PER_SENTENCE_KCHAR = 0.002
+PER_CITATION = 0.008
+PER_CITATION_KCHAR = 0.064
 KCHAR_CAP = 2.0
-PER_OTHER_CONTEXT = 0.016
+PER_OTHER_CONTEXT = 0.002
+REFINED_SHARE = {"all": 1.0, "band": 0.6, "none": 0.0}  # band: ~60% of cited pairs (model card)
 
 # every shard scans the window's files and keeps its hash range (about 40 us per answer measured here, most of it
 # skipped pages): the target grows with the window so that these repeated scans stay under MAX_SCAN_SHARE of the work
@@ -54,12 +59,20 @@ _FEATURES = r"""
     FROM ({scan})
 """
 
-COST_SQL = f"""
+
+def cost_sql(refined: float = 1.0) -> str:
+    """Estimated seconds of one answer, from the columns of `_FEATURES` (`refined`: share of cited pairs MiniLM
+    re-scores)."""
+    kchars = f"least(ctx_chars / 1000.0 / greatest(n_ctx, 1), {KCHAR_CAP})"
+    return f"""
     {FIXED}
-    + greatest(sentences, 1)
-      * ({PER_CLAIM} + {PER_CLAIM_KCHAR} * least(ctx_chars / 1000.0 / greatest(n_ctx, 1), {KCHAR_CAP}))
+    + greatest(sentences, 1) * ({PER_SENTENCE} + {PER_SENTENCE_KCHAR} * {kchars})
+    + {float(refined)} * markers * ({PER_CITATION} + {PER_CITATION_KCHAR} * {kchars})
     + {PER_OTHER_CONTEXT} * markers * greatest(n_ctx - 1, 0)
 """
+
+
+COST_SQL = cost_sql(1.0)
 
 _PLAN = """
 WITH est AS ({features}),
@@ -103,16 +116,22 @@ class ShardPlan:
 
 
 def plan_by_cost(
-    files: list[str], window: Window, mapping: dict[str, str], shard_seconds: float, shard_rows: int
+    files: list[str],
+    window: Window,
+    mapping: dict[str, str],
+    shard_seconds: float,
+    shard_rows: int,
+    refine: str = "all",
 ) -> ShardPlan:
-    """Contiguous hash ranges of about `shard_seconds` estimated work each, at most `shard_rows` answers each."""
+    """Contiguous hash ranges of about `shard_seconds` estimated work each, at most `shard_rows` answers each
+    (`refine`: the verifier's `[verify] refine`, which sets how much of the cost MiniLM adds)."""
     types = check_files(files, mapping)
     cols = ", ".join(column_expr(c, mapping, types) for c in ("answer_id", "logged_at", "answer", "contexts"))
     features = _FEATURES.format(hash=HASH_SQL, scan=scan_sql(files, window, cols))
     con = duckdb.connect()
     try:
         rows = con.execute(
-            _PLAN.format(features=features, cost=COST_SQL),
+            _PLAN.format(features=features, cost=cost_sql(REFINED_SHARE.get(refine, 1.0))),
             {
                 "seconds": float(shard_seconds),
                 "rows": int(shard_rows),

@@ -66,16 +66,23 @@ class Decision:
     suggested_rank: int | None = None
 
 
+NEGATION_MISMATCH = "negation_mismatch"  # reason: the claim is negated and its evidence window is not, or vice versa
+
+
 def capped_support(score: SourceScore, cfg: SupportConfig) -> float:
     """The cited source's support after the hard rules: a verbatim claim is 1; a claim with a quote its source
-    lacks, or a number it lacks (when `cap_missing_numbers`), or a quoted passage not found, is never verified."""
+    lacks, a number or a name it lacks (`cap_missing_numbers`, `cap_missing_names`), a negation its evidence window
+    does not share or the other way round (`cap_negation_mismatch`), or a quoted passage not found, is never
+    verified."""
     if score.quote_found is False:
         return min(score.support, cfg.verified - CAP_EPSILON)
     if score.exact:
         return 1.0
     lacks_quote = any(r.startswith("missing_quote:") for r in score.missing)
     lacks_number = cfg.cap_missing_numbers and any(r.startswith("missing_number:") for r in score.missing)
-    if lacks_quote or lacks_number:
+    lacks_name = cfg.cap_missing_names and any(r.startswith("missing_name:") for r in score.missing)
+    negated = cfg.cap_negation_mismatch and NEGATION_MISMATCH in score.missing
+    if lacks_quote or lacks_number or lacks_name or negated:
         return min(score.support, cfg.verified - CAP_EPSILON)
     return score.support
 

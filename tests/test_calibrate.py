@@ -63,7 +63,8 @@ def test_bad_pairs_file_names_the_line(tmp_path):
 
 def test_packaged_model_speaks_this_codes_features():
     m = load_support_model()
-    assert m.features == MODEL_FEATURES and set(m.features) <= set(FEATURE_NAMES)
+    assert m.features == (*MODEL_FEATURES, "cos_transformer") and set(m.features) <= set(FEATURE_NAMES)
+    assert m.screen is not None and m.screen.features == MODEL_FEATURES and not m.screen.needs_transformer
     assert len(m.digest) == 64
 
 
@@ -72,11 +73,27 @@ def test_calibrate_on_real_training_pairs_writes_a_loadable_model_and_card(tmp_p
     out = tmp_path / "support.json"
     fitted = run_calibration(TRAIN, out, limit_per_set=60)
     model = load_support_model(str(out))
-    assert model.features == MODEL_FEATURES
+    assert model.features == (*MODEL_FEATURES, "cos_transformer")
+    assert model.screen is not None and model.screen.features == MODEL_FEATURES
+    # the full model leans on the transformer's cosine: it is the feature the second stage adds
+    assert model.coef[model.features.index("cos_transformer")] > 0
     card = (tmp_path / "SUPPORT_MODEL_CARD.md").read_text()
+    assert "First stage" in card and "cos_transformer" in card
     assert "fever_symmetric" in card and "leave" in card.lower()
     # the held-out sets are scored by a model that never saw them; better than chance on most
     scored = [v for v in fitted.held_out.values() if v is not None]
     assert scored and np.mean(scored) > 0.55
     with gzip.open(TRAIN, "rt") as fh:
         assert sum(1 for _ in fh) > sum(c["pairs"] for c in fitted.model["trained_on"].values())
+
+
+def test_cascade_agreement_counts_refined_pairs_and_equal_verdicts():
+    from audit.calibrate import cascade_agreement
+
+    screen = np.array([0.05, 0.45, 0.9, 0.25, np.nan])
+    full = np.array([0.10, 0.60, 0.8, 0.10, 0.5])
+    rows = cascade_agreement(screen, full, verified=0.5, weak=0.2, margins=(0.0, 0.06))
+    # margin 0: nothing refined; verdicts (0,1,2,1) vs full (0,2,2,0): 2 of 4 agree (the NaN pair is left out)
+    assert rows[0] == {"margin": 0.0, "refined": 0.0, "agreement": 0.5}
+    # margin 0.06: 0.45 and 0.25 are refined and take the full model's verdicts: all 4 agree
+    assert rows[1] == {"margin": 0.06, "refined": 0.5, "agreement": 1.0}

@@ -26,9 +26,22 @@ from audit.pipeline import make_scorer
 from audit.runner import run_audit
 from audit.timing import Stopwatch
 from audit.verify.semantic import BiEncoderScorer, _load_sentence_transformer, resolve_model_path
+from audit.verify.verifier import static_scorer
 from audit.window import Window
 
-STAGES = ("plan", "ingest", "extract", "resolve", "verify", "lexical+keyfacts", "semantic", "score", "write", "load")
+STAGES = (
+    "plan",
+    "ingest",
+    "extract",
+    "resolve",
+    "verify",
+    "lexical+keyfacts",
+    "static",
+    "semantic",
+    "score",
+    "write",
+    "load",
+)
 PROFILES = ("real", "tiny")
 
 
@@ -115,12 +128,15 @@ def _one_pass(label: str, logs: str, db: Path, cfg: AuditConfig) -> PassResult:
     watch = Stopwatch()
     t0 = time.perf_counter()
     scorer = make_scorer(cfg, db)  # primes the embedding cache from the file: part of a run's cost
+    first = static_scorer(cfg.verify.static_model)
+    static_before = first.seconds
     summary = run_audit(logs, db, Window(), cfg, scorer=scorer, watch=watch)
     total = time.perf_counter() - t0
     semantic = scorer.seconds if isinstance(scorer, BiEncoderScorer) else 0.0
     seconds = dict(watch.seconds)
-    seconds["semantic"] = semantic
-    seconds["lexical+keyfacts"] = max(0.0, seconds.get("verify", 0.0) - semantic)
+    seconds["semantic"] = semantic  # the transformer (second stage)
+    seconds["static"] = first.seconds - static_before  # the static embedding (first stage)
+    seconds["lexical+keyfacts"] = max(0.0, seconds.get("verify", 0.0) - semantic - seconds["static"])
     embedded = scorer.encoded if isinstance(scorer, BiEncoderScorer) else 0
     c = summary.counts
     return PassResult(label, c.answers_read, c.citations, seconds, embedded, total)

@@ -234,6 +234,22 @@ def calibrate(
     click.echo(f"wrote {out_path}: {verified} >= {th[verified]}, {weak} >= {th[weak]}")
 
 
+@main.command("distill-static")
+@click.option(
+    "--out",
+    "out_dir",
+    default="audit/models/static-minilm",
+    show_default=True,
+    help="Folder to write the static embedding model to.",
+)
+@friendly_errors
+def distill_static_cmd(out_dir: str) -> None:
+    """Rebuild the first-stage static embedding from the packaged MiniLM (offline; needs model2vec[distill])."""
+    from audit.verify.static import distill_static
+
+    click.echo(f"wrote {distill_static(out_dir)}")
+
+
 @main.command()
 @db_option
 @click.option("--out", "out_dir", required=True, help="Folder to write the files and manifest.json to.")

@@ -1,8 +1,9 @@
 """Support features of one (claim, source) pair: what the support model sees. Pure functions.
 
-Two steps around the one expensive call: `analyse_pair` does the lexical work and picks the candidate windows that
-the embedding model scores; `pair_features` turns that analysis plus the window cosines into the feature vector.
-Training (`audit.verify.train`) and the audit call the same two functions, so what was fitted is what runs.
+Two steps around the embedding call: `analyse_pair` does the lexical work and picks the candidate windows that
+the static embedding model scores; `pair_features` turns that analysis plus the window cosines into the feature
+vector. The transformer's cosine (`cos_transformer`) is added by the verifier for the pairs it refines.
+Training (`citeaudit calibrate`) and the audit call the same two functions, so what was fitted is what runs.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from audit.verify.keyfacts import KeyFacts, key_facts, missing_facts
 from audit.verify.lexical import LexicalResult, lexical_verify
 from audit.verify.text import STOPWORDS, SourceWindow, content_words, keyword_overlap, source_windows, stem, tokens
 
+# bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
+FEATURES_VERSION = 4
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -31,13 +34,16 @@ FEATURE_NAMES: tuple[str, ...] = (
     "names",  # share of the claim's capitalised names in the source (1 when none)
     "dates",  # share of the claim's dates in the source (1 when none)
     "negation_mismatch",  # the claim is negated and the best window is not, or the other way round
-    "cos_max",  # best cosine between the claim and a candidate window
+    "cos_max",  # best cosine between the claim and a candidate window (static embedding, audit/verify/static.py)
     "cos_mean2",  # mean of the two best cosines
     "token_set",  # rapidfuzz token_set_ratio of the claim and the best window
     "log_claim_words",  # log(1 + content words of the claim)
     "missing_words",  # log(1 + content words of the claim absent from the source)
     "exact",  # the claim is verbatim in the source
+    "cos_transformer",  # the transformer's (MiniLM) best cosine between the claim and a candidate window; set by
+    # the second stage (audit/verify/verifier.py) only for the pairs it refines; 1 for a verbatim claim, else 0 here
 )
+COS_TRANSFORMER = FEATURE_NAMES.index("cos_transformer")
 
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot|without|n't|fail(?:ed|s)?\s+to|lack(?:s|ed)?|"
@@ -219,6 +225,7 @@ def pair_features(a: PairAnalysis, cosines: np.ndarray | None) -> np.ndarray:
             math.log1p(len(a.claim_words)),
             math.log1p(a.missing_words),
             float(a.exact),
+            1.0 if a.exact else 0.0,  # cos_transformer: like cos_max, 1 for a verbatim claim; else the verifier's
         ],
         dtype=np.float64,
     )

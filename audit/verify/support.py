@@ -2,7 +2,8 @@
 
 The model is a standardised logistic regression over `FEATURE_NAMES`, fitted by scikit-learn on public training
 pairs only (`citeaudit calibrate`, see `audit/models/SUPPORT_MODEL_CARD.md`). It ships as a small JSON file a person
-can read: feature names, scaling, one weight per feature, the intercept, and what it was fitted on.
+can read: feature names, scaling, one weight per feature, the intercept, and what it was fitted on. A second,
+nested model (`screen`) over the same features minus the transformer's cosine is the cascade's first stage.
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ class SupportModel:
     intercept: float
     digest: str  # sha256 of the model file: recorded with every run
     trained_on: tuple[tuple[str, int], ...] = ()  # (training set, pairs): what the model saw
+    screen: SupportModel | None = None  # the first stage: the same kind of model without `cos_transformer`
+
+    @property
+    def needs_transformer(self) -> bool:
+        return "cos_transformer" in self.features
 
     def predict(self, x: np.ndarray) -> np.ndarray:
         """P(supported) for each row of a (n, len(FEATURE_NAMES)) feature matrix."""
@@ -60,7 +66,14 @@ def model_from_dict(data: dict[str, Any], digest: str = "", where: str = "<dict>
         raise ConfigError(f"{where}: model arrays do not match its {len(features)} features")
     columns = np.array([FEATURE_NAMES.index(f) for f in features])
     seen = tuple((str(k), int(v.get("pairs", 0))) for k, v in (data.get("trained_on") or {}).items())
-    return SupportModel(name, features, columns, mean, scale, coef, intercept, digest, seen)
+    screen = None
+    if data.get("screen") is not None:
+        if not isinstance(data["screen"], dict):
+            raise ConfigError(f"{where}: `screen` must be a model object")
+        screen = model_from_dict(data["screen"], digest, f"{where} (screen)")
+        if screen.needs_transformer:
+            raise ConfigError(f"{where}: the screen model must not use cos_transformer (it runs first)")
+    return SupportModel(name, features, columns, mean, scale, coef, intercept, digest, seen, screen)
 
 
 @cache

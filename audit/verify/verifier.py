@@ -1,26 +1,41 @@
-"""Score (claim, source) pairs through the cascade: lexical -> key facts -> semantic -> support model.
+"""Score (claim, source) pairs through the cascade: lexical -> key facts -> static embedding -> transformer.
 
-The model-free analysis runs first (`features.analyse_pair`); embeddings are skipped where the outcome is already
-decided (a verbatim match), and only the `top_k_windows` source windows that share the most (idf-weighted) words with
-the claim are embedded, in one batch for the whole list of pairs. The support model then scores every pair at once.
+1. The model-free analysis (`features.analyse_pair`) for every pair; a verbatim match is decided there.
+2. The static embedding (`static.StaticScorer`, ~100x faster than MiniLM) scores the `top_k_windows` candidate windows
+   of every pair, and the support model's first stage (`screen`) turns the features into a support score.
+3. Only where that score could still change a verdict (within `refine_margin` of the `verified` or `weak` threshold,
+   `[verify] refine = "band"`), the transformer (MiniLM, or a configured cross-encoder) scores the same candidate
+   windows, and the full model re-scores the pair with their best cosine as one more feature.
+Alternatives and uncited sentences (repair suggestions) stop after step 2; cited pairs go through step 3.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
 from audit.config import AuditConfig
-from audit.verdict import SourceScore
-from audit.verify.features import FEATURE_NAMES, PairAnalysis, analyse_pair, evidence_index, pair_features
+from audit.verdict import NEGATION_MISMATCH, SourceScore
+from audit.verify.features import (
+    COS_TRANSFORMER,
+    FEATURE_NAMES,
+    PairAnalysis,
+    analyse_pair,
+    evidence_index,
+    pair_features,
+)
 from audit.verify.keyfacts import keyfact_coverage
 from audit.verify.semantic import SemanticScorer
+from audit.verify.static import StaticScorer
 from audit.verify.support import load_support_model
 from audit.verify.text import SourceWindow
 
 _NUMBERS = FEATURE_NAMES.index("numbers")
+_COS_MAX = FEATURE_NAMES.index("cos_max")
+_NEGATION = FEATURE_NAMES.index("negation_mismatch")
 
 
 @dataclass(frozen=True)
@@ -29,17 +44,35 @@ class PairScore:
     exact: bool
     keyfact_coverage: float | None
     number_coverage: float
-    semantic: float | None  # best window cosine (or cross-encoder probability); NULL when not embedded
+    semantic: float | None  # cosine of the last stage that ran (transformer where refined, else static); NULL if none
     support: float  # the support model's probability, before the verdict's hard rules
-    reasons: tuple[str, ...]  # missing key facts and quotes
+    reasons: tuple[str, ...]  # missing key facts and quotes, a negation mismatch
     evidence: SourceWindow | None
+    refined: bool = False  # the transformer re-scored this pair
 
     def as_source_score(self, quote_found: bool | None = None) -> SourceScore:
         return SourceScore(self.support, self.exact, self.reasons, quote_found)
 
 
-def embed_candidates(analyses: Sequence[PairAnalysis], scorer: SemanticScorer) -> list[np.ndarray | None]:
-    """Cosines of each pair's candidate windows, in one batched model call (None where nothing was embedded)."""
+@dataclass(frozen=True)
+class Featurized:
+    analyses: list[PairAnalysis]
+    cosines: list[np.ndarray | None]  # cosines of each pair's candidate windows: the transformer's where refined
+    x: np.ndarray  # FEATURE_NAMES columns; cos_transformer set where `refined`
+    support: np.ndarray
+    refined: np.ndarray  # bool per pair
+
+
+@cache
+def static_scorer(path: str = "") -> StaticScorer:
+    """One static scorer per process and model folder (the model is read once)."""
+    return StaticScorer(path)
+
+
+def embed_candidates(
+    analyses: Sequence[PairAnalysis], scorer: SemanticScorer | StaticScorer
+) -> list[np.ndarray | None]:
+    """Cosines of each pair's candidate windows, in one batched call (None where nothing was embedded)."""
     todo = [i for i, a in enumerate(analyses) if a.candidates]
     out: list[np.ndarray | None] = [None] * len(analyses)
     if todo:
@@ -49,6 +82,18 @@ def embed_candidates(analyses: Sequence[PairAnalysis], scorer: SemanticScorer) -
         for i, s in zip(todo, sims, strict=True):
             out[i] = s
     return out
+
+
+def refine_mask(screen: np.ndarray, embedded: np.ndarray, mode: str, cfg: AuditConfig) -> np.ndarray:
+    """Which pairs the transformer re-scores: all embedded pairs, none, or those whose first-stage support lies
+    within `refine_margin` of a verdict threshold (elsewhere the transformer would not change the verdict)."""
+    if mode == "all":
+        return embedded.copy()
+    if mode == "none":
+        return np.zeros(len(screen), dtype=bool)
+    m = cfg.verify.refine_margin
+    near = (np.abs(screen - cfg.support.verified) <= m) | (np.abs(screen - cfg.support.weak) <= m)
+    return np.asarray(near & embedded, dtype=bool)
 
 
 def _evidence(a: PairAnalysis, source: str, cosines: np.ndarray | None) -> SourceWindow | None:
@@ -62,27 +107,56 @@ def _evidence(a: PairAnalysis, source: str, cosines: np.ndarray | None) -> Sourc
 
 
 def featurize(
-    pairs: Sequence[tuple[str, str]], cfg: AuditConfig, scorer: SemanticScorer, top_k: int | None = None
-) -> tuple[list[PairAnalysis], list[np.ndarray | None], np.ndarray]:
-    """Analyses, candidate cosines and the feature matrix of `pairs`: what the support model sees, in training
-    (`citeaudit calibrate`) and in the audit alike."""
+    pairs: Sequence[tuple[str, str]],
+    cfg: AuditConfig,
+    scorer: SemanticScorer,
+    top_k: int | None = None,
+    refine: str | None = None,
+) -> Featurized:
+    """Analyses, cosines, features and support of `pairs`: what the support model sees, in training (`citeaudit
+    calibrate`, refine="all") and in the audit alike. `refine` defaults to `[verify] refine`; a support model
+    without a first stage (`screen`) needs the transformer on every pair."""
+    model = load_support_model(cfg.support.model)
+    mode = refine or cfg.verify.refine
+    if model.screen is None and model.needs_transformer:
+        mode = "all"  # a single-stage model that reads the transformer's cosine
+    elif refine is None and not model.needs_transformer:
+        mode = "none"  # a single-stage model without it
     k = top_k or cfg.verify.top_k_windows
     analyses = [analyse_pair(c, s, cfg.verify.window_sentences, k) for c, s in pairs]
-    cosines = embed_candidates(analyses, scorer)
+    cosines = embed_candidates(analyses, static_scorer(cfg.verify.static_model))
     x = np.vstack([pair_features(a, c) for a, c in zip(analyses, cosines, strict=True)])
-    return analyses, cosines, x
+    first = model.screen if model.screen is not None else model
+    support = first.predict(x) if not first.needs_transformer else np.zeros(len(analyses))
+    embedded = np.array([c is not None and len(c) > 0 for c in cosines], dtype=bool)
+    refined = refine_mask(support, embedded, mode, cfg)
+    todo = np.flatnonzero(refined)
+    if len(todo):
+        sims = embed_candidates([analyses[i] for i in todo], scorer)
+        for i, s in zip(todo, sims, strict=True):
+            cosines[i] = s  # the transformer's cosines also pick the evidence window of a refined pair
+            x[i, COS_TRANSFORMER] = float(s.max()) if s is not None and len(s) else 0.0
+        support[todo] = model.predict(x[todo])
+    return Featurized(analyses, cosines, x, support, refined)
 
 
 def score_pairs(
-    pairs: Sequence[tuple[str, str]], cfg: AuditConfig, scorer: SemanticScorer, top_k: int | None = None
+    pairs: Sequence[tuple[str, str]],
+    cfg: AuditConfig,
+    scorer: SemanticScorer,
+    top_k: int | None = None,
+    refine: str | None = None,
 ) -> list[PairScore]:
-    """One PairScore per (claim, source) pair, in order (`top_k` candidate windows each; default from config)."""
+    """One PairScore per (claim, source) pair, in order (`top_k` candidate windows each; default from config;
+    `refine`: band | all | none, default from config)."""
     if not pairs:
         return []
-    analyses, cosines, x = featurize(pairs, cfg, scorer, top_k)
-    support = load_support_model(cfg.support.model).predict(x)
+    f = featurize(pairs, cfg, scorer, top_k, refine)
     out: list[PairScore] = []
-    for (_claim, source), a, cos, feats, p in zip(pairs, analyses, cosines, x, support, strict=True):
+    for (_claim, source), a, cos, feats, p, ref in zip(
+        pairs, f.analyses, f.cosines, f.x, f.support, f.refined, strict=True
+    ):
+        semantic = float(feats[COS_TRANSFORMER]) if ref else (float(feats[_COS_MAX]) if cos is not None else None)
         out.append(
             PairScore(
                 lexical=1.0 if a.exact else a.seed_baseline,
@@ -91,10 +165,11 @@ def score_pairs(
                     a.facts, [r for r in a.missing if not r.startswith("missing_quote:")]
                 ),
                 number_coverage=float(feats[_NUMBERS]),
-                semantic=float(cos.max()) if cos is not None and len(cos) else None,
+                semantic=semantic,
                 support=1.0 if a.exact else float(p),
-                reasons=a.missing,
+                reasons=a.missing + ((NEGATION_MISMATCH,) if feats[_NEGATION] and not a.exact else ()),
                 evidence=_evidence(a, source, cos),
+                refined=bool(ref),
             )
         )
     return out

@@ -59,3 +59,42 @@ def test_empty_source_scores_low_without_crashing(scores):
     e = scores[4]
     assert e.evidence is None and e.semantic is None
     assert e.support < CFG.support.weak
+
+
+def test_refine_mask_picks_only_pairs_near_a_threshold():
+    import numpy as np
+
+    from audit.verify.verifier import refine_mask
+
+    v, w, m = CFG.support.verified, CFG.support.weak, CFG.verify.refine_margin
+    screen = np.array([0.0, w - m / 2, (v + w) / 2, v + m / 2, 0.99, v])
+    embedded = np.array([True, True, True, True, True, False])
+    band = refine_mask(screen, embedded, "band", CFG)
+    assert band.tolist() == [False, True, (v - w) / 2 <= m, True, False, False]
+    assert refine_mask(screen, embedded, "all", CFG).tolist() == embedded.tolist()
+    assert not refine_mask(screen, embedded, "none", CFG).any()
+
+
+def analyses(pairs):
+    from audit.verify.features import analyse_pair
+
+    return [analyse_pair(c, s, CFG.verify.window_sentences, CFG.verify.top_k_windows) for c, s in pairs]
+
+
+@pytest.mark.parametrize("mode", ["none", "band", "all"])
+def test_the_transformer_runs_only_on_refined_pairs(scorer, mode):
+    pairs = [
+        ("You get your money back within 30 days after we receive the returned item.", SOURCE),
+        ("The company was founded by two brothers in Oslo.", SOURCE),
+        ("Acme delivers to forty countries from its base in Lyon.", SOURCE),
+    ]
+    before = scorer.cache.hits + scorer.cache.misses
+    out = score_pairs(pairs, CFG, scorer, refine=mode)
+    asked = scorer.cache.hits + scorer.cache.misses - before
+    refined = [p.refined for p in out]
+    # the claim and its candidate windows, per refined pair
+    assert asked == sum(1 + len(ps.candidates) for ps, r in zip(analyses(pairs), refined, strict=True) if r)
+    if mode == "all":
+        assert all(refined)
+    if mode == "none":
+        assert not any(refined) and all(p.semantic is not None for p in out)  # the static cosine
