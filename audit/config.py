@@ -29,6 +29,7 @@ class VerifyConfig:
     static_model: str = ""  # first-stage static embedding (model2vec folder); empty = packaged static-minilm
     refine: str = "all"  # which cited pairs the transformer re-scores: all | band | none (faster, see README)
     refine_margin: float = 0.1  # band: the screen's support within this of the verified or weak threshold
+    refine_windows: int = 2  # candidate windows (best static cosine first) the transformer embeds per refined pair
     batch_size: int = 64
     device: str = "cpu"
 
@@ -153,6 +154,11 @@ def _check(cfg: AuditConfig, source: str) -> None:
         raise ConfigError(f"{source}: run.shard_rows, run.batch_answers must be >= 1, run.cache_vectors >= 10000")
     if cfg.run.shard_seconds <= 0:
         raise ConfigError(f"{source}: run.shard_seconds must be > 0")
+    if not 1 <= cfg.verify.refine_windows <= cfg.verify.top_k_windows:
+        raise ConfigError(
+            f"{source}: verify.refine_windows must be between 1 and top_k_windows ({cfg.verify.top_k_windows}), "
+            f"got {cfg.verify.refine_windows}"
+        )
     if cfg.verify.refine not in ("band", "all", "none"):
         raise ConfigError(f"{source}: verify.refine must be band, all or none, got {cfg.verify.refine!r}")
     if not 0.0 <= cfg.verify.refine_margin <= 1.0:

@@ -7,6 +7,7 @@ the first night of a new cluster), and each run writes a fresh database, so ever
 
 from __future__ import annotations
 
+import logging
 import shutil
 import tempfile
 import time
@@ -98,6 +99,10 @@ def _one_run(label: str, workers: int, day: date, input_spec: str, config: str |
     else:
         from distributed import LocalCluster
 
+        if logging.getLogger().getEffectiveLevel() > logging.INFO:
+            # the in-process scheduler logs every worker's comings and goings (and a traceback when a closing worker
+            # drops its stream): noise for a benchmark; `citeaudit -v` shows it
+            logging.getLogger("distributed").setLevel(logging.ERROR)
         # workers report task runs to the flow's Prefect API; without one each worker process would start a
         # temporary Prefect server of its own (seconds per worker, and task runs in a database nobody reads)
         env = {"PREFECT_API_URL": prefect_api_url()}

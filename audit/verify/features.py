@@ -19,7 +19,15 @@ from rapidfuzz import fuzz
 
 from audit.verify.keyfacts import KeyFacts, key_facts, missing_facts
 from audit.verify.lexical import LexicalResult, lexical_verify
-from audit.verify.text import STOPWORDS, SourceWindow, content_words, keyword_overlap, source_windows, stem, tokens
+from audit.verify.text import (
+    STOPWORDS,
+    SourceWindow,
+    content_words,
+    keyword_overlap,
+    stem,
+    tokens,
+    windows_with_words,
+)
 
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
 FEATURES_VERSION = 4
@@ -86,6 +94,7 @@ class _SourceIndex:
     all_words: frozenset[str]
     bigrams: frozenset[tuple[str, str]]
     idf: dict[str, float]
+    postings: dict[str, np.ndarray]  # word -> indices of the windows holding it
 
 
 def _content_sequence(text: str) -> list[str]:
@@ -95,8 +104,8 @@ def _content_sequence(text: str) -> list[str]:
 @lru_cache(maxsize=2048)
 def index_source(source: str, window_sentences: int) -> _SourceIndex:
     """Windows of a source, their words, its word pairs and in-document idf (cached: sources recur)."""
-    wins = tuple(source_windows(source, window_sentences))
-    words = tuple(content_words(w.text) for w in wins)
+    win_list, word_list = windows_with_words(source, window_sentences)
+    wins, words = tuple(win_list), tuple(word_list)
     singles = [w for win, w in zip(wins, words, strict=True) if win.sentences == 1] or list(words)
     df: dict[str, int] = {}
     for ws in singles:
@@ -104,7 +113,13 @@ def index_source(source: str, window_sentences: int) -> _SourceIndex:
             df[t] = df.get(t, 0) + 1
     idf = {t: math.log(1 + len(singles) / c) for t, c in df.items()}
     seq = _content_sequence(source)
-    return _SourceIndex(wins, words, frozenset().union(*words) if words else frozenset(), frozenset(pairwise(seq)), idf)
+    where: dict[str, list[int]] = {}
+    for i, ws in enumerate(words):
+        for t in ws:
+            where.setdefault(t, []).append(i)
+    postings = {t: np.asarray(ix, dtype=np.int64) for t, ix in where.items()}
+    all_words = frozenset(where)
+    return _SourceIndex(wins, words, all_words, frozenset(pairwise(seq)), idf, postings)
 
 
 def _rarity(word: str) -> float:
@@ -113,12 +128,13 @@ def _rarity(word: str) -> float:
 
 
 def _top_windows(claim_words: frozenset[str], src: _SourceIndex, k: int) -> list[int]:
-    def score(i: int) -> float:
-        # summed in sorted order: float sums over a set would depend on the hash seed and break ties differently
-        return sum(src.idf.get(t, 0.0) for t in sorted(claim_words & src.words[i]))
-
-    ranked = sorted(range(len(src.windows)), key=lambda i: (-score(i), i))
-    return sorted(ranked[:k])
+    """The `k` windows sharing the most idf-weighted words with the claim (ties: the earlier), in source order."""
+    scores = np.zeros(len(src.windows))
+    # added word by word in sorted order, so every window's sum is the same float whatever the hash seed
+    for t in sorted(claim_words & src.all_words):
+        scores[src.postings[t]] += src.idf.get(t, 0.0)
+    ranked = np.argsort(-scores, kind="stable")[:k]
+    return sorted(int(i) for i in ranked)
 
 
 def analyse_pair(claim: str, source: str, window_sentences: int = 3, top_k: int = 4) -> PairAnalysis:
@@ -129,7 +145,10 @@ def analyse_pair(claim: str, source: str, window_sentences: int = 3, top_k: int 
     cw = content_words(claim)
     src = index_source(source, window_sentences)
     keyword = keyword_overlap(cw, src.all_words)
-    partial = fuzz.partial_ratio(claim.lower(), source.lower()) / 100.0 if claim and source else 0.0
+    if not lex.exact and claim.strip() and source.strip():
+        partial = lex.score  # the same rapidfuzz partial ratio, already computed with its alignment
+    else:
+        partial = fuzz.partial_ratio(claim.lower(), source.lower()) / 100.0 if claim and source else 0.0
     seq = _content_sequence(claim)
     pairs = set(pairwise(seq))
     bigram = len(pairs & src.bigrams) / len(pairs) if pairs else (keyword if keyword is not None else 0.0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 _NUMBER = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?%?(?![\w])")
 _MONTHS = (
@@ -46,10 +47,15 @@ def key_facts(claim: str) -> KeyFacts:
     return KeyFacts(numbers=numbers, dates=dates, names=names)
 
 
+@lru_cache(maxsize=2048)
+def _source_facts(source: str) -> tuple[frozenset[str], str]:
+    """The numbers of a source and its lower-cased text (cached: a source is checked against many claims)."""
+    return frozenset(_norm_number(m.group()) for m in _NUMBER.finditer(source)), source.lower()
+
+
 def missing_facts(facts: KeyFacts, source: str) -> list[str]:
     """Reasons such as `missing_number:1281` for facts of the claim absent from the source."""
-    src_numbers = {_norm_number(m.group()) for m in _NUMBER.finditer(source)}
-    low = source.lower()
+    src_numbers, low = _source_facts(source)
     out = [f"missing_number:{n}" for n in facts.numbers if n not in src_numbers]
     for d in facts.dates:
         day = re.search(r"\d{1,2}", d)

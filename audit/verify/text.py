@@ -24,6 +24,7 @@ def tokens(text: str) -> list[str]:
     return [t.lower() for t in _TOKEN.findall(text)]
 
 
+@lru_cache(maxsize=1 << 18)
 def stem(word: str) -> str:
     """A light suffix strip so plural and simple inflections meet."""
     for suf in ("ies", "es", "s", "ed", "ing"):
@@ -71,8 +72,18 @@ def _pieces(source: str) -> list[tuple[int, int]]:
 
 def source_windows(source: str, size: int) -> list[SourceWindow]:
     """Windows of 1 up to `size` consecutive sentences, with offsets into `source`."""
+    return windows_with_words(source, size)[0]
+
+
+def windows_with_words(source: str, size: int) -> tuple[list[SourceWindow], list[frozenset[str]]]:
+    """`source_windows` and each window's `content_words`. A window joined across whitespace only has exactly the
+    union of its sentences' words (no token crosses whitespace), so each sentence is tokenized once, not once per
+    window it sits in; other joins are tokenized as a whole."""
     sents = _pieces(source)
+    single = [content_words(source[s:e]) for s, e in sents]
+    clean_gap = [source[sents[j][1] : sents[j + 1][0]].isspace() for j in range(len(sents) - 1)]
     out: list[SourceWindow] = []
+    words: list[frozenset[str]] = []
     for width in range(1, size + 1):
         if width > 1 and len(sents) < width:
             break
@@ -81,4 +92,10 @@ def source_windows(source: str, size: int) -> list[SourceWindow]:
             if width > 1 and e - s > MAX_WINDOW_CHARS:
                 continue
             out.append(SourceWindow(s, e, source[s:e], width))
-    return out
+            if width == 1:
+                words.append(single[i])
+            elif all(clean_gap[i : i + width - 1]):
+                words.append(frozenset().union(*single[i : i + width]))
+            else:
+                words.append(content_words(source[s:e]))
+    return out, words

@@ -132,12 +132,27 @@ def featurize(
     refined = refine_mask(support, embedded, mode, cfg)
     todo = np.flatnonzero(refined)
     if len(todo):
-        sims = embed_candidates([analyses[i] for i in todo], scorer)
-        for i, s in zip(todo, sims, strict=True):
-            cosines[i] = s  # the transformer's cosines also pick the evidence window of a refined pair
-            x[i, COS_TRANSFORMER] = float(s.max()) if s is not None and len(s) else 0.0
+        keep = [_strongest(cosines[i], cfg.verify.refine_windows) for i in todo]
+        sims = scorer.window_scores(
+            [analyses[i].claim for i in todo],
+            [[analyses[i].candidates[j].text for j in js] for i, js in zip(todo, keep, strict=True)],
+        )
+        for i, js, sim in zip(todo, keep, sims, strict=True):
+            # the transformer's cosines also pick the evidence window of a refined pair (among the windows it saw)
+            full = np.full(len(analyses[i].candidates), -1.0)
+            full[js] = sim
+            cosines[i] = full
+            x[i, COS_TRANSFORMER] = float(sim.max()) if len(sim) else 0.0
         support[todo] = model.predict(x[todo])
     return Featurized(analyses, cosines, x, support, refined)
+
+
+def _strongest(cosines: np.ndarray | None, k: int) -> list[int]:
+    """The `k` candidates with the highest first-stage cosine, in candidate order (ties: the earlier)."""
+    if cosines is None or len(cosines) == 0:
+        return []
+    order = sorted(range(len(cosines)), key=lambda j: (-float(cosines[j]), j))
+    return sorted(order[:k])
 
 
 def score_pairs(
