@@ -26,6 +26,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+from distributed.diagnostics.plugin import WorkerPlugin
 from prefect import flow, get_run_logger, task, unmapped
 from prefect.cache_policies import NO_CACHE
 
@@ -56,6 +57,29 @@ def _scorer(cfg: AuditConfig, db: str) -> SemanticScorer:
         _fit_torch_threads()
         _SCORERS[key] = make_scorer(cfg, db)
     return _SCORERS[key]
+
+
+def warm_models(cfg: AuditConfig) -> None:
+    """Load the verifier's models into this process and run each once (torch fitted to the Dask worker's threads),
+    so that no shard pays for them: what a long-lived worker has done by its second night."""
+    from audit.verify.semantic import _load_sentence_transformer, resolve_model_path
+    from audit.verify.verifier import static_scorer
+
+    _fit_torch_threads()
+    static_scorer(cfg.verify.static_model).encode(["warm up"])
+    if cfg.verify.refine != "none" and not cfg.verify.nli_model:
+        model = _load_sentence_transformer(resolve_model_path(cfg.verify.model), cfg.verify.device)
+        model.encode(["warm up"], show_progress_bar=False)
+
+
+class WarmModels(WorkerPlugin):
+    """A Dask worker plugin (`client.register_plugin(WarmModels(config))`) that loads the models at worker start."""
+
+    def __init__(self, config: str | None = None) -> None:
+        self.config = config
+
+    def setup(self, worker: Any) -> None:
+        warm_models(load_config(self.config))
 
 
 def dask_worker_threads() -> int | None:

@@ -2,7 +2,9 @@
 LocalClusters of 1 and N single-thread workers; prints the speed-up and checks the tables are identical.
 
 Each cluster is fresh (workers import, load the model and prime the embedding cache inside the timed run, as on
-the first night of a new cluster), and each run writes a fresh database, so every run is cold.
+the first night of a new cluster), and each run writes a fresh database, so every run is cold. With `warm`, every
+runner loads its models before the clock starts (the local process directly, Dask workers through the
+`WarmModels` plugin), as a long-lived cluster has by its second night: that times the shard work itself.
 """
 
 from __future__ import annotations
@@ -88,11 +90,16 @@ def prefect_api_url() -> str:
     return str(server.api_url)
 
 
-def _one_run(label: str, workers: int, day: date, input_spec: str, config: str | None, tmp: Path) -> ScalingRun:
-    from flows.nightly import audit_day, task_runner_for
+def _one_run(
+    label: str, workers: int, day: date, input_spec: str, config: str | None, tmp: Path, warm: bool = False
+) -> ScalingRun:
+    from audit.config import load_config
+    from flows.nightly import WarmModels, audit_day, task_runner_for, warm_models
 
     db = str(tmp / f"{label}.duckdb")
     if workers == 0:
+        if warm:
+            warm_models(load_config(config))
         t0 = time.perf_counter()
         summary = audit_day(day=day, input=input_spec, db=db, config=config)
         seconds = time.perf_counter() - t0
@@ -109,6 +116,11 @@ def _one_run(label: str, workers: int, day: date, input_spec: str, config: str |
         with LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, env=env
         ) as cluster:
+            if warm:
+                from distributed import Client
+
+                with Client(cluster) as client:
+                    client.register_plugin(WarmModels(config), name="citeaudit-warm-models")
             flow = audit_day.with_options(task_runner=task_runner_for(cluster.scheduler_address))
             t0 = time.perf_counter()
             summary = flow(day=day, input=input_spec, db=db, config=config)
@@ -117,10 +129,15 @@ def _one_run(label: str, workers: int, day: date, input_spec: str, config: str |
 
 
 def run_scaling(
-    input_spec: str | None, workers: int, rows: int = 300, day: date | None = None, config: str | None = None
+    input_spec: str | None,
+    workers: int,
+    rows: int = 300,
+    day: date | None = None,
+    config: str | None = None,
+    warm: bool = False,
 ) -> tuple[date, list[ScalingRun]]:
     """One day (the input's busiest, or `rows` generated real-shaped answers) on the local runner, then on 1 and
-    `workers` single-thread Dask workers."""
+    `workers` single-thread Dask workers (`warm`: every runner has its models loaded before the clock starts)."""
     tmp = Path(tempfile.mkdtemp(prefix="citeaudit-scaling-"))
     try:
         if input_spec is None:
@@ -131,9 +148,9 @@ def run_scaling(
             day = BENCH_DAY
         day = day or busiest_day(input_spec)
         return day, [
-            _one_run("local runner", 0, day, input_spec, config, tmp),
-            _one_run("dask 1 worker", 1, day, input_spec, config, tmp),
-            _one_run(f"dask {workers} workers", workers, day, input_spec, config, tmp),
+            _one_run("local runner", 0, day, input_spec, config, tmp, warm),
+            _one_run("dask 1 worker", 1, day, input_spec, config, tmp, warm),
+            _one_run(f"dask {workers} workers", workers, day, input_spec, config, tmp, warm),
         ]
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -114,6 +114,11 @@ def print_summary(run_id: str, db: str, seconds: float) -> None:
     help="Instead: time one day through the nightly flow on the local runner and on Dask LocalClusters of 1 and "
     "N single-thread workers (--input's busiest day, or --rows real-shaped answers); prints the speed-up.",
 )
+@click.option(
+    "--warm-workers",
+    is_flag=True,
+    help="With --dask: load the models in every runner before timing (a long-lived cluster's steady state).",
+)
 @friendly_errors
 def bench(
     rows: int,
@@ -125,6 +130,7 @@ def bench(
     json_path: str | None,
     config_path: str | None,
     dask_workers: int,
+    warm_workers: bool,
 ) -> None:
     """Benchmark: answers/s per stage and end to end (cold and warm), the naive peer beside it, peak memory."""
     import json
@@ -133,7 +139,7 @@ def bench(
     from audit.bench import STAGES, run_bench
 
     if dask_workers:
-        figures = _bench_dask(input_spec, dask_workers, rows, config_path)
+        figures = _bench_dask(input_spec, dask_workers, rows, config_path, warm_workers)
         if json_path:
             Path(json_path).write_text(json.dumps(figures, indent=2) + "\n")
         return
@@ -167,7 +173,9 @@ def bench(
         out.print(f"figures: {json_path}")
 
 
-def _bench_dask(input_spec: str | None, workers: int, rows: int, config_path: str | None) -> dict[str, Any]:
+def _bench_dask(
+    input_spec: str | None, workers: int, rows: int, config_path: str | None, warm: bool = False
+) -> dict[str, Any]:
     import os
 
     # a busy machine (the benchmark makes it busy) can take longer than Prefect's 20 s to start its local API
@@ -178,9 +186,11 @@ def _bench_dask(input_spec: str | None, workers: int, rows: int, config_path: st
     if workers < 2:
         raise ConfigError("--dask N: N must be at least 2 (it is compared with 1 worker)")
     with flow_settings():
-        day, runs = run_scaling(input_spec, workers, rows, None, config_path)
+        day, runs = run_scaling(input_spec, workers, rows, None, config_path, warm)
     figures = scaling_json(runs)
-    t = Table(title=f"{day}: {figures['answers']} answers in {figures['shards']} shards")
+    figures["warm_workers"] = warm
+    mode = "models loaded before timing" if warm else "cold: models load inside the timed run"
+    t = Table(title=f"{day}: {figures['answers']} answers in {figures['shards']} shards ({mode})")
     t.add_column("runner")
     t.add_column("seconds", justify="right")
     t.add_column("answers/s", justify="right")

@@ -61,3 +61,30 @@ def test_torch_threads_follow_the_worker_thread_count() -> None:
     ):
         threads = client.submit(_fitted_threads, pure=False).result()  # as a task, like a shard
     assert threads == 3
+
+
+def _loaded_models() -> tuple[int, int, int]:
+    import torch
+
+    from audit.verify.semantic import _load_sentence_transformer
+    from audit.verify.static import _load
+
+    return _load_sentence_transformer.cache_info().currsize, _load.cache_info().currsize, torch.get_num_threads()
+
+
+def test_warm_models_plugin_loads_both_models_when_a_worker_starts() -> None:
+    from distributed import LocalCluster
+
+    from flows.nightly import WarmModels
+
+    with (
+        LocalCluster(n_workers=1, processes=True, threads_per_worker=1, dashboard_address=None) as cluster,
+        cluster.get_client() as client,
+    ):
+        before = client.run(_loaded_models)
+        client.register_plugin(WarmModels(None), name="citeaudit-warm-models")
+        after = client.run(_loaded_models)
+    [(minilm0, static0, _)] = before.values()
+    [(minilm1, static1, threads)] = after.values()
+    assert (minilm0, static0) == (0, 0)  # nothing loaded by a fresh worker ...
+    assert (minilm1, static1, threads) == (1, 1, 1)  # ... both models after the plugin, torch on the worker's thread
