@@ -72,8 +72,6 @@ def cost_sql(refined: float = 1.0) -> str:
 """
 
 
-COST_SQL = cost_sql(1.0)
-
 _PLAN = """
 WITH est AS ({features}),
 by_hash AS (SELECT h, sum({cost}) AS cost, count(*) AS n FROM est GROUP BY h),

@@ -11,7 +11,7 @@ import pytest
 from audit.config import AuditConfig, RunConfig
 from audit.ingest import discover_inputs
 from audit.runner import plan_shards
-from audit.shardplan import COST_SQL, hash_range_filter, plan_by_cost
+from audit.shardplan import cost_sql, hash_range_filter, plan_by_cost
 from audit.window import Window
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
@@ -49,7 +49,7 @@ def test_shards_hold_about_the_target_work() -> None:
     plan = plan_by_cost(files, Window(), {}, 1.0, 5000)
     assert len(plan.shards) == pytest.approx(plan.est_seconds / 1.0, abs=2)
     biggest_answer = duckdb.sql(
-        f"SELECT max({COST_SQL}) FROM (SELECT len(regexp_extract_all(answer, '[.!?]+(\\s|$)')) AS sentences, "
+        f"SELECT max({cost_sql()}) FROM (SELECT len(regexp_extract_all(answer, '[.!?]+(\\s|$)')) AS sentences, "
         f"len(regexp_extract_all(answer, '\\[[^\\]]{{1,80}}\\]')) AS markers, len(contexts) AS n_ctx, "
         f"list_sum(list_transform(contexts, lambda c: length(c.text))) AS ctx_chars "
         f"FROM read_parquet({files!r}, union_by_name = true))"

@@ -70,15 +70,12 @@ def _pieces(source: str) -> list[tuple[int, int]]:
     return spans
 
 
-def source_windows(source: str, size: int) -> list[SourceWindow]:
-    """Windows of 1 up to `size` consecutive sentences, with offsets into `source`."""
-    return windows_with_words(source, size)[0]
-
-
 def windows_with_words(source: str, size: int) -> tuple[list[SourceWindow], list[frozenset[str]]]:
-    """`source_windows` and each window's `content_words`. A window joined across whitespace only has exactly the
-    union of its sentences' words (no token crosses whitespace), so each sentence is tokenized once, not once per
-    window it sits in; other joins are tokenized as a whole."""
+    """Windows of 1 up to `size` consecutive sentences (offsets into `source`) and each window's `content_words`.
+
+    A window joined across whitespace only has exactly the union of its sentences' words (no token crosses
+    whitespace), so each sentence is tokenized once, not once per window it sits in; other joins are tokenized as a
+    whole."""
     sents = _pieces(source)
     single = [content_words(source[s:e]) for s, e in sents]
     clean_gap = [source[sents[j][1] : sents[j + 1][0]].isspace() for j in range(len(sents) - 1)]
