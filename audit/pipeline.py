@@ -111,10 +111,10 @@ def make_scorer(cfg: AuditConfig, cache_db: str | Path | None = None) -> Semanti
     check_device(cfg.verify.device)
     if cfg.verify.nli_model:
         return CrossEncoderScorer(cfg.verify.nli_model, cfg.verify.device)
-    cache = BoundedEmbeddingCache(model_key(cfg.verify.model), cfg.run.cache_vectors)
+    cache = BoundedEmbeddingCache(model_key(cfg.verify.model, cfg.verify.quantize), cfg.run.cache_vectors)
     if cache_db is not None and Path(cache_db).exists():
         load_cache(cache, Path(cache_db))
-    return BiEncoderScorer(cfg.verify.model, cfg.verify.device, cfg.verify.batch_size, cache)
+    return BiEncoderScorer(cfg.verify.model, cfg.verify.device, cfg.verify.batch_size, cache, cfg.verify.quantize)
 
 
 def check_device(device: str) -> None:

@@ -58,7 +58,8 @@ def new_run_id(now: datetime | None = None) -> str:
 def models_used(cfg: AuditConfig) -> str:
     """The embedding (or cross-encoder) model and the support model, with the support model file's digest."""
     support = load_support_model(cfg.support.model)
-    return f"{cfg.verify.nli_model or model_key(cfg.verify.model)} + {support.name} sha256:{support.digest[:12]}"
+    embedder = cfg.verify.nli_model or model_key(cfg.verify.model, cfg.verify.quantize)
+    return f"{embedder} + {support.name} sha256:{support.digest[:12]}"
 
 
 def new_run_record(input_spec: str, window: Window, cfg: AuditConfig, flow_run_id: str | None = None) -> RunRecord:
@@ -85,7 +86,13 @@ def plan_shards(
     """Hash ranges of `answer_id` holding about `run.shard_seconds` of estimated work and at most `run.shard_rows`
     answers each (see `audit.shardplan`); the plan is logged."""
     plan = plan_by_cost(
-        files, window, cfg.run.column_mapping, cfg.run.shard_seconds, cfg.run.shard_rows, cfg.verify.refine
+        files,
+        window,
+        cfg.run.column_mapping,
+        cfg.run.shard_seconds,
+        cfg.run.shard_rows,
+        cfg.verify.refine,
+        cfg.verify.quantize,
     )
     log.info("%s: %s", window, plan.describe(workers))
     n = len(plan.shards)

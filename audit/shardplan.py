@@ -42,6 +42,9 @@ PER_CITATION_KCHAR = 0.064
 KCHAR_CAP = 2.0
 PER_OTHER_CONTEXT = 0.002
 REFINED_SHARE = {"all": 1.0, "band": 0.6, "none": 0.0}  # band: ~60% of cited pairs (model card)
+# MiniLM with int8 linear layers (`[verify] quantize`, the default) takes this share of float32's time per pair
+# (measured: the transformer stage of cold WiCE dev 22.5 s -> 9.7 s, AttributionBench dev 49 s -> 20 s)
+QUANTIZED_SHARE = {"int8": 0.4, "none": 1.0}
 
 # every shard scans the window's files and keeps its hash range (about 40 us per answer measured here, most of it
 # skipped pages): the target grows with the window so that these repeated scans stay under MAX_SCAN_SHARE of the work
@@ -120,16 +123,20 @@ def plan_by_cost(
     shard_seconds: float,
     shard_rows: int,
     refine: str = "all",
+    quantize: str = "int8",
 ) -> ShardPlan:
     """Contiguous hash ranges of about `shard_seconds` estimated work each, at most `shard_rows` answers each
-    (`refine`: the verifier's `[verify] refine`, which sets how much of the cost MiniLM adds)."""
+    (`refine`, `quantize`: the verifier's settings, which set how much of the cost MiniLM adds)."""
     types = check_files(files, mapping)
     cols = ", ".join(column_expr(c, mapping, types) for c in ("answer_id", "logged_at", "answer", "contexts"))
     features = _FEATURES.format(hash=HASH_SQL, scan=scan_sql(files, window, cols))
     con = duckdb.connect()
     try:
         rows = con.execute(
-            _PLAN.format(features=features, cost=cost_sql(REFINED_SHARE.get(refine, 1.0))),
+            _PLAN.format(
+                features=features,
+                cost=cost_sql(REFINED_SHARE.get(refine, 1.0) * QUANTIZED_SHARE.get(quantize, 1.0)),
+            ),
             {
                 "seconds": float(shard_seconds),
                 "rows": int(shard_rows),

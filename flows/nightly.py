@@ -68,7 +68,7 @@ def warm_models(cfg: AuditConfig) -> None:
     _fit_torch_threads()
     static_scorer(cfg.verify.static_model).encode(["warm up"])
     if cfg.verify.refine != "none" and not cfg.verify.nli_model:
-        model = _load_sentence_transformer(resolve_model_path(cfg.verify.model), cfg.verify.device)
+        model = _load_sentence_transformer(resolve_model_path(cfg.verify.model), cfg.verify.device, cfg.verify.quantize)
         model.encode(["warm up"], show_progress_bar=False)
 
 

@@ -10,6 +10,9 @@ import pyarrow as pa
 from audit.config import AuditConfig, RunConfig
 from audit.pipeline import BoundedEmbeddingCache, load_cache, make_scorer
 from audit.store import open_db
+from audit.verify.semantic import model_key
+
+MODEL = model_key("all-MiniLM-L6-v2", AuditConfig().verify.quantize)  # the name the default scorer caches under
 
 
 def _vec(i: int) -> np.ndarray:
@@ -44,7 +47,7 @@ def test_primed_from_the_database_up_to_the_limit(tmp_path: Path) -> None:
         "rows",
         pa.table(
             {
-                "model": ["all-MiniLM-L6-v2"] * 30_000,
+                "model": [MODEL] * 30_000,
                 "content_hash": [f"h{i}" for i in range(30_000)],
                 "embedding": pa.array(list(vecs), pa.list_(pa.float32())),
             }
@@ -57,6 +60,6 @@ def test_primed_from_the_database_up_to_the_limit(tmp_path: Path) -> None:
     assert isinstance(cache, BoundedEmbeddingCache) and len(cache) == 20_000
     key = next(k for k in (f"h{i}" for i in range(30_000)) if cache.get(k) is not None)
     assert np.array_equal(cache.get(key), vecs[int(key[1:])])  # type: ignore[arg-type]
-    unbounded = BoundedEmbeddingCache("all-MiniLM-L6-v2", 10**9)
+    unbounded = BoundedEmbeddingCache(MODEL, 10**9)
     load_cache(unbounded, db)
     assert len(unbounded) == 30_000

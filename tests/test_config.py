@@ -25,8 +25,19 @@ def test_hash_changes_with_verification_settings_only():
         ("[support]\nverified = 0.3\nweak = 0.5\n", "support.weak <= support.verified"),
         ("[extract]\nnumeric_base = 2\n", "numeric_base must be 0 or 1"),
         ("[verify\n", "not valid TOML"),
+        ("[verify]\nquantize = 'int4'\n", "verify.quantize must be int8 or none"),
+        ("[verify]\ndevice = 'cuda'\n", 'int8" runs on the CPU only'),
     ],
-    ids=["unknown_section", "unknown_key", "wrong_type", "inverted_thresholds", "bad_base", "bad_toml"],
+    ids=[
+        "unknown_section",
+        "unknown_key",
+        "wrong_type",
+        "inverted_thresholds",
+        "bad_base",
+        "bad_toml",
+        "quantize",
+        "int8_gpu",
+    ],
 )
 def test_bad_config_is_a_clear_error(tmp_path, text, message):
     p = tmp_path / "c.toml"

@@ -48,9 +48,10 @@ def resolve_model_path(name: str) -> str:
     )
 
 
-def model_key(name: str) -> str:
-    """The name embeddings are cached under."""
-    return DEFAULT_MODEL if name in _PACKAGED else str(Path(name).resolve())
+def model_key(name: str, quantize: str = "none") -> str:
+    """The name embeddings are cached under (an int8 model's vectors are not the float model's)."""
+    base = DEFAULT_MODEL if name in _PACKAGED else str(Path(name).resolve())
+    return base if quantize == "none" else f"{base}+{quantize}"
 
 
 def _offline_env() -> None:
@@ -65,12 +66,29 @@ def _offline_env() -> None:
 
 
 @cache
-def _load_sentence_transformer(path: str, device: str) -> Any:
+def _load_sentence_transformer(path: str, device: str, quantize: str = "none") -> Any:
     _offline_env()
     from sentence_transformers import SentenceTransformer
 
-    log.info("loading embedding model %s", path)
-    return SentenceTransformer(path, device=device)
+    log.info("loading embedding model %s%s", path, "" if quantize == "none" else f" ({quantize})")
+    model = SentenceTransformer(path, device=device)
+    return _int8(model) if quantize == "int8" else model
+
+
+def _int8(model: Any) -> Any:
+    """The model with every linear layer in int8: weights quantized once, one scale per output channel; activations
+    quantized on the fly, one scale per call (torch's dynamic quantization, CPU only). ~3x faster on CPU, and its
+    vectors are within cosine ~0.96-1.0 of the float model's (README: Speed). Because an activation scale spans the
+    whole call, a text's vector would depend on the texts batched with it: `BiEncoderScorer` embeds one text per
+    call when quantized, so a vector depends on its text alone (bit-identical in any shard, on any worker)."""
+    import warnings
+
+    import torch
+    from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
+
+    with warnings.catch_warnings():  # torch marks its eager-mode quantization API deprecated (it still ships it)
+        warnings.simplefilter("ignore")
+        return quantize_dynamic(model, {torch.nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8, inplace=True)
 
 
 @cache
@@ -132,11 +150,20 @@ class SemanticScorer(Protocol):
 class BiEncoderScorer:
     """Cosine between claim and window embeddings (sentence-transformers), with an embedding cache."""
 
-    def __init__(self, model: str, device: str = "cpu", batch_size: int = 64, cache: EmbeddingCache | None = None):
-        self.name = model_key(model)
+    def __init__(
+        self,
+        model: str,
+        device: str = "cpu",
+        batch_size: int = 64,
+        cache: EmbeddingCache | None = None,
+        quantize: str = "none",
+    ):
+        self.name = model_key(model, quantize)
         self._path = resolve_model_path(model)
         self._device = device
-        self._batch = batch_size
+        self._quantize = quantize
+        # int8: one text per call, so that a vector never depends on its batch (see _int8); no padding either
+        self._batch = 1 if quantize == "int8" else batch_size
         self.cache = cache if cache is not None else EmbeddingCache(self.name)
         self.encoded = 0
         self.seconds = 0.0  # time spent in the model, for the benchmark
@@ -151,7 +178,7 @@ class BiEncoderScorer:
         self.cache.hits += len(keys) - len(todo)
         self.cache.misses += len(todo)
         if todo:
-            model = _load_sentence_transformer(self._path, self._device)
+            model = _load_sentence_transformer(self._path, self._device, self._quantize)
             t0 = time.perf_counter()
             vecs = model.encode(
                 list(todo.values()),

@@ -1,0 +1,41 @@
+"""The transformer stage's embeddings: int8 (the default) against float32, and independent of batching."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from audit.config import AuditConfig
+from audit.verify.semantic import BiEncoderScorer
+
+TEXTS = [
+    "The Eiffel Tower was completed in 1889 for the World's Fair in Paris.",
+    "Revenue rose 5% in the third quarter, driven by cloud services.",
+    "Marie Curie won the Nobel Prize in Physics in 1903 and in Chemistry in 1911.",
+    "The river floods every spring when the snow in the mountains melts.",
+    "Short.",
+]
+
+
+def test_int8_vectors_do_not_depend_on_the_texts_embedded_with_them(scorer) -> None:
+    # dynamic int8 quantization scales activations per call: batched, a text's vector would move with its
+    # neighbours (measured: up to 0.065 of cosine), and shard layouts would change verdicts
+    assert scorer.name.endswith("+int8")
+    fresh = BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8")
+    together = fresh.encode(TEXTS)
+    alone = np.stack([BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8").encode([t])[0] for t in reversed(TEXTS)])
+    assert np.array_equal(together, alone[::-1])
+
+
+def test_int8_vectors_stay_close_to_the_float_model() -> None:
+    q = BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8").encode(TEXTS)
+    f = BiEncoderScorer("all-MiniLM-L6-v2", quantize="none", batch_size=8).encode(TEXTS)
+    agreement = (q * f).sum(axis=1)
+    assert agreement.min() > 0.95, agreement
+    # what the verifier uses: claim/window cosines keep their order
+    assert np.argsort(q[1:] @ q[0]).tolist() == np.argsort(f[1:] @ f[0]).tolist()
+
+
+def test_the_two_settings_cache_apart() -> None:
+    assert AuditConfig().verify.quantize == "int8"
+    assert BiEncoderScorer("all-MiniLM-L6-v2", quantize="none").name == "all-MiniLM-L6-v2"
+    assert BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8").name == "all-MiniLM-L6-v2+int8"
