@@ -18,6 +18,7 @@ from audit.calibrate import (
     set_weights,
 )
 from audit.errors import InputError
+from audit.misattribution_fit import fit_misattribution_margin, misattribution_cases
 from audit.verify.features import FEATURE_NAMES
 from audit.verify.support import load_support_model, model_from_dict
 
@@ -97,3 +98,30 @@ def test_cascade_agreement_counts_refined_pairs_and_equal_verdicts():
     assert rows[0] == {"margin": 0.0, "refined": 0.0, "agreement": 0.5}
     # margin 0.06: 0.45 and 0.25 are refined and take the full model's verdicts: all 4 agree
     assert rows[1] == {"margin": 0.06, "refined": 0.5, "agreement": 1.0}
+
+
+def test_misattribution_cases_cite_each_source_of_a_shared_claim_in_turn():
+    claims = ["c1", "c1", "c2", "c2", "c3"]
+    datasets = ["d"] * 5
+    y = np.array([1, 0, 0, 0, 1])
+    full = np.array([0.9, 0.1, 0.2, 0.3, 0.5])
+    screen = np.array([0.8, 0.2, 0.25, 0.1, 0.5])
+    cited, other, kind = misattribution_cases(full, screen, y, claims, datasets)
+    # c1: citing the supporting source (must not flag), citing the other one (a misattribution, right source 0);
+    # c2: neither supports (must not flag either way); c3 has one source: no case
+    assert cited.tolist() == [0.9, 0.1, 0.2, 0.3]
+    assert other.tolist() == [0.2, 0.8, 0.1, 0.25]
+    assert kind.tolist() == [0, 1, 0, 0]
+
+
+def test_the_margin_trades_found_misattributions_against_false_flags():
+    cited = np.full(6, 0.1)
+    other = np.array([0.52, 0.43, 0.22, 0.27, 0.37, 0.95])  # beats the cited one by .42 .33 | .12 .17 .27 .85
+    kind = np.array([1, 1, 0, 0, 0, 0])
+    margin, grid = fit_misattribution_margin(cited, other, kind, verified=0.6, min_other=0.2)
+    by = {g["margin"]: g for g in grid}
+    assert (by[0.1]["recall"], by[0.1]["false_flags"]) == (1.0, 1.0)  # every other context flags
+    assert (by[0.3]["recall"], by[0.3]["false_flags"]) == (1.0, 0.25)  # only the .85 one still does
+    assert (by[0.35]["recall"], by[0.35]["false_flags"]) == (0.5, 0.25)
+    assert margin == 0.3  # the best balanced accuracy
+    assert fit_misattribution_margin(cited, other, kind, verified=0.05, min_other=0.2)[1][0]["recall"] == 0.0

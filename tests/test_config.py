@@ -74,5 +74,9 @@ def test_default_thresholds_are_the_packaged_models():
 
     from audit.verify.support import PACKAGED_MODEL
 
-    fitted = json.loads(PACKAGED_MODEL.read_text())["thresholds"]
+    model = json.loads(PACKAGED_MODEL.read_text())
+    fitted = model["thresholds"]
     assert (AuditConfig().support.verified, AuditConfig().support.weak) == (fitted["verified"], fitted["weak"])
+    mis = model["misattribution"]
+    assert AuditConfig().support.misattribution_margin == mis["margin"]
+    assert AuditConfig().support.misattribution_min_other == mis["min_other"]
