@@ -86,9 +86,17 @@ def _int8(model: Any) -> Any:
     import torch
     from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
 
-    with warnings.catch_warnings():  # torch marks its eager-mode quantization API deprecated (it still ships it)
-        warnings.simplefilter("ignore")
-        return quantize_dynamic(model, {torch.nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8, inplace=True)
+    try:
+        with warnings.catch_warnings():  # torch marks its eager-mode quantization API deprecated (it still ships it)
+            warnings.simplefilter("ignore")
+            return quantize_dynamic(
+                model, {torch.nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8, inplace=True
+            )
+    except (RuntimeError, NotImplementedError, AttributeError) as exc:
+        raise ConfigError(
+            f"verify.quantize = 'int8' is not available with this torch build "
+            f"(quantized engines: {torch.backends.quantized.supported_engines}): {exc}; set quantize = 'none'"
+        ) from None
 
 
 @cache
