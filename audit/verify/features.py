@@ -21,12 +21,13 @@ from audit.verify.keyfacts import KeyFacts, key_facts, missing_facts
 from audit.verify.lexical import LexicalResult, lexical_verify
 from audit.verify.text import (
     STOPWORDS,
+    SentenceWindows,
     SourceWindow,
     content_words,
     keyword_overlap,
+    sentence_windows,
     stem,
     tokens,
-    windows_with_words,
 )
 
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
@@ -90,11 +91,15 @@ class PairAnalysis:
 @dataclass(frozen=True)
 class _SourceIndex:
     windows: tuple[SourceWindow, ...]
-    words: tuple[frozenset[str], ...]
+    layout: SentenceWindows  # which sentences each window covers, and the sentences' words
     all_words: frozenset[str]
     bigrams: frozenset[tuple[str, str]]
     idf: dict[str, float]
-    postings: dict[str, np.ndarray]  # word -> indices of the windows holding it
+    postings: dict[str, np.ndarray]  # word -> indices of the sentences holding it
+    first: np.ndarray  # per window: its first sentence
+    last: np.ndarray  # per window: one past its last sentence
+    own: dict[str, np.ndarray]  # word -> windows tokenized whole (not a union of sentences) that hold it
+    own_windows: np.ndarray  # those windows
 
 
 def _content_sequence(text: str) -> list[str]:
@@ -103,23 +108,48 @@ def _content_sequence(text: str) -> list[str]:
 
 @lru_cache(maxsize=2048)
 def index_source(source: str, window_sentences: int) -> _SourceIndex:
-    """Windows of a source, their words, its word pairs and in-document idf (cached: sources recur)."""
-    win_list, word_list = windows_with_words(source, window_sentences)
-    wins, words = tuple(win_list), tuple(word_list)
-    singles = [w for win, w in zip(wins, words, strict=True) if win.sentences == 1] or list(words)
-    df: dict[str, int] = {}
-    for ws in singles:
-        for t in ws:
-            df[t] = df.get(t, 0) + 1
-    idf = {t: math.log(1 + len(singles) / c) for t, c in df.items()}
-    seq = _content_sequence(source)
-    where: dict[str, list[int]] = {}
-    for i, ws in enumerate(words):
+    """Windows of a source, its sentences' words, its word pairs and in-document idf (cached: sources recur).
+    Words are indexed per sentence, not per window: a window holds a word when one of its sentences does."""
+    layout = sentence_windows(source, window_sentences)
+    singles = layout.sentence_words
+    where: dict[str, list[int]] = {}  # word -> the sentences holding it (its document frequency: their count)
+    for i, ws in enumerate(singles):
         for t in ws:
             where.setdefault(t, []).append(i)
-    postings = {t: np.asarray(ix, dtype=np.int64) for t, ix in where.items()}
-    all_words = frozenset(where)
-    return _SourceIndex(wins, words, all_words, frozenset(pairwise(seq)), idf, postings)
+    idf = {t: math.log(1 + len(singles) / len(ix)) for t, ix in where.items()}
+    seq = _content_sequence(source)
+    own_where: dict[str, list[int]] = {}
+    for j, ws in layout.own.items():
+        for t in ws:
+            own_where.setdefault(t, []).append(j)
+    return _SourceIndex(
+        windows=tuple(layout.windows),
+        layout=layout,
+        all_words=frozenset(where) | frozenset(own_where),
+        bigrams=frozenset(pairwise(seq)),
+        idf=idf,
+        postings={t: np.asarray(ix, dtype=np.int64) for t, ix in where.items()},
+        first=np.asarray(layout.first, dtype=np.int64),
+        last=np.asarray(layout.last, dtype=np.int64),
+        own={t: np.asarray(ix, dtype=np.int64) for t, ix in own_where.items()},
+        own_windows=np.asarray(sorted(layout.own), dtype=np.int64),
+    )
+
+
+def _holding(word: str, src: _SourceIndex) -> np.ndarray:
+    """Whether each window holds `word`: one of its sentences does (a window tokenized whole: its own words)."""
+    in_sentence = np.zeros(len(src.layout.sentence_words) + 1, dtype=np.int64)
+    ix = src.postings.get(word)
+    if ix is not None:
+        in_sentence[ix + 1] = 1
+    seen = np.cumsum(in_sentence)
+    hold = seen[src.last] > seen[src.first]
+    if len(src.own_windows):
+        hold[src.own_windows] = False
+        own = src.own.get(word)
+        if own is not None:
+            hold[own] = True
+    return hold
 
 
 def _rarity(word: str) -> float:
@@ -132,7 +162,7 @@ def _top_windows(claim_words: frozenset[str], src: _SourceIndex, k: int) -> list
     scores = np.zeros(len(src.windows))
     # added word by word in sorted order, so every window's sum is the same float whatever the hash seed
     for t in sorted(claim_words & src.all_words):
-        scores[src.postings[t]] += src.idf.get(t, 0.0)
+        scores[_holding(t, src)] += src.idf.get(t, 0.0)
     ranked = np.argsort(-scores, kind="stable")[:k]
     return sorted(int(i) for i in ranked)
 
@@ -159,7 +189,7 @@ def analyse_pair(claim: str, source: str, window_sentences: int = 3, top_k: int 
     if not lex.exact and src.windows:
         top = _top_windows(cw, src, top_k)
         candidates = tuple(src.windows[j] for j in top)
-        overlap = tuple(keyword_overlap(cw, src.words[j]) or 0.0 for j in top)
+        overlap = tuple(keyword_overlap(cw, src.layout.words(j)) or 0.0 for j in top)
     return PairAnalysis(
         claim=claim,
         lexical=lex,

@@ -70,17 +70,38 @@ def _pieces(source: str) -> list[tuple[int, int]]:
     return spans
 
 
-def windows_with_words(source: str, size: int) -> tuple[list[SourceWindow], list[frozenset[str]]]:
-    """Windows of 1 up to `size` consecutive sentences (offsets into `source`) and each window's `content_words`.
+@dataclass(frozen=True)
+class SentenceWindows:
+    """Windows of 1 up to `size` consecutive sentences of a source, described through its sentences: window `j` covers
+    sentences `first[j]` to `last[j] - 1`; its content words are the union of theirs, except for the windows in
+    `own` (joined across something other than whitespace, so tokenized whole), which carry their own."""
+
+    windows: list[SourceWindow]
+    sentence_words: list[frozenset[str]]
+    first: list[int]
+    last: list[int]
+    own: dict[int, frozenset[str]]
+
+    def words(self, j: int) -> frozenset[str]:
+        """Content words of window `j`."""
+        own = self.own.get(j)
+        if own is not None:
+            return own
+        return frozenset().union(*self.sentence_words[self.first[j] : self.last[j]])
+
+
+def sentence_windows(source: str, size: int) -> SentenceWindows:
+    """Windows of 1 up to `size` consecutive sentences (offsets into `source`), each sentence tokenized once.
 
     A window joined across whitespace only has exactly the union of its sentences' words (no token crosses
-    whitespace), so each sentence is tokenized once, not once per window it sits in; other joins are tokenized as a
-    whole."""
+    whitespace); other joins are tokenized as a whole."""
     sents = _pieces(source)
     single = [content_words(source[s:e]) for s, e in sents]
     clean_gap = [source[sents[j][1] : sents[j + 1][0]].isspace() for j in range(len(sents) - 1)]
     out: list[SourceWindow] = []
-    words: list[frozenset[str]] = []
+    first: list[int] = []
+    last: list[int] = []
+    own: dict[int, frozenset[str]] = {}
     for width in range(1, size + 1):
         if width > 1 and len(sents) < width:
             break
@@ -88,11 +109,9 @@ def windows_with_words(source: str, size: int) -> tuple[list[SourceWindow], list
             s, e = sents[i][0], sents[i + width - 1][1]
             if width > 1 and e - s > MAX_WINDOW_CHARS:
                 continue
+            if width > 1 and not all(clean_gap[i : i + width - 1]):
+                own[len(out)] = content_words(source[s:e])
             out.append(SourceWindow(s, e, source[s:e], width))
-            if width == 1:
-                words.append(single[i])
-            elif all(clean_gap[i : i + width - 1]):
-                words.append(frozenset().union(*single[i : i + width]))
-            else:
-                words.append(content_words(source[s:e]))
-    return out, words
+            first.append(i)
+            last.append(i + width)
+    return SentenceWindows(out, single, first, last, own)
