@@ -143,6 +143,9 @@ def _check(cfg: AuditConfig, source: str) -> None:
     s, lv = cfg.support, cfg.levels
     if not 0.0 <= s.weak <= s.verified <= 1.0:
         raise ConfigError(f"{source}: need 0 <= support.weak <= support.verified <= 1")
+    for key in ("misattribution_min_other", "misattribution_margin"):
+        if not 0.0 <= getattr(s, key) <= 1.0:
+            raise ConfigError(f"{source}: support.{key} must be between 0 and 1, got {getattr(s, key)}")
     if not 0.0 <= lv.yellow_min_integrity <= lv.green_min_integrity <= 1.0:
         raise ConfigError(f"{source}: need 0 <= levels.yellow_min_integrity <= levels.green_min_integrity <= 1")
     if cfg.extract.numeric_base not in (0, 1):

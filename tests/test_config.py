@@ -26,6 +26,7 @@ def test_hash_changes_with_verification_settings_only():
         ("[extract]\nnumeric_base = 2\n", "numeric_base must be 0 or 1"),
         ("[verify\n", "not valid TOML"),
         ("[verify]\nquantize = 'int4'\n", "verify.quantize must be int8 or none"),
+        ("[support]\nmisattribution_margin = -1.0\n", "support.misattribution_margin must be between 0 and 1"),
         ("[verify]\ndevice = 'cuda'\n", 'int8" runs on the CPU only'),
     ],
     ids=[
@@ -36,6 +37,7 @@ def test_hash_changes_with_verification_settings_only():
         "bad_base",
         "bad_toml",
         "quantize",
+        "negative_margin",
         "int8_gpu",
     ],
 )

@@ -69,7 +69,9 @@ def _offline_env() -> None:
 def _load_sentence_transformer(path: str, device: str, quantize: str = "none") -> Any:
     _offline_env()
     from sentence_transformers import SentenceTransformer
+    from transformers.utils import logging as transformers_logging
 
+    transformers_logging.disable_progress_bar()  # its "Loading weights" bar would break a --quiet run's output
     log.info("loading embedding model %s%s", path, "" if quantize == "none" else f" ({quantize})")
     model = SentenceTransformer(path, device=device)
     return _int8(model) if quantize == "int8" else model
@@ -103,7 +105,9 @@ def _int8(model: Any) -> Any:
 def _load_cross_encoder(path: str, device: str) -> Any:
     _offline_env()
     from sentence_transformers import CrossEncoder
+    from transformers.utils import logging as transformers_logging
 
+    transformers_logging.disable_progress_bar()
     log.info("loading cross-encoder %s", path)
     return CrossEncoder(path, device=device)
 
