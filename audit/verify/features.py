@@ -96,8 +96,6 @@ class _SourceIndex:
     bigrams: frozenset[tuple[str, str]]
     idf: dict[str, float]
     postings: dict[str, np.ndarray]  # word -> indices of the sentences holding it
-    first: np.ndarray  # per window: its first sentence
-    last: np.ndarray  # per window: one past its last sentence
     own: dict[str, np.ndarray]  # word -> windows tokenized whole (not a union of sentences) that hold it
     own_windows: np.ndarray  # those windows
 
@@ -123,14 +121,12 @@ def index_source(source: str, window_sentences: int) -> _SourceIndex:
         for t in ws:
             own_where.setdefault(t, []).append(j)
     return _SourceIndex(
-        windows=tuple(layout.windows),
+        windows=layout.windows,
         layout=layout,
         all_words=frozenset(where) | frozenset(own_where),
         bigrams=frozenset(pairwise(seq)),
         idf=idf,
         postings={t: np.asarray(ix, dtype=np.int64) for t, ix in where.items()},
-        first=np.asarray(layout.first, dtype=np.int64),
-        last=np.asarray(layout.last, dtype=np.int64),
         own={t: np.asarray(ix, dtype=np.int64) for t, ix in own_where.items()},
         own_windows=np.asarray(sorted(layout.own), dtype=np.int64),
     )
@@ -143,7 +139,7 @@ def _holding(word: str, src: _SourceIndex) -> np.ndarray:
     if ix is not None:
         in_sentence[ix + 1] = 1
     seen = np.cumsum(in_sentence)
-    hold = seen[src.last] > seen[src.first]
+    hold = seen[src.layout.last] > seen[src.layout.first]
     if len(src.own_windows):
         hold[src.own_windows] = False
         own = src.own.get(word)

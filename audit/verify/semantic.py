@@ -55,6 +55,8 @@ def model_key(name: str, quantize: str = "none") -> str:
 
 
 def _offline_env() -> None:
+    """No hub, no parallel tokenizer threads, no progress bars (transformers' "Loading weights" bar would break a
+    --quiet run's output)."""
     for key, value in {
         "HF_HUB_OFFLINE": "1",
         "TRANSFORMERS_OFFLINE": "1",
@@ -63,15 +65,16 @@ def _offline_env() -> None:
         "TOKENIZERS_PARALLELISM": "false",
     }.items():
         os.environ.setdefault(key, value)
+    from transformers.utils import logging as transformers_logging
+
+    transformers_logging.disable_progress_bar()
 
 
 @cache
 def _load_sentence_transformer(path: str, device: str, quantize: str = "none") -> Any:
     _offline_env()
     from sentence_transformers import SentenceTransformer
-    from transformers.utils import logging as transformers_logging
 
-    transformers_logging.disable_progress_bar()  # its "Loading weights" bar would break a --quiet run's output
     log.info("loading embedding model %s%s", path, "" if quantize == "none" else f" ({quantize})")
     model = SentenceTransformer(path, device=device)
     return _int8(model) if quantize == "int8" else model
@@ -105,9 +108,7 @@ def _int8(model: Any) -> Any:
 def _load_cross_encoder(path: str, device: str) -> Any:
     _offline_env()
     from sentence_transformers import CrossEncoder
-    from transformers.utils import logging as transformers_logging
 
-    transformers_logging.disable_progress_bar()
     log.info("loading cross-encoder %s", path)
     return CrossEncoder(path, device=device)
 

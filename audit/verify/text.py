@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
+
 from audit.extract.sentences import split_sentences
 
 STOPWORDS = frozenset(
@@ -76,10 +78,10 @@ class SentenceWindows:
     sentences `first[j]` to `last[j] - 1`; its content words are the union of theirs, except for the windows in
     `own` (joined across something other than whitespace, so tokenized whole), which carry their own."""
 
-    windows: list[SourceWindow]
+    windows: tuple[SourceWindow, ...]
     sentence_words: list[frozenset[str]]
-    first: list[int]
-    last: list[int]
+    first: np.ndarray
+    last: np.ndarray
     own: dict[int, frozenset[str]]
 
     def words(self, j: int) -> frozenset[str]:
@@ -114,4 +116,4 @@ def sentence_windows(source: str, size: int) -> SentenceWindows:
             out.append(SourceWindow(s, e, source[s:e], width))
             first.append(i)
             last.append(i + width)
-    return SentenceWindows(out, single, first, last, own)
+    return SentenceWindows(tuple(out), single, np.asarray(first, dtype=np.int64), np.asarray(last, dtype=np.int64), own)
