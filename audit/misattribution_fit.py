@@ -57,6 +57,8 @@ def fit_misattribution_margin(
 
 
 def capped_pairs(x: np.ndarray, feature_names: Sequence[str]) -> np.ndarray:
-    """Pairs the verdict caps below `verified` (a number or name the source lacks, a negation mismatch)."""
+    """Pairs the verdict caps below `verified` under the default `[support] cap_*` rules, read from their features (a
+    number or name the source lacks, a negation mismatch); `audit.verdict.capped_support` applies the same rules to a
+    scored citation's reasons."""
     col = list(feature_names).index
     return (x[:, col("numbers")] < 1) | (x[:, col("names")] < 1) | (x[:, col("negation_mismatch")] > 0)
