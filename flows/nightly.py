@@ -62,14 +62,14 @@ def _scorer(cfg: AuditConfig, db: str) -> SemanticScorer:
 def warm_models(cfg: AuditConfig) -> None:
     """Load the verifier's models into this process and run each once (torch fitted to the Dask worker's threads),
     so that no shard pays for them: what a long-lived worker has done by its second night."""
-    from audit.verify.semantic import _load_sentence_transformer, resolve_model_path
     from audit.verify.verifier import static_scorer
 
     _fit_torch_threads()
     static_scorer(cfg.verify.static_model).encode(["warm up"])
-    if cfg.verify.refine != "none" and not cfg.verify.nli_model:
-        model = _load_sentence_transformer(resolve_model_path(cfg.verify.model), cfg.verify.device, cfg.verify.quantize)
-        model.encode(["warm up"], show_progress_bar=False)
+    if cfg.verify.refine != "none":
+        # through the scorer the shards build (`make_scorer`), so the model loaded is the one they use: same path,
+        # device and quantization, or the configured cross-encoder; no database, so no cache is primed here
+        make_scorer(cfg).window_scores(["warm up"], [["warm up"]])
 
 
 class WarmModels(WorkerPlugin):
