@@ -215,14 +215,19 @@ class BiEncoderScorer:
             return []
         flat = [w for ws in windows for w in ws]
         emb = self.encode(list(claims) + flat)
-        c_emb, w_emb = emb[: len(claims)], emb[len(claims) :]
-        out: list[np.ndarray] = []
-        pos = 0
-        for i, ws in enumerate(windows):
-            sims = w_emb[pos : pos + len(ws)] @ c_emb[i]
-            pos += len(ws)
-            out.append(np.clip(sims, 0.0, 1.0).astype(np.float64))
-        return out
+        return window_cosines(emb[: len(claims)], emb[len(claims) :], [len(ws) for ws in windows])
+
+
+def window_cosines(claim_vecs: np.ndarray, window_vecs: np.ndarray, counts: Sequence[int]) -> list[np.ndarray]:
+    """For each claim (unit vectors, one row each), the cosine with each of its windows, clipped to [0, 1]:
+    `window_vecs` holds the windows of claim 0, then those of claim 1, ..., `counts[i]` of them for claim i."""
+    out: list[np.ndarray] = []
+    pos = 0
+    for i, n in enumerate(counts):
+        sims = window_vecs[pos : pos + n] @ claim_vecs[i]
+        pos += n
+        out.append(np.clip(sims, 0.0, 1.0).astype(np.float64))
+    return out
 
 
 class CrossEncoderScorer:

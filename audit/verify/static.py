@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from audit.errors import ConfigError
+from audit.verify.semantic import window_cosines
 
 log = logging.getLogger(__name__)
 
@@ -90,17 +91,13 @@ class StaticScorer:
         """For each claim, the clipped cosine with each of its windows; each distinct text is embedded once."""
         if not claims:
             return []
-        distinct = list(dict.fromkeys([*claims, *(w for ws in windows for w in ws)]))
+        flat = [w for ws in windows for w in ws]
+        distinct = list(dict.fromkeys([*claims, *flat]))
         where = {t: i for i, t in enumerate(distinct)}
         emb = self.encode(distinct)
-        out: list[np.ndarray] = []
-        for claim, ws in zip(claims, windows, strict=True):
-            if not ws:
-                out.append(np.zeros(0))
-                continue
-            sims = emb[[where[w] for w in ws]] @ emb[where[claim]]
-            out.append(np.clip(sims, 0.0, 1.0).astype(np.float64))
-        return out
+        return window_cosines(
+            emb[[where[c] for c in claims]], emb[[where[w] for w in flat]], [len(ws) for ws in windows]
+        )
 
 
 def distill_static(out: str | Path) -> Path:
