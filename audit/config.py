@@ -30,7 +30,7 @@ class VerifyConfig:
     refine: str = "all"  # which cited pairs the transformer re-scores: all | band | none (faster, see README)
     refine_margin: float = 0.1  # band: the screen's support within this of the verified or weak threshold
     refine_windows: int = 2  # candidate windows (best static cosine first) the transformer embeds per refined pair
-    quantize: str = "int8"  # the transformer's linear layers in int8 (CPU, ~3x faster; see README) or "none"
+    quantize: str = "int8"  # the transformer in int8 on ONNX Runtime (CPU, ~4x faster; see README) or "none"
     batch_size: int = 64
     device: str = "cpu"
 
@@ -40,7 +40,7 @@ class SupportConfig:
     """The support model and the verdict thresholds (see audit/verdict.py and the model card)."""
 
     model: str = ""  # support model JSON; empty = the packaged audit/models/support.json
-    verified: float = 0.46  # support >= verified -> verified (fitted with the model: see its card)
+    verified: float = 0.48  # support >= verified -> verified (fitted with the model: see its card)
     weak: float = 0.21  # weak <= support < verified -> weak, below -> unsupported
     misattribution_min_other: float = 0.21  # misattributed: cited not verified, another context >= this (= weak)...
     misattribution_margin: float = 0.15  # ... and beats the cited one by this much (fitted with the model: card)
@@ -62,6 +62,7 @@ class RunConfig:
     shard_seconds: float = 5.0  # target estimated work per shard: many more shards than workers keeps all busy
     shard_rows: int = 5000  # at most this many answers per shard (bounds a shard's memory)
     batch_answers: int = 2000  # answers per verification batch (bounds memory)
+    shard_threads: int = 0  # shards `citeaudit run` audits at once, each with its own model replica; 0 = one per core
     cache_vectors: int = 200_000  # embeddings held in memory per process (~1.7 KB each), least recently used dropped
     cron: str = "0 2 * * *"
     timezone: str = "UTC"
@@ -156,6 +157,8 @@ def _check(cfg: AuditConfig, source: str) -> None:
         )
     if cfg.run.shard_rows < 1 or cfg.run.batch_answers < 1 or cfg.run.cache_vectors < 10_000:
         raise ConfigError(f"{source}: run.shard_rows, run.batch_answers must be >= 1, run.cache_vectors >= 10000")
+    if cfg.run.shard_threads < 0:
+        raise ConfigError(f"{source}: run.shard_threads must be >= 0 (0 = one per core), got {cfg.run.shard_threads}")
     if cfg.run.shard_seconds <= 0:
         raise ConfigError(f"{source}: run.shard_seconds must be > 0")
     if not 1 <= cfg.verify.refine_windows <= cfg.verify.top_k_windows:
@@ -173,6 +176,11 @@ def _check(cfg: AuditConfig, source: str) -> None:
         raise ConfigError(f"{source}: verify.batch_size must be >= 1, got {cfg.verify.batch_size}")
     if not re.fullmatch(r"cpu|cuda(:\d+)?|mps", cfg.verify.device):
         raise ConfigError(f"{source}: verify.device must be cpu, cuda, cuda:N or mps, got {cfg.verify.device!r}")
+    if cfg.verify.quantize == "int8" and not cfg.verify.nli_model and not _packaged(cfg.verify.model):
+        raise ConfigError(
+            f'{source}: verify.quantize = "int8" is shipped for the packaged all-MiniLM-L6-v2 only; with '
+            f'model = {cfg.verify.model!r} set quantize = "none"'
+        )
     if cfg.verify.quantize == "int8" and cfg.verify.device != "cpu":
         raise ConfigError(
             f'{source}: verify.quantize = "int8" runs on the CPU only; with device = {cfg.verify.device!r} '
@@ -180,6 +188,12 @@ def _check(cfg: AuditConfig, source: str) -> None:
         )
     if cfg.run.lock_wait_seconds < 0:
         raise ConfigError(f"{source}: run.lock_wait_seconds must be >= 0")
+
+
+def _packaged(model: str) -> bool:
+    from audit.verify.semantic import is_packaged
+
+    return is_packaged(model)
 
 
 def load_config(path: str | Path | None) -> AuditConfig:

@@ -105,16 +105,21 @@ class BoundedEmbeddingCache(EmbeddingCache):
         self._vectors = dict(itertools.islice(self._vectors.items(), drop, None))
 
 
-def make_scorer(cfg: AuditConfig, cache_db: str | Path | None = None) -> SemanticScorer:
+def make_scorer(
+    cfg: AuditConfig, cache_db: str | Path | None = None, replica: int = 0, threads: int = 0
+) -> SemanticScorer:
     """The configured semantic scorer; the bi-encoder's cache (at most `[run] cache_vectors` vectors) is primed from
-    the DuckDB file if it exists."""
+    the DuckDB file if it exists. `replica` > 0: a model of its own (for another shard thread), running on `threads`
+    threads per call (0: every core)."""
     check_device(cfg.verify.device)
     if cfg.verify.nli_model:
         return CrossEncoderScorer(cfg.verify.nli_model, cfg.verify.device)
     cache = BoundedEmbeddingCache(model_key(cfg.verify.model, cfg.verify.quantize), cfg.run.cache_vectors)
     if cache_db is not None and Path(cache_db).exists():
         load_cache(cache, Path(cache_db))
-    return BiEncoderScorer(cfg.verify.model, cfg.verify.device, cfg.verify.batch_size, cache, cfg.verify.quantize)
+    return BiEncoderScorer(
+        cfg.verify.model, cfg.verify.device, cfg.verify.batch_size, cache, cfg.verify.quantize, replica, threads
+    )
 
 
 def check_device(device: str) -> None:

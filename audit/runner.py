@@ -3,12 +3,17 @@ begin_run -> plan_run -> audit_shard_to (per shard) -> load_run -> finish_run, o
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
+import os
 import shutil
+import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -191,6 +196,76 @@ def fail_run(db: str | Path, run: RunRecord, exc: BaseException, cfg: AuditConfi
     record_failed_run(db, run, failure_reason(exc), wait_s)
 
 
+class ScorerPool:
+    """One semantic scorer per shard thread, made on the thread's first shard: its own model replica (a tokenizer
+    must not serve two threads at once) and its own embedding cache, primed from the database."""
+
+    def __init__(self, cfg: AuditConfig, db: str | Path | None = None, threads: int = 0) -> None:
+        self.cfg, self.db = cfg, db
+        self.threads = threads  # the model's threads per call (0: every core); `audit_shards` sets it
+        self.scorers: list[SemanticScorer] = []
+        self._local = threading.local()
+        self._replicas = itertools.count()
+        self._lock = threading.Lock()
+
+    def get(self) -> SemanticScorer:
+        scorer: SemanticScorer | None = getattr(self._local, "scorer", None)
+        if scorer is None:
+            scorer = make_scorer(self.cfg, self.db, replica=next(self._replicas), threads=self.threads)
+            self._local.scorer = scorer
+            with self._lock:
+                self.scorers.append(scorer)
+        return scorer
+
+
+def shard_threads(cfg: AuditConfig, shards: int) -> int:
+    """Shards audited at once: `[run] shard_threads` (0 = one per core), never more than the shards, and one when
+    no transformer runs (the lexical and static stages hold Python's GIL: threads would only take turns)."""
+    if cfg.verify.refine == "none" and not cfg.verify.nli_model:
+        return 1
+    wanted = cfg.run.shard_threads or (os.cpu_count() or 1)
+    return max(1, min(wanted, shards))
+
+
+@contextmanager
+def model_threads(pool: ScorerPool, n: int) -> Iterator[None]:
+    """The transformer's threads per call set to `n` while the block runs (shard threads x model threads = cores):
+    ONNX Runtime's through the pool's scorers, torch's (the float model) for the process."""
+    import torch
+
+    before, pool.threads = torch.get_num_threads(), n
+    torch.set_num_threads(n)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
+        pool.threads = 0
+
+
+def audit_shards(
+    plan: RunPlan,
+    cfg: AuditConfig,
+    run_id: str,
+    pool: ScorerPool,
+    progress: Callable[[int], None] | None = None,
+    watch: Stopwatch | None = None,
+) -> list[Path]:
+    """Step 3 for every shard of the plan, `shard_threads` at a time (the transformer releases the GIL, so two
+    shards' model calls run on two cores); the shard folders in plan order."""
+    threads = shard_threads(cfg, len(plan.shards))
+    if threads == 1:
+        return [audit_shard_to(plan.work, s, cfg, run_id, pool.get, progress, watch) for s in plan.shards]
+    log.info("auditing %d shards, %d at a time", len(plan.shards), threads)
+    with model_threads(pool, max(1, (os.cpu_count() or 1) // threads)), ThreadPoolExecutor(threads) as ex:
+        futures = [ex.submit(audit_shard_to, plan.work, s, cfg, run_id, pool.get, progress, watch) for s in plan.shards]
+        try:
+            return [f.result() for f in futures]
+        except BaseException:
+            for f in futures:  # a failed shard (or Ctrl-C) stops the rest: no new shard starts
+                f.cancel()
+            raise
+
+
 def run_audit(
     input_spec: str,
     db: str | Path,
@@ -199,10 +274,11 @@ def run_audit(
     contexts_spec: str | None = None,
     progress: Callable[[int], None] | None = None,
     on_plan: Callable[[int], None] | None = None,
-    scorer: SemanticScorer | None = None,
+    scorer: SemanticScorer | ScorerPool | None = None,
     watch: Stopwatch | None = None,
 ) -> RunSummary:
-    """Audit every answer in the window and replace the window's rows in `db` (stage times go to `watch`)."""
+    """Audit every answer in the window and replace the window's rows in `db` (stage times go to `watch`). A given
+    `scorer` serves every shard, one at a time; a `ScorerPool` (default: a new one) lets shards run in threads."""
     t0 = time.perf_counter()
     watch = watch or Stopwatch()
     run = begin_run(db, input_spec, window, cfg)
@@ -211,14 +287,12 @@ def run_audit(
             plan = plan_run(run, db, cfg, contexts_spec)
         if on_plan:
             on_plan(plan.rows)
-        loaded: list[SemanticScorer] = [scorer] if scorer is not None else []
-
-        def get_scorer() -> SemanticScorer:
-            if not loaded:
-                loaded.append(make_scorer(cfg, db))
-            return loaded[0]
-
-        dirs = [audit_shard_to(plan.work, s, cfg, run.run_id, get_scorer, progress, watch) for s in plan.shards]
+        if scorer is None or isinstance(scorer, ScorerPool):
+            pool = scorer or ScorerPool(cfg, db)
+            dirs = audit_shards(plan, cfg, run.run_id, pool, progress, watch)
+        else:
+            given = scorer
+            dirs = [audit_shard_to(plan.work, s, cfg, run.run_id, lambda: given, progress, watch) for s in plan.shards]
         with watch("load"):
             counts = load_run(db, run, dirs, cfg, "rerun the same command to load them")
     except BaseException as exc:  # Ctrl-C and a model that will not load end in `failed: ...` too

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Iterator
@@ -9,8 +10,11 @@ from contextlib import contextmanager
 
 
 class Stopwatch:
+    """Seconds per stage; shards audited at once in threads add theirs up (thread-seconds, not wall-clock)."""
+
     def __init__(self) -> None:
         self.seconds: dict[str, float] = defaultdict(float)
+        self._lock = threading.Lock()
 
     @contextmanager
     def __call__(self, stage: str) -> Iterator[None]:
@@ -18,4 +22,5 @@ class Stopwatch:
         try:
             yield
         finally:
-            self.seconds[stage] += time.perf_counter() - t0
+            with self._lock:
+                self.seconds[stage] += time.perf_counter() - t0

@@ -55,7 +55,7 @@ def _scorer(cfg: AuditConfig, db: str) -> SemanticScorer:
     key = (cfg.config_hash(), str(Path(db).resolve()))
     if key not in _SCORERS:
         _fit_torch_threads()
-        _SCORERS[key] = make_scorer(cfg, db)
+        _SCORERS[key] = make_scorer(cfg, db, threads=dask_worker_threads() or 0)
     return _SCORERS[key]
 
 
@@ -69,7 +69,7 @@ def warm_models(cfg: AuditConfig) -> None:
     if cfg.verify.refine != "none":
         # through the scorer the shards build (`make_scorer`), so the model loaded is the one they use: same path,
         # device and quantization, or the configured cross-encoder; no database, so no cache is primed here
-        make_scorer(cfg).window_scores(["warm up"], [["warm up"]])
+        make_scorer(cfg, threads=dask_worker_threads() or 0).window_scores(["warm up"], [["warm up"]])
 
 
 class WarmModels(WorkerPlugin):
@@ -95,8 +95,9 @@ def dask_worker_threads() -> int | None:
 
 
 def _fit_torch_threads() -> None:
-    """On a Dask worker, torch gets the worker's thread count: N single-thread workers on N cores then use N
-    cores, not N x N threads fighting over them. Elsewhere torch keeps its default (every core)."""
+    """On a Dask worker, torch (and, through `make_scorer`'s `threads`, ONNX Runtime) gets the worker's thread
+    count: N single-thread workers on N cores then use N cores, not N x N threads fighting over them. Elsewhere
+    both keep their default (every core)."""
     threads = dask_worker_threads()
     if threads:
         import torch

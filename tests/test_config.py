@@ -28,6 +28,8 @@ def test_hash_changes_with_verification_settings_only():
         ("[verify]\nquantize = 'int4'\n", "verify.quantize must be int8 or none"),
         ("[support]\nmisattribution_margin = -1.0\n", "support.misattribution_margin must be between 0 and 1"),
         ("[verify]\ndevice = 'cuda'\n", 'int8" runs on the CPU only'),
+        ("[verify]\nmodel = '/models/mine'\n", 'int8" is shipped for the packaged all-MiniLM-L6-v2 only'),
+        ("[run]\nshard_threads = -1\n", "run.shard_threads must be >= 0"),
     ],
     ids=[
         "unknown_section",
@@ -39,6 +41,8 @@ def test_hash_changes_with_verification_settings_only():
         "quantize",
         "negative_margin",
         "int8_gpu",
+        "int8_own_model",
+        "negative_threads",
     ],
 )
 def test_bad_config_is_a_clear_error(tmp_path, text, message):

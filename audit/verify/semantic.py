@@ -26,6 +26,11 @@ DEFAULT_MODEL = "all-MiniLM-L6-v2"
 _PACKAGED = {DEFAULT_MODEL, "sentence-transformers/all-MiniLM-L6-v2"}
 
 
+def is_packaged(name: str) -> bool:
+    """Whether `name` means the packaged all-MiniLM-L6-v2."""
+    return name in _PACKAGED
+
+
 def content_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
@@ -51,7 +56,8 @@ def resolve_model_path(name: str) -> str:
 def model_key(name: str, quantize: str = "none") -> str:
     """The name embeddings are cached under (an int8 model's vectors are not the float model's)."""
     base = DEFAULT_MODEL if name in _PACKAGED else str(Path(name).resolve())
-    return base if quantize == "none" else f"{base}+{quantize}"
+    # "+onnx-int8": the ONNX Runtime model's vectors; an older database's torch-int8 ones ("+int8") are not reused
+    return base if quantize == "none" else f"{base}+onnx-{quantize}"
 
 
 def _offline_env() -> None:
@@ -71,37 +77,14 @@ def _offline_env() -> None:
 
 
 @cache
-def _load_sentence_transformer(path: str, device: str, quantize: str = "none") -> Any:
+def _load_sentence_transformer(path: str, device: str, replica: int = 0) -> Any:
+    """The float model, once per (path, device, replica): shards audited at once in threads each use their own
+    replica, since a tokenizer must not be called from two threads at a time."""
     _offline_env()
     from sentence_transformers import SentenceTransformer
 
-    log.info("loading embedding model %s%s", path, "" if quantize == "none" else f" ({quantize})")
-    model = SentenceTransformer(path, device=device)
-    return _int8(model) if quantize == "int8" else model
-
-
-def _int8(model: Any) -> Any:
-    """The model with every linear layer in int8: weights quantized once, one scale per output channel; activations
-    quantized on the fly, one scale per call (torch's dynamic quantization, CPU only). ~3x faster on CPU, and its
-    vectors are within cosine ~0.96-1.0 of the float model's (README: Speed). Because an activation scale spans the
-    whole call, a text's vector would depend on the texts batched with it: `BiEncoderScorer` embeds one text per
-    call when quantized, so a vector depends on its text alone (bit-identical in any shard, on any worker)."""
-    import warnings
-
-    import torch
-    from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
-
-    try:
-        with warnings.catch_warnings():  # torch marks its eager-mode quantization API deprecated (it still ships it)
-            warnings.simplefilter("ignore")
-            return quantize_dynamic(
-                model, {torch.nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8, inplace=True
-            )
-    except (RuntimeError, NotImplementedError, AttributeError) as exc:
-        raise ConfigError(
-            f"verify.quantize = 'int8' is not available with this torch build "
-            f"(quantized engines: {torch.backends.quantized.supported_engines}): {exc}; set quantize = 'none'"
-        ) from None
+    log.info("loading embedding model %s", path)
+    return SentenceTransformer(path, device=device)
 
 
 @cache
@@ -161,7 +144,11 @@ class SemanticScorer(Protocol):
 
 
 class BiEncoderScorer:
-    """Cosine between claim and window embeddings (sentence-transformers), with an embedding cache."""
+    """Cosine between claim and window embeddings, with an embedding cache. The transformer runs in int8 on ONNX
+    Runtime (`quantize = "int8"`, the packaged model only: `audit/verify/onnx_model.py`) or as the float
+    sentence-transformers model (`"none"`). int8 embeds one text per call: its activations are quantized per call,
+    so a batched text's vector would depend on its neighbours (measured up to 0.065 of cosine); one at a time, a
+    vector depends on its text alone, in any shard on any worker."""
 
     def __init__(
         self,
@@ -170,16 +157,30 @@ class BiEncoderScorer:
         batch_size: int = 64,
         cache: EmbeddingCache | None = None,
         quantize: str = "none",
+        replica: int = 0,
+        threads: int = 0,
     ):
         self.name = model_key(model, quantize)
         self._path = resolve_model_path(model)
         self._device = device
         self._quantize = quantize
-        # int8: one text per call, so that a vector never depends on its batch (see _int8); no padding either
-        self._batch = 1 if quantize == "int8" else batch_size
+        self._replica = replica
+        self._threads = threads or (os.cpu_count() or 1)  # ONNX Runtime's threads per call (int8)
+        self._batch = batch_size
         self.cache = cache if cache is not None else EmbeddingCache(self.name)
         self.encoded = 0
         self.seconds = 0.0  # time spent in the model, for the benchmark
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        if self._quantize == "int8":
+            from audit.verify.onnx_model import INT8_MODEL, load_int8
+
+            return load_int8(str(INT8_MODEL), self._threads, self._replica).encode(texts)
+        model = _load_sentence_transformer(self._path, self._device, self._replica)
+        vecs = model.encode(
+            texts, batch_size=self._batch, normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
+        )
+        return np.asarray(vecs, dtype=np.float32)
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Unit-norm embeddings of `texts`; each distinct text is embedded once, ever."""
@@ -191,15 +192,8 @@ class BiEncoderScorer:
         self.cache.hits += len(keys) - len(todo)
         self.cache.misses += len(todo)
         if todo:
-            model = _load_sentence_transformer(self._path, self._device, self._quantize)
             t0 = time.perf_counter()
-            vecs = model.encode(
-                list(todo.values()),
-                batch_size=self._batch,
-                normalize_embeddings=True,
-                convert_to_numpy=True,
-                show_progress_bar=False,
-            ).astype(np.float32)
+            vecs = self._embed(list(todo.values()))
             self.seconds += time.perf_counter() - t0
             self.encoded += len(todo)
             for k, v in zip(todo, vecs, strict=True):

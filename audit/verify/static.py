@@ -13,6 +13,7 @@ token with MiniLM, reduces with PCA and weights by token frequency.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Sequence
 from functools import cache
@@ -55,6 +56,9 @@ def resolve_static_path(path: str = "") -> Path:
     return p.resolve()
 
 
+_ENCODE_LOCK = threading.Lock()
+
+
 @cache
 def _load(path: str) -> Any:
     from model2vec import StaticModel
@@ -78,14 +82,14 @@ class StaticScorer:
         """Unit-norm embeddings; a text with no known token embeds as zeros (cosine 0 with everything)."""
         if not texts:
             return np.zeros((0, PCA_DIMS), dtype=np.float32)
-        t0 = time.perf_counter()
-        emb = np.asarray(_load(str(self.path)).encode(list(texts), batch_size=1024), dtype=np.float32)
+        with _ENCODE_LOCK:  # one tokenizer for the process: one call at a time (it holds the GIL anyway)
+            t0 = time.perf_counter()
+            emb = np.asarray(_load(str(self.path)).encode(list(texts), batch_size=1024), dtype=np.float32)
+            self.seconds += time.perf_counter() - t0
+            self.encoded += len(texts)
         emb = np.nan_to_num(emb, nan=0.0, posinf=0.0, neginf=0.0)
         norms = np.linalg.norm(emb, axis=1, keepdims=True)
-        emb = np.divide(emb, norms, out=np.zeros_like(emb), where=norms > 0)
-        self.seconds += time.perf_counter() - t0
-        self.encoded += len(texts)
-        return emb
+        return np.divide(emb, norms, out=np.zeros_like(emb), where=norms > 0)
 
     def window_scores(self, claims: Sequence[str], windows: Sequence[Sequence[str]]) -> list[np.ndarray]:
         """For each claim, the clipped cosine with each of its windows; each distinct text is embedded once."""
