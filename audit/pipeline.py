@@ -79,15 +79,17 @@ class BoundedEmbeddingCache(EmbeddingCache):
         self.limit = max(1, limit)
 
     def get(self, key: str) -> np.ndarray | None:
-        vec = self._vectors.pop(key, None)
-        if vec is not None:
-            self._vectors[key] = vec  # most recently used last
-        return vec
+        with self._lock:
+            vec = self._vectors.pop(key, None)
+            if vec is not None:
+                self._vectors[key] = vec  # most recently used last
+            return vec
 
     def put(self, key: str, vector: np.ndarray, new: bool = True) -> None:
-        super().put(key, vector, new)
-        if len(self._vectors) > self.limit:
-            self._evict()
+        with self._lock:
+            super().put(key, vector, new)
+            if len(self._vectors) > self.limit:
+                self._evict()
 
     def load_table(self, table: pa.Table) -> None:
         """Add (content_hash, embedding) rows without a Python float per number (what `to_pylist` would cost)."""
@@ -95,28 +97,39 @@ class BoundedEmbeddingCache(EmbeddingCache):
             return
         flat = pc.list_flatten(table.column("embedding")).to_numpy().astype(np.float32)
         vecs = flat.reshape(table.num_rows, -1)
-        for key, vec in zip(table.column("content_hash").to_pylist(), vecs, strict=True):
-            self._vectors[key] = vec
-        if len(self._vectors) > self.limit:
-            self._evict()
+        with self._lock:
+            for key, vec in zip(table.column("content_hash").to_pylist(), vecs, strict=True):
+                self._vectors[key] = vec
+            if len(self._vectors) > self.limit:
+                self._evict()
 
     def _evict(self) -> None:
         drop = len(self._vectors) - self.limit + self.limit // 4  # in bulk: a dict is rebuilt, not popped one by one
         self._vectors = dict(itertools.islice(self._vectors.items(), drop, None))
 
 
-def make_scorer(
-    cfg: AuditConfig, cache_db: str | Path | None = None, replica: int = 0, threads: int = 0
-) -> SemanticScorer:
-    """The configured semantic scorer; the bi-encoder's cache (at most `[run] cache_vectors` vectors) is primed from
-    the DuckDB file if it exists. `replica` > 0: a model of its own (for another shard thread), running on `threads`
-    threads per call (0: every core)."""
-    check_device(cfg.verify.device)
-    if cfg.verify.nli_model:
-        return CrossEncoderScorer(cfg.verify.nli_model, cfg.verify.device)
+def new_cache(cfg: AuditConfig, cache_db: str | Path | None = None) -> BoundedEmbeddingCache:
+    """The bi-encoder's cache (at most `[run] cache_vectors` vectors), primed from the DuckDB file if it exists."""
     cache = BoundedEmbeddingCache(model_key(cfg.verify.model, cfg.verify.quantize), cfg.run.cache_vectors)
     if cache_db is not None and Path(cache_db).exists():
         load_cache(cache, Path(cache_db))
+    return cache
+
+
+def make_scorer(
+    cfg: AuditConfig,
+    cache_db: str | Path | None = None,
+    replica: int = 0,
+    threads: int = 0,
+    cache: EmbeddingCache | None = None,
+) -> SemanticScorer:
+    """The configured semantic scorer, with `cache` or a new one primed from `cache_db` (`new_cache`). `replica` > 0:
+    a model of its own (for another shard thread), running on `threads` threads per call (0: every core)."""
+    check_device(cfg.verify.device)
+    if cfg.verify.nli_model:
+        return CrossEncoderScorer(cfg.verify.nli_model, cfg.verify.device)
+    if cache is None:
+        cache = new_cache(cfg, cache_db)
     return BiEncoderScorer(
         cfg.verify.model, cfg.verify.device, cfg.verify.batch_size, cache, cfg.verify.quantize, replica, threads
     )
@@ -187,9 +200,7 @@ def audit_shard(
             tables = _result_tables(con, cfg, run_id, cite_rows, uncited_rows, stat_rows)
         embedded = getattr(scorer, "encoded", 0) - before
         cache = getattr(scorer, "cache", None)
-        emb = cache.new_rows() if cache is not None else EmbeddingCache("none").new_rows()
-        if cache is not None:
-            cache.new.clear()
+        emb = (cache if cache is not None else EmbeddingCache("none")).take_new_rows()
         return ShardResult(tables, emb, counts, embedded)
 
 

@@ -22,11 +22,11 @@ from audit.config import AuditConfig
 from audit.counts import AnswerCounts
 from audit.errors import DatabaseLocked
 from audit.ingest import discover_inputs
-from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, write_shard_result
+from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, write_shard_result
 from audit.shardplan import plan_by_cost
 from audit.store import RunRecord, load_shards, record_failed_run, record_started_run
 from audit.timing import Stopwatch
-from audit.verify.semantic import SemanticScorer, model_key
+from audit.verify.semantic import EmbeddingCache, SemanticScorer, model_key
 from audit.verify.support import load_support_model
 from audit.window import Window
 from audit.workdir import claim_work_dir, work_key
@@ -198,7 +198,8 @@ def fail_run(db: str | Path, run: RunRecord, exc: BaseException, cfg: AuditConfi
 
 class ScorerPool:
     """One semantic scorer per shard thread, made on the thread's first shard: its own model replica (a tokenizer
-    must not serve two threads at once) and its own embedding cache, primed from the database."""
+    must not serve two threads at once), all sharing one embedding cache, primed once from the database (one copy
+    in memory, and a window two threads need is embedded once)."""
 
     def __init__(self, cfg: AuditConfig, db: str | Path | None = None, threads: int = 0) -> None:
         self.cfg, self.db = cfg, db
@@ -207,11 +208,16 @@ class ScorerPool:
         self._local = threading.local()
         self._replicas = itertools.count()
         self._lock = threading.Lock()
+        self._cache: EmbeddingCache | None = None
 
     def get(self) -> SemanticScorer:
         scorer: SemanticScorer | None = getattr(self._local, "scorer", None)
         if scorer is None:
-            scorer = make_scorer(self.cfg, self.db, replica=next(self._replicas), threads=self.threads)
+            with self._lock:
+                if self._cache is None and not self.cfg.verify.nli_model:
+                    self._cache = new_cache(self.cfg, self.db)
+                replica = next(self._replicas)
+            scorer = make_scorer(self.cfg, replica=replica, threads=self.threads, cache=self._cache)
             self._local.scorer = scorer
             with self._lock:
                 self.scorers.append(scorer)

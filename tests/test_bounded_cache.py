@@ -63,3 +63,35 @@ def test_primed_from_the_database_up_to_the_limit(tmp_path: Path) -> None:
     unbounded = BoundedEmbeddingCache(MODEL, 10**9)
     load_cache(unbounded, db)
     assert len(unbounded) == 30_000
+
+
+def test_shard_threads_sharing_the_cache_hand_over_each_new_vector_once() -> None:
+    # two shard threads embed into one cache while their shards' results take the new rows: every vector must land
+    # in exactly one shard's output (none lost to a race, none twice)
+    import threading
+
+    cache = BoundedEmbeddingCache("m", 1_000)
+    taken: list[str] = []
+    done = threading.Event()
+
+    def embed(prefix: str) -> None:
+        for i in range(5_000):
+            cache.put(f"{prefix}{i}", _vec(i))
+            cache.get(f"{prefix}{i // 2}")
+
+    def take() -> None:
+        while not done.is_set():
+            taken.extend(cache.take_new_rows().column("content_hash").to_pylist())
+
+    workers = [threading.Thread(target=embed, args=(p,)) for p in ("a", "b")]
+    taker = threading.Thread(target=take)
+    taker.start()
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    done.set()
+    taker.join()
+    taken.extend(cache.take_new_rows().column("content_hash").to_pylist())
+    assert len(taken) == len(set(taken)) == 10_000
+    assert len(cache) <= 1_000

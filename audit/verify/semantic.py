@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import threading
 import time
 from collections.abc import Sequence
 from functools import cache
@@ -97,7 +98,8 @@ def _load_cross_encoder(path: str, device: str) -> Any:
 
 
 class EmbeddingCache:
-    """Embeddings by content hash for one model; `new` holds what this process computed."""
+    """Embeddings by content hash for one model; `new` holds what this process computed. Safe to share between
+    shard threads: every read and write takes the cache's lock."""
 
     def __init__(self, model: str) -> None:
         self.model = model
@@ -105,32 +107,40 @@ class EmbeddingCache:
         self.new: dict[str, np.ndarray] = {}
         self.hits = 0
         self.misses = 0
+        self._lock = threading.RLock()
 
     def __len__(self) -> int:
         return len(self._vectors)
 
     def get(self, key: str) -> np.ndarray | None:
-        return self._vectors.get(key)
+        with self._lock:
+            return self._vectors.get(key)
 
     def put(self, key: str, vector: np.ndarray, new: bool = True) -> None:
-        self._vectors[key] = vector
-        if new:
-            self.new[key] = vector
+        with self._lock:
+            self._vectors[key] = vector
+            if new:
+                self.new[key] = vector
 
     def load_table(self, table: pa.Table) -> None:
         """Add rows of an (content_hash, embedding) table, e.g. read from the `embedding_cache` table."""
         hashes = table.column("content_hash").to_pylist()
         vecs = table.column("embedding").to_pylist()
-        for h, v in zip(hashes, vecs, strict=True):
-            self._vectors[h] = np.asarray(v, dtype=np.float32)
+        with self._lock:
+            for h, v in zip(hashes, vecs, strict=True):
+                self._vectors[h] = np.asarray(v, dtype=np.float32)
 
-    def new_rows(self) -> pa.Table:
-        keys = list(self.new)
+    def take_new_rows(self) -> pa.Table:
+        """The vectors computed since the last call, as `embedding_cache` rows, handed over once: a shard's result
+        takes them, so each lands in exactly one shard's output however many threads share the cache."""
+        with self._lock:
+            taken, self.new = self.new, {}
+        keys = list(taken)
         return pa.table(
             {
                 "model": pa.array([self.model] * len(keys), pa.string()),
                 "content_hash": pa.array(keys, pa.string()),
-                "embedding": pa.array([self.new[k].tolist() for k in keys], pa.list_(pa.float32())),
+                "embedding": pa.array([taken[k].tolist() for k in keys], pa.list_(pa.float32())),
             }
         )
 

@@ -178,7 +178,8 @@ def test_shards_audited_two_at_a_time_give_the_same_rows(tmp_path):
         cfg = config_from_dict({"run": {"shard_seconds": 0.3, "shard_threads": threads}})
         pool = ScorerPool(cfg)
         summary = run_audit(str(SAMPLE), tmp_path / f"threads{threads}.duckdb", Window(), cfg, scorer=pool)
-        assert len(pool.scorers) == threads  # with 2: two shard threads ran, each with its own model replica
+        assert len(pool.scorers) == threads  # with 2: two shard threads ran, each with its own model replica ...
+        assert len({id(s.cache) for s in pool.scorers}) == 1  # ... and one embedding cache between them
         tables.append({t: rows(Path(summary.db), t) for t in ROW_COLUMNS})
     assert tables[0] == tables[1]
     assert len(tables[0]["citation_audit"]) > 100
