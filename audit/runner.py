@@ -236,16 +236,24 @@ def shard_threads(cfg: AuditConfig, shards: int) -> int:
 @contextmanager
 def model_threads(pool: ScorerPool, n: int) -> Iterator[None]:
     """The transformer's threads per call set to `n` while the block runs (shard threads x model threads = cores):
-    ONNX Runtime's through the pool's scorers, torch's (the float model) for the process."""
-    import torch
+    ONNX Runtime's through the pool's scorers; torch's for the process when the transformer runs on torch (the float
+    model or a cross-encoder; the int8 default never imports torch)."""
+    pool.threads = n
+    on_torch = pool.cfg.verify.quantize == "none" or bool(pool.cfg.verify.nli_model)
+    before = None
+    if on_torch:
+        import torch
 
-    before, pool.threads = torch.get_num_threads(), n
-    torch.set_num_threads(n)
+        before = torch.get_num_threads()
+        torch.set_num_threads(n)
     try:
         yield
     finally:
-        torch.set_num_threads(before)
         pool.threads = 0
+        if before is not None:
+            import torch
+
+            torch.set_num_threads(before)
 
 
 def audit_shards(
