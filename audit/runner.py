@@ -201,16 +201,21 @@ class ScorerPool:
     must not serve two threads at once), all sharing one embedding cache, primed once from the database (one copy
     in memory, and a window two threads need is embedded once)."""
 
-    def __init__(self, cfg: AuditConfig, db: str | Path | None = None, threads: int = 0) -> None:
+    def __init__(
+        self, cfg: AuditConfig, db: str | Path | None = None, threads: int = 0, fixed: SemanticScorer | None = None
+    ) -> None:
         self.cfg, self.db = cfg, db
         self.threads = threads  # the model's threads per call (0: every core); `audit_shards` sets it
-        self.scorers: list[SemanticScorer] = []
+        self.fixed = fixed  # a caller's own scorer: it serves every shard, one shard at a time
+        self.scorers: list[SemanticScorer] = [fixed] if fixed is not None else []
         self._local = threading.local()
         self._replicas = itertools.count()
         self._lock = threading.Lock()
         self._cache: EmbeddingCache | None = None
 
     def get(self) -> SemanticScorer:
+        if self.fixed is not None:
+            return self.fixed
         scorer: SemanticScorer | None = getattr(self._local, "scorer", None)
         if scorer is None:
             with self._lock:
@@ -266,7 +271,7 @@ def audit_shards(
 ) -> list[Path]:
     """Step 3 for every shard of the plan, `shard_threads` at a time (the transformer releases the GIL, so two
     shards' model calls run on two cores); the shard folders in plan order."""
-    threads = shard_threads(cfg, len(plan.shards))
+    threads = 1 if pool.fixed is not None else shard_threads(cfg, len(plan.shards))
     if threads == 1:
         return [audit_shard_to(plan.work, s, cfg, run_id, pool.get, progress, watch) for s in plan.shards]
     log.info("auditing %d shards, %d at a time", len(plan.shards), threads)
@@ -301,12 +306,8 @@ def run_audit(
             plan = plan_run(run, db, cfg, contexts_spec)
         if on_plan:
             on_plan(plan.rows)
-        if scorer is None or isinstance(scorer, ScorerPool):
-            pool = scorer or ScorerPool(cfg, db)
-            dirs = audit_shards(plan, cfg, run.run_id, pool, progress, watch)
-        else:
-            given = scorer
-            dirs = [audit_shard_to(plan.work, s, cfg, run.run_id, lambda: given, progress, watch) for s in plan.shards]
+        pool = scorer if isinstance(scorer, ScorerPool) else ScorerPool(cfg, db, fixed=scorer)
+        dirs = audit_shards(plan, cfg, run.run_id, pool, progress, watch)
         with watch("load"):
             counts = load_run(db, run, dirs, cfg, "rerun the same command to load them")
     except BaseException as exc:  # Ctrl-C and a model that will not load end in `failed: ...` too
