@@ -48,3 +48,12 @@ def test_the_two_settings_cache_apart() -> None:
     assert BiEncoderScorer("all-MiniLM-L6-v2", quantize="none").name == "all-MiniLM-L6-v2"
     # an older database's torch-int8 vectors ("+int8") are not read as the ONNX model's
     assert BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8").name == "all-MiniLM-L6-v2+onnx-int8"
+
+
+def test_int8_embeds_hostile_texts_to_unit_vectors() -> None:
+    # empty and blank windows, control characters, emoji runs, a text far past 256 tokens, right-to-left script
+    texts = ["", "   ", "\x00\x01 null", "🙂" * 500, "word " * 50_000, "مرحبا بالعالم"]
+    v = BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8").encode(texts)
+    assert v.shape == (len(texts), 384)
+    assert np.isfinite(v).all()
+    assert np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-3)
