@@ -42,8 +42,9 @@ PER_CITATION_KCHAR = 0.064
 KCHAR_CAP = 2.0
 PER_OTHER_CONTEXT = 0.002
 REFINED_SHARE = {"all": 1.0, "band": 0.6, "none": 0.0}  # band: ~60% of cited pairs (model card)
-# MiniLM with int8 linear layers (`[verify] quantize`, the default) takes this share of float32's time per pair
-# (measured: the transformer stage of cold WiCE dev 22.5 s -> 9.7 s, AttributionBench dev 49 s -> 20 s)
+# MiniLM in int8 (`[verify] quantize`, the default) takes this share of float32's time per pair (measured with
+# torch's int8: the transformer stage of cold WiCE dev 22.5 s -> 9.7 s, AttributionBench dev 49 s -> 20 s; the ONNX
+# int8 that replaced it embeds 193 vs 163 texts/s on one thread, not refitted here: README "Speed", real-shaped 10,000)
 QUANTIZED_SHARE = {"int8": 0.4, "none": 1.0}
 
 # every shard scans the window's files and keeps its hash range (about 40 us per answer measured here, most of it

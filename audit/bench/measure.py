@@ -126,7 +126,7 @@ def peak_rss_mb() -> float:
 def _one_pass(label: str, logs: str, db: Path, cfg: AuditConfig) -> PassResult:
     watch = Stopwatch()
     t0 = time.perf_counter()
-    pool = ScorerPool(cfg, db)  # each shard thread's scorer primes its cache from the file: part of a run's cost
+    pool = ScorerPool(cfg, db)  # primes the threads' shared cache from the file on first use: part of a run's cost
     first = static_scorer(cfg.verify.static_model)
     static_before = first.seconds
     summary = run_audit(logs, db, Window(), cfg, scorer=pool, watch=watch)
