@@ -98,6 +98,7 @@ def plan_shards(
         cfg.run.shard_rows,
         cfg.verify.refine,
         cfg.verify.quantize,
+        workers,
     )
     log.info("%s: %s", window, plan.describe(workers))
     n = len(plan.shards)
@@ -134,12 +135,13 @@ def plan_run(
     contexts_spec: str | None = None,
     work_dir: str | Path | None = None,
     prefix: str = "",
+    workers: int | None = None,
 ) -> RunPlan:
-    """Step 2: discover the inputs, plan the shards, claim the work dir (a dir of the same inputs is reused: its
-    finished shards only load; stale ones are removed)."""
+    """Step 2: discover the inputs, plan the shards for `workers` auditing at once, claim the work dir (a dir of the
+    same inputs is reused: its finished shards only load; stale ones are removed)."""
     files = discover_inputs(run.input)
     contexts_files = discover_inputs(contexts_spec) if contexts_spec else None
-    shards = plan_shards(files, run.window, cfg, contexts_files)
+    shards = plan_shards(files, run.window, cfg, contexts_files, workers)
     rows = sum(s.answers for s in shards)
     key = work_key(files, run.window.label(), run.config_hash, contexts_files or [], len(shards))
     work = claim_work_dir(work_root(db, work_dir), f"{prefix}run-{key}")
@@ -302,11 +304,12 @@ def run_audit(
     watch = watch or Stopwatch()
     run = begin_run(db, input_spec, window, cfg)
     try:
+        pool = scorer if isinstance(scorer, ScorerPool) else ScorerPool(cfg, db, fixed=scorer)
+        workers = 1 if pool.fixed is not None else shard_threads(cfg, 1 << 30)
         with watch("plan"):
-            plan = plan_run(run, db, cfg, contexts_spec)
+            plan = plan_run(run, db, cfg, contexts_spec, workers=workers)
         if on_plan:
             on_plan(plan.rows)
-        pool = scorer if isinstance(scorer, ScorerPool) else ScorerPool(cfg, db, fixed=scorer)
         dirs = audit_shards(plan, cfg, run.run_id, pool, progress, watch)
         with watch("load"):
             counts = load_run(db, run, dirs, cfg, "rerun the same command to load them")

@@ -47,6 +47,13 @@ REFINED_SHARE = {"all": 1.0, "band": 0.6, "none": 0.0}  # band: ~60% of cited pa
 # int8 that replaced it embeds 193 vs 163 texts/s on one thread, not refitted here: README "Speed", real-shaped 10,000)
 QUANTIZED_SHARE = {"int8": 0.4, "none": 1.0}
 
+# with `workers` > 1 known (Dask worker threads, or shard threads), a small day is cut finer so each worker gets at
+# least SHARDS_PER_WORKER shards (a worker that finishes early takes another), never below MIN_SHARD_SECONDS of
+# estimated work. Measured on a WiCE day with 2 Dask workers: 2 shards per worker beat 4 (each shard also costs a
+# Prefect task run, a scan of the input and a folder: 8 shards ran 8.2-10.9 s, 4 shards 6.6-8.0 s)
+SHARDS_PER_WORKER = 2
+MIN_SHARD_SECONDS = 1.0
+
 # every shard scans the window's files and keeps its hash range (about 40 us per answer measured here, most of it
 # skipped pages): the target grows with the window so that these repeated scans stay under MAX_SCAN_SHARE of the work
 SCAN_SECONDS_PER_ANSWER = 40e-6
@@ -79,7 +86,10 @@ def cost_sql(refined: float = 1.0) -> str:
 _PLAN = """
 WITH est AS ({features}),
 by_hash AS (SELECT h, sum({cost}) AS cost, count(*) AS n FROM est GROUP BY h),
-target AS (SELECT greatest($seconds, sum(n) * $scan / $share) AS t FROM by_hash),
+target AS (
+    SELECT greatest(least($seconds, greatest(sum(cost) / $min_shards, $min_seconds)), sum(n) * $scan / $share) AS t
+    FROM by_hash
+),
 running AS (
     SELECT h, cost, n,
            floor((sum(cost) OVER w - cost) / (SELECT t FROM target)) AS cost_bucket,
@@ -125,9 +135,11 @@ def plan_by_cost(
     shard_rows: int,
     refine: str = "all",
     quantize: str = "int8",
+    workers: int | None = None,
 ) -> ShardPlan:
     """Contiguous hash ranges of about `shard_seconds` estimated work each, at most `shard_rows` answers each
-    (`refine`, `quantize`: the verifier's settings, which set how much of the cost MiniLM adds)."""
+    (`refine`, `quantize`: the verifier's settings, which set how much of the cost MiniLM adds). With `workers`
+    (the shards audited at once), a smaller target where that gives each worker at least `SHARDS_PER_WORKER`."""
     types = check_files(files, mapping)
     cols = ", ".join(column_expr(c, mapping, types) for c in ("answer_id", "logged_at", "answer", "contexts"))
     features = _FEATURES.format(hash=HASH_SQL, scan=scan_sql(files, window, cols))
@@ -143,6 +155,8 @@ def plan_by_cost(
                 "rows": int(shard_rows),
                 "scan": SCAN_SECONDS_PER_ANSWER,
                 "share": MAX_SCAN_SHARE,
+                "min_shards": float(SHARDS_PER_WORKER * workers) if workers and workers > 1 else 1.0,
+                "min_seconds": min(MIN_SHARD_SECONDS, float(shard_seconds)),
             },
         ).fetchall()
     except duckdb.Error as exc:

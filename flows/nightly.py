@@ -54,7 +54,7 @@ _SHARD_LOCK = threading.Lock()
 def _scorer(cfg: AuditConfig, db: str) -> SemanticScorer:
     key = (cfg.config_hash(), str(Path(db).resolve()))
     if key not in _SCORERS:
-        _fit_torch_threads()
+        _fit_torch_threads(cfg)
         _SCORERS[key] = make_scorer(cfg, db, threads=dask_worker_threads() or 0)
     return _SCORERS[key]
 
@@ -64,7 +64,7 @@ def warm_models(cfg: AuditConfig) -> None:
     so that no shard pays for them: what a long-lived worker has done by its second night."""
     from audit.verify.verifier import static_scorer
 
-    _fit_torch_threads()
+    _fit_torch_threads(cfg)
     static_scorer(cfg.verify.static_model).encode(["warm up"])
     if cfg.verify.refine != "none":
         # through the scorer the shards build (`make_scorer`), so the model loaded is the one they use: same path,
@@ -94,12 +94,13 @@ def dask_worker_threads() -> int | None:
         return None
 
 
-def _fit_torch_threads() -> None:
+def _fit_torch_threads(cfg: AuditConfig) -> None:
     """On a Dask worker, torch (and, through `make_scorer`'s `threads`, ONNX Runtime) gets the worker's thread
     count: N single-thread workers on N cores then use N cores, not N x N threads fighting over them. Elsewhere
-    both keep their default (every core)."""
+    both keep their default (every core). torch is only imported when the transformer runs on it (float MiniLM or
+    a cross-encoder): the int8 default never loads it (~1.5 s of a fresh worker's first shard)."""
     threads = dask_worker_threads()
-    if threads:
+    if threads and (cfg.verify.quantize == "none" or cfg.verify.nli_model):
         import torch
 
         torch.set_num_threads(threads)
@@ -107,10 +108,17 @@ def _fit_torch_threads() -> None:
 
 @task(name="plan-run", cache_policy=NO_CACHE)
 def plan_task(
-    run: RunRecord, db: str, cfg: AuditConfig, contexts: str | None, work_dir: str | None, day: date
+    run: RunRecord,
+    db: str,
+    cfg: AuditConfig,
+    contexts: str | None,
+    work_dir: str | None,
+    day: date,
+    workers: int | None = None,
 ) -> RunPlan:
-    """Inputs, shards and this day's work dir (a dir of this day with the same inputs is reused)."""
-    return plan_run(run, db, cfg, contexts, work_dir, prefix=f"{day.isoformat()}-")
+    """Inputs, shards (for `workers` auditing at once) and this day's work dir (a dir of this day with the same
+    inputs is reused)."""
+    return plan_run(run, db, cfg, contexts, work_dir, prefix=f"{day.isoformat()}-", workers=workers)
 
 
 @task(
@@ -159,6 +167,21 @@ def summary_task(db: str, run_id: str) -> dict[str, Any]:
     return run_overview(db, run_id)
 
 
+def runner_workers() -> int:
+    """Shards the running flow's task runner audits at once: the Dask cluster's worker threads (as it stands when
+    the day is planned), else 1 (the local runner audits one shard at a time per process)."""
+    from prefect.context import FlowRunContext
+
+    ctx = FlowRunContext.get()
+    runner = getattr(ctx, "task_runner", None)
+    if runner is None or type(runner).__name__ != "DaskTaskRunner":
+        return 1
+    try:
+        return max(1, sum(runner.client.nthreads().values()))
+    except Exception:  # a sizing hint only: a cluster that cannot say plans as for one worker
+        return 1
+
+
 def _flow_run_id() -> str | None:
     from prefect.runtime import flow_run
 
@@ -181,14 +204,16 @@ def audit_day(
     cfg = load_config(config)
     run = begin_task(db, input, Window.for_day(day), cfg, _flow_run_id())
     try:
-        plan = plan_task(run, db, cfg, contexts, work_dir, day)
+        workers = runner_workers()
+        plan = plan_task(run, db, cfg, contexts, work_dir, day, workers)
         logger.info(
-            "%s: %d input files, %d answers, ~%.0f s of work (estimated) in %d shards, run %s",
+            "%s: %d input files, %d answers, ~%.0f s of work (estimated) in %d shards for %d workers, run %s",
             day,
             len(plan.files),
             plan.rows,
             sum(s.est_seconds for s in plan.shards),
             len(plan.shards),
+            workers,
             run.run_id,
         )
         futures = audit_shard_task.map(
@@ -206,6 +231,7 @@ def audit_day(
         "run_id": run.run_id,
         "db": db,
         "shards": len(plan.shards),
+        "workers": workers,
         **dataclasses.asdict(counts),
         "levels": overview["levels"],
         "verdicts": overview["verdicts"],

@@ -77,7 +77,8 @@ def busiest_day(input_spec: str) -> date:
 
 
 def prefect_api_url() -> str:
-    """The Prefect API this process reports to: PREFECT_API_URL, else its local ephemeral server (started here)."""
+    """The Prefect API this process reports to: PREFECT_API_URL, else its local ephemeral server (started here once;
+    it stops when the process exits)."""
     from prefect.settings import PREFECT_API_URL
 
     url = PREFECT_API_URL.value()
@@ -85,24 +86,37 @@ def prefect_api_url() -> str:
         return str(url)
     from prefect.server.api.server import SubprocessASGIServer
 
-    server = SubprocessASGIServer()
+    server = SubprocessASGIServer()  # one per port: a second call returns the running one
     server.start()
     return str(server.api_url)
 
 
 def _one_run(
-    label: str, workers: int, day: date, input_spec: str, config: str | None, tmp: Path, warm: bool = False
+    label: str,
+    workers: int,
+    day: date,
+    input_spec: str,
+    config: str | None,
+    tmp: Path,
+    warm: bool = False,
+    preload: bool = True,
 ) -> ScalingRun:
+    from prefect.settings import PREFECT_API_URL, temporary_settings
+
     from audit.config import load_config
     from flows.nightly import WarmModels, audit_day, task_runner_for, warm_models
 
     db = str(tmp / f"{label}.duckdb")
+    # every runner reports to one Prefect API, started before any clock (the local runner's first flow would
+    # otherwise time the start of a temporary server)
+    api = prefect_api_url()
     if workers == 0:
         if warm:
             warm_models(load_config(config))
-        t0 = time.perf_counter()
-        summary = audit_day(day=day, input=input_spec, db=db, config=config)
-        seconds = time.perf_counter() - t0
+        with temporary_settings(updates={PREFECT_API_URL: api}):
+            t0 = time.perf_counter()
+            summary = audit_day(day=day, input=input_spec, db=db, config=config)
+            seconds = time.perf_counter() - t0
     else:
         from distributed import LocalCluster
 
@@ -112,9 +126,16 @@ def _one_run(
             logging.getLogger("distributed").setLevel(logging.ERROR)
         # workers report task runs to the flow's Prefect API; without one each worker process would start a
         # temporary Prefect server of its own (seconds per worker, and task runs in a database nobody reads)
-        env = {"PREFECT_API_URL": prefect_api_url()}
+        env = {"PREFECT_API_URL": api}
+        # `preload`: workers import the pipeline when they start (`dask worker --preload flows.preload`, as the
+        # README's cluster does), so the timed run holds the model loads but not ~2 s of imports per worker
         with LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, env=env
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            env=env,
+            preload=["flows.preload"] if preload else [],
         ) as cluster:
             if warm:
                 from distributed import Client
@@ -135,9 +156,11 @@ def run_scaling(
     day: date | None = None,
     config: str | None = None,
     warm: bool = False,
+    preload: bool = True,
 ) -> tuple[date, list[ScalingRun]]:
     """One day (the input's busiest, or `rows` generated real-shaped answers) on the local runner, then on 1 and
-    `workers` single-thread Dask workers (`warm`: every runner has its models loaded before the clock starts)."""
+    `workers` single-thread Dask workers (`warm`: every runner has its models loaded before the clock starts;
+    `preload`: workers import the pipeline at start, as `dask worker --preload flows.preload` does)."""
     tmp = Path(tempfile.mkdtemp(prefix="citeaudit-scaling-"))
     try:
         if input_spec is None:
@@ -149,8 +172,8 @@ def run_scaling(
         day = day or busiest_day(input_spec)
         return day, [
             _one_run("local runner", 0, day, input_spec, config, tmp, warm),
-            _one_run("dask 1 worker", 1, day, input_spec, config, tmp, warm),
-            _one_run(f"dask {workers} workers", workers, day, input_spec, config, tmp, warm),
+            _one_run("dask 1 worker", 1, day, input_spec, config, tmp, warm, preload),
+            _one_run(f"dask {workers} workers", workers, day, input_spec, config, tmp, warm, preload),
         ]
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -161,6 +184,7 @@ def scaling_json(runs: list[ScalingRun]) -> dict[str, Any]:
     return {
         "answers": one.answers,
         "shards": one.shards,
+        "shards_by_runner": {r.label: r.shards for r in runs},
         "local_seconds": round(local.seconds, 2),
         "dask_1_seconds": round(one.seconds, 2),
         f"dask_{many.workers}_seconds": round(many.seconds, 2),

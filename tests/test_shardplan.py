@@ -11,7 +11,7 @@ import pytest
 from audit.config import AuditConfig, RunConfig
 from audit.ingest import discover_inputs
 from audit.runner import plan_shards
-from audit.shardplan import cost_sql, hash_range_filter, plan_by_cost
+from audit.shardplan import MIN_SHARD_SECONDS, SHARDS_PER_WORKER, cost_sql, hash_range_filter, plan_by_cost
 from audit.window import Window
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
@@ -82,3 +82,20 @@ def test_plan_shards_builds_shards_from_the_plan() -> None:
     assert shards[0].hash_lo is None and shards[-1].hash_hi is None
     for a, b in itertools.pairwise(shards):
         assert a.hash_hi is not None and b.hash_lo == a.hash_hi + 1
+
+
+def test_a_small_day_is_cut_so_every_worker_gets_shards() -> None:
+    files = discover_inputs(str(SAMPLE))
+    alone = plan_by_cost(files, Window(), {}, 1000.0, 5000)  # the target exceeds the whole day: one shard
+    assert len(alone.shards) == 1
+    assert len(plan_by_cost(files, Window(), {}, 1000.0, 5000, workers=1).shards) == 1
+    for workers in (2, 3):
+        plan = plan_by_cost(files, Window(), {}, 1000.0, 5000, workers=workers)
+        assert len(plan.shards) >= SHARDS_PER_WORKER * workers
+        assert plan.est_seconds == pytest.approx(alone.est_seconds)
+    # never below the smallest shard worth a task: a thousand workers do not make a thousand shards
+    many = plan_by_cost(files, Window(), {}, 1000.0, 5000, workers=1000)
+    assert len(many.shards) <= alone.est_seconds / MIN_SHARD_SECONDS + 1
+    # a day already cut finer than that by `shard_seconds` keeps its cut
+    fine = plan_by_cost(files, Window(), {}, 0.5, 5000)
+    assert len(plan_by_cost(files, Window(), {}, 0.5, 5000, workers=2).shards) == len(fine.shards)

@@ -119,6 +119,12 @@ def print_summary(run_id: str, db: str, seconds: float) -> None:
     is_flag=True,
     help="With --dask: load the models in every runner before timing (a long-lived cluster's steady state).",
 )
+@click.option(
+    "--no-preload",
+    is_flag=True,
+    help="With --dask: start workers without `--preload flows.preload`, so each imports the pipeline (~2 s) inside "
+    "the timed run.",
+)
 @friendly_errors
 def bench(
     rows: int,
@@ -131,6 +137,7 @@ def bench(
     config_path: str | None,
     dask_workers: int,
     warm_workers: bool,
+    no_preload: bool,
 ) -> None:
     """Benchmark: answers/s per stage and end to end (cold and warm), the naive peer beside it, peak memory."""
     import json
@@ -139,7 +146,7 @@ def bench(
     from audit.bench import STAGES, run_bench
 
     if dask_workers:
-        figures = _bench_dask(input_spec, dask_workers, rows, config_path, warm_workers)
+        figures = _bench_dask(input_spec, dask_workers, rows, config_path, warm_workers, not no_preload)
         if json_path:
             Path(json_path).write_text(json.dumps(figures, indent=2) + "\n")
         return
@@ -174,7 +181,12 @@ def bench(
 
 
 def _bench_dask(
-    input_spec: str | None, workers: int, rows: int, config_path: str | None, warm: bool = False
+    input_spec: str | None,
+    workers: int,
+    rows: int,
+    config_path: str | None,
+    warm: bool = False,
+    preload: bool = True,
 ) -> dict[str, Any]:
     import os
 
@@ -186,16 +198,19 @@ def _bench_dask(
     if workers < 2:
         raise ConfigError("--dask N: N must be at least 2 (it is compared with 1 worker)")
     with flow_settings():
-        day, runs = run_scaling(input_spec, workers, rows, None, config_path, warm)
+        day, runs = run_scaling(input_spec, workers, rows, None, config_path, warm, preload)
     figures = scaling_json(runs)
     figures["warm_workers"] = warm
+    figures["preload"] = preload
     mode = "models loaded before timing" if warm else "cold: models load inside the timed run"
-    t = Table(title=f"{day}: {figures['answers']} answers in {figures['shards']} shards ({mode})")
+    imports = "workers import the pipeline at start (--preload)" if preload else "workers import inside the run"
+    t = Table(title=f"{day}: {figures['answers']} answers ({mode}; {imports})")
     t.add_column("runner")
+    t.add_column("shards", justify="right")
     t.add_column("seconds", justify="right")
     t.add_column("answers/s", justify="right")
     for r in runs:
-        t.add_row(r.label, f"{r.seconds:.1f}", f"{r.answers / r.seconds:,.2f}")
+        t.add_row(r.label, str(r.shards), f"{r.seconds:.1f}", f"{r.answers / r.seconds:,.2f}")
     out.print(t)
     out.print(
         f"speed-up {workers} workers vs 1: {figures['speedup']}x; vs the local runner: {figures['vs_local']}x; "
