@@ -32,20 +32,22 @@ log = logging.getLogger(__name__)
 # With the two-stage verifier every sentence (cited or not) costs lexical work and a static embedding, which grow
 # with the source's length; MiniLM runs only on cited pairs the second stage refines (`refined`: the share of them,
 # 1 for `[verify] refine = "all"`, 0 for "none"), on windows whose token count follows the source's length; the
-# misattribution search (first stage only) scores the other contexts. Scaled so that whole cold runs on the
-# reference 2-core machine come out right: WiCE dev 64 s / 15 s and AttributionBench dev 78 s / 6 s (all / none).
-FIXED = 0.002
-PER_SENTENCE = 0.001
-PER_SENTENCE_KCHAR = 0.002
-PER_CITATION = 0.008
-PER_CITATION_KCHAR = 0.064
+# misattribution search (first stage only) scores the other contexts. Fitted (`tools/shard_cost/fit.py`: a
+# non-negative linear fit of 166 measured shard times, each input weighted equally) in seconds of one single-thread
+# worker of the reference 2-core machine, default verifier (ONNX int8 MiniLM, refine "all"), cold cache: WiCE dev
+# 11.7 s, AttributionBench dev 17.4 s, a real-shaped night of 2,000 answers 63.3 s, each fitted within 1%, median
+# shard error 17% / 8% / 9%. PER_SENTENCE and PER_CITATION came out 0 (FIXED holds them).
+FIXED = 0.011
+PER_SENTENCE = 0.0
+PER_SENTENCE_KCHAR = 0.0013
+PER_CITATION = 0.0
+PER_CITATION_KCHAR = 0.0033
 KCHAR_CAP = 2.0
-PER_OTHER_CONTEXT = 0.002
+PER_OTHER_CONTEXT = 0.0002
 REFINED_SHARE = {"all": 1.0, "band": 0.6, "none": 0.0}  # band: ~60% of cited pairs (model card)
-# MiniLM in int8 (`[verify] quantize`, the default) takes this share of float32's time per pair (measured with
-# torch's int8: the transformer stage of cold WiCE dev 22.5 s -> 9.7 s, AttributionBench dev 49 s -> 20 s; the ONNX
-# int8 that replaced it embeds 193 vs 163 texts/s on one thread, not refitted here: README "Speed", real-shaped 10,000)
-QUANTIZED_SHARE = {"int8": 0.4, "none": 1.0}
+# MiniLM's time per pair relative to the fitted default (ONNX int8): float32 on torch embeds ~46 texts/s on one
+# thread against ONNX int8's 193 (README "Speed")
+QUANTIZED_SHARE = {"int8": 1.0, "none": 4.0}
 
 # with `workers` > 1 known (Dask worker threads, or shard threads), a small day is cut finer so each worker gets at
 # least SHARDS_PER_WORKER shards (a worker that finishes early takes another), never below MIN_SHARD_SECONDS of

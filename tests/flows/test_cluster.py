@@ -102,3 +102,22 @@ def test_warm_models_plugin_loads_both_models_when_a_worker_starts() -> None:
     assert (minilm0, static0) == (0, 0)  # nothing loaded by a fresh worker ...
     # ... both models after the plugin, the transformer on the worker's one thread (a second load would add one)
     assert (minilm1, static1, threads) == (1, 1, 1)
+
+
+# evaluated on the worker by the builtin `eval`: a function of this module would import this module there, and
+# with it the pipeline (`from flows.nightly import ...` above), which is what the test looks for
+_IMPORTED = "tuple(m in __import__('sys').modules for m in ('audit.pipeline', 'onnxruntime', 'torch'))"
+
+
+def test_preload_imports_the_pipeline_when_a_worker_starts_and_never_torch() -> None:
+    from distributed import LocalCluster
+
+    for preload, expected in (([], (False, False, False)), (["flows.preload"], (True, True, False))):
+        with (
+            LocalCluster(
+                n_workers=1, processes=True, threads_per_worker=1, dashboard_address=None, preload=preload
+            ) as cluster,
+            cluster.get_client() as client,
+        ):
+            (state,) = client.run(eval, _IMPORTED).values()  # before any task ran on the worker
+        assert state == expected, preload
