@@ -1,0 +1,46 @@
+"""`citeaudit bench --dask N`: one real day through the flow on the local runner and on real LocalClusters of 1 and
+N single-thread workers, the same tables from each (the speed figures themselves are not asserted: README)."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.sample.generate import write_sample
+
+DAY = date(2026, 10, 5)
+
+
+@pytest.fixture(scope="module")
+def busy_day(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("scaling") / "answers"
+    write_sample(out, rows=160, days=1, seed=5, start=DAY, hive=True)
+    return out
+
+
+def test_bench_dask_times_one_day_on_every_runner_with_the_same_tables(busy_day: Path, tmp_path: Path) -> None:
+    out = tmp_path / "scaling.json"
+    res = CliRunner().invoke(main, ["bench", "--dask", "2", "--input", str(busy_day), "--json", str(out)])
+    assert res.exit_code == 0, res.output
+    figures = json.loads(out.read_text())
+    assert figures["identical_tables"] is True
+    assert figures["preload"] is True and figures["warm_workers"] is False
+    assert 100 < figures["answers"] <= 160  # the day's rows (a sample row without a logged_at is on no day)
+    shards = figures["shards_by_runner"]
+    # ~3 s of estimated work: one shard for one worker, cut finer for the cluster of 2 (never below ~1 s each)
+    assert shards["dask 1 worker"] == shards["local runner"] == 1
+    assert shards["dask 2 workers"] >= 3
+    for key in ("local_seconds", "dask_1_seconds", "dask_2_seconds"):
+        assert figures[key] > 0
+    assert figures["speedup"] == pytest.approx(figures["dask_1_seconds"] / figures["dask_2_seconds"], abs=0.01)
+    assert "speed-up 2 workers vs 1" in res.output and "identical tables: yes" in res.output
+
+
+def test_bench_dask_needs_two_workers_or_more(busy_day: Path) -> None:
+    res = CliRunner().invoke(main, ["bench", "--dask", "1", "--input", str(busy_day)])
+    assert res.exit_code != 0 and "at least 2" in res.output and "Traceback" not in res.output
