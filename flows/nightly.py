@@ -34,7 +34,6 @@ from audit.config import AuditConfig, load_config
 from audit.counts import AnswerCounts
 from audit.errors import CiteauditError
 from audit.ingest import discover_inputs
-from audit.outputs import write_day_outputs
 from audit.pipeline import Shard, make_scorer
 from audit.report import run_overview
 from audit.runner import RunPlan, audit_shard_to, begin_run, fail_run, finish_run, load_run, plan_run
@@ -159,6 +158,8 @@ def begin_task(db: str, input: str, window: Window, cfg: AuditConfig, flow_run_i
 @task(name="write-outputs", cache_policy=NO_CACHE)
 def outputs_task(db: str, day: date, cfg: AuditConfig) -> dict[str, str]:
     """The day's review page and export, where `[outputs]` sets their folders."""
+    from audit.outputs import write_day_outputs  # here, not at the top: a shard worker never draws (matplotlib, ~0.4 s)
+
     return write_day_outputs(db, day, cfg)
 
 

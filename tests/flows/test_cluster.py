@@ -106,13 +106,14 @@ def test_warm_models_plugin_loads_both_models_when_a_worker_starts() -> None:
 
 # evaluated on the worker by the builtin `eval`: a function of this module would import this module there, and
 # with it the pipeline (`from flows.nightly import ...` above), which is what the test looks for
-_IMPORTED = "tuple(m in __import__('sys').modules for m in ('audit.pipeline', 'onnxruntime', 'torch'))"
+_IMPORTED = "tuple(m in __import__('sys').modules for m in ('audit.pipeline', 'onnxruntime', 'torch', 'matplotlib'))"
 
 
-def test_preload_imports_the_pipeline_when_a_worker_starts_and_never_torch() -> None:
+def test_preload_imports_the_pipeline_when_a_worker_starts_and_never_torch_or_matplotlib() -> None:
     from distributed import LocalCluster
 
-    for preload, expected in (([], (False, False, False)), (["flows.preload"], (True, True, False))):
+    # preloaded: the pipeline, never torch (the int8 default runs on ONNX Runtime) or matplotlib (workers never draw)
+    for preload, expected in (([], (False,) * 4), (["flows.preload"], (True, True, False, False))):
         with (
             LocalCluster(
                 n_workers=1, processes=True, threads_per_worker=1, dashboard_address=None, preload=preload
