@@ -154,7 +154,7 @@ def bench(
     figures = res.as_json()
     out.print(
         f"profile {res.profile}: {res.rows} answers (input made in {res.generate_seconds:.1f} s); "
-        f"model load {res.model_load_seconds:.1f} s"
+        f"the naive peer's model load {res.model_load_seconds:.1f} s"
     )
     for p in res.passes:
         t = Table(title=f"{p.label}: {p.answers} answers, {p.citations} citations, {p.embedded} texts embedded")
@@ -174,7 +174,7 @@ def bench(
             f"{res.naive.seconds:.1f} s = {res.naive.answers_per_s:,.2f} answers/s; "
             f"citeaudit cold is {figures['naive_ratio']}x that"
         )
-    out.print(f"peak memory (max RSS of the audit passes, model included): {res.peak_rss_mb:,.0f} MB")
+    out.print(f"peak memory (max RSS of the audit passes, the audit's models included): {res.peak_rss_mb:,.0f} MB")
     if json_path:
         Path(json_path).write_text(json.dumps(figures, indent=2) + "\n")
         out.print(f"figures: {json_path}")
