@@ -68,6 +68,7 @@ class RunConfig:
     timezone: str = "UTC"
     dask_address: str = ""
     lock_wait_seconds: float = 60.0  # a load waits this long for another process to release the DuckDB file
+    load_memory_limit: str = "1GB"  # DuckDB's memory while loading a run (it spills to disk beyond); "" = DuckDB's own
     column_mapping: dict[str, str] = field(default_factory=dict)  # contract name -> log column
 
 
@@ -161,6 +162,12 @@ def _check(cfg: AuditConfig, source: str) -> None:
         raise ConfigError(f"{source}: run.shard_threads must be >= 0 (0 = one per core), got {cfg.run.shard_threads}")
     if cfg.run.shard_seconds <= 0:
         raise ConfigError(f"{source}: run.shard_seconds must be > 0")
+    size = r"\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)"
+    if cfg.run.load_memory_limit and not re.fullmatch(size, cfg.run.load_memory_limit):
+        raise ConfigError(
+            f'{source}: run.load_memory_limit must be a size such as "1GB" or "512MiB" (or "" for DuckDB\'s '
+            f"default), got {cfg.run.load_memory_limit!r}"
+        )
     if not 1 <= cfg.verify.refine_windows <= cfg.verify.top_k_windows:
         raise ConfigError(
             f"{source}: verify.refine_windows must be between 1 and top_k_windows ({cfg.verify.top_k_windows}), "

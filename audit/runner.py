@@ -181,7 +181,7 @@ def load_run(db: str | Path, run: RunRecord, dirs: list[Path], cfg: AuditConfig,
     """Step 4: the single writer replaces the window's rows and records the run; a database still locked keeps the
     finished shards and says how to load them."""
     try:
-        return load_shards(db, run, dirs, cfg.run.lock_wait_seconds)
+        return load_shards(db, run, dirs, cfg.run.lock_wait_seconds, cfg.run.load_memory_limit)
     except DatabaseLocked as exc:
         where = dirs[0].parent if dirs else "the work dir"
         raise DatabaseLocked(f"{exc}. Finished shards are kept in {where}: {rerun_hint}") from None

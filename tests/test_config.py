@@ -30,6 +30,7 @@ def test_hash_changes_with_verification_settings_only():
         ("[verify]\ndevice = 'cuda'\n", 'int8" runs on the CPU only'),
         ("[verify]\nmodel = '/models/mine'\n", 'int8" is shipped for the packaged all-MiniLM-L6-v2 only'),
         ("[run]\nshard_threads = -1\n", "run.shard_threads must be >= 0"),
+        ('[run]\nload_memory_limit = "lots\'; DROP TABLE runs; --"\n', "run.load_memory_limit must be a size"),
     ],
     ids=[
         "unknown_section",
@@ -43,6 +44,7 @@ def test_hash_changes_with_verification_settings_only():
         "int8_gpu",
         "int8_own_model",
         "negative_threads",
+        "memory_limit_not_a_size",
     ],
 )
 def test_bad_config_is_a_clear_error(tmp_path, text, message):

@@ -44,3 +44,30 @@ def test_reauditing_a_day_keeps_the_other_days_rows_of_a_shared_answer_id(write_
     assert _rows(db, f"SELECT count(*) FROM answer_audit WHERE run_id = '{day1.run_id}'") == [(2,)]
     # the analysts' view pairs each citation with its own day's answer, not with both
     assert _rows(db, "SELECT count(*) FROM unverified_citations WHERE answer_id = 'shared'") == [(1,)]
+
+
+def test_the_load_keeps_to_its_memory_limit_and_a_too_small_one_is_a_config_error(tmp_path, scorer):
+    """`[run] load_memory_limit` bounds DuckDB while a run loads: too small fails with the setting's name, the
+    finished shards stay and load on the rerun; a workable one loads the same tables as DuckDB's default."""
+    import dataclasses
+    from pathlib import Path
+
+    import pytest
+
+    from audit.errors import ConfigError
+
+    sample = str(Path(__file__).resolve().parents[1] / "data" / "sample")
+    cfg = AuditConfig()
+    tiny = dataclasses.replace(cfg, run=dataclasses.replace(cfg.run, load_memory_limit="1MB"))
+    db = tmp_path / "audit.duckdb"
+    with pytest.raises(ConfigError, match="load_memory_limit = '1MB'"):
+        run_audit(sample, db, Window(), tiny, scorer=scorer)
+    assert _rows(db, "SELECT count(*) FROM answer_audit") == [(0,)]  # nothing half-loaded
+    ((status,),) = _rows(db, "SELECT status FROM runs")
+    assert status.startswith("failed: ConfigError") and "load_memory_limit" in status
+    run_audit(sample, db, Window(), cfg, scorer=scorer)  # the default 1GB: loads
+    unlimited = dataclasses.replace(cfg, run=dataclasses.replace(cfg.run, load_memory_limit=""))
+    db2 = tmp_path / "unlimited.duckdb"
+    run_audit(sample, db2, Window(), unlimited, scorer=scorer)
+    digest = "SELECT answer_id, citation_ord, verdict, round(support, 6) FROM citation_audit ORDER BY ALL"
+    assert _rows(db, digest) == _rows(db2, digest)
