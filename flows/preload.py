@@ -1,7 +1,7 @@
 """A Dask worker preload: `dask worker tcp://scheduler:8786 --preload flows.preload`.
 
 Imports what a shard task needs (Prefect, the audit pipeline, ONNX Runtime, the static model's library) when the
-worker process starts, not when its first shard arrives: ~1.5 s of CPU per worker process that would otherwise sit
+worker process starts, not when its first shard arrives: ~2 s of CPU per worker process (measured here) that would sit
 at the start of the first night's timed run, on every worker at once. The models themselves still load on the
 first shard (or at worker start with the `WarmModels` plugin: README "Scaling out").
 """
