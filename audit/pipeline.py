@@ -135,6 +135,12 @@ def make_scorer(
     )
 
 
+def runs_on_torch(cfg: AuditConfig) -> bool:
+    """Whether the configured transformer runs on torch (float MiniLM or a cross-encoder); the int8 default runs on
+    ONNX Runtime and never imports torch."""
+    return cfg.verify.quantize == "none" or bool(cfg.verify.nli_model)
+
+
 def check_device(device: str) -> None:
     """A device torch cannot use is a config error, named before any work (not a traceback mid-run)."""
     if device == "cpu":

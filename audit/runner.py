@@ -22,7 +22,7 @@ from audit.config import AuditConfig
 from audit.counts import AnswerCounts
 from audit.errors import DatabaseLocked
 from audit.ingest import discover_inputs
-from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, write_shard_result
+from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, runs_on_torch, write_shard_result
 from audit.shardplan import plan_by_cost
 from audit.store import RunRecord, load_shards, record_failed_run, record_started_run
 from audit.timing import Stopwatch
@@ -246,7 +246,7 @@ def model_threads(pool: ScorerPool, n: int) -> Iterator[None]:
     ONNX Runtime's through the pool's scorers; torch's for the process when the transformer runs on torch (the float
     model or a cross-encoder; the int8 default never imports torch)."""
     pool.threads = n
-    on_torch = pool.cfg.verify.quantize == "none" or bool(pool.cfg.verify.nli_model)
+    on_torch = runs_on_torch(pool.cfg)
     before = None
     if on_torch:
         import torch

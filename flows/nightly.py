@@ -34,7 +34,7 @@ from audit.config import AuditConfig, load_config
 from audit.counts import AnswerCounts
 from audit.errors import CiteauditError
 from audit.ingest import discover_inputs
-from audit.pipeline import Shard, make_scorer
+from audit.pipeline import Shard, make_scorer, runs_on_torch
 from audit.report import run_overview
 from audit.runner import RunPlan, audit_shard_to, begin_run, fail_run, finish_run, load_run, plan_run
 from audit.schedule import data_days, day_range, first_data_day, pending_days
@@ -99,7 +99,7 @@ def _fit_torch_threads(cfg: AuditConfig) -> None:
     both keep their default (every core). torch is only imported when the transformer runs on it (float MiniLM or
     a cross-encoder): the int8 default never loads it (~1.5 s of a fresh worker's first shard)."""
     threads = dask_worker_threads()
-    if threads and (cfg.verify.quantize == "none" or cfg.verify.nli_model):
+    if threads and runs_on_torch(cfg):
         import torch
 
         torch.set_num_threads(threads)
