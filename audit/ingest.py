@@ -137,6 +137,12 @@ def logged_at_sql(src: str, typ: pa.DataType) -> str:
     )
 
 
+def staging_columns(mapping: dict[str, str], types: dict[str, pa.DataType]) -> str:
+    """The SELECT list of the staging scan: the contract's columns (mapped, `logged_at` converted) and the raw
+    `logged_at` text with its type."""
+    return ", ".join(column_expr(c, mapping, types) for c in column_names()) + ", " + _logged_at_raw(mapping, types)
+
+
 def _logged_at_raw(mapping: dict[str, str], types: dict[str, pa.DataType]) -> str:
     """The `logged_at` value as written and its type, so a quarantine reason can name what could not be read."""
     if "logged_at" not in types:
@@ -198,18 +204,28 @@ def stage_answers(
     mapping: dict[str, str] | None = None,
     contexts_files: list[str] | None = None,
     row_filter: str | None = None,
+    split: str | Path | None = None,
 ) -> AnswerCounts:
-    """Scan `files` (projection + `logged_at` pushdown), validate rows, build `answers_ok`, `ctx`, `quarantined`."""
+    """Scan `files` (projection + `logged_at` pushdown), validate rows, build `answers_ok`, `ctx`, `quarantined`.
+    With `split` (a shard folder of `audit.split`), the rows are read from there: what this scan would have kept."""
     mapping = mapping or {}
     types = check_files(files, mapping)
-    cols = ", ".join(column_expr(c, mapping, types) for c in column_names()) + ", " + _logged_at_raw(mapping, types)
     try:
-        con.execute(f"CREATE OR REPLACE TEMP TABLE staged AS {scan_sql(files, window, cols, row_filter)}")
+        if split is None:
+            query = scan_sql(files, window, staging_columns(mapping, types), row_filter)
+        else:
+            query = f"SELECT * FROM read_parquet({quote(str(Path(split) / 'answers-*.parquet'))})"
+        con.execute(f"CREATE OR REPLACE TEMP TABLE staged AS {query}")
     except duckdb.Error as exc:
         raise InputError(f"cannot read {describe_files(files)}: {exc}") from None
     run(con, "validate")
+    if split is not None and contexts_files:
+        contexts_files = sorted(str(p) for p in Path(split).glob("contexts-*.parquet"))
     _stage_contexts(con, types, contexts_files)
     read = _count(con, "staged")
+    # the staging copies hold every answer and source text twice more than `answers_ok` and `ctx` do (a shard of
+    # ~1,300 real-shaped answers: ~200 MB); nothing reads them after this
+    con.execute("DROP TABLE staged_checked; DROP TABLE staged")
     ok = _count(con, "answers_ok")
     bad = _count(con, "quarantined")
     log.info("read %d answers: %d to audit, %d quarantined", read, ok, bad)
@@ -233,19 +249,24 @@ def _stage_contexts(
         SELECT answer_id, CAST(rank AS INTEGER) AS rank, {fields}
         FROM (
             SELECT answer_id, unnest(contexts) AS c, generate_subscripts(contexts, 1) AS rank
-            FROM answers_ok WHERE contexts IS NOT NULL
+            FROM staged_checked WHERE reason IS NULL AND contexts IS NOT NULL
         )
         """
     )
     _normalise_ctx_types(con)
 
 
-def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> None:
+def check_context_files(files: list[str]) -> None:
+    """A separate contexts table needs `answer_id`, `rank` and `text` in every file."""
     for f in files:
         names = set(_file_schema(f).names)
         for col in ("answer_id", "rank", "text"):
             if col not in names:
                 raise InputError(f"{f}: contexts table needs column {col!r}; columns are {sorted(names)}")
+
+
+def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> None:
+    check_context_files(files)
     file_list = quote(files)
     present = set().union(*(set(_file_schema(f).names) for f in files))
     fields = ", ".join(name if name in present else f"NULL AS {name}" for name in _CONTEXT_FIELDS)

@@ -3,6 +3,7 @@ begin_run -> plan_run -> audit_shard_to (per shard) -> load_run -> finish_run, o
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import logging
@@ -21,9 +22,11 @@ from pathlib import Path
 from audit.config import AuditConfig
 from audit.counts import AnswerCounts
 from audit.errors import DatabaseLocked
-from audit.ingest import discover_inputs
+from audit.ingest import check_context_files, check_files, discover_inputs, scan_sql, staging_columns
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, runs_on_torch, write_shard_result
-from audit.shardplan import plan_by_cost
+from audit.shardplan import HASH_SQL, hash_of, plan_by_cost
+from audit.split import SHARD_COLUMN, shard_sql, split_window
+from audit.sql import quote
 from audit.store import RunRecord, load_shards, record_failed_run, record_started_run
 from audit.timing import Stopwatch
 from audit.verify.semantic import EmbeddingCache, SemanticScorer, model_key
@@ -145,7 +148,35 @@ def plan_run(
     rows = sum(s.answers for s in shards)
     key = work_key(files, run.window.label(), run.config_hash, contexts_files or [], len(shards))
     work = claim_work_dir(work_root(db, work_dir), f"{prefix}run-{key}")
+    if len(shards) > 1:
+        shards = split_input(files, run.window, cfg, contexts_files, shards, work / "input")
     return RunPlan(files, contexts_files, rows, shards, work)
+
+
+def split_input(
+    files: list[str],
+    window: Window,
+    cfg: AuditConfig,
+    contexts_files: list[str] | None,
+    shards: list[Shard],
+    root: Path,
+) -> list[Shard]:
+    """The window's rows written once into one folder per shard (`audit.split`), each shard then reads only its
+    own: the shards' repeated scans of the whole window no longer grow with it."""
+    mapping = cfg.run.column_mapping
+    bounds = [s.hash_lo or 0 for s in shards]
+    scan = scan_sql(files, window, staging_columns(mapping, check_files(files, mapping)))
+    answers = f"SELECT s.*, {shard_sql(bounds, HASH_SQL)} AS {SHARD_COLUMN} FROM ({scan}) s"
+    contexts = None
+    if contexts_files:
+        check_context_files(contexts_files)
+        key = hash_of("CAST(answer_id AS VARCHAR)")  # as the answers' staging casts it
+        contexts = (
+            f"SELECT *, {shard_sql(bounds, key)} AS {SHARD_COLUMN} "
+            f"FROM read_parquet({quote(contexts_files)}, union_by_name = true)"
+        )
+    folders = split_window(answers, contexts, root, len(shards), files)
+    return [dataclasses.replace(s, split=str(f)) for s, f in zip(shards, folders, strict=True)]
 
 
 def finished_shard(work: str | Path, shard: Shard) -> Path | None:

@@ -7,10 +7,10 @@ a scan can see without auditing (sentence ends, markers, retrieved contexts and 
 reference 2-core machine (only the ratios matter).
 
 Answers are ordered by `hash(answer_id)`, and a shard is a contiguous hash range holding about `[run]
-shard_seconds` of estimated work (more on very large windows, so that every shard's scan of the input stays a
-small share of its work) and never more than `[run] shard_rows` answers (the memory bound). Duplicates of
-one answer_id share a hash, so they always meet in the same shard (the duplicate check needs that). The whole plan
-is one aggregate query: nothing per answer comes into Python.
+shard_seconds` of estimated work and never more than `[run] shard_rows` answers (the memory bound), whatever the
+size of the window: a plan of more than one shard is written once into one folder per shard (`audit.split`), so a
+shard reads only its own rows. Duplicates of one answer_id share a hash, so they always meet in the same shard (the
+duplicate check needs that). The whole plan is one aggregate query: nothing per answer comes into Python.
 """
 
 from __future__ import annotations
@@ -56,12 +56,13 @@ QUANTIZED_SHARE = {"int8": 1.0, "none": 4.0}
 SHARDS_PER_WORKER = 2
 MIN_SHARD_SECONDS = 1.0
 
-# every shard scans the window's files and keeps its hash range (about 40 us per answer measured here, most of it
-# skipped pages): the target grows with the window so that these repeated scans stay under MAX_SCAN_SHARE of the work
-SCAN_SECONDS_PER_ANSWER = 40e-6
-MAX_SCAN_SHARE = 0.1
 
-HASH_SQL = "coalesce(hash(answer_id), 0)"
+def hash_of(expr: str) -> str:
+    """The shard key of an answer id expression (a hash of the VARCHAR answer_id; 0 for NULL)."""
+    return f"coalesce(hash({expr}), 0)"
+
+
+HASH_SQL = hash_of("answer_id")
 
 _FEATURES = r"""
     SELECT {hash} AS h,
@@ -88,10 +89,7 @@ def cost_sql(refined: float = 1.0) -> str:
 _PLAN = """
 WITH est AS ({features}),
 by_hash AS (SELECT h, sum({cost}) AS cost, count(*) AS n FROM est GROUP BY h),
-target AS (
-    SELECT greatest(least($seconds, greatest(sum(cost) / $min_shards, $min_seconds)), sum(n) * $scan / $share) AS t
-    FROM by_hash
-),
+target AS (SELECT least($seconds, greatest(sum(cost) / $min_shards, $min_seconds)) AS t FROM by_hash),
 running AS (
     SELECT h, cost, n,
            floor((sum(cost) OVER w - cost) / (SELECT t FROM target)) AS cost_bucket,
@@ -155,8 +153,6 @@ def plan_by_cost(
             {
                 "seconds": float(shard_seconds),
                 "rows": int(shard_rows),
-                "scan": SCAN_SECONDS_PER_ANSWER,
-                "share": MAX_SCAN_SHARE,
                 "min_shards": float(SHARDS_PER_WORKER * workers) if workers and workers > 1 else 1.0,
                 "min_seconds": min(MIN_SHARD_SECONDS, float(shard_seconds)),
             },

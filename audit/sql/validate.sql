@@ -31,6 +31,8 @@ SELECT source_file AS source, source_file || ':' || row_no AS row_ref, answer_id
        bad_field AS field, reason
 FROM staged_checked WHERE reason IS NOT NULL;
 
+-- without `contexts`: the shard's `ctx` table (one row per retrieved context, built from `staged_checked`) is the
+-- only copy of the source texts the audit keeps (ingest.py drops the staging tables once `ctx` is made)
 CREATE OR REPLACE TEMP TABLE answers_ok AS
-SELECT * EXCLUDE (first_row_no, first_ref, bad_field, reason, logged_at_raw, logged_at_type)
+SELECT * EXCLUDE (first_row_no, first_ref, bad_field, reason, logged_at_raw, logged_at_type, contexts)
 FROM staged_checked WHERE reason IS NULL;

@@ -1,0 +1,128 @@
+"""Split a run's window into one folder of Parquet per shard, once, so that each shard reads only its own rows.
+
+Without it every shard scans the whole window and keeps its `hash(answer_id)` range: the filter cannot skip pages
+(the hash is random across the file), so each scan decompresses every answer and source text of the window. At
+100,000 real-shaped answers that is ~4 s per shard, so the shard plan had to make shards larger as the window grew
+(to keep those scans a small share of the work), and a shard's memory grows with its size: the audit's peak
+resident memory grew with the window. Split once, a shard's read is its own rows, whatever the window.
+
+The split writes what the shard's staging would have read: the contract's columns after `[run] column_mapping` and
+the `logged_at` conversion, the raw `logged_at` text, and the original `source_file` and `row_no` (a quarantined
+row still names the file and row of the log). Duplicates of one answer_id share a hash, so they land in the same
+shard folder (the duplicate check needs that). Rows stream through Arrow batches: at most `buffer_bytes` wait in
+memory before the largest shard's rows are written as one more part file.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+from collections.abc import Sequence
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from audit.errors import InputError
+from audit.ingest import describe_files
+from audit.sql import connect
+
+log = logging.getLogger(__name__)
+
+DONE = "_SPLIT_DONE"  # written last: a folder with it is complete and is reused by a rerun of the same plan
+BATCH_ROWS = 2048
+SHARD_COLUMN = "__citeaudit_shard"  # added by the split's queries; not a name a log would use
+BUFFER_BYTES = 128 << 20
+
+
+def shard_sql(bounds: Sequence[int], hash_sql: str) -> str:
+    """The 0-based shard of a row: how many shard lower bounds its hash reaches, minus one (`bounds` ascending,
+    the first one 0: the plan's shards are contiguous hash ranges covering every hash)."""
+    los = ", ".join(str(int(b)) for b in bounds)
+    return f"(len(list_filter([{los}]::UBIGINT[], lambda lo: lo <= {hash_sql})) - 1)"
+
+
+def shard_folder(root: Path, index: int) -> Path:
+    return root / f"shard-{index:05d}"
+
+
+def split_rows(
+    query: str,
+    root: Path,
+    shards: int,
+    stem: str,
+    describe: str,
+    buffer_bytes: int = BUFFER_BYTES,
+) -> int:
+    """Write the rows of `query` (which has a 0-based SHARD_COLUMN) to `root/shard-NNNNN/{stem}-NNNNN.parquet`;
+    every shard folder gets at least one (maybe empty) file, so each shard reads a schema. Returns rows written."""
+    buffers: dict[int, list[pa.Table]] = {}
+    sizes: dict[int, int] = {}
+    parts: dict[int, int] = {}
+    schema: pa.Schema | None = None
+    written = 0
+
+    def flush(k: int) -> None:
+        nonlocal written
+        table = pa.concat_tables(buffers.pop(k))
+        sizes.pop(k, None)
+        folder = shard_folder(root, k)
+        folder.mkdir(parents=True, exist_ok=True)
+        pq.write_table(table, folder / f"{stem}-{parts.get(k, 0):05d}.parquet", compression="zstd")
+        parts[k] = parts.get(k, 0) + 1
+        written += table.num_rows
+
+    with connect(config={"threads": 1}) as con:
+        try:
+            reader = con.sql(query).to_arrow_reader(BATCH_ROWS)
+            for batch in reader:
+                table = pa.Table.from_batches([batch])
+                keys = table.column(SHARD_COLUMN)
+                table = table.drop_columns([SHARD_COLUMN])
+                schema = table.schema
+                for k in pc.unique(keys).to_pylist():
+                    if k is None or not 0 <= k < shards:
+                        raise InputError(f"{describe}: a row fell outside every shard (shard {k} of {shards})")
+                    part = table.filter(pc.equal(keys, k))
+                    buffers.setdefault(k, []).append(part)
+                    sizes[k] = sizes.get(k, 0) + part.nbytes
+                while sum(sizes.values()) > buffer_bytes:
+                    flush(max(sizes, key=lambda s: sizes[s]))
+        except duckdb.Error as exc:
+            raise InputError(f"cannot split {describe} into shards: {exc}") from None
+    for k in list(buffers):
+        flush(k)
+    if schema is None:  # no rows at all: the schema of the query's result
+        with connect() as con:
+            schema = con.sql(f"SELECT * EXCLUDE ({SHARD_COLUMN}) FROM ({query}) LIMIT 0").to_arrow_table().schema
+    for k in range(shards):
+        if k not in parts:
+            folder = shard_folder(root, k)
+            folder.mkdir(parents=True, exist_ok=True)
+            pq.write_table(schema.empty_table(), folder / f"{stem}-00000.parquet", compression="zstd")
+    return written
+
+
+def split_window(
+    answers_query: str,
+    contexts_query: str | None,
+    root: Path,
+    shards: int,
+    files: list[str],
+) -> list[Path]:
+    """Split the window's answers (and a separate contexts table's rows, when given) into one folder per shard
+    under `root`; reused when an earlier attempt finished. Returns the shard folders, in shard order."""
+    folders = [shard_folder(root, k) for k in range(shards)]
+    if (root / DONE).is_file():
+        log.info("reusing the split input in %s", root)
+        return folders
+    shutil.rmtree(root, ignore_errors=True)
+    root.mkdir(parents=True)
+    rows = split_rows(answers_query, root, shards, "answers", describe_files(files))
+    if contexts_query is not None:
+        split_rows(contexts_query, root, shards, "contexts", "the contexts table")
+    (root / DONE).write_text(f"{rows}\n")
+    log.info("split %d answers into %d shard folders under %s", rows, shards, root)
+    return folders

@@ -1,0 +1,137 @@
+"""The split input: each shard reads from its own folder exactly the rows its scan of the whole window would have
+kept (malformed rows and their file:row references, duplicates, a separate contexts table), and a run over a split
+input writes the same tables as a run of one unsplit shard."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+import pytest
+
+from audit.config import config_from_dict
+from audit.ingest import discover_inputs, stage_answers
+from audit.pipeline import Shard
+from audit.runner import begin_run, plan_run, run_audit
+from audit.split import DONE
+from audit.window import Window
+from tests.conftest import SAMPLE, query
+
+TABLES = {  # every staged table, in a fixed order
+    "answers_ok": "SELECT * FROM answers_ok ORDER BY source_file, row_no",
+    "ctx": "SELECT * FROM ctx ORDER BY answer_id, rank, text",
+    "quarantined": "SELECT * FROM quarantined ORDER BY row_ref",
+}
+
+
+def _staged(shard: Shard, split: bool) -> dict[str, list[tuple[object, ...]]]:
+    with duckdb.connect() as con:
+        stage_answers(
+            con,
+            list(shard.files),
+            shard.window,
+            None,
+            list(shard.contexts_files) or None,
+            row_filter=_filter(shard),
+            split=shard.split if split else None,
+        )
+        return {name: con.execute(sql).fetchall() for name, sql in TABLES.items()}
+
+
+def _filter(shard: Shard) -> str | None:
+    from audit.shardplan import hash_range_filter
+
+    return hash_range_filter(shard.hash_lo, shard.hash_hi)
+
+
+def _plan(tmp_path: Path, input_spec: str, contexts: str | None = None, seconds: float = 0.3):  # type: ignore[no-untyped-def]
+    cfg = config_from_dict({"run": {"shard_seconds": seconds}})
+    db = tmp_path / "audit.duckdb"
+    run = begin_run(db, input_spec, Window(), cfg)
+    return plan_run(run, db, cfg, contexts)
+
+
+def test_each_shard_reads_from_its_folder_what_its_scan_would_keep(tmp_path: Path) -> None:
+    plan = _plan(tmp_path, str(SAMPLE))
+    assert len(plan.shards) >= 4 and all(s.split for s in plan.shards)
+    ids: list[str] = []
+    quarantined = 0
+    for shard in plan.shards:
+        scanned, split = _staged(shard, split=False), _staged(shard, split=True)
+        assert split == scanned, shard.name
+        ids += [row[2] for row in split["answers_ok"]]  # source_file, row_no, answer_id, ...
+        quarantined += len(split["quarantined"])
+    # every answer in one shard; the sample's planted duplicates and malformed rows still found (they need all
+    # rows of one answer_id in one shard), and named by the original file and row
+    assert len(ids) == len(set(ids))
+    total = duckdb.sql(f"SELECT count(*) FROM read_parquet({discover_inputs(str(SAMPLE))!r})").fetchall()[0][0]
+    assert len(ids) + quarantined == total
+    assert quarantined >= 8
+    refs = [r[1] for s in plan.shards for r in _staged(s, split=True)["quarantined"]]
+    assert all(str(SAMPLE) in ref and ref.rsplit(":", 1)[1].isdigit() for ref in refs), refs
+
+
+def test_a_separate_contexts_table_is_split_with_its_answers(tmp_path: Path) -> None:
+    files = discover_inputs(str(SAMPLE))
+    logs = pa.concat_tables([pq.read_table(f) for f in files], promote_options="default")
+    logs = logs.filter(pc.invert(pc.is_null(logs.column("answer_id"))))
+    answers = tmp_path / "logs" / "answers.parquet"
+    answers.parent.mkdir()
+    pq.write_table(logs.drop_columns(["contexts"]), answers)
+    ctx = duckdb.sql(
+        "SELECT answer_id, generate_subscripts(contexts, 1) AS rank, unnest(contexts, recursive := true) "
+        "FROM logs WHERE contexts IS NOT NULL"
+    ).to_arrow_table()
+    contexts = tmp_path / "contexts.parquet"
+    pq.write_table(ctx, contexts)
+    plan = _plan(tmp_path, str(answers), str(contexts))
+    assert len(plan.shards) >= 4
+    n_ctx = 0
+    for shard in plan.shards:
+        assert sorted(p.name for p in Path(str(shard.split)).iterdir())[0].startswith("answers-")
+        scanned, split = _staged(shard, split=False), _staged(shard, split=True)
+        assert split == scanned, shard.name
+        n_ctx += len(split["ctx"])
+    assert n_ctx > 1000
+
+
+def test_a_split_run_writes_the_tables_of_one_unsplit_shard(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    from tests.cli.test_run import ROW_COLUMNS
+
+    tables = []
+    for seconds in (1e6, 0.3):  # one shard (no split), then many split shards
+        cfg = config_from_dict({"run": {"shard_seconds": seconds, "shard_threads": 1}})
+        db = tmp_path / f"s{seconds}.duckdb"
+        caplog.clear()
+        with caplog.at_level(logging.INFO, logger="audit.split"):
+            run_audit(str(SAMPLE), db, Window(), cfg)
+        assert any("shard folders" in r.getMessage() for r in caplog.records) is (seconds < 1)
+        # support to 12 digits: a score's last bits follow the shard layout (one shard or many, split or not: the
+        # same before the split existed), its verdict never does
+        cols = {t: c.replace("support", "round(support, 12)") for t, c in ROW_COLUMNS.items()}
+        tables.append({t: query(db, f"SELECT {c} FROM {t} ORDER BY ALL") for t, c in cols.items()})
+    assert tables[0] == tables[1]
+    assert len(tables[0]["citation_audit"]) > 100 and len(tables[0]["quarantine"]) >= 8
+
+
+def test_a_finished_split_is_reused_and_an_unfinished_one_redone(tmp_path: Path) -> None:
+    first = _plan(tmp_path, str(SAMPLE))
+    root = Path(str(first.shards[0].split)).parent
+    assert (root / DONE).is_file()
+    marker = root / "shard-00000" / "leftover.txt"
+    marker.write_text("kept while the split is reused")
+    second = _plan(tmp_path, str(SAMPLE))
+    assert [s.split for s in second.shards] == [s.split for s in first.shards] and marker.is_file()
+    (root / DONE).unlink()  # a split that stopped before its end is written again from scratch
+    third = _plan(tmp_path, str(SAMPLE))
+    assert not marker.is_file() and (root / DONE).is_file()
+    assert [_staged(s, split=True) for s in third.shards] == [_staged(s, split=True) for s in first.shards]
+
+
+def test_one_shard_is_not_split(tmp_path: Path) -> None:
+    plan = _plan(tmp_path, str(SAMPLE), seconds=1e6)
+    assert len(plan.shards) == 1 and plan.shards[0].split is None
