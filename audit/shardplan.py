@@ -50,10 +50,12 @@ REFINED_SHARE = {"all": 1.0, "band": 0.6, "none": 0.0}  # band: ~60% of cited pa
 QUANTIZED_SHARE = {"int8": 1.0, "none": 4.0}
 
 # with `workers` > 1 known (Dask worker threads, or shard threads), a small day is cut finer so each worker gets at
-# least SHARDS_PER_WORKER shards (a worker that finishes early takes another), never below MIN_SHARD_SECONDS of
-# estimated work. Measured on a WiCE day with 2 Dask workers: 2 shards per worker beat 4 (each shard also costs a
-# Prefect task run, a scan of the input and a folder: 8 shards ran 8.2-10.9 s, 4 shards 6.6-8.0 s)
-SHARDS_PER_WORKER = 2
+# least SHARDS_PER_WORKER shards, never below MIN_SHARD_SECONDS of estimated work. Measured on a WiCE day with 2 Dask
+# workers (each shard costs a Prefect task run, a DuckDB staging and a folder, and a worker's caches only help the
+# shards it audits itself): 4 shards per worker ran 8.2-10.9 s, 2 per worker 6.6-8.0 s (previous round); with the
+# split input, 2 per worker 5.4-5.8 s (3 runs), 1 per worker 4.7-5.5 s (6 runs). Bigger days are cut by
+# `shard_seconds` into many more shards than workers anyway.
+SHARDS_PER_WORKER = 1
 MIN_SHARD_SECONDS = 1.0
 
 

@@ -32,9 +32,9 @@ def test_bench_dask_times_one_day_on_every_runner_with_the_same_tables(busy_day:
     assert figures["preload"] is True and figures["warm_workers"] is False
     assert 100 < figures["answers"] <= 160  # the day's rows (a sample row without a logged_at is on no day)
     shards = figures["shards_by_runner"]
-    # ~3 s of estimated work: one shard for one worker, cut finer for the cluster of 2 (never below ~1 s each)
+    # ~3 s of estimated work: one shard for one worker, cut so each of the cluster's 2 workers has one
     assert shards["dask 1 worker"] == shards["local runner"] == 1
-    assert shards["dask 2 workers"] >= 3
+    assert shards["dask 2 workers"] >= 2
     for key in ("local_seconds", "dask_1_seconds", "dask_2_seconds"):
         assert figures[key] > 0
     assert figures["speedup"] == pytest.approx(figures["dask_1_seconds"] / figures["dask_2_seconds"], abs=0.01)
