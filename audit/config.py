@@ -68,7 +68,7 @@ class RunConfig:
     timezone: str = "UTC"
     dask_address: str = ""
     lock_wait_seconds: float = 60.0  # a load waits this long for another process to release the DuckDB file
-    load_memory_limit: str = "512MB"  # DuckDB's memory while loading a run (it spills to disk beyond); "" = DuckDB's own
+    load_memory_limit: str = "512MB"  # DuckDB memory while loading a run (spills to disk beyond); "" = DuckDB default
     column_mapping: dict[str, str] = field(default_factory=dict)  # contract name -> log column
 
 
