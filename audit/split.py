@@ -27,7 +27,7 @@ import pyarrow.parquet as pq
 
 from audit.errors import InputError
 from audit.ingest import describe_files
-from audit.sql import connect
+from audit.sql import connect, quote
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +35,8 @@ DONE = "_SPLIT_DONE"  # written last: a folder with it is complete and is reused
 BATCH_ROWS = 2048
 SHARD_COLUMN = "__citeaudit_shard"  # added by the split's queries; not a name a log would use
 BUFFER_BYTES = 128 << 20
+GROUP_SHARDS = 64  # more shards than this are split in two passes (see `split_rows`)
+GROUP_COLUMN = "__citeaudit_group"
 
 
 def shard_sql(bounds: Sequence[int], hash_sql: str) -> str:
@@ -57,7 +59,40 @@ def split_rows(
     buffer_bytes: int = BUFFER_BYTES,
 ) -> int:
     """Write the rows of `query` (which has a 0-based SHARD_COLUMN) to `root/shard-NNNNN/{stem}-NNNNN.parquet`;
-    every shard folder gets at least one (maybe empty) file, so each shard reads a schema. Returns rows written."""
+    every shard folder gets at least one (maybe empty) file, so each shard reads a schema. Returns rows written.
+
+    A shard's folder holds one part per time its rows were written out of the buffer, and with many shards the
+    buffer's share per shard is small: more than GROUP_SHARDS shards are split in two passes, first into groups of
+    GROUP_SHARDS consecutive shards, then each group into its shards, so a shard gets a few parts, not hundreds."""
+    if shards <= GROUP_SHARDS:
+        return _route(query, root, SHARD_COLUMN, range(shards), stem, describe, buffer_bytes)
+    groups = -(-shards // GROUP_SHARDS)
+    staging = root / "_groups"
+    grouped = f"SELECT *, {SHARD_COLUMN} // {GROUP_SHARDS} AS {GROUP_COLUMN} FROM ({query})"
+    _route(grouped, staging, GROUP_COLUMN, range(groups), stem, describe, buffer_bytes)
+    written = 0
+    for g in range(groups):
+        parts = quote(str(shard_folder(staging, g) / f"{stem}-*.parquet"))
+        owned = range(g * GROUP_SHARDS, min(shards, (g + 1) * GROUP_SHARDS))
+        written += _route(
+            f"SELECT * FROM read_parquet({parts})", root, SHARD_COLUMN, owned, stem, describe, buffer_bytes
+        )
+        shutil.rmtree(shard_folder(staging, g))
+    shutil.rmtree(staging)
+    return written
+
+
+def _route(
+    query: str,
+    root: Path,
+    key: str,
+    keys: range,
+    stem: str,
+    describe: str,
+    buffer_bytes: int,
+) -> int:
+    """The rows of `query` into `root/shard-NNNNN/` by the value of its column `key`, which must lie in `keys`
+    (that column is dropped; every folder of `keys` gets a file). At most `buffer_bytes` of rows wait in memory."""
     buffers: dict[int, list[pa.Table]] = {}
     sizes: dict[int, int] = {}
     parts: dict[int, int] = {}
@@ -79,25 +114,24 @@ def split_rows(
             reader = con.sql(query).to_arrow_reader(BATCH_ROWS)
             for batch in reader:
                 table = pa.Table.from_batches([batch])
-                keys = table.column(SHARD_COLUMN)
-                table = table.drop_columns([SHARD_COLUMN])
+                values = table.column(key)
+                table = table.drop_columns([key])
                 schema = table.schema
-                for k in pc.unique(keys).to_pylist():
-                    if k is None or not 0 <= k < shards:
-                        raise InputError(f"{describe}: a row fell outside every shard (shard {k} of {shards})")
-                    part = table.filter(pc.equal(keys, k))
+                for k in pc.unique(values).to_pylist():
+                    if k is None or k not in keys:
+                        raise InputError(f"{describe}: a row fell outside every shard ({key} {k}, not in {keys})")
+                    part = table.filter(pc.equal(values, k))
                     buffers.setdefault(k, []).append(part)
                     sizes[k] = sizes.get(k, 0) + part.nbytes
                 while sum(sizes.values()) > buffer_bytes:
                     flush(max(sizes, key=lambda s: sizes[s]))
+            for k in list(buffers):
+                flush(k)
+            if schema is None:  # no rows at all: the schema of the query's result
+                schema = con.sql(f"SELECT * EXCLUDE ({key}) FROM ({query}) LIMIT 0").to_arrow_table().schema
         except duckdb.Error as exc:
             raise InputError(f"cannot split {describe} into shards: {exc}") from None
-    for k in list(buffers):
-        flush(k)
-    if schema is None:  # no rows at all: the schema of the query's result
-        with connect() as con:
-            schema = con.sql(f"SELECT * EXCLUDE ({SHARD_COLUMN}) FROM ({query}) LIMIT 0").to_arrow_table().schema
-    for k in range(shards):
+    for k in keys:
         if k not in parts:
             folder = shard_folder(root, k)
             folder.mkdir(parents=True, exist_ok=True)

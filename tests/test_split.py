@@ -55,7 +55,13 @@ def _plan(tmp_path: Path, input_spec: str, contexts: str | None = None, seconds:
     return plan_run(run, db, cfg, contexts)
 
 
-def test_each_shard_reads_from_its_folder_what_its_scan_would_keep(tmp_path: Path) -> None:
+@pytest.mark.parametrize("group", [64, 3], ids=["one_pass", "two_passes"])
+def test_each_shard_reads_from_its_folder_what_its_scan_would_keep(
+    tmp_path: Path, group: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import audit.split
+
+    monkeypatch.setattr(audit.split, "GROUP_SHARDS", group)  # 3: the sample's shards go through groups first
     plan = _plan(tmp_path, str(SAMPLE))
     assert len(plan.shards) >= 4 and all(s.split for s in plan.shards)
     ids: list[str] = []
@@ -73,9 +79,17 @@ def test_each_shard_reads_from_its_folder_what_its_scan_would_keep(tmp_path: Pat
     assert quarantined >= 8
     refs = [r[1] for s in plan.shards for r in _staged(s, split=True)["quarantined"]]
     assert all(str(SAMPLE) in ref and ref.rsplit(":", 1)[1].isdigit() for ref in refs), refs
+    root = Path(str(plan.shards[0].split)).parent
+    assert sorted(p.name for p in root.iterdir()) == sorted([DONE] + [Path(str(s.split)).name for s in plan.shards])
 
 
-def test_a_separate_contexts_table_is_split_with_its_answers(tmp_path: Path) -> None:
+@pytest.mark.parametrize("group", [64, 3], ids=["one_pass", "two_passes"])
+def test_a_separate_contexts_table_is_split_with_its_answers(
+    tmp_path: Path, group: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import audit.split
+
+    monkeypatch.setattr(audit.split, "GROUP_SHARDS", group)
     files = discover_inputs(str(SAMPLE))
     logs = pa.concat_tables([pq.read_table(f) for f in files], promote_options="default")
     logs = logs.filter(pc.invert(pc.is_null(logs.column("answer_id"))))
