@@ -89,7 +89,7 @@ def load_shards(
     with open_db(db, wait_s=wait_s) as con:
         if memory_limit:  # the transaction's new rows spill to disk beyond it (measured: a 12,000-answer load
             # added 404 MB to the process without a limit, 143 MB at 128 MB; the 100,000-answer bench peaked at 4.7 GB)
-            con.execute(f"SET memory_limit = '{memory_limit}'")
+            con.execute(f"SET memory_limit = {quote(memory_limit)}")  # validated by config, quoted anyway
         try:
             _load(con, run, shard_dirs, counts)
         except duckdb.OutOfMemoryException as exc:
