@@ -94,6 +94,74 @@ def perturb(claim: str, rng: random.Random, names: list[str]) -> str | None:
     return None
 
 
+CLAUSE_SHARE, SWAP_SHARE = 0.5, 0.35
+
+
+def _join(claim: str, other: str) -> str:
+    other = other.strip().rstrip(".")
+    return claim.strip().rstrip(".") + ", and " + (other[:1].lower() + other[1:]) + "."
+
+
+def partial_negatives(pairs, f, folds, scorer) -> list[dict]:
+    """Two kinds of synthetic negatives that look like AttributionBench's partly supported claims.
+
+    `clause`: a supported claim with a clause appended from an unsupported claim about the same source (else from
+    another claim of the same set): the source supports one part only. `swap`: a supported claim against the
+    evidence of another pair of the same set that shares the most content words with it (a related but wrong
+    source). Evidence is picked anew by the audit's own code for the changed claim or source."""
+    from audit.verify.text import content_words
+
+    rng = random.Random(29)
+    by_source: dict[str, list[int]] = {}
+    by_set: dict[str, list[int]] = {}
+    for i, p in enumerate(pairs):
+        by_source.setdefault(p.source, []).append(i)
+        by_set.setdefault(p.dataset, []).append(i)
+    todo: list[tuple[str, int, str, str]] = []
+    for i, (p, a) in enumerate(zip(pairs, f.analyses, strict=True)):
+        if p.label != 1 or a.exact:
+            continue
+        if rng.random() < 0.25:
+            # a positive of the same shape: two claims the same source supports, joined
+            also = [j for j in by_source[p.source] if pairs[j].label == 1 and pairs[j].claim != p.claim]
+            if also:
+                todo.append(("conj_pos", i, _join(p.claim, pairs[rng.choice(also)].claim), p.source))
+        r = rng.random()
+        if r < CLAUSE_SHARE:
+            same = [j for j in by_source[p.source] if pairs[j].label == 0 and j != i]
+            j = rng.choice(same) if same else rng.choice(by_set[p.dataset])
+            if pairs[j].claim != p.claim:
+                todo.append(("clause", i, _join(p.claim, pairs[j].claim), p.source))
+        elif r < CLAUSE_SHARE + SWAP_SHARE:
+            cw = content_words(p.claim)
+            cands = [
+                j for j in rng.sample(by_set[p.dataset], min(40, len(by_set[p.dataset]))) if pairs[j].source != p.source
+            ]
+            if cands:
+                j = max(cands, key=lambda j: len(cw & content_words(pairs[j].claim)))
+                todo.append(("swap", i, p.claim, pairs[j].source))
+    fs = featurize([(c, s) for _, _, c, s in todo], cfg, scorer, refine="none")
+    out = []
+    for (kind, i, claim, _src), a, c in zip(todo, fs.analyses, fs.cosines, strict=True):
+        ev = evidence_text(a, c)
+        if not ev:
+            continue
+        out.append(
+            {
+                "part": "synthetic2",
+                "kind": kind,
+                "i": i,
+                "dataset": pairs[i].dataset,
+                "fold": int(folds[i]),
+                "claim": claim,
+                "evidence": ev,
+                "label": int(kind == "conj_pos"),
+                "exact": False,
+            }
+        )
+    return out
+
+
 def main() -> None:
     CARRY.mkdir(parents=True, exist_ok=True)
     scorer = make_scorer(cfg)
@@ -144,6 +212,8 @@ def main() -> None:
                     }
                 )
     print("synthetic", sum(r["part"] == "synthetic" for r in rows), flush=True)
+    rows.extend(partial_negatives(pairs, f, folds, scorer))
+    print("synthetic2", sum(r["part"] == "synthetic2" for r in rows), flush=True)
     dev = {}
     for name in ("ab_dev", "wice_dev"):
         db = OUT / ("ab.duckdb" if name == "ab_dev" else "wice.duckdb")
@@ -210,9 +280,15 @@ def write_model(rows: list[dict], dst: Path) -> None:
     weights = load_file(str(src / "model.safetensors"))
     weights.pop("embeddings.position_ids", None)
     word = weights.pop("embeddings.word_embeddings.weight")
-    out = {k: v.half() for k, v in weights.items()}
+    out = {k: v.half() for k, v in weights.items() if v.dim() != 2}
+    two_d = {k: v for k, v in weights.items() if v.dim() == 2}
+    two_d["word_rows"] = word[ids]
+    for k, v in two_d.items():
+        # int8 per output row (the device's transfer limit is 64 MiB with the repository): train.py dequantizes
+        scale = v.abs().amax(dim=1, keepdim=True).clamp(min=1e-8) / 127.0
+        out[k + ".q8"] = torch.round(v / scale).to(torch.int8)
+        out[k + ".scale"] = scale.half()
     out["used_ids"] = ids.int()
-    out["word_rows"] = word[ids].half()
     save_file(out, str(dst / "weights_fp16.safetensors"))
 
 

@@ -55,6 +55,9 @@ if args.limit:
 tok = AutoTokenizer.from_pretrained(str(carry / "minilm"))
 config = BertConfig.from_pretrained(str(carry / "minilm"), num_labels=1)
 base = load_file(str(carry / "minilm" / "weights_fp16.safetensors"))
+for _k in [k for k in base if k.endswith(".q8")]:
+    _name = _k[: -len(".q8")]
+    base[_name] = base.pop(_k).float() * base.pop(_name + ".scale").float()
 used = base.pop("used_ids").long()
 emb_rows = base.pop("word_rows").float()
 
@@ -162,21 +165,22 @@ if args.split == "loso":
         {
             r["dataset"].replace("expertqa_rand_val", "expertqa_domain_val")
             for r in rows
-            if r["part"] in ("train", "synthetic")
+            if r["part"] in ("train", "synthetic", "synthetic2")
         }
     )
     for r in rows:
-        if r["part"] in ("train", "synthetic"):
+        if r["part"] in ("train", "synthetic", "synthetic2"):
             r["fold"] = sets.index(r["dataset"].replace("expertqa_rand_val", "expertqa_domain_val"))
     args.folds = len(sets)
 real = [r for r in rows if r["part"] == "train"]
 synth = [r for r in rows if r["part"] == "synthetic"]
+synth2 = [r for r in rows if r["part"] == "synthetic2"]
 devr = [r for r in rows if r["part"] in ("ab_dev", "wice_dev")]
-print(f"train {len(real)} synthetic {len(synth)} dev {len(devr)}", flush=True)
+print(f"train {len(real)} synthetic {len(synth)} synthetic2 {len(synth2)} dev {len(devr)}", flush=True)
 result = {}
 for variant in args.variants.split(","):
     t0 = time.time()
-    pool = real + (synth if variant == "aug" else [])
+    pool = real + (synth if variant in ("aug", "aug2") else []) + (synth2 if variant in ("part", "aug2") else [])
     oof = np.zeros(len(real), dtype=np.float32)
     for k in range(args.folds):
         tr = [r for r in pool if r["fold"] != k]
