@@ -19,13 +19,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from audit.affinity import MAX_ANSWERS as AFFINITY_MAX_ANSWERS
+from audit.affinity import assign
 from audit.config import AuditConfig
 from audit.counts import AnswerCounts
 from audit.errors import DatabaseLocked
 from audit.ingest import check_context_files, check_files, discover_inputs, scan_sql, staging_columns
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, runs_on_torch, write_shard_result
-from audit.shardplan import HASH_SQL, hash_of, plan_by_cost
-from audit.split import SHARD_COLUMN, shard_sql, split_window
+from audit.shardplan import HASH_SQL, affinity_items, hash_of, plan_by_cost
+from audit.split import ASSIGNMENT, SHARD_COLUMN, shard_sql, split_window
 from audit.sql import quote
 from audit.store import RunRecord, load_shards, record_failed_run, record_started_run
 from audit.timing import Stopwatch
@@ -164,19 +169,41 @@ def split_input(
     """The window's rows written once into one folder per shard (`audit.split`), each shard then reads only its
     own: the shards' repeated scans of the whole window no longer grow with it."""
     mapping = cfg.run.column_mapping
-    bounds = [s.hash_lo or 0 for s in shards]
     scan = scan_sql(files, window, staging_columns(mapping, check_files(files, mapping)))
-    answers = f"SELECT s.*, {shard_sql(bounds, HASH_SQL)} AS {SHARD_COLUMN} FROM ({scan}) s"
+    by_source = sum(s.answers for s in shards) <= AFFINITY_MAX_ANSWERS
+    answer_key = HASH_SQL.replace("answer_id", "s.answer_id")
+    ctx_key = hash_of("CAST(c.answer_id AS VARCHAR)")  # as the answers' staging casts it
+    if by_source:  # answers that share sources meet in one shard (`audit.affinity`)
+        table = quote(str(root / ASSIGNMENT))
+        answers = (
+            f"SELECT s.*, coalesce(a.shard, 0) AS {SHARD_COLUMN} FROM ({scan}) s "
+            f"LEFT JOIN read_parquet({table}) a ON {answer_key} = a.h"
+        )
+        ctx_shard, ctx_join = "coalesce(a.shard, 0)", f" LEFT JOIN read_parquet({table}) a ON {ctx_key} = a.h"
+    else:  # the plan's hash ranges
+        bounds = [s.hash_lo or 0 for s in shards]
+        answers = f"SELECT s.*, {shard_sql(bounds, answer_key)} AS {SHARD_COLUMN} FROM ({scan}) s"
+        ctx_shard, ctx_join = shard_sql(bounds, ctx_key), ""
     contexts = None
     if contexts_files:
         check_context_files(contexts_files)
-        key = hash_of("CAST(answer_id AS VARCHAR)")  # as the answers' staging casts it
         contexts = (
-            f"SELECT *, {shard_sql(bounds, key)} AS {SHARD_COLUMN} "
-            f"FROM read_parquet({quote(contexts_files)}, union_by_name = true)"
+            f"SELECT c.*, {ctx_shard} AS {SHARD_COLUMN} "
+            f"FROM read_parquet({quote(contexts_files)}, union_by_name = true) c{ctx_join}"
         )
-    folders = split_window(answers, contexts, root, len(shards), files)
-    return [dataclasses.replace(s, split=str(f)) for s, f in zip(shards, folders, strict=True)]
+
+    def write_assignment(folder: Path) -> None:
+        items = affinity_items(files, window, mapping, cfg.verify.refine, cfg.verify.quantize)
+        done = assign(items, len(shards), cfg.run.shard_rows)
+        pq.write_table(pa.table({"h": items.keys, "shard": done.shard}), folder / ASSIGNMENT)
+        log.info("shards by shared sources: answers per shard %s", done.answers)
+
+    folders = split_window(answers, contexts, root, len(shards), files, prepare=write_assignment if by_source else None)
+    if not by_source:
+        return [dataclasses.replace(s, split=str(f)) for s, f in zip(shards, folders, strict=True)]
+    return [  # the plan's hash ranges no longer say which answers a shard holds: its folder does
+        dataclasses.replace(s, split=str(f), hash_lo=None, hash_hi=None) for s, f in zip(shards, folders, strict=True)
+    ]
 
 
 def finished_shard(work: str | Path, shard: Shard) -> Path | None:

@@ -19,7 +19,10 @@ import logging
 from dataclasses import dataclass
 
 import duckdb
+import numpy as np
+import pyarrow as pa
 
+from audit.affinity import Items
 from audit.errors import InputError
 from audit.ingest import check_files, column_expr, describe_files, scan_sql
 from audit.window import Window
@@ -178,6 +181,56 @@ def plan_by_cost(
     plan = ShardPlan(specs, sum(s.answers for s in specs), sum(s.est_seconds for s in specs), target)
     log.info("shard plan: %s", plan.describe())
     return plan
+
+
+_ITEMS = """
+WITH est AS (
+    SELECT h, {cost} AS cost,
+           list_distinct(list_transform(
+               coalesce(contexts, []),
+               lambda c: {{'k': hash(coalesce(c.text, '')), 'n': length(coalesce(c.text, ''))}}
+           )) AS ctx
+    FROM ({features}) f
+)
+SELECT h, sum(cost) AS cost, count(*)::BIGINT AS n, flatten(list(ctx)) AS ctx FROM est GROUP BY h ORDER BY h
+"""
+
+
+def affinity_items(
+    files: list[str],
+    window: Window,
+    mapping: dict[str, str],
+    refine: str = "all",
+    quantize: str = "int8",
+) -> Items:
+    """Each answer id's hash with its estimated cost, input rows and distinct retrieved contexts (a hash of each
+    text and its length): what `audit.affinity.assign` needs. One aggregate query; the texts stay in DuckDB."""
+    types = check_files(files, mapping)
+    cols = ", ".join(column_expr(c, mapping, types) for c in ("answer_id", "logged_at", "answer", "contexts"))
+    features = _FEATURES.replace("coalesce(len(contexts), 0) AS n_ctx", "contexts, coalesce(len(contexts), 0) AS n_ctx")
+    query = _ITEMS.format(
+        features=features.format(hash=HASH_SQL, scan=scan_sql(files, window, cols)),
+        cost=cost_sql(REFINED_SHARE.get(refine, 1.0) * QUANTIZED_SHARE.get(quantize, 1.0)),
+    )
+    con = duckdb.connect()
+    try:
+        table: pa.Table = con.sql(query).to_arrow_table()
+    except duckdb.Error as exc:
+        raise InputError(f"cannot plan shards over {describe_files(files)}: {exc}") from None
+    finally:
+        con.close()
+    ctx = table.column("ctx").combine_chunks()
+    values = ctx.flatten()
+    keys = values.field("k").to_numpy(zero_copy_only=False)
+    _, dense = np.unique(keys, return_inverse=True)
+    return Items(
+        keys=table.column("h").to_numpy().astype(np.uint64),
+        cost=table.column("cost").to_numpy().astype(np.float64),
+        rows=table.column("n").to_numpy().astype(np.int64),
+        offsets=ctx.offsets.to_numpy().astype(np.int64) - int(ctx.offsets[0].as_py() or 0),
+        ctx=dense.astype(np.int64),
+        ctx_len=values.field("n").to_numpy(zero_copy_only=False).astype(np.int64),
+    )
 
 
 def hash_range_filter(lo: int | None, hi: int | None) -> str | None:

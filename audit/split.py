@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import duckdb
@@ -37,6 +37,7 @@ SHARD_COLUMN = "__citeaudit_shard"  # added by the split's queries; not a name a
 BUFFER_BYTES = 128 << 20
 GROUP_SHARDS = 64  # more shards than this are split in two passes (see `split_rows`)
 GROUP_COLUMN = "__citeaudit_group"
+ASSIGNMENT = "_assignment.parquet"  # hash(answer_id) -> shard, written by the caller's `prepare` (audit.affinity)
 
 
 def shard_sql(bounds: Sequence[int], hash_sql: str) -> str:
@@ -145,15 +146,19 @@ def split_window(
     root: Path,
     shards: int,
     files: list[str],
+    prepare: Callable[[Path], None] | None = None,
 ) -> list[Path]:
     """Split the window's answers (and a separate contexts table's rows, when given) into one folder per shard
-    under `root`; reused when an earlier attempt finished. Returns the shard folders, in shard order."""
+    under `root`; reused when an earlier attempt finished. `prepare(root)` runs first in the new folder (it writes
+    what the queries read, such as the shard assignment). Returns the shard folders, in shard order."""
     folders = [shard_folder(root, k) for k in range(shards)]
     if (root / DONE).is_file():
         log.info("reusing the split input in %s", root)
         return folders
     shutil.rmtree(root, ignore_errors=True)
     root.mkdir(parents=True)
+    if prepare is not None:
+        prepare(root)
     rows = split_rows(answers_query, root, shards, "answers", describe_files(files))
     if contexts_query is not None:
         split_rows(contexts_query, root, shards, "contexts", "the contexts table")

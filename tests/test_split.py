@@ -17,7 +17,7 @@ from audit.config import config_from_dict
 from audit.ingest import discover_inputs, stage_answers
 from audit.pipeline import Shard
 from audit.runner import begin_run, plan_run, run_audit
-from audit.split import DONE
+from audit.split import ASSIGNMENT, DONE
 from audit.window import Window
 from tests.conftest import SAMPLE, query
 
@@ -43,9 +43,14 @@ def _staged(shard: Shard, split: bool) -> dict[str, list[tuple[object, ...]]]:
 
 
 def _filter(shard: Shard) -> str | None:
-    from audit.shardplan import hash_range_filter
+    """The rows the split gave this shard, as a filter on a scan of the whole window: by the assignment of
+    answers that share sources, or (a window of more than `affinity.MAX_ANSWERS`) by the plan's hash range."""
+    from audit.shardplan import HASH_SQL, hash_range_filter
 
-    return hash_range_filter(shard.hash_lo, shard.hash_hi)
+    table = Path(str(shard.split)).parent / ASSIGNMENT
+    if not table.is_file():
+        return hash_range_filter(shard.hash_lo, shard.hash_hi)
+    return f"{HASH_SQL} IN (SELECT h FROM read_parquet('{table}') WHERE shard = {shard.index})"
 
 
 def _plan(tmp_path: Path, input_spec: str, contexts: str | None = None, seconds: float = 0.3):  # type: ignore[no-untyped-def]
@@ -55,13 +60,20 @@ def _plan(tmp_path: Path, input_spec: str, contexts: str | None = None, seconds:
     return plan_run(run, db, cfg, contexts)
 
 
-@pytest.mark.parametrize("group", [64, 3], ids=["one_pass", "two_passes"])
+@pytest.mark.parametrize(
+    ("group", "by_source"),
+    [(64, True), (3, True), (64, False)],
+    ids=["one_pass", "two_passes", "hash_ranges"],
+)
 def test_each_shard_reads_from_its_folder_what_its_scan_would_keep(
-    tmp_path: Path, group: int, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, group: int, by_source: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import audit.runner
     import audit.split
 
     monkeypatch.setattr(audit.split, "GROUP_SHARDS", group)  # 3: the sample's shards go through groups first
+    if not by_source:  # a window too big for the source-aware assignment keeps the plan's hash ranges
+        monkeypatch.setattr(audit.runner, "AFFINITY_MAX_ANSWERS", 10)
     plan = _plan(tmp_path, str(SAMPLE))
     assert len(plan.shards) >= 4 and all(s.split for s in plan.shards)
     ids: list[str] = []
@@ -80,7 +92,8 @@ def test_each_shard_reads_from_its_folder_what_its_scan_would_keep(
     refs = [r[1] for s in plan.shards for r in _staged(s, split=True)["quarantined"]]
     assert all(str(SAMPLE) in ref and ref.rsplit(":", 1)[1].isdigit() for ref in refs), refs
     root = Path(str(plan.shards[0].split)).parent
-    assert sorted(p.name for p in root.iterdir()) == sorted([DONE] + [Path(str(s.split)).name for s in plan.shards])
+    made = [ASSIGNMENT, DONE] if by_source else [DONE]
+    assert sorted(p.name for p in root.iterdir()) == sorted(made + [Path(str(s.split)).name for s in plan.shards])
 
 
 @pytest.mark.parametrize("group", [64, 3], ids=["one_pass", "two_passes"])
