@@ -74,7 +74,7 @@ _FEATURES = r"""
            len(regexp_extract_all(coalesce(answer, ''), '[.!?]+(\s|$)')) AS sentences,
            len(regexp_extract_all(coalesce(answer, ''), '\[[^\]]{{1,80}}\]')) AS markers,
            coalesce(len(contexts), 0) AS n_ctx,
-           coalesce(list_sum(list_transform(contexts, lambda c: coalesce(length(c.text), 0))), 0) AS ctx_chars
+           coalesce(list_sum(list_transform(contexts, lambda c: coalesce(length(c.text), 0))), 0) AS ctx_chars{extra}
     FROM ({scan})
 """
 
@@ -147,7 +147,7 @@ def plan_by_cost(
     (the shards audited at once), a smaller target where that gives each worker at least `SHARDS_PER_WORKER`."""
     types = check_files(files, mapping)
     cols = ", ".join(column_expr(c, mapping, types) for c in ("answer_id", "logged_at", "answer", "contexts"))
-    features = _FEATURES.format(hash=HASH_SQL, scan=scan_sql(files, window, cols))
+    features = _FEATURES.format(hash=HASH_SQL, scan=scan_sql(files, window, cols), extra="")
     con = duckdb.connect()
     try:
         rows = con.execute(
@@ -207,9 +207,8 @@ def affinity_items(
     text and its length): what `audit.affinity.assign` needs. One aggregate query; the texts stay in DuckDB."""
     types = check_files(files, mapping)
     cols = ", ".join(column_expr(c, mapping, types) for c in ("answer_id", "logged_at", "answer", "contexts"))
-    features = _FEATURES.replace("coalesce(len(contexts), 0) AS n_ctx", "contexts, coalesce(len(contexts), 0) AS n_ctx")
     query = _ITEMS.format(
-        features=features.format(hash=HASH_SQL, scan=scan_sql(files, window, cols)),
+        features=_FEATURES.format(hash=HASH_SQL, scan=scan_sql(files, window, cols), extra=", contexts"),
         cost=cost_sql(REFINED_SHARE.get(refine, 1.0) * QUANTIZED_SHARE.get(quantize, 1.0)),
     )
     con = duckdb.connect()
