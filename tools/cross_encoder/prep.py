@@ -3,7 +3,8 @@
 For every training pair and every audited dev citation: the claim and its evidence text, the union of the
 `refine_windows` candidate windows the second stage scores (best static cosine first), in source order. Positive
 training pairs also get a synthetic negative copy half the time (a changed digit, an inserted "not", a name swapped
-for another claim's), kept in the fold of the pair it came from.
+for another claim's), kept in the fold of the pair it came from; and `partial_negatives` adds pairs that look like
+partly supported claims (part `synthetic2`, used by train.py's variants `part` and `aug2`).
 
     R=../shared/data/real
     citeaudit eval --answers $R/ab_dev_answers.parquet --labels $R/ab_dev_labels.jsonl --db WORK/ab.duckdb
