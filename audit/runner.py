@@ -29,7 +29,7 @@ from audit.counts import AnswerCounts
 from audit.errors import DatabaseLocked
 from audit.ingest import check_context_files, check_files, discover_inputs, scan_sql, staging_columns
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, runs_on_torch, write_shard_result
-from audit.shardplan import HASH_SQL, affinity_items, hash_of, plan_by_cost
+from audit.shardplan import affinity_items, hash_of, plan_by_cost
 from audit.split import ASSIGNMENT, SHARD_COLUMN, shard_sql, split_window
 from audit.sql import quote
 from audit.store import RunRecord, load_shards, record_failed_run, record_started_run
@@ -171,7 +171,7 @@ def split_input(
     mapping = cfg.run.column_mapping
     scan = scan_sql(files, window, staging_columns(mapping, check_files(files, mapping)))
     by_source = sum(s.answers for s in shards) <= AFFINITY_MAX_ANSWERS
-    answer_key = HASH_SQL.replace("answer_id", "s.answer_id")
+    answer_key = hash_of("s.answer_id")  # HASH_SQL on the scan's rows
     ctx_key = hash_of("CAST(c.answer_id AS VARCHAR)")  # as the answers' staging casts it
     if by_source:  # answers that share sources meet in one shard (`audit.affinity`)
         table = quote(str(root / ASSIGNMENT))

@@ -132,6 +132,17 @@ class ShardPlan:
         )
 
 
+def _estimates(
+    files: list[str], window: Window, mapping: dict[str, str], refine: str, quantize: str, extra: str = ""
+) -> tuple[str, str]:
+    """The per-answer features query over the window (with `extra` columns) and the cost expression over its
+    columns for the verifier's `refine` and `quantize` settings: what the plan and the affinity assignment share."""
+    types = check_files(files, mapping)
+    cols = ", ".join(column_expr(c, mapping, types) for c in ("answer_id", "logged_at", "answer", "contexts"))
+    features = _FEATURES.format(hash=HASH_SQL, scan=scan_sql(files, window, cols), extra=extra)
+    return features, cost_sql(REFINED_SHARE.get(refine, 1.0) * QUANTIZED_SHARE.get(quantize, 1.0))
+
+
 def plan_by_cost(
     files: list[str],
     window: Window,
@@ -145,16 +156,11 @@ def plan_by_cost(
     """Contiguous hash ranges of about `shard_seconds` estimated work each, at most `shard_rows` answers each
     (`refine`, `quantize`: the verifier's settings, which set how much of the cost MiniLM adds). With `workers`
     (the shards audited at once), a smaller target where that gives each worker at least `SHARDS_PER_WORKER`."""
-    types = check_files(files, mapping)
-    cols = ", ".join(column_expr(c, mapping, types) for c in ("answer_id", "logged_at", "answer", "contexts"))
-    features = _FEATURES.format(hash=HASH_SQL, scan=scan_sql(files, window, cols), extra="")
+    features, cost = _estimates(files, window, mapping, refine, quantize)
     con = duckdb.connect()
     try:
         rows = con.execute(
-            _PLAN.format(
-                features=features,
-                cost=cost_sql(REFINED_SHARE.get(refine, 1.0) * QUANTIZED_SHARE.get(quantize, 1.0)),
-            ),
+            _PLAN.format(features=features, cost=cost),
             {
                 "seconds": float(shard_seconds),
                 "rows": int(shard_rows),
@@ -205,12 +211,8 @@ def affinity_items(
 ) -> Items:
     """Each answer id's hash with its estimated cost, input rows and distinct retrieved contexts (a hash of each
     text and its length): what `audit.affinity.assign` needs. One aggregate query; the texts stay in DuckDB."""
-    types = check_files(files, mapping)
-    cols = ", ".join(column_expr(c, mapping, types) for c in ("answer_id", "logged_at", "answer", "contexts"))
-    query = _ITEMS.format(
-        features=_FEATURES.format(hash=HASH_SQL, scan=scan_sql(files, window, cols), extra=", contexts"),
-        cost=cost_sql(REFINED_SHARE.get(refine, 1.0) * QUANTIZED_SHARE.get(quantize, 1.0)),
-    )
+    features, cost = _estimates(files, window, mapping, refine, quantize, extra=", contexts")
+    query = _ITEMS.format(features=features, cost=cost)
     con = duckdb.connect()
     try:
         table: pa.Table = con.sql(query).to_arrow_table()
