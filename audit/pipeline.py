@@ -7,7 +7,6 @@ output file.
 
 from __future__ import annotations
 
-import itertools
 import json
 import logging
 import os
@@ -17,9 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
-import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from audit.assess import assess_batch
@@ -33,6 +30,7 @@ from audit.schema import RESULT_TABLES, conform
 from audit.shardplan import hash_range_filter
 from audit.sql import connect, run
 from audit.timing import Stopwatch
+from audit.verify.embcache import BoundedEmbeddingCache
 from audit.verify.semantic import BiEncoderScorer, CrossEncoderScorer, EmbeddingCache, SemanticScorer, model_key
 from audit.window import Window
 
@@ -65,48 +63,6 @@ class ShardResult:
     embeddings: pa.Table
     counts: AnswerCounts
     embedded: int  # texts this shard had to embed (cache misses)
-
-
-class BoundedEmbeddingCache(EmbeddingCache):
-    """An embedding cache that holds at most `limit` vectors in memory, least recently used dropped first.
-
-    Unbounded, a process's cache grew with every claim it ever embedded (claims are unique: about 1.7 KB per
-    embedded text, gigabytes over a night of 100k answers); bounded, a worker's memory stays flat however many
-    shards it audits, and knowledge-base windows, which are hit again and again, stay in.
-    """
-
-    def __init__(self, model: str, limit: int) -> None:
-        super().__init__(model)
-        self.limit = max(1, limit)
-
-    def get(self, key: str) -> np.ndarray | None:
-        with self._lock:
-            vec = self._vectors.pop(key, None)
-            if vec is not None:
-                self._vectors[key] = vec  # most recently used last
-            return vec
-
-    def put(self, key: str, vector: np.ndarray, new: bool = True) -> None:
-        with self._lock:
-            super().put(key, vector, new)
-            if len(self._vectors) > self.limit:
-                self._evict()
-
-    def load_table(self, table: pa.Table) -> None:
-        """Add (content_hash, embedding) rows without a Python float per number (what `to_pylist` would cost)."""
-        if table.num_rows == 0:
-            return
-        flat = pc.list_flatten(table.column("embedding")).to_numpy().astype(np.float32)
-        vecs = flat.reshape(table.num_rows, -1)
-        with self._lock:
-            for key, vec in zip(table.column("content_hash").to_pylist(), vecs, strict=True):
-                self._vectors[key] = vec
-            if len(self._vectors) > self.limit:
-                self._evict()
-
-    def _evict(self) -> None:
-        drop = len(self._vectors) - self.limit + self.limit // 4  # in bulk: a dict is rebuilt, not popped one by one
-        self._vectors = dict(itertools.islice(self._vectors.items(), drop, None))
 
 
 def new_cache(cfg: AuditConfig, cache_db: str | Path | None = None) -> BoundedEmbeddingCache:
@@ -156,6 +112,9 @@ def check_device(device: str) -> None:
         raise ConfigError("verify.device = 'mps' but torch sees no MPS device here; use device = 'cpu'")
 
 
+PRIME_BATCH = 8192  # embedding_cache rows read at a time when a cache is primed from the database
+
+
 def load_cache(cache: EmbeddingCache, db: Path) -> None:
     try:
         con = connect(db, read_only=True)
@@ -167,12 +126,13 @@ def load_cache(cache: EmbeddingCache, db: Path) -> None:
             "SELECT count(*) FROM information_schema.tables WHERE table_name = 'embedding_cache'"
         ).fetchall() == [(1,)]:
             limit = getattr(cache, "limit", None)
-            table = con.sql(
+            reader = con.sql(
                 "SELECT content_hash, embedding FROM embedding_cache WHERE model = $model LIMIT $limit",
                 params={"model": cache.model, "limit": int(limit) if limit else None},
-            ).to_arrow_table()
-            cache.load_table(table)
-            log.info("embedding cache: %d vectors for %s", table.num_rows, cache.model)
+            ).to_arrow_reader(PRIME_BATCH)
+            for batch in reader:  # in batches: a whole table of vectors held at once doubled the priming's memory
+                cache.load_table(pa.Table.from_batches([batch]))
+            log.info("embedding cache: %d vectors for %s", len(cache), cache.model)
 
 
 # A shard's private DuckDB gives freed memory back to the OS early: by default DuckDB's allocator keeps up to 128 MB

@@ -20,12 +20,12 @@ def _vec(i: int) -> np.ndarray:
 
 
 def test_least_recently_used_go_first() -> None:
-    cache = BoundedEmbeddingCache("m", 8)
+    cache = BoundedEmbeddingCache("m", 10)  # 8 rows for sources, 2 for claims
     for i in range(8):
         cache.put(f"k{i}", _vec(i))
     assert cache.get("k0") is not None  # k0 is now the most recently used
     cache.put("k8", _vec(8))
-    assert len(cache) <= 8
+    assert len(cache) <= 10
     assert cache.get("k0") is not None and cache.get("k8") is not None
     assert cache.get("k1") is None  # the oldest unused went first
     assert len(cache.new) == 9  # what this process computed is still handed to the loader
@@ -34,9 +34,45 @@ def test_least_recently_used_go_first() -> None:
 def test_never_more_than_the_limit() -> None:
     cache = BoundedEmbeddingCache("m", 100)
     for i in range(10_000):
-        cache.put(f"k{i}", _vec(i))
+        cache.put(f"k{i}", _vec(i), kind="claim" if i % 3 == 0 else "source")
         assert len(cache) <= 100
     assert np.array_equal(cache.get("k9999"), _vec(9999))  # type: ignore[arg-type]
+    assert np.array_equal(cache.get("k9998"), _vec(9998))  # type: ignore[arg-type]
+
+
+def test_claims_never_push_out_sources() -> None:
+    # claims are unique per answer: a night of them must not evict the knowledge-base windows that are hit again
+    cache = BoundedEmbeddingCache("m", 100)
+    for i in range(80):
+        cache.put(f"window{i}", _vec(i))
+    for i in range(50_000):
+        cache.put(f"claim{i}", _vec(i), kind="claim")
+    assert all(np.array_equal(cache.get(f"window{i}"), _vec(i)) for i in range(80))  # type: ignore[arg-type]
+    assert cache.get("claim49999") is not None and cache.get("claim0") is None
+    assert len(cache) <= 100
+
+
+def test_a_vector_handed_out_is_a_copy_its_row_is_reused() -> None:
+    # rows of the slab are reused after eviction: what get() returned earlier must not change under the caller
+    cache = BoundedEmbeddingCache("m", 5)
+    cache.put("a", _vec(1))
+    held = cache.get("a")
+    for i in range(50):
+        cache.put(f"x{i}", _vec(100 + i))
+    assert cache.get("a") is None
+    assert np.array_equal(held, _vec(1))  # type: ignore[arg-type]
+    assert np.array_equal(cache.new["a"], _vec(1))  # and the loader still gets the original vector
+
+
+def test_a_vector_of_another_dimension_is_refused() -> None:
+    cache = BoundedEmbeddingCache("m", 10)
+    cache.put("a", _vec(1))
+    try:
+        cache.put("b", np.zeros(5, dtype=np.float32))
+    except ValueError as exc:
+        assert "dimension 5" in str(exc)
+    else:
+        raise AssertionError("a 5-dimensional vector went into a 4-dimensional cache")
 
 
 def test_primed_from_the_database_up_to_the_limit(tmp_path: Path) -> None:

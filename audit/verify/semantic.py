@@ -116,7 +116,8 @@ class EmbeddingCache:
         with self._lock:
             return self._vectors.get(key)
 
-    def put(self, key: str, vector: np.ndarray, new: bool = True) -> None:
+    def put(self, key: str, vector: np.ndarray, new: bool = True, kind: str = "source") -> None:
+        """`kind` ("source" or "claim") lets a bounded cache keep claims, never asked for twice in a night, apart."""
         with self._lock:
             self._vectors[key] = vector
             if new:
@@ -192,8 +193,8 @@ class BiEncoderScorer:
         )
         return np.asarray(vecs, dtype=np.float32)
 
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """Unit-norm embeddings of `texts`; each distinct text is embedded once, ever."""
+    def encode(self, texts: Sequence[str], kind: str = "source") -> np.ndarray:
+        """Unit-norm embeddings of `texts`; each distinct text is embedded once, ever (cached as `kind`)."""
         keys = [content_hash(t) for t in texts]
         todo: dict[str, str] = {}
         for k, t in zip(keys, texts, strict=True):
@@ -201,25 +202,36 @@ class BiEncoderScorer:
                 todo[k] = t
         self.cache.hits += len(keys) - len(todo)
         self.cache.misses += len(todo)
+        fresh: dict[str, np.ndarray] = {}
         if todo:
             t0 = time.perf_counter()
             vecs = self._embed(list(todo.values()))
             self.seconds += time.perf_counter() - t0
             self.encoded += len(todo)
             for k, v in zip(todo, vecs, strict=True):
-                self.cache.put(k, v)
-        dim = self.cache.get(keys[0]).shape[0] if keys else 0  # type: ignore[union-attr]
-        out = np.empty((len(keys), dim), dtype=np.float32)
-        for i, k in enumerate(keys):
-            out[i] = self.cache.get(k)
-        return out
+                fresh[k] = np.asarray(v, dtype=np.float32)  # what the cache holds, so cold and warm score alike
+                self.cache.put(k, fresh[k], kind=kind)
+        rows: list[np.ndarray] = []
+        for k in keys:
+            vec = fresh.get(k)
+            if vec is None:
+                vec = self.cache.get(k)
+            if vec is None:  # evicted between the lookup above and now (another shard thread filled the cache)
+                vec = np.asarray(self._embed([texts[keys.index(k)]])[0], dtype=np.float32)
+                self.encoded += 1
+                self.cache.put(k, vec, kind=kind)
+            rows.append(vec)
+        if not rows:
+            return np.empty((0, 0), dtype=np.float32)
+        return np.stack(rows)
 
     def window_scores(self, claims: Sequence[str], windows: Sequence[Sequence[str]]) -> list[np.ndarray]:
         if not claims:
             return []
         flat = [w for ws in windows for w in ws]
-        emb = self.encode(list(claims) + flat)
-        return window_cosines(emb[: len(claims)], emb[len(claims) :], [len(ws) for ws in windows])
+        claim_vecs = self.encode(list(claims), kind="claim")
+        window_vecs = self.encode(flat) if flat else np.empty((0, claim_vecs.shape[1]), dtype=np.float32)
+        return window_cosines(claim_vecs, window_vecs, [len(ws) for ws in windows])
 
 
 def window_cosines(claim_vecs: np.ndarray, window_vecs: np.ndarray, counts: Sequence[int]) -> list[np.ndarray]:
