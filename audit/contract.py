@@ -11,7 +11,7 @@ import pyarrow as pa
 
 SCHEMAS_DIR = Path(__file__).resolve().parent.parent / "schemas"
 ANSWERS_CONTRACT = SCHEMAS_DIR / "answers.v1.json"
-OUTPUT_DDL = SCHEMAS_DIR / "outputs.v2.sql"
+OUTPUT_DDL = SCHEMAS_DIR / "outputs.v3.sql"
 MIGRATIONS_DIR = SCHEMAS_DIR / "migrations"
 
 _SCALARS: dict[str, pa.DataType] = {

@@ -1,4 +1,4 @@
-"""Output table schemas, read from `schemas/outputs.v2.sql` (the single source of truth)."""
+"""Output table schemas, read from `schemas/outputs.v3.sql` (the single source of truth)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pyarrow as pa
 from audit.contract import MIGRATIONS_DIR, OUTPUT_DDL
 from audit.sql import connect, quote, run_script, transaction
 
-OUTPUT_VERSION = 2
+OUTPUT_VERSION = 3
 RESULT_TABLES = ("answer_audit", "citation_audit", "uncited_claims", "quarantine")
 
 

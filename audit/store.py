@@ -117,9 +117,11 @@ def _load(con: duckdb.DuckDBPyConnection, run: RunRecord, shard_dirs: list[Path]
                 f"INSERT INTO {name} BY NAME SELECT * REPLACE ($run_id AS run_id) FROM new_{name}",
                 {"run_id": run.run_id},
             )
+        # only the pairs the table lacks (no key index to lean on: see embedding_cache in the schema)
         con.execute(
-            "INSERT INTO embedding_cache BY NAME SELECT DISTINCT ON (model, content_hash) * FROM new_embedding_cache "
-            "ON CONFLICT DO NOTHING"
+            "INSERT INTO embedding_cache BY NAME SELECT * FROM (SELECT DISTINCT ON (model, content_hash) * "
+            "FROM new_embedding_cache) n WHERE NOT EXISTS (SELECT 1 FROM embedding_cache e "
+            "WHERE e.model = n.model AND e.content_hash = n.content_hash)"
         )
         _write_run(con, run, "completed", counts)
         # runs of the same window that died without a load or a failure record are now superseded

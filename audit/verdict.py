@@ -3,7 +3,7 @@
 `decide` takes what the cascade measured about a citation (did it resolve, is there a claim, how well the cited
 source supports it, how well the answer's other retrieved sources do) and returns the verdict, its reasons and a
 suggested source. Every verdict word in the code base comes from `Verdict`; the DuckDB column is an ENUM of the same
-values (the CHECK in schemas/outputs.v2.sql, held equal by a test).
+values (the CHECK in schemas/outputs.v3.sql, held equal by a test).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
--- citeaudit output tables, version 2. The single source of truth for the DuckDB file and its Parquet mirror.
+-- citeaudit output tables, version 3. The single source of truth for the DuckDB file and its Parquet mirror.
 -- An existing file of an older version is migrated step by step (schemas/migrations/) when it is opened.
 -- Statements are separated by lines holding only ';'-terminated statements; applied with CREATE ... IF NOT EXISTS.
 
@@ -120,11 +120,13 @@ CREATE TABLE IF NOT EXISTS quarantine (
     reason VARCHAR NOT NULL
 );
 
+-- No primary key (since v3): the loader inserts only (model, content_hash) pairs the table lacks (an anti-join). A key's
+-- index must be held in memory by every insert and grows with the table's whole history: measured, a night's
+-- 400,000 new vectors into a table of 2,000,000 needed ~1.5 GB and failed under the loader's 512 MB limit.
 CREATE TABLE IF NOT EXISTS embedding_cache (
     model VARCHAR NOT NULL,
     content_hash VARCHAR NOT NULL,
-    embedding FLOAT[] NOT NULL,
-    PRIMARY KEY (model, content_hash)
+    embedding FLOAT[] NOT NULL
 );
 
 CREATE OR REPLACE VIEW unverified_citations AS

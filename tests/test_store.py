@@ -71,3 +71,20 @@ def test_the_load_keeps_to_its_memory_limit_and_a_too_small_one_is_a_config_erro
     run_audit(sample, db2, Window(), unlimited, scorer=scorer)
     digest = "SELECT answer_id, citation_ord, verdict, round(support, 6) FROM citation_audit ORDER BY ALL"
     assert _rows(db, digest) == _rows(db2, digest)
+
+
+def test_embeddings_already_stored_are_not_stored_twice(tmp_path):
+    """embedding_cache has no key index (outputs v3): the loader itself inserts only the vectors the file lacks."""
+    from pathlib import Path
+
+    from audit.pipeline import make_scorer
+
+    sample = str(Path(__file__).resolve().parents[1] / "data" / "sample")
+    cfg = AuditConfig()
+    db = tmp_path / "audit.duckdb"
+    count = "SELECT count(*), count(DISTINCT (model, content_hash)) FROM embedding_cache"
+    run_audit(sample, db, Window(), cfg, scorer=make_scorer(cfg))  # a fresh cache: every vector is new
+    ((rows, distinct),) = _rows(db, count)
+    assert rows == distinct > 0
+    run_audit(sample, db, Window(), cfg, scorer=make_scorer(cfg))  # unprimed again: the same vectors come back
+    assert _rows(db, count) == [(rows, distinct)]

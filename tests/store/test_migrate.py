@@ -13,6 +13,7 @@ from audit.schema import OUTPUT_VERSION, output_schema
 from audit.store import open_db
 
 V1_DDL = Path(__file__).parent / "cases" / "outputs.v1.sql"
+V2_DDL = Path(__file__).parent / "cases" / "outputs.v2.sql"  # as outputs v2 shipped: embedding_cache had a primary key
 
 
 def _v1_file(path: Path) -> None:
@@ -54,6 +55,37 @@ def test_v1_file_is_migrated_in_place(tmp_path):
         con.close()
     # opening again is a no-op
     open_db(db).close()
+
+
+def _embedding_rows(con: duckdb.DuckDBPyConnection) -> list[tuple[object, ...]]:
+    return con.execute("SELECT model, content_hash, embedding FROM embedding_cache ORDER BY content_hash").fetchall()
+
+
+def test_v2_file_keeps_its_embeddings_and_loses_the_key(tmp_path):
+    db = tmp_path / "v2.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute(V2_DDL.read_text())
+    con.execute("INSERT INTO schema_version VALUES ('outputs', 2)")
+    con.execute("INSERT INTO embedding_cache VALUES ('m', 'h1', [1.0, 2.0]), ('m', 'h2', [3.0, 4.0])")
+    con.close()
+    con = open_db(db)
+    try:
+        assert con.execute("SELECT version FROM schema_version WHERE name = 'outputs'").fetchall() == [
+            (OUTPUT_VERSION,)
+        ]
+        assert _embedding_rows(con) == [("m", "h1", [1.0, 2.0]), ("m", "h2", [3.0, 4.0])]
+        keys = con.execute(
+            "SELECT count(*) FROM duckdb_constraints() WHERE table_name = 'embedding_cache' "
+            "AND constraint_type IN ('PRIMARY KEY', 'UNIQUE')"
+        ).fetchall()
+        assert keys == [(0,)]
+        nulls = con.execute(
+            "SELECT count(*) FROM duckdb_constraints() WHERE table_name = 'embedding_cache' "
+            "AND constraint_type = 'NOT NULL'"
+        ).fetchall()
+        assert nulls == [(3,)]
+    finally:
+        con.close()
 
 
 def test_a_file_from_a_newer_citeaudit_is_refused(tmp_path):
