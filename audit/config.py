@@ -63,12 +63,12 @@ class RunConfig:
     shard_rows: int = 5000  # at most this many answers per shard (bounds a shard's memory)
     batch_answers: int = 2000  # answers per verification batch (bounds memory)
     shard_threads: int = 0  # shards `citeaudit run` audits at once, each with its own model replica; 0 = one per core
-    cache_vectors: int = 200_000  # embeddings held in memory per process (~1.7 KB each), least recently used dropped
+    cache_vectors: int = 64_000  # embeddings held in memory per process (~2.1 KB each, a fifth for claims), LRU
     cron: str = "0 2 * * *"
     timezone: str = "UTC"
     dask_address: str = ""
     lock_wait_seconds: float = 60.0  # a load waits this long for another process to release the DuckDB file
-    load_memory_limit: str = "512MB"  # DuckDB memory while loading a run (spills to disk beyond); "" = DuckDB default
+    load_memory_limit: str = "256MB"  # DuckDB memory while loading a run (spills to disk beyond); "" = DuckDB default
     column_mapping: dict[str, str] = field(default_factory=dict)  # contract name -> log column
 
 

@@ -65,7 +65,7 @@ def test_the_load_keeps_to_its_memory_limit_and_a_too_small_one_is_a_config_erro
     assert _rows(db, "SELECT count(*) FROM answer_audit") == [(0,)]  # nothing half-loaded
     ((status,),) = _rows(db, "SELECT status FROM runs")
     assert status.startswith("failed: ConfigError") and "load_memory_limit" in status
-    run_audit(sample, db, Window(), cfg, scorer=scorer)  # the default 512MB: loads
+    run_audit(sample, db, Window(), cfg, scorer=scorer)  # the default 256MB: loads
     unlimited = dataclasses.replace(cfg, run=dataclasses.replace(cfg.run, load_memory_limit=""))
     db2 = tmp_path / "unlimited.duckdb"
     run_audit(sample, db2, Window(), unlimited, scorer=scorer)
