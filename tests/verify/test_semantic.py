@@ -57,3 +57,20 @@ def test_int8_embeds_hostile_texts_to_unit_vectors() -> None:
     assert v.shape == (len(texts), 384)
     assert np.isfinite(v).all()
     assert np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-3)
+
+
+def test_a_cached_vector_evicted_during_the_call_is_embedded_again() -> None:
+    # a text found in the cache at lookup can be evicted by the same call's new vectors (or another shard thread's)
+    # before it is read: it is embedded again, to the same vector, instead of failing the shard
+    from audit.verify.embcache import BoundedEmbeddingCache
+
+    reference = BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8").encode(TEXTS)
+    cache = BoundedEmbeddingCache("m", 5)  # 4 rows for sources
+    scorer = BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8", cache=cache)
+    scorer.encode(TEXTS[:1])
+    more = [f"{t} ({i})" for i, t in enumerate(TEXTS * 2)]
+    got = scorer.encode([TEXTS[0], *more])  # TEXTS[0] is a hit, then pushed out by ten new windows
+    assert np.array_equal(got[0], reference[0])
+    assert scorer.encoded == 1 + len(more) + 1
+    claims_first = scorer.window_scores([TEXTS[1]], [[TEXTS[1], TEXTS[2]]])[0]
+    assert claims_first[0] > 0.999  # the claim and the identical window meet, cached in different segments
