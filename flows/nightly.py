@@ -58,17 +58,19 @@ def _scorer(cfg: AuditConfig, db: str) -> SemanticScorer:
     return _SCORERS[key]
 
 
-def warm_models(cfg: AuditConfig) -> None:
-    """Load the verifier's models into this process and run each once (torch fitted to the Dask worker's threads),
-    so that no shard pays for them: what a long-lived worker has done by its second night."""
+def warm_models(cfg: AuditConfig, threads: int | None = None) -> None:
+    """Load the verifier's models into this process and run each once (torch fitted to the Dask worker's threads,
+    or `threads` where no worker can be asked yet, as in a preload), so that no shard pays for them: what a
+    long-lived worker has done by its second night."""
     from audit.verify.verifier import static_scorer
 
-    _fit_torch_threads(cfg)
+    threads = threads or dask_worker_threads()
+    _fit_torch_threads(cfg, threads)
     static_scorer(cfg.verify.static_model).encode(["warm up"])
     if cfg.verify.refine != "none":
         # through the scorer the shards build (`make_scorer`), so the model loaded is the one they use: same path,
         # device and quantization, or the configured cross-encoder; no database, so no cache is primed here
-        make_scorer(cfg, threads=dask_worker_threads() or 0).window_scores(["warm up"], [["warm up"]])
+        make_scorer(cfg, threads=threads or 0).window_scores(["warm up"], [["warm up"]])
 
 
 class WarmModels(WorkerPlugin):
@@ -93,12 +95,12 @@ def dask_worker_threads() -> int | None:
         return None
 
 
-def _fit_torch_threads(cfg: AuditConfig) -> None:
+def _fit_torch_threads(cfg: AuditConfig, threads: int | None = None) -> None:
     """On a Dask worker, torch (and, through `make_scorer`'s `threads`, ONNX Runtime) gets the worker's thread
     count: N single-thread workers on N cores then use N cores, not N x N threads fighting over them. Elsewhere
     both keep their default (every core). torch is only imported when the transformer runs on it (float MiniLM or
     a cross-encoder): the int8 default never loads it (~1.5 s of a fresh worker's first shard)."""
-    threads = dask_worker_threads()
+    threads = threads or dask_worker_threads()
     if threads and runs_on_torch(cfg):
         import torch
 

@@ -107,13 +107,19 @@ def test_warm_models_plugin_loads_both_models_when_a_worker_starts() -> None:
 # evaluated on the worker by the builtin `eval`: a function of this module would import this module there, and
 # with it the pipeline (`from flows.nightly import ...` above), which is what the test looks for
 _IMPORTED = "tuple(m in __import__('sys').modules for m in ('audit.pipeline', 'onnxruntime', 'torch', 'matplotlib'))"
+# ... and how many int8 model sessions are loaded (the preload loads the default one, as a shard would)
+_WARM = (
+    "(lambda m: m.load_int8.cache_info().currsize if m else 0)"
+    "(__import__('sys').modules.get('audit.verify.onnx_model'))"
+)
 
 
-def test_preload_imports_the_pipeline_when_a_worker_starts_and_never_torch_or_matplotlib() -> None:
+def test_preload_imports_the_pipeline_and_loads_the_models_when_a_worker_starts_never_torch_or_matplotlib() -> None:
     from distributed import LocalCluster
 
-    # preloaded: the pipeline, never torch (the int8 default runs on ONNX Runtime) or matplotlib (workers never draw)
-    for preload, expected in (([], (False,) * 4), (["flows.preload"], (True, True, False, False))):
+    # preloaded: the pipeline and the default models, never torch (the int8 default runs on ONNX Runtime) or
+    # matplotlib (workers never draw)
+    for preload, expected, sessions in (([], (False,) * 4, 0), (["flows.preload"], (True, True, False, False), 1)):
         with (
             LocalCluster(
                 n_workers=1, processes=True, threads_per_worker=1, dashboard_address=None, preload=preload
@@ -121,4 +127,6 @@ def test_preload_imports_the_pipeline_when_a_worker_starts_and_never_torch_or_ma
             cluster.get_client() as client,
         ):
             (state,) = client.run(eval, _IMPORTED).values()  # before any task ran on the worker
+            (loaded,) = client.run(eval, _WARM).values()
         assert state == expected, preload
+        assert loaded == sessions, preload
