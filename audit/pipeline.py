@@ -149,10 +149,12 @@ def audit_shard(
     scorer: SemanticScorer,
     progress: Callable[[int], None] | None = None,
     watch: Stopwatch | None = None,
+    threads: int = 0,
 ) -> ShardResult:
-    """Audit one shard in a private in-memory DuckDB; returns the rows of every result table."""
+    """Audit one shard in a private in-memory DuckDB (on `threads` threads; 0: one per core); returns the rows of
+    every result table."""
     watch = watch or Stopwatch()
-    with connect(config=SHARD_DUCKDB) as con:
+    with connect(config={**SHARD_DUCKDB, **({"threads": threads} if threads > 0 else {})}) as con:
         with watch("ingest"):
             counts = _stage(con, shard, cfg)
         with watch("extract"):

@@ -220,9 +220,11 @@ def audit_shard_to(
     scorer: Callable[[], SemanticScorer],
     progress: Callable[[int], None] | None = None,
     watch: Stopwatch | None = None,
+    threads: int = 0,
 ) -> Path:
     """Step 3 (per shard): audit it and write its Parquet folder; a finished one is reused as it is (and the
-    model, which `scorer` loads on first call, is then never needed)."""
+    model, which `scorer` loads on first call, is then never needed). `threads`: the shard's DuckDB threads (0: one
+    per core)."""
     done = finished_shard(work, shard)
     if done is not None:
         log.info("%s: reusing %s", shard.name, done)
@@ -230,7 +232,7 @@ def audit_shard_to(
             progress(json.loads((done / MANIFEST).read_text())["answers_audited"])
         return done
     watch = watch or Stopwatch()
-    result = audit_shard(shard, cfg, run_id, scorer(), progress, watch)
+    result = audit_shard(shard, cfg, run_id, scorer(), progress, watch, threads)
     with watch("write"):
         return write_shard_result(result, Path(work), shard)
 
@@ -335,8 +337,12 @@ def audit_shards(
     if threads == 1:
         return [audit_shard_to(plan.work, s, cfg, run_id, pool.get, progress, watch) for s in plan.shards]
     log.info("auditing %d shards, %d at a time", len(plan.shards), threads)
-    with model_threads(pool, max(1, (os.cpu_count() or 1) // threads)), ThreadPoolExecutor(threads) as ex:
-        futures = [ex.submit(audit_shard_to, plan.work, s, cfg, run_id, pool.get, progress, watch) for s in plan.shards]
+    per_shard = max(1, (os.cpu_count() or 1) // threads)  # cores each shard's model and DuckDB may use
+    with model_threads(pool, per_shard), ThreadPoolExecutor(threads) as ex:
+        futures = [
+            ex.submit(audit_shard_to, plan.work, s, cfg, run_id, pool.get, progress, watch, per_shard)
+            for s in plan.shards
+        ]
         try:
             return [f.result() for f in futures]
         except BaseException:
