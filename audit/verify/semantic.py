@@ -196,34 +196,30 @@ class BiEncoderScorer:
     def encode(self, texts: Sequence[str], kind: str = "source") -> np.ndarray:
         """Unit-norm embeddings of `texts`; each distinct text is embedded once, ever (cached as `kind`)."""
         keys = [content_hash(t) for t in texts]
+        # each vector is read once, at lookup: a bounded cache may evict it before the end of this call (this call's
+        # new vectors, or another shard thread's), and what was read stays valid
+        found: dict[str, np.ndarray] = {}
         todo: dict[str, str] = {}
         for k, t in zip(keys, texts, strict=True):
-            if self.cache.get(k) is None and k not in todo:
-                todo[k] = t
+            if k not in found and k not in todo:
+                vec = self.cache.get(k)
+                if vec is None:
+                    todo[k] = t
+                else:
+                    found[k] = vec
         self.cache.hits += len(keys) - len(todo)
         self.cache.misses += len(todo)
-        fresh: dict[str, np.ndarray] = {}
         if todo:
             t0 = time.perf_counter()
             vecs = self._embed(list(todo.values()))
             self.seconds += time.perf_counter() - t0
             self.encoded += len(todo)
             for k, v in zip(todo, vecs, strict=True):
-                fresh[k] = np.asarray(v, dtype=np.float32)  # what the cache holds, so cold and warm score alike
-                self.cache.put(k, fresh[k], kind=kind)
-        rows: list[np.ndarray] = []
-        for k in keys:
-            vec = fresh.get(k)
-            if vec is None:
-                vec = self.cache.get(k)
-            if vec is None:  # evicted between the lookup above and now (another shard thread filled the cache)
-                vec = np.asarray(self._embed([texts[keys.index(k)]])[0], dtype=np.float32)
-                self.encoded += 1
-                self.cache.put(k, vec, kind=kind)
-            rows.append(vec)
-        if not rows:
+                found[k] = np.asarray(v, dtype=np.float32)  # what the cache holds, so cold and warm score alike
+                self.cache.put(k, found[k], kind=kind)
+        if not keys:
             return np.empty((0, 0), dtype=np.float32)
-        return np.stack(rows)
+        return np.stack([found[k] for k in keys])
 
     def window_scores(self, claims: Sequence[str], windows: Sequence[Sequence[str]]) -> list[np.ndarray]:
         if not claims:

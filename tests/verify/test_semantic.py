@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from audit.config import AuditConfig
-from audit.verify.semantic import BiEncoderScorer
+from audit.verify.semantic import BiEncoderScorer, content_hash
 
 TEXTS = [
     "The Eiffel Tower was completed in 1889 for the World's Fair in Paris.",
@@ -59,9 +59,10 @@ def test_int8_embeds_hostile_texts_to_unit_vectors() -> None:
     assert np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-3)
 
 
-def test_a_cached_vector_evicted_during_the_call_is_embedded_again() -> None:
+def test_a_cached_vector_evicted_during_the_call_keeps_its_value() -> None:
     # a text found in the cache at lookup can be evicted by the same call's new vectors (or another shard thread's)
-    # before it is read: it is embedded again, to the same vector, instead of failing the shard
+    # before the call returns: the vector read at lookup is the one returned (the previous code read the cache
+    # again at the end, found nothing there and failed the shard)
     from audit.verify.embcache import BoundedEmbeddingCache
 
     reference = BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8").encode(TEXTS)
@@ -70,7 +71,8 @@ def test_a_cached_vector_evicted_during_the_call_is_embedded_again() -> None:
     scorer.encode(TEXTS[:1])
     more = [f"{t} ({i})" for i, t in enumerate(TEXTS * 2)]
     got = scorer.encode([TEXTS[0], *more])  # TEXTS[0] is a hit, then pushed out by ten new windows
+    assert cache.get(content_hash(TEXTS[0])) is None
     assert np.array_equal(got[0], reference[0])
-    assert scorer.encoded == 1 + len(more) + 1
+    assert scorer.encoded == 1 + len(more)  # a hit is never embedded again
     claims_first = scorer.window_scores([TEXTS[1]], [[TEXTS[1], TEXTS[2]]])[0]
     assert claims_first[0] > 0.999  # the claim and the identical window meet, cached in different segments
