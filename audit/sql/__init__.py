@@ -78,6 +78,13 @@ def quote(value: Any, identifier: bool = False) -> str:
     raise TypeError(f"cannot write a {type(value).__name__} as a SQL literal")
 
 
+def _quiet(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
+    """No progress bar: DuckDB draws one on stdout for a query open over 2 s, and a shard's batch reader stays open
+    while Python verifies its rows, so every shard printed a bar into the worker's or the nightly job's log."""
+    con.execute("SET enable_progress_bar = false")
+    return con
+
+
 def connect(
     path: str | Path | None = None,
     read_only: bool = False,
@@ -87,13 +94,13 @@ def connect(
     """A DuckDB connection (in memory when `path` is None), used as a context manager: `with connect(p) as con:`
     closes it on the way out. Waits up to `wait_s` (with backoff) while another process holds the file."""
     if path is None:
-        return duckdb.connect(config=dict(config or {}))
+        return _quiet(duckdb.connect(config=dict(config or {})))
     p = Path(path)
     deadline = time.monotonic() + wait_s
     delay = 0.1
     while True:
         try:
-            return duckdb.connect(str(p), read_only=read_only, config=dict(config or {}))
+            return _quiet(duckdb.connect(str(p), read_only=read_only, config=dict(config or {})))
         except duckdb.Error as exc:
             if "lock" not in str(exc).lower():
                 mode = " read-only" if read_only else ""

@@ -135,3 +135,11 @@ def test_connect_closes_and_transaction_rolls_back(tmp_path: Path) -> None:
         assert con.execute("SELECT count(*) FROM t").fetchall() == [(0,)]
     with pytest.raises(duckdb.ConnectionException):
         con.execute("SELECT 1")
+
+
+def test_connections_draw_no_progress_bar(tmp_path: Path) -> None:
+    # DuckDB draws a bar on stdout for a query open over 2 s (a shard's batch reader is): not in a batch job's log
+    with connect() as con:
+        assert con.execute("SELECT current_setting('enable_progress_bar')").fetchall() == [(False,)]
+    with connect(tmp_path / "f.duckdb") as con:
+        assert con.execute("SELECT current_setting('enable_progress_bar')").fetchall() == [(False,)]
