@@ -23,7 +23,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from audit.affinity import MAX_ANSWERS as AFFINITY_MAX_ANSWERS
-from audit.affinity import assign
+from audit.affinity import Assignment, assign
 from audit.config import AuditConfig
 from audit.counts import AnswerCounts
 from audit.errors import DatabaseLocked
@@ -192,17 +192,31 @@ def split_input(
             f"FROM read_parquet({quote(contexts_files)}, union_by_name = true) c{ctx_join}"
         )
 
+    assigned: list[Assignment] = []
+
     def write_assignment(folder: Path) -> None:
         items = affinity_items(files, window, mapping, cfg.verify.refine, cfg.verify.quantize)
         done = assign(items, len(shards), cfg.run.shard_rows)
         pq.write_table(pa.table({"h": items.keys, "shard": done.shard}), folder / ASSIGNMENT)
         log.info("shards by shared sources: answers per shard %s", done.answers)
+        assigned.append(done)
 
     folders = split_window(answers, contexts, root, len(shards), files, prepare=write_assignment if by_source else None)
     if not by_source:
         return [dataclasses.replace(s, split=str(f)) for s, f in zip(shards, folders, strict=True)]
-    return [  # the plan's hash ranges no longer say which answers a shard holds: its folder does
-        dataclasses.replace(s, split=str(f), hash_lo=None, hash_hi=None) for s, f in zip(shards, folders, strict=True)
+    # the plan's hash ranges no longer say which answers a shard holds (its folder does), nor their count and work:
+    # the assignment does (its work counts a source shared within a shard once)
+    done = assigned[0] if assigned else None
+    return [
+        dataclasses.replace(
+            s,
+            split=str(f),
+            hash_lo=None,
+            hash_hi=None,
+            answers=done.answers[i] if done else s.answers,
+            est_seconds=done.load[i] if done else s.est_seconds,
+        )
+        for i, (s, f) in enumerate(zip(shards, folders, strict=True))
     ]
 
 

@@ -82,6 +82,9 @@ def test_each_shard_reads_from_its_folder_what_its_scan_would_keep(
         scanned, split = _staged(shard, split=False), _staged(shard, split=True)
         assert split == scanned, shard.name
         ids += [row[2] for row in split["answers_ok"]]  # source_file, row_no, answer_id, ...
+        # the shard's count is its folder's rows (after a source-aware split, the assignment's, not the hash range's)
+        answers_file = next(p for p in Path(str(shard.split)).rglob("*.parquet") if "context" not in str(p))
+        assert shard.answers == duckdb.sql(f"SELECT count(*) FROM read_parquet('{answers_file}')").fetchall()[0][0]
         quarantined += len(split["quarantined"])
     # every answer in one shard; the sample's planted duplicates and malformed rows still found (they need all
     # rows of one answer_id in one shard), and named by the original file and row
