@@ -122,7 +122,17 @@ def epoch_sql(num: str) -> str:
 
 def logged_at_sql(src: str, typ: pa.DataType) -> str:
     """`logged_at` as a UTC instant from whatever the log holds: timestamps (naive = UTC), dates, epoch numbers,
-    ISO strings (offsets honoured, naive = UTC) or digit strings (epoch); NULL when it is none of these."""
+    ISO strings (offsets honoured, naive = UTC) or digit strings (epoch); NULL when it is none of these, or an
+    instant outside years 1-9999 (`infinity`, year 0, a far epoch), which Python and Arrow readers cannot hold."""
+    ts = _instant_sql(src, typ)
+    return f"CASE WHEN {ts} >= {_FIRST_INSTANT} AND {ts} < {_PAST_LAST_INSTANT} THEN {ts} END"
+
+
+_FIRST_INSTANT = "TIMESTAMPTZ '0001-01-01 00:00:00+00'"
+_PAST_LAST_INSTANT = "TIMESTAMPTZ '10000-01-01 00:00:00+00'"
+
+
+def _instant_sql(src: str, typ: pa.DataType) -> str:
     if pa.types.is_timestamp(typ):
         return f"timezone('UTC', {src})" if typ.tz is None else src
     if pa.types.is_date(typ):

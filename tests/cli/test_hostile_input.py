@@ -1,0 +1,61 @@
+"""Hostile input found by a fuzzing sweep, each through the real `citeaudit run` on real Parquet and DuckDB files:
+a broken row is quarantined and the run goes on; a broken file, config or database stops with exit 2 and one line
+naming it, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
+from tests.conftest import make_answer
+from tests.conftest import query as q
+
+CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."}]
+
+
+def _row(answer_id: str, **extra: Any) -> dict[str, Any]:
+    return make_answer(answer_id, "Refunds take 30 days [1].", CTX, **extra)
+
+
+def _table(rows: list[dict[str, Any]], **types: pa.DataType) -> pa.Table:
+    schema = pa.schema([pa.field(f.name, types.get(f.name, f.type)) for f in answers_schema()])
+    return pa.Table.from_pylist(rows, schema=schema)
+
+
+def _run(inp: Path, db: Path, *extra: str) -> tuple[int, str]:
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet", *extra])
+    assert "Traceback" not in res.output, res.output
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.output
+    return res.exit_code, res.output
+
+
+def _accounted(db: Path) -> tuple[int, int, int]:
+    ((read, audited, quarantined, status),) = q(
+        db, "SELECT answers_read, answers_audited, answers_quarantined, status FROM runs"
+    )
+    assert status == "completed" and read == audited + quarantined
+    assert q(db, "SELECT count(*) FROM answer_audit") == [(audited,)]
+    assert q(db, "SELECT count(*) FROM quarantine") == [(quarantined,)]
+    return read, audited, quarantined
+
+
+def test_logged_at_outside_years_1_to_9999_is_quarantined(tmp_path: Path) -> None:
+    # DuckDB reads these as instants (infinity, year 0, a far epoch) that no Python datetime can hold: the whole
+    # run died with OverflowError (exit 1) instead of quarantining the rows
+    bad = ["infinity", "-infinity", "0000-01-01", "-1000-01-01T00:00:00Z", "-99999999999", "294247-01-10"]
+    rows = [_row("good", logged_at="2026-11-01T12:00:00Z")] + [_row(f"bad{i}", logged_at=v) for i, v in enumerate(bad)]
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table(rows, logged_at=pa.string()), inp)
+    db = tmp_path / "audit.duckdb"
+    code, out = _run(inp, db)
+    assert code == 0, out
+    assert _accounted(db) == (7, 1, 6)
+    got = q(db, "SELECT field, reason FROM quarantine ORDER BY answer_id")
+    for (field, reason), value in zip(got, bad, strict=True):
+        assert field == "logged_at" and f"logged_at '{value}' (string) is not a timestamp" in reason, got
