@@ -4,16 +4,20 @@ naming it, never a traceback."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+import pytest
 from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
-from tests.conftest import make_answer
+from tests.conftest import REPO, SAMPLE, make_answer
 from tests.conftest import query as q
 
 CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."}]
@@ -59,3 +63,25 @@ def test_logged_at_outside_years_1_to_9999_is_quarantined(tmp_path: Path) -> Non
     got = q(db, "SELECT field, reason FROM quarantine ORDER BY answer_id")
     for (field, reason), value in zip(got, bad, strict=True):
         assert field == "logged_at" and f"logged_at '{value}' (string) is not a timestamp" in reason, got
+
+
+def test_a_failure_while_priming_the_embedding_cache_fails_the_run_instead_of_hanging(tmp_path: Path) -> None:
+    # priming reads `embedding_cache` from the audit file read-only; an error there (here: a cache too big to
+    # allocate) left the Arrow reader open in the traceback, and recording the failed run then opened the same file
+    # for writing: duckdb.connect spun at 100 % CPU for ever
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(pq.read_table(SAMPLE / "date=2026-11-01" / "part-0.parquet").slice(0, 20), inp)
+    db = tmp_path / "audit.duckdb"
+    assert _run(inp, db)[0] == 0
+    assert q(db, "SELECT count(*) > 0 FROM embedding_cache") == [(True,)]
+    config = tmp_path / "huge-cache.toml"
+    config.write_text("[run]\ncache_vectors = 99999999999999\nlock_wait_seconds = 1.0\n")
+    cmd = [sys.executable, "-m", "audit.cli", "run", "--input", str(inp), "--db", str(db), "--quiet"]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    try:
+        res = subprocess.run([*cmd, "--config", str(config)], env=env, capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("citeaudit run hung after a failure while priming the embedding cache")
+    assert res.returncode == 1 and res.stderr.startswith("error: MemoryError"), res.stderr
+    assert "Traceback" not in res.stderr
+    assert q(db, "SELECT count(*) FROM runs WHERE status LIKE 'failed: MemoryError%'") == [(1,)]
