@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -85,3 +86,22 @@ def test_a_failure_while_priming_the_embedding_cache_fails_the_run_instead_of_ha
     assert res.returncode == 1 and res.stderr.startswith("error: MemoryError"), res.stderr
     assert "Traceback" not in res.stderr
     assert q(db, "SELECT count(*) FROM runs WHERE status LIKE 'failed: MemoryError%'") == [(1,)]
+
+
+def test_a_corrupt_audit_database_is_named_at_once_not_waited_on_as_locked(tmp_path: Path) -> None:
+    # DuckDB's checksum error says "... in block at location ...": "block" contains "lock", so a damaged file was
+    # retried for lock_wait_seconds (60 s by default) and then reported as held by another process
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    db = tmp_path / "audit.duckdb"
+    assert _run(inp, db)[0] == 0
+    with db.open("r+b") as f:  # zero a block past the headers
+        f.seek(4096)
+        f.write(b"\0" * 8192)
+    config = tmp_path / "wait.toml"
+    config.write_text("[run]\nlock_wait_seconds = 30.0\n")
+    started = time.monotonic()
+    code, out = _run(inp, db, "--config", str(config))
+    assert time.monotonic() - started < 20, out
+    assert code == 2 and out.startswith(f"error: cannot open audit database {db}"), out
+    assert "held by another process" not in out and "checksum" in out, out
