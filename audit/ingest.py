@@ -59,6 +59,7 @@ def _file_schema(path: str) -> pa.Schema:
 def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataType]:
     """Check every file has the contract's required columns; return the union of column types."""
     types: dict[str, pa.DataType] = {}
+    first: dict[str, str] = {}  # column -> the file its type was first seen in
     for f in files:
         schema = _file_schema(f)
         names = set(schema.names)
@@ -80,8 +81,38 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                     )
                 if col == "answer" and not (pa.types.is_string(typ) or pa.types.is_large_string(typ)):
                     raise InputError(f"{f}: column {src!r} (answer) must be a string column, got {typ}")
+                if col == "logged_at" and col in types:
+                    types[col] = _merge_logged_at(types[col], typ, first[col], f, src)
                 types.setdefault(col, typ)
+                first.setdefault(col, f)
     return types
+
+
+def _time_kind(typ: pa.DataType) -> str:
+    if pa.types.is_timestamp(typ) or pa.types.is_date(typ):
+        return "instant"
+    if pa.types.is_integer(typ) or pa.types.is_floating(typ):
+        return "number"
+    return "text"
+
+
+def _merge_logged_at(seen: pa.DataType, typ: pa.DataType, seen_in: str, f: str, src: str) -> pa.DataType:
+    """The type `logged_at` has when DuckDB reads files of both types together (`union_by_name`), so that it is
+    converted as what it is: an instant (tz-aware if either is), a number, or text when either file has text."""
+    if seen == typ:
+        return typ
+    kinds = {_time_kind(seen), _time_kind(typ)}
+    if "text" in kinds:
+        return pa.string()
+    if kinds == {"number"}:
+        return pa.float64()
+    if kinds == {"instant"}:
+        aware = any(pa.types.is_timestamp(t) and t.tz is not None for t in (seen, typ))
+        return pa.timestamp("us", tz="UTC") if aware else pa.timestamp("us")
+    raise InputError(
+        f"{f}: column {src!r} (logged_at) is {typ} here but {seen} in {seen_in}, and DuckDB cannot read epoch "
+        "numbers and timestamps as one column: write logged_at with one type in every file, or audit them apart"
+    )
 
 
 def _is_context_list(typ: pa.DataType) -> bool:

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -105,3 +106,25 @@ def test_a_corrupt_audit_database_is_named_at_once_not_waited_on_as_locked(tmp_p
     assert time.monotonic() - started < 20, out
     assert code == 2 and out.startswith(f"error: cannot open audit database {db}"), out
     assert "held by another process" not in out and "checksum" in out, out
+
+
+def test_logged_at_as_a_timestamp_in_one_file_and_text_in_another(tmp_path: Path) -> None:
+    # each file alone is valid; together DuckDB reads the column as text, but its conversion was chosen from the
+    # first file's type (timestamp: used as is), so text reached Python and the run died with ArrowTypeError
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    pq.write_table(_table([_row("a", logged_at=datetime(2026, 11, 1, 12, tzinfo=UTC))]), logs / "a.parquet")
+    text = _table([_row("b", logged_at="2026-11-01T13:00:00+01:00")], logged_at=pa.string())
+    pq.write_table(text, logs / "b.parquet")
+    db = tmp_path / "audit.duckdb"
+    code, out = _run(logs, db)
+    assert code == 0, out
+    assert _accounted(db) == (2, 2, 0)
+    got = q(db, "SELECT answer_id, strftime(logged_at AT TIME ZONE 'UTC', '%H:%M') FROM answer_audit ORDER BY 1")
+    assert got == [("a", "12:00"), ("b", "12:00")]
+    # epoch numbers and timestamps DuckDB cannot read as one column: exit 2 naming both files
+    (logs / "b.parquet").unlink()
+    pq.write_table(_table([_row("c", logged_at=1793538000)], logged_at=pa.int64()), logs / "c.parquet")
+    code, out = _run(logs, db)
+    assert code == 2 and out.startswith(f"error: {logs / 'c.parquet'}: column 'logged_at'"), out
+    assert str(logs / "a.parquet") in out
