@@ -63,6 +63,9 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
     for f in files:
         schema = _file_schema(f)
         names = set(schema.names)
+        twice = sorted({n for n in schema.names if schema.names.count(n) > 1})
+        if twice:
+            raise InputError(f"{f}: column names {twice} occur more than once; each column needs its own name")
         for col in required_columns():
             src = mapping.get(col, col)
             if src not in names:

@@ -128,3 +128,15 @@ def test_logged_at_as_a_timestamp_in_one_file_and_text_in_another(tmp_path: Path
     code, out = _run(logs, db)
     assert code == 2 and out.startswith(f"error: {logs / 'c.parquet'}: column 'logged_at'"), out
     assert str(logs / "a.parquet") in out
+
+
+_OWN_NAME = "each column needs its own name"
+
+
+def test_a_file_with_a_column_name_twice_stops_with_its_name(tmp_path: Path) -> None:
+    # pyarrow's schema.field() raised KeyError for the doubled name: exit 1 without the file
+    good = _table([_row("good")])
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(pa.Table.from_arrays([*good.columns, good["answer"]], names=[*good.column_names, "answer"]), inp)
+    code, out = _run(inp, tmp_path / "audit.duckdb")
+    assert code == 2 and out == f"error: {inp}: column names ['answer'] occur more than once; {_OWN_NAME}\n"
