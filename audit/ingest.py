@@ -119,11 +119,11 @@ def _merge_logged_at(seen: pa.DataType, typ: pa.DataType, seen_in: str, f: str, 
 
 
 def _is_context_list(typ: pa.DataType) -> bool:
-    return (
-        (pa.types.is_list(typ) or pa.types.is_large_list(typ))
-        and pa.types.is_struct(typ.value_type)
-        and "text" in [f.name for f in typ.value_type]
-    )
+    """A list of structs whose `text` is a string (the source a citation is verified against)."""
+    if not (pa.types.is_list(typ) or pa.types.is_large_list(typ)) or not pa.types.is_struct(typ.value_type):
+        return False
+    text = [f.type for f in typ.value_type if f.name == "text"]
+    return len(text) == 1 and (pa.types.is_string(text[0]) or pa.types.is_large_string(text[0]))
 
 
 def column_expr(col: str, mapping: dict[str, str], types: dict[str, pa.DataType]) -> str:

@@ -140,3 +140,13 @@ def test_a_file_with_a_column_name_twice_stops_with_its_name(tmp_path: Path) -> 
     pq.write_table(pa.Table.from_arrays([*good.columns, good["answer"]], names=[*good.column_names, "answer"]), inp)
     code, out = _run(inp, tmp_path / "audit.duckdb")
     assert code == 2 and out == f"error: {inp}: column names ['answer'] occur more than once; {_OWN_NAME}\n"
+
+
+def test_contexts_whose_text_is_not_a_string_stop_with_the_expected_type(tmp_path: Path) -> None:
+    # an integer `text` passed the check and failed in the shard plan's SQL with a DuckDB binder error
+    ctx = pa.list_(pa.struct([("doc_id", pa.string()), ("text", pa.int64())]))
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([{**_row("good"), "contexts": [{"doc_id": "d1", "text": 5}]}], contexts=ctx), inp)
+    code, out = _run(inp, tmp_path / "audit.duckdb")
+    assert code == 2 and out.startswith(f"error: {inp}: column 'contexts' must be list<struct<"), out
+    assert "Binder Error" not in out and out.count("\n") == 1, out
