@@ -150,3 +150,19 @@ def test_contexts_whose_text_is_not_a_string_stop_with_the_expected_type(tmp_pat
     code, out = _run(inp, tmp_path / "audit.duckdb")
     assert code == 2 and out.startswith(f"error: {inp}: column 'contexts' must be list<struct<"), out
     assert "Binder Error" not in out and out.count("\n") == 1, out
+
+
+def test_ids_of_tabs_or_newlines_are_blank_and_quarantined(tmp_path: Path) -> None:
+    # trim() removes spaces only: "\t" passed as an answer_id and "\n" as a conversation_id, while " " was quarantined
+    rows = [_row("good"), _row("\t"), _row("\r\n"), _row("bad", conversation_id="\n"), _row("ok\t", turn_index=1)]
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table(rows), inp)
+    db = tmp_path / "audit.duckdb"
+    code, out = _run(inp, db)
+    assert code == 0, out
+    assert _accounted(db) == (5, 2, 3)
+    assert q(db, "SELECT field FROM quarantine ORDER BY row_ref") == [
+        ("answer_id",),
+        ("answer_id",),
+        ("conversation_id",),
+    ]
