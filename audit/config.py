@@ -211,7 +211,11 @@ def load_config(path: str | Path | None) -> AuditConfig:
     if not p.is_file():
         raise ConfigError(f"config file not found: {p}")
     try:
-        data = tomllib.loads(p.read_text())
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{p}: not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{p}: not valid TOML: TOML is UTF-8, byte {exc.start} is not ({exc.reason})") from None
+    except OSError as exc:
+        raise ConfigError(f"{p}: cannot read the config file: {exc.strerror}") from None
     return config_from_dict(data, str(p))

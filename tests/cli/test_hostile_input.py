@@ -166,3 +166,13 @@ def test_ids_of_tabs_or_newlines_are_blank_and_quarantined(tmp_path: Path) -> No
         ("answer_id",),
         ("conversation_id",),
     ]
+
+
+def test_a_config_that_is_not_utf8_stops_with_its_name(tmp_path: Path) -> None:
+    # a Latin-1 comment raised UnicodeDecodeError from read_text: exit 1, the config not named
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    config = tmp_path / "latin1.toml"
+    config.write_bytes("# Réglages\n[run]\nshard_rows = 100\n".encode("latin-1"))
+    code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
+    assert code == 2 and out.startswith(f"error: {config}: not valid TOML: TOML is UTF-8, byte 3 is not"), out
