@@ -195,6 +195,19 @@ def _check(cfg: AuditConfig, source: str) -> None:
         )
     if cfg.run.lock_wait_seconds < 0:
         raise ConfigError(f"{source}: run.lock_wait_seconds must be >= 0")
+    _check_column_mapping(cfg.run.column_mapping, source)
+
+
+def _check_column_mapping(mapping: dict[str, Any], source: str) -> None:
+    """Keys are contract column names, values the logs' column names (non-empty text)."""
+    from audit.contract import column_names
+
+    known = column_names()
+    for key, value in mapping.items():
+        if key not in known:
+            raise ConfigError(f"{source}: unknown key run.column_mapping.{key} (known: {', '.join(known)})")
+        if not isinstance(value, str) or not value:
+            raise ConfigError(f"{source}: run.column_mapping.{key} must be a column name (text), got {value!r}")
 
 
 def _packaged(model: str) -> bool:

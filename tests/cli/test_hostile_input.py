@@ -176,3 +176,19 @@ def test_a_config_that_is_not_utf8_stops_with_its_name(tmp_path: Path) -> None:
     config.write_bytes("# Réglages\n[run]\nshard_rows = 100\n".encode("latin-1"))
     code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
     assert code == 2 and out.startswith(f"error: {config}: not valid TOML: TOML is UTF-8, byte 3 is not"), out
+
+
+def test_column_mapping_names_only_contract_columns_and_maps_them_to_text(tmp_path: Path) -> None:
+    # a misspelt contract name was ignored without a word (the mapping silently did nothing) and a table value
+    # raised TypeError (exit 1)
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    for mapping, error in [
+        ('{answer_idd = "id"}', "unknown key run.column_mapping.answer_idd (known: answer_id, "),
+        ("{answer_id = {a = 1}}", "run.column_mapping.answer_id must be a column name (text), got {'a': 1}"),
+        ("{answer_id = 5}", "run.column_mapping.answer_id must be a column name (text), got 5"),
+    ]:
+        config = tmp_path / "mapping.toml"
+        config.write_text(f"[run]\ncolumn_mapping = {mapping}\n")
+        code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
+        assert code == 2 and out.startswith(f"error: {config}: {error}"), out
