@@ -195,6 +195,19 @@ def _check(cfg: AuditConfig, source: str) -> None:
         )
     if cfg.run.lock_wait_seconds < 0:
         raise ConfigError(f"{source}: run.lock_wait_seconds must be >= 0")
+    _check_column_mapping(cfg.run.column_mapping, source)
+
+
+def _check_column_mapping(mapping: dict[str, Any], source: str) -> None:
+    """Keys are contract column names, values the logs' column names (non-empty text)."""
+    from audit.contract import column_names
+
+    known = column_names()
+    for key, value in mapping.items():
+        if key not in known:
+            raise ConfigError(f"{source}: unknown key run.column_mapping.{key} (known: {', '.join(known)})")
+        if not isinstance(value, str) or not value:
+            raise ConfigError(f"{source}: run.column_mapping.{key} must be a column name (text), got {value!r}")
 
 
 def _packaged(model: str) -> bool:
@@ -211,7 +224,11 @@ def load_config(path: str | Path | None) -> AuditConfig:
     if not p.is_file():
         raise ConfigError(f"config file not found: {p}")
     try:
-        data = tomllib.loads(p.read_text())
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{p}: not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{p}: not valid TOML: TOML is UTF-8, byte {exc.start} is not ({exc.reason})") from None
+    except OSError as exc:
+        raise ConfigError(f"{p}: cannot read the config file: {exc.strerror}") from None
     return config_from_dict(data, str(p))

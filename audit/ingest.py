@@ -59,9 +59,13 @@ def _file_schema(path: str) -> pa.Schema:
 def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataType]:
     """Check every file has the contract's required columns; return the union of column types."""
     types: dict[str, pa.DataType] = {}
+    first: dict[str, str] = {}  # column -> the file its type was first seen in
     for f in files:
         schema = _file_schema(f)
         names = set(schema.names)
+        twice = sorted({n for n in schema.names if schema.names.count(n) > 1})
+        if twice:
+            raise InputError(f"{f}: column names {twice} occur more than once; each column needs its own name")
         for col in required_columns():
             src = mapping.get(col, col)
             if src not in names:
@@ -80,16 +84,46 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                     )
                 if col == "answer" and not (pa.types.is_string(typ) or pa.types.is_large_string(typ)):
                     raise InputError(f"{f}: column {src!r} (answer) must be a string column, got {typ}")
+                if col == "logged_at" and col in types:
+                    types[col] = _merge_logged_at(types[col], typ, first[col], f, src)
                 types.setdefault(col, typ)
+                first.setdefault(col, f)
     return types
 
 
-def _is_context_list(typ: pa.DataType) -> bool:
-    return (
-        (pa.types.is_list(typ) or pa.types.is_large_list(typ))
-        and pa.types.is_struct(typ.value_type)
-        and "text" in [f.name for f in typ.value_type]
+def _time_kind(typ: pa.DataType) -> str:
+    if pa.types.is_timestamp(typ) or pa.types.is_date(typ):
+        return "instant"
+    if pa.types.is_integer(typ) or pa.types.is_floating(typ):
+        return "number"
+    return "text"
+
+
+def _merge_logged_at(seen: pa.DataType, typ: pa.DataType, seen_in: str, f: str, src: str) -> pa.DataType:
+    """The type `logged_at` has when DuckDB reads files of both types together (`union_by_name`), so that it is
+    converted as what it is: an instant (tz-aware if either is), a number, or text when either file has text."""
+    if seen == typ:
+        return typ
+    kinds = {_time_kind(seen), _time_kind(typ)}
+    if "text" in kinds:
+        return pa.string()
+    if kinds == {"number"}:
+        return pa.float64()
+    if kinds == {"instant"}:
+        aware = any(pa.types.is_timestamp(t) and t.tz is not None for t in (seen, typ))
+        return pa.timestamp("us", tz="UTC") if aware else pa.timestamp("us")
+    raise InputError(
+        f"{f}: column {src!r} (logged_at) is {typ} here but {seen} in {seen_in}, and DuckDB cannot read epoch "
+        "numbers and timestamps as one column: write logged_at with one type in every file, or audit them apart"
     )
+
+
+def _is_context_list(typ: pa.DataType) -> bool:
+    """A list of structs whose `text` is a string (the source a citation is verified against)."""
+    if not (pa.types.is_list(typ) or pa.types.is_large_list(typ)) or not pa.types.is_struct(typ.value_type):
+        return False
+    text = [f.type for f in typ.value_type if f.name == "text"]
+    return len(text) == 1 and (pa.types.is_string(text[0]) or pa.types.is_large_string(text[0]))
 
 
 def column_expr(col: str, mapping: dict[str, str], types: dict[str, pa.DataType]) -> str:
@@ -122,7 +156,17 @@ def epoch_sql(num: str) -> str:
 
 def logged_at_sql(src: str, typ: pa.DataType) -> str:
     """`logged_at` as a UTC instant from whatever the log holds: timestamps (naive = UTC), dates, epoch numbers,
-    ISO strings (offsets honoured, naive = UTC) or digit strings (epoch); NULL when it is none of these."""
+    ISO strings (offsets honoured, naive = UTC) or digit strings (epoch); NULL when it is none of these, or an
+    instant outside years 1-9999 (`infinity`, year 0, a far epoch), which Python and Arrow readers cannot hold."""
+    ts = _instant_sql(src, typ)
+    return f"CASE WHEN {ts} >= {_FIRST_INSTANT} AND {ts} < {_PAST_LAST_INSTANT} THEN {ts} END"
+
+
+_FIRST_INSTANT = "TIMESTAMPTZ '0001-01-01 00:00:00+00'"
+_PAST_LAST_INSTANT = "TIMESTAMPTZ '10000-01-01 00:00:00+00'"
+
+
+def _instant_sql(src: str, typ: pa.DataType) -> str:
     if pa.types.is_timestamp(typ):
         return f"timezone('UTC', {src})" if typ.tz is None else src
     if pa.types.is_date(typ):

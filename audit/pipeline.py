@@ -130,8 +130,11 @@ def load_cache(cache: EmbeddingCache, db: Path) -> None:
                 "SELECT content_hash, embedding FROM embedding_cache WHERE model = $model LIMIT $limit",
                 params={"model": cache.model, "limit": int(limit) if limit else None},
             ).to_arrow_reader(PRIME_BATCH)
-            for batch in reader:  # in batches: a whole table of vectors held at once doubled the priming's memory
-                cache.load_table(pa.Table.from_batches([batch]))
+            # closed even on an error: a reader left open (held by the traceback) keeps this read-only database
+            # open, and the failed run's write to the same file then spins forever in duckdb.connect
+            with reader:
+                for batch in reader:  # in batches: a whole table of vectors at once doubled the priming's memory
+                    cache.load_table(pa.Table.from_batches([batch]))
             log.info("embedding cache: %d vectors for %s", len(cache), cache.model)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -85,6 +86,9 @@ def _quiet(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
     return con
 
 
+_LOCK_HELD = re.compile(r"could not set lock|conflicting lock", re.IGNORECASE)
+
+
 def connect(
     path: str | Path | None = None,
     read_only: bool = False,
@@ -102,7 +106,9 @@ def connect(
         try:
             return _quiet(duckdb.connect(str(p), read_only=read_only, config=dict(config or {})))
         except duckdb.Error as exc:
-            if "lock" not in str(exc).lower():
+            # DuckDB's own words for a file another process holds; a bare "lock" also matched a corrupt file's
+            # "checksum ... in block at location ...", which was waited on and then reported as held
+            if not _LOCK_HELD.search(str(exc)):
                 mode = " read-only" if read_only else ""
                 raise InputError(f"cannot open audit database {p}{mode}: {exc}") from None
             if time.monotonic() >= deadline:

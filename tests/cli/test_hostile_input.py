@@ -1,0 +1,194 @@
+"""Hostile input found by a fuzzing sweep, each through the real `citeaudit run` on real Parquet and DuckDB files:
+a broken row is quarantined and the run goes on; a broken file, config or database stops with exit 2 and one line
+naming it, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
+from tests.conftest import REPO, SAMPLE, make_answer
+from tests.conftest import query as q
+
+CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."}]
+
+
+def _row(answer_id: str, **extra: Any) -> dict[str, Any]:
+    return make_answer(answer_id, "Refunds take 30 days [1].", CTX, **extra)
+
+
+def _table(rows: list[dict[str, Any]], **types: pa.DataType) -> pa.Table:
+    schema = pa.schema([pa.field(f.name, types.get(f.name, f.type)) for f in answers_schema()])
+    return pa.Table.from_pylist(rows, schema=schema)
+
+
+def _run(inp: Path, db: Path, *extra: str) -> tuple[int, str]:
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet", *extra])
+    assert "Traceback" not in res.output, res.output
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.output
+    return res.exit_code, res.output
+
+
+def _accounted(db: Path) -> tuple[int, int, int]:
+    ((read, audited, quarantined, status),) = q(
+        db, "SELECT answers_read, answers_audited, answers_quarantined, status FROM runs"
+    )
+    assert status == "completed" and read == audited + quarantined
+    assert q(db, "SELECT count(*) FROM answer_audit") == [(audited,)]
+    assert q(db, "SELECT count(*) FROM quarantine") == [(quarantined,)]
+    return read, audited, quarantined
+
+
+def test_logged_at_outside_years_1_to_9999_is_quarantined(tmp_path: Path) -> None:
+    # DuckDB reads these as instants (infinity, year 0, a far epoch) that no Python datetime can hold: the whole
+    # run died with OverflowError (exit 1) instead of quarantining the rows
+    bad = ["infinity", "-infinity", "0000-01-01", "-1000-01-01T00:00:00Z", "-99999999999", "294247-01-10"]
+    rows = [_row("good", logged_at="2026-11-01T12:00:00Z")] + [_row(f"bad{i}", logged_at=v) for i, v in enumerate(bad)]
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table(rows, logged_at=pa.string()), inp)
+    db = tmp_path / "audit.duckdb"
+    code, out = _run(inp, db)
+    assert code == 0, out
+    assert _accounted(db) == (7, 1, 6)
+    got = q(db, "SELECT field, reason FROM quarantine ORDER BY answer_id")
+    for (field, reason), value in zip(got, bad, strict=True):
+        assert field == "logged_at" and f"logged_at '{value}' (string) is not a timestamp" in reason, got
+
+
+def test_a_failure_while_priming_the_embedding_cache_fails_the_run_instead_of_hanging(tmp_path: Path) -> None:
+    # priming reads `embedding_cache` from the audit file read-only; an error there (here: a cache too big to
+    # allocate) left the Arrow reader open in the traceback, and recording the failed run then opened the same file
+    # for writing: duckdb.connect spun at 100 % CPU for ever
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(pq.read_table(SAMPLE / "date=2026-11-01" / "part-0.parquet").slice(0, 20), inp)
+    db = tmp_path / "audit.duckdb"
+    assert _run(inp, db)[0] == 0
+    assert q(db, "SELECT count(*) > 0 FROM embedding_cache") == [(True,)]
+    config = tmp_path / "huge-cache.toml"
+    config.write_text("[run]\ncache_vectors = 99999999999999\nlock_wait_seconds = 1.0\n")
+    cmd = [sys.executable, "-m", "audit.cli", "run", "--input", str(inp), "--db", str(db), "--quiet"]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    try:
+        res = subprocess.run([*cmd, "--config", str(config)], env=env, capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("citeaudit run hung after a failure while priming the embedding cache")
+    assert res.returncode == 1 and res.stderr.startswith("error: MemoryError"), res.stderr
+    assert "Traceback" not in res.stderr
+    assert q(db, "SELECT count(*) FROM runs WHERE status LIKE 'failed: MemoryError%'") == [(1,)]
+
+
+def test_a_corrupt_audit_database_is_named_at_once_not_waited_on_as_locked(tmp_path: Path) -> None:
+    # DuckDB's checksum error says "... in block at location ...": "block" contains "lock", so a damaged file was
+    # retried for lock_wait_seconds (60 s by default) and then reported as held by another process
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    db = tmp_path / "audit.duckdb"
+    assert _run(inp, db)[0] == 0
+    with db.open("r+b") as f:  # zero a block past the headers
+        f.seek(4096)
+        f.write(b"\0" * 8192)
+    config = tmp_path / "wait.toml"
+    config.write_text("[run]\nlock_wait_seconds = 30.0\n")
+    started = time.monotonic()
+    code, out = _run(inp, db, "--config", str(config))
+    assert time.monotonic() - started < 20, out
+    assert code == 2 and out.startswith(f"error: cannot open audit database {db}"), out
+    assert "held by another process" not in out and "checksum" in out, out
+
+
+def test_logged_at_as_a_timestamp_in_one_file_and_text_in_another(tmp_path: Path) -> None:
+    # each file alone is valid; together DuckDB reads the column as text, but its conversion was chosen from the
+    # first file's type (timestamp: used as is), so text reached Python and the run died with ArrowTypeError
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    pq.write_table(_table([_row("a", logged_at=datetime(2026, 11, 1, 12, tzinfo=UTC))]), logs / "a.parquet")
+    text = _table([_row("b", logged_at="2026-11-01T13:00:00+01:00")], logged_at=pa.string())
+    pq.write_table(text, logs / "b.parquet")
+    db = tmp_path / "audit.duckdb"
+    code, out = _run(logs, db)
+    assert code == 0, out
+    assert _accounted(db) == (2, 2, 0)
+    got = q(db, "SELECT answer_id, strftime(logged_at AT TIME ZONE 'UTC', '%H:%M') FROM answer_audit ORDER BY 1")
+    assert got == [("a", "12:00"), ("b", "12:00")]
+    # epoch numbers and timestamps DuckDB cannot read as one column: exit 2 naming both files
+    (logs / "b.parquet").unlink()
+    pq.write_table(_table([_row("c", logged_at=1793538000)], logged_at=pa.int64()), logs / "c.parquet")
+    code, out = _run(logs, db)
+    assert code == 2 and out.startswith(f"error: {logs / 'c.parquet'}: column 'logged_at'"), out
+    assert str(logs / "a.parquet") in out
+
+
+_OWN_NAME = "each column needs its own name"
+
+
+def test_a_file_with_a_column_name_twice_stops_with_its_name(tmp_path: Path) -> None:
+    # pyarrow's schema.field() raised KeyError for the doubled name: exit 1 without the file
+    good = _table([_row("good")])
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(pa.Table.from_arrays([*good.columns, good["answer"]], names=[*good.column_names, "answer"]), inp)
+    code, out = _run(inp, tmp_path / "audit.duckdb")
+    assert code == 2 and out == f"error: {inp}: column names ['answer'] occur more than once; {_OWN_NAME}\n"
+
+
+def test_contexts_whose_text_is_not_a_string_stop_with_the_expected_type(tmp_path: Path) -> None:
+    # an integer `text` passed the check and failed in the shard plan's SQL with a DuckDB binder error
+    ctx = pa.list_(pa.struct([("doc_id", pa.string()), ("text", pa.int64())]))
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([{**_row("good"), "contexts": [{"doc_id": "d1", "text": 5}]}], contexts=ctx), inp)
+    code, out = _run(inp, tmp_path / "audit.duckdb")
+    assert code == 2 and out.startswith(f"error: {inp}: column 'contexts' must be list<struct<"), out
+    assert "Binder Error" not in out and out.count("\n") == 1, out
+
+
+def test_ids_of_tabs_or_newlines_are_blank_and_quarantined(tmp_path: Path) -> None:
+    # trim() removes spaces only: "\t" passed as an answer_id and "\n" as a conversation_id, while " " was quarantined
+    rows = [_row("good"), _row("\t"), _row("\r\n"), _row("bad", conversation_id="\n"), _row("ok\t", turn_index=1)]
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table(rows), inp)
+    db = tmp_path / "audit.duckdb"
+    code, out = _run(inp, db)
+    assert code == 0, out
+    assert _accounted(db) == (5, 2, 3)
+    assert q(db, "SELECT field FROM quarantine ORDER BY row_ref") == [
+        ("answer_id",),
+        ("answer_id",),
+        ("conversation_id",),
+    ]
+
+
+def test_a_config_that_is_not_utf8_stops_with_its_name(tmp_path: Path) -> None:
+    # a Latin-1 comment raised UnicodeDecodeError from read_text: exit 1, the config not named
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    config = tmp_path / "latin1.toml"
+    config.write_bytes("# Réglages\n[run]\nshard_rows = 100\n".encode("latin-1"))
+    code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
+    assert code == 2 and out.startswith(f"error: {config}: not valid TOML: TOML is UTF-8, byte 3 is not"), out
+
+
+def test_column_mapping_names_only_contract_columns_and_maps_them_to_text(tmp_path: Path) -> None:
+    # a misspelt contract name was ignored without a word (the mapping silently did nothing) and a table value
+    # raised TypeError (exit 1)
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    for mapping, error in [
+        ('{answer_idd = "id"}', "unknown key run.column_mapping.answer_idd (known: answer_id, "),
+        ("{answer_id = {a = 1}}", "run.column_mapping.answer_id must be a column name (text), got {'a': 1}"),
+        ("{answer_id = 5}", "run.column_mapping.answer_id must be a column name (text), got 5"),
+    ]:
+        config = tmp_path / "mapping.toml"
+        config.write_text(f"[run]\ncolumn_mapping = {mapping}\n")
+        code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
+        assert code == 2 and out.startswith(f"error: {config}: {error}"), out
