@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
@@ -192,3 +193,38 @@ def test_column_mapping_names_only_contract_columns_and_maps_them_to_text(tmp_pa
         config.write_text(f"[run]\ncolumn_mapping = {mapping}\n")
         code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
         assert code == 2 and out.startswith(f"error: {config}: {error}"), out
+
+
+def test_another_applications_duckdb_file_is_named_and_left_as_it_was(tmp_path: Path) -> None:
+    # a file with its own `runs` (or `answer_audit`) table: the outputs DDL ran over it first (creating citeaudit's
+    # other tables and views in it), then a raw binder error came out that named neither the file nor the cause
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    for table, columns in [("runs", "id INTEGER, name VARCHAR"), ("answer_audit", "foo INTEGER")]:
+        db = tmp_path / f"other-{table}.duckdb"
+        con = duckdb.connect(str(db))
+        con.execute(f"CREATE TABLE {table} ({columns})")
+        con.close()
+        want = f"error: audit database {db}: not a citeaudit audit database (its table {table} lacks "
+        code, out = _run(inp, db)
+        assert code == 2 and out.startswith(want) and "Binder Error" not in out, out
+        assert q(db, "SELECT table_name FROM information_schema.tables") == [(table,)]  # nothing added
+        for command in (["report", "--out", str(tmp_path / "r.html")], ["export", "--out", str(tmp_path / "x")]):
+            res = CliRunner().invoke(main, [*command, "--db", str(db)])
+            assert res.exit_code == 2 and res.output.startswith(want), res.output
+    # a column of the right name but another type is not citeaudit's either
+    db = tmp_path / "typed.duckdb"
+    assert _run(inp, db)[0] == 0
+    con = duckdb.connect(str(db))
+    con.execute("ALTER TABLE quarantine ALTER COLUMN reason TYPE INTEGER USING 0")
+    con.close()
+    code, out = _run(inp, db)
+    assert code == 2 and "(its table quarantine has reason as INTEGER, not VARCHAR)" in out, out
+    # a file with a `citation_audit` of its own looks like outputs v1: its migration fails and is rolled back
+    db = tmp_path / "other-citation_audit.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE citation_audit (foo INTEGER)")
+    con.close()
+    code, out = _run(inp, db)
+    assert code == 2 and out.startswith(f"error: audit database {db}: not a citeaudit audit database: migrating"), out
+    assert q(db, "SELECT table_name FROM information_schema.tables") == [("citation_audit",)]
