@@ -13,6 +13,7 @@ import duckdb
 from rich.console import Console
 
 from audit.errors import CiteauditError
+from audit.sql import damaged_database
 from audit.store import DEFAULT_DB
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -30,10 +31,10 @@ def friendly_errors(fn: F) -> F:
         try:
             return fn(*args, **kwargs)
         except CiteauditError as exc:
-            print_error(str(exc))
+            print_error(damaged_database(str(exc), kwargs.get("db")) or str(exc))
             sys.exit(exc.exit_code)
         except duckdb.Error as exc:
-            print_error(str(exc))
+            print_error(damaged_database(str(exc), kwargs.get("db")) or str(exc))
             sys.exit(2)
         except KeyboardInterrupt:
             print_error("interrupted (the run is recorded as failed; rerun to complete it)")

@@ -87,6 +87,19 @@ def _quiet(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
 
 
 _LOCK_HELD = re.compile(r"could not set lock|conflicting lock", re.IGNORECASE)
+_CORRUPT = re.compile(r"corrupt database file|does not match stored checksum", re.IGNORECASE)
+
+
+def damaged_database(message: str, path: str | Path | None) -> str | None:
+    """The error for a DuckDB `message` that says the database file is damaged, naming `path` (DuckDB reads a
+    file's blocks, and checks their checksums, only when a query needs them: long after it opened); None for any
+    other message, or when the message names the file already."""
+    if path is None or not _CORRUPT.search(message) or str(path) in message:
+        return None
+    return (
+        f"audit database {path} is damaged: {message.strip().splitlines()[0]}; restore it from a backup, "
+        "or give --db a new file"
+    )
 
 
 def connect(

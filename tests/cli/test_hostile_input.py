@@ -228,3 +228,39 @@ def test_another_applications_duckdb_file_is_named_and_left_as_it_was(tmp_path: 
     code, out = _run(inp, db)
     assert code == 2 and out.startswith(f"error: audit database {db}: not a citeaudit audit database: migrating"), out
     assert q(db, "SELECT table_name FROM information_schema.tables") == [("citation_audit",)]
+
+
+def _damaged_after_open(db: Path, into: Path) -> str:
+    """Copy `db` to `into` with one data block damaged: it opens, and reading the table returned fails."""
+    size = db.stat().st_size
+    for offset in range(12288 + 262144, size, 262144):  # DuckDB's 3 header pages, then 256 KiB blocks
+        data = bytearray(db.read_bytes())
+        data[offset + 100 : offset + 164] = b"\xff" * 64
+        into.write_bytes(bytes(data))
+        con = duckdb.connect(str(into), read_only=True)
+        try:
+            for table in ("answer_audit", "citation_audit", "runs", "quarantine", "uncited_claims"):
+                con.execute(f"SELECT * FROM {table}").fetchall()
+        except duckdb.Error as exc:
+            assert "Corrupt database file" in str(exc)
+            return table
+        finally:
+            con.close()
+    pytest.fail(f"no block of {db} is read after it opens")
+
+
+def test_a_database_damaged_past_its_headers_is_named_when_a_query_reads_the_damage(tmp_path: Path) -> None:
+    # DuckDB checks a block's checksum when a query reads it, long after the file opened: the error said
+    # "Corrupt database file: ... in block at location ..." without naming the file (run, export, report, sql)
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(pq.read_table(SAMPLE / "date=2026-11-01" / "part-0.parquet").slice(0, 60), inp)
+    good = tmp_path / "good.duckdb"
+    assert _run(inp, good)[0] == 0
+    db = tmp_path / "audit.duckdb"
+    table = _damaged_after_open(good, db)
+    want = f"error: audit database {db} is damaged: "
+    code, out = _run(inp, db)
+    assert code == 2 and out.startswith(want) and "checksum" in out and out.count("\n") == 1, out
+    for command in (["export", "--out", str(tmp_path / "x")], ["sql", f"SELECT * FROM {table}"]):
+        res = CliRunner().invoke(main, [*command, "--db", str(db)])
+        assert res.exit_code == 2 and res.output.startswith(want), res.output
