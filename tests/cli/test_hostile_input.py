@@ -4,6 +4,7 @@ naming it, never a traceback."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -264,3 +265,34 @@ def test_a_database_damaged_past_its_headers_is_named_when_a_query_reads_the_dam
     for command in (["export", "--out", str(tmp_path / "x")], ["sql", f"SELECT * FROM {table}"]):
         res = CliRunner().invoke(main, [*command, "--db", str(db)])
         assert res.exit_code == 2 and res.output.startswith(want), res.output
+
+
+def test_json_citations_that_are_not_a_list_are_flagged_and_red(tmp_path: Path) -> None:
+    # `"citations": {...}` or `"citations": "1"` was skipped without a word: the answer came out GREEN on its inline
+    # markers alone (or YELLOW `no_citations`), nothing telling the reviewer its citations could not be read
+    text = "Refunds take 30 days [1]."
+    answers = {
+        "object": {"answer": text, "citations": {"document_id": "d1"}},
+        "string": {"answer": text, "citations": "1"},
+        "number": {"answer": text, "citations": 1},
+        "inline": {"answer": text, "inline_citations": {"source_index": 0}},
+        "event": {"type": "final", "data": text, "citations": "1"},
+        "null": {"answer": text, "citations": None},  # JSON null counts as absent
+        "list": {"answer": text, "citations": [1]},
+    }
+    rows = [make_answer(key, json.dumps(doc), CTX) for key, doc in answers.items()]
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table(rows), inp)
+    db = tmp_path / "audit.duckdb"
+    code, out = _run(inp, db)
+    assert code == 0, out
+    assert _accounted(db) == (7, 7, 0)
+    assert dict(q(db, "SELECT answer_id, (level, flags) FROM answer_audit")) == {
+        "object": ("RED", ["citations_not_a_list:object"]),
+        "string": ("RED", ["citations_not_a_list:string"]),
+        "number": ("RED", ["citations_not_a_list:integer"]),
+        "inline": ("RED", ["inline_citations_not_a_list:object"]),
+        "event": ("RED", ["citations_not_a_list:string"]),
+        "null": ("GREEN", []),
+        "list": ("GREEN", []),
+    }
