@@ -70,25 +70,27 @@ def test_logged_at_outside_years_1_to_9999_is_quarantined(tmp_path: Path) -> Non
 
 
 def test_a_failure_while_priming_the_embedding_cache_fails_the_run_instead_of_hanging(tmp_path: Path) -> None:
-    # priming reads `embedding_cache` from the audit file read-only; an error there (here: a cache too big to
-    # allocate) left the Arrow reader open in the traceback, and recording the failed run then opened the same file
-    # for writing: duckdb.connect spun at 100 % CPU for ever
+    # priming reads `embedding_cache` from the audit file read-only; an error there (first found with a cache too big
+    # to allocate, which config now refuses; here: a vector of another length) left the Arrow reader open in the
+    # traceback, and recording the failed run then opened the same file for writing: duckdb.connect spun at 100 % CPU
     inp = tmp_path / "answers.parquet"
     pq.write_table(pq.read_table(SAMPLE / "date=2026-11-01" / "part-0.parquet").slice(0, 20), inp)
     db = tmp_path / "audit.duckdb"
     assert _run(inp, db)[0] == 0
-    assert q(db, "SELECT count(*) > 0 FROM embedding_cache") == [(True,)]
-    config = tmp_path / "huge-cache.toml"
-    config.write_text("[run]\ncache_vectors = 99999999999999\nlock_wait_seconds = 1.0\n")
+    con = duckdb.connect(str(db))
+    con.execute("INSERT INTO embedding_cache SELECT model, 'short', [1.0, 2.0] FROM embedding_cache LIMIT 1")
+    con.close()
+    config = tmp_path / "wait.toml"
+    config.write_text("[run]\nlock_wait_seconds = 1.0\n")
     cmd = [sys.executable, "-m", "audit.cli", "run", "--input", str(inp), "--db", str(db), "--quiet"]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     try:
         res = subprocess.run([*cmd, "--config", str(config)], env=env, capture_output=True, text=True, timeout=60)
     except subprocess.TimeoutExpired:
         pytest.fail("citeaudit run hung after a failure while priming the embedding cache")
-    assert res.returncode == 1 and res.stderr.startswith("error: MemoryError"), res.stderr
+    assert res.returncode == 1 and res.stderr.startswith("error: ValueError: cannot reshape"), res.stderr
     assert "Traceback" not in res.stderr
-    assert q(db, "SELECT count(*) FROM runs WHERE status LIKE 'failed: MemoryError%'") == [(1,)]
+    assert q(db, "SELECT count(*) FROM runs WHERE status LIKE 'failed: ValueError%'") == [(1,)]
 
 
 def test_a_corrupt_audit_database_is_named_at_once_not_waited_on_as_locked(tmp_path: Path) -> None:
@@ -296,3 +298,21 @@ def test_json_citations_that_are_not_a_list_are_flagged_and_red(tmp_path: Path) 
         "null": ("GREEN", []),
         "list": ("GREEN", []),
     }
+
+
+def test_non_finite_numbers_and_an_embedding_cache_past_memory_stop_naming_the_setting(tmp_path: Path) -> None:
+    # TOML's nan and inf were taken: `shard_seconds = nan` passed `<= 0` (every comparison with nan is false), and
+    # `cache_vectors` had no upper bound: 99999999999999 ended in MemoryError (exit 1) once the cache was first used
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    for setting, error in [
+        ("[run]\nshard_seconds = nan", "run.shard_seconds must be a finite number, got nan"),
+        ("[run]\nlock_wait_seconds = inf", "run.lock_wait_seconds must be a finite number, got inf"),
+        ("[support]\nverified = -inf", "support.verified must be a finite number, got -inf"),
+        ("[levels]\nmin_coverage = nan", "levels.min_coverage must be a finite number, got nan"),
+        ("[run]\ncache_vectors = 99999999999999", "run.cache_vectors must be between 10000 and 10000000 "),
+    ]:
+        config = tmp_path / "bad.toml"
+        config.write_text(setting + "\n")
+        code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
+        assert code == 2 and out.startswith(f"error: {config}: {error}") and out.count("\n") == 1, out
