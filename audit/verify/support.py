@@ -82,11 +82,15 @@ def load_support_model(path: str = "") -> SupportModel:
     p = Path(path) if path else PACKAGED_MODEL
     if not p.is_file():
         raise ConfigError(f"support model file not found: {p}")
-    raw = p.read_bytes()
     try:
+        raw = p.read_bytes()
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise ConfigError(f"{p}: not valid JSON: {exc}") from None
+    except UnicodeDecodeError as exc:  # json.loads takes UTF-8, -16 or -32 bytes; Latin-1 text is none of them
+        raise ConfigError(f"{p}: not valid JSON: a support model file is UTF-8, byte {exc.start} is not") from None
+    except OSError as exc:
+        raise ConfigError(f"{p}: cannot read the support model file: {exc.strerror}") from None
     return model_from_dict(data, hashlib.sha256(raw).hexdigest(), str(p))
 
 

@@ -316,3 +316,16 @@ def test_non_finite_numbers_and_an_embedding_cache_past_memory_stop_naming_the_s
         config.write_text(setting + "\n")
         code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
         assert code == 2 and out.startswith(f"error: {config}: {error}") and out.count("\n") == 1, out
+
+
+def test_a_support_model_file_that_is_not_utf8_stops_with_its_name(tmp_path: Path) -> None:
+    # json.loads raised UnicodeDecodeError (a ValueError, not the JSONDecodeError caught): exit 1, the file not named
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    model = tmp_path / "support.json"
+    packaged = json.loads((REPO / "audit" / "models" / "support.json").read_text())
+    model.write_bytes(json.dumps({**packaged, "name": "modèle"}, ensure_ascii=False).encode("latin-1"))
+    config = tmp_path / "model.toml"
+    config.write_text(f"[support]\nmodel = {json.dumps(str(model))}\n")
+    code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
+    assert code == 2 and out.startswith(f"error: {model}: not valid JSON: a support model file is UTF-8, byte "), out
