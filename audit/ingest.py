@@ -82,7 +82,7 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                     raise InputError(
                         f"{f}: column {src!r} must be list<struct<doc_id, chunk_id, title, page, url, text>>, got {typ}"
                     )
-                if col == "answer" and not (pa.types.is_string(typ) or pa.types.is_large_string(typ)):
+                if col == "answer" and not is_text(typ):
                     raise InputError(f"{f}: column {src!r} (answer) must be a string column, got {typ}")
                 if col == "logged_at" and col in types:
                     types[col] = _merge_logged_at(types[col], typ, first[col], f, src)
@@ -118,12 +118,20 @@ def _merge_logged_at(seen: pa.DataType, typ: pa.DataType, seen_in: str, f: str, 
     )
 
 
+def is_text(typ: pa.DataType) -> bool:
+    """A string column as DuckDB reads one: string, large_string, string_view, or any of these dictionary-encoded
+    (what pandas and polars categoricals are written as)."""
+    if pa.types.is_dictionary(typ):
+        typ = typ.value_type
+    return pa.types.is_string(typ) or pa.types.is_large_string(typ) or pa.types.is_string_view(typ)
+
+
 def _is_context_list(typ: pa.DataType) -> bool:
     """A list of structs whose `text` is a string (the source a citation is verified against)."""
     if not (pa.types.is_list(typ) or pa.types.is_large_list(typ)) or not pa.types.is_struct(typ.value_type):
         return False
     text = [f.type for f in typ.value_type if f.name == "text"]
-    return len(text) == 1 and (pa.types.is_string(text[0]) or pa.types.is_large_string(text[0]))
+    return len(text) == 1 and is_text(text[0])
 
 
 def column_expr(col: str, mapping: dict[str, str], types: dict[str, pa.DataType]) -> str:

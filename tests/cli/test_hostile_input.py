@@ -343,3 +343,53 @@ def test_an_answer_of_only_unicode_whitespace_is_empty_and_quarantined(tmp_path:
     assert code == 0, out
     assert _accounted(db) == (7, 1, 6)
     assert set(q(db, "SELECT field, reason FROM quarantine")) == {("answer", "answer is empty: nothing to audit")}
+
+
+def _encoded(table: pa.Table, text: pa.DataType) -> pa.Table:
+    """Every string column as `text` (a dictionary: how pandas and polars write categoricals; or string_view), and
+    the contexts' strings too when a dictionary (pyarrow cannot write a string_view inside a list)."""
+
+    def swap(typ: pa.DataType) -> pa.DataType:
+        if pa.types.is_string(typ):
+            return text
+        if pa.types.is_list(typ) and pa.types.is_dictionary(text):
+            return pa.list_(pa.struct([pa.field(f.name, swap(f.type)) for f in typ.value_type]))
+        return typ
+
+    return table.cast(pa.schema([pa.field(f.name, swap(f.type)) for f in table.schema]))
+
+
+def test_dictionary_encoded_and_string_view_columns_are_audited_as_plain_strings(tmp_path: Path) -> None:
+    # `answer` (or the contexts' text) as dictionary<int32, string> (a pandas or polars categorical written by
+    # pyarrow) or string_view stopped with exit 2 ("must be a string column"), though DuckDB reads both as VARCHAR
+    plain = pq.read_table(SAMPLE / "date=2026-11-01" / "part-0.parquet").take(list(range(40)))  # not a slice
+    results: dict[str, list[Any]] = {}
+    for name, text in [
+        ("plain", None),
+        ("dictionary", pa.dictionary(pa.int32(), pa.string())),
+        ("polars", pa.dictionary(pa.uint32(), pa.string())),  # as polars writes a Categorical
+        ("view", pa.string_view()),
+    ]:
+        inp = tmp_path / f"{name}.parquet"
+        pq.write_table(plain if text is None else _encoded(plain, text), inp)
+        if text is not None:
+            assert pq.read_schema(inp).field("answer").type == text
+        db = tmp_path / f"{name}.duckdb"
+        code, out = _run(inp, db)
+        assert code == 0, out
+        results[name] = [
+            _accounted(db),
+            q(db, "SELECT * EXCLUDE (run_id, source_file) FROM answer_audit ORDER BY ALL"),
+            q(db, "SELECT * EXCLUDE (run_id) FROM citation_audit ORDER BY ALL"),
+            q(db, "SELECT * EXCLUDE (run_id) FROM uncited_claims ORDER BY ALL"),
+        ]
+        results[name].append(
+            q(
+                db,
+                "SELECT replace(row_ref, source, ''), answer_id, logged_at, field, replace(reason, source, '') "
+                "FROM quarantine ORDER BY ALL",
+            )
+        )
+    assert results["plain"][0][1:] == (39, 1) and results["plain"][2], "the slice has citations and a broken row"
+    for name in ("dictionary", "polars", "view"):
+        assert results[name] == results["plain"], name
