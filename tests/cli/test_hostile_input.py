@@ -393,3 +393,22 @@ def test_dictionary_encoded_and_string_view_columns_are_audited_as_plain_strings
     assert results["plain"][0][1:] == (39, 1) and results["plain"][2], "the slice has citations and a broken row"
     for name in ("dictionary", "polars", "view"):
         assert results[name] == results["plain"], name
+
+
+def test_naive_timestamps_read_with_aware_ones_are_utc_whatever_the_machines_time_zone(tmp_path: Path) -> None:
+    # read together, DuckDB converts the naive file's values to TIMESTAMPTZ in its session time zone, which is the
+    # machine's: on a machine in New York a naive 23:30 became 04:30 UTC the next day and fell out of its day
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    naive = _table([_row("naive", logged_at=datetime(2026, 11, 1, 23, 30))], logged_at=pa.timestamp("us"))
+    pq.write_table(naive, logs / "naive.parquet")
+    pq.write_table(_table([_row("aware", logged_at=datetime(2026, 11, 1, 12, tzinfo=UTC))]), logs / "aware.parquet")
+    db = tmp_path / "audit.duckdb"
+    cmd = [sys.executable, "-m", "audit.cli", "run", "--input", str(logs), "--db", str(db), "--quiet"]
+    env = {**os.environ, "PYTHONPATH": str(REPO), "TZ": "America/New_York"}
+    day = ["--since", "2026-11-01", "--until", "2026-11-02"]
+    res = subprocess.run([*cmd, *day], env=env, capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    assert _accounted(db) == (2, 2, 0)
+    got = q(db, "SELECT answer_id, strftime(logged_at AT TIME ZONE 'UTC', '%d %H:%M') FROM answer_audit ORDER BY 1")
+    assert got == [("aware", "01 12:00"), ("naive", "01 23:30")]
