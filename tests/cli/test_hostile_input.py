@@ -412,3 +412,19 @@ def test_naive_timestamps_read_with_aware_ones_are_utc_whatever_the_machines_tim
     assert _accounted(db) == (2, 2, 0)
     got = q(db, "SELECT answer_id, strftime(logged_at AT TIME ZONE 'UTC', '%d %H:%M') FROM answer_audit ORDER BY 1")
     assert got == [("aware", "01 12:00"), ("naive", "01 23:30")]
+
+
+def test_eval_reuse_db_of_another_application_says_it_is_not_a_citeaudit_database(tmp_path: Path) -> None:
+    # its `runs` without `status`: "not an audit database (Binder Error: ... LINE 1: SELECT ...)" over five lines
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text('{"answer_id": "good", "gold": "supported"}\n')
+    db = tmp_path / "other.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE runs (id INTEGER, name VARCHAR)")
+    con.close()
+    command = ["eval", "--answers", str(inp), "--labels", str(labels), "--db", str(db), "--reuse-db", "--quiet"]
+    res = CliRunner().invoke(main, command)
+    want = f"error: audit database {db}: not a citeaudit audit database (its table runs lacks "
+    assert res.exit_code == 2 and res.output.startswith(want) and res.output.count("\n") == 1, res.output
