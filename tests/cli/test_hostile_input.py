@@ -428,3 +428,20 @@ def test_eval_reuse_db_of_another_application_says_it_is_not_a_citeaudit_databas
     res = CliRunner().invoke(main, command)
     want = f"error: audit database {db}: not a citeaudit audit database (its table runs lacks "
     assert res.exit_code == 2 and res.output.startswith(want) and res.output.count("\n") == 1, res.output
+
+
+def test_a_nightly_that_fails_inside_its_flow_prints_one_error_line_and_nothing_after(tmp_path: Path) -> None:
+    # Prefect keeps a failed flow's exception until exit; a DuckDB connection left in its frames made DuckDB's
+    # bindings print "nanobind: leaked 28 instances!" and ~40 more lines after the error line
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    db = tmp_path / "other.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE runs (id INTEGER, name VARCHAR)")
+    con.close()
+    cmd = [sys.executable, "-m", "audit.cli", "nightly", "--day", "2026-11-01", "--input", str(inp), "--db", str(db)]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    res = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    assert res.returncode == 2, res.stderr
+    assert res.stderr.startswith(f"error: audit database {db}: not a citeaudit audit database"), res.stderr
+    assert res.stderr.count("\n") == 1 and "nanobind" not in res.stderr, res.stderr
