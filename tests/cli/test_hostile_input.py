@@ -445,3 +445,14 @@ def test_a_nightly_that_fails_inside_its_flow_prints_one_error_line_and_nothing_
     assert res.returncode == 2, res.stderr
     assert res.stderr.startswith(f"error: audit database {db}: not a citeaudit audit database"), res.stderr
     assert res.stderr.count("\n") == 1 and "nanobind" not in res.stderr, res.stderr
+
+
+def test_report_limit_below_zero_is_refused_as_an_option_error(tmp_path: Path) -> None:
+    # a negative --limit reached DuckDB's LIMIT: a five-line binder error ("LIMIT $limit ^^^^^")
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    db = tmp_path / "audit.duckdb"
+    assert _run(inp, db)[0] == 0
+    res = CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(tmp_path / "r.html"), "--limit", "-5"])
+    assert res.exit_code == 2 and "Invalid value for '--limit': -5 is not in the range x>=0." in res.output
+    assert "Binder Error" not in res.output and not (tmp_path / "r.html").exists()
