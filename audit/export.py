@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from audit.config import AuditConfig
+from audit.errors import InputError
 from audit.model_card import model_fingerprints
 from audit.schema import OUTPUT_VERSION, RESULT_TABLES
 from audit.store import code_version, open_db
@@ -67,7 +68,10 @@ def export_findings(
         raise ValueError(f"unknown format {fmt!r}")
     cfg = cfg or AuditConfig()
     out_dir = Path(out)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a file at --out (or above it), no permission
+        raise InputError(f"cannot export to {out_dir} ({exc.filename}: {exc.strerror})") from None
     _remove_previous(out_dir)
     files: dict[str, dict[str, Any]] = {}
     with open_db(db, read_only=True) as con:

@@ -456,3 +456,26 @@ def test_report_limit_below_zero_is_refused_as_an_option_error(tmp_path: Path) -
     res = CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(tmp_path / "r.html"), "--limit", "-5"])
     assert res.exit_code == 2 and "Invalid value for '--limit': -5 is not in the range x>=0." in res.output
     assert "Binder Error" not in res.output and not (tmp_path / "r.html").exists()
+
+
+def test_report_and_export_to_a_path_that_cannot_be_written_stop_naming_it(tmp_path: Path) -> None:
+    # IsADirectoryError / FileExistsError / NotADirectoryError came out as exit 1 ("citeaudit -v shows the traceback")
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    db = tmp_path / "audit.duckdb"
+    assert _run(inp, db)[0] == 0
+    a_file, a_dir = tmp_path / "a-file", tmp_path / "a-dir"
+    a_file.write_text("mine\n")
+    a_dir.mkdir()
+    for command, want in [
+        (["report", "--out", str(a_dir)], f"cannot write the review page to {a_dir} ({a_dir}: Is a directory)"),
+        (
+            ["report", "--out", str(a_file / "r.html")],
+            f"cannot write the review page to {a_file / 'r.html'} ({a_file}:",
+        ),
+        (["export", "--out", str(a_file)], f"cannot export to {a_file} ({a_file}: File exists)"),
+        (["export", "--out", str(a_file / "x")], f"cannot export to {a_file / 'x'} ("),
+    ]:
+        res = CliRunner().invoke(main, [*command, "--db", str(db)])
+        assert res.exit_code == 2 and res.output.startswith(f"error: {want}"), res.output
+    assert a_file.read_text() == "mine\n" and not any(a_dir.iterdir())
