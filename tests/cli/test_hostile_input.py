@@ -479,3 +479,32 @@ def test_report_and_export_to_a_path_that_cannot_be_written_stop_naming_it(tmp_p
         res = CliRunner().invoke(main, [*command, "--db", str(db)])
         assert res.exit_code == 2 and res.output.startswith(f"error: {want}"), res.output
     assert a_file.read_text() == "mine\n" and not any(a_dir.iterdir())
+
+
+def test_export_into_a_folder_with_another_manifest_json_deletes_nothing(tmp_path: Path) -> None:
+    # the previous export's files were read from any manifest.json's "files": exporting into a folder of another
+    # tool deleted every file its manifest listed (here notes.txt and index.html) and the manifest itself
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    db = tmp_path / "audit.duckdb"
+    assert _run(inp, db)[0] == 0
+    folder = tmp_path / "site"
+    folder.mkdir()
+    theirs = {"manifest.json": '{"name": "app", "files": {"notes.txt": {}, "index.html": {}}}\n'}
+    theirs |= {"notes.txt": "precious\n", "index.html": "<p>page</p>\n"}
+    for name, text in theirs.items():
+        (folder / name).write_text(text)
+    res = CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(folder)])
+    want = f"error: {folder / 'manifest.json'} is not a citeaudit export's manifest"
+    assert res.exit_code == 2 and res.output.startswith(want), res.output
+    assert {p.name: p.read_text() for p in folder.iterdir()} == theirs
+    # a citeaudit manifest naming a file no export writes does not delete it either; the export's own are replaced
+    export = tmp_path / "export"
+    assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(export)]).exit_code == 0
+    manifest = json.loads((export / "manifest.json").read_text())
+    manifest["files"]["notes.txt"] = {}
+    (export / "manifest.json").write_text(json.dumps(manifest))
+    (export / "notes.txt").write_text("precious\n")
+    assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(export), "--format", "csv"]).exit_code == 0
+    assert (export / "notes.txt").read_text() == "precious\n"
+    assert not list(export.glob("*.parquet")) and (export / "answer_audit.csv").is_file()
