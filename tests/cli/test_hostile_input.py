@@ -508,3 +508,14 @@ def test_export_into_a_folder_with_another_manifest_json_deletes_nothing(tmp_pat
     assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(export), "--format", "csv"]).exit_code == 0
     assert (export / "notes.txt").read_text() == "precious\n"
     assert not list(export.glob("*.parquet")) and (export / "answer_audit.csv").is_file()
+
+
+def test_sql_without_a_statement_says_so(tmp_path: Path) -> None:
+    # "", ";" or a comment: DuckDB ran nothing and returned no cursor: AttributeError (exit 1)
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    db = tmp_path / "audit.duckdb"
+    assert _run(inp, db)[0] == 0
+    for query in ("", " ; ", "-- a comment"):
+        res = CliRunner().invoke(main, ["sql", "--db", str(db), "--", query])
+        assert res.exit_code == 2 and res.output.startswith("error: no SQL statement in the query"), res.output
