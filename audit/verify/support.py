@@ -57,15 +57,19 @@ def model_from_dict(data: dict[str, Any], digest: str = "", where: str = "<dict>
         coef = np.asarray(data["coef"], dtype=np.float64)
         intercept = float(data["intercept"])
         name = str(data.get("name", "support"))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ConfigError(f"{where}: not a support model file ({exc})") from None
+        seen = tuple((str(k), int(v.get("pairs", 0))) for k, v in (data.get("trained_on") or {}).items())
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ConfigError(f"{where}: not a support model file ({type(exc).__name__}: {exc})") from None
+    if not (np.all(np.isfinite(mean)) and np.all(np.isfinite(scale)) and np.all(np.isfinite(coef))) or not (
+        np.isfinite(intercept)
+    ):  # JSON NaN: every support NaN, every such citation `unsupported` without a word
+        raise ConfigError(f"{where}: model mean, scale, coef and intercept must be finite numbers")
     unknown = [f for f in features if f not in FEATURE_NAMES]
     if unknown or not features:
         raise ConfigError(f"{where}: model features {unknown or '[]'} are not among this code's {list(FEATURE_NAMES)}")
     if not (len(mean) == len(scale) == len(coef) == len(features)) or np.any(scale <= 0):
         raise ConfigError(f"{where}: model arrays do not match its {len(features)} features")
     columns = np.array([FEATURE_NAMES.index(f) for f in features])
-    seen = tuple((str(k), int(v.get("pairs", 0))) for k, v in (data.get("trained_on") or {}).items())
     screen = None
     if data.get("screen") is not None:
         if not isinstance(data["screen"], dict):

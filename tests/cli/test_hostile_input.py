@@ -519,3 +519,22 @@ def test_sql_without_a_statement_says_so(tmp_path: Path) -> None:
     for query in ("", " ; ", "-- a comment"):
         res = CliRunner().invoke(main, ["sql", "--db", str(db), "--", query])
         assert res.exit_code == 2 and res.output.startswith("error: no SQL statement in the query"), res.output
+
+
+def test_a_support_model_with_nan_weights_or_a_malformed_trained_on_stops_with_its_name(tmp_path: Path) -> None:
+    # JSON NaN weights were taken: every support NaN and every such citation `unsupported` without a word; a
+    # `trained_on` entry that is not an object raised AttributeError (exit 1)
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    packaged = json.loads((REPO / "audit" / "models" / "support.json").read_text())
+    for change, error in [
+        ({"mean": [float("nan")] * len(packaged["mean"])}, "model mean, scale, coef and intercept must be finite"),
+        ({"intercept": float("inf")}, "model mean, scale, coef and intercept must be finite"),
+        ({"trained_on": {"fever": 5}}, "not a support model file (AttributeError: "),
+    ]:
+        model = tmp_path / "support.json"
+        model.write_text(json.dumps({**packaged, **change}))
+        config = tmp_path / "model.toml"
+        config.write_text(f"[support]\nmodel = {json.dumps(str(model))}\n")
+        code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
+        assert code == 2 and out.startswith(f"error: {model}: {error}"), out
