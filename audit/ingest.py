@@ -309,16 +309,38 @@ def _stage_contexts(
 
 
 def check_context_files(files: list[str]) -> None:
-    """A separate contexts table needs `answer_id`, `rank` and `text` in every file."""
+    """A separate contexts table needs `answer_id`, `rank` (integers) and `text` (text) in every file."""
     for f in files:
-        names = set(_file_schema(f).names)
+        schema = _file_schema(f)
+        names = set(schema.names)
         for col in ("answer_id", "rank", "text"):
             if col not in names:
                 raise InputError(f"{f}: contexts table needs column {col!r}; columns are {sorted(names)}")
+        if not pa.types.is_integer(schema.field("rank").type):
+            raise InputError(
+                f"{f}: contexts column 'rank' must be integers (1 = first retrieved), got {schema.field('rank').type}"
+            )
+        if not is_text(schema.field("text").type):
+            raise InputError(f"{f}: contexts column 'text' must be a string column, got {schema.field('text').type}")
+
+
+def _check_context_ranks(con: duckdb.DuckDBPyConnection, files: list[str]) -> None:
+    """Every context row needs a rank that fits a position: a missing one cannot be cited, and the verifier
+    stopped on it with TypeError."""
+    bad = con.execute(
+        "SELECT filename, file_row_number, rank FROM read_parquet($files, union_by_name = true, filename = true, "
+        "file_row_number = true) WHERE rank IS NULL OR rank NOT BETWEEN 0 AND 2147483647 "
+        "ORDER BY filename, file_row_number LIMIT 1",
+        {"files": files},
+    ).fetchall()
+    if bad:
+        f, row, rank = bad[0]
+        raise InputError(f"{f}: row {row}: contexts column 'rank' must be a position (0 to 2147483647), got {rank}")
 
 
 def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> None:
     check_context_files(files)
+    _check_context_ranks(con, files)
     file_list = quote(files)
     present = set().union(*(set(_file_schema(f).names) for f in files))
     fields = ", ".join(name if name in present else f"NULL AS {name}" for name in _CONTEXT_FIELDS)

@@ -538,3 +538,22 @@ def test_a_support_model_with_nan_weights_or_a_malformed_trained_on_stops_with_i
         config.write_text(f"[support]\nmodel = {json.dumps(str(model))}\n")
         code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
         assert code == 2 and out.startswith(f"error: {model}: {error}"), out
+
+
+def test_a_contexts_table_with_unusable_ranks_or_text_stops_naming_the_file_and_row(tmp_path: Path) -> None:
+    # `rank` as text or beyond int32 failed the CAST inside DuckDB (a raw multi-line conversion error); a NULL rank
+    # reached the verifier (TypeError, exit 1)
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    text = "Refunds take 30 days."
+    rank = pa.schema([("answer_id", pa.string()), ("rank", pa.int64()), ("text", pa.string())])
+    for name, table, error in [
+        ("text-rank", pa.table({"answer_id": ["good"], "rank": ["first"], "text": [text]}), "must be integers"),
+        ("int-text", pa.table({"answer_id": ["good"], "rank": [1], "text": [5]}), "'text' must be a string column"),
+        ("null-rank", pa.Table.from_pylist([{"answer_id": "good", "rank": None, "text": text}], schema=rank), "row 0:"),
+        ("big-rank", pa.table({"answer_id": ["good", "good"], "rank": [1, 2**40], "text": [text] * 2}), "row 1:"),
+    ]:
+        ctx = tmp_path / f"{name}.parquet"
+        pq.write_table(table, ctx)
+        code, out = _run(inp, tmp_path / "audit.duckdb", "--contexts", str(ctx))
+        assert code == 2 and out.startswith(f"error: {ctx}: ") and error in out and out.count("\n") == 1, out
