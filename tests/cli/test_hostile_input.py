@@ -557,3 +557,23 @@ def test_a_contexts_table_with_unusable_ranks_or_text_stops_naming_the_file_and_
         pq.write_table(table, ctx)
         code, out = _run(inp, tmp_path / "audit.duckdb", "--contexts", str(ctx))
         assert code == 2 and out.startswith(f"error: {ctx}: ") and error in out and out.count("\n") == 1, out
+
+
+def test_structured_output_with_a_blank_answer_text_is_quarantined_as_empty(tmp_path: Path) -> None:
+    # the blank check ran on the raw JSON, which is not blank: {"answer": ""} was audited with no sentences, GREEN
+    blank = {
+        "object": {"answer": ""},
+        "spaces": {"answer": " \u00a0\n", "citations": [1]},
+        "event": {"type": "final", "data": "  "},
+        "event_object": {"type": "final", "data": {"answer": ""}},
+    }
+    rows = [_row("good")] + [make_answer(key, json.dumps(doc), CTX) for key, doc in blank.items()]
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table(rows), inp)
+    db = tmp_path / "audit.duckdb"
+    code, out = _run(inp, db)
+    assert code == 0, out
+    assert _accounted(db) == (5, 1, 4)
+    got = q(db, "SELECT row_ref, answer_id, field, reason FROM quarantine ORDER BY row_ref")
+    reason = "answer is empty: the JSON's answer text holds nothing to audit"
+    assert got == [(f"{inp}:{i + 1}", key, "answer", reason) for i, key in enumerate(blank)]
