@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import math
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -55,6 +56,9 @@ class LevelConfig:
     yellow_min_integrity: float = 0.6
     min_coverage: float = 0.0  # policy: answers whose claim coverage is below this get a flag
     required_prefix: str = ""  # policy: answers must start with this text (empty = off)
+
+
+MAX_CACHE_VECTORS = 10_000_000  # [run] cache_vectors: ~21 GB of embeddings per process, far past any need
 
 
 @dataclass(frozen=True)
@@ -130,6 +134,8 @@ def config_from_dict(data: dict[str, Any], source: str = "<dict>") -> AuditConfi
             elif isinstance(default, float):
                 ok = isinstance(value, (int, float)) and not isinstance(value, bool)
                 value = float(value) if ok else value
+                if ok and not math.isfinite(value):  # TOML has nan and inf; no setting means either
+                    raise ConfigError(f"{source}: {section}.{key} must be a finite number, got {value!r}")
             else:
                 ok = isinstance(value, type(default)) and not isinstance(value, bool)
             if not ok:
@@ -156,8 +162,13 @@ def _check(cfg: AuditConfig, source: str) -> None:
         raise ConfigError(
             f"{source}: verify.window_sentences, verify.top_k_windows and verify.uncited_top_k_windows must be >= 1"
         )
-    if cfg.run.shard_rows < 1 or cfg.run.batch_answers < 1 or cfg.run.cache_vectors < 10_000:
-        raise ConfigError(f"{source}: run.shard_rows, run.batch_answers must be >= 1, run.cache_vectors >= 10000")
+    if cfg.run.shard_rows < 1 or cfg.run.batch_answers < 1:
+        raise ConfigError(f"{source}: run.shard_rows, run.batch_answers must be >= 1")
+    if not 10_000 <= cfg.run.cache_vectors <= MAX_CACHE_VECTORS:
+        raise ConfigError(
+            f"{source}: run.cache_vectors must be between 10000 and {MAX_CACHE_VECTORS} (each vector takes "
+            f"~2.1 KB of memory per process: {MAX_CACHE_VECTORS} is ~21 GB), got {cfg.run.cache_vectors}"
+        )
     if cfg.run.shard_threads < 0:
         raise ConfigError(f"{source}: run.shard_threads must be >= 0 (0 = one per core), got {cfg.run.shard_threads}")
     if cfg.run.shard_seconds <= 0:

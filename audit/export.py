@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from audit.config import AuditConfig
+from audit.errors import InputError
 from audit.model_card import model_fingerprints
 from audit.schema import OUTPUT_VERSION, RESULT_TABLES
 from audit.store import code_version, open_db
@@ -67,7 +68,10 @@ def export_findings(
         raise ValueError(f"unknown format {fmt!r}")
     cfg = cfg or AuditConfig()
     out_dir = Path(out)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a file at --out (or above it), no permission
+        raise InputError(f"cannot export to {out_dir} ({exc.filename}: {exc.strerror})") from None
     _remove_previous(out_dir)
     files: dict[str, dict[str, Any]] = {}
     with open_db(db, read_only=True) as con:
@@ -104,13 +108,23 @@ def export_findings(
 
 
 def _remove_previous(out_dir: Path) -> None:
-    """Re-exporting into a folder replaces the files of the export that is there (and nothing else)."""
+    """Re-exporting into a folder replaces the files of the export that is there (and nothing else): only names an
+    export writes, listed by a citeaudit manifest. A folder with another manifest.json is refused, untouched."""
     old = out_dir / MANIFEST_NAME
+    if not old.is_file():
+        return
     try:
-        listed = json.loads(old.read_text()).get("files", {}) if old.is_file() else {}
-    except (ValueError, AttributeError):
-        listed = {}
-    for name in listed:
-        if Path(name).name == name:
+        manifest = json.loads(old.read_text())
+        ours = isinstance(manifest, dict) and DIGEST_KEY in manifest and isinstance(manifest.get("files"), dict)
+    except (OSError, ValueError):
+        ours = False
+    if not ours:
+        raise InputError(
+            f"{old} is not a citeaudit export's manifest, and an export would replace it: export into another "
+            "folder, or remove it if it is yours to drop (nothing was changed)"
+        )
+    ours_names = {f"{name}.{fmt}" for name in export_queries(Window()) for fmt in ("parquet", "csv")} | {CONFIG_NAME}
+    for name in manifest["files"]:
+        if name in ours_names:
             (out_dir / name).unlink(missing_ok=True)
-    old.unlink(missing_ok=True)
+    old.unlink()

@@ -82,7 +82,7 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                     raise InputError(
                         f"{f}: column {src!r} must be list<struct<doc_id, chunk_id, title, page, url, text>>, got {typ}"
                     )
-                if col == "answer" and not (pa.types.is_string(typ) or pa.types.is_large_string(typ)):
+                if col == "answer" and not is_text(typ):
                     raise InputError(f"{f}: column {src!r} (answer) must be a string column, got {typ}")
                 if col == "logged_at" and col in types:
                     types[col] = _merge_logged_at(types[col], typ, first[col], f, src)
@@ -118,12 +118,20 @@ def _merge_logged_at(seen: pa.DataType, typ: pa.DataType, seen_in: str, f: str, 
     )
 
 
+def is_text(typ: pa.DataType) -> bool:
+    """A string column as DuckDB reads one: string, large_string, string_view, or any of these dictionary-encoded
+    (what pandas and polars categoricals are written as)."""
+    if pa.types.is_dictionary(typ):
+        typ = typ.value_type
+    return pa.types.is_string(typ) or pa.types.is_large_string(typ) or pa.types.is_string_view(typ)
+
+
 def _is_context_list(typ: pa.DataType) -> bool:
     """A list of structs whose `text` is a string (the source a citation is verified against)."""
     if not (pa.types.is_list(typ) or pa.types.is_large_list(typ)) or not pa.types.is_struct(typ.value_type):
         return False
     text = [f.type for f in typ.value_type if f.name == "text"]
-    return len(text) == 1 and (pa.types.is_string(text[0]) or pa.types.is_large_string(text[0]))
+    return len(text) == 1 and is_text(text[0])
 
 
 def column_expr(col: str, mapping: dict[str, str], types: dict[str, pa.DataType]) -> str:
@@ -301,16 +309,38 @@ def _stage_contexts(
 
 
 def check_context_files(files: list[str]) -> None:
-    """A separate contexts table needs `answer_id`, `rank` and `text` in every file."""
+    """A separate contexts table needs `answer_id`, `rank` (integers) and `text` (text) in every file."""
     for f in files:
-        names = set(_file_schema(f).names)
+        schema = _file_schema(f)
+        names = set(schema.names)
         for col in ("answer_id", "rank", "text"):
             if col not in names:
                 raise InputError(f"{f}: contexts table needs column {col!r}; columns are {sorted(names)}")
+        if not pa.types.is_integer(schema.field("rank").type):
+            raise InputError(
+                f"{f}: contexts column 'rank' must be integers (1 = first retrieved), got {schema.field('rank').type}"
+            )
+        if not is_text(schema.field("text").type):
+            raise InputError(f"{f}: contexts column 'text' must be a string column, got {schema.field('text').type}")
+
+
+def _check_context_ranks(con: duckdb.DuckDBPyConnection, files: list[str]) -> None:
+    """Every context row needs a rank that fits a position: a missing one cannot be cited, and the verifier
+    stopped on it with TypeError."""
+    bad = con.execute(
+        "SELECT filename, file_row_number, rank FROM read_parquet($files, union_by_name = true, filename = true, "
+        "file_row_number = true) WHERE rank IS NULL OR rank NOT BETWEEN 0 AND 2147483647 "
+        "ORDER BY filename, file_row_number LIMIT 1",
+        {"files": files},
+    ).fetchall()
+    if bad:
+        f, row, rank = bad[0]
+        raise InputError(f"{f}: row {row}: contexts column 'rank' must be a position (0 to 2147483647), got {rank}")
 
 
 def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> None:
     check_context_files(files)
+    _check_context_ranks(con, files)
     file_list = quote(files)
     present = set().union(*(set(_file_schema(f).names) for f in files))
     fields = ", ".join(name if name in present else f"NULL AS {name}" for name in _CONTEXT_FIELDS)

@@ -162,6 +162,7 @@ def audit_shard(
             counts = _stage(con, shard, cfg)
         with watch("extract"):
             extract_citations(con, cfg.extract.numeric_base)
+            counts = _quarantine_blank_structured(con, counts)
         with watch("resolve"):
             run(con, "resolve")
         cite_rows, uncited_rows, stat_rows = [], [], []
@@ -194,6 +195,21 @@ def _stage(con: duckdb.DuckDBPyConnection, shard: Shard, cfg: AuditConfig) -> An
         split=shard.split,
     )
     return counts
+
+
+def _quarantine_blank_structured(con: duckdb.DuckDBPyConnection, counts: AnswerCounts) -> AnswerCounts:
+    """Structured output whose answer text is blank (`{"answer": ""}`, a final event with `"data": " "`) goes to
+    quarantine like a blank plain answer: the text is known only once the JSON is read, after validation."""
+    blank = "SELECT answer_id FROM texts WHERE structured AND regexp_full_match(answer_text, '[\\s\\p{Z}\\x{85}]*')"
+    con.execute(
+        "INSERT INTO quarantined SELECT source_file, source_file || ':' || row_no, answer_id, logged_at, 'answer', "
+        f"$reason FROM answers_ok WHERE answer_id IN ({blank})",
+        {"reason": "answer is empty: the JSON's answer text holds nothing to audit"},
+    )
+    moved = con.execute(f"DELETE FROM answers_ok WHERE answer_id IN ({blank})").fetchall()[0][0]
+    if not moved:
+        return counts
+    return AnswerCounts(counts.answers_read, counts.answers_audited - moved, counts.answers_quarantined + moved)
 
 
 _BATCH_QUERY = """

@@ -45,6 +45,8 @@ def check_statements(con: duckdb.DuckDBPyConnection, query: str) -> None:
         statements = con.extract_statements(query)
     except duckdb.Error as exc:
         raise InputError(f"query failed: {exc}") from None
+    if not statements:  # DuckDB runs nothing and returns no cursor
+        raise InputError('no SQL statement in the query: give one, e.g. "SELECT * FROM daily_integrity"')
     for st in statements:
         if st.type not in ALLOWED:
             kind = st.type.name

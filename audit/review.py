@@ -283,6 +283,10 @@ def write_report(
     db: str | Path, out: str | Path, window: Window, cfg: AuditConfig | None = None, limit: int = 1000
 ) -> Path:
     path = Path(out)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render_report(db, window, cfg, limit), encoding="utf-8")
+    page = render_report(db, window, cfg, limit)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(page, encoding="utf-8")
+    except OSError as exc:  # a folder at --out, a file where a folder must be, no permission
+        raise InputError(f"cannot write the review page to {path} ({exc.filename}: {exc.strerror})") from None
     return path

@@ -36,16 +36,81 @@ def stored_version(con: duckdb.DuckDBPyConnection) -> int | None:
 
 def migrate(con: duckdb.DuckDBPyConnection) -> int | None:
     """Bring an existing output file up to OUTPUT_VERSION one step at a time, in one transaction.
-    Returns the version found; raises ValueError for a file written by a newer citeaudit."""
+    Returns the version found; raises ValueError for a file written by a newer citeaudit, or for a file whose
+    tables are not citeaudit's (another application's database: left as it was)."""
     found = stored_version(con)
     if found is None or found == OUTPUT_VERSION:
+        check_tables(con)
         return found
     if found > OUTPUT_VERSION:
         raise ValueError(f"outputs v{found} is newer than this citeaudit (v{OUTPUT_VERSION}): upgrade citeaudit")
-    with transaction(con):
-        for v in range(found, OUTPUT_VERSION):
-            run_script(con, migration(v))
+    try:
+        with transaction(con):
+            for v in range(found, OUTPUT_VERSION):
+                run_script(con, migration(v))
+            check_tables(con)  # a mismatch rolls the migration back
+    except duckdb.Error as exc:
+        raise ValueError(
+            f"not a citeaudit audit database: migrating it from outputs v{found} failed, nothing was changed "
+            f"({str(exc).splitlines()[0]}): give --db a citeaudit database or a new file"
+        ) from None
     return found
+
+
+def _objects(con: duckdb.DuckDBPyConnection) -> dict[str, tuple[str, dict[str, str]]]:
+    """Each table and view of the connection's main schema: (table type, {column: type})."""
+    kinds = dict(
+        con.execute(
+            "SELECT table_name, table_type FROM information_schema.tables "
+            "WHERE table_catalog = current_database() AND table_schema = 'main'"
+        ).fetchall()
+    )
+    columns: dict[str, dict[str, str]] = {name: {} for name in kinds}
+    for table, column, kind in con.execute(
+        "SELECT table_name, column_name, data_type FROM information_schema.columns "
+        "WHERE table_catalog = current_database() AND table_schema = 'main' ORDER BY table_name, ordinal_position"
+    ).fetchall():
+        columns[table][column] = kind
+    return {name: (kind, columns[name]) for name, kind in kinds.items()}
+
+
+@cache
+def _output_objects() -> dict[str, tuple[str, dict[str, str]]]:
+    with connect() as con:
+        run_script(con, output_ddl())
+        return _objects(con)
+
+
+def _listed(names: list[str], most: int = 4) -> str:
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(names[:most]) + more
+
+
+def check_tables(con: duckdb.DuckDBPyConnection) -> None:
+    """Raise ValueError naming the first table or view that bears an output name but not its shape (columns and
+    types of the current outputs version): the file belongs to another application. Other objects are not looked at."""
+    have = _objects(con)
+    for name, (kind, columns) in _output_objects().items():
+        if name not in have:
+            continue
+        got_kind, got = have[name]
+        problem = ""
+        if got_kind != kind:
+            problem = f"{name} is a {got_kind.lower()}, not a {kind.lower()}"
+        elif kind == "VIEW" and "citation_audit" not in have:  # citeaudit creates its views after its tables
+            problem = f"it has a view {name} but no citeaudit tables"
+        elif kind == "BASE TABLE" and got != columns:
+            missing = [c for c in columns if c not in got]
+            extra = [c for c in got if c not in columns]
+            typed = [f"has {c} as {got[c]}, not {t}" for c, t in columns.items() if c in got and got[c] != t]
+            parts = [f"lacks {_listed(missing)}"] if missing else []
+            parts += [f"has {_listed(extra)} that citeaudit does not write"] if extra else []
+            parts += typed[:1]
+            problem = f"its table {name} " + "; ".join(parts)
+        if problem:
+            raise ValueError(
+                f"not a citeaudit audit database ({problem}): give --db a citeaudit database or a new file"
+            )
 
 
 @cache

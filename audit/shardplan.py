@@ -25,6 +25,7 @@ import pyarrow as pa
 from audit.affinity import Items
 from audit.errors import InputError
 from audit.ingest import check_files, column_expr, describe_files, scan_sql
+from audit.sql import connect
 from audit.window import Window
 
 log = logging.getLogger(__name__)
@@ -157,7 +158,7 @@ def plan_by_cost(
     (`refine`, `quantize`: the verifier's settings, which set how much of the cost MiniLM adds). With `workers`
     (the shards audited at once), a smaller target where that gives each worker at least `SHARDS_PER_WORKER`."""
     features, cost = _estimates(files, window, mapping, refine, quantize)
-    con = duckdb.connect()
+    con = connect()
     try:
         rows = con.execute(
             _PLAN.format(features=features, cost=cost),
@@ -213,7 +214,7 @@ def affinity_items(
     text and its length): what `audit.affinity.assign` needs. One aggregate query; the texts stay in DuckDB."""
     features, cost = _estimates(files, window, mapping, refine, quantize, extra=", contexts")
     query = _ITEMS.format(features=features, cost=cost)
-    con = duckdb.connect()
+    con = connect()
     try:
         table: pa.Table = con.sql(query).to_arrow_table()
     except duckdb.Error as exc:

@@ -15,7 +15,7 @@ import audit
 from audit.counts import AnswerCounts
 from audit.errors import ConfigError, InputError
 from audit.pipeline import MANIFEST
-from audit.schema import OUTPUT_VERSION, RESULT_TABLES, migrate, output_ddl
+from audit.schema import OUTPUT_VERSION, RESULT_TABLES, check_tables, migrate, output_ddl, stored_version
 from audit.sql import connect, quote, transaction
 from audit.window import Window
 
@@ -56,7 +56,14 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
     if read_only:
         if not p.exists():
             raise InputError(f"no audit database at {p}: run `citeaudit run` first or pass --db")
-        return connect(p, read_only=True, wait_s=wait_s)
+        con = connect(p, read_only=True, wait_s=wait_s)
+        try:
+            if stored_version(con) in (None, OUTPUT_VERSION):  # an older file is migrated when next written
+                check_tables(con)
+        except ValueError as exc:
+            con.close()
+            raise InputError(f"audit database {p}: {exc}") from None
+        return con
     p.parent.mkdir(parents=True, exist_ok=True)
     con = connect(p, wait_s=wait_s)
     try:

@@ -6,10 +6,13 @@ from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
+import pytest
 
 from audit.config import AuditConfig, RunConfig
+from audit.errors import ConfigError
 from audit.pipeline import BoundedEmbeddingCache, load_cache, make_scorer
 from audit.store import open_db
+from audit.verify.embcache import Slab
 from audit.verify.semantic import model_key
 
 MODEL = model_key("all-MiniLM-L6-v2", AuditConfig().verify.quantize)  # the name the default scorer caches under
@@ -131,3 +134,14 @@ def test_shard_threads_sharing_the_cache_hand_over_each_new_vector_once() -> Non
     taken.extend(cache.take_new_rows().column("content_hash").to_pylist())
     assert len(taken) == len(set(taken)) == 10_000
     assert len(cache) <= 1_000
+
+
+def test_a_slab_that_cannot_be_allocated_names_the_setting_to_lower() -> None:
+    # np.empty raised MemoryError (exit 1, no setting named) when [run] cache_vectors asked for more than there is
+    slab = Slab(1 << 40)
+    with pytest.raises(
+        ConfigError,
+        match=r"^the embedding cache cannot have .* GB for 1099511627776 vectors on this "
+        r"machine: lower \[run\] cache_vectors$",
+    ):
+        slab.put("k", np.zeros(384, dtype=np.float32))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import traceback
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
@@ -13,6 +14,7 @@ import duckdb
 from rich.console import Console
 
 from audit.errors import CiteauditError
+from audit.sql import damaged_database
 from audit.store import DEFAULT_DB
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -30,10 +32,12 @@ def friendly_errors(fn: F) -> F:
         try:
             return fn(*args, **kwargs)
         except CiteauditError as exc:
-            print_error(str(exc))
+            print_error(damaged_database(str(exc), kwargs.get("db")) or str(exc))
+            _release(exc)
             sys.exit(exc.exit_code)
         except duckdb.Error as exc:
-            print_error(str(exc))
+            print_error(damaged_database(str(exc), kwargs.get("db")) or str(exc))
+            _release(exc)
             sys.exit(2)
         except KeyboardInterrupt:
             print_error("interrupted (the run is recorded as failed; rerun to complete it)")
@@ -45,6 +49,21 @@ def friendly_errors(fn: F) -> F:
             sys.exit(1)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _release(exc: BaseException) -> None:
+    """Drop the locals of the frames an error was raised through (and of the errors it chained): Prefect keeps a
+    failed flow's exception until the process ends, and a DuckDB connection left in one of those frames made
+    DuckDB's bindings print dozens of 'nanobind: leaked instance' lines after the error line at exit."""
+    seen: set[int] = set()
+    stack: list[BaseException | None] = [exc]
+    while stack:
+        e = stack.pop()
+        if e is None or id(e) in seen:
+            continue
+        seen.add(id(e))
+        traceback.clear_frames(e.__traceback__)
+        stack += [e.__context__, e.__cause__]
 
 
 def first_line(text: str, limit: int = 400) -> str:

@@ -314,7 +314,13 @@ def verify_export(folder: str) -> None:
 @db_option
 @click.option("--out", "out_file", default="data/review.html", show_default=True, help="HTML file to write.")
 @window_options("Citations")
-@click.option("--limit", default=1000, show_default=True, help="At most this many citations, worst first.")
+@click.option(
+    "--limit",
+    type=click.IntRange(min=0),
+    default=1000,
+    show_default=True,
+    help="At most this many citations, worst first.",
+)
 @config_option
 @friendly_errors
 def report(db: str, out_file: str, since: str | None, until: str | None, limit: int, config_path: str | None) -> None:

@@ -62,7 +62,9 @@ def read_citations(
 
 
 def _latest_run(db: str | Path) -> tuple[str | None, str | None]:
-    with connect(db, read_only=True) as con:
+    from audit.store import open_db  # checks the file is citeaudit's
+
+    with open_db(db, read_only=True) as con:
         try:
             rows = con.execute(
                 "SELECT run_id, config_hash FROM runs WHERE status = 'completed' ORDER BY finished_at DESC LIMIT 1"

@@ -79,14 +79,31 @@ def quote(value: Any, identifier: bool = False) -> str:
     raise TypeError(f"cannot write a {type(value).__name__} as a SQL literal")
 
 
-def _quiet(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
-    """No progress bar: DuckDB draws one on stdout for a query open over 2 s, and a shard's batch reader stays open
-    while Python verifies its rows, so every shard printed a bar into the worker's or the nightly job's log."""
+def _session(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
+    """Every connection's settings. No progress bar: DuckDB draws one on stdout for a query open over 2 s, and a
+    shard's batch reader stays open while Python verifies its rows, so every shard printed a bar into the worker's or
+    the nightly job's log. Time zone UTC: DuckDB's default is the machine's, and it converts naive timestamps in it
+    wherever they meet aware ones (a naive-timestamp file read with a tz-aware one, a cast to TIMESTAMPTZ), so a
+    naive 23:30 moved to the next day's window on a machine in New York."""
     con.execute("SET enable_progress_bar = false")
+    con.execute("SET TimeZone = 'UTC'")
     return con
 
 
 _LOCK_HELD = re.compile(r"could not set lock|conflicting lock", re.IGNORECASE)
+_CORRUPT = re.compile(r"corrupt database file|does not match stored checksum", re.IGNORECASE)
+
+
+def damaged_database(message: str, path: str | Path | None) -> str | None:
+    """The error for a DuckDB `message` that says the database file is damaged, naming `path` (DuckDB reads a
+    file's blocks, and checks their checksums, only when a query needs them: long after it opened); None for any
+    other message, or when the message names the file already."""
+    if path is None or not _CORRUPT.search(message) or str(path) in message:
+        return None
+    return (
+        f"audit database {path} is damaged: {message.strip().splitlines()[0]}; restore it from a backup, "
+        "or give --db a new file"
+    )
 
 
 def connect(
@@ -98,13 +115,13 @@ def connect(
     """A DuckDB connection (in memory when `path` is None), used as a context manager: `with connect(p) as con:`
     closes it on the way out. Waits up to `wait_s` (with backoff) while another process holds the file."""
     if path is None:
-        return _quiet(duckdb.connect(config=dict(config or {})))
+        return _session(duckdb.connect(config=dict(config or {})))
     p = Path(path)
     deadline = time.monotonic() + wait_s
     delay = 0.1
     while True:
         try:
-            return _quiet(duckdb.connect(str(p), read_only=read_only, config=dict(config or {})))
+            return _session(duckdb.connect(str(p), read_only=read_only, config=dict(config or {})))
         except duckdb.Error as exc:
             # DuckDB's own words for a file another process holds; a bare "lock" also matched a corrupt file's
             # "checksum ... in block at location ...", which was waited on and then reported as held

@@ -38,7 +38,7 @@ WITH per_answer AS (
            coalesce(x.n_statements, 0) + s.n_uncited_claims AS n_statements,
            coalesce(x.n_supported_statements, 0) AS n_supported_statements,
            coalesce(x.n_precise_citations, 0) AS n_precise_citations,
-           t.structured, t.structured_parse_failed
+           t.structured, t.structured_parse_failed, coalesce(t.citation_shape_flags, []) AS citation_shape_flags
     FROM answers_ok a
     JOIN texts t USING (answer_id)
     JOIN stat_rows s USING (answer_id)
@@ -63,7 +63,7 @@ SELECT answer_id, conversation_id, turn_index, logged_at, tenant, model, source_
        CAST(n_statements AS INTEGER) AS n_statements, CAST(n_supported_statements AS INTEGER) AS n_supported_statements,
        citation_recall, citation_precision,
        CASE
-           WHEN n_fabricated > 0 OR structured_parse_failed THEN 'RED'
+           WHEN n_fabricated > 0 OR structured_parse_failed OR len(citation_shape_flags) > 0 THEN 'RED'
            WHEN citation_integrity IS NULL AND n_claims > 0 THEN 'YELLOW'
            WHEN citation_integrity IS NULL THEN 'GREEN'
            WHEN citation_integrity >= getvariable('green') AND coalesce(coverage, 1) >= getvariable('min_coverage') THEN 'GREEN'
@@ -76,6 +76,6 @@ SELECT answer_id, conversation_id, turn_index, logged_at, tenant, model, source_
            CASE WHEN coalesce(coverage, 1) < getvariable('min_coverage') THEN 'low_coverage' END,
            CASE WHEN getvariable('prefix') <> '' AND NOT starts_with(answer, getvariable('prefix')) THEN 'missing_required_prefix' END,
            CASE WHEN n_citations = 0 AND n_claims > 0 THEN 'no_citations' END
-       ], lambda x: x IS NOT NULL) || coalesce(self_report_flags, []) AS flags,
+       ], lambda x: x IS NOT NULL) || citation_shape_flags || coalesce(self_report_flags, []) AS flags,
        claimed_confidence, missing_information
 FROM scored;

@@ -51,7 +51,17 @@ SELECT answer_id,
             THEN coalesce(json_extract(doc, '$.confidence'), json_extract(doc, '$.confidence_score'))::VARCHAR END
            AS confidence_raw,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN json_extract(doc, '$.missing_information')::VARCHAR END
-           AS missing_information_raw
+           AS missing_information_raw,
+       -- a `citations` or `inline_citations` that is there but not a list (an object, text, a number) cannot be
+       -- read as citations: flagged with its JSON type (and RED, as a parse failure), never skipped in silence
+       CASE WHEN looks_json AND answer_field IS NOT NULL THEN list_filter(list_transform(
+                ['citations', 'inline_citations'],
+                lambda k: CASE WHEN json_type(doc, '$.' || k) NOT IN ('ARRAY', 'NULL')
+                               THEN k || '_not_a_list:' || CASE json_type(doc, '$.' || k)
+                                   WHEN 'VARCHAR' THEN 'string' WHEN 'BIGINT' THEN 'integer'
+                                   WHEN 'UBIGINT' THEN 'integer' WHEN 'DOUBLE' THEN 'number'
+                                   ELSE lower(json_type(doc, '$.' || k)) END END),
+                lambda f: f IS NOT NULL) END AS citation_shape_flags
 FROM docs;
 
 -- Markdown code (``` fences, also unclosed, and `inline code`) holds no citations: `arr[1]` is code, not a marker

@@ -18,6 +18,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from audit.errors import ConfigError
 from audit.verify.semantic import EmbeddingCache
 
 CLAIM_SHARE = 0.2  # of `limit`: the rows claims may hold; sources (windows) get the rest
@@ -51,7 +52,13 @@ class Slab:
     def put(self, key: str, vector: np.ndarray) -> None:
         vec = np.asarray(vector, dtype=np.float32).reshape(-1)
         if self._mat is None:
-            self._mat = np.empty((self.limit, vec.shape[0]), dtype=np.float32)
+            try:
+                self._mat = np.empty((self.limit, vec.shape[0]), dtype=np.float32)
+            except MemoryError:
+                raise ConfigError(
+                    f"the embedding cache cannot have {self.limit * vec.shape[0] * 4 / 1e9:.1f} GB for {self.limit} "
+                    "vectors on this machine: lower [run] cache_vectors"
+                ) from None
         elif vec.shape[0] != self._mat.shape[1]:
             raise ValueError(f"embedding of dimension {vec.shape[0]} in a cache of dimension {self._mat.shape[1]}")
         row = self._rows.pop(key, None)

@@ -57,15 +57,19 @@ def model_from_dict(data: dict[str, Any], digest: str = "", where: str = "<dict>
         coef = np.asarray(data["coef"], dtype=np.float64)
         intercept = float(data["intercept"])
         name = str(data.get("name", "support"))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ConfigError(f"{where}: not a support model file ({exc})") from None
+        seen = tuple((str(k), int(v.get("pairs", 0))) for k, v in (data.get("trained_on") or {}).items())
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ConfigError(f"{where}: not a support model file ({type(exc).__name__}: {exc})") from None
+    if not (np.all(np.isfinite(mean)) and np.all(np.isfinite(scale)) and np.all(np.isfinite(coef))) or not (
+        np.isfinite(intercept)
+    ):  # JSON NaN: every support NaN, every such citation `unsupported` without a word
+        raise ConfigError(f"{where}: model mean, scale, coef and intercept must be finite numbers")
     unknown = [f for f in features if f not in FEATURE_NAMES]
     if unknown or not features:
         raise ConfigError(f"{where}: model features {unknown or '[]'} are not among this code's {list(FEATURE_NAMES)}")
     if not (len(mean) == len(scale) == len(coef) == len(features)) or np.any(scale <= 0):
         raise ConfigError(f"{where}: model arrays do not match its {len(features)} features")
     columns = np.array([FEATURE_NAMES.index(f) for f in features])
-    seen = tuple((str(k), int(v.get("pairs", 0))) for k, v in (data.get("trained_on") or {}).items())
     screen = None
     if data.get("screen") is not None:
         if not isinstance(data["screen"], dict):
@@ -82,11 +86,15 @@ def load_support_model(path: str = "") -> SupportModel:
     p = Path(path) if path else PACKAGED_MODEL
     if not p.is_file():
         raise ConfigError(f"support model file not found: {p}")
-    raw = p.read_bytes()
     try:
+        raw = p.read_bytes()
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise ConfigError(f"{p}: not valid JSON: {exc}") from None
+    except UnicodeDecodeError as exc:  # json.loads takes UTF-8, -16 or -32 bytes; Latin-1 text is none of them
+        raise ConfigError(f"{p}: not valid JSON: a support model file is UTF-8, byte {exc.start} is not") from None
+    except OSError as exc:
+        raise ConfigError(f"{p}: cannot read the support model file: {exc.strerror}") from None
     return model_from_dict(data, hashlib.sha256(raw).hexdigest(), str(p))
 
 

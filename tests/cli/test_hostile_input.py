@@ -4,6 +4,7 @@ naming it, never a traceback."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
@@ -68,25 +70,27 @@ def test_logged_at_outside_years_1_to_9999_is_quarantined(tmp_path: Path) -> Non
 
 
 def test_a_failure_while_priming_the_embedding_cache_fails_the_run_instead_of_hanging(tmp_path: Path) -> None:
-    # priming reads `embedding_cache` from the audit file read-only; an error there (here: a cache too big to
-    # allocate) left the Arrow reader open in the traceback, and recording the failed run then opened the same file
-    # for writing: duckdb.connect spun at 100 % CPU for ever
+    # priming reads `embedding_cache` from the audit file read-only; an error there (first found with a cache too big
+    # to allocate, which config now refuses; here: a vector of another length) left the Arrow reader open in the
+    # traceback, and recording the failed run then opened the same file for writing: duckdb.connect spun at 100 % CPU
     inp = tmp_path / "answers.parquet"
     pq.write_table(pq.read_table(SAMPLE / "date=2026-11-01" / "part-0.parquet").slice(0, 20), inp)
     db = tmp_path / "audit.duckdb"
     assert _run(inp, db)[0] == 0
-    assert q(db, "SELECT count(*) > 0 FROM embedding_cache") == [(True,)]
-    config = tmp_path / "huge-cache.toml"
-    config.write_text("[run]\ncache_vectors = 99999999999999\nlock_wait_seconds = 1.0\n")
+    con = duckdb.connect(str(db))
+    con.execute("INSERT INTO embedding_cache SELECT model, 'short', [1.0, 2.0] FROM embedding_cache LIMIT 1")
+    con.close()
+    config = tmp_path / "wait.toml"
+    config.write_text("[run]\nlock_wait_seconds = 1.0\n")
     cmd = [sys.executable, "-m", "audit.cli", "run", "--input", str(inp), "--db", str(db), "--quiet"]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     try:
         res = subprocess.run([*cmd, "--config", str(config)], env=env, capture_output=True, text=True, timeout=60)
     except subprocess.TimeoutExpired:
         pytest.fail("citeaudit run hung after a failure while priming the embedding cache")
-    assert res.returncode == 1 and res.stderr.startswith("error: MemoryError"), res.stderr
+    assert res.returncode == 1 and res.stderr.startswith("error: ValueError: cannot reshape"), res.stderr
     assert "Traceback" not in res.stderr
-    assert q(db, "SELECT count(*) FROM runs WHERE status LIKE 'failed: MemoryError%'") == [(1,)]
+    assert q(db, "SELECT count(*) FROM runs WHERE status LIKE 'failed: ValueError%'") == [(1,)]
 
 
 def test_a_corrupt_audit_database_is_named_at_once_not_waited_on_as_locked(tmp_path: Path) -> None:
@@ -192,3 +196,384 @@ def test_column_mapping_names_only_contract_columns_and_maps_them_to_text(tmp_pa
         config.write_text(f"[run]\ncolumn_mapping = {mapping}\n")
         code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
         assert code == 2 and out.startswith(f"error: {config}: {error}"), out
+
+
+def test_another_applications_duckdb_file_is_named_and_left_as_it_was(tmp_path: Path) -> None:
+    # a file with its own `runs` (or `answer_audit`) table: the outputs DDL ran over it first (creating citeaudit's
+    # other tables and views in it), then a raw binder error came out that named neither the file nor the cause
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    for table, columns in [("runs", "id INTEGER, name VARCHAR"), ("answer_audit", "foo INTEGER")]:
+        db = tmp_path / f"other-{table}.duckdb"
+        con = duckdb.connect(str(db))
+        con.execute(f"CREATE TABLE {table} ({columns})")
+        con.close()
+        want = f"error: audit database {db}: not a citeaudit audit database (its table {table} lacks "
+        code, out = _run(inp, db)
+        assert code == 2 and out.startswith(want) and "Binder Error" not in out, out
+        assert q(db, "SELECT table_name FROM information_schema.tables") == [(table,)]  # nothing added
+        for command in (["report", "--out", str(tmp_path / "r.html")], ["export", "--out", str(tmp_path / "x")]):
+            res = CliRunner().invoke(main, [*command, "--db", str(db)])
+            assert res.exit_code == 2 and res.output.startswith(want), res.output
+    # a column of the right name but another type is not citeaudit's either
+    db = tmp_path / "typed.duckdb"
+    assert _run(inp, db)[0] == 0
+    con = duckdb.connect(str(db))
+    con.execute("ALTER TABLE quarantine ALTER COLUMN reason TYPE INTEGER USING 0")
+    con.close()
+    code, out = _run(inp, db)
+    assert code == 2 and "(its table quarantine has reason as INTEGER, not VARCHAR)" in out, out
+    # a file with a `citation_audit` of its own looks like outputs v1: its migration fails and is rolled back
+    db = tmp_path / "other-citation_audit.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE citation_audit (foo INTEGER)")
+    con.close()
+    code, out = _run(inp, db)
+    assert code == 2 and out.startswith(f"error: audit database {db}: not a citeaudit audit database: migrating"), out
+    assert q(db, "SELECT table_name FROM information_schema.tables") == [("citation_audit",)]
+
+
+def _damaged_after_open(db: Path, into: Path) -> str:
+    """Copy `db` to `into` with one data block damaged: it opens, and reading the table returned fails."""
+    size = db.stat().st_size
+    for offset in range(12288 + 262144, size, 262144):  # DuckDB's 3 header pages, then 256 KiB blocks
+        data = bytearray(db.read_bytes())
+        data[offset + 100 : offset + 164] = b"\xff" * 64
+        into.write_bytes(bytes(data))
+        con = duckdb.connect(str(into), read_only=True)
+        try:
+            for table in ("answer_audit", "citation_audit", "runs", "quarantine", "uncited_claims"):
+                con.execute(f"SELECT * FROM {table}").fetchall()
+        except duckdb.Error as exc:
+            assert "Corrupt database file" in str(exc)
+            return table
+        finally:
+            con.close()
+    pytest.fail(f"no block of {db} is read after it opens")
+
+
+def test_a_database_damaged_past_its_headers_is_named_when_a_query_reads_the_damage(tmp_path: Path) -> None:
+    # DuckDB checks a block's checksum when a query reads it, long after the file opened: the error said
+    # "Corrupt database file: ... in block at location ..." without naming the file (run, export, report, sql)
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(pq.read_table(SAMPLE / "date=2026-11-01" / "part-0.parquet").slice(0, 60), inp)
+    good = tmp_path / "good.duckdb"
+    assert _run(inp, good)[0] == 0
+    db = tmp_path / "audit.duckdb"
+    table = _damaged_after_open(good, db)
+    want = f"error: audit database {db} is damaged: "
+    code, out = _run(inp, db)
+    assert code == 2 and out.startswith(want) and "checksum" in out and out.count("\n") == 1, out
+    for command in (["export", "--out", str(tmp_path / "x")], ["sql", f"SELECT * FROM {table}"]):
+        res = CliRunner().invoke(main, [*command, "--db", str(db)])
+        assert res.exit_code == 2 and res.output.startswith(want), res.output
+
+
+def test_json_citations_that_are_not_a_list_are_flagged_and_red(tmp_path: Path) -> None:
+    # `"citations": {...}` or `"citations": "1"` was skipped without a word: the answer came out GREEN on its inline
+    # markers alone (or YELLOW `no_citations`), nothing telling the reviewer its citations could not be read
+    text = "Refunds take 30 days [1]."
+    answers = {
+        "object": {"answer": text, "citations": {"document_id": "d1"}},
+        "string": {"answer": text, "citations": "1"},
+        "number": {"answer": text, "citations": 1},
+        "inline": {"answer": text, "inline_citations": {"source_index": 0}},
+        "event": {"type": "final", "data": text, "citations": "1"},
+        "null": {"answer": text, "citations": None},  # JSON null counts as absent
+        "list": {"answer": text, "citations": [1]},
+    }
+    rows = [make_answer(key, json.dumps(doc), CTX) for key, doc in answers.items()]
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table(rows), inp)
+    db = tmp_path / "audit.duckdb"
+    code, out = _run(inp, db)
+    assert code == 0, out
+    assert _accounted(db) == (7, 7, 0)
+    assert dict(q(db, "SELECT answer_id, (level, flags) FROM answer_audit")) == {
+        "object": ("RED", ["citations_not_a_list:object"]),
+        "string": ("RED", ["citations_not_a_list:string"]),
+        "number": ("RED", ["citations_not_a_list:integer"]),
+        "inline": ("RED", ["inline_citations_not_a_list:object"]),
+        "event": ("RED", ["citations_not_a_list:string"]),
+        "null": ("GREEN", []),
+        "list": ("GREEN", []),
+    }
+
+
+def test_non_finite_numbers_and_an_embedding_cache_past_memory_stop_naming_the_setting(tmp_path: Path) -> None:
+    # TOML's nan and inf were taken: `shard_seconds = nan` passed `<= 0` (every comparison with nan is false), and
+    # `cache_vectors` had no upper bound: 99999999999999 ended in MemoryError (exit 1) once the cache was first used
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    for setting, error in [
+        ("[run]\nshard_seconds = nan", "run.shard_seconds must be a finite number, got nan"),
+        ("[run]\nlock_wait_seconds = inf", "run.lock_wait_seconds must be a finite number, got inf"),
+        ("[support]\nverified = -inf", "support.verified must be a finite number, got -inf"),
+        ("[levels]\nmin_coverage = nan", "levels.min_coverage must be a finite number, got nan"),
+        ("[run]\ncache_vectors = 99999999999999", "run.cache_vectors must be between 10000 and 10000000 "),
+    ]:
+        config = tmp_path / "bad.toml"
+        config.write_text(setting + "\n")
+        code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
+        assert code == 2 and out.startswith(f"error: {config}: {error}") and out.count("\n") == 1, out
+
+
+def test_a_support_model_file_that_is_not_utf8_stops_with_its_name(tmp_path: Path) -> None:
+    # json.loads raised UnicodeDecodeError (a ValueError, not the JSONDecodeError caught): exit 1, the file not named
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    model = tmp_path / "support.json"
+    packaged = json.loads((REPO / "audit" / "models" / "support.json").read_text())
+    model.write_bytes(json.dumps({**packaged, "name": "modèle"}, ensure_ascii=False).encode("latin-1"))
+    config = tmp_path / "model.toml"
+    config.write_text(f"[support]\nmodel = {json.dumps(str(model))}\n")
+    code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
+    assert code == 2 and out.startswith(f"error: {model}: not valid JSON: a support model file is UTF-8, byte "), out
+
+
+def test_an_answer_of_only_unicode_whitespace_is_empty_and_quarantined(tmp_path: Path) -> None:
+    # the check was regexp '\s*', and RE2's \s is ASCII: an answer of no-break spaces (or em, ideographic spaces,
+    # line separators, next-line) was audited as text with no sentences instead of quarantined as empty
+    blanks = ["\u00a0", "\u00a0 \u00a0\n", "\u2003\u3000", "\u2028\u2029", "\x85", "\u202f\t"]
+    rows = [_row("good")] + [make_answer(f"blank{i}", text, CTX) for i, text in enumerate(blanks)]
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table(rows), inp)
+    db = tmp_path / "audit.duckdb"
+    code, out = _run(inp, db)
+    assert code == 0, out
+    assert _accounted(db) == (7, 1, 6)
+    assert set(q(db, "SELECT field, reason FROM quarantine")) == {("answer", "answer is empty: nothing to audit")}
+
+
+def _encoded(table: pa.Table, text: pa.DataType) -> pa.Table:
+    """Every string column as `text` (a dictionary: how pandas and polars write categoricals; or string_view), and
+    the contexts' strings too when a dictionary (pyarrow cannot write a string_view inside a list)."""
+
+    def swap(typ: pa.DataType) -> pa.DataType:
+        if pa.types.is_string(typ):
+            return text
+        if pa.types.is_list(typ) and pa.types.is_dictionary(text):
+            return pa.list_(pa.struct([pa.field(f.name, swap(f.type)) for f in typ.value_type]))
+        return typ
+
+    return table.cast(pa.schema([pa.field(f.name, swap(f.type)) for f in table.schema]))
+
+
+def test_dictionary_encoded_and_string_view_columns_are_audited_as_plain_strings(tmp_path: Path) -> None:
+    # `answer` (or the contexts' text) as dictionary<int32, string> (a pandas or polars categorical written by
+    # pyarrow) or string_view stopped with exit 2 ("must be a string column"), though DuckDB reads both as VARCHAR
+    plain = pq.read_table(SAMPLE / "date=2026-11-01" / "part-0.parquet").take(list(range(40)))  # not a slice
+    results: dict[str, list[Any]] = {}
+    for name, text in [
+        ("plain", None),
+        ("dictionary", pa.dictionary(pa.int32(), pa.string())),
+        ("polars", pa.dictionary(pa.uint32(), pa.string())),  # as polars writes a Categorical
+        ("view", pa.string_view()),
+    ]:
+        inp = tmp_path / f"{name}.parquet"
+        pq.write_table(plain if text is None else _encoded(plain, text), inp)
+        if text is not None:
+            assert pq.read_schema(inp).field("answer").type == text
+        db = tmp_path / f"{name}.duckdb"
+        code, out = _run(inp, db)
+        assert code == 0, out
+        results[name] = [
+            _accounted(db),
+            q(db, "SELECT * EXCLUDE (run_id, source_file) FROM answer_audit ORDER BY ALL"),
+            q(db, "SELECT * EXCLUDE (run_id) FROM citation_audit ORDER BY ALL"),
+            q(db, "SELECT * EXCLUDE (run_id) FROM uncited_claims ORDER BY ALL"),
+        ]
+        results[name].append(
+            q(
+                db,
+                "SELECT replace(row_ref, source, ''), answer_id, logged_at, field, replace(reason, source, '') "
+                "FROM quarantine ORDER BY ALL",
+            )
+        )
+    assert results["plain"][0][1:] == (39, 1) and results["plain"][2], "the slice has citations and a broken row"
+    for name in ("dictionary", "polars", "view"):
+        assert results[name] == results["plain"], name
+
+
+def test_naive_timestamps_read_with_aware_ones_are_utc_whatever_the_machines_time_zone(tmp_path: Path) -> None:
+    # read together, DuckDB converts the naive file's values to TIMESTAMPTZ in its session time zone, which is the
+    # machine's: on a machine in New York a naive 23:30 became 04:30 UTC the next day and fell out of its day
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    naive = _table([_row("naive", logged_at=datetime(2026, 11, 1, 23, 30))], logged_at=pa.timestamp("us"))
+    pq.write_table(naive, logs / "naive.parquet")
+    pq.write_table(_table([_row("aware", logged_at=datetime(2026, 11, 1, 12, tzinfo=UTC))]), logs / "aware.parquet")
+    db = tmp_path / "audit.duckdb"
+    cmd = [sys.executable, "-m", "audit.cli", "run", "--input", str(logs), "--db", str(db), "--quiet"]
+    env = {**os.environ, "PYTHONPATH": str(REPO), "TZ": "America/New_York"}
+    day = ["--since", "2026-11-01", "--until", "2026-11-02"]
+    res = subprocess.run([*cmd, *day], env=env, capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    assert _accounted(db) == (2, 2, 0)
+    got = q(db, "SELECT answer_id, strftime(logged_at AT TIME ZONE 'UTC', '%d %H:%M') FROM answer_audit ORDER BY 1")
+    assert got == [("aware", "01 12:00"), ("naive", "01 23:30")]
+
+
+def test_eval_reuse_db_of_another_application_says_it_is_not_a_citeaudit_database(tmp_path: Path) -> None:
+    # its `runs` without `status`: "not an audit database (Binder Error: ... LINE 1: SELECT ...)" over five lines
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text('{"answer_id": "good", "gold": "supported"}\n')
+    db = tmp_path / "other.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE runs (id INTEGER, name VARCHAR)")
+    con.close()
+    command = ["eval", "--answers", str(inp), "--labels", str(labels), "--db", str(db), "--reuse-db", "--quiet"]
+    res = CliRunner().invoke(main, command)
+    want = f"error: audit database {db}: not a citeaudit audit database (its table runs lacks "
+    assert res.exit_code == 2 and res.output.startswith(want) and res.output.count("\n") == 1, res.output
+
+
+def test_a_nightly_that_fails_inside_its_flow_prints_one_error_line_and_nothing_after(tmp_path: Path) -> None:
+    # Prefect keeps a failed flow's exception until exit; a DuckDB connection left in its frames made DuckDB's
+    # bindings print "nanobind: leaked 28 instances!" and ~40 more lines after the error line
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    db = tmp_path / "other.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE runs (id INTEGER, name VARCHAR)")
+    con.close()
+    cmd = [sys.executable, "-m", "audit.cli", "nightly", "--day", "2026-11-01", "--input", str(inp), "--db", str(db)]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    res = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    assert res.returncode == 2, res.stderr
+    assert res.stderr.startswith(f"error: audit database {db}: not a citeaudit audit database"), res.stderr
+    assert res.stderr.count("\n") == 1 and "nanobind" not in res.stderr, res.stderr
+
+
+def test_report_limit_below_zero_is_refused_as_an_option_error(tmp_path: Path) -> None:
+    # a negative --limit reached DuckDB's LIMIT: a five-line binder error ("LIMIT $limit ^^^^^")
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    db = tmp_path / "audit.duckdb"
+    assert _run(inp, db)[0] == 0
+    res = CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(tmp_path / "r.html"), "--limit", "-5"])
+    assert res.exit_code == 2 and "Invalid value for '--limit': -5 is not in the range x>=0." in res.output
+    assert "Binder Error" not in res.output and not (tmp_path / "r.html").exists()
+
+
+def test_report_and_export_to_a_path_that_cannot_be_written_stop_naming_it(tmp_path: Path) -> None:
+    # IsADirectoryError / FileExistsError / NotADirectoryError came out as exit 1 ("citeaudit -v shows the traceback")
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    db = tmp_path / "audit.duckdb"
+    assert _run(inp, db)[0] == 0
+    a_file, a_dir = tmp_path / "a-file", tmp_path / "a-dir"
+    a_file.write_text("mine\n")
+    a_dir.mkdir()
+    for command, want in [
+        (["report", "--out", str(a_dir)], f"cannot write the review page to {a_dir} ({a_dir}: Is a directory)"),
+        (
+            ["report", "--out", str(a_file / "r.html")],
+            f"cannot write the review page to {a_file / 'r.html'} ({a_file}:",
+        ),
+        (["export", "--out", str(a_file)], f"cannot export to {a_file} ({a_file}: File exists)"),
+        (["export", "--out", str(a_file / "x")], f"cannot export to {a_file / 'x'} ("),
+    ]:
+        res = CliRunner().invoke(main, [*command, "--db", str(db)])
+        assert res.exit_code == 2 and res.output.startswith(f"error: {want}"), res.output
+    assert a_file.read_text() == "mine\n" and not any(a_dir.iterdir())
+
+
+def test_export_into_a_folder_with_another_manifest_json_deletes_nothing(tmp_path: Path) -> None:
+    # the previous export's files were read from any manifest.json's "files": exporting into a folder of another
+    # tool deleted every file its manifest listed (here notes.txt and index.html) and the manifest itself
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    db = tmp_path / "audit.duckdb"
+    assert _run(inp, db)[0] == 0
+    folder = tmp_path / "site"
+    folder.mkdir()
+    theirs = {"manifest.json": '{"name": "app", "files": {"notes.txt": {}, "index.html": {}}}\n'}
+    theirs |= {"notes.txt": "precious\n", "index.html": "<p>page</p>\n"}
+    for name, text in theirs.items():
+        (folder / name).write_text(text)
+    res = CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(folder)])
+    want = f"error: {folder / 'manifest.json'} is not a citeaudit export's manifest"
+    assert res.exit_code == 2 and res.output.startswith(want), res.output
+    assert {p.name: p.read_text() for p in folder.iterdir()} == theirs
+    # a citeaudit manifest naming a file no export writes does not delete it either; the export's own are replaced
+    export = tmp_path / "export"
+    assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(export)]).exit_code == 0
+    manifest = json.loads((export / "manifest.json").read_text())
+    manifest["files"]["notes.txt"] = {}
+    (export / "manifest.json").write_text(json.dumps(manifest))
+    (export / "notes.txt").write_text("precious\n")
+    assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(export), "--format", "csv"]).exit_code == 0
+    assert (export / "notes.txt").read_text() == "precious\n"
+    assert not list(export.glob("*.parquet")) and (export / "answer_audit.csv").is_file()
+
+
+def test_sql_without_a_statement_says_so(tmp_path: Path) -> None:
+    # "", ";" or a comment: DuckDB ran nothing and returned no cursor: AttributeError (exit 1)
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    db = tmp_path / "audit.duckdb"
+    assert _run(inp, db)[0] == 0
+    for query in ("", " ; ", "-- a comment"):
+        res = CliRunner().invoke(main, ["sql", "--db", str(db), "--", query])
+        assert res.exit_code == 2 and res.output.startswith("error: no SQL statement in the query"), res.output
+
+
+def test_a_support_model_with_nan_weights_or_a_malformed_trained_on_stops_with_its_name(tmp_path: Path) -> None:
+    # JSON NaN weights were taken: every support NaN and every such citation `unsupported` without a word; a
+    # `trained_on` entry that is not an object raised AttributeError (exit 1)
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    packaged = json.loads((REPO / "audit" / "models" / "support.json").read_text())
+    for change, error in [
+        ({"mean": [float("nan")] * len(packaged["mean"])}, "model mean, scale, coef and intercept must be finite"),
+        ({"intercept": float("inf")}, "model mean, scale, coef and intercept must be finite"),
+        ({"trained_on": {"fever": 5}}, "not a support model file (AttributeError: "),
+    ]:
+        model = tmp_path / "support.json"
+        model.write_text(json.dumps({**packaged, **change}))
+        config = tmp_path / "model.toml"
+        config.write_text(f"[support]\nmodel = {json.dumps(str(model))}\n")
+        code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
+        assert code == 2 and out.startswith(f"error: {model}: {error}"), out
+
+
+def test_a_contexts_table_with_unusable_ranks_or_text_stops_naming_the_file_and_row(tmp_path: Path) -> None:
+    # `rank` as text or beyond int32 failed the CAST inside DuckDB (a raw multi-line conversion error); a NULL rank
+    # reached the verifier (TypeError, exit 1)
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    text = "Refunds take 30 days."
+    rank = pa.schema([("answer_id", pa.string()), ("rank", pa.int64()), ("text", pa.string())])
+    for name, table, error in [
+        ("text-rank", pa.table({"answer_id": ["good"], "rank": ["first"], "text": [text]}), "must be integers"),
+        ("int-text", pa.table({"answer_id": ["good"], "rank": [1], "text": [5]}), "'text' must be a string column"),
+        ("null-rank", pa.Table.from_pylist([{"answer_id": "good", "rank": None, "text": text}], schema=rank), "row 0:"),
+        ("big-rank", pa.table({"answer_id": ["good", "good"], "rank": [1, 2**40], "text": [text] * 2}), "row 1:"),
+    ]:
+        ctx = tmp_path / f"{name}.parquet"
+        pq.write_table(table, ctx)
+        code, out = _run(inp, tmp_path / "audit.duckdb", "--contexts", str(ctx))
+        assert code == 2 and out.startswith(f"error: {ctx}: ") and error in out and out.count("\n") == 1, out
+
+
+def test_structured_output_with_a_blank_answer_text_is_quarantined_as_empty(tmp_path: Path) -> None:
+    # the blank check ran on the raw JSON, which is not blank: {"answer": ""} was audited with no sentences, GREEN
+    blank = {
+        "object": {"answer": ""},
+        "spaces": {"answer": " \u00a0\n", "citations": [1]},
+        "event": {"type": "final", "data": "  "},
+        "event_object": {"type": "final", "data": {"answer": ""}},
+    }
+    rows = [_row("good")] + [make_answer(key, json.dumps(doc), CTX) for key, doc in blank.items()]
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table(rows), inp)
+    db = tmp_path / "audit.duckdb"
+    code, out = _run(inp, db)
+    assert code == 0, out
+    assert _accounted(db) == (5, 1, 4)
+    got = q(db, "SELECT row_ref, answer_id, field, reason FROM quarantine ORDER BY row_ref")
+    reason = "answer is empty: the JSON's answer text holds nothing to audit"
+    assert got == [(f"{inp}:{i + 1}", key, "answer", reason) for i, key in enumerate(blank)]
