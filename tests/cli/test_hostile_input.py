@@ -53,6 +53,12 @@ def _accounted(db: Path) -> tuple[int, int, int]:
     return read, audited, quarantined
 
 
+def _config(tmp_path: Path, toml: str) -> Path:
+    config = tmp_path / "case.toml"
+    config.write_text(toml)
+    return config
+
+
 def test_logged_at_outside_years_1_to_9999_is_quarantined(tmp_path: Path) -> None:
     # DuckDB reads these as instants (infinity, year 0, a far epoch) that no Python datetime can hold: the whole
     # run died with OverflowError (exit 1) instead of quarantining the rows
@@ -192,8 +198,7 @@ def test_column_mapping_names_only_contract_columns_and_maps_them_to_text(tmp_pa
         ("{answer_id = {a = 1}}", "run.column_mapping.answer_id must be a column name (text), got {'a': 1}"),
         ("{answer_id = 5}", "run.column_mapping.answer_id must be a column name (text), got 5"),
     ]:
-        config = tmp_path / "mapping.toml"
-        config.write_text(f"[run]\ncolumn_mapping = {mapping}\n")
+        config = _config(tmp_path, f"[run]\ncolumn_mapping = {mapping}\n")
         code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
         assert code == 2 and out.startswith(f"error: {config}: {error}"), out
 
@@ -312,8 +317,7 @@ def test_non_finite_numbers_and_an_embedding_cache_past_memory_stop_naming_the_s
         ("[levels]\nmin_coverage = nan", "levels.min_coverage must be a finite number, got nan"),
         ("[run]\ncache_vectors = 99999999999999", "run.cache_vectors must be between 10000 and 10000000 "),
     ]:
-        config = tmp_path / "bad.toml"
-        config.write_text(setting + "\n")
+        config = _config(tmp_path, setting + "\n")
         code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
         assert code == 2 and out.startswith(f"error: {config}: {error}") and out.count("\n") == 1, out
 
@@ -534,8 +538,7 @@ def test_a_support_model_with_nan_weights_or_a_malformed_trained_on_stops_with_i
     ]:
         model = tmp_path / "support.json"
         model.write_text(json.dumps({**packaged, **change}))
-        config = tmp_path / "model.toml"
-        config.write_text(f"[support]\nmodel = {json.dumps(str(model))}\n")
+        config = _config(tmp_path, f"[support]\nmodel = {json.dumps(str(model))}\n")
         code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
         assert code == 2 and out.startswith(f"error: {model}: {error}"), out
 
