@@ -339,13 +339,14 @@ def test_an_answer_of_only_unicode_whitespace_is_empty_and_quarantined(tmp_path:
     # the check was regexp '\s*', and RE2's \s is ASCII: an answer of no-break spaces (or em, ideographic spaces,
     # line separators, next-line) was audited as text with no sentences instead of quarantined as empty
     blanks = ["\u00a0", "\u00a0 \u00a0\n", "\u2003\u3000", "\u2028\u2029", "\x85", "\u202f\t"]
+    blanks += ["\u200b", "\ufeff \u200d"]  # invisible format characters (zero-width space, BOM, joiner)
     rows = [_row("good")] + [make_answer(f"blank{i}", text, CTX) for i, text in enumerate(blanks)]
     inp = tmp_path / "answers.parquet"
     pq.write_table(_table(rows), inp)
     db = tmp_path / "audit.duckdb"
     code, out = _run(inp, db)
     assert code == 0, out
-    assert _accounted(db) == (7, 1, 6)
+    assert _accounted(db) == (9, 1, 8)
     assert set(q(db, "SELECT field, reason FROM quarantine")) == {("answer", "answer is empty: nothing to audit")}
 
 
