@@ -200,10 +200,7 @@ def _stage(con: duckdb.DuckDBPyConnection, shard: Shard, cfg: AuditConfig) -> An
 def _quarantine_blank_structured(con: duckdb.DuckDBPyConnection, counts: AnswerCounts) -> AnswerCounts:
     """Structured output whose answer text is blank (`{"answer": ""}`, a final event with `"data": " "`) goes to
     quarantine like a blank plain answer: the text is known only once the JSON is read, after validation."""
-    blank = (
-        "SELECT answer_id FROM texts "
-        "WHERE structured AND regexp_full_match(answer_text, '[\\s\\p{Z}\\p{Cf}\\x{85}]*')"  # as validate.sql
-    )
+    blank = "SELECT answer_id FROM texts WHERE structured AND is_blank(answer_text)"  # validate.sql's macro
     con.execute(
         "INSERT INTO quarantined SELECT source_file, source_file || ':' || row_no, answer_id, logged_at, 'answer', "
         f"$reason FROM answers_ok WHERE answer_id IN ({blank})",

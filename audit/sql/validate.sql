@@ -1,24 +1,26 @@
 -- contract checks, row by row: the first problem found is the row's quarantine reason.
--- blank = only whitespace of any kind, Unicode's White_Space: \s is ASCII only in RE2, \p{Z} adds the no-break,
+-- is_blank: only whitespace of any kind, Unicode's White_Space: \s is ASCII only in RE2, \p{Z} adds the no-break,
 -- em, ideographic ... spaces and the line and paragraph separators, \x{85} next line (trim() removes spaces only);
 -- \p{Cf} the invisible format characters (zero-width space and joiners, the byte-order mark U+FEFF)
+CREATE OR REPLACE TEMP MACRO is_blank(s) AS regexp_full_match(s, '[\s\p{Z}\p{Cf}\x{85}]*');
+
 CREATE OR REPLACE TEMP TABLE staged_checked AS
 SELECT *,
     CASE
-        WHEN answer_id IS NULL OR regexp_full_match(answer_id, '[\s\p{Z}\p{Cf}\x{85}]*') THEN 'answer_id'
-        WHEN conversation_id IS NULL OR regexp_full_match(conversation_id, '[\s\p{Z}\p{Cf}\x{85}]*') THEN 'conversation_id'
+        WHEN answer_id IS NULL OR is_blank(answer_id) THEN 'answer_id'
+        WHEN conversation_id IS NULL OR is_blank(conversation_id) THEN 'conversation_id'
         WHEN logged_at IS NULL THEN 'logged_at'
-        WHEN answer IS NULL OR regexp_full_match(answer, '[\s\p{Z}\p{Cf}\x{85}]*') THEN 'answer'
+        WHEN answer IS NULL OR is_blank(answer) THEN 'answer'
         WHEN first_row_no IS NOT NULL THEN 'answer_id'
     END AS bad_field,
     CASE
-        WHEN answer_id IS NULL OR regexp_full_match(answer_id, '[\s\p{Z}\p{Cf}\x{85}]*') THEN 'answer_id is missing (required)'
-        WHEN conversation_id IS NULL OR regexp_full_match(conversation_id, '[\s\p{Z}\p{Cf}\x{85}]*') THEN 'conversation_id is missing (required)'
+        WHEN answer_id IS NULL OR is_blank(answer_id) THEN 'answer_id is missing (required)'
+        WHEN conversation_id IS NULL OR is_blank(conversation_id) THEN 'conversation_id is missing (required)'
         WHEN logged_at IS NULL AND logged_at_raw IS NULL THEN 'logged_at is missing (required)'
         WHEN logged_at IS NULL THEN 'logged_at ''' || logged_at_raw || ''' (' || logged_at_type
              || ') is not a timestamp: give ISO 8601 (an offset is honoured, none means UTC) or epoch seconds/ms'
         WHEN answer IS NULL THEN 'answer is missing (required)'
-        WHEN regexp_full_match(answer, '[\s\p{Z}\p{Cf}\x{85}]*') THEN 'answer is empty: nothing to audit'
+        WHEN is_blank(answer) THEN 'answer is empty: nothing to audit'
         WHEN first_row_no IS NOT NULL THEN 'answer_id is a duplicate of ' || first_ref
     END AS reason
 FROM (
