@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
+import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from audit.assess import assess_batch
@@ -132,10 +134,61 @@ def load_cache(cache: EmbeddingCache, db: Path) -> None:
             ).to_arrow_reader(PRIME_BATCH)
             # closed even on an error: a reader left open (held by the traceback) keeps this read-only database
             # open, and the failed run's write to the same file then spins forever in duckdb.connect
+            dim: int | None = None
+            ignored = 0
             with reader:
                 for batch in reader:  # in batches: a whole table of vectors at once doubled the priming's memory
-                    cache.load_table(pa.Table.from_batches([batch]))
+                    dim = dim or _cache_dimension(batch)
+                    usable = _usable_vectors(batch, dim)
+                    ignored += batch.num_rows - usable.num_rows
+                    cache.load_table(usable)
+            if ignored:
+                log.warning(
+                    "embedding cache of %s: ignored %d rows of embedding_cache for %s that are no %s-dimension unit "
+                    "vector (NULL, empty, another length, NaN or infinite values); their texts are embedded again "
+                    "and the rows replaced",
+                    db,
+                    ignored,
+                    cache.model,
+                    dim,
+                )
             log.info("embedding cache: %d vectors for %s", len(cache), cache.model)
+
+
+def _cache_dimension(batch: pa.RecordBatch) -> int | None:
+    """The length most vectors of a batch of `embedding_cache` rows have (None: no vector in it)."""
+    lengths = pc.list_value_length(batch.column("embedding")).drop_null()
+    counts = pc.value_counts(pc.filter(lengths, pc.greater(lengths, 0)))
+    if len(counts) == 0:
+        return None
+    ranked = sorted(counts.to_pylist(), key=lambda c: (-c["counts"], -c["values"]))
+    return int(ranked[0]["values"])
+
+
+def _usable_vectors(batch: pa.RecordBatch, dim: int | None) -> pa.Table:
+    """The rows of a batch of `embedding_cache` whose vector can be primed: a key, `dim` values, all finite, of
+    unit length (the scorer's vectors are normalized). A cache must never sink a run: a row written by hand or by
+    another tool (a short vector made priming fail with a reshape error) is left out and its text embedded again."""
+    table = pa.Table.from_batches([batch])
+    if dim is None:
+        return table.slice(0, 0)
+    emb = table.column("embedding")
+    ok = np.asarray(
+        pc.fill_null(
+            pc.and_(pc.is_valid(table.column("content_hash")), pc.equal(pc.list_value_length(emb), dim)), False
+        ),
+        dtype=bool,
+    )
+    if ok.any():
+        vecs = pc.list_flatten(emb.filter(pa.array(ok))).to_numpy(zero_copy_only=False).astype(np.float32)
+        vecs = vecs.reshape(-1, dim)  # a NULL inside a vector is NaN here
+        with np.errstate(invalid="ignore", over="ignore"):
+            good = np.isfinite(vecs).all(axis=1) & (np.abs(np.linalg.norm(vecs, axis=1) - 1.0) < UNIT_TOLERANCE)
+        ok[ok] = good
+    return table.filter(pa.array(ok))
+
+
+UNIT_TOLERANCE = 1e-2  # a cached vector's norm may differ from 1 by this much (float16 / int8 rounding is ~1e-3)
 
 
 # A shard's private DuckDB gives freed memory back to the OS early: by default DuckDB's allocator keeps up to 128 MB

@@ -124,6 +124,15 @@ def _load(con: duckdb.DuckDBPyConnection, run: RunRecord, shard_dirs: list[Path]
                 f"INSERT INTO {name} BY NAME SELECT * REPLACE ($run_id AS run_id) FROM new_{name}",
                 {"run_id": run.run_id},
             )
+        # a stored row this run embedded again was not primed: unusable (see pipeline._usable_vectors), or beyond
+        # the cache's limit; the unusable ones are replaced, so a bad row costs one recomputation, not one a night
+        con.execute(
+            "DELETE FROM embedding_cache e USING new_embedding_cache n WHERE e.model = n.model "
+            "AND e.content_hash = n.content_hash AND (e.embedding IS NULL OR len(e.embedding) <> len(n.embedding) "
+            "OR NOT coalesce(list_bool_and(list_transform(e.embedding, lambda x: coalesce(isfinite(x), false))), "
+            "false) "
+            "OR abs(sqrt(list_sum(list_transform(e.embedding, lambda x: x * x))) - 1) >= 0.01)"
+        )
         # only the pairs the table lacks (no key index to lean on: see embedding_cache in the schema)
         con.execute(
             "INSERT INTO embedding_cache BY NAME SELECT * FROM (SELECT DISTINCT ON (model, content_hash) * "

@@ -81,7 +81,8 @@ def test_a_vector_of_another_dimension_is_refused() -> None:
 def test_primed_from_the_database_up_to_the_limit(tmp_path: Path) -> None:
     db = tmp_path / "a.duckdb"
     con = open_db(db)
-    vecs = np.arange(30_000 * 3, dtype=np.float32).reshape(30_000, 3)
+    vecs = np.arange(1, 30_000 * 3 + 1, dtype=np.float32).reshape(30_000, 3)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)  # the scorer's vectors are unit vectors; others are not primed
     con.register(
         "rows",
         pa.table(

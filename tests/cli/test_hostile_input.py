@@ -77,26 +77,79 @@ def test_logged_at_outside_years_1_to_9999_is_quarantined(tmp_path: Path) -> Non
 
 def test_a_failure_while_priming_the_embedding_cache_fails_the_run_instead_of_hanging(tmp_path: Path) -> None:
     # priming reads `embedding_cache` from the audit file read-only; an error there (first found with a cache too big
-    # to allocate, which config now refuses; here: a vector of another length) left the Arrow reader open in the
-    # traceback, and recording the failed run then opened the same file for writing: duckdb.connect spun at 100 % CPU
+    # to allocate, which config now refuses; then a vector of another length, which is now left out) left the Arrow
+    # reader open in the traceback, and recording the failed run then opened the same file for writing:
+    # duckdb.connect spun at 100 % CPU. Here priming is made to fail.
     inp = tmp_path / "answers.parquet"
     pq.write_table(pq.read_table(SAMPLE / "date=2026-11-01" / "part-0.parquet").slice(0, 20), inp)
     db = tmp_path / "audit.duckdb"
     assert _run(inp, db)[0] == 0
-    con = duckdb.connect(str(db))
-    con.execute("INSERT INTO embedding_cache SELECT model, 'short', [1.0, 2.0] FROM embedding_cache LIMIT 1")
-    con.close()
     config = tmp_path / "wait.toml"
     config.write_text("[run]\nlock_wait_seconds = 1.0\n")
-    cmd = [sys.executable, "-m", "audit.cli", "run", "--input", str(inp), "--db", str(db), "--quiet"]
+    broken = (
+        "import sys; from audit.verify.embcache import BoundedEmbeddingCache as C\n"
+        "def load_table(self, table): raise ValueError('cannot prime')\n"
+        "C.load_table = load_table\n"
+        "from audit.cli import main; sys.argv[0] = 'citeaudit'; main()"
+    )
+    cmd = [sys.executable, "-c", broken, "run", "--input", str(inp), "--db", str(db), "--quiet"]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     try:
         res = subprocess.run([*cmd, "--config", str(config)], env=env, capture_output=True, text=True, timeout=60)
     except subprocess.TimeoutExpired:
         pytest.fail("citeaudit run hung after a failure while priming the embedding cache")
-    assert res.returncode == 1 and res.stderr.startswith("error: ValueError: cannot reshape"), res.stderr
+    assert res.returncode == 1 and res.stderr.startswith("error: ValueError: cannot prime"), res.stderr
     assert "Traceback" not in res.stderr
     assert q(db, "SELECT count(*) FROM runs WHERE status LIKE 'failed: ValueError%'") == [(1,)]
+
+
+_TABLES = {
+    "answer_audit": "SELECT * EXCLUDE (run_id) FROM answer_audit ORDER BY ALL",
+    "citation_audit": "SELECT * EXCLUDE (run_id) FROM citation_audit ORDER BY ALL",
+    "uncited_claims": "SELECT * EXCLUDE (run_id) FROM uncited_claims ORDER BY ALL",
+    "quarantine": "SELECT * EXCLUDE (run_id) FROM quarantine ORDER BY ALL",
+}
+
+
+def _tables(db: Path) -> dict[str, list[tuple[Any, ...]]]:
+    return {name: q(db, sql) for name, sql in _TABLES.items()}
+
+
+def test_unusable_rows_in_the_embedding_cache_are_ignored_and_replaced(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # a vector of another length (or an empty one) in `embedding_cache` made priming fail with "cannot reshape"
+    # (exit 1) on every later run of that database; NULL, NaN or infinite values would have been scored as they were
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(pq.read_table(SAMPLE / "date=2026-11-01" / "part-0.parquet").slice(0, 20), inp)
+    clean = tmp_path / "clean.duckdb"
+    assert _run(inp, clean)[0] == 0
+    want, ((cached,),) = _tables(clean), q(clean, "SELECT count(*) FROM embedding_cache")
+    db = tmp_path / "audit.duckdb"
+    db.write_bytes(clean.read_bytes())
+    con = duckdb.connect(str(db))
+    con.execute("ALTER TABLE embedding_cache ALTER COLUMN embedding DROP NOT NULL")  # as an older file may have it
+    bad = ["[1.0, 2.0]", "[]", "NULL", "list_transform(embedding, lambda x: 'nan'::FLOAT)"]
+    bad += ["list_transform(embedding, lambda x: 'inf'::FLOAT)", "list_transform(embedding, lambda x: NULL)"]
+    bad += ["list_transform(embedding, lambda x: x * 3)"]  # the right length, not a unit vector: not the model's
+    con.execute(
+        "CREATE TEMP TABLE keys AS "
+        "SELECT content_hash, row_number() OVER (ORDER BY content_hash) AS i FROM embedding_cache"
+    )
+    for i, vector in enumerate(bad):
+        con.execute(
+            f"UPDATE embedding_cache SET embedding = {vector} "
+            f"WHERE content_hash IN (SELECT content_hash FROM keys WHERE i % {len(bad) + 1} = {i})"
+        )
+    ((broken,),) = con.execute(f"SELECT count(*) FROM keys WHERE i % {len(bad) + 1} < {len(bad)}").fetchall()
+    con.close()
+    assert _run(inp, db)[0] == 0
+    warned = [r.getMessage() for r in caplog.records if "rows of embedding_cache" in r.getMessage()]
+    assert len(warned) == 1 and f"of {db}: ignored {broken} rows " in warned[0], warned
+    assert _tables(db) == want
+    assert q(db, "SELECT count(*) FROM embedding_cache") == [(cached,)]
+    valid = "len(embedding) = 384 AND abs(sqrt(list_sum(list_transform(embedding, lambda x: x * x))) - 1) < 0.01"
+    assert q(db, f"SELECT count(*) FROM embedding_cache WHERE {valid}") == [(cached,)], "the bad rows are replaced"
 
 
 def test_a_corrupt_audit_database_is_named_at_once_not_waited_on_as_locked(tmp_path: Path) -> None:
