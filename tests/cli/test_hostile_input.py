@@ -634,3 +634,43 @@ def test_structured_output_with_a_blank_answer_text_is_quarantined_as_empty(tmp_
     got = q(db, "SELECT row_ref, answer_id, field, reason FROM quarantine ORDER BY row_ref")
     reason = "answer is empty: the JSON's answer text holds nothing to audit"
     assert got == [(f"{inp}:{i + 1}", key, "answer", reason) for i, key in enumerate(blank)]
+
+
+def test_a_contexts_table_giving_one_rank_twice(tmp_path: Path) -> None:
+    # two rows of a --contexts table at one rank of an answer: each marker citing that rank came out once per row
+    # (n_citations doubled) and was verified against whichever text the join met first; now the same context twice
+    # counts once, and different contexts at one rank quarantine the answer, naming the rank and the contexts
+    text = "Refunds take 30 days [1]. Shipping is free [2]."
+    rows = [make_answer(key, text, []) for key in ("conflict", "repeated", "clean")]
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table(rows), inp)
+    ctx: list[dict[str, Any]] = []
+    for key in ("conflict", "repeated", "clean"):
+        ctx.append({"answer_id": key, "rank": 1, "doc_id": "d1", "chunk_id": "c1", "text": "Refunds take 30 days."})
+        ctx.append({"answer_id": key, "rank": 2, "doc_id": "d2", "chunk_id": "c2", "text": "Shipping is free."})
+    ctx.append({"answer_id": "conflict", "rank": 1, "doc_id": "d9", "chunk_id": "c9", "text": "Refunds: 90 days."})
+    ctx.append({"answer_id": "repeated", "rank": 2, "doc_id": "d2", "chunk_id": "c2", "text": "Shipping is free."})
+    results = []
+    for order in (ctx, ctx[::-1], ctx):
+        contexts = tmp_path / "contexts.parquet"
+        pq.write_table(pa.Table.from_pylist(order), contexts)
+        db = tmp_path / "audit.duckdb"
+        db.unlink(missing_ok=True)
+        code, out = _run(inp, db, "--contexts", str(contexts))
+        assert code == 0, out
+        assert _accounted(db) == (3, 2, 1)
+        results.append(_tables(db))
+    assert results[0] == results[1] == results[2]
+    assert q(db, "SELECT answer_id, n_citations, n_verified FROM answer_audit ORDER BY 1") == [
+        ("clean", 2, 2),
+        ("repeated", 2, 2),
+    ]
+    assert q(db, "SELECT row_ref, answer_id, field, reason FROM quarantine") == [
+        (
+            f"{inp}:0",
+            "conflict",
+            "contexts",
+            "the contexts table gives rank 1 of this answer to 2 different contexts (doc_id/chunk_id d1/c1, d9/c9): "
+            "which one a marker cites is unknown",
+        )
+    ]
