@@ -38,6 +38,8 @@ def _opt_int(obj: dict[str, Any], key: str, where: str) -> int | None:
         return None
     if isinstance(v, bool) or not isinstance(v, int):
         raise LabelError(f"{where}: {key} must be an integer, got {v!r}")
+    if v < 0:
+        raise LabelError(f"{where}: {key} must be a context rank (>= 0), got {v}")
     return v
 
 
@@ -51,6 +53,8 @@ def _spans(obj: dict[str, Any], where: str) -> tuple[tuple[int, int], ...]:
             isinstance(sp, list) and len(sp) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in sp)
         ):
             raise LabelError(f"{where}: support_char_spans must be a list of [start, end] pairs, got {sp!r}")
+        if not 0 <= sp[0] < sp[1]:  # such a span overlaps no evidence: the label would count as a miss in silence
+            raise LabelError(f"{where}: support_char_spans span {sp!r} must have 0 <= start < end")
         out.append((sp[0], sp[1]))
     return tuple(out)
 

@@ -674,3 +674,28 @@ def test_a_contexts_table_giving_one_rank_twice(tmp_path: Path) -> None:
             "which one a marker cites is unknown",
         )
     ]
+
+
+def test_eval_labels_with_backward_or_negative_spans_stop_naming_file_line_and_field(tmp_path: Path) -> None:
+    # a span [5, 2], [-1, 4] or [3, 3] (or a negative rank) was taken: it overlaps no evidence span, so a label that
+    # named its evidence counted as a miss in silence
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    good = '{"answer_id": "good", "gold": "supported", "cited_rank": 1, "support_char_spans": [[0, 8]]}\n'
+    for change, error in [
+        ('"support_char_spans": [[0, 8], [5, 2]]', "support_char_spans span [5, 2] must have 0 <= start < end"),
+        ('"support_char_spans": [[-1, 4]]', "support_char_spans span [-1, 4] must have 0 <= start < end"),
+        ('"support_char_spans": [[3, 3]]', "support_char_spans span [3, 3] must have 0 <= start < end"),
+        ('"cited_rank": -1', "cited_rank must be a context rank (>= 0), got -1"),
+    ]:
+        labels = tmp_path / "labels.jsonl"
+        key = change.split(":")[0]
+        bad = json.dumps({**json.loads(good), **json.loads("{" + change + "}")})
+        assert key.strip('"') in bad
+        labels.write_text("\n" + bad + "\n")
+        command = ["eval", "--answers", str(inp), "--labels", str(labels), "--db", str(tmp_path / "e.duckdb")]
+        res = CliRunner().invoke(main, [*command, "--quiet"])
+        assert res.exit_code == 2 and res.output == f"error: {labels}:2: {error}\n", res.output
+    labels.write_text(good)
+    res = CliRunner().invoke(main, [*command, "--quiet"])
+    assert res.exit_code == 0, res.output
