@@ -10,6 +10,8 @@ from rich.table import Table
 from audit.cli.common import F, config_option, db_option, friendly_errors, out
 from flows import DEFAULT_INPUT
 
+MAX_BACKFILL_DAYS = 366  # a backfill of more days needs --max-days: every day is a subflow, with data or without
+
 
 def flow_options(fn: F) -> F:
     """The options every flow command takes."""
@@ -104,6 +106,13 @@ def nightly(
 @flow_options
 @click.option("--start", required=True, help="First UTC day, YYYY-MM-DD.")
 @click.option("--end", required=True, help="Last UTC day, YYYY-MM-DD (included).")
+@click.option(
+    "--max-days",
+    type=click.IntRange(min=1),
+    default=MAX_BACKFILL_DAYS,
+    show_default=True,
+    help="Refuse a range of more days than this (every day is a subflow, data or not); raise it on purpose.",
+)
 @friendly_errors
 def backfill(
     input_spec: str,
@@ -114,15 +123,24 @@ def backfill(
     work_dir: str | None,
     start: str,
     end: str,
+    max_days: int,
 ) -> None:
     """Re-audit every day from --start to --end (both included), one subflow per day."""
+    from audit.errors import ConfigError
     from audit.schedule import day_range, parse_day
     from audit.window import Window
     from flows.runtime import flow_params, flow_settings, preflight, start_or_record
 
-    preflight(input_spec, config_path)
     first, last = parse_day(start, "--start"), parse_day(end, "--end")
-    day_range(first, last)  # validates the order
+    if first > last:
+        day_range(first, last)  # says so
+    days = (last - first).days + 1
+    if days > max_days:  # 0001-01-01 to 9999-12-31 planned 3.6 million subflows (a typo in a year: thousands)
+        raise ConfigError(
+            f"backfill from {first} to {last} covers {days} days, more than --max-days {max_days}: "
+            "check the dates, backfill a shorter range, or pass --max-days to allow it"
+        )
+    preflight(input_spec, config_path)
     start_or_record(db, input_spec, config_path, Window(Window.for_day(first).start, Window.for_day(last).end))
     from flows.nightly import backfill as backfill_flow
 

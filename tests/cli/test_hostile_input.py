@@ -699,3 +699,24 @@ def test_eval_labels_with_backward_or_negative_spans_stop_naming_file_line_and_f
     labels.write_text(good)
     res = CliRunner().invoke(main, [*command, "--quiet"])
     assert res.exit_code == 0, res.output
+
+
+def test_a_backfill_of_more_than_366_days_needs_max_days(tmp_path: Path) -> None:
+    # --start 0001-01-01 --end 9999-12-31 planned 3.6 million day subflows (every day runs, with data or without)
+    # and started on them; a mistyped year meant thousands of days of work before anyone noticed
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    db = tmp_path / "audit.duckdb"
+    for start, end, days, extra in [
+        ("0001-01-01", "9999-12-31", 3652059, []),
+        ("2016-11-01", "2026-11-01", 3653, ["--max-days", "3000"]),
+        ("2025-11-01", "2026-11-01", 366, ["--max-days", "365"]),
+    ]:
+        command = ["backfill", "--input", str(inp), "--db", str(db), "--start", start, "--end", end, *extra]
+        res = CliRunner().invoke(main, command)
+        limit = extra[1] if extra else "366"
+        want = f"error: backfill from {start} to {end} covers {days} days, more than --max-days {limit}: "
+        assert res.exit_code == 2 and res.output.startswith(want) and res.output.count("\n") == 1, res.output
+    assert not db.exists()
+    res = CliRunner().invoke(main, ["backfill", "--start", "2026-11-01", "--end", "2026-11-01", "--max-days", "0"])
+    assert res.exit_code == 2 and "Invalid value for '--max-days': 0 is not in the range x>=1." in res.output
