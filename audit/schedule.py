@@ -27,9 +27,12 @@ def previous_day(now: datetime | None = None) -> date:
 
 def parse_day(text: str, what: str = "day") -> date:
     try:
-        return date.fromisoformat(text)
+        day = date.fromisoformat(text)
     except ValueError:
         raise ConfigError(f"{what}: {text!r} is not a day (YYYY-MM-DD)") from None
+    if day == date.max:  # a day's window ends at the next midnight, which no date holds (OverflowError, exit 1)
+        raise ConfigError(f"{what}: {text!r} is the last day a date can hold; its window would end past it")
+    return day
 
 
 def day_range(start: date, end: date) -> list[date]:

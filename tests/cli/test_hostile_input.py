@@ -720,3 +720,18 @@ def test_a_backfill_of_more_than_366_days_needs_max_days(tmp_path: Path) -> None
     assert not db.exists()
     res = CliRunner().invoke(main, ["backfill", "--start", "2026-11-01", "--end", "2026-11-01", "--max-days", "0"])
     assert res.exit_code == 2 and "Invalid value for '--max-days': 0 is not in the range x>=1." in res.output
+
+
+def test_the_last_day_a_date_can_hold_is_refused_as_a_day(tmp_path: Path) -> None:
+    # a day's window ends at the next midnight: --day 9999-12-31 died with OverflowError (exit 1)
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    db = tmp_path / "audit.duckdb"
+    for command, what in [
+        (["nightly", "--day", "9999-12-31"], "--day"),
+        (["backfill", "--start", "9999-12-30", "--end", "9999-12-31"], "--end"),
+    ]:
+        res = CliRunner().invoke(main, [*command, "--input", str(inp), "--db", str(db)])
+        want = f"error: {what}: '9999-12-31' is the last day a date can hold; its window would end past it\n"
+        assert res.exit_code == 2 and res.output == want, res.output
+    assert not db.exists()
