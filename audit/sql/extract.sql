@@ -6,22 +6,30 @@
 -- (a JSON array of events, or JSON lines / `data: {...}` server-sent events, whose last `"type": "final"` event
 -- carries the answer in `data`, as text or as an object with an `answer` field).
 CREATE OR REPLACE TEMP TABLE texts AS
-WITH raw AS (
-    SELECT answer_id, answer, starts_with(ltrim(answer), '{') AS looks_json,
+WITH bodies AS (
+    -- a byte order mark before the JSON (a file written by a UTF-8-with-BOM tool) is no text of the answer: such
+    -- structured output was audited as raw JSON text
+    SELECT answer_id, answer,
+           CASE WHEN starts_with(answer, chr(65279)) THEN substr(answer, 2) ELSE answer END AS body
+    FROM answers_ok
+), raw AS (
+    SELECT answer_id, answer, starts_with(ltrim(body), '{') AS looks_json,
            CASE
-               WHEN regexp_matches(answer, '^\s*(?:\{|data:\s*\{)') AND NOT json_valid(answer) THEN
-                   list_filter(list_transform(string_split(answer, chr(10)),
+               WHEN regexp_matches(body, '^\s*(?:\{|data:\s*\{)') AND NOT json_valid(body) THEN
+                   list_filter(list_transform(string_split(body, chr(10)),
                                               lambda l: regexp_replace(trim(l), '^data:\s*', '')),
                                lambda l: CASE WHEN json_valid(l) THEN json_extract_string(l, '$.type') = 'final' END)[-1]
-               WHEN NOT json_valid(answer) THEN NULL
-               WHEN json_type(answer) = 'OBJECT' THEN answer
-               WHEN starts_with(ltrim(answer), '[') AND json_type(answer) = 'ARRAY' THEN
-                   list_filter(json_extract(answer, '$[*]'),
+               WHEN NOT json_valid(body) THEN NULL
+               WHEN json_type(body) = 'OBJECT' THEN body
+               WHEN starts_with(ltrim(body), '[') AND json_type(body) = 'ARRAY' THEN
+                   list_filter(json_extract(body, '$[*]'),
                                lambda e: json_extract_string(e, '$.type') = 'final')[-1]::VARCHAR
            END AS event
-    FROM answers_ok
+    FROM bodies
 ), docs AS (
     SELECT answer_id, answer, looks_json OR event IS NOT NULL AS looks_json,
+           json_keys(event) AS top_keys,
+           CASE WHEN json_type(event, '$.data') = 'OBJECT' THEN json_keys(event, '$.data') END AS data_keys,
            CASE
                WHEN json_extract_string(event, '$.type') = 'final' AND json_type(event, '$.data') = 'OBJECT'
                     AND json_type(event, '$.data.answer') = 'VARCHAR'
@@ -61,7 +69,17 @@ SELECT answer_id,
                                    WHEN 'VARCHAR' THEN 'string' WHEN 'BIGINT' THEN 'integer'
                                    WHEN 'UBIGINT' THEN 'integer' WHEN 'DOUBLE' THEN 'number'
                                    ELSE lower(json_type(doc, '$.' || k)) END END),
-                lambda f: f IS NOT NULL) END AS citation_shape_flags
+                lambda f: f IS NOT NULL)
+                -- a key the audit reads given twice (valid JSON, but DuckDB reads the first and most clients the
+                -- last): which text or citations the user saw is unknown
+                || list_transform(list_sort(list_distinct(list_filter(
+                       coalesce(top_keys, []) || coalesce(data_keys, []),
+                       lambda k: k IN ('answer', 'data', 'type', 'citations', 'inline_citations', 'confidence',
+                                       'confidence_score', 'missing_information')
+                                 AND (len(list_filter(coalesce(top_keys, []), lambda j: j = k)) > 1
+                                      OR len(list_filter(coalesce(data_keys, []), lambda j: j = k)) > 1)))),
+                   lambda k: 'duplicate_json_key:' || k)
+            END AS citation_shape_flags
 FROM docs;
 
 -- Markdown code (``` fences, also unclosed, and `inline code`) holds no citations: `arr[1]` is code, not a marker

@@ -735,3 +735,36 @@ def test_the_last_day_a_date_can_hold_is_refused_as_a_day(tmp_path: Path) -> Non
         want = f"error: {what}: '9999-12-31' is the last day a date can hold; its window would end past it\n"
         assert res.exit_code == 2 and res.output == want, res.output
     assert not db.exists()
+
+
+def test_structured_output_after_a_bom_or_with_a_key_given_twice(tmp_path: Path) -> None:
+    # a BOM before the JSON: not seen as structured output, the raw JSON text was audited as the answer (its claim
+    # '{"answer": "Refunds take 30 days [1]."}'); a key given twice: DuckDB read the first, most clients the last,
+    # and nothing said the two differ
+    text = "Refunds take 30 days [1]."
+    answers = {
+        "bom": "\ufeff" + json.dumps({"answer": text}),
+        "bom_event": "\ufeff" + json.dumps({"type": "final", "data": text}),
+        "bom_text": "\ufeff" + text,
+        "twice": '{"answer": "Refunds take 30 days [1].", "answer": "Refunds take 90 days."}',
+        "twice_citations": '{"answer": "Refunds take 30 days.", "citations": [1], "citations": [7]}',
+        "twice_in_data": '{"type": "final", "data": {"answer": "Refunds take 30 days [1].", "answer": "No."}}',
+        "once": json.dumps({"answer": text, "citations": [1], "x": {"answer": 1}}),
+    }
+    rows = [make_answer(key, doc, CTX) for key, doc in answers.items()]
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table(rows), inp)
+    db = tmp_path / "audit.duckdb"
+    code, out = _run(inp, db)
+    assert code == 0, out
+    assert _accounted(db) == (7, 7, 0)
+    got = q(db, "SELECT answer_id, (structured_output, answer_text, level, flags) FROM answer_audit")
+    assert dict(got) == {
+        "bom": (True, text, "GREEN", []),
+        "bom_event": (True, text, "GREEN", []),
+        "bom_text": (False, "\ufeff" + text, "GREEN", []),
+        "twice": (True, text, "RED", ["duplicate_json_key:answer"]),
+        "twice_citations": (True, "Refunds take 30 days.", "RED", ["duplicate_json_key:citations"]),
+        "twice_in_data": (True, text, "RED", ["duplicate_json_key:answer"]),
+        "once": (True, text, "GREEN", []),
+    }
