@@ -702,13 +702,13 @@ def test_eval_labels_with_backward_or_negative_spans_stop_naming_file_line_and_f
 
 
 def test_a_backfill_of_more_than_366_days_needs_max_days(tmp_path: Path) -> None:
-    # --start 0001-01-01 --end 9999-12-31 planned 3.6 million day subflows (every day runs, with data or without)
+    # --start 0001-01-01 --end 9999-12-30 planned 3.6 million day subflows (every day runs, with data or without)
     # and started on them; a mistyped year meant thousands of days of work before anyone noticed
     inp = tmp_path / "answers.parquet"
     pq.write_table(_table([_row("good")]), inp)
     db = tmp_path / "audit.duckdb"
     for start, end, days, extra in [
-        ("0001-01-01", "9999-12-31", 3652059, []),
+        ("0001-01-01", "9999-12-30", 3652058, []),
         ("2016-11-01", "2026-11-01", 3653, ["--max-days", "3000"]),
         ("2025-11-01", "2026-11-01", 366, ["--max-days", "365"]),
     ]:
