@@ -263,8 +263,9 @@ class _AnswerBuilder:
             marker = "citations[?]"  # numbered when the answer is assembled
             # a faulty citation quotes its own claim; a sound one quotes its source sentence
             said = quote or (sent.text if truth is None else body)
-            cited_obj = self._object(marker_target, chunks) | self._quote_fields(body, said, ctype)
-            if truth is not None and "quote" in truth["details"]:
+            quoted = truth is not None and "quote" in truth["details"]  # the planted fault is the quote itself
+            cited_obj = self._object(marker_target, chunks) | self._quote_fields(body, said, ctype, quoted)
+            if quoted:
                 truth["details"]["quote"] = cited_obj["text_span"]  # as logged
         elif plan.dialect == "document_page":
             assert marker_target is not None
@@ -303,12 +304,14 @@ class _AnswerBuilder:
             }
         return {"document_name": target.doc.title, "page_number": target.page}
 
-    def _quote_fields(self, body: str, quote: str, ctype: str) -> dict[str, Any]:
+    def _quote_fields(self, body: str, quote: str, ctype: str, keep_span: bool = False) -> dict[str, Any]:
+        """claim_text, citation_type and, 9 times in 10 (always for a direct quote or a planted quote fault), the
+        quoted text_span."""
         rng = self.rng
         claim = body[:-1] if rng.random() < 0.5 else body
         claim = claim.lower() if rng.random() < 0.2 else claim  # logged claims differ in case from the answer
         fields: dict[str, Any] = {"claim_text": claim, "citation_type": ctype}
-        if rng.random() < 0.9 or ctype == "direct_quote":
+        if rng.random() < 0.9 or ctype == "direct_quote" or keep_span:
             fields["text_span"] = quote.rstrip(".") if rng.random() < 0.5 else quote
         return fields
 
