@@ -21,3 +21,8 @@ class DatabaseLocked(InputError):
 
 class OrchestratorError(CiteauditError):
     """Prefect could not start or reach its API."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a scheduler stopping the job, `kill`): raised in the main thread like Ctrl-C, so the run is recorded
+    as failed and the next run of its window completes it."""

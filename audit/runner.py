@@ -26,7 +26,7 @@ from audit.affinity import MAX_ANSWERS as AFFINITY_MAX_ANSWERS
 from audit.affinity import Assignment, assign
 from audit.config import AuditConfig
 from audit.counts import AnswerCounts
-from audit.errors import DatabaseLocked
+from audit.errors import DatabaseLocked, Terminated
 from audit.ingest import check_context_files, check_files, discover_inputs, scan_sql, staging_columns
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, runs_on_torch, write_shard_result
 from audit.shardplan import affinity_items, hash_of, plan_by_cost
@@ -53,6 +53,8 @@ class RunSummary:
 
 def failure_reason(exc: BaseException) -> str:
     """The `failed: ...` text of a run that stopped on `exc`."""
+    if isinstance(exc, Terminated):
+        return "terminated (SIGTERM)"
     if isinstance(exc, KeyboardInterrupt):
         return "interrupted (Ctrl-C / SIGINT)"
     return f"{type(exc).__name__}: {exc}"

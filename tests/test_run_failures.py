@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -111,3 +112,42 @@ def test_work_dirs_of_dead_runs_are_removed_by_the_next_run(write_answers, tmp_p
     (stale / OWNER).write_text(dead.stdout.strip())
     run_audit(str(write_answers(_rows(1))), db, Window(), AuditConfig(), scorer=scorer)
     assert not stale.exists()
+
+
+def test_sigterm_mid_run_leaves_a_failed_run_and_the_rerun_completes_it(tmp_path):
+    # a scheduler stopping the job (SIGTERM) used to kill the process at once: no message, the run left `running`
+    inp, db = tmp_path / "in", tmp_path / "audit.duckdb"
+    subprocess.run([sys.executable, "-m", "audit.sample.generate", "--out", str(inp), "--rows", "2000"], check=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "audit.cli", "-v", "run", "--input", str(inp), "--db", str(db)],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+    )
+    assert proc.stderr is not None
+    seen = []
+    for line in proc.stderr:  # wait until shards are being audited
+        seen.append(line)
+        if "read " in line and "answers:" in line:
+            break
+    proc.send_signal(signal.SIGTERM)
+    rest = proc.stderr.read()
+    assert proc.wait(timeout=300) == 143, "".join(seen) + rest
+    assert rest.strip().splitlines()[-1] == (
+        "error: terminated by SIGTERM (the run is recorded as failed; rerun to complete it)"
+    )
+    assert "Traceback" not in rest
+    assert _statuses(db) == ["failed: terminated (SIGTERM)"]
+    done = subprocess.run(
+        [sys.executable, "-m", "audit.cli", "run", "--input", str(inp), "--db", str(db), "--quiet"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        audited, distinct = con.execute("SELECT count(*), count(DISTINCT answer_id) FROM answer_audit").fetchall()[0]
+        quarantined = con.execute("SELECT count(*) FROM quarantine").fetchall()[0][0]
+    finally:
+        con.close()
+    assert audited == distinct and audited + quarantined == 2000  # nothing lost, nothing twice

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import signal
 import sys
+import threading
 import traceback
 from collections.abc import Callable
 from functools import wraps
@@ -13,7 +15,7 @@ import click
 import duckdb
 from rich.console import Console
 
-from audit.errors import CiteauditError
+from audit.errors import CiteauditError, Terminated
 from audit.sql import damaged_database
 from audit.store import DEFAULT_DB
 
@@ -39,6 +41,9 @@ def friendly_errors(fn: F) -> F:
             print_error(damaged_database(str(exc), kwargs.get("db")) or str(exc))
             _release(exc)
             sys.exit(2)
+        except Terminated:
+            print_error("terminated by SIGTERM (the run is recorded as failed; rerun to complete it)")
+            sys.exit(143)
         except KeyboardInterrupt:
             print_error("interrupted (the run is recorded as failed; rerun to complete it)")
             sys.exit(130)
@@ -99,3 +104,15 @@ def window_options(what: str) -> Callable[[F], F]:
 
 def quiet_option(fn: F) -> F:
     return click.option("--quiet", is_flag=True, help="No progress bar.")(fn)
+
+
+def _terminate(_signum: int, _frame: object) -> None:
+    raise Terminated()
+
+
+def handle_sigterm() -> None:
+    """SIGTERM ends a command as Ctrl-C does (the run recorded as failed, one line, exit 143), not silently with
+    its run left `running`. Only the main thread may set a handler (a command called from a worker thread keeps
+    the default)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminate)

@@ -13,6 +13,7 @@ from audit.cli.common import (
     config_option,
     db_option,
     friendly_errors,
+    handle_sigterm,
     out,
     quiet_option,
     window_options,
@@ -38,6 +39,7 @@ def main(verbose: bool) -> None:
     logging.basicConfig(
         level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
     )
+    handle_sigterm()
 
 
 @main.command()
