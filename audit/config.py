@@ -41,9 +41,9 @@ class SupportConfig:
     """The support model and the verdict thresholds (see audit/verdict.py and the model card)."""
 
     model: str = ""  # support model JSON; empty = the packaged audit/models/support.json
-    verified: float = 0.48  # support >= verified -> verified (fitted with the model: see its card)
-    weak: float = 0.21  # weak <= support < verified -> weak, below -> unsupported
-    misattribution_min_other: float = 0.21  # misattributed: cited not verified, another context >= this (= weak)...
+    verified: float = 0.45  # support >= verified -> verified (fitted with the model: see its card)
+    weak: float = 0.20  # weak <= support < verified -> weak, below -> unsupported
+    misattribution_min_other: float = 0.20  # misattributed: cited not verified, another context >= this (= weak)...
     misattribution_margin: float = 0.15  # ... and beats the cited one by this much (fitted with the model: card)
     cap_missing_numbers: bool = True  # a claim with a number its source lacks is never `verified`
     cap_missing_names: bool = True  # ... nor one naming someone or something its source never mentions

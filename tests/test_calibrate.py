@@ -11,6 +11,7 @@ import pytest
 
 from audit.calibrate import (
     MODEL_FEATURES,
+    SECOND_STAGE_FEATURES,
     fit_support_model,
     fit_thresholds,
     read_pairs,
@@ -64,7 +65,8 @@ def test_bad_pairs_file_names_the_line(tmp_path):
 
 def test_packaged_model_speaks_this_codes_features():
     m = load_support_model()
-    assert m.features == (*MODEL_FEATURES, "cos_transformer") and set(m.features) <= set(FEATURE_NAMES)
+    assert m.features == (*MODEL_FEATURES, *SECOND_STAGE_FEATURES) and set(m.features) <= set(FEATURE_NAMES)
+    assert m.needs_alignment and m.coef[m.features.index("token_align")] > 0
     assert m.screen is not None and m.screen.features == MODEL_FEATURES and not m.screen.needs_transformer
     assert len(m.digest) == 64
 
@@ -74,7 +76,7 @@ def test_calibrate_on_real_training_pairs_writes_a_loadable_model_and_card(tmp_p
     out = tmp_path / "support.json"
     fitted = run_calibration(TRAIN, out, limit_per_set=60)
     model = load_support_model(str(out))
-    assert model.features == (*MODEL_FEATURES, "cos_transformer")
+    assert model.features == (*MODEL_FEATURES, "cos_transformer", "token_align")
     assert model.screen is not None and model.screen.features == MODEL_FEATURES
     # the full model leans on the transformer's cosine: it is the feature the second stage adds
     assert model.coef[model.features.index("cos_transformer")] > 0

@@ -31,7 +31,7 @@ from audit.verify.text import (
 )
 
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
-FEATURES_VERSION = 4
+FEATURES_VERSION = 5
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -51,8 +51,11 @@ FEATURE_NAMES: tuple[str, ...] = (
     "exact",  # the claim is verbatim in the source
     "cos_transformer",  # the transformer's (MiniLM) best cosine between the claim and a candidate window; set by
     # the second stage (audit/verify/verifier.py) only for the pairs it refines; 1 for a verbatim claim, else 0 here
+    "token_align",  # the claim's least-aligned content token: its best cosine with any token of the windows the
+    # transformer read (audit/verify/align.py); set by the second stage with cos_transformer; 1 verbatim, else 0 here
 )
 COS_TRANSFORMER = FEATURE_NAMES.index("cos_transformer")
+TOKEN_ALIGN = FEATURE_NAMES.index("token_align")
 
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot|without|n't|fail(?:ed|s)?\s+to|lack(?:s|ed)?|"
@@ -271,6 +274,7 @@ def pair_features(a: PairAnalysis, cosines: np.ndarray | None) -> np.ndarray:
             math.log1p(a.missing_words),
             float(a.exact),
             1.0 if a.exact else 0.0,  # cos_transformer: like cos_max, 1 for a verbatim claim; else the verifier's
+            1.0 if a.exact else 0.0,  # token_align: the same
         ],
         dtype=np.float64,
     )

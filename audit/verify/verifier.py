@@ -23,13 +23,14 @@ from audit.verdict import NEGATION_MISMATCH, SourceScore
 from audit.verify.features import (
     COS_TRANSFORMER,
     FEATURE_NAMES,
+    TOKEN_ALIGN,
     PairAnalysis,
     analyse_pair,
     evidence_index,
     pair_features,
 )
 from audit.verify.keyfacts import keyfact_coverage
-from audit.verify.semantic import SemanticScorer
+from audit.verify.semantic import BiEncoderScorer, SemanticScorer
 from audit.verify.static import StaticScorer
 from audit.verify.support import load_support_model
 from audit.verify.text import SourceWindow
@@ -113,10 +114,12 @@ def featurize(
     scorer: SemanticScorer,
     top_k: int | None = None,
     refine: str | None = None,
+    align: bool | None = None,
 ) -> Featurized:
     """Analyses, cosines, features and support of `pairs`: what the support model sees, in training (`citeaudit
-    calibrate`, refine="all") and in the audit alike. `refine` defaults to `[verify] refine`; a support model
-    without a first stage (`screen`) needs the transformer on every pair."""
+    calibrate`, refine="all", align=True) and in the audit alike. `refine` defaults to `[verify] refine`; a support
+    model without a first stage (`screen`) needs the transformer on every pair. `align` (default: whether the
+    support model reads `token_align`) computes the token alignment of the refined pairs."""
     model = load_support_model(cfg.support.model)
     mode = refine or cfg.verify.refine
     if model.screen is None and model.needs_transformer:
@@ -134,16 +137,24 @@ def featurize(
     todo = np.flatnonzero(refined)
     if len(todo):
         keep = [_strongest(cosines[i], cfg.verify.refine_windows) for i in todo]
-        sims = scorer.window_scores(
-            [analyses[i].claim for i in todo],
-            [[analyses[i].candidates[j].text for j in js] for i, js in zip(todo, keep, strict=True)],
-        )
-        for i, js, sim in zip(todo, keep, sims, strict=True):
+        claims = [analyses[i].claim for i in todo]
+        windows = [[analyses[i].candidates[j].text for j in js] for i, js in zip(todo, keep, strict=True)]
+        aligns: np.ndarray | None = None
+        if not (model.needs_alignment if align is None else align):
+            sims = scorer.window_scores(claims, windows)
+        elif isinstance(scorer, BiEncoderScorer):
+            sims, aligns = scorer.refine_scores(claims, windows)
+        else:
+            sims = scorer.window_scores(claims, windows)
+            aligns = np.array([float(s.max()) if len(s) else 0.0 for s in sims])  # no token states: its best score
+        for n, (i, js, sim) in enumerate(zip(todo, keep, sims, strict=True)):
             # the transformer's cosines also pick the evidence window of a refined pair (among the windows it saw)
             full = np.full(len(analyses[i].candidates), -1.0)
             full[js] = sim
             cosines[i] = full
             x[i, COS_TRANSFORMER] = float(sim.max()) if len(sim) else 0.0
+            if aligns is not None:
+                x[i, TOKEN_ALIGN] = aligns[n]
         support[todo] = model.predict(x[todo])
     return Featurized(analyses, cosines, x, support, refined)
 

@@ -1,0 +1,67 @@
+"""Token alignment (BERTScore-style): how well the claim's least-supported word is matched by the evidence.
+
+A claim supported only in part has one detail (a number, a name, a verb) that no evidence token matches; a
+sentence cosine averages it away. Here every content token of the claim takes its best cosine over the tokens of
+the evidence windows (the transformer's normalised last-layer states, one call per text), and the feature is the
+smallest of these: the claim's least-aligned content token. Measured on the training pairs it was the first feature
+in many rounds to move the leave-one-set-out AUROC by more than 0.003 (README "What we tried"). Pure functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+# wordpieces that carry no content: punctuation and the commonest function words (the experiment's list)
+STOP_PIECES: tuple[str, ...] = (
+    ".", ",", '"', "'", "-", "(", ")", "s", "the", "a", "an", "of", "and", "to", "in", "is", "was", "for", "on",
+    "that", "with", "as", "by", "it", "at", "are", "be", "this", "from", "or", "which", "has", "were", "had", "have",
+)  # fmt: skip
+SPECIAL_PIECES: tuple[str, ...] = ("[CLS]", "[SEP]", "[PAD]")
+
+
+@dataclass(frozen=True)
+class TokenStates:
+    """One text's token ids (special tokens included) and their normalised states, one row per token."""
+
+    ids: np.ndarray
+    states: np.ndarray
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The ids of the stop and special pieces in one tokenizer's vocabulary."""
+
+    stop: frozenset[int]
+    special: frozenset[int]
+
+
+@cache
+def vocabulary_of(pieces: tuple[tuple[str, int | None], ...]) -> Vocabulary:
+    """Build from (piece, id or None) pairs looked up in a tokenizer (cached per tokenizer's answer)."""
+    ids = dict(pieces)
+    stop = frozenset(i for p, i in ids.items() if i is not None and p in STOP_PIECES)
+    special = frozenset(i for p, i in ids.items() if i is not None and p in SPECIAL_PIECES)
+    return Vocabulary(stop, special)
+
+
+def _body(t: TokenStates, vocab: Vocabulary) -> tuple[np.ndarray, np.ndarray]:
+    keep = np.array([int(i) not in vocab.special for i in t.ids], dtype=bool)
+    return t.ids[keep], t.states[keep]
+
+
+def least_aligned(claim: TokenStates, evidence: Sequence[TokenStates], vocab: Vocabulary) -> float:
+    """The smallest, over the claim's content tokens, of each token's best cosine with any evidence token, clipped
+    to [0, 1]. A claim of stop pieces only uses all its tokens; no claim or no evidence token gives 0."""
+    ids, states = _body(claim, vocab)
+    ev = [_body(e, vocab)[1] for e in evidence]
+    ev = [e for e in ev if len(e)]
+    if not len(ids) or not ev:
+        return 0.0
+    best = (states @ np.concatenate(ev).T).max(axis=1)
+    content = np.array([int(i) not in vocab.stop for i in ids], dtype=bool)
+    low = best[content].min() if content.any() else best.min()
+    return float(np.clip(low, 0.0, 1.0))

@@ -1,0 +1,75 @@
+"""Token alignment: the claim's least-aligned content token against the evidence windows' tokens, from the real
+int8 model (and the float one), independent of what was cached."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from audit.verify import semantic
+from audit.verify.align import TokenStates, Vocabulary, least_aligned
+from audit.verify.semantic import BiEncoderScorer
+
+SOURCE = (
+    "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall and was designed by "
+    "the engineering company of Gustave Eiffel."
+)
+SUPPORTED = "The Eiffel Tower was finished in 1889 in Paris."
+PARTLY = "The Eiffel Tower was finished in 1889 in Paris and painted gold by Napoleon."
+
+
+def _vec(*xs: float) -> np.ndarray:
+    v = np.asarray(xs, dtype=np.float32)
+    return v / np.linalg.norm(v)
+
+
+VOCAB = Vocabulary(stop=frozenset({5}), special=frozenset({101, 102}))
+
+
+def test_least_aligned_takes_the_worst_content_token_and_skips_stop_and_special_pieces() -> None:
+    claim = TokenStates(
+        np.array([101, 7, 5, 8, 102]),
+        np.stack([_vec(0, 0, 1), _vec(1, 0, 0), _vec(0, 0, 1), _vec(0.6, 0.8, 0), _vec(0, 0, 1)]),
+    )
+    evidence = [TokenStates(np.array([101, 9, 102]), np.stack([_vec(0, 0, 1), _vec(1, 0, 0), _vec(0, 0, 1)]))]
+    # token 7 matches exactly (1.0); token 8 at best 0.6; the stop piece 5 and [CLS]/[SEP] (which would match the
+    # evidence's specials) do not count
+    assert least_aligned(claim, evidence, VOCAB) == pytest.approx(0.6)
+
+
+def test_least_aligned_edges() -> None:
+    only_stop = TokenStates(np.array([101, 5, 102]), np.stack([_vec(1, 0), _vec(0, 1), _vec(1, 0)]))
+    ev = [TokenStates(np.array([101, 9, 102]), np.stack([_vec(1, 0), _vec(0.8, 0.6), _vec(1, 0)]))]
+    assert least_aligned(only_stop, ev, VOCAB) == pytest.approx(0.6)  # no content token: all tokens count
+    assert least_aligned(only_stop, [], VOCAB) == 0.0
+    empty = TokenStates(np.array([101, 102]), np.stack([_vec(1, 0), _vec(1, 0)]))
+    assert least_aligned(empty, ev, VOCAB) == 0.0
+    opposite = TokenStates(np.array([101, 7, 102]), np.stack([_vec(1, 0), _vec(-1, 0), _vec(1, 0)]))
+    assert least_aligned(opposite, [TokenStates(np.array([9]), np.stack([_vec(1, 0)]))], VOCAB) == 0.0  # clipped
+
+
+@pytest.mark.parametrize("quantize", ["int8", "none"])
+def test_an_unsupported_detail_lowers_the_alignment(quantize: str) -> None:
+    scorer = BiEncoderScorer("all-MiniLM-L6-v2", quantize=quantize)
+    cos, align = scorer.refine_scores([SUPPORTED, PARTLY], [[SOURCE], [SOURCE]])
+    assert align[0] > align[1] + 0.1, align  # "gold", "Napoleon" match nothing in the source
+    assert align.min() >= 0.0 and align.max() <= 1.0
+    # the cosines are window_scores' own
+    plain = BiEncoderScorer("all-MiniLM-L6-v2", quantize=quantize).window_scores([SUPPORTED, PARTLY], [[SOURCE]] * 2)
+    assert np.allclose(np.concatenate(cos), np.concatenate(plain), atol=1e-6)
+
+
+def test_alignment_does_not_depend_on_what_was_cached(monkeypatch: pytest.MonkeyPatch) -> None:
+    fresh = BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8")
+    want_cos, want = fresh.refine_scores([SUPPORTED, PARTLY], [[SOURCE], [SOURCE, SUPPORTED]])
+    assert fresh.encoded == 3 and fresh.reencoded == 0  # 3 distinct texts, each through the model once
+    # a second scorer whose vectors are all cached (a warm night) but whose token states are not, keeping at most
+    # one text's token states: same cosines, same alignment
+    monkeypatch.setattr(semantic, "TOKEN_STATES_KEPT", 1)
+    warm = BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8", cache=fresh.cache)
+    for _ in range(2):
+        got_cos, got = warm.refine_scores([SUPPORTED, PARTLY], [[SOURCE], [SOURCE, SUPPORTED]])
+        assert np.array_equal(got, want)
+        assert all(np.array_equal(a, b) for a, b in zip(got_cos, want_cos, strict=True))
+    # cached vectors are never re-cached; token states are re-made: 3 texts, then 2 (the one kept is reused)
+    assert warm.encoded == 0 and warm.reencoded == 3 + 2
