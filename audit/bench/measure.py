@@ -52,6 +52,7 @@ class PassResult:
     seconds: dict[str, float] = field(default_factory=dict)
     embedded: int = 0
     total: float = 0.0
+    reencoded: int = 0  # texts whose vector was cached, run through the transformer again for their token states
 
     @property
     def answers_per_s(self) -> float:
@@ -89,6 +90,7 @@ class BenchResult:
             "stages": _stage_json(cold),
             "warm_stages": _stage_json(warm),
             "texts_embedded": {"cold": cold.embedded, "warm": warm.embedded},
+            "texts_reencoded": {"cold": cold.reencoded, "warm": warm.reencoded},
         }
 
 
@@ -140,7 +142,7 @@ def _one_pass(label: str, logs: str, db: Path, cfg: AuditConfig) -> PassResult:
     seconds["lexical+keyfacts"] = max(0.0, seconds.get("verify", 0.0) - semantic - seconds["static"])
     embedded = sum(s.encoded for s in bi)
     c = summary.counts
-    return PassResult(label, c.answers_read, c.citations, seconds, embedded, total)
+    return PassResult(label, c.answers_read, c.citations, seconds, embedded, total, sum(s.reencoded for s in bi))
 
 
 def _nights(profile: str, rows: int, days: int, seed: int, tmp: Path) -> tuple[str, str, str]:

@@ -265,7 +265,7 @@ class _AnswerBuilder:
             said = quote or (sent.text if truth is None else body)
             quoted = truth is not None and "quote" in truth["details"]  # the planted fault is the quote itself
             cited_obj = self._object(marker_target, chunks) | self._quote_fields(body, said, ctype, quoted)
-            if quoted:
+            if truth is not None and quoted:
                 truth["details"]["quote"] = cited_obj["text_span"]  # as logged
         elif plan.dialect == "document_page":
             assert marker_target is not None

@@ -9,6 +9,8 @@ in many rounds to move the leave-one-set-out AUROC by more than 0.003 (README "W
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -29,6 +31,41 @@ class TokenStates:
 
     ids: np.ndarray
     states: np.ndarray
+
+
+TOKEN_STATE_BYTES = 128 * 2**20  # the token states kept for reuse, per embedding cache (shared by its shard threads)
+
+
+class TokenStore:
+    """Token states of recently embedded texts (float16), least recently used out past `budget` bytes; shared by
+    the shard threads of one embedding cache (locked). Not persisted: a text whose vector comes from the database
+    runs through the transformer again for its token states."""
+
+    def __init__(self, budget: int = TOKEN_STATE_BYTES) -> None:
+        self.budget = budget
+        self._items: OrderedDict[str, TokenStates] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: str) -> TokenStates | None:
+        with self._lock:
+            t = self._items.get(key)
+            if t is not None:
+                self._items.move_to_end(key)
+            return t
+
+    def put(self, key: str, t: TokenStates) -> None:
+        with self._lock:
+            if key in self._items:
+                return
+            self._items[key] = t
+            self._bytes += t.ids.nbytes + t.states.nbytes
+            while self._bytes > self.budget and self._items:
+                _k, old = self._items.popitem(last=False)
+                self._bytes -= old.ids.nbytes + old.states.nbytes
 
 
 @dataclass(frozen=True)

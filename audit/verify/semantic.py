@@ -11,7 +11,6 @@ import logging
 import os
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -21,7 +20,15 @@ import numpy as np
 import pyarrow as pa
 
 from audit.errors import ConfigError
-from audit.verify.align import SPECIAL_PIECES, STOP_PIECES, TokenStates, Vocabulary, least_aligned, vocabulary_of
+from audit.verify.align import (
+    SPECIAL_PIECES,
+    STOP_PIECES,
+    TokenStates,
+    TokenStore,
+    Vocabulary,
+    least_aligned,
+    vocabulary_of,
+)
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +117,7 @@ class EmbeddingCache:
         self.hits = 0
         self.misses = 0
         self._lock = threading.RLock()
+        self.tokens = TokenStore()  # token states of recent texts, for the token alignment (not persisted)
 
     def __len__(self) -> int:
         return len(self._vectors)
@@ -148,9 +156,6 @@ class EmbeddingCache:
         )
 
 
-TOKEN_STATES_KEPT = 256  # texts' token states a scorer keeps (float16, ~60 KB for a 200-token window)
-
-
 class SemanticScorer(Protocol):
     name: str
 
@@ -187,8 +192,6 @@ class BiEncoderScorer:
         self.encoded = 0
         self.reencoded = 0  # texts whose vector was cached but whose token states were not (token alignment)
         self.seconds = 0.0  # time spent in the model, for the benchmark
-        # token states of recent texts (float16: what the alignment reads, cached or fresh alike), per scorer
-        self._tokens: OrderedDict[str, TokenStates] = OrderedDict()
 
     def _embed(self, texts: list[str]) -> np.ndarray:
         if self._quantize == "int8":
@@ -234,9 +237,10 @@ class BiEncoderScorer:
         self, claims: Sequence[str], windows: Sequence[Sequence[str]]
     ) -> tuple[list[np.ndarray], np.ndarray]:
         """`window_scores` and, per claim, its token alignment with its windows (`align.least_aligned`), each text
-        through the transformer once for both. A text whose vector is cached but whose token states are not (a
-        scorer keeps the last `TOKEN_STATES_KEPT` texts' only) runs again; the cached vector is the one scored, and
-        token states are read as float16 whether fresh or kept, so a verdict does not depend on what was cached."""
+        through the transformer once for both. A window whose vector is cached but whose token states are not (the
+        cache keeps the latest windows' states, up to `align.TOKEN_STATE_BYTES`; claims are not kept: a claim is
+        not asked for again) runs again; the cached vector is the one scored, and token states are read as float16
+        whether fresh or kept, so a verdict does not depend on what was cached."""
         if not claims:
             return [], np.zeros(0)
         kinds = {t: "claim" for t in claims}
@@ -244,7 +248,13 @@ class BiEncoderScorer:
             for w in ws:
                 kinds.setdefault(w, "source")
         keys = {t: content_hash(t) for t in kinds}
-        todo = [t for t in kinds if keys[t] not in self._tokens]
+        store = self.cache.tokens
+        held: dict[str, TokenStates] = {}  # this call's texts' token states, whatever the store evicts meanwhile
+        for t in kinds:
+            got = store.get(keys[t])
+            if got is not None:
+                held[keys[t]] = got
+        todo = [t for t in kinds if keys[t] not in held]
         fresh = 0
         if todo:
             t0 = time.perf_counter()
@@ -257,12 +267,10 @@ class BiEncoderScorer:
                     fresh += 1
                 else:
                     self.reencoded += 1
-                self._tokens[k] = TokenStates(st.ids, st.states.astype(np.float16))
-        held = {k: self._tokens[k] for k in keys.values()}  # this call's texts, whatever is trimmed below
-        for k in held:
-            self._tokens.move_to_end(k)
-        while len(self._tokens) > TOKEN_STATES_KEPT:
-            self._tokens.popitem(last=False)
+                # float16 whether kept or fresh: the alignment reads the same numbers either way
+                held[k] = TokenStates(st.ids, st.states.astype(np.float16))
+                if kinds[t] == "source":
+                    store.put(k, held[k])
         cosines = self.window_scores(claims, windows)
         # the vectors computed above were misses, not the hits `window_scores` just counted them as
         self.encoded += fresh

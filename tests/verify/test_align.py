@@ -6,8 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from audit.verify import semantic
-from audit.verify.align import TokenStates, Vocabulary, least_aligned
+from audit.verify.align import TokenStates, TokenStore, Vocabulary, least_aligned
 from audit.verify.semantic import BiEncoderScorer
 
 SOURCE = (
@@ -59,17 +58,30 @@ def test_an_unsupported_detail_lowers_the_alignment(quantize: str) -> None:
     assert np.allclose(np.concatenate(cos), np.concatenate(plain), atol=1e-6)
 
 
-def test_alignment_does_not_depend_on_what_was_cached(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_alignment_does_not_depend_on_what_was_cached() -> None:
     fresh = BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8")
-    want_cos, want = fresh.refine_scores([SUPPORTED, PARTLY], [[SOURCE], [SOURCE, SUPPORTED]])
+    claims, windows = [SUPPORTED, PARTLY], [[SOURCE], [SOURCE, SUPPORTED]]
+    want_cos, want = fresh.refine_scores(claims, windows)
     assert fresh.encoded == 3 and fresh.reencoded == 0  # 3 distinct texts, each through the model once
-    # a second scorer whose vectors are all cached (a warm night) but whose token states are not, keeping at most
-    # one text's token states: same cosines, same alignment
-    monkeypatch.setattr(semantic, "TOKEN_STATES_KEPT", 1)
+    assert len(fresh.cache.tokens) == 1  # the window's token states are kept, not the claims' (SUPPORTED is one)
+    again = fresh.refine_scores(claims, windows)[1]
+    assert np.array_equal(again, want) and fresh.reencoded == 2  # the claims run again, the window does not
+    # a second scorer sharing the vectors (a warm night: all cached) but no token states: same cosines, same
+    # alignment, every text run again for its tokens, nothing cached twice
+    fresh.cache.tokens = TokenStore(budget=0)
     warm = BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8", cache=fresh.cache)
     for _ in range(2):
-        got_cos, got = warm.refine_scores([SUPPORTED, PARTLY], [[SOURCE], [SOURCE, SUPPORTED]])
+        got_cos, got = warm.refine_scores(claims, windows)
         assert np.array_equal(got, want)
         assert all(np.array_equal(a, b) for a, b in zip(got_cos, want_cos, strict=True))
-    # cached vectors are never re-cached; token states are re-made: 3 texts, then 2 (the one kept is reused)
-    assert warm.encoded == 0 and warm.reencoded == 3 + 2
+    assert warm.encoded == 0 and warm.reencoded == 3 + 3
+
+
+def test_the_token_store_stays_within_its_budget() -> None:
+    one = TokenStates(np.zeros(10, dtype=np.int64), np.zeros((10, 384), dtype=np.float16))
+    size = one.ids.nbytes + one.states.nbytes
+    store = TokenStore(budget=3 * size)
+    for i in range(5):
+        store.put(f"k{i}", one)
+        store.get("k0")  # used again and again: stays
+    assert len(store) == 3 and store.get("k0") is not None and store.get("k1") is None
