@@ -43,6 +43,15 @@ def _run(inp: Path, db: Path, *extra: str) -> tuple[int, str]:
     return res.exit_code, res.output
 
 
+def _audited(tmp_path: Path, rows: list[dict[str, Any]]) -> tuple[Path, Path]:
+    """Write `rows` as answers.parquet, audit them into audit.duckdb (which must succeed); both paths."""
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(_table(rows), inp)
+    code, out = _run(inp, db)
+    assert code == 0, out
+    return inp, db
+
+
 def _accounted(db: Path) -> tuple[int, int, int]:
     ((read, audited, quarantined, status),) = q(
         db, "SELECT answers_read, answers_audited, answers_quarantined, status FROM runs"
@@ -218,11 +227,7 @@ def test_contexts_whose_text_is_not_a_string_stop_with_the_expected_type(tmp_pat
 def test_ids_of_tabs_or_newlines_are_blank_and_quarantined(tmp_path: Path) -> None:
     # trim() removes spaces only: "\t" passed as an answer_id and "\n" as a conversation_id, while " " was quarantined
     rows = [_row("good"), _row("\t"), _row("\r\n"), _row("bad", conversation_id="\n"), _row("ok\t", turn_index=1)]
-    inp = tmp_path / "answers.parquet"
-    pq.write_table(_table(rows), inp)
-    db = tmp_path / "audit.duckdb"
-    code, out = _run(inp, db)
-    assert code == 0, out
+    db = _audited(tmp_path, rows)[1]
     assert _accounted(db) == (5, 2, 3)
     assert q(db, "SELECT field FROM quarantine ORDER BY row_ref") == [
         ("answer_id",),
@@ -341,11 +346,7 @@ def test_json_citations_that_are_not_a_list_are_flagged_and_red(tmp_path: Path) 
         "list": {"answer": text, "citations": [1]},
     }
     rows = [make_answer(key, json.dumps(doc), CTX) for key, doc in answers.items()]
-    inp = tmp_path / "answers.parquet"
-    pq.write_table(_table(rows), inp)
-    db = tmp_path / "audit.duckdb"
-    code, out = _run(inp, db)
-    assert code == 0, out
+    db = _audited(tmp_path, rows)[1]
     assert _accounted(db) == (7, 7, 0)
     assert dict(q(db, "SELECT answer_id, (level, flags) FROM answer_audit")) == {
         "object": ("RED", ["citations_not_a_list:object"]),
@@ -394,11 +395,7 @@ def test_an_answer_of_only_unicode_whitespace_is_empty_and_quarantined(tmp_path:
     blanks = ["\u00a0", "\u00a0 \u00a0\n", "\u2003\u3000", "\u2028\u2029", "\x85", "\u202f\t"]
     blanks += ["\u200b", "\ufeff \u200d"]  # invisible format characters (zero-width space, BOM, joiner)
     rows = [_row("good")] + [make_answer(f"blank{i}", text, CTX) for i, text in enumerate(blanks)]
-    inp = tmp_path / "answers.parquet"
-    pq.write_table(_table(rows), inp)
-    db = tmp_path / "audit.duckdb"
-    code, out = _run(inp, db)
-    assert code == 0, out
+    db = _audited(tmp_path, rows)[1]
     assert _accounted(db) == (9, 1, 8)
     assert set(q(db, "SELECT field, reason FROM quarantine")) == {("answer", "answer is empty: nothing to audit")}
 
@@ -625,11 +622,7 @@ def test_structured_output_with_a_blank_answer_text_is_quarantined_as_empty(tmp_
         "event_object": {"type": "final", "data": {"answer": ""}},
     }
     rows = [_row("good")] + [make_answer(key, json.dumps(doc), CTX) for key, doc in blank.items()]
-    inp = tmp_path / "answers.parquet"
-    pq.write_table(_table(rows), inp)
-    db = tmp_path / "audit.duckdb"
-    code, out = _run(inp, db)
-    assert code == 0, out
+    inp, db = _audited(tmp_path, rows)
     assert _accounted(db) == (5, 1, 4)
     got = q(db, "SELECT row_ref, answer_id, field, reason FROM quarantine ORDER BY row_ref")
     reason = "answer is empty: the JSON's answer text holds nothing to audit"
@@ -752,11 +745,7 @@ def test_structured_output_after_a_bom_or_with_a_key_given_twice(tmp_path: Path)
         "once": json.dumps({"answer": text, "citations": [1], "x": {"answer": 1}}),
     }
     rows = [make_answer(key, doc, CTX) for key, doc in answers.items()]
-    inp = tmp_path / "answers.parquet"
-    pq.write_table(_table(rows), inp)
-    db = tmp_path / "audit.duckdb"
-    code, out = _run(inp, db)
-    assert code == 0, out
+    db = _audited(tmp_path, rows)[1]
     assert _accounted(db) == (7, 7, 0)
     got = q(db, "SELECT answer_id, (structured_output, answer_text, level, flags) FROM answer_audit")
     assert dict(got) == {
