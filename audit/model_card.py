@@ -34,11 +34,16 @@ def file_sha256(path: Path) -> str:
     return _sha256(str(path), st.st_mtime_ns, st.st_size)
 
 
+def weights_file(folder: Path) -> Path | None:
+    """A model folder's weights file, if it has one of the known names."""
+    return next((folder / w for w in _WEIGHTS if (folder / w).is_file()), None)
+
+
 def folder_fingerprint(name: str) -> dict[str, Any]:
     """Card and weights hashes of a model given by name or local folder."""
     folder = Path(resolve_model_path(name))
     card = folder / "README.md"
-    weights = next((folder / w for w in _WEIGHTS if (folder / w).is_file()), None)
+    weights = weights_file(folder)
     return {
         "name": name,
         "card_sha256": file_sha256(card) if card.is_file() else None,

@@ -64,8 +64,19 @@ def resolve_model_path(name: str) -> str:
 
 
 def model_key(name: str, quantize: str = "none") -> str:
-    """The name embeddings are cached under (an int8 model's vectors are not the float model's)."""
-    base = DEFAULT_MODEL if name in _PACKAGED else str(Path(name).resolve())
+    """The name embeddings are cached under (an int8 model's vectors are not the float model's). A local model
+    folder's key carries its weights' digest: another model copied to the same path must not read the old one's
+    vectors (a database's vectors under the bare path, from before, are not reused)."""
+    if name in _PACKAGED:
+        base = DEFAULT_MODEL
+    else:
+        folder = Path(name).resolve()
+        base = str(folder)
+        from audit.model_card import file_sha256, weights_file  # here: model_card imports this module
+
+        weights = weights_file(folder)
+        if weights is not None:
+            base = f"{base}@{file_sha256(weights)[:16]}"
     # "+onnx-int8": the ONNX Runtime model's vectors; an older database's torch-int8 ones ("+int8") are not reused
     return base if quantize == "none" else f"{base}+onnx-{quantize}"
 

@@ -76,3 +76,17 @@ def test_a_cached_vector_evicted_during_the_call_keeps_its_value() -> None:
     assert scorer.encoded == 1 + len(more)  # a hit is never embedded again
     claims_first = scorer.window_scores([TEXTS[1]], [[TEXTS[1], TEXTS[2]]])[0]
     assert claims_first[0] > 0.999  # the claim and the identical window meet, cached in different segments
+
+
+def test_a_model_replaced_at_the_same_path_caches_apart(tmp_path) -> None:
+    # cached vectors were keyed by the folder's path alone: another model copied there read the old one's vectors
+    from audit.verify.semantic import model_key
+
+    folder = tmp_path / "my-model"
+    folder.mkdir()
+    (folder / "model.safetensors").write_bytes(b"weights of model one")
+    first = model_key(str(folder))
+    assert first.startswith(str(folder.resolve()) + "@") and model_key(str(folder)) == first
+    (folder / "model.safetensors").write_bytes(b"weights of model two, same folder")
+    assert model_key(str(folder)) != first
+    assert model_key(str(folder), "int8").endswith("+onnx-int8")
