@@ -30,6 +30,13 @@ WITH bodies AS (
     SELECT answer_id, answer, looks_json OR event IS NOT NULL AS looks_json,
            json_keys(event) AS top_keys,
            CASE WHEN json_type(event, '$.data') = 'OBJECT' THEN json_keys(event, '$.data') END AS data_keys,
+           -- keys given twice inside a citation object (read from the event as logged: merging `data` would
+           -- keep one of them)
+           list_sort(list_distinct(flatten(list_transform(
+               coalesce(json_extract(event, '$.citations[*]'), []) || coalesce(json_extract(event, '$.data.citations[*]'), []),
+               lambda c: CASE WHEN json_type(c) = 'OBJECT'
+                              THEN list_filter(json_keys(c), lambda k: len(list_filter(json_keys(c), lambda j: j = k)) > 1)
+                              ELSE [] END)))) AS citation_dup_keys,
            CASE
                WHEN json_extract_string(event, '$.type') = 'final' AND json_type(event, '$.data') = 'OBJECT'
                     AND json_type(event, '$.data.answer') = 'VARCHAR'
@@ -79,6 +86,7 @@ SELECT answer_id,
                                  AND (len(list_filter(coalesce(top_keys, []), lambda j: j = k)) > 1
                                       OR len(list_filter(coalesce(data_keys, []), lambda j: j = k)) > 1)))),
                    lambda k: 'duplicate_json_key:' || k)
+                || list_transform(coalesce(citation_dup_keys, []), lambda k: 'duplicate_json_key:citations[].' || k)
             END AS citation_shape_flags
 FROM docs;
 

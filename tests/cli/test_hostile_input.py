@@ -757,3 +757,21 @@ def test_structured_output_after_a_bom_or_with_a_key_given_twice(tmp_path: Path)
         "twice_in_data": (True, text, "RED", ["duplicate_json_key:answer"]),
         "once": (True, text, "GREEN", []),
     }
+
+
+def test_a_key_given_twice_inside_a_citation_object_is_flagged(tmp_path: Path) -> None:
+    # only the top level and `data` were checked: a citation object naming two documents under one key was read as
+    # DuckDB's first and audited without a word
+    obj = '{"document_id": "d1", "chunk_index": 0, "text_span": "Refunds take 30 days"}'
+    twice = '{"document_id": "d1", "document_id": "d9", "chunk_index": 0, "text_span": "Refunds take 30 days"}'
+    head = '{"answer": "Refunds take 30 days.", "citations": ['
+    answers = {
+        "clean": head + obj + "]}",
+        "twice": head + obj + ", " + twice + "]}",
+        "twice_in_data": '{"type": "final", "data": ' + head + twice + "]}}",
+    }
+    db = _audited(tmp_path, [make_answer(key, doc, CTX) for key, doc in answers.items()])[1]
+    got = dict(q(db, "SELECT answer_id, (level, flags) FROM answer_audit"))
+    flag = "duplicate_json_key:citations[].document_id"
+    assert flag not in got["clean"][1] and got["clean"][0] != "RED", got
+    assert got["twice"] == ("RED", [flag]) and got["twice_in_data"] == ("RED", [flag]), got
