@@ -14,10 +14,13 @@ WITH cited AS (
     FROM citations
 ), doc_hits AS (
     -- contexts of the named document (by title or doc_id), whatever the page or chunk
-    SELECT c.answer_id, c.citation_ord, k.rank, k.page, k.chunk_id
+    SELECT c.answer_id, c.citation_ord, k.rank, k.page, k.chunk_id, k.doc_id
     FROM cited c JOIN ctx_keys k ON k.answer_id = c.answer_id
     WHERE (c.dialect = 'document_page' AND (k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_stem))
-       OR (c.dialect = 'doc_chunk' AND k.doc_id = c.cited_doc)
+       -- [citation:X:Y] splits at the first colon, but ids may hold colons (urn:kb:7): a document whose id and a
+       -- colon begin "X:Y" is the named one
+       OR (c.dialect = 'doc_chunk' AND (k.doc_id = c.cited_doc
+                                        OR starts_with(c.cited_doc || ':' || c.cited_chunk, k.doc_id || ':')))
        -- citation objects: by document_id, else by document_name like document_page
        OR (c.dialect = 'citation_object' AND c.malformed IS NULL AND CASE
                WHEN c.cited_doc IS NOT NULL THEN k.doc_key = lower(trim(c.cited_doc))
@@ -44,7 +47,7 @@ WITH cited AS (
     SELECT d.answer_id, d.citation_ord, min(d.rank)
     FROM doc_hits d JOIN cited c USING (answer_id, citation_ord)
     WHERE (c.dialect = 'document_page' AND d.page = c.cited_page)
-       OR (c.dialect = 'doc_chunk' AND d.chunk_id = c.cited_chunk)
+       OR (c.dialect = 'doc_chunk' AND d.doc_id || ':' || d.chunk_id = c.cited_doc || ':' || c.cited_chunk)
     GROUP BY ALL
     UNION ALL
     SELECT answer_id, citation_ord, rank FROM object_hits WHERE rank IS NOT NULL

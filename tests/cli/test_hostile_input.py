@@ -775,3 +775,23 @@ def test_a_key_given_twice_inside_a_citation_object_is_flagged(tmp_path: Path) -
     flag = "duplicate_json_key:citations[].document_id"
     assert flag not in got["clean"][1] and got["clean"][0] != "RED", got
     assert got["twice"] == ("RED", [flag]) and got["twice_in_data"] == ("RED", [flag]), got
+
+
+def test_doc_chunk_markers_resolve_ids_that_hold_colons(tmp_path: Path) -> None:
+    # [citation:X:Y] was split at the first colon: a knowledge base with ids like urn:kb:7 had every such citation
+    # fabricated (unknown_document)
+    ctx = [
+        {"doc_id": "urn:kb:7", "chunk_id": "c1", "title": "T", "page": 1, "text": "Refunds take 30 days."},
+        {"doc_id": "kb8", "chunk_id": "p2:c3", "title": "U", "page": 2, "text": "Shipping is free over 50 euros."},
+    ]
+    answers = {
+        "doc_colons": "Refunds take 30 days [citation:urn:kb:7:c1].",
+        "chunk_colons": "Shipping is free over 50 euros [citation:kb8:p2:c3].",
+        "unknown_chunk": "Refunds take 30 days [citation:urn:kb:7:c9].",
+        "unknown_doc": "Refunds take 30 days [citation:urn:kb:8:c1].",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, ctx) for key, text in answers.items()])[1]
+    got = dict(q(db, "SELECT answer_id, (context_rank, verdict, reasons) FROM citation_audit"))
+    assert got["doc_colons"][:2] == (1, "verified") and got["chunk_colons"][:2] == (2, "verified"), got
+    assert got["unknown_chunk"] == (None, "fabricated", ["unknown_chunk"]), got
+    assert got["unknown_doc"] == (None, "fabricated", ["unknown_document"]), got
