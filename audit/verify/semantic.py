@@ -202,6 +202,7 @@ class BiEncoderScorer:
         self.cache = cache if cache is not None else EmbeddingCache(self.name)
         self.encoded = 0
         self.reencoded = 0  # texts whose vector was cached but whose token states were not (token alignment)
+        self._vocab: Vocabulary | None = None  # the tokenizer's stop and special piece ids, looked up once
         self.seconds = 0.0  # time spent in the model, for the benchmark
 
     def _embed(self, texts: list[str]) -> np.ndarray:
@@ -287,14 +288,12 @@ class BiEncoderScorer:
         self.encoded += fresh
         self.cache.misses += fresh
         self.cache.hits -= fresh
-        vocab = self._vocabulary()
-
-        def states32(text: str) -> TokenStates:
-            t = held[keys[text]]
-            return TokenStates(t.ids, t.states.astype(np.float32))
-
+        if self._vocab is None:
+            self._vocab = self._vocabulary()
+        wide = {k: TokenStates(t.ids, t.states.astype(np.float32)) for k, t in held.items()}  # once per text
         aligns = [
-            least_aligned(states32(c), [states32(w) for w in ws], vocab) for c, ws in zip(claims, windows, strict=True)
+            least_aligned(wide[keys[c]], [wide[keys[w]] for w in ws], self._vocab)
+            for c, ws in zip(claims, windows, strict=True)
         ]
         return cosines, np.asarray(aligns, dtype=np.float64)
 
