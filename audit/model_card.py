@@ -6,37 +6,16 @@ named like `*model_card*` or `MODEL_CARD*` under `audit/` or `models/`, e.g. the
 
 from __future__ import annotations
 
-import hashlib
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from audit.config import AuditConfig
 from audit.verify.semantic import resolve_model_path
+from audit.verify.weights import file_sha256, weights_file
 
 REPO = Path(__file__).resolve().parent.parent
 _CARD_DIRS = ("audit", "models")
 _CARD_PATTERNS = ("*model_card*", "MODEL_CARD*", "*.card.md")
-_WEIGHTS = ("model.safetensors", "pytorch_model.bin")
-
-
-@cache
-def _sha256(path: str, mtime_ns: int, size: int) -> str:  # keyed by mtime and size: a changed file is re-hashed
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
-def file_sha256(path: Path) -> str:
-    st = path.stat()
-    return _sha256(str(path), st.st_mtime_ns, st.st_size)
-
-
-def weights_file(folder: Path) -> Path | None:
-    """A model folder's weights file, if it has one of the known names."""
-    return next((folder / w for w in _WEIGHTS if (folder / w).is_file()), None)
 
 
 def folder_fingerprint(name: str) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from audit.verify.align import (
     least_aligned,
     vocabulary_of,
 )
+from audit.verify.weights import file_sha256, weights_file
 
 log = logging.getLogger(__name__)
 
@@ -72,8 +73,6 @@ def model_key(name: str, quantize: str = "none") -> str:
     else:
         folder = Path(name).resolve()
         base = str(folder)
-        from audit.model_card import file_sha256, weights_file  # here: model_card imports this module
-
         weights = weights_file(folder)
         if weights is not None:
             base = f"{base}@{file_sha256(weights)[:16]}"
