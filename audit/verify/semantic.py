@@ -173,6 +173,12 @@ class SemanticScorer(Protocol):
         """For each claim, a score in [0, 1] for each of its candidate windows."""
         ...
 
+    def refine_scores(
+        self, claims: Sequence[str], windows: Sequence[Sequence[str]]
+    ) -> tuple[list[np.ndarray], np.ndarray]:
+        """`window_scores` and, per claim, its token alignment with its windows (`align.least_aligned`)."""
+        ...
+
 
 class BiEncoderScorer:
     """Cosine between claim and window embeddings, with an embedding cache. The transformer runs in int8 on ONNX
@@ -355,6 +361,13 @@ class CrossEncoderScorer:
         self.name = str(Path(path).resolve())
         self._model = _load_cross_encoder(self.name, device)
         self._batch = batch_size
+
+    def refine_scores(
+        self, claims: Sequence[str], windows: Sequence[Sequence[str]]
+    ) -> tuple[list[np.ndarray], np.ndarray]:
+        """A cross-encoder has no token states: its best window score stands in for the token alignment."""
+        sims = self.window_scores(claims, windows)
+        return sims, np.array([float(s.max()) if len(s) else 0.0 for s in sims])
 
     def window_scores(self, claims: Sequence[str], windows: Sequence[Sequence[str]]) -> list[np.ndarray]:
         pairs = [(w, c) for c, ws in zip(claims, windows, strict=True) for w in ws]

@@ -30,7 +30,7 @@ from audit.verify.features import (
     pair_features,
 )
 from audit.verify.keyfacts import keyfact_coverage
-from audit.verify.semantic import BiEncoderScorer, SemanticScorer
+from audit.verify.semantic import SemanticScorer
 from audit.verify.static import StaticScorer
 from audit.verify.support import load_support_model
 from audit.verify.text import SourceWindow
@@ -140,13 +140,10 @@ def featurize(
         claims = [analyses[i].claim for i in todo]
         windows = [[analyses[i].candidates[j].text for j in js] for i, js in zip(todo, keep, strict=True)]
         aligns: np.ndarray | None = None
-        if not (model.needs_alignment if align is None else align):
-            sims = scorer.window_scores(claims, windows)
-        elif isinstance(scorer, BiEncoderScorer):
+        if model.needs_alignment if align is None else align:
             sims, aligns = scorer.refine_scores(claims, windows)
         else:
             sims = scorer.window_scores(claims, windows)
-            aligns = np.array([float(s.max()) if len(s) else 0.0 for s in sims])  # no token states: its best score
         for n, (i, js, sim) in enumerate(zip(todo, keep, sims, strict=True)):
             # the transformer's cosines also pick the evidence window of a refined pair (among the windows it saw)
             full = np.full(len(analyses[i].candidates), -1.0)
