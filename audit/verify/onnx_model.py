@@ -131,19 +131,18 @@ class OnnxEncoder:
         names = {o.name for o in self.session.get_outputs()}
         self.has_tokens = "tokens" in names  # a model built before token alignment has the pooled vector only
 
-    def _feed(self, text: str) -> tuple[dict[str, np.ndarray], list[int]]:
+    def _feed(self, text: str) -> dict[str, np.ndarray]:
         enc = self.tokenizer.encode(text)
-        feed = {
+        return {
             "input_ids": np.asarray([enc.ids], dtype=np.int64),
             "attention_mask": np.asarray([enc.attention_mask], dtype=np.int64),
             "token_type_ids": np.asarray([enc.type_ids], dtype=np.int64),
         }
-        return feed, list(enc.ids)
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         for i, text in enumerate(texts):
-            out[i] = self.session.run(["embedding"], self._feed(text)[0])[0][0]
+            out[i] = self.session.run(["embedding"], self._feed(text))[0][0]
         return out
 
     def encode_tokens(self, texts: Sequence[str]) -> tuple[np.ndarray, list[TokenStates]]:
@@ -154,8 +153,8 @@ class OnnxEncoder:
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         states: list[TokenStates] = []
         for i, text in enumerate(texts):
-            feed, ids = self._feed(text)
+            feed = self._feed(text)
             pooled, tokens = self.session.run(list(_OUTPUTS), feed)
             out[i] = pooled[0]
-            states.append(TokenStates(np.asarray(ids, dtype=np.int64), np.asarray(tokens[0], dtype=np.float32)))
+            states.append(TokenStates(feed["input_ids"][0], np.asarray(tokens[0], dtype=np.float32)))
         return out, states
