@@ -43,6 +43,15 @@ def _run(inp: Path, db: Path, *extra: str) -> tuple[int, str]:
     return res.exit_code, res.output
 
 
+def _sample_audit(tmp_path: Path, rows: int, db_name: str) -> tuple[Path, Path]:
+    """The first `rows` answers of the bundled sample as answers.parquet, audited into `db_name` (which must
+    succeed); both paths."""
+    inp, db = tmp_path / "answers.parquet", tmp_path / db_name
+    pq.write_table(pq.read_table(SAMPLE / "date=2026-11-01" / "part-0.parquet").slice(0, rows), inp)
+    assert _run(inp, db)[0] == 0
+    return inp, db
+
+
 def _audited(tmp_path: Path, rows: list[dict[str, Any]]) -> tuple[Path, Path]:
     """Write `rows` as answers.parquet, audit them into audit.duckdb (which must succeed); both paths."""
     inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
@@ -89,10 +98,7 @@ def test_a_failure_while_priming_the_embedding_cache_fails_the_run_instead_of_ha
     # to allocate, which config now refuses; then a vector of another length, which is now left out) left the Arrow
     # reader open in the traceback, and recording the failed run then opened the same file for writing:
     # duckdb.connect spun at 100 % CPU. Here priming is made to fail.
-    inp = tmp_path / "answers.parquet"
-    pq.write_table(pq.read_table(SAMPLE / "date=2026-11-01" / "part-0.parquet").slice(0, 20), inp)
-    db = tmp_path / "audit.duckdb"
-    assert _run(inp, db)[0] == 0
+    inp, db = _sample_audit(tmp_path, 20, "audit.duckdb")
     config = tmp_path / "wait.toml"
     config.write_text("[run]\nlock_wait_seconds = 1.0\n")
     broken = (
@@ -129,10 +135,7 @@ def test_unusable_rows_in_the_embedding_cache_are_ignored_and_replaced(
 ) -> None:
     # a vector of another length (or an empty one) in `embedding_cache` made priming fail with "cannot reshape"
     # (exit 1) on every later run of that database; NULL, NaN or infinite values would have been scored as they were
-    inp = tmp_path / "answers.parquet"
-    pq.write_table(pq.read_table(SAMPLE / "date=2026-11-01" / "part-0.parquet").slice(0, 20), inp)
-    clean = tmp_path / "clean.duckdb"
-    assert _run(inp, clean)[0] == 0
+    inp, clean = _sample_audit(tmp_path, 20, "clean.duckdb")
     want, ((cached,),) = _tables(clean), q(clean, "SELECT count(*) FROM embedding_cache")
     db = tmp_path / "audit.duckdb"
     db.write_bytes(clean.read_bytes())
@@ -318,10 +321,7 @@ def _damaged_after_open(db: Path, into: Path) -> str:
 def test_a_database_damaged_past_its_headers_is_named_when_a_query_reads_the_damage(tmp_path: Path) -> None:
     # DuckDB checks a block's checksum when a query reads it, long after the file opened: the error said
     # "Corrupt database file: ... in block at location ..." without naming the file (run, export, report, sql)
-    inp = tmp_path / "answers.parquet"
-    pq.write_table(pq.read_table(SAMPLE / "date=2026-11-01" / "part-0.parquet").slice(0, 60), inp)
-    good = tmp_path / "good.duckdb"
-    assert _run(inp, good)[0] == 0
+    inp, good = _sample_audit(tmp_path, 60, "good.duckdb")
     db = tmp_path / "audit.duckdb"
     table = _damaged_after_open(good, db)
     want = f"error: audit database {db} is damaged: "
