@@ -65,6 +65,7 @@ class ShardResult:
     embeddings: pa.Table
     counts: AnswerCounts
     embedded: int  # texts this shard had to embed (cache misses)
+    alignments: pa.Table | None = None  # token alignments of pairs aligned here (`alignment_cache` rows)
 
 
 def new_cache(cfg: AuditConfig, cache_db: str | Path | None = None) -> BoundedEmbeddingCache:
@@ -153,6 +154,31 @@ def load_cache(cache: EmbeddingCache, db: Path) -> None:
                     dim,
                 )
             log.info("embedding cache: %d vectors for %s", len(cache), cache.model)
+        _load_alignments(cache, con, db)
+
+
+def _load_alignments(cache: EmbeddingCache, con: duckdb.DuckDBPyConnection, db: Path) -> None:
+    """Prime the cache's token alignments from the `alignment_cache` table (a file from before it has none)."""
+    if con.execute(
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'alignment_cache'"
+    ).fetchall() != [(1,)]:
+        return
+    reader = con.sql(
+        "SELECT pair_hash, token_align FROM alignment_cache WHERE model = $model LIMIT $limit",
+        params={"model": cache.model, "limit": cache.align_limit},
+    ).to_arrow_reader(PRIME_BATCH)
+    ignored = 0
+    with reader:  # closed even on an error (see load_cache)
+        for batch in reader:
+            ignored += cache.load_alignments(pa.Table.from_batches([batch]))
+    if ignored:
+        log.warning(
+            "embedding cache of %s: ignored %d rows of alignment_cache for %s (NULL key, or no number in [0, 1]); "
+            "their pairs are aligned again",
+            db,
+            ignored,
+            cache.model,
+        )
 
 
 def _cache_dimension(batch: pa.RecordBatch) -> int | None:
@@ -233,8 +259,8 @@ def audit_shard(
             tables = _result_tables(con, cfg, run_id, cite_rows, uncited_rows, stat_rows)
         embedded = getattr(scorer, "encoded", 0) - before
         cache = getattr(scorer, "cache", None)
-        emb = (cache if cache is not None else EmbeddingCache("none")).take_new_rows()
-        return ShardResult(tables, emb, counts, embedded)
+        cache = cache if cache is not None else EmbeddingCache("none")
+        return ShardResult(tables, cache.take_new_rows(), counts, embedded, cache.take_new_alignments())
 
 
 def _stage(con: duckdb.DuckDBPyConnection, shard: Shard, cfg: AuditConfig) -> AnswerCounts:
@@ -338,6 +364,8 @@ def write_shard_result(result: ShardResult, out_dir: Path, shard: Shard) -> Path
     for name in RESULT_TABLES:
         pq.write_table(result.tables[name], tmp / f"{name}.parquet")
     pq.write_table(result.embeddings, tmp / "embedding_cache.parquet")
+    alignments = result.alignments if result.alignments is not None else EmbeddingCache("none").take_new_alignments()
+    pq.write_table(alignments, tmp / "alignment_cache.parquet")
     manifest = {
         "shard": shard.name,
         "answers_read": result.counts.answers_read,

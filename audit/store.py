@@ -22,6 +22,7 @@ from audit.window import Window
 log = logging.getLogger(__name__)
 
 DEFAULT_DB = "data/audit.duckdb"  # the audit file the commands and flows use unless told otherwise
+CACHE_TABLES = ("embedding_cache", "alignment_cache")  # what shards computed that later runs can reuse
 
 
 @dataclass(frozen=True)
@@ -110,8 +111,9 @@ def load_shards(
 
 def _load(con: duckdb.DuckDBPyConnection, run: RunRecord, shard_dirs: list[Path], counts: AnswerCounts) -> None:
     with transaction(con):
-        for name in (*RESULT_TABLES, "embedding_cache"):
-            files = [str(d / f"{name}.parquet") for d in shard_dirs]
+        for name in (*RESULT_TABLES, *CACHE_TABLES):
+            # a shard folder written before alignment_cache existed has no file of it
+            files = [str(d / f"{name}.parquet") for d in shard_dirs if (d / f"{name}.parquet").is_file()]
             if files:
                 # a view cannot take parameters: the file list goes through quote
                 con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM read_parquet({quote(files)})")
@@ -138,6 +140,11 @@ def _load(con: duckdb.DuckDBPyConnection, run: RunRecord, shard_dirs: list[Path]
             "INSERT INTO embedding_cache BY NAME SELECT * FROM (SELECT DISTINCT ON (model, content_hash) * "
             "FROM new_embedding_cache) n WHERE NOT EXISTS (SELECT 1 FROM embedding_cache e "
             "WHERE e.model = n.model AND e.content_hash = n.content_hash)"
+        )
+        con.execute(
+            "INSERT INTO alignment_cache BY NAME SELECT * FROM (SELECT DISTINCT ON (model, pair_hash) * "
+            "FROM new_alignment_cache) n WHERE NOT EXISTS (SELECT 1 FROM alignment_cache e "
+            "WHERE e.model = n.model AND e.pair_hash = n.pair_hash)"
         )
         _write_run(con, run, "completed", counts)
         # runs of the same window that died without a load or a failure record are now superseded

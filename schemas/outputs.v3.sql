@@ -129,6 +129,17 @@ CREATE TABLE IF NOT EXISTS embedding_cache (
     embedding FLOAT[] NOT NULL
 );
 
+-- The token alignment (audit/verify/align.py) of each (claim, evidence windows) pair the transformer refined, by the
+-- transformer's model key and the pair's hash (align.alignment_key: the texts' hashes, in order, and the alignment's
+-- version). Token states are not stored (~100 KB a window), so this is what lets a rerun or a re-audit of the same
+-- answers (after a support-model refit, say) skip the transformer. Added within v3: a v3 file gains it when next
+-- written, and nothing that reads results needs it. No key, for the reason given for embedding_cache.
+CREATE TABLE IF NOT EXISTS alignment_cache (
+    model VARCHAR NOT NULL,
+    pair_hash VARCHAR NOT NULL,
+    token_align DOUBLE NOT NULL
+);
+
 CREATE OR REPLACE VIEW unverified_citations AS
 SELECT c.*, a.tenant, a.model, a.conversation_id
 FROM citation_audit c JOIN answer_audit a USING (run_id, answer_id)  -- an answer_id may recur on other days

@@ -9,6 +9,7 @@ in many rounds to move the leave-one-set-out AUROC by more than 0.003 (README "W
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -23,6 +24,18 @@ STOP_PIECES: tuple[str, ...] = (
     "that", "with", "as", "by", "it", "at", "are", "be", "this", "from", "or", "which", "has", "were", "had", "have",
 )  # fmt: skip
 SPECIAL_PIECES: tuple[str, ...] = ("[CLS]", "[SEP]", "[PAD]")
+
+
+# bump when `least_aligned` or the piece lists change: stored alignments are keyed by it (`alignment_key`)
+ALIGN_VERSION = 1
+
+
+def alignment_key(claim_key: str, window_keys: Sequence[str]) -> str:
+    """The key a (claim, evidence windows) pair's alignment is stored under, from the texts' content hashes: the
+    same claim against the same windows in the same order, under this version of the alignment. (The model is the
+    cache's own key, beside it.)"""
+    text = "\x1f".join((f"align v{ALIGN_VERSION}", claim_key, *window_keys))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
 @dataclass(frozen=True)

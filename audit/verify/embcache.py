@@ -1,4 +1,5 @@
-"""The bounded in-memory embedding cache: least recently used out, vectors in one slab, claims kept apart.
+"""The in-memory embedding cache (with the token alignments of refined pairs) and its bounded form: least recently
+used out, vectors in one slab, claims kept apart.
 
 Measured on the real-shaped profile (`citeaudit bench`), what made a process's memory grow with the night:
 - a vector kept as its own NumPy array in a dict costs ~2.4 KB (384 floats are 1.5 KB): here the vectors live in
@@ -12,14 +13,129 @@ Measured on the real-shaped profile (`citeaudit bench`), what made a process's m
 
 from __future__ import annotations
 
+import math
 import threading
+from collections import OrderedDict
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from audit.errors import ConfigError
-from audit.verify.semantic import EmbeddingCache
+from audit.verify.align import TokenStore
+
+
+class EmbeddingCache:
+    """Embeddings by content hash for one model; `new` holds what this process computed. Safe to share between
+    shard threads: every read and write takes the cache's lock.
+
+    Beside the vectors it keeps the token alignment of each refined (claim, evidence windows) pair by its
+    `align.alignment_key` (persisted in the `alignment_cache` table, at most `align_limit` in memory, least recently
+    used out): token states are not stored, so without it a rerun or re-audit of the same answers ran every window
+    it refines through the transformer again for its tokens."""
+
+    def __init__(self, model: str, align_limit: int | None = None) -> None:
+        self.model = model
+        self._vectors: dict[str, np.ndarray] = {}
+        self.new: dict[str, np.ndarray] = {}
+        self.hits = 0
+        self.misses = 0
+        self._lock = threading.RLock()
+        self.tokens = TokenStore()  # token states of recent texts, for the token alignment (not persisted)
+        self.align_limit = align_limit
+        self._aligns: OrderedDict[str, float] = OrderedDict()
+        self.new_aligns: dict[str, float] = {}
+
+    def __len__(self) -> int:
+        return len(self._vectors)
+
+    def get(self, key: str) -> np.ndarray | None:
+        with self._lock:
+            return self._vectors.get(key)
+
+    def put(self, key: str, vector: np.ndarray, new: bool = True, kind: str = "source") -> None:
+        """`kind` ("source" or "claim") lets a bounded cache keep claims, never asked for twice in a night, apart."""
+        with self._lock:
+            self._vectors[key] = vector
+            if new:
+                self.new[key] = vector
+
+    def load_table(self, table: pa.Table) -> None:
+        """Add rows of an (content_hash, embedding) table, e.g. read from the `embedding_cache` table."""
+        hashes = table.column("content_hash").to_pylist()
+        vecs = table.column("embedding").to_pylist()
+        with self._lock:
+            for h, v in zip(hashes, vecs, strict=True):
+                self._vectors[h] = np.asarray(v, dtype=np.float32)
+
+    def take_new_rows(self) -> pa.Table:
+        """The vectors computed since the last call, as `embedding_cache` rows, handed over once: a shard's result
+        takes them, so each lands in exactly one shard's output however many threads share the cache."""
+        with self._lock:
+            taken, self.new = self.new, {}
+        keys = list(taken)
+        return pa.table(
+            {
+                "model": pa.array([self.model] * len(keys), pa.string()),
+                "content_hash": pa.array(keys, pa.string()),
+                "embedding": pa.array([taken[k].tolist() for k in keys], pa.list_(pa.float32())),
+            }
+        )
+
+    def get_align(self, key: str) -> float | None:
+        """A pair's stored token alignment, marked most recently used."""
+        with self._lock:
+            value = self._aligns.get(key)
+            if value is not None:
+                self._aligns.move_to_end(key)
+            return value
+
+    def put_align(self, key: str, value: float, new: bool = True) -> None:
+        """Keep a pair's token alignment (`new`: computed here, handed to the loader by `take_new_alignments`)."""
+        with self._lock:
+            self._aligns[key] = value
+            self._aligns.move_to_end(key)
+            if self.align_limit is not None:
+                while len(self._aligns) > self.align_limit:
+                    self._aligns.popitem(last=False)
+            if new:
+                self.new_aligns[key] = value
+
+    def aligns_held(self) -> int:
+        return len(self._aligns)
+
+    def load_alignments(self, table: pa.Table) -> int:
+        """Add (pair_hash, token_align) rows, e.g. read from the `alignment_cache` table; a row whose key is NULL or
+        whose value is not a number in [0, 1] (written by hand or by another tool) is left out: its pair is aligned
+        again. Never evicts what it primed past `align_limit`. Returns the rows left out."""
+        ignored = 0
+        with self._lock:
+            pairs = zip(table.column("pair_hash").to_pylist(), table.column("token_align").to_pylist(), strict=True)
+            for key, value in pairs:
+                if not isinstance(key, str) or not _alignment_value(value):
+                    ignored += 1
+                    continue
+                if self.align_limit is not None and len(self._aligns) >= self.align_limit:
+                    break
+                self._aligns.setdefault(key, float(value))
+        return ignored
+
+    def take_new_alignments(self) -> pa.Table:
+        """The alignments computed since the last call, as `alignment_cache` rows, handed over once (as vectors)."""
+        with self._lock:
+            taken, self.new_aligns = self.new_aligns, {}
+        return pa.table(
+            {
+                "model": pa.array([self.model] * len(taken), pa.string()),
+                "pair_hash": pa.array(list(taken), pa.string()),
+                "token_align": pa.array(list(taken.values()), pa.float64()),
+            }
+        )
+
+
+def _alignment_value(value: object) -> bool:
+    return isinstance(value, float | int) and not isinstance(value, bool) and math.isfinite(value) and 0 <= value <= 1
+
 
 CLAIM_SHARE = 0.2  # of `limit`: the rows claims may hold; sources (windows) get the rest
 
@@ -85,7 +201,7 @@ class BoundedEmbeddingCache(EmbeddingCache):
     result takes them (`take_new_rows`), whatever was evicted meanwhile."""
 
     def __init__(self, model: str, limit: int) -> None:
-        super().__init__(model)
+        super().__init__(model, align_limit=max(2, limit))  # ~0.2 KB each: a bound as many as the vectors
         self.limit = max(2, limit)
         claims = max(1, int(self.limit * CLAIM_SHARE))
         self._claims = Slab(claims)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import threading
 import time
 from collections.abc import Sequence
 from functools import cache
@@ -17,18 +16,18 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
-import pyarrow as pa
 
 from audit.errors import ConfigError
 from audit.verify.align import (
     SPECIAL_PIECES,
     STOP_PIECES,
     TokenStates,
-    TokenStore,
     Vocabulary,
+    alignment_key,
     least_aligned,
     vocabulary_of,
 )
+from audit.verify.embcache import EmbeddingCache
 from audit.verify.weights import file_sha256, weights_file
 
 log = logging.getLogger(__name__)
@@ -114,56 +113,6 @@ def _load_cross_encoder(path: str, device: str) -> Any:
 
     log.info("loading cross-encoder %s", path)
     return CrossEncoder(path, device=device)
-
-
-class EmbeddingCache:
-    """Embeddings by content hash for one model; `new` holds what this process computed. Safe to share between
-    shard threads: every read and write takes the cache's lock."""
-
-    def __init__(self, model: str) -> None:
-        self.model = model
-        self._vectors: dict[str, np.ndarray] = {}
-        self.new: dict[str, np.ndarray] = {}
-        self.hits = 0
-        self.misses = 0
-        self._lock = threading.RLock()
-        self.tokens = TokenStore()  # token states of recent texts, for the token alignment (not persisted)
-
-    def __len__(self) -> int:
-        return len(self._vectors)
-
-    def get(self, key: str) -> np.ndarray | None:
-        with self._lock:
-            return self._vectors.get(key)
-
-    def put(self, key: str, vector: np.ndarray, new: bool = True, kind: str = "source") -> None:
-        """`kind` ("source" or "claim") lets a bounded cache keep claims, never asked for twice in a night, apart."""
-        with self._lock:
-            self._vectors[key] = vector
-            if new:
-                self.new[key] = vector
-
-    def load_table(self, table: pa.Table) -> None:
-        """Add rows of an (content_hash, embedding) table, e.g. read from the `embedding_cache` table."""
-        hashes = table.column("content_hash").to_pylist()
-        vecs = table.column("embedding").to_pylist()
-        with self._lock:
-            for h, v in zip(hashes, vecs, strict=True):
-                self._vectors[h] = np.asarray(v, dtype=np.float32)
-
-    def take_new_rows(self) -> pa.Table:
-        """The vectors computed since the last call, as `embedding_cache` rows, handed over once: a shard's result
-        takes them, so each lands in exactly one shard's output however many threads share the cache."""
-        with self._lock:
-            taken, self.new = self.new, {}
-        keys = list(taken)
-        return pa.table(
-            {
-                "model": pa.array([self.model] * len(keys), pa.string()),
-                "content_hash": pa.array(keys, pa.string()),
-                "embedding": pa.array([taken[k].tolist() for k in keys], pa.list_(pa.float32())),
-            }
-        )
 
 
 class SemanticScorer(Protocol):
@@ -254,17 +203,41 @@ class BiEncoderScorer:
         self, claims: Sequence[str], windows: Sequence[Sequence[str]]
     ) -> tuple[list[np.ndarray], np.ndarray]:
         """`window_scores` and, per claim, its token alignment with its windows (`align.least_aligned`), each text
-        through the transformer once for both. A window whose vector is cached but whose token states are not (the
-        cache keeps the latest windows' states, up to `align.TOKEN_STATE_BYTES`; claims are not kept: a claim is
-        not asked for again) runs again; the cached vector is the one scored, and token states are read as float16
-        whether fresh or kept, so a verdict does not depend on what was cached."""
+        through the transformer once for both. A pair aligned before (this process, or the database's
+        `alignment_cache`) takes its stored alignment and needs no token states. Otherwise a window whose vector is
+        cached but whose token states are not (the cache keeps the latest windows' states, up to
+        `align.TOKEN_STATE_BYTES`; claims are not kept: a claim is not asked for again) runs again; the cached
+        vector is the one scored, and token states are read as float16 whether fresh or kept, so a verdict does not
+        depend on what was cached."""
         if not claims:
             return [], np.zeros(0)
-        kinds = {t: "claim" for t in claims}
-        for ws in windows:
-            for w in ws:
-                kinds.setdefault(w, "source")
-        keys = {t: content_hash(t) for t in kinds}
+        keys = {t: content_hash(t) for ws in ([*claims], *windows) for t in ws}
+        pair_keys = [alignment_key(keys[c], [keys[w] for w in ws]) for c, ws in zip(claims, windows, strict=True)]
+        stored = [self.cache.get_align(k) for k in pair_keys]
+        kinds: dict[str, str] = {}
+        for c, got in zip(claims, stored, strict=True):
+            if got is None:
+                kinds.setdefault(c, "claim")
+        for ws, got in zip(windows, stored, strict=True):
+            if got is None:
+                for w in ws:
+                    kinds.setdefault(w, "source")
+        held = self._token_states(kinds, keys)
+        cosines = self.window_scores(claims, windows)
+        if self._vocab is None:
+            self._vocab = self._vocabulary()
+        wide = {k: TokenStates(t.ids, t.states.astype(np.float32)) for k, t in held.items()}  # once per text
+        aligns: list[float] = []
+        for c, ws, got, pk in zip(claims, windows, stored, pair_keys, strict=True):
+            if got is None:
+                got = least_aligned(wide[keys[c]], [wide[keys[w]] for w in ws], self._vocab)
+                self.cache.put_align(pk, got)
+            aligns.append(got)
+        return cosines, np.asarray(aligns, dtype=np.float64)
+
+    def _token_states(self, kinds: dict[str, str], keys: dict[str, str]) -> dict[str, TokenStates]:
+        """Token states (float16) of the texts in `kinds` ({text: "claim" | "source"}), from the store or the
+        transformer; a text embedded here for the first time also gets its vector cached, counted as a miss."""
         store = self.cache.tokens
         held: dict[str, TokenStates] = {}  # this call's texts' token states, whatever the store evicts meanwhile
         for t in kinds:
@@ -272,35 +245,28 @@ class BiEncoderScorer:
             if got is not None:
                 held[keys[t]] = got
         todo = [t for t in kinds if keys[t] not in held]
+        if not todo:
+            return held
+        t0 = time.perf_counter()
+        vecs, states = self._embed_tokens(todo)
+        self.seconds += time.perf_counter() - t0
         fresh = 0
-        if todo:
-            t0 = time.perf_counter()
-            vecs, states = self._embed_tokens(todo)
-            self.seconds += time.perf_counter() - t0
-            for t, v, st in zip(todo, vecs, states, strict=True):
-                k = keys[t]
-                if self.cache.get(k) is None:
-                    self.cache.put(k, np.asarray(v, dtype=np.float32), kind=kinds[t])
-                    fresh += 1
-                else:
-                    self.reencoded += 1
-                # float16 whether kept or fresh: the alignment reads the same numbers either way
-                held[k] = TokenStates(st.ids, st.states.astype(np.float16))
-                if kinds[t] == "source":
-                    store.put(k, held[k])
-        cosines = self.window_scores(claims, windows)
-        # the vectors computed above were misses, not the hits `window_scores` just counted them as
+        for t, v, st in zip(todo, vecs, states, strict=True):
+            k = keys[t]
+            if self.cache.get(k) is None:
+                self.cache.put(k, np.asarray(v, dtype=np.float32), kind=kinds[t])
+                fresh += 1
+            else:
+                self.reencoded += 1
+            # float16 whether kept or fresh: the alignment reads the same numbers either way
+            held[k] = TokenStates(st.ids, st.states.astype(np.float16))
+            if kinds[t] == "source":
+                store.put(k, held[k])
+        # these vectors are misses, not the hits `window_scores` will count them as when it finds them cached
         self.encoded += fresh
         self.cache.misses += fresh
         self.cache.hits -= fresh
-        if self._vocab is None:
-            self._vocab = self._vocabulary()
-        wide = {k: TokenStates(t.ids, t.states.astype(np.float32)) for k, t in held.items()}  # once per text
-        aligns = [
-            least_aligned(wide[keys[c]], [wide[keys[w]] for w in ws], self._vocab)
-            for c, ws in zip(claims, windows, strict=True)
-        ]
-        return cosines, np.asarray(aligns, dtype=np.float64)
+        return held
 
     def encode(self, texts: Sequence[str], kind: str = "source") -> np.ndarray:
         """Unit-norm embeddings of `texts`; each distinct text is embedded once, ever (cached as `kind`)."""

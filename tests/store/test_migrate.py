@@ -96,3 +96,28 @@ def test_a_file_from_a_newer_citeaudit_is_refused(tmp_path):
     con.close()
     with pytest.raises(InputError, match="outputs v99 is newer"):
         open_db(db)
+
+
+V3_EARLY_DDL = Path(__file__).parent / "cases" / "outputs.v3.sql"  # v3 as first shipped, before alignment_cache
+
+
+def test_a_v3_file_from_before_alignment_cache_is_read_primed_and_then_given_the_table(tmp_path):
+    from audit.pipeline import load_cache
+    from audit.verify.embcache import EmbeddingCache
+
+    db = tmp_path / "v3.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute(V3_EARLY_DDL.read_text())
+    con.execute("INSERT INTO schema_version VALUES ('outputs', 3)")
+    con.execute("INSERT INTO embedding_cache VALUES ('m', 'h1', [0.6, 0.8])")
+    con.close()
+    open_db(db, read_only=True).close()  # report, sql, export: nothing to migrate
+    cache = EmbeddingCache("m")
+    load_cache(cache, db)  # a run's priming: the vectors, and no alignments to read
+    assert cache.get("h1") is not None and cache.aligns_held() == 0
+    con = open_db(db)  # a run's write
+    try:
+        assert con.execute("SELECT count(*) FROM alignment_cache").fetchall() == [(0,)]
+        assert _embedding_rows(con) == [("m", "h1", [0.6000000238418579, 0.800000011920929])]
+    finally:
+        con.close()

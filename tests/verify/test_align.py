@@ -4,10 +4,12 @@ int8 model (and the float one), independent of what was cached."""
 from __future__ import annotations
 
 import numpy as np
+import pyarrow as pa
 import pytest
 
-from audit.verify.align import TokenStates, TokenStore, Vocabulary, least_aligned
-from audit.verify.semantic import BiEncoderScorer
+from audit.verify.align import TokenStates, TokenStore, Vocabulary, alignment_key, least_aligned
+from audit.verify.embcache import EmbeddingCache
+from audit.verify.semantic import BiEncoderScorer, content_hash
 
 SOURCE = (
     "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall and was designed by "
@@ -64,17 +66,54 @@ def test_alignment_does_not_depend_on_what_was_cached() -> None:
     want_cos, want = fresh.refine_scores(claims, windows)
     assert fresh.encoded == 3 and fresh.reencoded == 0  # 3 distinct texts, each through the model once
     assert len(fresh.cache.tokens) == 1  # the window's token states are kept, not the claims' (SUPPORTED is one)
+    assert fresh.cache.aligns_held() == 2  # and each pair's alignment
     again = fresh.refine_scores(claims, windows)[1]
-    assert np.array_equal(again, want) and fresh.reencoded == 2  # the claims run again, the window does not
-    # a second scorer sharing the vectors (a warm night: all cached) but no token states: same cosines, same
-    # alignment, every text run again for its tokens, nothing cached twice
-    fresh.cache.tokens = TokenStore(budget=0)
-    warm = BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8", cache=fresh.cache)
-    for _ in range(2):
-        got_cos, got = warm.refine_scores(claims, windows)
-        assert np.array_equal(got, want)
-        assert all(np.array_equal(a, b) for a, b in zip(got_cos, want_cos, strict=True))
-    assert warm.encoded == 0 and warm.reencoded == 3 + 3
+    assert np.array_equal(again, want) and fresh.reencoded == 0  # the pairs' alignments are kept: nothing runs
+    # a second scorer sharing the vectors (a warm night: all cached) but neither token states nor alignments: same
+    # cosines, same alignment, every text run again for its tokens, nothing cached twice
+    bare = EmbeddingCache(fresh.cache.model)
+    for k in (content_hash(t) for t in (SUPPORTED, PARTLY, SOURCE)):
+        bare.put(k, fresh.cache.get(k), new=False)
+    bare.tokens = TokenStore(budget=0)
+    warm = BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8", cache=bare)
+    got_cos, got = warm.refine_scores(claims, windows)
+    assert np.array_equal(got, want)
+    assert all(np.array_equal(a, b) for a, b in zip(got_cos, want_cos, strict=True))
+    assert warm.encoded == 0 and warm.reencoded == 3
+    # the alignments it made are handed to the loader once, keyed by pair, and serve the next call
+    rows = bare.take_new_alignments()
+    assert rows.num_rows == 2 and bare.take_new_alignments().num_rows == 0
+    assert sorted(rows.column("token_align").to_pylist()) == sorted(want.tolist())
+    assert np.array_equal(warm.refine_scores(claims, windows)[1], want) and warm.reencoded == 3
+
+
+def test_a_pair_is_keyed_by_its_claim_and_its_windows_in_order() -> None:
+    a, b, c = (content_hash(t) for t in ("claim", "window one", "window two"))
+    assert alignment_key(a, [b, c]) == alignment_key(a, [b, c])
+    assert (
+        len({alignment_key(a, [b, c]), alignment_key(a, [c, b]), alignment_key(a, [b]), alignment_key(b, [a, c])}) == 4
+    )
+    # the separator keeps ("ab", "c") apart from ("a", "bc")
+    assert alignment_key("ab", ["c"]) != alignment_key("a", ["bc"])
+
+
+def test_stored_alignments_are_bounded_and_bad_rows_are_left_out() -> None:
+    cache = EmbeddingCache("m", align_limit=3)
+    for i in range(5):
+        cache.put_align(f"k{i}", i / 10)
+        cache.get_align("k0")  # used again and again: stays
+    assert cache.aligns_held() == 3 and cache.get_align("k0") == 0.0 and cache.get_align("k1") is None
+    assert len(cache.new_aligns) == 5  # what this process computed still goes to the loader
+    primed = EmbeddingCache("m", align_limit=10)
+    table = pa.table(
+        {
+            "pair_hash": pa.array(["a", None, "c", "d", "e", "f"], pa.string()),
+            "token_align": pa.array([0.5, 0.5, float("nan"), 1.5, -0.1, 1.0], pa.float64()),
+        }
+    )
+    assert primed.load_alignments(table) == 4  # NULL key, NaN, above 1, below 0
+    assert primed.get_align("a") == 0.5 and primed.get_align("f") == 1.0 and primed.get_align("d") is None
+    assert not primed.new_aligns  # primed rows are not handed back to the loader
 
 
 def test_the_token_store_stays_within_its_budget() -> None:

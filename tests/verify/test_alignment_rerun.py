@@ -1,0 +1,44 @@
+"""A rerun of the same answers reads each refined pair's token alignment from the audit file (`alignment_cache`):
+the transformer runs on nothing, and every verdict and support is the cold run's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+
+from audit.config import AuditConfig
+from audit.runner import ScorerPool, run_audit
+from audit.verify.semantic import BiEncoderScorer
+from audit.window import Window
+from tests.conftest import SAMPLE
+
+_CITATIONS = "SELECT answer_id, citation_ord, verdict, support, evidence_start FROM citation_audit ORDER BY ALL"
+
+
+def _audit(day: Path, db: Path, cfg: AuditConfig) -> tuple[list[tuple[object, ...]], int, int]:
+    pool = ScorerPool(cfg, db)  # a new process's pool: primed from the file
+    run_audit(str(day), db, Window(), cfg, scorer=pool)
+    bi = [s for s in pool.scorers if isinstance(s, BiEncoderScorer)]
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = con.execute(_CITATIONS).fetchall()
+    return rows, sum(s.encoded for s in bi), sum(s.reencoded for s in bi)
+
+
+def test_a_rerun_runs_the_transformer_on_nothing_and_changes_nothing(tmp_path: Path) -> None:
+    day = next(SAMPLE.glob("date=*"))
+    db = tmp_path / "audit.duckdb"
+    cfg = AuditConfig()
+    cold, embedded, _ = _audit(day, db, cfg)
+    assert embedded > 0 and any(r[3] is not None for r in cold)
+    with duckdb.connect(str(db), read_only=True) as con:
+        stored, distinct, bad = con.execute(
+            "SELECT count(*), count(DISTINCT (model, pair_hash)), count(*) FILTER (token_align NOT BETWEEN 0 AND 1) "
+            "FROM alignment_cache"
+        ).fetchall()[0]
+    assert stored > 0 and stored == distinct and bad == 0
+    warm, embedded, reencoded = _audit(day, db, cfg)
+    assert (embedded, reencoded) == (0, 0)  # before alignment_cache: every refined window ran again for its tokens
+    assert warm == cold
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM alignment_cache").fetchall() == [(stored,)]  # nothing stored twice
