@@ -141,6 +141,12 @@ def _load(con: duckdb.DuckDBPyConnection, run: RunRecord, shard_dirs: list[Path]
             "FROM new_embedding_cache) n WHERE NOT EXISTS (SELECT 1 FROM embedding_cache e "
             "WHERE e.model = n.model AND e.content_hash = n.content_hash)"
         )
+        # likewise a stored alignment that is no number in [0, 1] (left out of priming) is replaced
+        con.execute(
+            "DELETE FROM alignment_cache e USING new_alignment_cache n WHERE e.model = n.model "
+            "AND e.pair_hash = n.pair_hash AND NOT coalesce(isfinite(e.token_align) AND e.token_align BETWEEN 0 AND 1, "
+            "false)"
+        )
         con.execute(
             "INSERT INTO alignment_cache BY NAME SELECT * FROM (SELECT DISTINCT ON (model, pair_hash) * "
             "FROM new_alignment_cache) n WHERE NOT EXISTS (SELECT 1 FROM alignment_cache e "

@@ -42,3 +42,23 @@ def test_a_rerun_runs_the_transformer_on_nothing_and_changes_nothing(tmp_path: P
     assert warm == cold
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT count(*) FROM alignment_cache").fetchall() == [(stored,)]  # nothing stored twice
+
+
+def test_a_stored_alignment_that_is_no_number_in_0_1_is_left_out_and_replaced(tmp_path: Path) -> None:
+    day = next(SAMPLE.glob("date=*"))
+    db = tmp_path / "audit.duckdb"
+    cfg = AuditConfig()
+    cold, _, _ = _audit(day, db, cfg)
+    with duckdb.connect(str(db)) as con:  # another tool (or a hand) spoils three stored alignments
+        con.execute(
+            "UPDATE alignment_cache SET token_align = CASE WHEN rowid % 3 = 0 THEN 'nan'::DOUBLE "
+            "WHEN rowid % 3 = 1 THEN 7 ELSE -1 END WHERE rowid < 3"
+        )
+        stored = con.execute("SELECT count(*) FROM alignment_cache").fetchall()[0][0]
+    warm, embedded, reencoded = _audit(day, db, cfg)
+    assert warm == cold and embedded == 0 and reencoded > 0  # those pairs were aligned again, the same as before
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute(
+            "SELECT count(*), count(*) FILTER (isfinite(token_align) AND token_align BETWEEN 0 AND 1) "
+            "FROM alignment_cache"
+        ).fetchall() == [(stored, stored)]
