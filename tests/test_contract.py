@@ -46,7 +46,7 @@ def test_output_tables_come_from_the_ddl():
     con = duckdb.connect()
     con.execute(output_ddl())
     tables = {r[0] for r in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
-    for t in (*RESULT_TABLES, "runs", "embedding_cache"):
+    for t in (*RESULT_TABLES, "runs", "embedding_cache", "alignment_cache"):
         assert t in tables
     for view in ("unverified_citations", "daily_integrity", "model_integrity", "source_health"):
         assert view in tables
