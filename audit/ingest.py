@@ -175,8 +175,8 @@ _PAST_LAST_INSTANT = "TIMESTAMPTZ '10000-01-01 00:00:00+00'"
 
 
 def _instant_sql(src: str, typ: pa.DataType) -> str:
-    if pa.types.is_timestamp(typ):
-        return f"timezone('UTC', {src})" if typ.tz is None else src
+    if pa.types.is_timestamp(typ):  # in µs: a TIMESTAMP_NS (pandas' default) cannot be compared with year 1
+        return f"timezone('UTC', CAST({src} AS TIMESTAMP))" if typ.tz is None else f"CAST({src} AS TIMESTAMPTZ)"
     if pa.types.is_date(typ):
         return f"timezone('UTC', CAST({src} AS TIMESTAMP))"
     if pa.types.is_integer(typ) or pa.types.is_floating(typ):

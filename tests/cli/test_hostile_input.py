@@ -795,3 +795,19 @@ def test_doc_chunk_markers_resolve_ids_that_hold_colons(tmp_path: Path) -> None:
     assert got["doc_colons"][:2] == (1, "verified") and got["chunk_colons"][:2] == (2, "verified"), got
     assert got["unknown_chunk"] == (None, "fabricated", ["unknown_chunk"]), got
     assert got["unknown_doc"] == (None, "fabricated", ["unknown_document"]), got
+
+
+@pytest.mark.parametrize("tz", [None, "UTC", "Asia/Tokyo"])
+def test_logged_at_in_nanoseconds_is_read_as_the_instant_it_is(tmp_path: Path, tz: str | None) -> None:
+    # pandas writes datetime64[ns]: comparing a TIMESTAMP_NS column with the year-1 bound made DuckDB convert the
+    # bound to nanoseconds, which it cannot hold: every such file stopped with exit 2 and a three-line
+    # "Conversion Error: Could not convert Timestamp to higher precision"
+    noon = 1793534400 * 10**9  # 2026-11-01 12:00 UTC
+    rows = [_row("good", logged_at=noon), _row("late", logged_at=noon + 12 * 3600 * 10**9)]
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(_table([*rows, _row("none", logged_at=None)], logged_at=pa.timestamp("ns", tz=tz)), inp)
+    code, out = _run(inp, db)
+    assert code == 0, out
+    assert _accounted(db) == (3, 2, 1)
+    got = q(db, "SELECT answer_id, strftime(logged_at AT TIME ZONE 'UTC', '%Y-%m-%d %H:%M') FROM answer_audit")
+    assert sorted(got) == [("good", "2026-11-01 12:00"), ("late", "2026-11-02 00:00")]
