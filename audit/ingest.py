@@ -66,6 +66,7 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
         twice = sorted({n for n in schema.names if schema.names.count(n) > 1})
         if twice:
             raise InputError(f"{f}: column names {twice} occur more than once; each column needs its own name")
+        _check_case_clash(f, schema.names, {mapping.get(c, c) for c in column_names()})
         for col in required_columns():
             src = mapping.get(col, col)
             if src not in names:
@@ -89,6 +90,14 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                 types.setdefault(col, typ)
                 first.setdefault(col, f)
     return types
+
+
+def _check_case_clash(f: str, names: list[str], read: set[str]) -> None:
+    """DuckDB binds column names regardless of case: of `Answer` and `answer` it reads the first for both."""
+    folded = {n.lower() for n in read}
+    clash = sorted(n for n in names if n.lower() in folded and [m.lower() for m in names].count(n.lower()) > 1)
+    if clash:
+        raise InputError(f"{f}: column names {clash} differ only in case, which DuckDB reads as one name; rename one")
 
 
 def _time_kind(typ: pa.DataType) -> str:

@@ -811,3 +811,23 @@ def test_logged_at_in_nanoseconds_is_read_as_the_instant_it_is(tmp_path: Path, t
     assert _accounted(db) == (3, 2, 1)
     got = q(db, "SELECT answer_id, strftime(logged_at AT TIME ZONE 'UTC', '%Y-%m-%d %H:%M') FROM answer_audit")
     assert sorted(got) == [("good", "2026-11-01 12:00"), ("late", "2026-11-02 00:00")]
+
+
+def test_columns_whose_names_differ_only_in_case_stop_naming_them(tmp_path: Path) -> None:
+    # DuckDB binds names regardless of case: with `Answer` before `answer`, it read `Answer` (renaming the second
+    # `answer_1`) and audited the wrong column as the answer, GREEN, without a word
+    good = _table([_row("good")])
+    wrong = pa.array(["Shipping is free [1]."])
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(pa.Table.from_arrays([wrong, *good.columns], names=["Answer", *good.column_names]), inp)
+    code, out = _run(inp, tmp_path / "audit.duckdb")
+    assert code == 2 and out == (
+        f"error: {inp}: column names ['Answer', 'answer'] differ only in case, which DuckDB reads as one name; "
+        "rename one\n"
+    ), out
+    # other columns may differ only in case: they are not read
+    extra = pa.Table.from_arrays([wrong, wrong, *good.columns], names=["Note", "note", *good.column_names])
+    pq.write_table(extra, inp)
+    db = tmp_path / "ok.duckdb"
+    assert _run(inp, db)[0] == 0
+    assert q(db, "SELECT answer_id, level FROM answer_audit") == [("good", "GREEN")]
