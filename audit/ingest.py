@@ -85,11 +85,23 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                     )
                 if col == "answer" and not is_text(typ):
                     raise InputError(f"{f}: column {src!r} (answer) must be a string column, got {typ}")
+                if col in _TEXT_COLUMNS and not (is_text(typ) or _is_whole_number(typ)):
+                    hint = f" ({col})" if src != col else ""
+                    raise InputError(f"{f}: column {src!r}{hint} must be a string column (or integers), got {typ}")
                 if col == "logged_at" and col in types:
                     types[col] = _merge_logged_at(types[col], typ, first[col], f, src)
                 types.setdefault(col, typ)
                 first.setdefault(col, f)
     return types
+
+
+# the contract's other string columns: DuckDB casts anything to text, a list id ['a'] to '[a]', a boolean to 'true'
+_TEXT_COLUMNS = ("answer_id", "conversation_id", "tenant", "model", "question")
+
+
+def _is_whole_number(typ: pa.DataType) -> bool:
+    """Integers and decimals, which DuckDB writes as text exactly (ids exported from SQL databases often are)."""
+    return pa.types.is_integer(typ) or pa.types.is_decimal(typ)
 
 
 def _check_case_clash(f: str, names: list[str], read: set[str]) -> None:

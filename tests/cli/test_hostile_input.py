@@ -831,3 +831,33 @@ def test_columns_whose_names_differ_only_in_case_stop_naming_them(tmp_path: Path
     db = tmp_path / "ok.duckdb"
     assert _run(inp, db)[0] == 0
     assert q(db, "SELECT answer_id, level FROM answer_audit") == [("good", "GREEN")]
+
+
+def test_text_columns_of_nested_or_other_types_stop_naming_file_column_and_type(tmp_path: Path) -> None:
+    # DuckDB casts anything to VARCHAR: an answer_id list ['a'] was audited as the id '[a]', a struct as "{'a': x}",
+    # a boolean conversation_id as 'true', all GREEN; and a struct answer_id in one file beside text in another
+    # stopped with a seven-line DuckDB conversion error
+    inp = tmp_path / "answers.parquet"
+    cases = [
+        ("answer_id", pa.array([["a"]], pa.list_(pa.string()))),
+        ("answer_id", pa.array([{"a": "x"}], pa.struct([("a", pa.string())]))),
+        ("answer_id", pa.array([1.5], pa.float64())),
+        ("conversation_id", pa.array([True], pa.bool_())),
+        ("tenant", pa.array([[("k", "v")]], pa.map_(pa.string(), pa.string()))),
+        ("question", pa.array([b"\xff"], pa.binary())),
+    ]
+    for column, values in cases:
+        good = _table([_row("good")])
+        pq.write_table(good.set_column(good.schema.get_field_index(column), column, values), inp)
+        code, out = _run(inp, tmp_path / "audit.duckdb")
+        typ = pq.read_schema(inp).field(column).type
+        want = f"error: {inp}: column {column!r} must be a string column (or integers), got {typ}\n"
+        assert code == 2 and out == want, out
+    # integer (and decimal) ids are read as their digits
+    good = _table([_row("good")])
+    ids = pa.array([7], pa.int64())
+    good = good.set_column(0, "answer_id", ids).set_column(1, "conversation_id", ids.cast(pa.decimal128(20)))
+    pq.write_table(good, inp)
+    db = tmp_path / "ints.duckdb"
+    assert _run(inp, db)[0] == 0
+    assert q(db, "SELECT answer_id, conversation_id, level FROM answer_audit") == [("7", "7", "GREEN")]
