@@ -861,3 +861,16 @@ def test_text_columns_of_nested_or_other_types_stop_naming_file_column_and_type(
     db = tmp_path / "ints.duckdb"
     assert _run(inp, db)[0] == 0
     assert q(db, "SELECT answer_id, conversation_id, level FROM answer_audit") == [("7", "7", "GREEN")]
+
+
+def test_report_and_export_of_a_duckdb_file_without_audit_tables_say_so_in_one_line(tmp_path: Path) -> None:
+    # an empty DuckDB file (or one of another application with none of citeaudit's tables): export stopped with
+    # five lines of "Catalog Error: Table with name answer_audit does not exist! Did you mean pg_namespace?", and
+    # report said the file "predates the review page's columns"
+    db = tmp_path / "empty.duckdb"
+    duckdb.connect(str(db)).close()
+    want = f"error: audit database {db}: holds no citeaudit tables: run `citeaudit run --db {db}` first\n"
+    for command in (["report", "--out", str(tmp_path / "r.html")], ["export", "--out", str(tmp_path / "x")]):
+        res = CliRunner().invoke(main, [*command, "--db", str(db)])
+        assert res.exit_code == 2 and res.output == want, res.output
+    assert q(db, "SELECT count(*) FROM information_schema.tables") == [(0,)]  # left as it was
