@@ -235,7 +235,7 @@ def load_config(path: str | Path | None) -> AuditConfig:
     if not p.is_file():
         raise ConfigError(f"config file not found: {p}")
     try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
+        data = tomllib.loads(p.read_text(encoding="utf-8-sig"))  # a byte order mark (Notepad) is no TOML
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{p}: not valid TOML: {exc}") from None
     except UnicodeDecodeError as exc:

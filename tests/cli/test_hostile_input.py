@@ -874,3 +874,16 @@ def test_report_and_export_of_a_duckdb_file_without_audit_tables_say_so_in_one_l
         res = CliRunner().invoke(main, [*command, "--db", str(db)])
         assert res.exit_code == 2 and res.output == want, res.output
     assert q(db, "SELECT count(*) FROM information_schema.tables") == [(0,)]  # left as it was
+
+
+def test_a_config_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    # Notepad and PowerShell's Out-File write UTF-8 with a BOM: tomllib refused the file, "not valid TOML: Invalid
+    # statement (at line 1, column 1)", though nothing in it was wrong
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    config = tmp_path / "bom.toml"
+    config.write_bytes("\ufeff# réglages\n[levels]\ngreen_min_integrity = 1.5\n".encode())
+    code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
+    assert code == 2 and out.startswith(f"error: {config}: need 0 <= levels.yellow_min_integrity"), out  # read
+    config.write_bytes("\ufeff[run]\nshard_rows = 100\n".encode())
+    assert _run(inp, tmp_path / "audit.duckdb", "--config", str(config))[0] == 0
