@@ -156,6 +156,10 @@ def _check(cfg: AuditConfig, source: str) -> None:
             raise ConfigError(f"{source}: support.{key} must be between 0 and 1, got {getattr(s, key)}")
     if not 0.0 <= lv.yellow_min_integrity <= lv.green_min_integrity <= 1.0:
         raise ConfigError(f"{source}: need 0 <= levels.yellow_min_integrity <= levels.green_min_integrity <= 1")
+    if not 0.0 <= lv.min_coverage <= 1.0:
+        raise ConfigError(
+            f"{source}: levels.min_coverage must be between 0 and 1 (a share of claim sentences), got {lv.min_coverage}"
+        )
     if cfg.extract.numeric_base not in (0, 1):
         raise ConfigError(f"{source}: extract.numeric_base must be 0 or 1")
     if min(cfg.verify.window_sentences, cfg.verify.top_k_windows, cfg.verify.uncited_top_k_windows) < 1:

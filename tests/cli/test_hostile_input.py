@@ -887,3 +887,15 @@ def test_a_config_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
     assert code == 2 and out.startswith(f"error: {config}: need 0 <= levels.yellow_min_integrity"), out  # read
     config.write_bytes("\ufeff[run]\nshard_rows = 100\n".encode())
     assert _run(inp, tmp_path / "audit.duckdb", "--config", str(config))[0] == 0
+
+
+def test_levels_min_coverage_must_be_a_share(tmp_path: Path) -> None:
+    # min_coverage = 5 (meant as 5 %?) was taken: no answer could reach it, every one flagged low_coverage and none
+    # GREEN, without a word; -3 switched the policy off as 0 does
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    for value in ("5", "-3", "1.01"):
+        config = _config(tmp_path, f"[levels]\nmin_coverage = {value}\n")
+        code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
+        want = f"error: {config}: levels.min_coverage must be between 0 and 1 (a share of claim sentences), got "
+        assert code == 2 and out.startswith(want), out
