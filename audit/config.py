@@ -223,6 +223,16 @@ def _check_column_mapping(mapping: dict[str, Any], source: str) -> None:
             raise ConfigError(f"{source}: unknown key run.column_mapping.{key} (known: {', '.join(known)})")
         if not isinstance(value, str) or not value:
             raise ConfigError(f"{source}: run.column_mapping.{key} must be a column name (text), got {value!r}")
+    # the answer text, its time and its contexts cannot be anything else: `answer_id = "answer"` was audited GREEN
+    reads = {col: mapping.get(col, col) for col in known}
+    for own in ("answer", "logged_at", "contexts"):
+        other = sorted(c for c in known if c != own and reads[c] == reads[own])
+        if other:
+            pair = " and ".join(sorted([own, other[0]]))
+            raise ConfigError(
+                f"{source}: run.column_mapping: {pair} both read column {reads[own]!r}; "
+                "answer, logged_at and contexts need columns of their own"
+            )
 
 
 def _packaged(model: str) -> bool:

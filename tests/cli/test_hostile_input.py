@@ -899,3 +899,24 @@ def test_levels_min_coverage_must_be_a_share(tmp_path: Path) -> None:
         code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
         want = f"error: {config}: levels.min_coverage must be between 0 and 1 (a share of claim sentences), got "
         assert code == 2 and out.startswith(want), out
+
+
+def test_column_mapping_may_not_read_the_answer_as_another_column(tmp_path: Path) -> None:
+    # `answer_id = "answer"` read the answer text as the answer's id too: audited GREEN with the answer as its id;
+    # `logged_at = "answer"` quarantined every row as "not a timestamp" instead of naming the mistake
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    for mapping, clash in [
+        ('answer_id = "answer"', "answer and answer_id both read column 'answer'"),
+        ('answer = "contexts"', "answer and contexts both read column 'contexts'"),
+        ('logged_at = "answer_id"', "answer_id and logged_at both read column 'answer_id'"),
+    ]:
+        config = _config(tmp_path, f"[run.column_mapping]\n{mapping}\n")
+        code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
+        want = f"error: {config}: run.column_mapping: {clash}; answer, logged_at and contexts need columns of their own"
+        assert code == 2 and out == want + "\n", out
+    # ids may share one: logs without conversations can give each answer its own
+    config = _config(tmp_path, '[run.column_mapping]\nconversation_id = "answer_id"\n')
+    db = tmp_path / "shared.duckdb"
+    assert _run(inp, db, "--config", str(config))[0] == 0
+    assert q(db, "SELECT answer_id, conversation_id FROM answer_audit") == [("good", "good")]
