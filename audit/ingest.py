@@ -31,10 +31,12 @@ def discover_inputs(spec: str) -> list[str]:
     p = Path(spec)
     if p.is_file():
         found = [p]
-    elif p.is_dir():
-        found = [f for f in p.rglob("*.parquet") if f.is_file()]
     else:
-        found = [Path(f) for f in glob.glob(spec, recursive=True) if Path(f).is_file()]
+        found = list(p.rglob("*.parquet")) if p.is_dir() else [Path(f) for f in glob.glob(spec, recursive=True)]
+        broken = [f for f in found if f.is_symlink() and not f.exists()]  # was skipped: its answers left out
+        if broken:
+            raise InputError(f"{broken[0]}: a link to {broken[0].readlink()}, which does not exist")
+        found = [f for f in found if f.is_file()]
     # one spelling per file (`data/x`, `./data/x`, `/abs/data/x`), so its quarantine rows replace each other
     files = sorted({str(f.resolve()) for f in found})
     if not files:

@@ -920,3 +920,16 @@ def test_column_mapping_may_not_read_the_answer_as_another_column(tmp_path: Path
     db = tmp_path / "shared.duckdb"
     assert _run(inp, db, "--config", str(config))[0] == 0
     assert q(db, "SELECT answer_id, conversation_id FROM answer_audit") == [("good", "good")]
+
+
+def test_a_broken_link_among_the_input_files_stops_naming_it(tmp_path: Path) -> None:
+    # a `.parquet` link whose target is gone (an unmounted archive, a moved file) was skipped as "not a file": the
+    # run audited the other files and completed, the missing day's answers left out without a word
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    pq.write_table(_table([_row("good")]), logs / "a.parquet")
+    (logs / "b.parquet").symlink_to(tmp_path / "archive" / "b.parquet")
+    for spec in (logs, logs / "*.parquet"):
+        code, out = _run(spec, tmp_path / "audit.duckdb")
+        want = f"error: {logs / 'b.parquet'}: a link to {tmp_path / 'archive' / 'b.parquet'}, which does not exist\n"
+        assert code == 2 and out == want, out
