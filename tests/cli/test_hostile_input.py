@@ -933,3 +933,21 @@ def test_a_broken_link_among_the_input_files_stops_naming_it(tmp_path: Path) -> 
         code, out = _run(spec, tmp_path / "audit.duckdb")
         want = f"error: {logs / 'b.parquet'}: a link to {tmp_path / 'archive' / 'b.parquet'}, which does not exist\n"
         assert code == 2 and out == want, out
+
+
+def test_eval_labels_with_integer_answer_ids_match_integer_id_columns(tmp_path: Path) -> None:
+    # an integer answer_id column is audited as its digits, but a label {"answer_id": 7} stopped with "missing or
+    # empty 'answer_id'": it is neither, and the same pipeline writes both
+    good = _table([_row("good")])
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(good.set_column(0, "answer_id", pa.array([7], pa.int64())), inp)
+    labels = tmp_path / "labels.jsonl"
+    command = ["eval", "--answers", str(inp), "--labels", str(labels), "--db", str(tmp_path / "e.duckdb"), "--json"]
+    labels.write_text('{"answer_id": 7, "gold": "supported"}\n')
+    res = CliRunner().invoke(main, [*command, "--quiet"])
+    assert res.exit_code == 0 and json.loads(res.output)["n_matched"] == 1, res.output
+    for value in ("true", "7.5", '["good"]'):
+        labels.write_text(f'{{"answer_id": {value}, "gold": "supported"}}\n')
+        res = CliRunner().invoke(main, [*command, "--quiet"])
+        want = f"error: {labels}:1: answer_id must be a non-empty string (or an integer), got {json.loads(value)!r}\n"
+        assert res.exit_code == 2 and res.output == want, res.output
