@@ -951,3 +951,17 @@ def test_eval_labels_with_integer_answer_ids_match_integer_id_columns(tmp_path: 
         res = CliRunner().invoke(main, [*command, "--quiet"])
         want = f"error: {labels}:1: answer_id must be a non-empty string (or an integer), got {json.loads(value)!r}\n"
         assert res.exit_code == 2 and res.output == want, res.output
+
+
+def test_an_answer_that_is_json_null_or_an_empty_event_list_is_quarantined_as_empty(tmp_path: Path) -> None:
+    # a logger that wrote a missing answer as JSON (json.dumps(None), an empty list of stream events) left the text
+    # `null` or `[]`: audited as a text of no claims, GREEN, as if the model had answered
+    texts = {"null": "null", "list": " [ ] ", "nullish": "null."}
+    rows = [_row("good")] + [make_answer(key, text, CTX) for key, text in texts.items()]
+    db = _audited(tmp_path, rows)[1]
+    assert _accounted(db) == (4, 2, 2)
+    reason = "answer is empty: JSON null or an empty list, nothing to audit"
+    assert q(db, "SELECT answer_id, field, reason FROM quarantine ORDER BY 1") == [
+        ("list", "answer", reason),
+        ("null", "answer", reason),
+    ]
