@@ -345,6 +345,8 @@ def check_context_files(files: list[str]) -> None:
             )
         if not is_text(schema.field("text").type):
             raise InputError(f"{f}: contexts column 'text' must be a string column, got {schema.field('text').type}")
+        if not (is_text(typ := schema.field("answer_id").type) or _is_whole_number(typ)):
+            raise InputError(f"{f}: contexts column 'answer_id' must be a string column (or integers), got {typ}")
 
 
 def _check_context_ranks(con: duckdb.DuckDBPyConnection, files: list[str]) -> None:
@@ -372,7 +374,7 @@ def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> No
         CREATE OR REPLACE TEMP TABLE ctx AS
         SELECT CAST(answer_id AS VARCHAR) AS answer_id, CAST(rank AS INTEGER) AS rank, {fields}
         FROM read_parquet({file_list}, union_by_name = true)
-        WHERE answer_id IN (SELECT answer_id FROM answers_ok)
+        WHERE CAST(answer_id AS VARCHAR) IN (SELECT answer_id FROM answers_ok)
         """
     )
     _normalise_ctx_types(con)

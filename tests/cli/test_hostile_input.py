@@ -965,3 +965,21 @@ def test_an_answer_that_is_json_null_or_an_empty_event_list_is_quarantined_as_em
         ("list", "answer", reason),
         ("null", "answer", reason),
     ]
+
+
+def test_a_contexts_table_with_integer_or_nested_answer_ids(tmp_path: Path) -> None:
+    # answer_id as integers (accepted in the answers) stopped with a five-line DuckDB binder error naming no file
+    # ("Cannot compare values of type BIGINT and VARCHAR"); a struct the same way
+    good = _table([_row("good")]).drop_columns(["contexts"])
+    inp, ctx = tmp_path / "answers.parquet", tmp_path / "contexts.parquet"
+    pq.write_table(good.set_column(0, "answer_id", pa.array([7], pa.int64())), inp)
+    rows = {"rank": [1], "doc_id": ["d1"], "text": ["Refunds take 30 days."]}
+    pq.write_table(pa.table({"answer_id": pa.array([7], pa.int32()), **rows}), ctx)
+    db = tmp_path / "audit.duckdb"
+    code, out = _run(inp, db, "--contexts", str(ctx))
+    assert code == 0, out
+    assert q(db, "SELECT answer_id, context_rank, verdict FROM citation_audit") == [("7", 1, "verified")]
+    pq.write_table(pa.table({"answer_id": pa.array([{"id": "7"}]), **rows}), ctx)
+    code, out = _run(inp, db, "--contexts", str(ctx))
+    want = f"error: {ctx}: contexts column 'answer_id' must be a string column (or integers), got struct<id: string>\n"
+    assert code == 2 and out == want, out
