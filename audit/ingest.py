@@ -336,6 +336,7 @@ def check_context_files(files: list[str]) -> None:
     for f in files:
         schema = _file_schema(f)
         names = set(schema.names)
+        _check_case_clash(f, schema.names, {"answer_id", "rank", *_CONTEXT_FIELDS})
         for col in ("answer_id", "rank", "text"):
             if col not in names:
                 raise InputError(f"{f}: contexts table needs column {col!r}; columns are {sorted(names)}")

@@ -983,3 +983,15 @@ def test_a_contexts_table_with_integer_or_nested_answer_ids(tmp_path: Path) -> N
     code, out = _run(inp, db, "--contexts", str(ctx))
     want = f"error: {ctx}: contexts column 'answer_id' must be a string column (or integers), got struct<id: string>\n"
     assert code == 2 and out == want, out
+
+
+def test_a_contexts_table_with_columns_differing_only_in_case_stops_naming_them(tmp_path: Path) -> None:
+    # as in the answers: with `Text` before `text`, DuckDB read `Text` as the source every citation was verified
+    # against, without a word
+    inp, ctx = tmp_path / "answers.parquet", tmp_path / "contexts.parquet"
+    pq.write_table(_table([_row("good")]).drop_columns(["contexts"]), inp)
+    cols = {"answer_id": ["good"], "rank": [1], "Text": ["Shipping is free."], "text": ["Refunds take 30 days."]}
+    pq.write_table(pa.table(cols), ctx)
+    code, out = _run(inp, tmp_path / "audit.duckdb", "--contexts", str(ctx))
+    want = f"error: {ctx}: column names ['Text', 'text'] differ only in case, which DuckDB reads as one name; "
+    assert code == 2 and out == want + "rename one\n", out
