@@ -995,3 +995,15 @@ def test_a_contexts_table_with_columns_differing_only_in_case_stops_naming_them(
     code, out = _run(inp, tmp_path / "audit.duckdb", "--contexts", str(ctx))
     want = f"error: {ctx}: column names ['Text', 'text'] differ only in case, which DuckDB reads as one name; "
     assert code == 2 and out == want + "rename one\n", out
+
+
+def test_contexts_fields_differing_only_in_case_stop_naming_them(tmp_path: Path) -> None:
+    # inside the `contexts` struct too: with fields `Text` and `text`, DuckDB read `Text` as the source text and the
+    # citation was verified against it without a word
+    fields = [("Text", pa.string()), ("doc_id", pa.string()), ("text", pa.string())]
+    ctx = [{"Text": "Shipping is free.", "doc_id": "d1", "text": "Refunds take 30 days."}]
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([{**_row("good"), "contexts": ctx}], contexts=pa.list_(pa.struct(fields))), inp)
+    code, out = _run(inp, tmp_path / "audit.duckdb")
+    want = f"error: {inp}: contexts fields ['Text', 'text'] differ only in case, which DuckDB reads as one name; "
+    assert code == 2 and out == want + "rename one\n", out
