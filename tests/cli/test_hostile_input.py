@@ -1007,3 +1007,20 @@ def test_contexts_fields_differing_only_in_case_stop_naming_them(tmp_path: Path)
     code, out = _run(inp, tmp_path / "audit.duckdb")
     want = f"error: {inp}: contexts fields ['Text', 'text'] differ only in case, which DuckDB reads as one name; "
     assert code == 2 and out == want + "rename one\n", out
+
+
+def test_serve_with_a_bad_cron_or_time_zone_names_the_setting(tmp_path: Path) -> None:
+    # a bad cron ended with exit 1 as an unexpected ValueError (not naming --cron or the config key); a bad time zone
+    # with "ValidationError: 1 validation error for RunnerDeployment", naming neither the value nor the setting
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    config = _config(tmp_path, '[run]\ncron = "61 * * * *"\n')
+    base = ["serve", "--input", str(inp), "--db", str(tmp_path / "audit.duckdb")]
+    for extra, want in [
+        (["--cron", "banana"], "--cron 'banana' is not a cron schedule (Invalid cron string"),
+        (["--config", str(config)], f"{config}: run.cron '61 * * * *' is not a cron schedule (Invalid cron string"),
+        (["--timezone", "Mars/Base"], "--timezone 'Mars/Base' is not an IANA time zone (such as UTC or Europe/Oslo)"),
+    ]:
+        res = CliRunner().invoke(main, [*base, *extra])
+        assert res.exit_code == 2 and res.output.startswith(f"error: {want}"), res.output
+        assert res.output.count("\n") == 1, res.output
