@@ -156,6 +156,10 @@ def _check(cfg: AuditConfig, source: str) -> None:
             raise ConfigError(f"{source}: support.{key} must be between 0 and 1, got {getattr(s, key)}")
     if not 0.0 <= lv.yellow_min_integrity <= lv.green_min_integrity <= 1.0:
         raise ConfigError(f"{source}: need 0 <= levels.yellow_min_integrity <= levels.green_min_integrity <= 1")
+    if not 0.0 <= lv.min_coverage <= 1.0:
+        raise ConfigError(
+            f"{source}: levels.min_coverage must be between 0 and 1 (a share of claim sentences), got {lv.min_coverage}"
+        )
     if cfg.extract.numeric_base not in (0, 1):
         raise ConfigError(f"{source}: extract.numeric_base must be 0 or 1")
     if min(cfg.verify.window_sentences, cfg.verify.top_k_windows, cfg.verify.uncited_top_k_windows) < 1:
@@ -219,6 +223,16 @@ def _check_column_mapping(mapping: dict[str, Any], source: str) -> None:
             raise ConfigError(f"{source}: unknown key run.column_mapping.{key} (known: {', '.join(known)})")
         if not isinstance(value, str) or not value:
             raise ConfigError(f"{source}: run.column_mapping.{key} must be a column name (text), got {value!r}")
+    # the answer text, its time and its contexts cannot be anything else: `answer_id = "answer"` was audited GREEN
+    reads = {col: mapping.get(col, col) for col in known}
+    for own in ("answer", "logged_at", "contexts"):
+        other = sorted(c for c in known if c != own and reads[c] == reads[own])
+        if other:
+            pair = " and ".join(sorted([own, other[0]]))
+            raise ConfigError(
+                f"{source}: run.column_mapping: {pair} both read column {reads[own]!r}; "
+                "answer, logged_at and contexts need columns of their own"
+            )
 
 
 def _packaged(model: str) -> bool:
@@ -235,7 +249,7 @@ def load_config(path: str | Path | None) -> AuditConfig:
     if not p.is_file():
         raise ConfigError(f"config file not found: {p}")
     try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
+        data = tomllib.loads(p.read_text(encoding="utf-8-sig"))  # a byte order mark (Notepad) is no TOML
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{p}: not valid TOML: {exc}") from None
     except UnicodeDecodeError as exc:

@@ -13,17 +13,15 @@ from pathlib import Path
 
 import duckdb
 import pyarrow as pa
-import pyarrow.parquet as pq
 
-from audit.contract import column_names, context_type, required_columns
+from audit.contract import column_names
 from audit.counts import AnswerCounts
 from audit.errors import InputError
+from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_schema
 from audit.sql import connect, quote, run
 from audit.window import Window
 
 log = logging.getLogger(__name__)
-
-_CONTEXT_FIELDS = [f.name for f in context_type()]
 
 
 def discover_inputs(spec: str) -> list[str]:
@@ -31,10 +29,12 @@ def discover_inputs(spec: str) -> list[str]:
     p = Path(spec)
     if p.is_file():
         found = [p]
-    elif p.is_dir():
-        found = [f for f in p.rglob("*.parquet") if f.is_file()]
     else:
-        found = [Path(f) for f in glob.glob(spec, recursive=True) if Path(f).is_file()]
+        found = list(p.rglob("*.parquet")) if p.is_dir() else [Path(f) for f in glob.glob(spec, recursive=True)]
+        broken = [f for f in found if f.is_symlink() and not f.exists()]  # was skipped: its answers left out
+        if broken:
+            raise InputError(f"{broken[0]}: a link to {broken[0].readlink()}, which does not exist")
+        found = [f for f in found if f.is_file()]
     # one spelling per file (`data/x`, `./data/x`, `/abs/data/x`), so its quarantine rows replace each other
     files = sorted({str(f.resolve()) for f in found})
     if not files:
@@ -45,93 +45,6 @@ def discover_inputs(spec: str) -> list[str]:
 def describe_files(files: list[str]) -> str:
     """A file list for an error message: the first file, and how many more."""
     return files[0] + (f" and {len(files) - 1} more" if len(files) > 1 else "")
-
-
-def _file_schema(path: str) -> pa.Schema:
-    try:
-        return pq.read_schema(path)
-    except FileNotFoundError:
-        raise InputError(f"{path}: file not found") from None
-    except (pa.ArrowInvalid, OSError) as exc:
-        raise InputError(f"{path}: not a readable Parquet file ({exc})") from None
-
-
-def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataType]:
-    """Check every file has the contract's required columns; return the union of column types."""
-    types: dict[str, pa.DataType] = {}
-    first: dict[str, str] = {}  # column -> the file its type was first seen in
-    for f in files:
-        schema = _file_schema(f)
-        names = set(schema.names)
-        twice = sorted({n for n in schema.names if schema.names.count(n) > 1})
-        if twice:
-            raise InputError(f"{f}: column names {twice} occur more than once; each column needs its own name")
-        for col in required_columns():
-            src = mapping.get(col, col)
-            if src not in names:
-                hint = f" (mapped from {col!r})" if src != col else ""
-                raise InputError(
-                    f"{f}: required column {src!r}{hint} is missing; columns are {sorted(names)}. "
-                    "Map differently named columns with [run] column_mapping in the config."
-                )
-        for col in column_names():
-            src = mapping.get(col, col)
-            if src in names:
-                typ = schema.field(src).type
-                if col == "contexts" and not _is_context_list(typ):
-                    raise InputError(
-                        f"{f}: column {src!r} must be list<struct<doc_id, chunk_id, title, page, url, text>>, got {typ}"
-                    )
-                if col == "answer" and not is_text(typ):
-                    raise InputError(f"{f}: column {src!r} (answer) must be a string column, got {typ}")
-                if col == "logged_at" and col in types:
-                    types[col] = _merge_logged_at(types[col], typ, first[col], f, src)
-                types.setdefault(col, typ)
-                first.setdefault(col, f)
-    return types
-
-
-def _time_kind(typ: pa.DataType) -> str:
-    if pa.types.is_timestamp(typ) or pa.types.is_date(typ):
-        return "instant"
-    if pa.types.is_integer(typ) or pa.types.is_floating(typ):
-        return "number"
-    return "text"
-
-
-def _merge_logged_at(seen: pa.DataType, typ: pa.DataType, seen_in: str, f: str, src: str) -> pa.DataType:
-    """The type `logged_at` has when DuckDB reads files of both types together (`union_by_name`), so that it is
-    converted as what it is: an instant (tz-aware if either is), a number, or text when either file has text."""
-    if seen == typ:
-        return typ
-    kinds = {_time_kind(seen), _time_kind(typ)}
-    if "text" in kinds:
-        return pa.string()
-    if kinds == {"number"}:
-        return pa.float64()
-    if kinds == {"instant"}:
-        aware = any(pa.types.is_timestamp(t) and t.tz is not None for t in (seen, typ))
-        return pa.timestamp("us", tz="UTC") if aware else pa.timestamp("us")
-    raise InputError(
-        f"{f}: column {src!r} (logged_at) is {typ} here but {seen} in {seen_in}, and DuckDB cannot read epoch "
-        "numbers and timestamps as one column: write logged_at with one type in every file, or audit them apart"
-    )
-
-
-def is_text(typ: pa.DataType) -> bool:
-    """A string column as DuckDB reads one: string, large_string, string_view, or any of these dictionary-encoded
-    (what pandas and polars categoricals are written as)."""
-    if pa.types.is_dictionary(typ):
-        typ = typ.value_type
-    return pa.types.is_string(typ) or pa.types.is_large_string(typ) or pa.types.is_string_view(typ)
-
-
-def _is_context_list(typ: pa.DataType) -> bool:
-    """A list of structs whose `text` is a string (the source a citation is verified against)."""
-    if not (pa.types.is_list(typ) or pa.types.is_large_list(typ)) or not pa.types.is_struct(typ.value_type):
-        return False
-    text = [f.type for f in typ.value_type if f.name == "text"]
-    return len(text) == 1 and is_text(text[0])
 
 
 def column_expr(col: str, mapping: dict[str, str], types: dict[str, pa.DataType]) -> str:
@@ -175,8 +88,8 @@ _PAST_LAST_INSTANT = "TIMESTAMPTZ '10000-01-01 00:00:00+00'"
 
 
 def _instant_sql(src: str, typ: pa.DataType) -> str:
-    if pa.types.is_timestamp(typ):
-        return f"timezone('UTC', {src})" if typ.tz is None else src
+    if pa.types.is_timestamp(typ):  # in µs: a TIMESTAMP_NS (pandas' default) cannot be compared with year 1
+        return f"timezone('UTC', CAST({src} AS TIMESTAMP))" if typ.tz is None else f"CAST({src} AS TIMESTAMPTZ)"
     if pa.types.is_date(typ):
         return f"timezone('UTC', CAST({src} AS TIMESTAMP))"
     if pa.types.is_integer(typ) or pa.types.is_floating(typ):
@@ -293,7 +206,7 @@ def _stage_contexts(
     present = _context_struct_fields(types)
     fields = ", ".join(
         f"c.{quote(name, identifier=True)} AS {name}" if name in present else f"NULL AS {name}"
-        for name in _CONTEXT_FIELDS
+        for name in CONTEXT_FIELDS
     )
     con.execute(
         f"""
@@ -306,22 +219,6 @@ def _stage_contexts(
         """
     )
     _normalise_ctx_types(con)
-
-
-def check_context_files(files: list[str]) -> None:
-    """A separate contexts table needs `answer_id`, `rank` (integers) and `text` (text) in every file."""
-    for f in files:
-        schema = _file_schema(f)
-        names = set(schema.names)
-        for col in ("answer_id", "rank", "text"):
-            if col not in names:
-                raise InputError(f"{f}: contexts table needs column {col!r}; columns are {sorted(names)}")
-        if not pa.types.is_integer(schema.field("rank").type):
-            raise InputError(
-                f"{f}: contexts column 'rank' must be integers (1 = first retrieved), got {schema.field('rank').type}"
-            )
-        if not is_text(schema.field("text").type):
-            raise InputError(f"{f}: contexts column 'text' must be a string column, got {schema.field('text').type}")
 
 
 def _check_context_ranks(con: duckdb.DuckDBPyConnection, files: list[str]) -> None:
@@ -342,14 +239,14 @@ def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> No
     check_context_files(files)
     _check_context_ranks(con, files)
     file_list = quote(files)
-    present = set().union(*(set(_file_schema(f).names) for f in files))
-    fields = ", ".join(name if name in present else f"NULL AS {name}" for name in _CONTEXT_FIELDS)
+    present = set().union(*(set(file_schema(f).names) for f in files))
+    fields = ", ".join(name if name in present else f"NULL AS {name}" for name in CONTEXT_FIELDS)
     con.execute(
         f"""
         CREATE OR REPLACE TEMP TABLE ctx AS
         SELECT CAST(answer_id AS VARCHAR) AS answer_id, CAST(rank AS INTEGER) AS rank, {fields}
         FROM read_parquet({file_list}, union_by_name = true)
-        WHERE answer_id IN (SELECT answer_id FROM answers_ok)
+        WHERE CAST(answer_id AS VARCHAR) IN (SELECT answer_id FROM answers_ok)
         """
     )
     _normalise_ctx_types(con)

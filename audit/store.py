@@ -59,8 +59,11 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
             raise InputError(f"no audit database at {p}: run `citeaudit run` first or pass --db")
         con = connect(p, read_only=True, wait_s=wait_s)
         try:
-            if stored_version(con) in (None, OUTPUT_VERSION):  # an older file is migrated when next written
+            found = stored_version(con)
+            if found in (None, OUTPUT_VERSION):  # an older file is migrated when next written
                 check_tables(con)
+            if found is None:  # an empty DuckDB file: reading it failed on the first table, in five raw lines
+                raise ValueError(f"holds no citeaudit tables: run `citeaudit run --db {p}` first")
         except ValueError as exc:
             con.close()
             raise InputError(f"audit database {p}: {exc}") from None

@@ -16,11 +16,28 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from prefect.deployments.runner import EntrypointType, RunnerDeployment
 from prefect.schedules import Cron
 
+from audit.errors import ConfigError
 from flows.nightly import nightly_audit
+
+
+def check_schedule(cron: str, timezone: str, cron_name: str, timezone_name: str) -> None:
+    """Raise ConfigError naming the setting for a cron or time zone Prefect cannot use: it raised ValueError for the
+    cron (exit 1, the setting not named) and "1 validation error for RunnerDeployment" for the time zone."""
+    try:
+        ZoneInfo(timezone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ConfigError(
+            f"{timezone_name} {timezone!r} is not an IANA time zone (such as UTC or Europe/Oslo)"
+        ) from None
+    try:
+        Cron(cron, timezone=timezone)
+    except ValueError as exc:
+        raise ConfigError(f"{cron_name} {cron!r} is not a cron schedule ({str(exc).splitlines()[0]})") from None
 
 
 def nightly_deployment(

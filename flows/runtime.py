@@ -99,8 +99,15 @@ def build_deployment(
     from audit.config import load_config
 
     cfg = load_config(config_path)
-    from flows.deploy import nightly_deployment
+    from flows.deploy import check_schedule, nightly_deployment
 
+    config_key = f"{config_path}: run." if config_path else "run."
+    check_schedule(
+        cron or cfg.run.cron,
+        tz or cfg.run.timezone,
+        "--cron" if cron else config_key + "cron",
+        "--timezone" if tz else config_key + "timezone",
+    )
     return nightly_deployment(
         name=name,
         cron=cron or cfg.run.cron,

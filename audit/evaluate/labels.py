@@ -67,6 +67,11 @@ def parse_label(line: str, where: str) -> Label:
         raise LabelError(f"{where}: not valid JSON ({exc.msg})") from None
     if not isinstance(obj, dict):
         raise LabelError(f"{where}: a label must be a JSON object")
+    aid = obj.get("answer_id")
+    if isinstance(aid, int) and not isinstance(aid, bool):  # an integer id column is audited as its digits
+        obj["answer_id"] = str(aid)
+    elif aid not in (None, "") and not isinstance(aid, str):
+        raise LabelError(f"{where}: answer_id must be a non-empty string (or an integer), got {aid!r}")
     for key in ("answer_id", "gold"):
         if not isinstance(obj.get(key), str) or not obj[key]:
             raise LabelError(f"{where}: missing or empty {key!r}")

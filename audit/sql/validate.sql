@@ -3,6 +3,8 @@
 -- em, ideographic ... spaces and the line and paragraph separators, \x{85} next line (trim() removes spaces only);
 -- \p{Cf} the invisible format characters (zero-width space and joiners, the byte-order mark U+FEFF)
 CREATE OR REPLACE TEMP MACRO is_blank(s) AS regexp_full_match(s, '[\s\p{Z}\p{Cf}\x{85}]*');
+-- a missing answer written as JSON by the logger (json.dumps(None), an empty list of stream events): no answer
+CREATE OR REPLACE TEMP MACRO is_json_nothing(s) AS regexp_full_match(s, '\s*(null|\[\s*\])\s*');
 
 CREATE OR REPLACE TEMP TABLE staged_checked AS
 SELECT *,
@@ -10,7 +12,7 @@ SELECT *,
         WHEN answer_id IS NULL OR is_blank(answer_id) THEN 'answer_id'
         WHEN conversation_id IS NULL OR is_blank(conversation_id) THEN 'conversation_id'
         WHEN logged_at IS NULL THEN 'logged_at'
-        WHEN answer IS NULL OR is_blank(answer) THEN 'answer'
+        WHEN answer IS NULL OR is_blank(answer) OR is_json_nothing(answer) THEN 'answer'
         WHEN first_row_no IS NOT NULL THEN 'answer_id'
     END AS bad_field,
     CASE
@@ -21,6 +23,7 @@ SELECT *,
              || ') is not a timestamp: give ISO 8601 (an offset is honoured, none means UTC) or epoch seconds/ms'
         WHEN answer IS NULL THEN 'answer is missing (required)'
         WHEN is_blank(answer) THEN 'answer is empty: nothing to audit'
+        WHEN is_json_nothing(answer) THEN 'answer is empty: JSON null or an empty list, nothing to audit'
         WHEN first_row_no IS NOT NULL THEN 'answer_id is a duplicate of ' || first_ref
     END AS reason
 FROM (

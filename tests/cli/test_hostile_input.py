@@ -795,3 +795,232 @@ def test_doc_chunk_markers_resolve_ids_that_hold_colons(tmp_path: Path) -> None:
     assert got["doc_colons"][:2] == (1, "verified") and got["chunk_colons"][:2] == (2, "verified"), got
     assert got["unknown_chunk"] == (None, "fabricated", ["unknown_chunk"]), got
     assert got["unknown_doc"] == (None, "fabricated", ["unknown_document"]), got
+
+
+@pytest.mark.parametrize("tz", [None, "UTC", "Asia/Tokyo"])
+def test_logged_at_in_nanoseconds_is_read_as_the_instant_it_is(tmp_path: Path, tz: str | None) -> None:
+    # pandas writes datetime64[ns]: comparing a TIMESTAMP_NS column with the year-1 bound made DuckDB convert the
+    # bound to nanoseconds, which it cannot hold: every such file stopped with exit 2 and a three-line
+    # "Conversion Error: Could not convert Timestamp to higher precision"
+    noon = 1793534400 * 10**9  # 2026-11-01 12:00 UTC
+    rows = [_row("good", logged_at=noon), _row("late", logged_at=noon + 12 * 3600 * 10**9)]
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(_table([*rows, _row("none", logged_at=None)], logged_at=pa.timestamp("ns", tz=tz)), inp)
+    code, out = _run(inp, db)
+    assert code == 0, out
+    assert _accounted(db) == (3, 2, 1)
+    got = q(db, "SELECT answer_id, strftime(logged_at AT TIME ZONE 'UTC', '%Y-%m-%d %H:%M') FROM answer_audit")
+    assert sorted(got) == [("good", "2026-11-01 12:00"), ("late", "2026-11-02 00:00")]
+
+
+def test_columns_whose_names_differ_only_in_case_stop_naming_them(tmp_path: Path) -> None:
+    # DuckDB binds names regardless of case: with `Answer` before `answer`, it read `Answer` (renaming the second
+    # `answer_1`) and audited the wrong column as the answer, GREEN, without a word
+    good = _table([_row("good")])
+    wrong = pa.array(["Shipping is free [1]."])
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(pa.Table.from_arrays([wrong, *good.columns], names=["Answer", *good.column_names]), inp)
+    code, out = _run(inp, tmp_path / "audit.duckdb")
+    assert code == 2 and out == (
+        f"error: {inp}: column names ['Answer', 'answer'] differ only in case, which DuckDB reads as one name; "
+        "rename one\n"
+    ), out
+    # other columns may differ only in case: they are not read
+    extra = pa.Table.from_arrays([wrong, wrong, *good.columns], names=["Note", "note", *good.column_names])
+    pq.write_table(extra, inp)
+    db = tmp_path / "ok.duckdb"
+    assert _run(inp, db)[0] == 0
+    assert q(db, "SELECT answer_id, level FROM answer_audit") == [("good", "GREEN")]
+
+
+def test_text_columns_of_nested_or_other_types_stop_naming_file_column_and_type(tmp_path: Path) -> None:
+    # DuckDB casts anything to VARCHAR: an answer_id list ['a'] was audited as the id '[a]', a struct as "{'a': x}",
+    # a boolean conversation_id as 'true', all GREEN; and a struct answer_id in one file beside text in another
+    # stopped with a seven-line DuckDB conversion error
+    inp = tmp_path / "answers.parquet"
+    cases = [
+        ("answer_id", pa.array([["a"]], pa.list_(pa.string()))),
+        ("answer_id", pa.array([{"a": "x"}], pa.struct([("a", pa.string())]))),
+        ("answer_id", pa.array([1.5], pa.float64())),
+        ("conversation_id", pa.array([True], pa.bool_())),
+        ("tenant", pa.array([[("k", "v")]], pa.map_(pa.string(), pa.string()))),
+        ("question", pa.array([b"\xff"], pa.binary())),
+    ]
+    for column, values in cases:
+        good = _table([_row("good")])
+        pq.write_table(good.set_column(good.schema.get_field_index(column), column, values), inp)
+        code, out = _run(inp, tmp_path / "audit.duckdb")
+        typ = pq.read_schema(inp).field(column).type
+        want = f"error: {inp}: column {column!r} must be a string column (or integers), got {typ}\n"
+        assert code == 2 and out == want, out
+    # integer (and decimal) ids are read as their digits
+    good = _table([_row("good")])
+    ids = pa.array([7], pa.int64())
+    good = good.set_column(0, "answer_id", ids).set_column(1, "conversation_id", ids.cast(pa.decimal128(20)))
+    pq.write_table(good, inp)
+    db = tmp_path / "ints.duckdb"
+    assert _run(inp, db)[0] == 0
+    assert q(db, "SELECT answer_id, conversation_id, level FROM answer_audit") == [("7", "7", "GREEN")]
+
+
+def test_report_and_export_of_a_duckdb_file_without_audit_tables_say_so_in_one_line(tmp_path: Path) -> None:
+    # an empty DuckDB file (or one of another application with none of citeaudit's tables): export stopped with
+    # five lines of "Catalog Error: Table with name answer_audit does not exist! Did you mean pg_namespace?", and
+    # report said the file "predates the review page's columns"
+    db = tmp_path / "empty.duckdb"
+    duckdb.connect(str(db)).close()
+    want = f"error: audit database {db}: holds no citeaudit tables: run `citeaudit run --db {db}` first\n"
+    for command in (["report", "--out", str(tmp_path / "r.html")], ["export", "--out", str(tmp_path / "x")]):
+        res = CliRunner().invoke(main, [*command, "--db", str(db)])
+        assert res.exit_code == 2 and res.output == want, res.output
+    assert q(db, "SELECT count(*) FROM information_schema.tables") == [(0,)]  # left as it was
+
+
+def test_a_config_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    # Notepad and PowerShell's Out-File write UTF-8 with a BOM: tomllib refused the file, "not valid TOML: Invalid
+    # statement (at line 1, column 1)", though nothing in it was wrong
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    config = tmp_path / "bom.toml"
+    config.write_bytes("\ufeff# réglages\n[levels]\ngreen_min_integrity = 1.5\n".encode())
+    code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
+    assert code == 2 and out.startswith(f"error: {config}: need 0 <= levels.yellow_min_integrity"), out  # read
+    config.write_bytes("\ufeff[run]\nshard_rows = 100\n".encode())
+    assert _run(inp, tmp_path / "audit.duckdb", "--config", str(config))[0] == 0
+
+
+def test_levels_min_coverage_must_be_a_share(tmp_path: Path) -> None:
+    # min_coverage = 5 (meant as 5 %?) was taken: no answer could reach it, every one flagged low_coverage and none
+    # GREEN, without a word; -3 switched the policy off as 0 does
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    for value in ("5", "-3", "1.01"):
+        config = _config(tmp_path, f"[levels]\nmin_coverage = {value}\n")
+        code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
+        want = f"error: {config}: levels.min_coverage must be between 0 and 1 (a share of claim sentences), got "
+        assert code == 2 and out.startswith(want), out
+
+
+def test_column_mapping_may_not_read_the_answer_as_another_column(tmp_path: Path) -> None:
+    # `answer_id = "answer"` read the answer text as the answer's id too: audited GREEN with the answer as its id;
+    # `logged_at = "answer"` quarantined every row as "not a timestamp" instead of naming the mistake
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    for mapping, clash in [
+        ('answer_id = "answer"', "answer and answer_id both read column 'answer'"),
+        ('answer = "contexts"', "answer and contexts both read column 'contexts'"),
+        ('logged_at = "answer_id"', "answer_id and logged_at both read column 'answer_id'"),
+    ]:
+        config = _config(tmp_path, f"[run.column_mapping]\n{mapping}\n")
+        code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
+        want = f"error: {config}: run.column_mapping: {clash}; answer, logged_at and contexts need columns of their own"
+        assert code == 2 and out == want + "\n", out
+    # ids may share one: logs without conversations can give each answer its own
+    config = _config(tmp_path, '[run.column_mapping]\nconversation_id = "answer_id"\n')
+    db = tmp_path / "shared.duckdb"
+    assert _run(inp, db, "--config", str(config))[0] == 0
+    assert q(db, "SELECT answer_id, conversation_id FROM answer_audit") == [("good", "good")]
+
+
+def test_a_broken_link_among_the_input_files_stops_naming_it(tmp_path: Path) -> None:
+    # a `.parquet` link whose target is gone (an unmounted archive, a moved file) was skipped as "not a file": the
+    # run audited the other files and completed, the missing day's answers left out without a word
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    pq.write_table(_table([_row("good")]), logs / "a.parquet")
+    (logs / "b.parquet").symlink_to(tmp_path / "archive" / "b.parquet")
+    for spec in (logs, logs / "*.parquet"):
+        code, out = _run(spec, tmp_path / "audit.duckdb")
+        want = f"error: {logs / 'b.parquet'}: a link to {tmp_path / 'archive' / 'b.parquet'}, which does not exist\n"
+        assert code == 2 and out == want, out
+
+
+def test_eval_labels_with_integer_answer_ids_match_integer_id_columns(tmp_path: Path) -> None:
+    # an integer answer_id column is audited as its digits, but a label {"answer_id": 7} stopped with "missing or
+    # empty 'answer_id'": it is neither, and the same pipeline writes both
+    good = _table([_row("good")])
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(good.set_column(0, "answer_id", pa.array([7], pa.int64())), inp)
+    labels = tmp_path / "labels.jsonl"
+    command = ["eval", "--answers", str(inp), "--labels", str(labels), "--db", str(tmp_path / "e.duckdb"), "--json"]
+    labels.write_text('{"answer_id": 7, "gold": "supported"}\n')
+    res = CliRunner().invoke(main, [*command, "--quiet"])
+    assert res.exit_code == 0 and json.loads(res.output)["n_matched"] == 1, res.output
+    for value in ("true", "7.5", '["good"]'):
+        labels.write_text(f'{{"answer_id": {value}, "gold": "supported"}}\n')
+        res = CliRunner().invoke(main, [*command, "--quiet"])
+        want = f"error: {labels}:1: answer_id must be a non-empty string (or an integer), got {json.loads(value)!r}\n"
+        assert res.exit_code == 2 and res.output == want, res.output
+
+
+def test_an_answer_that_is_json_null_or_an_empty_event_list_is_quarantined_as_empty(tmp_path: Path) -> None:
+    # a logger that wrote a missing answer as JSON (json.dumps(None), an empty list of stream events) left the text
+    # `null` or `[]`: audited as a text of no claims, GREEN, as if the model had answered
+    texts = {"null": "null", "list": " [ ] ", "nullish": "null."}
+    rows = [_row("good")] + [make_answer(key, text, CTX) for key, text in texts.items()]
+    db = _audited(tmp_path, rows)[1]
+    assert _accounted(db) == (4, 2, 2)
+    reason = "answer is empty: JSON null or an empty list, nothing to audit"
+    assert q(db, "SELECT answer_id, field, reason FROM quarantine ORDER BY 1") == [
+        ("list", "answer", reason),
+        ("null", "answer", reason),
+    ]
+
+
+def test_a_contexts_table_with_integer_or_nested_answer_ids(tmp_path: Path) -> None:
+    # answer_id as integers (accepted in the answers) stopped with a five-line DuckDB binder error naming no file
+    # ("Cannot compare values of type BIGINT and VARCHAR"); a struct the same way
+    good = _table([_row("good")]).drop_columns(["contexts"])
+    inp, ctx = tmp_path / "answers.parquet", tmp_path / "contexts.parquet"
+    pq.write_table(good.set_column(0, "answer_id", pa.array([7], pa.int64())), inp)
+    rows = {"rank": [1], "doc_id": ["d1"], "text": ["Refunds take 30 days."]}
+    pq.write_table(pa.table({"answer_id": pa.array([7], pa.int32()), **rows}), ctx)
+    db = tmp_path / "audit.duckdb"
+    code, out = _run(inp, db, "--contexts", str(ctx))
+    assert code == 0, out
+    assert q(db, "SELECT answer_id, context_rank, verdict FROM citation_audit") == [("7", 1, "verified")]
+    pq.write_table(pa.table({"answer_id": pa.array([{"id": "7"}]), **rows}), ctx)
+    code, out = _run(inp, db, "--contexts", str(ctx))
+    want = f"error: {ctx}: contexts column 'answer_id' must be a string column (or integers), got struct<id: string>\n"
+    assert code == 2 and out == want, out
+
+
+def test_a_contexts_table_with_columns_differing_only_in_case_stops_naming_them(tmp_path: Path) -> None:
+    # as in the answers: with `Text` before `text`, DuckDB read `Text` as the source every citation was verified
+    # against, without a word
+    inp, ctx = tmp_path / "answers.parquet", tmp_path / "contexts.parquet"
+    pq.write_table(_table([_row("good")]).drop_columns(["contexts"]), inp)
+    cols = {"answer_id": ["good"], "rank": [1], "Text": ["Shipping is free."], "text": ["Refunds take 30 days."]}
+    pq.write_table(pa.table(cols), ctx)
+    code, out = _run(inp, tmp_path / "audit.duckdb", "--contexts", str(ctx))
+    want = f"error: {ctx}: column names ['Text', 'text'] differ only in case, which DuckDB reads as one name; "
+    assert code == 2 and out == want + "rename one\n", out
+
+
+def test_contexts_fields_differing_only_in_case_stop_naming_them(tmp_path: Path) -> None:
+    # inside the `contexts` struct too: with fields `Text` and `text`, DuckDB read `Text` as the source text and the
+    # citation was verified against it without a word
+    fields = [("Text", pa.string()), ("doc_id", pa.string()), ("text", pa.string())]
+    ctx = [{"Text": "Shipping is free.", "doc_id": "d1", "text": "Refunds take 30 days."}]
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([{**_row("good"), "contexts": ctx}], contexts=pa.list_(pa.struct(fields))), inp)
+    code, out = _run(inp, tmp_path / "audit.duckdb")
+    want = f"error: {inp}: contexts fields ['Text', 'text'] differ only in case, which DuckDB reads as one name; "
+    assert code == 2 and out == want + "rename one\n", out
+
+
+def test_serve_with_a_bad_cron_or_time_zone_names_the_setting(tmp_path: Path) -> None:
+    # a bad cron ended with exit 1 as an unexpected ValueError (not naming --cron or the config key); a bad time zone
+    # with "ValidationError: 1 validation error for RunnerDeployment", naming neither the value nor the setting
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    config = _config(tmp_path, '[run]\ncron = "61 * * * *"\n')
+    base = ["serve", "--input", str(inp), "--db", str(tmp_path / "audit.duckdb")]
+    for extra, want in [
+        (["--cron", "banana"], "--cron 'banana' is not a cron schedule (Invalid cron string"),
+        (["--config", str(config)], f"{config}: run.cron '61 * * * *' is not a cron schedule (Invalid cron string"),
+        (["--timezone", "Mars/Base"], "--timezone 'Mars/Base' is not an IANA time zone (such as UTC or Europe/Oslo)"),
+    ]:
+        res = CliRunner().invoke(main, [*base, *extra])
+        assert res.exit_code == 2 and res.output.startswith(f"error: {want}"), res.output
+        assert res.output.count("\n") == 1, res.output

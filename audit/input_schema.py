@@ -1,0 +1,142 @@
+"""The input files' schemas, checked before anything is read: the contract's columns, their types, and names that
+DuckDB would read as one (it binds names regardless of case)."""
+
+from __future__ import annotations
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from audit.contract import column_names, context_type, required_columns
+from audit.errors import InputError
+
+CONTEXT_FIELDS = [f.name for f in context_type()]
+
+
+def file_schema(path: str) -> pa.Schema:
+    try:
+        return pq.read_schema(path)
+    except FileNotFoundError:
+        raise InputError(f"{path}: file not found") from None
+    except (pa.ArrowInvalid, OSError) as exc:
+        raise InputError(f"{path}: not a readable Parquet file ({exc})") from None
+
+
+def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataType]:
+    """Check every file has the contract's required columns; return the union of column types."""
+    types: dict[str, pa.DataType] = {}
+    first: dict[str, str] = {}  # column -> the file its type was first seen in
+    for f in files:
+        schema = file_schema(f)
+        names = set(schema.names)
+        twice = sorted({n for n in schema.names if schema.names.count(n) > 1})
+        if twice:
+            raise InputError(f"{f}: column names {twice} occur more than once; each column needs its own name")
+        _check_case_clash(f, schema.names, {mapping.get(c, c) for c in column_names()})
+        for col in required_columns():
+            src = mapping.get(col, col)
+            if src not in names:
+                hint = f" (mapped from {col!r})" if src != col else ""
+                raise InputError(
+                    f"{f}: required column {src!r}{hint} is missing; columns are {sorted(names)}. "
+                    "Map differently named columns with [run] column_mapping in the config."
+                )
+        for col in column_names():
+            src = mapping.get(col, col)
+            if src in names:
+                typ = schema.field(src).type
+                if col == "contexts" and not _is_context_list(typ):
+                    raise InputError(
+                        f"{f}: column {src!r} must be list<struct<doc_id, chunk_id, title, page, url, text>>, got {typ}"
+                    )
+                if col == "contexts":
+                    _check_case_clash(f, [x.name for x in typ.value_type], set(CONTEXT_FIELDS), "contexts fields")
+                if col == "answer" and not is_text(typ):
+                    raise InputError(f"{f}: column {src!r} (answer) must be a string column, got {typ}")
+                if col in _TEXT_COLUMNS and not (is_text(typ) or _is_whole_number(typ)):
+                    hint = f" ({col})" if src != col else ""
+                    raise InputError(f"{f}: column {src!r}{hint} must be a string column (or integers), got {typ}")
+                if col == "logged_at" and col in types:
+                    types[col] = _merge_logged_at(types[col], typ, first[col], f, src)
+                types.setdefault(col, typ)
+                first.setdefault(col, f)
+    return types
+
+
+# the contract's other string columns: DuckDB casts anything to text, a list id ['a'] to '[a]', a boolean to 'true'
+_TEXT_COLUMNS = ("answer_id", "conversation_id", "tenant", "model", "question")
+
+
+def _is_whole_number(typ: pa.DataType) -> bool:
+    """Integers and decimals, which DuckDB writes as text exactly (ids exported from SQL databases often are)."""
+    return pa.types.is_integer(typ) or pa.types.is_decimal(typ)
+
+
+def _check_case_clash(f: str, names: list[str], read: set[str], what: str = "column names") -> None:
+    """DuckDB binds column (and struct field) names regardless of case: of `Answer` and `answer` it reads the first
+    for both."""
+    folded = {n.lower() for n in read}
+    clash = sorted(n for n in names if n.lower() in folded and [m.lower() for m in names].count(n.lower()) > 1)
+    if clash:
+        raise InputError(f"{f}: {what} {clash} differ only in case, which DuckDB reads as one name; rename one")
+
+
+def _time_kind(typ: pa.DataType) -> str:
+    if pa.types.is_timestamp(typ) or pa.types.is_date(typ):
+        return "instant"
+    if pa.types.is_integer(typ) or pa.types.is_floating(typ):
+        return "number"
+    return "text"
+
+
+def _merge_logged_at(seen: pa.DataType, typ: pa.DataType, seen_in: str, f: str, src: str) -> pa.DataType:
+    """The type `logged_at` has when DuckDB reads files of both types together (`union_by_name`), so that it is
+    converted as what it is: an instant (tz-aware if either is), a number, or text when either file has text."""
+    if seen == typ:
+        return typ
+    kinds = {_time_kind(seen), _time_kind(typ)}
+    if "text" in kinds:
+        return pa.string()
+    if kinds == {"number"}:
+        return pa.float64()
+    if kinds == {"instant"}:
+        aware = any(pa.types.is_timestamp(t) and t.tz is not None for t in (seen, typ))
+        return pa.timestamp("us", tz="UTC") if aware else pa.timestamp("us")
+    raise InputError(
+        f"{f}: column {src!r} (logged_at) is {typ} here but {seen} in {seen_in}, and DuckDB cannot read epoch "
+        "numbers and timestamps as one column: write logged_at with one type in every file, or audit them apart"
+    )
+
+
+def is_text(typ: pa.DataType) -> bool:
+    """A string column as DuckDB reads one: string, large_string, string_view, or any of these dictionary-encoded
+    (what pandas and polars categoricals are written as)."""
+    if pa.types.is_dictionary(typ):
+        typ = typ.value_type
+    return pa.types.is_string(typ) or pa.types.is_large_string(typ) or pa.types.is_string_view(typ)
+
+
+def _is_context_list(typ: pa.DataType) -> bool:
+    """A list of structs whose `text` is a string (the source a citation is verified against)."""
+    if not (pa.types.is_list(typ) or pa.types.is_large_list(typ)) or not pa.types.is_struct(typ.value_type):
+        return False
+    text = [f.type for f in typ.value_type if f.name == "text"]
+    return len(text) == 1 and is_text(text[0])
+
+
+def check_context_files(files: list[str]) -> None:
+    """A separate contexts table needs `answer_id`, `rank` (integers) and `text` (text) in every file."""
+    for f in files:
+        schema = file_schema(f)
+        names = set(schema.names)
+        _check_case_clash(f, schema.names, {"answer_id", "rank", *CONTEXT_FIELDS})
+        for col in ("answer_id", "rank", "text"):
+            if col not in names:
+                raise InputError(f"{f}: contexts table needs column {col!r}; columns are {sorted(names)}")
+        if not pa.types.is_integer(schema.field("rank").type):
+            raise InputError(
+                f"{f}: contexts column 'rank' must be integers (1 = first retrieved), got {schema.field('rank').type}"
+            )
+        if not is_text(schema.field("text").type):
+            raise InputError(f"{f}: contexts column 'text' must be a string column, got {schema.field('text').type}")
+        if not (is_text(typ := schema.field("answer_id").type) or _is_whole_number(typ)):
+            raise InputError(f"{f}: contexts column 'answer_id' must be a string column (or integers), got {typ}")
