@@ -4,11 +4,14 @@ that were not one line. Each through the real CLI on real Parquet and DuckDB fil
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+from click.testing import CliRunner
 
+from audit.cli import main
 from tests.cli.test_hostile_input import CTX, _accounted, _audited, _row, _run, _table
 from tests.conftest import make_answer
 from tests.conftest import query as q
@@ -163,3 +166,38 @@ def test_a_contexts_table_with_a_list_doc_id_stops_and_an_unreadable_page_is_nam
     assert q(db, "SELECT verdict, flags FROM citation_audit JOIN answer_audit USING (answer_id)") == [
         ("verified", ["context_page_not_an_integer:1:three"])
     ]
+
+
+def _empty_db(tmp_path: Path) -> Path:
+    from audit.store import open_db
+
+    db = tmp_path / "audit.duckdb"
+    open_db(db).close()
+    return db
+
+
+def _sql(db: Path, query: str, *fmt: str) -> tuple[int, str]:
+    res = CliRunner().invoke(main, ["sql", query, "--db", str(db), *fmt])
+    assert "Traceback" not in res.output, res.output
+    return res.exit_code, res.output
+
+
+def test_sql_table_shows_at_most_1000_rows_and_csv_json_give_all(tmp_path: Path) -> None:
+    # the table format had no cap: SELECT * FROM range(10000000) ran for minutes building a rich table
+    db = _empty_db(tmp_path)
+    start = time.monotonic()
+    code, out = _sql(db, "SELECT * FROM range(10000000)")
+    assert code == 0 and time.monotonic() - start < 30, out
+    lines = out.splitlines()
+    assert lines[-1] == (
+        "showing the first 1,000 rows; the query returns more: --format csv or --format json gives all rows"
+    ), lines[-3:]
+    assert sum(1 for line in lines if line.strip("│ ").isdigit()) == 1000
+    code, out = _sql(db, "SELECT * FROM range(5)")
+    assert code == 0 and "showing" not in out and sum(1 for x in out.splitlines() if x.strip("│ ").isdigit()) == 5
+    code, out = _sql(db, "SELECT i, 'x' || i AS s FROM range(2500) t(i)", "--format", "csv")
+    assert code == 0 and out.splitlines() == ["i,s", *(f"{i},x{i}" for i in range(2500))]
+    code, out = _sql(db, "SELECT i, 'x' || i AS s, NULL AS n FROM range(1500) t(i)", "--format", "json")
+    assert code == 0 and json.loads(out) == [{"i": i, "s": f"x{i}", "n": None} for i in range(1500)]
+    code, out = _sql(db, "SELECT 1 AS a WHERE false", "--format", "json")
+    assert code == 0 and json.loads(out) == []
