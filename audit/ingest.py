@@ -16,7 +16,7 @@ import pyarrow as pa
 
 from audit.contract import column_names
 from audit.counts import AnswerCounts
-from audit.errors import InputError
+from audit.errors import InputError, one_line
 from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_schema
 from audit.sql import connect, quote, run
 from audit.window import Window
@@ -170,7 +170,7 @@ def count_rows(files: list[str], window: Window, mapping: dict[str, str] | None 
                 f"SELECT count(*) FROM ({scan_sql(files, window, column_expr('logged_at', mapping, types))})"
             ).fetchall()
         except duckdb.Error as exc:
-            raise InputError(f"cannot scan {describe_files(files)}: {exc}") from None
+            raise InputError(f"cannot scan {describe_files(files)}: {one_line(str(exc))}") from None
     return int(rows[0][0])
 
 
@@ -194,7 +194,7 @@ def stage_answers(
             query = f"SELECT * FROM read_parquet({quote(str(Path(split) / 'answers-*.parquet'))})"
         con.execute(f"CREATE OR REPLACE TEMP TABLE staged AS {query}")
     except duckdb.Error as exc:
-        raise InputError(f"cannot read {describe_files(files)}: {exc}") from None
+        raise InputError(f"cannot read {describe_files(files)}: {one_line(str(exc))}") from None
     run(con, "validate")
     if split is not None and contexts_files:
         contexts_files = sorted(str(p) for p in Path(split).glob("contexts-*.parquet"))

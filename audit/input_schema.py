@@ -7,7 +7,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from audit.contract import column_names, context_type, required_columns
-from audit.errors import InputError
+from audit.errors import InputError, one_line
 
 CONTEXT_FIELDS = [f.name for f in context_type()]
 
@@ -18,7 +18,7 @@ def file_schema(path: str) -> pa.Schema:
     except FileNotFoundError:
         raise InputError(f"{path}: file not found") from None
     except (pa.ArrowInvalid, OSError) as exc:
-        raise InputError(f"{path}: not a readable Parquet file ({exc})") from None
+        raise InputError(f"{path}: not a readable Parquet file ({one_line(str(exc))})") from None
 
 
 def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataType]:

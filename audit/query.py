@@ -15,7 +15,7 @@ from typing import Any
 
 import duckdb
 
-from audit.errors import InputError
+from audit.errors import InputError, one_line
 from audit.sql import connect
 
 TABLE_ROWS = 1000  # `citeaudit sql --format table` shows at most this many rows; csv and json give all
@@ -49,7 +49,7 @@ def check_statements(con: duckdb.DuckDBPyConnection, query: str) -> None:
     try:
         statements = con.extract_statements(query)
     except duckdb.Error as exc:
-        raise InputError(f"query failed: {exc}") from None
+        raise InputError(f"query failed: {one_line(str(exc))}") from None
     if not statements:  # DuckDB runs nothing and returns no cursor
         raise InputError('no SQL statement in the query: give one, e.g. "SELECT * FROM daily_integrity"')
     for st in statements:
@@ -70,7 +70,7 @@ def stream_query(db: str | Path, query: str, batch_rows: int = 10_000) -> Iterat
         try:
             cur = con.execute(query)
         except duckdb.Error as exc:
-            raise InputError(f"query failed: {exc}") from None
+            raise InputError(f"query failed: {one_line(str(exc))}") from None
         if cur.description is None:
             yield [], iter(())
             return
@@ -82,7 +82,7 @@ def _fetch(cur: duckdb.DuckDBPyConnection, batch_rows: int) -> Iterator[tuple[An
         try:
             batch = cur.fetchmany(batch_rows)
         except duckdb.Error as exc:  # an error met while the rows are read (a cast in the millionth row)
-            raise InputError(f"query failed: {exc}") from None
+            raise InputError(f"query failed: {one_line(str(exc))}") from None
         if not batch:
             return
         yield from batch

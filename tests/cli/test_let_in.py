@@ -201,3 +201,26 @@ def test_sql_table_shows_at_most_1000_rows_and_csv_json_give_all(tmp_path: Path)
     assert code == 0 and json.loads(out) == [{"i": i, "s": f"x{i}", "n": None} for i in range(1500)]
     code, out = _sql(db, "SELECT 1 AS a WHERE false", "--format", "json")
     assert code == 0 and json.loads(out) == []
+
+
+def test_sql_errors_are_one_line_without_duckdbs_query_echo(tmp_path: Path) -> None:
+    # DuckDB's text ran on: "Did you mean "pg_collation"?", candidate bindings, `LINE 1: <query>` and a line of
+    # carets, after the error line
+    db = _empty_db(tmp_path)
+    cases = {
+        "SELECT * FROM foo": "Catalog Error: Table with name foo does not exist!",
+        "SELECT nope FROM runs": 'Binder Error: Referenced column "nope" not found in FROM clause!',
+        "SELEC 1": 'Parser Error: syntax error at or near "SELEC"',
+        "SELECT 'x'::INT": "Conversion Error: Could not convert string 'x' to INT32",
+        # met while the rows are read, after the first batches
+        "SELECT (CASE WHEN i = 50000 THEN 'x' ELSE '1' END)::INT AS n FROM range(100000) t(i)": (
+            "Conversion Error: Could not convert string 'x' to INT32"
+        ),
+    }
+    for query, first in cases.items():
+        for fmt in ("table", "csv"):
+            res = CliRunner().invoke(main, ["sql", query, "--db", str(db), "--format", fmt])
+            assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+            err = [line for line in res.output.splitlines() if line.startswith("error:") or "LINE 1" in line]
+            assert err == [f"error: query failed: {first}"], (query, res.output[-600:])
+            assert "^" not in res.output and "Did you mean" not in res.output, res.output[-600:]
