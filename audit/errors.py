@@ -1,6 +1,12 @@
 """Errors a user can act on. The CLI prints their message and exits non-zero, never a traceback."""
 
 
+def one_line(text: str) -> str:
+    """The first non-blank line of an error text. DuckDB's run on: a "Did you mean" guess (often a system table),
+    candidate bindings, and `LINE 1: <query>` with a line of carets under it; an error is one line."""
+    return next((line.strip() for line in text.splitlines() if line.strip()), "")
+
+
 class CiteauditError(Exception):
     """Base for every error that stops a run with a message for the user."""
 

@@ -16,7 +16,7 @@ import pyarrow as pa
 
 from audit.contract import column_names
 from audit.counts import AnswerCounts
-from audit.errors import InputError
+from audit.errors import InputError, one_line
 from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_schema
 from audit.sql import connect, quote, run
 from audit.window import Window
@@ -47,14 +47,26 @@ def describe_files(files: list[str]) -> str:
     return files[0] + (f" and {len(files) - 1} more" if len(files) > 1 else "")
 
 
+def whole_int_sql(x: str) -> str:
+    """A number or text that is a whole number within int32 -> INTEGER, else NULL: never rounded (1.5 became 2),
+    never wrapped or silently dropped (see `unread_sql`)."""
+    v = f"TRY_CAST({x} AS DOUBLE)"
+    return f"CASE WHEN {v} = floor({v}) AND {v} BETWEEN -2147483648 AND 2147483647 THEN CAST({v} AS INTEGER) END"
+
+
+def unread_sql(x: str) -> str:
+    """The value as written when `whole_int_sql` could not read it (named in the answer's flags), else NULL."""
+    return f"CASE WHEN {x} IS NOT NULL AND ({whole_int_sql(x)}) IS NULL THEN left(CAST({x} AS VARCHAR), 40) END"
+
+
 def column_expr(col: str, mapping: dict[str, str], types: dict[str, pa.DataType]) -> str:
     if col not in types:
-        return f"NULL AS {col}"
+        return f"NULL AS {col}" + (", NULL::VARCHAR AS turn_index_raw" if col == "turn_index" else "")
     src = quote(mapping.get(col, col), identifier=True)
     if col == "logged_at":
         return f"{logged_at_sql(src, types[col])} AS logged_at"
     if col == "turn_index":
-        return f"TRY_CAST({src} AS INTEGER) AS turn_index"
+        return f"{whole_int_sql(src)} AS turn_index, {unread_sql(src)} AS turn_index_raw"
     if col == "contexts":
         return f"{src} AS contexts"
     return f"CAST({src} AS VARCHAR) AS {col}"
@@ -158,7 +170,7 @@ def count_rows(files: list[str], window: Window, mapping: dict[str, str] | None 
                 f"SELECT count(*) FROM ({scan_sql(files, window, column_expr('logged_at', mapping, types))})"
             ).fetchall()
         except duckdb.Error as exc:
-            raise InputError(f"cannot scan {describe_files(files)}: {exc}") from None
+            raise InputError(f"cannot scan {describe_files(files)}: {one_line(str(exc))}") from None
     return int(rows[0][0])
 
 
@@ -182,7 +194,7 @@ def stage_answers(
             query = f"SELECT * FROM read_parquet({quote(str(Path(split) / 'answers-*.parquet'))})"
         con.execute(f"CREATE OR REPLACE TEMP TABLE staged AS {query}")
     except duckdb.Error as exc:
-        raise InputError(f"cannot read {describe_files(files)}: {exc}") from None
+        raise InputError(f"cannot read {describe_files(files)}: {one_line(str(exc))}") from None
     run(con, "validate")
     if split is not None and contexts_files:
         contexts_files = sorted(str(p) for p in Path(split).glob("contexts-*.parquet"))
@@ -255,11 +267,11 @@ def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> No
 
 def _normalise_ctx_types(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(
-        """
+        f"""
         CREATE OR REPLACE TEMP TABLE ctx AS
         SELECT answer_id, rank, CAST(doc_id AS VARCHAR) AS doc_id, CAST(chunk_id AS VARCHAR) AS chunk_id,
-               CAST(title AS VARCHAR) AS title, TRY_CAST(page AS INTEGER) AS page,
-               CAST(url AS VARCHAR) AS url, CAST(text AS VARCHAR) AS text
+               CAST(title AS VARCHAR) AS title, {whole_int_sql("page")} AS page,
+               CAST(url AS VARCHAR) AS url, CAST(text AS VARCHAR) AS text, {unread_sql("page")} AS page_raw
         FROM ctx
         """
     )

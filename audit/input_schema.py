@@ -7,7 +7,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from audit.contract import column_names, context_type, required_columns
-from audit.errors import InputError
+from audit.errors import InputError, one_line
 
 CONTEXT_FIELDS = [f.name for f in context_type()]
 
@@ -18,7 +18,7 @@ def file_schema(path: str) -> pa.Schema:
     except FileNotFoundError:
         raise InputError(f"{path}: file not found") from None
     except (pa.ArrowInvalid, OSError) as exc:
-        raise InputError(f"{path}: not a readable Parquet file ({exc})") from None
+        raise InputError(f"{path}: not a readable Parquet file ({one_line(str(exc))})") from None
 
 
 def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataType]:
@@ -55,6 +55,11 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                 if col in _TEXT_COLUMNS and not (is_text(typ) or _is_whole_number(typ)):
                     hint = f" ({col})" if src != col else ""
                     raise InputError(f"{f}: column {src!r}{hint} must be a string column (or integers), got {typ}")
+                if col in _TYPE_RULES and not _TYPE_RULES[col][0](typ):
+                    hint = f" ({col})" if src != col else ""
+                    raise InputError(f"{f}: column {src!r}{hint} must be {_TYPE_RULES[col][1]}, got {typ}")
+                if col == "contexts":
+                    check_context_fields(f, [(x.name, x.type) for x in typ.value_type])
                 if col == "logged_at" and col in types:
                     types[col] = _merge_logged_at(types[col], typ, first[col], f, src)
                 types.setdefault(col, typ)
@@ -69,6 +74,42 @@ _TEXT_COLUMNS = ("answer_id", "conversation_id", "tenant", "model", "question")
 def _is_whole_number(typ: pa.DataType) -> bool:
     """Integers and decimals, which DuckDB writes as text exactly (ids exported from SQL databases often are)."""
     return pa.types.is_integer(typ) or pa.types.is_decimal(typ)
+
+
+def _is_number_or_text(typ: pa.DataType) -> bool:
+    """Integers, floats, decimals or text: a value whole in int32 is read, any other is named on its row."""
+    return _is_whole_number(typ) or pa.types.is_floating(typ) or is_text(typ) or pa.types.is_null(typ)
+
+
+def _is_instant_source(typ: pa.DataType) -> bool:
+    """What `logged_at` may be read from: an Arrow duration is stored as int64 and was read as an epoch."""
+    return pa.types.is_timestamp(typ) or pa.types.is_date(typ) or _is_number_or_text(typ)
+
+
+def _is_id_text(typ: pa.DataType) -> bool:
+    return is_text(typ) or _is_whole_number(typ) or pa.types.is_null(typ)
+
+
+_INTEGERS = "integers (whole numbers as floats or text are read)"
+# the other typed columns (and context fields): DuckDB cast a boolean turn_index to 0/1, a list doc_id to '[a]'
+_TYPE_RULES = {
+    "turn_index": (_is_number_or_text, _INTEGERS),
+    "logged_at": (_is_instant_source, "a timestamp, a date, epoch numbers or text"),
+}
+_CONTEXT_RULES = {
+    "doc_id": (_is_id_text, "a string (or integers)"),
+    "chunk_id": (_is_id_text, "a string (or integers)"),
+    "title": (_is_id_text, "a string (or integers)"),
+    "url": (_is_id_text, "a string (or integers)"),
+    "page": (_is_number_or_text, _INTEGERS),
+}
+
+
+def check_context_fields(f: str, fields: list[tuple[str, pa.DataType]]) -> None:
+    """A context's ids, title and url are text (or integers), its page a number or text: anything else stops."""
+    for name, typ in fields:
+        if name in _CONTEXT_RULES and not _CONTEXT_RULES[name][0](typ):
+            raise InputError(f"{f}: contexts field {name!r} must be {_CONTEXT_RULES[name][1]}, got {typ}")
 
 
 def _check_case_clash(f: str, names: list[str], read: set[str], what: str = "column names") -> None:
@@ -140,3 +181,4 @@ def check_context_files(files: list[str]) -> None:
             raise InputError(f"{f}: contexts column 'text' must be a string column, got {schema.field('text').type}")
         if not (is_text(typ := schema.field("answer_id").type) or _is_whole_number(typ)):
             raise InputError(f"{f}: contexts column 'answer_id' must be a string column (or integers), got {typ}")
+        check_context_fields(f, [(x.name, x.type) for x in schema])

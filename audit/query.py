@@ -7,13 +7,18 @@ query cannot turn it back on; and only reading statement types run at all.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import duckdb
 
-from audit.errors import InputError
+from audit.errors import InputError, one_line
 from audit.sql import connect
+
+TABLE_ROWS = 1000  # `citeaudit sql --format table` shows at most this many rows; csv and json give all
 
 ALLOWED = {
     duckdb.StatementType.SELECT,
@@ -44,7 +49,7 @@ def check_statements(con: duckdb.DuckDBPyConnection, query: str) -> None:
     try:
         statements = con.extract_statements(query)
     except duckdb.Error as exc:
-        raise InputError(f"query failed: {exc}") from None
+        raise InputError(f"query failed: {one_line(str(exc))}") from None
     if not statements:  # DuckDB runs nothing and returns no cursor
         raise InputError('no SQL statement in the query: give one, e.g. "SELECT * FROM daily_integrity"')
     for st in statements:
@@ -55,14 +60,45 @@ def check_statements(con: duckdb.DuckDBPyConnection, query: str) -> None:
             )
 
 
-def run_query(db: str | Path, query: str) -> tuple[list[str], list[tuple[Any, ...]]]:
-    """Columns and rows of the last statement of `query`, run on the locked read-only connection."""
+@contextmanager
+def stream_query(db: str | Path, query: str, batch_rows: int = 10_000) -> Iterator[tuple[list[str], Iterator[Any]]]:
+    """Columns and a row iterator of the last statement of `query`, on the locked read-only connection. Rows are
+    fetched `batch_rows` at a time while they are read, so a caller that stops early never runs the query to its end
+    (a table of SELECT * FROM range(10000000) took minutes)."""
     with open_query_connection(db) as con:
         check_statements(con, query)
         try:
             cur = con.execute(query)
         except duckdb.Error as exc:
-            raise InputError(f"query failed: {exc}") from None
+            raise InputError(f"query failed: {one_line(str(exc))}") from None
         if cur.description is None:
-            return [], []
-        return [d[0] for d in cur.description], cur.fetchall()
+            yield [], iter(())
+            return
+        yield [d[0] for d in cur.description], _fetch(cur, batch_rows)
+
+
+def _fetch(cur: duckdb.DuckDBPyConnection, batch_rows: int) -> Iterator[tuple[Any, ...]]:
+    while True:
+        try:
+            batch = cur.fetchmany(batch_rows)
+        except duckdb.Error as exc:  # an error met while the rows are read (a cast in the millionth row)
+            raise InputError(f"query failed: {one_line(str(exc))}") from None
+        if not batch:
+            return
+        yield from batch
+
+
+def json_chunks(cols: list[str], rows: Iterator[tuple[Any, ...]]) -> Iterator[str]:
+    """The rows as one JSON list of objects, one object at a time: the text `json.dumps(list, indent=1)` writes."""
+    first = True
+    for row in rows:
+        item = json.dumps(dict(zip(cols, row, strict=True)), default=str, indent=1).replace("\n", "\n ")
+        yield ("[\n " if first else ",\n ") + item
+        first = False
+    yield "[]\n" if first else "\n]\n"
+
+
+def run_query(db: str | Path, query: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+    """Columns and rows of the last statement of `query`, run on the locked read-only connection."""
+    with stream_query(db, query) as (cols, rows):
+        return cols, list(rows)

@@ -12,7 +12,7 @@ from typing import Any
 
 import duckdb
 
-from audit.errors import ConfigError, InputError
+from audit.errors import ConfigError, InputError, one_line
 from audit.ingest import check_files, column_expr, describe_files, scan_sql
 from audit.sql import connect
 from audit.window import Window
@@ -73,7 +73,7 @@ def _scan_logged_at(files: list[str], mapping: dict[str, str] | None, select: st
         try:
             return con.execute(f"SELECT {select} FROM ({inner}) WHERE logged_at IS NOT NULL").fetchall()
         except duckdb.Error as exc:
-            raise InputError(f"cannot scan logged_at in {describe_files(files)}: {exc}") from None
+            raise InputError(f"cannot scan logged_at in {describe_files(files)}: {one_line(str(exc))}") from None
 
 
 def data_days(

@@ -23,7 +23,7 @@ import numpy as np
 import pyarrow as pa
 
 from audit.affinity import Items
-from audit.errors import InputError
+from audit.errors import InputError, one_line
 from audit.ingest import check_files, column_expr, describe_files, scan_sql
 from audit.sql import connect
 from audit.window import Window
@@ -170,7 +170,7 @@ def plan_by_cost(
             },
         ).fetchall()
     except duckdb.Error as exc:
-        raise InputError(f"cannot plan shards over {describe_files(files)}: {exc}") from None
+        raise InputError(f"cannot plan shards over {describe_files(files)}: {one_line(str(exc))}") from None
     finally:
         con.close()
     specs = [
@@ -218,7 +218,7 @@ def affinity_items(
     try:
         table: pa.Table = con.sql(query).to_arrow_table()
     except duckdb.Error as exc:
-        raise InputError(f"cannot plan shards over {describe_files(files)}: {exc}") from None
+        raise InputError(f"cannot plan shards over {describe_files(files)}: {one_line(str(exc))}") from None
     finally:
         con.close()
     ctx = table.column("ctx").combine_chunks()

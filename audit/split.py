@@ -25,7 +25,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from audit.errors import InputError
+from audit.errors import InputError, one_line
 from audit.ingest import describe_files
 from audit.sql import connect, quote
 
@@ -131,7 +131,7 @@ def _route(
             if schema is None:  # no rows at all: the schema of the query's result
                 schema = con.sql(f"SELECT * EXCLUDE ({key}) FROM ({query}) LIMIT 0").to_arrow_table().schema
         except duckdb.Error as exc:
-            raise InputError(f"cannot split {describe} into shards: {exc}") from None
+            raise InputError(f"cannot split {describe} into shards: {one_line(str(exc))}") from None
     for k in keys:
         if k not in parts:
             folder = shard_folder(root, k)

@@ -15,7 +15,7 @@ import click
 import duckdb
 from rich.console import Console
 
-from audit.errors import CiteauditError, Terminated
+from audit.errors import CiteauditError, Terminated, one_line
 from audit.sql import damaged_database
 from audit.store import DEFAULT_DB
 
@@ -78,8 +78,9 @@ def first_line(text: str, limit: int = 400) -> str:
 
 def print_error(message: str) -> None:
     """`error: message` on stderr, on one line whatever its length (rich would start a long one with a blank line);
-    colour only on a terminal, brackets in the message are text."""
-    click.echo(click.style("error:", fg="red", bold=True) + " " + message, err=True)
+    colour only on a terminal, brackets in the message are text. Only its first line: DuckDB's text runs on with a
+    guess, `LINE 1: <query>` and carets, which a message wrapping it would carry along."""
+    click.echo(click.style("error:", fg="red", bold=True) + " " + one_line(message), err=True)
 
 
 def db_option(fn: F) -> F:

@@ -341,24 +341,30 @@ def report(db: str, out_file: str, since: str | None, until: str | None, limit: 
 @friendly_errors
 def sql(query: str, db: str, fmt: str) -> None:
     """Run a read-only SQL QUERY against the audit database and print the result."""
-    from audit.query import run_query
+    from audit.query import TABLE_ROWS, json_chunks, stream_query
 
-    cols, rows = run_query(db, query)
-    if fmt == "csv":
-        import csv
+    with stream_query(db, query) as (cols, rows):
+        if fmt == "csv":
+            import csv
 
-        w = csv.writer(sys.stdout)
-        w.writerow(cols)
-        w.writerows(rows)
-    elif fmt == "json":
-        import json
-
-        click.echo(json.dumps([dict(zip(cols, r, strict=True)) for r in rows], default=str, indent=1))
-    else:
-        t = Table(*cols)
-        for r in rows:
-            t.add_row(*(_cell(v) for v in r))
-        out.print(t)
+            w = csv.writer(sys.stdout)
+            w.writerow(cols)
+            w.writerows(rows)
+        elif fmt == "json":
+            for chunk in json_chunks(cols, rows):
+                sys.stdout.write(chunk)
+        else:
+            t = Table(*cols)
+            for n, r in enumerate(rows):
+                if n == TABLE_ROWS:
+                    out.print(t)
+                    click.echo(
+                        f"showing the first {TABLE_ROWS:,} rows; the query returns more: "
+                        "--format csv or --format json gives all rows"
+                    )
+                    return
+                t.add_row(*(_cell(v) for v in r))
+            out.print(t)
 
 
 def _cell(value: object) -> str:

@@ -12,7 +12,7 @@ import duckdb
 import pyarrow as pa
 
 from audit.config import AuditConfig
-from audit.errors import InputError
+from audit.errors import InputError, one_line
 from audit.evaluate.labels import read_labels
 from audit.evaluate.scoring import CitationRow, EvalReport, aggregate_claim, score_claims
 from audit.ingest import discover_inputs
@@ -57,7 +57,7 @@ def read_citations(
             for r in con.execute(sql, {"files": files}).fetchall():
                 rows.setdefault(r[0], []).append(CitationRow(*r))
         except duckdb.Error as exc:
-            raise InputError(f"cannot read the audit of {files[0]} from {db}: {exc}") from None
+            raise InputError(f"cannot read the audit of {files[0]} from {db}: {one_line(str(exc))}") from None
     return audited, rows
 
 
@@ -70,7 +70,7 @@ def _latest_run(db: str | Path) -> tuple[str | None, str | None]:
                 "SELECT run_id, config_hash FROM runs WHERE status = 'completed' ORDER BY finished_at DESC LIMIT 1"
             ).fetchall()
         except duckdb.Error as exc:
-            raise InputError(f"{db}: not an audit database ({exc})") from None
+            raise InputError(f"{db}: not an audit database ({one_line(str(exc))})") from None
     return (rows[0][0], rows[0][1]) if rows else (None, None)
 
 

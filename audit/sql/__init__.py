@@ -19,7 +19,7 @@ from typing import Any
 
 import duckdb
 
-from audit.errors import DatabaseLocked, InputError
+from audit.errors import DatabaseLocked, InputError, one_line
 
 log = logging.getLogger(__name__)
 
@@ -127,7 +127,7 @@ def connect(
             # "checksum ... in block at location ...", which was waited on and then reported as held
             if not _LOCK_HELD.search(str(exc)):
                 mode = " read-only" if read_only else ""
-                raise InputError(f"cannot open audit database {p}{mode}: {exc}") from None
+                raise InputError(f"cannot open audit database {p}{mode}: {one_line(str(exc))}") from None
             if time.monotonic() >= deadline:
                 holder = str(exc).split("\n")[0]
                 raise DatabaseLocked(

@@ -27,8 +27,14 @@ WITH per_answer AS (
            count(*) FILTER (WHERE supported) AS n_supported_statements,
            coalesce(sum(n_verified) FILTER (WHERE supported), 0) AS n_precise_citations
     FROM statements GROUP BY answer_id
+), unread AS (
+    -- optional values that are no whole number in int32 (a page of "three" or 3.5, never rounded): NULL, named here
+    SELECT answer_id, list('context_page_not_an_integer:' || rank || ':' || page_raw ORDER BY rank) AS unread_flags
+    FROM ctx WHERE page_raw IS NOT NULL GROUP BY answer_id
 ), joined AS (
-    SELECT a.answer_id, a.conversation_id, a.turn_index, a.logged_at, a.tenant, a.model,
+    SELECT a.answer_id, a.conversation_id, a.turn_index,
+           list_filter(['turn_index_not_an_integer:' || a.turn_index_raw], lambda f: f IS NOT NULL)
+               || coalesce(u.unread_flags, []) AS unread_flags, a.logged_at, a.tenant, a.model,
            a.source_file, t.answer_text, a.answer,
            s.n_sentences, s.n_claims, s.n_cited_sentences, s.n_uncited_claims,
            s.claimed_confidence, s.missing_information, s.self_report_flags,
@@ -44,6 +50,7 @@ WITH per_answer AS (
     JOIN stat_rows s USING (answer_id)
     LEFT JOIN per_answer p USING (answer_id)
     LEFT JOIN alce x USING (answer_id)
+    LEFT JOIN unread u USING (answer_id)
 ), scored AS (
     SELECT *,
            n_verified / nullif(n_citations, 0) AS citation_integrity,
@@ -76,6 +83,6 @@ SELECT answer_id, conversation_id, turn_index, logged_at, tenant, model, source_
            CASE WHEN coalesce(coverage, 1) < getvariable('min_coverage') THEN 'low_coverage' END,
            CASE WHEN getvariable('prefix') <> '' AND NOT starts_with(answer, getvariable('prefix')) THEN 'missing_required_prefix' END,
            CASE WHEN n_citations = 0 AND n_claims > 0 THEN 'no_citations' END
-       ], lambda x: x IS NOT NULL) || citation_shape_flags || coalesce(self_report_flags, []) AS flags,
+       ], lambda x: x IS NOT NULL) || citation_shape_flags || coalesce(self_report_flags, []) || unread_flags AS flags,
        claimed_confidence, missing_information
 FROM scored;

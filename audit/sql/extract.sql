@@ -222,7 +222,13 @@ WITH lists AS (
                AS claim_text,
            CASE WHEN json_type(item, '$.citation_type') = 'VARCHAR'
                 THEN nullif(trim(json_extract_string(item, '$.citation_type')), '') END AS claimed_type,
-           json_extract(item, '$.confidence_score')::VARCHAR AS confidence_raw
+           json_extract(item, '$.confidence_score')::VARCHAR AS confidence_raw,
+           -- the texts the audit reads must be strings: an object, list, number or bool was ignored (a text_span
+           -- object skipped the quote check, and the citation came out verified)
+           CASE WHEN json_type(item, '$.text_span') NOT IN ('VARCHAR', 'NULL') THEN 'text_span'
+                WHEN json_type(item, '$.claim_text') NOT IN ('VARCHAR', 'NULL') THEN 'claim_text'
+                WHEN json_type(item, '$.citation_type') NOT IN ('VARCHAR', 'NULL') THEN 'citation_type'
+           END AS text_malformed
     FROM flat
 ), checked AS (
     SELECT *,
@@ -240,7 +246,7 @@ WITH lists AS (
 ), judged AS (
     -- by id: chunk_index, else page_number, else the document; by name: page_number, else chunk_index, else the document
     SELECT *, index_ok AND (id_ok OR NOT page_ok) AS by_index,
-           CASE
+           coalesce(CASE
                WHEN item_type <> 'OBJECT' THEN 'not_an_object'
                WHEN id_given AND NOT id_ok THEN 'document_id'
                WHEN NOT id_ok AND name_given AND NOT name_ok THEN 'document_name'
@@ -248,7 +254,7 @@ WITH lists AS (
                WHEN index_given AND NOT index_ok AND (id_ok OR NOT page_ok) THEN 'chunk_index'
                WHEN index_ok AND (id_ok OR NOT page_given) THEN NULL
                WHEN page_given AND NOT page_ok THEN 'page_number'
-           END AS malformed
+           END, text_malformed) AS malformed
     FROM checked
 )
 SELECT answer_id, 3000000 + idx AS marker_ord, 0 AS sub_ord, 'citations[' || (idx - 1) || ']' AS marker,
