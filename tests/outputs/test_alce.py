@@ -38,8 +38,9 @@ def audit_one(cites: list[tuple[str, str]], uncited: int) -> tuple:
     con.execute(
         "CREATE TEMP TABLE answers_ok AS SELECT 'a' AS answer_id, 'c' AS conversation_id, 0 AS turn_index, "
         "TIMESTAMPTZ '2026-11-01 12:00:00+00' AS logged_at, 't' AS tenant, 'm' AS model, 'f' AS source_file, "
-        "'x' AS answer"
+        "'x' AS answer, CAST(NULL AS VARCHAR) AS turn_index_raw"
     )
+    con.execute("CREATE TEMP TABLE ctx (answer_id VARCHAR, rank INTEGER, page_raw VARCHAR)")  # no unreadable page
     con.execute(
         "CREATE TEMP TABLE texts AS SELECT 'a' AS answer_id, 'x' AS answer_text, false AS structured, "
         "false AS structured_parse_failed, CAST([] AS VARCHAR[]) AS citation_shape_flags"
