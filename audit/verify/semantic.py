@@ -171,15 +171,19 @@ class BiEncoderScorer:
         return np.asarray(vecs, dtype=np.float32)
 
     def _vocabulary(self) -> Vocabulary:
-        """The stop and special pieces' ids in the transformer's tokenizer."""
+        """The stop and special pieces' ids in the transformer's tokenizer (looked up once per scorer)."""
+        if self._vocab is not None:
+            return self._vocab
         pieces = (*STOP_PIECES, *SPECIAL_PIECES)
         if self._quantize == "int8":
             from audit.verify.onnx_model import INT8_MODEL, load_int8
 
             tok = load_int8(str(INT8_MODEL), self._threads, self._replica).tokenizer
-            return vocabulary_of(tuple((p, tok.token_to_id(p)) for p in pieces))
-        hf = _load_sentence_transformer(self._path, self._device, self._replica).tokenizer
-        return vocabulary_of(tuple((p, hf.vocab.get(p)) for p in pieces))
+            self._vocab = vocabulary_of(tuple((p, tok.token_to_id(p)) for p in pieces))
+        else:
+            hf = _load_sentence_transformer(self._path, self._device, self._replica).tokenizer
+            self._vocab = vocabulary_of(tuple((p, hf.vocab.get(p)) for p in pieces))
+        return self._vocab
 
     def _embed_tokens(self, texts: list[str]) -> tuple[np.ndarray, list[TokenStates]]:
         """Pooled vectors and token states of `texts`, one text per call (int8 ONNX, or the float transformer)."""
@@ -224,13 +228,11 @@ class BiEncoderScorer:
                     kinds.setdefault(w, "source")
         held = self._token_states(kinds, keys)
         cosines = self.window_scores(claims, windows)
-        if self._vocab is None:
-            self._vocab = self._vocabulary()
         wide = {k: TokenStates(t.ids, t.states.astype(np.float32)) for k, t in held.items()}  # once per text
         aligns: list[float] = []
         for c, ws, got, pk in zip(claims, windows, stored, pair_keys, strict=True):
-            if got is None:
-                got = least_aligned(wide[keys[c]], [wide[keys[w]] for w in ws], self._vocab)
+            if got is None:  # the vocabulary only then: a rerun that finds every pair stored never loads the model
+                got = least_aligned(wide[keys[c]], [wide[keys[w]] for w in ws], self._vocabulary())
                 self.cache.put_align(pk, got)
             aligns.append(got)
         return cosines, np.asarray(aligns, dtype=np.float64)
