@@ -96,7 +96,7 @@ def read_labels(path: str | Path) -> list[Label]:
     if not p.is_file():
         raise LabelError(f"labels file not found: {p}")
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")  # a byte order mark (Windows editors) is no JSON
     except (OSError, UnicodeDecodeError) as exc:
         raise LabelError(f"{p}: cannot read labels ({exc})") from None
     labels: list[Label] = []

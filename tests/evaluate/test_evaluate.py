@@ -79,6 +79,12 @@ def test_read_labels_skips_blank_lines_and_rejects_duplicates(tmp_path: Path) ->
         read_labels(p)
 
 
+def test_read_labels_reads_a_file_saved_with_a_byte_order_mark(tmp_path: Path) -> None:
+    p = tmp_path / "l.jsonl"
+    p.write_bytes('\ufeff{"answer_id": "a", "gold": "supported"}\n'.encode())  # was "l.jsonl:1: not valid JSON"
+    assert read_labels(p) == [Label("a", "supported")]
+
+
 # ---------------------------------------------------------------- aggregation
 
 
