@@ -65,7 +65,7 @@ class ShardResult:
     embeddings: pa.Table
     counts: AnswerCounts
     embedded: int  # texts this shard had to embed (cache misses)
-    alignments: pa.Table | None = None  # token alignments of pairs aligned here (`alignment_cache` rows)
+    alignments: pa.Table  # token alignments of the pairs aligned here (`alignment_cache` rows)
 
 
 def new_cache(cfg: AuditConfig, cache_db: str | Path | None = None) -> BoundedEmbeddingCache:
@@ -125,9 +125,7 @@ def load_cache(cache: EmbeddingCache, db: Path) -> None:
         log.warning("embedding cache not read from %s: %s", db, exc)
         return
     with con:
-        if con.execute(
-            "SELECT count(*) FROM information_schema.tables WHERE table_name = 'embedding_cache'"
-        ).fetchall() == [(1,)]:
+        if _has_table(con, "embedding_cache"):
             limit = getattr(cache, "limit", None)
             reader = con.sql(
                 "SELECT content_hash, embedding FROM embedding_cache WHERE model = $model LIMIT $limit",
@@ -157,11 +155,15 @@ def load_cache(cache: EmbeddingCache, db: Path) -> None:
         _load_alignments(cache, con, db)
 
 
+def _has_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
+    return con.execute(
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = $name", {"name": name}
+    ).fetchall() == [(1,)]
+
+
 def _load_alignments(cache: EmbeddingCache, con: duckdb.DuckDBPyConnection, db: Path) -> None:
     """Prime the cache's token alignments from the `alignment_cache` table (a file from before it has none)."""
-    if con.execute(
-        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'alignment_cache'"
-    ).fetchall() != [(1,)]:
+    if not _has_table(con, "alignment_cache"):
         return
     reader = con.sql(
         "SELECT pair_hash, token_align FROM alignment_cache WHERE model = $model LIMIT $limit",
@@ -364,8 +366,7 @@ def write_shard_result(result: ShardResult, out_dir: Path, shard: Shard) -> Path
     for name in RESULT_TABLES:
         pq.write_table(result.tables[name], tmp / f"{name}.parquet")
     pq.write_table(result.embeddings, tmp / "embedding_cache.parquet")
-    alignments = result.alignments if result.alignments is not None else EmbeddingCache("none").take_new_alignments()
-    pq.write_table(alignments, tmp / "alignment_cache.parquet")
+    pq.write_table(result.alignments, tmp / "alignment_cache.parquet")
     manifest = {
         "shard": shard.name,
         "answers_read": result.counts.answers_read,
