@@ -344,12 +344,14 @@ def sql(query: str, db: str, fmt: str) -> None:
     from audit.query import TABLE_ROWS, json_chunks, stream_query
 
     with stream_query(db, query) as (cols, rows):
-        if fmt == "csv":
+        if fmt == "csv":  # text that would run as a spreadsheet formula gets a leading ' (as in export)
             import csv
 
+            from audit.csv_safe import defuse
+
             w = csv.writer(sys.stdout)
-            w.writerow(cols)
-            w.writerows(rows)
+            w.writerow([defuse(c) for c in cols])
+            w.writerows([defuse(v) for v in r] for r in rows)
         elif fmt == "json":
             for chunk in json_chunks(cols, rows):
                 sys.stdout.write(chunk)

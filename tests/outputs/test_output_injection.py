@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -88,6 +89,16 @@ def test_csv_export_cells_never_start_a_formula(hostile_db, tmp_path):
     answers = pq.read_table(parquet / "answer_audit.parquet").to_pylist()
     assert {r["tenant"] for r in answers} == {"=t" + TEMPLATE, "t" + BREAKOUT, "../../x"}
     assert "ok: 7 files match" in cli("verify-export", str(parquet))
+
+
+def test_sql_csv_cells_never_start_a_formula(hostile_db):
+    """`citeaudit sql --format csv` defuses the same cells; `--format json` keeps the exact text."""
+    query = "SELECT answer_id, tenant, model, -1 AS n FROM answer_audit ORDER BY answer_id"
+    rows = list(csv.reader(io.StringIO(cli("sql", query, "--db", str(hostile_db), "--format", "csv"), newline="")))
+    assert rows[1] == ["a0" + SCRIPT, "'=t" + TEMPLATE, "'@m" + JSON_BREAK, "-1"]  # a number stays a number
+    assert [c for row in rows for c in row[:3] if c.startswith(FORMULA_START)] == []
+    exact = json.loads(cli("sql", query, "--db", str(hostile_db), "--format", "json"))
+    assert [r["tenant"] for r in exact] == ["=t" + TEMPLATE, "t" + BREAKOUT, "../../x"]
 
 
 BROWSER = find_browser()
