@@ -101,6 +101,20 @@ def test_sql_csv_cells_never_start_a_formula(hostile_db):
     assert [r["tenant"] for r in exact] == ["=t" + TEMPLATE, "t" + BREAKOUT, "../../x"]
 
 
+def test_sql_table_prints_logged_text_as_text(hostile_db):
+    """Rich markup in a logged text is shown, never applied (a `[/]` stopped the command with MarkupError), and a
+    terminal escape sequence is shown escaped, never sent to the terminal."""
+    shown = cli("sql", "SELECT model FROM answer_audit ORDER BY answer_id", "--db", str(hostile_db))
+    assert "MarkupError" not in shown
+    assert "[link=file:///etc/passwd]click[/link]" in shown and "[/]" in shown
+    assert "\x1b" not in shown and "\x07" not in shown
+    assert "\\x1b]0;owned\\x07\\x1b[31mred" in shown
+    failing = "SELECT CAST(model AS INT) FROM answer_audit WHERE answer_id = 'a2'"  # DuckDB's error quotes the value
+    res = CliRunner().invoke(main, ["sql", failing, "--db", str(hostile_db)])
+    assert res.exit_code == 2 and "Conversion Error" in res.output, res.output
+    assert "\x1b" not in res.output and "\x07" not in res.output and "\\x1b]0;owned" in res.output
+
+
 BROWSER = find_browser()
 PWNED = '<script>document.body.setAttribute("data-pwned", String(window.pwned))</script></body>'
 
