@@ -28,6 +28,7 @@ HYPERLINK = '=HYPERLINK("http://x","click") Refunds take 30 days [1].'
 DDE = "+cmd|' /C calc'!A0 The warehouse in Oslo ships on Mondays [1]."
 MARKUP = "[link=file:///etc/passwd]click[/link] [bold red]x[/] [/]"
 ESCAPES = "\x1b]0;owned\x07\x1b[31mred"
+ID_LIKE = 't id="z" url(#q) xlink:href="#w"'  # what the chart's id salting rewrote in the SVG's tags
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -50,6 +51,10 @@ ROWS = [
     make_answer(
         "a2", f"Oslo {JSON_BREAK} {TEMPLATE} ships on Fridays [1].", _ctx("../../etc/passwd", TEMPLATE, '"x'),
         tenant="../../x", model=ESCAPES, logged_at=datetime(2026, 11, 1, 14, tzinfo=UTC),
+    ),
+    make_answer(
+        "a3", "Payroll closes on Thursdays in Lima [1].", _ctx(ID_LIKE, ID_LIKE, "http://example.com"),
+        tenant=ID_LIKE, model=ID_LIKE, logged_at=datetime(2026, 11, 1, 15, tzinfo=UTC),
     ),
 ]  # fmt: skip
 
@@ -87,7 +92,7 @@ def test_csv_export_cells_never_start_a_formula(hostile_db, tmp_path):
     parquet = tmp_path / "parquet"
     cli("export", "--db", str(hostile_db), "--out", str(parquet))
     answers = pq.read_table(parquet / "answer_audit.parquet").to_pylist()
-    assert {r["tenant"] for r in answers} == {"=t" + TEMPLATE, "t" + BREAKOUT, "../../x"}
+    assert {r["tenant"] for r in answers} == {"=t" + TEMPLATE, "t" + BREAKOUT, "../../x", ID_LIKE}
     assert "ok: 7 files match" in cli("verify-export", str(parquet))
 
 
@@ -98,7 +103,7 @@ def test_sql_csv_cells_never_start_a_formula(hostile_db):
     assert rows[1] == ["a0" + SCRIPT, "'=t" + TEMPLATE, "'@m" + JSON_BREAK, "-1"]  # a number stays a number
     assert [c for row in rows for c in row[:3] if c.startswith(FORMULA_START)] == []
     exact = json.loads(cli("sql", query, "--db", str(hostile_db), "--format", "json"))
-    assert [r["tenant"] for r in exact] == ["=t" + TEMPLATE, "t" + BREAKOUT, "../../x"]
+    assert [r["tenant"] for r in exact] == ["=t" + TEMPLATE, "t" + BREAKOUT, "../../x", ID_LIKE]
 
 
 def test_sql_table_prints_logged_text_as_text(hostile_db):
@@ -113,6 +118,18 @@ def test_sql_table_prints_logged_text_as_text(hostile_db):
     res = CliRunner().invoke(main, ["sql", failing, "--db", str(hostile_db)])
     assert res.exit_code == 2 and "Conversion Error" in res.output, res.output
     assert "\x1b" not in res.output and "\x07" not in res.output and "\\x1b]0;owned" in res.output
+
+
+def test_chart_labels_keep_the_logged_text(hostile_db, tmp_path):
+    """The charts' per-chart id salting rewrites only the SVG's tags: a tenant, model or source named like an id or
+    a url reference shows as logged (it showed as `t id="per_tenant-z" url(#per_tenant-q) ...`)."""
+    page = tmp_path / "review.html"
+    cli("report", "--db", str(hostile_db), "--out", str(page))
+    html = page.read_text(encoding="utf-8")
+    for key in ("per_tenant", "per_model", "source_health"):
+        figure = html[html.index(f'data-chart="{key}"') :]
+        figure = figure[: figure.index("</figure>")]
+        assert f">{ID_LIKE}</text>" in figure, key
 
 
 BROWSER = find_browser()
