@@ -80,10 +80,17 @@ def figure_svg(fig: Figure, salt: str) -> str:
         FigureCanvasSVG(fig).print_svg(buf, metadata={"Date": None})
     svg = buf.getvalue()
     svg = svg[svg.index("<svg") :]
-    svg = re.sub(r'id="([^"]+)"', rf'id="{salt}-\1"', svg)
-    svg = re.sub(r"url\(#([^)]+)\)", rf"url(#{salt}-\1)", svg)
-    svg = re.sub(r'xlink:href="#([^"]+)"', rf'xlink:href="#{salt}-\1"', svg)
+    # inside tags only: a label is logged text (a tenant `t id="z"`), and matplotlib escapes < and > in text and
+    # attributes alike, so every `<...>` is a tag
+    svg = re.sub(r"<[^<>]*>", lambda tag: _salt_refs(tag[0], salt), svg)
     return re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r'<svg\1 class="chart-svg"', svg, count=1)
+
+
+def _salt_refs(tag: str, salt: str) -> str:
+    """One SVG tag with its ids, `url(#…)` and `xlink:href="#…"` references prefixed by `salt`."""
+    tag = re.sub(r' id="([^"]+)"', rf' id="{salt}-\1"', tag)
+    tag = re.sub(r"url\(#([^)]+)\)", rf"url(#{salt}-\1)", tag)
+    return re.sub(r'xlink:href="#([^"]+)"', rf'xlink:href="#{salt}-\1"', tag)
 
 
 def label(value: Any) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from audit.config import AuditConfig
+from audit.csv_safe import defused_query
 from audit.errors import InputError
 from audit.model_card import model_fingerprints
 from audit.schema import OUTPUT_VERSION, RESULT_TABLES
@@ -78,8 +79,12 @@ def export_findings(
         queries = export_queries(window)
         for name, query in queries.items():
             path = out_dir / f"{name}.{fmt}"
-            options = "FORMAT parquet, COMPRESSION zstd" if fmt == "parquet" else "FORMAT csv, HEADER true"
-            con.execute(f"COPY ({query}) TO $path ({options})", {"path": str(path)})
+            if fmt == "parquet":
+                con.execute(f"COPY ({query}) TO $path (FORMAT parquet, COMPRESSION zstd)", {"path": str(path)})
+            else:  # text that would run as a spreadsheet formula gets a leading ' (audit.csv_safe)
+                con.execute(
+                    f"COPY ({defused_query(con, query)}) TO $path (FORMAT csv, HEADER true)", {"path": str(path)}
+                )
             rows = con.execute(f"SELECT count(*) FROM ({query})").fetchall()[0][0]
             files[path.name] = {"table": name, "rows": int(rows), "bytes": path.stat().st_size, "sha256": ""}
         hash_query = f"SELECT DISTINCT config_hash FROM ({queries['runs']}) ORDER BY 1"

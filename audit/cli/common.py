@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import signal
 import sys
 import threading
@@ -76,11 +77,23 @@ def first_line(text: str, limit: int = 400) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
+# control characters a terminal would act on (escape sequences, BEL, CR, C1 controls, U+2028/9, bidi overrides); tab and
+# newline are text
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]")
+
+
+def terminal_text(text: str) -> str:
+    """Logged text as a terminal should show it: every control character written out (`\\x1b`, `\\u202e`), never
+    sent, so an answer or a model name cannot retitle, recolour or rewrite the reviewer's terminal."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
+
+
 def print_error(message: str) -> None:
     """`error: message` on stderr, on one line whatever its length (rich would start a long one with a blank line);
-    colour only on a terminal, brackets in the message are text. Only its first line: DuckDB's text runs on with a
-    guess, `LINE 1: <query>` and carets, which a message wrapping it would carry along."""
-    click.echo(click.style("error:", fg="red", bold=True) + " " + one_line(message), err=True)
+    colour only on a terminal, brackets in the message are text, control characters are written out (DuckDB's text
+    quotes logged values). Only its first line: DuckDB's text runs on with a guess, `LINE 1: <query>` and carets,
+    which a message wrapping it would carry along."""
+    click.echo(click.style("error:", fg="red", bold=True) + " " + terminal_text(one_line(message)), err=True)
 
 
 def db_option(fn: F) -> F:

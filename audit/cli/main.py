@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 from rich.table import Table
+from rich.text import Text
 
 from audit.cli.common import (
     config_option,
@@ -16,6 +17,7 @@ from audit.cli.common import (
     handle_sigterm,
     out,
     quiet_option,
+    terminal_text,
     window_options,
 )
 from audit.config import load_config
@@ -344,17 +346,21 @@ def sql(query: str, db: str, fmt: str) -> None:
     from audit.query import TABLE_ROWS, json_chunks, stream_query
 
     with stream_query(db, query) as (cols, rows):
-        if fmt == "csv":
+        if fmt == "csv":  # text that would run as a spreadsheet formula gets a leading ' (as in export)
             import csv
 
+            from audit.csv_safe import defuse
+
             w = csv.writer(sys.stdout)
-            w.writerow(cols)
-            w.writerows(rows)
+            w.writerow([defuse(c) for c in cols])
+            w.writerows([defuse(v) for v in r] for r in rows)
         elif fmt == "json":
             for chunk in json_chunks(cols, rows):
                 sys.stdout.write(chunk)
         else:
-            t = Table(*cols)
+            t = Table()
+            for c in cols:  # a column name can be logged text too (PIVOT)
+                t.add_column(_cell(c))
             for n, r in enumerate(rows):
                 if n == TABLE_ROWS:
                     out.print(t)
@@ -367,10 +373,11 @@ def sql(query: str, db: str, fmt: str) -> None:
             out.print(t)
 
 
-def _cell(value: object) -> str:
-    """Table display only (csv and json keep full precision)."""
+def _cell(value: object) -> Text:
+    """Table display only (csv and json keep full precision). Logged text is hostile: rich markup in it is shown,
+    never applied (`[/]` stopped the command), and control characters are written out, never sent."""
     if value is None:
-        return "NULL"
+        return Text("NULL")
     if isinstance(value, float):
-        return f"{value:.4f}"
-    return str(value)
+        return Text(f"{value:.4f}")
+    return Text(terminal_text(str(value)))
