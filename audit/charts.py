@@ -19,6 +19,7 @@ from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
+from audit.errors import terminal_text
 from audit.reliability import ReliabilityPoint
 from audit.sql import quote
 from audit.verdict import SEVERITY, Verdict
@@ -94,8 +95,9 @@ def _salt_refs(tag: str, salt: str) -> str:
 
 
 def label(value: Any) -> str:
-    """Logged text as a chart label: never read as mathtext (a `$` in a tenant name must not break the chart)."""
-    return "(none)" if value is None else str(value).replace("$", r"\$")
+    """Logged text as a chart label: never read as mathtext (a `$` in a tenant name must not break the chart), and
+    control characters written out (`\\x1b`), as the terminal shows them (no font has a glyph for them)."""
+    return "(none)" if value is None else terminal_text(str(value)).replace("$", r"\$")
 
 
 def new_figure(height: float = 3.0) -> tuple[Figure, Any]:

@@ -1,10 +1,23 @@
 """Errors a user can act on. The CLI prints their message and exits non-zero, never a traceback."""
 
+import re
+
 
 def one_line(text: str) -> str:
     """The first non-blank line of an error text. DuckDB's run on: a "Did you mean" guess (often a system table),
     candidate bindings, and `LINE 1: <query>` with a line of carets under it; an error is one line."""
     return next((line.strip() for line in text.splitlines() if line.strip()), "")
+
+
+# control characters a terminal would act on (escape sequences, BEL, CR, C1 controls, U+2028/9, bidi overrides); tab and
+# newline are text
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]")
+
+
+def terminal_text(text: str) -> str:
+    """Logged text as a terminal should show it: every control character written out (`\\x1b`, `\\u202e`), never
+    sent, so an answer or a model name cannot retitle, recolour or rewrite the reviewer's terminal."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
 
 
 class CiteauditError(Exception):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import re
 import signal
 import sys
 import threading
@@ -16,7 +15,7 @@ import click
 import duckdb
 from rich.console import Console
 
-from audit.errors import CiteauditError, Terminated, one_line
+from audit.errors import CiteauditError, Terminated, one_line, terminal_text
 from audit.sql import damaged_database
 from audit.store import DEFAULT_DB
 
@@ -75,17 +74,6 @@ def _release(exc: BaseException) -> None:
 def first_line(text: str, limit: int = 400) -> str:
     line = text.strip().splitlines()[0] if text.strip() else ""
     return line if len(line) <= limit else line[: limit - 1] + "…"
-
-
-# control characters a terminal would act on (escape sequences, BEL, CR, C1 controls, U+2028/9, bidi overrides); tab and
-# newline are text
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]")
-
-
-def terminal_text(text: str) -> str:
-    """Logged text as a terminal should show it: every control character written out (`\\x1b`, `\\u202e`), never
-    sent, so an answer or a model name cannot retitle, recolour or rewrite the reviewer's terminal."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
 
 
 def print_error(message: str) -> None:

@@ -17,11 +17,10 @@ from audit.cli.common import (
     handle_sigterm,
     out,
     quiet_option,
-    terminal_text,
     window_options,
 )
 from audit.config import load_config
-from audit.errors import ConfigError
+from audit.errors import ConfigError, terminal_text
 from audit.progress import audit_progress
 from audit.verdict import SEVERITY, Verdict
 from audit.window import window_from_args

@@ -132,6 +132,18 @@ def test_chart_labels_keep_the_logged_text(hostile_db, tmp_path):
         assert f">{ID_LIKE}</text>" in figure, key
 
 
+@pytest.mark.filterwarnings("error::UserWarning")  # matplotlib's "Glyph 27 missing from font(s)" for a raw ESC
+def test_chart_labels_write_control_characters_out(hostile_db, tmp_path):
+    """A model name holding terminal escape codes is charted as the terminal shows it (`\\x1b`), not as a glyph no
+    font has."""
+    page = tmp_path / "review.html"
+    cli("report", "--db", str(hostile_db), "--out", str(page))
+    html = page.read_text(encoding="utf-8")
+    figure = html[html.index('data-chart="per_model"') :]
+    figure = figure[: figure.index("</figure>")]
+    assert "\x1b" not in figure and "\\x1b]0;owned" in figure
+
+
 BROWSER = find_browser()
 PWNED = '<script>document.body.setAttribute("data-pwned", String(window.pwned))</script></body>'
 
