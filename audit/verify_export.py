@@ -27,10 +27,15 @@ class ExportCheck:
         return not self.problems
 
 
+# the dialect `citeaudit export` writes (DuckDB's COPY ... (FORMAT csv, HEADER true)), read as written instead of
+# sniffed: a column of many `'`-prefixed cells (audit.csv_safe) or odd quoting could otherwise be guessed otherwise
+_CSV_AS_WRITTEN = "header = true, delim = ',', quote = '\"', escape = '\"', all_varchar = true"
+
+
 def _count_rows(path: Path, fmt: str) -> int:
-    reader = "read_parquet" if fmt == "parquet" else "read_csv"
+    reader = "read_parquet($path)" if fmt == "parquet" else f"read_csv($path, {_CSV_AS_WRITTEN})"
     with connect() as con:
-        return int(con.execute(f"SELECT count(*) FROM {reader}($path)", {"path": str(path)}).fetchall()[0][0])
+        return int(con.execute(f"SELECT count(*) FROM {reader}", {"path": str(path)}).fetchall()[0][0])
 
 
 def _load_manifest(path: Path) -> tuple[dict[str, Any] | None, list[str]]:
