@@ -111,7 +111,18 @@ def least_aligned(claim: TokenStates, evidence: Sequence[TokenStates], vocab: Vo
     ev = [e for e in ev if len(e)]
     if not len(ids) or not ev:
         return 0.0
-    best = (states @ np.concatenate(ev).T).max(axis=1)
+    best = exact_dot(states, np.concatenate(ev).T).max(axis=1)
     content = np.array([int(i) not in vocab.stop for i in ids], dtype=bool)
     low = best[content].min() if content.any() else best.min()
     return float(np.clip(low, 0.0, 1.0))
+
+
+def exact_dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """`a @ b` of float32 (or float16) values as float32 numbers that do not depend on how many threads BLAS uses.
+
+    A float32 product sums in an order that follows BLAS's thread count: measured, one token alignment came out
+    0.40185767 on one thread and 0.40185761 on two, which moved a support across the 4th decimal between a Dask
+    worker (one thread) and the local runner (two). In float64 every product of such numbers is exact and the order
+    of the sums moves the result by ~1e-16, far below float32's step, so rounding back to float32 gives the same
+    numbers whatever the threads (and what the float32 product gives up to its own last bit)."""
+    return (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)

@@ -24,6 +24,7 @@ from audit.verify.align import (
     TokenStates,
     Vocabulary,
     alignment_key,
+    exact_dot,
     least_aligned,
     vocabulary_of,
 )
@@ -313,7 +314,7 @@ def window_cosines(claim_vecs: np.ndarray, window_vecs: np.ndarray, counts: Sequ
     out: list[np.ndarray] = []
     pos = 0
     for i, n in enumerate(counts):
-        sims = window_vecs[pos : pos + n] @ claim_vecs[i]
+        sims = exact_dot(window_vecs[pos : pos + n], claim_vecs[i])  # the same whatever BLAS's threads
         pos += n
         out.append(np.clip(sims, 0.0, 1.0).astype(np.float64))
     return out
