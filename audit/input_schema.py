@@ -52,9 +52,6 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                     _check_case_clash(f, [x.name for x in typ.value_type], set(CONTEXT_FIELDS), "contexts fields")
                 if col == "answer" and not is_text(typ):
                     raise InputError(f"{f}: column {src!r} (answer) must be a string column, got {typ}")
-                if col in _TEXT_COLUMNS and not (is_text(typ) or _is_whole_number(typ)):
-                    hint = f" ({col})" if src != col else ""
-                    raise InputError(f"{f}: column {src!r}{hint} must be a string column (or integers), got {typ}")
                 if col in _TYPE_RULES and not _TYPE_RULES[col][0](typ):
                     hint = f" ({col})" if src != col else ""
                     raise InputError(f"{f}: column {src!r}{hint} must be {_TYPE_RULES[col][1]}, got {typ}")
@@ -67,13 +64,13 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
     return types
 
 
-# the contract's other string columns: DuckDB casts anything to text, a list id ['a'] to '[a]', a boolean to 'true'
-_TEXT_COLUMNS = ("answer_id", "conversation_id", "tenant", "model", "question")
-
-
 def _is_whole_number(typ: pa.DataType) -> bool:
     """Integers and decimals, which DuckDB writes as text exactly (ids exported from SQL databases often are)."""
     return pa.types.is_integer(typ) or pa.types.is_decimal(typ)
+
+
+def _is_text_or_whole(typ: pa.DataType) -> bool:
+    return is_text(typ) or _is_whole_number(typ)
 
 
 def _is_number_or_text(typ: pa.DataType) -> bool:
@@ -87,12 +84,15 @@ def _is_instant_source(typ: pa.DataType) -> bool:
 
 
 def _is_id_text(typ: pa.DataType) -> bool:
-    return is_text(typ) or _is_whole_number(typ) or pa.types.is_null(typ)
+    return _is_text_or_whole(typ) or pa.types.is_null(typ)
 
 
 _INTEGERS = "integers (whole numbers as floats or text are read)"
-# the other typed columns (and context fields): DuckDB cast a boolean turn_index to 0/1, a list doc_id to '[a]'
+_STRING = "a string column (or integers)"
+# the contract's typed columns (and context fields): DuckDB casts anything to text (a list id ['a'] to '[a]', a
+# boolean to 'true'), a boolean turn_index to 0/1
 _TYPE_RULES = {
+    **{col: (_is_text_or_whole, _STRING) for col in ("answer_id", "conversation_id", "tenant", "model", "question")},
     "turn_index": (_is_number_or_text, _INTEGERS),
     "logged_at": (_is_instant_source, "a timestamp, a date, epoch numbers or text"),
 }
@@ -179,6 +179,6 @@ def check_context_files(files: list[str]) -> None:
             )
         if not is_text(schema.field("text").type):
             raise InputError(f"{f}: contexts column 'text' must be a string column, got {schema.field('text').type}")
-        if not (is_text(typ := schema.field("answer_id").type) or _is_whole_number(typ)):
-            raise InputError(f"{f}: contexts column 'answer_id' must be a string column (or integers), got {typ}")
+        if not _is_text_or_whole(typ := schema.field("answer_id").type):
+            raise InputError(f"{f}: contexts column 'answer_id' must be {_STRING}, got {typ}")
         check_context_fields(f, [(x.name, x.type) for x in schema])

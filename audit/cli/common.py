@@ -72,7 +72,7 @@ def _release(exc: BaseException) -> None:
 
 
 def first_line(text: str, limit: int = 400) -> str:
-    line = text.strip().splitlines()[0] if text.strip() else ""
+    line = one_line(text)
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
