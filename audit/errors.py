@@ -2,11 +2,16 @@
 
 import re
 
+# DuckDB quotes the whole value it could not read (`value "<a whole web page>" is not valid UTF8`)
+_WHOLE_VALUE = re.compile(r'(value ")([^"]{80})[^"]+(")')
+
 
 def one_line(text: str) -> str:
-    """The first non-blank line of an error text. DuckDB's run on: a "Did you mean" guess (often a system table),
-    candidate bindings, and `LINE 1: <query>` with a line of carets under it; an error is one line."""
-    return next((line.strip() for line in text.splitlines() if line.strip()), "")
+    """The first non-blank line of an error text, a quoted value cut to its start. DuckDB's run on: a "Did you
+    mean" guess (often a system table), candidate bindings, and `LINE 1: <query>` with a line of carets under it; an
+    error is one line."""
+    line = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    return _WHOLE_VALUE.sub(lambda m: f"{m[1]}{m[2]}…{m[3]}", line)
 
 
 # control characters a terminal would act on (escape sequences, BEL, CR, C1 controls, U+2028/9, bidi overrides); tab and

@@ -16,6 +16,7 @@ import pyarrow as pa
 
 from audit.contract import column_names
 from audit.counts import AnswerCounts
+from audit.encoding import BAD_FIELD, BAD_REASON, SOURCE, is_repaired
 from audit.errors import InputError, one_line
 from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_schema
 from audit.sql import connect, quote, run
@@ -145,7 +146,21 @@ def window_filter(window: Window) -> str:
     return f"(({window.sql('logged_at')}) OR (logged_at IS NULL AND (partition_day IS NULL OR ({day}))))"
 
 
-_PARTITION_DAY = r"TRY_CAST(regexp_extract(filename, 'date=(\d{4}-\d{2}-\d{2})', 1) AS DATE) AS partition_day"
+def _partition_day(source: str) -> str:
+    return rf"TRY_CAST(regexp_extract({source}, 'date=(\d{{4}}-\d{{2}}-\d{{2}})', 1) AS DATE) AS partition_day"
+
+
+def _source(files: list[str]) -> str:
+    """The scanned file's name: a readable copy's is the log's own (`audit.encoding`)."""
+    return f"coalesce({quote(SOURCE, identifier=True)}, filename)" if any(is_repaired(f) for f in files) else "filename"
+
+
+def _unreadable(files: list[str]) -> str:
+    """The row's unreadable field and reason: NULL unless a readable copy names them (`audit.encoding`)."""
+    if not any(is_repaired(f) for f in files):
+        return "NULL::VARCHAR AS unreadable_field, NULL::VARCHAR AS unreadable_reason"
+    field, reason = (quote(c, identifier=True) for c in (BAD_FIELD, BAD_REASON))
+    return f"{field} AS unreadable_field, {reason} AS unreadable_reason"
 
 
 def scan_sql(files: list[str], window: Window, columns: str, row_filter: str | None = None) -> str:
@@ -153,7 +168,8 @@ def scan_sql(files: list[str], window: Window, columns: str, row_filter: str | N
     file_list = quote(files)
     return f"""
         SELECT * EXCLUDE (partition_day) FROM (
-            SELECT filename AS source_file, file_row_number AS row_no, {columns}, {_PARTITION_DAY}
+            SELECT {_source(files)} AS source_file, file_row_number AS row_no, {columns}, {_unreadable(files)},
+                   {_partition_day(_source(files))}
             FROM read_parquet({file_list}, filename = true, file_row_number = true,
                               union_by_name = true, hive_partitioning = false)
         ) WHERE {window_filter(window)} AND ({row_filter or "TRUE"})

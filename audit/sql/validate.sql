@@ -1,4 +1,5 @@
--- contract checks, row by row: the first problem found is the row's quarantine reason.
+-- contract checks, row by row: the first problem found is the row's quarantine reason (a value that is no UTF-8,
+-- found before the scan by audit.encoding, first).
 -- is_blank: only whitespace of any kind, Unicode's White_Space: \s is ASCII only in RE2, \p{Z} adds the no-break,
 -- em, ideographic ... spaces and the line and paragraph separators, \x{85} next line (trim() removes spaces only);
 -- \p{Cf} the invisible format characters (zero-width space and joiners, the byte-order mark U+FEFF)
@@ -9,6 +10,7 @@ CREATE OR REPLACE TEMP MACRO is_json_nothing(s) AS regexp_full_match(s, '\s*(nul
 CREATE OR REPLACE TEMP TABLE staged_checked AS
 SELECT *,
     CASE
+        WHEN unreadable_field IS NOT NULL THEN unreadable_field
         WHEN answer_id IS NULL OR is_blank(answer_id) THEN 'answer_id'
         WHEN conversation_id IS NULL OR is_blank(conversation_id) THEN 'conversation_id'
         WHEN logged_at IS NULL THEN 'logged_at'
@@ -16,6 +18,7 @@ SELECT *,
         WHEN first_row_no IS NOT NULL THEN 'answer_id'
     END AS bad_field,
     CASE
+        WHEN unreadable_field IS NOT NULL THEN unreadable_reason
         WHEN answer_id IS NULL OR is_blank(answer_id) THEN 'answer_id is missing (required)'
         WHEN conversation_id IS NULL OR is_blank(conversation_id) THEN 'conversation_id is missing (required)'
         WHEN logged_at IS NULL AND logged_at_raw IS NULL THEN 'logged_at is missing (required)'
@@ -42,5 +45,6 @@ FROM staged_checked WHERE reason IS NOT NULL;
 -- without `contexts`: the shard's `ctx` table (one row per retrieved context, built from `staged_checked`) is the
 -- only copy of the source texts the audit keeps (ingest.py drops the staging tables once `ctx` is made)
 CREATE OR REPLACE TEMP TABLE answers_ok AS
-SELECT * EXCLUDE (first_row_no, first_ref, bad_field, reason, logged_at_raw, logged_at_type, contexts)
+SELECT * EXCLUDE (first_row_no, first_ref, bad_field, reason, logged_at_raw, logged_at_type, contexts,
+                 unreadable_field, unreadable_reason)
 FROM staged_checked WHERE reason IS NULL;

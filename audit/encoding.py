@@ -1,0 +1,238 @@
+"""Input text that is not UTF-8: the rows that hold it are quarantined, the rest of their file is audited.
+
+DuckDB stops reading a Parquet file at the first string value that is not valid UTF-8 (a logger that wrote raw
+Latin-1 or cut a multi-byte character in half), so one such row stopped the whole run. `readable_inputs` checks
+the columns the audit reads with DuckDB (a hash of every value; ~10 ms for WiCE dev). A file that fails is read
+again with pyarrow, which does not check; each value that is no UTF-8 is found (row, field, first bad byte) and
+replaced by its lossy decoding in a copy of the file under the work root. The copy keeps the file's row order and
+carries the original file name and, per row, the unreadable field and reason (`SOURCE`, `BAD_FIELD`,
+`BAD_REASON`): the scan reads them (`audit.ingest.scan_sql`) and the contract check quarantines exactly those
+rows, naming the log's own file and row. The copies live in a folder owned by this process, removed like a stale
+work dir once the process is gone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import re
+from pathlib import Path
+
+import duckdb
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from audit.contract import column_names
+from audit.errors import InputError
+from audit.input_schema import CONTEXT_FIELDS, file_schema
+from audit.sql import connect, quote
+from audit.workdir import OWNER
+
+log = logging.getLogger(__name__)
+
+SUFFIX = ".citeaudit-utf8.parquet"
+SOURCE = "__citeaudit_source"
+BAD_FIELD = "__citeaudit_unreadable_field"
+BAD_REASON = "__citeaudit_unreadable_reason"
+BATCH_ROWS = 8192
+_ENCODING_ERROR = re.compile(r"Invalid string encoding|not valid UTF-?8", re.IGNORECASE)
+
+
+def is_encoding_error(exc: BaseException) -> bool:
+    return bool(_ENCODING_ERROR.search(str(exc)))
+
+
+def is_repaired(path: str) -> bool:
+    return path.endswith(SUFFIX)
+
+
+def read_columns(path: str, mapping: dict[str, str]) -> list[str]:
+    """The file's columns the audit reads: the contract's, after `[run] column_mapping`."""
+    names = set(file_schema(path).names)
+    return [src for src in (mapping.get(c, c) for c in column_names()) if src in names]
+
+
+def text_is_readable(con: duckdb.DuckDBPyConnection, files: list[str], columns: list[str]) -> bool:
+    """False when DuckDB finds a string that is no UTF-8 in `columns` of `files`."""
+    if not columns:
+        return True
+    # a hash reads every value (`count` may be answered from the file's statistics without reading any)
+    counts = ", ".join(f"max(hash({quote(c, identifier=True)}))" for c in columns)
+    try:
+        con.execute(f"SELECT {counts} FROM read_parquet({quote(files)}, union_by_name = true)").fetchall()
+    except duckdb.Error as exc:
+        # anything else (types that differ between files, ...) is told by the checks and scans that follow
+        return not is_encoding_error(exc)
+    return True
+
+
+def readable_inputs(files: list[str], mapping: dict[str, str], root: Path) -> list[str]:
+    """`files`, each one holding text that is not UTF-8 replaced by its readable copy under `root` (see above)."""
+    columns = sorted({c for f in files for c in read_columns(f, mapping)})
+    with connect() as con:
+        if text_is_readable(con, files, columns):
+            return files
+        bad = [f for f in files if not text_is_readable(con, [f], read_columns(f, mapping))]
+    if not bad:
+        return files
+    folder = root / f"utf8-{os.getpid()}"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / OWNER).write_text(str(os.getpid()))  # a stale work dir once this process is gone (`clean_stale`)
+    copies = {f: repair_file(f, read_columns(f, mapping), mapping, folder) for f in bad}
+    return [copies.get(f, f) for f in files]
+
+
+def check_context_text(files: list[str]) -> None:
+    """A `--contexts` table's rows belong to answers of other files, so one that is no UTF-8 cannot be set aside
+    with its answer here: the run stops naming its file, row and field."""
+    wanted = ["answer_id", "rank", *CONTEXT_FIELDS]
+    with connect() as con:
+        for f in files:
+            columns = [c for c in file_schema(f).names if c in wanted]
+            if text_is_readable(con, [f], columns):
+                continue
+            row, name, where, detail = first_unreadable(f, columns)
+            raise InputError(
+                f"{f}: row {row}: {name}{where} is not valid UTF-8 ({detail}); a contexts table must hold text: "
+                "fix the encoding where it is written"
+            )
+
+
+def first_unreadable(path: str, columns: list[str]) -> tuple[int, str, str, str]:
+    """(row, column, where below it, what) of the first value of `columns` in `path` that is no UTF-8."""
+    rows = 0
+    for batch in pq.ParquetFile(path).iter_batches(batch_size=BATCH_ROWS, columns=columns):
+        found = [
+            (i, name, where, detail)
+            for name, arr in zip(batch.schema.names, batch.columns, strict=True)
+            for i, (where, detail) in repair_array(arr)[1].items()
+        ]
+        if found:
+            i, name, where, detail = min(found)
+            return rows + i, name, where, detail
+        rows += batch.num_rows
+    raise InputError(f"{path}: DuckDB cannot read its text as UTF-8, yet every value decodes: {columns}")
+
+
+def repair_file(path: str, columns: list[str], mapping: dict[str, str], folder: Path) -> str:
+    """A copy of `columns` of `path` in which every value that is no UTF-8 reads as its lossy decoding, with the
+    original name (`SOURCE`) and each such row's first unreadable field and reason (`BAD_FIELD`, `BAD_REASON`)."""
+    st = os.stat(path)
+    key = hashlib.sha256(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0{columns}".encode()).hexdigest()[:16]
+    out = folder / f"{Path(path).stem[:60]}-{key}{SUFFIX}"
+    if out.is_file():
+        return str(out)
+    contract = {mapping.get(c, c): c for c in column_names()}
+    tmp = out.with_suffix(".tmp")
+    rows = found = 0
+    writer: pq.ParquetWriter | None = None
+    try:
+        for batch in pq.ParquetFile(path).iter_batches(batch_size=BATCH_ROWS, columns=columns):
+            fixed, field, reason = _repair_batch(batch, contract, rows)
+            found += sum(r is not None for r in reason)
+            table = pa.table(
+                {
+                    **{name: fixed[i] for i, name in enumerate(batch.schema.names)},
+                    SOURCE: pa.array([path] * batch.num_rows, pa.string()),
+                    BAD_FIELD: pa.array(field, pa.string()),
+                    BAD_REASON: pa.array(reason, pa.string()),
+                }
+            )
+            if writer is None:
+                writer = pq.ParquetWriter(tmp, table.schema)
+            writer.write_table(table)
+            rows += batch.num_rows
+    except (pa.ArrowException, OSError) as exc:
+        raise InputError(f"{path}: cannot read it again to set aside its text that is no UTF-8 ({exc})") from None
+    finally:
+        if writer is not None:
+            writer.close()
+    tmp.replace(out)
+    log.warning(
+        "%s: %d of %d rows hold text that is not UTF-8; they are quarantined, the rest audited", path, found, rows
+    )
+    return str(out)
+
+
+def _repair_batch(
+    batch: pa.RecordBatch, contract: dict[str, str], first_row: int
+) -> tuple[list[pa.Array], list[str | None], list[str | None]]:
+    field: list[str | None] = [None] * batch.num_rows
+    reason: list[str | None] = [None] * batch.num_rows
+    fixed = []
+    for name, arr in zip(batch.schema.names, batch.columns, strict=True):
+        repaired, bad = repair_array(arr)
+        fixed.append(repaired)
+        for i, (where, detail) in sorted(bad.items()):
+            if reason[i] is None:
+                field[i] = contract.get(name, name)
+                reason[i] = (
+                    f"{name}{where} is not valid UTF-8 ({detail}): the log holds bytes that are no text, "
+                    "so the answer cannot be audited; fix the encoding where it is logged"
+                )
+    return fixed, field, reason
+
+
+def repair_array(arr: pa.Array) -> tuple[pa.Array, dict[int, tuple[str, str]]]:
+    """`arr` with each string value that is no UTF-8 replaced by its lossy decoding (U+FFFD for each bad byte),
+    and {index: (where below this level, e.g. `[2].text`, what: the first bad byte and its offset)}."""
+    if arr.offset:
+        arr = pa.concat_arrays([arr])  # child arrays and offsets below are read from offset 0
+    typ = arr.type
+    if pa.types.is_string(typ) or pa.types.is_large_string(typ):
+        return _repair_strings(arr)
+    if pa.types.is_string_view(typ):  # polars' strings
+        fixed, bad = _repair_strings(arr.cast(pa.large_string()))
+        return (fixed.cast(typ), bad) if bad else (arr, {})
+    if pa.types.is_dictionary(typ):  # pandas' and polars' categoricals
+        words, found = repair_array(arr.dictionary)
+        if not found:
+            return arr, {}
+        codes = arr.indices.to_pylist()
+        bad = {i: found[c] for i, c in enumerate(codes) if c is not None and c in found}
+        return pa.DictionaryArray.from_arrays(arr.indices, words), bad
+    if pa.types.is_struct(typ):
+        children, bad = [], {}
+        for k, f in enumerate(typ):
+            child, found = repair_array(arr.field(k))
+            children.append(child)
+            for i, (where, detail) in found.items():
+                bad.setdefault(i, (f".{f.name}{where}", detail))
+        if not bad:
+            return arr, {}
+        return pa.StructArray.from_arrays(children, fields=list(typ), mask=arr.is_null()), bad
+    if pa.types.is_list(typ) or pa.types.is_large_list(typ):
+        values, found = repair_array(arr.values)
+        if not found:
+            return arr, {}
+        offsets = np.asarray(arr.offsets)
+        bad = {}
+        for i, (where, detail) in sorted(found.items()):
+            row = int(np.searchsorted(offsets, i, side="right")) - 1
+            bad.setdefault(row, (f"[{i - int(offsets[row]) + 1}]{where}", detail))
+        cls = pa.LargeListArray if pa.types.is_large_list(typ) else pa.ListArray
+        return cls.from_arrays(arr.offsets, values, type=typ, mask=arr.is_null()), bad
+    return arr, {}
+
+
+def _repair_strings(arr: pa.Array) -> tuple[pa.Array, dict[int, tuple[str, str]]]:
+    try:
+        arr.validate(full=True)
+        return arr, {}
+    except pa.ArrowInvalid:
+        pass
+    raw = arr.view(pa.large_binary() if pa.types.is_large_string(arr.type) else pa.binary()).to_pylist()
+    bad: dict[int, tuple[str, str]] = {}
+    text: list[str | None] = []
+    for i, b in enumerate(raw):
+        if b is None:
+            text.append(None)
+            continue
+        try:
+            text.append(b.decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            bad[i] = ("", f"byte 0x{b[exc.start]:02X} at byte {exc.start}")
+            text.append(b.decode("utf-8", "replace"))
+    return pa.array(text, arr.type), bad
