@@ -151,3 +151,22 @@ def test_sigterm_mid_run_leaves_a_failed_run_and_the_rerun_completes_it(tmp_path
     finally:
         con.close()
     assert audited == distinct and audited + quarantined == 2000  # nothing lost, nothing twice
+
+
+def test_a_failure_is_recorded_as_one_bounded_line(write_answers, tmp_path, scorer):
+    """`runs.status` held DuckDB's whole multi-line text (`LINE 1:` and the query, carets): its first line now."""
+    db = tmp_path / "audit.duckdb"
+
+    def fail(_n: int) -> None:
+        raise RuntimeError("Binder Error: column x not found\n\nLINE 1: SELECT x FROM t\n               ^")
+
+    with pytest.raises(RuntimeError):
+        run_audit(str(write_answers(_rows())), db, Window(), AuditConfig(), progress=fail, scorer=scorer)
+    assert _statuses(db) == ["failed: RuntimeError: Binder Error: column x not found"]
+
+    def fail_long(_n: int) -> None:
+        raise RuntimeError("y" * 5000)
+
+    with pytest.raises(RuntimeError):
+        run_audit(str(write_answers(_rows())), db, Window(), AuditConfig(), progress=fail_long, scorer=scorer)
+    assert _statuses(db)[-1] == "failed: " + ("RuntimeError: " + "y" * 5000)[:500]
