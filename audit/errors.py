@@ -50,3 +50,13 @@ class OrchestratorError(CiteauditError):
 class Terminated(KeyboardInterrupt):
     """SIGTERM (a scheduler stopping the job, `kill`): raised in the main thread like Ctrl-C, so the run is recorded
     as failed and the next run of its window completes it."""
+
+
+def failure_reason(exc: BaseException) -> str:
+    """The `failed: ...` text of a run that stopped on `exc`."""
+    if isinstance(exc, Terminated):
+        return "terminated (SIGTERM)"
+    if isinstance(exc, KeyboardInterrupt):
+        return "interrupted (Ctrl-C / SIGINT)"
+    # one line: DuckDB's texts run on over lines (`LINE 1:` and the query, carets, candidates); the store cuts it
+    return f"{type(exc).__name__}: {one_line(str(exc))}"

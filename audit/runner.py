@@ -27,7 +27,7 @@ from audit.affinity import Assignment, assign
 from audit.config import AuditConfig
 from audit.counts import AnswerCounts
 from audit.encoding import check_context_text, readable_inputs
-from audit.errors import DatabaseLocked, Terminated, one_line
+from audit.errors import DatabaseLocked, failure_reason
 from audit.ingest import check_context_files, check_files, discover_inputs, scan_sql, staging_columns
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, runs_on_torch, write_shard_result
 from audit.shardplan import affinity_items, hash_of, plan_by_cost
@@ -50,16 +50,6 @@ class RunSummary:
     window: Window
     counts: AnswerCounts
     seconds: float
-
-
-def failure_reason(exc: BaseException) -> str:
-    """The `failed: ...` text of a run that stopped on `exc`."""
-    if isinstance(exc, Terminated):
-        return "terminated (SIGTERM)"
-    if isinstance(exc, KeyboardInterrupt):
-        return "interrupted (Ctrl-C / SIGINT)"
-    # one line: DuckDB's texts run on over lines (`LINE 1:` and the query, carets, candidates); the store cuts it
-    return f"{type(exc).__name__}: {one_line(str(exc))}"
 
 
 def work_root(db: str | Path, work_dir: str | Path | None = None) -> Path:
