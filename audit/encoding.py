@@ -17,6 +17,7 @@ import hashlib
 import logging
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import duckdb
@@ -70,67 +71,48 @@ def text_is_readable(con: duckdb.DuckDBPyConnection, files: list[str], columns: 
 
 def readable_inputs(files: list[str], mapping: dict[str, str], root: Path) -> list[str]:
     """`files`, each one holding text that is not UTF-8 replaced by its readable copy under `root` (see above)."""
-    columns = sorted({c for f in files for c in read_columns(f, mapping)})
+    return _readable(files, lambda f: read_columns(f, mapping), root, {mapping.get(c, c): c for c in column_names()})
+
+
+def readable_contexts(files: list[str], root: Path) -> list[str]:
+    """The same for a `--contexts` table: a row that is no UTF-8 names its file, row and field in its reason, and
+    the answer it belongs to is quarantined with that reason (`audit.ingest`)."""
+    wanted = {"answer_id", "rank", *CONTEXT_FIELDS}
+    return _readable(files, lambda f: [c for c in file_schema(f).names if c in wanted], root, None)
+
+
+def _readable(
+    files: list[str], columns_of: Callable[[str], list[str]], root: Path, contract: dict[str, str] | None
+) -> list[str]:
     with connect() as con:
-        if text_is_readable(con, files, columns):
+        if text_is_readable(con, files, sorted({c for f in files for c in columns_of(f)})):
             return files
-        bad = [f for f in files if not text_is_readable(con, [f], read_columns(f, mapping))]
+        bad = [f for f in files if not text_is_readable(con, [f], columns_of(f))]
     if not bad:
         return files
     folder = root / f"utf8-{os.getpid()}"
     folder.mkdir(parents=True, exist_ok=True)
     (folder / OWNER).write_text(str(os.getpid()))  # a stale work dir once this process is gone (`clean_stale`)
-    copies = {f: repair_file(f, read_columns(f, mapping), mapping, folder) for f in bad}
+    copies = {f: repair_file(f, columns_of(f), folder, contract) for f in bad}
     return [copies.get(f, f) for f in files]
 
 
-def check_context_text(files: list[str]) -> None:
-    """A `--contexts` table's rows belong to answers of other files, so one that is no UTF-8 cannot be set aside
-    with its answer here: the run stops naming its file, row and field."""
-    wanted = ["answer_id", "rank", *CONTEXT_FIELDS]
-    with connect() as con:
-        for f in files:
-            columns = [c for c in file_schema(f).names if c in wanted]
-            if text_is_readable(con, [f], columns):
-                continue
-            row, name, where, detail = first_unreadable(f, columns)
-            raise InputError(
-                f"{f}: row {row}: {name}{where} is not valid UTF-8 ({detail}); a contexts table must hold text: "
-                "fix the encoding where it is written"
-            )
-
-
-def first_unreadable(path: str, columns: list[str]) -> tuple[int, str, str, str]:
-    """(row, column, where below it, what) of the first value of `columns` in `path` that is no UTF-8."""
-    rows = 0
-    for batch in pq.ParquetFile(path).iter_batches(batch_size=BATCH_ROWS, columns=columns):
-        found = [
-            (i, name, where, detail)
-            for name, arr in zip(batch.schema.names, batch.columns, strict=True)
-            for i, (where, detail) in repair_array(arr)[1].items()
-        ]
-        if found:
-            i, name, where, detail = min(found)
-            return rows + i, name, where, detail
-        rows += batch.num_rows
-    raise InputError(f"{path}: DuckDB cannot read its text as UTF-8, yet every value decodes: {columns}")
-
-
-def repair_file(path: str, columns: list[str], mapping: dict[str, str], folder: Path) -> str:
+def repair_file(path: str, columns: list[str], folder: Path, contract: dict[str, str] | None) -> str:
     """A copy of `columns` of `path` in which every value that is no UTF-8 reads as its lossy decoding, with the
-    original name (`SOURCE`) and each such row's first unreadable field and reason (`BAD_FIELD`, `BAD_REASON`)."""
+    original name (`SOURCE`) and each such row's first unreadable field and reason (`BAD_FIELD`, `BAD_REASON`).
+    `contract`: an answers log's column -> contract name (the field named); None for a contexts table, whose
+    reasons name its file and row (the quarantined row is the answer's)."""
     st = os.stat(path)
     key = hashlib.sha256(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0{columns}".encode()).hexdigest()[:16]
     out = folder / f"{Path(path).stem[:60]}-{key}{SUFFIX}"
     if out.is_file():
         return str(out)
-    contract = {mapping.get(c, c): c for c in column_names()}
     tmp = out.with_suffix(".tmp")
     rows = found = 0
     writer: pq.ParquetWriter | None = None
     try:
         for batch in pq.ParquetFile(path).iter_batches(batch_size=BATCH_ROWS, columns=columns):
-            fixed, field, reason = _repair_batch(batch, contract, rows)
+            fixed, field, reason = _repair_batch(batch, rows, path if contract is None else None, contract or {})
             found += sum(r is not None for r in reason)
             table = pa.table(
                 {
@@ -157,7 +139,7 @@ def repair_file(path: str, columns: list[str], mapping: dict[str, str], folder: 
 
 
 def _repair_batch(
-    batch: pa.RecordBatch, contract: dict[str, str], first_row: int
+    batch: pa.RecordBatch, first_row: int, table: str | None, contract: dict[str, str]
 ) -> tuple[list[pa.Array], list[str | None], list[str | None]]:
     field: list[str | None] = [None] * batch.num_rows
     reason: list[str | None] = [None] * batch.num_rows
@@ -166,13 +148,19 @@ def _repair_batch(
         repaired, bad = repair_array(arr)
         fixed.append(repaired)
         for i, (where, detail) in sorted(bad.items()):
-            if reason[i] is None:
+            if reason[i] is not None:
+                continue
+            what = f"{name}{where} is not valid UTF-8 ({detail})"
+            if table is None:
                 field[i] = contract.get(name, name)
-                reason[i] = (
-                    f"{name}{where} is not valid UTF-8 ({detail}): the log holds bytes that are no text, "
-                    "so the answer cannot be audited; fix the encoding where it is logged"
-                )
+                reason[i] = f"{what}: the log holds bytes that are no text, so the answer cannot be audited; {_FIX}"
+            else:
+                field[i] = "contexts"
+                reason[i] = f"the contexts table {table}, row {first_row + i}: {what}; {_FIX}"
     return fixed, field, reason
+
+
+_FIX = "fix the encoding where it is logged"
 
 
 def repair_array(arr: pa.Array) -> tuple[pa.Array, dict[int, tuple[str, str]]]:

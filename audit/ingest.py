@@ -269,14 +269,18 @@ def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> No
     file_list = quote(files)
     present = set().union(*(set(file_schema(f).names) for f in files))
     fields = ", ".join(name if name in present else f"NULL AS {name}" for name in CONTEXT_FIELDS)
+    # a readable copy's rows (or their shard folders) carry why a row was no UTF-8 (`audit.encoding`)
+    unreadable = quote(BAD_REASON, identifier=True) if BAD_REASON in present else "NULL::VARCHAR"
     con.execute(
         f"""
         CREATE OR REPLACE TEMP TABLE ctx AS
-        SELECT CAST(answer_id AS VARCHAR) AS answer_id, CAST(rank AS INTEGER) AS rank, {fields}
+        SELECT CAST(answer_id AS VARCHAR) AS answer_id, CAST(rank AS INTEGER) AS rank, {fields},
+               {unreadable} AS unreadable_reason
         FROM read_parquet({file_list}, union_by_name = true)
         WHERE CAST(answer_id AS VARCHAR) IN (SELECT answer_id FROM answers_ok)
         """
     )
+    run(con, "context_unreadable")  # their answers quarantined with that reason
     _normalise_ctx_types(con)
     run(con, "context_ranks")  # a rank given twice: once if the same context, else the answer quarantined
 

@@ -26,7 +26,7 @@ from audit.affinity import MAX_ANSWERS as AFFINITY_MAX_ANSWERS
 from audit.affinity import Assignment, assign
 from audit.config import AuditConfig
 from audit.counts import AnswerCounts
-from audit.encoding import check_context_text, readable_inputs
+from audit.encoding import readable_contexts, readable_inputs
 from audit.errors import DatabaseLocked, failure_reason
 from audit.ingest import check_context_files, check_files, discover_inputs, scan_sql, staging_columns
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, runs_on_torch, write_shard_result
@@ -142,14 +142,13 @@ def plan_run(
     """Step 2: discover the inputs, plan the shards for `workers` auditing at once, claim the work dir (a dir of the
     same inputs is reused: its finished shards only load; stale ones are removed)."""
     logs = discover_inputs(run.input)
-    contexts_files = discover_inputs(contexts_spec) if contexts_spec else None
-    if contexts_files:
-        check_context_text(contexts_files)
+    tables = discover_inputs(contexts_spec) if contexts_spec else []
     # a file holding text that is no UTF-8 is read through a copy whose rows name it (`audit.encoding`)
     files = readable_inputs(logs, cfg.run.column_mapping, work_root(db, work_dir))
+    contexts_files = readable_contexts(tables, work_root(db, work_dir)) if tables else None
     shards = plan_shards(files, run.window, cfg, contexts_files, workers)
     rows = sum(s.answers for s in shards)
-    key = work_key(logs, run.window.label(), run.config_hash, contexts_files or [], len(shards))
+    key = work_key(logs, run.window.label(), run.config_hash, tables, len(shards))
     work = claim_work_dir(work_root(db, work_dir), f"{prefix}run-{key}")
     if len(shards) > 1:
         shards = split_input(files, run.window, cfg, contexts_files, shards, work / "input")

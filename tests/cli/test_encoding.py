@@ -110,19 +110,37 @@ def test_many_shards_read_the_copy_and_name_the_log(tmp_path: Path) -> None:
     assert q(db, f"SELECT count(*) FROM answer_audit WHERE source_file LIKE '%{SUFFIX}'") == [(0,)]
 
 
-def test_a_contexts_table_that_is_no_utf8_stops_naming_file_row_and_field(tmp_path: Path) -> None:
-    answers = [make_answer("a0", "Refunds take 30 days [1].", [])]
-    answers[0]["contexts"] = None
+def test_a_contexts_table_row_that_is_no_utf8_quarantines_its_answer(tmp_path: Path) -> None:
+    """A `--contexts` row belongs to an answer in another file: that answer is quarantined, its reason naming the
+    contexts table's file, row and field; the other answers are audited."""
+    answers = [make_answer(a, "Refunds take 30 days [1]. Shipping is free [2].", []) for a in ("a0", "a1", "a2")]
+    for a in answers:
+        a["contexts"] = None
     inp, ctx, db = tmp_path / "answers.parquet", tmp_path / "contexts.parquet", tmp_path / "audit.duckdb"
     pq.write_table(pa.Table.from_pylist(answers, schema=answers_schema()), inp)
+    texts = ["Refunds take 30 days.", "Shipping is free."]
     contexts = pa.table(
-        {"answer_id": ["a0", "a0"], "rank": [1, 2], "doc_id": ["d1", "d2"], "text": ["Refunds take 30 days.", "BADX"]}
+        {
+            "answer_id": ["a0", "a0", "a1", "a1", "a2", "a2"],
+            "rank": [1, 2, 1, 2, 1, 2],
+            "doc_id": ["d1", "d2"] * 3,
+            "text": [*texts, texts[0], "Shipping is BADX.", *texts],
+        }
     )
     _write_with_bad_bytes(contexts, ctx, {"BADX": b"\xff\xffok"})
     code, out = _run(inp, db, "--contexts", str(ctx))
-    assert code == 2
-    assert f"{ctx.resolve()}: row 1: text is not valid UTF-8 (byte 0xFF at byte 0)" in out
-    assert len(out.strip().splitlines()) == 1
+    assert code == 0, out
+    src = str(inp.resolve())
+    assert q(db, "SELECT row_ref, field, reason FROM quarantine") == [
+        (
+            f"{src}:1",
+            "contexts",
+            f"the contexts table {ctx.resolve()}, row 3: text is not valid UTF-8 (byte 0xFF at byte 12); "
+            "fix the encoding where it is logged",
+        )
+    ]
+    assert q(db, "SELECT answer_id, n_citations FROM answer_audit ORDER BY 1") == [("a0", 2), ("a2", 2)]
+    assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(3, 2, 1)]
 
 
 def test_repair_array_finds_nested_values_and_keeps_nulls_and_slices() -> None:
