@@ -249,38 +249,41 @@ def _stage_contexts(
     _normalise_ctx_types(con)
 
 
-def _check_context_ranks(con: duckdb.DuckDBPyConnection, files: list[str]) -> None:
-    """Every context row needs a rank that fits a position: a missing one cannot be cited, and the verifier
-    stopped on it with TypeError."""
-    bad = con.execute(
-        "SELECT filename, file_row_number, rank FROM read_parquet($files, union_by_name = true, filename = true, "
-        "file_row_number = true) WHERE rank IS NULL OR rank NOT BETWEEN 0 AND 2147483647 "
-        "ORDER BY filename, file_row_number LIMIT 1",
-        {"files": files},
-    ).fetchall()
-    if bad:
-        f, row, rank = bad[0]
-        raise InputError(f"{f}: row {row}: contexts column 'rank' must be a position (0 to 2147483647), got {rank}")
+CTX_FILE, CTX_ROW = "__citeaudit_ctx_file", "__citeaudit_ctx_row"  # a contexts row's file and row, kept by the split
 
 
 def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> None:
     check_context_files(files)
-    _check_context_ranks(con, files)
     file_list = quote(files)
     present = set().union(*(set(file_schema(f).names) for f in files))
     fields = ", ".join(name if name in present else f"NULL AS {name}" for name in CONTEXT_FIELDS)
-    # a readable copy's rows (or their shard folders) carry why a row was no UTF-8 (`audit.encoding`)
+    if CTX_FILE in present:  # a shard folder of the split input: the table's own file and row, kept
+        origin, row = quote(CTX_FILE, identifier=True), quote(CTX_ROW, identifier=True)
+        reader = f"read_parquet({file_list}, union_by_name = true)"
+    else:
+        origin, row = "filename", "file_row_number"
+        reader = f"read_parquet({file_list}, union_by_name = true, filename = true, file_row_number = true)"
+    if SOURCE in present:  # a readable copy (`audit.encoding`) names the file it copies
+        origin = f"coalesce({quote(SOURCE, identifier=True)}, {origin})"
+    # a row that is broken quarantines its answer (`context_rows.sql`): text that is no UTF-8 (a readable copy's
+    # rows carry why), or a rank that is no position (a NULL one reached the verifier: TypeError)
+    position = "rank BETWEEN 0 AND 2147483647"
     unreadable = quote(BAD_REASON, identifier=True) if BAD_REASON in present else "NULL::VARCHAR"
+    reason = (
+        f"coalesce({unreadable}, CASE WHEN rank IS NULL OR NOT ({position}) THEN 'the contexts table ' || {origin} "
+        f"|| ', row ' || {row} || ': rank ' || coalesce(CAST(rank AS VARCHAR), 'NULL') "
+        "|| ' is not a position (0 to 2147483647), so no marker can cite it' END)"
+    )
     con.execute(
         f"""
         CREATE OR REPLACE TEMP TABLE ctx AS
-        SELECT CAST(answer_id AS VARCHAR) AS answer_id, CAST(rank AS INTEGER) AS rank, {fields},
-               {unreadable} AS unreadable_reason
-        FROM read_parquet({file_list}, union_by_name = true)
+        SELECT CAST(answer_id AS VARCHAR) AS answer_id, CASE WHEN {position} THEN CAST(rank AS INTEGER) END AS rank,
+               {fields}, {reason} AS unreadable_reason
+        FROM {reader}
         WHERE CAST(answer_id AS VARCHAR) IN (SELECT answer_id FROM answers_ok)
         """
     )
-    run(con, "context_unreadable")  # their answers quarantined with that reason
+    run(con, "context_rows")  # their answers quarantined with that reason
     _normalise_ctx_types(con)
     run(con, "context_ranks")  # a rank given twice: once if the same context, else the answer quarantined
 

@@ -28,7 +28,7 @@ from audit.config import AuditConfig
 from audit.counts import AnswerCounts
 from audit.encoding import readable_contexts, readable_inputs
 from audit.errors import DatabaseLocked, failure_reason
-from audit.ingest import check_context_files, check_files, discover_inputs, scan_sql, staging_columns
+from audit.ingest import CTX_FILE, CTX_ROW, check_context_files, check_files, discover_inputs, scan_sql, staging_columns
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, runs_on_torch, write_shard_result
 from audit.shardplan import affinity_items, hash_of, plan_by_cost
 from audit.split import ASSIGNMENT, SHARD_COLUMN, shard_sql, split_window
@@ -184,9 +184,11 @@ def split_input(
     contexts = None
     if contexts_files:
         check_context_files(contexts_files)
-        contexts = (
-            f"SELECT c.*, {ctx_shard} AS {SHARD_COLUMN} "
-            f"FROM read_parquet({quote(contexts_files)}, union_by_name = true) c{ctx_join}"
+        contexts = (  # each row keeps its file and row, for the reason when it is broken (`ingest`)
+            f"SELECT c.* EXCLUDE (filename, file_row_number), c.filename AS {CTX_FILE}, "
+            f"c.file_row_number AS {CTX_ROW}, {ctx_shard} AS {SHARD_COLUMN} "
+            f"FROM read_parquet({quote(contexts_files)}, union_by_name = true, "
+            f"filename = true, file_row_number = true) c{ctx_join}"
         )
 
     assigned: list[Assignment] = []

@@ -595,22 +595,54 @@ def test_a_support_model_with_nan_weights_or_a_malformed_trained_on_stops_with_i
 
 
 def test_a_contexts_table_with_unusable_ranks_or_text_stops_naming_the_file_and_row(tmp_path: Path) -> None:
-    # `rank` as text or beyond int32 failed the CAST inside DuckDB (a raw multi-line conversion error); a NULL rank
-    # reached the verifier (TypeError, exit 1)
+    # `rank` as text failed the CAST inside DuckDB (a raw multi-line conversion error): a column of the wrong type
+    # stops the run naming the file
     inp = tmp_path / "answers.parquet"
     pq.write_table(_table([_row("good")]), inp)
     text = "Refunds take 30 days."
-    rank = pa.schema([("answer_id", pa.string()), ("rank", pa.int64()), ("text", pa.string())])
     for name, table, error in [
         ("text-rank", pa.table({"answer_id": ["good"], "rank": ["first"], "text": [text]}), "must be integers"),
         ("int-text", pa.table({"answer_id": ["good"], "rank": [1], "text": [5]}), "'text' must be a string column"),
-        ("null-rank", pa.Table.from_pylist([{"answer_id": "good", "rank": None, "text": text}], schema=rank), "row 0:"),
-        ("big-rank", pa.table({"answer_id": ["good", "good"], "rank": [1, 2**40], "text": [text] * 2}), "row 1:"),
     ]:
         ctx = tmp_path / f"{name}.parquet"
         pq.write_table(table, ctx)
         code, out = _run(inp, tmp_path / "audit.duckdb", "--contexts", str(ctx))
         assert code == 2 and out.startswith(f"error: {ctx}: ") and error in out and out.count("\n") == 1, out
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_contexts_row_whose_rank_is_no_position_quarantines_its_answer(tmp_path: Path, threads: int) -> None:
+    # a NULL rank reached the verifier (TypeError, exit 1), one beyond int32 failed the CAST; then both stopped the
+    # run (exit 2): a broken row of the table now quarantines the answer it belongs to, naming the table's file and
+    # row, and the run goes on (with two shard threads the table goes through the split's shard folders)
+    answers = [_row(f"a{i}") for i in range(120)]
+    for a in answers:
+        a["contexts"] = None
+    inp, ctx, db = tmp_path / "answers.parquet", tmp_path / "contexts.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(_table(answers), inp)
+    rows = [{"answer_id": a["answer_id"], "rank": 1, "text": "Refunds take 30 days."} for a in answers]
+    rows[7]["rank"], rows[50]["rank"] = None, 2**40
+    schema = pa.schema([("answer_id", pa.string()), ("rank", pa.int64()), ("text", pa.string())])
+    pq.write_table(pa.Table.from_pylist(rows, schema=schema), ctx)
+    config = _config(tmp_path, f"[run]\nshard_seconds = 0.2\nshard_threads = {threads}\n")
+    code, out = _run(inp, db, "--contexts", str(ctx), "--config", str(config))
+    assert code == 0, out
+    assert _accounted(db) == (120, 118, 2)
+    table = ctx.resolve()
+    assert q(db, "SELECT row_ref, field, reason FROM quarantine ORDER BY answer_id") == [
+        (
+            f"{inp}:50",
+            "contexts",
+            f"the contexts table {table}, row 50: rank 1099511627776 is not a position (0 to 2147483647), "
+            "so no marker can cite it",
+        ),
+        (
+            f"{inp}:7",
+            "contexts",
+            f"the contexts table {table}, row 7: rank NULL is not a position (0 to 2147483647), "
+            "so no marker can cite it",
+        ),
+    ]
 
 
 def test_structured_output_with_a_blank_answer_text_is_quarantined_as_empty(tmp_path: Path) -> None:

@@ -1,8 +1,8 @@
--- a row of a separate contexts table holding text that is no UTF-8 (found and named by audit.encoding): the answer
--- it belongs to cannot be audited against that context, so it is quarantined with the row's reason (its file, row
--- and field) and the run goes on
+-- a row of a separate contexts table that is broken (text that is no UTF-8, found by audit.encoding; a rank that is
+-- no position, NULL or beyond int32): the answer it belongs to cannot be audited against that context, so it is
+-- quarantined with the row's reason (the table's file, row and field) and the run goes on
 CREATE OR REPLACE TEMP TABLE ctx_unreadable AS
-SELECT answer_id, arg_min(unreadable_reason, rank) AS reason
+SELECT answer_id, min(unreadable_reason) AS reason  -- one of its broken rows (rank may be NULL)
 FROM ctx WHERE unreadable_reason IS NOT NULL GROUP BY answer_id;
 
 INSERT INTO quarantined
