@@ -13,7 +13,15 @@ WITH bodies AS (
            CASE WHEN starts_with(answer, chr(65279)) THEN substr(answer, 2) ELSE answer END AS body
     FROM answers_ok
 ), raw AS (
-    SELECT answer_id, answer, starts_with(ltrim(body), '{') AS looks_json,
+    -- JSON may begin after any JSON whitespace (a logger's newline, CRLF or tab; ltrim() removes spaces only): an
+    -- event list after a newline was audited as its raw text, broken JSON after one was never flagged. A stream
+    -- (`data: {` lines, a JSON list of event objects) without a final event is structured output that cannot be
+    -- read, never prose: its raw text was audited without a flag, GREEN
+    SELECT answer_id, answer,
+           regexp_matches(body, '^\s*(?:\{|data:\s*\{)')
+           OR coalesce(CASE WHEN regexp_matches(body, '^\s*\[') AND json_valid(body) AND json_type(body) = 'ARRAY'
+                            THEN list_contains(list_transform(json_extract(body, '$[*]'), lambda e: json_type(e)), 'OBJECT')
+                       END, false) AS looks_json,
            CASE
                WHEN regexp_matches(body, '^\s*(?:\{|data:\s*\{)') AND NOT json_valid(body) THEN
                    list_filter(list_transform(string_split(body, chr(10)),
@@ -21,7 +29,7 @@ WITH bodies AS (
                                lambda l: CASE WHEN json_valid(l) THEN json_extract_string(l, '$.type') = 'final' END)[-1]
                WHEN NOT json_valid(body) THEN NULL
                WHEN json_type(body) = 'OBJECT' THEN body
-               WHEN starts_with(ltrim(body), '[') AND json_type(body) = 'ARRAY' THEN
+               WHEN regexp_matches(body, '^\s*\[') AND json_type(body) = 'ARRAY' THEN
                    list_filter(json_extract(body, '$[*]'),
                                lambda e: json_extract_string(e, '$.type') = 'final')[-1]::VARCHAR
            END AS event

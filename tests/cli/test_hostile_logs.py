@@ -1,0 +1,73 @@
+"""Hostile answer logs found by a sixth sweep, each through the real `citeaudit run` on real Parquet and DuckDB
+files: nothing lost, nothing let in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
+from tests.conftest import make_answer
+from tests.conftest import query as q
+
+CTX = [
+    {"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."},
+    {"doc_id": "d2", "chunk_id": "c2", "title": "Shipping.pdf", "page": 2, "text": "Shipping is free over 50 euros."},
+]
+
+
+def _audited(tmp_path: Path, rows: list[dict[str, Any]]) -> Path:
+    """Write `rows` as answers.parquet, audit them into audit.duckdb (which must succeed, every row accounted for)."""
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0 and "Traceback" not in res.output, res.output
+    ((read, audited, quarantined),) = q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs")
+    assert (read, audited, quarantined) == (len(rows), len(rows), 0)
+    return db
+
+
+def test_json_after_a_newline_and_streams_without_a_final_event_are_structured_output(tmp_path: Path) -> None:
+    # ltrim() removes spaces only: broken JSON after a newline, CRLF or tab was audited as text without the
+    # structured_parse_failed flag (GREEN when its lines happened to verify), an event list after a newline was
+    # audited as its raw JSON (its `"citations": [7]` read as the marker [7]); a stream cut before its final event
+    # (`data: {` lines, a JSON list of events) was audited as raw text, GREEN
+    cited = "Refunds take 30 days [1]. Shipping is free over 50 euros [2]."
+    answers = {
+        "crlf_broken": '\r\n{\r\n"answer":\r\n"' + cited,
+        "newline_broken": '\n{"answer": "' + cited,
+        "tab_broken": '\t{"answer": "' + cited,
+        "space_broken": ' {"answer": "' + cited,
+        "sse_no_final": 'data: {"delta":\n"' + cited + '"}\n\ndata: [DONE]',
+        "events_no_final": '[{"type": "token",\n"data": "' + cited + '"}]',
+        "newline_events": '\n[{"type": "token", "data": "x"}, {"type": "final", "data": "Refunds take 30 days.",'
+        ' "citations": [7]}]',
+        "newline_object": '\r\n{"answer": "' + cited + '"}',
+        "prose": cited,
+        "prose_list": "[1] " + cited,
+    }
+    db = _audited(tmp_path, [make_answer(key, doc, CTX) for key, doc in answers.items()])
+    got = dict(q(db, "SELECT answer_id, (structured_output, structured_parse_failed, level) FROM answer_audit"))
+    broken = (False, True, "RED")
+    assert got == {
+        "crlf_broken": broken,
+        "newline_broken": broken,
+        "tab_broken": broken,
+        "space_broken": broken,
+        "sse_no_final": broken,
+        "events_no_final": broken,
+        "newline_events": (True, False, "RED"),
+        "newline_object": (True, False, "GREEN"),
+        "prose": (False, False, "GREEN"),
+        "prose_list": (False, False, "GREEN"),
+    }, got
+    assert q(db, "SELECT cited_ref, verdict, reasons FROM citation_audit WHERE answer_id = 'newline_events'") == [
+        ("7", "fabricated", ["index_out_of_range"])
+    ]
+    flags = q(db, "SELECT DISTINCT flags FROM answer_audit WHERE structured_parse_failed")
+    assert flags == [(["structured_parse_failed"],)], flags
