@@ -44,6 +44,11 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
             src = mapping.get(col, col)
             if src in names:
                 typ = schema.field(src).type
+                if _is_all_null(col, typ):
+                    # every value null: what pyarrow and polars write for a column of None (a night's logs without
+                    # a tenant, contexts of only empty lists) holds no value of a wrong type: read as NULL (it
+                    # stopped the run)
+                    continue
                 if col == "contexts" and not _is_context_list(typ):
                     raise InputError(
                         f"{f}: column {src!r} must be list<struct<doc_id, chunk_id, title, page, url, text>>, got {typ}"
@@ -62,6 +67,14 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                 types.setdefault(col, typ)
                 first.setdefault(col, f)
     return types
+
+
+def _is_all_null(col: str, typ: pa.DataType) -> bool:
+    """Arrow's `null` type (and, for `contexts`, a list of it): what a writer infers from values that are all None
+    (or all empty lists)."""
+    if col == "contexts" and (pa.types.is_list(typ) or pa.types.is_large_list(typ)):
+        typ = typ.value_type
+    return pa.types.is_null(typ)
 
 
 def _is_whole_number(typ: pa.DataType) -> bool:

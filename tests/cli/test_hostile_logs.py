@@ -8,6 +8,7 @@ from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+import pytest
 from click.testing import CliRunner
 
 from audit.cli import main
@@ -71,3 +72,39 @@ def test_json_after_a_newline_and_streams_without_a_final_event_are_structured_o
     ]
     flags = q(db, "SELECT DISTINCT flags FROM answer_audit WHERE structured_parse_failed")
     assert flags == [(["structured_parse_failed"],)], flags
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_columns_a_writer_typed_null_are_read_as_null(tmp_path: Path, threads: int) -> None:
+    # pyarrow and polars type a column whose values are all None as `null` (and contexts that are all empty lists as
+    # list<null>): such a file stopped the whole run with exit 2 ("column 'tenant' must be a string column, got
+    # null"), the good files beside it unaudited; now its values are NULL: optional ones are audited as such, a
+    # required one quarantines its rows
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    quiet = [
+        make_answer(f"quiet{i}", "Refunds take 30 days [1].", [], tenant=None, model=None, question=None)
+        for i in range(2)
+    ]
+    pq.write_table(pa.Table.from_pylist(quiet), logs / "quiet.parquet")
+    broken = [make_answer(f"broken{i}", None, CTX, conversation_id=None) for i in range(2)]
+    pq.write_table(pa.Table.from_pylist(broken), logs / "broken.parquet")
+    good = [make_answer(f"good{i}", "Refunds take 30 days [1].", CTX) for i in range(60)]
+    pq.write_table(pa.Table.from_pylist(good, schema=answers_schema()), logs / "good.parquet")
+    types = {name: pq.read_schema(logs / f"{name}.parquet") for name in ("quiet", "broken")}
+    assert str(types["quiet"].field("tenant").type) == "null", types
+    assert str(types["quiet"].field("contexts").type) == "list<element: null>", types
+    assert str(types["broken"].field("answer").type) == "null", types
+    db, config = tmp_path / "audit.duckdb", tmp_path / "case.toml"
+    config.write_text(f"[run]\nshard_seconds = 0.2\nshard_threads = {threads}\n")
+    res = CliRunner().invoke(main, ["run", "--input", str(logs), "--db", str(db), "--quiet", "--config", str(config)])
+    assert res.exit_code == 0 and "Traceback" not in res.output, res.output
+    assert q(db, "SELECT answers_read, answers_audited, answers_quarantined, status FROM runs") == [
+        (64, 62, 2, "completed")
+    ]
+    assert q(db, "SELECT answer_id, field, reason FROM quarantine ORDER BY 1") == [
+        (f"broken{i}", "conversation_id", "conversation_id is missing (required)") for i in range(2)
+    ]
+    got = q(db, "SELECT tenant, model, level, n_citations, n_fabricated FROM answer_audit WHERE answer_id ^@ 'quiet'")
+    assert got == [(None, None, "RED", 1, 1)] * 2, got
+    assert q(db, "SELECT DISTINCT level FROM answer_audit WHERE answer_id ^@ 'good'") == [("GREEN",)]
