@@ -108,3 +108,40 @@ def test_columns_a_writer_typed_null_are_read_as_null(tmp_path: Path, threads: i
     got = q(db, "SELECT tenant, model, level, n_citations, n_fabricated FROM answer_audit WHERE answer_id ^@ 'quiet'")
     assert got == [(None, None, "RED", 1, 1)] * 2, got
     assert q(db, "SELECT DISTINCT level FROM answer_audit WHERE answer_id ^@ 'good'") == [("GREEN",)]
+
+
+def test_a_title_named_with_another_number_or_extension_is_another_document(tmp_path: Path) -> None:
+    # both the cited and the retrieved title lost whatever followed their last dot (digits too) before they were
+    # compared: `Section 4.2` resolved to the retrieved `Section 4.1`, `v2.9` to `v2.1`, `example.org` to
+    # `example.com`, and each citation came out verified against the other document
+    cases = {
+        "section": ("Section 4.2", "Section 4.1"),
+        "version": ("Refund Policy v2.9", "Refund Policy v2.1"),
+        "domain": ("example.org", "example.com"),
+        "other_extension": ("Refund Policy.docx", "Refund Policy.pdf"),
+        "stem_of_a_number": ("Section 4", "Section 4.1"),
+        "without_extension": ("Refund Policy", "Refund Policy.pdf"),
+        "with_extension": ("Refund Policy.pdf", "Refund Policy"),
+        "same": ("Section 4.1", "Section 4.1"),
+    }
+    rows = [
+        make_answer(key, f"Refunds take 30 days [Document: {cited}, Page 1].", [{**CTX[0], "title": title}])
+        for key, (cited, title) in cases.items()
+    ]
+    doc = '{"answer": "Refunds take 30 days.", "citations": [{"document_name": "Section 4.2", "page_number": 1}]}'
+    rows.append(make_answer("object", doc, [{**CTX[0], "title": "Section 4.1"}]))
+    db = _audited(tmp_path, rows)
+    got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
+    unknown = ("fabricated", ["unknown_document"])
+    verified = ("verified", ["exact_match"])
+    assert got == {
+        "section": unknown,
+        "version": unknown,
+        "domain": unknown,
+        "other_extension": unknown,
+        "stem_of_a_number": unknown,
+        "without_extension": verified,
+        "with_extension": verified,
+        "same": verified,
+        "object": unknown,
+    }, got
