@@ -6,18 +6,32 @@
 -- (a JSON array of events, or JSON lines / `data: {...}` server-sent events, whose last `"type": "final"` event
 -- carries the answer in `data`, as text or as an object with an `answer` field).
 CREATE OR REPLACE TEMP TABLE texts AS
-WITH bodies AS (
+WITH unmarked AS (
     -- a byte order mark before the JSON (a file written by a UTF-8-with-BOM tool) is no text of the answer: such
     -- structured output was audited as raw JSON text
     SELECT answer_id, answer,
-           CASE WHEN starts_with(answer, chr(65279)) THEN substr(answer, 2) ELSE answer END AS body
+           CASE WHEN starts_with(answer, chr(65279)) THEN substr(answer, 2) ELSE answer END AS unmarked,
+           regexp_extract(CASE WHEN starts_with(answer, chr(65279)) THEN substr(answer, 2) ELSE answer END,
+                          '(?s)^\s*```[ \t]*([A-Za-z]*)[ \t]*\r?\n(.*?)\s*```\s*$', ['lang', 'inner']) AS fence
     FROM answers_ok
+), bodies AS (
+    -- an answer the model wrapped whole in one Markdown fence is its content: JSON in a ```json (or bare) fence is
+    -- structured output, text in a ```markdown / md / text / txt fence is prose. As code, their markers were no
+    -- citations: nothing was checked, and the answer came out YELLOW (`no_citations`) whatever it cited
+    SELECT answer_id, answer,
+           CASE WHEN lower(fence.lang) IN ('json', '') AND regexp_matches(fence.inner, '^\s*[\{\[]')
+                     AND NOT contains(fence.inner, '```')
+                THEN fence.inner ELSE unmarked END AS body,
+           CASE WHEN lower(fence.lang) IN ('markdown', 'md', 'text', 'txt') AND NOT contains(fence.inner, '```')
+                     AND regexp_matches(fence.inner, '[^\s\p{Z}\p{Cf}\x{85}]')
+                THEN fence.inner ELSE answer END AS prose
+    FROM unmarked
 ), raw AS (
     -- JSON may begin after any JSON whitespace (a logger's newline, CRLF or tab; ltrim() removes spaces only): an
     -- event list after a newline was audited as its raw text, broken JSON after one was never flagged. A stream
     -- (`data: {` lines, a JSON list of event objects) without a final event is structured output that cannot be
     -- read, never prose: its raw text was audited without a flag, GREEN
-    SELECT answer_id, answer,
+    SELECT answer_id, answer, prose,
            regexp_matches(body, '^\s*(?:\{|data:\s*\{)')
            OR coalesce(CASE WHEN regexp_matches(body, '^\s*\[') AND json_valid(body) AND json_type(body) = 'ARRAY'
                             THEN list_contains(list_transform(json_extract(body, '$[*]'), lambda e: json_type(e)), 'OBJECT')
@@ -35,7 +49,7 @@ WITH bodies AS (
            END AS event
     FROM bodies
 ), docs AS (
-    SELECT answer_id, answer, looks_json OR event IS NOT NULL AS looks_json,
+    SELECT answer_id, answer, prose, looks_json OR event IS NOT NULL AS looks_json,
            json_keys(event) AS top_keys,
            CASE WHEN json_type(event, '$.data') = 'OBJECT' THEN json_keys(event, '$.data') END AS data_keys,
            -- keys given twice inside a citation object (read from the event as logged: merging `data` would
@@ -63,7 +77,7 @@ WITH bodies AS (
 SELECT answer_id,
        looks_json AND answer_field IS NOT NULL AS structured,
        looks_json AND answer_field IS NULL AS structured_parse_failed,
-       CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field ELSE answer END AS answer_text,
+       CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field ELSE prose END AS answer_text,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN doc END AS json_doc,
        -- `citations` holding any object: the citation_object dialect (every item is one citation)
        coalesce(looks_json AND answer_field IS NOT NULL AND json_type(doc, '$.citations') = 'ARRAY'

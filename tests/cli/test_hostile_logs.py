@@ -145,3 +145,38 @@ def test_a_title_named_with_another_number_or_extension_is_another_document(tmp_
         "same": verified,
         "object": unknown,
     }, got
+
+
+def test_an_answer_wrapped_whole_in_a_markdown_fence_is_audited(tmp_path: Path) -> None:
+    # models often wrap their whole output in a fence (```json around structured output, ```markdown around prose):
+    # the markers inside were code, no citation was checked, and an answer citing a wrong figure came out YELLOW
+    # (`no_citations`) instead of RED; code fences of a programming language stay code
+    wrong = "Refunds take 90 days [1]."
+    answers = {
+        "json": f'```json\n{{"answer": "{wrong}", "citations": [1]}}\n```',
+        "bare_json": f'```\n{{"answer": "{wrong}"}}\n```\n',
+        "markdown": f"```markdown\n{wrong}\n```",
+        "md_crlf": f"\r\n```md\r\n{wrong}\r\n```\r\n",
+        "right": "```markdown\nRefunds take 30 days [1].\n```",
+        "broken_json": f'```json\n{{"answer": "{wrong}"\n```',
+        "python": "```python\nrefunds[1]\n```",
+        "bare_code": "```\nrefunds[1]\n```",
+        "two_fences": f"```markdown\n{wrong}\n```\n```python\nx[1]\n```",
+    }
+    db = _audited(tmp_path, [make_answer(key, doc, CTX) for key, doc in answers.items()])
+    got = dict(q(db, "SELECT answer_id, (answer_text, structured_output, level, n_citations) FROM answer_audit"))
+    assert got == {
+        "json": (wrong, True, "RED", 1),
+        "bare_json": (wrong, True, "RED", 1),
+        "markdown": (wrong, False, "RED", 1),
+        "md_crlf": (wrong, False, "RED", 1),
+        "right": ("Refunds take 30 days [1].", False, "GREEN", 1),
+        "broken_json": (answers["broken_json"], False, "RED", 0),
+        "python": (answers["python"], False, "GREEN", 0),
+        "bare_code": (answers["bare_code"], False, "GREEN", 0),
+        "two_fences": (answers["two_fences"], False, "YELLOW", 0),
+    }, got
+    reasons = q(db, "SELECT DISTINCT reasons FROM citation_audit WHERE answer_id <> 'right'")
+    assert reasons == [(["missing_number:90"],)], reasons
+    cited = q(db, "SELECT answer_id, char_start, char_end, marker FROM citation_audit WHERE answer_id = 'markdown'")
+    assert cited == [("markdown", 21, 24, "[1]")]
