@@ -174,7 +174,7 @@ def _is_context_list(typ: pa.DataType) -> bool:
     if not (pa.types.is_list(typ) or pa.types.is_large_list(typ)) or not pa.types.is_struct(typ.value_type):
         return False
     text = [f.type for f in typ.value_type if f.name == "text"]
-    return len(text) == 1 and is_text(text[0])
+    return len(text) == 1 and (is_text(text[0]) or pa.types.is_null(text[0]))
 
 
 def check_context_files(files: list[str]) -> None:
@@ -186,11 +186,11 @@ def check_context_files(files: list[str]) -> None:
         for col in ("answer_id", "rank", "text"):
             if col not in names:
                 raise InputError(f"{f}: contexts table needs column {col!r}; columns are {sorted(names)}")
-        if not pa.types.is_integer(schema.field("rank").type):
+        if not (pa.types.is_integer(schema.field("rank").type) or pa.types.is_null(schema.field("rank").type)):
             raise InputError(
                 f"{f}: contexts column 'rank' must be integers (1 = first retrieved), got {schema.field('rank').type}"
             )
-        if not is_text(schema.field("text").type):
+        if not (is_text(schema.field("text").type) or pa.types.is_null(schema.field("text").type)):
             raise InputError(f"{f}: contexts column 'text' must be a string column, got {schema.field('text').type}")
         if not _is_text_or_whole(typ := schema.field("answer_id").type):
             raise InputError(f"{f}: contexts column 'answer_id' must be {_STRING}, got {typ}")

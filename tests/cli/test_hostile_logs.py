@@ -180,3 +180,36 @@ def test_an_answer_wrapped_whole_in_a_markdown_fence_is_audited(tmp_path: Path) 
     assert reasons == [(["missing_number:90"],)], reasons
     cited = q(db, "SELECT answer_id, char_start, char_end, marker FROM citation_audit WHERE answer_id = 'markdown'")
     assert cited == [("markdown", 21, 24, "[1]")]
+
+
+def test_context_texts_and_ranks_a_writer_typed_null_are_read_as_null(tmp_path: Path) -> None:
+    # contexts whose `text` is all None (a retriever that logs ids only) in the answers' contexts or a --contexts
+    # table, or a table whose ranks are all None, are typed null by pyarrow: each stopped the run with exit 2; now
+    # the citations resolve with no text to support them, and a NULL rank quarantines its answer as any NULL rank
+    ids_only = pa.list_(pa.struct([("doc_id", pa.string()), ("text", pa.null())]))
+    schema = pa.schema([pa.field(f.name, ids_only) if f.name == "contexts" else f for f in answers_schema()])
+    rows = [make_answer(f"a{i}", "Refunds take 30 days [1].", []) for i in range(2)]
+    for row in rows:
+        row["contexts"] = [{"doc_id": "d1", "text": None}]
+    logs, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(pa.Table.from_pylist(rows, schema=schema), logs)
+    res = CliRunner().invoke(main, ["run", "--input", str(logs), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0, res.output
+    want = [("unsupported", ["context_text_missing", "missing_number:30"])] * 2
+    assert q(db, "SELECT verdict, reasons FROM citation_audit") == want
+    for row in rows:
+        row["contexts"] = None
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), logs)
+    for column, outcome in (("text", (2, 2, 0)), ("rank", (2, 0, 2))):
+        table, db = tmp_path / f"contexts-{column}.parquet", tmp_path / f"{column}.duckdb"
+        ctx = [{"answer_id": r["answer_id"], "rank": 1, "text": "Refunds take 30 days.", column: None} for r in rows]
+        pq.write_table(pa.Table.from_pylist(ctx), table)
+        assert str(pq.read_schema(table).field(column).type) == "null"
+        res = CliRunner().invoke(
+            main, ["run", "--input", str(logs), "--contexts", str(table), "--db", str(db), "--quiet"]
+        )
+        assert res.exit_code == 0, res.output
+        got = q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs")
+        assert got == [outcome], (column, got)
+    assert q(tmp_path / "text.duckdb", "SELECT verdict, reasons FROM citation_audit") == want
+    assert q(tmp_path / "rank.duckdb", "SELECT DISTINCT field FROM quarantine") == [("contexts",)]
