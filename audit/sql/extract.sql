@@ -59,6 +59,15 @@ WITH unmarked AS (
                lambda c: CASE WHEN json_type(c) = 'OBJECT'
                               THEN list_filter(json_keys(c), lambda k: len(list_filter(json_keys(c), lambda j: j = k)) > 1)
                               ELSE [] END)))) AS citation_dup_keys,
+           -- a key the audit reads given both in a final event and in its `data` object, with another value:
+           -- merging `data` kept its own and dropped the event's (its fabricated citation went unseen, GREEN)
+           CASE WHEN json_extract_string(event, '$.type') = 'final' AND json_type(event, '$.data') = 'OBJECT'
+                     AND json_type(event, '$.data.answer') = 'VARCHAR'
+                THEN list_filter(['answer', 'citations', 'inline_citations', 'confidence', 'confidence_score',
+                                  'missing_information'],
+                                 lambda k: json_type(event, '$.' || k) <> 'NULL' AND json_type(event, '$.data.' || k) <> 'NULL'
+                                           AND json_extract(event, '$.' || k)::VARCHAR
+                                               <> json_extract(event, '$.data.' || k)::VARCHAR) END AS merged_conflicts,
            CASE
                WHEN json_extract_string(event, '$.type') = 'final' AND json_type(event, '$.data') = 'OBJECT'
                     AND json_type(event, '$.data.answer') = 'VARCHAR'
@@ -106,7 +115,8 @@ SELECT answer_id,
                        lambda k: k IN ('answer', 'data', 'type', 'citations', 'inline_citations', 'confidence',
                                        'confidence_score', 'missing_information')
                                  AND (len(list_filter(coalesce(top_keys, []), lambda j: j = k)) > 1
-                                      OR len(list_filter(coalesce(data_keys, []), lambda j: j = k)) > 1)))),
+                                      OR len(list_filter(coalesce(data_keys, []), lambda j: j = k)) > 1))
+                       || coalesce(merged_conflicts, []))),
                    lambda k: 'duplicate_json_key:' || k)
                 || list_transform(coalesce(citation_dup_keys, []), lambda k: 'duplicate_json_key:citations[].' || k)
             END AS citation_shape_flags

@@ -213,3 +213,28 @@ def test_context_texts_and_ranks_a_writer_typed_null_are_read_as_null(tmp_path: 
         assert got == [outcome], (column, got)
     assert q(tmp_path / "text.duckdb", "SELECT verdict, reasons FROM citation_audit") == want
     assert q(tmp_path / "rank.duckdb", "SELECT DISTINCT field FROM quarantine") == [("contexts",)]
+
+
+def test_a_final_event_and_its_data_giving_one_key_two_values_is_flagged(tmp_path: Path) -> None:
+    # `data` was merged over the event: the event's own `citations` ([7], fabricated) or `answer` were dropped
+    # without a word and the answer came out GREEN; the same value in both places, or null in one, is no conflict
+    data = '"data": {"answer": "Refunds take 30 days.", "citations": [1]}'
+    answers = {
+        "two_lists": '{"type": "final", ' + data + ', "citations": [7]}',
+        "two_answers": '{"type": "final", "answer": "Refunds take 90 days.", ' + data + "}",
+        "two_objects": '{"type": "final", "data": {"answer": "Refunds take 30 days.", "citations": [{"document_id":'
+        ' "d1"}]}, "citations": [{"document_id": "d9"}]}',
+        "same_list": '{"type": "final", ' + data + ', "citations": [ 1 ]}',
+        "null_list": '{"type": "final", ' + data + ', "citations": null}',
+        "event_only": '{"type": "final", "data": {"answer": "Refunds take 30 days."}, "citations": [1]}',
+    }
+    db = _audited(tmp_path, [make_answer(key, doc, CTX) for key, doc in answers.items()])
+    got = dict(q(db, "SELECT answer_id, (level, flags) FROM answer_audit"))
+    assert got == {
+        "two_lists": ("RED", ["duplicate_json_key:citations"]),
+        "two_answers": ("RED", ["duplicate_json_key:answer"]),
+        "two_objects": ("RED", ["duplicate_json_key:citations"]),
+        "same_list": ("GREEN", []),
+        "null_list": ("GREEN", []),
+        "event_only": ("GREEN", []),
+    }, got
