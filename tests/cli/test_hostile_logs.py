@@ -3,6 +3,7 @@ files: nothing lost, nothing let in."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -237,4 +238,24 @@ def test_a_final_event_and_its_data_giving_one_key_two_values_is_flagged(tmp_pat
         "same_list": ("GREEN", []),
         "null_list": ("GREEN", []),
         "event_only": ("GREEN", []),
+    }, got
+
+
+def test_an_inline_citations_claim_the_answer_does_not_make_is_named(tmp_path: Path) -> None:
+    # a citation object's claim_text missing from the answer gets `claim_not_in_answer`; an inline_citations claim
+    # did not: "30 days" verified while the answer said "90 days", with no reason and no claim offsets to see it by
+    def doc(answer: str, claim: str) -> str:
+        return json.dumps({"answer": answer, "inline_citations": [{"source_index": 0, "claim": claim}]})
+
+    answers = {
+        "elsewhere": doc("Refunds take 90 days.", "Refunds take 30 days."),
+        "other_case": doc("REFUNDS  take 30 days.", "Refunds take 30 days."),
+        "as_written": doc("Refunds take 30 days.", "Refunds take 30 days."),
+    }
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = dict(q(db, "SELECT answer_id, (verdict, reasons, claim_start, claim_end) FROM citation_audit"))
+    assert got == {
+        "elsewhere": ("verified", ["exact_match", "claim_not_in_answer"], None, None),
+        "other_case": ("verified", ["exact_match"], 0, 21),
+        "as_written": ("verified", ["exact_match"], 0, 21),
     }, got
