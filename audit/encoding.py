@@ -28,7 +28,7 @@ import pyarrow.parquet as pq
 from audit.contract import column_names
 from audit.errors import InputError
 from audit.input_schema import CONTEXT_FIELDS, file_schema
-from audit.sql import connect, quote
+from audit.sql import connect, parquet_files, quote
 from audit.workdir import OWNER
 
 log = logging.getLogger(__name__)
@@ -62,7 +62,7 @@ def text_is_readable(con: duckdb.DuckDBPyConnection, files: list[str], columns: 
     # a hash reads every value (`count` may be answered from the file's statistics without reading any)
     counts = ", ".join(f"max(hash({quote(c, identifier=True)}))" for c in columns)
     try:
-        con.execute(f"SELECT {counts} FROM read_parquet({quote(files)}, union_by_name = true)").fetchall()
+        con.execute(f"SELECT {counts} FROM read_parquet({parquet_files(files)}, union_by_name = true)").fetchall()
     except duckdb.Error as exc:
         # anything else (types that differ between files, ...) is told by the checks and scans that follow
         return not is_encoding_error(exc)

@@ -19,7 +19,7 @@ from audit.counts import AnswerCounts
 from audit.encoding import BAD_FIELD, BAD_REASON, SOURCE, is_repaired
 from audit.errors import InputError, one_line
 from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_schema
-from audit.sql import connect, quote, run
+from audit.sql import connect, literal_path, parquet_files, quote, run
 from audit.window import Window
 
 log = logging.getLogger(__name__)
@@ -165,7 +165,7 @@ def _unreadable(files: list[str]) -> str:
 
 def scan_sql(files: list[str], window: Window, columns: str, row_filter: str | None = None) -> str:
     """SELECT of the input rows in the window: projection and `logged_at` filter are pushed into the scan."""
-    file_list = quote(files)
+    file_list = parquet_files(files)
     return f"""
         SELECT * EXCLUDE (partition_day) FROM (
             SELECT {_source(files)} AS source_file, file_row_number AS row_no, {columns}, {_unreadable(files)},
@@ -207,7 +207,7 @@ def stage_answers(
         if split is None:
             query = scan_sql(files, window, staging_columns(mapping, types), row_filter)
         else:
-            query = f"SELECT * FROM read_parquet({quote(str(Path(split) / 'answers-*.parquet'))})"
+            query = f"SELECT * FROM read_parquet({quote(literal_path(split) + '/answers-*.parquet')})"
         con.execute(f"CREATE OR REPLACE TEMP TABLE staged AS {query}")
     except duckdb.Error as exc:
         raise InputError(f"cannot read {describe_files(files)}: {one_line(str(exc))}") from None
@@ -254,7 +254,7 @@ CTX_FILE, CTX_ROW = "__citeaudit_ctx_file", "__citeaudit_ctx_row"  # a contexts 
 
 def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> None:
     check_context_files(files)
-    file_list = quote(files)
+    file_list = parquet_files(files)
     present = set().union(*(set(file_schema(f).names) for f in files))
     fields = ", ".join(name if name in present else f"NULL AS {name}" for name in CONTEXT_FIELDS)
     if CTX_FILE in present:  # a shard folder of the split input: the table's own file and row, kept

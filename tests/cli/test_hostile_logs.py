@@ -259,3 +259,41 @@ def test_an_inline_citations_claim_the_answer_does_not_make_is_named(tmp_path: P
         "other_case": ("verified", ["exact_match"], 0, 21),
         "as_written": ("verified", ["exact_match"], 0, 21),
     }, got
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_file_whose_name_reads_as_a_glob_is_read_as_itself(tmp_path: Path, threads: int) -> None:
+    # DuckDB reads `[`, `*` and `?` in a path as a glob: `answers[1].parquet` read the `answers1.parquet` beside it,
+    # so its own rows were lost without a quarantine row and the other file's were read twice (each quarantined as
+    # a duplicate of itself); `--input answers[1].parquet` audited the other file; a contexts table likewise
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for name, prefix in (("answers[1]", "bracket"), ("answers1", "plain"), ("answers-x", "star")):
+        rows = [make_answer(f"{prefix}{i}", "Refunds take 30 days [1].", []) for i in range(30)]
+        for row in rows:
+            row["contexts"] = None
+        pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), logs / f"{name}.parquet")
+    (logs / "answers-x.parquet").rename(logs / "answers-*.parquet")
+    tables = tmp_path / "contexts"
+    tables.mkdir()
+    for name, text in (("contexts[1]", "Refunds take 30 days."), ("contexts1", "Refunds take 90 days.")):
+        ctx = [
+            {"answer_id": f"{prefix}{i}", "rank": 1, "text": text}
+            for prefix in ("bracket", "plain", "star")
+            for i in range(30)
+        ]
+        pq.write_table(pa.Table.from_pylist(ctx), tables / f"{name}.parquet")
+    config = tmp_path / "case.toml"
+    config.write_text(f"[run]\nshard_seconds = 0.2\nshard_threads = {threads}\n")
+    for inp, want in ((logs, 90), (logs / "answers[1].parquet", 30)):
+        db = tmp_path / f"{inp.name}-{want}.duckdb"
+        table = str(tables / "contexts[1].parquet")
+        args = ["run", "--input", str(inp), "--contexts", table, "--db", str(db), "--quiet", "--config", str(config)]
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 0, res.output
+        assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(want, want, 0)]
+        files = {Path(f).name for (f,) in q(db, "SELECT DISTINCT source_file FROM answer_audit")}
+        assert files == (
+            {"answers[1].parquet", "answers1.parquet", "answers-*.parquet"} if want == 90 else {"answers[1].parquet"}
+        ), files
+        assert q(db, "SELECT DISTINCT verdict FROM citation_audit") == [("verified",)]
