@@ -297,3 +297,28 @@ def test_a_file_whose_name_reads_as_a_glob_is_read_as_itself(tmp_path: Path, thr
             {"answers[1].parquet", "answers1.parquet", "answers-*.parquet"} if want == 90 else {"answers[1].parquet"}
         ), files
         assert q(db, "SELECT DISTINCT verdict FROM citation_audit") == [("verified",)]
+
+
+@pytest.mark.parametrize("column", ["answer", "logged_at", "contexts"])
+def test_a_file_with_damaged_pages_under_a_sound_footer_is_named(tmp_path: Path, column: str) -> None:
+    # a file cut or overwritten in its data pages keeps a readable schema, so only the scan failed: the error named
+    # the window's first file ("a.parquet and 2 more: TProtocolException: Invalid data") or was an OSError, exit 1
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for name in ("a", "b", "c"):
+        rows = [make_answer(f"{name}{i}", "Refunds take 30 days [1].", CTX) for i in range(40)]
+        pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), logs / f"{name}.parquet")
+    broken = logs / "b.parquet"
+    meta = pq.read_metadata(broken).row_group(0)
+    chunk = next(
+        meta.column(i) for i in range(meta.num_columns) if meta.column(i).path_in_schema.split(".")[0] == column
+    )
+    offset = chunk.dictionary_page_offset or chunk.data_page_offset
+    data = bytearray(broken.read_bytes())
+    data[offset : offset + 16] = b"\xff" * 16
+    broken.write_bytes(bytes(data))
+    assert pq.read_schema(broken) == answers_schema()
+    db = tmp_path / "audit.duckdb"
+    res = CliRunner().invoke(main, ["run", "--input", str(logs), "--db", str(db), "--quiet"])
+    assert "Traceback" not in res.output and res.exit_code == 2, res.output
+    assert res.output.startswith(f"error: {broken}: not a readable Parquet file (") and res.output.count("\n") == 1
