@@ -18,7 +18,7 @@ from audit.contract import column_names
 from audit.counts import AnswerCounts
 from audit.encoding import BAD_FIELD, BAD_REASON, SOURCE, is_repaired
 from audit.errors import InputError, one_line
-from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_schema
+from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_rows, file_schema
 from audit.sql import connect, literal_path, parquet_files, quote, run
 from audit.window import Window
 
@@ -40,7 +40,10 @@ def discover_inputs(spec: str) -> list[str]:
     files = sorted({str(f.resolve()) for f in found})
     if not files:
         raise InputError(f"no Parquet input found at {spec!r} (give a file, a folder or a glob)")
-    return files
+    # a file without rows holds nothing to audit; a logger's empty hour is often written without columns
+    # (`pa.Table.from_pylist([])`), which DuckDB cannot read beside other files: it stopped the run as a file
+    # lacking the contract's columns. Left out unless every file is empty
+    return ([f for f in files if file_rows(f) > 0] or files) if len(files) > 1 else files
 
 
 def describe_files(files: list[str]) -> str:

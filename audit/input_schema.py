@@ -21,6 +21,16 @@ def file_schema(path: str) -> pa.Schema:
         raise InputError(f"{path}: not a readable Parquet file ({one_line(str(exc))})") from None
 
 
+def file_rows(path: str) -> int:
+    """The rows a Parquet file holds, from its footer."""
+    try:
+        return pq.read_metadata(path).num_rows
+    except FileNotFoundError:
+        raise InputError(f"{path}: file not found") from None
+    except (pa.ArrowInvalid, OSError) as exc:
+        raise InputError(f"{path}: not a readable Parquet file ({one_line(str(exc))})") from None
+
+
 def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataType]:
     """Check every file has the contract's required columns; return the union of column types."""
     types: dict[str, pa.DataType] = {}

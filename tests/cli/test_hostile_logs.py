@@ -322,3 +322,29 @@ def test_a_file_with_damaged_pages_under_a_sound_footer_is_named(tmp_path: Path,
     res = CliRunner().invoke(main, ["run", "--input", str(logs), "--db", str(db), "--quiet"])
     assert "Traceback" not in res.output and res.exit_code == 2, res.output
     assert res.output.startswith(f"error: {broken}: not a readable Parquet file (") and res.output.count("\n") == 1
+
+
+def test_files_without_rows_or_columns_beside_others_are_left_out(tmp_path: Path) -> None:
+    # a logger's empty hour written as `pa.Table.from_pylist([])` has no columns at all: it stopped the night's run
+    # ("required column 'answer_id' is missing; columns are []"), and DuckDB cannot read such a file beside others
+    logs, tables = tmp_path / "logs", tmp_path / "contexts"
+    logs.mkdir()
+    tables.mkdir()
+    rows = [make_answer(f"a{i}", "Refunds take 30 days [1].", []) for i in range(3)]
+    for row in rows:
+        row["contexts"] = None
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), logs / "hour-01.parquet")
+    pq.write_table(pa.Table.from_pylist([]), logs / "hour-02.parquet")
+    pq.write_table(pa.table({"answer_id": pa.array([], pa.string())}), logs / "hour-03.parquet")
+    ctx = [{"answer_id": r["answer_id"], "rank": 1, "text": "Refunds take 30 days."} for r in rows]
+    pq.write_table(pa.Table.from_pylist(ctx), tables / "hour-01.parquet")
+    pq.write_table(pa.Table.from_pylist([]), tables / "hour-02.parquet")
+    db = tmp_path / "audit.duckdb"
+    args = ["run", "--input", str(logs), "--contexts", str(tables), "--db", str(db), "--quiet"]
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 0, res.output
+    assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(3, 3, 0)]
+    assert q(db, "SELECT DISTINCT verdict FROM citation_audit") == [("verified",)]
+    # every file empty: nothing to audit, and a file without the contract's columns is still named
+    res = CliRunner().invoke(main, ["run", "--input", str(logs / "hour-02.parquet"), "--db", str(db), "--quiet"])
+    assert res.exit_code == 2 and "hour-02.parquet: required column 'answer_id' is missing" in res.output
