@@ -32,12 +32,12 @@ WITH unmarked AS (
     -- (`data: {` lines, a JSON list of event objects) without a final event is structured output that cannot be
     -- read, never prose: its raw text was audited without a flag, GREEN
     SELECT answer_id, answer, prose,
-           regexp_matches(body, '^\s*(?:\{|data:\s*\{)')
+           starts_stream
            OR coalesce(CASE WHEN regexp_matches(body, '^\s*\[') AND json_valid(body) AND json_type(body) = 'ARRAY'
                             THEN list_contains(list_transform(json_extract(body, '$[*]'), lambda e: json_type(e)), 'OBJECT')
                        END, false) AS looks_json,
            CASE
-               WHEN regexp_matches(body, '^\s*(?:\{|data:\s*\{)') AND NOT json_valid(body) THEN
+               WHEN starts_stream AND NOT json_valid(body) THEN
                    list_filter(list_transform(string_split(body, chr(10)),
                                               lambda l: regexp_replace(trim(l), '^data:\s*', '')),
                                lambda l: CASE WHEN json_valid(l) THEN json_extract_string(l, '$.type') = 'final' END)[-1]
@@ -47,7 +47,12 @@ WITH unmarked AS (
                    list_filter(json_extract(body, '$[*]'),
                                lambda e: json_extract_string(e, '$.type') = 'final')[-1]::VARCHAR
            END AS event
-    FROM bodies
+    FROM (
+        -- JSON, or server-sent events: `data: {` lines, after any `event:` / `id:` / `retry:` lines that name
+        -- them (an SSE log with `event:` lines was audited as its raw text)
+        SELECT *, regexp_matches(body, '^\s*(?:\{|(?:(?:event|id|retry):[^\n]*\r?\n)*data:\s*\{)') AS starts_stream
+        FROM bodies
+    )
 ), docs AS (
     SELECT answer_id, answer, prose, looks_json OR event IS NOT NULL AS looks_json,
            json_keys(event) AS top_keys,

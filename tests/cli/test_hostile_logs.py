@@ -348,3 +348,26 @@ def test_files_without_rows_or_columns_beside_others_are_left_out(tmp_path: Path
     # every file empty: nothing to audit, and a file without the contract's columns is still named
     res = CliRunner().invoke(main, ["run", "--input", str(logs / "hour-02.parquet"), "--db", str(db), "--quiet"])
     assert res.exit_code == 2 and "hour-02.parquet: required column 'answer_id' is missing" in res.output
+
+
+def test_server_sent_events_with_event_lines_are_read_as_a_stream(tmp_path: Path) -> None:
+    # SSE names each event in an `event:` line before its `data:` (as Anthropic's API streams): such a log was not
+    # seen as a stream, its raw text was audited (a correct answer RED, `missing_quote:type`), never flagged
+    final = '{"type": "final", "data": "Refunds take 30 days [1]."}'
+    answers = {
+        "event_lines": f'event: delta\ndata: {{"type": "delta", "data": "Refunds"}}\n\nevent: final\ndata: {final}\n\n',
+        "id_and_crlf": f"id: 7\r\nevent: final\r\ndata: {final}\r\n\r\n",
+        "no_final": 'event: delta\ndata: {"type": "delta", "data": "Refunds take 30 days [1]."}\n\n',
+        "prose": "event: the refund window is 30 days [1].",
+    }
+    db = _audited(tmp_path, [make_answer(key, doc, CTX) for key, doc in answers.items()])
+    got = dict(
+        q(db, "SELECT answer_id, (structured_output, structured_parse_failed, answer_text, level) FROM answer_audit")
+    )
+    text = "Refunds take 30 days [1]."
+    assert got == {
+        "event_lines": (True, False, text, "GREEN"),
+        "id_and_crlf": (True, False, text, "GREEN"),
+        "no_final": (False, True, answers["no_final"], "RED"),
+        "prose": (False, False, answers["prose"], got["prose"][3]),
+    }, got
