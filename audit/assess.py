@@ -60,7 +60,11 @@ def _claim_for(cite: dict[str, Any], text: str, sentences: list[Sentence]) -> _C
         return _Claim(strip_markers(str(cite["json_claim"])), start, end, None)
     if cite.get("json_claim"):
         claim = str(cite["json_claim"])
-        return _Claim(strip_markers(claim), cite.get("char_start"), cite.get("char_end"), None)
+        start, end = cite.get("char_start"), cite.get("char_end")
+        if start is None:  # inline_citations' claim, not found as written: case and spacing aside, as claim_text
+            where = locate_claim(claim, text)
+            start, end = (where.start, where.end) if where else (None, None)
+        return _Claim(strip_markers(claim), start, end, None)
     start = cite.get("char_start")
     if start is None:
         return _Claim(strip_markers(text), 0, len(text), None)
@@ -157,7 +161,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
             p = _Pending(row, contexts, c.get("fabricated_reason"), _has_claim_text(cl.text))
             if p.fabricated_reason is None and p.has_claim:
                 p.source_empty = not contexts.get(int(c["context_rank"]), "").strip()
-            if c["dialect"] == "citation_object" and c.get("json_claim") and cl.start is None:
+            if c.get("json_claim") and cl.start is None:  # a claim the answer does not make
                 p.extra_reasons.append("claim_not_in_answer")
             if bad_confidence:
                 p.extra_reasons.append(bad_confidence)

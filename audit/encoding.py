@@ -26,9 +26,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from audit.contract import column_names
-from audit.errors import InputError
+from audit.errors import InputError, one_line
 from audit.input_schema import CONTEXT_FIELDS, file_schema
-from audit.sql import connect, quote
+from audit.sql import connect, parquet_files, quote
 from audit.workdir import OWNER
 
 log = logging.getLogger(__name__)
@@ -55,18 +55,33 @@ def read_columns(path: str, mapping: dict[str, str]) -> list[str]:
     return [src for src in (mapping.get(c, c) for c in column_names()) if src in names]
 
 
-def text_is_readable(con: duckdb.DuckDBPyConnection, files: list[str], columns: list[str]) -> bool:
-    """False when DuckDB finds a string that is no UTF-8 in `columns` of `files`."""
+def scan_error(con: duckdb.DuckDBPyConnection, files: list[str], columns: list[str]) -> duckdb.Error | None:
+    """DuckDB's error reading every value of `columns` in `files` (None when it reads them all)."""
     if not columns:
-        return True
+        return None
     # a hash reads every value (`count` may be answered from the file's statistics without reading any)
     counts = ", ".join(f"max(hash({quote(c, identifier=True)}))" for c in columns)
     try:
-        con.execute(f"SELECT {counts} FROM read_parquet({quote(files)}, union_by_name = true)").fetchall()
+        con.execute(f"SELECT {counts} FROM read_parquet({parquet_files(files)}, union_by_name = true)").fetchall()
     except duckdb.Error as exc:
-        # anything else (types that differ between files, ...) is told by the checks and scans that follow
-        return not is_encoding_error(exc)
-    return True
+        return exc
+    return None
+
+
+def text_is_readable(con: duckdb.DuckDBPyConnection, files: list[str], columns: list[str]) -> bool:
+    """False when DuckDB finds a string that is no UTF-8 in `columns` of `files`."""
+    exc = scan_error(con, files, columns)
+    # anything else (types that differ between files, ...) is told by the checks and scans that follow
+    return exc is None or not is_encoding_error(exc)
+
+
+def _name_broken_file(con: duckdb.DuckDBPyConnection, files: list[str], columns_of: Callable[[str], list[str]]) -> None:
+    """Stop naming the file DuckDB cannot read by itself (damaged pages under a sound footer): the scans that
+    followed named the first file of the window ("a.parquet and 3 more") or ended in an OSError, exit 1."""
+    for f in files:
+        exc = scan_error(con, [f], columns_of(f))
+        if exc is not None and not is_encoding_error(exc):
+            raise InputError(f"{f}: not a readable Parquet file ({one_line(str(exc))})")
 
 
 def readable_inputs(files: list[str], mapping: dict[str, str], root: Path) -> list[str]:
@@ -85,8 +100,12 @@ def _readable(
     files: list[str], columns_of: Callable[[str], list[str]], root: Path, contract: dict[str, str] | None
 ) -> list[str]:
     with connect() as con:
-        if text_is_readable(con, files, sorted({c for f in files for c in columns_of(f)})):
+        exc = scan_error(con, files, sorted({c for f in files for c in columns_of(f)}))
+        if exc is None:
             return files
+        if not is_encoding_error(exc):
+            _name_broken_file(con, files, columns_of)
+            return files  # types that differ between files, ...: told by the checks and scans that follow
         bad = [f for f in files if not text_is_readable(con, [f], columns_of(f))]
     if not bad:
         return files

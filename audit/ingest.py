@@ -18,8 +18,8 @@ from audit.contract import column_names
 from audit.counts import AnswerCounts
 from audit.encoding import BAD_FIELD, BAD_REASON, SOURCE, is_repaired
 from audit.errors import InputError, one_line
-from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_schema
-from audit.sql import connect, quote, run
+from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_rows, file_schema
+from audit.sql import connect, literal_path, parquet_files, quote, run
 from audit.window import Window
 
 log = logging.getLogger(__name__)
@@ -40,7 +40,10 @@ def discover_inputs(spec: str) -> list[str]:
     files = sorted({str(f.resolve()) for f in found})
     if not files:
         raise InputError(f"no Parquet input found at {spec!r} (give a file, a folder or a glob)")
-    return files
+    # a file without rows holds nothing to audit; a logger's empty hour is often written without columns
+    # (`pa.Table.from_pylist([])`), which DuckDB cannot read beside other files: it stopped the run as a file
+    # lacking the contract's columns. Left out unless every file is empty
+    return ([f for f in files if file_rows(f) > 0] or files) if len(files) > 1 else files
 
 
 def describe_files(files: list[str]) -> str:
@@ -165,7 +168,7 @@ def _unreadable(files: list[str]) -> str:
 
 def scan_sql(files: list[str], window: Window, columns: str, row_filter: str | None = None) -> str:
     """SELECT of the input rows in the window: projection and `logged_at` filter are pushed into the scan."""
-    file_list = quote(files)
+    file_list = parquet_files(files)
     return f"""
         SELECT * EXCLUDE (partition_day) FROM (
             SELECT {_source(files)} AS source_file, file_row_number AS row_no, {columns}, {_unreadable(files)},
@@ -207,7 +210,7 @@ def stage_answers(
         if split is None:
             query = scan_sql(files, window, staging_columns(mapping, types), row_filter)
         else:
-            query = f"SELECT * FROM read_parquet({quote(str(Path(split) / 'answers-*.parquet'))})"
+            query = f"SELECT * FROM read_parquet({quote(literal_path(split) + '/answers-*.parquet')})"
         con.execute(f"CREATE OR REPLACE TEMP TABLE staged AS {query}")
     except duckdb.Error as exc:
         raise InputError(f"cannot read {describe_files(files)}: {one_line(str(exc))}") from None
@@ -254,7 +257,7 @@ CTX_FILE, CTX_ROW = "__citeaudit_ctx_file", "__citeaudit_ctx_row"  # a contexts 
 
 def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> None:
     check_context_files(files)
-    file_list = quote(files)
+    file_list = parquet_files(files)
     present = set().union(*(set(file_schema(f).names) for f in files))
     fields = ", ".join(name if name in present else f"NULL AS {name}" for name in CONTEXT_FIELDS)
     if CTX_FILE in present:  # a shard folder of the split input: the table's own file and row, kept

@@ -21,6 +21,16 @@ def file_schema(path: str) -> pa.Schema:
         raise InputError(f"{path}: not a readable Parquet file ({one_line(str(exc))})") from None
 
 
+def file_rows(path: str) -> int:
+    """The rows a Parquet file holds, from its footer."""
+    try:
+        return pq.read_metadata(path).num_rows
+    except FileNotFoundError:
+        raise InputError(f"{path}: file not found") from None
+    except (pa.ArrowInvalid, OSError) as exc:
+        raise InputError(f"{path}: not a readable Parquet file ({one_line(str(exc))})") from None
+
+
 def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataType]:
     """Check every file has the contract's required columns; return the union of column types."""
     types: dict[str, pa.DataType] = {}
@@ -44,6 +54,11 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
             src = mapping.get(col, col)
             if src in names:
                 typ = schema.field(src).type
+                if _is_all_null(col, typ):
+                    # every value null: what pyarrow and polars write for a column of None (a night's logs without
+                    # a tenant, contexts of only empty lists) holds no value of a wrong type: read as NULL (it
+                    # stopped the run)
+                    continue
                 if col == "contexts" and not _is_context_list(typ):
                     raise InputError(
                         f"{f}: column {src!r} must be list<struct<doc_id, chunk_id, title, page, url, text>>, got {typ}"
@@ -62,6 +77,14 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                 types.setdefault(col, typ)
                 first.setdefault(col, f)
     return types
+
+
+def _is_all_null(col: str, typ: pa.DataType) -> bool:
+    """Arrow's `null` type (and, for `contexts`, a list of it): what a writer infers from values that are all None
+    (or all empty lists)."""
+    if col == "contexts" and (pa.types.is_list(typ) or pa.types.is_large_list(typ)):
+        typ = typ.value_type
+    return pa.types.is_null(typ)
 
 
 def _is_whole_number(typ: pa.DataType) -> bool:
@@ -161,7 +184,7 @@ def _is_context_list(typ: pa.DataType) -> bool:
     if not (pa.types.is_list(typ) or pa.types.is_large_list(typ)) or not pa.types.is_struct(typ.value_type):
         return False
     text = [f.type for f in typ.value_type if f.name == "text"]
-    return len(text) == 1 and is_text(text[0])
+    return len(text) == 1 and (is_text(text[0]) or pa.types.is_null(text[0]))
 
 
 def check_context_files(files: list[str]) -> None:
@@ -173,11 +196,11 @@ def check_context_files(files: list[str]) -> None:
         for col in ("answer_id", "rank", "text"):
             if col not in names:
                 raise InputError(f"{f}: contexts table needs column {col!r}; columns are {sorted(names)}")
-        if not pa.types.is_integer(schema.field("rank").type):
+        if not (pa.types.is_integer(schema.field("rank").type) or pa.types.is_null(schema.field("rank").type)):
             raise InputError(
                 f"{f}: contexts column 'rank' must be integers (1 = first retrieved), got {schema.field('rank').type}"
             )
-        if not is_text(schema.field("text").type):
+        if not (is_text(schema.field("text").type) or pa.types.is_null(schema.field("text").type)):
             raise InputError(f"{f}: contexts column 'text' must be a string column, got {schema.field('text').type}")
         if not _is_text_or_whole(typ := schema.field("answer_id").type):
             raise InputError(f"{f}: contexts column 'answer_id' must be {_STRING}, got {typ}")

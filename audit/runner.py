@@ -32,7 +32,7 @@ from audit.ingest import CTX_FILE, CTX_ROW, check_context_files, check_files, di
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, runs_on_torch, write_shard_result
 from audit.shardplan import affinity_items, hash_of, plan_by_cost
 from audit.split import ASSIGNMENT, SHARD_COLUMN, shard_sql, split_window
-from audit.sql import quote
+from audit.sql import parquet_files
 from audit.store import RunRecord, load_shards, record_failed_run, record_started_run
 from audit.timing import Stopwatch
 from audit.verify.semantic import EmbeddingCache, SemanticScorer, model_key
@@ -171,7 +171,7 @@ def split_input(
     answer_key = hash_of("s.answer_id")  # HASH_SQL on the scan's rows
     ctx_key = hash_of("CAST(c.answer_id AS VARCHAR)")  # as the answers' staging casts it
     if by_source:  # answers that share sources meet in one shard (`audit.affinity`)
-        table = quote(str(root / ASSIGNMENT))
+        table = parquet_files([root / ASSIGNMENT])
         answers = (
             f"SELECT s.*, coalesce(a.shard, 0) AS {SHARD_COLUMN} FROM ({scan}) s "
             f"LEFT JOIN read_parquet({table}) a ON {answer_key} = a.h"
@@ -187,7 +187,7 @@ def split_input(
         contexts = (  # each row keeps its file and row, for the reason when it is broken (`ingest`)
             f"SELECT c.* EXCLUDE (filename, file_row_number), c.filename AS {CTX_FILE}, "
             f"c.file_row_number AS {CTX_ROW}, {ctx_shard} AS {SHARD_COLUMN} "
-            f"FROM read_parquet({quote(contexts_files)}, union_by_name = true, "
+            f"FROM read_parquet({parquet_files(contexts_files)}, union_by_name = true, "
             f"filename = true, file_row_number = true) c{ctx_join}"
         )
 

@@ -27,7 +27,7 @@ import pyarrow.parquet as pq
 
 from audit.errors import InputError, one_line
 from audit.ingest import describe_files
-from audit.sql import connect, quote
+from audit.sql import connect, literal_path, quote
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +73,7 @@ def split_rows(
     _route(grouped, staging, GROUP_COLUMN, range(groups), stem, describe, buffer_bytes)
     written = 0
     for g in range(groups):
-        parts = quote(str(shard_folder(staging, g) / f"{stem}-*.parquet"))
+        parts = quote(literal_path(shard_folder(staging, g)) + f"/{stem}-*.parquet")
         owned = range(g * GROUP_SHARDS, min(shards, (g + 1) * GROUP_SHARDS))
         written += _route(
             f"SELECT * FROM read_parquet({parts})", root, SHARD_COLUMN, owned, stem, describe, buffer_bytes

@@ -16,7 +16,7 @@ from audit.counts import AnswerCounts
 from audit.errors import ConfigError, InputError
 from audit.pipeline import MANIFEST
 from audit.schema import OUTPUT_VERSION, RESULT_TABLES, check_tables, migrate, output_ddl, stored_version
-from audit.sql import connect, quote, transaction
+from audit.sql import connect, parquet_files, quote, transaction
 from audit.window import Window
 
 log = logging.getLogger(__name__)
@@ -119,7 +119,9 @@ def _load(con: duckdb.DuckDBPyConnection, run: RunRecord, shard_dirs: list[Path]
             files = [str(d / f"{name}.parquet") for d in shard_dirs if (d / f"{name}.parquet").is_file()]
             if files:
                 # a view cannot take parameters: the file list goes through quote
-                con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM read_parquet({quote(files)})")
+                con.execute(
+                    f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM read_parquet({parquet_files(files)})"
+                )
             else:
                 con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM {name} WHERE FALSE")
         for stmt in replace_statements(run.window):

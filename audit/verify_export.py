@@ -14,7 +14,7 @@ from typing import Any
 import duckdb
 
 from audit.export import DIGEST_KEY, MANIFEST_NAME, manifest_digest, sha256_of
-from audit.sql import connect
+from audit.sql import connect, literal_path
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ _CSV_AS_WRITTEN = "header = true, delim = ',', quote = '\"', escape = '\"', all_
 def _count_rows(path: Path, fmt: str) -> int:
     reader = "read_parquet($path)" if fmt == "parquet" else f"read_csv($path, {_CSV_AS_WRITTEN})"
     with connect() as con:
-        return int(con.execute(f"SELECT count(*) FROM {reader}", {"path": str(path)}).fetchall()[0][0])
+        return int(con.execute(f"SELECT count(*) FROM {reader}", {"path": literal_path(path)}).fetchall()[0][0])
 
 
 def _load_manifest(path: Path) -> tuple[dict[str, Any] | None, list[str]]:

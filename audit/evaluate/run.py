@@ -16,7 +16,7 @@ from audit.errors import InputError, one_line
 from audit.evaluate.labels import read_labels
 from audit.evaluate.scoring import CitationRow, EvalReport, aggregate_claim, score_claims
 from audit.ingest import discover_inputs
-from audit.sql import connect, quote
+from audit.sql import connect, literal_path, quote
 from audit.window import Window
 
 log = logging.getLogger(__name__)
@@ -54,7 +54,7 @@ def read_citations(
                 ).fetchall()
             }
             rows: dict[str, list[CitationRow]] = {}
-            for r in con.execute(sql, {"files": files}).fetchall():
+            for r in con.execute(sql, {"files": [literal_path(f) for f in files]}).fetchall():
                 rows.setdefault(r[0], []).append(CitationRow(*r))
         except duckdb.Error as exc:
             raise InputError(f"cannot read the audit of {files[0]} from {db}: {one_line(str(exc))}") from None

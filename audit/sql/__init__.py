@@ -79,6 +79,18 @@ def quote(value: Any, identifier: bool = False) -> str:
     raise TypeError(f"cannot write a {type(value).__name__} as a SQL literal")
 
 
+def literal_path(path: str | Path) -> str:
+    """`path` as DuckDB's file readers take it to name that one file: they read `*`, `?` and `[` in a path as a glob,
+    and a file `answers[1].parquet` read the `answers1.parquet` beside it (its own rows lost, the other's read
+    twice). Each such character goes in a class of its own (`[[]`), which matches only itself."""
+    return re.sub(r"[*?\[]", lambda m: f"[{m.group(0)}]", str(path))
+
+
+def parquet_files(paths: Sequence[str | Path]) -> str:
+    """The SQL list of `paths` for `read_parquet`, each naming the file it names (`literal_path`)."""
+    return quote([literal_path(p) for p in paths])
+
+
 def _session(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
     """Every connection's settings. No progress bar: DuckDB draws one on stdout for a query open over 2 s, and a
     shard's batch reader stays open while Python verifies its rows, so every shard printed a bar into the worker's or

@@ -6,28 +6,55 @@
 -- (a JSON array of events, or JSON lines / `data: {...}` server-sent events, whose last `"type": "final"` event
 -- carries the answer in `data`, as text or as an object with an `answer` field).
 CREATE OR REPLACE TEMP TABLE texts AS
-WITH bodies AS (
+WITH unmarked AS (
     -- a byte order mark before the JSON (a file written by a UTF-8-with-BOM tool) is no text of the answer: such
     -- structured output was audited as raw JSON text
     SELECT answer_id, answer,
-           CASE WHEN starts_with(answer, chr(65279)) THEN substr(answer, 2) ELSE answer END AS body
+           CASE WHEN starts_with(answer, chr(65279)) THEN substr(answer, 2) ELSE answer END AS unmarked,
+           regexp_extract(CASE WHEN starts_with(answer, chr(65279)) THEN substr(answer, 2) ELSE answer END,
+                          '(?s)^\s*```[ \t]*([A-Za-z]*)[ \t]*\r?\n(.*?)\s*```\s*$', ['lang', 'inner']) AS fence
     FROM answers_ok
+), bodies AS (
+    -- an answer the model wrapped whole in one Markdown fence is its content: JSON in a ```json (or bare) fence is
+    -- structured output, text in a ```markdown / md / text / txt fence is prose. As code, their markers were no
+    -- citations: nothing was checked, and the answer came out YELLOW (`no_citations`) whatever it cited
+    SELECT answer_id, answer,
+           CASE WHEN lower(fence.lang) IN ('json', '') AND regexp_matches(fence.inner, '^\s*[\{\[]')
+                     AND NOT contains(fence.inner, '```')
+                THEN fence.inner ELSE unmarked END AS body,
+           CASE WHEN lower(fence.lang) IN ('markdown', 'md', 'text', 'txt') AND NOT contains(fence.inner, '```')
+                     AND regexp_matches(fence.inner, '[^\s\p{Z}\p{Cf}\x{85}]')
+                THEN fence.inner ELSE answer END AS prose
+    FROM unmarked
 ), raw AS (
-    SELECT answer_id, answer, starts_with(ltrim(body), '{') AS looks_json,
+    -- JSON may begin after any JSON whitespace (a logger's newline, CRLF or tab; ltrim() removes spaces only): an
+    -- event list after a newline was audited as its raw text, broken JSON after one was never flagged. A stream
+    -- (`data: {` lines, a JSON list of event objects) without a final event is structured output that cannot be
+    -- read, never prose: its raw text was audited without a flag, GREEN
+    SELECT answer_id, answer, prose,
+           starts_stream
+           OR coalesce(CASE WHEN regexp_matches(body, '^\s*\[') AND json_valid(body) AND json_type(body) = 'ARRAY'
+                            THEN list_contains(list_transform(json_extract(body, '$[*]'), lambda e: json_type(e)), 'OBJECT')
+                       END, false) AS looks_json,
            CASE
-               WHEN regexp_matches(body, '^\s*(?:\{|data:\s*\{)') AND NOT json_valid(body) THEN
+               WHEN starts_stream AND NOT json_valid(body) THEN
                    list_filter(list_transform(string_split(body, chr(10)),
                                               lambda l: regexp_replace(trim(l), '^data:\s*', '')),
                                lambda l: CASE WHEN json_valid(l) THEN json_extract_string(l, '$.type') = 'final' END)[-1]
                WHEN NOT json_valid(body) THEN NULL
                WHEN json_type(body) = 'OBJECT' THEN body
-               WHEN starts_with(ltrim(body), '[') AND json_type(body) = 'ARRAY' THEN
+               WHEN regexp_matches(body, '^\s*\[') AND json_type(body) = 'ARRAY' THEN
                    list_filter(json_extract(body, '$[*]'),
                                lambda e: json_extract_string(e, '$.type') = 'final')[-1]::VARCHAR
            END AS event
-    FROM bodies
+    FROM (
+        -- JSON, or server-sent events: `data: {` lines, after any `event:` / `id:` / `retry:` lines that name
+        -- them (an SSE log with `event:` lines was audited as its raw text)
+        SELECT *, regexp_matches(body, '^\s*(?:\{|(?:(?:event|id|retry):[^\n]*\r?\n)*data:\s*\{)') AS starts_stream
+        FROM bodies
+    )
 ), docs AS (
-    SELECT answer_id, answer, looks_json OR event IS NOT NULL AS looks_json,
+    SELECT answer_id, answer, prose, looks_json OR event IS NOT NULL AS looks_json,
            json_keys(event) AS top_keys,
            CASE WHEN json_type(event, '$.data') = 'OBJECT' THEN json_keys(event, '$.data') END AS data_keys,
            -- keys given twice inside a citation object (read from the event as logged: merging `data` would
@@ -37,6 +64,15 @@ WITH bodies AS (
                lambda c: CASE WHEN json_type(c) = 'OBJECT'
                               THEN list_filter(json_keys(c), lambda k: len(list_filter(json_keys(c), lambda j: j = k)) > 1)
                               ELSE [] END)))) AS citation_dup_keys,
+           -- a key the audit reads given both in a final event and in its `data` object, with another value:
+           -- merging `data` kept its own and dropped the event's (its fabricated citation went unseen, GREEN)
+           CASE WHEN json_extract_string(event, '$.type') = 'final' AND json_type(event, '$.data') = 'OBJECT'
+                     AND json_type(event, '$.data.answer') = 'VARCHAR'
+                THEN list_filter(['answer', 'citations', 'inline_citations', 'confidence', 'confidence_score',
+                                  'missing_information'],
+                                 lambda k: json_type(event, '$.' || k) <> 'NULL' AND json_type(event, '$.data.' || k) <> 'NULL'
+                                           AND json_extract(event, '$.' || k)::VARCHAR
+                                               <> json_extract(event, '$.data.' || k)::VARCHAR) END AS merged_conflicts,
            CASE
                WHEN json_extract_string(event, '$.type') = 'final' AND json_type(event, '$.data') = 'OBJECT'
                     AND json_type(event, '$.data.answer') = 'VARCHAR'
@@ -55,7 +91,7 @@ WITH bodies AS (
 SELECT answer_id,
        looks_json AND answer_field IS NOT NULL AS structured,
        looks_json AND answer_field IS NULL AS structured_parse_failed,
-       CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field ELSE answer END AS answer_text,
+       CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field ELSE prose END AS answer_text,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN doc END AS json_doc,
        -- `citations` holding any object: the citation_object dialect (every item is one citation)
        coalesce(looks_json AND answer_field IS NOT NULL AND json_type(doc, '$.citations') = 'ARRAY'
@@ -84,7 +120,8 @@ SELECT answer_id,
                        lambda k: k IN ('answer', 'data', 'type', 'citations', 'inline_citations', 'confidence',
                                        'confidence_score', 'missing_information')
                                  AND (len(list_filter(coalesce(top_keys, []), lambda j: j = k)) > 1
-                                      OR len(list_filter(coalesce(data_keys, []), lambda j: j = k)) > 1)))),
+                                      OR len(list_filter(coalesce(data_keys, []), lambda j: j = k)) > 1))
+                       || coalesce(merged_conflicts, []))),
                    lambda k: 'duplicate_json_key:' || k)
                 || list_transform(coalesce(citation_dup_keys, []), lambda k: 'duplicate_json_key:citations[].' || k)
             END AS citation_shape_flags

@@ -1,22 +1,25 @@
 -- resolve each citation in `citations` against this answer's retrieved contexts in `ctx`.
 -- a marker that names no retrieved context is fabricated, with the reason why.
+-- a title may be named with or without its extension (`Refund Policy` for `Refund Policy.pdf`, and the reverse),
+-- never by another one: an extension begins with a letter, and only one side of a match loses it (both sides did,
+-- and digits counted: `Section 4.2` resolved to a retrieved `Section 4.1`, `example.org` to `example.com`)
 CREATE OR REPLACE TEMP TABLE ctx_keys AS
 SELECT answer_id, rank, doc_id, chunk_id, page,
        lower(trim(title)) AS title_key,
-       lower(regexp_replace(trim(title), '\.[A-Za-z0-9]{1,5}$', '')) AS title_stem,
+       lower(regexp_replace(trim(title), '\.[A-Za-z][A-Za-z0-9]{0,4}$', '')) AS title_stem,
        lower(trim(doc_id)) AS doc_key
 FROM ctx;
 
 CREATE OR REPLACE TEMP TABLE resolved AS
 WITH cited AS (
     SELECT *, lower(trim(cited_title)) AS ref_key,
-           lower(regexp_replace(trim(cited_title), '\.[A-Za-z0-9]{1,5}$', '')) AS ref_stem
+           lower(regexp_replace(trim(cited_title), '\.[A-Za-z][A-Za-z0-9]{0,4}$', '')) AS ref_stem
     FROM citations
 ), doc_hits AS (
     -- contexts of the named document (by title or doc_id), whatever the page or chunk
     SELECT c.answer_id, c.citation_ord, k.rank, k.page, k.chunk_id, k.doc_id
     FROM cited c JOIN ctx_keys k ON k.answer_id = c.answer_id
-    WHERE (c.dialect = 'document_page' AND (k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_stem))
+    WHERE (c.dialect = 'document_page' AND (k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem))
        -- [citation:X:Y] splits at the first colon, but ids may hold colons (urn:kb:7): a document whose id and a
        -- colon begin "X:Y" is the named one
        OR (c.dialect = 'doc_chunk' AND (k.doc_id = c.cited_doc
@@ -24,7 +27,7 @@ WITH cited AS (
        -- citation objects: by document_id, else by document_name like document_page
        OR (c.dialect = 'citation_object' AND c.malformed IS NULL AND CASE
                WHEN c.cited_doc IS NOT NULL THEN k.doc_key = lower(trim(c.cited_doc))
-               ELSE k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_stem END)
+               ELSE k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem END)
 ), object_hits AS (
     -- document_id + chunk_index: the chunk whose id is that index, else the index-th (0-based) context of the
     -- document in retrieval order; a page, when given, must match; no chunk or page: the document's first context
