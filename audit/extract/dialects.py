@@ -80,7 +80,9 @@ def _strip_groups(pattern: str) -> str:
 
 
 def marker_regex() -> re.Pattern[str]:
-    return re.compile(any_marker_pattern())
+    # ASCII, as RE2 in extract.sql reads `\d` and `\s`: Python's Unicode `\d` took `[١]` and `[１]` (and `\s` a
+    # no-break space) for markers that the SQL never extracts, so they were cut from claim texts as if cited
+    return re.compile(any_marker_pattern(), re.ASCII)
 
 
 # Markdown code (``` fences, also unclosed, and `inline code`) holds no citations; extract.sql uses the same pattern

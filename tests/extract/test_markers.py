@@ -96,6 +96,16 @@ def test_extraction_never_raises_and_offsets_stay_inside_the_text(answer):
     assert sql_spans == py_spans
 
 
+@pytest.mark.parametrize(
+    "text", ["Refunds take 30 days [\u0661].", "Refunds [\uff11].", "Refunds [\u00a01]. Also [2]."]
+)
+def test_the_python_reference_reads_digits_and_spaces_as_the_sql_does(text):
+    # RE2 reads `\d` and `\s` as ASCII; Python's Unicode classes took an Arabic-Indic or full-width digit (and a
+    # no-break space) for a marker the SQL never extracts
+    cites, _ = extract([text])
+    assert sorted((c[5], c[6]) for c in cites) == sorted((m.start(), m.end()) for m in markers_outside_code(text))
+
+
 def test_every_dialect_the_sql_emits_is_registered():
     from audit.extract.dialects import DIALECTS, JSON_DIALECTS
 
