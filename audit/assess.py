@@ -53,7 +53,10 @@ class _Claim:
     sentence_idx: int | None
 
 
-def _claim_for(cite: dict[str, Any], text: str, sentences: list[Sentence]) -> _Claim:
+def _claim_for(cite: dict[str, Any], text: str, sentences: list[Sentence], body_end: int | None = None) -> _Claim:
+    if body_end is not None and cite.get("char_start") is not None and int(cite["char_start"]) >= body_end:
+        # a marker of the closing list of sources, the answer citing nowhere inline: it cites the whole answer
+        return _Claim(strip_markers(text[:body_end]), 0, body_end, None)
     if cite.get("dialect") == "citation_object" and cite.get("json_claim"):
         where = locate_claim(str(cite["json_claim"]), text)  # claim_text in the answer, case and spacing aside
         start, end = (where.start, where.end) if where else (None, None)
@@ -117,10 +120,11 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
 
     for ans in answers:
         text = ans["answer_text"] or ""
-        sentences = split_sentences(text)
+        # a closing list of sources (extract.sql's `reference_lists`) holds no statements of the answer
+        sentences = split_sentences(text[: ans.get("ref_start")])
         cites = sorted(ans.get("citations") or [], key=lambda c: c["citation_ord"])
         contexts = {int(c["rank"]): c["text"] or "" for c in ans.get("contexts") or []}
-        claims = [_claim_for(c, text, sentences) for c in cites]
+        claims = [_claim_for(c, text, sentences, ans.get("ref_start")) for c in cites]
         # a sentence that is nothing but markers is no statement: it counts neither as a sentence nor as a claim
         cited = {i for i in _cited_sentences(cites, claims, sentences) if sentences[i].text}
         for c, cl in zip(cites, claims, strict=True):

@@ -303,9 +303,10 @@ WITH cites AS (
 ), contexts AS (
     SELECT answer_id, list(struct_pack(rank, text) ORDER BY rank) AS contexts FROM ctx GROUP BY answer_id
 )
-SELECT a.answer_id, a.logged_at, t.answer_text, t.confidence_raw, t.missing_information_raw, c.citations, x.contexts
+SELECT a.answer_id, a.logged_at, t.answer_text, t.confidence_raw, t.missing_information_raw, c.citations, x.contexts,
+       r.ref_start
 FROM answers_ok a JOIN texts t USING (answer_id)
-LEFT JOIN cites c USING (answer_id) LEFT JOIN contexts x USING (answer_id)
+LEFT JOIN cites c USING (answer_id) LEFT JOIN contexts x USING (answer_id) LEFT JOIN reference_lists r USING (answer_id)
 ORDER BY a.answer_id
 """
 

@@ -85,15 +85,43 @@ def marker_regex() -> re.Pattern[str]:
     return re.compile(any_marker_pattern(), re.ASCII)
 
 
+# A list of the sources the answer drew on, at its end under a header ("Sources:", "**References**", "## Citations"),
+# each line a marker and a title or url ("[1] Refund Policy.pdf", "- [2]: https://..."): its markers cite no claim
+# (each one came out as a citation whose claim was "Sources:" or a file name: unsupported, misattributed, RED). The
+# same pattern in Python and RE2 (extract.sql): group 1 is the text before the header, so its length is where the
+# list starts.
+_REFERENCES_HEADER = (
+    r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?i:sources|references|citations|bibliography|works cited)"
+    r"[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*"
+)
+
+
+def reference_list_pattern() -> str:
+    line = rf"\r?\n(?:[ \t]*\r?\n)*[ \t]*(?:(?:[-*+•]|\d{{1,3}}[.)])[ \t]*)?(?:{any_marker_pattern()})[^\n]*"
+    return rf"(?s)^((?:.*?\n)?)({_REFERENCES_HEADER}(?:{line})+\s*)$"
+
+
+def reference_list_start(text: str) -> int | None:
+    """Where the answer's closing list of sources begins (its header line), or None (the Python reference of
+    extract.sql's `reference_lists`)."""
+    m = re.match(reference_list_pattern(), text, re.ASCII)
+    return len(m.group(1)) if m else None
+
+
 # Markdown code (``` fences, also unclosed, and `inline code`) holds no citations; extract.sql uses the same pattern
 # (RE2's `$` is Python's `\Z` here)
 CODE_SPAN = re.compile(r"(?s)```.*?(?:```|\Z)|`[^`\n]+`")
 
 
 def markers_outside_code(text: str) -> list[re.Match[str]]:
-    """The reference marker scan: every marker not inside Markdown code, as extract.sql finds them."""
+    """The reference marker scan: every marker not inside Markdown code nor in a closing list of sources beside
+    inline markers, as extract.sql finds them."""
     code = [(m.start(), m.end()) for m in CODE_SPAN.finditer(text)]
-    return [m for m in marker_regex().finditer(text) if not any(s <= m.start() and m.end() <= e for s, e in code)]
+    found = [m for m in marker_regex().finditer(text) if not any(s <= m.start() and m.end() <= e for s, e in code)]
+    refs = reference_list_start(text)
+    if refs is None or not any(m.start() < refs for m in found):
+        return found
+    return [m for m in found if m.start() < refs]  # the closing list only names the sources cited inline
 
 
 def expand_numeric(inner: str, limit: int = 50) -> list[int]:

@@ -33,7 +33,8 @@ WITH per_answer AS (
     FROM ctx WHERE page_raw IS NOT NULL GROUP BY answer_id
 ), joined AS (
     SELECT a.answer_id, a.conversation_id, a.turn_index,
-           list_filter(['turn_index_not_an_integer:' || a.turn_index_raw], lambda f: f IS NOT NULL)
+           list_filter(['turn_index_not_an_integer:' || a.turn_index_raw,
+                        CASE WHEN r.ref_start IS NOT NULL THEN 'reference_list' END], lambda f: f IS NOT NULL)
                || coalesce(u.unread_flags, []) AS unread_flags, a.logged_at, a.tenant, a.model,
            a.source_file, t.answer_text, a.answer,
            s.n_sentences, s.n_claims, s.n_cited_sentences, s.n_uncited_claims,
@@ -51,6 +52,7 @@ WITH per_answer AS (
     LEFT JOIN per_answer p USING (answer_id)
     LEFT JOIN alce x USING (answer_id)
     LEFT JOIN unread u USING (answer_id)
+    LEFT JOIN reference_lists r USING (answer_id)
 ), scored AS (
     SELECT *,
            n_verified / nullif(n_citations, 0) AS citation_integrity,

@@ -164,6 +164,22 @@ WHERE NOT EXISTS (
     SELECT 1 FROM code_spans c
     WHERE c.answer_id = m.answer_id AND m.char_start >= c.code_start AND m.char_end <= c.code_end);
 
+-- a closing list of sources under a header ("Sources:", "**References**"), each line a marker and a title or url
+-- (audit.extract.dialects.reference_list_pattern): its markers cite no claim of their own. When the answer cites
+-- inline, the list only names those sources and its markers are dropped; when it does not, each of the list's
+-- markers cites the whole answer above it (assess.py), as a structured `citations` entry cited nowhere inline
+-- does. The answer is flagged reference_list.
+CREATE OR REPLACE TEMP TABLE reference_lists AS
+SELECT answer_id, CAST(length(regexp_extract(answer_text, $refs, 1)) AS INTEGER) AS ref_start
+FROM texts
+WHERE regexp_matches(answer_text, '(?i)sources|references|citations|bibliography|works cited')
+  AND regexp_full_match(answer_text, $refs);
+
+DELETE FROM markers m
+WHERE m.char_start >= (SELECT r.ref_start FROM reference_lists r WHERE r.answer_id = m.answer_id)
+  AND EXISTS (SELECT 1 FROM reference_lists r JOIN markers b ON b.answer_id = r.answer_id
+              WHERE r.answer_id = m.answer_id AND b.char_start < r.ref_start);
+
 CREATE OR REPLACE TEMP TABLE citations_raw AS
 WITH numeric_markers AS (
     SELECT *, string_split(regexp_replace(regexp_extract(marker, $num, 1), '\s', '', 'g'), ',') AS parts
