@@ -122,3 +122,59 @@ def test_reexport_replaces_the_previous_export_and_csv_passes(copy, small_db):
     export_findings(small_db, copy, window, "csv")
     assert verify_export(copy).ok
     assert not list(copy.glob("*.parquet"))
+
+
+def test_a_link_in_the_export_is_not_part_of_it(copy, tmp_path):
+    """A listed file replaced by a symbolic link to an identical copy outside the folder is named, never followed
+    (it verified as ok); a dangling link and a link to a folder outside are extra files."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    shutil.copy(copy / "runs.parquet", outside / "runs.parquet")
+    (copy / "runs.parquet").unlink()
+    (copy / "runs.parquet").symlink_to(outside / "runs.parquet")
+    (copy / "dangling").symlink_to(tmp_path / "nowhere")
+    (copy / "elsewhere").symlink_to(outside)
+    result = verify_cli(copy)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{copy}: runs.parquet: a symbolic link, not a file of the export",
+        f"{copy}: dangling: not in the manifest",
+        f"{copy}: elsewhere: not in the manifest",
+    ]
+
+
+def test_a_linked_manifest_is_refused(copy, tmp_path):
+    moved = tmp_path / "manifest.json"
+    shutil.move(copy / "manifest.json", moved)
+    (copy / "manifest.json").symlink_to(moved)
+    assert verify_export(copy).problems == ["manifest.json: a symbolic link, not a file of the export"]
+
+
+@pytest.mark.parametrize("name", ["config.json", "manifest.json", "citation_audit.parquet"])
+def test_export_never_writes_through_a_link(small_db, tmp_path, name):
+    """A symbolic link at a name the export writes is refused before anything is written: the file it points to
+    outside the folder is left as it was (config.json and manifest.json were overwritten through it)."""
+    precious = tmp_path / "precious.txt"
+    precious.write_text("not yours\n")
+    out = tmp_path / "export"
+    out.mkdir()
+    (out / name).symlink_to(precious)
+    result = CliRunner().invoke(main, ["export", "--db", str(small_db), "--out", str(out), *DAY2])
+    assert result.exit_code == 2
+    assert result.output == (
+        f"error: {out / name} is a symbolic link, and an export writes only regular files of its own folder: remove "
+        "it or export into another folder (nothing was changed)\n"
+    )
+    assert precious.read_text() == "not yours\n"
+    assert [p.name for p in out.iterdir()] == [name]
+
+
+def test_export_refuses_a_folder_where_it_writes_a_file(exported, small_db, tmp_path):
+    out = tmp_path / "export"
+    shutil.copytree(exported, out)
+    (out / "runs.parquet").unlink()
+    (out / "runs.parquet").mkdir()
+    before = {p.name: p.stat().st_mtime_ns for p in out.iterdir()}
+    result = CliRunner().invoke(main, ["export", "--db", str(small_db), "--out", str(out), *DAY2])
+    assert result.exit_code == 2 and "runs.parquet is a folder" in result.output
+    assert {p.name: p.stat().st_mtime_ns for p in out.iterdir()} == before  # the previous export left as it was
