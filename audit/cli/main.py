@@ -20,7 +20,7 @@ from audit.cli.common import (
     window_options,
 )
 from audit.config import load_config
-from audit.errors import ConfigError, terminal_text
+from audit.errors import ConfigError
 from audit.progress import audit_progress
 from audit.verdict import SEVERITY, Verdict
 from audit.window import window_from_args
@@ -373,10 +373,8 @@ def sql(query: str, db: str, fmt: str) -> None:
 
 
 def _cell(value: object) -> Text:
-    """Table display only (csv and json keep full precision). Logged text is hostile: rich markup in it is shown,
-    never applied (`[/]` stopped the command), and control characters are written out, never sent."""
-    if value is None:
-        return Text("NULL")
-    if isinstance(value, float):
-        return Text(f"{value:.4f}")
-    return Text(terminal_text(str(value)))
+    """Table display only (`audit.query.table_cell`): rich markup in logged text is shown, never applied (`[/]`
+    stopped the command)."""
+    from audit.query import table_cell
+
+    return Text(table_cell(value))

@@ -1,10 +1,12 @@
 """Long and invisible logged text on the review page: a 50,000-character claim or a 20,000-character model name is
 cut with the rest behind "more" (no JavaScript), the page's size stays bounded however many such rows there are,
-and bidi overrides, NULs and newlines are written out, never applied. Logs audited through the real `citeaudit run`."""
+and bidi overrides, NULs and newlines are written out, never applied; the same in `citeaudit sql`'s table. Logs
+audited through the real `citeaudit run`."""
 
 from __future__ import annotations
 
 import html
+import json
 import re
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,6 +20,7 @@ from audit.charts import LABEL_CHARS
 from audit.cli import main
 from audit.contract import answers_schema
 from audit.page_text import NAME_KEPT, NAME_SHOWN, TEXT_KEPT, TEXT_SHOWN
+from audit.query import TABLE_CELL_CHARS
 from tests.conftest import make_answer
 from tests.outputs.browser_helpers import find_browser, load_page
 
@@ -134,3 +137,21 @@ def test_chart_labels_cut_a_long_name(page, tmp_path):
     figure = text[text.index('data-chart="per_model"') :]
     figure = figure[: figure.index("</figure>")]
     assert ">" + "m" * (LABEL_CHARS - 1) + "…</text>" in figure and "m" * LABEL_CHARS not in figure
+
+
+def test_sql_table_shows_one_row_as_one_row_and_cuts_long_text(page):
+    """A newline in an answer_id is written out (the id showed as three rows: `new`, `line…`, `id`), and a
+    50,000-character answer is cut at TABLE_CELL_CHARS saying its length (it filled 840 lines)."""
+    db = str(page.parent / "audit.duckdb")
+    query = (
+        "SELECT answer_id, tenant, model, answer_text FROM answer_audit "
+        "WHERE answer_id LIKE 'new%' OR answer_id = 'long-0'"
+    )
+    res = CliRunner().invoke(main, ["sql", query, "--db", db])
+    assert res.exit_code == 0, res.output
+    rows = [line for line in res.output.splitlines() if "\\u202eid" in line]
+    assert len(rows) == 1 and "new\\x0aline\\u202eid" in rows[0] and "mo\\x00del" in rows[0]
+    assert "\u202e" not in res.output and "\x00" not in res.output
+    assert len(res.output.splitlines()) < TABLE_CELL_CHARS // 20 and "characters)" in res.output
+    res = CliRunner().invoke(main, ["sql", query, "--db", db, "--format", "json"])
+    assert max(len(r["answer_text"]) for r in json.loads(res.output)) == len(ROWS[0]["answer"])  # json: whole
