@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.config import AuditConfig
-from audit.export import export_findings, sha256_of
+from audit.export import export_findings, manifest_digest, sha256_of
 from audit.verify.semantic import resolve_model_path
 from audit.verify.support import load_support_model
 from audit.verify_export import verify_export
@@ -178,3 +178,31 @@ def test_export_refuses_a_folder_where_it_writes_a_file(exported, small_db, tmp_
     result = CliRunner().invoke(main, ["export", "--db", str(small_db), "--out", str(out), *DAY2])
     assert result.exit_code == 2 and "runs.parquet is a folder" in result.output
     assert {p.name: p.stat().st_mtime_ns for p in out.iterdir()} == before  # the previous export left as it was
+
+
+def test_verify_export_writes_out_hostile_names(copy):
+    """Names come from the manifest (its digest recomputed: anyone can) and from the folder: a terminal escape or a
+    newline in one is written out, one line per problem (the escape reached the terminal, the newline split the
+    line)."""
+    manifest = json.loads((copy / "manifest.json").read_text())
+    manifest["files"]["\x1b]0;owned\x07x\n.csv"] = {"table": None, "rows": None, "bytes": 1, "sha256": "0"}
+    manifest["manifest_sha256"] = manifest_digest(manifest)
+    (copy / "manifest.json").write_text(json.dumps(manifest))
+    (copy / "extra\x1b[31m").write_text("x")
+    result = verify_cli(copy)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{copy}: \\x1b]0;owned\\x07x\\x0a.csv: missing",
+        f"{copy}: extra\\x1b[31m: not in the manifest",
+    ]
+
+
+def test_paths_with_brackets_are_printed_as_given(small_db, tmp_path):
+    """A folder named like rich markup is printed back as given (`[/]` stopped export and verify-export with exit 1
+    after they had done their work)."""
+    out = tmp_path / "e[" / "]x"
+    result = CliRunner().invoke(main, ["export", "--db", str(small_db), "--out", str(out), *DAY2])
+    assert result.exit_code == 0, result.output
+    assert f"manifest: {out}/manifest.json  manifest_sha256 " in result.output
+    result = verify_cli(out)
+    assert (result.exit_code, result.output) == (0, f"ok: {len(FILES) - 1} files match {out}/manifest.json\n")

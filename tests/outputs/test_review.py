@@ -282,3 +282,9 @@ def test_report_command_writes_the_page(small_db, tmp_path):
     )
     assert result.exit_code == 0, result.output
     assert page_metrics(out.read_text())["answers"] != db_metrics(small_db)["answers"]  # one day of two
+
+
+def test_report_prints_a_bracketed_path_as_given(small_db, tmp_path):
+    out = tmp_path / "r[" / "]review.html"  # `[/]` in the path stopped the command with MarkupError, page written
+    result = CliRunner().invoke(main, ["report", "--db", str(small_db), "--out", str(out)])
+    assert (result.exit_code, result.output) == (0, f"review page: {out}\n")
