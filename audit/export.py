@@ -50,11 +50,12 @@ def export_queries(window: Window) -> dict[str, str]:
 
 
 def config_document(cfg: AuditConfig, run_config_hashes: list[str]) -> dict[str, Any]:
-    """The settings behind the verdicts (thresholds, weights, models and the hashes of their cards)."""
+    """The settings behind the verdicts (thresholds, weights, models and the hashes of their cards); whether they
+    are the runs' is null when the period has no runs to compare with (not true)."""
     return {
         "config_hash": cfg.config_hash(),
         "runs_config_hashes": run_config_hashes,
-        "matches_runs": all(h == cfg.config_hash() for h in run_config_hashes),
+        "matches_runs": all(h == cfg.config_hash() for h in run_config_hashes) if run_config_hashes else None,
         "config": cfg.as_dict(),
         "models": model_fingerprints(cfg),
     }

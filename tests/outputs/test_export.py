@@ -8,16 +8,20 @@ import shutil
 from pathlib import Path
 
 import duckdb
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
 from audit.cli import main
 from audit.config import AuditConfig
-from audit.export import export_findings, manifest_digest, sha256_of
+from audit.contract import answers_schema
+from audit.export import export_findings, export_queries, manifest_digest, sha256_of
 from audit.verify.semantic import resolve_model_path
 from audit.verify.support import load_support_model
 from audit.verify_export import verify_export
-from audit.window import window_from_args
+from audit.window import Window, window_from_args
+from tests.conftest import make_answer
 
 DAY2 = ("--since", "2026-11-02", "--until", "2026-11-03")
 FILES = (
@@ -206,3 +210,26 @@ def test_paths_with_brackets_are_printed_as_given(small_db, tmp_path):
     assert f"manifest: {out}/manifest.json  manifest_sha256 " in result.output
     result = verify_cli(out)
     assert (result.exit_code, result.output) == (0, f"ok: {len(FILES) - 1} files match {out}/manifest.json\n")
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "csv"])
+def test_a_period_without_rows_exports_empty_tables_and_no_config_match(tmp_path, fmt):
+    """Every table with its header and no row, verified; config.json does not claim the config matches runs that
+    are not there (matches_runs was true)."""
+    ctx = [{"doc_id": "d1", "chunk_id": "c1", "title": "T", "page": 1, "text": "Refunds take 30 days."}]
+    logs = tmp_path / "answers.parquet"
+    pq.write_table(
+        pa.Table.from_pylist([make_answer("a1", "Refunds take 30 days [1].", ctx)], schema=answers_schema()), logs
+    )
+    db, out = tmp_path / "audit.duckdb", tmp_path / "empty"
+    assert CliRunner().invoke(main, ["run", "--input", str(logs), "--db", str(db), "--quiet"]).exit_code == 0
+    args = ["export", "--db", str(db), "--out", str(out), "--since", "2030-01-01", "--until", "2030-01-02"]
+    result = CliRunner().invoke(main, [*args, "--format", fmt])
+    assert result.exit_code == 0, result.output
+    files = json.loads((out / "manifest.json").read_text())["files"]
+    assert {name: f["rows"] for name, f in files.items() if f["table"]} == {
+        f"{name}.{fmt}": 0 for name in export_queries(Window())
+    }
+    doc = json.loads((out / "config.json").read_text())
+    assert doc["runs_config_hashes"] == [] and doc["matches_runs"] is None
+    assert verify_cli(out).exit_code == 0
