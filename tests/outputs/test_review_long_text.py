@@ -111,20 +111,22 @@ BROWSER = find_browser()
 HEIGHTS = (
     "<script>document.body.setAttribute('data-heights', Array.prototype.map.call("
     "document.querySelectorAll('tr.finding'), function (r) { return Math.round(r.getBoundingClientRect().height); })"
-    ".join(','));</script></body>"
+    ".join(','));document.body.setAttribute('data-overflow', String(document.documentElement.scrollWidth - "
+    "document.documentElement.clientWidth));</script></body>"
 )
 
 
 @pytest.mark.skipif(BROWSER is None, reason="no chromium on PATH: `apt-get install chromium`")
 def test_rows_of_long_claims_stay_short_in_the_browser(page, tmp_path):
     """In chromium every row of the findings is a few lines high (a 50,000-character claim was thousands of
-    pixels), the page logs nothing on the console, and "more" is a <details> that opens without script."""
+    pixels), no table is wider than the window, and the page logs nothing on the console."""
     probe = tmp_path / "probe.html"
     probe.write_text(page.read_text(encoding="utf-8").replace("</body>", HEIGHTS), encoding="utf-8")
     load = load_page(BROWSER, probe.as_uri())
     assert load.console == []
     heights = [int(h) for h in re.search(r'data-heights="([^"]*)"', load.dom).group(1).split(",")]
     assert len(heights) >= LONG_ROWS and max(heights) < 600, heights
+    assert re.search(r'data-overflow="(-?\d+)"', load.dom).group(1) == "0"  # no table wider than the window
 
 
 @pytest.mark.filterwarnings("error::UserWarning")  # "constrained_layout not applied because axes sizes collapsed"
