@@ -27,7 +27,8 @@ Part = tuple[str, bool]  # a piece of text, and whether it is highlighted (<mark
 
 
 def written_out(text: str, one_line: bool = False) -> str:
-    """Control characters written out; in a one-line field (an id, a name) tabs and newlines too (`\\x0a`)."""
+    """Control characters written out; in a one-line field (an id, a name) tabs and newlines too (`\\x0a`). Also
+    what the charts' labels, `citeaudit sql`'s table and `citeaudit verify-export`'s lines show."""
     text = terminal_text(text)
     return _LINE_BREAKS.sub(lambda m: f"\\x{ord(m[0]):02x}", text) if one_line else text
 
