@@ -19,7 +19,7 @@ from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
-from audit.errors import terminal_text
+from audit.page_text import written_out
 from audit.reliability import ReliabilityPoint
 from audit.sql import quote
 from audit.verdict import SEVERITY, Verdict
@@ -34,6 +34,7 @@ VERDICT_COLORS: dict[str, str] = {
 VERDICT_ORDER: tuple[str, ...] = tuple(reversed(SEVERITY))  # best first
 INTEGRITY_COLOR, RED_COLOR, RECALL_COLOR, PRECISION_COLOR = "#1565c0", "#c62828", "#00897b", "#6d4c41"
 TREND_DAYS = 30  # the per-day chart reaches this many days back from the end of the window
+LABEL_CHARS = 40  # a logged name longer than this is cut in chart labels (the tables show more of it)
 
 
 @dataclass(frozen=True)
@@ -95,9 +96,14 @@ def _salt_refs(tag: str, salt: str) -> str:
 
 
 def label(value: Any) -> str:
-    """Logged text as a chart label: never read as mathtext (a `$` in a tenant name must not break the chart), and
-    control characters written out (`\\x1b`), as the terminal shows them (no font has a glyph for them)."""
-    return "(none)" if value is None else terminal_text(str(value)).replace("$", r"\$")
+    """Logged text as a chart label: never read as mathtext (a `$` in a tenant name must not break the chart),
+    control characters and newlines written out (`\\x1b`, `\\x0a`), as the terminal shows them (no font has a glyph
+    for them), and cut at LABEL_CHARS (a 20,000-character model name squeezed the axes to nothing)."""
+    if value is None:
+        return "(none)"
+    text = str(value)
+    text = text if len(text) <= LABEL_CHARS else text[: LABEL_CHARS - 1] + "…"
+    return written_out(text, one_line=True).replace("$", r"\$")
 
 
 def new_figure(height: float = 3.0) -> tuple[Figure, Any]:

@@ -6,11 +6,10 @@ The audit database keeps no copy of the retrieved contexts, so the window is cut
 
 from __future__ import annotations
 
-import html
-
 import duckdb
 import pyarrow as pa
 
+from audit.page_text import TEXT_KEPT, TEXT_SHOWN, parts_html
 from audit.schema import output_schema
 from audit.sql import load
 
@@ -29,10 +28,11 @@ def with_source_windows(con: duckdb.DuckDBPyConnection, citations: pa.Table) -> 
 
 
 def highlight_span(window: str, window_start: int, span_start: int, span_end: int) -> str:
-    """The window as escaped HTML with the span inside `<mark>`; an ellipsis where the window cuts the source."""
+    """The window as page HTML (`audit.page_text`: escaped, cut when long) with the span inside `<mark>`; an
+    ellipsis where the window cuts the source."""
     a = min(max(span_start - window_start, 0), len(window))
     b = min(max(span_end - window_start, a), len(window))
     before, span, after = window[:a], window[a:b], window[b:]
     lead = "…" if window_start > 0 else ""
     trail = "…" if len(after) >= WINDOW_CHARS else ""
-    return f"{lead}{html.escape(before)}<mark>{html.escape(span)}</mark>{html.escape(after)}{trail}"
+    return lead + parts_html([(before, False), (span, True), (after, False)], TEXT_SHOWN, TEXT_KEPT) + trail

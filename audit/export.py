@@ -50,11 +50,12 @@ def export_queries(window: Window) -> dict[str, str]:
 
 
 def config_document(cfg: AuditConfig, run_config_hashes: list[str]) -> dict[str, Any]:
-    """The settings behind the verdicts (thresholds, weights, models and the hashes of their cards)."""
+    """The settings behind the verdicts (thresholds, weights, models and the hashes of their cards); whether they
+    are the runs' is null when the period has no runs to compare with (not true)."""
     return {
         "config_hash": cfg.config_hash(),
         "runs_config_hashes": run_config_hashes,
-        "matches_runs": all(h == cfg.config_hash() for h in run_config_hashes),
+        "matches_runs": all(h == cfg.config_hash() for h in run_config_hashes) if run_config_hashes else None,
         "config": cfg.as_dict(),
         "models": model_fingerprints(cfg),
     }
@@ -73,6 +74,7 @@ def export_findings(
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # a file at --out (or above it), no permission
         raise InputError(f"cannot export to {out_dir} ({exc.filename}: {exc.strerror})") from None
+    _refuse_links(out_dir, fmt)
     _remove_previous(out_dir)
     files: dict[str, dict[str, Any]] = {}
     with open_db(db, read_only=True) as con:
@@ -110,6 +112,27 @@ def export_findings(
     manifest[DIGEST_KEY] = manifest_digest(manifest)
     (out_dir / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n")
     return manifest
+
+
+def not_a_file(path: Path) -> str | None:
+    """Why `path` cannot be a file of an export (a symbolic link, wherever it points, or a folder), or None."""
+    if path.is_symlink():
+        return "a symbolic link"
+    if path.exists() and not path.is_file():
+        return "a folder" if path.is_dir() else "not a regular file"
+    return None
+
+
+def _refuse_links(out_dir: Path, fmt: str) -> None:
+    """An export writes regular files of its own folder only: a link at a name it writes would be written through,
+    to a file outside the folder (config.json and manifest.json were). Refused before anything is changed."""
+    names = [f"{name}.{fmt}" for name in export_queries(Window())] + [CONFIG_NAME, MANIFEST_NAME]
+    for name in names:
+        if (what := not_a_file(out_dir / name)) is not None:
+            raise InputError(
+                f"{out_dir / name} is {what}, and an export writes only regular files of its own folder: remove it "
+                "or export into another folder (nothing was changed)"
+            )
 
 
 def _remove_previous(out_dir: Path) -> None:

@@ -16,9 +16,11 @@ from typing import Any
 import duckdb
 
 from audit.errors import InputError, one_line
+from audit.page_text import written_out
 from audit.sql import connect
 
 TABLE_ROWS = 1000  # `citeaudit sql --format table` shows at most this many rows; csv and json give all
+TABLE_CELL_CHARS = 1000  # and at most this many characters of a text; csv and json give it whole
 
 ALLOWED = {
     duckdb.StatementType.SELECT,
@@ -102,3 +104,17 @@ def run_query(db: str | Path, query: str) -> tuple[list[str], list[tuple[Any, ..
     """Columns and rows of the last statement of `query`, run on the locked read-only connection."""
     with stream_query(db, query) as (cols, rows):
         return cols, list(rows)
+
+
+def table_cell(value: Any) -> str:
+    """A value as `--format table` shows it (csv and json keep full precision and the whole text). Logged text is
+    hostile: control characters, tabs and newlines are written out, never sent (a newline in an answer_id made one row
+    read as three), and a text past TABLE_CELL_CHARS is cut, saying its length (a 70,000-character answer filled
+    600 lines)."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, float):
+        return f"{value:.4f}"
+    text = str(value)
+    more = f"… ({len(text):,} characters)" if len(text) > TABLE_CELL_CHARS else ""
+    return written_out(text[:TABLE_CELL_CHARS], one_line=True) + more

@@ -18,6 +18,7 @@ from audit.charts import CHARTS, Chart, ChartContext, figure_svg
 from audit.config import AuditConfig
 from audit.errors import InputError
 from audit.evidence import highlight_span
+from audit.page_text import TEXT_KEPT, TEXT_SHOWN, filter_key, name_html, parts_html, text_html
 from audit.reliability import Overconfidence
 from audit.review_data import (
     Finding,
@@ -33,7 +34,6 @@ from audit.verdict import Verdict
 from audit.window import Window
 
 _ASSETS = Path(__file__).resolve().parent / "assets"
-NONE_LABEL = "(none)"
 
 HEADLINE = (  # key in ReviewData.headline, label, kind
     ("answers", "answers audited", "count"),
@@ -69,10 +69,6 @@ def fmt(value: Any, kind: str) -> str:
 
 def _e(value: Any) -> str:
     return html.escape("" if value is None else str(value))
-
-
-def _key(value: Any) -> str:
-    return NONE_LABEL if value is None else str(value)
 
 
 def render_charts(con: duckdb.DuckDBPyConnection, window: Window, cfg: AuditConfig) -> list[tuple[Chart, str | None]]:
@@ -132,7 +128,7 @@ def _breakdown_html(name: str, rows: list[dict[str, Any]]) -> str:
         cells = "".join(
             f'<td class="num" data-col="{col}">{fmt(row[col], kind)}</td>' for col, _, kind in BREAKDOWN_COLUMNS
         )
-        body.append(f'<tr data-key="{_e(_key(row["key"]))}"><td>{_e(_key(row["key"]))}</td>{cells}</tr>')
+        body.append(f'<tr data-key="{_e(filter_key(row["key"]))}"><td>{name_html(row["key"])}</td>{cells}</tr>')
     return (
         f'<h3>By {name}</h3><table class="breakdown" data-breakdown="{name}"><tr><th>{name}</th>{head}</tr>'
         f"{''.join(body)}</table>"
@@ -157,7 +153,7 @@ def _overconfident_table(level: str, rows: list[Overconfidence]) -> str:
         '<th class="num">share verified</th><th class="num">gap</th></tr>'
     )
     body = "".join(
-        f'<tr data-key="{_e(_key(r.model))}"><td>{_e(_key(r.model))}</td>'
+        f'<tr data-key="{_e(filter_key(r.model))}"><td>{name_html(r.model)}</td>'
         f'<td class="num" data-col="n">{fmt(r.n, "count")}</td>'
         f'<td class="num" data-col="mean_claimed">{fmt(r.mean_claimed, "share")}</td>'
         f'<td class="num" data-col="share_verified">{fmt(r.share_verified, "share")}</td>'
@@ -193,24 +189,24 @@ def evidence_html(f: Finding) -> str:
         end = f.evidence_end if f.evidence_end is not None else f.evidence_start
         return highlight_span(f.source_window, f.source_window_start, f.evidence_start, end)
     if f.evidence_text:
-        return f"<mark>{_e(f.evidence_text)}</mark>"
+        return parts_html([(f.evidence_text, True)], TEXT_SHOWN, TEXT_KEPT)
     return '<span class="muted">no evidence span</span>'
 
 
 def _finding_html(f: Finding) -> str:
     support = f"{f.support:.2f}" if f.support is not None else "–"
     source = f"context {f.context_rank}" if f.context_rank is not None else "not retrieved"
-    doc = f"<br><code>{_e(f.doc_id)}</code>" if f.doc_id else ""
+    doc = f"<br>{name_html(f.doc_id, 'code')}" if f.doc_id else ""
     suggested = f"context {f.suggested_rank}" if f.suggested_rank is not None else "–"
-    reasons = "<br>".join(f"<code>{_e(r)}</code>" for r in f.reasons) or "–"
+    reasons = "<br>".join(name_html(r, "code") for r in f.reasons) or "–"
     return (
-        f'<tr class="finding" data-verdict="{_e(f.verdict)}" data-tenant="{_e(_key(f.tenant))}" '
-        f'data-model="{_e(_key(f.model))}">'
+        f'<tr class="finding" data-verdict="{_e(f.verdict)}" data-tenant="{_e(filter_key(f.tenant))}" '
+        f'data-model="{_e(filter_key(f.model))}">'
         f'<td><span class="verdict v-{_e(f.verdict)}">{_e(f.verdict)}</span><br>support {support}</td>'
-        f"<td><code>{_e(f.answer_id)}</code><br>{_e(_key(f.tenant))}<br>{_e(_key(f.model))}<br>"
+        f"<td>{name_html(f.answer_id, 'code')}<br>{name_html(f.tenant)}<br>{name_html(f.model)}<br>"
         f'<span class="muted">{f.logged_at.astimezone(UTC):%Y-%m-%d %H:%M}</span></td>'
-        f"<td><code>{_e(f.marker)}</code> → {source}{doc}</td><td>{suggested}</td><td>{reasons}</td>"
-        f'<td class="claim">{_e(f.claim)}</td><td class="evidence">{evidence_html(f)}</td></tr>'
+        f"<td>{name_html(f.marker, 'code')} → {source}{doc}</td><td>{suggested}</td><td>{reasons}</td>"
+        f'<td class="claim">{text_html(f.claim)}</td><td class="evidence">{evidence_html(f)}</td></tr>'
     )
 
 
@@ -225,7 +221,7 @@ def _filter(name: str, values: list[str]) -> str:
 def _findings_html(data: ReviewData) -> str:
     fs = data.findings
     filters = "".join(
-        _filter(name, sorted({_key(getattr(f, name)) for f in fs})) for name in ("verdict", "tenant", "model")
+        _filter(name, sorted({filter_key(getattr(f, name)) for f in fs})) for name in ("verdict", "tenant", "model")
     )
     total = data.unverified_total
     scope = f"all {len(fs):,}" if len(fs) >= total else f"the worst {len(fs):,} of {total:,}"

@@ -1,7 +1,8 @@
 """`citeaudit verify-export DIR`: check an export against its manifest.
 
 Recomputes every file's SHA-256 and, for tables, its row count; reports each edited, missing, unreadable or
-extra file, and a manifest whose content no longer matches its own digest. One line per problem.
+extra file, a listed file that is a symbolic link (never followed), and a manifest whose content no longer matches
+its own digest. One line per problem.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 import duckdb
 
-from audit.export import DIGEST_KEY, MANIFEST_NAME, manifest_digest, sha256_of
+from audit.export import DIGEST_KEY, MANIFEST_NAME, manifest_digest, not_a_file, sha256_of
 from audit.sql import connect, literal_path
 
 
@@ -39,6 +40,8 @@ def _count_rows(path: Path, fmt: str) -> int:
 
 
 def _load_manifest(path: Path) -> tuple[dict[str, Any] | None, list[str]]:
+    if (what := not_a_file(path)) is not None:
+        return None, [f"{path.name}: {what}, not a file of the export"]
     if not path.is_file():
         return None, [f"{path.name}: missing"]
     try:
@@ -59,6 +62,8 @@ def check_file(folder: Path, name: str, meta: Any, fmt: str) -> list[str]:
         return [f"{name}: not a file name inside the export folder"]
     if not isinstance(meta, dict):
         return [f"{name}: manifest entry is not an object"]
+    if (what := not_a_file(path)) is not None:  # a link is never followed: its target is not part of the export
+        return [f"{name}: {what}, not a file of the export"]
     if not path.is_file():
         return [f"{name}: missing"]
     problems = []
@@ -87,7 +92,7 @@ def verify_export(folder: str | Path) -> ExportCheck:
     fmt = str(manifest.get("format", "parquet"))
     for name, meta in sorted(listed.items()):
         problems += check_file(root, name, meta, fmt)
-    present = {str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()}
+    present = {str(p.relative_to(root)) for p in root.rglob("*") if p.is_file() or p.is_symlink()}
     for extra in sorted(present - set(listed) - {MANIFEST_NAME}):
         problems.append(f"{extra}: not in the manifest")
     return ExportCheck(len(listed), problems)

@@ -183,7 +183,7 @@ CREATE OR REPLACE VIEW confidence_calibration AS
 WITH items AS (
     SELECT a.model, 'citation' AS level, c.claimed_confidence AS confidence, 1 AS citations,
            CASE WHEN c.verdict = 'verified' THEN 1 ELSE 0 END AS verified, c.support, NULL::DOUBLE AS integrity
-    FROM citation_audit c JOIN answer_audit a USING (answer_id)
+    FROM citation_audit c JOIN answer_audit a USING (run_id, answer_id)  -- an answer_id may recur on other days
     WHERE c.claimed_confidence IS NOT NULL
     UNION ALL
     SELECT model, 'answer', claimed_confidence, n_citations, n_verified, NULL, citation_integrity

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import sys
 import threading
@@ -47,6 +48,9 @@ def friendly_errors(fn: F) -> F:
         except KeyboardInterrupt:
             print_error("interrupted (the run is recorded as failed; rerun to complete it)")
             sys.exit(130)
+        except BrokenPipeError:  # the reader went away (`citeaudit sql ... | head`): stop quietly, as a shell tool does
+            _quiet_stdout()
+            sys.exit(141)
         except Exception as exc:  # a bug or an environment problem: still one line, the traceback on request
             if logging.getLogger().getEffectiveLevel() <= logging.INFO:
                 raise
@@ -54,6 +58,12 @@ def friendly_errors(fn: F) -> F:
             sys.exit(1)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so flushing what is left in its buffer at exit does not fail a second time."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 def _release(exc: BaseException) -> None:

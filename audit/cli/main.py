@@ -20,10 +20,13 @@ from audit.cli.common import (
     window_options,
 )
 from audit.config import load_config
-from audit.errors import ConfigError, terminal_text
+from audit.errors import ConfigError
 from audit.progress import audit_progress
 from audit.verdict import SEVERITY, Verdict
 from audit.window import window_from_args
+
+# a path the user gave, printed back: text, never rich markup (`--out 'x[/]y'` stopped the command after writing)
+AS_TEXT: dict[str, Any] = {"markup": False, "highlight": False, "soft_wrap": True}
 
 LEVELS = ("GREEN", "YELLOW", "RED")
 
@@ -181,7 +184,7 @@ def bench(
     out.print(f"peak memory (max RSS of the audit passes, the audit's models included): {res.peak_rss_mb:,.0f} MB")
     if json_path:
         Path(json_path).write_text(json.dumps(figures, indent=2) + "\n")
-        out.print(f"figures: {json_path}")
+        out.print(f"figures: {json_path}", **AS_TEXT)
 
 
 def _bench_dask(
@@ -296,7 +299,7 @@ def export(db: str, out_dir: str, since: str | None, until: str | None, fmt: str
     for name, f in manifest["files"].items():
         t.add_row(name, "-" if f["rows"] is None else str(f["rows"]), f["sha256"][:16] + "…")
     out.print(t)
-    out.print(f"manifest: {out_dir}/{MANIFEST_NAME}  {DIGEST_KEY} {manifest[DIGEST_KEY]}")
+    out.print(f"manifest: {out_dir}/{MANIFEST_NAME}  {DIGEST_KEY} {manifest[DIGEST_KEY]}", **AS_TEXT)
 
 
 @main.command("verify-export")
@@ -304,14 +307,15 @@ def export(db: str, out_dir: str, since: str | None, until: str | None, fmt: str
 def verify_export(folder: str) -> None:
     """Check an export folder against its manifest.json: SHA-256 and row count of every file, missing and extra
     files, and the manifest's own digest. Exit code 1 with one line per problem."""
+    from audit.page_text import written_out
     from audit.verify_export import verify_export as check
 
     result = check(folder)
-    for problem in result.problems:
-        click.echo(f"{folder}: {problem}", err=True)
+    for problem in result.problems:  # names come from the manifest and the folder: written out, one line each
+        click.echo(written_out(f"{folder}: {problem}", one_line=True), err=True)
     if not result.ok:
         sys.exit(1)
-    out.print(f"ok: {result.files_checked} files match {folder}/manifest.json")
+    out.print(f"ok: {result.files_checked} files match {folder}/manifest.json", **AS_TEXT)
 
 
 @main.command()
@@ -332,7 +336,7 @@ def report(db: str, out_file: str, since: str | None, until: str | None, limit: 
     from audit.review import write_report
 
     path = write_report(db, out_file, window_from_args(since, until), load_config(config_path), limit)
-    out.print(f"review page: {path}")
+    out.print(f"review page: {path}", **AS_TEXT)
 
 
 @main.command()
@@ -373,10 +377,8 @@ def sql(query: str, db: str, fmt: str) -> None:
 
 
 def _cell(value: object) -> Text:
-    """Table display only (csv and json keep full precision). Logged text is hostile: rich markup in it is shown,
-    never applied (`[/]` stopped the command), and control characters are written out, never sent."""
-    if value is None:
-        return Text("NULL")
-    if isinstance(value, float):
-        return Text(f"{value:.4f}")
-    return Text(terminal_text(str(value)))
+    """Table display only (`audit.query.table_cell`): rich markup in logged text is shown, never applied (`[/]`
+    stopped the command)."""
+    from audit.query import table_cell
+
+    return Text(table_cell(value))

@@ -4,6 +4,7 @@ through the real CLI, into a real DuckDB file."""
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from pathlib import Path
 
 import duckdb
@@ -211,3 +212,35 @@ def test_reliability_data_for_the_report(mixed_db):
         assert worst.model == "test-model" and worst.gap is not None and worst.gap > 0
     finally:
         con.close()
+
+
+def test_an_answer_id_on_two_days_counts_once_per_day_in_the_calibration(tmp_path):
+    """The same answer_id logged on two days is kept once per day; the calibration view counts each day's citations
+    once, under that day's model (it joined every citation with both days' answers: each counted twice, under both
+    models)."""
+    days = (("m-one", "2026-11-01", "2026-11-02"), ("m-two", "2026-11-02", "2026-11-03"))
+    rows = [
+        make_answer(
+            "same", ANSWERS["objects"], CONTEXTS, model=model, logged_at=datetime.fromisoformat(f"{day}T12:00+00:00")
+        )
+        for model, day, _ in days
+    ]
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), tmp_path / "answers.parquet")
+    db = tmp_path / "audit.duckdb"
+    for _, since, until in days:
+        args = [
+            "run",
+            "--input",
+            str(tmp_path / "answers.parquet"),
+            "--db",
+            str(db),
+            "--since",
+            since,
+            "--until",
+            until,
+        ]
+        result = CliRunner().invoke(main, [*args, "--quiet"])
+        assert result.exit_code == 0, result.output
+    [(per_day,)] = q(db, "SELECT count(*) // 2 FROM citation_audit WHERE claimed_confidence IS NOT NULL")
+    got = q(db, "SELECT model, sum(n) FROM confidence_calibration WHERE level = 'citation' GROUP BY 1 ORDER BY 1")
+    assert per_day > 0 and got == [("m-one", per_day), ("m-two", per_day)]

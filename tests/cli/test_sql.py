@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import duckdb
@@ -89,3 +92,22 @@ def test_sql_still_reads(db):
     assert code == 0 and output.startswith("column_name,")
     code, output = sql(db, "SELECT run_id, status FROM runs")
     assert (code, output) == (0, "run_id,status\nr1,completed\n")
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "table"])
+def test_a_reader_that_goes_away_ends_sql_quietly(db, fmt):
+    """`citeaudit sql ... | head -1`: the command stops with the shell's 141 and says nothing (it printed
+    `error: BrokenPipeError: [Errno 32] Broken pipe` and exited 1)."""
+    root = Path(__file__).resolve().parents[2]
+    query = "SELECT * FROM range(1000000)"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "audit.cli", "sql", query, "--db", str(db), "--format", fmt],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        cwd=root,
+    )
+    assert proc.stdout and proc.stderr
+    proc.stdout.readline()
+    proc.stdout.close()
+    assert (proc.wait(timeout=120), proc.stderr.read()) == (141, b"")

@@ -8,16 +8,20 @@ import shutil
 from pathlib import Path
 
 import duckdb
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
 from audit.cli import main
 from audit.config import AuditConfig
-from audit.export import export_findings, sha256_of
+from audit.contract import answers_schema
+from audit.export import export_findings, export_queries, manifest_digest, sha256_of
 from audit.verify.semantic import resolve_model_path
 from audit.verify.support import load_support_model
 from audit.verify_export import verify_export
-from audit.window import window_from_args
+from audit.window import Window, window_from_args
+from tests.conftest import make_answer
 
 DAY2 = ("--since", "2026-11-02", "--until", "2026-11-03")
 FILES = (
@@ -122,3 +126,110 @@ def test_reexport_replaces_the_previous_export_and_csv_passes(copy, small_db):
     export_findings(small_db, copy, window, "csv")
     assert verify_export(copy).ok
     assert not list(copy.glob("*.parquet"))
+
+
+def test_a_link_in_the_export_is_not_part_of_it(copy, tmp_path):
+    """A listed file replaced by a symbolic link to an identical copy outside the folder is named, never followed
+    (it verified as ok); a dangling link and a link to a folder outside are extra files."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    shutil.copy(copy / "runs.parquet", outside / "runs.parquet")
+    (copy / "runs.parquet").unlink()
+    (copy / "runs.parquet").symlink_to(outside / "runs.parquet")
+    (copy / "dangling").symlink_to(tmp_path / "nowhere")
+    (copy / "elsewhere").symlink_to(outside)
+    result = verify_cli(copy)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{copy}: runs.parquet: a symbolic link, not a file of the export",
+        f"{copy}: dangling: not in the manifest",
+        f"{copy}: elsewhere: not in the manifest",
+    ]
+
+
+def test_a_linked_manifest_is_refused(copy, tmp_path):
+    moved = tmp_path / "manifest.json"
+    shutil.move(copy / "manifest.json", moved)
+    (copy / "manifest.json").symlink_to(moved)
+    assert verify_export(copy).problems == ["manifest.json: a symbolic link, not a file of the export"]
+
+
+@pytest.mark.parametrize("name", ["config.json", "manifest.json", "citation_audit.parquet"])
+def test_export_never_writes_through_a_link(small_db, tmp_path, name):
+    """A symbolic link at a name the export writes is refused before anything is written: the file it points to
+    outside the folder is left as it was (config.json and manifest.json were overwritten through it)."""
+    precious = tmp_path / "precious.txt"
+    precious.write_text("not yours\n")
+    out = tmp_path / "export"
+    out.mkdir()
+    (out / name).symlink_to(precious)
+    result = CliRunner().invoke(main, ["export", "--db", str(small_db), "--out", str(out), *DAY2])
+    assert result.exit_code == 2
+    assert result.output == (
+        f"error: {out / name} is a symbolic link, and an export writes only regular files of its own folder: remove "
+        "it or export into another folder (nothing was changed)\n"
+    )
+    assert precious.read_text() == "not yours\n"
+    assert [p.name for p in out.iterdir()] == [name]
+
+
+def test_export_refuses_a_folder_where_it_writes_a_file(exported, small_db, tmp_path):
+    out = tmp_path / "export"
+    shutil.copytree(exported, out)
+    (out / "runs.parquet").unlink()
+    (out / "runs.parquet").mkdir()
+    before = {p.name: p.stat().st_mtime_ns for p in out.iterdir()}
+    result = CliRunner().invoke(main, ["export", "--db", str(small_db), "--out", str(out), *DAY2])
+    assert result.exit_code == 2 and "runs.parquet is a folder" in result.output
+    assert {p.name: p.stat().st_mtime_ns for p in out.iterdir()} == before  # the previous export left as it was
+
+
+def test_verify_export_writes_out_hostile_names(copy):
+    """Names come from the manifest (its digest recomputed: anyone can) and from the folder: a terminal escape or a
+    newline in one is written out, one line per problem (the escape reached the terminal, the newline split the
+    line)."""
+    manifest = json.loads((copy / "manifest.json").read_text())
+    manifest["files"]["\x1b]0;owned\x07x\n.csv"] = {"table": None, "rows": None, "bytes": 1, "sha256": "0"}
+    manifest["manifest_sha256"] = manifest_digest(manifest)
+    (copy / "manifest.json").write_text(json.dumps(manifest))
+    (copy / "extra\x1b[31m").write_text("x")
+    result = verify_cli(copy)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{copy}: \\x1b]0;owned\\x07x\\x0a.csv: missing",
+        f"{copy}: extra\\x1b[31m: not in the manifest",
+    ]
+
+
+def test_paths_with_brackets_are_printed_as_given(small_db, tmp_path):
+    """A folder named like rich markup is printed back as given (`[/]` stopped export and verify-export with exit 1
+    after they had done their work)."""
+    out = tmp_path / "e[" / "]x"
+    result = CliRunner().invoke(main, ["export", "--db", str(small_db), "--out", str(out), *DAY2])
+    assert result.exit_code == 0, result.output
+    assert f"manifest: {out}/manifest.json  manifest_sha256 " in result.output
+    result = verify_cli(out)
+    assert (result.exit_code, result.output) == (0, f"ok: {len(FILES) - 1} files match {out}/manifest.json\n")
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "csv"])
+def test_a_period_without_rows_exports_empty_tables_and_no_config_match(tmp_path, fmt):
+    """Every table with its header and no row, verified; config.json does not claim the config matches runs that
+    are not there (matches_runs was true)."""
+    ctx = [{"doc_id": "d1", "chunk_id": "c1", "title": "T", "page": 1, "text": "Refunds take 30 days."}]
+    logs = tmp_path / "answers.parquet"
+    pq.write_table(
+        pa.Table.from_pylist([make_answer("a1", "Refunds take 30 days [1].", ctx)], schema=answers_schema()), logs
+    )
+    db, out = tmp_path / "audit.duckdb", tmp_path / "empty"
+    assert CliRunner().invoke(main, ["run", "--input", str(logs), "--db", str(db), "--quiet"]).exit_code == 0
+    args = ["export", "--db", str(db), "--out", str(out), "--since", "2030-01-01", "--until", "2030-01-02"]
+    result = CliRunner().invoke(main, [*args, "--format", fmt])
+    assert result.exit_code == 0, result.output
+    files = json.loads((out / "manifest.json").read_text())["files"]
+    assert {name: f["rows"] for name, f in files.items() if f["table"]} == {
+        f"{name}.{fmt}": 0 for name in export_queries(Window())
+    }
+    doc = json.loads((out / "config.json").read_text())
+    assert doc["runs_config_hashes"] == [] and doc["matches_runs"] is None
+    assert verify_cli(out).exit_code == 0

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from audit.charts import CHARTS, chart
 from audit.cli import main
 from audit.evidence import WINDOW_CHARS, highlight_span
+from audit.page_text import TEXT_SHOWN
 from audit.review import fmt, fmt_gap, render_report
 from audit.window import Window
 from tests.outputs.conftest import HOSTILE_TENANT
@@ -71,8 +72,16 @@ def page(small_db) -> str:
         ("abc", 0, 1, 99, "a<mark>bc</mark>"),
         ("abc", 0, 2, 1, "ab<mark></mark>c"),
         ("x" * (WINDOW_CHARS + 2), 0, 0, 2, "<mark>xx</mark>" + "x" * WINDOW_CHARS + "…"),
+        (
+            "a" + "x" * TEXT_SHOWN + "\u202eb",
+            0,
+            1,
+            TEXT_SHOWN + 1,
+            f'<details class="long"><summary>a<mark>{"x" * (TEXT_SHOWN - 1)}</mark><span class="more">… '
+            f"({TEXT_SHOWN + 3} characters)</span></summary><mark>x</mark>\\u202eb</details>",
+        ),
     ],
-    ids=["middle", "escaped_and_cut_before", "span_past_the_end", "inverted_span", "cut_after"],
+    ids=["middle", "escaped_and_cut_before", "span_past_the_end", "inverted_span", "cut_after", "long_span"],
 )
 def test_highlight_span(window, window_start, span_start, span_end, expected):
     assert highlight_span(window, window_start, span_start, span_end) == expected
@@ -273,3 +282,9 @@ def test_report_command_writes_the_page(small_db, tmp_path):
     )
     assert result.exit_code == 0, result.output
     assert page_metrics(out.read_text())["answers"] != db_metrics(small_db)["answers"]  # one day of two
+
+
+def test_report_prints_a_bracketed_path_as_given(small_db, tmp_path):
+    out = tmp_path / "r[" / "]review.html"  # `[/]` in the path stopped the command with MarkupError, page written
+    result = CliRunner().invoke(main, ["report", "--db", str(small_db), "--out", str(out)])
+    assert (result.exit_code, result.output) == (0, f"review page: {out}\n")
