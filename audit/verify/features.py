@@ -18,7 +18,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from audit.verify.keyfacts import KeyFacts, key_facts, missing_facts
-from audit.verify.lexical import LexicalResult, lexical_verify
+from audit.verify.lexical import LexicalResult, fuzzy_text, lexical_verify
 from audit.verify.text import (
     STOPWORDS,
     SentenceWindows,
@@ -177,7 +177,7 @@ def analyse_pair(claim: str, source: str, window_sentences: int = 3, top_k: int 
     if not lex.exact and claim.strip() and source.strip():
         partial = lex.score  # the same rapidfuzz partial ratio, already computed with its alignment
     else:
-        partial = fuzz.partial_ratio(claim.lower(), source.lower()) / 100.0 if claim and source else 0.0
+        partial = fuzz.partial_ratio(fuzzy_text(claim), source.lower()) / 100.0 if claim and source else 0.0
     seq = _content_sequence(claim)
     pairs = set(pairwise(seq))
     bigram = len(pairs & src.bigrams) / len(pairs) if pairs else (keyword if keyword is not None else 0.0)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from audit.verify.keyfacts import key_facts, missing_facts
-from audit.verify.lexical import folded
+from audit.verify.lexical import MAX_FUZZY_CHARS, folded
 from audit.verify.text import content_words, keyword_overlap
 
 FUZZY_MIN = 0.85  # partial alignment of the quote in the source, 0..1
@@ -89,6 +89,8 @@ def find_quote(quote: str | None, source: str) -> QuoteCheck:
         return QuoteCheck(VERBATIM, 1.0, exact, ())
     needle = " ".join(_fold_needle(p) for p in _ELLIPSIS.split(quote) if _fold_needle(p))
     hay, where = _folded(source)
+    if len(needle) > MAX_FUZZY_CHARS:  # no fuzzy search (it grows about cubically): only verbatim counts
+        return QuoteCheck(NOT_FOUND, 0.0, None, ("text_span_not_found_in_source",))
     al = fuzz.partial_ratio_alignment(needle, hay) if hay else None
     if al is None or len(needle) > len(hay):
         return QuoteCheck(NOT_FOUND, 0.0 if al is None else al.score / 100.0, None, ("text_span_not_found_in_source",))

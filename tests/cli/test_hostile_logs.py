@@ -371,3 +371,25 @@ def test_server_sent_events_with_event_lines_are_read_as_a_stream(tmp_path: Path
         "no_final": (False, True, answers["no_final"], "RED"),
         "prose": (False, False, answers["prose"], got["prose"][3]),
     }, got
+
+
+def test_a_very_long_claim_and_quote_against_a_long_source_are_audited(tmp_path: Path) -> None:
+    # rapidfuzz's partial alignment of a claim and a source both tens of thousands of characters long took minutes
+    # (a 70,000-character answer stalled a run for over 10 minutes): a claim is aligned by its first 2,000
+    # characters, a quote that long counts only verbatim (audit/verify/lexical.py MAX_FUZZY_CHARS)
+    import random
+
+    rng = random.Random(1)
+    words = ["".join(rng.choice("abcdefghij") for _ in range(rng.randint(2, 7))) for _ in range(300)]
+    other = ["".join(rng.choice("klmnopqrst") for _ in range(rng.randint(2, 7))) for _ in range(300)]
+    source = " ".join(rng.choice(words) for _ in range(4000))
+    claim = " ".join(rng.choice(words if i % 2 else other) for i in range(4000))  # half its words not in the source
+    quote = " ".join(rng.choice(words) for _ in range(2000))
+    long_ctx = [{"doc_id": "d1", "chunk_id": "c1", "title": "Long.pdf", "page": 1, "text": source}]
+    obj = {"answer": claim, "citations": [{"document_id": "d1", "text_span": quote, "claim_text": claim}]}
+    rows = [make_answer("long", f"{claim} [1].", long_ctx), make_answer("object", json.dumps(obj), long_ctx)]
+    db = _audited(tmp_path, rows)
+    got = dict(q(db, "SELECT answer_id, verdict FROM citation_audit"))
+    assert set(got) == {"long", "object"} and got["object"] != "verified", got
+    reasons = q(db, "SELECT reasons FROM citation_audit WHERE answer_id = 'object'")[0][0]
+    assert "text_span_not_found_in_source" in reasons

@@ -59,3 +59,15 @@ def test_a_substring_is_always_found_verbatim(piece, before, after):
     source = before + piece + after
     got = check_quote("claim", piece, source, None)
     assert got.status in ("verbatim", None)
+
+
+def test_a_quote_past_the_fuzzy_limit_counts_only_verbatim():
+    from audit.verify.lexical import MAX_FUZZY_CHARS
+    from audit.verify.quote import NOT_FOUND, VERBATIM, find_quote
+
+    source = " ".join(f"word{i}" for i in range(2000))
+    quote = source[: MAX_FUZZY_CHARS + 500]
+    assert find_quote(quote, source).status == VERBATIM
+    changed = quote.replace("word1 ", "wurd1 ", 1)
+    got = find_quote(changed, source)
+    assert got.status == NOT_FOUND and got.span is None
