@@ -45,7 +45,8 @@ def flow_options(fn: F) -> F:
 
 def print_days(summaries: list[dict[str, Any]], db: str) -> None:
     if not summaries:
-        out.print(f"nothing to audit: every day with data up to yesterday (UTC) is completed in {db}")
+        text = f"nothing to audit: every day with data up to yesterday (UTC) is completed in {db}"
+        out.print(text, soft_wrap=True, markup=False, highlight=False)  # a path, never rich markup
         return
     t = Table(title="citeaudit nightly")
     t.add_column("day", no_wrap=True)
