@@ -41,6 +41,7 @@ def audit_one(cites: list[tuple[str, str]], uncited: int) -> tuple:
         "'x' AS answer, CAST(NULL AS VARCHAR) AS turn_index_raw"
     )
     con.execute("CREATE TEMP TABLE ctx (answer_id VARCHAR, rank INTEGER, page_raw VARCHAR)")  # no unreadable page
+    con.execute("CREATE TEMP TABLE reference_lists (answer_id VARCHAR, ref_start INTEGER)")  # no closing list
     con.execute(
         "CREATE TEMP TABLE texts AS SELECT 'a' AS answer_id, 'x' AS answer_text, false AS structured, "
         "false AS structured_parse_failed, CAST([] AS VARCHAR[]) AS citation_shape_flags"
