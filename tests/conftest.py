@@ -68,3 +68,18 @@ def scorer():
     from audit.pipeline import make_scorer
 
     return make_scorer(AuditConfig())
+
+
+def audit_rows(root: Path, rows: list[dict[str, Any]]) -> Path:
+    """`rows` written as `root/answers.parquet` and audited by the real `citeaudit run` into `root/audit.duckdb`
+    (which must succeed); the database."""
+    from click.testing import CliRunner
+
+    from audit.cli import main
+    from audit.contract import answers_schema
+
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), root / "answers.parquet")
+    db = root / "audit.duckdb"
+    res = CliRunner().invoke(main, ["run", "--input", str(root / "answers.parquet"), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0, res.output
+    return db

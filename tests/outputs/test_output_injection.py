@@ -9,14 +9,12 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
 from audit.cli import main
-from audit.contract import answers_schema
-from tests.conftest import make_answer
+from tests.conftest import audit_rows, make_answer
 from tests.outputs.browser_helpers import find_browser, load_page
 
 SCRIPT = "<script>window.pwned=1</script>"
@@ -61,12 +59,7 @@ ROWS = [
 
 @pytest.fixture(scope="module")
 def hostile_db(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("hostile-outputs")
-    pq.write_table(pa.Table.from_pylist(ROWS, schema=answers_schema()), root / "answers.parquet")
-    db = root / "audit.duckdb"
-    res = CliRunner().invoke(main, ["run", "--input", str(root / "answers.parquet"), "--db", str(db), "--quiet"])
-    assert res.exit_code == 0, res.output
-    return db
+    return audit_rows(tmp_path_factory.mktemp("hostile-outputs"), ROWS)
 
 
 def cli(*args: str) -> str:

@@ -11,17 +11,14 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pyarrow as pa
-import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
 from audit.charts import LABEL_CHARS
 from audit.cli import main
-from audit.contract import answers_schema
 from audit.page_text import NAME_KEPT, NAME_SHOWN, TEXT_KEPT, TEXT_SHOWN
 from audit.query import TABLE_CELL_CHARS
-from tests.conftest import make_answer
+from tests.conftest import audit_rows, make_answer
 from tests.outputs.browser_helpers import find_browser, load_page
 
 SOURCE = "Refunds take 30 days. The warehouse in Oslo ships on Mondays. Payroll closes on Thursdays in Lima."
@@ -51,10 +48,7 @@ ROWS = [
 @pytest.fixture(scope="module")
 def page(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("long-text")
-    pq.write_table(pa.Table.from_pylist(ROWS, schema=answers_schema()), root / "answers.parquet")
-    db = root / "audit.duckdb"
-    res = CliRunner().invoke(main, ["run", "--input", str(root / "answers.parquet"), "--db", str(db), "--quiet"])
-    assert res.exit_code == 0, res.output
+    db = audit_rows(root, ROWS)
     out = root / "review.html"
     res = CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(out)])
     assert res.exit_code == 0, res.output
