@@ -99,7 +99,9 @@ def test_a_reader_that_goes_away_ends_sql_quietly(db, fmt):
     """`citeaudit sql ... | head -1`: the command stops with the shell's 141 and says nothing (it printed
     `error: BrokenPipeError: [Errno 32] Broken pipe` and exited 1)."""
     root = Path(__file__).resolve().parents[2]
-    query = "SELECT * FROM range(1000000)"
+    # more output than a pipe holds (64 KB) in every format, the table's 1,000 rows too: a command that could write it
+    # all before the reader went away would end 0, whatever it does on a broken pipe (it did, under load)
+    query = "SELECT i, repeat('x', 200) AS pad FROM range(1000000) t(i)"
     proc = subprocess.Popen(
         [sys.executable, "-m", "audit.cli", "sql", query, "--db", str(db), "--format", fmt],
         stdout=subprocess.PIPE,
