@@ -10,10 +10,11 @@ WITH unmarked AS (
     -- a byte order mark before the JSON (a file written by a UTF-8-with-BOM tool) is no text of the answer: such
     -- structured output was audited as raw JSON text
     SELECT answer_id, answer,
-           CASE WHEN starts_with(answer, chr(65279)) THEN substr(answer, 2) ELSE answer END AS unmarked,
-           regexp_extract(CASE WHEN starts_with(answer, chr(65279)) THEN substr(answer, 2) ELSE answer END,
-                          '(?s)^\s*```[ \t]*([A-Za-z]*)[ \t]*\r?\n(.*?)\s*```\s*$', ['lang', 'inner']) AS fence
+           CASE WHEN starts_with(answer, chr(65279)) THEN substr(answer, 2) ELSE answer END AS unmarked
     FROM answers_ok
+), fenced AS (
+    SELECT *, regexp_extract(unmarked, '(?s)^\s*```[ \t]*([A-Za-z]*)[ \t]*\r?\n(.*?)\s*```\s*$', ['lang', 'inner']) AS fence
+    FROM unmarked
 ), bodies AS (
     -- an answer the model wrapped whole in one Markdown fence is its content: JSON in a ```json (or bare) fence is
     -- structured output, text in a ```markdown / md / text / txt fence is prose. As code, their markers were no
@@ -25,7 +26,7 @@ WITH unmarked AS (
            CASE WHEN lower(fence.lang) IN ('markdown', 'md', 'text', 'txt') AND NOT contains(fence.inner, '```')
                      AND regexp_matches(fence.inner, '[^\s\p{Z}\p{Cf}\x{85}]')
                 THEN fence.inner ELSE answer END AS prose
-    FROM unmarked
+    FROM fenced
 ), raw AS (
     -- JSON may begin after any JSON whitespace (a logger's newline, CRLF or tab; ltrim() removes spaces only): an
     -- event list after a newline was audited as its raw text, broken JSON after one was never flagged. A stream
