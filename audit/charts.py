@@ -19,7 +19,7 @@ from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
-from audit.page_text import written_out
+from audit.errors import terminal_text
 from audit.reliability import ReliabilityPoint
 from audit.sql import quote
 from audit.verdict import SEVERITY, Verdict
@@ -103,7 +103,7 @@ def label(value: Any) -> str:
         return "(none)"
     text = str(value)
     text = text if len(text) <= LABEL_CHARS else text[: LABEL_CHARS - 1] + "…"
-    return written_out(text, one_line=True).replace("$", r"\$")
+    return terminal_text(text, one_line=True).replace("$", r"\$")
 
 
 def new_figure(height: float = 3.0) -> tuple[Figure, Any]:

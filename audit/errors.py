@@ -17,12 +17,16 @@ def one_line(text: str) -> str:
 # control characters a terminal would act on (escape sequences, BEL, CR, C1 controls, U+2028/9, bidi overrides); tab and
 # newline are text
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]")
+_CONTROL_OR_BREAK = re.compile("[\x00-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]")  # tab and newline too
 
 
-def terminal_text(text: str) -> str:
+def terminal_text(text: str, one_line: bool = False) -> str:
     """Logged text as a terminal should show it: every control character written out (`\\x1b`, `\\u202e`), never
-    sent, so an answer or a model name cannot retitle, recolour or rewrite the reviewer's terminal."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
+    sent, so an answer or a model name cannot retitle, recolour or rewrite the reviewer's terminal; in a one-line
+    field (an id, a name, a table cell, a chart label) tabs and newlines too (`\\x0a`). Also what the review page,
+    the charts, `citeaudit sql`'s table and `citeaudit verify-export`'s lines show."""
+    pattern = _CONTROL_OR_BREAK if one_line else _CONTROL
+    return pattern.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
 
 
 class CiteauditError(Exception):

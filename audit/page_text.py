@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,22 +20,14 @@ from audit.errors import terminal_text
 NONE_LABEL = "(none)"
 TEXT_SHOWN, TEXT_KEPT = 400, 5_000  # claims, evidence in their source: characters shown, and kept behind "more"
 NAME_SHOWN, NAME_KEPT = 60, 1_000  # ids, tenants, models, doc ids, markers, reasons
-_LINE_BREAKS = re.compile("[\t\n]")
 
 Part = tuple[str, bool]  # a piece of text, and whether it is highlighted (<mark>)
-
-
-def written_out(text: str, one_line: bool = False) -> str:
-    """Control characters written out; in a one-line field (an id, a name) tabs and newlines too (`\\x0a`). Also
-    what the charts' labels, `citeaudit sql`'s table and `citeaudit verify-export`'s lines show."""
-    text = terminal_text(text)
-    return _LINE_BREAKS.sub(lambda m: f"\\x{ord(m[0]):02x}", text) if one_line else text
 
 
 def _render(parts: Sequence[Part], one_line: bool, tag: str) -> str:
     out = []
     for text, marked in parts:
-        body = html.escape(written_out(text, one_line))
+        body = html.escape(terminal_text(text, one_line))
         if marked:
             out.append(f"<mark>{body}</mark>")
         elif body:
@@ -99,5 +90,5 @@ def filter_key(value: Any) -> str:
         return NONE_LABEL
     text = str(value)
     if len(text) <= NAME_SHOWN:
-        return written_out(text, one_line=True)
-    return f"{written_out(text[:NAME_SHOWN], one_line=True)}…{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+        return terminal_text(text, one_line=True)
+    return f"{terminal_text(text[:NAME_SHOWN], one_line=True)}…{hashlib.sha256(text.encode()).hexdigest()[:12]}"

@@ -15,8 +15,7 @@ from typing import Any
 
 import duckdb
 
-from audit.errors import InputError, one_line
-from audit.page_text import written_out
+from audit.errors import InputError, one_line, terminal_text
 from audit.sql import connect
 
 TABLE_ROWS = 1000  # `citeaudit sql --format table` shows at most this many rows; csv and json give all
@@ -117,4 +116,4 @@ def table_cell(value: Any) -> str:
         return f"{value:.4f}"
     text = str(value)
     more = f"… ({len(text):,} characters)" if len(text) > TABLE_CELL_CHARS else ""
-    return written_out(text[:TABLE_CELL_CHARS], one_line=True) + more
+    return terminal_text(text[:TABLE_CELL_CHARS], one_line=True) + more

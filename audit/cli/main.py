@@ -20,7 +20,7 @@ from audit.cli.common import (
     window_options,
 )
 from audit.config import load_config
-from audit.errors import ConfigError
+from audit.errors import ConfigError, terminal_text
 from audit.progress import audit_progress
 from audit.verdict import SEVERITY, Verdict
 from audit.window import window_from_args
@@ -307,12 +307,11 @@ def export(db: str, out_dir: str, since: str | None, until: str | None, fmt: str
 def verify_export(folder: str) -> None:
     """Check an export folder against its manifest.json: SHA-256 and row count of every file, missing and extra
     files, and the manifest's own digest. Exit code 1 with one line per problem."""
-    from audit.page_text import written_out
     from audit.verify_export import verify_export as check
 
     result = check(folder)
     for problem in result.problems:  # names come from the manifest and the folder: written out, one line each
-        click.echo(written_out(f"{folder}: {problem}", one_line=True), err=True)
+        click.echo(terminal_text(f"{folder}: {problem}", one_line=True), err=True)
     if not result.ok:
         sys.exit(1)
     out.print(f"ok: {result.files_checked} files match {folder}/manifest.json", **AS_TEXT)

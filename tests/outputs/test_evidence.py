@@ -9,8 +9,8 @@ import duckdb
 from hypothesis import given
 from hypothesis import strategies as st
 
+from audit.errors import terminal_text
 from audit.evidence import WINDOW_CHARS, highlight_span
-from audit.page_text import written_out
 
 
 def test_source_window_holds_the_evidence_span(small_db):
@@ -39,4 +39,4 @@ def test_highlight_never_raises_and_escapes_everything(window, window_start, a, 
     plain = out.replace("<mark>", "").replace("</mark>", "")
     assert "<" not in plain and ">" not in plain
     # nothing lost (windows < WINDOW_CHARS), control characters written out (a bidi override shown, not applied)
-    assert html.unescape(plain) == ("…" if window_start > 0 else "") + written_out(window)
+    assert html.unescape(plain) == ("…" if window_start > 0 else "") + terminal_text(window)
