@@ -131,7 +131,7 @@ def repair_file(path: str, columns: list[str], folder: Path, contract: dict[str,
     writer: pq.ParquetWriter | None = None
     try:
         for batch in pq.ParquetFile(path).iter_batches(batch_size=BATCH_ROWS, columns=columns):
-            fixed, field, reason = _repair_batch(batch, rows, path if contract is None else None, contract or {})
+            fixed, field, reason = _repair_batch(batch, rows, path, contract)
             found += sum(r is not None for r in reason)
             table = pa.table(
                 {
@@ -158,8 +158,9 @@ def repair_file(path: str, columns: list[str], folder: Path, contract: dict[str,
 
 
 def _repair_batch(
-    batch: pa.RecordBatch, first_row: int, table: str | None, contract: dict[str, str]
+    batch: pa.RecordBatch, first_row: int, path: str, contract: dict[str, str] | None
 ) -> tuple[list[pa.Array], list[str | None], list[str | None]]:
+    """The batch's arrays repaired, and each row's first unreadable field and reason (see `repair_file`)."""
     field: list[str | None] = [None] * batch.num_rows
     reason: list[str | None] = [None] * batch.num_rows
     fixed = []
@@ -170,12 +171,12 @@ def _repair_batch(
             if reason[i] is not None:
                 continue
             what = f"{name}{where} is not valid UTF-8 ({detail})"
-            if table is None:
+            if contract is not None:
                 field[i] = contract.get(name, name)
                 reason[i] = f"{what}: the log holds bytes that are no text, so the answer cannot be audited; {_FIX}"
             else:
                 field[i] = "contexts"
-                reason[i] = f"the contexts table {table}, row {first_row + i}: {what}; {_FIX}"
+                reason[i] = f"the contexts table {path}, row {first_row + i}: {what}; {_FIX}"
     return fixed, field, reason
 
 
