@@ -3,6 +3,9 @@ DuckDB would read as one (it binds names regardless of case)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -10,21 +13,22 @@ from audit.contract import column_names, context_type, required_columns
 from audit.errors import InputError, one_line
 
 CONTEXT_FIELDS = [f.name for f in context_type()]
+T = TypeVar("T")
 
 
 def file_schema(path: str) -> pa.Schema:
-    try:
-        return pq.read_schema(path)
-    except FileNotFoundError:
-        raise InputError(f"{path}: file not found") from None
-    except (pa.ArrowInvalid, OSError) as exc:
-        raise InputError(f"{path}: not a readable Parquet file ({one_line(str(exc))})") from None
+    return _footer(path, pq.read_schema)
 
 
 def file_rows(path: str) -> int:
     """The rows a Parquet file holds, from its footer."""
+    return _footer(path, pq.read_metadata).num_rows
+
+
+def _footer(path: str, read: Callable[[str], T]) -> T:
+    """`read(path)` of a Parquet file's footer, a missing or unreadable file told in one line."""
     try:
-        return pq.read_metadata(path).num_rows
+        return read(path)
     except FileNotFoundError:
         raise InputError(f"{path}: file not found") from None
     except (pa.ArrowInvalid, OSError) as exc:
