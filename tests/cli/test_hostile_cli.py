@@ -1,0 +1,50 @@
+"""Hostile command lines, config files and databases found by a sweep of every command, each through the real CLI on
+real Parquet and DuckDB files: a bad option, path or database stops with one line naming it and a non-zero exit,
+never a traceback; nothing outside what a command writes is changed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from audit.contract import answers_schema
+from tests.conftest import REPO, make_answer
+
+CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."}]
+
+
+def _answers(path: Path, *answer_ids: str) -> Path:
+    rows = [make_answer(a, "Refunds take 30 days [1].", CTX) for a in answer_ids or ("good",)]
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), path)
+    return path
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """`citeaudit ARGS` in its own process (the flows start Prefect), without -v."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    cmd = [sys.executable, "-m", "audit.cli", *args]
+    return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300, cwd=REPO)
+
+
+def test_nightly_work_dir_removes_only_its_own_stale_work_dirs(tmp_path: Path) -> None:
+    # a stale work dir was any folder under --work-dir without a live owner: `--work-dir ~/scratch` deleted every
+    # folder in it (a user's `important/` with its files), where citeaudit had only ever written run-<key> folders
+    inp = _answers(tmp_path / "answers.parquet")
+    work = tmp_path / "scratch"
+    (work / "important").mkdir(parents=True)
+    (work / "important" / "notes.txt").write_text("mine\n")
+    (work / "run-not-a-key").mkdir()
+    stale = work / "2026-10-31-run-0123456789abcdef"
+    stale.mkdir()
+    (stale / "_owner.pid").write_text("999999999")
+    db = tmp_path / "audit.duckdb"
+    res = _cli("nightly", "--day", "2026-11-01", "--input", str(inp), "--db", str(db), "--work-dir", str(work))
+    assert res.returncode == 0, res.stderr
+    assert (work / "important" / "notes.txt").read_text() == "mine\n"
+    assert (work / "run-not-a-key").is_dir()
+    assert not stale.exists()  # a work dir of a dead run is still cleaned
