@@ -16,6 +16,8 @@ import re
 import shutil
 from pathlib import Path
 
+from audit.errors import InputError
+
 log = logging.getLogger(__name__)
 
 OWNER = "_owner.pid"
@@ -39,11 +41,17 @@ def work_key(files: list[str], label: str, config_hash: str, contexts: list[str]
 
 def claim_work_dir(root: Path, name: str) -> Path:
     """`root/name`, created or reused, owned by this process; stale dirs of dead processes removed first."""
-    root.mkdir(parents=True, exist_ok=True)
-    clean_stale(root, keep=name)
-    work = root / name
-    work.mkdir(exist_ok=True)
-    (work / OWNER).write_text(str(os.getpid()))
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        clean_stale(root, keep=name)
+        work = root / name
+        work.mkdir(exist_ok=True)
+        (work / OWNER).write_text(str(os.getpid()))
+    except OSError as exc:  # a file at --work-dir (or above it), no permission
+        raise InputError(
+            f"cannot use {root} as the work dir ({exc.filename}: {exc.strerror}): make it a folder citeaudit may "
+            "write in (by default <db folder>/.citeaudit-work; nightly, backfill and serve take --work-dir)"
+        ) from None
     return work
 
 

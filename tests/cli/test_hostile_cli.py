@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+from click.testing import CliRunner
 
+from audit.cli import main
 from audit.contract import answers_schema
 from tests.conftest import REPO, make_answer
 
@@ -48,3 +50,29 @@ def test_nightly_work_dir_removes_only_its_own_stale_work_dirs(tmp_path: Path) -
     assert (work / "important" / "notes.txt").read_text() == "mine\n"
     assert (work / "run-not-a-key").is_dir()
     assert not stale.exists()  # a work dir of a dead run is still cleaned
+
+
+def test_a_work_dir_that_is_a_file_stops_naming_it(tmp_path: Path) -> None:
+    # a file at --work-dir (or at <db folder>/.citeaudit-work) ended with exit 1 as an unexpected FileExistsError
+    inp = _answers(tmp_path / "answers.parquet")
+    (tmp_path / ".citeaudit-work").write_text("mine\n")
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(tmp_path / "audit.duckdb"), "--quiet"])
+    work = tmp_path / ".citeaudit-work"
+    want = f"error: cannot use {work} as the work dir ({work}: File exists)"
+    assert res.exit_code == 2 and res.output.startswith(want), res.output
+    assert res.output.count("\n") == 1 and (tmp_path / ".citeaudit-work").read_text() == "mine\n"
+    a_file = tmp_path / "a-file"
+    a_file.write_text("mine\n")
+    res = _cli(
+        "nightly",
+        "--day",
+        "2026-11-01",
+        "--input",
+        str(inp),
+        "--db",
+        str(tmp_path / "n.duckdb"),
+        "--work-dir",
+        str(a_file),
+    )
+    assert res.returncode == 2 and res.stderr.startswith(f"error: cannot use {a_file} as the work dir ("), res.stderr
+    assert res.stderr.count("\n") == 1 and a_file.read_text() == "mine\n"
