@@ -76,3 +76,15 @@ def test_a_work_dir_that_is_a_file_stops_naming_it(tmp_path: Path) -> None:
     )
     assert res.returncode == 2 and res.stderr.startswith(f"error: cannot use {a_file} as the work dir ("), res.stderr
     assert res.stderr.count("\n") == 1 and a_file.read_text() == "mine\n"
+
+
+def test_a_database_path_below_a_file_stops_naming_it(tmp_path: Path) -> None:
+    # `--db a-file/audit.duckdb` ended with exit 1 as an unexpected FileExistsError (making the database's folder)
+    inp = _answers(tmp_path / "answers.parquet")
+    a_file = tmp_path / "a-file"
+    a_file.write_text("mine\n")
+    db = a_file / "audit.duckdb"
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith(f"error: cannot make the folder of audit database {db} ({a_file}: "), res.output
+    assert res.output.count("\n") == 1 and a_file.read_text() == "mine\n"
