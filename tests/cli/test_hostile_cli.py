@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
-from tests.conftest import REPO, make_answer
+from tests.conftest import REPO, audit_rows, make_answer
 
 CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."}]
 
@@ -88,3 +88,23 @@ def test_a_database_path_below_a_file_stops_naming_it(tmp_path: Path) -> None:
     assert res.exit_code == 2, res.output
     assert res.output.startswith(f"error: cannot make the folder of audit database {db} ({a_file}: "), res.output
     assert res.output.count("\n") == 1 and a_file.read_text() == "mine\n"
+
+
+def test_report_never_writes_through_a_symbolic_link(tmp_path: Path) -> None:
+    # `report --out review.html` where review.html was a link wrote the page through it, over the file it pointed at
+    # (anywhere: ~/.bashrc), and a dangling link made the file it named; export already refused links
+    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("mine\n")
+    for name, points_to in [("review.html", target), ("dangling.html", tmp_path / "nowhere.html")]:
+        link = tmp_path / name
+        link.symlink_to(points_to)
+        res = CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(link)])
+        assert res.exit_code == 2, res.output
+        assert res.output.startswith(f"error: {link} is a symbolic link, and the review page is written only as a "), (
+            res.output
+        )
+        assert res.output.count("\n") == 1 and link.is_symlink()
+    assert target.read_text() == "mine\n" and not (tmp_path / "nowhere.html").exists()
+    res = CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(tmp_path / "review-page.html")])
+    assert res.exit_code == 0 and (tmp_path / "review-page.html").read_text().startswith("<!doctype html>")
