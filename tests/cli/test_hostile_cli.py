@@ -4,6 +4,8 @@ never a traceback; nothing outside what a command writes is changed."""
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import subprocess
 import sys
@@ -108,3 +110,25 @@ def test_report_never_writes_through_a_symbolic_link(tmp_path: Path) -> None:
     assert target.read_text() == "mine\n" and not (tmp_path / "nowhere.html").exists()
     res = CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(tmp_path / "review-page.html")])
     assert res.exit_code == 0 and (tmp_path / "review-page.html").read_text().startswith("<!doctype html>")
+
+
+def test_csv_writes_a_nul_in_a_cell_as_the_text_backslash_x00(tmp_path: Path) -> None:
+    # export --format csv and sql --format csv wrote a NUL in logged text raw: readers stop or cut at it (Python's
+    # csv before 3.11: "line contains NUL"; C tools end the string there). Written as `\x00`, as the terminal shows it
+    answer = make_answer("a\x00b", "Refunds take 30 days [1].", CTX, tenant="=t\x00", model="\x00m")
+    db = audit_rows(tmp_path, [answer])
+    res = CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(tmp_path / "csv"), "--format", "csv"])
+    assert res.exit_code == 0, res.output
+    for path in (tmp_path / "csv").glob("*.csv"):
+        assert b"\x00" not in path.read_bytes(), path.name
+    with (tmp_path / "csv" / "answer_audit.csv").open(newline="", encoding="utf-8") as fh:
+        (row,) = list(csv.DictReader(fh))
+    assert (row["answer_id"], row["tenant"], row["model"]) == ("a\\x00b", "'=t\\x00", "\\x00m")
+    res = CliRunner().invoke(main, ["verify-export", str(tmp_path / "csv")])
+    assert res.exit_code == 0, res.output
+    query = "SELECT answer_id, tenant, model FROM answer_audit"
+    res = CliRunner().invoke(main, ["sql", query, "--db", str(db), "--format", "csv"])
+    assert res.exit_code == 0 and "\x00" not in res.output, res.output
+    assert list(csv.reader(io.StringIO(res.output)))[1] == ["a\\x00b", "'=t\\x00", "\\x00m"]
+    res = CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(tmp_path / "parquet")])
+    assert pq.read_table(tmp_path / "parquet" / "answer_audit.parquet").column("tenant").to_pylist() == ["=t\x00"]
