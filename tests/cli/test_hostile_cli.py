@@ -11,8 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
+import pytest
 from click.testing import CliRunner
 
 from audit.cli import main
@@ -132,3 +134,39 @@ def test_csv_writes_a_nul_in_a_cell_as_the_text_backslash_x00(tmp_path: Path) ->
     assert list(csv.reader(io.StringIO(res.output)))[1] == ["a\\x00b", "'=t\\x00", "\\x00m"]
     res = CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(tmp_path / "parquet")])
     assert pq.read_table(tmp_path / "parquet" / "answer_audit.parquet").column("tenant").to_pylist() == ["=t\x00"]
+
+
+@pytest.mark.parametrize(
+    "columns,rows",
+    [
+        ("x INTEGER", "(1)"),
+        ("name VARCHAR, version VARCHAR", "('outputs', 'abc')"),
+        ("name VARCHAR, version INTEGER", "('outputs', NULL)"),
+        ("name VARCHAR, version INTEGER", "('outputs', -5)"),
+        ("name VARCHAR, version INTEGER", "('outputs', 2), ('outputs', 3)"),
+    ],
+    ids=["other_columns", "text_version", "null_version", "negative_version", "two_versions"],
+)
+def test_a_schema_version_table_that_is_not_ours_says_it_is_not_a_citeaudit_database(
+    tmp_path: Path, columns: str, rows: str
+) -> None:
+    # another program's schema_version beside tables named as ours stopped with DuckDB's "Binder Error: Referenced
+    # column name not found", "invalid literal for int()", a TypeError (exit 1), or a FileNotFoundError for a
+    # migration outputs.v-5_to_v-4.sql; a second row made `run` fail half-way through a migration
+    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    con = duckdb.connect(str(db))
+    con.execute("DROP TABLE schema_version")
+    con.execute(f"CREATE TABLE schema_version ({columns})")
+    con.execute(f"INSERT INTO schema_version VALUES {rows}")
+    con.close()
+    before = db.read_bytes()
+    want = f"error: audit database {db}: not a citeaudit audit database (its table schema_version "
+    for command in (
+        ["run", "--input", str(tmp_path / "answers.parquet"), "--quiet"],
+        ["report", "--out", str(tmp_path / "r.html")],
+        ["export", "--out", str(tmp_path / "export")],
+    ):
+        res = CliRunner().invoke(main, [*command, "--db", str(db)])
+        assert res.exit_code == 2 and res.output.startswith(want), res.output
+        assert res.output.count("\n") == 1
+    assert db.read_bytes() == before
