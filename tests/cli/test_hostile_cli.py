@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
-from tests.conftest import REPO, audit_rows, make_answer
+from tests.conftest import REPO, audit_rows, make_answer, query
 
 CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."}]
 
@@ -30,11 +30,11 @@ def _answers(path: Path, *answer_ids: str) -> Path:
     return path
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+def _cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
     """`citeaudit ARGS` in its own process (the flows start Prefect), without -v."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     cmd = [sys.executable, "-m", "audit.cli", *args]
-    return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300, cwd=REPO)
+    return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300, cwd=cwd)
 
 
 def test_nightly_work_dir_removes_only_its_own_stale_work_dirs(tmp_path: Path) -> None:
@@ -170,3 +170,18 @@ def test_a_schema_version_table_that_is_not_ours_says_it_is_not_a_citeaudit_data
         assert res.exit_code == 2 and res.output.startswith(want), res.output
         assert res.output.count("\n") == 1
     assert db.read_bytes() == before
+
+
+def test_an_empty_input_path_is_refused_not_read_as_the_working_directory(tmp_path: Path) -> None:
+    # `--input ""` (an unset $LOGS) was the path ".": every Parquet file under the working directory was audited
+    (tmp_path / "elsewhere").mkdir()
+    _answers(tmp_path / "elsewhere" / "other.parquet")
+    db = tmp_path / "audit.duckdb"
+    for spec in ("", "  "):
+        res = _cli("run", "--input", spec, "--db", str(db), "--quiet", cwd=tmp_path)
+        assert res.returncode == 2, res.stdout + res.stderr
+        assert res.stderr.startswith("error: the input path is empty: give a Parquet file, a folder or a glob"), (
+            res.stderr
+        )
+        assert res.stderr.count("\n") == 1
+    assert query(db, "SELECT count(*) FROM answer_audit") == [(0,)]
