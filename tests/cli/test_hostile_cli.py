@@ -185,3 +185,14 @@ def test_an_empty_input_path_is_refused_not_read_as_the_working_directory(tmp_pa
         )
         assert res.stderr.count("\n") == 1
     assert query(db, "SELECT count(*) FROM answer_audit") == [(0,)]
+
+
+def test_report_limit_past_any_number_of_citations_shows_them_all(tmp_path: Path) -> None:
+    # a --limit past 2**63 - 1 reached DuckDB's LIMIT: "Conversion Error: Type INT128 with value ... can't be cast",
+    # naming neither --limit nor what to give; "at most this many" of a number past any count is all of them
+    db = audit_rows(tmp_path, [make_answer("a", "Refunds take 9 days [1].", CTX)])
+    for limit in ("9223372036854775808", "1" + "0" * 30):
+        out = tmp_path / "review.html"
+        res = CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(out), "--limit", limit])
+        assert res.exit_code == 0, res.output
+        assert 'data-metric="unverified">1</b>' in out.read_text() and "all 1" in out.read_text()
