@@ -97,7 +97,7 @@ def print_summary(run_id: str, db: str, seconds: float) -> None:
 
 
 @main.command()
-@click.option("--rows", default=300, show_default=True, help="Answers per generated night.")
+@click.option("--rows", type=click.IntRange(min=1), default=300, show_default=True, help="Answers per generated night.")
 @click.option(
     "--profile",
     type=click.Choice(["real", "tiny"]),
@@ -107,9 +107,17 @@ def print_summary(run_id: str, db: str, seconds: float) -> None:
     "figure; tiny: the sample generator's small KB, warm = rerun.",
 )
 @click.option("--input", "input_spec", help="Time this log instead (file, folder or glob); warm = rerun.")
-@click.option("--days", default=2, show_default=True, help="Days the tiny profile spreads over.")
+@click.option(
+    "--days", type=click.IntRange(min=1), default=2, show_default=True, help="Days the tiny profile spreads over."
+)
 @click.option("--seed", default=1, show_default=True, help="Generator seed.")
-@click.option("--naive-rows", default=100, show_default=True, help="Answers the naive peer audits (0: skip it).")
+@click.option(
+    "--naive-rows",
+    type=click.IntRange(min=0),
+    default=100,
+    show_default=True,
+    help="Answers the naive peer audits (0: skip it).",
+)
 @click.option("--json", "json_path", type=click.Path(), help="Also write the figures to this JSON file.")
 @config_option
 @click.option(
@@ -241,7 +249,11 @@ def _bench_dask(
     show_default=True,
     help="Where to write the model; its card SUPPORT_MODEL_CARD.md goes beside it.",
 )
-@click.option("--limit-per-set", type=int, help="Use at most this many pairs of each training set (quick runs).")
+@click.option(
+    "--limit-per-set",
+    type=click.IntRange(min=1),
+    help="Use at most this many pairs of each training set (quick runs).",
+)
 @click.option(
     "--features-cache",
     type=click.Path(dir_okay=False),

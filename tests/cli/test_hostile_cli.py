@@ -196,3 +196,34 @@ def test_report_limit_past_any_number_of_citations_shows_them_all(tmp_path: Path
         res = CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(out), "--limit", limit])
         assert res.exit_code == 0, res.output
         assert 'data-metric="unverified">1</b>' in out.read_text() and "all 1" in out.read_text()
+
+
+@pytest.mark.parametrize(
+    "command,option,value,want",
+    [
+        ("bench", "--rows", "0", "x>=1"),
+        ("bench", "--rows", "-1", "x>=1"),
+        ("bench", "--days", "0", "x>=1"),
+        ("bench", "--naive-rows", "-3", "x>=0"),
+        ("calibrate", "--limit-per-set", "0", "x>=1"),
+        ("calibrate", "--limit-per-set", "-1", "x>=1"),
+    ],
+    ids=[
+        "bench_rows_0",
+        "bench_rows_negative",
+        "bench_days_0",
+        "bench_naive_rows_negative",
+        "calibrate_0",
+        "calibrate_negative",
+    ],
+)
+def test_counts_below_their_least_are_refused_naming_the_option(
+    tmp_path: Path, command: str, option: str, value: str, want: str
+) -> None:
+    # bench --rows 0 / --days 0 ended with exit 1 as an unexpected "ValueError: rows and days must be positive"; a
+    # negative --naive-rows ran as 0; calibrate --limit-per-set 0 said the pairs file lacked pairs of both labels
+    extra = ["--out", str(tmp_path / "support.json")] if command == "calibrate" else ["--profile", "tiny"]
+    res = CliRunner().invoke(main, [command, option, value, *extra])
+    assert res.exit_code == 2, res.output
+    assert f"Invalid value for '{option}': {value} is not in the range {want}." in res.output, res.output
+    assert not (tmp_path / "support.json").exists()
