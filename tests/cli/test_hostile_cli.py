@@ -227,3 +227,23 @@ def test_counts_below_their_least_are_refused_naming_the_option(
     assert res.exit_code == 2, res.output
     assert f"Invalid value for '{option}': {value} is not in the range {want}." in res.output, res.output
     assert not (tmp_path / "support.json").exists()
+
+
+@pytest.mark.parametrize("key", ["model", "nli_model"])
+@pytest.mark.parametrize("what", ["file", "empty_folder"])
+def test_a_verify_model_that_is_no_model_folder_stops_naming_the_setting(tmp_path: Path, key: str, what: str) -> None:
+    # a file or a folder without a model ended with exit 1 as an unexpected NotADirectoryError ("model_name_or_path
+    # must be a local directory ... or a Hugging Face Hub model ID") or ValueError ("Unrecognized model in ...")
+    inp = tmp_path / "answers.parquet"  # a paraphrase: only a model can tell
+    row = make_answer("a", "Getting your money back is done within a month [1].", CTX)
+    pq.write_table(pa.Table.from_pylist([row], schema=answers_schema()), inp)
+    model = tmp_path / "model"
+    model.write_text("mine\n") if what == "file" else model.mkdir()
+    config = tmp_path / "case.toml"
+    config.write_text(f'[verify]\n{key} = "{model}"\nquantize = "none"\n')
+    res = CliRunner().invoke(
+        main, ["run", "--input", str(inp), "--db", str(tmp_path / "audit.duckdb"), "--quiet", "--config", str(config)]
+    )
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith(f"error: verify.{key} '{model}' is not a "), res.output
+    assert res.output.count("\n") == 1
