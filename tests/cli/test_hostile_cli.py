@@ -247,3 +247,27 @@ def test_a_verify_model_that_is_no_model_folder_stops_naming_the_setting(tmp_pat
     assert res.exit_code == 2, res.output
     assert res.output.startswith(f"error: verify.{key} '{model}' is not a "), res.output
     assert res.output.count("\n") == 1
+
+
+def test_a_dask_address_that_is_no_address_is_refused_before_the_flow_starts(tmp_path: Path) -> None:
+    # nightly started Prefect and its flow, then ended with exit 1 as an unexpected "ValueError: missing port number
+    # in address 'garbage'" (the setting not named)
+    inp = _answers(tmp_path / "answers.parquet")
+    config = tmp_path / "case.toml"
+    config.write_text('[run]\ndask_address = "tcp://scheduler"\n')
+    db = tmp_path / "audit.duckdb"
+    for args, want in [
+        (["nightly", "--day", "2026-11-01", "--dask-address", "garbage"], "--dask-address 'garbage'"),
+        (
+            ["backfill", "--start", "2026-11-01", "--end", "2026-11-01", "--config", str(config)],
+            f"{config}: run.dask_address 'tcp://scheduler'",
+        ),
+        (["serve", "--dask-address", "tcp://scheduler:port"], "--dask-address 'tcp://scheduler:port'"),
+    ]:
+        res = CliRunner().invoke(main, [*args, "--input", str(inp), "--db", str(db)])
+        assert res.exit_code == 2, res.output
+        assert res.output.startswith(f"error: {want} is not a Dask scheduler address (such as tcp://host:8786"), (
+            res.output
+        )
+        assert res.output.count("\n") == 1
+    assert not db.exists()
