@@ -100,14 +100,21 @@ def _fit(x: np.ndarray, y: np.ndarray, groups: np.ndarray) -> Any:
     return pipe
 
 
+def held_out_sets(y: np.ndarray, groups: np.ndarray) -> list[str]:
+    """The training sets `out_of_fold` holds out: MIN_SET_PAIRS pairs or more, the other sets holding both labels."""
+    return [
+        g
+        for g in sorted(set(groups.tolist()))
+        if (groups == g).sum() >= MIN_SET_PAIRS and len(set(y[groups != g].tolist())) == 2
+    ]
+
+
 def out_of_fold(x: np.ndarray, y: np.ndarray, groups: np.ndarray) -> tuple[np.ndarray, dict[str, float | None]]:
     """Leave-one-set-out predictions and the AUROC on each held-out set."""
     pred = np.full(len(y), np.nan)
     per_set: dict[str, float | None] = {}
-    for g in sorted(set(groups.tolist())):
+    for g in held_out_sets(y, groups):
         held = groups == g
-        if held.sum() < MIN_SET_PAIRS or len(set(y[~held].tolist())) < 2:
-            continue
         pred[held] = _fit(x[~held], y[~held], groups[~held]).predict_proba(x[held])[:, 1]
         per_set[g] = auroc(pred[held].tolist(), y[held].astype(bool).tolist()).value
     return pred, per_set
@@ -292,12 +299,18 @@ def run_calibration(
     # settings with no effect on the training features
     for setting in ("batch_size", "device", "refine", "refine_margin", "uncited_top_k_windows"):
         verify.pop(setting)
+    y = np.array([p.label for p in pairs])
+    groups = np.array([p.dataset for p in pairs])
+    if len(set(y[np.isin(groups, held_out_sets(y, groups))].tolist())) < 2:  # checked before the features are made
+        raise InputError(
+            f"{pairs_path}: too few pairs to fit the thresholds: they are fitted on leave-one-set-out predictions, "
+            f"which need training sets of {MIN_SET_PAIRS} or more pairs, each beside other sets with both labels, "
+            "and both labels among them: give more pairs (or a larger --limit-per-set)"
+        )
     key = features_key(pairs_path, limit_per_set, verify)
     x = training_features(pairs, key, features_cache, config_path)
     full = (*MODEL_FEATURES, *SECOND_STAGE_FEATURES)
     cols = [FEATURE_NAMES.index(f) for f in full]
-    y = np.array([p.label for p in pairs])
-    groups = np.array([p.dataset for p in pairs])
     fitted = fit_support_model(
         x[:, cols], y, groups, full, screen_features=MODEL_FEATURES, claims=[p.claim for p in pairs]
     )

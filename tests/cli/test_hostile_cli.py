@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import subprocess
 import sys
@@ -271,3 +272,20 @@ def test_a_dask_address_that_is_no_address_is_refused_before_the_flow_starts(tmp
         )
         assert res.output.count("\n") == 1
     assert not db.exists()
+
+
+def test_calibrate_on_too_few_pairs_to_hold_a_set_out_says_so(tmp_path: Path) -> None:
+    # sets below 50 pairs (a small --limit-per-set, or a small file) get no held-out predictions, and the thresholds
+    # are fitted on those: it ended with exit 1 as an unexpected "IndexError: index 0 is out of bounds for axis 0"
+    pairs = tmp_path / "pairs.jsonl"
+    rows = [
+        {"dataset": d, "claim": f"Refunds take {n} days.", "source": "Refunds take 30 days.", "label": int(n == 30)}
+        for d in ("a", "b")
+        for n in (30, 5, 30, 7)
+    ]
+    pairs.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "support.json"
+    res = CliRunner().invoke(main, ["calibrate", "--pairs", str(pairs), "--out", str(out)])
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith(f"error: {pairs}: too few pairs to fit the thresholds"), res.output
+    assert res.output.count("\n") == 1 and not out.exists()
