@@ -13,6 +13,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import zipfile
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from audit.errors import InputError
+from audit.errors import InputError, one_line
 from audit.metrics import auroc
 from audit.misattribution_fit import capped_pairs, fit_misattribution_margin, misattribution_cases
 from audit.support_card import card_text
@@ -259,6 +260,23 @@ def features_key(pairs_path: str | Path, limit_per_set: int | None, verify_setti
     return h.hexdigest()
 
 
+def cached_features(cache: str | Path, key: str, rows: int) -> np.ndarray | None:
+    """The features in `cache` when they were computed for `key` (`rows` pairs); None when there is no such file or
+    it holds other pairs' (it is then rewritten). A file that is no features file `training_features` wrote is an
+    error, left as it is: it may be anything (a typo for the pairs file)."""
+    if not Path(cache).is_file():
+        return None
+    try:
+        with np.load(cache) as z:
+            got_key, x = str(z["key"]), np.asarray(z["x"])
+    except (OSError, ValueError, KeyError, TypeError, zipfile.BadZipFile) as exc:
+        raise InputError(
+            f"--features-cache {cache} is not a features file calibrate wrote ({type(exc).__name__}: "
+            f"{one_line(str(exc))}): give a new file name or remove it (it was left as it is)"
+        ) from None
+    return x if got_key == key and len(x) == rows else None
+
+
 def training_features(
     pairs: Sequence[TrainPair], key: str, cache: str | Path | None, config_path: str | None
 ) -> np.ndarray:
@@ -268,10 +286,9 @@ def training_features(
     from audit.pipeline import make_scorer
     from audit.verify.verifier import featurize
 
-    if cache is not None and Path(cache).is_file():
-        with np.load(cache) as z:
-            if str(z["key"]) == key and len(z["x"]) == len(pairs):
-                return np.asarray(z["x"])
+    cached = cached_features(cache, key, len(pairs)) if cache is not None else None
+    if cached is not None:
+        return cached
     cfg = load_config(config_path)
     # every pair gets the transformer's cosine: the full model is fitted on it, the first stage ignores it
     x = featurize([(p.claim, p.source) for p in pairs], cfg, make_scorer(cfg), refine="all", align=True).x

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import duckdb
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
@@ -274,18 +275,49 @@ def test_a_dask_address_that_is_no_address_is_refused_before_the_flow_starts(tmp
     assert not db.exists()
 
 
+def _pairs(path: Path, per_set: int) -> Path:
+    """Training pairs of two sets, `per_set` each, half of them supported."""
+    rows = [
+        {
+            "dataset": d,
+            "claim": f"Refunds take {n % 2 * 30 + n} days.",
+            "source": "Refunds take 30 days.",
+            "label": n % 2,
+        }
+        for d in ("a", "b")
+        for n in range(per_set)
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
 def test_calibrate_on_too_few_pairs_to_hold_a_set_out_says_so(tmp_path: Path) -> None:
     # sets below 50 pairs (a small --limit-per-set, or a small file) get no held-out predictions, and the thresholds
     # are fitted on those: it ended with exit 1 as an unexpected "IndexError: index 0 is out of bounds for axis 0"
-    pairs = tmp_path / "pairs.jsonl"
-    rows = [
-        {"dataset": d, "claim": f"Refunds take {n} days.", "source": "Refunds take 30 days.", "label": int(n == 30)}
-        for d in ("a", "b")
-        for n in (30, 5, 30, 7)
-    ]
-    pairs.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    pairs = _pairs(tmp_path / "pairs.jsonl", 4)
     out = tmp_path / "support.json"
     res = CliRunner().invoke(main, ["calibrate", "--pairs", str(pairs), "--out", str(out)])
     assert res.exit_code == 2, res.output
     assert res.output.startswith(f"error: {pairs}: too few pairs to fit the thresholds"), res.output
     assert res.output.count("\n") == 1 and not out.exists()
+
+
+@pytest.mark.parametrize("kind", ["text", "npy", "npz_without_key"])
+def test_calibrate_features_cache_that_is_no_cache_is_refused_and_kept(tmp_path: Path, kind: str) -> None:
+    # a --features-cache file calibrate did not write ended with exit 1 as an unexpected ValueError ("This file
+    # contains pickled (object) data"), AttributeError or KeyError
+    cache = tmp_path / "features.npz"
+    if kind == "text":
+        cache.write_text("mine\n")
+    else:
+        np.save(cache.open("wb"), np.zeros(3)) if kind == "npy" else np.savez(cache, x=np.zeros(3))
+    before = cache.read_bytes()
+    pairs, out = _pairs(tmp_path / "pairs.jsonl", 50), tmp_path / "support.json"
+    res = CliRunner().invoke(
+        main, ["calibrate", "--pairs", str(pairs), "--out", str(out), "--features-cache", str(cache)]
+    )
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith(f"error: --features-cache {cache} is not a features file calibrate wrote ("), (
+        res.output
+    )
+    assert res.output.count("\n") == 1 and cache.read_bytes() == before and not out.exists()
