@@ -292,8 +292,9 @@ def training_features(
     cfg = load_config(config_path)
     # every pair gets the transformer's cosine: the full model is fitted on it, the first stage ignores it
     x = featurize([(p.claim, p.source) for p in pairs], cfg, make_scorer(cfg), refine="all", align=True).x
-    if cache is not None:
-        np.savez_compressed(cache, x=x, key=np.array(key))
+    if cache is not None:  # through a file: numpy adds .npz to a name it is given without it (never read back)
+        with Path(cache).open("wb") as fh:
+            np.savez_compressed(fh, x=x, key=np.array(key))
     return x
 
 

@@ -321,3 +321,16 @@ def test_calibrate_features_cache_that_is_no_cache_is_refused_and_kept(tmp_path:
         res.output
     )
     assert res.output.count("\n") == 1 and cache.read_bytes() == before and not out.exists()
+
+
+def test_calibrate_features_cache_is_written_under_the_name_given(tmp_path: Path) -> None:
+    # numpy adds .npz to a name without it: `--features-cache feats` wrote feats.npz and looked for feats, so the
+    # cache was never read and every run featurized every pair again
+    cache, pairs = tmp_path / "feats", _pairs(tmp_path / "pairs.jsonl", 50)
+    for _ in range(2):
+        res = CliRunner().invoke(
+            main,
+            ["calibrate", "--pairs", str(pairs), "--out", str(tmp_path / "s.json"), "--features-cache", str(cache)],
+        )
+        assert res.exit_code == 0, res.output
+        assert cache.is_file() and not (tmp_path / "feats.npz").exists()
