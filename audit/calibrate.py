@@ -25,6 +25,7 @@ import numpy as np
 from audit.errors import InputError, one_line
 from audit.metrics import auroc
 from audit.misattribution_fit import capped_pairs, fit_misattribution_margin, misattribution_cases
+from audit.output_file import output_file, write_output
 from audit.support_card import card_text
 from audit.verdict import CAP_EPSILON, Verdict
 
@@ -312,6 +313,7 @@ def run_calibration(
     from audit.verify.features import FEATURE_NAMES
     from audit.verify.static import resolve_static_path
 
+    output_file(out, "--out")  # before the work: its end writes there
     pairs = read_pairs(pairs_path, limit_per_set)
     verify = dataclasses.asdict(load_config(config_path).verify)
     # settings with no effect on the training features
@@ -336,7 +338,6 @@ def run_calibration(
     static = resolve_static_path(str(verify.get("static_model", ""))) / "model.safetensors"
     fitted.model["static_model_sha256"] = hashlib.sha256(static.read_bytes()).hexdigest()
     out_path = Path(out)
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    out_path.write_text(json.dumps(fitted.model, indent=1) + "\n")
-    (out_path.parent / "SUPPORT_MODEL_CARD.md").write_text(card_text(fitted.model, str(pairs_path)))
+    write_output(out_path, json.dumps(fitted.model, indent=1) + "\n", "--out")
+    write_output(out_path.parent / "SUPPORT_MODEL_CARD.md", card_text(fitted.model, str(pairs_path)), "--out")
     return fitted

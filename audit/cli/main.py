@@ -155,14 +155,16 @@ def bench(
 ) -> None:
     """Benchmark: answers/s per stage and end to end (cold and warm), the naive peer beside it, peak memory."""
     import json
-    from pathlib import Path
 
     from audit.bench import STAGES, run_bench
+    from audit.output_file import output_file, write_output
 
+    if json_path:
+        output_file(json_path, "--json")  # before the benchmark: its figures are written there at the end
     if dask_workers:
         figures = _bench_dask(input_spec, dask_workers, rows, config_path, warm_workers, not no_preload)
         if json_path:
-            Path(json_path).write_text(json.dumps(figures, indent=2) + "\n")
+            write_output(json_path, json.dumps(figures, indent=2) + "\n", "--json")
         return
     res = run_bench(rows, load_config(config_path), profile, input_spec, days, seed, naive_rows)
     figures = res.as_json()
@@ -191,7 +193,7 @@ def bench(
         )
     out.print(f"peak memory (max RSS of the audit passes, the audit's models included): {res.peak_rss_mb:,.0f} MB")
     if json_path:
-        Path(json_path).write_text(json.dumps(figures, indent=2) + "\n")
+        write_output(json_path, json.dumps(figures, indent=2) + "\n", "--json")
         out.print(f"figures: {json_path}", **AS_TEXT)
 
 

@@ -334,3 +334,23 @@ def test_calibrate_features_cache_is_written_under_the_name_given(tmp_path: Path
         )
         assert res.exit_code == 0, res.output
         assert cache.is_file() and not (tmp_path / "feats.npz").exists()
+
+
+@pytest.mark.parametrize("where", ["folder", "below_a_file"])
+def test_calibrate_and_bench_refuse_an_output_file_they_cannot_write_before_working(tmp_path: Path, where: str) -> None:
+    # calibrate --out and bench --json at a folder, or below a file, ended after all the work (the featurized pairs,
+    # the benchmark's figures lost) with exit 1 as an unexpected IsADirectoryError or FileExistsError
+    a_file = tmp_path / "a-file"
+    a_file.write_text("mine\n")
+    (tmp_path / "a-folder").mkdir()
+    target = tmp_path / "a-folder" if where == "folder" else a_file / "out.json"
+    pairs = _pairs(tmp_path / "pairs.jsonl", 50)
+    for args, option in [
+        (["calibrate", "--pairs", str(pairs), "--out", str(target)], "--out"),
+        (["bench", "--profile", "tiny", "--rows", "2", "--naive-rows", "0", "--json", str(target)], "--json"),
+    ]:
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 2, res.output
+        assert res.output.startswith(f"error: {option} {target}: cannot write a file there ("), res.output
+        assert res.output.count("\n") == 1 and "answers/s" not in res.output
+    assert a_file.read_text() == "mine\n" and not any((tmp_path / "a-folder").iterdir())
