@@ -13,6 +13,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import zipfile
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,9 +22,10 @@ from typing import Any
 
 import numpy as np
 
-from audit.errors import InputError
+from audit.errors import InputError, one_line
 from audit.metrics import auroc
 from audit.misattribution_fit import capped_pairs, fit_misattribution_margin, misattribution_cases
+from audit.output_file import output_file, write_output
 from audit.support_card import card_text
 from audit.verdict import CAP_EPSILON, Verdict
 
@@ -100,14 +102,21 @@ def _fit(x: np.ndarray, y: np.ndarray, groups: np.ndarray) -> Any:
     return pipe
 
 
+def held_out_sets(y: np.ndarray, groups: np.ndarray) -> list[str]:
+    """The training sets `out_of_fold` holds out: MIN_SET_PAIRS pairs or more, the other sets holding both labels."""
+    return [
+        g
+        for g in sorted(set(groups.tolist()))
+        if (groups == g).sum() >= MIN_SET_PAIRS and len(set(y[groups != g].tolist())) == 2
+    ]
+
+
 def out_of_fold(x: np.ndarray, y: np.ndarray, groups: np.ndarray) -> tuple[np.ndarray, dict[str, float | None]]:
     """Leave-one-set-out predictions and the AUROC on each held-out set."""
     pred = np.full(len(y), np.nan)
     per_set: dict[str, float | None] = {}
-    for g in sorted(set(groups.tolist())):
+    for g in held_out_sets(y, groups):
         held = groups == g
-        if held.sum() < MIN_SET_PAIRS or len(set(y[~held].tolist())) < 2:
-            continue
         pred[held] = _fit(x[~held], y[~held], groups[~held]).predict_proba(x[held])[:, 1]
         per_set[g] = auroc(pred[held].tolist(), y[held].astype(bool).tolist()).value
     return pred, per_set
@@ -252,6 +261,23 @@ def features_key(pairs_path: str | Path, limit_per_set: int | None, verify_setti
     return h.hexdigest()
 
 
+def cached_features(cache: str | Path, key: str, rows: int) -> np.ndarray | None:
+    """The features in `cache` when they were computed for `key` (`rows` pairs); None when there is no such file or
+    it holds other pairs' (it is then rewritten). A file that is no features file `training_features` wrote is an
+    error, left as it is: it may be anything (a typo for the pairs file)."""
+    if not Path(cache).is_file():
+        return None
+    try:
+        with np.load(cache) as z:
+            got_key, x = str(z["key"]), np.asarray(z["x"])
+    except (OSError, ValueError, KeyError, TypeError, zipfile.BadZipFile) as exc:
+        raise InputError(
+            f"--features-cache {cache} is not a features file calibrate wrote ({type(exc).__name__}: "
+            f"{one_line(str(exc))}): give a new file name or remove it (it was left as it is)"
+        ) from None
+    return x if got_key == key and len(x) == rows else None
+
+
 def training_features(
     pairs: Sequence[TrainPair], key: str, cache: str | Path | None, config_path: str | None
 ) -> np.ndarray:
@@ -261,15 +287,15 @@ def training_features(
     from audit.pipeline import make_scorer
     from audit.verify.verifier import featurize
 
-    if cache is not None and Path(cache).is_file():
-        with np.load(cache) as z:
-            if str(z["key"]) == key and len(z["x"]) == len(pairs):
-                return np.asarray(z["x"])
+    cached = cached_features(cache, key, len(pairs)) if cache is not None else None
+    if cached is not None:
+        return cached
     cfg = load_config(config_path)
     # every pair gets the transformer's cosine: the full model is fitted on it, the first stage ignores it
     x = featurize([(p.claim, p.source) for p in pairs], cfg, make_scorer(cfg), refine="all", align=True).x
-    if cache is not None:
-        np.savez_compressed(cache, x=x, key=np.array(key))
+    if cache is not None:  # through a file: numpy adds .npz to a name it is given without it (never read back)
+        with Path(cache).open("wb") as fh:
+            np.savez_compressed(fh, x=x, key=np.array(key))
     return x
 
 
@@ -287,17 +313,24 @@ def run_calibration(
     from audit.verify.features import FEATURE_NAMES
     from audit.verify.static import resolve_static_path
 
+    output_file(out, "--out")  # before the work: its end writes there
     pairs = read_pairs(pairs_path, limit_per_set)
     verify = dataclasses.asdict(load_config(config_path).verify)
     # settings with no effect on the training features
     for setting in ("batch_size", "device", "refine", "refine_margin", "uncited_top_k_windows"):
         verify.pop(setting)
+    y = np.array([p.label for p in pairs])
+    groups = np.array([p.dataset for p in pairs])
+    if len(set(y[np.isin(groups, held_out_sets(y, groups))].tolist())) < 2:  # checked before the features are made
+        raise InputError(
+            f"{pairs_path}: too few pairs to fit the thresholds: they are fitted on leave-one-set-out predictions, "
+            f"which need training sets of {MIN_SET_PAIRS} or more pairs, each beside other sets with both labels, "
+            "and both labels among them: give more pairs (or a larger --limit-per-set)"
+        )
     key = features_key(pairs_path, limit_per_set, verify)
     x = training_features(pairs, key, features_cache, config_path)
     full = (*MODEL_FEATURES, *SECOND_STAGE_FEATURES)
     cols = [FEATURE_NAMES.index(f) for f in full]
-    y = np.array([p.label for p in pairs])
-    groups = np.array([p.dataset for p in pairs])
     fitted = fit_support_model(
         x[:, cols], y, groups, full, screen_features=MODEL_FEATURES, claims=[p.claim for p in pairs]
     )
@@ -305,7 +338,6 @@ def run_calibration(
     static = resolve_static_path(str(verify.get("static_model", ""))) / "model.safetensors"
     fitted.model["static_model_sha256"] = hashlib.sha256(static.read_bytes()).hexdigest()
     out_path = Path(out)
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    out_path.write_text(json.dumps(fitted.model, indent=1) + "\n")
-    (out_path.parent / "SUPPORT_MODEL_CARD.md").write_text(card_text(fitted.model, str(pairs_path)))
+    write_output(out_path, json.dumps(fitted.model, indent=1) + "\n", "--out")
+    write_output(out_path.parent / "SUPPORT_MODEL_CARD.md", card_text(fitted.model, str(pairs_path)), "--out")
     return fitted

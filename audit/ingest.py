@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 
 def discover_inputs(spec: str) -> list[str]:
     """Files named by a path, a folder (searched recursively, hive partitions included) or a glob."""
+    if not spec.strip():  # Path("") is ".": every Parquet file under the working directory was read
+        raise InputError("the input path is empty: give a Parquet file, a folder or a glob")
     p = Path(spec)
     if p.is_file():
         found = [p]

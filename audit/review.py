@@ -8,6 +8,7 @@ its source text. Styles and the small filter script are inlined; every logged te
 from __future__ import annotations
 
 import html
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -278,11 +279,21 @@ def render_report(
 def write_report(
     db: str | Path, out: str | Path, window: Window, cfg: AuditConfig | None = None, limit: int = 1000
 ) -> Path:
+    """The review page written to `out`: a regular file, never through a link at `out` (it would write over the file
+    the link points at, wherever that is); a link is refused before anything is read or written."""
     path = Path(out)
+    if path.is_symlink():
+        raise InputError(
+            f"{path} is a symbolic link, and the review page is written only as a regular file, never through a link: "
+            "remove the link or give --out another path (nothing was changed)"
+        )
     page = render_report(db, window, cfg, limit)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(page, encoding="utf-8")
+        # O_NOFOLLOW: a link made at `out` meanwhile is an error, not written through
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o666)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(page)
     except OSError as exc:  # a folder at --out, a file where a folder must be, no permission
         raise InputError(f"cannot write the review page to {path} ({exc.filename}: {exc.strerror})") from None
     return path

@@ -15,6 +15,7 @@ from audit.sql import quote
 from audit.verdict import SEVERITY
 from audit.window import Window
 
+MAX_LIMIT = 2**63 - 1  # the largest LIMIT DuckDB takes (BIGINT): a --limit past it shows every finding
 OVERCONFIDENCE_LEVELS = ("answer", "citation")
 # worst first, as reviewers go through them (audit.verdict.SEVERITY)
 SEVERITY_RANK_SQL = (
@@ -123,7 +124,7 @@ def _dicts(cur: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
 
 def load_review_data(con: duckdb.DuckDBPyConnection, window: Window, limit: int) -> ReviewData:
     """Everything the page shows except the charts, for `window` (the over-confident models: all rows, as the
-    `confidence_calibration` view has no time)."""
+    `confidence_calibration` view has no time); at most `limit` findings (one past DuckDB's LIMIT: all)."""
     where = window_condition(window)
     headline = _dicts(con.execute(HEADLINE_SQL.format(where=where)))[0]
     quarantined = con.execute(f"SELECT count(*) FROM quarantine WHERE {where}").fetchall()[0][0]
@@ -132,7 +133,7 @@ def load_review_data(con: duckdb.DuckDBPyConnection, window: Window, limit: int)
     }
     total = con.execute(f"SELECT count(*) FROM unverified_citations WHERE {where}").fetchall()[0][0]
     rows = con.execute(
-        FINDINGS_SQL.format(where=where, severity_rank=SEVERITY_RANK_SQL), {"limit": int(limit)}
+        FINDINGS_SQL.format(where=where, severity_rank=SEVERITY_RANK_SQL), {"limit": min(int(limit), MAX_LIMIT)}
     ).fetchall()
     return ReviewData(
         window=window,

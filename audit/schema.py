@@ -30,8 +30,15 @@ def stored_version(con: duckdb.DuckDBPyConnection) -> int | None:
         return None
     if "schema_version" not in tables:
         return 1
+    _check_table(_objects(con), "schema_version")
     got = con.execute("SELECT version FROM schema_version WHERE name = 'outputs'").fetchall()
-    return int(got[0][0]) if got else 1
+    if not got:
+        return 1
+    # citeaudit writes one row per name (its primary key), a version from 1 up and never NULL
+    if len(got) > 1 or got[0][0] is None or got[0][0] < 1:
+        found = "two outputs rows" if len(got) > 1 else f"outputs version {got[0][0]}"
+        raise ValueError(_not_ours(f"its table schema_version holds {found}"))
+    return int(got[0][0])
 
 
 def migrate(con: duckdb.DuckDBPyConnection) -> int | None:
@@ -90,27 +97,35 @@ def check_tables(con: duckdb.DuckDBPyConnection) -> None:
     """Raise ValueError naming the first table or view that bears an output name but not its shape (columns and
     types of the current outputs version): the file belongs to another application. Other objects are not looked at."""
     have = _objects(con)
-    for name, (kind, columns) in _output_objects().items():
-        if name not in have:
-            continue
-        got_kind, got = have[name]
-        problem = ""
-        if got_kind != kind:
-            problem = f"{name} is a {got_kind.lower()}, not a {kind.lower()}"
-        elif kind == "VIEW" and "citation_audit" not in have:  # citeaudit creates its views after its tables
-            problem = f"it has a view {name} but no citeaudit tables"
-        elif kind == "BASE TABLE" and got != columns:
-            missing = [c for c in columns if c not in got]
-            extra = [c for c in got if c not in columns]
-            typed = [f"has {c} as {got[c]}, not {t}" for c, t in columns.items() if c in got and got[c] != t]
-            parts = [f"lacks {_listed(missing)}"] if missing else []
-            parts += [f"has {_listed(extra)} that citeaudit does not write"] if extra else []
-            parts += typed[:1]
-            problem = f"its table {name} " + "; ".join(parts)
-        if problem:
-            raise ValueError(
-                f"not a citeaudit audit database ({problem}): give --db a citeaudit database or a new file"
-            )
+    for name in _output_objects():
+        _check_table(have, name)
+
+
+def _check_table(have: dict[str, tuple[str, dict[str, str]]], name: str) -> None:
+    """Raise ValueError when the object `name` of `have` (`_objects`) is not the output table or view of that name."""
+    if name not in have:
+        return
+    kind, columns = _output_objects()[name]
+    got_kind, got = have[name]
+    problem = ""
+    if got_kind != kind:
+        problem = f"{name} is a {got_kind.lower()}, not a {kind.lower()}"
+    elif kind == "VIEW" and "citation_audit" not in have:  # citeaudit creates its views after its tables
+        problem = f"it has a view {name} but no citeaudit tables"
+    elif kind == "BASE TABLE" and got != columns:
+        missing = [c for c in columns if c not in got]
+        extra = [c for c in got if c not in columns]
+        typed = [f"has {c} as {got[c]}, not {t}" for c, t in columns.items() if c in got and got[c] != t]
+        parts = [f"lacks {_listed(missing)}"] if missing else []
+        parts += [f"has {_listed(extra)} that citeaudit does not write"] if extra else []
+        parts += typed[:1]
+        problem = f"its table {name} " + "; ".join(parts)
+    if problem:
+        raise ValueError(_not_ours(problem))
+
+
+def _not_ours(problem: str) -> str:
+    return f"not a citeaudit audit database ({problem}): give --db a citeaudit database or a new file"
 
 
 @cache

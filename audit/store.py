@@ -68,7 +68,10 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
             con.close()
             raise InputError(f"audit database {p}: {exc}") from None
         return con
-    p.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a file where a folder must be, no permission
+        raise InputError(f"cannot make the folder of audit database {p} ({exc.filename}: {exc.strerror})") from None
     con = connect(p, wait_s=wait_s)
     try:
         found = migrate(con)

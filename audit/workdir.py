@@ -12,12 +12,18 @@ import hashlib
 import json
 import logging
 import os
+import re
 import shutil
 from pathlib import Path
+
+from audit.errors import InputError
 
 log = logging.getLogger(__name__)
 
 OWNER = "_owner.pid"
+# the folders citeaudit makes under a work root: a run's (`run-<key>`, a nightly day's `YYYY-MM-DD-run-<key>`) and
+# the UTF-8 repairs' (`utf8-<pid>`, `audit.encoding`); nothing else there is citeaudit's to remove
+WORK_DIR_NAME = re.compile(r"(\d{4}-\d{2}-\d{2}-)?run-[0-9a-f]{16}|utf8-\d+")
 
 
 def work_key(files: list[str], label: str, config_hash: str, contexts: list[str], shards: int) -> str:
@@ -35,19 +41,26 @@ def work_key(files: list[str], label: str, config_hash: str, contexts: list[str]
 
 def claim_work_dir(root: Path, name: str) -> Path:
     """`root/name`, created or reused, owned by this process; stale dirs of dead processes removed first."""
-    root.mkdir(parents=True, exist_ok=True)
-    clean_stale(root, keep=name)
-    work = root / name
-    work.mkdir(exist_ok=True)
-    (work / OWNER).write_text(str(os.getpid()))
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        clean_stale(root, keep=name)
+        work = root / name
+        work.mkdir(exist_ok=True)
+        (work / OWNER).write_text(str(os.getpid()))
+    except OSError as exc:  # a file at --work-dir (or above it), no permission
+        raise InputError(
+            f"cannot use {root} as the work dir ({exc.filename}: {exc.strerror}): make it a folder citeaudit may "
+            "write in (by default <db folder>/.citeaudit-work; nightly, backfill and serve take --work-dir)"
+        ) from None
     return work
 
 
 def clean_stale(root: Path, keep: str | None = None) -> list[Path]:
-    """Remove work dirs under `root` whose owner process is gone (except `keep`, which a rerun reuses)."""
+    """Remove work dirs under `root` whose owner process is gone (except `keep`, which a rerun reuses). Only folders
+    named as citeaudit names its work dirs: `--work-dir` may be a folder that holds other things too."""
     removed = []
     for d in root.iterdir() if root.is_dir() else []:
-        if not d.is_dir() or d.name == keep:
+        if not d.is_dir() or d.is_symlink() or d.name == keep or not WORK_DIR_NAME.fullmatch(d.name):
             continue
         owner = d / OWNER
         pid = owner.read_text().strip() if owner.is_file() else ""

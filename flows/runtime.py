@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import flows  # noqa: F401  (prepares Prefect's environment before any Prefect import)
+from audit.errors import ConfigError, one_line
 
 
 @contextmanager
@@ -99,6 +100,7 @@ def build_deployment(
     from audit.config import load_config
 
     cfg = load_config(config_path)
+    check_dask_address(dask_address, cfg.run.dask_address, config_path)
     from flows.deploy import check_schedule, nightly_deployment
 
     config_key = f"{config_path}: run." if config_path else "run."
@@ -140,13 +142,36 @@ def flow_params(
     }
 
 
-def preflight(input_spec: str, config_path: str | None) -> None:
-    """Config and input files checked up front: a user error is one line, not a failed flow run's log."""
+def preflight(input_spec: str, config_path: str | None, dask_address: str | None = None) -> None:
+    """Config, Dask address and input files checked up front: a user error is one line, not a failed flow run's log."""
     from audit.config import load_config
     from audit.ingest import check_files, discover_inputs
 
     cfg = load_config(config_path)
+    check_dask_address(dask_address, cfg.run.dask_address, config_path)
     check_files(discover_inputs(input_spec), cfg.run.column_mapping)
+
+
+def check_dask_address(option: str | None, configured: str, config_path: str | None) -> None:
+    """Raise ConfigError naming the setting (`--dask-address`, else the config's run.dask_address) when the address
+    the flow would connect to is none Dask can parse: the flow started, then failed with "ValueError: missing port
+    number in address ..." (exit 1, the setting not named). Whether a scheduler answers there is the flow's to find."""
+    address = option or configured
+    if not address:
+        return
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, location = parse_address(address)
+        if scheme in ("tcp", "tls", "ucx"):
+            parse_host_port(location)
+    except ValueError as exc:
+        setting = (
+            "--dask-address" if option else (f"{config_path}: run.dask_address" if config_path else "run.dask_address")
+        )
+        raise ConfigError(
+            f"{setting} {address!r} is not a Dask scheduler address (such as tcp://host:8786): {one_line(str(exc))}"
+        ) from None
 
 
 def _abs(spec: str) -> str:

@@ -92,7 +92,7 @@ def nightly(
     from audit.window import Window
     from flows.runtime import flow_params, flow_settings, preflight, start_or_record
 
-    preflight(input_spec, config_path)  # a bad config or input file fails here, before Prefect starts
+    preflight(input_spec, config_path, dask_address)  # a bad config, address or input fails before Prefect
     the_day = parse_day(day, "--day") if day else None
     start_or_record(db, input_spec, config_path, Window.for_day(the_day) if the_day else Window())
     from flows.nightly import nightly_audit
@@ -141,7 +141,7 @@ def backfill(
             f"backfill from {first} to {last} covers {days} days, more than --max-days {max_days}: "
             "check the dates, backfill a shorter range, or pass --max-days to allow it"
         )
-    preflight(input_spec, config_path)
+    preflight(input_spec, config_path, dask_address)
     start_or_record(db, input_spec, config_path, Window(Window.for_day(first).start, Window.for_day(last).end))
     from flows.nightly import backfill as backfill_flow
 

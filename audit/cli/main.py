@@ -97,7 +97,7 @@ def print_summary(run_id: str, db: str, seconds: float) -> None:
 
 
 @main.command()
-@click.option("--rows", default=300, show_default=True, help="Answers per generated night.")
+@click.option("--rows", type=click.IntRange(min=1), default=300, show_default=True, help="Answers per generated night.")
 @click.option(
     "--profile",
     type=click.Choice(["real", "tiny"]),
@@ -107,9 +107,17 @@ def print_summary(run_id: str, db: str, seconds: float) -> None:
     "figure; tiny: the sample generator's small KB, warm = rerun.",
 )
 @click.option("--input", "input_spec", help="Time this log instead (file, folder or glob); warm = rerun.")
-@click.option("--days", default=2, show_default=True, help="Days the tiny profile spreads over.")
+@click.option(
+    "--days", type=click.IntRange(min=1), default=2, show_default=True, help="Days the tiny profile spreads over."
+)
 @click.option("--seed", default=1, show_default=True, help="Generator seed.")
-@click.option("--naive-rows", default=100, show_default=True, help="Answers the naive peer audits (0: skip it).")
+@click.option(
+    "--naive-rows",
+    type=click.IntRange(min=0),
+    default=100,
+    show_default=True,
+    help="Answers the naive peer audits (0: skip it).",
+)
 @click.option("--json", "json_path", type=click.Path(), help="Also write the figures to this JSON file.")
 @config_option
 @click.option(
@@ -147,14 +155,16 @@ def bench(
 ) -> None:
     """Benchmark: answers/s per stage and end to end (cold and warm), the naive peer beside it, peak memory."""
     import json
-    from pathlib import Path
 
     from audit.bench import STAGES, run_bench
+    from audit.output_file import output_file, write_output
 
+    if json_path:
+        output_file(json_path, "--json")  # before the benchmark: its figures are written there at the end
     if dask_workers:
         figures = _bench_dask(input_spec, dask_workers, rows, config_path, warm_workers, not no_preload)
         if json_path:
-            Path(json_path).write_text(json.dumps(figures, indent=2) + "\n")
+            write_output(json_path, json.dumps(figures, indent=2) + "\n", "--json")
         return
     res = run_bench(rows, load_config(config_path), profile, input_spec, days, seed, naive_rows)
     figures = res.as_json()
@@ -183,7 +193,7 @@ def bench(
         )
     out.print(f"peak memory (max RSS of the audit passes, the audit's models included): {res.peak_rss_mb:,.0f} MB")
     if json_path:
-        Path(json_path).write_text(json.dumps(figures, indent=2) + "\n")
+        write_output(json_path, json.dumps(figures, indent=2) + "\n", "--json")
         out.print(f"figures: {json_path}", **AS_TEXT)
 
 
@@ -241,7 +251,11 @@ def _bench_dask(
     show_default=True,
     help="Where to write the model; its card SUPPORT_MODEL_CARD.md goes beside it.",
 )
-@click.option("--limit-per-set", type=int, help="Use at most this many pairs of each training set (quick runs).")
+@click.option(
+    "--limit-per-set",
+    type=click.IntRange(min=1),
+    help="Use at most this many pairs of each training set (quick runs).",
+)
 @click.option(
     "--features-cache",
     type=click.Path(dir_okay=False),

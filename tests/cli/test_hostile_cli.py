@@ -1,0 +1,356 @@
+"""Hostile command lines, config files and databases found by a sweep of every command, each through the real CLI on
+real Parquet and DuckDB files: a bad option, path or database stops with one line naming it and a non-zero exit,
+never a traceback; nothing outside what a command writes is changed."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import duckdb
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
+from tests.conftest import REPO, audit_rows, make_answer, query
+
+CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."}]
+
+
+def _answers(path: Path, *answer_ids: str) -> Path:
+    rows = [make_answer(a, "Refunds take 30 days [1].", CTX) for a in answer_ids or ("good",)]
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), path)
+    return path
+
+
+def _cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    """`citeaudit ARGS` in its own process (the flows start Prefect), without -v."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    cmd = [sys.executable, "-m", "audit.cli", *args]
+    return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300, cwd=cwd)
+
+
+def test_nightly_work_dir_removes_only_its_own_stale_work_dirs(tmp_path: Path) -> None:
+    # a stale work dir was any folder under --work-dir without a live owner: `--work-dir ~/scratch` deleted every
+    # folder in it (a user's `important/` with its files), where citeaudit had only ever written run-<key> folders
+    inp = _answers(tmp_path / "answers.parquet")
+    work = tmp_path / "scratch"
+    (work / "important").mkdir(parents=True)
+    (work / "important" / "notes.txt").write_text("mine\n")
+    (work / "run-not-a-key").mkdir()
+    stale = work / "2026-10-31-run-0123456789abcdef"
+    stale.mkdir()
+    (stale / "_owner.pid").write_text("999999999")
+    db = tmp_path / "audit.duckdb"
+    res = _cli("nightly", "--day", "2026-11-01", "--input", str(inp), "--db", str(db), "--work-dir", str(work))
+    assert res.returncode == 0, res.stderr
+    assert (work / "important" / "notes.txt").read_text() == "mine\n"
+    assert (work / "run-not-a-key").is_dir()
+    assert not stale.exists()  # a work dir of a dead run is still cleaned
+
+
+def test_a_work_dir_that_is_a_file_stops_naming_it(tmp_path: Path) -> None:
+    # a file at --work-dir (or at <db folder>/.citeaudit-work) ended with exit 1 as an unexpected FileExistsError
+    inp = _answers(tmp_path / "answers.parquet")
+    (tmp_path / ".citeaudit-work").write_text("mine\n")
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(tmp_path / "audit.duckdb"), "--quiet"])
+    work = tmp_path / ".citeaudit-work"
+    want = f"error: cannot use {work} as the work dir ({work}: File exists)"
+    assert res.exit_code == 2 and res.output.startswith(want), res.output
+    assert res.output.count("\n") == 1 and (tmp_path / ".citeaudit-work").read_text() == "mine\n"
+    a_file = tmp_path / "a-file"
+    a_file.write_text("mine\n")
+    res = _cli(
+        "nightly",
+        "--day",
+        "2026-11-01",
+        "--input",
+        str(inp),
+        "--db",
+        str(tmp_path / "n.duckdb"),
+        "--work-dir",
+        str(a_file),
+    )
+    assert res.returncode == 2 and res.stderr.startswith(f"error: cannot use {a_file} as the work dir ("), res.stderr
+    assert res.stderr.count("\n") == 1 and a_file.read_text() == "mine\n"
+
+
+def test_a_database_path_below_a_file_stops_naming_it(tmp_path: Path) -> None:
+    # `--db a-file/audit.duckdb` ended with exit 1 as an unexpected FileExistsError (making the database's folder)
+    inp = _answers(tmp_path / "answers.parquet")
+    a_file = tmp_path / "a-file"
+    a_file.write_text("mine\n")
+    db = a_file / "audit.duckdb"
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith(f"error: cannot make the folder of audit database {db} ({a_file}: "), res.output
+    assert res.output.count("\n") == 1 and a_file.read_text() == "mine\n"
+
+
+def test_report_never_writes_through_a_symbolic_link(tmp_path: Path) -> None:
+    # `report --out review.html` where review.html was a link wrote the page through it, over the file it pointed at
+    # (anywhere: ~/.bashrc), and a dangling link made the file it named; export already refused links
+    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("mine\n")
+    for name, points_to in [("review.html", target), ("dangling.html", tmp_path / "nowhere.html")]:
+        link = tmp_path / name
+        link.symlink_to(points_to)
+        res = CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(link)])
+        assert res.exit_code == 2, res.output
+        assert res.output.startswith(f"error: {link} is a symbolic link, and the review page is written only as a "), (
+            res.output
+        )
+        assert res.output.count("\n") == 1 and link.is_symlink()
+    assert target.read_text() == "mine\n" and not (tmp_path / "nowhere.html").exists()
+    res = CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(tmp_path / "review-page.html")])
+    assert res.exit_code == 0 and (tmp_path / "review-page.html").read_text().startswith("<!doctype html>")
+
+
+def test_csv_writes_a_nul_in_a_cell_as_the_text_backslash_x00(tmp_path: Path) -> None:
+    # export --format csv and sql --format csv wrote a NUL in logged text raw: readers stop or cut at it (Python's
+    # csv before 3.11: "line contains NUL"; C tools end the string there). Written as `\x00`, as the terminal shows it
+    answer = make_answer("a\x00b", "Refunds take 30 days [1].", CTX, tenant="=t\x00", model="\x00m")
+    db = audit_rows(tmp_path, [answer])
+    res = CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(tmp_path / "csv"), "--format", "csv"])
+    assert res.exit_code == 0, res.output
+    for path in (tmp_path / "csv").glob("*.csv"):
+        assert b"\x00" not in path.read_bytes(), path.name
+    with (tmp_path / "csv" / "answer_audit.csv").open(newline="", encoding="utf-8") as fh:
+        (row,) = list(csv.DictReader(fh))
+    assert (row["answer_id"], row["tenant"], row["model"]) == ("a\\x00b", "'=t\\x00", "\\x00m")
+    res = CliRunner().invoke(main, ["verify-export", str(tmp_path / "csv")])
+    assert res.exit_code == 0, res.output
+    query = "SELECT answer_id, tenant, model FROM answer_audit"
+    res = CliRunner().invoke(main, ["sql", query, "--db", str(db), "--format", "csv"])
+    assert res.exit_code == 0 and "\x00" not in res.output, res.output
+    assert list(csv.reader(io.StringIO(res.output)))[1] == ["a\\x00b", "'=t\\x00", "\\x00m"]
+    res = CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(tmp_path / "parquet")])
+    assert pq.read_table(tmp_path / "parquet" / "answer_audit.parquet").column("tenant").to_pylist() == ["=t\x00"]
+
+
+@pytest.mark.parametrize(
+    "columns,rows",
+    [
+        ("x INTEGER", "(1)"),
+        ("name VARCHAR, version VARCHAR", "('outputs', 'abc')"),
+        ("name VARCHAR, version INTEGER", "('outputs', NULL)"),
+        ("name VARCHAR, version INTEGER", "('outputs', -5)"),
+        ("name VARCHAR, version INTEGER", "('outputs', 2), ('outputs', 3)"),
+    ],
+    ids=["other_columns", "text_version", "null_version", "negative_version", "two_versions"],
+)
+def test_a_schema_version_table_that_is_not_ours_says_it_is_not_a_citeaudit_database(
+    tmp_path: Path, columns: str, rows: str
+) -> None:
+    # another program's schema_version beside tables named as ours stopped with DuckDB's "Binder Error: Referenced
+    # column name not found", "invalid literal for int()", a TypeError (exit 1), or a FileNotFoundError for a
+    # migration outputs.v-5_to_v-4.sql; a second row made `run` fail half-way through a migration
+    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    con = duckdb.connect(str(db))
+    con.execute("DROP TABLE schema_version")
+    con.execute(f"CREATE TABLE schema_version ({columns})")
+    con.execute(f"INSERT INTO schema_version VALUES {rows}")
+    con.close()
+    before = db.read_bytes()
+    want = f"error: audit database {db}: not a citeaudit audit database (its table schema_version "
+    for command in (
+        ["run", "--input", str(tmp_path / "answers.parquet"), "--quiet"],
+        ["report", "--out", str(tmp_path / "r.html")],
+        ["export", "--out", str(tmp_path / "export")],
+    ):
+        res = CliRunner().invoke(main, [*command, "--db", str(db)])
+        assert res.exit_code == 2 and res.output.startswith(want), res.output
+        assert res.output.count("\n") == 1
+    assert db.read_bytes() == before
+
+
+def test_an_empty_input_path_is_refused_not_read_as_the_working_directory(tmp_path: Path) -> None:
+    # `--input ""` (an unset $LOGS) was the path ".": every Parquet file under the working directory was audited
+    (tmp_path / "elsewhere").mkdir()
+    _answers(tmp_path / "elsewhere" / "other.parquet")
+    db = tmp_path / "audit.duckdb"
+    for spec in ("", "  "):
+        res = _cli("run", "--input", spec, "--db", str(db), "--quiet", cwd=tmp_path)
+        assert res.returncode == 2, res.stdout + res.stderr
+        assert res.stderr.startswith("error: the input path is empty: give a Parquet file, a folder or a glob"), (
+            res.stderr
+        )
+        assert res.stderr.count("\n") == 1
+    assert query(db, "SELECT count(*) FROM answer_audit") == [(0,)]
+
+
+def test_report_limit_past_any_number_of_citations_shows_them_all(tmp_path: Path) -> None:
+    # a --limit past 2**63 - 1 reached DuckDB's LIMIT: "Conversion Error: Type INT128 with value ... can't be cast",
+    # naming neither --limit nor what to give; "at most this many" of a number past any count is all of them
+    db = audit_rows(tmp_path, [make_answer("a", "Refunds take 9 days [1].", CTX)])
+    for limit in ("9223372036854775808", "1" + "0" * 30):
+        out = tmp_path / "review.html"
+        res = CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(out), "--limit", limit])
+        assert res.exit_code == 0, res.output
+        assert 'data-metric="unverified">1</b>' in out.read_text() and "all 1" in out.read_text()
+
+
+@pytest.mark.parametrize(
+    "command,option,value,want",
+    [
+        ("bench", "--rows", "0", "x>=1"),
+        ("bench", "--rows", "-1", "x>=1"),
+        ("bench", "--days", "0", "x>=1"),
+        ("bench", "--naive-rows", "-3", "x>=0"),
+        ("calibrate", "--limit-per-set", "0", "x>=1"),
+        ("calibrate", "--limit-per-set", "-1", "x>=1"),
+    ],
+    ids=[
+        "bench_rows_0",
+        "bench_rows_negative",
+        "bench_days_0",
+        "bench_naive_rows_negative",
+        "calibrate_0",
+        "calibrate_negative",
+    ],
+)
+def test_counts_below_their_least_are_refused_naming_the_option(
+    tmp_path: Path, command: str, option: str, value: str, want: str
+) -> None:
+    # bench --rows 0 / --days 0 ended with exit 1 as an unexpected "ValueError: rows and days must be positive"; a
+    # negative --naive-rows ran as 0; calibrate --limit-per-set 0 said the pairs file lacked pairs of both labels
+    extra = ["--out", str(tmp_path / "support.json")] if command == "calibrate" else ["--profile", "tiny"]
+    res = CliRunner().invoke(main, [command, option, value, *extra])
+    assert res.exit_code == 2, res.output
+    assert f"Invalid value for '{option}': {value} is not in the range {want}." in res.output, res.output
+    assert not (tmp_path / "support.json").exists()
+
+
+@pytest.mark.parametrize("key", ["model", "nli_model"])
+@pytest.mark.parametrize("what", ["file", "empty_folder"])
+def test_a_verify_model_that_is_no_model_folder_stops_naming_the_setting(tmp_path: Path, key: str, what: str) -> None:
+    # a file or a folder without a model ended with exit 1 as an unexpected NotADirectoryError ("model_name_or_path
+    # must be a local directory ... or a Hugging Face Hub model ID") or ValueError ("Unrecognized model in ...")
+    inp = tmp_path / "answers.parquet"  # a paraphrase: only a model can tell
+    row = make_answer("a", "Getting your money back is done within a month [1].", CTX)
+    pq.write_table(pa.Table.from_pylist([row], schema=answers_schema()), inp)
+    model = tmp_path / "model"
+    model.write_text("mine\n") if what == "file" else model.mkdir()
+    config = tmp_path / "case.toml"
+    config.write_text(f'[verify]\n{key} = "{model}"\nquantize = "none"\n')
+    res = CliRunner().invoke(
+        main, ["run", "--input", str(inp), "--db", str(tmp_path / "audit.duckdb"), "--quiet", "--config", str(config)]
+    )
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith(f"error: verify.{key} '{model}' is not a "), res.output
+    assert res.output.count("\n") == 1
+
+
+def test_a_dask_address_that_is_no_address_is_refused_before_the_flow_starts(tmp_path: Path) -> None:
+    # nightly started Prefect and its flow, then ended with exit 1 as an unexpected "ValueError: missing port number
+    # in address 'garbage'" (the setting not named)
+    inp = _answers(tmp_path / "answers.parquet")
+    config = tmp_path / "case.toml"
+    config.write_text('[run]\ndask_address = "tcp://scheduler"\n')
+    db = tmp_path / "audit.duckdb"
+    for args, want in [
+        (["nightly", "--day", "2026-11-01", "--dask-address", "garbage"], "--dask-address 'garbage'"),
+        (
+            ["backfill", "--start", "2026-11-01", "--end", "2026-11-01", "--config", str(config)],
+            f"{config}: run.dask_address 'tcp://scheduler'",
+        ),
+        (["serve", "--dask-address", "tcp://scheduler:port"], "--dask-address 'tcp://scheduler:port'"),
+    ]:
+        res = CliRunner().invoke(main, [*args, "--input", str(inp), "--db", str(db)])
+        assert res.exit_code == 2, res.output
+        assert res.output.startswith(f"error: {want} is not a Dask scheduler address (such as tcp://host:8786"), (
+            res.output
+        )
+        assert res.output.count("\n") == 1
+    assert not db.exists()
+
+
+def _pairs(path: Path, per_set: int) -> Path:
+    """Training pairs of two sets, `per_set` each, half of them supported."""
+    rows = [
+        {
+            "dataset": d,
+            "claim": f"Refunds take {n % 2 * 30 + n} days.",
+            "source": "Refunds take 30 days.",
+            "label": n % 2,
+        }
+        for d in ("a", "b")
+        for n in range(per_set)
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def test_calibrate_on_too_few_pairs_to_hold_a_set_out_says_so(tmp_path: Path) -> None:
+    # sets below 50 pairs (a small --limit-per-set, or a small file) get no held-out predictions, and the thresholds
+    # are fitted on those: it ended with exit 1 as an unexpected "IndexError: index 0 is out of bounds for axis 0"
+    pairs = _pairs(tmp_path / "pairs.jsonl", 4)
+    out = tmp_path / "support.json"
+    res = CliRunner().invoke(main, ["calibrate", "--pairs", str(pairs), "--out", str(out)])
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith(f"error: {pairs}: too few pairs to fit the thresholds"), res.output
+    assert res.output.count("\n") == 1 and not out.exists()
+
+
+@pytest.mark.parametrize("kind", ["text", "npy", "npz_without_key"])
+def test_calibrate_features_cache_that_is_no_cache_is_refused_and_kept(tmp_path: Path, kind: str) -> None:
+    # a --features-cache file calibrate did not write ended with exit 1 as an unexpected ValueError ("This file
+    # contains pickled (object) data"), AttributeError or KeyError
+    cache = tmp_path / "features.npz"
+    if kind == "text":
+        cache.write_text("mine\n")
+    else:
+        np.save(cache.open("wb"), np.zeros(3)) if kind == "npy" else np.savez(cache, x=np.zeros(3))
+    before = cache.read_bytes()
+    pairs, out = _pairs(tmp_path / "pairs.jsonl", 50), tmp_path / "support.json"
+    res = CliRunner().invoke(
+        main, ["calibrate", "--pairs", str(pairs), "--out", str(out), "--features-cache", str(cache)]
+    )
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith(f"error: --features-cache {cache} is not a features file calibrate wrote ("), (
+        res.output
+    )
+    assert res.output.count("\n") == 1 and cache.read_bytes() == before and not out.exists()
+
+
+def test_calibrate_features_cache_is_written_under_the_name_given(tmp_path: Path) -> None:
+    # numpy adds .npz to a name without it: `--features-cache feats` wrote feats.npz and looked for feats, so the
+    # cache was never read and every run featurized every pair again
+    cache, pairs = tmp_path / "feats", _pairs(tmp_path / "pairs.jsonl", 50)
+    for _ in range(2):
+        res = CliRunner().invoke(
+            main,
+            ["calibrate", "--pairs", str(pairs), "--out", str(tmp_path / "s.json"), "--features-cache", str(cache)],
+        )
+        assert res.exit_code == 0, res.output
+        assert cache.is_file() and not (tmp_path / "feats.npz").exists()
+
+
+@pytest.mark.parametrize("where", ["folder", "below_a_file"])
+def test_calibrate_and_bench_refuse_an_output_file_they_cannot_write_before_working(tmp_path: Path, where: str) -> None:
+    # calibrate --out and bench --json at a folder, or below a file, ended after all the work (the featurized pairs,
+    # the benchmark's figures lost) with exit 1 as an unexpected IsADirectoryError or FileExistsError
+    a_file = tmp_path / "a-file"
+    a_file.write_text("mine\n")
+    (tmp_path / "a-folder").mkdir()
+    target = tmp_path / "a-folder" if where == "folder" else a_file / "out.json"
+    pairs = _pairs(tmp_path / "pairs.jsonl", 50)
+    for args, option in [
+        (["calibrate", "--pairs", str(pairs), "--out", str(target)], "--out"),
+        (["bench", "--profile", "tiny", "--rows", "2", "--naive-rows", "0", "--json", str(target)], "--json"),
+    ]:
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 2, res.output
+        assert res.output.startswith(f"error: {option} {target}: cannot write a file there ("), res.output
+        assert res.output.count("\n") == 1 and "answers/s" not in res.output
+    assert a_file.read_text() == "mine\n" and not any((tmp_path / "a-folder").iterdir())
