@@ -66,14 +66,19 @@ WITH unmarked AS (
                               THEN list_filter(json_keys(c), lambda k: len(list_filter(json_keys(c), lambda j: j = k)) > 1)
                               ELSE [] END)))) AS citation_dup_keys,
            -- a key the audit reads given both in a final event and in its `data` object, with another value:
-           -- merging `data` kept its own and dropped the event's (its fabricated citation went unseen, GREEN)
+           -- merging `data` kept its own and dropped the event's (its fabricated citation went unseen, GREEN); and
+           -- an `answer` beside a `data` text that says something else (it was dropped the same way)
            CASE WHEN json_extract_string(event, '$.type') = 'final' AND json_type(event, '$.data') = 'OBJECT'
                      AND json_type(event, '$.data.answer') = 'VARCHAR'
                 THEN list_filter(['answer', 'citations', 'inline_citations', 'confidence', 'confidence_score',
                                   'missing_information'],
                                  lambda k: json_type(event, '$.' || k) <> 'NULL' AND json_type(event, '$.data.' || k) <> 'NULL'
                                            AND json_extract(event, '$.' || k)::VARCHAR
-                                               <> json_extract(event, '$.data.' || k)::VARCHAR) END AS merged_conflicts,
+                                               <> json_extract(event, '$.data.' || k)::VARCHAR)
+                WHEN json_extract_string(event, '$.type') = 'final' AND json_type(event, '$.data') = 'VARCHAR'
+                     AND json_type(event, '$.answer') <> 'NULL'
+                     AND json_extract(event, '$.answer')::VARCHAR <> json_extract(event, '$.data')::VARCHAR
+                THEN ['answer'] END AS merged_conflicts,
            CASE
                WHEN json_extract_string(event, '$.type') = 'final' AND json_type(event, '$.data') = 'OBJECT'
                     AND json_type(event, '$.data.answer') = 'VARCHAR'
