@@ -18,9 +18,16 @@ class Dialect:
     example: str
 
 
+# Invisible characters a model or a renderer leaves inside brackets (soft hyphen, zero-width space / non-joiner /
+# joiner, left-to-right and right-to-left marks, word joiner and invisible operators, byte order mark): `[\u200b2]`
+# reads as `[2]` on screen, and was no marker (its claim went unchecked beside a verified one, GREEN). Written as
+# the characters themselves, which RE2 and Python `re` both read in a class.
+INVISIBLE = "\u00ad\u200b-\u200f\u2060-\u2064\ufeff"
+_GAP = rf"[\s{INVISIBLE}]*"
+
 NUMERIC = Dialect(
     name="numeric",
-    pattern=r"\[\s*(\d{1,9}(?:\s*(?:,|-|–)\s*\d{1,9})*)\s*\]",
+    pattern=rf"\[{_GAP}(\d{{1,9}}(?:{_GAP}(?:,|-|–){_GAP}\d{{1,9}})*){_GAP}\]",
     example="[1], [1, 3], [2-4]",
 )
 DOCUMENT_PAGE = Dialect(
@@ -127,7 +134,8 @@ def markers_outside_code(text: str) -> list[re.Match[str]]:
 def expand_numeric(inner: str, limit: int = 50) -> list[int]:
     """`1, 3` -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit` positions."""
     out: list[int] = []
-    for part in re.split(r"\s*,\s*", inner.strip()):
+    inner = re.sub(rf"[\s{INVISIBLE}]", "", inner, flags=re.ASCII)
+    for part in inner.split(","):
         bounds = re.split(r"\s*[-–]\s*", part)
         if len(bounds) == 2:
             a, b = int(bounds[0]), int(bounds[1])

@@ -57,3 +57,30 @@ def test_a_final_event_whose_answer_differs_from_its_data_text_is_flagged(tmp_pa
         "same_text": (text, "GREEN", []),
         "null_answer": (text, "GREEN", []),
     }, got
+
+
+def test_a_numeric_marker_with_invisible_characters_inside_is_a_citation(tmp_path: Path) -> None:
+    # a zero-width space, word joiner, soft hyphen or byte order mark inside the brackets (a model's or a
+    # renderer's; invisible on screen) made `[2]` no marker: its claim went unchecked, and next to a verified
+    # citation the answer came out GREEN whatever it cited ([7], never retrieved, included)
+    answers = {
+        "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros [\u200b2].",
+        "never_retrieved": "Refunds take 30 days [1][\u20607\u2060].",
+        "soft_hyphen": "Refunds take 30 days [1\u00ad].",
+        "list": "Refunds take 30 days [\ufeff1,\u200b 2].",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = q(db, "SELECT answer_id, marker, cited_ref, verdict, claim FROM citation_audit ORDER BY 1, citation_ord")
+    refunds, shipping = "Refunds take 30 days.", "Shipping costs 20 euros."
+    assert [(a, c, v, claim) for a, _m, c, v, claim in got] == [
+        ("list", "1", "verified", refunds),
+        ("list", "2", "unsupported", refunds),
+        ("never_retrieved", "1", "verified", refunds),
+        ("never_retrieved", "7", "fabricated", refunds),
+        ("soft_hyphen", "1", "verified", refunds),
+        ("wrong_figure", "1", "verified", refunds),
+        ("wrong_figure", "2", got[-1][3], shipping),
+    ], got
+    assert got[-1][3] != "verified" and got[-1][1] == "[\u200b2]", got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels == {"wrong_figure": "RED", "never_retrieved": "RED", "soft_hyphen": "GREEN", "list": "RED"}, levels
