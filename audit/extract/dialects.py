@@ -25,10 +25,11 @@ class Dialect:
 INVISIBLE = "\u00ad\u200b-\u200f\u2060-\u2064\ufeff"
 _GAP = rf"[\s{INVISIBLE}]*"
 
+# `[^2]` is a Markdown footnote: the answer's second source (its `[^2]: ...` definition closing the answer names it)
 NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"\[{_GAP}(\d{{1,9}}(?:{_GAP}(?:,|-|–){_GAP}\d{{1,9}})*){_GAP}\]",
-    example="[1], [1, 3], [2-4]",
+    pattern=rf"\[\^?{_GAP}(\d{{1,9}}(?:{_GAP}(?:,|-|–){_GAP}\d{{1,9}})*){_GAP}\]",
+    example="[1], [1, 3], [2-4], [^1]",
 )
 DOCUMENT_PAGE = Dialect(
     name="document_page",
@@ -105,7 +106,11 @@ _REFERENCES_HEADER = (
 
 def reference_list_pattern() -> str:
     line = rf"\r?\n(?:[ \t]*\r?\n)*[ \t]*(?:(?:[-*+•]|\d{{1,3}}[.)])[ \t]*)?(?:{any_marker_pattern()})[^\n]*"
-    return rf"(?s)^((?:.*?\n)?)({_REFERENCES_HEADER}(?:{line})+\s*)$"
+    # Markdown footnote and link definitions ("[^1]: Refund Policy.pdf", "[2]: https://...") closing the answer are
+    # such a list without a header: each came out a citation of the line above it, a correct answer RED
+    definition = rf"[ \t]*(?:{any_marker_pattern()})[ \t]*:[^\n]*"
+    definitions = rf"{definition}(?:\r?\n(?:[ \t]*\r?\n)*{definition})*"
+    return rf"(?s)^((?:.*?\n)?)((?:{_REFERENCES_HEADER}(?:{line})+|{definitions})\s*)$"
 
 
 def reference_list_start(text: str) -> int | None:

@@ -170,7 +170,8 @@ WHERE NOT EXISTS (
     SELECT 1 FROM code_spans c
     WHERE c.answer_id = m.answer_id AND m.char_start >= c.code_start AND m.char_end <= c.code_end);
 
--- a closing list of sources under a header ("Sources:", "**References**"), each line a marker and a title or url
+-- a closing list of sources under a header ("Sources:", "**References**"), each line a marker and a title or url,
+-- or Markdown footnote / link definitions without one ("[^1]: Refund Policy.pdf", "[2]: https://...")
 -- (audit.extract.dialects.reference_list_pattern): its markers cite no claim of their own. When the answer cites
 -- inline, the list only names those sources and its markers are dropped; when it does not, each of the list's
 -- markers cites the whole answer above it (assess.py), as a structured `citations` entry cited nowhere inline
@@ -178,7 +179,7 @@ WHERE NOT EXISTS (
 CREATE OR REPLACE TEMP TABLE reference_lists AS
 SELECT answer_id, CAST(length(regexp_extract(answer_text, $refs, 1)) AS INTEGER) AS ref_start
 FROM texts
-WHERE regexp_matches(answer_text, '(?i)sources|references|citations|bibliography|works cited')
+WHERE regexp_matches(answer_text, '(?i)sources|references|citations|bibliography|works cited|\][ \t]*:')
   AND regexp_full_match(answer_text, $refs);
 
 DELETE FROM markers m

@@ -8,12 +8,15 @@ from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+import pytest
 from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
+from audit.extract.dialects import markers_outside_code, reference_list_start
 from tests.conftest import make_answer
 from tests.conftest import query as q
+from tests.extract.test_markers import extract
 
 CTX = [
     {"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."},
@@ -84,3 +87,55 @@ def test_a_numeric_marker_with_invisible_characters_inside_is_a_citation(tmp_pat
     assert got[-1][3] != "verified" and got[-1][1] == "[\u200b2]", got
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert levels == {"wrong_figure": "RED", "never_retrieved": "RED", "soft_hyphen": "GREEN", "list": "RED"}, levels
+
+
+FOOTNOTED = {
+    # Markdown footnotes: `[^2]` cites source 2, `[^2]: ...` lines at the end define the notes. The markers were no
+    # citations: beside a verified one a wrong figure and a source never retrieved came out GREEN
+    "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros[^2].\n\n[^2]: Shipping.pdf",
+    "never_retrieved": "Refunds take 30 days[^1][^7].\n\n[^1]: Refund Policy.pdf\n[^7]: Made up.pdf",
+    "correct": "Refunds take 30 days[^1]. Shipping is free over 50 euros[^2].\n\n[^1]: Refund Policy.pdf\r\n"
+    "[^2]: Shipping.pdf\n",
+    # link definitions closing the answer name its sources: each came out a citation of the line above it, RED
+    "link_definitions": "Refunds take 30 days [1]. Shipping is free over 50 euros [2].\n\n[1]: https://kb.example/r\n"
+    "[2]: https://kb.example/s",
+    # only the definitions cite: each cites the whole answer above it (the 90 days are checked, not let in)
+    "only_definitions": "Refunds take 90 days.\n\n[^1]: Refund Policy.pdf",
+    # a definition followed by prose is no closing list: its marker stays a citation
+    "prose_after": "Refunds take 30 days.\n[1]: Refunds take 30 days.\nShipping costs 20 euros [2].",
+}
+
+
+def test_markdown_footnotes_cite_and_closing_definitions_name_sources(tmp_path: Path) -> None:
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in FOOTNOTED.items()])
+    got = dict(q(db, "SELECT answer_id, (level, n_citations, n_uncited_claims, flags) FROM answer_audit"))
+    cites = q(db, "SELECT answer_id, marker, context_rank, verdict, claim FROM citation_audit ORDER BY 1, citation_ord")
+    assert got == {
+        "wrong_figure": ("RED", 2, 0, ["reference_list"]),
+        "never_retrieved": ("RED", 2, 0, ["reference_list"]),
+        "correct": ("GREEN", 2, 0, ["reference_list"]),
+        "link_definitions": ("GREEN", 2, 0, ["reference_list"]),
+        "only_definitions": ("RED", 1, 1, ["reference_list"]),  # as a structured citation cited nowhere inline
+        "prose_after": ("RED", 2, 1, []),
+    }, (got, cites)
+    by_id: dict[str, list[tuple[Any, ...]]] = {}
+    for answer_id, *rest in cites:
+        by_id.setdefault(answer_id, []).append(tuple(rest))
+    refunds, shipping = "Refunds take 30 days.", "Shipping costs 20 euros."
+    assert by_id["wrong_figure"][1][:2] == ("[^2]", 2) and by_id["wrong_figure"][1][3] == shipping, by_id
+    assert by_id["wrong_figure"][1][2] != "verified", by_id
+    assert by_id["never_retrieved"] == [("[^1]", 1, "verified", refunds), ("[^7]", None, "fabricated", refunds)]
+    assert [v for _m, _r, v, _c in by_id["correct"] + by_id["link_definitions"]] == ["verified"] * 4, by_id
+    assert by_id["only_definitions"] == [("[^1]", 1, by_id["only_definitions"][0][2], "Refunds take 90 days.")]
+    assert by_id["only_definitions"][0][2] != "verified", by_id
+
+
+@pytest.mark.parametrize("key", sorted(FOOTNOTED))
+def test_footnotes_the_sql_and_the_python_reference_agree(key: str) -> None:
+    text = FOOTNOTED[key]
+    cites, _ = extract([text])
+    assert sorted({(c[5], c[6]) for c in cites}) == sorted((m.start(), m.end()) for m in markers_outside_code(text))
+    start = reference_list_start(text)
+    assert (start is None) == (key == "prose_after"), start
+    if start is not None:
+        assert text[start:].startswith("[")
