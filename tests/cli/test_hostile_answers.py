@@ -139,3 +139,35 @@ def test_footnotes_the_sql_and_the_python_reference_agree(key: str) -> None:
     assert (start is None) == (key == "prose_after"), start
     if start is not None:
         assert text[start:].startswith("[")
+
+
+def test_a_changed_figure_written_against_cjk_or_hangul_text_is_named(tmp_path: Path) -> None:
+    # numbers are key facts only between non-word characters, and a CJK or Hangul character is a word character:
+    # `90天` (90 days) held no number, so a claim whose figure was changed against its source (`30天`) had no
+    # `missing_number` and came out verified, GREEN
+    zh = "根据我们的退款政策，所有退货必须在购买之日起30天内完成，并附上原始收据。"
+    ja = "返品は購入日から30日以内に行う必要があります。"
+    ko = "환불은 구매일로부터 30일 이내에 처리됩니다."
+    cases = {
+        "zh_changed": ("根据我们的退款政策，所有退货必须在购买之日起90天内完成[1]。", zh),
+        "ja_changed": ("返品は購入日から90日以内に行う必要があります[1]。", ja),
+        "ko_changed": ("환불은 구매일로부터 90일 이내에 처리됩니다 [1].", ko),
+        "zh_same": ("根据我们的退款政策，所有退货必须在购买之日起30天内完成[1]。", zh),
+        "ja_same": ("返品は購入日から30日以内に行う必要があります[1]。", ja),
+        "ko_same": ("환불은 구매일로부터 30일 이내에 처리됩니다 [1].", ko),
+    }
+    rows = [
+        make_answer(key, answer, [{"doc_id": "d1", "chunk_id": "c1", "title": "R", "page": 1, "text": text}])
+        for key, (answer, text) in cases.items()
+    ]
+    db = _audited(tmp_path, rows)
+    got = dict(
+        q(db, "SELECT answer_id, (verdict, list_filter(reasons, lambda r: r ^@ 'missing_number')) FROM citation_audit")
+    )
+    for key in ("zh", "ja", "ko"):
+        assert got[f"{key}_changed"][1] == ["missing_number:90"] and got[f"{key}_changed"][0] != "verified", got
+        assert got[f"{key}_same"] == ("verified", []), got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert {k: v for k, v in levels.items() if k.endswith("_changed")} == dict.fromkeys(
+        ("zh_changed", "ja_changed", "ko_changed"), "RED"
+    ), levels
