@@ -171,3 +171,25 @@ def test_a_changed_figure_written_against_cjk_or_hangul_text_is_named(tmp_path: 
     assert {k: v for k, v in levels.items() if k.endswith("_changed")} == dict.fromkeys(
         ("zh_changed", "ja_changed", "ko_changed"), "RED"
     ), levels
+
+
+def test_sentences_end_at_a_full_width_full_stop(tmp_path: Path) -> None:
+    # `。`, `！` and `？` ended no sentence (only `.`, `!` and `?` before a space did): every marker of a Chinese or
+    # Japanese answer cited the whole answer, so each correct citation was checked against the other's claim too
+    # and a correct answer came out RED
+    zh = [
+        {"doc_id": "d1", "chunk_id": "c1", "title": "R", "page": 1, "text": "所有退货必须在购买之日起30天内完成。"},
+        {"doc_id": "d2", "chunk_id": "c2", "title": "S", "page": 1, "text": "订单金额超过50欧元即可享受免费送货服务。"},
+    ]
+    answers = {
+        "zh": "所有退货必须在购买之日起30天内完成[1]。订单金额超过50欧元即可享受免费送货服务[2]！",
+        "question_first": "退款需要多久？所有退货必须在购买之日起30天内完成[1]。",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, zh) for key, text in answers.items()])
+    got = q(db, "SELECT answer_id, marker, claim, claim_start, claim_end, verdict FROM citation_audit ORDER BY 1, 2")
+    assert got == [
+        ("question_first", "[1]", "所有退货必须在购买之日起30天内完成。", 7, 29, "verified"),
+        ("zh", "[1]", "所有退货必须在购买之日起30天内完成。", 0, 22, "verified"),
+        ("zh", "[2]", "订单金额超过50欧元即可享受免费送货服务！", 22, 46, "verified"),
+    ], got
+    assert q(db, "SELECT DISTINCT level FROM answer_audit") == [("GREEN",)]
