@@ -25,11 +25,12 @@ class Dialect:
 INVISIBLE = "\u00ad\u200b-\u200f\u2060-\u2064\ufeff"
 _GAP = rf"[\s{INVISIBLE}]*"
 
-# `[^2]` is a Markdown footnote: the answer's second source (its `[^2]: ...` definition closing the answer names it)
+# `[^2]` is a Markdown footnote: the answer's second source (its `[^2]: ...` definition closing the answer names it);
+# Bing Chat / Copilot write it `[^2^]`
 NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"\[\^?{_GAP}(\d{{1,9}}(?:{_GAP}(?:,|-|–){_GAP}\d{{1,9}})*){_GAP}\]",
-    example="[1], [1, 3], [2-4], [^1]",
+    pattern=rf"\[\^?{_GAP}(\d{{1,9}}(?:{_GAP}(?:,|-|–){_GAP}\d{{1,9}})*){_GAP}(?:\^{_GAP})?\]",
+    example="[1], [1, 3], [2-4], [^1], [^1^]",
 )
 DOCUMENT_PAGE = Dialect(
     name="document_page",

@@ -193,3 +193,21 @@ def test_sentences_end_at_a_full_width_full_stop(tmp_path: Path) -> None:
         ("zh", "[2]", "订单金额超过50欧元即可享受免费送货服务！", 22, 46, "verified"),
     ], got
     assert q(db, "SELECT DISTINCT level FROM answer_audit") == [("GREEN",)]
+
+
+def test_copilot_footnotes_cite(tmp_path: Path) -> None:
+    # Bing Chat / Copilot write `[^2^]` (source 2) and close with `[2]: https://...` link definitions: `[^2^]` was no
+    # marker, so beside a verified `[1]` a wrong figure came out GREEN, and alone the definitions cited the answer
+    answers = {
+        "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros[^2^].",
+        "correct": "Refunds take 30 days[^1^]. Shipping is free over 50 euros[^2^].\n\n[1]: https://kb.example/r\n"
+        "[2]: https://kb.example/s",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = dict(q(db, "SELECT answer_id, (level, n_citations, flags) FROM answer_audit"))
+    assert got == {"wrong_figure": ("RED", 2, []), "correct": ("GREEN", 2, ["reference_list"])}, got
+    cites = q(db, "SELECT marker, context_rank, claim FROM citation_audit WHERE answer_id = 'wrong_figure' ORDER BY 1")
+    assert cites == [("[1]", 1, "Refunds take 30 days."), ("[^2^]", 2, "Shipping costs 20 euros.")], cites
+    for text in answers.values():
+        cites_sql, _ = extract([text])
+        assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
