@@ -32,6 +32,7 @@ NUMERIC = Dialect(
     pattern=rf"\[\^?{_GAP}(\d{{1,9}}(?:{_GAP}(?:,|-|–){_GAP}\d{{1,9}})*){_GAP}(?:\^{_GAP})?\]",
     example="[1], [1, 3], [2-4], [^1], [^1^]",
 )
+_FOOTNOTE = rf"\[\^{_GAP}\d{{1,9}}{_GAP}(?:\^{_GAP})?\]"
 DOCUMENT_PAGE = Dialect(
     name="document_page",
     pattern=r"(?i:\[\s*(?:Document|Doc|Source):\s*([^\]\n]+?)\s*,\s*(?:Page|p\.?)\s*(\d{1,6})\s*\])",
@@ -108,8 +109,10 @@ _REFERENCES_HEADER = (
 def reference_list_pattern() -> str:
     line = rf"\r?\n(?:[ \t]*\r?\n)*[ \t]*(?:(?:[-*+•]|\d{{1,3}}[.)])[ \t]*)?(?:{any_marker_pattern()})[^\n]*"
     # Markdown footnote and link definitions ("[^1]: Refund Policy.pdf", "[2]: https://...") closing the answer are
-    # such a list without a header: each came out a citation of the line above it, a correct answer RED
-    definition = rf"[ \t]*(?:{any_marker_pattern()})[ \t]*:[^\n]*"
+    # such a list without a header: each came out a citation of the line above it, a correct answer RED. A link
+    # definition needs its link: "[2]: Shipping costs 20 euros." is a statement, not a source's name
+    link = r"[ \t]*<?(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)"
+    definition = rf"[ \t]*(?:{_FOOTNOTE}[ \t]*:|(?:{any_marker_pattern()})[ \t]*:{link})[^\n]*"
     definitions = rf"{definition}(?:\r?\n(?:[ \t]*\r?\n)*{definition})*"
     return rf"(?s)^((?:.*?\n)?)((?:{_REFERENCES_HEADER}(?:{line})+|{definitions})\s*)$"
 

@@ -103,6 +103,8 @@ FOOTNOTED = {
     "only_definitions": "Refunds take 90 days.\n\n[^1]: Refund Policy.pdf",
     # a definition followed by prose is no closing list: its marker stays a citation
     "prose_after": "Refunds take 30 days.\n[1]: Refunds take 30 days.\nShipping costs 20 euros [2].",
+    # `[2]:` before a statement is no link definition (that needs a link): the statement is no source's name
+    "statement": "Refunds take 30 days [1].\n[2]: Shipping costs 20 euros.",
 }
 
 
@@ -117,6 +119,7 @@ def test_markdown_footnotes_cite_and_closing_definitions_name_sources(tmp_path: 
         "link_definitions": ("GREEN", 2, 0, ["reference_list"]),
         "only_definitions": ("RED", 1, 1, ["reference_list"]),  # as a structured citation cited nowhere inline
         "prose_after": ("RED", 2, 1, []),
+        "statement": ("RED", 2, 1, []),
     }, (got, cites)
     by_id: dict[str, list[tuple[Any, ...]]] = {}
     for answer_id, *rest in cites:
@@ -136,7 +139,7 @@ def test_footnotes_the_sql_and_the_python_reference_agree(key: str) -> None:
     cites, _ = extract([text])
     assert sorted({(c[5], c[6]) for c in cites}) == sorted((m.start(), m.end()) for m in markers_outside_code(text))
     start = reference_list_start(text)
-    assert (start is None) == (key == "prose_after"), start
+    assert (start is None) == (key in ("prose_after", "statement")), start
     if start is not None:
         assert text[start:].startswith("[")
 
