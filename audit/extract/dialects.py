@@ -29,8 +29,8 @@ _GAP = rf"[\s{INVISIBLE}]*"
 # Bing Chat / Copilot write it `[^2^]`
 NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"\[\^?{_GAP}(\d{{1,9}}(?:{_GAP}(?:,|-|–){_GAP}\d{{1,9}})*){_GAP}(?:\^{_GAP})?\]",
-    example="[1], [1, 3], [2-4], [^1], [^1^]",
+    pattern=rf"\[\^?{_GAP}(\d{{1,9}}(?:{_GAP}(?:,|;|-|–){_GAP}\d{{1,9}})*){_GAP}(?:\^{_GAP})?\]",
+    example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^]",
 )
 _FOOTNOTE = rf"\[\^{_GAP}\d{{1,9}}{_GAP}(?:\^{_GAP})?\]"
 DOCUMENT_PAGE = Dialect(
@@ -141,9 +141,9 @@ def markers_outside_code(text: str) -> list[re.Match[str]]:
 
 
 def expand_numeric(inner: str, limit: int = 50) -> list[int]:
-    """`1, 3` -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit` positions."""
+    """`1, 3` (or `1; 3`) -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit` positions."""
     out: list[int] = []
-    inner = re.sub(rf"[\s{INVISIBLE}]", "", inner, flags=re.ASCII)
+    inner = re.sub(rf"[\s{INVISIBLE}]", "", inner, flags=re.ASCII).replace(";", ",")
     for part in inner.split(","):
         bounds = re.split(r"\s*[-–]\s*", part)
         if len(bounds) == 2:

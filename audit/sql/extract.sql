@@ -189,8 +189,10 @@ WHERE m.char_start >= (SELECT r.ref_start FROM reference_lists r WHERE r.answer_
 
 CREATE OR REPLACE TEMP TABLE citations_raw AS
 WITH numeric_markers AS (
-    -- digits, commas and dashes: the spaces and invisible characters between them go (dialects.INVISIBLE)
-    SELECT *, string_split(regexp_replace(regexp_extract(marker, $num, 1), '[^0-9,\-–]', '', 'g'), ',') AS parts
+    -- digits, commas (or semicolons) and dashes: the spaces and invisible characters between them go
+    -- (dialects.INVISIBLE)
+    SELECT *, string_split(regexp_replace(replace(regexp_extract(marker, $num, 1), ';', ','), '[^0-9,\-–]', '', 'g'),
+                           ',') AS parts
     FROM markers WHERE regexp_full_match(marker, $num)
 ), numeric_parts AS (
     SELECT * EXCLUDE (parts), unnest(parts) AS part, generate_subscripts(parts, 1) AS part_ord

@@ -214,3 +214,22 @@ def test_copilot_footnotes_cite(tmp_path: Path) -> None:
     for text in answers.values():
         cites_sql, _ = extract([text])
         assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
+
+
+def test_a_marker_listing_positions_with_semicolons_cites_each(tmp_path: Path) -> None:
+    # `[2; 3]` (as `[2, 3]`, semicolons as in author-year styles) was no marker: beside a verified `[1]` a wrong
+    # figure citing source 2 and a source never retrieved came out GREEN
+    answers = {"listed": "Refunds take 30 days [1]. Shipping costs 20 euros [2; 3]."}
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = q(db, "SELECT marker, cited_ref, verdict, claim FROM citation_audit ORDER BY citation_ord")
+    shipping = "Shipping costs 20 euros."
+    assert [(m, r, c) for m, r, _v, c in got] == [
+        ("[1]", "1", "Refunds take 30 days."),
+        ("[2; 3]", "2", shipping),
+        ("[2; 3]", "3", shipping),
+    ], got
+    assert got[1][2] != "verified" and got[2][2] == "fabricated", got
+    assert q(db, "SELECT level FROM answer_audit") == [("RED",)]
+    text = answers["listed"]
+    cites_sql, _ = extract([text])
+    assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]

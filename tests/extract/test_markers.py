@@ -70,7 +70,13 @@ def test_numeric_base_zero():
 
 
 def test_python_reference_expansion_matches_sql():
-    for inner, want in [("1, 3", [1, 3]), ("2-4", [2, 3, 4]), ("4–2", [2, 3, 4]), ("1, 3-4", [1, 3, 4])]:
+    for inner, want in [
+        ("1, 3", [1, 3]),
+        ("1; 3", [1, 3]),
+        ("2-4", [2, 3, 4]),
+        ("4–2", [2, 3, 4]),
+        ("1, 3-4", [1, 3, 4]),
+    ]:
         assert expand_numeric(inner) == want
 
 
