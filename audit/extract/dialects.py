@@ -124,9 +124,9 @@ def reference_list_start(text: str) -> int | None:
     return len(m.group(1)) if m else None
 
 
-# Markdown code (``` fences, also unclosed, and `inline code`) holds no citations; extract.sql uses the same pattern
-# (RE2's `$` is Python's `\Z` here)
-CODE_SPAN = re.compile(r"(?s)```.*?(?:```|\Z)|`[^`\n]+`")
+# Markdown code (``` or ~~~ fences, also unclosed, and `inline code`) holds no citations; extract.sql uses the same
+# pattern (RE2's `$` is Python's `\Z` here)
+CODE_SPAN = re.compile(r"(?s)```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)|`[^`\n]+`")
 
 
 def markers_outside_code(text: str) -> list[re.Match[str]]:

@@ -133,12 +133,13 @@ SELECT answer_id,
             END AS citation_shape_flags
 FROM docs;
 
--- Markdown code (``` fences, also unclosed, and `inline code`) holds no citations: `arr[1]` is code, not a marker
+-- Markdown code (``` or ~~~ fences, also unclosed, and `inline code`) holds no citations: `arr[1]` is code, not a
+-- marker (audit.extract.dialects.CODE_SPAN; a ~~~ fence's `arr[2]` was a citation with an empty claim, RED)
 CREATE OR REPLACE TEMP TABLE code_spans AS
 WITH split AS (
-    SELECT answer_id, regexp_extract_all(answer_text, '(?s)```.*?(?:```|$)|`[^`\n]+`') AS ms,
-           regexp_split_to_array(answer_text, '(?s)```.*?(?:```|$)|`[^`\n]+`') AS ps
-    FROM texts WHERE contains(answer_text, '`')
+    SELECT answer_id, regexp_extract_all(answer_text, '(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`') AS ms,
+           regexp_split_to_array(answer_text, '(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`') AS ps
+    FROM texts WHERE contains(answer_text, '`') OR contains(answer_text, '~~~')
 ), flat AS (
     SELECT answer_id, unnest(ms) AS span, unnest(ps[1:len(ms)]) AS before, generate_subscripts(ms, 1) AS span_ord
     FROM split WHERE len(ms) > 0

@@ -233,3 +233,18 @@ def test_a_marker_listing_positions_with_semicolons_cites_each(tmp_path: Path) -
     text = answers["listed"]
     cites_sql, _ = extract([text])
     assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
+
+
+def test_markers_in_a_tilde_code_fence_are_code(tmp_path: Path) -> None:
+    # Markdown fences code with ~~~ as with ```: `arr[2]` in such a fence was a citation with an empty claim
+    # (unsupported), so a correct answer came out RED
+    answers = {
+        "tilde": "Refunds take 30 days [1].\n~~~python\nx = arr[2]\n~~~\nShipping is free over 50 euros [2].",
+        "unclosed": "Refunds take 30 days [1].\n~~~\nx = arr[2]",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = dict(q(db, "SELECT answer_id, (level, n_citations) FROM answer_audit"))
+    assert got == {"tilde": ("GREEN", 2), "unclosed": ("GREEN", 1)}, got
+    for text in answers.values():
+        cites_sql, _ = extract([text])
+        assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
