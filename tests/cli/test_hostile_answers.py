@@ -248,3 +248,22 @@ def test_markers_in_a_tilde_code_fence_are_code(tmp_path: Path) -> None:
     for text in answers.values():
         cites_sql, _ = extract([text])
         assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
+
+
+def test_a_numeric_marker_linked_to_its_source_leaves_no_link_in_the_claim(tmp_path: Path) -> None:
+    # `[1](https://...)`, a Markdown link whose text is the position (as Perplexity-style answers cite): the link's
+    # `(https://...)` stayed in the claim, which its source does not say, so a correct answer came out RED
+    answers = {
+        "linked": "Refunds take 30 days [1](https://kb.example/refunds). Shipping is free over 50 euros "
+        "[2](https://en.wikipedia.org/wiki/Shipping_(law)).",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = q(db, "SELECT marker, cited_ref, verdict, claim FROM citation_audit ORDER BY citation_ord")
+    assert got == [
+        ("[1](https://kb.example/refunds)", "1", "verified", "Refunds take 30 days."),
+        ("[2](https://en.wikipedia.org/wiki/Shipping_(law))", "2", "verified", "Shipping is free over 50 euros."),
+    ], got
+    assert q(db, "SELECT level FROM answer_audit") == [("GREEN",)]
+    text = answers["linked"]
+    cites_sql, _ = extract([text])
+    assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
