@@ -18,11 +18,23 @@ class Dialect:
     example: str
 
 
+# Invisible characters a model or a renderer leaves inside brackets (soft hyphen, zero-width space / non-joiner /
+# joiner, left-to-right and right-to-left marks, word joiner and invisible operators, byte order mark): `[\u200b2]`
+# reads as `[2]` on screen, and was no marker (its claim went unchecked beside a verified one, GREEN). Written as
+# the characters themselves, which RE2 and Python `re` both read in a class.
+INVISIBLE = "\u00ad\u200b-\u200f\u2060-\u2064\ufeff"
+_GAP = rf"[\s{INVISIBLE}]*"
+
+# `[^2]` is a Markdown footnote: the answer's second source (its `[^2]: ...` definition closing the answer names it);
+# Bing Chat / Copilot write it `[^2^]`. `[2](https://...)` is a Markdown link to source 2: the link is part of the
+# marker (it stayed in the claim, which no source says: a correct answer RED); one level of parentheses in the link
+_LINK = r"(?:\((?:[^\s\(\)]|\([^\s\(\)]*\))*\))?"
 NUMERIC = Dialect(
     name="numeric",
-    pattern=r"\[\s*(\d{1,9}(?:\s*(?:,|-|–)\s*\d{1,9})*)\s*\]",
-    example="[1], [1, 3], [2-4]",
+    pattern=rf"\[\^?{_GAP}(\d{{1,9}}(?:{_GAP}(?:,|;|-|–){_GAP}\d{{1,9}})*){_GAP}(?:\^{_GAP})?\]{_LINK}",
+    example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^], [1](https://...)",
 )
+_FOOTNOTE = rf"\[\^{_GAP}\d{{1,9}}{_GAP}(?:\^{_GAP})?\]"
 DOCUMENT_PAGE = Dialect(
     name="document_page",
     pattern=r"(?i:\[\s*(?:Document|Doc|Source):\s*([^\]\n]+?)\s*,\s*(?:Page|p\.?)\s*(\d{1,6})\s*\])",
@@ -98,7 +110,13 @@ _REFERENCES_HEADER = (
 
 def reference_list_pattern() -> str:
     line = rf"\r?\n(?:[ \t]*\r?\n)*[ \t]*(?:(?:[-*+•]|\d{{1,3}}[.)])[ \t]*)?(?:{any_marker_pattern()})[^\n]*"
-    return rf"(?s)^((?:.*?\n)?)({_REFERENCES_HEADER}(?:{line})+\s*)$"
+    # Markdown footnote and link definitions ("[^1]: Refund Policy.pdf", "[2]: https://...") closing the answer are
+    # such a list without a header: each came out a citation of the line above it, a correct answer RED. A link
+    # definition needs its link: "[2]: Shipping costs 20 euros." is a statement, not a source's name
+    link = r"[ \t]*<?(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)"
+    definition = rf"[ \t]*(?:{_FOOTNOTE}[ \t]*:|(?:{any_marker_pattern()})[ \t]*:{link})[^\n]*"
+    definitions = rf"{definition}(?:\r?\n(?:[ \t]*\r?\n)*{definition})*"
+    return rf"(?s)^((?:.*?\n)?)((?:{_REFERENCES_HEADER}(?:{line})+|{definitions})\s*)$"
 
 
 def reference_list_start(text: str) -> int | None:
@@ -108,9 +126,9 @@ def reference_list_start(text: str) -> int | None:
     return len(m.group(1)) if m else None
 
 
-# Markdown code (``` fences, also unclosed, and `inline code`) holds no citations; extract.sql uses the same pattern
-# (RE2's `$` is Python's `\Z` here)
-CODE_SPAN = re.compile(r"(?s)```.*?(?:```|\Z)|`[^`\n]+`")
+# Markdown code (``` or ~~~ fences, also unclosed, and `inline code`) holds no citations; extract.sql uses the same
+# pattern (RE2's `$` is Python's `\Z` here)
+CODE_SPAN = re.compile(r"(?s)```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)|`[^`\n]+`")
 
 
 def markers_outside_code(text: str) -> list[re.Match[str]]:
@@ -125,9 +143,10 @@ def markers_outside_code(text: str) -> list[re.Match[str]]:
 
 
 def expand_numeric(inner: str, limit: int = 50) -> list[int]:
-    """`1, 3` -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit` positions."""
+    """`1, 3` (or `1; 3`) -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit` positions."""
     out: list[int] = []
-    for part in re.split(r"\s*,\s*", inner.strip()):
+    inner = re.sub(rf"[\s{INVISIBLE}]", "", inner, flags=re.ASCII).replace(";", ",")
+    for part in inner.split(","):
         bounds = re.split(r"\s*[-–]\s*", part)
         if len(bounds) == 2:
             a, b = int(bounds[0]), int(bounds[1])

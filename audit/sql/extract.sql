@@ -66,14 +66,19 @@ WITH unmarked AS (
                               THEN list_filter(json_keys(c), lambda k: len(list_filter(json_keys(c), lambda j: j = k)) > 1)
                               ELSE [] END)))) AS citation_dup_keys,
            -- a key the audit reads given both in a final event and in its `data` object, with another value:
-           -- merging `data` kept its own and dropped the event's (its fabricated citation went unseen, GREEN)
+           -- merging `data` kept its own and dropped the event's (its fabricated citation went unseen, GREEN); and
+           -- an `answer` beside a `data` text that says something else (it was dropped the same way)
            CASE WHEN json_extract_string(event, '$.type') = 'final' AND json_type(event, '$.data') = 'OBJECT'
                      AND json_type(event, '$.data.answer') = 'VARCHAR'
                 THEN list_filter(['answer', 'citations', 'inline_citations', 'confidence', 'confidence_score',
                                   'missing_information'],
                                  lambda k: json_type(event, '$.' || k) <> 'NULL' AND json_type(event, '$.data.' || k) <> 'NULL'
                                            AND json_extract(event, '$.' || k)::VARCHAR
-                                               <> json_extract(event, '$.data.' || k)::VARCHAR) END AS merged_conflicts,
+                                               <> json_extract(event, '$.data.' || k)::VARCHAR)
+                WHEN json_extract_string(event, '$.type') = 'final' AND json_type(event, '$.data') = 'VARCHAR'
+                     AND json_type(event, '$.answer') <> 'NULL'
+                     AND json_extract(event, '$.answer')::VARCHAR <> json_extract(event, '$.data')::VARCHAR
+                THEN ['answer'] END AS merged_conflicts,
            CASE
                WHEN json_extract_string(event, '$.type') = 'final' AND json_type(event, '$.data') = 'OBJECT'
                     AND json_type(event, '$.data.answer') = 'VARCHAR'
@@ -128,12 +133,13 @@ SELECT answer_id,
             END AS citation_shape_flags
 FROM docs;
 
--- Markdown code (``` fences, also unclosed, and `inline code`) holds no citations: `arr[1]` is code, not a marker
+-- Markdown code (``` or ~~~ fences, also unclosed, and `inline code`) holds no citations: `arr[1]` is code, not a
+-- marker (audit.extract.dialects.CODE_SPAN; a ~~~ fence's `arr[2]` was a citation with an empty claim, RED)
 CREATE OR REPLACE TEMP TABLE code_spans AS
 WITH split AS (
-    SELECT answer_id, regexp_extract_all(answer_text, '(?s)```.*?(?:```|$)|`[^`\n]+`') AS ms,
-           regexp_split_to_array(answer_text, '(?s)```.*?(?:```|$)|`[^`\n]+`') AS ps
-    FROM texts WHERE contains(answer_text, '`')
+    SELECT answer_id, regexp_extract_all(answer_text, '(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`') AS ms,
+           regexp_split_to_array(answer_text, '(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`') AS ps
+    FROM texts WHERE contains(answer_text, '`') OR contains(answer_text, '~~~')
 ), flat AS (
     SELECT answer_id, unnest(ms) AS span, unnest(ps[1:len(ms)]) AS before, generate_subscripts(ms, 1) AS span_ord
     FROM split WHERE len(ms) > 0
@@ -165,7 +171,8 @@ WHERE NOT EXISTS (
     SELECT 1 FROM code_spans c
     WHERE c.answer_id = m.answer_id AND m.char_start >= c.code_start AND m.char_end <= c.code_end);
 
--- a closing list of sources under a header ("Sources:", "**References**"), each line a marker and a title or url
+-- a closing list of sources under a header ("Sources:", "**References**"), each line a marker and a title or url,
+-- or Markdown footnote / link definitions without one ("[^1]: Refund Policy.pdf", "[2]: https://...")
 -- (audit.extract.dialects.reference_list_pattern): its markers cite no claim of their own. When the answer cites
 -- inline, the list only names those sources and its markers are dropped; when it does not, each of the list's
 -- markers cites the whole answer above it (assess.py), as a structured `citations` entry cited nowhere inline
@@ -173,7 +180,7 @@ WHERE NOT EXISTS (
 CREATE OR REPLACE TEMP TABLE reference_lists AS
 SELECT answer_id, CAST(length(regexp_extract(answer_text, $refs, 1)) AS INTEGER) AS ref_start
 FROM texts
-WHERE regexp_matches(answer_text, '(?i)sources|references|citations|bibliography|works cited')
+WHERE regexp_matches(answer_text, '(?i)sources|references|citations|bibliography|works cited|\][ \t]*:')
   AND regexp_full_match(answer_text, $refs);
 
 DELETE FROM markers m
@@ -183,7 +190,10 @@ WHERE m.char_start >= (SELECT r.ref_start FROM reference_lists r WHERE r.answer_
 
 CREATE OR REPLACE TEMP TABLE citations_raw AS
 WITH numeric_markers AS (
-    SELECT *, string_split(regexp_replace(regexp_extract(marker, $num, 1), '\s', '', 'g'), ',') AS parts
+    -- digits, commas (or semicolons) and dashes: the spaces and invisible characters between them go
+    -- (dialects.INVISIBLE)
+    SELECT *, string_split(regexp_replace(replace(regexp_extract(marker, $num, 1), ';', ','), '[^0-9,\-–]', '', 'g'),
+                           ',') AS parts
     FROM markers WHERE regexp_full_match(marker, $num)
 ), numeric_parts AS (
     SELECT * EXCLUDE (parts), unnest(parts) AS part, generate_subscripts(parts, 1) AS part_ord

@@ -70,12 +70,21 @@ def test_numeric_base_zero():
 
 
 def test_python_reference_expansion_matches_sql():
-    for inner, want in [("1, 3", [1, 3]), ("2-4", [2, 3, 4]), ("4–2", [2, 3, 4]), ("1, 3-4", [1, 3, 4])]:
+    for inner, want in [
+        ("1, 3", [1, 3]),
+        ("1; 3", [1, 3]),
+        ("2-4", [2, 3, 4]),
+        ("4–2", [2, 3, 4]),
+        ("1, 3-4", [1, 3, 4]),
+    ]:
         assert expand_numeric(inner) == want
 
 
 marker_text = st.sampled_from(
-    ["[1]", "[2, 3]", "[2-4]", "[1][2]", "[Document: A b.pdf, Page 3]", "[citation:kb_1:chunk-2]", "[", "]", "[x]"]
+    [
+        *["[1]", "[2, 3]", "[2-4]", "[1][2]", "[Document: A b.pdf, Page 3]", "[citation:kb_1:chunk-2]", "[", "]"],
+        *["[x]", "[\u200b1]", "[2\u00ad,\u2060 3]", "\u200b", "~~~", "\n```\n", "[1](u)", "(", ")", "(a(b))"],
+    ]
 )
 free_text = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40)
 
@@ -97,7 +106,13 @@ def test_extraction_never_raises_and_offsets_stay_inside_the_text(answer):
 
 
 @pytest.mark.parametrize(
-    "text", ["Refunds take 30 days [\u0661].", "Refunds [\uff11].", "Refunds [\u00a01]. Also [2]."]
+    "text",
+    [
+        "Refunds take 30 days [\u0661].",
+        "Refunds [\uff11].",
+        "Refunds [\u00a01]. Also [2].",
+        "Refunds [\u200b1]. Also [\u00ad2\u2060].",
+    ],
 )
 def test_the_python_reference_reads_digits_and_spaces_as_the_sql_does(text):
     # RE2 reads `\d` and `\s` as ASCII; Python's Unicode classes took an Arabic-Indic or full-width digit (and a

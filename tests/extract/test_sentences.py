@@ -27,7 +27,17 @@ SPLIT_CASES = [
     ("circa_is_an_abbreviation", "It dates from c. 1491. [3] Next.", ["It dates from c. 1491. [3]", "Next."]),
     ("bracketed_ellipsis_inside_quote", 'It was "calm, and [...] sexy". [1]', ['It was "calm, and [...] sexy". [1]']),
     ("lowercase_after_period_continues", "See approx. ten more.", ["See approx. ten more."]),
+    (
+        "full_width_stops",
+        "退款需要30天[1]。运费免费！[2]要多久？「好。」对",
+        ["退款需要30天[1]。", "运费免费！[2]", "要多久？", "「好。」", "对"],
+    ),
 ]
+
+
+def test_source_windows_end_no_sentence_at_a_full_width_stop():
+    # the support model was fitted on sources cut at `.!?` and newlines only
+    assert [s.text for s in split_sentences("运费免费。 Java 242.", full_width_stops=False)] == ["运费免费。 Java 242."]
 
 
 @pytest.mark.parametrize("text,want", [c[1:] for c in SPLIT_CASES], ids=[c[0] for c in SPLIT_CASES])

@@ -1,0 +1,269 @@
+"""Hostile answer texts found by a seventh sweep of answer logs, each through the real `citeaudit run` on real
+Parquet and DuckDB files: nothing lost, nothing let in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
+from audit.extract.dialects import markers_outside_code, reference_list_start
+from tests.conftest import make_answer
+from tests.conftest import query as q
+from tests.extract.test_markers import extract
+
+CTX = [
+    {"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."},
+    {"doc_id": "d2", "chunk_id": "c2", "title": "Shipping.pdf", "page": 2, "text": "Shipping is free over 50 euros."},
+]
+
+
+def _audited(tmp_path: Path, rows: list[dict[str, Any]]) -> Path:
+    """Write `rows` as answers.parquet, audit them into audit.duckdb (which must succeed, every row accounted for)."""
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0 and "Traceback" not in res.output, res.output
+    ((read, audited, quarantined),) = q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs")
+    assert (read, audited, quarantined) == (len(rows), len(rows), 0)
+    return db
+
+
+def test_a_final_event_whose_answer_differs_from_its_data_text_is_flagged(tmp_path: Path) -> None:
+    # a final event's `data` text is the answer; an `answer` field beside it saying something else (here citing a
+    # source never retrieved) was dropped without a word and the answer came out GREEN: which text the user saw is
+    # unknown, as when `data` is an object whose `answer` differs (duplicate_json_key:answer, RED)
+    event = '{"type": "final", "data": "Refunds take 30 days [1].", "answer": %s}'
+    other = event % '"Refunds take 90 days [7]."'
+    answers = {
+        "event": other,
+        "server_sent": f'data: {{"type": "delta", "data": "Refunds"}}\n\ndata: {other}\n\n',
+        "event_list": f'[{{"type": "delta", "data": "Refunds"}}, {other}]',
+        "not_a_string": event % '{"text": "Refunds take 90 days [7]."}',
+        "same_text": event % '"Refunds take 30 days [1]."',
+        "null_answer": event % "null",
+    }
+    db = _audited(tmp_path, [make_answer(key, doc, CTX) for key, doc in answers.items()])
+    got = dict(q(db, "SELECT answer_id, (answer_text, level, flags) FROM answer_audit"))
+    text, conflict = "Refunds take 30 days [1].", ["duplicate_json_key:answer"]
+    assert got == {
+        "event": (text, "RED", conflict),
+        "server_sent": (text, "RED", conflict),
+        "event_list": (text, "RED", conflict),
+        "not_a_string": (text, "RED", conflict),
+        "same_text": (text, "GREEN", []),
+        "null_answer": (text, "GREEN", []),
+    }, got
+
+
+def test_a_numeric_marker_with_invisible_characters_inside_is_a_citation(tmp_path: Path) -> None:
+    # a zero-width space, word joiner, soft hyphen or byte order mark inside the brackets (a model's or a
+    # renderer's; invisible on screen) made `[2]` no marker: its claim went unchecked, and next to a verified
+    # citation the answer came out GREEN whatever it cited ([7], never retrieved, included)
+    answers = {
+        "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros [\u200b2].",
+        "never_retrieved": "Refunds take 30 days [1][\u20607\u2060].",
+        "soft_hyphen": "Refunds take 30 days [1\u00ad].",
+        "list": "Refunds take 30 days [\ufeff1,\u200b 2].",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = q(db, "SELECT answer_id, marker, cited_ref, verdict, claim FROM citation_audit ORDER BY 1, citation_ord")
+    refunds, shipping = "Refunds take 30 days.", "Shipping costs 20 euros."
+    assert [(a, c, v, claim) for a, _m, c, v, claim in got] == [
+        ("list", "1", "verified", refunds),
+        ("list", "2", "unsupported", refunds),
+        ("never_retrieved", "1", "verified", refunds),
+        ("never_retrieved", "7", "fabricated", refunds),
+        ("soft_hyphen", "1", "verified", refunds),
+        ("wrong_figure", "1", "verified", refunds),
+        ("wrong_figure", "2", got[-1][3], shipping),
+    ], got
+    assert got[-1][3] != "verified" and got[-1][1] == "[\u200b2]", got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels == {"wrong_figure": "RED", "never_retrieved": "RED", "soft_hyphen": "GREEN", "list": "RED"}, levels
+
+
+FOOTNOTED = {
+    # Markdown footnotes: `[^2]` cites source 2, `[^2]: ...` lines at the end define the notes. The markers were no
+    # citations: beside a verified one a wrong figure and a source never retrieved came out GREEN
+    "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros[^2].\n\n[^2]: Shipping.pdf",
+    "never_retrieved": "Refunds take 30 days[^1][^7].\n\n[^1]: Refund Policy.pdf\n[^7]: Made up.pdf",
+    "correct": "Refunds take 30 days[^1]. Shipping is free over 50 euros[^2].\n\n[^1]: Refund Policy.pdf\r\n"
+    "[^2]: Shipping.pdf\n",
+    # link definitions closing the answer name its sources: each came out a citation of the line above it, RED
+    "link_definitions": "Refunds take 30 days [1]. Shipping is free over 50 euros [2].\n\n[1]: https://kb.example/r\n"
+    "[2]: https://kb.example/s",
+    # only the definitions cite: each cites the whole answer above it (the 90 days are checked, not let in)
+    "only_definitions": "Refunds take 90 days.\n\n[^1]: Refund Policy.pdf",
+    # a definition followed by prose is no closing list: its marker stays a citation
+    "prose_after": "Refunds take 30 days.\n[1]: Refunds take 30 days.\nShipping costs 20 euros [2].",
+    # `[2]:` before a statement is no link definition (that needs a link): the statement is no source's name
+    "statement": "Refunds take 30 days [1].\n[2]: Shipping costs 20 euros.",
+}
+
+
+def test_markdown_footnotes_cite_and_closing_definitions_name_sources(tmp_path: Path) -> None:
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in FOOTNOTED.items()])
+    got = dict(q(db, "SELECT answer_id, (level, n_citations, n_uncited_claims, flags) FROM answer_audit"))
+    cites = q(db, "SELECT answer_id, marker, context_rank, verdict, claim FROM citation_audit ORDER BY 1, citation_ord")
+    assert got == {
+        "wrong_figure": ("RED", 2, 0, ["reference_list"]),
+        "never_retrieved": ("RED", 2, 0, ["reference_list"]),
+        "correct": ("GREEN", 2, 0, ["reference_list"]),
+        "link_definitions": ("GREEN", 2, 0, ["reference_list"]),
+        "only_definitions": ("RED", 1, 1, ["reference_list"]),  # as a structured citation cited nowhere inline
+        "prose_after": ("RED", 2, 1, []),
+        "statement": ("RED", 2, 1, []),
+    }, (got, cites)
+    by_id: dict[str, list[tuple[Any, ...]]] = {}
+    for answer_id, *rest in cites:
+        by_id.setdefault(answer_id, []).append(tuple(rest))
+    refunds, shipping = "Refunds take 30 days.", "Shipping costs 20 euros."
+    assert by_id["wrong_figure"][1][:2] == ("[^2]", 2) and by_id["wrong_figure"][1][3] == shipping, by_id
+    assert by_id["wrong_figure"][1][2] != "verified", by_id
+    assert by_id["never_retrieved"] == [("[^1]", 1, "verified", refunds), ("[^7]", None, "fabricated", refunds)]
+    assert [v for _m, _r, v, _c in by_id["correct"] + by_id["link_definitions"]] == ["verified"] * 4, by_id
+    assert by_id["only_definitions"] == [("[^1]", 1, by_id["only_definitions"][0][2], "Refunds take 90 days.")]
+    assert by_id["only_definitions"][0][2] != "verified", by_id
+
+
+@pytest.mark.parametrize("key", sorted(FOOTNOTED))
+def test_footnotes_the_sql_and_the_python_reference_agree(key: str) -> None:
+    text = FOOTNOTED[key]
+    cites, _ = extract([text])
+    assert sorted({(c[5], c[6]) for c in cites}) == sorted((m.start(), m.end()) for m in markers_outside_code(text))
+    start = reference_list_start(text)
+    assert (start is None) == (key in ("prose_after", "statement")), start
+    if start is not None:
+        assert text[start:].startswith("[")
+
+
+def test_a_changed_figure_written_against_cjk_or_hangul_text_is_named(tmp_path: Path) -> None:
+    # numbers are key facts only between non-word characters, and a CJK or Hangul character is a word character:
+    # `90天` (90 days) held no number, so a claim whose figure was changed against its source (`30天`) had no
+    # `missing_number` and came out verified, GREEN
+    zh = "根据我们的退款政策，所有退货必须在购买之日起30天内完成，并附上原始收据。"
+    ja = "返品は購入日から30日以内に行う必要があります。"
+    ko = "환불은 구매일로부터 30일 이내에 처리됩니다."
+    cases = {
+        "zh_changed": ("根据我们的退款政策，所有退货必须在购买之日起90天内完成[1]。", zh),
+        "ja_changed": ("返品は購入日から90日以内に行う必要があります[1]。", ja),
+        "ko_changed": ("환불은 구매일로부터 90일 이내에 처리됩니다 [1].", ko),
+        "zh_same": ("根据我们的退款政策，所有退货必须在购买之日起30天内完成[1]。", zh),
+        "ja_same": ("返品は購入日から30日以内に行う必要があります[1]。", ja),
+        "ko_same": ("환불은 구매일로부터 30일 이내에 처리됩니다 [1].", ko),
+    }
+    rows = [
+        make_answer(key, answer, [{"doc_id": "d1", "chunk_id": "c1", "title": "R", "page": 1, "text": text}])
+        for key, (answer, text) in cases.items()
+    ]
+    db = _audited(tmp_path, rows)
+    got = dict(
+        q(db, "SELECT answer_id, (verdict, list_filter(reasons, lambda r: r ^@ 'missing_number')) FROM citation_audit")
+    )
+    for key in ("zh", "ja", "ko"):
+        assert got[f"{key}_changed"][1] == ["missing_number:90"] and got[f"{key}_changed"][0] != "verified", got
+        assert got[f"{key}_same"] == ("verified", []), got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert {k: v for k, v in levels.items() if k.endswith("_changed")} == dict.fromkeys(
+        ("zh_changed", "ja_changed", "ko_changed"), "RED"
+    ), levels
+
+
+def test_sentences_end_at_a_full_width_full_stop(tmp_path: Path) -> None:
+    # `。`, `！` and `？` ended no sentence (only `.`, `!` and `?` before a space did): every marker of a Chinese or
+    # Japanese answer cited the whole answer, so each correct citation was checked against the other's claim too
+    # and a correct answer came out RED
+    zh = [
+        {"doc_id": "d1", "chunk_id": "c1", "title": "R", "page": 1, "text": "所有退货必须在购买之日起30天内完成。"},
+        {"doc_id": "d2", "chunk_id": "c2", "title": "S", "page": 1, "text": "订单金额超过50欧元即可享受免费送货服务。"},
+    ]
+    answers = {
+        "zh": "所有退货必须在购买之日起30天内完成[1]。订单金额超过50欧元即可享受免费送货服务[2]！",
+        "question_first": "退款需要多久？所有退货必须在购买之日起30天内完成[1]。",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, zh) for key, text in answers.items()])
+    got = q(db, "SELECT answer_id, marker, claim, claim_start, claim_end, verdict FROM citation_audit ORDER BY 1, 2")
+    assert got == [
+        ("question_first", "[1]", "所有退货必须在购买之日起30天内完成。", 7, 29, "verified"),
+        ("zh", "[1]", "所有退货必须在购买之日起30天内完成。", 0, 22, "verified"),
+        ("zh", "[2]", "订单金额超过50欧元即可享受免费送货服务！", 22, 46, "verified"),
+    ], got
+    assert q(db, "SELECT DISTINCT level FROM answer_audit") == [("GREEN",)]
+
+
+def test_copilot_footnotes_cite(tmp_path: Path) -> None:
+    # Bing Chat / Copilot write `[^2^]` (source 2) and close with `[2]: https://...` link definitions: `[^2^]` was no
+    # marker, so beside a verified `[1]` a wrong figure came out GREEN, and alone the definitions cited the answer
+    answers = {
+        "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros[^2^].",
+        "correct": "Refunds take 30 days[^1^]. Shipping is free over 50 euros[^2^].\n\n[1]: https://kb.example/r\n"
+        "[2]: https://kb.example/s",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = dict(q(db, "SELECT answer_id, (level, n_citations, flags) FROM answer_audit"))
+    assert got == {"wrong_figure": ("RED", 2, []), "correct": ("GREEN", 2, ["reference_list"])}, got
+    cites = q(db, "SELECT marker, context_rank, claim FROM citation_audit WHERE answer_id = 'wrong_figure' ORDER BY 1")
+    assert cites == [("[1]", 1, "Refunds take 30 days."), ("[^2^]", 2, "Shipping costs 20 euros.")], cites
+    for text in answers.values():
+        cites_sql, _ = extract([text])
+        assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
+
+
+def test_a_marker_listing_positions_with_semicolons_cites_each(tmp_path: Path) -> None:
+    # `[2; 3]` (as `[2, 3]`, semicolons as in author-year styles) was no marker: beside a verified `[1]` a wrong
+    # figure citing source 2 and a source never retrieved came out GREEN
+    answers = {"listed": "Refunds take 30 days [1]. Shipping costs 20 euros [2; 3]."}
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = q(db, "SELECT marker, cited_ref, verdict, claim FROM citation_audit ORDER BY citation_ord")
+    shipping = "Shipping costs 20 euros."
+    assert [(m, r, c) for m, r, _v, c in got] == [
+        ("[1]", "1", "Refunds take 30 days."),
+        ("[2; 3]", "2", shipping),
+        ("[2; 3]", "3", shipping),
+    ], got
+    assert got[1][2] != "verified" and got[2][2] == "fabricated", got
+    assert q(db, "SELECT level FROM answer_audit") == [("RED",)]
+    text = answers["listed"]
+    cites_sql, _ = extract([text])
+    assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
+
+
+def test_markers_in_a_tilde_code_fence_are_code(tmp_path: Path) -> None:
+    # Markdown fences code with ~~~ as with ```: `arr[2]` in such a fence was a citation with an empty claim
+    # (unsupported), so a correct answer came out RED
+    answers = {
+        "tilde": "Refunds take 30 days [1].\n~~~python\nx = arr[2]\n~~~\nShipping is free over 50 euros [2].",
+        "unclosed": "Refunds take 30 days [1].\n~~~\nx = arr[2]",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = dict(q(db, "SELECT answer_id, (level, n_citations) FROM answer_audit"))
+    assert got == {"tilde": ("GREEN", 2), "unclosed": ("GREEN", 1)}, got
+    for text in answers.values():
+        cites_sql, _ = extract([text])
+        assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
+
+
+def test_a_numeric_marker_linked_to_its_source_leaves_no_link_in_the_claim(tmp_path: Path) -> None:
+    # `[1](https://...)`, a Markdown link whose text is the position (as Perplexity-style answers cite): the link's
+    # `(https://...)` stayed in the claim, which its source does not say, so a correct answer came out RED
+    answers = {
+        "linked": "Refunds take 30 days [1](https://kb.example/refunds). Shipping is free over 50 euros "
+        "[2](https://en.wikipedia.org/wiki/Shipping_(law)).",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = q(db, "SELECT marker, cited_ref, verdict, claim FROM citation_audit ORDER BY citation_ord")
+    assert got == [
+        ("[1](https://kb.example/refunds)", "1", "verified", "Refunds take 30 days."),
+        ("[2](https://en.wikipedia.org/wiki/Shipping_(law))", "2", "verified", "Shipping is free over 50 euros."),
+    ], got
+    assert q(db, "SELECT level FROM answer_audit") == [("GREEN",)]
+    text = answers["linked"]
+    cites_sql, _ = extract([text])
+    assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
