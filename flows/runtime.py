@@ -13,6 +13,7 @@ from typing import Any
 
 import flows  # noqa: F401  (prepares Prefect's environment before any Prefect import)
 from audit.errors import ConfigError, one_line
+from audit.outputs import check_output_dirs
 
 
 @contextmanager
@@ -101,6 +102,7 @@ def build_deployment(
 
     cfg = load_config(config_path)
     check_dask_address(dask_address, cfg.run.dask_address, config_path)
+    check_output_dirs(cfg, str(config_path))
     from flows.deploy import check_schedule, nightly_deployment
 
     config_key = f"{config_path}: run." if config_path else "run."
@@ -149,6 +151,7 @@ def preflight(input_spec: str, config_path: str | None, dask_address: str | None
 
     cfg = load_config(config_path)
     check_dask_address(dask_address, cfg.run.dask_address, config_path)
+    check_output_dirs(cfg, str(config_path))
     check_files(discover_inputs(input_spec), cfg.run.column_mapping)
 
 

@@ -354,3 +354,25 @@ def test_calibrate_and_bench_refuse_an_output_file_they_cannot_write_before_work
         assert res.output.startswith(f"error: {option} {target}: cannot write a file there ("), res.output
         assert res.output.count("\n") == 1 and "answers/s" not in res.output
     assert a_file.read_text() == "mine\n" and not any((tmp_path / "a-folder").iterdir())
+
+
+@pytest.mark.parametrize("key", ["report_dir", "export_dir"])
+def test_an_outputs_folder_that_cannot_be_made_is_refused_before_the_day_is_audited(tmp_path: Path, key: str) -> None:
+    # [outputs] report_dir or export_dir at a file: the day was audited and recorded completed, then the command
+    # failed writing the page or export, and the next nightly had nothing to do: that day's outputs were never made
+    inp = _answers(tmp_path / "answers.parquet")
+    a_file = tmp_path / "a-file"
+    a_file.write_text("mine\n")
+    config = tmp_path / "case.toml"
+    config.write_text(f'[outputs]\n{key} = "{a_file}"\n')
+    db = tmp_path / "audit.duckdb"
+    for args in (
+        ["nightly", "--day", "2026-11-01"],
+        ["backfill", "--start", "2026-11-01", "--end", "2026-11-01"],
+        ["serve"],
+    ):
+        res = CliRunner().invoke(main, [*args, "--input", str(inp), "--db", str(db), "--config", str(config)])
+        assert res.exit_code == 2, res.output
+        assert res.output.startswith(f"error: {config}: outputs.{key} {str(a_file)!r} is not a folder"), res.output
+        assert res.output.count("\n") == 1
+    assert not db.exists() and a_file.read_text() == "mine\n"
