@@ -376,3 +376,22 @@ def test_an_outputs_folder_that_cannot_be_made_is_refused_before_the_day_is_audi
         assert res.output.startswith(f"error: {config}: outputs.{key} {str(a_file)!r} is not a folder"), res.output
         assert res.output.count("\n") == 1
     assert not db.exists() and a_file.read_text() == "mine\n"
+
+
+def test_export_into_a_folder_holding_other_files_is_refused_as_verify_export_would_fail_it(tmp_path: Path) -> None:
+    # export wrote its files beside the folder's own and said ok; verify-export then failed the export at once
+    # ("notes.txt: not in the manifest"): an export is every file of its folder
+    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    folder = tmp_path / "exports"
+    (folder / "old").mkdir(parents=True)
+    (folder / "old" / "notes.txt").write_text("mine\n")
+    res = CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(folder)])
+    assert res.exit_code == 2, res.output
+    want = f"error: {folder} holds files that are not an export's (old/notes.txt), and an export is every file of its "
+    assert res.output.startswith(want), res.output
+    assert res.output.count("\n") == 1 and sorted(p.name for p in folder.rglob("*")) == ["notes.txt", "old"]
+    (folder / "old" / "notes.txt").unlink()  # an empty folder, and then re-exporting over the export, are fine
+    for fmt in ("parquet", "csv"):
+        res = CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(folder), "--format", fmt])
+        assert res.exit_code == 0, res.output
+        assert CliRunner().invoke(main, ["verify-export", str(folder)]).exit_code == 0
