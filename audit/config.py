@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from audit.errors import ConfigError
+from audit.errors import ConfigError, not_found
 
 
 @dataclass(frozen=True)
@@ -247,7 +247,7 @@ def load_config(path: str | Path | None) -> AuditConfig:
         return AuditConfig()
     p = Path(path)
     if not p.is_file():
-        raise ConfigError(f"config file not found: {p}")
+        raise ConfigError(not_found("config file", p))
     try:
         data = tomllib.loads(p.read_text(encoding="utf-8-sig"))  # a byte order mark (Notepad) is no TOML
     except tomllib.TOMLDecodeError as exc:

@@ -395,3 +395,29 @@ def test_export_into_a_folder_holding_other_files_is_refused_as_verify_export_wo
         res = CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(folder), "--format", fmt])
         assert res.exit_code == 0, res.output
         assert CliRunner().invoke(main, ["verify-export", str(folder)]).exit_code == 0
+
+
+def test_a_folder_given_for_an_input_file_is_named_a_folder_not_missing(tmp_path: Path) -> None:
+    # a folder at --config, --labels, --pairs or support.model was "not found", though it is there
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    config = tmp_path / "case.toml"
+    config.write_text(f'[support]\nmodel = "{folder}"\n')
+    inp = str(_answers(tmp_path / "answers.parquet"))
+    db = str(tmp_path / "audit.duckdb")
+    for args, want in [
+        (["run", "--input", inp, "--db", db, "--quiet", "--config", str(folder)], f"config file {folder} is a folder"),
+        (["eval", "--answers", inp, "--labels", str(folder)], f"labels file {folder} is a folder"),
+        (
+            ["calibrate", "--pairs", str(folder), "--out", str(tmp_path / "s.json")],
+            f"training pairs {folder} is a folder",
+        ),
+        (
+            ["run", "--input", inp, "--db", db, "--quiet", "--config", str(config)],
+            f"support model file {folder} is a folder",
+        ),
+    ]:
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 2, res.output
+        assert res.output.startswith(f"error: {want}, not a file"), res.output
+        assert res.output.count("\n") == 1
