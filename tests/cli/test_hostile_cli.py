@@ -421,3 +421,16 @@ def test_a_folder_given_for_an_input_file_is_named_a_folder_not_missing(tmp_path
         assert res.exit_code == 2, res.output
         assert res.output.startswith(f"error: {want}, not a file"), res.output
         assert res.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("name", [":memory:", ":memory:audit", "md:audit", "s3://bucket/audit.duckdb"])
+def test_a_database_name_duckdb_reads_as_no_file_is_refused(tmp_path: Path, name: str) -> None:
+    # `--db :memory:` audited into memory, lost it, and then said "no audit database at :memory:: run `citeaudit run`
+    # first"; md: and s3:// made an offline tool try to download DuckDB's motherduck and httpfs extensions
+    inp = _answers(tmp_path / "answers.parquet")
+    res = _cli("run", "--input", str(inp), "--db", name, "--quiet", cwd=tmp_path)
+    assert res.returncode == 2, res.stdout + res.stderr
+    shown = str(Path(name))
+    want = f"error: audit database {shown}: DuckDB reads this name as an in-memory or remote database, not a file"
+    assert res.stderr.startswith(want), res.stderr
+    assert res.stderr.count("\n") == 1 and "citations" not in res.stdout and not list(tmp_path.glob("*duckdb*"))
