@@ -59,6 +59,7 @@ class LevelConfig:
 
 
 MAX_CACHE_VECTORS = 10_000_000  # [run] cache_vectors: ~21 GB of embeddings per process, far past any need
+MAX_SHARD_THREADS = 256  # [run] shard_threads: a model replica each (~20 MB); 100000 held one per shard at once
 
 
 @dataclass(frozen=True)
@@ -175,6 +176,11 @@ def _check(cfg: AuditConfig, source: str) -> None:
         )
     if cfg.run.shard_threads < 0:
         raise ConfigError(f"{source}: run.shard_threads must be >= 0 (0 = one per core), got {cfg.run.shard_threads}")
+    if cfg.run.shard_threads > MAX_SHARD_THREADS:
+        raise ConfigError(
+            f"{source}: run.shard_threads must be between 0 and {MAX_SHARD_THREADS} (0 = one per core; each thread "
+            f"holds a model replica of ~20 MB, and threads past the cores only take turns), got {cfg.run.shard_threads}"
+        )
     if cfg.run.shard_seconds <= 0:
         raise ConfigError(f"{source}: run.shard_seconds must be > 0")
     size = r"\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)"

@@ -434,3 +434,21 @@ def test_a_database_name_duckdb_reads_as_no_file_is_refused(tmp_path: Path, name
     want = f"error: audit database {shown}: DuckDB reads this name as an in-memory or remote database, not a file"
     assert res.stderr.startswith(want), res.stderr
     assert res.stderr.count("\n") == 1 and "citations" not in res.stdout and not list(tmp_path.glob("*duckdb*"))
+
+
+def test_shard_threads_past_any_machine_is_refused_naming_the_setting(tmp_path: Path) -> None:
+    # each shard thread loads a model replica (~20 MB): shard_threads = 100000 with small shards audited 214 sample
+    # answers with 214 replicas at once (4.6 GB and 16x slower than 2 threads); on a real log, killed for memory
+    inp = _answers(tmp_path / "answers.parquet")
+    config = tmp_path / "case.toml"
+    config.write_text("[run]\nshard_threads = 100000\n")
+    res = CliRunner().invoke(
+        main, ["run", "--input", str(inp), "--db", str(tmp_path / "audit.duckdb"), "--quiet", "--config", str(config)]
+    )
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith(f"error: {config}: run.shard_threads must be between 0 and 256 "), res.output
+    config.write_text("[run]\nshard_threads = 256\n")
+    res = CliRunner().invoke(
+        main, ["run", "--input", str(inp), "--db", str(tmp_path / "audit.duckdb"), "--quiet", "--config", str(config)]
+    )
+    assert res.exit_code == 0, res.output
