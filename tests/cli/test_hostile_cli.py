@@ -452,3 +452,17 @@ def test_shard_threads_past_any_machine_is_refused_naming_the_setting(tmp_path: 
         main, ["run", "--input", str(inp), "--db", str(tmp_path / "audit.duckdb"), "--quiet", "--config", str(config)]
     )
     assert res.exit_code == 0, res.output
+
+
+def test_a_day_audited_before_it_ended_does_not_move_the_nightly_watermark(tmp_path: Path) -> None:
+    # `nightly --day 2999-01-01` (a typo for a year, or today's date) completed a day that had not ended: the
+    # watermark (the latest completed day) jumped to it, and every incremental nightly after said "nothing to audit"
+    # until then, so no day in between was ever audited
+    inp = _answers(tmp_path / "answers.parquet")  # logged 2026-11-01
+    db = tmp_path / "audit.duckdb"
+    res = _cli("nightly", "--day", "2999-01-01", "--input", str(inp), "--db", str(db))
+    assert res.returncode == 0, res.stderr
+    res = _cli("nightly", "--input", str(inp), "--db", str(db))
+    assert res.returncode == 0, res.stderr
+    assert "2026-11-01" in res.stdout, res.stdout
+    assert query(db, "SELECT count(*) FROM answer_audit") == [(1,)]
