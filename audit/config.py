@@ -189,6 +189,11 @@ def _check(cfg: AuditConfig, source: str) -> None:
             f'{source}: run.load_memory_limit must be a size such as "1GB" or "512MiB" (or "" for DuckDB\'s '
             f"default), got {cfg.run.load_memory_limit!r}"
         )
+    if cfg.run.load_memory_limit and not 10**6 <= size_bytes(cfg.run.load_memory_limit) < 2**63:
+        raise ConfigError(  # DuckDB refused 0 ("Failed to change memory limit to 0") and past 2**63 bytes at the load
+            f'{source}: run.load_memory_limit must be between 1MB and 8EiB (or "" for DuckDB\'s default), got '
+            f"{cfg.run.load_memory_limit!r}"
+        )
     if not 1 <= cfg.verify.refine_windows <= cfg.verify.top_k_windows:
         raise ConfigError(
             f"{source}: verify.refine_windows must be between 1 and top_k_windows ({cfg.verify.top_k_windows}), "
@@ -217,6 +222,26 @@ def _check(cfg: AuditConfig, source: str) -> None:
     if cfg.run.lock_wait_seconds < 0:
         raise ConfigError(f"{source}: run.lock_wait_seconds must be >= 0")
     _check_column_mapping(cfg.run.column_mapping, source)
+
+
+_UNIT_BYTES = {
+    "KB": 10**3,
+    "MB": 10**6,
+    "GB": 10**9,
+    "TB": 10**12,
+    "KiB": 2**10,
+    "MiB": 2**20,
+    "GiB": 2**30,
+    "TiB": 2**40,
+}
+
+
+def size_bytes(size: str) -> float:
+    """Bytes of a DuckDB memory size such as "1.5GB" or "512 MiB" (units as DuckDB reads them: KB = 1000 bytes)."""
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([KMGT]i?B)", size)
+    if match is None:
+        raise ValueError(f"not a memory size: {size!r}")
+    return float(match[1]) * _UNIT_BYTES[match[2]]
 
 
 def _check_column_mapping(mapping: dict[str, Any], source: str) -> None:

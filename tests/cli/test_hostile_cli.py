@@ -466,3 +466,18 @@ def test_a_day_audited_before_it_ended_does_not_move_the_nightly_watermark(tmp_p
     assert res.returncode == 0, res.stderr
     assert "2026-11-01" in res.stdout, res.stdout
     assert query(db, "SELECT count(*) FROM answer_audit") == [(1,)]
+
+
+@pytest.mark.parametrize("size", ["0MB", "0.0001KB", "99999999TB"])
+def test_a_load_memory_limit_duckdb_cannot_set_is_refused_before_the_audit(tmp_path: Path, size: str) -> None:
+    # passed the config's check, the audit ran, and its load stopped with DuckDB's words ("Out of Memory Error: Failed
+    # to change memory limit to 0", "Parser Error: Memory value out of range"), not naming the setting
+    inp = _answers(tmp_path / "answers.parquet")
+    config = tmp_path / "case.toml"
+    config.write_text(f'[run]\nload_memory_limit = "{size}"\n')
+    db = tmp_path / "audit.duckdb"
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet", "--config", str(config)])
+    assert res.exit_code == 2, res.output
+    want = f'error: {config}: run.load_memory_limit must be between 1MB and 8EiB (or "" for DuckDB\'s default), got '
+    assert res.output.startswith(f"{want}'{size}'"), res.output
+    assert not db.exists()
