@@ -481,3 +481,17 @@ def test_a_load_memory_limit_duckdb_cannot_set_is_refused_before_the_audit(tmp_p
     want = f'error: {config}: run.load_memory_limit must be between 1MB and 8EiB (or "" for DuckDB\'s default), got '
     assert res.output.startswith(f"{want}'{size}'"), res.output
     assert not db.exists()
+
+
+@pytest.mark.parametrize("name", ["", "  ", "nightly/eu", "a<b"])
+def test_serve_with_a_name_prefect_refuses_names_the_option(tmp_path: Path, name: str) -> None:
+    # ended with exit 1 as an unexpected InvalidNameError, not naming --name ("Name '' contains an invalid character")
+    inp = _answers(tmp_path / "answers.parquet")
+    res = CliRunner().invoke(
+        main, ["serve", "--input", str(inp), "--db", str(tmp_path / "audit.duckdb"), "--name", name]
+    )
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith(f"error: --name {name!r} is not a deployment name: give one that is not blank and "), (
+        res.output
+    )
+    assert res.output.count("\n") == 1
