@@ -58,6 +58,7 @@ class LevelConfig:
     required_prefix: str = ""  # policy: answers must start with this text (empty = off)
 
 
+MAX_INT = 2**63 - 1  # a whole-number setting reaches DuckDB and numpy as a 64-bit integer
 MAX_CACHE_VECTORS = 10_000_000  # [run] cache_vectors: ~21 GB of embeddings per process, far past any need
 MAX_SHARD_THREADS = 256  # [run] shard_threads: a model replica each (~20 MB); 100000 held one per shard at once
 
@@ -141,6 +142,8 @@ def config_from_dict(data: dict[str, Any], source: str = "<dict>") -> AuditConfi
                 ok = isinstance(value, type(default)) and not isinstance(value, bool)
             if not ok:
                 raise ConfigError(f"{source}: {section}.{key} must be {type(default).__name__}, got {value!r}")
+            if type(value) is int and abs(value) > MAX_INT:  # TOML's integers are unbounded in Python; DuckDB's not
+                raise ConfigError(f"{source}: {section}.{key} must be at most {MAX_INT} (64 bits), got {value}")
             kwargs[key] = value
         parts[section] = cls(**kwargs)
     cfg = AuditConfig(**parts)

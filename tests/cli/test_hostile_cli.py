@@ -495,3 +495,20 @@ def test_serve_with_a_name_prefect_refuses_names_the_option(tmp_path: Path, name
         res.output
     )
     assert res.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("setting", ["run.batch_answers", "run.shard_rows", "verify.top_k_windows"])
+def test_a_whole_number_setting_past_64_bits_is_refused_naming_it(tmp_path: Path, setting: str) -> None:
+    # TOML integers have no bound in Python: batch_answers = 99999999999999999999999 ended with exit 1 as an unexpected
+    # "TypeError: _submit(): incompatible function arguments" (DuckDB's 64-bit parameter)
+    inp = _answers(tmp_path / "answers.parquet")
+    section, key = setting.split(".")
+    config = tmp_path / "case.toml"
+    config.write_text(f"[{section}]\n{key} = 99999999999999999999999\n")
+    res = CliRunner().invoke(
+        main, ["run", "--input", str(inp), "--db", str(tmp_path / "audit.duckdb"), "--quiet", "--config", str(config)]
+    )
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith(f"error: {config}: {setting} must be at most 9223372036854775807 (64 bits), got "), (
+        res.output
+    )
