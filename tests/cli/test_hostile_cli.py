@@ -512,3 +512,22 @@ def test_a_whole_number_setting_past_64_bits_is_refused_naming_it(tmp_path: Path
     assert res.output.startswith(f"error: {config}: {setting} must be at most 9223372036854775807 (64 bits), got "), (
         res.output
     )
+
+
+def test_a_file_name_longer_than_the_system_takes_is_named_in_one_line(tmp_path: Path) -> None:
+    # Path.is_file() raises for a name past 255 bytes: --db, --input or --config of such a name ended with exit 1 as an
+    # unexpected "OSError: [Errno 36] File name too long" ("citeaudit -v ... shows the traceback")
+    long = tmp_path / ("x" * 300)
+    inp, db = str(_answers(tmp_path / "answers.parquet")), str(tmp_path / "audit.duckdb")
+    for args in (
+        ["sql", "SELECT 1", "--db", f"{long}.duckdb"],
+        ["report", "--db", f"{long}.duckdb", "--out", str(tmp_path / "r.html")],
+        ["run", "--input", f"{long}.parquet", "--db", db, "--quiet"],
+        ["run", "--input", inp, "--db", db, "--quiet", "--config", f"{long}.toml"],
+    ):
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 2, res.output
+        assert res.output.startswith(f"error: {long}") and res.output.rstrip().endswith(": File name too long"), (
+            res.output
+        )
+        assert res.output.count("\n") == 1
