@@ -531,3 +531,23 @@ def test_a_file_name_longer_than_the_system_takes_is_named_in_one_line(tmp_path:
             res.output
         )
         assert res.output.count("\n") == 1
+
+
+def test_verify_export_of_names_too_long_for_the_system_reports_them_without_a_traceback(tmp_path: Path) -> None:
+    # a manifest (whoever hands over the export writes it) listing a name past 255 bytes, or such a folder, stopped
+    # verify-export with a traceback (OSError: File name too long, from Path.is_symlink)
+    from audit.export import DIGEST_KEY, manifest_digest
+
+    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    folder = tmp_path / "export"
+    assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(folder)]).exit_code == 0
+    manifest = json.loads((folder / "manifest.json").read_text())
+    long = "x" * 300 + ".parquet"
+    manifest["files"][long] = {"rows": 1, "sha256": "0" * 64}
+    manifest[DIGEST_KEY] = manifest_digest(manifest)
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    res = _cli("verify-export", str(folder))
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr
+    assert res.stderr == f"{folder}: {long}: missing (File name too long)\n", res.stderr
+    res = _cli("verify-export", str(tmp_path / long))
+    assert res.returncode == 2 and res.stderr == f"error: {tmp_path / long}: File name too long\n", res.stderr
