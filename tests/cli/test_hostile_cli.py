@@ -551,3 +551,23 @@ def test_verify_export_of_names_too_long_for_the_system_reports_them_without_a_t
     assert res.stderr == f"{folder}: {long}: missing (File name too long)\n", res.stderr
     res = _cli("verify-export", str(tmp_path / long))
     assert res.returncode == 2 and res.stderr == f"error: {tmp_path / long}: File name too long\n", res.stderr
+
+
+def test_an_empty_since_until_or_day_is_refused_not_read_as_no_bound(tmp_path: Path) -> None:
+    # `export --since "$START"` with START unset exported every row ever audited as the period's; `nightly --day ""`
+    # ran the incremental plan instead of a day
+    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    for args, want in [
+        (["export", "--db", str(db), "--out", str(tmp_path / "e"), "--since", ""], "--since: '' is not an ISO date"),
+        (
+            ["report", "--db", str(db), "--out", str(tmp_path / "r.html"), "--until", ""],
+            "--until: '' is not an ISO date",
+        ),
+        (
+            ["nightly", "--db", str(db), "--input", str(tmp_path / "answers.parquet"), "--day", ""],
+            "--day: '' is not a day",
+        ),
+    ]:
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 2 and res.output.startswith(f"error: {want}"), res.output
+    assert not (tmp_path / "e").exists() and not (tmp_path / "r.html").exists()
