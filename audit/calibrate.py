@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from audit.errors import InputError, one_line
+from audit.errors import InputError, not_found, one_line
 from audit.metrics import auroc
 from audit.misattribution_fit import capped_pairs, fit_misattribution_margin, misattribution_cases
 from audit.output_file import output_file, write_output
@@ -61,7 +61,7 @@ def read_pairs(path: str | Path, limit_per_set: int | None = None) -> list[Train
     """Training pairs from a (gzipped) JSONL file of {dataset, claim, source, label}."""
     p = Path(path)
     if not p.is_file():
-        raise InputError(f"training pairs not found: {p}")
+        raise InputError(not_found("training pairs", p))
     opener = gzip.open if p.suffix == ".gz" else open
     out: list[TrainPair] = []
     seen: Counter[str] = Counter()

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from audit.errors import ConfigError
+from audit.errors import ConfigError, not_found
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,9 @@ class LevelConfig:
     required_prefix: str = ""  # policy: answers must start with this text (empty = off)
 
 
+MAX_INT = 2**63 - 1  # a whole-number setting reaches DuckDB and numpy as a 64-bit integer
 MAX_CACHE_VECTORS = 10_000_000  # [run] cache_vectors: ~21 GB of embeddings per process, far past any need
+MAX_SHARD_THREADS = 256  # [run] shard_threads: a model replica each (~20 MB); 100000 held one per shard at once
 
 
 @dataclass(frozen=True)
@@ -140,6 +142,8 @@ def config_from_dict(data: dict[str, Any], source: str = "<dict>") -> AuditConfi
                 ok = isinstance(value, type(default)) and not isinstance(value, bool)
             if not ok:
                 raise ConfigError(f"{source}: {section}.{key} must be {type(default).__name__}, got {value!r}")
+            if type(value) is int and abs(value) > MAX_INT:  # TOML's integers are unbounded in Python; DuckDB's not
+                raise ConfigError(f"{source}: {section}.{key} must be at most {MAX_INT} (64 bits), got {value}")
             kwargs[key] = value
         parts[section] = cls(**kwargs)
     cfg = AuditConfig(**parts)
@@ -175,6 +179,11 @@ def _check(cfg: AuditConfig, source: str) -> None:
         )
     if cfg.run.shard_threads < 0:
         raise ConfigError(f"{source}: run.shard_threads must be >= 0 (0 = one per core), got {cfg.run.shard_threads}")
+    if cfg.run.shard_threads > MAX_SHARD_THREADS:
+        raise ConfigError(
+            f"{source}: run.shard_threads must be between 0 and {MAX_SHARD_THREADS} (0 = one per core; each thread "
+            f"holds a model replica of ~20 MB, and threads past the cores only take turns), got {cfg.run.shard_threads}"
+        )
     if cfg.run.shard_seconds <= 0:
         raise ConfigError(f"{source}: run.shard_seconds must be > 0")
     size = r"\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)"
@@ -182,6 +191,11 @@ def _check(cfg: AuditConfig, source: str) -> None:
         raise ConfigError(
             f'{source}: run.load_memory_limit must be a size such as "1GB" or "512MiB" (or "" for DuckDB\'s '
             f"default), got {cfg.run.load_memory_limit!r}"
+        )
+    if cfg.run.load_memory_limit and not 10**6 <= size_bytes(cfg.run.load_memory_limit) < 2**63:
+        raise ConfigError(  # DuckDB refused 0 ("Failed to change memory limit to 0") and past 2**63 bytes at the load
+            f'{source}: run.load_memory_limit must be between 1MB and 8EiB (or "" for DuckDB\'s default), got '
+            f"{cfg.run.load_memory_limit!r}"
         )
     if not 1 <= cfg.verify.refine_windows <= cfg.verify.top_k_windows:
         raise ConfigError(
@@ -211,6 +225,26 @@ def _check(cfg: AuditConfig, source: str) -> None:
     if cfg.run.lock_wait_seconds < 0:
         raise ConfigError(f"{source}: run.lock_wait_seconds must be >= 0")
     _check_column_mapping(cfg.run.column_mapping, source)
+
+
+_UNIT_BYTES = {
+    "KB": 10**3,
+    "MB": 10**6,
+    "GB": 10**9,
+    "TB": 10**12,
+    "KiB": 2**10,
+    "MiB": 2**20,
+    "GiB": 2**30,
+    "TiB": 2**40,
+}
+
+
+def size_bytes(size: str) -> float:
+    """Bytes of a DuckDB memory size such as "1.5GB" or "512 MiB" (units as DuckDB reads them: KB = 1000 bytes)."""
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([KMGT]i?B)", size)
+    if match is None:
+        raise ValueError(f"not a memory size: {size!r}")
+    return float(match[1]) * _UNIT_BYTES[match[2]]
 
 
 def _check_column_mapping(mapping: dict[str, Any], source: str) -> None:
@@ -247,7 +281,7 @@ def load_config(path: str | Path | None) -> AuditConfig:
         return AuditConfig()
     p = Path(path)
     if not p.is_file():
-        raise ConfigError(f"config file not found: {p}")
+        raise ConfigError(not_found("config file", p))
     try:
         data = tomllib.loads(p.read_text(encoding="utf-8-sig"))  # a byte order mark (Notepad) is no TOML
     except tomllib.TOMLDecodeError as exc:

@@ -1,6 +1,7 @@
 """Errors a user can act on. The CLI prints their message and exits non-zero, never a traceback."""
 
 import re
+from pathlib import Path
 
 # DuckDB quotes the whole value it could not read (`value "<a whole web page>" is not valid UTF8`)
 _WHOLE_VALUE = re.compile(r'(value ")([^"]{80})[^"]+(")')
@@ -27,6 +28,11 @@ def terminal_text(text: str, one_line: bool = False) -> str:
     the charts, `citeaudit sql`'s table and `citeaudit verify-export`'s lines show."""
     pattern = _CONTROL_OR_BREAK if one_line else _CONTROL
     return pattern.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
+
+
+def not_found(what: str, path: Path) -> str:
+    """Why the `what` at `path` cannot be read (it is not a file): a folder is named as one, not as missing."""
+    return f"{what} {path} is a folder, not a file" if path.is_dir() else f"{what} not found: {path}"
 
 
 class CiteauditError(Exception):

@@ -75,7 +75,10 @@ def export_findings(
     except OSError as exc:  # a file at --out (or above it), no permission
         raise InputError(f"cannot export to {out_dir} ({exc.filename}: {exc.strerror})") from None
     _refuse_links(out_dir, fmt)
-    _remove_previous(out_dir)
+    previous = _previous_export(out_dir)
+    _refuse_other_files(out_dir, previous)
+    for name in previous:
+        (out_dir / name).unlink(missing_ok=True)
     files: dict[str, dict[str, Any]] = {}
     with open_db(db, read_only=True) as con:
         queries = export_queries(window)
@@ -135,12 +138,13 @@ def _refuse_links(out_dir: Path, fmt: str) -> None:
             )
 
 
-def _remove_previous(out_dir: Path) -> None:
-    """Re-exporting into a folder replaces the files of the export that is there (and nothing else): only names an
-    export writes, listed by a citeaudit manifest. A folder with another manifest.json is refused, untouched."""
+def _previous_export(out_dir: Path) -> list[str]:
+    """Re-exporting into a folder replaces the files of the export that is there (and nothing else): the names an
+    export writes that a citeaudit manifest lists, and the manifest. A folder with another manifest.json is refused,
+    untouched."""
     old = out_dir / MANIFEST_NAME
     if not old.is_file():
-        return
+        return []
     try:
         manifest = json.loads(old.read_text())
         ours = isinstance(manifest, dict) and DIGEST_KEY in manifest and isinstance(manifest.get("files"), dict)
@@ -152,7 +156,17 @@ def _remove_previous(out_dir: Path) -> None:
             "folder, or remove it if it is yours to drop (nothing was changed)"
         )
     ours_names = {f"{name}.{fmt}" for name in export_queries(Window()) for fmt in ("parquet", "csv")} | {CONFIG_NAME}
-    for name in manifest["files"]:
-        if name in ours_names:
-            (out_dir / name).unlink(missing_ok=True)
-    old.unlink()
+    return [name for name in manifest["files"] if name in ours_names] + [MANIFEST_NAME]
+
+
+def _refuse_other_files(out_dir: Path, previous: list[str]) -> None:
+    """An export is every file of its folder (`verify-export` lists any other as not in the manifest): a folder
+    holding files besides a previous export's is refused before anything is changed."""
+    present = sorted(str(p.relative_to(out_dir)) for p in out_dir.rglob("*") if p.is_file() or p.is_symlink())
+    other = [name for name in present if name not in previous]
+    if other:
+        more = f" and {len(other) - 1} more" if len(other) > 1 else ""
+        raise InputError(
+            f"{out_dir} holds files that are not an export's ({other[0]}{more}), and an export is every file of its "
+            "folder (verify-export would fail it): export into a new or empty folder (nothing was changed)"
+        )

@@ -43,7 +43,9 @@ def day_range(start: date, end: date) -> list[date]:
 
 
 def last_completed_day(db: str | Path) -> date | None:
-    """The watermark: the latest UTC day whose one-day window has a completed run in `db` (None if none)."""
+    """The watermark: the latest UTC day whose one-day window has a completed run in `db` that started after the day
+    had ended (None if none). A day audited before it ended (`nightly --day` of today, or of 2999-01-01 for 2026)
+    holds part of its rows, or none: counted, it moved the watermark past every day up to it, never audited."""
     p = Path(db)
     if not p.exists():
         return None
@@ -59,6 +61,7 @@ def last_completed_day(db: str | Path) -> date | None:
             WHERE status = 'completed'
               AND window_end - window_start = INTERVAL 1 DAY
               AND CAST(CAST(window_start AS DATE) AS TIMESTAMPTZ) = window_start
+              AND window_end <= started_at
             """
         ).fetchall()
     return row[0][0]

@@ -62,10 +62,13 @@ def check_file(folder: Path, name: str, meta: Any, fmt: str) -> list[str]:
         return [f"{name}: not a file name inside the export folder"]
     if not isinstance(meta, dict):
         return [f"{name}: manifest entry is not an object"]
-    if (what := not_a_file(path)) is not None:  # a link is never followed: its target is not part of the export
-        return [f"{name}: {what}, not a file of the export"]
-    if not path.is_file():
-        return [f"{name}: missing"]
+    try:
+        if (what := not_a_file(path)) is not None:  # a link is never followed: its target is not part of the export
+            return [f"{name}: {what}, not a file of the export"]
+        if not path.is_file():
+            return [f"{name}: missing"]
+    except OSError as exc:  # a listed name the system cannot hold (past 255 bytes): no such file can be there
+        return [f"{name}: missing ({exc.strerror})"]
     problems = []
     if sha256_of(path) != meta.get("sha256"):
         problems.append(f"{name}: edited (SHA-256 differs from the manifest)")

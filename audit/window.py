@@ -54,9 +54,11 @@ def parse_instant(text: str, what: str) -> datetime:
 
 
 def window_from_args(since: str | None, until: str | None) -> Window:
+    """The window of `--since` / `--until`; an option not given is unbounded (an empty one is an error: an unset
+    variable, `--since "$START"`, exported every row as the period's)."""
     w = Window(
-        parse_instant(since, "--since") if since else None,
-        parse_instant(until, "--until") if until else None,
+        parse_instant(since, "--since") if since is not None else None,
+        parse_instant(until, "--until") if until is not None else None,
     )
     if w.start and w.end and w.start >= w.end:
         raise ConfigError(f"--since must be before --until, got {w.label()}")

@@ -13,6 +13,7 @@ from typing import Any
 
 import flows  # noqa: F401  (prepares Prefect's environment before any Prefect import)
 from audit.errors import ConfigError, one_line
+from audit.outputs import check_output_dirs
 
 
 @contextmanager
@@ -101,6 +102,8 @@ def build_deployment(
 
     cfg = load_config(config_path)
     check_dask_address(dask_address, cfg.run.dask_address, config_path)
+    check_output_dirs(cfg, str(config_path))
+    check_deployment_name(name)
     from flows.deploy import check_schedule, nightly_deployment
 
     config_key = f"{config_path}: run." if config_path else "run."
@@ -121,6 +124,19 @@ def build_deployment(
         contexts=_abs(contexts_spec) if contexts_spec else None,
         work_dir=str(Path(work_dir).resolve()) if work_dir else None,
     )
+
+
+NAME_BANNED = "/%&><"  # what Prefect refuses in a deployment name (InvalidNameError)
+
+
+def check_deployment_name(name: str) -> None:
+    """ConfigError naming --name for a name Prefect refuses (it ended with exit 1 as an InvalidNameError) or a blank
+    one (Prefect said '' "contains an invalid character", and served one of spaces)."""
+    if not name.strip() or any(c in name for c in NAME_BANNED):
+        raise ConfigError(
+            f"--name {name!r} is not a deployment name: give one that is not blank and has none of "
+            + " ".join(NAME_BANNED)
+        )
 
 
 def flow_params(
@@ -149,6 +165,7 @@ def preflight(input_spec: str, config_path: str | None, dask_address: str | None
 
     cfg = load_config(config_path)
     check_dask_address(dask_address, cfg.run.dask_address, config_path)
+    check_output_dirs(cfg, str(config_path))
     check_files(discover_inputs(input_spec), cfg.run.column_mapping)
 
 

@@ -10,7 +10,7 @@ import threading
 import traceback
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 import duckdb
@@ -51,13 +51,23 @@ def friendly_errors(fn: F) -> F:
         except BrokenPipeError:  # the reader went away (`citeaudit sql ... | head`): stop quietly, as a shell tool does
             _quiet_stdout()
             sys.exit(141)
-        except Exception as exc:  # a bug or an environment problem: still one line, the traceback on request
-            if logging.getLogger().getEffectiveLevel() <= logging.INFO:
-                raise
-            print_error(f"{type(exc).__name__}: {first_line(str(exc))} (citeaudit -v ... shows the traceback)")
-            sys.exit(1)
+        except OSError as exc:  # a path the system refused (name too long, no permission, no space): the user's
+            if exc.filename is None or exc.strerror is None:
+                _unexpected(exc)
+            print_error(f"{exc.filename}: {exc.strerror}")
+            sys.exit(2)
+        except Exception as exc:
+            _unexpected(exc)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _unexpected(exc: Exception) -> NoReturn:
+    """A bug or an environment problem: still one line (exit 1), the traceback with -v."""
+    if logging.getLogger().getEffectiveLevel() <= logging.INFO:
+        raise exc
+    print_error(f"{type(exc).__name__}: {first_line(str(exc))} (citeaudit -v ... shows the traceback)")
+    sys.exit(1)
 
 
 def _quiet_stdout() -> None:

@@ -93,7 +93,7 @@ def nightly(
     from flows.runtime import flow_params, flow_settings, preflight, start_or_record
 
     preflight(input_spec, config_path, dask_address)  # a bad config, address or input fails before Prefect
-    the_day = parse_day(day, "--day") if day else None
+    the_day = parse_day(day, "--day") if day is not None else None  # "" is no day, not the incremental plan
     start_or_record(db, input_spec, config_path, Window.for_day(the_day) if the_day else Window())
     from flows.nightly import nightly_audit
 

@@ -318,6 +318,7 @@ def export(db: str, out_dir: str, since: str | None, until: str | None, fmt: str
 
 @main.command("verify-export")
 @click.argument("folder", type=click.Path())
+@friendly_errors
 def verify_export(folder: str) -> None:
     """Check an export folder against its manifest.json: SHA-256 and row count of every file, missing and extra
     files, and the manifest's own digest. Exit code 1 with one line per problem."""

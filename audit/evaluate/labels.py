@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from audit.errors import InputError
+from audit.errors import InputError, not_found
 
 GOLD_MISATTRIBUTED = "misattributed"  # the gold class a label file writes (a label, not a verdict)
 GOLD_CLASSES = ("supported", "not_supported", "partially_supported", GOLD_MISATTRIBUTED)
@@ -94,7 +94,7 @@ def read_labels(path: str | Path) -> list[Label]:
     """Every label of a JSONL file; blank lines are skipped, a repeated answer_id is an error."""
     p = Path(path)
     if not p.is_file():
-        raise LabelError(f"labels file not found: {p}")
+        raise LabelError(not_found("labels file", p))
     try:
         text = p.read_text(encoding="utf-8-sig")  # a byte order mark (Windows editors) is no JSON
     except (OSError, UnicodeDecodeError) as exc:

@@ -102,6 +102,9 @@ def _session(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
     return con
 
 
+# names DuckDB opens as no local file: in memory (`:memory:`, `:memory:name`), MotherDuck (`md:`), or through a remote
+# file system (`s3://...`, which a Path writes `s3:/...`)
+_NOT_A_FILE = re.compile(r":memory:|md:|motherduck:|[A-Za-z][A-Za-z0-9+.-]+:/")
 _LOCK_HELD = re.compile(r"could not set lock|conflicting lock", re.IGNORECASE)
 _CORRUPT = re.compile(r"corrupt database file|does not match stored checksum", re.IGNORECASE)
 
@@ -129,6 +132,11 @@ def connect(
     if path is None:
         return _session(duckdb.connect(config=dict(config or {})))
     p = Path(path)
+    if _NOT_A_FILE.match(str(p)):
+        raise InputError(
+            f"audit database {p}: DuckDB reads this name as an in-memory or remote database, not a file (an audit "
+            f"would be lost, or extensions downloaded): give a file path ({p.absolute()} for a file of that name)"
+        )
     deadline = time.monotonic() + wait_s
     delay = 0.1
     while True:

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from audit.errors import ConfigError
+from audit.errors import ConfigError, not_found
 from audit.verify.features import FEATURE_NAMES
 
 PACKAGED_MODEL = Path(__file__).resolve().parent.parent / "models" / "support.json"
@@ -89,7 +89,7 @@ def load_support_model(path: str = "") -> SupportModel:
     """The packaged model, or the one at `path` (`[support] model`)."""
     p = Path(path) if path else PACKAGED_MODEL
     if not p.is_file():
-        raise ConfigError(f"support model file not found: {p}")
+        raise ConfigError(not_found("support model file", p))
     try:
         raw = p.read_bytes()
         data = json.loads(raw)

@@ -354,3 +354,220 @@ def test_calibrate_and_bench_refuse_an_output_file_they_cannot_write_before_work
         assert res.output.startswith(f"error: {option} {target}: cannot write a file there ("), res.output
         assert res.output.count("\n") == 1 and "answers/s" not in res.output
     assert a_file.read_text() == "mine\n" and not any((tmp_path / "a-folder").iterdir())
+
+
+@pytest.mark.parametrize("key", ["report_dir", "export_dir"])
+def test_an_outputs_folder_that_cannot_be_made_is_refused_before_the_day_is_audited(tmp_path: Path, key: str) -> None:
+    # [outputs] report_dir or export_dir at a file: the day was audited and recorded completed, then the command
+    # failed writing the page or export, and the next nightly had nothing to do: that day's outputs were never made
+    inp = _answers(tmp_path / "answers.parquet")
+    a_file = tmp_path / "a-file"
+    a_file.write_text("mine\n")
+    config = tmp_path / "case.toml"
+    config.write_text(f'[outputs]\n{key} = "{a_file}"\n')
+    db = tmp_path / "audit.duckdb"
+    for args in (
+        ["nightly", "--day", "2026-11-01"],
+        ["backfill", "--start", "2026-11-01", "--end", "2026-11-01"],
+        ["serve"],
+    ):
+        res = CliRunner().invoke(main, [*args, "--input", str(inp), "--db", str(db), "--config", str(config)])
+        assert res.exit_code == 2, res.output
+        assert res.output.startswith(f"error: {config}: outputs.{key} {str(a_file)!r} is not a folder"), res.output
+        assert res.output.count("\n") == 1
+    assert not db.exists() and a_file.read_text() == "mine\n"
+
+
+def test_export_into_a_folder_holding_other_files_is_refused_as_verify_export_would_fail_it(tmp_path: Path) -> None:
+    # export wrote its files beside the folder's own and said ok; verify-export then failed the export at once
+    # ("notes.txt: not in the manifest"): an export is every file of its folder
+    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    folder = tmp_path / "exports"
+    (folder / "old").mkdir(parents=True)
+    (folder / "old" / "notes.txt").write_text("mine\n")
+    res = CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(folder)])
+    assert res.exit_code == 2, res.output
+    want = f"error: {folder} holds files that are not an export's (old/notes.txt), and an export is every file of its "
+    assert res.output.startswith(want), res.output
+    assert res.output.count("\n") == 1 and sorted(p.name for p in folder.rglob("*")) == ["notes.txt", "old"]
+    (folder / "old" / "notes.txt").unlink()  # an empty folder, and then re-exporting over the export, are fine
+    for fmt in ("parquet", "csv"):
+        res = CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(folder), "--format", fmt])
+        assert res.exit_code == 0, res.output
+        assert CliRunner().invoke(main, ["verify-export", str(folder)]).exit_code == 0
+
+
+def test_a_folder_given_for_an_input_file_is_named_a_folder_not_missing(tmp_path: Path) -> None:
+    # a folder at --config, --labels, --pairs or support.model was "not found", though it is there
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    config = tmp_path / "case.toml"
+    config.write_text(f'[support]\nmodel = "{folder}"\n')
+    inp = str(_answers(tmp_path / "answers.parquet"))
+    db = str(tmp_path / "audit.duckdb")
+    for args, want in [
+        (["run", "--input", inp, "--db", db, "--quiet", "--config", str(folder)], f"config file {folder} is a folder"),
+        (["eval", "--answers", inp, "--labels", str(folder)], f"labels file {folder} is a folder"),
+        (
+            ["calibrate", "--pairs", str(folder), "--out", str(tmp_path / "s.json")],
+            f"training pairs {folder} is a folder",
+        ),
+        (
+            ["run", "--input", inp, "--db", db, "--quiet", "--config", str(config)],
+            f"support model file {folder} is a folder",
+        ),
+    ]:
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 2, res.output
+        assert res.output.startswith(f"error: {want}, not a file"), res.output
+        assert res.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("name", [":memory:", ":memory:audit", "md:audit", "s3://bucket/audit.duckdb"])
+def test_a_database_name_duckdb_reads_as_no_file_is_refused(tmp_path: Path, name: str) -> None:
+    # `--db :memory:` audited into memory, lost it, and then said "no audit database at :memory:: run `citeaudit run`
+    # first"; md: and s3:// made an offline tool try to download DuckDB's motherduck and httpfs extensions
+    inp = _answers(tmp_path / "answers.parquet")
+    res = _cli("run", "--input", str(inp), "--db", name, "--quiet", cwd=tmp_path)
+    assert res.returncode == 2, res.stdout + res.stderr
+    shown = str(Path(name))
+    want = f"error: audit database {shown}: DuckDB reads this name as an in-memory or remote database, not a file"
+    assert res.stderr.startswith(want), res.stderr
+    assert res.stderr.count("\n") == 1 and "citations" not in res.stdout and not list(tmp_path.glob("*duckdb*"))
+
+
+def test_shard_threads_past_any_machine_is_refused_naming_the_setting(tmp_path: Path) -> None:
+    # each shard thread loads a model replica (~20 MB): shard_threads = 100000 with small shards audited 214 sample
+    # answers with 214 replicas at once (4.6 GB and 16x slower than 2 threads); on a real log, killed for memory
+    inp = _answers(tmp_path / "answers.parquet")
+    config = tmp_path / "case.toml"
+    config.write_text("[run]\nshard_threads = 100000\n")
+    res = CliRunner().invoke(
+        main, ["run", "--input", str(inp), "--db", str(tmp_path / "audit.duckdb"), "--quiet", "--config", str(config)]
+    )
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith(f"error: {config}: run.shard_threads must be between 0 and 256 "), res.output
+    config.write_text("[run]\nshard_threads = 256\n")
+    res = CliRunner().invoke(
+        main, ["run", "--input", str(inp), "--db", str(tmp_path / "audit.duckdb"), "--quiet", "--config", str(config)]
+    )
+    assert res.exit_code == 0, res.output
+
+
+def test_a_day_audited_before_it_ended_does_not_move_the_nightly_watermark(tmp_path: Path) -> None:
+    # `nightly --day 2999-01-01` (a typo for a year, or today's date) completed a day that had not ended: the
+    # watermark (the latest completed day) jumped to it, and every incremental nightly after said "nothing to audit"
+    # until then, so no day in between was ever audited
+    inp = _answers(tmp_path / "answers.parquet")  # logged 2026-11-01
+    db = tmp_path / "audit.duckdb"
+    res = _cli("nightly", "--day", "2999-01-01", "--input", str(inp), "--db", str(db))
+    assert res.returncode == 0, res.stderr
+    res = _cli("nightly", "--input", str(inp), "--db", str(db))
+    assert res.returncode == 0, res.stderr
+    assert "2026-11-01" in res.stdout, res.stdout
+    assert query(db, "SELECT count(*) FROM answer_audit") == [(1,)]
+
+
+@pytest.mark.parametrize("size", ["0MB", "0.0001KB", "99999999TB"])
+def test_a_load_memory_limit_duckdb_cannot_set_is_refused_before_the_audit(tmp_path: Path, size: str) -> None:
+    # passed the config's check, the audit ran, and its load stopped with DuckDB's words ("Out of Memory Error: Failed
+    # to change memory limit to 0", "Parser Error: Memory value out of range"), not naming the setting
+    inp = _answers(tmp_path / "answers.parquet")
+    config = tmp_path / "case.toml"
+    config.write_text(f'[run]\nload_memory_limit = "{size}"\n')
+    db = tmp_path / "audit.duckdb"
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet", "--config", str(config)])
+    assert res.exit_code == 2, res.output
+    want = f'error: {config}: run.load_memory_limit must be between 1MB and 8EiB (or "" for DuckDB\'s default), got '
+    assert res.output.startswith(f"{want}'{size}'"), res.output
+    assert not db.exists()
+
+
+@pytest.mark.parametrize("name", ["", "  ", "nightly/eu", "a<b"])
+def test_serve_with_a_name_prefect_refuses_names_the_option(tmp_path: Path, name: str) -> None:
+    # ended with exit 1 as an unexpected InvalidNameError, not naming --name ("Name '' contains an invalid character")
+    inp = _answers(tmp_path / "answers.parquet")
+    res = CliRunner().invoke(
+        main, ["serve", "--input", str(inp), "--db", str(tmp_path / "audit.duckdb"), "--name", name]
+    )
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith(f"error: --name {name!r} is not a deployment name: give one that is not blank and "), (
+        res.output
+    )
+    assert res.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("setting", ["run.batch_answers", "run.shard_rows", "verify.top_k_windows"])
+def test_a_whole_number_setting_past_64_bits_is_refused_naming_it(tmp_path: Path, setting: str) -> None:
+    # TOML integers have no bound in Python: batch_answers = 99999999999999999999999 ended with exit 1 as an unexpected
+    # "TypeError: _submit(): incompatible function arguments" (DuckDB's 64-bit parameter)
+    inp = _answers(tmp_path / "answers.parquet")
+    section, key = setting.split(".")
+    config = tmp_path / "case.toml"
+    config.write_text(f"[{section}]\n{key} = 99999999999999999999999\n")
+    res = CliRunner().invoke(
+        main, ["run", "--input", str(inp), "--db", str(tmp_path / "audit.duckdb"), "--quiet", "--config", str(config)]
+    )
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith(f"error: {config}: {setting} must be at most 9223372036854775807 (64 bits), got "), (
+        res.output
+    )
+
+
+def test_a_file_name_longer_than_the_system_takes_is_named_in_one_line(tmp_path: Path) -> None:
+    # Path.is_file() raises for a name past 255 bytes: --db, --input or --config of such a name ended with exit 1 as an
+    # unexpected "OSError: [Errno 36] File name too long" ("citeaudit -v ... shows the traceback")
+    long = tmp_path / ("x" * 300)
+    inp, db = str(_answers(tmp_path / "answers.parquet")), str(tmp_path / "audit.duckdb")
+    for args in (
+        ["sql", "SELECT 1", "--db", f"{long}.duckdb"],
+        ["report", "--db", f"{long}.duckdb", "--out", str(tmp_path / "r.html")],
+        ["run", "--input", f"{long}.parquet", "--db", db, "--quiet"],
+        ["run", "--input", inp, "--db", db, "--quiet", "--config", f"{long}.toml"],
+    ):
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 2, res.output
+        assert res.output.startswith(f"error: {long}") and res.output.rstrip().endswith(": File name too long"), (
+            res.output
+        )
+        assert res.output.count("\n") == 1
+
+
+def test_verify_export_of_names_too_long_for_the_system_reports_them_without_a_traceback(tmp_path: Path) -> None:
+    # a manifest (whoever hands over the export writes it) listing a name past 255 bytes, or such a folder, stopped
+    # verify-export with a traceback (OSError: File name too long, from Path.is_symlink)
+    from audit.export import DIGEST_KEY, manifest_digest
+
+    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    folder = tmp_path / "export"
+    assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(folder)]).exit_code == 0
+    manifest = json.loads((folder / "manifest.json").read_text())
+    long = "x" * 300 + ".parquet"
+    manifest["files"][long] = {"rows": 1, "sha256": "0" * 64}
+    manifest[DIGEST_KEY] = manifest_digest(manifest)
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    res = _cli("verify-export", str(folder))
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr
+    assert res.stderr == f"{folder}: {long}: missing (File name too long)\n", res.stderr
+    res = _cli("verify-export", str(tmp_path / long))
+    assert res.returncode == 2 and res.stderr == f"error: {tmp_path / long}: File name too long\n", res.stderr
+
+
+def test_an_empty_since_until_or_day_is_refused_not_read_as_no_bound(tmp_path: Path) -> None:
+    # `export --since "$START"` with START unset exported every row ever audited as the period's; `nightly --day ""`
+    # ran the incremental plan instead of a day
+    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    for args, want in [
+        (["export", "--db", str(db), "--out", str(tmp_path / "e"), "--since", ""], "--since: '' is not an ISO date"),
+        (
+            ["report", "--db", str(db), "--out", str(tmp_path / "r.html"), "--until", ""],
+            "--until: '' is not an ISO date",
+        ),
+        (
+            ["nightly", "--db", str(db), "--input", str(tmp_path / "answers.parquet"), "--day", ""],
+            "--day: '' is not a day",
+        ),
+    ]:
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 2 and res.output.startswith(f"error: {want}"), res.output
+    assert not (tmp_path / "e").exists() and not (tmp_path / "r.html").exists()

@@ -553,16 +553,18 @@ def test_export_into_a_folder_with_another_manifest_json_deletes_nothing(tmp_pat
     want = f"error: {folder / 'manifest.json'} is not a citeaudit export's manifest"
     assert res.exit_code == 2 and res.output.startswith(want), res.output
     assert {p.name: p.read_text() for p in folder.iterdir()} == theirs
-    # a citeaudit manifest naming a file no export writes does not delete it either; the export's own are replaced
+    # a citeaudit manifest naming a file no export writes does not delete it either: the folder holds a file that is
+    # not an export's, so the export is refused (it wrote beside it, and verify-export then failed the export)
     export = tmp_path / "export"
     assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(export)]).exit_code == 0
     manifest = json.loads((export / "manifest.json").read_text())
     manifest["files"]["notes.txt"] = {}
     (export / "manifest.json").write_text(json.dumps(manifest))
     (export / "notes.txt").write_text("precious\n")
-    assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(export), "--format", "csv"]).exit_code == 0
+    res = CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(export), "--format", "csv"])
+    assert res.exit_code == 2 and "holds files that are not an export's (notes.txt)" in res.output, res.output
     assert (export / "notes.txt").read_text() == "precious\n"
-    assert not list(export.glob("*.parquet")) and (export / "answer_audit.csv").is_file()
+    assert (export / "answer_audit.parquet").is_file() and not list(export.glob("*.csv"))
 
 
 def test_sql_without_a_statement_says_so(tmp_path: Path) -> None:

@@ -38,7 +38,7 @@ def _record(db: Path, day: date, status: str, days: int = 1) -> None:
         con.execute(
             "INSERT INTO runs (run_id, started_at, window_start, window_end, input, config_hash, code_version, status)"
             " VALUES (?, ?, ?, ?, 'x', 'h', 'v', ?)",
-            [f"r-{day}-{status}-{days}", start, start, start + timedelta(days=days), status],
+            [f"r-{day}-{status}-{days}", start + timedelta(days=days), start, start + timedelta(days=days), status],
         )
     finally:
         con.close()
@@ -57,6 +57,23 @@ def test_pending_days_from_watermark(tmp_path: Path) -> None:
     assert pending_days(db, now, DAY1) == [date(2026, 11, 3), date(2026, 11, 4)]
     _record(db, date(2026, 11, 4), "completed")
     assert pending_days(db, now, DAY1) == []
+
+
+def test_a_day_audited_before_it_ended_is_no_watermark(tmp_path: Path) -> None:
+    db = tmp_path / "a.duckdb"
+    _record(db, DAY1, "completed")
+    con = open_db(db)
+    try:  # a run of DAY2 that started at noon on DAY2 (its rows after noon never read), and one of a day far ahead
+        for day, started in [(DAY2, datetime(2026, 11, 2, 12, tzinfo=UTC)), (date(2999, 1, 1), datetime.now(UTC))]:
+            start = datetime(day.year, day.month, day.day, tzinfo=UTC)
+            con.execute(
+                "INSERT INTO runs (run_id, started_at, window_start, window_end, input, config_hash, code_version, "
+                "status) VALUES (?, ?, ?, ?, 'x', 'h', 'v', 'completed')",
+                [f"early-{day}", started, start, start + timedelta(days=1)],
+            )
+    finally:
+        con.close()
+    assert last_completed_day(db) == DAY1
 
 
 def test_data_days(logs: Path) -> None:
