@@ -267,3 +267,22 @@ def test_a_numeric_marker_linked_to_its_source_leaves_no_link_in_the_claim(tmp_p
     text = answers["linked"]
     cites_sql, _ = extract([text])
     assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
+
+
+def test_one_long_claim_cited_a_thousand_times_is_analysed_once(tmp_path: Path) -> None:
+    # a JSON `citations` list of 1,000 entries over a 120 KB answer cites the whole answer 1,000 times: each
+    # (claim, source) pair was analysed again (48 s and 1.5 GB for one row); a pair's score depends on its texts
+    # alone, so each distinct pair is scored once
+    import json
+    import time
+
+    answer = " ".join(f"Sentence number {i} says refunds take 30 days." for i in range(2500))
+    doc = json.dumps({"answer": answer, "citations": [i % 2 + 1 for i in range(1000)]})
+    started = time.monotonic()
+    db = _audited(tmp_path, [make_answer("many", doc, CTX)])
+    took = time.monotonic() - started
+    got = q(
+        db, "SELECT cited_ref, count(*), count(DISTINCT (verdict, support)) FROM citation_audit GROUP BY 1 ORDER BY 1"
+    )
+    assert got == [("1", 500, 1), ("2", 500, 1)], got
+    assert took < 30, took
