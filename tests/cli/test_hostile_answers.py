@@ -286,3 +286,29 @@ def test_one_long_claim_cited_a_thousand_times_is_analysed_once(tmp_path: Path) 
     )
     assert got == [("1", 500, 1), ("2", 500, 1)], got
     assert took < 30, took
+
+
+def test_markers_along_one_overlong_sentence_cite_the_words_before_each(tmp_path: Path) -> None:
+    # 5,000 markers along one unpunctuated 130 KB "sentence": each citation's claim was the whole sentence, stored
+    # 5,000 times (650 MB), and the run stopped at its load ("needs more memory than load_memory_limit", exit 2); a
+    # JSON citations list citing a long answer 5,000 times likewise. A claim holds at most 2,000 characters (as many
+    # as the verifier aligns): in an overlong sentence a marker cites the words since the marker before it, and a
+    # whole-answer claim is the answer's first 2,000 characters
+    import json
+
+    runon = "Refunds take 30 days " + "".join(f"word{i} more text [{i % 2 + 1}] " for i in range(5000)) + "."
+    answer = " ".join(f"Sentence number {i} says refunds take 30 days." for i in range(2500))
+    listed = json.dumps({"answer": answer, "citations": [i % 2 + 1 for i in range(5000)]})
+    db = _audited(tmp_path, [make_answer("runon", runon, CTX), make_answer("listed", listed, CTX)])
+    got = q(db, "SELECT answer_id, count(*), max(length(claim)) FROM citation_audit GROUP BY 1 ORDER BY 1")
+    first = answer[: answer.rfind(" ", 0, 2000)]
+    assert got == [("listed", 5000, len(first)), ("runon", 5000, 36)], got
+    claims = q(
+        db, "SELECT claim, claim_start, claim_end FROM citation_audit WHERE answer_id = 'runon' ORDER BY citation_ord"
+    )
+    assert claims[:3] == [
+        ("Refunds take 30 days word0 more text", 0, 40),
+        ("word1 more text", 40, 60),
+        ("word2 more text", 60, 80),
+    ]
+    assert q(db, "SELECT DISTINCT claim, claim_start FROM citation_audit WHERE answer_id = 'listed'") == [(first, 0)]
