@@ -97,9 +97,8 @@ def _claim_for(
         return _Claim(s.text, s.start, s.end, idx)
     # an overlong "sentence" (no full stop for pages): the words since the marker before, at most a claim's length
     begin = max(s.start, (stretches or {}).get(int(start), s.start))
-    if j == idx and _has_claim_text(strip_markers(text[begin : int(cite["char_end"])])):
-        b, e = claim_span(text, begin, int(cite["char_end"]), int(cite["char_end"]))
-    else:  # nothing before it in the sentence: the sentence's first characters
+    b, e = claim_span(text, begin, int(cite["char_end"]), int(cite["char_end"]))
+    if j != idx or not _has_claim_text(strip_markers(text[b:e])):  # no words before it: the sentence's first ones
         b, e = claim_span(text, s.start, s.end)
     return _Claim(strip_markers(text[b:e]), b, e, idx)
 

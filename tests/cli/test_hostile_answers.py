@@ -299,10 +299,16 @@ def test_markers_along_one_overlong_sentence_cite_the_words_before_each(tmp_path
     runon = "Refunds take 30 days " + "".join(f"word{i} more text [{i % 2 + 1}] " for i in range(5000)) + "."
     answer = " ".join(f"Sentence number {i} says refunds take 30 days." for i in range(2500))
     listed = json.dumps({"answer": answer, "citations": [i % 2 + 1 for i in range(5000)]})
-    db = _audited(tmp_path, [make_answer("runon", runon, CTX), make_answer("listed", listed, CTX)])
+    adjacent = "Refunds take 30 days " + "".join(f"[{i % 2 + 1}]" for i in range(5000)) + "."
+    rows = [
+        make_answer("runon", runon, CTX),
+        make_answer("listed", listed, CTX),
+        make_answer("adjacent", adjacent, CTX),
+    ]
+    db = _audited(tmp_path, rows)
     got = q(db, "SELECT answer_id, count(*), max(length(claim)) FROM citation_audit GROUP BY 1 ORDER BY 1")
     first = answer[: answer.rfind(" ", 0, 2000)]
-    assert got == [("listed", 5000, len(first)), ("runon", 5000, 36)], got
+    assert got == [("adjacent", 5000, 20), ("listed", 5000, len(first)), ("runon", 5000, 36)], got
     claims = q(
         db, "SELECT claim, claim_start, claim_end FROM citation_audit WHERE answer_id = 'runon' ORDER BY citation_ord"
     )
