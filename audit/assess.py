@@ -12,7 +12,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from audit.config import AuditConfig
-from audit.extract.sentences import Sentence, is_claim, sentence_at, split_sentences, strip_markers
+from audit.extract.sentences import (
+    MAX_CLAIM_CHARS,
+    Sentence,
+    cited_stretches,
+    claim_span,
+    is_claim,
+    sentence_at,
+    split_sentences,
+    strip_markers,
+)
 from audit.verdict import CitationEvidence, SourceScore, audited_type, capped_support, decide, needs_alternatives
 from audit.verify.claimed import parse_confidence, parse_missing_information
 from audit.verify.quote import NOT_FOUND, check_quote, locate_claim
@@ -53,10 +62,16 @@ class _Claim:
     sentence_idx: int | None
 
 
-def _claim_for(cite: dict[str, Any], text: str, sentences: list[Sentence], body_end: int | None = None) -> _Claim:
+def _claim_for(
+    cite: dict[str, Any],
+    text: str,
+    sentences: list[Sentence],
+    body_end: int | None = None,
+    stretches: dict[int, int] | None = None,
+) -> _Claim:
     if body_end is not None and cite.get("char_start") is not None and int(cite["char_start"]) >= body_end:
         # a marker of the closing list of sources, the answer citing nowhere inline: it cites the whole answer
-        return _Claim(strip_markers(text[:body_end]), 0, body_end, None)
+        return _whole(text, body_end)
     if cite.get("dialect") == "citation_object" and cite.get("json_claim"):
         where = locate_claim(str(cite["json_claim"]), text)  # claim_text in the answer, case and spacing aside
         start, end = (where.start, where.end) if where else (None, None)
@@ -70,7 +85,7 @@ def _claim_for(cite: dict[str, Any], text: str, sentences: list[Sentence], body_
         return _Claim(strip_markers(claim), start, end, None)
     start = cite.get("char_start")
     if start is None:
-        return _Claim(strip_markers(text), 0, len(text), None)
+        return _whole(text, len(text))
     idx = sentence_at(sentences, int(start))
     if idx is None:
         return _Claim("", None, None, None)
@@ -78,7 +93,20 @@ def _claim_for(cite: dict[str, Any], text: str, sentences: list[Sentence], body_
     while j > 0 and not sentences[j].text:
         j -= 1  # a marker standing alone cites the sentence before it
     s = sentences[j]
-    return _Claim(s.text, s.start, s.end, idx)
+    if s.end - s.start <= MAX_CLAIM_CHARS:
+        return _Claim(s.text, s.start, s.end, idx)
+    # an overlong "sentence" (no full stop for pages): the words since the marker before, at most a claim's length
+    begin = max(s.start, (stretches or {}).get(int(start), s.start))
+    b, e = claim_span(text, begin, int(cite["char_end"]), int(cite["char_end"]))
+    if j != idx or not _has_claim_text(strip_markers(text[b:e])):  # no words before it: the sentence's first ones
+        b, e = claim_span(text, s.start, s.end)
+    return _Claim(strip_markers(text[b:e]), b, e, idx)
+
+
+def _whole(text: str, end: int) -> _Claim:
+    """A claim of the whole answer (up to `end`): its first MAX_CLAIM_CHARS characters when it is longer."""
+    b, e = claim_span(text, 0, end)
+    return _Claim(strip_markers(text[b:e]), b, e, None)
 
 
 def _cited_sentences(cites: list[dict[str, Any]], claims: list[_Claim], sentences: list[Sentence]) -> set[int]:
@@ -124,7 +152,14 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         sentences = split_sentences(text[: ans.get("ref_start")])
         cites = sorted(ans.get("citations") or [], key=lambda c: c["citation_ord"])
         contexts = {int(c["rank"]): c["text"] or "" for c in ans.get("contexts") or []}
-        claims = [_claim_for(c, text, sentences, ans.get("ref_start")) for c in cites]
+        # the markers in the text (inline_citations claims have offsets too, but no marker there)
+        marks = {
+            (int(c["char_start"]), int(c["char_end"]))
+            for c in cites
+            if c.get("char_start") is not None and not c.get("json_claim")
+        }
+        stretches = cited_stretches(text, sorted(marks))
+        claims = [_claim_for(c, text, sentences, ans.get("ref_start"), stretches) for c in cites]
         # a sentence that is nothing but markers is no statement: it counts neither as a sentence nor as a claim
         cited = {i for i in _cited_sentences(cites, claims, sentences) if sentences[i].text}
         for c, cl in zip(cites, claims, strict=True):

@@ -93,6 +93,49 @@ def _append(out: list[Sentence], text: str, start: int, end: int) -> None:
         out.append(Sentence(s, e, clean))
 
 
+# A claim is at most this many characters (the verifier aligns no more of one: audit.verify.lexical.MAX_FUZZY_CHARS;
+# no training claim is over 722): each citation stores and embeds its claim, so markers along one 130 KB unpunctuated
+# sentence, or a JSON `citations` list citing a long answer thousands of times, held it thousands of times (5,000
+# markers: 650 MB of claims, and the run stopped at its load for memory)
+MAX_CLAIM_CHARS = 2000
+_MARGIN = 80  # a marker cut by a claim's edge is still masked as one
+
+
+def claim_span(
+    text: str, start: int, end: int, anchor: int | None = None, limit: int = MAX_CLAIM_CHARS
+) -> tuple[int, int]:
+    """The part of `text[start:end]` a claim holds: all of it when it has at most `limit` characters; else the `limit`
+    characters ending at `anchor` (a marker's end: what the marker cites precedes it), the first `limit` when the
+    anchor lies among them or there is none; cut at whitespace outside markers."""
+    if end - start <= limit:
+        return start, end
+    stop = min(end, max(anchor if anchor is not None else start, start + limit))
+    begin = max(start, stop - limit)
+    lo = max(start, begin - _MARGIN)
+    masked, _ = mask_markers(text[lo : min(end, stop + _MARGIN)])
+    if begin > start:
+        cut = re.search(r"\s", masked[begin - lo : stop - lo])
+        begin = begin + cut.end() if cut else begin
+    if stop < end and stop != anchor:
+        last = max(masked.rfind(" ", begin - lo, stop - lo), masked.rfind("\n", begin - lo, stop - lo))
+        stop = lo + last if last > begin - lo else stop
+    return begin, stop
+
+
+def cited_stretches(text: str, marks: list[tuple[int, int]]) -> dict[int, int]:
+    """For each marker (start, end), in text order: where the words it follows begin, after the marker before them
+    (markers side by side, `[1][2]`, follow the same words). In one pass: the claim of a marker in an overlong
+    sentence."""
+    out: dict[int, int] = {}
+    begin, last_end = 0, None
+    for start, end in marks:
+        if last_end is not None and text[last_end:start].strip():
+            begin = last_end
+        out[start] = begin
+        last_end = end
+    return out
+
+
 def is_claim(sentence: str) -> bool:
     """A factual statement worth a citation: not a question, greeting, hedge or fragment."""
     s = sentence.strip()

@@ -267,3 +267,54 @@ def test_a_numeric_marker_linked_to_its_source_leaves_no_link_in_the_claim(tmp_p
     text = answers["linked"]
     cites_sql, _ = extract([text])
     assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
+
+
+def test_one_long_claim_cited_a_thousand_times_is_analysed_once(tmp_path: Path) -> None:
+    # a JSON `citations` list of 1,000 entries over a 120 KB answer cites the whole answer 1,000 times: each
+    # (claim, source) pair was analysed again (48 s and 1.5 GB for one row); a pair's score depends on its texts
+    # alone, so each distinct pair is scored once
+    import json
+    import time
+
+    answer = " ".join(f"Sentence number {i} says refunds take 30 days." for i in range(2500))
+    doc = json.dumps({"answer": answer, "citations": [i % 2 + 1 for i in range(1000)]})
+    started = time.monotonic()
+    db = _audited(tmp_path, [make_answer("many", doc, CTX)])
+    took = time.monotonic() - started
+    got = q(
+        db, "SELECT cited_ref, count(*), count(DISTINCT (verdict, support)) FROM citation_audit GROUP BY 1 ORDER BY 1"
+    )
+    assert got == [("1", 500, 1), ("2", 500, 1)], got
+    assert took < 30, took
+
+
+def test_markers_along_one_overlong_sentence_cite_the_words_before_each(tmp_path: Path) -> None:
+    # 5,000 markers along one unpunctuated 130 KB "sentence": each citation's claim was the whole sentence, stored
+    # 5,000 times (650 MB), and the run stopped at its load ("needs more memory than load_memory_limit", exit 2); a
+    # JSON citations list citing a long answer 5,000 times likewise. A claim holds at most 2,000 characters (as many
+    # as the verifier aligns): in an overlong sentence a marker cites the words since the marker before it, and a
+    # whole-answer claim is the answer's first 2,000 characters
+    import json
+
+    runon = "Refunds take 30 days " + "".join(f"word{i} more text [{i % 2 + 1}] " for i in range(5000)) + "."
+    answer = " ".join(f"Sentence number {i} says refunds take 30 days." for i in range(2500))
+    listed = json.dumps({"answer": answer, "citations": [i % 2 + 1 for i in range(5000)]})
+    adjacent = "Refunds take 30 days " + "".join(f"[{i % 2 + 1}]" for i in range(5000)) + "."
+    rows = [
+        make_answer("runon", runon, CTX),
+        make_answer("listed", listed, CTX),
+        make_answer("adjacent", adjacent, CTX),
+    ]
+    db = _audited(tmp_path, rows)
+    got = q(db, "SELECT answer_id, count(*), max(length(claim)) FROM citation_audit GROUP BY 1 ORDER BY 1")
+    first = answer[: answer.rfind(" ", 0, 2000)]
+    assert got == [("adjacent", 5000, 20), ("listed", 5000, len(first)), ("runon", 5000, 36)], got
+    claims = q(
+        db, "SELECT claim, claim_start, claim_end FROM citation_audit WHERE answer_id = 'runon' ORDER BY citation_ord"
+    )
+    assert claims[:3] == [
+        ("Refunds take 30 days word0 more text", 0, 40),
+        ("word1 more text", 40, 60),
+        ("word2 more text", 60, 80),
+    ]
+    assert q(db, "SELECT DISTINCT claim, claim_start FROM citation_audit WHERE answer_id = 'listed'") == [(first, 0)]

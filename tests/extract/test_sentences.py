@@ -73,3 +73,23 @@ def test_sentences_are_ordered_disjoint_and_inside_the_text(text):
     for s in split_sentences(text):
         assert prev_end <= s.start < s.end <= len(text)
         prev_end = s.end
+
+
+def test_claim_span_keeps_a_short_span_and_cuts_a_long_one_at_whitespace():
+    from audit.extract.sentences import claim_span
+
+    text = "Refunds take 30 days " + "".join(f"word{i} more text [{i % 2 + 1}] " for i in range(300))
+    assert claim_span(text, 0, 50, 10, limit=100) == (0, 50)
+    anchor = text.index("[2] word150")
+    b, e = claim_span(text, 0, len(text), anchor + 3, limit=200)
+    assert e == anchor + 3 and e - b <= 200 and text[b - 1] == " " and text[b:].startswith("word")
+    b, e = claim_span(text, 0, len(text), None, limit=200)
+    assert b == 0 and e <= 200 and text[e] == " "
+
+
+def test_cited_stretches_start_after_the_marker_before_the_words():
+    from audit.extract.sentences import cited_stretches
+
+    text = "A b c [1] d e [2][3] f [4]"
+    marks = [(m.start(), m.end()) for m in __import__("re").finditer(r"\[\d\]", text)]
+    assert cited_stretches(text, marks) == {6: 0, 14: 9, 17: 9, 23: 20}
