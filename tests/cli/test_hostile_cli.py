@@ -571,3 +571,17 @@ def test_an_empty_since_until_or_day_is_refused_not_read_as_no_bound(tmp_path: P
         res = CliRunner().invoke(main, args)
         assert res.exit_code == 2 and res.output.startswith(f"error: {want}"), res.output
     assert not (tmp_path / "e").exists() and not (tmp_path / "r.html").exists()
+
+
+def test_a_glob_matching_dataset_folders_reads_the_parquet_files_inside_them(tmp_path: Path) -> None:
+    # Spark writes a table as a folder `events.parquet/` of part files: `--input 'out/*.parquet'` matched the folders
+    # and skipped them, so beside one plain file their rows were left out without a word ("no Parquet input found"
+    # when all were folders)
+    for name, answer_id in [("a.parquet", "in-a"), ("b.parquet", "in-b")]:
+        (tmp_path / "out" / name).mkdir(parents=True)
+        _answers(tmp_path / "out" / name / "part-00000.parquet", answer_id)
+    _answers(tmp_path / "out" / "c.parquet", "in-c")
+    db = tmp_path / "audit.duckdb"
+    res = CliRunner().invoke(main, ["run", "--input", str(tmp_path / "out" / "*.parquet"), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0, res.output
+    assert query(db, "SELECT answer_id FROM answer_audit ORDER BY 1") == [("in-a",), ("in-b",), ("in-c",)]
