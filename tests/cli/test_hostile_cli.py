@@ -5,6 +5,7 @@ never a traceback; nothing outside what a command writes is changed."""
 from __future__ import annotations
 
 import csv
+import gzip
 import io
 import json
 import os
@@ -585,3 +586,21 @@ def test_a_glob_matching_dataset_folders_reads_the_parquet_files_inside_them(tmp
     res = CliRunner().invoke(main, ["run", "--input", str(tmp_path / "out" / "*.parquet"), "--db", str(db), "--quiet"])
     assert res.exit_code == 0, res.output
     assert query(db, "SELECT answer_id FROM answer_audit ORDER BY 1") == [("in-a",), ("in-b",), ("in-c",)]
+
+
+@pytest.mark.parametrize("kind", ["not_gzip", "cut_gzip", "not_utf8"])
+def test_training_pairs_that_cannot_be_read_stop_naming_the_file(tmp_path: Path, kind: str) -> None:
+    # a .gz that is no gzip, a gzip cut short, or a byte that is no UTF-8 ended with exit 1 as an unexpected
+    # BadGzipFile, EOFError or UnicodeDecodeError, not naming the file
+    pairs = tmp_path / ("pairs.jsonl" if kind == "not_utf8" else "pairs.jsonl.gz")
+    good = _pairs(tmp_path / "good.jsonl", 50).read_bytes()
+    if kind == "not_gzip":
+        pairs.write_bytes(good)
+    elif kind == "cut_gzip":
+        pairs.write_bytes(gzip.compress(good)[:200])
+    else:
+        pairs.write_bytes(good + b'{"dataset": "a", "claim": "\xff", "source": "s", "label": 1}\n')
+    res = CliRunner().invoke(main, ["calibrate", "--pairs", str(pairs), "--out", str(tmp_path / "s.json")])
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith(f"error: {pairs}: cannot read the training pairs ("), res.output
+    assert res.output.count("\n") == 1
