@@ -604,3 +604,11 @@ def test_training_pairs_that_cannot_be_read_stop_naming_the_file(tmp_path: Path,
     assert res.exit_code == 2, res.output
     assert res.output.startswith(f"error: {pairs}: cannot read the training pairs ("), res.output
     assert res.output.count("\n") == 1
+
+
+def test_bench_with_an_empty_input_is_refused_not_run_on_generated_answers(tmp_path: Path) -> None:
+    # `bench --input "$LOG"` with LOG unset timed generated answers and printed their figures as if they were the log's
+    res = CliRunner().invoke(main, ["bench", "--input", "", "--naive-rows", "0", "--json", str(tmp_path / "b.json")])
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith("error: the input path is empty"), res.output
+    assert not (tmp_path / "b.json").exists()
