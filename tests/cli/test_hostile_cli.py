@@ -612,3 +612,17 @@ def test_bench_with_an_empty_input_is_refused_not_run_on_generated_answers(tmp_p
     assert res.exit_code == 2, res.output
     assert res.output.startswith("error: the input path is empty"), res.output
     assert not (tmp_path / "b.json").exists()
+
+
+def test_report_and_export_of_a_database_from_a_newer_citeaudit_say_to_upgrade(tmp_path: Path) -> None:
+    # run refused it ("outputs v4 is newer than this citeaudit (v3): upgrade citeaudit"); report and export read it
+    # and stopped with DuckDB's "Binder Error: Referenced column ... not found", naming neither file nor the cause
+    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    con = duckdb.connect(str(db))
+    con.execute("UPDATE schema_version SET version = 4 WHERE name = 'outputs'")
+    con.execute("ALTER TABLE answer_audit DROP COLUMN tenant")  # what a newer version may do
+    con.close()
+    want = f"error: audit database {db}: outputs v4 is newer than this citeaudit (v3): upgrade citeaudit"
+    for args in (["report", "--out", str(tmp_path / "r.html")], ["export", "--out", str(tmp_path / "e")]):
+        res = CliRunner().invoke(main, [*args, "--db", str(db)])
+        assert res.exit_code == 2 and res.output == want + "\n", res.output
