@@ -62,6 +62,13 @@ def read_pairs(path: str | Path, limit_per_set: int | None = None) -> list[Train
     p = Path(path)
     if not p.is_file():
         raise InputError(not_found("training pairs", p))
+    try:
+        return _read_pairs(p, limit_per_set)
+    except (OSError, EOFError, UnicodeDecodeError) as exc:  # a .gz that is no gzip or is cut short, bytes not UTF-8
+        raise InputError(f"{p}: cannot read the training pairs ({type(exc).__name__}: {one_line(str(exc))})") from None
+
+
+def _read_pairs(p: Path, limit_per_set: int | None) -> list[TrainPair]:
     opener = gzip.open if p.suffix == ".gz" else open
     out: list[TrainPair] = []
     seen: Counter[str] = Counter()

@@ -33,7 +33,9 @@ def discover_inputs(spec: str) -> list[str]:
     if p.is_file():
         found = [p]
     else:
-        found = list(p.rglob("*.parquet")) if p.is_dir() else [Path(f) for f in glob.glob(spec, recursive=True)]
+        # a glob's folders are searched as a folder is: Spark writes a table as a folder `x.parquet/` of part files
+        matched = [p] if p.is_dir() else [Path(f) for f in glob.glob(spec, recursive=True)]
+        found = [q for m in matched for q in (m.rglob("*.parquet") if m.is_dir() else [m])]
         broken = [f for f in found if f.is_symlink() and not f.exists()]  # was skipped: its answers left out
         if broken:
             raise InputError(f"{broken[0]}: a link to {broken[0].readlink()}, which does not exist")

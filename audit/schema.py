@@ -41,6 +41,11 @@ def stored_version(con: duckdb.DuckDBPyConnection) -> int | None:
     return int(got[0][0])
 
 
+def newer_version(found: int) -> str:
+    """Why a file written by a newer citeaudit is neither written nor read (its tables may have other columns)."""
+    return f"outputs v{found} is newer than this citeaudit (v{OUTPUT_VERSION}): upgrade citeaudit"
+
+
 def migrate(con: duckdb.DuckDBPyConnection) -> int | None:
     """Bring an existing output file up to OUTPUT_VERSION one step at a time, in one transaction.
     Returns the version found; raises ValueError for a file written by a newer citeaudit, or for a file whose
@@ -50,7 +55,7 @@ def migrate(con: duckdb.DuckDBPyConnection) -> int | None:
         check_tables(con)
         return found
     if found > OUTPUT_VERSION:
-        raise ValueError(f"outputs v{found} is newer than this citeaudit (v{OUTPUT_VERSION}): upgrade citeaudit")
+        raise ValueError(newer_version(found))
     try:
         with transaction(con):
             for v in range(found, OUTPUT_VERSION):

@@ -15,7 +15,15 @@ import audit
 from audit.counts import AnswerCounts
 from audit.errors import ConfigError, InputError
 from audit.pipeline import MANIFEST
-from audit.schema import OUTPUT_VERSION, RESULT_TABLES, check_tables, migrate, output_ddl, stored_version
+from audit.schema import (
+    OUTPUT_VERSION,
+    RESULT_TABLES,
+    check_tables,
+    migrate,
+    newer_version,
+    output_ddl,
+    stored_version,
+)
 from audit.sql import connect, parquet_files, quote, transaction
 from audit.window import Window
 
@@ -60,6 +68,8 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
         con = connect(p, read_only=True, wait_s=wait_s)
         try:
             found = stored_version(con)
+            if found is not None and found > OUTPUT_VERSION:  # read, it failed on a column it lacked (Binder Error)
+                raise ValueError(newer_version(found))
             if found in (None, OUTPUT_VERSION):  # an older file is migrated when next written
                 check_tables(con)
             if found is None:  # an empty DuckDB file: reading it failed on the first table, in five raw lines

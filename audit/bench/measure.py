@@ -172,7 +172,7 @@ def run_bench(
     tmp = Path(tempfile.mkdtemp(prefix="citeaudit-bench-"))
     try:
         t0 = time.perf_counter()
-        if input_spec:
+        if input_spec is not None:  # "" is an empty path (refused), not "generate answers"
             cold_in, warm_in, warm_label = input_spec, input_spec, "warm cache (rerun)"
             profile = "input"
         else:

@@ -5,6 +5,7 @@ never a traceback; nothing outside what a command writes is changed."""
 from __future__ import annotations
 
 import csv
+import gzip
 import io
 import json
 import os
@@ -571,3 +572,57 @@ def test_an_empty_since_until_or_day_is_refused_not_read_as_no_bound(tmp_path: P
         res = CliRunner().invoke(main, args)
         assert res.exit_code == 2 and res.output.startswith(f"error: {want}"), res.output
     assert not (tmp_path / "e").exists() and not (tmp_path / "r.html").exists()
+
+
+def test_a_glob_matching_dataset_folders_reads_the_parquet_files_inside_them(tmp_path: Path) -> None:
+    # Spark writes a table as a folder `events.parquet/` of part files: `--input 'out/*.parquet'` matched the folders
+    # and skipped them, so beside one plain file their rows were left out without a word ("no Parquet input found"
+    # when all were folders)
+    for name, answer_id in [("a.parquet", "in-a"), ("b.parquet", "in-b")]:
+        (tmp_path / "out" / name).mkdir(parents=True)
+        _answers(tmp_path / "out" / name / "part-00000.parquet", answer_id)
+    _answers(tmp_path / "out" / "c.parquet", "in-c")
+    db = tmp_path / "audit.duckdb"
+    res = CliRunner().invoke(main, ["run", "--input", str(tmp_path / "out" / "*.parquet"), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0, res.output
+    assert query(db, "SELECT answer_id FROM answer_audit ORDER BY 1") == [("in-a",), ("in-b",), ("in-c",)]
+
+
+@pytest.mark.parametrize("kind", ["not_gzip", "cut_gzip", "not_utf8"])
+def test_training_pairs_that_cannot_be_read_stop_naming_the_file(tmp_path: Path, kind: str) -> None:
+    # a .gz that is no gzip, a gzip cut short, or a byte that is no UTF-8 ended with exit 1 as an unexpected
+    # BadGzipFile, EOFError or UnicodeDecodeError, not naming the file
+    pairs = tmp_path / ("pairs.jsonl" if kind == "not_utf8" else "pairs.jsonl.gz")
+    good = _pairs(tmp_path / "good.jsonl", 50).read_bytes()
+    if kind == "not_gzip":
+        pairs.write_bytes(good)
+    elif kind == "cut_gzip":
+        pairs.write_bytes(gzip.compress(good)[:200])
+    else:
+        pairs.write_bytes(good + b'{"dataset": "a", "claim": "\xff", "source": "s", "label": 1}\n')
+    res = CliRunner().invoke(main, ["calibrate", "--pairs", str(pairs), "--out", str(tmp_path / "s.json")])
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith(f"error: {pairs}: cannot read the training pairs ("), res.output
+    assert res.output.count("\n") == 1
+
+
+def test_bench_with_an_empty_input_is_refused_not_run_on_generated_answers(tmp_path: Path) -> None:
+    # `bench --input "$LOG"` with LOG unset timed generated answers and printed their figures as if they were the log's
+    res = CliRunner().invoke(main, ["bench", "--input", "", "--naive-rows", "0", "--json", str(tmp_path / "b.json")])
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith("error: the input path is empty"), res.output
+    assert not (tmp_path / "b.json").exists()
+
+
+def test_report_and_export_of_a_database_from_a_newer_citeaudit_say_to_upgrade(tmp_path: Path) -> None:
+    # run refused it ("outputs v4 is newer than this citeaudit (v3): upgrade citeaudit"); report and export read it
+    # and stopped with DuckDB's "Binder Error: Referenced column ... not found", naming neither file nor the cause
+    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    con = duckdb.connect(str(db))
+    con.execute("UPDATE schema_version SET version = 4 WHERE name = 'outputs'")
+    con.execute("ALTER TABLE answer_audit DROP COLUMN tenant")  # what a newer version may do
+    con.close()
+    want = f"error: audit database {db}: outputs v4 is newer than this citeaudit (v3): upgrade citeaudit"
+    for args in (["report", "--out", str(tmp_path / "r.html")], ["export", "--out", str(tmp_path / "e")]):
+        res = CliRunner().invoke(main, [*args, "--db", str(db)])
+        assert res.exit_code == 2 and res.output == want + "\n", res.output
