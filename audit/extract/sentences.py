@@ -122,16 +122,16 @@ def claim_span(
     return begin, stop
 
 
-def cited_stretches(text: str, marks: list[tuple[int, int]]) -> dict[int, int]:
-    """For each marker (start, end), in text order: where the words it follows begin, after the marker before them
-    (markers side by side, `[1][2]`, follow the same words). In one pass: the claim of a marker in an overlong
-    sentence."""
-    out: dict[int, int] = {}
-    begin, last_end = 0, None
+def cited_stretches(text: str, marks: list[tuple[int, int]]) -> dict[int, tuple[int, int]]:
+    """For each marker (start, end), in text order: where the words it follows begin (after the marker before them)
+    and end (where its run of markers begins: markers side by side, `[1][2]`, follow the same words). In one pass:
+    the claim of a marker in an overlong sentence."""
+    out: dict[int, tuple[int, int]] = {}
+    begin, words_end, last_end = 0, 0, None
     for start, end in marks:
-        if last_end is not None and text[last_end:start].strip():
-            begin = last_end
-        out[start] = begin
+        if last_end is None or text[last_end:start].strip():
+            begin, words_end = (last_end or 0), start
+        out[start] = (begin, words_end)
         last_end = end
     return out
 
