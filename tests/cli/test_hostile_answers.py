@@ -267,6 +267,9 @@ def test_a_numeric_marker_linked_to_its_source_leaves_no_link_in_the_claim(tmp_p
     text = answers["linked"]
     cites_sql, _ = extract([text])
     assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
+    # only a link is part of the marker: a year in parentheses right after one stays in the claim (and is checked)
+    year = "The refund rules changed [1](2019)."
+    assert [(c[2], c[5], c[6]) for c in extract([year])[0]] == [("[1]", 25, 28)]
 
 
 def test_one_long_claim_cited_a_thousand_times_is_analysed_once(tmp_path: Path) -> None:
