@@ -6,7 +6,6 @@ No I/O here: the pipeline feeds batches from DuckDB and stores what comes back.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +20,7 @@ from audit.extract.sentences import (
     sentence_at,
     split_sentences,
     strip_markers,
+    word_count,
 )
 from audit.verdict import CitationEvidence, SourceScore, audited_type, capped_support, decide, needs_alternatives
 from audit.verify.claimed import parse_confidence, parse_missing_information
@@ -28,8 +28,6 @@ from audit.verify.quote import NOT_FOUND, check_quote, locate_claim
 from audit.verify.semantic import SemanticScorer
 from audit.verify.text import content_words, keyword_overlap
 from audit.verify.verifier import PairScore, score_pairs
-
-_WORDS = re.compile(r"[^\W\d_]{2,}")
 
 
 @dataclass
@@ -146,7 +144,7 @@ def _cited_sentences(cites: list[dict[str, Any]], claims: list[_Claim], sentence
 
 def _has_claim_text(claim: str) -> bool:
     """At least two words of letters: "1." or "[1]" alone is no statement."""
-    return len(_WORDS.findall(claim)) >= 2
+    return word_count(claim, letters_only=True) >= 2
 
 
 def _best_context(claim: str, contexts: dict[int, str]) -> int | None:

@@ -347,3 +347,30 @@ def test_a_source_cited_again_for_the_same_claim_is_one_citation(tmp_path: Path)
         "fabricated_twice": (2, 1, "RED"),
         "other_claims": (2, 2, "GREEN"),
     }, got
+
+
+def test_chinese_and_japanese_statements_are_counted_as_words(tmp_path: Path) -> None:
+    # words were runs of letters between spaces: a Chinese or Japanese sentence is one run, so no sentence of such
+    # an answer was a claim (an answer stating a wrong figure without any citation came out GREEN, an English one
+    # YELLOW) and a short cited one, 退款需要30天 (refunds take 30 days), was no statement (empty_claim, RED).
+    # A character of these scripts counts as half a word
+    zh = [
+        {"doc_id": "d1", "chunk_id": "c1", "title": "R", "page": 1, "text": "退款需要30天。"},
+        {"doc_id": "d2", "chunk_id": "c2", "title": "S", "page": 1, "text": "运费超过50欧元免费。"},
+    ]
+    answers = {
+        "zh_uncited": "所有退货必须在购买之日起90天内完成。",
+        "ja_uncited": "返品は購入日から90日以内に行う必要があります。",
+        "zh_short": "退款需要30天[1]。运费超过50欧元免费[2]。",
+        "zh_thanks": "谢谢！",
+        "ja_thanks": "ありがとうございます。",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, zh) for key, text in answers.items()])
+    got = dict(q(db, "SELECT answer_id, (n_claims, n_citations, n_verified, level, flags) FROM answer_audit"))
+    assert got == {
+        "zh_uncited": (1, 0, 0, "YELLOW", ["no_citations"]),
+        "ja_uncited": (1, 0, 0, "YELLOW", ["no_citations"]),
+        "zh_short": (2, 2, 2, "GREEN", []),
+        "zh_thanks": (0, 0, 0, "GREEN", []),
+        "ja_thanks": (0, 0, 0, "GREEN", []),
+    }, got
