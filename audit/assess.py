@@ -6,7 +6,6 @@ No I/O here: the pipeline feeds batches from DuckDB and stores what comes back.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +20,7 @@ from audit.extract.sentences import (
     sentence_at,
     split_sentences,
     strip_markers,
+    word_count,
 )
 from audit.verdict import CitationEvidence, SourceScore, audited_type, capped_support, decide, needs_alternatives
 from audit.verify.claimed import parse_confidence, parse_missing_information
@@ -28,8 +28,6 @@ from audit.verify.quote import NOT_FOUND, check_quote, locate_claim
 from audit.verify.semantic import SemanticScorer
 from audit.verify.text import content_words, keyword_overlap
 from audit.verify.verifier import PairScore, score_pairs
-
-_WORDS = re.compile(r"[^\W\d_]{2,}")
 
 
 @dataclass
@@ -67,7 +65,7 @@ def _claim_for(
     text: str,
     sentences: list[Sentence],
     body_end: int | None = None,
-    stretches: dict[int, int] | None = None,
+    stretches: dict[int, tuple[int, int]] | None = None,
 ) -> _Claim:
     if body_end is not None and cite.get("char_start") is not None and int(cite["char_start"]) >= body_end:
         # a marker of the closing list of sources, the answer citing nowhere inline: it cites the whole answer
@@ -96,10 +94,12 @@ def _claim_for(
     if s.end - s.start <= MAX_CLAIM_CHARS:
         return _Claim(s.text, s.start, s.end, idx)
     # an overlong "sentence" (no full stop for pages): the words since the marker before, at most a claim's length
-    begin = max(s.start, (stretches or {}).get(int(start), s.start))
-    b, e = claim_span(text, begin, int(cite["char_end"]), int(cite["char_end"]))
+    begin, words_end = (stretches or {}).get(int(start), (s.start, int(start)))
+    b, e = claim_span(text, max(s.start, begin), max(s.start, words_end), words_end)
     if j != idx or not _has_claim_text(strip_markers(text[b:e])):  # no words before it: the sentence's first ones
         b, e = claim_span(text, s.start, s.end)
+    part = text[b:e]
+    b, e = b + len(part) - len(part.lstrip()), e - len(part) + len(part.rstrip())
     return _Claim(strip_markers(text[b:e]), b, e, idx)
 
 
@@ -107,6 +107,23 @@ def _whole(text: str, end: int) -> _Claim:
     """A claim of the whole answer (up to `end`): its first MAX_CLAIM_CHARS characters when it is longer."""
     b, e = claim_span(text, 0, end)
     return _Claim(strip_markers(text[b:e]), b, e, None)
+
+
+def _first_of_each(cites: list[dict[str, Any]], claims: list[_Claim]) -> list[bool]:
+    """Whether each citation is the first to cite its source for its claim: `[1, 1]`, `[1][1]`, a position in two
+    dialects or a JSON `citations: [1, 1]` is one citation (ten repeats on a verified claim made a wrong one beside
+    it GREEN: 10 of 11 verified). Citation objects each carry their own quote and are all kept."""
+    seen: set[tuple[Any, ...]] = set()
+    out: list[bool] = []
+    for c, cl in zip(cites, claims, strict=True):
+        if c["dialect"] == "citation_object":
+            out.append(True)
+            continue
+        rank = c.get("context_rank")
+        key = (cl.start, cl.end, cl.text, rank if rank is not None else (c["dialect"], c["cited_ref"]))
+        out.append(key not in seen)
+        seen.add(key)
+    return out
 
 
 def _cited_sentences(cites: list[dict[str, Any]], claims: list[_Claim], sentences: list[Sentence]) -> set[int]:
@@ -127,7 +144,7 @@ def _cited_sentences(cites: list[dict[str, Any]], claims: list[_Claim], sentence
 
 def _has_claim_text(claim: str) -> bool:
     """At least two words of letters: "1." or "[1]" alone is no statement."""
-    return len(_WORDS.findall(claim)) >= 2
+    return word_count(claim, letters_only=True) >= 2
 
 
 def _best_context(claim: str, contexts: dict[int, str]) -> int | None:
@@ -160,6 +177,9 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         }
         stretches = cited_stretches(text, sorted(marks))
         claims = [_claim_for(c, text, sentences, ans.get("ref_start"), stretches) for c in cites]
+        firsts = _first_of_each(cites, claims)
+        cites = [c for c, first in zip(cites, firsts, strict=True) if first]
+        claims = [cl for cl, first in zip(claims, firsts, strict=True) if first]
         # a sentence that is nothing but markers is no statement: it counts neither as a sentence nor as a claim
         cited = {i for i in _cited_sentences(cites, claims, sentences) if sentences[i].text}
         for c, cl in zip(cites, claims, strict=True):

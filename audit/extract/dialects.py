@@ -26,9 +26,10 @@ INVISIBLE = "\u00ad\u200b-\u200f\u2060-\u2064\ufeff"
 _GAP = rf"[\s{INVISIBLE}]*"
 
 # `[^2]` is a Markdown footnote: the answer's second source (its `[^2]: ...` definition closing the answer names it);
-# Bing Chat / Copilot write it `[^2^]`. `[2](https://...)` is a Markdown link to source 2: the link is part of the
-# marker (it stayed in the claim, which no source says: a correct answer RED); one level of parentheses in the link
-_LINK = r"(?:\((?:[^\s\(\)]|\([^\s\(\)]*\))*\))?"
+# Bing Chat / Copilot write it `[^2^]`. `[2](https://...)` is a Markdown link to source 2: the link (a url, a path
+# or an anchor; one level of parentheses in it) is part of the marker (it stayed in the claim, which no source says:
+# a correct answer RED); `[1](2019)` keeps its year in the claim
+_LINK = r"(?:\((?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|/|#)(?:[^\s\(\)]|\([^\s\(\)]*\))*\))?"
 NUMERIC = Dialect(
     name="numeric",
     pattern=rf"\[\^?{_GAP}(\d{{1,9}}(?:{_GAP}(?:,|;|-|–){_GAP}\d{{1,9}})*){_GAP}(?:\^{_GAP})?\]{_LINK}",

@@ -22,10 +22,22 @@ _NON_CLAIM = re.compile(
     r"^\s*(?:hope (?:this|that) helps|let me know|feel free|happy to help|glad to help|thanks?\b|thank you|"
     r"you'?re welcome|hi\b|hello\b|sure[!,.]|great question|i'?m not sure|i don'?t know|i cannot|i can'?t|"
     r"as an ai|please (?:note|let|contact|reach)|is there anything|any other questions|good luck|best regards|"
-    r"in summary|to summarize|here (?:is|are) )",
+    r"in summary|to summarize|here (?:is|are) |谢谢|謝謝|不客气|ありがとう|どういたしまして)",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[^\W_]{2,}|\d+")
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+# Chinese and Japanese (kana, ideographs) put no spaces between words: a sentence was one run of letters, one
+# "word", so none was a claim and a short cited one was no statement. A character of theirs counts as half a word.
+_UNSPACED_RUN = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+
+
+def word_count(text: str, letters_only: bool = False) -> int:
+    """Words of `text` (runs of two letters or more, and numbers unless `letters_only`), Chinese and Japanese
+    characters two to a word."""
+    spaced = _UNSPACED_RUN.sub(" ", text)
+    unspaced = sum((len(m.group()) + 1) // 2 for m in _UNSPACED_RUN.finditer(text))
+    return len((_LETTERS if letters_only else _WORD).findall(spaced)) + unspaced
 
 
 @dataclass(frozen=True)
@@ -122,16 +134,16 @@ def claim_span(
     return begin, stop
 
 
-def cited_stretches(text: str, marks: list[tuple[int, int]]) -> dict[int, int]:
-    """For each marker (start, end), in text order: where the words it follows begin, after the marker before them
-    (markers side by side, `[1][2]`, follow the same words). In one pass: the claim of a marker in an overlong
-    sentence."""
-    out: dict[int, int] = {}
-    begin, last_end = 0, None
+def cited_stretches(text: str, marks: list[tuple[int, int]]) -> dict[int, tuple[int, int]]:
+    """For each marker (start, end), in text order: where the words it follows begin (after the marker before them)
+    and end (where its run of markers begins: markers side by side, `[1][2]`, follow the same words). In one pass:
+    the claim of a marker in an overlong sentence."""
+    out: dict[int, tuple[int, int]] = {}
+    begin, words_end, last_end = 0, 0, None
     for start, end in marks:
-        if last_end is not None and text[last_end:start].strip():
-            begin = last_end
-        out[start] = begin
+        if last_end is None or text[last_end:start].strip():
+            begin, words_end = (last_end or 0), start
+        out[start] = (begin, words_end)
         last_end = end
     return out
 
@@ -143,7 +155,7 @@ def is_claim(sentence: str) -> bool:
         return False
     if _NON_CLAIM.search(s):
         return False
-    return len(_WORD.findall(s)) >= 4
+    return word_count(s) >= 4
 
 
 def sentence_at(sentences: list[Sentence], offset: int) -> int | None:

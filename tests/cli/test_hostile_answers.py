@@ -267,24 +267,28 @@ def test_a_numeric_marker_linked_to_its_source_leaves_no_link_in_the_claim(tmp_p
     text = answers["linked"]
     cites_sql, _ = extract([text])
     assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
+    # only a link is part of the marker: a year in parentheses right after one stays in the claim (and is checked)
+    year = "The refund rules changed [1](2019)."
+    assert [(c[2], c[5], c[6]) for c in extract([year])[0]] == [("[1]", 25, 28)]
 
 
 def test_one_long_claim_cited_a_thousand_times_is_analysed_once(tmp_path: Path) -> None:
-    # a JSON `citations` list of 1,000 entries over a 120 KB answer cites the whole answer 1,000 times: each
-    # (claim, source) pair was analysed again (48 s and 1.5 GB for one row); a pair's score depends on its texts
-    # alone, so each distinct pair is scored once
+    # 1,000 citation objects without a claim_text over a 120 KB answer cite the whole answer 1,000 times (a JSON
+    # `citations` list of positions did so too, before a repeat counted once): each (claim, source) pair was
+    # analysed again (48 s and 1.5 GB for one row); a pair's score depends on its texts alone, so each distinct pair
+    # is scored once
     import json
     import time
 
     answer = " ".join(f"Sentence number {i} says refunds take 30 days." for i in range(2500))
-    doc = json.dumps({"answer": answer, "citations": [i % 2 + 1 for i in range(1000)]})
+    doc = json.dumps({"answer": answer, "citations": [{"document_id": f"d{i % 2 + 1}"} for i in range(1000)]})
     started = time.monotonic()
     db = _audited(tmp_path, [make_answer("many", doc, CTX)])
     took = time.monotonic() - started
     got = q(
         db, "SELECT cited_ref, count(*), count(DISTINCT (verdict, support)) FROM citation_audit GROUP BY 1 ORDER BY 1"
     )
-    assert got == [("1", 500, 1), ("2", 500, 1)], got
+    assert got == [("d1", 500, 1), ("d2", 500, 1)], got
     assert took < 30, took
 
 
@@ -308,13 +312,65 @@ def test_markers_along_one_overlong_sentence_cite_the_words_before_each(tmp_path
     db = _audited(tmp_path, rows)
     got = q(db, "SELECT answer_id, count(*), max(length(claim)) FROM citation_audit GROUP BY 1 ORDER BY 1")
     first = answer[: answer.rfind(" ", 0, 2000)]
-    assert got == [("adjacent", 5000, 20), ("listed", 5000, len(first)), ("runon", 5000, 36)], got
+    # side by side, and listed again, the same source for the same words is one citation
+    assert got == [("adjacent", 2, 20), ("listed", 2, len(first)), ("runon", 5000, 36)], got
     claims = q(
         db, "SELECT claim, claim_start, claim_end FROM citation_audit WHERE answer_id = 'runon' ORDER BY citation_ord"
     )
     assert claims[:3] == [
-        ("Refunds take 30 days word0 more text", 0, 40),
-        ("word1 more text", 40, 60),
-        ("word2 more text", 60, 80),
+        ("Refunds take 30 days word0 more text", 0, 36),
+        ("word1 more text", 41, 56),
+        ("word2 more text", 61, 76),
     ]
     assert q(db, "SELECT DISTINCT claim, claim_start FROM citation_audit WHERE answer_id = 'listed'") == [(first, 0)]
+
+
+def test_a_source_cited_again_for_the_same_claim_is_one_citation(tmp_path: Path) -> None:
+    # `[1, 1, ...]` or `[1][1]...` ten times on a verified claim counted ten verified citations: a wrong figure
+    # beside it (1 of 11 unverified, integrity 0.91) came out GREEN
+    wrong = " Shipping costs 20 euros [2]."
+    answers = {
+        "listed": "Refunds take 30 days [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]." + wrong,
+        "side_by_side": "Refunds take 30 days " + "[1]" * 10 + "." + wrong,
+        "ranges": "Refunds take 30 days [1-1, 1, 1-1, 1, 1, 1, 1, 1, 1, 1]." + wrong,
+        "two_dialects": "Refunds take 30 days [1][Document: Refund Policy.pdf, Page 1]." + wrong,
+        "fabricated_twice": "Refunds take 30 days [1][7][7].",
+        "other_claims": "Refunds take 30 days [1]. Refunds take 30 days, it says [1].",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = dict(q(db, "SELECT answer_id, (n_citations, n_verified, level) FROM answer_audit"))
+    assert got == {
+        "listed": (2, 1, "RED"),
+        "side_by_side": (2, 1, "RED"),
+        "ranges": (2, 1, "RED"),
+        "two_dialects": (2, 1, "RED"),
+        "fabricated_twice": (2, 1, "RED"),
+        "other_claims": (2, 2, "GREEN"),
+    }, got
+
+
+def test_chinese_and_japanese_statements_are_counted_as_words(tmp_path: Path) -> None:
+    # words were runs of letters between spaces: a Chinese or Japanese sentence is one run, so no sentence of such
+    # an answer was a claim (an answer stating a wrong figure without any citation came out GREEN, an English one
+    # YELLOW) and a short cited one, 退款需要30天 (refunds take 30 days), was no statement (empty_claim, RED).
+    # A character of these scripts counts as half a word
+    zh = [
+        {"doc_id": "d1", "chunk_id": "c1", "title": "R", "page": 1, "text": "退款需要30天。"},
+        {"doc_id": "d2", "chunk_id": "c2", "title": "S", "page": 1, "text": "运费超过50欧元免费。"},
+    ]
+    answers = {
+        "zh_uncited": "所有退货必须在购买之日起90天内完成。",
+        "ja_uncited": "返品は購入日から90日以内に行う必要があります。",
+        "zh_short": "退款需要30天[1]。运费超过50欧元免费[2]。",
+        "zh_thanks": "谢谢！",
+        "ja_thanks": "ありがとうございます。",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, zh) for key, text in answers.items()])
+    got = dict(q(db, "SELECT answer_id, (n_claims, n_citations, n_verified, level, flags) FROM answer_audit"))
+    assert got == {
+        "zh_uncited": (1, 0, 0, "YELLOW", ["no_citations"]),
+        "ja_uncited": (1, 0, 0, "YELLOW", ["no_citations"]),
+        "zh_short": (2, 2, 2, "GREEN", []),
+        "zh_thanks": (0, 0, 0, "GREEN", []),
+        "ja_thanks": (0, 0, 0, "GREEN", []),
+    }, got

@@ -92,4 +92,4 @@ def test_cited_stretches_start_after_the_marker_before_the_words():
 
     text = "A b c [1] d e [2][3] f [4]"
     marks = [(m.start(), m.end()) for m in __import__("re").finditer(r"\[\d\]", text)]
-    assert cited_stretches(text, marks) == {6: 0, 14: 9, 17: 9, 23: 20}
+    assert cited_stretches(text, marks) == {6: (0, 6), 14: (9, 14), 17: (9, 14), 23: (20, 23)}
