@@ -117,7 +117,8 @@ def reference_list_pattern() -> str:
     link = r"[ \t]*<?(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)"
     definition = rf"[ \t]*(?:{_FOOTNOTE}[ \t]*:|(?:{any_marker_pattern()})[ \t]*:{link})[^\n]*"
     definitions = rf"{definition}(?:\r?\n(?:[ \t]*\r?\n)*{definition})*"
-    return rf"(?s)^((?:.*?\n)?)((?:{_REFERENCES_HEADER}(?:{line})+|{definitions})\s*)$"
+    # `??`: no text above the list first (definitions alone are a list, not a first line citing the others)
+    return rf"(?s)^((?:.*?\n)??)((?:{_REFERENCES_HEADER}(?:{line})+|{definitions})\s*)$"
 
 
 def reference_list_start(text: str) -> int | None:

@@ -105,6 +105,8 @@ FOOTNOTED = {
     "prose_after": "Refunds take 30 days.\n[1]: Refunds take 30 days.\nShipping costs 20 euros [2].",
     # `[2]:` before a statement is no link definition (that needs a link): the statement is no source's name
     "statement": "Refunds take 30 days [1].\n[2]: Shipping costs 20 euros.",
+    # nothing but definitions: the list is the whole answer (its first line was read as the answer, citing inline)
+    "nothing_else": "[1]: https://kb.example/r\n[2]: https://kb.example/s",
 }
 
 
@@ -120,6 +122,7 @@ def test_markdown_footnotes_cite_and_closing_definitions_name_sources(tmp_path: 
         "only_definitions": ("RED", 1, 1, ["reference_list"]),  # as a structured citation cited nowhere inline
         "prose_after": ("RED", 2, 1, []),
         "statement": ("RED", 2, 1, []),
+        "nothing_else": ("RED", 2, 0, ["reference_list"]),
     }, (got, cites)
     by_id: dict[str, list[tuple[Any, ...]]] = {}
     for answer_id, *rest in cites:
@@ -141,7 +144,7 @@ def test_footnotes_the_sql_and_the_python_reference_agree(key: str) -> None:
     start = reference_list_start(text)
     assert (start is None) == (key in ("prose_after", "statement")), start
     if start is not None:
-        assert text[start:].startswith("[")
+        assert text[start:].startswith("[") and (start == 0) == (key == "nothing_else"), start
 
 
 def test_a_changed_figure_written_against_cjk_or_hangul_text_is_named(tmp_path: Path) -> None:
