@@ -16,7 +16,8 @@ from click.testing import CliRunner
 
 from audit.charts import LABEL_CHARS
 from audit.cli import main
-from audit.page_text import NAME_KEPT, NAME_SHOWN, TEXT_KEPT, TEXT_SHOWN
+from audit.extract.sentences import MAX_CLAIM_CHARS
+from audit.page_text import NAME_KEPT, NAME_SHOWN, TEXT_KEPT, TEXT_SHOWN, text_html
 from audit.query import TABLE_CELL_CHARS
 from tests.conftest import audit_rows, make_answer
 from tests.outputs.browser_helpers import find_browser, load_page
@@ -27,7 +28,8 @@ LONG_ROWS = 30
 
 
 def long_claim(i: int) -> str:
-    return f"Payroll {i} closes " + " ".join(f"word{k}" for k in range(6000)) + " in Lima [1]."
+    # words of a few letters, as prose has: a row's height in the browser follows how its shown text wraps
+    return f"Payroll {i} closes " + " ".join(f"word{k % 60}" for k in range(7500)) + " in Lima [1]."
 
 
 LONG_NAME = "m" * 20_000
@@ -72,15 +74,24 @@ def test_page_size_stays_bounded(page):
 
 
 def test_a_long_claim_shows_its_start_and_keeps_the_rest_behind_more(page):
+    """A claim holds at most MAX_CLAIM_CHARS characters (the end of its 50,000-character sentence, up to the
+    marker): its first TEXT_SHOWN show, the rest is behind "more"."""
     text = page.read_text(encoding="utf-8")
-    claim = long_claim(7).replace(" [1]", "")  # the claim is its sentence without the marker
+    sentence = long_claim(7).replace(" [1]", "")
     cell = re.search(r'<td class="claim">(.*?)</td>', finding(text, "long-7"), re.S).group(1)
     summary = re.search(r'<details class="long"><summary>(.*?)<span class="more">', cell, re.S)
-    assert summary and plain(summary.group(1)) == claim[:TEXT_SHOWN]
-    assert f"({len(claim):,} characters)" in cell
-    body = cell[cell.index("</summary>") + len("</summary>") :]
-    assert plain(body).startswith(claim[TEXT_SHOWN:TEXT_KEPT])
-    assert f"{len(claim) - TEXT_KEPT:,} more characters left out" in plain(body)
+    body = cell[cell.index("</summary>") + len("</summary>") : cell.index("</details>")]
+    assert summary and len(plain(summary.group(1))) == TEXT_SHOWN
+    claim = plain(summary.group(1)) + plain(body)
+    assert TEXT_SHOWN < len(claim) <= MAX_CLAIM_CHARS and sentence.rstrip(".").endswith(claim)
+    assert f"({len(claim):,} characters)" in cell and "left out" not in cell
+
+
+def test_text_past_what_the_page_keeps_says_how_much_is_left_out():
+    """A text longer than TEXT_KEPT (an evidence window of a source without full stops) keeps TEXT_KEPT characters
+    and says how many more there were."""
+    html_ = text_html("x" * (TEXT_KEPT + 1234))
+    assert "x" * (TEXT_KEPT + 1) not in html_ and "1,234 more characters left out" in plain(html_)
 
 
 def test_long_names_are_cut_and_filters_still_tell_them_apart(page):
