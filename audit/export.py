@@ -148,7 +148,7 @@ def _previous_export(out_dir: Path) -> list[str]:
     try:
         manifest = json.loads(old.read_text())
         ours = isinstance(manifest, dict) and DIGEST_KEY in manifest and isinstance(manifest.get("files"), dict)
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # RecursionError: [[[[...]]]] nested too deeply
         ours = False
     if not ours:
         raise InputError(

@@ -626,3 +626,40 @@ def test_report_and_export_of_a_database_from_a_newer_citeaudit_say_to_upgrade(t
     for args in (["report", "--out", str(tmp_path / "r.html")], ["export", "--out", str(tmp_path / "e")]):
         res = CliRunner().invoke(main, [*args, "--db", str(db)])
         assert res.exit_code == 2 and res.output == want + "\n", res.output
+
+
+def test_json_nested_past_pythons_recursion_limit_is_named_as_bad_json(tmp_path: Path) -> None:
+    # a labels line, a training pair, a support model or an export's manifest of [[[[...]]]] 100,000 deep ended with
+    # exit 1 as an unexpected RecursionError ("maximum recursion depth exceeded while decoding a JSON array")
+    deep = "[" * 100_000 + "]" * 100_000
+    inp = _answers(tmp_path / "answers.parquet")
+    labels, pairs, model = tmp_path / "labels.jsonl", tmp_path / "pairs.jsonl", tmp_path / "support.json"
+    labels.write_text(deep + "\n")
+    pairs.write_text(deep + "\n")
+    model.write_text('{"features": ' + deep + "}")
+    config = tmp_path / "case.toml"
+    config.write_text(f'[support]\nmodel = "{model}"\n')
+    db = str(tmp_path / "audit.duckdb")
+    for args, want in [
+        (["eval", "--answers", str(inp), "--labels", str(labels)], f"error: {labels}:1: not valid JSON ("),
+        (
+            ["calibrate", "--pairs", str(pairs), "--out", str(tmp_path / "s.json")],
+            f"error: {pairs}:1: not a training pair (",
+        ),
+        (
+            ["run", "--input", str(inp), "--db", db, "--quiet", "--config", str(config)],
+            f"error: {model}: not valid JSON",
+        ),
+    ]:
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 2 and res.output.startswith(want), res.output
+        assert res.output.count("\n") == 1
+    (tmp_path / "e").mkdir()
+    audited = str(audit_rows(tmp_path / "e", [make_answer("good", "Refunds take 30 days [1].", CTX)]))
+    export = tmp_path / "export"
+    assert CliRunner().invoke(main, ["export", "--db", audited, "--out", str(export)]).exit_code == 0
+    (export / "manifest.json").write_text(deep)
+    res = CliRunner().invoke(main, ["verify-export", str(export)])
+    assert res.exit_code == 1 and res.output.startswith(f"{export}: manifest.json: not valid JSON ("), res.output
+    res = CliRunner().invoke(main, ["export", "--db", audited, "--out", str(export)])
+    assert res.exit_code == 2 and "is not a citeaudit export's manifest" in res.output, res.output
