@@ -663,3 +663,30 @@ def test_json_nested_past_pythons_recursion_limit_is_named_as_bad_json(tmp_path:
     assert res.exit_code == 1 and res.output.startswith(f"{export}: manifest.json: not valid JSON ("), res.output
     res = CliRunner().invoke(main, ["export", "--db", audited, "--out", str(export)])
     assert res.exit_code == 2 and "is not a citeaudit export's manifest" in res.output, res.output
+
+
+def test_serve_refuses_a_work_dir_or_database_folder_that_is_a_file_before_serving(tmp_path: Path) -> None:
+    # serve deployed them, and every scheduled night failed at 02:00 ("cannot use ... as the work dir")
+    inp = _answers(tmp_path / "answers.parquet")
+    a_file = tmp_path / "a-file"
+    a_file.write_text("mine\n")
+    for args, want in [
+        (
+            ["--work-dir", str(a_file), "--db", str(tmp_path / "audit.duckdb")],
+            f"--work-dir {a_file}: cannot be a folder",
+        ),
+        (["--db", str(a_file / "audit.duckdb")], f"--db {a_file / 'audit.duckdb'}: its folder cannot be made"),
+    ]:
+        try:
+            res = subprocess.run(
+                [sys.executable, "-m", "audit.cli", "serve", "--input", str(inp), *args],
+                env={**os.environ, "PYTHONPATH": str(REPO)},
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"serve {args} was served")
+        assert res.returncode == 2, res.stderr
+        assert res.stderr.startswith(f"error: {want} ({a_file} is a file)"), res.stderr
+    assert a_file.read_text() == "mine\n"
