@@ -690,3 +690,23 @@ def test_serve_refuses_a_work_dir_or_database_folder_that_is_a_file_before_servi
         assert res.returncode == 2, res.stderr
         assert res.stderr.startswith(f"error: {want} ({a_file} is a file)"), res.stderr
     assert a_file.read_text() == "mine\n"
+
+
+def test_an_export_that_fails_half_way_leaves_no_files_and_can_be_rerun(tmp_path: Path) -> None:
+    # an export that stopped after some tables (a view that fails as it is read) left those files without a manifest,
+    # and the next export into the folder refused them as files that are not an export's
+    db = audit_rows(tmp_path, [make_answer("a", "Refunds take 9 days [1].", CTX)])
+    con = duckdb.connect(str(db))
+    sql = con.execute("SELECT sql FROM duckdb_views() WHERE view_name = 'unverified_citations'").fetchall()[0][0]
+    body = sql[sql.upper().index(" AS ") + 4 :].rstrip().rstrip(";")
+    con.execute(f"CREATE OR REPLACE VIEW unverified_citations AS SELECT * FROM ({body}) WHERE error('boom') IS NULL")
+    con.close()
+    folder = tmp_path / "export"
+    res = CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(folder)])
+    assert res.exit_code == 2 and "boom" in res.output, res.output
+    assert not any(folder.iterdir())
+    con = duckdb.connect(str(db))
+    con.execute(f"CREATE OR REPLACE VIEW unverified_citations AS {body}")
+    con.close()
+    assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(folder)]).exit_code == 0
+    assert CliRunner().invoke(main, ["verify-export", str(folder)]).exit_code == 0
