@@ -79,7 +79,7 @@ def _read_pairs(p: Path, limit_per_set: int | None) -> list[TrainPair]:
             try:
                 obj = json.loads(line)
                 pair = TrainPair(str(obj["dataset"]), str(obj["claim"]), str(obj["source"]), int(obj["label"]))
-            except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+            except (json.JSONDecodeError, KeyError, TypeError, ValueError, RecursionError) as exc:  # too deep: [[[...
                 raise InputError(f"{p}:{n}: not a training pair ({exc})") from None
             if pair.label not in (0, 1):
                 raise InputError(f"{p}:{n}: label must be 0 or 1, got {pair.label}")

@@ -79,6 +79,20 @@ def export_findings(
     _refuse_other_files(out_dir, previous)
     for name in previous:
         (out_dir / name).unlink(missing_ok=True)
+    try:
+        return _write_export(db, out_dir, window, fmt, cfg)
+    except BaseException:  # a half-written export is none: its files, without a manifest, blocked the next export
+        for name in written_names(fmt):
+            (out_dir / name).unlink(missing_ok=True)
+        raise
+
+
+def written_names(fmt: str) -> list[str]:
+    """Every file name an export in `fmt` writes (the folder holds none of them before it starts)."""
+    return [f"{name}.{fmt}" for name in export_queries(Window())] + [CONFIG_NAME, MANIFEST_NAME]
+
+
+def _write_export(db: str | Path, out_dir: Path, window: Window, fmt: str, cfg: AuditConfig) -> dict[str, Any]:
     files: dict[str, dict[str, Any]] = {}
     with open_db(db, read_only=True) as con:
         queries = export_queries(window)
@@ -129,8 +143,7 @@ def not_a_file(path: Path) -> str | None:
 def _refuse_links(out_dir: Path, fmt: str) -> None:
     """An export writes regular files of its own folder only: a link at a name it writes would be written through,
     to a file outside the folder (config.json and manifest.json were). Refused before anything is changed."""
-    names = [f"{name}.{fmt}" for name in export_queries(Window())] + [CONFIG_NAME, MANIFEST_NAME]
-    for name in names:
+    for name in written_names(fmt):
         if (what := not_a_file(out_dir / name)) is not None:
             raise InputError(
                 f"{out_dir / name} is {what}, and an export writes only regular files of its own folder: remove it "
@@ -148,7 +161,7 @@ def _previous_export(out_dir: Path) -> list[str]:
     try:
         manifest = json.loads(old.read_text())
         ours = isinstance(manifest, dict) and DIGEST_KEY in manifest and isinstance(manifest.get("files"), dict)
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # RecursionError: [[[[...]]]] nested too deeply
         ours = False
     if not ours:
         raise InputError(

@@ -1,5 +1,6 @@
 """An output file a command writes at its end (calibrate's model, bench's figures), checked before the work starts:
-a folder at its path, or a file where its folder must be, stopped the command after all of its work."""
+a folder at its path, or a file where its folder must be, stopped the command after all of its work. The same for a
+folder a scheduled run will write in (`file_in_the_way`)."""
 
 from __future__ import annotations
 
@@ -27,3 +28,10 @@ def write_output(path: str | Path, text: str, option: str) -> None:
         output_file(path, option).write_text(text)
     except OSError as exc:  # no permission, a full disk
         raise InputError(f"{option} {path}: cannot write a file there ({exc.filename}: {exc.strerror})") from None
+
+
+def file_in_the_way(folder: str | Path) -> Path | None:
+    """The file at `folder` or above it that keeps it from being a folder (nothing is made), or None."""
+    path = Path(folder)
+    found = next((p for p in (path, *path.parents) if p.exists()), None)
+    return found if found is not None and not found.is_dir() else None

@@ -8,6 +8,7 @@ from pathlib import Path
 from audit.config import AuditConfig
 from audit.errors import ConfigError
 from audit.export import export_findings
+from audit.output_file import file_in_the_way
 from audit.review import write_report
 from audit.window import Window
 
@@ -41,9 +42,7 @@ def check_output_dirs(cfg: AuditConfig, source: str) -> None:
         folder = getattr(cfg.outputs, key)
         if not folder:
             continue
-        path = Path(folder)
-        found = next((p for p in (path, *path.parents) if p.exists()), None)
-        if found is not None and not found.is_dir():
+        if (found := file_in_the_way(folder)) is not None:
             raise ConfigError(
                 f"{source}: outputs.{key} {folder!r} is not a folder ({found} is a file): give a folder the day's "
                 "outputs can be written in"

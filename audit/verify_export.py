@@ -48,6 +48,8 @@ def _load_manifest(path: Path) -> tuple[dict[str, Any] | None, list[str]]:
         manifest = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         return None, [f"{path.name}: not valid JSON ({exc})"]
+    except RecursionError:  # [[[[...]]]] past Python's recursion limit
+        return None, [f"{path.name}: not valid JSON (nested too deeply)"]
     if not isinstance(manifest, dict) or not isinstance(manifest.get("files"), dict):
         return None, [f"{path.name}: no 'files' table"]
     if manifest.get(DIGEST_KEY) != manifest_digest(manifest):

@@ -104,6 +104,7 @@ def build_deployment(
     check_dask_address(dask_address, cfg.run.dask_address, config_path)
     check_output_dirs(cfg, str(config_path))
     check_deployment_name(name)
+    check_folders(db, work_dir)
     from flows.deploy import check_schedule, nightly_deployment
 
     config_key = f"{config_path}: run." if config_path else "run."
@@ -124,6 +125,17 @@ def build_deployment(
         contexts=_abs(contexts_spec) if contexts_spec else None,
         work_dir=str(Path(work_dir).resolve()) if work_dir else None,
     )
+
+
+def check_folders(db: str, work_dir: str | None) -> None:
+    """ConfigError when a file keeps the work dir or the database's folder from being made: `serve` deployed them, and
+    every scheduled night failed."""
+    from audit.output_file import file_in_the_way
+
+    if work_dir and (found := file_in_the_way(work_dir)) is not None:
+        raise ConfigError(f"--work-dir {work_dir}: cannot be a folder ({found} is a file)")
+    if (found := file_in_the_way(Path(db).parent)) is not None:
+        raise ConfigError(f"--db {db}: its folder cannot be made ({found} is a file)")
 
 
 NAME_BANNED = "/%&><"  # what Prefect refuses in a deployment name (InvalidNameError)

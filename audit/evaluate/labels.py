@@ -65,6 +65,8 @@ def parse_label(line: str, where: str) -> Label:
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
         raise LabelError(f"{where}: not valid JSON ({exc.msg})") from None
+    except RecursionError:  # [[[[...]]]] past Python's recursion limit
+        raise LabelError(f"{where}: not valid JSON (nested too deeply)") from None
     if not isinstance(obj, dict):
         raise LabelError(f"{where}: a label must be a JSON object")
     aid = obj.get("answer_id")

@@ -95,6 +95,8 @@ def load_support_model(path: str = "") -> SupportModel:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise ConfigError(f"{p}: not valid JSON: {exc}") from None
+    except RecursionError:  # [[[[...]]]] past Python's recursion limit
+        raise ConfigError(f"{p}: not valid JSON: nested too deeply") from None
     except UnicodeDecodeError as exc:  # json.loads takes UTF-8, -16 or -32 bytes; Latin-1 text is none of them
         raise ConfigError(f"{p}: not valid JSON: a support model file is UTF-8, byte {exc.start} is not") from None
     except OSError as exc:

@@ -626,3 +626,87 @@ def test_report_and_export_of_a_database_from_a_newer_citeaudit_say_to_upgrade(t
     for args in (["report", "--out", str(tmp_path / "r.html")], ["export", "--out", str(tmp_path / "e")]):
         res = CliRunner().invoke(main, [*args, "--db", str(db)])
         assert res.exit_code == 2 and res.output == want + "\n", res.output
+
+
+def test_json_nested_past_pythons_recursion_limit_is_named_as_bad_json(tmp_path: Path) -> None:
+    # a labels line, a training pair, a support model or an export's manifest of [[[[...]]]] 100,000 deep ended with
+    # exit 1 as an unexpected RecursionError ("maximum recursion depth exceeded while decoding a JSON array")
+    deep = "[" * 100_000 + "]" * 100_000
+    inp = _answers(tmp_path / "answers.parquet")
+    labels, pairs, model = tmp_path / "labels.jsonl", tmp_path / "pairs.jsonl", tmp_path / "support.json"
+    labels.write_text(deep + "\n")
+    pairs.write_text(deep + "\n")
+    model.write_text('{"features": ' + deep + "}")
+    config = tmp_path / "case.toml"
+    config.write_text(f'[support]\nmodel = "{model}"\n')
+    db = str(tmp_path / "audit.duckdb")
+    for args, want in [
+        (["eval", "--answers", str(inp), "--labels", str(labels)], f"error: {labels}:1: not valid JSON ("),
+        (
+            ["calibrate", "--pairs", str(pairs), "--out", str(tmp_path / "s.json")],
+            f"error: {pairs}:1: not a training pair (",
+        ),
+        (
+            ["run", "--input", str(inp), "--db", db, "--quiet", "--config", str(config)],
+            f"error: {model}: not valid JSON",
+        ),
+    ]:
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 2 and res.output.startswith(want), res.output
+        assert res.output.count("\n") == 1
+    (tmp_path / "e").mkdir()
+    audited = str(audit_rows(tmp_path / "e", [make_answer("good", "Refunds take 30 days [1].", CTX)]))
+    export = tmp_path / "export"
+    assert CliRunner().invoke(main, ["export", "--db", audited, "--out", str(export)]).exit_code == 0
+    (export / "manifest.json").write_text(deep)
+    res = CliRunner().invoke(main, ["verify-export", str(export)])
+    assert res.exit_code == 1 and res.output.startswith(f"{export}: manifest.json: not valid JSON ("), res.output
+    res = CliRunner().invoke(main, ["export", "--db", audited, "--out", str(export)])
+    assert res.exit_code == 2 and "is not a citeaudit export's manifest" in res.output, res.output
+
+
+def test_serve_refuses_a_work_dir_or_database_folder_that_is_a_file_before_serving(tmp_path: Path) -> None:
+    # serve deployed them, and every scheduled night failed at 02:00 ("cannot use ... as the work dir")
+    inp = _answers(tmp_path / "answers.parquet")
+    a_file = tmp_path / "a-file"
+    a_file.write_text("mine\n")
+    for args, want in [
+        (
+            ["--work-dir", str(a_file), "--db", str(tmp_path / "audit.duckdb")],
+            f"--work-dir {a_file}: cannot be a folder",
+        ),
+        (["--db", str(a_file / "audit.duckdb")], f"--db {a_file / 'audit.duckdb'}: its folder cannot be made"),
+    ]:
+        try:
+            res = subprocess.run(
+                [sys.executable, "-m", "audit.cli", "serve", "--input", str(inp), *args],
+                env={**os.environ, "PYTHONPATH": str(REPO)},
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"serve {args} was served")
+        assert res.returncode == 2, res.stderr
+        assert res.stderr.startswith(f"error: {want} ({a_file} is a file)"), res.stderr
+    assert a_file.read_text() == "mine\n"
+
+
+def test_an_export_that_fails_half_way_leaves_no_files_and_can_be_rerun(tmp_path: Path) -> None:
+    # an export that stopped after some tables (a view that fails as it is read) left those files without a manifest,
+    # and the next export into the folder refused them as files that are not an export's
+    db = audit_rows(tmp_path, [make_answer("a", "Refunds take 9 days [1].", CTX)])
+    con = duckdb.connect(str(db))
+    sql = con.execute("SELECT sql FROM duckdb_views() WHERE view_name = 'unverified_citations'").fetchall()[0][0]
+    body = sql[sql.upper().index(" AS ") + 4 :].rstrip().rstrip(";")
+    con.execute(f"CREATE OR REPLACE VIEW unverified_citations AS SELECT * FROM ({body}) WHERE error('boom') IS NULL")
+    con.close()
+    folder = tmp_path / "export"
+    res = CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(folder)])
+    assert res.exit_code == 2 and "boom" in res.output, res.output
+    assert not any(folder.iterdir())
+    con = duckdb.connect(str(db))
+    con.execute(f"CREATE OR REPLACE VIEW unverified_citations AS {body}")
+    con.close()
+    assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(folder)]).exit_code == 0
+    assert CliRunner().invoke(main, ["verify-export", str(folder)]).exit_code == 0
