@@ -25,6 +25,16 @@ from audit.window import Window
 log = logging.getLogger(__name__)
 
 
+# the names a folder's Parquet files go by, whatever their case: `x.parquet` (Spark, pyarrow, DuckDB), `X.PARQUET`
+# (exports from Windows tools), `x.pq` and `x.parq` (pandas users); a folder's other files are not logs
+PARQUET_SUFFIXES = frozenset({".parquet", ".pq", ".parq"})
+
+
+def parquet_in(folder: Path) -> list[Path]:
+    """The Parquet files under `folder`, searched recursively (hive partitions included), by PARQUET_SUFFIXES."""
+    return [q for q in folder.rglob("*") if q.suffix.lower() in PARQUET_SUFFIXES]
+
+
 def discover_inputs(spec: str) -> list[str]:
     """Files named by a path, a folder (searched recursively, hive partitions included) or a glob."""
     if not spec.strip():  # Path("") is ".": every Parquet file under the working directory was read
@@ -35,7 +45,7 @@ def discover_inputs(spec: str) -> list[str]:
     else:
         # a glob's folders are searched as a folder is: Spark writes a table as a folder `x.parquet/` of part files
         matched = [p] if p.is_dir() else [Path(f) for f in glob.glob(spec, recursive=True)]
-        found = [q for m in matched for q in (m.rglob("*.parquet") if m.is_dir() else [m])]
+        found = [q for m in matched for q in (parquet_in(m) if m.is_dir() else [m])]
         broken = [f for f in found if f.is_symlink() and not f.exists()]  # was skipped: its answers left out
         if broken:
             raise InputError(f"{broken[0]}: a link to {broken[0].readlink()}, which does not exist")

@@ -161,6 +161,23 @@ def test_rows_without_timestamp_belong_to_their_hive_partition_day(tmp_path):
     assert (day2.answers_read, day2.answers_quarantined) == (0, 0)
 
 
+def test_a_folder_finds_parquet_files_whatever_the_case_of_their_suffix(tmp_path):
+    """`X.PARQUET`, `x.pq` and `x.parq` in a folder are logs too (they were skipped without a word: their answers
+    never audited); other files are not."""
+    from audit.contract import answers_schema
+
+    names = ["a.parquet", "B.PARQUET", "c.pq", "d.Parq"]
+    for i, name in enumerate(names):
+        rows = [make_answer(f"a{i}", "Refunds take 30 days [1].", CTX)]
+        pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), tmp_path / name)
+    (tmp_path / "notes.txt").write_text("not a log")
+    (tmp_path / "a.parquet.crc").write_bytes(b"checksum")
+    files = discover_inputs(str(tmp_path))
+    assert sorted(f.rsplit("/", 1)[1] for f in files) == sorted(names)
+    _, counts = stage(files)
+    assert counts.answers_read == len(names)
+
+
 def test_count_rows_uses_the_same_scan(write_answers):
     from audit.ingest import count_rows
 
