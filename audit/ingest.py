@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import glob
 import logging
+import os
 from pathlib import Path
 
 import duckdb
@@ -21,6 +22,7 @@ from audit.errors import InputError, one_line
 from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_rows, file_schema
 from audit.sql import connect, literal_path, parquet_files, quote, run
 from audit.window import Window
+from audit.workdir import OWNER, WORK_DIR_NAME
 
 log = logging.getLogger(__name__)
 
@@ -31,8 +33,25 @@ PARQUET_SUFFIXES = frozenset({".parquet", ".pq", ".parq"})
 
 
 def parquet_in(folder: Path) -> list[Path]:
-    """The Parquet files under `folder`, searched recursively (hive partitions included), by PARQUET_SUFFIXES."""
-    return [q for q in folder.rglob("*") if q.suffix.lower() in PARQUET_SUFFIXES]
+    """The Parquet files under `folder`, searched recursively (hive partitions included), by PARQUET_SUFFIXES;
+    citeaudit's own work dirs are not searched (see `in_work_dir`)."""
+    found = []
+    for top, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not is_work_dir(Path(top) / d))
+        found += [Path(top) / n for n in names if Path(n).suffix.lower() in PARQUET_SUFFIXES]
+    return found
+
+
+def is_work_dir(folder: Path) -> bool:
+    """A folder citeaudit made for a run (its split input, shard results) or for readable copies of a log."""
+    return WORK_DIR_NAME.fullmatch(folder.name) is not None and (folder / OWNER).is_file()
+
+
+def in_work_dir(path: Path) -> bool:
+    """Whether `path` lies in a citeaudit work dir: a run killed after its split leaves its shards' copies of the
+    rows there, and with the database in (or under) the input folder the next run read them as more logs (each
+    answer twice, or the assignment file as a log without answer_id)."""
+    return any(is_work_dir(parent) for parent in path.parents)
 
 
 def discover_inputs(spec: str) -> list[str]:
@@ -45,7 +64,7 @@ def discover_inputs(spec: str) -> list[str]:
     else:
         # a glob's folders are searched as a folder is: Spark writes a table as a folder `x.parquet/` of part files
         matched = [p] if p.is_dir() else [Path(f) for f in glob.glob(spec, recursive=True)]
-        found = [q for m in matched for q in (parquet_in(m) if m.is_dir() else [m])]
+        found = [q for m in matched for q in (parquet_in(m) if m.is_dir() else [m]) if not in_work_dir(q)]
         broken = [f for f in found if f.is_symlink() and not f.exists()]  # was skipped: its answers left out
         if broken:
             raise InputError(f"{broken[0]}: a link to {broken[0].readlink()}, which does not exist")

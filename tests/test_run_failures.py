@@ -9,6 +9,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 
 from audit.config import AuditConfig, RunConfig
@@ -102,6 +104,34 @@ def test_a_db_locked_past_the_wait_fails_clearly_and_the_rerun_only_loads(write_
     assert summary.counts.answers_audited == 3
     assert sorted(_statuses(db)) == ["abandoned", "completed"]
     assert not list(work_root(db).iterdir())
+
+
+def test_a_rerun_does_not_read_the_kept_work_dir_of_a_database_inside_its_input_folder(tmp_path, scorer):
+    """`--input logs/ --db logs/audit.duckdb`: the work dir (`logs/.citeaudit-work`) of a run that could not load
+    keeps the shards' split copies of the rows; the rerun read them as more logs (it stopped on the shard
+    assignment file, 'required column answer_id is missing', and would have read each answer twice)."""
+    from audit.contract import answers_schema
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    pq.write_table(pa.Table.from_pylist(_rows(6), schema=answers_schema()), logs / "answers.parquet")
+    db = logs / "audit.duckdb"
+    holders: list[subprocess.Popen[str]] = []
+
+    def hold_once(_n: int) -> None:
+        if not holders:
+            holders.append(_hold(db, 30))
+
+    cfg = AuditConfig(run=RunConfig(lock_wait_seconds=1, shard_seconds=0.0001, shard_threads=1))
+    try:
+        with pytest.raises(DatabaseLocked):
+            run_audit(str(logs), db, Window(), cfg, progress=hold_once, scorer=scorer)
+    finally:
+        holders[0].kill()
+        holders[0].wait()
+    assert list(work_root(db).glob("run-*/input/**/*.parquet"))  # the kept split input lies under logs/
+    summary = run_audit(str(logs), db, Window(), cfg, scorer=scorer)
+    assert (summary.counts.answers_read, summary.counts.answers_audited) == (6, 6)
 
 
 def test_work_dirs_of_dead_runs_are_removed_by_the_next_run(write_answers, tmp_path, scorer):
