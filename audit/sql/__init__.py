@@ -150,9 +150,8 @@ def connect(
                 raise InputError(f"cannot open audit database {p}{mode}: {one_line(str(exc))}") from None
             if time.monotonic() >= deadline:
                 holder = str(exc).split("\n")[0]
-                raise DatabaseLocked(
-                    f"audit database {p} is held by another process, still after waiting {wait_s:g} s ({holder})"
-                ) from None
+                waited = f"still after waiting {wait_s:g} s" if wait_s > 0 else "try again when it is done"
+                raise DatabaseLocked(f"audit database {p} is held by another process, {waited} ({holder})") from None
             log.info("audit database %s is locked; retrying in %.1f s", p, delay)
             time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
             delay = min(delay * 2, 5.0)

@@ -113,3 +113,22 @@ def test_a_reader_that_goes_away_ends_sql_quietly(db, fmt):
     proc.stdout.readline()
     proc.stdout.close()
     assert (proc.wait(timeout=120), proc.stderr.read()) == (141, b"")
+
+
+def test_a_database_a_run_is_writing_is_named_held_and_what_to_do(db: Path) -> None:
+    """A reader meets a run's load (another process writing the file): one line, exit 2, saying to try again (it
+    said 'still after waiting 0 s', which a reader never does)."""
+    writer = subprocess.Popen(
+        [sys.executable, "-c", f"import duckdb, time; c = duckdb.connect({str(db)!r}); print('held', flush=True); "
+         "time.sleep(30)"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    try:
+        assert writer.stdout is not None and writer.stdout.readline().strip() == "held"
+        code, out = sql(db, "SELECT count(*) FROM runs")
+    finally:
+        writer.kill()
+        writer.wait()
+    assert code == 2 and "is held by another process, try again when it is done" in out, out
+    assert "waiting 0 s" not in out
