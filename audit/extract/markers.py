@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import duckdb
 
-from audit.extract.dialects import DOC_CHUNK, DOCUMENT_PAGE, NUMERIC, any_marker_pattern, reference_list_pattern
+from audit.extract.dialects import (
+    DOC_CHUNK,
+    DOCUMENT_PAGE,
+    FILE_SEARCH,
+    NUMERIC,
+    any_marker_pattern,
+    reference_list_pattern,
+)
 from audit.sql import run
 
 
@@ -15,6 +22,7 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "num": NUMERIC.pattern,
         "dp": DOCUMENT_PAGE.pattern,
         "dc": DOC_CHUNK.pattern,
+        "fs": FILE_SEARCH.pattern,
         "refs": reference_list_pattern(),
         "base": numeric_base,
     }

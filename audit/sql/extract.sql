@@ -1,6 +1,6 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $any (any marker), $num / $dp / $dc (dialect patterns), $base (numeric base, 0 or 1).
+-- parameters: $any (any marker), $num / $dp / $dc / $fs (dialect patterns), $base (numeric base, 0 or 1).
 
 -- the JSON document of structured output: the answer object itself, or the final event of a logged stream
 -- (a JSON array of events, or JSON lines / `data: {...}` server-sent events, whose last `"type": "final"` event
@@ -253,6 +253,13 @@ SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'doc_chunk',
        regexp_extract(marker, $dc, 1) || ':' || regexp_extract(marker, $dc, 2), NULL, NULL, NULL,
        regexp_extract(marker, $dc, 1), regexp_extract(marker, $dc, 2), NULL
 FROM markers WHERE regexp_full_match(marker, $dc)
+UNION ALL
+-- 【4:0†Refund Policy.pdf】: the file's name is its title; `source` (or nothing) names no file (NULL cited_title)
+SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'file_search',
+       coalesce(nullif(regexp_extract(marker, $fs, 1), ''), marker), NULL,
+       CASE WHEN lower(regexp_extract(marker, $fs, 1)) NOT IN ('', 'source') THEN regexp_extract(marker, $fs, 1) END,
+       NULL, NULL, NULL, NULL
+FROM markers WHERE regexp_full_match(marker, $fs)
 UNION ALL
 -- JSON "citations" entries the answer text does not already cite inline
 SELECT s.answer_id, 1000000 + s.idx, 0, 'citations[' || (s.idx - 1) || ']', NULL, NULL, 'structured',

@@ -19,7 +19,7 @@ WITH cited AS (
     -- contexts of the named document (by title or doc_id), whatever the page or chunk
     SELECT c.answer_id, c.citation_ord, k.rank, k.page, k.chunk_id, k.doc_id
     FROM cited c JOIN ctx_keys k ON k.answer_id = c.answer_id
-    WHERE (c.dialect = 'document_page' AND (k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem))
+    WHERE (c.dialect IN ('document_page', 'file_search') AND (k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem))
        -- [citation:X:Y] splits at the first colon, but ids may hold colons (urn:kb:7): a document whose id and a
        -- colon begin "X:Y" is the named one
        OR (c.dialect = 'doc_chunk' AND (k.doc_id = c.cited_doc
@@ -53,6 +53,12 @@ WITH cited AS (
        OR (c.dialect = 'doc_chunk' AND d.doc_id || ':' || d.chunk_id = c.cited_doc || ':' || c.cited_chunk)
     GROUP BY ALL
     UNION ALL
+    -- a file search annotation names a file, no page or chunk: the document's first retrieved context
+    SELECT d.answer_id, d.citation_ord, min(d.rank)
+    FROM doc_hits d JOIN cited c USING (answer_id, citation_ord)
+    WHERE c.dialect = 'file_search'
+    GROUP BY ALL
+    UNION ALL
     SELECT answer_id, citation_ord, rank FROM object_hits WHERE rank IS NOT NULL
 ), known_docs AS (
     SELECT DISTINCT answer_id, citation_ord FROM doc_hits
@@ -65,6 +71,8 @@ SELECT c.answer_id, c.citation_ord, c.marker, c.dialect, c.char_start, c.char_en
            WHEN c.malformed IS NOT NULL THEN 'malformed_citation:' || c.malformed
            WHEN ir.reason IS NOT NULL THEN ir.reason
            WHEN c.dialect IN ('numeric', 'structured') THEN 'index_out_of_range'
+           -- 【4:0†source】: no file named, and its numbers are no context ranks
+           WHEN c.dialect = 'file_search' AND c.cited_title IS NULL THEN 'source_not_named'
            WHEN kd.answer_id IS NULL THEN 'unknown_document'
            WHEN c.dialect = 'document_page' THEN 'page_not_retrieved'
            WHEN c.dialect = 'citation_object' AND c.cited_index IS NULL THEN 'page_not_retrieved'
