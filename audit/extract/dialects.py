@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,30 @@ FILE_SEARCH = Dialect(
     example="【4:0†Refund Policy.pdf】, [4:0†Refund Policy.pdf], 【7†source】",
 )
 
-DIALECTS: tuple[Dialect, ...] = (FILE_SEARCH, DOCUMENT_PAGE, DOC_CHUNK, NUMERIC)
+# `Refunds take 30 days¹.`, `²˒³`, `¹⁰` (a digit run is one number, as in `[10]`): Unicode superscript digits cite
+# sources as `[n]` does (lists with `,` or `˒`, ranges with `-` or `⁻`). A run is a marker only where a citation
+# stands (superscript_in_place): after three letters, a CJK character or a sentence's punctuation (each optionally
+# closed by a bracket or quote), and before whitespace, punctuation or the end. Never after a digit (`10⁶`), one or
+# two letters (`m²`, `km³`, `x²`, `mc²`) or an expression (`(a+b)²`): powers and units stay in the claim
+_SUP = "\u2070\u00b9\u00b2\u00b3\u2074-\u2079"
+_SUP_SEP = ",\u02d2\u207b\u2013-"  # the characters themselves: RE2 reads no \u escape
+SUPERSCRIPT_DIGITS = str.maketrans(
+    "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u02d2\u207b", "0123456789,-"
+)
+SUPERSCRIPT = Dialect(
+    name="superscript",
+    pattern=rf"[{_SUP}]{{1,9}}(?:[{_SUP_SEP}][{_SUP}]{{1,9}})*",
+    example="days¹, days¹˒², days¹⁰, days.¹",
+)
+_LETTER = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0370-\u03ff\u0400-\u04ff"
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+_CLOSE = "\\)\\]\"'\u201d\u2019"
+# full matches of the (at most) four characters before a superscript run and the one after it
+SUPERSCRIPT_BEFORE = rf"(?s).*(?:[{_LETTER}]{{3}}|[{_CJK}]|[^0-9\s][.,;:!?])[{_CLOSE}]?"
+_WIDE_PUNCT = "\u2026\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f"
+SUPERSCRIPT_AFTER = rf"(?:[\s.,;:!?{_CLOSE}*_\[<{_WIDE_PUNCT}]|)"
+
+DIALECTS: tuple[Dialect, ...] = (FILE_SEARCH, DOCUMENT_PAGE, DOC_CHUNK, NUMERIC, SUPERSCRIPT)
 
 
 @dataclass(frozen=True)
@@ -102,6 +126,27 @@ def _strip_groups(pattern: str) -> str:
     return re.sub(r"(?<!\\)\((?!\?)", "(?:", pattern)
 
 
+_SUPERSCRIPT_RE = re.compile(SUPERSCRIPT.pattern)
+_SUPERSCRIPT_BEFORE_RE = re.compile(SUPERSCRIPT_BEFORE, re.ASCII)
+_SUPERSCRIPT_AFTER_RE = re.compile(SUPERSCRIPT_AFTER, re.ASCII)
+
+
+def superscript_in_place(text: str, start: int, end: int) -> bool:
+    """Whether the superscript run `text[start:end]` stands where a citation does (not a unit's or a power's)."""
+    before, after = text[max(0, start - 4) : start], text[end : end + 1]
+    return bool(_SUPERSCRIPT_BEFORE_RE.fullmatch(before) and _SUPERSCRIPT_AFTER_RE.fullmatch(after))
+
+
+def find_markers(text: str) -> list[re.Match[str]]:
+    """Every marker of `text` (code aside): the registry's regex, less the superscript runs that are no citation."""
+    return [
+        m
+        for m in marker_regex().finditer(text)
+        if not _SUPERSCRIPT_RE.fullmatch(m.group()) or superscript_in_place(text, m.start(), m.end())
+    ]
+
+
+@cache
 def marker_regex() -> re.Pattern[str]:
     # ASCII, as RE2 in extract.sql reads `\d` and `\s`: Python's Unicode `\d` took `[١]` and `[１]` (and `\s` a
     # no-break space) for markers that the SQL never extracts, so they were cut from claim texts as if cited
@@ -147,7 +192,7 @@ def markers_outside_code(text: str) -> list[re.Match[str]]:
     """The reference marker scan: every marker not inside Markdown code nor in a closing list of sources beside
     inline markers, as extract.sql finds them."""
     code = [(m.start(), m.end()) for m in CODE_SPAN.finditer(text)]
-    found = [m for m in marker_regex().finditer(text) if not any(s <= m.start() and m.end() <= e for s, e in code)]
+    found = [m for m in find_markers(text) if not any(s <= m.start() and m.end() <= e for s, e in code)]
     refs = reference_list_start(text)
     if refs is None or not any(m.start() < refs for m in found):
         return found
@@ -157,7 +202,7 @@ def markers_outside_code(text: str) -> list[re.Match[str]]:
 def expand_numeric(inner: str, limit: int = 50) -> list[int]:
     """`1, 3` (or `1; 3`) -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit` positions."""
     out: list[int] = []
-    inner = re.sub(rf"[\s{INVISIBLE}]", "", inner, flags=re.ASCII).replace(";", ",")
+    inner = re.sub(rf"[\s{INVISIBLE}]", "", inner.translate(SUPERSCRIPT_DIGITS), flags=re.ASCII).replace(";", ",")
     for part in inner.split(","):
         bounds = re.split(r"\s*[-–]\s*", part)
         if len(bounds) == 2:

@@ -9,6 +9,9 @@ from audit.extract.dialects import (
     DOCUMENT_PAGE,
     FILE_SEARCH,
     NUMERIC,
+    SUPERSCRIPT,
+    SUPERSCRIPT_AFTER,
+    SUPERSCRIPT_BEFORE,
     any_marker_pattern,
     reference_list_pattern,
 )
@@ -23,6 +26,9 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "dp": DOCUMENT_PAGE.pattern,
         "dc": DOC_CHUNK.pattern,
         "fs": FILE_SEARCH.pattern,
+        "sup": SUPERSCRIPT.pattern,
+        "sup_before": SUPERSCRIPT_BEFORE,
+        "sup_after": SUPERSCRIPT_AFTER,
         "refs": reference_list_pattern(),
         "base": numeric_base,
     }

@@ -1,6 +1,7 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $any (any marker), $num / $dp / $dc / $fs (dialect patterns), $base (numeric base, 0 or 1).
+-- parameters: $any (any marker), $num / $dp / $dc / $fs / $sup (dialect patterns), $sup_before / $sup_after (where a
+-- superscript run is a marker), $base (numeric base, 0 or 1).
 
 -- the JSON document of structured output: the answer object itself, or the final event of a logged stream
 -- (a JSON array of events, or JSON lines / `data: {...}` server-sent events, whose last `"type": "final"` event
@@ -165,11 +166,16 @@ SELECT answer_id, marker_ord, marker,
        CAST(sum(length(before) + length(marker)) OVER (PARTITION BY answer_id ORDER BY marker_ord) AS INTEGER) AS char_end
 FROM flat;
 
+-- a superscript run is a marker only where a citation stands (audit.extract.dialects.superscript_in_place: after a
+-- word or a sentence's punctuation, before a space, punctuation or the end): `m²`, `10⁶`, `x²` are no citations
 CREATE OR REPLACE TEMP TABLE markers AS
-SELECT m.* FROM markers_all m
+SELECT m.* FROM markers_all m JOIN texts t USING (answer_id)
 WHERE NOT EXISTS (
     SELECT 1 FROM code_spans c
-    WHERE c.answer_id = m.answer_id AND m.char_start >= c.code_start AND m.char_end <= c.code_end);
+    WHERE c.answer_id = m.answer_id AND m.char_start >= c.code_start AND m.char_end <= c.code_end)
+  AND (NOT regexp_full_match(m.marker, $sup)
+       OR (regexp_full_match(right(left(t.answer_text, m.char_start), 4), $sup_before)
+           AND regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), $sup_after)));
 
 -- a closing list of sources under a header ("Sources:", "**References**"), each line a marker and a title or url,
 -- or Markdown footnote / link definitions without one ("[^1]: Refund Policy.pdf", "[2]: https://...")
@@ -192,9 +198,14 @@ CREATE OR REPLACE TEMP TABLE citations_raw AS
 WITH numeric_markers AS (
     -- digits, commas (or semicolons) and dashes: the spaces and invisible characters between them go
     -- (dialects.INVISIBLE)
-    SELECT *, string_split(regexp_replace(replace(regexp_extract(marker, $num, 1), ';', ','), '[^0-9,\-–]', '', 'g'),
-                           ',') AS parts
+    SELECT *, 'numeric' AS dialect,
+           string_split(regexp_replace(replace(regexp_extract(marker, $num, 1), ';', ','), '[^0-9,\-–]', '', 'g'),
+                        ',') AS parts
     FROM markers WHERE regexp_full_match(marker, $num)
+    UNION ALL
+    -- superscript digits (¹˒² is 1, 2; ¹⁻³ is 1-3): audit.extract.dialects.SUPERSCRIPT_DIGITS
+    SELECT *, 'superscript', string_split(translate(marker, '⁰¹²³⁴⁵⁶⁷⁸⁹˒⁻', '0123456789,-'), ',')
+    FROM markers WHERE regexp_full_match(marker, $sup)
 ), numeric_parts AS (
     SELECT * EXCLUDE (parts), unnest(parts) AS part, generate_subscripts(parts, 1) AS part_ord
     FROM numeric_markers
@@ -206,7 +217,7 @@ WITH numeric_markers AS (
     SELECT *, range(least(lo_raw, hi_raw), least(greatest(lo_raw, hi_raw), least(lo_raw, hi_raw) + 49) + 1) AS nums
     FROM numeric_bounds WHERE lo_raw IS NOT NULL
 ), numeric_cites AS (
-    SELECT answer_id, marker_ord, part_ord * 1000 + generate_subscripts(nums, 1) AS sub_ord, marker,
+    SELECT answer_id, marker_ord, part_ord * 1000 + generate_subscripts(nums, 1) AS sub_ord, marker, dialect,
            char_start, char_end, unnest(nums) AS num
     FROM numeric_ranges
 ), structured_list AS (
@@ -238,7 +249,7 @@ WITH numeric_markers AS (
            nullif(instr(answer_text, json_extract_string(item, '$.claim')), 0) - 1 AS claim_pos
     FROM inline_flat
 )
-SELECT answer_id, marker_ord, sub_ord, marker, char_start, char_end, 'numeric' AS dialect,
+SELECT answer_id, marker_ord, sub_ord, marker, char_start, char_end, dialect,
        CAST(num AS VARCHAR) AS cited_ref, CAST(num - $base + 1 AS INTEGER) AS cited_rank,
        NULL::VARCHAR AS cited_title, NULL::INTEGER AS cited_page, NULL::VARCHAR AS cited_doc,
        NULL::VARCHAR AS cited_chunk, NULL::VARCHAR AS json_claim

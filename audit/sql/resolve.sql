@@ -44,7 +44,7 @@ WITH cited AS (
 ), matches AS (
     SELECT c.answer_id, c.citation_ord, min(k.rank) AS rank
     FROM cited c JOIN ctx_keys k ON k.answer_id = c.answer_id AND k.rank = c.cited_rank
-    WHERE c.dialect IN ('numeric', 'structured')
+    WHERE c.dialect IN ('numeric', 'superscript', 'structured')
     GROUP BY ALL
     UNION ALL
     SELECT d.answer_id, d.citation_ord, min(d.rank)
@@ -70,7 +70,7 @@ SELECT c.answer_id, c.citation_ord, c.marker, c.dialect, c.char_start, c.char_en
            WHEN m.rank IS NOT NULL THEN NULL
            WHEN c.malformed IS NOT NULL THEN 'malformed_citation:' || c.malformed
            WHEN ir.reason IS NOT NULL THEN ir.reason
-           WHEN c.dialect IN ('numeric', 'structured') THEN 'index_out_of_range'
+           WHEN c.dialect IN ('numeric', 'superscript', 'structured') THEN 'index_out_of_range'
            -- 【4:0†source】: no file named, and its numbers are no context ranks
            WHEN c.dialect = 'file_search' AND c.cited_title IS NULL THEN 'source_not_named'
            WHEN kd.answer_id IS NULL THEN 'unknown_document'

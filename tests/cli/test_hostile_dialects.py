@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
+from audit.extract.dialects import markers_outside_code
 from tests.conftest import make_answer
 from tests.conftest import query as q
 from tests.extract.test_markers import extract
@@ -83,3 +84,48 @@ def test_an_openai_file_search_annotation_cites_the_file_it_names(tmp_path: Path
         ("【4:0†Refund Policy.pdf】", "file_search", "Refund Policy.pdf"),
         ("【4:0†source】", "file_search", "source"),
     ]
+
+
+def test_a_unicode_superscript_after_a_word_is_a_numeric_marker_and_a_unit_is_not(tmp_path: Path) -> None:
+    # `Refunds take 30 days¹.` cites source 1 as `[1]` does: it was no marker, so beside a verified [1] a wrong figure
+    # cited `²` came out GREEN. A superscript run is a marker only after three letters, a CJK character or closing
+    # punctuation, and before whitespace, punctuation or the end: `m²`, `km³`, `x²`, `10⁶` are units and powers
+    answers = {
+        "correct": "Refunds take 30 days¹. Shipping is free over 50 euros².",
+        "after_stop": "Refunds take 30 days.¹",
+        "list": "Refunds take 30 days¹˒².",
+        "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros².",
+        "never_retrieved": "Refunds take 30 days [1]. Refunds take 30 days¹⁰.",
+        "units": "Refunds take 30 days [1]. The 30 m² room fits 10⁶ boxes of 2 km³ and x² more [1].",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = q(
+        db,
+        "SELECT answer_id, marker, dialect, cited_ref, context_rank, verdict, claim FROM citation_audit "
+        "WHERE dialect <> 'numeric' ORDER BY 1, citation_ord",
+    )
+    refunds = "Refunds take 30 days."
+    assert [(a, m, d, r, rank, v, c) for a, m, d, r, rank, v, c in got] == [
+        ("after_stop", "¹", "superscript", "1", 1, "verified", refunds),
+        ("correct", "¹", "superscript", "1", 1, "verified", refunds),
+        ("correct", "²", "superscript", "2", 2, "verified", "Shipping is free over 50 euros."),
+        ("list", "¹˒²", "superscript", "1", 1, "verified", refunds),
+        ("list", "¹˒²", "superscript", "2", 2, got[4][5], refunds),
+        ("never_retrieved", "¹⁰", "superscript", "10", None, "fabricated", refunds),
+        ("wrong_figure", "²", "superscript", "2", 2, got[6][5], "Shipping costs 20 euros."),
+    ], got
+    assert got[4][5] != "verified" and got[6][5] != "verified", got
+    claims = [c for (c,) in q(db, "SELECT claim FROM citation_audit WHERE answer_id = 'units' ORDER BY citation_ord")]
+    assert claims[-1] == "The 30 m² room fits 10⁶ boxes of 2 km³ and x² more.", claims
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert {k: levels[k] for k in ("correct", "after_stop", "wrong_figure", "never_retrieved")} == {
+        "correct": "GREEN",
+        "after_stop": "GREEN",
+        "wrong_figure": "RED",
+        "never_retrieved": "RED",
+    }, levels
+    # the Python reference finds the same markers as the SQL
+    cites, texts = extract(list(answers.values()))
+    for i, text in enumerate(answers.values()):
+        sql = sorted({(s, e) for a, _o, _m, _d, _r, s, e, _k in cites if a == f"a{i}"})
+        assert sql == [(m.start(), m.end()) for m in markers_outside_code(texts[f"a{i}"][0])], text
