@@ -36,6 +36,20 @@ NUMERIC = Dialect(
     pattern=rf"\[\^?{_GAP}(\d{{1,9}}(?:{_GAP}(?:,|;|-|–){_GAP}\d{{1,9}})*){_GAP}(?:\^{_GAP})?\]{_LINK}",
     example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^], [1](https://...)",
 )
+# HTML a chat widget rendered, logged as is: `&#91;2&#93;`, `&lsqb;2&rsqb;`, `&#x5B;2&#x5D;` show as `[2]`, and
+# `<sup>[2]</sup>` (or `<sup>&#91;2&#93;</sup>`) as a raised [2]: the numeric marker they render as, tags and all (they
+# stayed in the claim). `<sup>2</sup>`, without brackets, is a superscript 2 and follows its place rule (SUPERSCRIPT)
+_HTML_OPEN = r"(?:&#0*91;|&(?i:lsqb|lbrack);|&#[xX]0*5[bB];)"
+_HTML_CLOSE = r"(?:&#0*93;|&(?i:rsqb|rbrack);|&#[xX]0*5[dD];)"
+_SUP_OPEN, _SUP_CLOSE = r"(?i:<sup(?:[ \t][^<>\n]*)?>)", r"(?i:</sup[ \t]*>)"
+HTML_NUMERIC = Dialect(
+    name="numeric",
+    pattern=(
+        rf"(?:{_SUP_OPEN}[ \t]*(?:\[|{_HTML_OPEN})|{_HTML_OPEN}){_GAP}(\d{{1,9}}(?:{_GAP}(?:,|;|-|–){_GAP}\d{{1,9}})*)"
+        rf"{_GAP}(?:(?:\]|{_HTML_CLOSE})[ \t]*{_SUP_CLOSE}|{_HTML_CLOSE})"
+    ),
+    example="&#91;1&#93;, &lsqb;1&rsqb;, <sup>[1]</sup>",
+)
 _FOOTNOTE = rf"\[\^{_GAP}\d{{1,9}}{_GAP}(?:\^{_GAP})?\]"
 DOCUMENT_PAGE = Dialect(
     name="document_page",
@@ -70,8 +84,11 @@ SUPERSCRIPT_DIGITS = str.maketrans(
 )
 SUPERSCRIPT = Dialect(
     name="superscript",
-    pattern=rf"[{_SUP}]{{1,9}}(?:[{_SUP_SEP}][{_SUP}]{{1,9}})*",
-    example="days¹, days¹˒², days¹⁰, days.¹",
+    pattern=(
+        rf"[{_SUP}]{{1,9}}(?:[{_SUP_SEP}][{_SUP}]{{1,9}})*"
+        rf"|{_SUP_OPEN}[ \t]*\d{{1,9}}(?:[ \t]*[,;–-][ \t]*\d{{1,9}})*[ \t]*{_SUP_CLOSE}"
+    ),
+    example="days¹, days¹˒², days¹⁰, days.¹, days<sup>1</sup>",
 )
 _LETTER = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0370-\u03ff\u0400-\u04ff"
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
@@ -81,7 +98,7 @@ SUPERSCRIPT_BEFORE = rf"(?s).*(?:[{_LETTER}]{{3}}|[{_CJK}]|[^0-9\s][.,;:!?])[{_C
 _WIDE_PUNCT = "\u2026\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f"
 SUPERSCRIPT_AFTER = rf"(?:[\s.,;:!?{_CLOSE}*_\[<{_WIDE_PUNCT}]|)"
 
-DIALECTS: tuple[Dialect, ...] = (FILE_SEARCH, DOCUMENT_PAGE, DOC_CHUNK, NUMERIC, SUPERSCRIPT)
+DIALECTS: tuple[Dialect, ...] = (FILE_SEARCH, DOCUMENT_PAGE, DOC_CHUNK, NUMERIC, HTML_NUMERIC, SUPERSCRIPT)
 
 
 @dataclass(frozen=True)
@@ -202,7 +219,8 @@ def markers_outside_code(text: str) -> list[re.Match[str]]:
 def expand_numeric(inner: str, limit: int = 50) -> list[int]:
     """`1, 3` (or `1; 3`) -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit` positions."""
     out: list[int] = []
-    inner = re.sub(rf"[\s{INVISIBLE}]", "", inner.translate(SUPERSCRIPT_DIGITS), flags=re.ASCII).replace(";", ",")
+    inner = re.sub(rf"<[^>]*>|[\s{INVISIBLE}]", "", inner.translate(SUPERSCRIPT_DIGITS), flags=re.ASCII)
+    inner = inner.replace(";", ",")
     for part in inner.split(","):
         bounds = re.split(r"\s*[-–]\s*", part)
         if len(bounds) == 2:

@@ -8,6 +8,7 @@ from audit.extract.dialects import (
     DOC_CHUNK,
     DOCUMENT_PAGE,
     FILE_SEARCH,
+    HTML_NUMERIC,
     NUMERIC,
     SUPERSCRIPT,
     SUPERSCRIPT_AFTER,
@@ -23,6 +24,7 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
     params = {
         "any": any_marker_pattern(),
         "num": NUMERIC.pattern,
+        "html": HTML_NUMERIC.pattern,
         "dp": DOCUMENT_PAGE.pattern,
         "dc": DOC_CHUNK.pattern,
         "fs": FILE_SEARCH.pattern,

@@ -1,6 +1,6 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $any (any marker), $num / $dp / $dc / $fs / $sup (dialect patterns), $sup_before / $sup_after (where a
+-- parameters: $any (any marker), $num / $html / $dp / $dc / $fs / $sup (dialect patterns), $sup_before / $sup_after (where a
 -- superscript run is a marker), $base (numeric base, 0 or 1).
 
 -- the JSON document of structured output: the answer object itself, or the final event of a logged stream
@@ -203,8 +203,16 @@ WITH numeric_markers AS (
                         ',') AS parts
     FROM markers WHERE regexp_full_match(marker, $num)
     UNION ALL
-    -- superscript digits (¹˒² is 1, 2; ¹⁻³ is 1-3): audit.extract.dialects.SUPERSCRIPT_DIGITS
-    SELECT *, 'superscript', string_split(translate(marker, '⁰¹²³⁴⁵⁶⁷⁸⁹˒⁻', '0123456789,-'), ',')
+    -- HTML the widget rendered, &#91;1&#93; or <sup>[1]</sup>: the numeric marker it shows
+    SELECT *, 'numeric',
+           string_split(regexp_replace(replace(regexp_extract(marker, $html, 1), ';', ','), '[^0-9,\-–]', '', 'g'),
+                        ',')
+    FROM markers WHERE regexp_full_match(marker, $html)
+    UNION ALL
+    -- superscript digits (¹˒² is 1, 2; ¹⁻³ is 1-3: audit.extract.dialects.SUPERSCRIPT_DIGITS), or <sup>1</sup>
+    SELECT *, 'superscript',
+           string_split(regexp_replace(replace(translate(marker, '⁰¹²³⁴⁵⁶⁷⁸⁹˒⁻', '0123456789,-'), ';', ','),
+                                       '<[^>]*>|[^0-9,\-–]', '', 'g'), ',')
     FROM markers WHERE regexp_full_match(marker, $sup)
 ), numeric_parts AS (
     SELECT * EXCLUDE (parts), unnest(parts) AS part, generate_subscripts(parts, 1) AS part_ord

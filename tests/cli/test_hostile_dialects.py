@@ -129,3 +129,56 @@ def test_a_unicode_superscript_after_a_word_is_a_numeric_marker_and_a_unit_is_no
     for i, text in enumerate(answers.values()):
         sql = sorted({(s, e) for a, _o, _m, _d, _r, s, e, _k in cites if a == f"a{i}"})
         assert sql == [(m.start(), m.end()) for m in markers_outside_code(texts[f"a{i}"][0])], text
+
+
+def test_html_escaped_and_sup_tagged_markers_are_the_markers_they_render_as(tmp_path: Path) -> None:
+    # a log keeps the HTML the chat widget rendered: `&#91;2&#93;`, `&lsqb;2&rsqb;` show as [2], `<sup>2</sup>` and
+    # `<sup>[2]</sup>` as a superscript 2. None was a marker, so beside a verified [1] a wrong figure cited so came out
+    # GREEN (and the tags stayed in the claim). `10<sup>6</sup>` and `m<sup>2</sup>` are powers, as 10⁶ and m² are
+    wrong = "Refunds take 30 days [1]. Shipping costs 20 euros%s."
+    answers = {
+        "decimal": wrong % "&#91;2&#93;",
+        "named": wrong % "&lsqb;2&rsqb;",
+        "hex": wrong % "&#x5B;2&#x5D;",
+        "sup": wrong % "<sup>2</sup>",
+        "sup_brackets": wrong % "<sup>[2]</sup>",
+        "sup_entities": wrong % "<SUP>&#91;2&#93;</SUP>",
+        "correct": "Refunds take 30 days&#91;1&#93;. Shipping is free over 50 euros<sup>[2]</sup>.",
+        "powers": "Refunds take 30 days [1]. The 30 m<sup>2</sup> room fits 10<sup>6</sup> boxes [1].",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = q(
+        db,
+        "SELECT answer_id, marker, cited_ref, context_rank, verdict, claim FROM citation_audit "
+        "WHERE marker NOT IN ('[1]') ORDER BY 1, citation_ord",
+    )
+    shipping = "Shipping costs 20 euros."
+    rows = {(a, m): (r, rank, v, c) for a, m, r, rank, v, c in got}
+    assert rows == {
+        ("correct", "&#91;1&#93;"): ("1", 1, "verified", "Refunds take 30 days."),
+        ("correct", "<sup>[2]</sup>"): ("2", 2, "verified", "Shipping is free over 50 euros."),
+        ("decimal", "&#91;2&#93;"): ("2", 2, rows[("decimal", "&#91;2&#93;")][2], shipping),
+        ("hex", "&#x5B;2&#x5D;"): ("2", 2, rows[("hex", "&#x5B;2&#x5D;")][2], shipping),
+        ("named", "&lsqb;2&rsqb;"): ("2", 2, rows[("named", "&lsqb;2&rsqb;")][2], shipping),
+        ("sup", "<sup>2</sup>"): ("2", 2, rows[("sup", "<sup>2</sup>")][2], shipping),
+        ("sup_brackets", "<sup>[2]</sup>"): ("2", 2, rows[("sup_brackets", "<sup>[2]</sup>")][2], shipping),
+        ("sup_entities", "<SUP>&#91;2&#93;</SUP>"): (
+            "2",
+            2,
+            rows[("sup_entities", "<SUP>&#91;2&#93;</SUP>")][2],
+            shipping,
+        ),
+    }, got
+    assert all(v != "verified" for (a, _m), (_r, _k, v, _c) in rows.items() if a != "correct"), got
+    claims = [c for (c,) in q(db, "SELECT claim FROM citation_audit WHERE answer_id = 'powers' ORDER BY citation_ord")]
+    assert claims[-1] == "The 30 m<sup>2</sup> room fits 10<sup>6</sup> boxes.", claims
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert {k: v for k, v in levels.items() if k != "powers"} == {
+        **{k: "RED" for k in answers if k not in ("correct", "powers")},
+        "correct": "GREEN",
+    }, levels
+    # the Python reference finds the same markers as the SQL
+    cites, texts = extract(list(answers.values()))
+    for i, text in enumerate(answers.values()):
+        sql = sorted({(s, e) for a, _o, _m, _d, _r, s, e, _k in cites if a == f"a{i}"})
+        assert sql == [(m.start(), m.end()) for m in markers_outside_code(texts[f"a{i}"][0])], text
