@@ -51,6 +51,17 @@ HTML_NUMERIC = Dialect(
     example="&#91;1&#93;, &lsqb;1&rsqb;, <sup>[1]</sup>",
 )
 _FOOTNOTE = rf"\[\^{_GAP}\d{{1,9}}{_GAP}(?:\^{_GAP})?\]"
+# `[^refund-policy]` (a label, not a number) is a named Markdown footnote: its definition closing the answer,
+# `[^refund-policy]: Refund Policy.pdf` (or a url, or a doc_id), names the source (resolve.sql: by title, doc_id or
+# url); a label never defined cites nothing that can be found (footnote_not_defined). Labels match ignoring case
+_LABEL = r"[A-Za-z][A-Za-z0-9_.-]{0,63}"
+NAMED_FOOTNOTE = Dialect(
+    name="named_footnote",
+    pattern=rf"\[\^{_GAP}({_LABEL}){_GAP}(?:\^{_GAP})?\]",
+    example="[^refund-policy] with [^refund-policy]: Refund Policy.pdf",
+)
+# a definition line: group 1 the label, group 2 what it names (a url's <> aside)
+FOOTNOTE_DEFINITION = rf"(?m)^[ \t]*\[\^{_GAP}({_LABEL}){_GAP}(?:\^{_GAP})?\][ \t]*:[ \t]*<?([^\r\n]*?)>?[ \t]*\r?$"
 DOCUMENT_PAGE = Dialect(
     name="document_page",
     pattern=r"(?i:\[\s*(?:Document|Doc|Source):\s*([^\]\n]+?)\s*,\s*(?:Page|p\.?)\s*(\d{1,6})\s*\])",
@@ -98,7 +109,15 @@ SUPERSCRIPT_BEFORE = rf"(?s).*(?:[{_LETTER}]{{3}}|[{_CJK}]|[^0-9\s][.,;:!?])[{_C
 _WIDE_PUNCT = "\u2026\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f"
 SUPERSCRIPT_AFTER = rf"(?:[\s.,;:!?{_CLOSE}*_\[<{_WIDE_PUNCT}]|)"
 
-DIALECTS: tuple[Dialect, ...] = (FILE_SEARCH, DOCUMENT_PAGE, DOC_CHUNK, NUMERIC, HTML_NUMERIC, SUPERSCRIPT)
+DIALECTS: tuple[Dialect, ...] = (
+    FILE_SEARCH,
+    DOCUMENT_PAGE,
+    DOC_CHUNK,
+    NUMERIC,
+    HTML_NUMERIC,
+    SUPERSCRIPT,
+    NAMED_FOOTNOTE,
+)
 
 
 @dataclass(frozen=True)
@@ -187,7 +206,8 @@ def reference_list_pattern() -> str:
     # such a list without a header: each came out a citation of the line above it, a correct answer RED. A link
     # definition needs its link: "[2]: Shipping costs 20 euros." is a statement, not a source's name
     link = r"[ \t]*<?(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)"
-    definition = rf"[ \t]*(?:{_FOOTNOTE}[ \t]*:|(?:{any_marker_pattern()})[ \t]*:{link})[^\n]*"
+    footnote = rf"(?:{_FOOTNOTE}|{_strip_groups(NAMED_FOOTNOTE.pattern)})"  # [^2], or [^refund-policy] named
+    definition = rf"[ \t]*(?:{footnote}[ \t]*:|(?:{any_marker_pattern()})[ \t]*:{link})[^\n]*"
     definitions = rf"{definition}(?:\r?\n(?:[ \t]*\r?\n)*{definition})*"
     # `??`: no text above the list first (definitions alone are a list, not a first line citing the others)
     return rf"(?s)^((?:.*?\n)??)((?:{_REFERENCES_HEADER}(?:{line})+|{definitions})\s*)$"
@@ -214,6 +234,16 @@ def markers_outside_code(text: str) -> list[re.Match[str]]:
     if refs is None or not any(m.start() < refs for m in found):
         return found
     return [m for m in found if m.start() < refs]  # the closing list only names the sources cited inline
+
+
+def footnote_definitions(text: str) -> dict[str, str]:
+    """What each named footnote's definition names, by its label in lower case (the first definition of a label;
+    the Python reference of extract.sql's `footnote_defs`)."""
+    out: dict[str, str] = {}
+    for m in re.finditer(FOOTNOTE_DEFINITION, text, re.ASCII):
+        if m.group(2):
+            out.setdefault(m.group(1).lower(), m.group(2))
+    return out
 
 
 def expand_numeric(inner: str, limit: int = 50) -> list[int]:

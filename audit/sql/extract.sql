@@ -1,6 +1,7 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $any (any marker), $num / $html / $dp / $dc / $fs / $sup (dialect patterns), $sup_before / $sup_after (where a
+-- parameters: $any (any marker), $num / $html / $dp / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
+-- footnote's definition), $sup_before / $sup_after (where a
 -- superscript run is a marker), $base (numeric base, 0 or 1).
 
 -- the JSON document of structured output: the answer object itself, or the final event of a logged stream
@@ -194,6 +195,20 @@ WHERE m.char_start >= (SELECT r.ref_start FROM reference_lists r WHERE r.answer_
   AND EXISTS (SELECT 1 FROM reference_lists r JOIN markers b ON b.answer_id = r.answer_id
               WHERE r.answer_id = m.answer_id AND b.char_start < r.ref_start);
 
+-- named footnotes' definitions ("[^refund-policy]: Refund Policy.pdf"): the first of each label, in lower case
+-- (audit.extract.dialects.footnote_definitions)
+CREATE OR REPLACE TEMP TABLE footnote_defs AS
+WITH found AS (
+    SELECT answer_id, regexp_extract_all(answer_text, $nfdef, 1) AS labels,
+           regexp_extract_all(answer_text, $nfdef, 2) AS vals
+    FROM texts WHERE contains(answer_text, '[^')
+), flat AS (
+    SELECT answer_id, unnest(labels) AS label, unnest(vals) AS value, generate_subscripts(labels, 1) AS ord
+    FROM found
+)
+SELECT answer_id, lower(label) AS label, arg_min(value, ord) AS value
+FROM flat WHERE value <> '' GROUP BY ALL;
+
 CREATE OR REPLACE TEMP TABLE citations_raw AS
 WITH numeric_markers AS (
     -- digits, commas (or semicolons) and dashes: the spaces and invisible characters between them go
@@ -279,6 +294,13 @@ SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'file_search',
        CASE WHEN lower(regexp_extract(marker, $fs, 1)) NOT IN ('', 'source') THEN regexp_extract(marker, $fs, 1) END,
        NULL, NULL, NULL, NULL
 FROM markers WHERE regexp_full_match(marker, $fs)
+UNION ALL
+-- [^refund-policy]: the source its definition names (NULL cited_title: never defined)
+SELECT m.answer_id, m.marker_ord, 0, m.marker, m.char_start, m.char_end, 'named_footnote',
+       regexp_extract(m.marker, $nf, 1), NULL, d.value, NULL, NULL, NULL, NULL
+FROM markers m LEFT JOIN footnote_defs d
+    ON d.answer_id = m.answer_id AND d.label = lower(regexp_extract(m.marker, $nf, 1))
+WHERE regexp_full_match(m.marker, $nf)
 UNION ALL
 -- JSON "citations" entries the answer text does not already cite inline
 SELECT s.answer_id, 1000000 + s.idx, 0, 'citations[' || (s.idx - 1) || ']', NULL, NULL, 'structured',

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
-from audit.extract.dialects import markers_outside_code
+from audit.extract.dialects import footnote_definitions, markers_outside_code
 from tests.conftest import make_answer
 from tests.conftest import query as q
 from tests.extract.test_markers import extract
@@ -182,3 +182,47 @@ def test_html_escaped_and_sup_tagged_markers_are_the_markers_they_render_as(tmp_
     for i, text in enumerate(answers.values()):
         sql = sorted({(s, e) for a, _o, _m, _d, _r, s, e, _k in cites if a == f"a{i}"})
         assert sql == [(m.start(), m.end()) for m in markers_outside_code(texts[f"a{i}"][0])], text
+
+
+def test_a_named_footnote_cites_the_source_its_definition_names(tmp_path: Path) -> None:
+    # `[^refund-policy]` with `[^refund-policy]: Refund Policy.pdf` (or a url) closing the answer cites that source:
+    # it was no marker, so beside a verified [1] a wrong figure cited so came out GREEN. Its definition names the
+    # source by title (with or without the extension), doc_id or url; a label never defined is fabricated
+    # (footnote_not_defined), never ignored
+    ctx = [dict(CTX[0]), {**CTX[1], "url": "https://kb.example/shipping"}]
+    answers = {
+        "correct": "Refunds take 30 days[^refund-policy]. Shipping is free over 50 euros[^Ship].\n\n"
+        "[^refund-policy]: Refund Policy\n[^ship]: <https://kb.example/shipping>",
+        "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros[^ship].\n\n[^ship]: Shipping.pdf",
+        "undefined": "Refunds take 30 days [1]. Refunds take 30 days[^note].",
+        "unknown": "Refunds take 30 days[^w].\n\n[^w]: Warranty.pdf",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, ctx) for key, text in answers.items()])
+    got = q(
+        db,
+        "SELECT answer_id, marker, dialect, cited_ref, context_rank, verdict, reasons, claim FROM citation_audit "
+        "WHERE dialect <> 'numeric' ORDER BY 1, citation_ord",
+    )
+    refunds = "Refunds take 30 days."
+    rows = [(a, m, d, r, rank, v, c) for a, m, d, r, rank, v, _reasons, c in got]
+    assert rows == [
+        ("correct", "[^refund-policy]", "named_footnote", "refund-policy", 1, "verified", refunds),
+        ("correct", "[^Ship]", "named_footnote", "Ship", 2, "verified", "Shipping is free over 50 euros."),
+        ("undefined", "[^note]", "named_footnote", "note", None, "fabricated", refunds),
+        ("unknown", "[^w]", "named_footnote", "w", None, "fabricated", refunds),
+        ("wrong_figure", "[^ship]", "named_footnote", "ship", 2, got[-1][5], "Shipping costs 20 euros."),
+    ], got
+    assert got[-1][5] != "verified", got
+    reasons = {a: list(r) for a, _m, _d, _r, _k, v, r, _c in got if v == "fabricated"}
+    assert reasons == {"undefined": ["footnote_not_defined"], "unknown": ["unknown_document"]}, reasons
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels == {"correct": "GREEN", "wrong_figure": "RED", "undefined": "RED", "unknown": "RED"}, levels
+    # the Python reference finds the same markers as the SQL
+    cites, texts = extract(list(answers.values()))
+    for i, text in enumerate(answers.values()):
+        sql = sorted({(s, e) for a, _o, _m, _d, _r, s, e, _k in cites if a == f"a{i}"})
+        assert sql == [(m.start(), m.end()) for m in markers_outside_code(texts[f"a{i}"][0])], text
+    assert footnote_definitions(answers["correct"]) == {
+        "refund-policy": "Refund Policy",
+        "ship": "https://kb.example/shipping",
+    }
