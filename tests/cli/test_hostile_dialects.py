@@ -226,3 +226,30 @@ def test_a_named_footnote_cites_the_source_its_definition_names(tmp_path: Path) 
         "refund-policy": "Refund Policy",
         "ship": "https://kb.example/shipping",
     }
+
+
+def test_contexts_ranked_from_0_are_flagged_on_the_answer_and_in_the_run_summary(tmp_path: Path) -> None:
+    # a 0-based logger's contexts table (rank 0 = first retrieved): ranks are 1-based, `[1]` cites rank 1, so rank 0
+    # can be cited by no marker and every [n] reads one place off, without a word. Each such answer is flagged
+    # context_rank_0_not_citable and the run's summary says how many (the audit itself is not changed)
+    answers = [
+        make_answer("zero", "Refunds take 30 days [1].", []),
+        make_answer("one", "Refunds take 30 days [1].", []),
+    ]
+    for a in answers:
+        a["contexts"] = None
+    inp, ctx, db = tmp_path / "answers.parquet", tmp_path / "contexts.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(pa.Table.from_pylist(answers, schema=answers_schema()), inp)
+    rows = [
+        {"answer_id": "zero", "rank": 0, "text": CTX[0]["text"]},
+        {"answer_id": "zero", "rank": 1, "text": CTX[1]["text"]},
+        {"answer_id": "one", "rank": 1, "text": CTX[0]["text"]},
+        {"answer_id": "one", "rank": 2, "text": CTX[1]["text"]},
+    ]
+    schema = pa.schema([("answer_id", pa.string()), ("rank", pa.int64()), ("text", pa.string())])
+    pq.write_table(pa.Table.from_pylist(rows, schema=schema), ctx)
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--contexts", str(ctx), "--quiet"])
+    assert res.exit_code == 0 and "Traceback" not in res.output, res.output
+    flags = dict(q(db, "SELECT answer_id, flags FROM answer_audit"))
+    assert "context_rank_0_not_citable" in flags["zero"] and "context_rank_0_not_citable" not in flags["one"], flags
+    assert "1 answer's contexts start at rank 0" in res.output, res.output
