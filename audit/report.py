@@ -23,4 +23,14 @@ def run_overview(db: str, run_id: str) -> dict[str, Any]:
             con.execute("SELECT verdict, count(*) FROM citation_audit WHERE run_id = ? GROUP BY 1", [run_id]).fetchall()
         )
         uncited = con.execute("SELECT count(*) FROM uncited_claims WHERE run_id = ?", [run_id]).fetchall()
-        return {"counts": counts, "levels": levels, "verdicts": verdicts, "uncited": uncited[0][0]}
+        zero = con.execute(
+            "SELECT count(*) FROM answer_audit WHERE run_id = ? AND list_contains(flags, 'context_rank_0_not_citable')",
+            [run_id],
+        ).fetchall()
+        return {
+            "counts": counts,
+            "levels": levels,
+            "verdicts": verdicts,
+            "uncited": uncited[0][0],
+            "rank_0": zero[0][0],
+        }

@@ -88,6 +88,17 @@ def print_summary(run_id: str, db: str, seconds: float) -> None:
         t.add_row(f"citations {verdict.value}", str(ov["verdicts"].get(verdict.value, 0)))
     t.add_row("uncited claims", str(ov["uncited"]))
     out.print(t)
+    if ov["rank_0"]:
+        n = ov["rank_0"]
+        whose = "answer's" if n == 1 else "answers'"
+        out.print(
+            f"warning: {n} {whose} contexts start at rank 0: ranks are 1-based ([1] cites rank "
+            "1), so rank 0 can be cited by no marker and each [n] may read one place off (a 0-based logger? give "
+            "ranks from 1); flagged context_rank_0_not_citable",
+            soft_wrap=True,
+            highlight=False,
+            markup=False,
+        )
     out.print(
         f'results: {db}  ({seconds:.1f} s)  e.g. citeaudit sql "select * from unverified_citations" --db {db}',
         soft_wrap=True,

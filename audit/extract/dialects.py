@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,32 @@ NUMERIC = Dialect(
     pattern=rf"\[\^?{_GAP}(\d{{1,9}}(?:{_GAP}(?:,|;|-|–){_GAP}\d{{1,9}})*){_GAP}(?:\^{_GAP})?\]{_LINK}",
     example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^], [1](https://...)",
 )
+# HTML a chat widget rendered, logged as is: `&#91;2&#93;`, `&lsqb;2&rsqb;`, `&#x5B;2&#x5D;` show as `[2]`, and
+# `<sup>[2]</sup>` (or `<sup>&#91;2&#93;</sup>`) as a raised [2]: the numeric marker they render as, tags and all (they
+# stayed in the claim). `<sup>2</sup>`, without brackets, is a superscript 2 and follows its place rule (SUPERSCRIPT)
+_HTML_OPEN = r"(?:&#0*91;|&(?i:lsqb|lbrack);|&#[xX]0*5[bB];)"
+_HTML_CLOSE = r"(?:&#0*93;|&(?i:rsqb|rbrack);|&#[xX]0*5[dD];)"
+_SUP_OPEN, _SUP_CLOSE = r"(?i:<sup(?:[ \t][^<>\n]*)?>)", r"(?i:</sup[ \t]*>)"
+HTML_NUMERIC = Dialect(
+    name="numeric",
+    pattern=(
+        rf"(?:{_SUP_OPEN}[ \t]*(?:\[|{_HTML_OPEN})|{_HTML_OPEN}){_GAP}(\d{{1,9}}(?:{_GAP}(?:,|;|-|–){_GAP}\d{{1,9}})*)"
+        rf"{_GAP}(?:(?:\]|{_HTML_CLOSE})[ \t]*{_SUP_CLOSE}|{_HTML_CLOSE})"
+    ),
+    example="&#91;1&#93;, &lsqb;1&rsqb;, <sup>[1]</sup>",
+)
 _FOOTNOTE = rf"\[\^{_GAP}\d{{1,9}}{_GAP}(?:\^{_GAP})?\]"
+# `[^refund-policy]` (a label, not a number) is a named Markdown footnote: its definition closing the answer,
+# `[^refund-policy]: Refund Policy.pdf` (or a url, or a doc_id), names the source (resolve.sql: by title, doc_id or
+# url); a label never defined cites nothing that can be found (footnote_not_defined). Labels match ignoring case
+_LABEL = r"[A-Za-z][A-Za-z0-9_.-]{0,63}"
+NAMED_FOOTNOTE = Dialect(
+    name="named_footnote",
+    pattern=rf"\[\^{_GAP}({_LABEL}){_GAP}(?:\^{_GAP})?\]",
+    example="[^refund-policy] with [^refund-policy]: Refund Policy.pdf",
+)
+# a definition line: group 1 the label, group 2 what it names (a url's <> aside)
+FOOTNOTE_DEFINITION = rf"(?m)^[ \t]*\[\^{_GAP}({_LABEL}){_GAP}(?:\^{_GAP})?\][ \t]*:[ \t]*<?([^\r\n]*?)>?[ \t]*\r?$"
 DOCUMENT_PAGE = Dialect(
     name="document_page",
     pattern=r"(?i:\[\s*(?:Document|Doc|Source):\s*([^\]\n]+?)\s*,\s*(?:Page|p\.?)\s*(\d{1,6})\s*\])",
@@ -47,7 +73,51 @@ DOC_CHUNK = Dialect(
     example="[citation:kb_doc_12:chunk-7]",
 )
 
-DIALECTS: tuple[Dialect, ...] = (DOCUMENT_PAGE, DOC_CHUNK, NUMERIC)
+# OpenAI Assistants' file search annotates `【4:0†Refund Policy.pdf】` (older ones and ChatGPT `【7†source】`; some
+# renderers write `[4:0†...]`): the numbers are message and search-result indexes, never context ranks; the name after
+# the dagger is the file's (resolved by title as document_page is, the document's first retrieved context). `source`
+# names no file: such a citation cannot be resolved (resolve.sql: source_not_named)
+FILE_SEARCH = Dialect(
+    name="file_search",
+    pattern=r"(?:【|\[)[ \t]*\d{1,9}(?:[ \t]*:[ \t]*\d{1,9})?[ \t]*†[ \t]*([^】\[\]\n]*?)[ \t]*(?:】|\])",
+    example="【4:0†Refund Policy.pdf】, [4:0†Refund Policy.pdf], 【7†source】",
+)
+
+# `Refunds take 30 days¹.`, `²˒³`, `¹⁰` (a digit run is one number, as in `[10]`): Unicode superscript digits cite
+# sources as `[n]` does (lists with `,` or `˒`, ranges with `-` or `⁻`). A run is a marker only where a citation
+# stands (superscript_in_place): after three letters, a CJK character or a sentence's punctuation (each optionally
+# closed by a bracket or quote), and before whitespace, punctuation or the end. Never after a digit (`10⁶`), one or
+# two letters (`m²`, `km³`, `x²`, `mc²`) or an expression (`(a+b)²`): powers and units stay in the claim
+_SUP = "\u2070\u00b9\u00b2\u00b3\u2074-\u2079"
+_SUP_SEP = ",\u02d2\u207b\u2013-"  # the characters themselves: RE2 reads no \u escape
+SUPERSCRIPT_DIGITS = str.maketrans(
+    "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u02d2\u207b", "0123456789,-"
+)
+SUPERSCRIPT = Dialect(
+    name="superscript",
+    pattern=(
+        rf"[{_SUP}]{{1,9}}(?:[{_SUP_SEP}][{_SUP}]{{1,9}})*"
+        rf"|{_SUP_OPEN}[ \t]*\d{{1,9}}(?:[ \t]*[,;–-][ \t]*\d{{1,9}})*[ \t]*{_SUP_CLOSE}"
+    ),
+    example="days¹, days¹˒², days¹⁰, days.¹, days<sup>1</sup>",
+)
+_LETTER = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0370-\u03ff\u0400-\u04ff"
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+_CLOSE = "\\)\\]\"'\u201d\u2019"
+# full matches of the (at most) four characters before a superscript run and the one after it
+SUPERSCRIPT_BEFORE = rf"(?s).*(?:[{_LETTER}]{{3}}|[{_CJK}]|[^0-9\s][.,;:!?])[{_CLOSE}]?"
+_WIDE_PUNCT = "\u2026\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f"
+SUPERSCRIPT_AFTER = rf"(?:[\s.,;:!?{_CLOSE}*_\[<{_WIDE_PUNCT}]|)"
+
+DIALECTS: tuple[Dialect, ...] = (
+    FILE_SEARCH,
+    DOCUMENT_PAGE,
+    DOC_CHUNK,
+    NUMERIC,
+    HTML_NUMERIC,
+    SUPERSCRIPT,
+    NAMED_FOOTNOTE,
+)
 
 
 @dataclass(frozen=True)
@@ -92,6 +162,27 @@ def _strip_groups(pattern: str) -> str:
     return re.sub(r"(?<!\\)\((?!\?)", "(?:", pattern)
 
 
+_SUPERSCRIPT_RE = re.compile(SUPERSCRIPT.pattern)
+_SUPERSCRIPT_BEFORE_RE = re.compile(SUPERSCRIPT_BEFORE, re.ASCII)
+_SUPERSCRIPT_AFTER_RE = re.compile(SUPERSCRIPT_AFTER, re.ASCII)
+
+
+def superscript_in_place(text: str, start: int, end: int) -> bool:
+    """Whether the superscript run `text[start:end]` stands where a citation does (not a unit's or a power's)."""
+    before, after = text[max(0, start - 4) : start], text[end : end + 1]
+    return bool(_SUPERSCRIPT_BEFORE_RE.fullmatch(before) and _SUPERSCRIPT_AFTER_RE.fullmatch(after))
+
+
+def find_markers(text: str) -> list[re.Match[str]]:
+    """Every marker of `text` (code aside): the registry's regex, less the superscript runs that are no citation."""
+    return [
+        m
+        for m in marker_regex().finditer(text)
+        if not _SUPERSCRIPT_RE.fullmatch(m.group()) or superscript_in_place(text, m.start(), m.end())
+    ]
+
+
+@cache
 def marker_regex() -> re.Pattern[str]:
     # ASCII, as RE2 in extract.sql reads `\d` and `\s`: Python's Unicode `\d` took `[١]` and `[１]` (and `\s` a
     # no-break space) for markers that the SQL never extracts, so they were cut from claim texts as if cited
@@ -115,7 +206,8 @@ def reference_list_pattern() -> str:
     # such a list without a header: each came out a citation of the line above it, a correct answer RED. A link
     # definition needs its link: "[2]: Shipping costs 20 euros." is a statement, not a source's name
     link = r"[ \t]*<?(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)"
-    definition = rf"[ \t]*(?:{_FOOTNOTE}[ \t]*:|(?:{any_marker_pattern()})[ \t]*:{link})[^\n]*"
+    footnote = rf"(?:{_FOOTNOTE}|{_strip_groups(NAMED_FOOTNOTE.pattern)})"  # [^2], or [^refund-policy] named
+    definition = rf"[ \t]*(?:{footnote}[ \t]*:|(?:{any_marker_pattern()})[ \t]*:{link})[^\n]*"
     definitions = rf"{definition}(?:\r?\n(?:[ \t]*\r?\n)*{definition})*"
     # `??`: no text above the list first (definitions alone are a list, not a first line citing the others)
     return rf"(?s)^((?:.*?\n)??)((?:{_REFERENCES_HEADER}(?:{line})+|{definitions})\s*)$"
@@ -137,17 +229,28 @@ def markers_outside_code(text: str) -> list[re.Match[str]]:
     """The reference marker scan: every marker not inside Markdown code nor in a closing list of sources beside
     inline markers, as extract.sql finds them."""
     code = [(m.start(), m.end()) for m in CODE_SPAN.finditer(text)]
-    found = [m for m in marker_regex().finditer(text) if not any(s <= m.start() and m.end() <= e for s, e in code)]
+    found = [m for m in find_markers(text) if not any(s <= m.start() and m.end() <= e for s, e in code)]
     refs = reference_list_start(text)
     if refs is None or not any(m.start() < refs for m in found):
         return found
     return [m for m in found if m.start() < refs]  # the closing list only names the sources cited inline
 
 
+def footnote_definitions(text: str) -> dict[str, str]:
+    """What each named footnote's definition names, by its label in lower case (the first definition of a label;
+    the Python reference of extract.sql's `footnote_defs`)."""
+    out: dict[str, str] = {}
+    for m in re.finditer(FOOTNOTE_DEFINITION, text, re.ASCII):
+        if m.group(2):
+            out.setdefault(m.group(1).lower(), m.group(2))
+    return out
+
+
 def expand_numeric(inner: str, limit: int = 50) -> list[int]:
     """`1, 3` (or `1; 3`) -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit` positions."""
     out: list[int] = []
-    inner = re.sub(rf"[\s{INVISIBLE}]", "", inner, flags=re.ASCII).replace(";", ",")
+    inner = re.sub(rf"<[^>]*>|[\s{INVISIBLE}]", "", inner.translate(SUPERSCRIPT_DIGITS), flags=re.ASCII)
+    inner = inner.replace(";", ",")
     for part in inner.split(","):
         bounds = re.split(r"\s*[-–]\s*", part)
         if len(bounds) == 2:

@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from audit.extract.dialects import marker_regex
+from audit.extract.dialects import find_markers
 
-_MARKER = marker_regex()
 _MASK = "\x00"
 _TERMINATOR = re.compile(r"[.!?]+[\"'”’)\]]*(?=[\s\x00]|$)|\n")
 # `。`, `！`, `？` (full-width: Chinese, Japanese) end an answer's sentence whatever follows: those texts put no space
@@ -49,7 +48,7 @@ class Sentence:
 
 def mask_markers(text: str) -> tuple[str, list[tuple[int, int]]]:
     """Replace every marker by NULs of the same length (offsets survive); return the marker spans."""
-    spans = [(m.start(), m.end()) for m in _MARKER.finditer(text)]
+    spans = [(m.start(), m.end()) for m in find_markers(text)]
     if not spans:
         return text, spans
     chars = list(text)
@@ -60,7 +59,11 @@ def mask_markers(text: str) -> tuple[str, list[tuple[int, int]]]:
 
 def strip_markers(text: str) -> str:
     """The text without citation markers, spaces before punctuation tidied."""
-    out = _MARKER.sub("", text)
+    pieces, last = [], 0
+    for m in find_markers(text):
+        pieces.append(text[last : m.start()])
+        last = m.end()
+    out = "".join(pieces) + text[last:]
     out = re.sub(r"[ \t]+([.,;:!?])", r"\1", out)
     return re.sub(r"\s+", " ", out).strip()
 
@@ -101,7 +104,7 @@ def _append(out: list[Sentence], text: str, start: int, end: int) -> None:
     if e <= s:
         return
     clean = strip_markers(text[s:e])
-    if clean or _MARKER.search(text[s:e]):
+    if clean or find_markers(text[s:e]):
         out.append(Sentence(s, e, clean))
 
 

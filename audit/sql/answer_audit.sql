@@ -31,10 +31,15 @@ WITH per_answer AS (
     -- optional values that are no whole number in int32 (a page of "three" or 3.5, never rounded): NULL, named here
     SELECT answer_id, list('context_page_not_an_integer:' || rank || ':' || page_raw ORDER BY rank) AS unread_flags
     FROM ctx WHERE page_raw IS NOT NULL GROUP BY answer_id
+), zero_ranked AS (
+    -- contexts ranked from 0 (a 0-based logger's contexts table): ranks are 1-based and `[1]` cites rank 1, so rank 0
+    -- can be cited by no marker and every [n] may read one place off; flagged, the audit is not changed
+    SELECT DISTINCT answer_id FROM ctx WHERE rank = 0
 ), joined AS (
     SELECT a.answer_id, a.conversation_id, a.turn_index,
            list_filter(['turn_index_not_an_integer:' || a.turn_index_raw,
-                        CASE WHEN r.ref_start IS NOT NULL THEN 'reference_list' END], lambda f: f IS NOT NULL)
+                        CASE WHEN r.ref_start IS NOT NULL THEN 'reference_list' END,
+                        CASE WHEN z.answer_id IS NOT NULL THEN 'context_rank_0_not_citable' END], lambda f: f IS NOT NULL)
                || coalesce(u.unread_flags, []) AS unread_flags, a.logged_at, a.tenant, a.model,
            a.source_file, t.answer_text, a.answer,
            s.n_sentences, s.n_claims, s.n_cited_sentences, s.n_uncited_claims,
@@ -53,6 +58,7 @@ WITH per_answer AS (
     LEFT JOIN alce x USING (answer_id)
     LEFT JOIN unread u USING (answer_id)
     LEFT JOIN reference_lists r USING (answer_id)
+    LEFT JOIN zero_ranked z USING (answer_id)
 ), scored AS (
     SELECT *,
            n_verified / nullif(n_citations, 0) AS citation_integrity,

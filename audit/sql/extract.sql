@@ -1,6 +1,8 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $any (any marker), $num / $dp / $dc (dialect patterns), $base (numeric base, 0 or 1).
+-- parameters: $any (any marker), $num / $html / $dp / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
+-- footnote's definition), $sup_before / $sup_after (where a
+-- superscript run is a marker), $base (numeric base, 0 or 1).
 
 -- the JSON document of structured output: the answer object itself, or the final event of a logged stream
 -- (a JSON array of events, or JSON lines / `data: {...}` server-sent events, whose last `"type": "final"` event
@@ -165,11 +167,16 @@ SELECT answer_id, marker_ord, marker,
        CAST(sum(length(before) + length(marker)) OVER (PARTITION BY answer_id ORDER BY marker_ord) AS INTEGER) AS char_end
 FROM flat;
 
+-- a superscript run is a marker only where a citation stands (audit.extract.dialects.superscript_in_place: after a
+-- word or a sentence's punctuation, before a space, punctuation or the end): `m²`, `10⁶`, `x²` are no citations
 CREATE OR REPLACE TEMP TABLE markers AS
-SELECT m.* FROM markers_all m
+SELECT m.* FROM markers_all m JOIN texts t USING (answer_id)
 WHERE NOT EXISTS (
     SELECT 1 FROM code_spans c
-    WHERE c.answer_id = m.answer_id AND m.char_start >= c.code_start AND m.char_end <= c.code_end);
+    WHERE c.answer_id = m.answer_id AND m.char_start >= c.code_start AND m.char_end <= c.code_end)
+  AND (NOT regexp_full_match(m.marker, $sup)
+       OR (regexp_full_match(right(left(t.answer_text, m.char_start), 4), $sup_before)
+           AND regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), $sup_after)));
 
 -- a closing list of sources under a header ("Sources:", "**References**"), each line a marker and a title or url,
 -- or Markdown footnote / link definitions without one ("[^1]: Refund Policy.pdf", "[2]: https://...")
@@ -188,13 +195,40 @@ WHERE m.char_start >= (SELECT r.ref_start FROM reference_lists r WHERE r.answer_
   AND EXISTS (SELECT 1 FROM reference_lists r JOIN markers b ON b.answer_id = r.answer_id
               WHERE r.answer_id = m.answer_id AND b.char_start < r.ref_start);
 
+-- named footnotes' definitions ("[^refund-policy]: Refund Policy.pdf"): the first of each label, in lower case
+-- (audit.extract.dialects.footnote_definitions)
+CREATE OR REPLACE TEMP TABLE footnote_defs AS
+WITH found AS (
+    SELECT answer_id, regexp_extract_all(answer_text, $nfdef, 1) AS labels,
+           regexp_extract_all(answer_text, $nfdef, 2) AS vals
+    FROM texts WHERE contains(answer_text, '[^')
+), flat AS (
+    SELECT answer_id, unnest(labels) AS label, unnest(vals) AS value, generate_subscripts(labels, 1) AS ord
+    FROM found
+)
+SELECT answer_id, lower(label) AS label, arg_min(value, ord) AS value
+FROM flat WHERE value <> '' GROUP BY ALL;
+
 CREATE OR REPLACE TEMP TABLE citations_raw AS
 WITH numeric_markers AS (
     -- digits, commas (or semicolons) and dashes: the spaces and invisible characters between them go
     -- (dialects.INVISIBLE)
-    SELECT *, string_split(regexp_replace(replace(regexp_extract(marker, $num, 1), ';', ','), '[^0-9,\-–]', '', 'g'),
-                           ',') AS parts
+    SELECT *, 'numeric' AS dialect,
+           string_split(regexp_replace(replace(regexp_extract(marker, $num, 1), ';', ','), '[^0-9,\-–]', '', 'g'),
+                        ',') AS parts
     FROM markers WHERE regexp_full_match(marker, $num)
+    UNION ALL
+    -- HTML the widget rendered, &#91;1&#93; or <sup>[1]</sup>: the numeric marker it shows
+    SELECT *, 'numeric',
+           string_split(regexp_replace(replace(regexp_extract(marker, $html, 1), ';', ','), '[^0-9,\-–]', '', 'g'),
+                        ',')
+    FROM markers WHERE regexp_full_match(marker, $html)
+    UNION ALL
+    -- superscript digits (¹˒² is 1, 2; ¹⁻³ is 1-3: audit.extract.dialects.SUPERSCRIPT_DIGITS), or <sup>1</sup>
+    SELECT *, 'superscript',
+           string_split(regexp_replace(replace(translate(marker, '⁰¹²³⁴⁵⁶⁷⁸⁹˒⁻', '0123456789,-'), ';', ','),
+                                       '<[^>]*>|[^0-9,\-–]', '', 'g'), ',')
+    FROM markers WHERE regexp_full_match(marker, $sup)
 ), numeric_parts AS (
     SELECT * EXCLUDE (parts), unnest(parts) AS part, generate_subscripts(parts, 1) AS part_ord
     FROM numeric_markers
@@ -206,7 +240,7 @@ WITH numeric_markers AS (
     SELECT *, range(least(lo_raw, hi_raw), least(greatest(lo_raw, hi_raw), least(lo_raw, hi_raw) + 49) + 1) AS nums
     FROM numeric_bounds WHERE lo_raw IS NOT NULL
 ), numeric_cites AS (
-    SELECT answer_id, marker_ord, part_ord * 1000 + generate_subscripts(nums, 1) AS sub_ord, marker,
+    SELECT answer_id, marker_ord, part_ord * 1000 + generate_subscripts(nums, 1) AS sub_ord, marker, dialect,
            char_start, char_end, unnest(nums) AS num
     FROM numeric_ranges
 ), structured_list AS (
@@ -238,7 +272,7 @@ WITH numeric_markers AS (
            nullif(instr(answer_text, json_extract_string(item, '$.claim')), 0) - 1 AS claim_pos
     FROM inline_flat
 )
-SELECT answer_id, marker_ord, sub_ord, marker, char_start, char_end, 'numeric' AS dialect,
+SELECT answer_id, marker_ord, sub_ord, marker, char_start, char_end, dialect,
        CAST(num AS VARCHAR) AS cited_ref, CAST(num - $base + 1 AS INTEGER) AS cited_rank,
        NULL::VARCHAR AS cited_title, NULL::INTEGER AS cited_page, NULL::VARCHAR AS cited_doc,
        NULL::VARCHAR AS cited_chunk, NULL::VARCHAR AS json_claim
@@ -253,6 +287,20 @@ SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'doc_chunk',
        regexp_extract(marker, $dc, 1) || ':' || regexp_extract(marker, $dc, 2), NULL, NULL, NULL,
        regexp_extract(marker, $dc, 1), regexp_extract(marker, $dc, 2), NULL
 FROM markers WHERE regexp_full_match(marker, $dc)
+UNION ALL
+-- 【4:0†Refund Policy.pdf】: the file's name is its title; `source` (or nothing) names no file (NULL cited_title)
+SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'file_search',
+       coalesce(nullif(regexp_extract(marker, $fs, 1), ''), marker), NULL,
+       CASE WHEN lower(regexp_extract(marker, $fs, 1)) NOT IN ('', 'source') THEN regexp_extract(marker, $fs, 1) END,
+       NULL, NULL, NULL, NULL
+FROM markers WHERE regexp_full_match(marker, $fs)
+UNION ALL
+-- [^refund-policy]: the source its definition names (NULL cited_title: never defined)
+SELECT m.answer_id, m.marker_ord, 0, m.marker, m.char_start, m.char_end, 'named_footnote',
+       regexp_extract(m.marker, $nf, 1), NULL, d.value, NULL, NULL, NULL, NULL
+FROM markers m LEFT JOIN footnote_defs d
+    ON d.answer_id = m.answer_id AND d.label = lower(regexp_extract(m.marker, $nf, 1))
+WHERE regexp_full_match(m.marker, $nf)
 UNION ALL
 -- JSON "citations" entries the answer text does not already cite inline
 SELECT s.answer_id, 1000000 + s.idx, 0, 'citations[' || (s.idx - 1) || ']', NULL, NULL, 'structured',

@@ -7,7 +7,7 @@ CREATE OR REPLACE TEMP TABLE ctx_keys AS
 SELECT answer_id, rank, doc_id, chunk_id, page,
        lower(trim(title)) AS title_key,
        lower(regexp_replace(trim(title), '\.[A-Za-z][A-Za-z0-9]{0,4}$', '')) AS title_stem,
-       lower(trim(doc_id)) AS doc_key
+       lower(trim(doc_id)) AS doc_key, lower(trim(url)) AS url_key
 FROM ctx;
 
 CREATE OR REPLACE TEMP TABLE resolved AS
@@ -19,7 +19,9 @@ WITH cited AS (
     -- contexts of the named document (by title or doc_id), whatever the page or chunk
     SELECT c.answer_id, c.citation_ord, k.rank, k.page, k.chunk_id, k.doc_id
     FROM cited c JOIN ctx_keys k ON k.answer_id = c.answer_id
-    WHERE (c.dialect = 'document_page' AND (k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem))
+    WHERE (c.dialect IN ('document_page', 'file_search', 'named_footnote') AND (k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem))
+       -- a named footnote's definition may be the source's url
+       OR (c.dialect = 'named_footnote' AND k.url_key = c.ref_key)
        -- [citation:X:Y] splits at the first colon, but ids may hold colons (urn:kb:7): a document whose id and a
        -- colon begin "X:Y" is the named one
        OR (c.dialect = 'doc_chunk' AND (k.doc_id = c.cited_doc
@@ -44,13 +46,20 @@ WITH cited AS (
 ), matches AS (
     SELECT c.answer_id, c.citation_ord, min(k.rank) AS rank
     FROM cited c JOIN ctx_keys k ON k.answer_id = c.answer_id AND k.rank = c.cited_rank
-    WHERE c.dialect IN ('numeric', 'structured')
+    WHERE c.dialect IN ('numeric', 'superscript', 'structured')
     GROUP BY ALL
     UNION ALL
     SELECT d.answer_id, d.citation_ord, min(d.rank)
     FROM doc_hits d JOIN cited c USING (answer_id, citation_ord)
     WHERE (c.dialect = 'document_page' AND d.page = c.cited_page)
        OR (c.dialect = 'doc_chunk' AND d.doc_id || ':' || d.chunk_id = c.cited_doc || ':' || c.cited_chunk)
+    GROUP BY ALL
+    UNION ALL
+    -- a file search annotation or a named footnote's definition names a document, no page or chunk: its first
+    -- retrieved context
+    SELECT d.answer_id, d.citation_ord, min(d.rank)
+    FROM doc_hits d JOIN cited c USING (answer_id, citation_ord)
+    WHERE c.dialect IN ('file_search', 'named_footnote')
     GROUP BY ALL
     UNION ALL
     SELECT answer_id, citation_ord, rank FROM object_hits WHERE rank IS NOT NULL
@@ -64,7 +73,11 @@ SELECT c.answer_id, c.citation_ord, c.marker, c.dialect, c.char_start, c.char_en
            WHEN m.rank IS NOT NULL THEN NULL
            WHEN c.malformed IS NOT NULL THEN 'malformed_citation:' || c.malformed
            WHEN ir.reason IS NOT NULL THEN ir.reason
-           WHEN c.dialect IN ('numeric', 'structured') THEN 'index_out_of_range'
+           WHEN c.dialect IN ('numeric', 'superscript', 'structured') THEN 'index_out_of_range'
+           -- 【4:0†source】: no file named, and its numbers are no context ranks
+           WHEN c.dialect = 'file_search' AND c.cited_title IS NULL THEN 'source_not_named'
+           -- [^note] without a `[^note]: ...` definition: what it cites cannot be known
+           WHEN c.dialect = 'named_footnote' AND c.cited_title IS NULL THEN 'footnote_not_defined'
            WHEN kd.answer_id IS NULL THEN 'unknown_document'
            WHEN c.dialect = 'document_page' THEN 'page_not_retrieved'
            WHEN c.dialect = 'citation_object' AND c.cited_index IS NULL THEN 'page_not_retrieved'

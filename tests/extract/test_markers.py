@@ -84,6 +84,9 @@ marker_text = st.sampled_from(
     [
         *["[1]", "[2, 3]", "[2-4]", "[1][2]", "[Document: A b.pdf, Page 3]", "[citation:kb_1:chunk-2]", "[", "]"],
         *["[x]", "[\u200b1]", "[2\u00ad,\u2060 3]", "\u200b", "~~~", "\n```\n", "[1](u)", "(", ")", "(a(b))"],
+        *["【4:0†a.pdf】", "[1:2†source]", "†", "【", "】", "days\u00b9", "\u00b2\u02d2\u00b3", " m\u00b2", "10\u2076"],
+        *["&#91;1&#93;", "&lsqb;2&rsqb;", "<sup>", "</sup>", "<sup>[3]</sup>", "<sup>1</sup>", "&#91;", "&"],
+        *["[^note]", "[^a-b]", "\n[^note]: A b.pdf", "[^x"],
     ]
 )
 free_text = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40)

@@ -1,0 +1,255 @@
+"""Citation markers real assistants write, found by the dialect sweep, each through the real `citeaudit run` on real
+Parquet and DuckDB files: a citation silently not read is let in (GREEN), one misread is a false alarm (RED)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
+from audit.extract.dialects import footnote_definitions, markers_outside_code
+from tests.conftest import make_answer
+from tests.conftest import query as q
+from tests.extract.test_markers import extract
+
+CTX = [
+    {"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."},
+    {"doc_id": "d2", "chunk_id": "c2", "title": "Shipping.pdf", "page": 2, "text": "Shipping is free over 50 euros."},
+]
+
+
+def _audited(tmp_path: Path, rows: list[dict[str, Any]]) -> Path:
+    """Write `rows` as answers.parquet, audit them into audit.duckdb (which must succeed, every row accounted for)."""
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0 and "Traceback" not in res.output, res.output
+    ((read, audited, quarantined),) = q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs")
+    assert (read, audited, quarantined) == (len(rows), len(rows), 0)
+    return db
+
+
+def test_an_openai_file_search_annotation_cites_the_file_it_names(tmp_path: Path) -> None:
+    # OpenAI Assistants' file search writes `【4:0†Refund Policy.pdf】` (message and search-result indexes, then the
+    # file's name): it was no marker, so beside a verified [1] a wrong figure cited this way came out GREEN. It names
+    # its source by title (with or without the extension, as [Document: X, Page Y] does); `†source` names none, and
+    # the numbers are no context ranks: a citation that cannot be resolved, never GREEN by default
+    answers = {
+        "named": "Refunds take 30 days【4:0†Refund Policy.pdf】.",
+        "stem": "Shipping is free over 50 euros【4:12†Shipping】.",
+        "ascii": "Refunds take 30 days [4:0†Refund Policy.pdf].",
+        "one_number": "Refunds take 30 days【7†Refund Policy.pdf】.",
+        "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros【4:1†Shipping.pdf】.",
+        "unknown_file": "Refunds take 30 days [1]. Refunds take 30 days【4:0†Warranty.pdf】.",
+        "unnamed": "Refunds take 30 days【4:0†source】.",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = q(
+        db,
+        "SELECT answer_id, dialect, cited_ref, context_rank, verdict, reasons, claim FROM citation_audit "
+        "WHERE dialect <> 'numeric' ORDER BY 1, citation_ord",
+    )
+    refunds = "Refunds take 30 days."
+    assert [(a, d, r, rank, v, claim) for a, d, r, rank, v, _reasons, claim in got] == [
+        ("ascii", "file_search", "Refund Policy.pdf", 1, "verified", refunds),
+        ("named", "file_search", "Refund Policy.pdf", 1, "verified", refunds),
+        ("one_number", "file_search", "Refund Policy.pdf", 1, "verified", refunds),
+        ("stem", "file_search", "Shipping", 2, "verified", "Shipping is free over 50 euros."),
+        ("unknown_file", "file_search", "Warranty.pdf", None, "fabricated", refunds),
+        ("unnamed", "file_search", "source", None, "fabricated", refunds),
+        ("wrong_figure", "file_search", "Shipping.pdf", 2, got[-1][4], "Shipping costs 20 euros."),
+    ], got
+    assert got[-1][4] != "verified", got
+    reasons = {a: list(r) for a, _d, _r, _rank, _v, r, _c in got}
+    assert reasons["unknown_file"] == ["unknown_document"]
+    assert reasons["unnamed"] == ["source_not_named"]
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels == {
+        "named": "GREEN",
+        "stem": "GREEN",
+        "ascii": "GREEN",
+        "one_number": "GREEN",
+        "wrong_figure": "RED",
+        "unknown_file": "RED",
+        "unnamed": "RED",
+    }, levels
+    # the Python reference finds the same markers as the SQL
+    cites, _ = extract([answers["named"], answers["unnamed"]])
+    assert [(m, d, r) for _a, _o, m, d, r, *_ in cites] == [
+        ("【4:0†Refund Policy.pdf】", "file_search", "Refund Policy.pdf"),
+        ("【4:0†source】", "file_search", "source"),
+    ]
+
+
+def test_a_unicode_superscript_after_a_word_is_a_numeric_marker_and_a_unit_is_not(tmp_path: Path) -> None:
+    # `Refunds take 30 days¹.` cites source 1 as `[1]` does: it was no marker, so beside a verified [1] a wrong figure
+    # cited `²` came out GREEN. A superscript run is a marker only after three letters, a CJK character or closing
+    # punctuation, and before whitespace, punctuation or the end: `m²`, `km³`, `x²`, `10⁶` are units and powers
+    answers = {
+        "correct": "Refunds take 30 days¹. Shipping is free over 50 euros².",
+        "after_stop": "Refunds take 30 days.¹",
+        "list": "Refunds take 30 days¹˒².",
+        "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros².",
+        "never_retrieved": "Refunds take 30 days [1]. Refunds take 30 days¹⁰.",
+        "units": "Refunds take 30 days [1]. The 30 m² room fits 10⁶ boxes of 2 km³ and x² more [1].",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = q(
+        db,
+        "SELECT answer_id, marker, dialect, cited_ref, context_rank, verdict, claim FROM citation_audit "
+        "WHERE dialect <> 'numeric' ORDER BY 1, citation_ord",
+    )
+    refunds = "Refunds take 30 days."
+    assert [(a, m, d, r, rank, v, c) for a, m, d, r, rank, v, c in got] == [
+        ("after_stop", "¹", "superscript", "1", 1, "verified", refunds),
+        ("correct", "¹", "superscript", "1", 1, "verified", refunds),
+        ("correct", "²", "superscript", "2", 2, "verified", "Shipping is free over 50 euros."),
+        ("list", "¹˒²", "superscript", "1", 1, "verified", refunds),
+        ("list", "¹˒²", "superscript", "2", 2, got[4][5], refunds),
+        ("never_retrieved", "¹⁰", "superscript", "10", None, "fabricated", refunds),
+        ("wrong_figure", "²", "superscript", "2", 2, got[6][5], "Shipping costs 20 euros."),
+    ], got
+    assert got[4][5] != "verified" and got[6][5] != "verified", got
+    claims = [c for (c,) in q(db, "SELECT claim FROM citation_audit WHERE answer_id = 'units' ORDER BY citation_ord")]
+    assert claims[-1] == "The 30 m² room fits 10⁶ boxes of 2 km³ and x² more.", claims
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert {k: levels[k] for k in ("correct", "after_stop", "wrong_figure", "never_retrieved")} == {
+        "correct": "GREEN",
+        "after_stop": "GREEN",
+        "wrong_figure": "RED",
+        "never_retrieved": "RED",
+    }, levels
+    # the Python reference finds the same markers as the SQL
+    cites, texts = extract(list(answers.values()))
+    for i, text in enumerate(answers.values()):
+        sql = sorted({(s, e) for a, _o, _m, _d, _r, s, e, _k in cites if a == f"a{i}"})
+        assert sql == [(m.start(), m.end()) for m in markers_outside_code(texts[f"a{i}"][0])], text
+
+
+def test_html_escaped_and_sup_tagged_markers_are_the_markers_they_render_as(tmp_path: Path) -> None:
+    # a log keeps the HTML the chat widget rendered: `&#91;2&#93;`, `&lsqb;2&rsqb;` show as [2], `<sup>2</sup>` and
+    # `<sup>[2]</sup>` as a superscript 2. None was a marker, so beside a verified [1] a wrong figure cited so came out
+    # GREEN (and the tags stayed in the claim). `10<sup>6</sup>` and `m<sup>2</sup>` are powers, as 10⁶ and m² are
+    wrong = "Refunds take 30 days [1]. Shipping costs 20 euros%s."
+    answers = {
+        "decimal": wrong % "&#91;2&#93;",
+        "named": wrong % "&lsqb;2&rsqb;",
+        "hex": wrong % "&#x5B;2&#x5D;",
+        "sup": wrong % "<sup>2</sup>",
+        "sup_brackets": wrong % "<sup>[2]</sup>",
+        "sup_entities": wrong % "<SUP>&#91;2&#93;</SUP>",
+        "correct": "Refunds take 30 days&#91;1&#93;. Shipping is free over 50 euros<sup>[2]</sup>.",
+        "powers": "Refunds take 30 days [1]. The 30 m<sup>2</sup> room fits 10<sup>6</sup> boxes [1].",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = q(
+        db,
+        "SELECT answer_id, marker, cited_ref, context_rank, verdict, claim FROM citation_audit "
+        "WHERE marker NOT IN ('[1]') ORDER BY 1, citation_ord",
+    )
+    shipping = "Shipping costs 20 euros."
+    rows = {(a, m): (r, rank, v, c) for a, m, r, rank, v, c in got}
+    assert rows == {
+        ("correct", "&#91;1&#93;"): ("1", 1, "verified", "Refunds take 30 days."),
+        ("correct", "<sup>[2]</sup>"): ("2", 2, "verified", "Shipping is free over 50 euros."),
+        ("decimal", "&#91;2&#93;"): ("2", 2, rows[("decimal", "&#91;2&#93;")][2], shipping),
+        ("hex", "&#x5B;2&#x5D;"): ("2", 2, rows[("hex", "&#x5B;2&#x5D;")][2], shipping),
+        ("named", "&lsqb;2&rsqb;"): ("2", 2, rows[("named", "&lsqb;2&rsqb;")][2], shipping),
+        ("sup", "<sup>2</sup>"): ("2", 2, rows[("sup", "<sup>2</sup>")][2], shipping),
+        ("sup_brackets", "<sup>[2]</sup>"): ("2", 2, rows[("sup_brackets", "<sup>[2]</sup>")][2], shipping),
+        ("sup_entities", "<SUP>&#91;2&#93;</SUP>"): (
+            "2",
+            2,
+            rows[("sup_entities", "<SUP>&#91;2&#93;</SUP>")][2],
+            shipping,
+        ),
+    }, got
+    assert all(v != "verified" for (a, _m), (_r, _k, v, _c) in rows.items() if a != "correct"), got
+    claims = [c for (c,) in q(db, "SELECT claim FROM citation_audit WHERE answer_id = 'powers' ORDER BY citation_ord")]
+    assert claims[-1] == "The 30 m<sup>2</sup> room fits 10<sup>6</sup> boxes.", claims
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert {k: v for k, v in levels.items() if k != "powers"} == {
+        **{k: "RED" for k in answers if k not in ("correct", "powers")},
+        "correct": "GREEN",
+    }, levels
+    # the Python reference finds the same markers as the SQL
+    cites, texts = extract(list(answers.values()))
+    for i, text in enumerate(answers.values()):
+        sql = sorted({(s, e) for a, _o, _m, _d, _r, s, e, _k in cites if a == f"a{i}"})
+        assert sql == [(m.start(), m.end()) for m in markers_outside_code(texts[f"a{i}"][0])], text
+
+
+def test_a_named_footnote_cites_the_source_its_definition_names(tmp_path: Path) -> None:
+    # `[^refund-policy]` with `[^refund-policy]: Refund Policy.pdf` (or a url) closing the answer cites that source:
+    # it was no marker, so beside a verified [1] a wrong figure cited so came out GREEN. Its definition names the
+    # source by title (with or without the extension), doc_id or url; a label never defined is fabricated
+    # (footnote_not_defined), never ignored
+    ctx = [dict(CTX[0]), {**CTX[1], "url": "https://kb.example/shipping"}]
+    answers = {
+        "correct": "Refunds take 30 days[^refund-policy]. Shipping is free over 50 euros[^Ship].\n\n"
+        "[^refund-policy]: Refund Policy\n[^ship]: <https://kb.example/shipping>",
+        "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros[^ship].\n\n[^ship]: Shipping.pdf",
+        "undefined": "Refunds take 30 days [1]. Refunds take 30 days[^note].",
+        "unknown": "Refunds take 30 days[^w].\n\n[^w]: Warranty.pdf",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, ctx) for key, text in answers.items()])
+    got = q(
+        db,
+        "SELECT answer_id, marker, dialect, cited_ref, context_rank, verdict, reasons, claim FROM citation_audit "
+        "WHERE dialect <> 'numeric' ORDER BY 1, citation_ord",
+    )
+    refunds = "Refunds take 30 days."
+    rows = [(a, m, d, r, rank, v, c) for a, m, d, r, rank, v, _reasons, c in got]
+    assert rows == [
+        ("correct", "[^refund-policy]", "named_footnote", "refund-policy", 1, "verified", refunds),
+        ("correct", "[^Ship]", "named_footnote", "Ship", 2, "verified", "Shipping is free over 50 euros."),
+        ("undefined", "[^note]", "named_footnote", "note", None, "fabricated", refunds),
+        ("unknown", "[^w]", "named_footnote", "w", None, "fabricated", refunds),
+        ("wrong_figure", "[^ship]", "named_footnote", "ship", 2, got[-1][5], "Shipping costs 20 euros."),
+    ], got
+    assert got[-1][5] != "verified", got
+    reasons = {a: list(r) for a, _m, _d, _r, _k, v, r, _c in got if v == "fabricated"}
+    assert reasons == {"undefined": ["footnote_not_defined"], "unknown": ["unknown_document"]}, reasons
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels == {"correct": "GREEN", "wrong_figure": "RED", "undefined": "RED", "unknown": "RED"}, levels
+    # the Python reference finds the same markers as the SQL
+    cites, texts = extract(list(answers.values()))
+    for i, text in enumerate(answers.values()):
+        sql = sorted({(s, e) for a, _o, _m, _d, _r, s, e, _k in cites if a == f"a{i}"})
+        assert sql == [(m.start(), m.end()) for m in markers_outside_code(texts[f"a{i}"][0])], text
+    assert footnote_definitions(answers["correct"]) == {
+        "refund-policy": "Refund Policy",
+        "ship": "https://kb.example/shipping",
+    }
+
+
+def test_contexts_ranked_from_0_are_flagged_on_the_answer_and_in_the_run_summary(tmp_path: Path) -> None:
+    # a 0-based logger's contexts table (rank 0 = first retrieved): ranks are 1-based, `[1]` cites rank 1, so rank 0
+    # can be cited by no marker and every [n] reads one place off, without a word. Each such answer is flagged
+    # context_rank_0_not_citable and the run's summary says how many (the audit itself is not changed)
+    answers = [
+        make_answer("zero", "Refunds take 30 days [1].", []),
+        make_answer("one", "Refunds take 30 days [1].", []),
+    ]
+    for a in answers:
+        a["contexts"] = None
+    inp, ctx, db = tmp_path / "answers.parquet", tmp_path / "contexts.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(pa.Table.from_pylist(answers, schema=answers_schema()), inp)
+    rows = [
+        {"answer_id": "zero", "rank": 0, "text": CTX[0]["text"]},
+        {"answer_id": "zero", "rank": 1, "text": CTX[1]["text"]},
+        {"answer_id": "one", "rank": 1, "text": CTX[0]["text"]},
+        {"answer_id": "one", "rank": 2, "text": CTX[1]["text"]},
+    ]
+    schema = pa.schema([("answer_id", pa.string()), ("rank", pa.int64()), ("text", pa.string())])
+    pq.write_table(pa.Table.from_pylist(rows, schema=schema), ctx)
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--contexts", str(ctx), "--quiet"])
+    assert res.exit_code == 0 and "Traceback" not in res.output, res.output
+    flags = dict(q(db, "SELECT answer_id, flags FROM answer_audit"))
+    assert "context_rank_0_not_citable" in flags["zero"] and "context_rank_0_not_citable" not in flags["one"], flags
+    assert "1 answer's contexts start at rank 0" in res.output, res.output
