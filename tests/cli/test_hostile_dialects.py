@@ -4,7 +4,6 @@ Parquet and DuckDB files: a citation silently not read is let in (GREEN), one mi
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -13,25 +12,11 @@ from click.testing import CliRunner
 from audit.cli import main
 from audit.contract import answers_schema
 from audit.extract.dialects import footnote_definitions, markers_outside_code
+from tests.cli.hostile import CTX
+from tests.cli.hostile import audited as _audited
 from tests.conftest import make_answer
 from tests.conftest import query as q
 from tests.extract.test_markers import extract
-
-CTX = [
-    {"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."},
-    {"doc_id": "d2", "chunk_id": "c2", "title": "Shipping.pdf", "page": 2, "text": "Shipping is free over 50 euros."},
-]
-
-
-def _audited(tmp_path: Path, rows: list[dict[str, Any]]) -> Path:
-    """Write `rows` as answers.parquet, audit them into audit.duckdb (which must succeed, every row accounted for)."""
-    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
-    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
-    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
-    assert res.exit_code == 0 and "Traceback" not in res.output, res.output
-    ((read, audited, quarantined),) = q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs")
-    assert (read, audited, quarantined) == (len(rows), len(rows), 0)
-    return db
 
 
 def test_an_openai_file_search_annotation_cites_the_file_it_names(tmp_path: Path) -> None:

@@ -1,0 +1,30 @@
+"""What the hostile-log tests share: two retrieved sources, and a log audited through the real `citeaudit run`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
+from tests.conftest import query as q
+
+CTX = [
+    {"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."},
+    {"doc_id": "d2", "chunk_id": "c2", "title": "Shipping.pdf", "page": 2, "text": "Shipping is free over 50 euros."},
+]
+
+
+def audited(tmp_path: Path, rows: list[dict[str, Any]]) -> Path:
+    """Write `rows` as answers.parquet, audit them into audit.duckdb (which must succeed, every row accounted for)."""
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0 and "Traceback" not in res.output, res.output
+    ((read, audited, quarantined),) = q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs")
+    assert (read, audited, quarantined) == (len(rows), len(rows), 0)
+    return db
