@@ -26,6 +26,9 @@ class Dialect:
 INVISIBLE = "\u00ad\u200b-\u200f\u2060-\u2064\ufeff"
 _GAP = rf"[\s{INVISIBLE}]*"
 
+# one position or a list or range of them: `2`, `1, 3`, `1; 3`, `2-4`, `2–4` (group 1 of the numeric dialects)
+_POSITIONS = rf"(\d{{1,9}}(?:{_GAP}(?:,|;|-|–){_GAP}\d{{1,9}})*)"
+
 # `[^2]` is a Markdown footnote: the answer's second source (its `[^2]: ...` definition closing the answer names it);
 # Bing Chat / Copilot write it `[^2^]`. `[2](https://...)` is a Markdown link to source 2: the link (a url, a path
 # or an anchor; one level of parentheses in it) is part of the marker (it stayed in the claim, which no source says:
@@ -33,7 +36,7 @@ _GAP = rf"[\s{INVISIBLE}]*"
 _LINK = r"(?:\((?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|/|#)(?:[^\s\(\)]|\([^\s\(\)]*\))*\))?"
 NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"\[\^?{_GAP}(\d{{1,9}}(?:{_GAP}(?:,|;|-|–){_GAP}\d{{1,9}})*){_GAP}(?:\^{_GAP})?\]{_LINK}",
+    pattern=rf"\[\^?{_GAP}{_POSITIONS}{_GAP}(?:\^{_GAP})?\]{_LINK}",
     example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^], [1](https://...)",
 )
 # HTML a chat widget rendered, logged as is: `&#91;2&#93;`, `&lsqb;2&rsqb;`, `&#x5B;2&#x5D;` show as `[2]`, and
@@ -45,7 +48,7 @@ _SUP_OPEN, _SUP_CLOSE = r"(?i:<sup(?:[ \t][^<>\n]*)?>)", r"(?i:</sup[ \t]*>)"
 HTML_NUMERIC = Dialect(
     name="numeric",
     pattern=(
-        rf"(?:{_SUP_OPEN}[ \t]*(?:\[|{_HTML_OPEN})|{_HTML_OPEN}){_GAP}(\d{{1,9}}(?:{_GAP}(?:,|;|-|–){_GAP}\d{{1,9}})*)"
+        rf"(?:{_SUP_OPEN}[ \t]*(?:\[|{_HTML_OPEN})|{_HTML_OPEN}){_GAP}{_POSITIONS}"
         rf"{_GAP}(?:(?:\]|{_HTML_CLOSE})[ \t]*{_SUP_CLOSE}|{_HTML_CLOSE})"
     ),
     example="&#91;1&#93;, &lsqb;1&rsqb;, <sup>[1]</sup>",
