@@ -24,6 +24,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 # tables keep their columns when output goes to a file, a pipe or a CI log (rich would use 80 columns)
 out = Console(width=None if Console().is_terminal else 120)
+# a path the user gave, printed back: text, never rich markup (`--out 'x[/]y'` stopped the command after writing)
+AS_TEXT: dict[str, Any] = {"markup": False, "highlight": False, "soft_wrap": True}
 err = Console(stderr=True)
 
 
