@@ -1,12 +1,16 @@
 """An output file a command writes at its end (calibrate's model, bench's figures), checked before the work starts:
 a folder at its path, or a file where its folder must be, stopped the command after all of its work. The same for a
-folder a scheduled run will write in (`file_in_the_way`)."""
+folder a scheduled run will write in (`file_in_the_way`, `check_output_dirs`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from audit.errors import InputError
+from audit.errors import ConfigError, InputError
+
+if TYPE_CHECKING:
+    from audit.config import AuditConfig
 
 
 def output_file(path: str | Path, option: str) -> Path:
@@ -35,3 +39,18 @@ def file_in_the_way(folder: str | Path) -> Path | None:
     path = Path(folder)
     found = next((p for p in (path, *path.parents) if p.exists()), None)
     return found if found is not None and not found.is_dir() else None
+
+
+def check_output_dirs(cfg: AuditConfig, source: str) -> None:
+    """ConfigError naming the setting when `[outputs] report_dir` or `export_dir` cannot be a folder (a file is at it
+    or above it), checked before a day is audited: the day was recorded completed before its outputs failed, and the
+    next nightly had nothing left to do for it. Nothing is made here."""
+    for key in ("report_dir", "export_dir"):
+        folder = getattr(cfg.outputs, key)
+        if not folder:
+            continue
+        if (found := file_in_the_way(folder)) is not None:
+            raise ConfigError(
+                f"{source}: outputs.{key} {folder!r} is not a folder ({found} is a file): give a folder the day's "
+                "outputs can be written in"
+            )

@@ -6,9 +6,7 @@ from datetime import date
 from pathlib import Path
 
 from audit.config import AuditConfig
-from audit.errors import ConfigError
 from audit.export import export_findings
-from audit.output_file import file_in_the_way
 from audit.review import write_report
 from audit.window import Window
 
@@ -32,18 +30,3 @@ def write_day_outputs(db: str | Path, day: date, cfg: AuditConfig) -> dict[str, 
         export_findings(db, folder, window, "parquet", cfg)
         written["export"] = str(folder)
     return written
-
-
-def check_output_dirs(cfg: AuditConfig, source: str) -> None:
-    """ConfigError naming the setting when `[outputs] report_dir` or `export_dir` cannot be a folder (a file is at it
-    or above it), checked before a day is audited: the day was recorded completed before its outputs failed, and the
-    next nightly had nothing left to do for it. Nothing is made here."""
-    for key in ("report_dir", "export_dir"):
-        folder = getattr(cfg.outputs, key)
-        if not folder:
-            continue
-        if (found := file_in_the_way(folder)) is not None:
-            raise ConfigError(
-                f"{source}: outputs.{key} {folder!r} is not a folder ({found} is a file): give a folder the day's "
-                "outputs can be written in"
-            )

@@ -13,7 +13,7 @@ from typing import Any
 
 import flows  # noqa: F401  (prepares Prefect's environment before any Prefect import)
 from audit.errors import ConfigError, one_line
-from audit.outputs import check_output_dirs
+from audit.output_file import check_output_dirs
 
 
 @contextmanager
