@@ -52,8 +52,9 @@ BREAKDOWNS = {
 }
 
 FINDINGS_SQL = """
-SELECT verdict, support, answer_id, tenant, model, logged_at, marker, cited_ref, context_rank, doc_id, chunk_id,
-       suggested_rank, reasons, claim, evidence_start, evidence_end, evidence_text, source_window_start, source_window
+SELECT verdict, support, answer_id, tenant, model, logged_at, marker, dialect, cited_ref, context_rank, doc_id,
+       chunk_id, suggested_rank, reasons, claim, evidence_start, evidence_end, evidence_text, source_window_start,
+       source_window
 FROM unverified_citations WHERE {where}
 ORDER BY {severity_rank},
          support NULLS FIRST, logged_at, answer_id, citation_ord
@@ -72,6 +73,7 @@ class Finding:
     model: str | None
     logged_at: datetime
     marker: str
+    dialect: str
     cited_ref: str
     context_rank: int | None
     doc_id: str | None
