@@ -200,13 +200,14 @@ def _finding_html(f: Finding) -> str:
     doc = f"<br>{name_html(f.doc_id, 'code')}" if f.doc_id else ""
     suggested = f"context {f.suggested_rank}" if f.suggested_rank is not None else "–"
     reasons = "<br>".join(name_html(r, "code") for r in f.reasons) or "–"
+    flags = "".join(f"<br>{name_html(flag, 'code')}" for flag in f.flags)
     return (
         f'<tr class="finding" data-verdict="{_e(f.verdict)}" data-tenant="{_e(filter_key(f.tenant))}" '
         f'data-model="{_e(filter_key(f.model))}" data-dialect="{_e(filter_key(f.dialect))}" '
-        f'data-reason="{_e(" ".join(reason_names(f.reasons)))}">'
+        f'data-reason="{_e(" ".join(reason_names(f.reasons)))}" data-flag="{_e(" ".join(reason_names(f.flags)))}">'
         f'<td><span class="verdict v-{_e(f.verdict)}">{_e(f.verdict)}</span><br>support {support}</td>'
         f"<td>{name_html(f.answer_id, 'code')}<br>{name_html(f.tenant)}<br>{name_html(f.model)}<br>"
-        f'<span class="muted">{f.logged_at.astimezone(UTC):%Y-%m-%d %H:%M}</span></td>'
+        f'<span class="muted">{f.logged_at.astimezone(UTC):%Y-%m-%d %H:%M}</span>{flags}</td>'
         f"<td>{name_html(f.marker, 'code')} → {source}{doc}<br>{name_html(f.dialect, 'code')}</td>"
         f"<td>{suggested}</td><td>{reasons}</td>"
         f'<td class="claim">{text_html(f.claim)}</td><td class="evidence">{evidence_html(f)}</td></tr>'
@@ -214,7 +215,8 @@ def _finding_html(f: Finding) -> str:
 
 
 def reason_names(reasons: list[str]) -> list[str]:
-    """A finding's reasons by name, as the reason filter lists them: `missing_number:20` is `missing_number`."""
+    """A finding's reasons (or its answer's flags) by name, as the filters list them: `missing_number:20` is
+    `missing_number`."""
     return sorted({filter_key(r.split(":", 1)[0]).replace(" ", "_") for r in reasons})
 
 
@@ -232,7 +234,9 @@ def _findings_html(data: ReviewData) -> str:
     filters = "".join(
         _filter(name, sorted({filter_key(getattr(f, name)) for f in fs}))
         for name in ("verdict", "tenant", "model", "dialect")
-    ) + _filter("reason", sorted({r for f in fs for r in reason_names(f.reasons)}), multi=True)
+    )
+    filters += _filter("reason", sorted({r for f in fs for r in reason_names(f.reasons)}), multi=True)
+    filters += _filter("flag", sorted({r for f in fs for r in reason_names(f.flags)}), multi=True)
     total = data.unverified_total
     scope = f"all {len(fs):,}" if len(fs) >= total else f"the worst {len(fs):,} of {total:,}"
     cols = "".join(f'<col style="width:{w}%">' for w in (8, 14, 13, 7, 12, 18, 28))
