@@ -59,7 +59,7 @@ class AuditFile:
         if condition is not None and not self.relations[name]:
             raise InputError(f"{name} has no logged_at column: since/until do not apply")
         rel = self._con.sql(f"SELECT * FROM {quote(name, identifier=True)} WHERE {condition or 'TRUE'}")
-        return rel.pl(lazy=True) if lazy else pl.from_arrow(rel.arrow())  # type: ignore[return-value]
+        return rel.pl(lazy=True) if lazy else pl.from_arrow(rel.to_arrow_table())  # type: ignore[return-value]
 
     def unverified_citations(self, since: Instant = None, until: Instant = None) -> pl.DataFrame:
         """Every citation that is not `verified`, with tenant and model (the `unverified_citations` view)."""
@@ -68,7 +68,7 @@ class AuditFile:
     def sql(self, query: str) -> pl.DataFrame:
         """A read-only query (SELECT, EXPLAIN, PRAGMA, CALL), as `citeaudit sql` runs it."""
         check_statements(self._con, query)
-        return pl.from_arrow(self._con.sql(query).arrow())  # type: ignore[return-value]
+        return pl.from_arrow(self._con.sql(query).to_arrow_table())  # type: ignore[return-value]
 
     def close(self) -> None:
         self._con.close()

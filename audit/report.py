@@ -34,3 +34,13 @@ def run_overview(db: str, run_id: str) -> dict[str, Any]:
             "uncited": uncited[0][0],
             "rank_0": zero[0][0],
         }
+
+
+def rank_0_warning(n: int) -> str:
+    """What `citeaudit run` and the nightly flow say when a run's answers had contexts ranked from 0."""
+    whose = "answer's" if n == 1 else "answers'"
+    return (
+        f"warning: {n} {whose} contexts start at rank 0: ranks are 1-based ([1] cites rank 1), so rank 0 can be "
+        "cited by no marker and each [n] may read one place off (a 0-based logger? give ranks from 1); flagged "
+        "context_rank_0_not_citable"
+    )

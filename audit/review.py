@@ -200,21 +200,31 @@ def _finding_html(f: Finding) -> str:
     doc = f"<br>{name_html(f.doc_id, 'code')}" if f.doc_id else ""
     suggested = f"context {f.suggested_rank}" if f.suggested_rank is not None else "–"
     reasons = "<br>".join(name_html(r, "code") for r in f.reasons) or "–"
+    flags = "".join(f"<br>{name_html(flag, 'code')}" for flag in f.flags)
     return (
         f'<tr class="finding" data-verdict="{_e(f.verdict)}" data-tenant="{_e(filter_key(f.tenant))}" '
-        f'data-model="{_e(filter_key(f.model))}">'
+        f'data-model="{_e(filter_key(f.model))}" data-dialect="{_e(filter_key(f.dialect))}" '
+        f'data-reason="{_e(" ".join(reason_names(f.reasons)))}" data-flag="{_e(" ".join(reason_names(f.flags)))}">'
         f'<td><span class="verdict v-{_e(f.verdict)}">{_e(f.verdict)}</span><br>support {support}</td>'
         f"<td>{name_html(f.answer_id, 'code')}<br>{name_html(f.tenant)}<br>{name_html(f.model)}<br>"
-        f'<span class="muted">{f.logged_at.astimezone(UTC):%Y-%m-%d %H:%M}</span></td>'
-        f"<td>{name_html(f.marker, 'code')} → {source}{doc}</td><td>{suggested}</td><td>{reasons}</td>"
+        f'<span class="muted">{f.logged_at.astimezone(UTC):%Y-%m-%d %H:%M}</span>{flags}</td>'
+        f"<td>{name_html(f.marker, 'code')} → {source}{doc}<br>{name_html(f.dialect, 'code')}</td>"
+        f"<td>{suggested}</td><td>{reasons}</td>"
         f'<td class="claim">{text_html(f.claim)}</td><td class="evidence">{evidence_html(f)}</td></tr>'
     )
 
 
-def _filter(name: str, values: list[str]) -> str:
+def reason_names(reasons: list[str]) -> list[str]:
+    """A finding's reasons (or its answer's flags) by name, as the filters list them: `missing_number:20` is
+    `missing_number`."""
+    return sorted({filter_key(r.split(":", 1)[0]).replace(" ", "_") for r in reasons})
+
+
+def _filter(name: str, values: list[str], multi: bool = False) -> str:
     options = "".join(f'<option value="{_e(v)}">{_e(v)}</option>' for v in values)
+    kind = ' data-multi="true"' if multi else ""  # a row carries several names, space-separated: one must match
     return (
-        f'<label>{name} <select data-filter="{name}" id="filter-{name}"><option value="">all</option>'
+        f'<label>{name} <select data-filter="{name}"{kind} id="filter-{name}"><option value="">all</option>'
         f"{options}</select></label>"
     )
 
@@ -222,8 +232,11 @@ def _filter(name: str, values: list[str]) -> str:
 def _findings_html(data: ReviewData) -> str:
     fs = data.findings
     filters = "".join(
-        _filter(name, sorted({filter_key(getattr(f, name)) for f in fs})) for name in ("verdict", "tenant", "model")
+        _filter(name, sorted({filter_key(getattr(f, name)) for f in fs}))
+        for name in ("verdict", "tenant", "model", "dialect")
     )
+    filters += _filter("reason", sorted({r for f in fs for r in reason_names(f.reasons)}), multi=True)
+    filters += _filter("flag", sorted({r for f in fs for r in reason_names(f.flags)}), multi=True)
     total = data.unverified_total
     scope = f"all {len(fs):,}" if len(fs) >= total else f"the worst {len(fs):,} of {total:,}"
     cols = "".join(f'<col style="width:{w}%">' for w in (8, 14, 13, 7, 12, 18, 28))

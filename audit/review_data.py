@@ -52,9 +52,11 @@ BREAKDOWNS = {
 }
 
 FINDINGS_SQL = """
-SELECT verdict, support, answer_id, tenant, model, logged_at, marker, cited_ref, context_rank, doc_id, chunk_id,
-       suggested_rank, reasons, claim, evidence_start, evidence_end, evidence_text, source_window_start, source_window
-FROM unverified_citations WHERE {where}
+SELECT verdict, support, answer_id, tenant, model, logged_at, marker, dialect, cited_ref, context_rank, doc_id,
+       chunk_id, suggested_rank, reasons, claim, evidence_start, evidence_end, evidence_text, source_window_start,
+       source_window,
+       (SELECT a.flags FROM answer_audit a WHERE a.run_id = u.run_id AND a.answer_id = u.answer_id) AS flags
+FROM unverified_citations u WHERE {where}
 ORDER BY {severity_rank},
          support NULLS FIRST, logged_at, answer_id, citation_ord
 LIMIT $limit
@@ -72,6 +74,7 @@ class Finding:
     model: str | None
     logged_at: datetime
     marker: str
+    dialect: str
     cited_ref: str
     context_rank: int | None
     doc_id: str | None
@@ -84,6 +87,7 @@ class Finding:
     evidence_text: str | None
     source_window_start: int | None
     source_window: str | None
+    flags: list[str]  # the answer's (answer_audit.flags)
 
 
 @dataclass(frozen=True)

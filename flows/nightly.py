@@ -35,7 +35,7 @@ from audit.counts import AnswerCounts
 from audit.errors import CiteauditError
 from audit.ingest import discover_inputs
 from audit.pipeline import Shard, make_scorer, runs_on_torch
-from audit.report import run_overview
+from audit.report import rank_0_warning, run_overview
 from audit.runner import RunPlan, audit_shard_to, begin_run, fail_run, finish_run, load_run, plan_run
 from audit.schedule import data_days, day_range, first_data_day, pending_days
 from audit.store import DEFAULT_DB, RunRecord
@@ -240,10 +240,13 @@ def audit_day(
         "levels": overview["levels"],
         "verdicts": overview["verdicts"],
         "uncited": overview["uncited"],
+        "rank_0": overview["rank_0"],
         "outputs": outputs,
         "seconds": round(time.perf_counter() - t0, 2),
     }
     logger.info("%s: %s", day, summary)
+    if overview["rank_0"]:
+        logger.warning("%s: %s", day, rank_0_warning(overview["rank_0"]))
     return summary
 
 

@@ -99,3 +99,26 @@ def test_a_small_day_is_cut_so_every_worker_gets_shards() -> None:
     # a day already cut finer than that by `shard_seconds` keeps its cut
     fine = plan_by_cost(files, Window(), {}, 0.5, 5000)
     assert len(plan_by_cost(files, Window(), {}, 0.5, 5000, workers=2).shards) == len(fine.shards)
+
+
+def test_the_sweeps_dialects_cost_what_a_numeric_marker_does(write_answers) -> None:  # type: ignore[no-untyped-def]
+    # the plan counted markers as `[...]` only: an answer citing with file-search annotations, superscripts or logged
+    # HTML (&#91;1&#93;) was estimated as uncited, so a day of such a log was cut into too few, unbalanced shards
+    from tests.conftest import make_answer
+
+    ctx = [
+        {"doc_id": "d", "chunk_id": "c", "title": "Refund Policy.pdf", "text": "Refunds take 30 days. " * 200},
+        {"doc_id": "e", "chunk_id": "c", "title": "Shipping.pdf", "text": "Shipping is free. " * 200},
+    ]
+    texts = {
+        "numeric": "Refunds take 30 days [1]. Shipping is free [2].",
+        "file_search": "Refunds take 30 days【4:0†Refund Policy.pdf】. Shipping is free【4:1†Shipping.pdf】.",
+        "superscript": "Refunds take 30 days¹. Shipping is free².",
+        "html": "Refunds take 30 days &#91;1&#93;. Shipping is free<sup>2</sup>.",
+    }
+    costs = {}
+    for key, text in texts.items():
+        path = write_answers([make_answer(key, text, ctx)], name=f"{key}.parquet")
+        (shard,) = plan_by_cost([str(path)], Window(), {}, 1e-9, 5000).shards
+        costs[key] = shard.est_seconds
+    assert all(c == pytest.approx(costs["numeric"]) for c in costs.values()), costs

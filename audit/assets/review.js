@@ -15,7 +15,10 @@
     var count = 0;
     rows.forEach(function (row) {
       var keep = selects.every(function (s) {
-        return s.value === "" || row.getAttribute("data-" + s.getAttribute("data-filter")) === s.value;
+        var have = row.getAttribute("data-" + s.getAttribute("data-filter")) || "";
+        if (s.value === "") { return true; }
+        // data-multi: the row carries several names, space-separated (its reasons): one of them must match
+        return s.hasAttribute("data-multi") ? have.split(" ").indexOf(s.value) >= 0 : have === s.value;
       });
       row.hidden = !keep;
       if (keep) { count += 1; }

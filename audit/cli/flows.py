@@ -8,6 +8,7 @@ import click
 from rich.table import Table
 
 from audit.cli.common import F, config_option, db_option, friendly_errors, out
+from audit.report import rank_0_warning
 from flows import DEFAULT_INPUT
 
 MAX_BACKFILL_DAYS = 366  # a backfill of more days needs --max-days: every day is a subflow, with data or without
@@ -66,6 +67,9 @@ def print_days(summaries: list[dict[str, Any]], db: str) -> None:
             f"{s['seconds']:.1f}",
         )
     out.print(t)
+    for s in summaries:
+        if s.get("rank_0"):
+            out.print(f"{s['day']}: {rank_0_warning(s['rank_0'])}", soft_wrap=True, markup=False, highlight=False)
     out.print("runs: " + ", ".join(s["run_id"] for s in summaries), soft_wrap=True, markup=False, highlight=False)
     out.print(f"results: {db}", soft_wrap=True, markup=False, highlight=False)
 

@@ -71,7 +71,7 @@ def run(
 
 
 def print_summary(run_id: str, db: str, seconds: float) -> None:
-    from audit.report import run_overview
+    from audit.report import rank_0_warning, run_overview
 
     ov = run_overview(db, run_id)
     t = Table(title=f"citeaudit run {run_id}", show_lines=False)
@@ -86,16 +86,7 @@ def print_summary(run_id: str, db: str, seconds: float) -> None:
     t.add_row("uncited claims", str(ov["uncited"]))
     out.print(t)
     if ov["rank_0"]:
-        n = ov["rank_0"]
-        whose = "answer's" if n == 1 else "answers'"
-        out.print(
-            f"warning: {n} {whose} contexts start at rank 0: ranks are 1-based ([1] cites rank "
-            "1), so rank 0 can be cited by no marker and each [n] may read one place off (a 0-based logger? give "
-            "ranks from 1); flagged context_rank_0_not_citable",
-            soft_wrap=True,
-            highlight=False,
-            markup=False,
-        )
+        out.print(rank_0_warning(ov["rank_0"]), soft_wrap=True, highlight=False, markup=False)
     out.print(
         f'results: {db}  ({seconds:.1f} s)  e.g. citeaudit sql "select * from unverified_citations" --db {db}',
         soft_wrap=True,

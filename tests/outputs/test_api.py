@@ -62,3 +62,29 @@ def test_bad_requests_are_one_clear_error(small_db: Path, call, message: str) ->
 def test_missing_file_is_named(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="no audit database at"):
         citeaudit.open(tmp_path / "absent.duckdb")
+
+
+def test_a_query_or_window_with_no_rows_is_an_empty_frame_with_its_columns(tmp_path: Path) -> None:
+    # a log with no self-reported confidence (the file-search and named-footnote answers of the dialect sweep) leaves
+    # confidence_calibration empty, and a window may hold no rows: both raised pyarrow's "Must pass schema, or at
+    # least one RecordBatch" (a DuckDB result with no batch), never an empty frame
+    from tests.cli.hostile import CTX, audited
+    from tests.conftest import make_answer
+
+    db = audited(
+        tmp_path,
+        [
+            make_answer("fs", "Refunds take 30 days【4:0†source】.", CTX),
+            make_answer("fn", "Refunds take 30 days[^note].", CTX),
+        ],
+    )
+    with citeaudit.open(db) as audit:
+        calibration = audit.sql("SELECT * FROM confidence_calibration")
+        later = audit.unverified_citations(since="2030-01-01")
+        found = audit.unverified_citations()
+    assert calibration.height == 0 and "model" in calibration.columns, calibration
+    assert later.height == 0 and later.columns == found.columns
+    assert sorted(zip(found["dialect"], found["reasons"].to_list(), strict=True)) == [
+        ("file_search", ["source_not_named"]),
+        ("named_footnote", ["footnote_not_defined"]),
+    ]
