@@ -66,8 +66,15 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
         month = d.split()[0].lower().rstrip(".")[:3]
         if month not in low or (day and day.group() not in src_numbers):
             out.append(f"missing_date:{d}")
-    out += [f"missing_name:{n}" for n in facts.names if n.lower() not in low]
+    out += [f"missing_name:{n}" for n in facts.names if not _has_word(n.lower(), low)]
     return out
+
+
+def _has_word(word: str, low: str) -> bool:
+    """Whether `word` is in `low` as a whole word, not inside a longer one: "Ann" is not in "annabel", nor "Smith"
+    in "goldsmith" (a substring test found them there, and a claim naming the wrong person was verified). A plural
+    ("cnns" holds "CNN") counts; the word may touch the unspaced scripts, as a number may."""
+    return re.search(rf"(?<![^\W{_UNSPACED}]){re.escape(word)}(?:e?s)?(?![^\W{_UNSPACED}])", low) is not None
 
 
 def keyfact_coverage(facts: KeyFacts, missing: list[str]) -> float | None:

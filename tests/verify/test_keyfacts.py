@@ -19,8 +19,25 @@ def test_numbers_dates_and_names_are_found():
         ("Refunds take 90 days.", "Refunds take 30 days.", ["missing_number:90"]),
         ("It sold 1,281 units.", "It sold 1281 units.", []),
         ("Support is run by Globex.", "Support is run by Initech.", ["missing_name:Globex"]),
+        (
+            "It was signed by Ann Smith.",
+            "It was signed by Annabel Goldsmith.",
+            ["missing_name:Ann", "missing_name:Smith"],
+        ),
+        ("It was signed by Ann Smith.", "It was Ann Smith's signature.", []),
+        ("Ask CNN about it.", "Ask the CNNs about it.", []),
+        ("It was signed by Ann.", "它由Ann签署。", []),
     ],
-    ids=["all_present", "changed_number", "thousands_separator", "changed_name"],
+    ids=[
+        "all_present",
+        "changed_number",
+        "thousands_separator",
+        "changed_name",
+        "name_inside_a_word",
+        "possessive",
+        "plural",
+        "name_touching_unspaced_script",
+    ],
 )
 def test_missing_facts(claim, source, missing):
     assert missing_facts(key_facts(claim), source) == missing
