@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
 # Scripts written without spaces between a number and its word (kana, CJK ideographs, Hangul syllables, Thai, Lao,
@@ -11,6 +13,10 @@ from functools import lru_cache
 # changed against its source's `30天` had no missing_number (verified, GREEN). A number may touch them.
 _UNSPACED = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _NUMBER = re.compile(rf"(?<![^\W{_UNSPACED}])(?<!\.)[-+]?\d[\d,]*(?:\.\d+)?%?(?![^\W{_UNSPACED}])")
+# a scale word after a number is part of it: "$5 million" is not "$5 billion", and "2.5 million" is 2,500,000
+# (and "5 mln" is "5 million"; a bare "m" or "k" is left alone: "5 m" may be metres)
+_SCALES = {"thousand": 3, "million": 6, "mln": 6, "mn": 6, "billion": 9, "bln": 9, "bn": 9, "trillion": 12, "tn": 12}
+_SCALE = re.compile(rf"\s*({'|'.join(_SCALES)})\b", re.IGNORECASE)
 _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
@@ -38,9 +44,24 @@ def _norm_number(n: str) -> str:
     return n.replace(",", "").rstrip("%").lstrip("+")
 
 
+def _numbers(text: str) -> Iterator[tuple[str, str | None]]:
+    """Each number of `text`, normalised, with the scale word after it (`million`, ...) or None."""
+    for m in _NUMBER.finditer(text):
+        scale = _SCALE.match(text, m.end())
+        yield _norm_number(m.group()), scale.group(1).lower() if scale else None
+
+
+def _scaled(number: str, scale: str) -> str:
+    """The value of `number scale` written in full: 2.5 million -> 2500000 (the number as is when not decimal)."""
+    try:
+        return format((Decimal(number) * 10 ** _SCALES[scale]).normalize(), "f")
+    except InvalidOperation:
+        return number
+
+
 def key_facts(claim: str) -> KeyFacts:
     dates = tuple(dict.fromkeys(m.group() for m in _DATE.finditer(claim)))
-    numbers = tuple(dict.fromkeys(_norm_number(m.group()) for m in _NUMBER.finditer(claim)))
+    numbers = tuple(dict.fromkeys(f"{n} {scale}" if scale else n for n, scale in _numbers(claim)))
     names = tuple(
         dict.fromkeys(
             m.group()
@@ -53,14 +74,28 @@ def key_facts(claim: str) -> KeyFacts:
 
 @lru_cache(maxsize=2048)
 def _source_facts(source: str) -> tuple[frozenset[str], str]:
-    """The numbers of a source and its lower-cased text (cached: a source is checked against many claims)."""
-    return frozenset(_norm_number(m.group()) for m in _NUMBER.finditer(source)), source.lower()
+    """The numbers of a source and its lower-cased text (cached: a source is checked against many claims). A number
+    with a scale word is there as written (`5 million`), in full (`5000000`) and bare (`5`)."""
+    numbers: set[str] = set()
+    for n, scale in _numbers(source):
+        numbers.add(n)
+        if scale:
+            numbers |= {f"{n} {scale}", _scaled(n, scale)}
+    return frozenset(numbers), source.lower()
+
+
+def _has_number(number: str, src_numbers: frozenset[str]) -> bool:
+    """Whether a claim's number is among its source's: `5 million` as written or in full, never the bare 5."""
+    if number in src_numbers:
+        return True
+    n, _, scale = number.partition(" ")
+    return bool(scale) and _scaled(n, scale) in src_numbers
 
 
 def missing_facts(facts: KeyFacts, source: str) -> list[str]:
     """Reasons such as `missing_number:1281` for facts of the claim absent from the source."""
     src_numbers, low = _source_facts(source)
-    out = [f"missing_number:{n}" for n in facts.numbers if n not in src_numbers]
+    out = [f"missing_number:{n}" for n in facts.numbers if not _has_number(n, src_numbers)]
     for d in facts.dates:
         day = re.search(r"\d{1,2}", d)
         month = d.split()[0].lower().rstrip(".")[:3]

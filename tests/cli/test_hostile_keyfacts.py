@@ -46,3 +46,34 @@ def test_a_name_inside_a_longer_word_of_the_source_is_missing(tmp_path: Path) ->
     assert got["inside"][0] != "verified", got
     assert got["same"] == ("verified", []), got
     assert got["possessive"][1] == [], got
+
+
+def test_a_number_with_a_scale_word_is_compared_by_its_value(tmp_path: Path) -> None:
+    # "million", "billion" after a number were not part of it: "$5 million" against a source's "$5 billion" had no
+    # missing_number (verified: let in), and "2.5 million" against "2,500,000" had missing_number:2.5 (a false alarm)
+    got = _verdicts(
+        tmp_path,
+        {
+            "changed_scale": (
+                "The company raised $5 million in its first round.",
+                "The company raised $5 billion in its first round.",
+            ),
+            "same_scale": (
+                "The company raised $5 million in its first round.",
+                "The company raised $5 million in its first round.",
+            ),
+            "spelled_out": (
+                "The company raised 2.5 million dollars in its first round.",
+                "The company raised 2,500,000 dollars in its first round.",
+            ),
+            "written_in_full": (
+                "The company raised 2,500,000 dollars in its first round.",
+                "The company raised 2.5 million dollars in its first round.",
+            ),
+        },
+    )
+    assert got["changed_scale"][1] == ["missing_number:5 million"], got
+    assert got["changed_scale"][0] != "verified", got
+    assert got["same_scale"] == ("verified", []), got
+    assert got["spelled_out"][1] == [], got
+    assert got["written_in_full"][1] == [], got

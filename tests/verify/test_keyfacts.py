@@ -27,6 +27,12 @@ def test_numbers_dates_and_names_are_found():
         ("It was signed by Ann Smith.", "It was Ann Smith's signature.", []),
         ("Ask CNN about it.", "Ask the CNNs about it.", []),
         ("It was signed by Ann.", "它由Ann签署。", []),
+        ("It raised $5 million.", "It raised $5 billion.", ["missing_number:5 million"]),
+        ("It raised $5 million.", "It raised $5 mln.", []),
+        ("It raised 2.5 million.", "It raised 2,500,000.", []),
+        ("It raised 2,500,000.", "It raised 2.5 Million.", []),
+        ("It raised 30 million.", "It raised 30, then 40.", ["missing_number:30 million"]),
+        ("It has 5 staff.", "It raised 5 million.", []),
     ],
     ids=[
         "all_present",
@@ -37,6 +43,12 @@ def test_numbers_dates_and_names_are_found():
         "possessive",
         "plural",
         "name_touching_unspaced_script",
+        "changed_scale",
+        "scale_abbreviated",
+        "scale_written_in_full",
+        "scale_in_the_source",
+        "scale_the_source_lacks",
+        "bare_number_in_a_scaled_one",
     ],
 )
 def test_missing_facts(claim, source, missing):
