@@ -23,6 +23,13 @@ _MONTHS = (
 )
 _DATE = re.compile(rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b", re.IGNORECASE)
 _MONTH = re.compile(_MONTHS, re.IGNORECASE)
+# a date written in digits is one number: its parts looked up alone let "2020-03-03" pass against "2020-03-04"
+_ISO_DATE = re.compile(r"(?<![\w./-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w/-])")
+_SLASH_DATE = re.compile(r"(?<![\w./-])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\w/-])")
+# ... and a source's date in words is there in digits too (ISO, month/day/year and day/month/year)
+_MONTH_FIRST = re.compile(rf"\b({_MONTHS})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.IGNORECASE)
+_DAY_FIRST = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTHS})\.?,?\s+(\d{{4}})\b", re.IGNORECASE)
+_MONTH_NUMBER = {m: i + 1 for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split())}
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-zA-Z]+(?:[-'][A-Z]?[a-z]+)?\b")
 _COMMON_CAPS = frozenset(
     "The A An In On At For And But Or If It Its This That These Those He She They We You I Our Your Their His Her"
@@ -44,11 +51,49 @@ def _norm_number(n: str) -> str:
     return n.replace(",", "").rstrip("%").lstrip("+")
 
 
+def _digit_dates(text: str) -> Iterator[tuple[re.Match[str], str]]:
+    """Each date written in digits (2020-03-03, 03/03/2020) and its normalised form (2020-03-03, 3/3/2020)."""
+    for m in _ISO_DATE.finditer(text):
+        y, mo, d = m.groups()
+        if 1 <= int(mo) <= 12 and 1 <= int(d) <= 31:
+            yield m, f"{y}-{int(mo):02}-{int(d):02}"
+    for m in _SLASH_DATE.finditer(text):
+        a, b, y = m.groups()
+        if 1 <= int(a) <= 31 and 1 <= int(b) <= 31 and min(int(a), int(b)) <= 12:
+            yield m, f"{int(a)}/{int(b)}/{y}"
+
+
 def _numbers(text: str) -> Iterator[tuple[str, str | None]]:
-    """Each number of `text`, normalised, with the scale word after it (`million`, ...) or None."""
-    for m in _NUMBER.finditer(text):
-        scale = _SCALE.match(text, m.end())
-        yield _norm_number(m.group()), scale.group(1).lower() if scale else None
+    """Each number of `text` in order, normalised, with the scale word after it (`million`, ...) or None; a date
+    written in digits is one number."""
+    dates = list(_digit_dates(text))
+    found: list[tuple[int, str, str | None]] = [(m.start(), date, None) for m, date in dates]
+    masked = list(text)
+    for m, _ in dates:
+        masked[m.start() : m.end()] = " " * (m.end() - m.start())
+    rest = "".join(masked)
+    for m in _NUMBER.finditer(rest):
+        scaled = _SCALE.match(rest, m.end())
+        found.append((m.start(), _norm_number(m.group()), scaled.group(1).lower() if scaled else None))
+    for _, n, scale in sorted(found, key=lambda f: f[0]):
+        yield n, scale
+
+
+def _date_forms(source: str) -> set[str]:
+    """A source's dates in every digit form a claim may use, and the parts of its digit dates as bare numbers
+    ("2020-03-03" holds 3 as "March 3, 2020" states it)."""
+    out: set[str] = set()
+    for m, date in _digit_dates(source):
+        out |= {date, *(str(int(g)) for g in m.groups())}
+    words = [(mo, d, y) for mo, d, y in _MONTH_FIRST.findall(source)]
+    words += [(mo, d, y) for d, mo, y in _DAY_FIRST.findall(source)]
+    for mo, d, y in words:
+        month, day = _MONTH_NUMBER[mo.lower()[:3]], int(d)
+        if 1 <= day <= 31:
+            out.add(f"{y}-{month:02}-{day:02}")
+            for year in (y, y[2:]):
+                out |= {f"{month}/{day}/{year}", f"{day}/{month}/{year}"}
+    return out
 
 
 def _scaled(number: str, scale: str) -> str:
@@ -76,7 +121,7 @@ def key_facts(claim: str) -> KeyFacts:
 def _source_facts(source: str) -> tuple[frozenset[str], str]:
     """The numbers of a source and its lower-cased text (cached: a source is checked against many claims). A number
     with a scale word is there as written (`5 million`), in full (`5000000`) and bare (`5`)."""
-    numbers: set[str] = set()
+    numbers = {_norm_number(m.group()) for m in _NUMBER.finditer(source)} | _date_forms(source)
     for n, scale in _numbers(source):
         numbers.add(n)
         if scale:

@@ -77,3 +77,39 @@ def test_a_number_with_a_scale_word_is_compared_by_its_value(tmp_path: Path) -> 
     assert got["same_scale"] == ("verified", []), got
     assert got["spelled_out"][1] == [], got
     assert got["written_in_full"][1] == [], got
+
+
+def test_a_numeric_date_whose_day_differs_is_missing(tmp_path: Path) -> None:
+    # the parts of "2020-03-03" were two numbers, 2020 and 03, each looked up alone: against a source's
+    # "2020-03-04" both were there (its month is 03), so a claim with the wrong day had no missing_number (verified)
+    got = _verdicts(
+        tmp_path,
+        {
+            "iso_day": (
+                "The contract was signed on 2020-03-03 in Oslo.",
+                "The contract was signed on 2020-03-04 in Oslo.",
+            ),
+            "slash_day": (
+                "The contract was signed on 03/03/2020 in Oslo.",
+                "The contract was signed on 03/04/2020 in Oslo.",
+            ),
+            "iso_same": (
+                "The contract was signed on 2020-03-03 in Oslo.",
+                "The contract was signed on 2020-03-03 in Oslo.",
+            ),
+            "iso_as_words": (
+                "The contract was signed on 2020-03-03 in Oslo.",
+                "The contract was signed on March 3, 2020 in Oslo.",
+            ),
+            "words_as_iso": (
+                "The contract was signed on March 3, 2020 in Oslo.",
+                "The contract was signed on 2020-03-03 in Oslo.",
+            ),
+        },
+    )
+    assert got["iso_day"][1] == ["missing_number:2020-03-03"], got
+    assert got["slash_day"][1] == ["missing_number:3/3/2020"], got
+    assert got["iso_day"][0] != "verified" and got["slash_day"][0] != "verified", got
+    assert got["iso_same"] == ("verified", []), got
+    assert got["iso_as_words"][1] == [], got
+    assert "missing_number:3" not in got["words_as_iso"][1], got
