@@ -17,6 +17,8 @@ _NUMBER = re.compile(rf"(?<![^\W{_UNSPACED}])(?<!\.)[-+]?\d[\d,]*(?:\.\d+)?%?(?!
 # (and "5 mln" is "5 million"; a bare "m" or "k" is left alone: "5 m" may be metres)
 _SCALES = {"thousand": 3, "million": 6, "mln": 6, "mn": 6, "billion": 9, "bln": 9, "bn": 9, "trillion": 12, "tn": 12}
 _SCALE = re.compile(rf"\s*({'|'.join(_SCALES)})\b", re.IGNORECASE)
+# a no-break, narrow no-break or thin space between digit groups (French, SI, typeset PDFs) is a thousands separator
+_GROUP_SPACE = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
 _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
@@ -66,6 +68,7 @@ def _digit_dates(text: str) -> Iterator[tuple[re.Match[str], str]]:
 def _numbers(text: str) -> Iterator[tuple[str, str | None]]:
     """Each number of `text` in order, normalised, with the scale word after it (`million`, ...) or None; a date
     written in digits is one number."""
+    text = _GROUP_SPACE.sub("", text)
     dates = list(_digit_dates(text))
     found: list[tuple[int, str, str | None]] = [(m.start(), date, None) for m, date in dates]
     masked = list(text)
@@ -121,7 +124,8 @@ def key_facts(claim: str) -> KeyFacts:
 def _source_facts(source: str) -> tuple[frozenset[str], str]:
     """The numbers of a source and its lower-cased text (cached: a source is checked against many claims). A number
     with a scale word is there as written (`5 million`), in full (`5000000`) and bare (`5`)."""
-    numbers = {_norm_number(m.group()) for m in _NUMBER.finditer(source)} | _date_forms(source)
+    grouped = _GROUP_SPACE.sub("", source)
+    numbers = {_norm_number(m.group()) for m in _NUMBER.finditer(grouped)} | _date_forms(grouped)
     for n, scale in _numbers(source):
         numbers.add(n)
         if scale:

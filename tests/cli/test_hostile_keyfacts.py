@@ -113,3 +113,28 @@ def test_a_numeric_date_whose_day_differs_is_missing(tmp_path: Path) -> None:
     assert got["iso_same"] == ("verified", []), got
     assert got["iso_as_words"][1] == [], got
     assert "missing_number:3" not in got["words_as_iso"][1], got
+
+
+def test_a_number_grouped_by_a_no_break_or_thin_space_is_one_number(tmp_path: Path) -> None:
+    # "12 000" with a no-break or thin space (French, SI, typeset PDFs) was two numbers, 12 and 000: a claim stating
+    # 12000 or 12,000 had missing_number:12000 and could not be verified
+    got = _verdicts(
+        tmp_path,
+        {
+            "no_break": (
+                "The warehouse holds 12000 pallets of stock.",
+                "The warehouse holds 12\u00a0000 pallets of stock.",
+            ),
+            "thin": (
+                "The warehouse holds 12,000 pallets of stock.",
+                "The warehouse holds 12\u202f000 pallets of stock.",
+            ),
+            "changed": (
+                "The warehouse holds 13000 pallets of stock.",
+                "The warehouse holds 12\u00a0000 pallets of stock.",
+            ),
+        },
+    )
+    assert got["no_break"] == ("verified", []), got
+    assert got["thin"] == ("verified", []), got
+    assert got["changed"][1] == ["missing_number:13000"] and got["changed"][0] != "verified", got

@@ -41,6 +41,11 @@ def test_numbers_dates_and_names_are_found():
         ("Signed 3/4/2020.", "Signed March 4, 2020.", []),
         ("Signed 2019-03-03.", "Signed March 3, 2020.", ["missing_number:2019-03-03"]),
         ("Signed March 3, 2020.", "Signed 2020-03-03.", ["missing_date:March 3, 2020"]),
+        ("It holds 12000 pallets.", "It holds 12\u00a0000 pallets.", []),
+        ("It holds 1,250,000 pallets.", "It holds 1\u2009250\u2009000 pallets.", []),
+        ("It holds 12 pallets.", "It holds 12\u00a0000 pallets.", ["missing_number:12"]),
+        ("It holds 13000 pallets.", "It holds 12\u202f000 pallets.", ["missing_number:13000"]),
+        ("Aisle 3 holds 40 crates.", "Aisle 3\u00a040 crates.", []),
     ],
     ids=[
         "all_present",
@@ -65,6 +70,11 @@ def test_numbers_dates_and_names_are_found():
         "slash_date_month_first",
         "iso_date_changed_year",
         "date_in_words_against_iso_is_a_missing_date_not_number",
+        "no_break_space_groups",
+        "thin_space_groups",
+        "grouped_number_is_not_its_first_group",
+        "grouped_number_changed",
+        "no_break_space_before_a_short_number",
     ],
 )
 def test_missing_facts(claim, source, missing):
