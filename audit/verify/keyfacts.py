@@ -19,6 +19,7 @@ _SCALES = {"thousand": 3, "million": 6, "mln": 6, "mn": 6, "billion": 9, "bln": 
 _SCALE = re.compile(rf"\s*({'|'.join(_SCALES)})\b", re.IGNORECASE)
 # a no-break, narrow no-break or thin space between digit groups (French, SI, typeset PDFs) is a thousands separator
 _GROUP_SPACE = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
+_MINUS_SIGN = "\u2212"  # typeset sources write a negative number with it: "−18" is -18
 _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
@@ -68,7 +69,7 @@ def _digit_dates(text: str) -> Iterator[tuple[re.Match[str], str]]:
 def _numbers(text: str) -> Iterator[tuple[str, str | None]]:
     """Each number of `text` in order, normalised, with the scale word after it (`million`, ...) or None; a date
     written in digits is one number."""
-    text = _GROUP_SPACE.sub("", text)
+    text = _GROUP_SPACE.sub("", text).replace(_MINUS_SIGN, "-")
     dates = list(_digit_dates(text))
     found: list[tuple[int, str, str | None]] = [(m.start(), date, None) for m, date in dates]
     masked = list(text)
@@ -124,7 +125,7 @@ def key_facts(claim: str) -> KeyFacts:
 def _source_facts(source: str) -> tuple[frozenset[str], str]:
     """The numbers of a source and its lower-cased text (cached: a source is checked against many claims). A number
     with a scale word is there as written (`5 million`), in full (`5000000`) and bare (`5`)."""
-    grouped = _GROUP_SPACE.sub("", source)
+    grouped = _GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-")
     numbers = {_norm_number(m.group()) for m in _NUMBER.finditer(grouped)} | _date_forms(grouped)
     for n, scale in _numbers(source):
         numbers.add(n)

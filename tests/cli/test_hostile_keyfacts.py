@@ -138,3 +138,23 @@ def test_a_number_grouped_by_a_no_break_or_thin_space_is_one_number(tmp_path: Pa
     assert got["no_break"] == ("verified", []), got
     assert got["thin"] == ("verified", []), got
     assert got["changed"][1] == ["missing_number:13000"] and got["changed"][0] != "verified", got
+
+
+def test_a_number_signed_by_the_minus_sign_is_negative(tmp_path: Path) -> None:
+    # the minus sign U+2212 (typeset sources, Wikipedia) was no sign: a source's "−18" held 18, so a claim stating
+    # -18 had missing_number:-18 and could not be verified
+    got = _verdicts(
+        tmp_path,
+        {
+            "minus": (
+                "The freezer is kept at -18 degrees at all times.",
+                "The freezer is kept at \u221218 degrees at all times.",
+            ),
+            "sign_dropped": (
+                "The freezer is kept at -18 degrees at all times.",
+                "The freezer is kept at 18 degrees at all times.",
+            ),
+        },
+    )
+    assert got["minus"] == ("verified", []), got
+    assert got["sign_dropped"][1] == ["missing_number:-18"] and got["sign_dropped"][0] != "verified", got

@@ -46,6 +46,9 @@ def test_numbers_dates_and_names_are_found():
         ("It holds 12 pallets.", "It holds 12\u00a0000 pallets.", ["missing_number:12"]),
         ("It holds 13000 pallets.", "It holds 12\u202f000 pallets.", ["missing_number:13000"]),
         ("Aisle 3 holds 40 crates.", "Aisle 3\u00a040 crates.", []),
+        ("It fell to -18 degrees.", "It fell to \u221218 degrees.", []),
+        ("It fell to \u221218 degrees.", "It fell to -18 degrees.", []),
+        ("It fell to \u221218 degrees.", "It fell to 18 degrees.", ["missing_number:-18"]),
     ],
     ids=[
         "all_present",
@@ -75,6 +78,9 @@ def test_numbers_dates_and_names_are_found():
         "grouped_number_is_not_its_first_group",
         "grouped_number_changed",
         "no_break_space_before_a_short_number",
+        "minus_sign_in_the_source",
+        "minus_sign_in_the_claim",
+        "minus_sign_dropped",
     ],
 )
 def test_missing_facts(claim, source, missing):
