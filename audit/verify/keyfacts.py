@@ -20,6 +20,8 @@ _SCALE = re.compile(rf"\s*({'|'.join(_SCALES)})\b", re.IGNORECASE)
 # a no-break, narrow no-break or thin space between digit groups (French, SI, typeset PDFs) is a thousands separator
 _GROUP_SPACE = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
 _MINUS_SIGN = "\u2212"  # typeset sources write a negative number with it: "−18" is -18
+# a possessive name is looked up without its 's: "Apple's" is in a source naming Apple, "McDonald's" in "McDonalds"
+_POSSESSIVE = re.compile(r"'s$")
 _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
@@ -151,7 +153,7 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
         month = d.split()[0].lower().rstrip(".")[:3]
         if month not in low or (day and day.group() not in src_numbers):
             out.append(f"missing_date:{d}")
-    out += [f"missing_name:{n}" for n in facts.names if not _has_word(n.lower(), low)]
+    out += [f"missing_name:{n}" for n in facts.names if not _has_word(_POSSESSIVE.sub("", n.lower()), low)]
     return out
 
 

@@ -158,3 +158,28 @@ def test_a_number_signed_by_the_minus_sign_is_negative(tmp_path: Path) -> None:
     )
     assert got["minus"] == ("verified", []), got
     assert got["sign_dropped"][1] == ["missing_number:-18"] and got["sign_dropped"][0] != "verified", got
+
+
+def test_a_possessive_name_is_found_without_its_s(tmp_path: Path) -> None:
+    # a claim's "Apple's" was looked up with its 's: a source naming Apple without a possessive lacked it
+    # (missing_name:Apple's, never verified), and "McDonald's" was missing from a source writing "McDonalds"
+    got = _verdicts(
+        tmp_path,
+        {
+            "possessive": (
+                "Last year Apple's revenue grew by 8 percent.",
+                "Last year revenue at Apple grew by 8 percent.",
+            ),
+            "brand": (
+                "The new menu launched at McDonald's in the spring.",
+                "The new menu launched at McDonalds in the spring.",
+            ),
+            "other_name": (
+                "Last year Apple's revenue grew by 8 percent.",
+                "Last year revenue at Google grew by 8 percent.",
+            ),
+        },
+    )
+    assert got["possessive"] == ("verified", []), got
+    assert got["brand"] == ("verified", []), got
+    assert got["other_name"][1] == ["missing_name:Apple's"] and got["other_name"][0] != "verified", got

@@ -49,6 +49,10 @@ def test_numbers_dates_and_names_are_found():
         ("It fell to -18 degrees.", "It fell to \u221218 degrees.", []),
         ("It fell to \u221218 degrees.", "It fell to -18 degrees.", []),
         ("It fell to \u221218 degrees.", "It fell to 18 degrees.", ["missing_number:-18"]),
+        ("Last year Apple's revenue grew.", "Last year revenue at Apple grew.", []),
+        ("It opened a McDonald's there.", "It opened a McDonalds there.", []),
+        ("Last year Apple's revenue grew.", "Last year revenue at Google grew.", ["missing_name:Apple's"]),
+        ("It was O'Neil's idea.", "It was O'Neil's idea.", []),
     ],
     ids=[
         "all_present",
@@ -81,6 +85,10 @@ def test_numbers_dates_and_names_are_found():
         "minus_sign_in_the_source",
         "minus_sign_in_the_claim",
         "minus_sign_dropped",
+        "possessive_name",
+        "possessive_brand",
+        "possessive_of_another_name",
+        "apostrophe_inside_a_name",
     ],
 )
 def test_missing_facts(claim, source, missing):
