@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -124,8 +125,9 @@ def key_facts(claim: str) -> KeyFacts:
 
 
 @lru_cache(maxsize=2048)
-def _source_facts(source: str) -> tuple[frozenset[str], str]:
-    """The numbers of a source and its lower-cased text (cached: a source is checked against many claims). A number
+def _source_facts(source: str) -> tuple[frozenset[str], str, str]:
+    """The numbers of a source, its lower-cased text and that text with its accents folded (cached: a source is
+    checked against many claims). A number
     with a scale word is there as written (`5 million`), in full (`5000000`) and bare (`5`)."""
     grouped = _GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-")
     numbers = {_norm_number(m.group()) for m in _NUMBER.finditer(grouped)} | _date_forms(grouped)
@@ -133,7 +135,14 @@ def _source_facts(source: str) -> tuple[frozenset[str], str]:
         numbers.add(n)
         if scale:
             numbers |= {f"{n} {scale}", _scaled(n, scale)}
-    return frozenset(numbers), source.lower()
+    low = source.lower()
+    return frozenset(numbers), low, _fold(low)
+
+
+def _fold(text: str) -> str:
+    """`text` without accents: "zürich" -> "zurich" (composed or not; a Hangul syllable stays one)."""
+    bare = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", bare)
 
 
 def _has_number(number: str, src_numbers: frozenset[str]) -> bool:
@@ -146,14 +155,14 @@ def _has_number(number: str, src_numbers: frozenset[str]) -> bool:
 
 def missing_facts(facts: KeyFacts, source: str) -> list[str]:
     """Reasons such as `missing_number:1281` for facts of the claim absent from the source."""
-    src_numbers, low = _source_facts(source)
+    src_numbers, low, folded = _source_facts(source)
     out = [f"missing_number:{n}" for n in facts.numbers if not _has_number(n, src_numbers)]
     for d in facts.dates:
         day = re.search(r"\d{1,2}", d)
         month = d.split()[0].lower().rstrip(".")[:3]
         if month not in low or (day and day.group() not in src_numbers):
             out.append(f"missing_date:{d}")
-    out += [f"missing_name:{n}" for n in facts.names if not _has_word(_POSSESSIVE.sub("", n.lower()), low)]
+    out += [f"missing_name:{n}" for n in facts.names if not _has_word(_fold(_POSSESSIVE.sub("", n.lower())), folded)]
     return out
 
 

@@ -183,3 +183,22 @@ def test_a_possessive_name_is_found_without_its_s(tmp_path: Path) -> None:
     assert got["possessive"] == ("verified", []), got
     assert got["brand"] == ("verified", []), got
     assert got["other_name"][1] == ["missing_name:Apple's"] and got["other_name"][0] != "verified", got
+
+
+def test_a_name_written_without_its_accents_is_found(tmp_path: Path) -> None:
+    # a claim's "Zurich" was missing from a source writing "Zürich" (missing_name:Zurich, never verified): a name
+    # is compared with its accents folded, on both sides
+    got = _verdicts(
+        tmp_path,
+        {
+            "folded": (
+                "The office moved to Zurich and Malmo last year.",
+                "The office moved to Z\u00fcrich and Malm\u00f6 last year.",
+            ),
+            "decomposed": ("The office moved to Zurich last year.", "The office moved to Zu\u0308rich last year."),
+            "other_city": ("The office moved to Zurich last year.", "The office moved to Z\u00fcnd last year."),
+        },
+    )
+    assert got["folded"] == ("verified", []), got
+    assert got["decomposed"] == ("verified", []), got
+    assert got["other_city"][1] == ["missing_name:Zurich"] and got["other_city"][0] != "verified", got

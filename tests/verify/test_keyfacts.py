@@ -53,6 +53,10 @@ def test_numbers_dates_and_names_are_found():
         ("It opened a McDonald's there.", "It opened a McDonalds there.", []),
         ("Last year Apple's revenue grew.", "Last year revenue at Google grew.", ["missing_name:Apple's"]),
         ("It was O'Neil's idea.", "It was O'Neil's idea.", []),
+        ("It moved to Zurich.", "It moved to Z\u00fcrich.", []),
+        ("It moved to Zurich.", "It moved to Zu\u0308rich.", []),
+        ("It moved to Zurich.", "It moved to Z\u00fcnd.", ["missing_name:Zurich"]),
+        ("It moved to Seoul.", "그것은 Seoul로 이전했다.", []),
     ],
     ids=[
         "all_present",
@@ -89,6 +93,10 @@ def test_numbers_dates_and_names_are_found():
         "possessive_brand",
         "possessive_of_another_name",
         "apostrophe_inside_a_name",
+        "accent_folded",
+        "accent_decomposed",
+        "accent_folded_other_name",
+        "name_touching_hangul",
     ],
 )
 def test_missing_facts(claim, source, missing):
