@@ -23,6 +23,7 @@ _GROUP_SPACE = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
 _MINUS_SIGN = "\u2212"  # typeset sources write a negative number with it: "−18" is -18
 # a possessive name is looked up without its 's: "Apple's" is in a source naming Apple, "McDonald's" in "McDonalds"
 _POSSESSIVE = re.compile(r"'s$")
+_ZERO_DECIMALS = re.compile(r"\.0+$")
 _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
@@ -54,7 +55,8 @@ class KeyFacts:
 
 
 def _norm_number(n: str) -> str:
-    return n.replace(",", "").rstrip("%").lstrip("+")
+    """1,281 -> 1281, 5% -> 5, +3 -> 3, 3.0 -> 3 (only zero decimals go: 3.10 is not 3.1, a version)."""
+    return _ZERO_DECIMALS.sub("", n.replace(",", "").rstrip("%").lstrip("+"))
 
 
 def _digit_dates(text: str) -> Iterator[tuple[re.Match[str], str]]:

@@ -202,3 +202,28 @@ def test_a_name_written_without_its_accents_is_found(tmp_path: Path) -> None:
     assert got["folded"] == ("verified", []), got
     assert got["decomposed"] == ("verified", []), got
     assert got["other_city"][1] == ["missing_name:Zurich"] and got["other_city"][0] != "verified", got
+
+
+def test_a_number_with_zero_decimals_is_the_whole_number(tmp_path: Path) -> None:
+    # "3.0" was compared as written: against a source's "3" a claim had missing_number:3.0 and could not be verified;
+    # only zero decimals go ("3.10" is not "3.1": a version)
+    got = _verdicts(
+        tmp_path,
+        {
+            "zero": (
+                "The interest rate was set at 3.0 percent in May.",
+                "The interest rate was set at 3 percent in May.",
+            ),
+            "zeros": (
+                "The interest rate was set at 3 percent in May.",
+                "The interest rate was set at 3.00 percent in May.",
+            ),
+            "version": (
+                "The team shipped Python 3.10 to every server.",
+                "The team shipped Python 3.1 to every server.",
+            ),
+        },
+    )
+    assert got["zero"] == ("verified", []), got
+    assert got["zeros"] == ("verified", []), got
+    assert got["version"][1] == ["missing_number:3.10"] and got["version"][0] != "verified", got

@@ -57,6 +57,10 @@ def test_numbers_dates_and_names_are_found():
         ("It moved to Zurich.", "It moved to Zu\u0308rich.", []),
         ("It moved to Zurich.", "It moved to Z\u00fcnd.", ["missing_name:Zurich"]),
         ("It moved to Seoul.", "그것은 Seoul로 이전했다.", []),
+        ("It rose 3.0 percent.", "It rose 3 percent.", []),
+        ("It rose 3 percent.", "It rose 3.00%.", []),
+        ("It runs Python 3.10.", "It runs Python 3.1.", ["missing_number:3.10"]),
+        ("It rose 3.05 percent.", "It rose 3 percent.", ["missing_number:3.05"]),
     ],
     ids=[
         "all_present",
@@ -97,6 +101,10 @@ def test_numbers_dates_and_names_are_found():
         "accent_decomposed",
         "accent_folded_other_name",
         "name_touching_hangul",
+        "zero_decimal",
+        "zero_decimals_in_the_source",
+        "trailing_zero_of_a_version_kept",
+        "nonzero_decimals_kept",
     ],
 )
 def test_missing_facts(claim, source, missing):
