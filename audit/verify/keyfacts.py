@@ -23,6 +23,7 @@ _GROUP_SPACE = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
 _MINUS_SIGN = "\u2212"  # typeset sources write a negative number with it: "−18" is -18
 # a possessive name is looked up without its 's: "Apple's" is in a source naming Apple, "McDonald's" in "McDonalds"
 _POSSESSIVE = re.compile(r"'s$")
+_BROKEN_HYPHEN = re.compile(r"-[^\S\n]*\n\s*")
 _ZERO_DECIMALS = re.compile(r"\.0+$")
 _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
@@ -128,8 +129,9 @@ def key_facts(claim: str) -> KeyFacts:
 
 @lru_cache(maxsize=2048)
 def _source_facts(source: str) -> tuple[frozenset[str], str, str]:
-    """The numbers of a source, its lower-cased text and that text with its accents folded (cached: a source is
-    checked against many claims). A number
+    """The numbers of a source, its lower-cased text and that text for names: accents folded, a hyphen at a line
+    break joined to the next line ("jean-\\nluc" is "jean-luc", as PDFs break it) (cached: a source is checked
+    against many claims). A number
     with a scale word is there as written (`5 million`), in full (`5000000`) and bare (`5`)."""
     grouped = _GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-")
     numbers = {_norm_number(m.group()) for m in _NUMBER.finditer(grouped)} | _date_forms(grouped)
@@ -138,7 +140,7 @@ def _source_facts(source: str) -> tuple[frozenset[str], str, str]:
         if scale:
             numbers |= {f"{n} {scale}", _scaled(n, scale)}
     low = source.lower()
-    return frozenset(numbers), low, _fold(low)
+    return frozenset(numbers), low, _BROKEN_HYPHEN.sub("-", _fold(low))
 
 
 def _fold(text: str) -> str:

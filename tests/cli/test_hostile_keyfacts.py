@@ -227,3 +227,28 @@ def test_a_number_with_zero_decimals_is_the_whole_number(tmp_path: Path) -> None
     assert got["zero"] == ("verified", []), got
     assert got["zeros"] == ("verified", []), got
     assert got["version"][1] == ["missing_number:3.10"] and got["version"][0] != "verified", got
+
+
+def test_a_hyphenated_name_broken_across_lines_in_the_source_is_found(tmp_path: Path) -> None:
+    # a source extracted from a PDF breaks "Jean-Luc" after its hyphen ("Jean-\nLuc"): a claim naming Jean-Luc had
+    # missing_name:Jean-Luc and could not be verified
+    got = _verdicts(
+        tmp_path,
+        {
+            "broken": (
+                "The report was written by Jean-Luc Picard last year.",
+                "The report was written by Jean-\nLuc Picard last year.",
+            ),
+            "broken_spaces": (
+                "The report was written by Jean-Luc Picard last year.",
+                "The report was written by Jean- \n  Luc Picard last year.",
+            ),
+            "other": (
+                "The report was written by Jean-Luc Picard last year.",
+                "The report was written by Jean-\nPaul Picard last year.",
+            ),
+        },
+    )
+    assert got["broken"] == ("verified", []), got
+    assert got["broken_spaces"] == ("verified", []), got
+    assert got["other"][1] == ["missing_name:Jean-Luc"] and got["other"][0] != "verified", got

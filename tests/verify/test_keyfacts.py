@@ -61,6 +61,10 @@ def test_numbers_dates_and_names_are_found():
         ("It rose 3 percent.", "It rose 3.00%.", []),
         ("It runs Python 3.10.", "It runs Python 3.1.", ["missing_number:3.10"]),
         ("It rose 3.05 percent.", "It rose 3 percent.", ["missing_number:3.05"]),
+        ("It was by Jean-Luc.", "It was by Jean-\nLuc.", []),
+        ("It was by Jean-Luc.", "It was by Jean-\r\n Luc.", []),
+        ("It was by Jean-Luc.", "It was by Jean-\nPaul.", ["missing_name:Jean-Luc"]),
+        ("It was by Jean-Luc.", "It was by Jean - Luc.", ["missing_name:Jean-Luc"]),
     ],
     ids=[
         "all_present",
@@ -105,6 +109,10 @@ def test_numbers_dates_and_names_are_found():
         "zero_decimals_in_the_source",
         "trailing_zero_of_a_version_kept",
         "nonzero_decimals_kept",
+        "hyphen_at_a_line_break",
+        "hyphen_at_a_crlf_line_break",
+        "hyphen_at_a_line_break_other_name",
+        "spaced_dash_is_not_a_line_break",
     ],
 )
 def test_missing_facts(claim, source, missing):
