@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
 # Scripts written without spaces between a number and its word (kana, CJK ideographs, Hangul syllables, Thai, Lao,
@@ -11,12 +14,30 @@ from functools import lru_cache
 # changed against its source's `30天` had no missing_number (verified, GREEN). A number may touch them.
 _UNSPACED = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _NUMBER = re.compile(rf"(?<![^\W{_UNSPACED}])(?<!\.)[-+]?\d[\d,]*(?:\.\d+)?%?(?![^\W{_UNSPACED}])")
+# a scale word after a number is part of it: "$5 million" is not "$5 billion", and "2.5 million" is 2,500,000
+# (and "5 mln" is "5 million"; a bare "m" or "k" is left alone: "5 m" may be metres)
+_SCALES = {"thousand": 3, "million": 6, "mln": 6, "mn": 6, "billion": 9, "bln": 9, "bn": 9, "trillion": 12, "tn": 12}
+_SCALE = re.compile(rf"\s*({'|'.join(_SCALES)})\b", re.IGNORECASE)
+# a no-break, narrow no-break or thin space between digit groups (French, SI, typeset PDFs) is a thousands separator
+_GROUP_SPACE = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
+_MINUS_SIGN = "\u2212"  # typeset sources write a negative number with it: "−18" is -18
+# a possessive name is looked up without its 's: "Apple's" is in a source naming Apple, "McDonald's" in "McDonalds"
+_POSSESSIVE = re.compile(r"'s$")
+_BROKEN_HYPHEN = re.compile(r"-[^\S\n]*\n\s*")
+_ZERO_DECIMALS = re.compile(r"\.0+$")
 _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 )
 _DATE = re.compile(rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b", re.IGNORECASE)
 _MONTH = re.compile(_MONTHS, re.IGNORECASE)
+# a date written in digits is one number: its parts looked up alone let "2020-03-03" pass against "2020-03-04"
+_ISO_DATE = re.compile(r"(?<![\w./-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w/-])")
+_SLASH_DATE = re.compile(r"(?<![\w./-])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\w/-])")
+# ... and a source's date in words is there in digits too (ISO, month/day/year and day/month/year)
+_MONTH_FIRST = re.compile(rf"\b({_MONTHS})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.IGNORECASE)
+_DAY_FIRST = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTHS})\.?,?\s+(\d{{4}})\b", re.IGNORECASE)
+_MONTH_NUMBER = {m: i + 1 for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split())}
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-zA-Z]+(?:[-'][A-Z]?[a-z]+)?\b")
 _COMMON_CAPS = frozenset(
     "The A An In On At For And But Or If It Its This That These Those He She They We You I Our Your Their His Her"
@@ -35,12 +56,67 @@ class KeyFacts:
 
 
 def _norm_number(n: str) -> str:
-    return n.replace(",", "").rstrip("%").lstrip("+")
+    """1,281 -> 1281, 5% -> 5, +3 -> 3, 3.0 -> 3 (only zero decimals go: 3.10 is not 3.1, a version)."""
+    return _ZERO_DECIMALS.sub("", n.replace(",", "").rstrip("%").lstrip("+"))
+
+
+def _digit_dates(text: str) -> Iterator[tuple[re.Match[str], str]]:
+    """Each date written in digits (2020-03-03, 03/03/2020) and its normalised form (2020-03-03, 3/3/2020)."""
+    for m in _ISO_DATE.finditer(text):
+        y, mo, d = m.groups()
+        if 1 <= int(mo) <= 12 and 1 <= int(d) <= 31:
+            yield m, f"{y}-{int(mo):02}-{int(d):02}"
+    for m in _SLASH_DATE.finditer(text):
+        a, b, y = m.groups()
+        if 1 <= int(a) <= 31 and 1 <= int(b) <= 31 and min(int(a), int(b)) <= 12:
+            yield m, f"{int(a)}/{int(b)}/{y}"
+
+
+def _numbers(text: str) -> Iterator[tuple[str, str | None]]:
+    """Each number of `text` in order, normalised, with the scale word after it (`million`, ...) or None; a date
+    written in digits is one number."""
+    text = _GROUP_SPACE.sub("", text).replace(_MINUS_SIGN, "-")
+    dates = list(_digit_dates(text))
+    found: list[tuple[int, str, str | None]] = [(m.start(), date, None) for m, date in dates]
+    masked = list(text)
+    for m, _ in dates:
+        masked[m.start() : m.end()] = " " * (m.end() - m.start())
+    rest = "".join(masked)
+    for m in _NUMBER.finditer(rest):
+        scaled = _SCALE.match(rest, m.end())
+        found.append((m.start(), _norm_number(m.group()), scaled.group(1).lower() if scaled else None))
+    for _, n, scale in sorted(found, key=lambda f: f[0]):
+        yield n, scale
+
+
+def _date_forms(source: str) -> set[str]:
+    """A source's dates in every digit form a claim may use, and the parts of its digit dates as bare numbers
+    ("2020-03-03" holds 3 as "March 3, 2020" states it)."""
+    out: set[str] = set()
+    for m, date in _digit_dates(source):
+        out |= {date, *(str(int(g)) for g in m.groups())}
+    words = [(mo, d, y) for mo, d, y in _MONTH_FIRST.findall(source)]
+    words += [(mo, d, y) for d, mo, y in _DAY_FIRST.findall(source)]
+    for mo, d, y in words:
+        month, day = _MONTH_NUMBER[mo.lower()[:3]], int(d)
+        if 1 <= day <= 31:
+            out.add(f"{y}-{month:02}-{day:02}")
+            for year in (y, y[2:]):
+                out |= {f"{month}/{day}/{year}", f"{day}/{month}/{year}"}
+    return out
+
+
+def _scaled(number: str, scale: str) -> str:
+    """The value of `number scale` written in full: 2.5 million -> 2500000 (the number as is when not decimal)."""
+    try:
+        return format((Decimal(number) * 10 ** _SCALES[scale]).normalize(), "f")
+    except InvalidOperation:
+        return number
 
 
 def key_facts(claim: str) -> KeyFacts:
     dates = tuple(dict.fromkeys(m.group() for m in _DATE.finditer(claim)))
-    numbers = tuple(dict.fromkeys(_norm_number(m.group()) for m in _NUMBER.finditer(claim)))
+    numbers = tuple(dict.fromkeys(f"{n} {scale}" if scale else n for n, scale in _numbers(claim)))
     names = tuple(
         dict.fromkeys(
             m.group()
@@ -52,22 +128,53 @@ def key_facts(claim: str) -> KeyFacts:
 
 
 @lru_cache(maxsize=2048)
-def _source_facts(source: str) -> tuple[frozenset[str], str]:
-    """The numbers of a source and its lower-cased text (cached: a source is checked against many claims)."""
-    return frozenset(_norm_number(m.group()) for m in _NUMBER.finditer(source)), source.lower()
+def _source_facts(source: str) -> tuple[frozenset[str], str, str]:
+    """The numbers of a source, its lower-cased text and that text for names: accents folded, a hyphen at a line
+    break joined to the next line ("jean-\\nluc" is "jean-luc", as PDFs break it) (cached: a source is checked
+    against many claims). A number
+    with a scale word is there as written (`5 million`), in full (`5000000`) and bare (`5`)."""
+    grouped = _GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-")
+    numbers = {_norm_number(m.group()) for m in _NUMBER.finditer(grouped)} | _date_forms(grouped)
+    for n, scale in _numbers(source):
+        numbers.add(n)
+        if scale:
+            numbers |= {f"{n} {scale}", _scaled(n, scale)}
+    low = source.lower()
+    return frozenset(numbers), low, _BROKEN_HYPHEN.sub("-", _fold(low))
+
+
+def _fold(text: str) -> str:
+    """`text` without accents: "zürich" -> "zurich" (composed or not; a Hangul syllable stays one)."""
+    bare = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", bare)
+
+
+def _has_number(number: str, src_numbers: frozenset[str]) -> bool:
+    """Whether a claim's number is among its source's: `5 million` as written or in full, never the bare 5."""
+    if number in src_numbers:
+        return True
+    n, _, scale = number.partition(" ")
+    return bool(scale) and _scaled(n, scale) in src_numbers
 
 
 def missing_facts(facts: KeyFacts, source: str) -> list[str]:
     """Reasons such as `missing_number:1281` for facts of the claim absent from the source."""
-    src_numbers, low = _source_facts(source)
-    out = [f"missing_number:{n}" for n in facts.numbers if n not in src_numbers]
+    src_numbers, low, folded = _source_facts(source)
+    out = [f"missing_number:{n}" for n in facts.numbers if not _has_number(n, src_numbers)]
     for d in facts.dates:
         day = re.search(r"\d{1,2}", d)
         month = d.split()[0].lower().rstrip(".")[:3]
         if month not in low or (day and day.group() not in src_numbers):
             out.append(f"missing_date:{d}")
-    out += [f"missing_name:{n}" for n in facts.names if n.lower() not in low]
+    out += [f"missing_name:{n}" for n in facts.names if not _has_word(_fold(_POSSESSIVE.sub("", n.lower())), folded)]
     return out
+
+
+def _has_word(word: str, low: str) -> bool:
+    """Whether `word` is in `low` as a whole word, not inside a longer one: "Ann" is not in "annabel", nor "Smith"
+    in "goldsmith" (a substring test found them there, and a claim naming the wrong person was verified). A plural
+    ("cnns" holds "CNN") counts; the word may touch the unspaced scripts, as a number may."""
+    return re.search(rf"(?<![^\W{_UNSPACED}]){re.escape(word)}(?:e?s)?(?![^\W{_UNSPACED}])", low) is not None
 
 
 def keyfact_coverage(facts: KeyFacts, missing: list[str]) -> float | None:
