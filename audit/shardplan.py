@@ -26,7 +26,7 @@ from audit.affinity import Items
 from audit.errors import InputError, one_line
 from audit.extract.dialects import any_marker_pattern
 from audit.ingest import check_files, column_expr, describe_files, scan_sql
-from audit.sql import connect
+from audit.sql import connect, quote
 from audit.window import Window
 
 log = logging.getLogger(__name__)
@@ -72,16 +72,16 @@ def hash_of(expr: str) -> str:
 HASH_SQL = hash_of("answer_id")
 
 # markers as the extraction finds them, every dialect of the registry (file-search annotations, superscripts and
-# logged HTML too: counted as `[...]` only, an answer citing so was estimated as uncited); a SQL literal inside a
-# str.format template
-_MARKERS = any_marker_pattern().replace("'", "''").replace("{", "{{").replace("}", "}}")
+# logged HTML too: counted as `[...]` only, an answer citing so was estimated as uncited); a SQL literal (`quote`)
+# inside a str.format template
+_MARKERS = quote(any_marker_pattern()).replace("{", "{{").replace("}", "}}")
 _FEATURES = (
     r"""
     SELECT {hash} AS h,
            len(regexp_extract_all(coalesce(answer, ''), '[.!?]+(\s|$)')) AS sentences,
-           len(regexp_extract_all(coalesce(answer, ''), '"""
+           len(regexp_extract_all(coalesce(answer, ''), """
     + _MARKERS
-    + r"""')) AS markers,
+    + r""")) AS markers,
            coalesce(len(contexts), 0) AS n_ctx,
            coalesce(list_sum(list_transform(contexts, lambda c: coalesce(length(c.text), 0))), 0) AS ctx_chars{extra}
     FROM ({scan})
