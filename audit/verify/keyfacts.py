@@ -145,6 +145,8 @@ def _source_facts(source: str) -> tuple[frozenset[str], str, str]:
 
 def _fold(text: str) -> str:
     """`text` without accents: "zürich" -> "zurich" (composed or not; a Hangul syllable stays one)."""
+    if text.isascii():  # most sources: nothing to fold (a web page's characters one by one cost ~10 ms)
+        return text
     bare = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
     return unicodedata.normalize("NFC", bare)
 
@@ -170,11 +172,26 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
     return out
 
 
+_WORD_CHAR = re.compile(rf"[^\W{_UNSPACED}]")  # a letter or digit of a spaced script: a word goes on
+
+
 def _has_word(word: str, low: str) -> bool:
     """Whether `word` is in `low` as a whole word, not inside a longer one: "Ann" is not in "annabel", nor "Smith"
     in "goldsmith" (a substring test found them there, and a claim naming the wrong person was verified). A plural
     ("cnns" holds "CNN") counts; the word may touch the unspaced scripts, as a number may."""
-    return re.search(rf"(?<![^\W{_UNSPACED}]){re.escape(word)}(?:e?s)?(?![^\W{_UNSPACED}])", low) is not None
+    # by str.find and one precompiled character test: a regex per word, with the unspaced scripts' class in it, cost
+    # ~3 ms to compile for each new name, and made the audit's lexical stage 5x slower
+    start = low.find(word)
+    while start != -1:
+        if start == 0 or not _WORD_CHAR.match(low[start - 1]):
+            end = start + len(word)
+            for plural in ("es", "s", ""):
+                if low.startswith(plural, end):
+                    after = end + len(plural)
+                    if after == len(low) or not _WORD_CHAR.match(low[after]):
+                        return True
+        start = low.find(word, start + 1)
+    return False
 
 
 def keyfact_coverage(facts: KeyFacts, missing: list[str]) -> float | None:
