@@ -256,7 +256,12 @@ def main() -> None:
     with gzip.open(CARRY / "ce_data.jsonl.gz", "wt", encoding="utf-8") as fh:
         for r in rows:
             fh.write(json.dumps(r) + "\n")
-    write_model(rows, CARRY / "minilm")
+    nli = CARRY / "snli.jsonl.gz"  # nli_data.py's pretraining pairs, when made: their tokens need embedding rows too
+    extra: list[dict] = []
+    if nli.is_file():
+        with gzip.open(nli, "rt", encoding="utf-8") as fh:
+            extra = [json.loads(line) for line in fh]
+    write_model(rows + extra, CARRY / "minilm")
 
 
 def write_model(rows: list[dict], dst: Path) -> None:

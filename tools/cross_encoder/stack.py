@@ -21,11 +21,11 @@ from typing import Any
 
 import numpy as np
 
-from audit.calibrate import MODEL_FEATURES, _fit, read_pairs
+from audit.calibrate import MODEL_FEATURES, SECOND_STAGE_FEATURES, _fit, read_pairs
 from audit.evaluate.scoring import aggregate_claim, score_claims
 from audit.verify.features import FEATURE_NAMES
 
-FULL = [FEATURE_NAMES.index(f) for f in (*MODEL_FEATURES, "cos_transformer")]
+FULL = [FEATURE_NAMES.index(f) for f in (*MODEL_FEATURES, *SECOND_STAGE_FEATURES)]
 
 
 def dev_auroc(d: dict[str, Any], support_of: Callable[[int], float]) -> dict[str, float]:

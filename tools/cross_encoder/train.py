@@ -9,6 +9,14 @@ the packaged MiniLM's embeddings plus ~21 MB of float16 layers). Variants: `plai
 training set held out in turn, so the stacked model learns how far the logit carries to an unseen kind of data;
 `claim`: 5 folds grouped by claim), then a model on all pairs scores the dev citations. Writes OUT/preds.json
 (read by stack.py) and the full model's weights. Measured on one H100: ~30 s per training of 13k pairs x 3 epochs.
+
+`--nli WORK/carry/snli.jsonl.gz` (nli_data.py) first trains the model on general NLI pairs (entailment against the
+rest; 99,890 SNLI pairs, 1 epoch, 128 tokens: ~56 s on the H100), and every later training starts from that state.
+Variant `nli` is that model as it is, fine-tuned on no training pair: its logits on the training pairs are held out
+without folds. The latest round's call:
+
+    python3 tools/cross_encoder/train.py --carry WORK/carry --out OUT --split loso --bs 64 --lr 5e-5 --epochs 3 \
+        --variants nli,part --nli WORK/carry/snli.jsonl.gz --nli-epochs 1
 """
 
 from __future__ import annotations
@@ -38,6 +46,12 @@ ap.add_argument("--folds", type=int, default=5)
 ap.add_argument("--limit", type=int, default=0)
 ap.add_argument("--device", default="cuda")
 ap.add_argument("--split", default="claim")
+ap.add_argument("--nli", default="", help="pretrain on these NLI pairs first (nli_data.py's snli.jsonl.gz)")
+ap.add_argument("--nli-epochs", type=int, default=1)
+ap.add_argument("--nli-lr", type=float, default=5e-5)
+ap.add_argument("--nli-bs", type=int, default=128)
+ap.add_argument("--nli-max-len", type=int, default=128)
+ap.add_argument("--nli-limit", type=int, default=0)
 args = ap.parse_args()
 carry = Path(args.carry)
 out = Path(args.out)
@@ -62,9 +76,16 @@ used = base.pop("used_ids").long()
 emb_rows = base.pop("word_rows").float()
 
 
+PRETRAINED: dict[str, torch.Tensor] | None = None  # the NLI-pretrained state every later training starts from
+
+
 def fresh_model() -> BertForSequenceClassification:
     torch.manual_seed(0)
     m = BertForSequenceClassification(config)
+    if PRETRAINED is not None:
+        m.load_state_dict(PRETRAINED)
+        m.bert.embeddings.word_embeddings.weight.requires_grad_(False)
+        return m.to(dev)
     sd = {("bert." + k): v.float() for k, v in base.items()}
     word = torch.zeros(config.vocab_size, config.hidden_size)
     word[used] = emb_rows
@@ -76,12 +97,12 @@ def fresh_model() -> BertForSequenceClassification:
     return m.to(dev)
 
 
-def encode(rs: list[dict]) -> dict[str, torch.Tensor]:
+def encode(rs: list[dict], max_len: int = 0) -> dict[str, torch.Tensor]:
     enc = tok(
         [r["claim"] for r in rs],
         [r["evidence"] or "" for r in rs],
         truncation="only_second",
-        max_length=args.max_len,
+        max_length=max_len or args.max_len,
         padding=False,
     )
     return enc
@@ -94,9 +115,12 @@ def batches(enc, idx: np.ndarray, bs: int):
         yield b, tok.pad(feats, return_tensors="pt")
 
 
-def train(rs: list[dict]) -> BertForSequenceClassification:
+def train(
+    rs: list[dict], epochs: int = 0, lr: float = 0.0, bs: int = 0, max_len: int = 0
+) -> BertForSequenceClassification:
+    epochs, lr, bs = epochs or args.epochs, lr or args.lr, bs or args.bs
     m = fresh_model()
-    enc = encode(rs)
+    enc = encode(rs, max_len)
     y = torch.tensor([float(r["label"]) for r in rs])
     # each training set weighs the same in the loss (as in calibrate), positives and negatives balanced within it
     sets = {}
@@ -108,8 +132,8 @@ def train(rs: list[dict]) -> BertForSequenceClassification:
         w[ids] = len(rs) / (nsets * 2 * len(ids))
     w = w.clamp(max=10.0)
     params = [p for p in m.parameters() if p.requires_grad]
-    opt = torch.optim.AdamW(params, lr=args.lr, weight_decay=0.01)
-    steps = args.epochs * math.ceil(len(rs) / args.bs)
+    opt = torch.optim.AdamW(params, lr=lr, weight_decay=0.01)
+    steps = epochs * math.ceil(len(rs) / bs)
     warm = int(0.1 * steps)
     sched = torch.optim.lr_scheduler.LambdaLR(
         opt,
@@ -122,10 +146,10 @@ def train(rs: list[dict]) -> BertForSequenceClassification:
     m.train()
     rng = np.random.default_rng(0)
     step = 0
-    for ep in range(args.epochs):
+    for ep in range(epochs):
         order = rng.permutation(len(rs))
         tot = 0.0
-        for b, batch in batches(enc, order, args.bs):
+        for b, batch in batches(enc, order, bs):
             batch = {k: v.to(dev) for k, v in batch.items()}
             with torch.autocast("cuda", dtype=torch.bfloat16, enabled=dev.type == "cuda"):
                 logits = m(**batch).logits.squeeze(-1).float()
@@ -143,8 +167,8 @@ def train(rs: list[dict]) -> BertForSequenceClassification:
 
 
 @torch.no_grad()
-def predict(m, rs: list[dict]) -> np.ndarray:
-    enc = encode(rs)
+def predict(m, rs: list[dict], max_len: int = 0) -> np.ndarray:
+    enc = encode(rs, max_len)
     idx = np.argsort([len(x) for x in enc["input_ids"]])
     outp = np.zeros(len(rs), dtype=np.float32)
     for b, batch in batches(enc, idx, 256):
@@ -177,9 +201,64 @@ synth = [r for r in rows if r["part"] == "synthetic"]
 synth2 = [r for r in rows if r["part"] == "synthetic2"]
 devr = [r for r in rows if r["part"] in ("ab_dev", "wice_dev")]
 print(f"train {len(real)} synthetic {len(synth)} synthetic2 {len(synth2)} dev {len(devr)}", flush=True)
+if args.nli:
+    t0 = time.time()
+    with gzip.open(args.nli, "rt", encoding="utf-8") as fh:
+        nli = [{**json.loads(line), "dataset": "snli"} for line in fh]
+    nli_train = [r for r in nli if r["split"] == "train"]
+    nli_test = [r for r in nli if r["split"] == "test"]
+    if args.nli_limit:
+        nli_train, nli_test = nli_train[: args.nli_limit], nli_test[: args.nli_limit // 10 + 10]
+    m = train(nli_train, args.nli_epochs, args.nli_lr, args.nli_bs, args.nli_max_len)
+    p = predict(m, nli_test, args.nli_max_len)
+    print(
+        f"NLI pretraining: {len(nli_train)} pairs, {args.nli_epochs} epoch(s), test AUROC (entailment vs rest) "
+        f"{auroc(p, np.array([r['label'] for r in nli_test])):.3f} ({time.time() - t0:.0f}s)",
+        flush=True,
+    )
+    PRETRAINED = {k: v.detach().clone() for k, v in m.state_dict().items()}
+    del m
+
+
+def save_weights(m, variant: str) -> None:
+    sd = {
+        k[len("bert.") :] if k.startswith("bert.") else k: v.detach().to(torch.float16).cpu().contiguous()
+        for k, v in m.state_dict().items()
+        if k != "bert.embeddings.word_embeddings.weight"
+    }
+    keys = sorted(sd)
+    half = len(keys) // 2
+    save_file({k: sd[k] for k in keys[:half]}, str(out / f"{variant}_w1.safetensors"))
+    save_file({k: sd[k] for k in keys[half:]}, str(out / f"{variant}_w2.safetensors"))
+
+
 result = {}
 for variant in args.variants.split(","):
     t0 = time.time()
+    if variant == "nli":  # the NLI-pretrained model as it is: it never saw a training pair, so its logits are held out
+        assert PRETRAINED is not None, "variant nli needs --nli"
+        m = fresh_model().eval()
+        oof = predict(m, real)
+        y = np.array([r["label"] for r in real])
+        per_set = {}
+        for d in sorted({r["dataset"] for r in real}):
+            ids = [i for i, r in enumerate(real) if r["dataset"] == d]
+            per_set[d] = auroc(oof[ids], y[ids])
+        print(f"  nli (no fine-tuning) AUROC on the training pairs {auroc(oof, y):.3f} per set {json.dumps(per_set)}")
+        dpred = predict(m, devr)
+        save_weights(m, variant)
+        result[variant] = {
+            "oof": oof.tolist(),
+            "oof_index": [r["i"] for r in real],
+            "dev": [{"part": r["part"], "i": r["i"], "logit": float(p)} for r, p in zip(devr, dpred, strict=True)],
+            "seconds": time.time() - t0,
+            "oof_auroc": auroc(oof, y),
+            "per_set": per_set,
+        }
+        with open(out / "preds.json", "w") as fh:
+            json.dump({"args": vars(args), "result": result}, fh)
+        del m
+        continue
     pool = real + (synth if variant in ("aug", "aug2") else []) + (synth2 if variant in ("part", "aug2") else [])
     oof = np.zeros(len(real), dtype=np.float32)
     for k in range(args.folds):
@@ -206,15 +285,7 @@ for variant in args.variants.split(","):
     print(f"  {variant} OOF AUROC {auroc(oof, y):.3f} per set {json.dumps(per_set)}", flush=True)
     m = train(pool)
     dpred = predict(m, devr)
-    sd = {
-        k[len("bert.") :] if k.startswith("bert.") else k: v.detach().to(torch.float16).cpu().contiguous()
-        for k, v in m.state_dict().items()
-        if k != "bert.embeddings.word_embeddings.weight"
-    }
-    keys = sorted(sd)
-    half = len(keys) // 2
-    save_file({k: sd[k] for k in keys[:half]}, str(out / f"{variant}_w1.safetensors"))
-    save_file({k: sd[k] for k in keys[half:]}, str(out / f"{variant}_w2.safetensors"))
+    save_weights(m, variant)
     result[variant] = {
         "oof": oof.tolist(),
         "oof_index": [r["i"] for r in real],
