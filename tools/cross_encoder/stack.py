@@ -59,7 +59,19 @@ def main(work: Path, preds_path: Path) -> None:
         oof = np.full(len(pairs), np.nan)
         oof[r["oof_index"]] = r["oof"]
         logit = {(e["part"], e["i"]): e["logit"] for e in r["dev"]}
-        print(f"== {variant}: held-out cross-encoder AUROC on the training pairs {r['oof_auroc']:.3f}")
+        if variant.startswith("resid"):  # the feature model's logit plus the cross-encoder's (trained on its misses)
+
+            def boosted(j: int, n: str, d: dict[str, Any], lg: dict[Any, float] = logit) -> float:
+                z = base.decision_function(d["x"][j : j + 1, FULL])[0] + lg[(n, j)]
+                return float(1.0 / (1.0 + np.exp(-z)))
+
+            print(f"== {variant}: feature logit + cross-encoder logit")
+            print("  boosted      ", {n: dev_auroc(d, lambda j, n=n, d=d: boosted(j, n, d)) for n, d in dev.items()})
+            if np.isnan(oof).all():
+                continue
+        print(
+            f"== {variant}: held-out cross-encoder AUROC on the training pairs {r.get('oof_auroc', float('nan')):.3f}"
+        )
         print("  alone        ", {n: dev_auroc(d, lambda j, n=n, lg=logit: lg[(n, j)]) for n, d in dev.items()})
         ok = ~np.isnan(oof)
         m = _fit(np.column_stack([x, oof])[ok], y[ok], groups[ok])
