@@ -50,6 +50,8 @@ class _Pending:
     quote_found: bool | None = None  # the citation object's quoted passage was found in its source
     extra_reasons: list[str] = field(default_factory=list)
     others: dict[int, SourceScore] = field(default_factory=dict)
+    doc_ranks: tuple[int, ...] = ()  # a document cited as a whole: all its retrieved contexts (resolve.sql)
+    ids: dict[int, tuple[Any, Any]] = field(default_factory=dict)  # (doc_id, chunk_id) by rank, for `doc_ranks`
 
 
 @dataclass
@@ -218,6 +220,9 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
             }
             row["claimed_confidence"], bad_confidence = parse_confidence(c.get("confidence_raw"))
             p = _Pending(row, contexts, c.get("fabricated_reason"), _has_claim_text(cl.text))
+            if c.get("context_rank") is not None and len(c.get("doc_ranks") or ()) > 1:
+                p.doc_ranks = tuple(int(r) for r in c["doc_ranks"])
+                p.ids = {int(x["rank"]): (x.get("doc_id"), x.get("chunk_id")) for x in ans.get("contexts") or []}
             if p.fabricated_reason is None and p.has_claim:
                 p.source_empty = not contexts.get(int(c["context_rank"]), "").strip()
             if c.get("json_claim") and cl.start is None:  # a claim the answer does not make
@@ -272,10 +277,33 @@ def _scorable(p: _Pending) -> bool:
     return p.fabricated_reason is None and p.has_claim
 
 
+def _candidate_ranks(p: _Pending) -> tuple[int, ...]:
+    """The contexts a citation may resolve to: its one, or every retrieved context of a document cited whole."""
+    return p.doc_ranks or (int(p.row["context_rank"]),)
+
+
+def _resolve_to_best(p: _Pending, scores: Sequence[PairScore], cfg: AuditConfig) -> PairScore:
+    """A document cited as a whole (`【4:0†file】`, a named footnote, a citation object without chunk or page)
+    resolves to the retrieved context of it that supports the claim best (ties: the lower rank); `context_rank`,
+    `doc_id` and `chunk_id` follow. Its first context alone made a claim from its second chunk `unsupported`, or
+    `misattributed` to that chunk of the very document it named."""
+    ranks = _candidate_ranks(p)
+    if len(ranks) == 1:
+        return scores[0]
+    best = max(range(len(ranks)), key=lambda i: (capped_support(scores[i].as_source_score(), cfg.support), -ranks[i]))
+    rank = ranks[best]
+    p.row["context_rank"] = rank
+    p.row["doc_id"], p.row["chunk_id"] = p.ids.get(rank, (p.row["doc_id"], p.row["chunk_id"]))
+    p.source_empty = not p.contexts.get(rank, "").strip()
+    return scores[best]
+
+
 def _score_cited(pending: list[_Pending], cfg: AuditConfig, scorer: SemanticScorer) -> None:
     todo = [p for p in pending if _scorable(p)]
-    pairs = [(p.row["claim"], p.contexts.get(int(p.row["context_rank"]), "")) for p in todo]
-    for p, ps in zip(todo, score_pairs(pairs, cfg, scorer), strict=True):
+    pairs = [(p.row["claim"], p.contexts.get(r, "")) for p in todo for r in _candidate_ranks(p)]
+    scored = iter(score_pairs(pairs, cfg, scorer))
+    for p in todo:
+        ps = _resolve_to_best(p, [next(scored) for _ in _candidate_ranks(p)], cfg)
         p.cited = ps
         p.row["lexical_score"] = ps.lexical
         p.row["keyfact_coverage"] = ps.keyfact_coverage
@@ -305,7 +333,7 @@ def _cited_for_claim(pending: list[_Pending]) -> dict[tuple[Any, ...], set[int]]
     out: dict[tuple[Any, ...], set[int]] = {}
     for p in pending:
         if p.row["context_rank"] is not None:
-            out.setdefault(_claim_key(p), set()).add(int(p.row["context_rank"]))
+            out.setdefault(_claim_key(p), set()).update({int(p.row["context_rank"]), *p.doc_ranks})
     return out
 
 

@@ -296,12 +296,13 @@ def _quarantine_blank_structured(con: duckdb.DuckDBPyConnection, counts: AnswerC
 _BATCH_QUERY = """
 WITH cites AS (
     SELECT answer_id, list(struct_pack(citation_ord, marker, dialect, char_start, char_end, cited_ref, json_claim,
-                                       context_rank, doc_id, chunk_id, fabricated_reason,
+                                       context_rank, doc_id, chunk_id, doc_ranks, fabricated_reason,
                                        quote, claimed_type, confidence_raw)
                            ORDER BY citation_ord) AS citations
     FROM resolved GROUP BY answer_id
 ), contexts AS (
-    SELECT answer_id, list(struct_pack(rank, text) ORDER BY rank) AS contexts FROM ctx GROUP BY answer_id
+    SELECT answer_id, list(struct_pack(rank, text, doc_id, chunk_id) ORDER BY rank) AS contexts
+    FROM ctx GROUP BY answer_id
 )
 SELECT a.answer_id, a.logged_at, t.answer_text, t.confidence_raw, t.missing_information_raw, c.citations, x.contexts,
        r.ref_start

@@ -78,8 +78,8 @@ DOC_CHUNK = Dialect(
 
 # OpenAI Assistants' file search annotates `【4:0†Refund Policy.pdf】` (older ones and ChatGPT `【7†source】`; some
 # renderers write `[4:0†...]`): the numbers are message and search-result indexes, never context ranks; the name after
-# the dagger is the file's (resolved by title as document_page is, the document's first retrieved context). `source`
-# names no file: such a citation cannot be resolved (resolve.sql: source_not_named)
+# the dagger is the file's (resolved by title as document_page is, to the document's retrieved context that supports
+# the claim best). `source` names no file: such a citation cannot be resolved (resolve.sql: source_not_named)
 FILE_SEARCH = Dialect(
     name="file_search",
     pattern=r"(?:【|\[)[ \t]*\d{1,9}(?:[ \t]*:[ \t]*\d{1,9})?[ \t]*†[ \t]*([^】\[\]\n]*?)[ \t]*(?:】|\])",

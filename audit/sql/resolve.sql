@@ -33,6 +33,7 @@ WITH cited AS (
 ), object_hits AS (
     -- document_id + chunk_index: the chunk whose id is that index, else the index-th (0-based) context of the
     -- document in retrieval order; a page, when given, must match; no chunk or page: the document's first context
+    -- (the audit then picks the best supporting one of `doc_level`)
     SELECT d.answer_id, d.citation_ord,
            coalesce(min(d.rank) FILTER (WHERE c.cited_index IS NOT NULL AND trim(d.chunk_id) = CAST(c.cited_index AS VARCHAR)),
                     min(d.rank) FILTER (WHERE c.cited_index IS NOT NULL AND d.doc_pos = c.cited_index),
@@ -56,7 +57,7 @@ WITH cited AS (
     GROUP BY ALL
     UNION ALL
     -- a file search annotation or a named footnote's definition names a document, no page or chunk: its first
-    -- retrieved context
+    -- retrieved context here (the audit then picks the best supporting one of `doc_level`)
     SELECT d.answer_id, d.citation_ord, min(d.rank)
     FROM doc_hits d JOIN cited c USING (answer_id, citation_ord)
     WHERE c.dialect IN ('file_search', 'named_footnote')
@@ -65,10 +66,22 @@ WITH cited AS (
     SELECT answer_id, citation_ord, rank FROM object_hits WHERE rank IS NOT NULL
 ), known_docs AS (
     SELECT DISTINCT answer_id, citation_ord FROM doc_hits
+), doc_level AS (
+    -- a document named without a chunk (a file search annotation, a named footnote's definition, a citation object
+    -- without chunk_index), or a page of it: every retrieved context of it (of that page), in rank order. The claim
+    -- is verified against each, and the citation resolves to the one that supports it best (audit/assess.py); none
+    -- of them counts as another source
+    SELECT d.answer_id, d.citation_ord, list_sort(list_distinct(list(d.rank))) AS doc_ranks
+    FROM doc_hits d JOIN cited c USING (answer_id, citation_ord)
+    WHERE c.dialect IN ('file_search', 'named_footnote')
+       OR (c.dialect = 'document_page' AND d.page = c.cited_page)
+       OR (c.dialect = 'citation_object' AND c.malformed IS NULL AND c.cited_index IS NULL
+           AND (c.cited_page IS NULL OR d.page = c.cited_page))
+    GROUP BY ALL
 )
 SELECT c.answer_id, c.citation_ord, c.marker, c.dialect, c.char_start, c.char_end, c.cited_ref, c.json_claim,
        c.quote, c.claimed_type, c.confidence_raw,
-       m.rank AS context_rank, k.doc_id, k.chunk_id,
+       m.rank AS context_rank, k.doc_id, k.chunk_id, CASE WHEN m.rank IS NOT NULL THEN dl.doc_ranks END AS doc_ranks,
        CASE
            WHEN m.rank IS NOT NULL THEN NULL
            WHEN c.malformed IS NOT NULL THEN 'malformed_citation:' || c.malformed
@@ -87,4 +100,5 @@ FROM cited c
 LEFT JOIN matches m USING (answer_id, citation_ord)
 LEFT JOIN known_docs kd USING (answer_id, citation_ord)
 LEFT JOIN invalid_refs ir USING (answer_id, citation_ord)
+LEFT JOIN doc_level dl USING (answer_id, citation_ord)
 LEFT JOIN ctx_keys k ON k.answer_id = c.answer_id AND k.rank = m.rank;

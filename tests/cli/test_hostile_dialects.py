@@ -3,6 +3,7 @@ Parquet and DuckDB files: a citation silently not read is let in (GREEN), one mi
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pyarrow as pa
@@ -238,3 +239,53 @@ def test_contexts_ranked_from_0_are_flagged_on_the_answer_and_in_the_run_summary
     flags = dict(q(db, "SELECT answer_id, flags FROM answer_audit"))
     assert "context_rank_0_not_citable" in flags["zero"] and "context_rank_0_not_citable" not in flags["one"], flags
     assert "1 answer's contexts start at rank 0" in res.output, res.output
+
+
+def test_a_document_cited_whole_resolves_to_its_retrieved_chunk_that_supports_the_claim(tmp_path: Path) -> None:
+    # `【4:0†file】`, a named footnote and a citation object with neither chunk nor page name a document, and a
+    # retriever returns documents in chunks: the claim was checked against the document's first chunk alone, so a
+    # claim its second chunk states came out `unsupported`, or `misattributed` to that chunk of the named document
+    handbook = [
+        {"doc_id": "h", "chunk_id": "h0", "title": "Handbook.pdf", "page": 1, "text": "Welcome to the staff handbook."},
+        {"doc_id": "h", "chunk_id": "h1", "title": "Handbook.pdf", "page": 2, "text": "Staff get 25 days of leave."},
+        {
+            "doc_id": "h",
+            "chunk_id": "h2",
+            "title": "Handbook.pdf",
+            "page": 3,
+            "text": "Laptops last 3 years.",
+        },
+        {"doc_id": "o", "chunk_id": "o0", "title": "Office.pdf", "page": 1, "text": "The office opens at 8 am."},
+        # a page retrieved in two chunks
+        {"doc_id": "h", "chunk_id": "h3", "title": "Handbook.pdf", "page": 4, "text": "Parking is free for staff."},
+        {"doc_id": "h", "chunk_id": "h4", "title": "Handbook.pdf", "page": 4, "text": "Bicycles go in the basement."},
+    ]
+    leave = "Staff get 25 days of leave."
+    objects = json.dumps({"answer": leave, "citations": [{"document_id": "h", "text_span": leave}]})
+    answers = {
+        "file_search": "Staff get 25 days of leave【4:0†Handbook.pdf】. Laptops last 3 years【4:9†Handbook】.",
+        "footnote": "Staff get 25 days of leave [^hb].\n\n[^hb]: Handbook.pdf",
+        "object": objects,
+        "wrong_figure": "Staff get 30 days of leave【4:0†Handbook.pdf】.",
+        "other_document": "The office opens at 8 am【4:0†Handbook.pdf】.",
+        "page": "Bicycles go in the basement [Document: Handbook.pdf, Page 4].",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, handbook) for key, text in answers.items()])
+    got = q(
+        db,
+        "SELECT answer_id, dialect, context_rank, chunk_id, verdict, suggested_rank FROM citation_audit "
+        "ORDER BY 1, citation_ord",
+    )
+    by = {(a, d): (rank, chunk, v, s) for a, d, rank, chunk, v, s in got}
+    assert [r for r in got if r[0] == "file_search"] == [
+        ("file_search", "file_search", 2, "h1", "verified", None),
+        ("file_search", "file_search", 3, "h2", "verified", None),
+    ], got
+    assert by[("footnote", "named_footnote")] == (2, "h1", "verified", None), got
+    assert by[("object", "citation_object")] == (2, "h1", "verified", None), got
+    assert by[("page", "document_page")] == (6, "h4", "verified", None), got
+    # a figure none of the chunks states is still not verified, and never blamed on another chunk of the document
+    _rank, _chunk, verdict, suggested = by[("wrong_figure", "file_search")]
+    assert verdict not in ("verified", "misattributed") and suggested is None, got
+    # a claim another document states is misattributed to it, not to a chunk of the named one
+    assert by[("other_document", "file_search")][2:] == ("misattributed", 4), got
