@@ -22,7 +22,15 @@ from audit.extract.sentences import (
     strip_markers,
     word_count,
 )
-from audit.verdict import CitationEvidence, SourceScore, audited_type, capped_support, decide, needs_alternatives
+from audit.verdict import (
+    CitationEvidence,
+    SourceScore,
+    audited_type,
+    best_source,
+    capped_support,
+    decide,
+    needs_alternatives,
+)
 from audit.verify.claimed import parse_confidence, parse_missing_information
 from audit.verify.quote import NOT_FOUND, check_quote, locate_claim
 from audit.verify.semantic import SemanticScorer
@@ -290,12 +298,13 @@ def _resolve_to_best(p: _Pending, scores: Sequence[PairScore], cfg: AuditConfig)
     ranks = _candidate_ranks(p)
     if len(ranks) == 1:
         return scores[0]
-    best = max(range(len(ranks)), key=lambda i: (capped_support(scores[i].as_source_score(), cfg.support), -ranks[i]))
-    rank = ranks[best]
+    by_rank = dict(zip(ranks, scores, strict=True))
+    best = best_source({r: s.as_source_score() for r, s in by_rank.items()}, cfg.support)
+    rank = best[0] if best is not None else ranks[0]
     p.row["context_rank"] = rank
     p.row["doc_id"], p.row["chunk_id"] = p.ids.get(rank, (p.row["doc_id"], p.row["chunk_id"]))
     p.source_empty = not p.contexts.get(rank, "").strip()
-    return scores[best]
+    return by_rank[rank]
 
 
 def _score_cited(pending: list[_Pending], cfg: AuditConfig, scorer: SemanticScorer) -> None:

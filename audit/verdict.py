@@ -101,12 +101,14 @@ def needs_alternatives(cited: SourceScore | None, cfg: SupportConfig) -> bool:
     return cited is not None and capped_support(cited, cfg) < cfg.verified
 
 
-def best_alternative(others: Mapping[int, SourceScore], cfg: SupportConfig) -> tuple[int, float] | None:
-    """The other source with the highest (capped) support; ties go to the lower rank."""
-    if not others:
+def best_source(scores: Mapping[int, SourceScore], cfg: SupportConfig) -> tuple[int, float] | None:
+    """The source with the highest (capped) support and that support; ties go to the lower rank. Of the other
+    retrieved sources: the suggestion of a misattribution; of the retrieved chunks of a document cited whole (or of a
+    page of it): the one the citation resolves to."""
+    if not scores:
         return None
-    rank = min(others, key=lambda r: (-capped_support(others[r], cfg), r))
-    return rank, capped_support(others[rank], cfg)
+    rank = min(scores, key=lambda r: (-capped_support(scores[r], cfg), r))
+    return rank, capped_support(scores[rank], cfg)
 
 
 def decide(ev: CitationEvidence, cfg: SupportConfig) -> Decision:
@@ -121,7 +123,7 @@ def decide(ev: CitationEvidence, cfg: SupportConfig) -> Decision:
     support = capped_support(ev.cited, cfg)
     reasons = (*base, *(("exact_match",) if ev.cited.exact else ()), *ev.extra_reasons, *ev.cited.missing)
     verdict = level_of(support, cfg)
-    alt = best_alternative(ev.others, cfg) if verdict is not Verdict.VERIFIED else None
+    alt = best_source(ev.others, cfg) if verdict is not Verdict.VERIFIED else None
     if alt is not None:
         rank, other = alt
         if other >= cfg.misattribution_min_other and other - support >= cfg.misattribution_margin:
