@@ -1,4 +1,5 @@
-"""Per-answer assessment: claims for citations, verdicts, misattribution, uncited claims.
+"""Per-answer assessment: each citation's claim (located by audit/claims.py) scored and decided, misattribution,
+uncited claims.
 
 Takes plain rows (answer text, resolved citations, contexts) and a semantic scorer; returns plain rows.
 No I/O here: the pipeline feeds batches from DuckDB and stores what comes back.
@@ -10,18 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from audit.claims import cited_sentences, claim_for, first_of_each, has_claim_text
 from audit.config import AuditConfig
-from audit.extract.sentences import (
-    MAX_CLAIM_CHARS,
-    Sentence,
-    cited_stretches,
-    claim_span,
-    is_claim,
-    sentence_at,
-    split_sentences,
-    strip_markers,
-    word_count,
-)
+from audit.extract.sentences import cited_stretches, is_claim, split_sentences
 from audit.verdict import (
     CitationEvidence,
     SourceScore,
@@ -32,7 +24,7 @@ from audit.verdict import (
     needs_alternatives,
 )
 from audit.verify.claimed import parse_confidence, parse_missing_information
-from audit.verify.quote import NOT_FOUND, check_quote, locate_claim
+from audit.verify.quote import NOT_FOUND, check_quote
 from audit.verify.semantic import SemanticScorer
 from audit.verify.text import content_words, keyword_overlap
 from audit.verify.verifier import PairScore, score_pairs
@@ -60,101 +52,6 @@ class _Pending:
     others: dict[int, SourceScore] = field(default_factory=dict)
     doc_ranks: tuple[int, ...] = ()  # a document cited as a whole: all its retrieved contexts (resolve.sql)
     ids: dict[int, tuple[Any, Any]] = field(default_factory=dict)  # (doc_id, chunk_id) by rank, for `doc_ranks`
-
-
-@dataclass
-class _Claim:
-    text: str
-    start: int | None
-    end: int | None
-    sentence_idx: int | None
-
-
-def _claim_for(
-    cite: dict[str, Any],
-    text: str,
-    sentences: list[Sentence],
-    body_end: int | None = None,
-    stretches: dict[int, tuple[int, int]] | None = None,
-) -> _Claim:
-    if body_end is not None and cite.get("char_start") is not None and int(cite["char_start"]) >= body_end:
-        # a marker of the closing list of sources, the answer citing nowhere inline: it cites the whole answer
-        return _whole(text, body_end)
-    if cite.get("dialect") == "citation_object" and cite.get("json_claim"):
-        where = locate_claim(str(cite["json_claim"]), text)  # claim_text in the answer, case and spacing aside
-        start, end = (where.start, where.end) if where else (None, None)
-        return _Claim(strip_markers(str(cite["json_claim"])), start, end, None)
-    if cite.get("json_claim"):
-        claim = str(cite["json_claim"])
-        start, end = cite.get("char_start"), cite.get("char_end")
-        if start is None:  # inline_citations' claim, not found as written: case and spacing aside, as claim_text
-            where = locate_claim(claim, text)
-            start, end = (where.start, where.end) if where else (None, None)
-        return _Claim(strip_markers(claim), start, end, None)
-    start = cite.get("char_start")
-    if start is None:
-        return _whole(text, len(text))
-    idx = sentence_at(sentences, int(start))
-    if idx is None:
-        return _Claim("", None, None, None)
-    j = idx
-    while j > 0 and not sentences[j].text:
-        j -= 1  # a marker standing alone cites the sentence before it
-    s = sentences[j]
-    if s.end - s.start <= MAX_CLAIM_CHARS:
-        return _Claim(s.text, s.start, s.end, idx)
-    # an overlong "sentence" (no full stop for pages): the words since the marker before, at most a claim's length
-    begin, words_end = (stretches or {}).get(int(start), (s.start, int(start)))
-    b, e = claim_span(text, max(s.start, begin), max(s.start, words_end), words_end)
-    if j != idx or not _has_claim_text(strip_markers(text[b:e])):  # no words before it: the sentence's first ones
-        b, e = claim_span(text, s.start, s.end)
-    part = text[b:e]
-    b, e = b + len(part) - len(part.lstrip()), e - len(part) + len(part.rstrip())
-    return _Claim(strip_markers(text[b:e]), b, e, idx)
-
-
-def _whole(text: str, end: int) -> _Claim:
-    """A claim of the whole answer (up to `end`): its first MAX_CLAIM_CHARS characters when it is longer."""
-    b, e = claim_span(text, 0, end)
-    return _Claim(strip_markers(text[b:e]), b, e, None)
-
-
-def _first_of_each(cites: list[dict[str, Any]], claims: list[_Claim]) -> list[bool]:
-    """Whether each citation is the first to cite its source for its claim: `[1, 1]`, `[1][1]`, a position in two
-    dialects or a JSON `citations: [1, 1]` is one citation (ten repeats on a verified claim made a wrong one beside
-    it GREEN: 10 of 11 verified). Citation objects each carry their own quote and are all kept."""
-    seen: set[tuple[Any, ...]] = set()
-    out: list[bool] = []
-    for c, cl in zip(cites, claims, strict=True):
-        if c["dialect"] == "citation_object":
-            out.append(True)
-            continue
-        rank = c.get("context_rank")
-        key = (cl.start, cl.end, cl.text, rank if rank is not None else (c["dialect"], c["cited_ref"]))
-        out.append(key not in seen)
-        seen.add(key)
-    return out
-
-
-def _cited_sentences(cites: list[dict[str, Any]], claims: list[_Claim], sentences: list[Sentence]) -> set[int]:
-    cited: set[int] = set()
-    for c, cl in zip(cites, claims, strict=True):
-        if cl.sentence_idx is not None:
-            cited.add(cl.sentence_idx)
-            k = cl.sentence_idx
-            while k > 0 and not sentences[k].text:
-                k -= 1
-                cited.add(k)
-        elif c.get("json_claim") and cl.start is not None and cl.end is not None:
-            cited.update(i for i, s in enumerate(sentences) if s.start < cl.end and cl.start < s.end)
-        elif c.get("char_start") is None and not c.get("json_claim"):
-            cited.update(range(len(sentences)))  # a JSON citations list cites the whole answer
-    return cited
-
-
-def _has_claim_text(claim: str) -> bool:
-    """At least two words of letters: "1." or "[1]" alone is no statement."""
-    return word_count(claim, letters_only=True) >= 2
 
 
 def _best_context(claim: str, contexts: dict[int, str]) -> int | None:
@@ -186,12 +83,12 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
             if c.get("char_start") is not None and not c.get("json_claim")
         }
         stretches = cited_stretches(text, sorted(marks))
-        claims = [_claim_for(c, text, sentences, ans.get("ref_start"), stretches) for c in cites]
-        firsts = _first_of_each(cites, claims)
+        claims = [claim_for(c, text, sentences, ans.get("ref_start"), stretches) for c in cites]
+        firsts = first_of_each(cites, claims)
         cites = [c for c, first in zip(cites, firsts, strict=True) if first]
         claims = [cl for cl, first in zip(claims, firsts, strict=True) if first]
         # a sentence that is nothing but markers is no statement: it counts neither as a sentence nor as a claim
-        cited = {i for i in _cited_sentences(cites, claims, sentences) if sentences[i].text}
+        cited = {i for i in cited_sentences(cites, claims, sentences) if sentences[i].text}
         for c, cl in zip(cites, claims, strict=True):
             row = {
                 "answer_id": ans["answer_id"],
@@ -227,7 +124,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
                 "quote_status": None,
             }
             row["claimed_confidence"], bad_confidence = parse_confidence(c.get("confidence_raw"))
-            p = _Pending(row, contexts, c.get("fabricated_reason"), _has_claim_text(cl.text))
+            p = _Pending(row, contexts, c.get("fabricated_reason"), has_claim_text(cl.text))
             if c.get("context_rank") is not None and len(c.get("doc_ranks") or ()) > 1:
                 p.doc_ranks = tuple(int(r) for r in c["doc_ranks"])
                 p.ids = {int(x["rank"]): (x.get("doc_id"), x.get("chunk_id")) for x in ans.get("contexts") or []}
