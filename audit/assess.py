@@ -13,6 +13,7 @@ from typing import Any
 
 from audit.claims import cited_sentences, claim_for, first_of_each, has_claim_text
 from audit.config import AuditConfig
+from audit.extract.clauses import cited_clauses
 from audit.extract.sentences import cited_stretches, is_claim, split_sentences
 from audit.verdict import (
     CitationEvidence,
@@ -83,7 +84,8 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
             if c.get("char_start") is not None and not c.get("json_claim")
         }
         stretches = cited_stretches(text, sorted(marks))
-        claims = [claim_for(c, text, sentences, ans.get("ref_start"), stretches) for c in cites]
+        clauses = cited_clauses(text, sentences, sorted(marks))
+        claims = [claim_for(c, text, sentences, ans.get("ref_start"), stretches, clauses) for c in cites]
         firsts = first_of_each(cites, claims)
         cites = [c for c, first in zip(cites, firsts, strict=True) if first]
         claims = [cl for cl, first in zip(claims, firsts, strict=True) if first]

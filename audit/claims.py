@@ -31,7 +31,10 @@ def claim_for(
     sentences: list[Sentence],
     body_end: int | None = None,
     stretches: dict[int, tuple[int, int]] | None = None,
+    clauses: dict[int, tuple[int, int]] | None = None,
 ) -> Claim:
+    """The claim a citation makes. `stretches` (audit/extract/sentences.py): the words each marker follows, the claim
+    in an overlong sentence; `clauses` (audit/extract/clauses.py): the clause a marker inside its sentence cites."""
     if body_end is not None and cite.get("char_start") is not None and int(cite["char_start"]) >= body_end:
         # a marker of the closing list of sources, the answer citing nowhere inline: it cites the whole answer
         return whole_answer(text, body_end)
@@ -56,6 +59,9 @@ def claim_for(
     while j > 0 and not sentences[j].text:
         j -= 1  # a marker standing alone cites the sentence before it
     s = sentences[j]
+    if j == idx and clauses and int(start) in clauses:
+        b, e = claim_span(text, *clauses[int(start)], anchor=int(start))
+        return Claim(strip_markers(text[b:e]), b, e, idx)
     if s.end - s.start <= MAX_CLAIM_CHARS:
         return Claim(s.text, s.start, s.end, idx)
     # an overlong "sentence" (no full stop for pages): the words since the marker before, at most a claim's length

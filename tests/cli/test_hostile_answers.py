@@ -358,3 +358,27 @@ def test_chinese_and_japanese_statements_are_counted_as_words(tmp_path: Path) ->
         "zh_thanks": (0, 0, 0, "GREEN", []),
         "ja_thanks": (0, 0, 0, "GREEN", []),
     }, got
+
+
+def test_markers_inside_a_sentence_cite_the_clause_before_them(tmp_path: Path) -> None:
+    # "X [1], and Y [2].": each source was checked against the whole sentence, missed the other's figure, and two
+    # correct citations came out weak and unsupported (the answer RED); a wrong figure in one clause is still caught
+    ctx = [
+        {"doc_id": "d1", "chunk_id": "c1", "title": "R.pdf", "page": 1, "text": "Refunds are paid within 30 days."},
+        {"doc_id": "d2", "chunk_id": "c2", "title": "Ship.pdf", "page": 1, "text": "Shipping is free over 50 euros."},
+    ]
+    answers = {
+        "clauses": "Refunds are paid within 30 days [1], and shipping is free over 50 euros [2].",
+        "wrong": "Refunds are paid within 60 days [1], and shipping is free over 50 euros [2].",
+    }
+    db = _audited(tmp_path, [make_answer(k, v, ctx) for k, v in answers.items()])
+    got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
+    assert got == [
+        ("clauses", 1, "Refunds are paid within 30 days", "verified"),
+        ("clauses", 2, "shipping is free over 50 euros.", "verified"),
+        ("wrong", 1, "Refunds are paid within 60 days", got[2][3]),
+        ("wrong", 2, "shipping is free over 50 euros.", "verified"),
+    ], got
+    assert got[2][3] != "verified", got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels["clauses"] == "GREEN" and levels["wrong"] != "GREEN", levels

@@ -1,0 +1,47 @@
+"""Which words a marker inside its sentence cites (audit/extract/clauses.py), case by case."""
+
+from __future__ import annotations
+
+import pytest
+
+from audit.extract.clauses import cited_clauses
+from audit.extract.sentences import mask_markers, split_sentences
+
+CASES = [
+    # a marker after a clause, another after the next: each cites its own clause
+    (
+        "Refunds are paid within 30 days [1], and shipping is free for orders over 50 euros [2].",
+        {"[1]": "Refunds are paid within 30 days", "[2]": "shipping is free for orders over 50 euros [2]."},
+    ),
+    # markers side by side cite the same clause
+    (
+        "Refunds take 30 days [1][2], while shipping is free [3]. Next sentence here [4].",
+        {"[1]": "Refunds take 30 days", "[2]": "Refunds take 30 days", "[3]": "shipping is free [3]."},
+    ),
+    # a conjunction without a comma breaks too
+    (
+        "It is seen in acute promyelocytic leukemia [1] and in the myeloid blasts of acute leukemias [2].",
+        {"[1]": "It is seen in acute promyelocytic leukemia", "[2]": "in the myeloid blasts of acute leukemias [2]."},
+    ),
+    # the words after the last marker are cited by no marker
+    (
+        "There is a limit to the effect of interventions applied at a local level [1], thus a need for other ones.",
+        {"[1]": "There is a limit to the effect of interventions applied at a local level"},
+    ),
+    # markers at the sentence's end cite all of it
+    ("Refunds are paid within 30 days and shipping is free [1][2].", {}),
+    # no clause break after the marker: the year belongs to what it cites
+    ("Revenue rose 5% [1] in 2020.", {}),
+    # a sentence that opens with where it comes from: its first marker cites all of it
+    ("According to the policy [1], refunds take 30 days [2].", {"[2]": "refunds take 30 days [2]."}),
+    # pieces of fewer than three words stay with their sentence
+    ("X [1], Y [2].", {}),
+    ("In 2020 [1], revenue rose by five percent.", {}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES)
+def test_cited_clauses(text: str, expected: dict[str, str]) -> None:
+    _, marks = mask_markers(text)
+    got = cited_clauses(text, split_sentences(text), marks)
+    assert {text[m : m + 3]: text[b:e] for m, (b, e) in got.items()} == expected
