@@ -147,8 +147,9 @@ def _fold(text: str) -> str:
     """`text` without accents: "zürich" -> "zurich" (composed or not; a Hangul syllable stays one)."""
     if text.isascii():  # most sources: nothing to fold (a web page's characters one by one cost ~10 ms)
         return text
-    bare = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
-    return unicodedata.normalize("NFC", bare)
+    nfd = unicodedata.normalize("NFD", text)
+    marks = {ord(c): None for c in set(nfd) if unicodedata.combining(c)}  # deleted in one pass, not char by char
+    return unicodedata.normalize("NFC", nfd.translate(marks) if marks else nfd)
 
 
 def _has_number(number: str, src_numbers: frozenset[str]) -> bool:
