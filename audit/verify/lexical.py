@@ -23,8 +23,10 @@ class LexicalResult:
     missing_quotes: tuple[str, ...]  # quoted spans of the claim that the source lacks
 
 
-# every whitespace character (`str.isspace`, and re's `\s`): none lies above U+3000 (tests/verify/test_lexical.py)
+# every whitespace character (`str.isspace`, and re's `\s`): none lies above U+3000 (tests/verify/test_fast_paths.py)
 _SPACE_CODES = np.array([c for c in range(0x3001) if chr(c).isspace()], dtype=np.uint32)
+_IS_SPACE = np.zeros(0x3002, dtype=bool)  # by code point, every one above U+3000 at the last
+_IS_SPACE[_SPACE_CODES] = True
 _SPACES = re.compile(r"\s+")
 
 
@@ -40,7 +42,7 @@ def folded(text: str) -> tuple[str, Sequence[int]]:
     if lowers_char_by_char(text):
         # whole-string operations (a long source char by char cost ~4 ms): the same text and offsets as below
         codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-        blank = np.isin(codes, _SPACE_CODES)
+        blank = _IS_SPACE[np.minimum(codes, len(_IS_SPACE) - 1)]
         keep = ~blank
         keep[1:] |= ~blank[:-1]  # a whitespace character is kept when it starts a run
         keep[:1] = True
