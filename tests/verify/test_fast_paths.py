@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 import unicodedata
 
@@ -9,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from audit.extract.sentences import sentence_spans, split_sentences
-from audit.verify import lexical
+from audit.verify import keyfacts, lexical
 from audit.verify.keyfacts import _fold
 from audit.verify.lexical import find_loose, folded
 
@@ -99,3 +100,31 @@ def test_accent_fold_is_the_character_by_character_one(text: str) -> None:
 def test_sentence_spans_are_the_sentences_offsets(text: str) -> None:
     for full_width in (True, False):
         assert sentence_spans(text, full_width) == [(s.start, s.end) for s in split_sentences(text, full_width)]
+
+
+def test_the_month_initials_accept_every_character_a_month_can_start_with() -> None:
+    initials = re.compile(f"[{keyfacts._MONTH_INITIALS}]", re.IGNORECASE)
+    spellings = re.compile(f"(?:{'|'.join(m[0] for m in keyfacts._MONTHS.split('|'))})", re.IGNORECASE)
+    for c in range(sys.maxunicode + 1):
+        assert bool(initials.match(chr(c))) == bool(spellings.match(chr(c))), hex(c)
+
+
+_DATES_IN_WORDS = [
+    "May 5, 2020",
+    "ſeptember 1 1999",
+    "MARCH 3rd, 2021",
+    "Dec. 25 2019",
+    "Jan  7,\n2000",
+    "mayor 5 2020",
+]
+
+
+@settings(max_examples=400)
+@given(
+    st.lists(st.one_of(st.sampled_from(_TRICKY), st.sampled_from(_PIECES + _DATES_IN_WORDS)), max_size=30).map("".join)
+)
+def test_dates_in_words_are_found_as_without_the_initials_test(text: str) -> None:
+    plain = re.compile(
+        rf"\b({keyfacts._MONTHS})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.IGNORECASE
+    )  # keyfacts._MONTH_FIRST as it was
+    assert keyfacts._MONTH_FIRST.findall(text) == plain.findall(text)
