@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from audit.extract.dialects import find_markers
@@ -71,8 +72,27 @@ def strip_markers(text: str) -> str:
 def split_sentences(text: str, full_width_stops: bool = True) -> list[Sentence]:
     """Sentences of `text` with exact offsets; markers right after a sentence belong to it. `full_width_stops=False`
     ends none at `。！？` (the source windows the support model was fitted on: ten training sources hold `。 `)."""
-    masked, _ = mask_markers(text)
     out: list[Sentence] = []
+    for start, end in _stretches(text, full_width_stops):
+        _append(out, text, start, end)
+    return out
+
+
+def sentence_spans(text: str, full_width_stops: bool = True) -> list[tuple[int, int]]:
+    """The (start, end) of each sentence `split_sentences` gives, without tidying each one's text (the source
+    windows need only the offsets: the tidying cost more than the splitting). `_append` keeps every stretch that is
+    not blank once trimmed: its text is not empty once its markers go, or else it held a marker."""
+    out: list[tuple[int, int]] = []
+    for start, end in _stretches(text, full_width_stops):
+        s, e = _trimmed(text, start, end)
+        if e > s:
+            out.append((s, e))
+    return out
+
+
+def _stretches(text: str, full_width_stops: bool) -> Iterator[tuple[int, int]]:
+    """Each stretch of `text` between sentence ends (untrimmed, possibly blank)."""
+    masked, _ = mask_markers(text)
     start = 0
     n = len(masked)
     for m in (_TERMINATOR_FULL_WIDTH if full_width_stops else _TERMINATOR).finditer(masked):
@@ -89,18 +109,21 @@ def split_sentences(text: str, full_width_stops: bool = True) -> list[Sentence]:
             end = last_mask + 1  # trailing markers join the sentence they follow
         if end <= start:
             continue
-        _append(out, text, start, end)
+        yield start, end
         start = end
     if start < n:
-        _append(out, text, start, n)
-    return out
+        yield start, n
 
 
-def _append(out: list[Sentence], text: str, start: int, end: int) -> None:
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     raw = text[start:end]
     lead = len(raw) - len(raw.lstrip())
     trail = len(raw) - len(raw.rstrip())
-    s, e = start + lead, end - trail
+    return start + lead, end - trail
+
+
+def _append(out: list[Sentence], text: str, start: int, end: int) -> None:
+    s, e = _trimmed(text, start, end)
     if e <= s:
         return
     clean = strip_markers(text[s:e])

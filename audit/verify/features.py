@@ -98,8 +98,8 @@ class _SourceIndex:
     all_words: frozenset[str]
     bigrams: frozenset[tuple[str, str]]
     idf: dict[str, float]
-    postings: dict[str, np.ndarray]  # word -> indices of the sentences holding it
-    own: dict[str, np.ndarray]  # word -> windows tokenized whole (not a union of sentences) that hold it
+    postings: dict[str, list[int]]  # word -> indices of the sentences holding it
+    own: dict[str, list[int]]  # word -> windows tokenized whole (not a union of sentences) that hold it
     own_windows: np.ndarray  # those windows
 
 
@@ -129,8 +129,10 @@ def index_source(source: str, window_sentences: int) -> _SourceIndex:
         all_words=frozenset(where) | frozenset(own_where),
         bigrams=frozenset(pairwise(seq)),
         idf=idf,
-        postings={t: np.asarray(ix, dtype=np.int64) for t, ix in where.items()},
-        own={t: np.asarray(ix, dtype=np.int64) for t, ix in own_where.items()},
+        # kept as lists, made arrays only for the claim's words (`_holding`): an array for each of a source's words cost
+        # more time to build than the lookups took, and ~3x the memory of a short list
+        postings=where,
+        own=own_where,
         own_windows=np.asarray(sorted(layout.own), dtype=np.int64),
     )
 
@@ -140,7 +142,7 @@ def _holding(word: str, src: _SourceIndex) -> np.ndarray:
     in_sentence = np.zeros(len(src.layout.sentence_words) + 1, dtype=np.int64)
     ix = src.postings.get(word)
     if ix is not None:
-        in_sentence[ix + 1] = 1
+        in_sentence[np.asarray(ix, dtype=np.int64) + 1] = 1
     seen = np.cumsum(in_sentence)
     hold = seen[src.layout.last] > seen[src.layout.first]
     if len(src.own_windows):

@@ -10,6 +10,7 @@ changed figure is an invented quote, not a sloppy one.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
@@ -43,7 +44,7 @@ class QuoteCheck:
     reasons: tuple[str, ...]
 
 
-def _folded(text: str) -> tuple[str, tuple[int, ...]]:
+def _folded(text: str) -> tuple[str, Sequence[int]]:
     """Folded text (lower case, one space per whitespace run, plain quotes and dashes) and each char's offset."""
     return folded(text.translate(_FOLD))  # the translation maps char to char, so offsets survive
 
@@ -52,7 +53,7 @@ def _fold_needle(needle: str) -> str:
     return _folded(needle.translate(_FOLD).strip(_EDGE))[0].strip()
 
 
-def _span(text: str, where: tuple[int, ...], a: int, b: int) -> Span:
+def _span(text: str, where: Sequence[int], a: int, b: int) -> Span:
     start, end = where[a], where[b - 1] + 1
     return Span(start, end, text[start:end])
 

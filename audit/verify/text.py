@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from audit.extract.sentences import split_sentences
+from audit.extract.sentences import sentence_spans
 
 STOPWORDS = frozenset(
     """a about above after again against all also am an and any are as at be because been before being below
@@ -64,11 +64,11 @@ _PIECE = re.compile(r"\S.{0,398}(?=\s|$)|\S{400}", re.DOTALL)
 def _pieces(source: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     # cut as the support model's training sources were: a refit would see ten of them cut at `。` otherwise
-    for sent in split_sentences(source, full_width_stops=False):
-        if sent.end - sent.start <= MAX_SENTENCE_CHARS:
-            spans.append((sent.start, sent.end))
+    for start, end in sentence_spans(source, full_width_stops=False):
+        if end - start <= MAX_SENTENCE_CHARS:
+            spans.append((start, end))
             continue
-        for m in _PIECE.finditer(source, sent.start, sent.end):
+        for m in _PIECE.finditer(source, start, end):
             spans.append((m.start(), m.end()))
     return spans
 

@@ -1,0 +1,130 @@
+"""The lexical stage's fast paths give exactly what the plain character-by-character code they replaced gave."""
+
+from __future__ import annotations
+
+import re
+import sys
+import unicodedata
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from audit.extract.sentences import sentence_spans, split_sentences
+from audit.verify import keyfacts, lexical
+from audit.verify.keyfacts import _fold
+from audit.verify.lexical import find_loose, folded
+
+# the characters that take the slow paths or could trip a fast one: a capital sigma (lowered by its context), `İ`
+# (lowered to two characters), every kind of whitespace, accents composed and combining, a lone surrogate, markers
+_TRICKY = (
+    "aAbZΣσςİiIẞßÅ\u212bé\u0301\u0308ç한\u1100\u1161"
+    " \t\n\r\x0b\x0c\x1c\x85\xa0\u1680\u2009\u2028\u202f\u3000\ud800.?!。"
+)
+_PIECES = [
+    "[1]",
+    " [1].",
+    "¹",
+    "[2][3]",
+    "【4】",
+    "^5",
+    "Dr.",
+    "e.g.",
+    "Zürich",
+    "  ",
+    ". ",
+    "“q”",
+    "x",
+    "İstanbul",
+    "ΟΔΟΣ",
+]
+tricky_text = st.lists(st.one_of(st.sampled_from(_TRICKY), st.sampled_from(_PIECES)), max_size=40).map("".join)
+
+
+def _folded_by_char(text: str) -> tuple[str, tuple[int, ...]]:
+    """`lexical.folded` as it was: one character at a time."""
+    chars: list[str] = []
+    where: list[int] = []
+    space = False
+    for i, ch in enumerate(text):
+        if ch.isspace():
+            if not space:
+                chars.append(" ")
+                where.append(i)
+            space = True
+            continue
+        space = False
+        for low in ch.lower():
+            chars.append(low)
+            where.append(i)
+    return "".join(chars), tuple(where)
+
+
+def _fold_by_char(text: str) -> str:
+    """`keyfacts._fold` as it was."""
+    if text.isascii():
+        return text
+    bare = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", bare)
+
+
+def test_the_whitespace_table_holds_every_whitespace_character() -> None:
+    every = [c for c in range(sys.maxunicode + 1) if chr(c).isspace()]
+    assert sorted(int(c) for c in lexical._SPACE_CODES) == every
+
+
+@settings(max_examples=400)
+@given(tricky_text)
+def test_folded_is_the_character_by_character_fold(text: str) -> None:
+    hay, where = folded.__wrapped__(text)
+    assert (hay, tuple(where)) == _folded_by_char(text)
+
+
+@settings(max_examples=300)
+@given(tricky_text, tricky_text)
+def test_find_loose_finds_what_the_full_fold_finds(needle: str, haystack: str) -> None:
+    target = _folded_by_char(needle.strip(lexical._EDGE_PUNCT))[0].strip()
+    hay, where = _folded_by_char(haystack)
+    pos = hay.find(target) if target else -1
+    want = None if pos < 0 else (where[pos], where[pos + len(target) - 1] + 1)
+    assert find_loose(needle, haystack) == want
+
+
+@settings(max_examples=400)
+@given(tricky_text)
+def test_accent_fold_is_the_character_by_character_one(text: str) -> None:
+    assert _fold(text) == _fold_by_char(text)
+
+
+@settings(max_examples=400)
+@given(tricky_text)
+def test_sentence_spans_are_the_sentences_offsets(text: str) -> None:
+    for full_width in (True, False):
+        assert sentence_spans(text, full_width) == [(s.start, s.end) for s in split_sentences(text, full_width)]
+
+
+def test_the_month_initials_accept_every_character_a_month_can_start_with() -> None:
+    initials = re.compile(f"[{keyfacts._MONTH_INITIALS}]", re.IGNORECASE)
+    spellings = re.compile(f"(?:{'|'.join(m[0] for m in keyfacts._MONTHS.split('|'))})", re.IGNORECASE)
+    for c in range(sys.maxunicode + 1):
+        assert bool(initials.match(chr(c))) == bool(spellings.match(chr(c))), hex(c)
+
+
+_DATES_IN_WORDS = [
+    "May 5, 2020",
+    "ſeptember 1 1999",
+    "MARCH 3rd, 2021",
+    "Dec. 25 2019",
+    "Jan  7,\n2000",
+    "mayor 5 2020",
+]
+
+
+@settings(max_examples=400)
+@given(
+    st.lists(st.one_of(st.sampled_from(_TRICKY), st.sampled_from(_PIECES + _DATES_IN_WORDS)), max_size=30).map("".join)
+)
+def test_dates_in_words_are_found_as_without_the_initials_test(text: str) -> None:
+    plain = re.compile(
+        rf"\b({keyfacts._MONTHS})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.IGNORECASE
+    )  # keyfacts._MONTH_FIRST as it was
+    assert keyfacts._MONTH_FIRST.findall(text) == plain.findall(text)
