@@ -103,8 +103,9 @@ def _date_forms(source: str) -> set[str]:
     words = [(mo, d, y) for mo, d, y in _MONTH_FIRST.findall(source)]
     words += [(mo, d, y) for d, mo, y in _DAY_FIRST.findall(source)]
     for mo, d, y in words:
-        month, day = _MONTH_NUMBER[mo.lower()[:3]], int(d)
-        if 1 <= day <= 31:
+        # casefold: the case-blind month pattern takes the long s (`ſeptember`, old print), which lower() keeps
+        month, day = _MONTH_NUMBER.get(mo.casefold()[:3]), int(d)
+        if month is not None and 1 <= day <= 31:
             out.add(f"{y}-{month:02}-{day:02}")
             for year in (y, y[2:]):
                 out |= {f"{month}/{day}/{year}", f"{day}/{month}/{year}"}

@@ -124,3 +124,12 @@ def test_coverage_is_null_without_facts_not_zero():
     assert keyfact_coverage(f, []) is None
     g = key_facts("Refunds take 90 days.")
     assert keyfact_coverage(g, ["missing_number:90"]) == 0.0
+
+
+def test_a_source_date_with_the_long_s_is_a_date_and_no_crash() -> None:
+    # the case-blind month pattern matches `ſeptember` (old print, OCR), whose lower() kept the long s: the month
+    # table lookup raised KeyError and the whole audit stopped on one source
+    assert missing_facts(key_facts("It ended on 9/1/1999."), "It ended on ſeptember 1, 1999.") == []
+    assert missing_facts(key_facts("It ended on 9/2/1999."), "It ended on ſeptember 1, 1999.") == [
+        "missing_number:9/2/1999"
+    ]
