@@ -21,12 +21,12 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from audit.assess import assess_batch
 from audit.config import AuditConfig
 from audit.counts import AnswerCounts
 from audit.errors import ConfigError, InputError
 from audit.evidence import with_source_windows
 from audit.extract.markers import extract_citations
+from audit.guard import assess_guarded, quarantine_failed
 from audit.ingest import stage_answers
 from audit.schema import RESULT_TABLES, conform
 from audit.shardplan import hash_range_filter
@@ -247,16 +247,18 @@ def audit_shard(
         with watch("resolve"):
             run(con, "resolve")
         cite_rows, uncited_rows, stat_rows = [], [], []
+        failed: dict[str, str] = {}  # answers whose assessment raised: quarantined, the run goes on (audit/guard.py)
         before = getattr(scorer, "encoded", 0)
         with watch("verify"):
             reader = con.sql(_BATCH_QUERY).to_arrow_reader(cfg.run.batch_answers)
             for batch in reader:
-                res = assess_batch(batch.to_pylist(), cfg, scorer)
+                res = assess_guarded(batch.to_pylist(), cfg, scorer, failed)
                 cite_rows += res.citations
                 uncited_rows += res.uncited
                 stat_rows += res.stats
                 if progress:
                     progress(batch.num_rows)
+            counts = quarantine_failed(con, counts, failed)
         with watch("score"):
             tables = _result_tables(con, cfg, run_id, cite_rows, uncited_rows, stat_rows)
         embedded = getattr(scorer, "encoded", 0) - before

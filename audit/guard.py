@@ -1,0 +1,75 @@
+"""One answer that breaks the audit goes to quarantine, not the whole run with it.
+
+A row no check foresaw can still meet a defect of citeaudit's (a source date written `ſeptember` raised KeyError in
+the key-fact code and stopped the whole nightly run on one page). When a batch's assessment raises, its answers are
+assessed one by one; an answer that still raises is quarantined with the error named (field `answer`, the reason
+asks for a report), the rest of the run goes on, and the run's counts say so. When every answer of a batch fails,
+the fault is not theirs (a model that cannot run, a full disk): the error stops the run as before. citeaudit's own
+errors (a bad config, an unreadable file) always stop it: they name what the user must fix.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+
+from audit.assess import BatchResult, assess_batch
+from audit.config import AuditConfig
+from audit.counts import AnswerCounts
+from audit.errors import CiteauditError, one_line
+from audit.verify.semantic import SemanticScorer
+
+log = logging.getLogger(__name__)
+
+REASON = "could not be audited: {error} (a citeaudit defect: please report it with this row)"
+
+
+def assess_guarded(
+    rows: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: SemanticScorer, failed: dict[str, str]
+) -> BatchResult:
+    """`assess_batch(rows)`; when it raises, the rows one by one, each answer that raises added to `failed`
+    (answer_id -> reason) and left out of the result."""
+    try:
+        return assess_batch(rows, cfg, scorer)
+    except CiteauditError:
+        raise
+    except Exception as batch_error:
+        out, errors = BatchResult(), {}
+        for row in rows:
+            try:
+                one = assess_batch([row], cfg, scorer)
+            except CiteauditError:
+                raise
+            except Exception as exc:
+                log.warning("answer %s: %s: %s", row.get("answer_id"), type(exc).__name__, exc, exc_info=True)
+                errors[str(row["answer_id"])] = REASON.format(error=f"{type(exc).__name__}: {one_line(str(exc))[:300]}")
+                continue
+            out.citations += one.citations
+            out.uncited += one.uncited
+            out.stats += one.stats
+        if errors and len(errors) == len(rows) and len(rows) > 1:
+            raise batch_error  # no answer of the batch can be audited: not a row's fault
+        failed.update(errors)
+        return out
+
+
+def quarantine_failed(con: duckdb.DuckDBPyConnection, counts: AnswerCounts, failed: dict[str, str]) -> AnswerCounts:
+    """Move the `failed` answers (answer_id -> reason) from `answers_ok` to `quarantined`, naming file and row."""
+    if not failed:
+        return counts
+    con.register("failed_answers", pa.table({"answer_id": list(failed), "reason": list(failed.values())}))
+    try:
+        con.execute(
+            "INSERT INTO quarantined SELECT a.source_file, a.source_file || ':' || a.row_no, a.answer_id, a.logged_at, "
+            "'answer', f.reason FROM answers_ok a JOIN failed_answers f USING (answer_id)"
+        )
+        moved = con.execute(
+            "DELETE FROM answers_ok WHERE answer_id IN (SELECT answer_id FROM failed_answers)"
+        ).fetchall()[0][0]
+    finally:
+        con.unregister("failed_answers")
+    return AnswerCounts(counts.answers_read, counts.answers_audited - moved, counts.answers_quarantined + moved)
