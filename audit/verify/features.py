@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import pairwise
 
 import numpy as np
@@ -29,6 +28,7 @@ from audit.verify.text import (
     stem,
     tokens,
 )
+from audit.verify.textcache import text_cache
 
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
 FEATURES_VERSION = 14
@@ -107,7 +107,7 @@ def _content_sequence(text: str) -> list[str]:
     return [stem(t) for t in tokens(text) if len(t) >= 3 and t not in STOPWORDS]
 
 
-@lru_cache(maxsize=2048)
+@text_cache(max_chars=6_000_000, max_entries=2048)  # ~40 bytes a character: ~240 MB at most
 def index_source(source: str, window_sentences: int) -> _SourceIndex:
     """Windows of a source, its sentences' words, its word pairs and in-document idf (cached: sources recur).
     Words are indexed per sentence, not per window: a window holds a word when one of its sentences does."""

@@ -7,7 +7,8 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from functools import lru_cache
+
+from audit.verify.textcache import text_cache
 
 # Scripts written without spaces between a number and its word (kana, CJK ideographs, Hangul syllables, Thai, Lao,
 # Myanmar, Khmer): their letters are word characters, so `90天` (90 days) held no number and a claim whose figure was
@@ -133,7 +134,7 @@ def key_facts(claim: str) -> KeyFacts:
     return KeyFacts(numbers=numbers, dates=dates, names=names)
 
 
-@lru_cache(maxsize=2048)
+@text_cache(max_chars=16_000_000, max_entries=2048)  # ~3 bytes a character: ~50 MB at most
 def _source_facts(source: str) -> tuple[frozenset[str], str, str]:
     """The numbers of a source, its lower-cased text and that text for names: accents folded, a hyphen at a line
     break joined to the next line ("jean-\\nluc" is "jean-luc", as PDFs break it) (cached: a source is checked

@@ -6,10 +6,11 @@ import re
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 from rapidfuzz import fuzz
+
+from audit.verify.textcache import text_cache
 
 _QUOTED = re.compile(r"\"([^\"]{3,}?)\"|“([^”]{3,}?)”|‘([^’]{3,}?)’|(?<!\w)'([^']{3,}?)'(?!\w)")
 _EDGE_PUNCT = " \t\n.,;:!?\"'“”‘’()[]"
@@ -36,7 +37,7 @@ def lowers_char_by_char(text: str) -> bool:
     return "\u03a3" not in text and "\u0130" not in text
 
 
-@lru_cache(maxsize=4096)
+@text_cache(max_chars=16_000_000, max_entries=4096)  # ~6 bytes a character: ~100 MB at most
 def folded(text: str) -> tuple[str, Sequence[int]]:
     """Lower-cased text with each whitespace run folded to one space, and the original offset of every char."""
     if lowers_char_by_char(text):
@@ -64,7 +65,7 @@ def folded(text: str) -> tuple[str, Sequence[int]]:
     return "".join(chars), array("i", where)
 
 
-@lru_cache(maxsize=4096)
+@text_cache(max_chars=16_000_000, max_entries=4096)  # shares its text with `folded`'s
 def _plain(text: str) -> str:
     """A quick fold (whole-string lower case, whitespace runs to one space) for ruling a match out before the
     character-by-character fold with offsets: for ordinary text the two agree."""

@@ -9,6 +9,7 @@ from functools import lru_cache
 import numpy as np
 
 from audit.extract.sentences import sentence_spans
+from audit.verify.textcache import text_cache
 
 STOPWORDS = frozenset(
     """a about above after again against all also am an and any are as at be because been before being below
@@ -35,7 +36,7 @@ def stem(word: str) -> str:
     return word
 
 
-@lru_cache(maxsize=65536)
+@text_cache(max_chars=16_000_000, max_entries=65536)  # ~4 bytes a character: ~60 MB at most
 def content_words(text: str) -> frozenset[str]:
     """Stemmed lower-case words of 3+ letters that are not stopwords (cached: sources recur across claims)."""
     return frozenset(stem(t) for t in tokens(text) if len(t) >= 3 and t not in STOPWORDS)
