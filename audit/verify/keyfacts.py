@@ -57,16 +57,21 @@ _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 )
+_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 # a date in words: month day[, year], day [of] month[ year] or month year; a day or year absent is None. "may" and
 # "march" in lower case are verbs, not months (the month was looked for as a substring: "March 5" was in "remarks on
-# 5 ..."); a month that differs alone ("March 2020" against "May 2020") is a missing date
+# 5 ..."); a month that differs alone ("March 2020" against "May 2020") is a missing date. A range of days ("5-7
+# March 2020") states each
 _DATE = re.compile(
-    rf"(?=[jfmasond\d])\b(?:({_MONTHS})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}})\b)?"
-    rf"|(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTHS})\b\.?(?:,?\s+(\d{{4}})\b)?"
+    rf"(?=[jfmasond\d])\b(?:({_MONTHS})\.?\s+{_DAY}\b(?:,?\s+(\d{{4}})\b)?"
+    rf"|{_DAY}\s+(?:of\s+)?({_MONTHS})\b\.?(?:,?\s+(\d{{4}})\b)?"
     rf"|({_MONTHS})\.?,?\s+(\d{{4}})\b)",
     re.IGNORECASE,
 )
 _VERB_MONTHS = frozenset(("may", "march"))
+# a range of days, looked for only beside a date found: "5-7 March 2020", "March 5-7, 2020"
+_RANGE_START = re.compile(r"(?<!\d)(\d{1,2})(?:st|nd|rd|th)?\s*[-\u2013\u2014]\s*\Z")
+_RANGE_END = re.compile(r"\s*[-\u2013\u2014]\s*(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4})\b)?")
 # a source's month named alone ("from August through October") is a month of its dates: not May nor March (verbs)
 _BARE_MONTH = re.compile(
     r"(?=[JFASOND])\b(January|February|April|June|July|August|September|October|November|December)\b"
@@ -166,12 +171,21 @@ def _digit_dates(text: str) -> Iterator[tuple[re.Match[str], str]]:
             yield m, f"{int(a)}/{int(b)}/{y}"
 
 
-def _numbers(text: str, claim: bool = True) -> Iterator[tuple[str, str | None]]:
-    """Each number of `text` in order, normalised, with the scale word after it (`million`, ...) or None; a date
-    written in digits is one number, a number in words its digits (a claim's only before a scale word)."""
+def _digits(text: str, claim: bool) -> str:
+    """`text` with its digit groups joined, its minus signs as "-" and its numbers in words in digits."""
     text = _GROUP_SPACE.sub("", text).replace(_MINUS_SIGN, "-")
-    text = _WORD_NUMBER.sub(lambda m: _word_number(m, claim), text)
-    dates = list(_digit_dates(text))
+    return _WORD_NUMBER.sub(lambda m: _word_number(m, claim), text)
+
+
+def _numbers(
+    text: str, claim: bool = True, dates: list[tuple[re.Match[str], str]] | None = None
+) -> Iterator[tuple[str, str | None]]:
+    """Each number of `text` in order, normalised, with the scale word after it (`million`, ...) or None; a date
+    written in digits is one number, a number in words its digits (a claim's only before a scale word). With
+    `dates`, `text` is `_digits`' already and those are its digit dates."""
+    if dates is None:
+        text = _digits(text, claim)
+        dates = list(_digit_dates(text))
     found: list[tuple[int, str, str | None]] = [(m.start(), date, None) for m, date in dates]
     masked = list(text)
     for m, _ in dates:
@@ -184,15 +198,21 @@ def _numbers(text: str, claim: bool = True) -> Iterator[tuple[str, str | None]]:
         yield n, scale
 
 
-def _word_dates(text: str) -> Iterator[tuple[re.Match[str], int, int | None, str | None]]:
-    """Each date in words of `text`: the match, its month (1-12), day (None: none or not 1-31) and year (or None)."""
+def _word_dates(text: str) -> Iterator[tuple[re.Match[str], int, tuple[int, ...], str | None]]:
+    """Each date in words of `text`: the match, its month (1-12), days (none, one, or each of a range; none where
+    not 1-31) and year (or None)."""
     for m in _DATE.finditer(text):
         mo1, d1, y1, d2, mo2, y2, mo3, y3 = m.groups()
         month = mo1 or mo2 or mo3
         if month.lower() in _VERB_MONTHS and not month[0].isupper():
             continue
-        day = d1 or d2
-        yield m, _MONTH_NUMBER[month.lower()[:3]], int(day) if day and 1 <= int(day) <= 31 else None, y1 or y2 or y3
+        first = last = int(d1 or d2 or 0)
+        if d2 and (start := _RANGE_START.search(text, max(0, m.start() - 8), m.start())):
+            first = int(start.group(1))
+        elif d1 and not y1 and (end := _RANGE_END.match(text, m.end())):
+            last, y1 = int(end.group(1)), end.group(2)
+        days = tuple(range(first, last + 1)) if 1 <= first <= last <= 31 else (last,) if 1 <= last <= 31 else ()
+        yield m, _MONTH_NUMBER[month.lower()[:3]], days, y1 or y2 or y3
 
 
 def _date_keys(month: int, day: int | None, year: str | None) -> set[str]:
@@ -207,13 +227,13 @@ def _date_keys(month: int, day: int | None, year: str | None) -> set[str]:
     return out
 
 
-def _date_forms(source: str) -> tuple[set[str], set[str]]:
+def _date_forms(source: str, digit_dates: list[tuple[re.Match[str], str]]) -> tuple[set[str], set[str]]:
     """A source's dates in every digit form a claim may use, and the parts of its digit dates as bare numbers
     ("2020-03-03" holds 3 as "March 3, 2020" states it); and what its dates, in digits or words, state
     (`_date_keys`)."""
     out: set[str] = set()
     keys: set[str] = set()
-    for m, date in _digit_dates(source):
+    for m, date in digit_dates:
         out |= {date, *(str(int(g)) for g in m.groups())}
         a, b, y = (int(g) for g in m.groups())
         if m.re is _ISO_DATE:  # year, month, day
@@ -222,11 +242,11 @@ def _date_forms(source: str) -> tuple[set[str], set[str]]:
             year = str(y) if y >= 1000 else None
             keys |= {k for mo, d in ((a, b), (b, a)) if mo <= 12 for k in _date_keys(mo, d, year)}
     keys |= {f"date:{_MONTH_NUMBER[m[:3].lower()]:02}" for m in set(_BARE_MONTH.findall(source))}
-    for _, month, day, year in _word_dates(source):
-        keys |= _date_keys(month, day, year)
-        if day is not None and year is not None:
+    for _, month, days, year in _word_dates(source):
+        keys |= {k for day in days or (None,) for k in _date_keys(month, day, year)}
+        for day in days if year else ():
             out.add(f"{year}-{month:02}-{day:02}")
-            for yy in (year, year[2:]):
+            for yy in (str(year), str(year)[2:]):
                 out |= {f"{month}/{day}/{yy}", f"{day}/{month}/{yy}"}
     return out, keys
 
@@ -264,10 +284,12 @@ def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str
     (cached: a source is checked against many claims). A number with a scale word is there as written (`5 million`),
     in full (`5000000`) and bare (`5`); an ambiguous "1.000" under both readings, "1 000" as 1000 too."""
     grouped = _GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-")
-    forms, dates = _date_forms(grouped)
+    text = _WORD_NUMBER.sub(lambda m: _word_number(m, False), grouped)  # "the first of May" is May 1 too
+    digit_dates = list(_digit_dates(text))
+    forms, dates = _date_forms(text, digit_dates)
     numbers = {r for m in _NUMBER.finditer(grouped) for r in _readings(_norm_number(m.group()))} | forms
     numbers |= {m.group().replace(" ", "") for m in _SPACED_GROUPS.finditer(grouped)}
-    for n, scale in _numbers(source, claim=False):
+    for n, scale in _numbers(text, claim=False, dates=digit_dates):
         numbers.update(_readings(n))
         if scale:
             numbers |= {f"{n} {scale}", _scaled(n, scale)}
@@ -299,19 +321,15 @@ def _has_number(number: str, src_numbers: frozenset[str]) -> bool:
 
 
 def _has_date(month: int, day: int | None, year: str | None, dates: frozenset[str], numbers: frozenset[str]) -> bool:
-    """Whether the source states a claim's date: its month as the month of a date of the source's own (not the word
-    "may" anywhere), with the day and year in that date or elsewhere among its numbers ("Nov. 2" in a page of 2004;
-    "5-7 March 2020" states the 5th)."""
-    if f"date:{month:02}" not in dates:
-        return False
-    if day is not None and year is not None:
-        return f"date:{year}-{month:02}-{day:02}" in dates or (
-            (f"date:{year}-{month:02}" in dates or year in numbers)
-            and (f"date:{month:02}-{day:02}" in dates or str(day) in numbers)
-        )
+    """Whether the source states a claim's date: its month and day in a date of the source's own (not the word "may"
+    anywhere, nor the day as any number), the year in that date or among its numbers ("Nov. 2" on a page of 2004);
+    a month and year, the month in a date and the year in it or among the numbers ("from August through October"
+    on a page of 2007)."""
     if day is not None:
-        return f"date:{month:02}-{day:02}" in dates or str(day) in numbers
-    return year is None or f"date:{year}-{month:02}" in dates or year in numbers
+        if year is not None and f"date:{year}-{month:02}-{day:02}" in dates:
+            return True
+        return f"date:{month:02}-{day:02}" in dates and (year is None or year in numbers)
+    return f"date:{month:02}" in dates and (year is None or f"date:{year}-{month:02}" in dates or year in numbers)
 
 
 def missing_facts(facts: KeyFacts, source: str) -> list[str]:
@@ -319,8 +337,9 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
     src_numbers, src_dates, _, folded = _source_facts(source)
     out = [f"missing_number:{n}" for n in facts.numbers if not _has_number(n, src_numbers)]
     for d in facts.dates:
-        for _, month, day, year in _word_dates(d):
-            if not _has_date(month, day, year, src_dates, src_numbers):
+        for _, month, days, year in _word_dates(d):
+            ends = (days[0], days[-1]) if days else (None,)  # a claim's range states its first and last day
+            if not all(_has_date(month, day, year, src_dates, src_numbers) for day in ends):
                 out.append(f"missing_date:{d}")
     out += [f"missing_name:{n}" for n in facts.names if not _has_word(_fold(_POSSESSIVE.sub("", n.lower())), folded)]
     return out
