@@ -71,7 +71,7 @@ NEGATION_MISMATCH = "negation_mismatch"  # reason: the claim is negated and its 
 
 def capped_support(score: SourceScore, cfg: SupportConfig) -> float:
     """The cited source's support after the hard rules: a verbatim claim is 1; a claim with a quote its source
-    lacks, a number or a name it lacks (`cap_missing_numbers`, `cap_missing_names`), a negation its evidence window
+    lacks, a number, date or name it lacks (`cap_missing_numbers`, `cap_missing_names`), a negation its evidence window
     does not share or the other way round (`cap_negation_mismatch`), or a quoted passage not found, is never
     verified."""
     if score.quote_found is False:
@@ -79,7 +79,11 @@ def capped_support(score: SourceScore, cfg: SupportConfig) -> float:
     if score.exact:
         return 1.0
     lacks_quote = any(r.startswith("missing_quote:") for r in score.missing)
-    lacks_number = cfg.cap_missing_numbers and any(r.startswith("missing_number:") for r in score.missing)
+    # a date is a number written with its month: "March 5, 2020" against a source's April 5 is capped as 2020-03-05
+    # against 2020-04-05 is
+    lacks_number = cfg.cap_missing_numbers and any(
+        r.startswith(("missing_number:", "missing_date:")) for r in score.missing
+    )
     lacks_name = cfg.cap_missing_names and any(r.startswith("missing_name:") for r in score.missing)
     negated = cfg.cap_negation_mismatch and NEGATION_MISMATCH in score.missing
     if lacks_quote or lacks_number or lacks_name or negated:

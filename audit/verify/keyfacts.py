@@ -14,7 +14,35 @@ from audit.verify.textcache import text_cache
 # Myanmar, Khmer): their letters are word characters, so `90天` (90 days) held no number and a claim whose figure was
 # changed against its source's `30天` had no missing_number (verified, GREEN). A number may touch them.
 _UNSPACED = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
-_NUMBER = re.compile(rf"(?<![^\W{_UNSPACED}])(?<!\.)[-+]?\d[\d,]*(?:\.\d+)?%?(?![^\W{_UNSPACED}])")
+# digits inside a token are a number too: "4G" holds 4, "A380" 380, "1990s" 1990, "21st" 21 (they held none, and a
+# claim's "4G" against its source's "5G" was verified); a sign only where no word precedes it ("F-35" is 35). Groups
+# of 3 digits after dots, repeated ("1.000.000"), are European thousands: one number
+# (each pattern starts with a lookahead for its first character: Python's re then skips ahead, 2-3x faster)
+_NUMBER = re.compile(r"(?=[-+\d])(?:(?<![\w.])[-+]|(?<![\d.]))\d[\d,]*(?:(?:\.\d{3}){2,}(?![\d.])|\.\d+)?%?(?!\d)")
+# "1.000" alone may be one thousand (European) or 1.000: a claim's such number is found under either reading
+_DOTTED_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
+# a source's "1 000" with a plain space is 1000 too (added, never instead: "in 2019 2 000" may be a list)
+_SPACED_GROUPS = re.compile(r"(?=\d)(?<![\d.,])\d{1,3}(?: \d{3})+(?![\d.,])")
+_CARDINALS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen"
+    " seventeen eighteen nineteen".split()
+)
+_ORDINALS = (
+    "zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth"
+    " fifteenth sixteenth seventeenth eighteenth nineteenth".split()
+)
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_TENTHS = "twentieth thirtieth fortieth fiftieth sixtieth seventieth eightieth ninetieth".split()
+_WORD_VALUE = {w: i for i, w in enumerate(_CARDINALS)} | {w: i for i, w in enumerate(_ORDINALS)}
+_WORD_VALUE |= {w: 20 + 10 * i for i, w in enumerate(_TENS)} | {w: 20 + 10 * i for i, w in enumerate(_TENTHS)}
+_UNIT_WORDS = "|".join(_CARDINALS[1:10] + _ORDINALS[1:10])
+# a number in words (zero to ninety-nine, ordinals too, times a hundred) is that number: "thirty" is 30, "three
+# million" 3 million, "twenty-first" 21; a scale word after it is read as after digits
+_WORD_NUMBER = re.compile(
+    rf"(?=[zotfsen])\b(?:({'|'.join(_TENS + _TENTHS)})(?:[-\s]({_UNIT_WORDS}))?|({'|'.join(_CARDINALS + _ORDINALS)}))"
+    r"(\s+hundred(?:th)?)?\b",
+    re.IGNORECASE,
+)
 # a scale word after a number is part of it: "$5 million" is not "$5 billion", and "2.5 million" is 2,500,000
 # (and "5 mln" is "5 million"; a bare "m" or "k" is left alone: "5 m" may be metres)
 _SCALES = {"thousand": 3, "million": 6, "mln": 6, "mn": 6, "billion": 9, "bln": 9, "bn": 9, "trillion": 12, "tn": 12}
@@ -30,24 +58,69 @@ _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 )
-_DATE = re.compile(rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b", re.IGNORECASE)
+_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+# a date in words: month day[, year], day [of] month[ year] or month year; a day or year absent is None. "may" and
+# "march" in lower case are verbs, not months (the month was looked for as a substring: "March 5" was in "remarks on
+# 5 ..."); a month that differs alone ("March 2020" against "May 2020") is a missing date. A range of days ("5-7
+# March 2020") states each
+_DATE = re.compile(
+    rf"(?=[jfmasond\d])\b(?:({_MONTHS})\.?\s+{_DAY}\b(?:,?\s+(\d{{4}})\b)?"
+    rf"|{_DAY}\s+(?:of\s+)?({_MONTHS})\b\.?(?:,?\s+(\d{{4}})\b)?"
+    rf"|({_MONTHS})\.?,?\s+(\d{{4}})\b)",
+    re.IGNORECASE,
+)
+_VERB_MONTHS = frozenset(("may", "march"))
+# a range of days, looked for only beside a date found: "5-7 March 2020", "March 5-7, 2020"
+_RANGE_START = re.compile(r"(?<!\d)(\d{1,2})(?:st|nd|rd|th)?\s*[-\u2013\u2014]\s*\Z")
+_RANGE_END = re.compile(r"\s*[-\u2013\u2014]\s*(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4})\b)?")
+# a source's month named alone ("from August through October") is a month of its dates: not May nor March (verbs)
+_BARE_MONTH = re.compile(
+    r"(?=[JFASOND])\b(January|February|April|June|July|August|September|October|November|December)\b"
+)
 _MONTH = re.compile(_MONTHS, re.IGNORECASE)
 # a date written in digits is one number: its parts looked up alone let "2020-03-03" pass against "2020-03-04"
 _ISO_DATE = re.compile(r"(?<![\w./-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w/-])")
 _SLASH_DATE = re.compile(r"(?<![\w./-])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\w/-])")
-# ... and a source's date in words is there in digits too (ISO, month/day/year and day/month/year)
-# a month's first letter, tested before its 23 spellings are tried one by one at every character (a web page's dates
-# in words were found 2.4x slower without it; the same matches: tests/verify/test_fast_paths.py)
-_MONTH_INITIALS = "".join(sorted({m[0] for m in _MONTHS.split("|")}))
-_MONTH_FIRST = re.compile(
-    rf"(?=[{_MONTH_INITIALS}])\b({_MONTHS})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.IGNORECASE
-)
-_DAY_FIRST = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTHS})\.?,?\s+(\d{{4}})\b", re.IGNORECASE)
 _MONTH_NUMBER = {m: i + 1 for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split())}
-_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-zA-Z]+(?:[-'][A-Z]?[a-z]+)?\b")
+
+
+def _letters(test: str) -> str:
+    """A regex class body of the upper- or lower-case letters of the Latin, Greek and Cyrillic blocks."""
+    chars = [chr(c) for lo, hi in ((0x41, 0x24F), (0x370, 0x52F), (0x1E00, 0x1FFF)) for c in range(lo, hi + 1)]
+    return "".join(re.escape(c) for c in chars if getattr(c, test)())
+
+
+_UPPER, _LOWER = _letters("isupper"), _letters("islower")
+# a name is a capitalised word in any of those alphabets: "Müller", "José", "Łódź", "Москва" were none ([A-Z][a-z]+)
+_NAME = re.compile(rf"\b[{_UPPER}][{_UPPER}{_LOWER}]+(?:[-'][{_UPPER}]?[{_LOWER}]+)?\b")
 _COMMON_CAPS = frozenset(
     "The A An In On At For And But Or If It Its This That These Those He She They We You I Our Your Their His Her"
     " As By From With To Of Also However".split()
+)
+# a capitalised word that starts a sentence is no name: most are common words ("Throughout", "Ensure", "Artificial")
+_SENTENCE_END = re.compile(r"[.!?]\s\Z")
+
+
+def _combining_class(lo: int, hi: int) -> str:
+    """A regex class body of the combining marks between `lo` and `hi` (all lie between U+0300 and U+1E94A)."""
+    marks = [c for c in range(lo, hi) if unicodedata.combining(chr(c))]
+    runs: list[list[int]] = []
+    for c in marks:
+        if runs and runs[-1][1] == c - 1:
+            runs[-1][1] = c
+        else:
+            runs.append([c, c])
+    return "".join(re.escape(chr(a)) + (f"-{re.escape(chr(b))}" if b > a else "") for a, b in runs)
+
+
+# one sub drops a page's accents ~2x faster than testing its characters one by one; the marks of the BMP apart (a
+# class of them is a bitmap to re, one reaching past U+FFFF a list of ranges, ~10x slower)
+_COMBINING = re.compile(f"[{_combining_class(0x300, 0x10000)}]+")
+_ASTRAL_COMBINING = re.compile(f"[{_combining_class(0x10000, 0x1F000)}]+")
+# letters that no accent folding takes apart: "Łódź" is written "Lodz", "Øresund" "Oresund", "Straße" "Strasse"
+_UNFOLDABLE_CHAR = re.compile("[łøđðħıßæœþ]")
+_UNFOLDABLE = str.maketrans(
+    {"ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th"}
 )
 
 
@@ -62,8 +135,29 @@ class KeyFacts:
 
 
 def _norm_number(n: str) -> str:
-    """1,281 -> 1281, 5% -> 5, +3 -> 3, 3.0 -> 3 (only zero decimals go: 3.10 is not 3.1, a version)."""
-    return _ZERO_DECIMALS.sub("", n.replace(",", "").rstrip("%").lstrip("+"))
+    """1,281 -> 1281, 5% -> 5, +3 -> 3, 3.0 -> 3 (only zero decimals go: 3.10 is not 3.1, a version), 1.000.000 ->
+    1000000; "1.000" (thousands or 1.000: `_readings`) is kept as written."""
+    n = n.replace(",", "").rstrip("%").lstrip("+")
+    if _DOTTED_THOUSANDS.fullmatch(n.lstrip("-")):
+        return n if n.count(".") == 1 else n.replace(".", "")
+    return _ZERO_DECIMALS.sub("", n)
+
+
+def _readings(n: str) -> tuple[str, ...]:
+    """The values a normalised number may have: "1.000" is 1 or 1000, "2.500" 2.5 or 2500; others one."""
+    if "." in n and _DOTTED_THOUSANDS.fullmatch(n.lstrip("-")):
+        return n.rstrip("0").rstrip("."), n.replace(".", "")
+    return (n,)
+
+
+def _word_number(m: re.Match[str], claim: bool) -> str:
+    """The digits of a number in words; a claim's only before a scale word ("three million"), else the words as they
+    are: "two major reasons" against a source that lists them is no missing number."""
+    tens, unit, single, hundred = (g.lower() if g else g for g in m.groups())
+    words = [w for w in (tens, unit, single) if w]
+    if claim and not (all(w in _CARDINALS or w in _TENS for w in words) and _SCALE.match(m.string, m.end())):
+        return m.group()
+    return str(sum(_WORD_VALUE[w] for w in words) * (100 if hundred else 1))
 
 
 def _digit_dates(text: str) -> Iterator[tuple[re.Match[str], str]]:
@@ -78,11 +172,21 @@ def _digit_dates(text: str) -> Iterator[tuple[re.Match[str], str]]:
             yield m, f"{int(a)}/{int(b)}/{y}"
 
 
-def _numbers(text: str) -> Iterator[tuple[str, str | None]]:
-    """Each number of `text` in order, normalised, with the scale word after it (`million`, ...) or None; a date
-    written in digits is one number."""
+def _digits(text: str, claim: bool) -> str:
+    """`text` with its digit groups joined, its minus signs as "-" and its numbers in words in digits."""
     text = _GROUP_SPACE.sub("", text).replace(_MINUS_SIGN, "-")
-    dates = list(_digit_dates(text))
+    return _WORD_NUMBER.sub(lambda m: _word_number(m, claim), text)
+
+
+def _numbers(
+    text: str, claim: bool = True, dates: list[tuple[re.Match[str], str]] | None = None
+) -> Iterator[tuple[str, str | None]]:
+    """Each number of `text` in order, normalised, with the scale word after it (`million`, ...) or None; a date
+    written in digits is one number, a number in words its digits (a claim's only before a scale word). With
+    `dates`, `text` is `_digits`' already and those are its digit dates."""
+    if dates is None:
+        text = _digits(text, claim)
+        dates = list(_digit_dates(text))
     found: list[tuple[int, str, str | None]] = [(m.start(), date, None) for m, date in dates]
     masked = list(text)
     for m, _ in dates:
@@ -95,22 +199,60 @@ def _numbers(text: str) -> Iterator[tuple[str, str | None]]:
         yield n, scale
 
 
-def _date_forms(source: str) -> set[str]:
-    """A source's dates in every digit form a claim may use, and the parts of its digit dates as bare numbers
-    ("2020-03-03" holds 3 as "March 3, 2020" states it)."""
-    out: set[str] = set()
-    for m, date in _digit_dates(source):
-        out |= {date, *(str(int(g)) for g in m.groups())}
-    words = [(mo, d, y) for mo, d, y in _MONTH_FIRST.findall(source)]
-    words += [(mo, d, y) for d, mo, y in _DAY_FIRST.findall(source)]
-    for mo, d, y in words:
+def _word_dates(text: str) -> Iterator[tuple[re.Match[str], int, tuple[int, ...], str | None]]:
+    """Each date in words of `text`: the match, its month (1-12), days (none, one, or each of a range; none where
+    not 1-31) and year (or None)."""
+    for m in _DATE.finditer(text):
+        mo1, d1, y1, d2, mo2, y2, mo3, y3 = m.groups()
+        month = mo1 or mo2 or mo3
+        if month.lower() in _VERB_MONTHS and not month[0].isupper():
+            continue
+        first = last = int(d1 or d2 or 0)
+        if d2 and (start := _RANGE_START.search(text, max(0, m.start() - 8), m.start())):
+            first = int(start.group(1))
+        elif d1 and not y1 and (end := _RANGE_END.match(text, m.end())):
+            last, y1 = int(end.group(1)), end.group(2)
+        days = tuple(range(first, last + 1)) if 1 <= first <= last <= 31 else (last,) if 1 <= last <= 31 else ()
         # casefold: the case-blind month pattern takes the long s (`ſeptember`, old print), which lower() keeps
-        month, day = _MONTH_NUMBER.get(mo.casefold()[:3]), int(d)
-        if month is not None and 1 <= day <= 31:
-            out.add(f"{y}-{month:02}-{day:02}")
-            for year in (y, y[2:]):
-                out |= {f"{month}/{day}/{year}", f"{day}/{month}/{year}"}
+        number = _MONTH_NUMBER.get(month.casefold()[:3])
+        if number is not None:
+            yield m, number, days, y1 or y2 or y3
+
+
+def _date_keys(month: int, day: int | None, year: str | None) -> set[str]:
+    """What a date states: its month, month and day, month and year, the whole date (`date:2020-03`, ...)."""
+    out = {f"date:{month:02}"}
+    if day is not None:
+        out.add(f"date:{month:02}-{day:02}")
+    if year is not None:
+        out.add(f"date:{year}-{month:02}")
+        if day is not None:
+            out.add(f"date:{year}-{month:02}-{day:02}")
     return out
+
+
+def _date_forms(source: str, digit_dates: list[tuple[re.Match[str], str]]) -> tuple[set[str], set[str]]:
+    """A source's dates in every digit form a claim may use, and the parts of its digit dates as bare numbers
+    ("2020-03-03" holds 3 as "March 3, 2020" states it); and what its dates, in digits or words, state
+    (`_date_keys`)."""
+    out: set[str] = set()
+    keys: set[str] = set()
+    for m, date in digit_dates:
+        out |= {date, *(str(int(g)) for g in m.groups())}
+        a, b, y = (int(g) for g in m.groups())
+        if m.re is _ISO_DATE:  # year, month, day
+            keys |= _date_keys(b, y, str(a))
+        else:  # a slash date either way round; a 2-digit year is not the year of a date in words
+            year = str(y) if y >= 1000 else None
+            keys |= {k for mo, d in ((a, b), (b, a)) if mo <= 12 for k in _date_keys(mo, d, year)}
+    keys |= {f"date:{_MONTH_NUMBER[m[:3].lower()]:02}" for m in set(_BARE_MONTH.findall(source))}
+    for _, month, days, year in _word_dates(source):
+        keys |= {k for day in days or (None,) for k in _date_keys(month, day, year)}
+        for day in days if year else ():
+            out.add(f"{year}-{month:02}-{day:02}")
+            for yy in (str(year), str(year)[2:]):
+                out |= {f"{month}/{day}/{yy}", f"{day}/{month}/{yy}"}
+    return out, keys
 
 
 def _scaled(number: str, scale: str) -> str:
@@ -122,60 +264,87 @@ def _scaled(number: str, scale: str) -> str:
 
 
 def key_facts(claim: str) -> KeyFacts:
-    dates = tuple(dict.fromkeys(m.group() for m in _DATE.finditer(claim)))
+    dates = tuple(dict.fromkeys(m.group() for m, *_ in _word_dates(claim)))
     numbers = tuple(dict.fromkeys(f"{n} {scale}" if scale else n for n, scale in _numbers(claim)))
-    names = tuple(
-        dict.fromkeys(
-            m.group()
-            for m in _NAME.finditer(claim)
-            if m.group() not in _COMMON_CAPS and m.start() > 0 and not _MONTH.fullmatch(m.group())
-        )
-    )
+    names = tuple(dict.fromkeys(n for n in _names(claim)))
     return KeyFacts(numbers=numbers, dates=dates, names=names)
 
 
+def _names(claim: str) -> Iterator[str]:
+    """The claim's names: capitalised words in any alphabet ("Müller", "Łódź", "Москва") but common ones, none where
+    a sentence starts."""
+    for m in _NAME.finditer(claim):
+        word = m.group()
+        if m.start() == 0 or _SENTENCE_END.search(claim, max(0, m.start() - 2), m.start()):
+            continue
+        if word not in _COMMON_CAPS and not _MONTH.fullmatch(word):
+            yield word
+
+
 @text_cache(max_chars=16_000_000, max_entries=2048)  # ~3 bytes a character: ~50 MB at most
-def _source_facts(source: str) -> tuple[frozenset[str], str, str]:
-    """The numbers of a source, its lower-cased text and that text for names: accents folded, a hyphen at a line
-    break joined to the next line ("jean-\\nluc" is "jean-luc", as PDFs break it) (cached: a source is checked
-    against many claims). A number
-    with a scale word is there as written (`5 million`), in full (`5000000`) and bare (`5`)."""
+def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str]:
+    """The numbers of a source, what its dates state (`_date_keys`), its lower-cased text and that text for names:
+    accents folded, a hyphen at a line break joined to the next line ("jean-\\nluc" is "jean-luc", as PDFs break it)
+    (cached: a source is checked against many claims). A number with a scale word is there as written (`5 million`),
+    in full (`5000000`) and bare (`5`); an ambiguous "1.000" under both readings, "1 000" as 1000 too."""
     grouped = _GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-")
-    numbers = {_norm_number(m.group()) for m in _NUMBER.finditer(grouped)} | _date_forms(grouped)
-    for n, scale in _numbers(source):
-        numbers.add(n)
+    text = _WORD_NUMBER.sub(lambda m: _word_number(m, False), grouped)  # "the first of May" is May 1 too
+    digit_dates = list(_digit_dates(text))
+    forms, dates = _date_forms(text, digit_dates)
+    numbers = {r for m in _NUMBER.finditer(grouped) for r in _readings(_norm_number(m.group()))} | forms
+    numbers |= {m.group().replace(" ", "") for m in _SPACED_GROUPS.finditer(grouped)}
+    for n, scale in _numbers(text, claim=False, dates=digit_dates):
+        numbers.update(_readings(n))
         if scale:
             numbers |= {f"{n} {scale}", _scaled(n, scale)}
     low = source.lower()
-    return frozenset(numbers), low, _BROKEN_HYPHEN.sub("-", _fold(low))
+    return frozenset(numbers), frozenset(dates), low, _BROKEN_HYPHEN.sub("-", _fold(low))
 
 
 def _fold(text: str) -> str:
     """`text` without accents: "zürich" -> "zurich" (composed or not; a Hangul syllable stays one)."""
     if text.isascii():  # most sources: nothing to fold (a web page's characters one by one cost ~10 ms)
         return text
-    nfd = unicodedata.normalize("NFD", text)
-    marks = {ord(c): None for c in set(nfd) if unicodedata.combining(c)}  # deleted in one pass, not char by char
-    return unicodedata.normalize("NFC", nfd.translate(marks) if marks else nfd)
+    bare = _COMBINING.sub("", unicodedata.normalize("NFD", text))
+    if bare and max(bare) > "\uffff":  # a text of combining marks alone folds to nothing
+        bare = _ASTRAL_COMBINING.sub("", bare)
+    bare = unicodedata.normalize("NFC", bare)
+    return bare.translate(_UNFOLDABLE) if _UNFOLDABLE_CHAR.search(bare) else bare
 
 
 def _has_number(number: str, src_numbers: frozenset[str]) -> bool:
-    """Whether a claim's number is among its source's: `5 million` as written or in full, never the bare 5."""
+    """Whether a claim's number is among its source's: `5 million` as written or in full, never the bare 5; "1.000"
+    under either reading."""
     if number in src_numbers:
         return True
     n, _, scale = number.partition(" ")
-    return bool(scale) and _scaled(n, scale) in src_numbers
+    for r in _readings(n):
+        if (f"{r} {scale}" if scale else r) in src_numbers or (scale and _scaled(r, scale) in src_numbers):
+            return True
+    return False
+
+
+def _has_date(month: int, day: int | None, year: str | None, dates: frozenset[str], numbers: frozenset[str]) -> bool:
+    """Whether the source states a claim's date: its month and day in a date of the source's own (not the word "may"
+    anywhere, nor the day as any number), the year in that date or among its numbers ("Nov. 2" on a page of 2004);
+    a month and year, the month in a date and the year in it or among the numbers ("from August through October"
+    on a page of 2007)."""
+    if day is not None:
+        if year is not None and f"date:{year}-{month:02}-{day:02}" in dates:
+            return True
+        return f"date:{month:02}-{day:02}" in dates and (year is None or year in numbers)
+    return f"date:{month:02}" in dates and (year is None or f"date:{year}-{month:02}" in dates or year in numbers)
 
 
 def missing_facts(facts: KeyFacts, source: str) -> list[str]:
     """Reasons such as `missing_number:1281` for facts of the claim absent from the source."""
-    src_numbers, low, folded = _source_facts(source)
+    src_numbers, src_dates, _, folded = _source_facts(source)
     out = [f"missing_number:{n}" for n in facts.numbers if not _has_number(n, src_numbers)]
     for d in facts.dates:
-        day = re.search(r"\d{1,2}", d)
-        month = d.split()[0].lower().rstrip(".")[:3]
-        if month not in low or (day and day.group() not in src_numbers):
-            out.append(f"missing_date:{d}")
+        for _, month, days, year in _word_dates(d):
+            ends = (days[0], days[-1]) if days else (None,)  # a claim's range states its first and last day
+            if not all(_has_date(month, day, year, src_dates, src_numbers) for day in ends):
+                out.append(f"missing_date:{d}")
     out += [f"missing_name:{n}" for n in facts.names if not _has_word(_fold(_POSSESSIVE.sub("", n.lower())), folded)]
     return out
 

@@ -252,3 +252,69 @@ def test_a_hyphenated_name_broken_across_lines_in_the_source_is_found(tmp_path: 
     assert got["broken"] == ("verified", []), got
     assert got["broken_spaces"] == ("verified", []), got
     assert got["other"][1] == ["missing_name:Jean-Luc"] and got["other"][0] != "verified", got
+
+
+def test_a_date_whose_month_alone_differs_is_missing_and_capped(tmp_path: Path) -> None:
+    # the month of a date in words was looked for as a substring of the whole source and a `missing_date` capped
+    # nothing: "March 5, 2020" against "April 5, 2020" could verify, "March 2020" (no day) was no key fact at all,
+    # and "may" the verb stood for the month
+    got = _verdicts(
+        tmp_path,
+        {
+            "month_day": (
+                "The contract was signed on March 5, 2020 in Oslo.",
+                "The contract was signed on April 5, 2020 in Oslo.",
+            ),
+            "month_year": (
+                "The contract was signed in March 2020 in Oslo.",
+                "The contract was signed in May 2020 in Oslo.",
+            ),
+            "verb": (
+                "The contract was signed on May 5, 2020 in Oslo.",
+                "The contract may be signed on 5 June 2020 in Oslo.",
+            ),
+            "same": (
+                "The contract was signed in March 2020 in Oslo.",
+                "The contract was signed on 12 March 2020 in Oslo.",
+            ),
+        },
+    )
+    assert got["month_day"][1] == ["missing_date:March 5, 2020"], got
+    assert got["month_year"][1] == ["missing_date:March 2020"], got
+    assert got["verb"][1] == ["missing_date:May 5, 2020"], got
+    assert all(got[k][0] != "verified" for k in ("month_day", "month_year", "verb")), got
+    assert got["same"][1] == [], got
+
+
+def test_numbers_in_tokens_words_and_european_groups(tmp_path: Path) -> None:
+    # "4G" held no number (a claim's 4G against a source's 5G verified); a source's "1.000" and "thirty" gave a
+    # claim's 1,000 and 30 a missing_number (false alarms)
+    got = _verdicts(
+        tmp_path,
+        {
+            "token": (
+                "The operator moved the whole network to 4G in 2019.",
+                "The operator moved the whole network to 5G in 2019.",
+            ),
+            "european": ("The plant employs 1,000 people in Lyon.", "The plant employs 1.000 people in Lyon."),
+            "words": ("The refund window is 30 days in Oslo.", "The refund window is thirty days in Oslo."),
+        },
+    )
+    assert got["token"][1] == ["missing_number:4"] and got["token"][0] != "verified", got
+    assert got["european"][1] == [] and got["words"][1] == [], got
+
+
+def test_a_name_with_letters_outside_a_z_is_a_key_fact(tmp_path: Path) -> None:
+    # a name was [A-Z][a-zA-Z]+: "Müller" or "Москва" was none, so a claim naming the wrong one had no missing_name
+    got = _verdicts(
+        tmp_path,
+        {
+            "changed": (
+                "The audit was signed by Jürgen Müller in the spring.",
+                "The audit was signed by Jürgen Schmidt in the spring.",
+            ),
+            "unaccented": ("The plant opened in Łódź in the spring.", "The plant opened in Lodz in the spring."),
+        },
+    )
+    assert got["changed"][1] == ["missing_name:Müller"] and got["changed"][0] != "verified", got
+    assert got["unaccented"][1] == [], got
