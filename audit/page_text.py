@@ -83,6 +83,27 @@ def name_html(value: Any, tag: str = "") -> str:
     return parts_html([(str(value), False)], NAME_SHOWN, NAME_KEPT, one_line=True, tag=tag)
 
 
+ITEMS_SHOWN, ITEMS_KEPT = 6, 200  # a finding's reasons, an answer's flags
+
+
+def names_html(values: Sequence[Any], tag: str = "code") -> str:
+    """A list of logged names (a finding's reasons, an answer's flags), one a line: the first ITEMS_SHOWN, the rest up
+    to ITEMS_KEPT behind a `<details>` saying how many (a claim of 60 numbers its source lacks listed 60 reasons, a
+    row thousands of pixels high); "–" when there are none."""
+    if not values:
+        return "–"
+    lines = [name_html(v, tag) for v in values[:ITEMS_KEPT]]
+    if len(values) <= ITEMS_SHOWN:
+        return "<br>".join(lines)
+    left_out = len(values) - ITEMS_KEPT
+    note = f'<br><span class="muted">… {left_out:,} more left out</span>' if left_out > 0 else ""
+    return (
+        f'<details class="long"><summary>{"<br>".join(lines[:ITEMS_SHOWN])}'
+        f'<br><span class="more">… ({len(values):,} in all)</span></summary>'
+        f"{'<br>'.join(lines[ITEMS_SHOWN:])}{note}</details>"
+    )
+
+
 def filter_key(value: Any) -> str:
     """The value a filter option and a row carry for a logged name (also its option's label): the name written out
     on one line, and when it is longer than NAME_SHOWN its start and a hash of the whole (short, still unique)."""

@@ -19,7 +19,7 @@ from audit.charts import CHARTS, Chart, ChartContext, figure_svg
 from audit.config import AuditConfig
 from audit.errors import InputError
 from audit.evidence import highlight_span
-from audit.page_text import TEXT_KEPT, TEXT_SHOWN, filter_key, name_html, parts_html, text_html
+from audit.page_text import TEXT_KEPT, TEXT_SHOWN, filter_key, name_html, names_html, parts_html, text_html
 from audit.reliability import Overconfidence
 from audit.review_data import (
     Finding,
@@ -199,8 +199,8 @@ def _finding_html(f: Finding) -> str:
     source = f"context {f.context_rank}" if f.context_rank is not None else "not retrieved"
     doc = f"<br>{name_html(f.doc_id, 'code')}" if f.doc_id else ""
     suggested = f"context {f.suggested_rank}" if f.suggested_rank is not None else "–"
-    reasons = "<br>".join(name_html(r, "code") for r in f.reasons) or "–"
-    flags = "".join(f"<br>{name_html(flag, 'code')}" for flag in f.flags)
+    reasons = names_html(f.reasons)
+    flags = f"<br>{names_html(f.flags)}" if f.flags else ""
     return (
         f'<tr class="finding" data-verdict="{_e(f.verdict)}" data-tenant="{_e(filter_key(f.tenant))}" '
         f'data-model="{_e(filter_key(f.model))}" data-dialect="{_e(filter_key(f.dialect))}" '

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from audit.charts import LABEL_CHARS
 from audit.cli import main
 from audit.extract.sentences import MAX_CLAIM_CHARS
-from audit.page_text import NAME_KEPT, NAME_SHOWN, TEXT_KEPT, TEXT_SHOWN, text_html
+from audit.page_text import ITEMS_SHOWN, NAME_KEPT, NAME_SHOWN, TEXT_KEPT, TEXT_SHOWN, text_html
 from audit.query import TABLE_CELL_CHARS
 from tests.conftest import audit_rows, make_answer
 from tests.outputs.browser_helpers import find_browser, load_page
@@ -162,3 +162,14 @@ def test_sql_table_shows_one_row_as_one_row_and_cuts_long_text(page):
     assert len(res.output.splitlines()) < TABLE_CELL_CHARS // 20 and "characters)" in res.output
     res = CliRunner().invoke(main, ["sql", query, "--db", db, "--format", "json"])
     assert max(len(r["answer_text"]) for r in json.loads(res.output)) == len(ROWS[0]["answer"])  # json: whole
+
+
+def test_a_finding_with_many_reasons_shows_six_and_keeps_the_rest_behind_more(page):
+    """A long claim of `word0 ... word59` holds 60 numbers its source lacks: 60 `missing_number` reasons, one a line,
+    made its row thousands of pixels high in the browser. The first ITEMS_SHOWN show, the rest behind "more"."""
+    row = finding(page.read_text(encoding="utf-8"), "long-7")
+    cells = re.findall(r"<td>(.*?)</td>", row, re.S)
+    [reasons] = [c for c in cells if "missing_number:" in c]
+    summary = reasons[: reasons.index("</summary>")]
+    assert summary.count("missing_number:") == ITEMS_SHOWN, summary
+    assert reasons.count("missing_number:") > ITEMS_SHOWN and "in all)" in summary
