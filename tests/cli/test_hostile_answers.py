@@ -382,3 +382,35 @@ def test_markers_inside_a_sentence_cite_the_clause_before_them(tmp_path: Path) -
     assert got[2][3] != "verified", got
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert levels["clauses"] == "GREEN" and levels["wrong"] != "GREEN", levels
+
+
+def test_words_after_a_sentences_last_marker_stay_with_that_marker(tmp_path: Path) -> None:
+    # "X [1], reaching Y." cited only X once markers cited their clause: a wrong figure after the sentence's last
+    # marker was checked against no source and counted as no uncited claim either (its sentence was cited), and the
+    # answer came out GREEN. Only a clause another marker follows is cut off; the rest stays with the last marker
+    ctx = [
+        {
+            "doc_id": "d1",
+            "chunk_id": "c1",
+            "title": "R.pdf",
+            "page": 1,
+            "text": "The company's revenue rose by 5% in 2020 to $7 billion.",
+        },
+        {"doc_id": "d2", "chunk_id": "c2", "title": "Ship.pdf", "page": 1, "text": "Shipping is free over 50 euros."},
+    ]
+    answers = {
+        "reaching": "The company's revenue rose by 5% [1], reaching $9 billion in 2020.",
+        "which": "The company's revenue rose by 5% [1], which brought it to $9 billion.",
+        "and": "The company's revenue rose by 5% [1] and shipping costs 20 euros on every order.",
+        "last_of_two": "Shipping is free over 50 euros [2], and the company's revenue rose by 5% [1], to $9 billion.",
+        "right": "The company's revenue rose by 5% [1], reaching $7 billion in 2020.",
+    }
+    db = _audited(tmp_path, [make_answer(k, v, ctx) for k, v in answers.items()])
+    got = q(db, "SELECT answer_id, marker, claim, verdict FROM citation_audit ORDER BY 1, citation_ord")
+    claims = {(a, m): (c, v) for a, m, c, v in got}
+    assert claims[("reaching", "[1]")][0] == "The company's revenue rose by 5%, reaching $9 billion in 2020.", got
+    assert claims[("last_of_two", "[2]")] == ("Shipping is free over 50 euros", "verified"), got
+    assert claims[("last_of_two", "[1]")][0] == "the company's revenue rose by 5%, to $9 billion.", got
+    assert claims[("right", "[1]")][1] == "verified", got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert {a: lv for a, lv in levels.items() if lv == "GREEN"} == {"right": "GREEN"}, (levels, got)
