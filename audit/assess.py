@@ -25,7 +25,7 @@ from audit.verdict import (
     needs_alternatives,
 )
 from audit.verify.claimed import parse_confidence, parse_missing_information
-from audit.verify.quote import NOT_FOUND, check_quote
+from audit.verify.quote import FUZZY, NOT_FOUND, VERBATIM, check_quote, find_quote
 from audit.verify.semantic import SemanticScorer
 from audit.verify.text import content_words, keyword_overlap
 from audit.verify.verifier import PairScore, score_pairs
@@ -193,12 +193,15 @@ def _resolve_to_best(p: _Pending, scores: Sequence[PairScore], cfg: AuditConfig)
     """A document cited as a whole (`【4:0†file】`, a named footnote, a citation object without chunk or page)
     resolves to the retrieved context of it that supports the claim best (ties: the lower rank); `context_rank`,
     `doc_id` and `chunk_id` follow. Its first context alone made a claim from its second chunk `unsupported`, or
-    `misattributed` to that chunk of the very document it named."""
+    `misattributed` to that chunk of the very document it named. A citation object's quote pins its chunk: the
+    chunks that hold the quote are the candidates (with none, all): searched in the best chunk alone, a quote
+    verbatim in another chunk of the document came out `text_span_not_found_in_source`."""
     ranks = _candidate_ranks(p)
     if len(ranks) == 1:
         return scores[0]
     by_rank = dict(zip(ranks, scores, strict=True))
-    best = best_source({r: s.as_source_score() for r, s in by_rank.items()}, cfg.support)
+    quoted = {r for r in ranks if find_quote(p.row["quote"], p.contexts.get(r, "")).status in (VERBATIM, FUZZY)}
+    best = best_source({r: s.as_source_score() for r, s in by_rank.items() if r in quoted or not quoted}, cfg.support)
     rank = best[0] if best is not None else ranks[0]
     p.row["context_rank"] = rank
     p.row["doc_id"], p.row["chunk_id"] = p.ids.get(rank, (p.row["doc_id"], p.row["chunk_id"]))

@@ -289,3 +289,44 @@ def test_a_document_cited_whole_resolves_to_its_retrieved_chunk_that_supports_th
     assert verdict not in ("verified", "misattributed") and suggested is None, got
     # a claim another document states is misattributed to it, not to a chunk of the named one
     assert by[("other_document", "file_search")][2:] == ("misattributed", 4), got
+
+
+def test_a_quote_pins_the_chunk_a_document_cited_whole_resolves_to(tmp_path: Path) -> None:
+    # a citation object naming a document (no chunk) with its quoted passage: the citation resolved to the chunk that
+    # supported the claim best and the quote was searched there alone, so a passage verbatim in another chunk of the
+    # named document came out `text_span_not_found_in_source` (a correct citation weak, the answer RED, the evidence
+    # in a chunk the quote is not in). The chunks holding the quote are the candidates; with none, all the document's
+    handbook = [
+        {
+            "doc_id": "h",
+            "chunk_id": "h0",
+            "title": "Handbook.pdf",
+            "page": 1,
+            "text": "All staff get 25 days of paid leave per year.",
+        },
+        {
+            "doc_id": "h",
+            "chunk_id": "h1",
+            "title": "Handbook.pdf",
+            "page": 2,
+            "text": "Staff get 25 days of leave each year. Unused leave may be carried over.",
+        },
+    ]
+    claim = "Staff get 25 days of leave each year."
+    quote = "All staff get 25 days of paid leave per year."
+    answers = {
+        "first": json.dumps({"answer": claim, "citations": [{"document_id": "h", "text_span": quote}]}),
+        "second": json.dumps({"answer": claim, "citations": [{"document_id": "h", "text_span": "25 days of leave"}]}),
+        "nowhere": json.dumps({"answer": claim, "citations": [{"document_id": "h", "text_span": "sabbaticals"}]}),
+    }
+    db = _audited(tmp_path, [make_answer(key, text, handbook) for key, text in answers.items()])
+    got = q(
+        db,
+        "SELECT answer_id, context_rank, chunk_id, quote_status, evidence_text, verdict FROM citation_audit ORDER BY 1",
+    )
+    by = {a: rest for a, *rest in got}
+    assert by["first"] == [1, "h0", "verbatim", quote.rstrip("."), "verified"], got
+    assert by["second"] == [2, "h1", "verbatim", "25 days of leave", "verified"], got
+    assert by["nowhere"][:3] == [2, "h1", "not_found"], got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels["first"] == levels["second"] == "GREEN", levels
