@@ -50,6 +50,8 @@ _SCALE = re.compile(rf"\s*({'|'.join(_SCALES)})\b", re.IGNORECASE)
 # a no-break, narrow no-break or thin space between digit groups (French, SI, typeset PDFs) is a thousands separator
 _GROUP_SPACE = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
 _MINUS_SIGN = "\u2212"  # typeset sources write a negative number with it: "−18" is -18
+# a digit of another script is the digit it writes: "３０" (full width, CJK text), "٣٠" (Arabic-Indic) are 30
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 # a possessive name is looked up without its 's: "Apple's" is in a source naming Apple, "McDonald's" in "McDonalds"
 _POSSESSIVE = re.compile(r"'s$")
 _BROKEN_HYPHEN = re.compile(r"-[^\S\n]*\n\s*")
@@ -263,7 +265,13 @@ def _scaled(number: str, scale: str) -> str:
         return number
 
 
+def _ascii_digits(text: str) -> str:
+    """`text` with its digits of other scripts in ASCII, one for one (offsets kept)."""
+    return text if text.isascii() else _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group())), text)
+
+
 def key_facts(claim: str) -> KeyFacts:
+    claim = _ascii_digits(claim)
     dates = tuple(dict.fromkeys(m.group() for m, *_ in _word_dates(claim)))
     numbers = tuple(dict.fromkeys(f"{n} {scale}" if scale else n for n, scale in _numbers(claim)))
     names = tuple(dict.fromkeys(n for n in _names(claim)))
@@ -287,6 +295,7 @@ def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str
     accents folded, a hyphen at a line break joined to the next line ("jean-\\nluc" is "jean-luc", as PDFs break it)
     (cached: a source is checked against many claims). A number with a scale word is there as written (`5 million`),
     in full (`5000000`) and bare (`5`); an ambiguous "1.000" under both readings, "1 000" as 1000 too."""
+    source = _ascii_digits(source)
     grouped = _GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-")
     text = _WORD_NUMBER.sub(lambda m: _word_number(m, False), grouped)  # "the first of May" is May 1 too
     digit_dates = list(_digit_dates(text))

@@ -4,6 +4,7 @@ Parquet and DuckDB files: a correct figure is not a false alarm, a changed one i
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tests.cli.hostile import audited
 from tests.conftest import make_answer
@@ -318,3 +319,30 @@ def test_a_name_with_letters_outside_a_z_is_a_key_fact(tmp_path: Path) -> None:
     )
     assert got["changed"][1] == ["missing_name:Müller"] and got["changed"][0] != "verified", got
     assert got["unaccented"][1] == [], got
+
+
+def test_digits_of_other_scripts_are_the_numbers_they_write(tmp_path: Path) -> None:
+    # "３０" (full width: CJK answers write them), "٣٠" (Arabic-Indic), "𝟑𝟎" are 30: a claim or source writing them
+    # against ASCII digits was `missing_number:３０` (a correct citation weak or unsupported, the answer RED);
+    # another figure is still missing, in any script
+    def ctx(text: str) -> list[dict[str, Any]]:
+        return [{"doc_id": "d1", "chunk_id": "c1", "title": "P.pdf", "page": 1, "text": text}]
+
+    src = "Refunds are paid within 30 days of the purchase, from 3 March 2020."
+    answers = {
+        "full_width": ("Refunds are paid within ３０ days of the purchase [1].", src),
+        "in_source": ("Refunds are paid within 30 days of the purchase [1].", src.replace("30", "３０")),
+        "cjk": ("退款在购买后３０天内支付[1]。", "退款在购买后30天内支付。"),
+        "arabic_indic": (
+            "تدفع المبالغ المستردة خلال ٣٠ يوما من الشراء [1].",
+            "تدفع المبالغ المستردة خلال 30 يوما من الشراء.",
+        ),
+        "date": ("Refunds are paid within 30 days, from ３ March ２０２０ [1].", src),
+        "wrong": ("Refunds are paid within ４０ days of the purchase [1].", src),
+    }
+    db = audited(tmp_path, [make_answer(k, a, ctx(s)) for k, (a, s) in answers.items()])
+    got = {a: (v, list(r)) for a, v, r in q(db, "SELECT answer_id, verdict, reasons FROM citation_audit")}
+    assert not [(a, r) for a, (_v, r) in got.items() if a != "wrong" and any(x.startswith("missing_") for x in r)], got
+    # (a claim in full-width digits is not yet an exact match of ASCII ones: its verdict is the support model's)
+    assert got["in_source"][0] == got["cjk"][0] == got["arabic_indic"][0] == "verified", got
+    assert got["wrong"][0] != "verified" and "missing_number:40" in got["wrong"][1], got
