@@ -71,7 +71,12 @@ _DATE = re.compile(
     rf"|({_MONTHS})\.?,?\s+(\d{{4}})\b)",
     re.IGNORECASE,
 )
-_VERB_MONTHS = frozenset(("may", "march"))
+_VERB_MONTHS = frozenset(("may", "march"))  # in lower case, a month only with its year: "may 3, 2020"
+# a claim's day in words beside its month is its day: "the fifth of March 2020", "March twenty-first, 2020"
+_DAY_WORDS = rf"(?:(?:twenty|thirty)[-\s])?(?:{'|'.join(_ORDINALS[1:20])})\b|twentieth|thirtieth"
+_WORD_DAY = re.compile(
+    rf"\b(?:({_MONTHS})\.?\s+(?:the\s+)?({_DAY_WORDS})|({_DAY_WORDS})(?=\s+(?:of\s+)?(?:{_MONTHS})\b))", re.I
+)
 # a range of days, looked for only beside a date found: "5-7 March 2020", "March 5-7, 2020"
 _RANGE_START = re.compile(r"(?<!\d)(\d{1,2})(?:st|nd|rd|th)?\s*[-\u2013\u2014]\s*\Z")
 _RANGE_END = re.compile(r"\s*[-\u2013\u2014]\s*(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4})\b)?")
@@ -207,7 +212,7 @@ def _word_dates(text: str) -> Iterator[tuple[re.Match[str], int, tuple[int, ...]
     for m in _DATE.finditer(text):
         mo1, d1, y1, d2, mo2, y2, mo3, y3 = m.groups()
         month = mo1 or mo2 or mo3
-        if month.lower() in _VERB_MONTHS and not month[0].isupper():
+        if month.lower() in _VERB_MONTHS and not month[0].isupper() and not (y1 or y2 or y3):
             continue
         first = last = int(d1 or d2 or 0)
         if d2 and (start := _RANGE_START.search(text, max(0, m.start() - 8), m.start())):
@@ -270,9 +275,15 @@ def _ascii_digits(text: str) -> str:
     return text if text.isascii() else _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group())), text)
 
 
+def _day_digits(m: re.Match[str]) -> str:
+    month, words = (m.group(1), m.group(2)) if m.group(1) else ("", m.group(3))
+    day = str(sum(_WORD_VALUE[w] for w in re.split(r"[-\s]+", words.lower())))
+    return f"{month} {day}" if month else day
+
+
 def key_facts(claim: str) -> KeyFacts:
     claim = _ascii_digits(claim)
-    dates = tuple(dict.fromkeys(m.group() for m, *_ in _word_dates(claim)))
+    dates = tuple(dict.fromkeys(m.group() for m, *_ in _word_dates(_WORD_DAY.sub(_day_digits, claim))))
     numbers = tuple(dict.fromkeys(f"{n} {scale}" if scale else n for n, scale in _numbers(claim)))
     names = tuple(dict.fromkeys(n for n in _names(claim)))
     return KeyFacts(numbers=numbers, dates=dates, names=names)

@@ -346,3 +346,24 @@ def test_digits_of_other_scripts_are_the_numbers_they_write(tmp_path: Path) -> N
     # (a claim in full-width digits is not yet an exact match of ASCII ones: its verdict is the support model's)
     assert got["in_source"][0] == got["cjk"][0] == got["arabic_indic"][0] == "verified", got
     assert got["wrong"][0] != "verified" and "missing_number:40" in got["wrong"][1], got
+
+
+def test_a_date_with_its_day_in_words_or_its_month_in_lower_case_is_a_date(tmp_path: Path) -> None:
+    # "the fifth of March 2020" stated March 2020 alone, and lower-case "may 3, 2020" no date at all ("may" the
+    # verb): against a page of 3 March 2020 both wrong dates were verified, the answer GREEN. A claim's ordinal day
+    # beside its month is its day; "may" or "march" in lower case is a month with its year ("troops march 5 miles"
+    # is still no date)
+    src = "The new office in Berlin opened on 3 March 2020 with 250 employees."
+    answers = {
+        "day_in_words": "The new office in Berlin opened on the fifth of March 2020 with 250 employees.",
+        "lower_may": "The new office in Berlin opened on may 3, 2020 with 250 employees.",
+        "month_day_words": "The new office in Berlin opened on March twenty-first, 2020 with 250 employees.",
+        "right_day": "The new office in Berlin opened on the third of March 2020 with 250 employees.",
+        "right_after": "The new office in Berlin opened on March the third, 2020 with 250 employees.",
+    }
+    got = _verdicts(tmp_path, {k: (a, src) for k, a in answers.items()})
+    assert got["day_in_words"][1] == ["missing_date:5 of March 2020"], got
+    assert got["lower_may"][1] == ["missing_date:may 3, 2020"], got
+    assert got["month_day_words"][1] == ["missing_date:March 21, 2020"], got
+    assert {got[k][0] for k in ("day_in_words", "lower_may", "month_day_words")} & {"verified"} == set(), got
+    assert got["right_day"][0] == got["right_after"][0] == "verified", got
