@@ -21,16 +21,19 @@ from collections.abc import Sequence
 from audit.extract.sentences import Sentence, mask_markers, word_count
 
 MIN_WORDS = 3  # letter words a clause needs to be a claim of its own
+_CLOSERS = ")]}\u201d\u2019\u300d\u300f"  # a marker in brackets, or closing a quote: "(see [1]), ..."
 _BREAK = re.compile(
-    r"[\s\x00]*(?:[,;:\u2013\u2014]|-\s|\b(?:and|but|while|whereas|although|though|yet|whilst|thus|which)\b)",
+    rf"[\s\x00{re.escape(_CLOSERS)}]*(?:[,;:\u2013\u2014\uff0c\uff1b\uff1a]|-\s"
+    r"|\b(?:and|but|while|whereas|although|though|yet|whilst|thus|which)\b)",
     re.IGNORECASE,
 )
+_OPENER = re.compile(r"[\s\x00]*[(\[]\s*(?:(?:see|cf\.?|sources?|via)\b:?\s*)?\Z", re.IGNORECASE)
 # a sentence that opens by naming where it comes from: its first marker cites the whole sentence
 _INTRO = re.compile(
     r"\s*(?:according to|as (?:\w+ )?(?:in|by)|as per|per|based on|in|from|by|on|at|for|with|under|to)\b",
     re.IGNORECASE,
 )
-_TRIM = " \t\n\x00,;:\u2013\u2014-"
+_TRIM = " \t\n\x00,;:\u2013\u2014-\uff0c\uff1b\uff1a"
 _LEADING_CONJUNCTION = re.compile(r"(?:and|but|while|whereas|although|though|yet|whilst|thus|which)\s+", re.IGNORECASE)
 
 
@@ -48,8 +51,10 @@ def _runs(text: str, marks: Sequence[tuple[int, int]]) -> list[tuple[int, int, l
 
 def _trimmed(text: str, b: int, e: int) -> tuple[int, int]:
     """`text[b:e]` without edge spaces, punctuation and markers, nor a conjunction it opens with."""
+    if m := _OPENER.search(text, b, e):  # "(see" before a marker in brackets
+        e = m.start()
     piece = text[b:e]
-    left = len(piece) - len(piece.lstrip(_TRIM))
+    left = len(piece) - len(piece.lstrip(_TRIM + _CLOSERS))
     right = len(piece) - len(piece.rstrip(_TRIM))
     b, e = b + left, max(b + left, e - right)
     if m := _LEADING_CONJUNCTION.match(text, b, e):

@@ -414,3 +414,35 @@ def test_words_after_a_sentences_last_marker_stay_with_that_marker(tmp_path: Pat
     assert claims[("right", "[1]")][1] == "verified", got
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert {a: lv for a, lv in levels.items() if lv == "GREEN"} == {"right": "GREEN"}, (levels, got)
+
+
+def test_markers_in_brackets_and_after_full_width_commas_cite_their_clause(tmp_path: Path) -> None:
+    # "X (see [1]), and Y [2]." and "X[1]，Y[2]。" kept the whole sentence for each marker (a bracket after the marker,
+    # a full-width comma: no clause break), so each source missed the other's figure: two correct citations RED; and
+    # a claim kept the brackets its markers left, "(see )" (a word its source lacks: `weak`)
+    ctx = [
+        {"doc_id": "d1", "chunk_id": "c1", "title": "R.pdf", "page": 1, "text": "Refunds are paid within 30 days."},
+        {"doc_id": "d2", "chunk_id": "c2", "title": "S.pdf", "page": 1, "text": "Shipping is free over 50 euros."},
+    ]
+    cjk = [
+        {"doc_id": "d1", "chunk_id": "c1", "title": "R.pdf", "page": 1, "text": "购买后三十天内退款。"},
+        {"doc_id": "d2", "chunk_id": "c2", "title": "S.pdf", "page": 1, "text": "订单超过五十欧元免运费。"},
+    ]
+    rows = [
+        make_answer(
+            "see", "Refunds are paid within 30 days (see [1]), and shipping is free over 50 euros (see [2]).", ctx
+        ),
+        make_answer("bare", "Refunds are paid within 30 days ([1]), and shipping is free over 50 euros ([2]).", ctx),
+        make_answer("cjk", "购买后三十天内退款[1]，订单超过五十欧元免运费[2]。", cjk),
+    ]
+    db = _audited(tmp_path, rows)
+    got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
+    assert [(a, o, c) for a, o, c, _v in got] == [
+        ("bare", 1, "Refunds are paid within 30 days"),
+        ("bare", 2, "shipping is free over 50 euros."),
+        ("cjk", 1, "购买后三十天内退款"),
+        ("cjk", 2, "订单超过五十欧元免运费。"),
+        ("see", 1, "Refunds are paid within 30 days"),
+        ("see", 2, "shipping is free over 50 euros."),
+    ], got
+    assert {v for *_x, v in got} == {"verified"}, got

@@ -29,6 +29,24 @@ CASES = [
         "Refunds are paid within 30 days [1], and shipping is free for orders [2], reaching 90% of them.",
         {"[1]": "Refunds are paid within 30 days", "[2]": "shipping is free for orders [2], reaching 90% of them."},
     ),
+    # a marker in brackets ("(see [1])", "([1])") or closing a quote cites its clause too, the brackets left out
+    (
+        "Refunds are paid within 30 days (see [1]), and shipping is free over 50 euros [2].",
+        {"[1]": "Refunds are paid within 30 days", "[2]": "shipping is free over 50 euros [2]."},
+    ),
+    (
+        "Refunds are paid within 30 days ([1]), and shipping is free over 50 euros ([2]).",
+        {"[1]": "Refunds are paid within 30 days", "[2]": "shipping is free over 50 euros ([2])."},
+    ),
+    (
+        "\u201cRefunds are paid within 30 days [1]\u201d, and shipping is free over 50 euros [2].",
+        {"[1]": "\u201cRefunds are paid within 30 days", "[2]": "shipping is free over 50 euros [2]."},
+    ),
+    # full-width punctuation (Chinese, Japanese) breaks a clause as its ASCII form does
+    (
+        "购买后三十天内退款[1]，订单超过一千欧元免运费[2]。",
+        {"[1]": "购买后三十天内退款", "[2]": "订单超过一千欧元免运费[2]。"},
+    ),
     # markers at the sentence's end cite all of it
     ("Refunds are paid within 30 days and shipping is free [1][2].", {}),
     # no clause break after the marker: the year belongs to what it cites
