@@ -446,3 +446,35 @@ def test_markers_in_brackets_and_after_full_width_commas_cite_their_clause(tmp_p
         ("see", 2, "shipping is free over 50 euros."),
     ], got
     assert {v for *_x, v in got} == {"verified"}, got
+
+
+def test_a_clause_that_refers_back_is_checked_with_what_it_refers_to(tmp_path: Path) -> None:
+    # "The Empire State Building opened in 1931 [1], and it is 330 metres tall [2]." with [2] a page on the Eiffel
+    # Tower: cut off, "it is 330 metres tall" was verified against it and the answer GREEN (before the clause rule the
+    # whole sentence missed the building's name). A clause opening with "it", "its", "which", ... keeps the words
+    # before it
+    ctx = [
+        {
+            "doc_id": "d1",
+            "chunk_id": "c1",
+            "title": "E.pdf",
+            "page": 1,
+            "text": "The Empire State Building opened in 1931 in New York.",
+        },
+        {"doc_id": "d2", "chunk_id": "c2", "title": "T.pdf", "page": 1, "text": "The Eiffel Tower is 330 metres tall."},
+    ]
+    answers = {
+        "it": "The Empire State Building opened in 1931 in New York [1], and it is 330 metres tall [2].",
+        "which": "The Empire State Building opened in 1931 in New York [1], which is 330 metres tall [2].",
+        "its": "The Empire State Building opened in 1931 in New York [1], and its height is 330 metres [2].",
+    }
+    db = _audited(tmp_path, [make_answer(k, v, ctx) for k, v in answers.items()])
+    got = q(db, "SELECT answer_id, citation_ord, verdict FROM citation_audit ORDER BY 1, 2")
+    assert {(a, o): v for a, o, v in got if o == 1} == {
+        ("it", 1): "verified",
+        ("its", 1): "verified",
+        ("which", 1): "verified",
+    }, got
+    assert "verified" not in {v for _a, o, v in got if o == 2}, got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert "GREEN" not in levels.values(), levels

@@ -47,6 +47,21 @@ CASES = [
         "购买后三十天内退款[1]，订单超过一千欧元免运费[2]。",
         {"[1]": "购买后三十天内退款", "[2]": "订单超过一千欧元免运费[2]。"},
     ),
+    # a clause that refers back ("it", "which", "its") keeps the words it refers to
+    (
+        "The Empire State Building opened in 1931 [1], and it is 330 metres tall [2].",
+        {
+            "[1]": "The Empire State Building opened in 1931",
+            "[2]": "The Empire State Building opened in 1931 [1], and it is 330 metres tall [2].",
+        },
+    ),
+    (
+        "The Empire State Building opened in 1931 [1], which is 330 metres tall [2].",
+        {
+            "[1]": "The Empire State Building opened in 1931",
+            "[2]": "The Empire State Building opened in 1931 [1], which is 330 metres tall [2].",
+        },
+    ),
     # markers at the sentence's end cite all of it
     ("Refunds are paid within 30 days and shipping is free [1][2].", {}),
     # no clause break after the marker: the year belongs to what it cites
