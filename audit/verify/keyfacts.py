@@ -124,10 +124,10 @@ def _combining_class(lo: int, hi: int) -> str:
 # class of them is a bitmap to re, one reaching past U+FFFF a list of ranges, ~10x slower)
 _COMBINING = re.compile(f"[{_combining_class(0x300, 0x10000)}]+")
 _ASTRAL_COMBINING = re.compile(f"[{_combining_class(0x10000, 0x1F000)}]+")
-# letters that no accent folding takes apart: "Łódź" is written "Lodz", "Øresund" "Oresund", "Straße" "Strasse"
-_UNFOLDABLE_CHAR = re.compile("[łøđðħıßæœþ]")
+# letters that no accent folding takes apart: "Łódź" is written "Lodz", "Straße" "Strasse"; typeset hyphens are "-"
+_UNFOLDABLE_CHAR = re.compile("[łøđðħıßæœþ\u2010\u2011]")
 _UNFOLDABLE = str.maketrans(
-    {"ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th"}
+    dict(zip("łøđðħıæœþ\u2010\u2011", "l o d d h i ae oe th - -".split(), strict=True)) | {"ß": "ss"}
 )
 
 

@@ -367,3 +367,18 @@ def test_a_date_with_its_day_in_words_or_its_month_in_lower_case_is_a_date(tmp_p
     assert got["month_day_words"][1] == ["missing_date:March 21, 2020"], got
     assert {got[k][0] for k in ("day_in_words", "lower_may", "month_day_words")} & {"verified"} == set(), got
     assert got["right_day"][0] == got["right_after"][0] == "verified", got
+
+
+def test_a_name_with_a_typeset_hyphen_in_the_source_is_found(tmp_path: Path) -> None:
+    # PDFs set "Jean-Luc" with U+2010 or the no-break hyphen U+2011: the claim's "Jean-Luc" was `missing_name`
+    src = "The mission was led by Jean\u2011Luc Picard and Anne\u2010Marie Duval."
+    got = _verdicts(
+        tmp_path,
+        {
+            "nb": ("The mission was led by Jean-Luc Picard.", src),
+            "hyphen": ("The mission was led by Anne-Marie Duval.", src),
+            "other": ("The mission was led by Jean-Paul Picard.", src),
+        },
+    )
+    assert got["nb"][1] == got["hyphen"][1] == [], got
+    assert got["other"][1] == ["missing_name:Jean-Paul"], got
