@@ -42,6 +42,7 @@ _BACK_REF = re.compile(
     r"(?:which|who|whom|whose|it|its|they|their|them|this|these|those|he|she|his|her|such)\b",
     re.IGNORECASE,
 )
+_CLOSING_QUOTE = re.compile(rf"[\"'][{re.escape(_TRIM)}]+")
 # a word: two letters, or a Chinese or Japanese character (as `word_count` counts them)
 _A_WORD = re.compile(r"[^\W\d_]{2}|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LEADING_CONJUNCTION = re.compile(r"(?:and|but|while|whereas|although|though|yet|whilst|thus|which)\s+", re.IGNORECASE)
@@ -67,6 +68,8 @@ def _trimmed(text: str, b: int, e: int) -> tuple[int, int]:
     left = len(piece) - len(piece.lstrip(_TRIM + _CLOSERS))
     right = len(piece) - len(piece.rstrip(_TRIM))
     b, e = b + left, max(b + left, e - right)
+    if m := _CLOSING_QUOTE.match(text, b, e):  # '"we pay in 30 days [1]," and ...': the quote the marker closed
+        b = m.end()
     if m := _LEADING_CONJUNCTION.match(text, b, e):
         b = m.end()
     return b, e

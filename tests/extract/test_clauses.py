@@ -42,6 +42,10 @@ CASES = [
         "\u201cRefunds are paid within 30 days [1]\u201d, and shipping is free over 50 euros [2].",
         {"[1]": "\u201cRefunds are paid within 30 days", "[2]": "shipping is free over 50 euros [2]."},
     ),
+    (
+        'He said "refunds are paid within 30 days [1]," and shipping is free over 50 euros [2].',
+        {"[1]": 'He said "refunds are paid within 30 days', "[2]": "shipping is free over 50 euros [2]."},
+    ),
     # full-width punctuation (Chinese, Japanese) breaks a clause as its ASCII form does
     (
         "购买后三十天内退款[1]，订单超过一千欧元免运费[2]。",
