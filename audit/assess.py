@@ -25,10 +25,12 @@ from audit.verdict import (
     needs_alternatives,
 )
 from audit.verify.claimed import parse_confidence, parse_missing_information
-from audit.verify.quote import NOT_FOUND, check_quote
+from audit.verify.quote import FUZZY, NOT_FOUND, VERBATIM, check_quote, find_quote
 from audit.verify.semantic import SemanticScorer
 from audit.verify.text import content_words, keyword_overlap
 from audit.verify.verifier import PairScore, score_pairs
+
+MAX_DOC_CANDIDATES = 32  # a document cited whole is scored against at most this many of its retrieved contexts
 
 
 @dataclass
@@ -51,7 +53,8 @@ class _Pending:
     quote_found: bool | None = None  # the citation object's quoted passage was found in its source
     extra_reasons: list[str] = field(default_factory=list)
     others: dict[int, SourceScore] = field(default_factory=dict)
-    doc_ranks: tuple[int, ...] = ()  # a document cited as a whole: all its retrieved contexts (resolve.sql)
+    doc_ranks: tuple[int, ...] = ()  # a document cited as a whole: its candidate contexts (`_likeliest`)
+    doc_all: tuple[int, ...] = ()  # and all its retrieved contexts (resolve.sql): none is another source
     ids: dict[int, tuple[Any, Any]] = field(default_factory=dict)  # (doc_id, chunk_id) by rank, for `doc_ranks`
 
 
@@ -128,7 +131,8 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
             row["claimed_confidence"], bad_confidence = parse_confidence(c.get("confidence_raw"))
             p = _Pending(row, contexts, c.get("fabricated_reason"), has_claim_text(cl.text))
             if c.get("context_rank") is not None and len(c.get("doc_ranks") or ()) > 1:
-                p.doc_ranks = tuple(int(r) for r in c["doc_ranks"])
+                p.doc_all = tuple(int(r) for r in c["doc_ranks"])
+                p.doc_ranks = _likeliest(cl.text, p.doc_all, contexts)
                 p.ids = {int(x["rank"]): (x.get("doc_id"), x.get("chunk_id")) for x in ans.get("contexts") or []}
             if p.fabricated_reason is None and p.has_claim:
                 p.source_empty = not contexts.get(int(c["context_rank"]), "").strip()
@@ -184,6 +188,17 @@ def _scorable(p: _Pending) -> bool:
     return p.fabricated_reason is None and p.has_claim
 
 
+def _likeliest(claim: str, ranks: tuple[int, ...], contexts: dict[int, str]) -> tuple[int, ...]:
+    """Of a document's retrieved contexts, the MAX_DOC_CANDIDATES sharing most words with the claim (ties: the lower
+    rank), in rank order: each is scored in full. Its first ones by rank missed a claim from its 36th chunk, which
+    then came out misattributed to that chunk of the very document it named."""
+    if len(ranks) <= MAX_DOC_CANDIDATES:
+        return ranks
+    words = content_words(claim)
+    overlap = {r: keyword_overlap(words, content_words(contexts.get(r, ""))) or 0.0 for r in ranks}
+    return tuple(sorted(sorted(ranks, key=lambda r: (-overlap[r], r))[:MAX_DOC_CANDIDATES]))
+
+
 def _candidate_ranks(p: _Pending) -> tuple[int, ...]:
     """The contexts a citation may resolve to: its one, or every retrieved context of a document cited whole."""
     return p.doc_ranks or (int(p.row["context_rank"]),)
@@ -193,12 +208,15 @@ def _resolve_to_best(p: _Pending, scores: Sequence[PairScore], cfg: AuditConfig)
     """A document cited as a whole (`【4:0†file】`, a named footnote, a citation object without chunk or page)
     resolves to the retrieved context of it that supports the claim best (ties: the lower rank); `context_rank`,
     `doc_id` and `chunk_id` follow. Its first context alone made a claim from its second chunk `unsupported`, or
-    `misattributed` to that chunk of the very document it named."""
+    `misattributed` to that chunk of the very document it named. A citation object's quote pins its chunk: the
+    chunks that hold the quote are the candidates (with none, all): searched in the best chunk alone, a quote
+    verbatim in another chunk of the document came out `text_span_not_found_in_source`."""
     ranks = _candidate_ranks(p)
     if len(ranks) == 1:
         return scores[0]
     by_rank = dict(zip(ranks, scores, strict=True))
-    best = best_source({r: s.as_source_score() for r, s in by_rank.items()}, cfg.support)
+    quoted = {r for r in ranks if find_quote(p.row["quote"], p.contexts.get(r, "")).status in (VERBATIM, FUZZY)}
+    best = best_source({r: s.as_source_score() for r, s in by_rank.items() if r in quoted or not quoted}, cfg.support)
     rank = best[0] if best is not None else ranks[0]
     p.row["context_rank"] = rank
     p.row["doc_id"], p.row["chunk_id"] = p.ids.get(rank, (p.row["doc_id"], p.row["chunk_id"]))
@@ -241,7 +259,7 @@ def _cited_for_claim(pending: list[_Pending]) -> dict[tuple[Any, ...], set[int]]
     out: dict[tuple[Any, ...], set[int]] = {}
     for p in pending:
         if p.row["context_rank"] is not None:
-            out.setdefault(_claim_key(p), set()).update({int(p.row["context_rank"]), *p.doc_ranks})
+            out.setdefault(_claim_key(p), set()).update({int(p.row["context_rank"]), *p.doc_all})
     return out
 
 

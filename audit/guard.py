@@ -4,14 +4,18 @@ A row no check foresaw can still meet a defect of citeaudit's (a source date wri
 the key-fact code and stopped the whole nightly run on one page). When a batch's assessment raises, its answers are
 assessed one by one; an answer that still raises is quarantined with the error named (field `answer`, the reason
 asks for a report), the rest of the run goes on, and the run's counts say so. When every answer of a batch fails,
-the fault is not theirs (a model that cannot run, a full disk): the error stops the run as before. citeaudit's own
-errors (a bad config, an unreadable file) always stop it: they name what the user must fix.
+a sound answer (`SOUND`: one claim its source states) is audited too: when it fails as well, the fault is not the
+rows' (a model that cannot run, a full disk) and the error stops the run as before. Deciding by the batch's size
+alone let such a fault quarantine every answer of one-answer batches (`batch_answers = 1`, `shard_rows = 1`, a log
+of one answer) in a `completed` run, and stopped a run whose two answers met the same defect. citeaudit's own errors
+(a bad config, an unreadable file) always stop it: they name what the user must fix.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 import duckdb
@@ -26,6 +30,38 @@ from audit.verify.semantic import SemanticScorer
 log = logging.getLogger(__name__)
 
 REASON = "could not be audited: {error} (a citeaudit defect: please report it with this row)"
+_TEXT = "Refunds are paid within 30 days of the purchase [1]."
+# an answer any working audit audits: when it breaks too, the fault is not the rows'
+SOUND: dict[str, Any] = {
+    "answer_id": "citeaudit-sound-answer",
+    "logged_at": datetime(2026, 1, 1, tzinfo=UTC),
+    "answer_text": _TEXT,
+    "confidence_raw": None,
+    "missing_information_raw": None,
+    "ref_start": None,
+    "citations": [
+        {
+            "citation_ord": 1,
+            "marker": "[1]",
+            "dialect": "numeric",
+            "char_start": len(_TEXT) - 4,
+            "char_end": len(_TEXT) - 1,
+            "cited_ref": "1",
+            "json_claim": None,
+            "context_rank": 1,
+            "doc_id": "d",
+            "chunk_id": "c",
+            "doc_ranks": None,
+            "fabricated_reason": None,
+            "quote": None,
+            "claimed_type": None,
+            "confidence_raw": None,
+        }
+    ],
+    "contexts": [
+        {"rank": 1, "text": "Refunds are paid within 30 days of the purchase.", "doc_id": "d", "chunk_id": "c"}
+    ],
+}
 
 
 def assess_guarded(
@@ -51,8 +87,11 @@ def assess_guarded(
             out.citations += one.citations
             out.uncited += one.uncited
             out.stats += one.stats
-        if errors and len(errors) == len(rows) and len(rows) > 1:
-            raise batch_error  # no answer of the batch can be audited: not a row's fault
+        if errors and len(errors) == len(rows):
+            try:  # no answer of the batch can be audited: is it the rows, or the audit?
+                assess_batch([SOUND], cfg, scorer)
+            except Exception:
+                raise batch_error from None
         failed.update(errors)
         return out
 

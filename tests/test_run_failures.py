@@ -7,6 +7,7 @@ import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import duckdb
 import pyarrow as pa
@@ -257,3 +258,61 @@ def test_when_no_answer_of_a_batch_can_be_audited_the_run_stops(tmp_path: Path, 
     assert res.exit_code != 0 and "planted: the verifier cannot run" in res.output, res.output
     assert "Traceback" not in res.output, res.output
     assert [s.split(":")[0] for s in _statuses(db)] == ["failed"]
+
+
+def _run_planted(tmp_path: Path, monkeypatch, rows: list[dict], fault, config: str = "") -> tuple[Any, list[tuple]]:
+    """`citeaudit run` on `rows` with `fault(cite, text)` planted in the claim locator; its result and `runs`."""
+    from click.testing import CliRunner
+
+    import audit.assess
+    from audit.cli import main
+    from audit.contract import answers_schema
+
+    real = audit.assess.claim_for
+
+    def planted(cite, text, *args, **kwargs):
+        fault(cite, text)
+        return real(cite, text, *args, **kwargs)
+
+    monkeypatch.setattr(audit.assess, "claim_for", planted)
+    inp, db, toml = tmp_path / "answers.parquet", tmp_path / "audit.duckdb", tmp_path / "citeaudit.toml"
+    toml.write_text(config)
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet", "--config", str(toml)])
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        runs = con.execute("SELECT answers_read, answers_audited, answers_quarantined, status FROM runs").fetchall()
+    finally:
+        con.close()
+    return res, runs
+
+
+def _systemic(_cite: Any, _text: str) -> None:
+    raise RuntimeError("planted: the verifier cannot run")
+
+
+def _on_boom(_cite: Any, text: str) -> None:
+    if "BOOM" in text:
+        raise KeyError("ſep")
+
+
+@pytest.mark.parametrize(("n", "config"), [(3, "[run]\nbatch_answers = 1\n"), (3, "[run]\nshard_rows = 1\n"), (1, "")])
+def test_a_fault_no_answer_escapes_stops_the_run_whatever_the_batch_size(tmp_path, monkeypatch, n, config) -> None:
+    # batches of one answer (`batch_answers = 1`, `shard_rows = 1`, a log of one answer): a verifier that cannot run
+    # quarantined every answer one by one and the run `completed`, exit 0, nothing audited
+    res, runs = _run_planted(tmp_path, monkeypatch, _rows(n), _systemic, config)
+    assert res.exit_code != 0 and "planted: the verifier cannot run" in res.output, (res.output, runs)
+    assert [r[3].split(":")[0] for r in runs] == ["failed"], runs
+
+
+def test_a_batch_whose_every_answer_breaks_the_audit_is_quarantined_when_the_audit_still_runs(
+    tmp_path, monkeypatch
+) -> None:
+    # a log of two answers both meeting the same defect (two `ſeptember` pages): each breaks the audit, which still
+    # audits a sound answer; the row's fault, not the run's: quarantined, not a stopped run
+    rows = _rows(2)
+    for row in rows:
+        row["answer"] = "Refunds take 30 days BOOM [1]."
+    res, runs = _run_planted(tmp_path, monkeypatch, rows, _on_boom)
+    assert res.exit_code == 0, res.output
+    assert runs == [(2, 0, 2, "completed")], runs

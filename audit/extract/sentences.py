@@ -58,13 +58,18 @@ def mask_markers(text: str) -> tuple[str, list[tuple[int, int]]]:
     return "".join(chars), spans
 
 
+# brackets that held nothing but markers: "(see [1])", "([1], [2])" leave no "(see )" in the claim
+_BRACKETED = re.compile(r"[(\[]\s*(?:(?:see|cf\.?|sources?|via)\b:?\s*)?(?:\x00[\s,;]*)+[)\]]", re.IGNORECASE)
+
+
 def strip_markers(text: str) -> str:
-    """The text without citation markers, spaces before punctuation tidied."""
+    """The text without citation markers (and the brackets around them), spaces before punctuation tidied."""
     pieces, last = [], 0
     for m in find_markers(text):
         pieces.append(text[last : m.start()])
         last = m.end()
-    out = "".join(pieces) + text[last:]
+    out = "\x00".join(pieces) + ("\x00" if pieces else "") + text[last:]
+    out = _BRACKETED.sub("", out).replace("\x00", "")
     out = re.sub(r"[ \t]+([.,;:!?])", r"\1", out)
     return re.sub(r"\s+", " ", out).strip()
 

@@ -70,9 +70,10 @@ WITH cited AS (
     -- a document named without a chunk (a file search annotation, a named footnote's definition, a citation object
     -- without chunk_index), or a page of it: every retrieved context of it (of that page), in rank order. The claim
     -- is verified against each, and the citation resolves to the one that supports it best (audit/assess.py); none
-    -- of them counts as another source. At most the document's first 32 contexts (in rank order) are candidates: a
-    -- log retrieving a document in thousands of chunks would score each citation of it against every one
-    SELECT d.answer_id, d.citation_ord, list_sort(list_distinct(list(d.rank)))[1:32] AS doc_ranks
+    -- of them counts as another source. Of a document retrieved in more than 32 chunks, the 32 sharing most words
+    -- with the claim are scored (assess.MAX_DOC_CANDIDATES: a log retrieving a document in thousands of chunks
+    -- would score each citation of it against every one)
+    SELECT d.answer_id, d.citation_ord, list_sort(list_distinct(list(d.rank))) AS doc_ranks
     FROM doc_hits d JOIN cited c USING (answer_id, citation_ord)
     WHERE c.dialect IN ('file_search', 'named_footnote')
        OR (c.dialect = 'document_page' AND d.page = c.cited_page)

@@ -50,6 +50,8 @@ _SCALE = re.compile(rf"\s*({'|'.join(_SCALES)})\b", re.IGNORECASE)
 # a no-break, narrow no-break or thin space between digit groups (French, SI, typeset PDFs) is a thousands separator
 _GROUP_SPACE = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
 _MINUS_SIGN = "\u2212"  # typeset sources write a negative number with it: "−18" is -18
+# a digit of another script is the digit it writes: "３０" (full width, CJK text), "٣٠" (Arabic-Indic) are 30
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 # a possessive name is looked up without its 's: "Apple's" is in a source naming Apple, "McDonald's" in "McDonalds"
 _POSSESSIVE = re.compile(r"'s$")
 _BROKEN_HYPHEN = re.compile(r"-[^\S\n]*\n\s*")
@@ -69,7 +71,12 @@ _DATE = re.compile(
     rf"|({_MONTHS})\.?,?\s+(\d{{4}})\b)",
     re.IGNORECASE,
 )
-_VERB_MONTHS = frozenset(("may", "march"))
+_VERB_MONTHS = frozenset(("may", "march"))  # in lower case, a month only with its year: "may 3, 2020"
+# a claim's day in words beside its month is its day: "the fifth of March 2020", "March twenty-first, 2020"
+_DAY_WORDS = rf"(?:(?:twenty|thirty)[-\s])?(?:{'|'.join(_ORDINALS[1:20])})\b|twentieth|thirtieth"
+_WORD_DAY = re.compile(
+    rf"\b(?:({_MONTHS})\.?\s+(?:the\s+)?({_DAY_WORDS})|({_DAY_WORDS})(?=\s+(?:of\s+)?(?:{_MONTHS})\b))", re.I
+)
 # a range of days, looked for only beside a date found: "5-7 March 2020", "March 5-7, 2020"
 _RANGE_START = re.compile(r"(?<!\d)(\d{1,2})(?:st|nd|rd|th)?\s*[-\u2013\u2014]\s*\Z")
 _RANGE_END = re.compile(r"\s*[-\u2013\u2014]\s*(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4})\b)?")
@@ -117,10 +124,10 @@ def _combining_class(lo: int, hi: int) -> str:
 # class of them is a bitmap to re, one reaching past U+FFFF a list of ranges, ~10x slower)
 _COMBINING = re.compile(f"[{_combining_class(0x300, 0x10000)}]+")
 _ASTRAL_COMBINING = re.compile(f"[{_combining_class(0x10000, 0x1F000)}]+")
-# letters that no accent folding takes apart: "Łódź" is written "Lodz", "Øresund" "Oresund", "Straße" "Strasse"
-_UNFOLDABLE_CHAR = re.compile("[łøđðħıßæœþ]")
+# letters that no accent folding takes apart: "Łódź" is written "Lodz", "Straße" "Strasse"; typeset hyphens are "-"
+_UNFOLDABLE_CHAR = re.compile("[łøđðħıßæœþ\u2010\u2011]")
 _UNFOLDABLE = str.maketrans(
-    {"ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th"}
+    dict(zip("łøđðħıæœþ\u2010\u2011", "l o d d h i ae oe th - -".split(), strict=True)) | {"ß": "ss"}
 )
 
 
@@ -205,7 +212,7 @@ def _word_dates(text: str) -> Iterator[tuple[re.Match[str], int, tuple[int, ...]
     for m in _DATE.finditer(text):
         mo1, d1, y1, d2, mo2, y2, mo3, y3 = m.groups()
         month = mo1 or mo2 or mo3
-        if month.lower() in _VERB_MONTHS and not month[0].isupper():
+        if month.lower() in _VERB_MONTHS and not month[0].isupper() and not (y1 or y2 or y3):
             continue
         first = last = int(d1 or d2 or 0)
         if d2 and (start := _RANGE_START.search(text, max(0, m.start() - 8), m.start())):
@@ -263,8 +270,20 @@ def _scaled(number: str, scale: str) -> str:
         return number
 
 
+def _ascii_digits(text: str) -> str:
+    """`text` with its digits of other scripts in ASCII, one for one (offsets kept)."""
+    return text if text.isascii() else _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group())), text)
+
+
+def _day_digits(m: re.Match[str]) -> str:
+    month, words = (m.group(1), m.group(2)) if m.group(1) else ("", m.group(3))
+    day = str(sum(_WORD_VALUE[w] for w in re.split(r"[-\s]+", words.lower())))
+    return f"{month} {day}" if month else day
+
+
 def key_facts(claim: str) -> KeyFacts:
-    dates = tuple(dict.fromkeys(m.group() for m, *_ in _word_dates(claim)))
+    claim = _ascii_digits(claim)
+    dates = tuple(dict.fromkeys(m.group() for m, *_ in _word_dates(_WORD_DAY.sub(_day_digits, claim))))
     numbers = tuple(dict.fromkeys(f"{n} {scale}" if scale else n for n, scale in _numbers(claim)))
     names = tuple(dict.fromkeys(n for n in _names(claim)))
     return KeyFacts(numbers=numbers, dates=dates, names=names)
@@ -287,6 +306,7 @@ def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str
     accents folded, a hyphen at a line break joined to the next line ("jean-\\nluc" is "jean-luc", as PDFs break it)
     (cached: a source is checked against many claims). A number with a scale word is there as written (`5 million`),
     in full (`5000000`) and bare (`5`); an ambiguous "1.000" under both readings, "1 000" as 1000 too."""
+    source = _ascii_digits(source)
     grouped = _GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-")
     text = _WORD_NUMBER.sub(lambda m: _word_number(m, False), grouped)  # "the first of May" is May 1 too
     digit_dates = list(_digit_dates(text))

@@ -382,3 +382,99 @@ def test_markers_inside_a_sentence_cite_the_clause_before_them(tmp_path: Path) -
     assert got[2][3] != "verified", got
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert levels["clauses"] == "GREEN" and levels["wrong"] != "GREEN", levels
+
+
+def test_words_after_a_sentences_last_marker_stay_with_that_marker(tmp_path: Path) -> None:
+    # "X [1], reaching Y." cited only X once markers cited their clause: a wrong figure after the sentence's last
+    # marker was checked against no source and counted as no uncited claim either (its sentence was cited), and the
+    # answer came out GREEN. Only a clause another marker follows is cut off; the rest stays with the last marker
+    ctx = [
+        {
+            "doc_id": "d1",
+            "chunk_id": "c1",
+            "title": "R.pdf",
+            "page": 1,
+            "text": "The company's revenue rose by 5% in 2020 to $7 billion.",
+        },
+        {"doc_id": "d2", "chunk_id": "c2", "title": "Ship.pdf", "page": 1, "text": "Shipping is free over 50 euros."},
+    ]
+    answers = {
+        "reaching": "The company's revenue rose by 5% [1], reaching $9 billion in 2020.",
+        "which": "The company's revenue rose by 5% [1], which brought it to $9 billion.",
+        "and": "The company's revenue rose by 5% [1] and shipping costs 20 euros on every order.",
+        "last_of_two": "Shipping is free over 50 euros [2], and the company's revenue rose by 5% [1], to $9 billion.",
+        "right": "The company's revenue rose by 5% [1], reaching $7 billion in 2020.",
+    }
+    db = _audited(tmp_path, [make_answer(k, v, ctx) for k, v in answers.items()])
+    got = q(db, "SELECT answer_id, marker, claim, verdict FROM citation_audit ORDER BY 1, citation_ord")
+    claims = {(a, m): (c, v) for a, m, c, v in got}
+    assert claims[("reaching", "[1]")][0] == "The company's revenue rose by 5%, reaching $9 billion in 2020.", got
+    assert claims[("last_of_two", "[2]")] == ("Shipping is free over 50 euros", "verified"), got
+    assert claims[("last_of_two", "[1]")][0] == "the company's revenue rose by 5%, to $9 billion.", got
+    assert claims[("right", "[1]")][1] == "verified", got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert {a: lv for a, lv in levels.items() if lv == "GREEN"} == {"right": "GREEN"}, (levels, got)
+
+
+def test_markers_in_brackets_and_after_full_width_commas_cite_their_clause(tmp_path: Path) -> None:
+    # "X (see [1]), and Y [2]." and "X[1]，Y[2]。" kept the whole sentence for each marker (a bracket after the marker,
+    # a full-width comma: no clause break), so each source missed the other's figure: two correct citations RED; and
+    # a claim kept the brackets its markers left, "(see )" (a word its source lacks: `weak`)
+    ctx = [
+        {"doc_id": "d1", "chunk_id": "c1", "title": "R.pdf", "page": 1, "text": "Refunds are paid within 30 days."},
+        {"doc_id": "d2", "chunk_id": "c2", "title": "S.pdf", "page": 1, "text": "Shipping is free over 50 euros."},
+    ]
+    cjk = [
+        {"doc_id": "d1", "chunk_id": "c1", "title": "R.pdf", "page": 1, "text": "购买后三十天内退款。"},
+        {"doc_id": "d2", "chunk_id": "c2", "title": "S.pdf", "page": 1, "text": "订单超过五十欧元免运费。"},
+    ]
+    rows = [
+        make_answer(
+            "see", "Refunds are paid within 30 days (see [1]), and shipping is free over 50 euros (see [2]).", ctx
+        ),
+        make_answer("bare", "Refunds are paid within 30 days ([1]), and shipping is free over 50 euros ([2]).", ctx),
+        make_answer("cjk", "购买后三十天内退款[1]，订单超过五十欧元免运费[2]。", cjk),
+    ]
+    db = _audited(tmp_path, rows)
+    got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
+    assert [(a, o, c) for a, o, c, _v in got] == [
+        ("bare", 1, "Refunds are paid within 30 days"),
+        ("bare", 2, "shipping is free over 50 euros."),
+        ("cjk", 1, "购买后三十天内退款"),
+        ("cjk", 2, "订单超过五十欧元免运费。"),
+        ("see", 1, "Refunds are paid within 30 days"),
+        ("see", 2, "shipping is free over 50 euros."),
+    ], got
+    assert {v for *_x, v in got} == {"verified"}, got
+
+
+def test_a_clause_that_refers_back_is_checked_with_what_it_refers_to(tmp_path: Path) -> None:
+    # "The Empire State Building opened in 1931 [1], and it is 330 metres tall [2]." with [2] a page on the Eiffel
+    # Tower: cut off, "it is 330 metres tall" was verified against it and the answer GREEN (before the clause rule the
+    # whole sentence missed the building's name). A clause opening with "it", "its", "which", ... keeps the words
+    # before it
+    ctx = [
+        {
+            "doc_id": "d1",
+            "chunk_id": "c1",
+            "title": "E.pdf",
+            "page": 1,
+            "text": "The Empire State Building opened in 1931 in New York.",
+        },
+        {"doc_id": "d2", "chunk_id": "c2", "title": "T.pdf", "page": 1, "text": "The Eiffel Tower is 330 metres tall."},
+    ]
+    answers = {
+        "it": "The Empire State Building opened in 1931 in New York [1], and it is 330 metres tall [2].",
+        "which": "The Empire State Building opened in 1931 in New York [1], which is 330 metres tall [2].",
+        "its": "The Empire State Building opened in 1931 in New York [1], and its height is 330 metres [2].",
+    }
+    db = _audited(tmp_path, [make_answer(k, v, ctx) for k, v in answers.items()])
+    got = q(db, "SELECT answer_id, citation_ord, verdict FROM citation_audit ORDER BY 1, 2")
+    assert {(a, o): v for a, o, v in got if o == 1} == {
+        ("it", 1): "verified",
+        ("its", 1): "verified",
+        ("which", 1): "verified",
+    }, got
+    assert "verified" not in {v for _a, o, v in got if o == 2}, got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert "GREEN" not in levels.values(), levels

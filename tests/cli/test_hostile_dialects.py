@@ -289,3 +289,78 @@ def test_a_document_cited_whole_resolves_to_its_retrieved_chunk_that_supports_th
     assert verdict not in ("verified", "misattributed") and suggested is None, got
     # a claim another document states is misattributed to it, not to a chunk of the named one
     assert by[("other_document", "file_search")][2:] == ("misattributed", 4), got
+
+
+def test_a_quote_pins_the_chunk_a_document_cited_whole_resolves_to(tmp_path: Path) -> None:
+    # a citation object naming a document (no chunk) with its quoted passage: the citation resolved to the chunk that
+    # supported the claim best and the quote was searched there alone, so a passage verbatim in another chunk of the
+    # named document came out `text_span_not_found_in_source` (a correct citation weak, the answer RED, the evidence
+    # in a chunk the quote is not in). The chunks holding the quote are the candidates; with none, all the document's
+    handbook = [
+        {
+            "doc_id": "h",
+            "chunk_id": "h0",
+            "title": "Handbook.pdf",
+            "page": 1,
+            "text": "All staff get 25 days of paid leave per year.",
+        },
+        {
+            "doc_id": "h",
+            "chunk_id": "h1",
+            "title": "Handbook.pdf",
+            "page": 2,
+            "text": "Staff get 25 days of leave each year. Unused leave may be carried over.",
+        },
+    ]
+    claim = "Staff get 25 days of leave each year."
+    quote = "All staff get 25 days of paid leave per year."
+    answers = {
+        "first": json.dumps({"answer": claim, "citations": [{"document_id": "h", "text_span": quote}]}),
+        "second": json.dumps({"answer": claim, "citations": [{"document_id": "h", "text_span": "25 days of leave"}]}),
+        "nowhere": json.dumps({"answer": claim, "citations": [{"document_id": "h", "text_span": "sabbaticals"}]}),
+    }
+    db = _audited(tmp_path, [make_answer(key, text, handbook) for key, text in answers.items()])
+    got = q(
+        db,
+        "SELECT answer_id, context_rank, chunk_id, quote_status, evidence_text, verdict FROM citation_audit ORDER BY 1",
+    )
+    by = {a: rest for a, *rest in got}
+    assert by["first"] == [1, "h0", "verbatim", quote.rstrip("."), "verified"], got
+    assert by["second"] == [2, "h1", "verbatim", "25 days of leave", "verified"], got
+    assert by["nowhere"][:3] == [2, "h1", "not_found"], got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels["first"] == levels["second"] == "GREEN", levels
+
+
+def test_a_document_cited_whole_past_its_32nd_chunk_is_never_misattributed_to_itself(tmp_path: Path) -> None:
+    # a document retrieved in 40 chunks, the claim in its 36th: only its first 32 were candidates, so the citation
+    # came out `misattributed` to rank 36, a chunk of the very document it named (RED). The 32 candidates are now the
+    # chunks sharing most words with the claim, and no chunk of the document is ever another source
+    handbook = [
+        {
+            "doc_id": "h",
+            "chunk_id": f"h{i}",
+            "title": "Handbook.pdf",
+            "page": i + 1,
+            "text": f"Section {i} covers topic number {i} of the handbook.",
+        }
+        for i in range(40)
+    ]
+    handbook[35]["text"] = "Staff get 25 days of leave each year."
+    handbook.append(
+        {
+            "doc_id": "o",
+            "chunk_id": "o0",
+            "title": "Office.pdf",
+            "page": 1,
+            "text": "The office opens at 8 am on weekdays.",
+        }
+    )
+    answers = {
+        "far": "Staff get 25 days of leave each year【4:0†Handbook.pdf】.",
+        "other": "The office opens at 8 am on weekdays【4:0†Handbook.pdf】.",
+    }
+    db = _audited(tmp_path, [make_answer(k, v, handbook) for k, v in answers.items()])
+    got = q(db, "SELECT answer_id, context_rank, chunk_id, verdict, suggested_rank FROM citation_audit ORDER BY 1")
+    assert got[0] == ("far", 36, "h35", "verified", None), got
+    assert got[1][0] == "other" and got[1][3:] == ("misattributed", 41), got

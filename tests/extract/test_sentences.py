@@ -93,3 +93,18 @@ def test_cited_stretches_start_after_the_marker_before_the_words():
     text = "A b c [1] d e [2][3] f [4]"
     marks = [(m.start(), m.end()) for m in __import__("re").finditer(r"\[\d\]", text)]
     assert cited_stretches(text, marks) == {6: (0, 6), 14: (9, 14), 17: (9, 14), 23: (20, 23)}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Refunds take 30 days (see [1]).", "Refunds take 30 days."),
+        ("Refunds take 30 days ([1], [2]).", "Refunds take 30 days."),
+        ("Refunds take 30 days (Source: [1]).", "Refunds take 30 days."),
+        ("Call print() within 30 days [1].", "Call print() within 30 days."),
+        ("Refunds take 30 days (in most cases) [1].", "Refunds take 30 days (in most cases)."),
+    ],
+)
+def test_brackets_that_held_only_markers_go_with_them(text: str, claim: str) -> None:
+    # "(see [1])" left "(see )" in the claim: a word no source states
+    assert strip_markers(text) == claim

@@ -183,3 +183,31 @@ def test_a_failing_day_is_one_error_line_last_and_a_failed_run(
     out = (res.stdout + res.stderr).strip().splitlines()
     assert len(out) == 1 and out[0].startswith("error: ") and "contexts table needs column 'rank'" in out[0]
     assert [s.split(":")[0] for s in run_statuses(warm_db)] == ["failed"]
+
+
+def test_an_answer_the_audit_breaks_on_is_quarantined_by_the_nightly_flow(
+    logs: Path, sharded_config: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the guard (audit/guard.py) in the flows' shards: one answer planted to break the claim locator is quarantined
+    # (field `answer`), the day completes, and `runs` still accounts for every answer read
+    import audit.assess
+
+    real, broken = audit.assess.claim_for, []
+
+    def breaks_on_first(cite, text, *args, **kwargs):
+        if not broken or broken[0] == text:
+            broken[:1] = [text]
+            raise KeyError("planted")
+        return real(cite, text, *args, **kwargs)
+
+    monkeypatch.setattr(audit.assess, "claim_for", breaks_on_first)
+    db = tmp_path / "audit.duckdb"
+    nightly_audit(day=DAY1, input=str(logs), db=str(db), config=sharded_config)
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        runs = con.execute("SELECT answers_read, answers_audited, answers_quarantined, status FROM runs").fetchall()
+        planted = con.execute("SELECT field FROM quarantine WHERE reason LIKE '%KeyError%planted%'").fetchall()
+    finally:
+        con.close()
+    ((read, audited, quarantined, status),) = runs
+    assert status == "completed" and read == audited + quarantined and planted == [("answer",)], (runs, planted)
