@@ -238,6 +238,24 @@ def save_weights(m, variant: str) -> None:
 
 
 result = {}
+
+
+def record(variant: str, m, oof: np.ndarray, y: np.ndarray, per_set: dict, t0: float) -> None:
+    """The model's dev logits, its weights, and its held-out logits on the training pairs, into OUT/preds.json."""
+    dpred = predict(m, devr)
+    save_weights(m, variant)
+    result[variant] = {
+        "oof": oof.tolist(),
+        "oof_index": [r["i"] for r in real],
+        "dev": [{"part": r["part"], "i": r["i"], "logit": float(p)} for r, p in zip(devr, dpred, strict=True)],
+        "seconds": time.time() - t0,
+        "oof_auroc": auroc(oof, y),
+        "per_set": per_set,
+    }
+    with open(out / "preds.json", "w") as fh:
+        json.dump({"args": vars(args), "result": result}, fh)
+
+
 for variant in args.variants.split(","):
     t0 = time.time()
     if variant == "resid":  # trained on what the feature model misses; the full model first (its dev logits)
@@ -285,18 +303,7 @@ for variant in args.variants.split(","):
             ids = [i for i, r in enumerate(real) if r["dataset"] == d]
             per_set[d] = auroc(oof[ids], y[ids])
         print(f"  nli (no fine-tuning) AUROC on the training pairs {auroc(oof, y):.3f} per set {json.dumps(per_set)}")
-        dpred = predict(m, devr)
-        save_weights(m, variant)
-        result[variant] = {
-            "oof": oof.tolist(),
-            "oof_index": [r["i"] for r in real],
-            "dev": [{"part": r["part"], "i": r["i"], "logit": float(p)} for r, p in zip(devr, dpred, strict=True)],
-            "seconds": time.time() - t0,
-            "oof_auroc": auroc(oof, y),
-            "per_set": per_set,
-        }
-        with open(out / "preds.json", "w") as fh:
-            json.dump({"args": vars(args), "result": result}, fh)
+        record(variant, m, oof, y, per_set, t0)
         del m
         continue
     pool = real + (synth if variant in ("aug", "aug2") else []) + (synth2 if variant in ("part", "aug2") else [])
@@ -323,17 +330,5 @@ for variant in args.variants.split(","):
         for d in sorted({r["dataset"] for r in real})
     }
     print(f"  {variant} OOF AUROC {auroc(oof, y):.3f} per set {json.dumps(per_set)}", flush=True)
-    m = train(pool)
-    dpred = predict(m, devr)
-    save_weights(m, variant)
-    result[variant] = {
-        "oof": oof.tolist(),
-        "oof_index": [r["i"] for r in real],
-        "dev": [{"part": r["part"], "i": r["i"], "logit": float(p)} for r, p in zip(devr, dpred, strict=True)],
-        "seconds": time.time() - t0,
-        "oof_auroc": auroc(oof, y),
-        "per_set": per_set,
-    }
+    record(variant, train(pool), oof, y, per_set, t0)
     print(f"  {variant} done in {time.time() - t0:.0f}s", flush=True)
-    with open(out / "preds.json", "w") as fh:
-        json.dump({"args": vars(args), "result": result}, fh)
