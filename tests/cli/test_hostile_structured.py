@@ -1,0 +1,40 @@
+"""Hostile structured output and citation objects found by a seventh sweep, each through the real `citeaudit run` on
+real Parquet and DuckDB files: nothing lost, nothing let in, no false alarm."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.hostile import audited
+from tests.conftest import make_answer
+from tests.conftest import query as q
+
+REFUND = "All returns must be made within 30 days of purchase date. Store credit is valid for 12 months."
+SHIPPING = "Orders over $50 ship free within the EU region."
+CTX = [
+    {"doc_id": "abc123", "chunk_id": "0", "title": "Refund Policy.pdf", "page": 3, "text": REFUND},
+    {"doc_id": "ship9", "chunk_id": "1", "title": "Shipping.pdf", "page": 2, "text": SHIPPING},
+]
+CLAIM = "All returns must be made within 30 days of purchase date."
+
+
+def test_deeply_nested_self_reports_are_flagged_not_quarantined(tmp_path: Path) -> None:
+    # a `confidence`, `confidence_score` or `missing_information` nested 3,000 lists deep is valid JSON (DuckDB read
+    # it), but Python's json.loads raised RecursionError: a traceback on stderr and the answer quarantined as "a
+    # citeaudit defect", its citations never audited
+    deep = "[" * 3000 + "]" * 3000
+    cite = '{"document_id": "abc123", "chunk_index": 0'
+    head = '{"answer": "' + CLAIM + '"'
+    answers = {
+        "confidence": head + ', "confidence": ' + deep + ', "citations": [' + cite + "}]}",
+        "score": head + ', "citations": [' + cite + ', "confidence_score": ' + deep + "}]}",
+        "missing": head + ', "missing_information": ' + deep + ', "citations": [' + cite + "}]}",
+    }
+    db = audited(tmp_path, [make_answer(k, v, CTX) for k, v in answers.items()])
+    got = dict(q(db, "SELECT answer_id, flags FROM answer_audit"))
+    assert got["confidence"] == ["confidence_not_a_number:" + deep[:40]]
+    assert got["missing"] == []
+    [(verdict, reasons)] = q(db, "SELECT verdict, reasons FROM citation_audit WHERE answer_id = 'score'")
+    assert verdict == "verified" and "confidence_not_a_number:" + deep[:40] in reasons
+    [(missing,)] = q(db, "SELECT missing_information FROM answer_audit WHERE answer_id = 'missing'")
+    assert missing == deep
