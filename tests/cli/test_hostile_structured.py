@@ -3,6 +3,7 @@ real Parquet and DuckDB files: nothing lost, nothing let in, no false alarm."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tests.cli.hostile import audited
@@ -38,3 +39,32 @@ def test_deeply_nested_self_reports_are_flagged_not_quarantined(tmp_path: Path) 
     assert verdict == "verified" and "confidence_not_a_number:" + deep[:40] in reasons
     [(missing,)] = q(db, "SELECT missing_information FROM answer_audit WHERE answer_id = 'missing'")
     assert missing == deep
+
+
+def test_html_entities_in_a_text_span_are_the_characters_they_stand_for(tmp_path: Path) -> None:
+    # a widget's logger wrote the quote as HTML (`&#36;`, `&nbsp;`, `&amp;`): the verbatim quote was
+    # `text_span_not_found_in_source` and `quote_not_verbatim`, weak, a correct answer RED
+    def cite(doc: str, span: str) -> dict[str, object]:
+        return {"document_id": doc, "chunk_index": 0, "text_span": span, "citation_type": "direct_quote"}
+
+    answers = {
+        "dollar": {
+            "answer": SHIPPING,
+            "citations": [cite("ship9", "Orders over &#36;50 ship free within the EU&nbsp;region")],
+        },
+        "nbsp": {
+            "answer": CLAIM,
+            "citations": [cite("abc123", "All returns must be made within 30&#160;days of purchase")],
+        },
+        "invented": {"answer": CLAIM, "citations": [cite("abc123", "All returns must be made within 90&nbsp;days")]},
+    }
+    db = audited(tmp_path, [make_answer(k, json.dumps(v), CTX) for k, v in answers.items()])
+    got = {a: (s, v, r) for a, s, v, r in q(db, "SELECT answer_id, quote_status, verdict, reasons FROM citation_audit")}
+    assert got["dollar"] == ("verbatim", "verified", ["exact_match"])
+    assert got["nbsp"][:2] == ("verbatim", "verified")
+    assert got["invented"][0] == "not_found" and "quote_not_verbatim" in got["invented"][2]
+    assert dict(q(db, "SELECT answer_id, level FROM answer_audit")) == {
+        "dollar": "GREEN",
+        "nbsp": "GREEN",
+        "invented": "RED",
+    }
