@@ -68,3 +68,28 @@ def test_html_entities_in_a_text_span_are_the_characters_they_stand_for(tmp_path
         "nbsp": "GREEN",
         "invented": "RED",
     }
+
+
+def test_a_whole_number_written_as_a_float_is_that_position(tmp_path: Path) -> None:
+    # pandas writes an integer column holding a null as floats: `"chunk_index": 0.0`, `"page_number": 3.0`,
+    # `"source_index": 0.0`, `"citations": [1.0]` made a correct citation fabricated (malformed_citation:chunk_index,
+    # invalid_citation_ref), the answer RED; a `turn_index` or context page of 2.0 was already read as 2
+    answers = {
+        "chunk": {"answer": CLAIM, "citations": [{"document_id": "abc123", "chunk_index": 0.0}]},
+        "page": {"answer": CLAIM, "citations": [{"document_id": "abc123", "page_number": 3.0}]},
+        "name_page": {"answer": CLAIM, "citations": [{"document_name": "Refund Policy.pdf", "page_number": 3.0}]},
+        "inline": {"answer": CLAIM, "inline_citations": [{"source_index": 0.0, "claim": CLAIM}]},
+        "list": {"answer": CLAIM, "citations": [1.0]},
+        "half": {"answer": CLAIM, "citations": [{"document_id": "abc123", "chunk_index": 0.5}]},
+        "half_list": {"answer": CLAIM, "citations": [1.5]},
+    }
+    db = audited(tmp_path, [make_answer(k, json.dumps(v), CTX) for k, v in answers.items()])
+    got = {
+        a: (ref, v, ch) for a, ref, v, ch in q(db, "SELECT answer_id, cited_ref, verdict, chunk_id FROM citation_audit")
+    }
+    assert got["chunk"] == ("abc123:0", "verified", "0")
+    assert got["page"] == ("abc123, page 3", "verified", "0")
+    assert got["name_page"] == ("Refund Policy.pdf, page 3", "verified", "0")
+    assert got["inline"] == ("0", "verified", "0")
+    assert got["list"] == ("1", "verified", "0")
+    assert got["half"][1] == got["half_list"][1] == "fabricated"
