@@ -93,3 +93,28 @@ def test_a_whole_number_written_as_a_float_is_that_position(tmp_path: Path) -> N
     assert got["inline"] == ("0", "verified", "0")
     assert got["list"] == ("1", "verified", "0")
     assert got["half"][1] == got["half_list"][1] == "fabricated"
+
+
+def test_a_claim_text_of_a_few_words_does_not_cite_the_rest_of_its_sentence(tmp_path: Path) -> None:
+    # a citation object's claim_text "must be made" (verbatim, verified) counted its whole sentence "... within 90
+    # days ..." as cited: the changed figure was neither checked nor an uncited claim (coverage 1, GREEN even under
+    # a coverage policy). The words a claim_text leaves out of its sentence, holding a figure or more content than
+    # it, are an uncited claim, as a sentence without a marker is
+    wrong = "All returns must be made within 90 days of purchase date."
+
+    def cite(claim: str) -> dict[str, object]:
+        return {"document_id": "abc123", "chunk_index": 0, "claim_text": claim}
+
+    answers = {
+        "fragment": {"answer": wrong, "citations": [cite("must be made") | {"text_span": "must be made"}]},
+        "most": {"answer": "The policy says all returns must be made within 30 days.", "citations": [cite(CLAIM[:-1])]},
+        "two_parts": {
+            "answer": "All returns must be made within 30 days, and store credit is valid for 12 months.",
+            "citations": [cite("All returns must be made within 30 days"), cite("store credit is valid for 12 months")],
+        },
+    }
+    answers["most"]["citations"][0]["claim_text"] = "all returns must be made within 30 days"
+    db = audited(tmp_path, [make_answer(k, json.dumps(v), CTX) for k, v in answers.items()])
+    got = {a: (n, cov) for a, n, cov in q(db, "SELECT answer_id, n_uncited_claims, coverage FROM answer_audit")}
+    assert got == {"fragment": (1, 0.0), "most": (0, 1.0), "two_parts": (0, 1.0)}
+    assert q(db, "SELECT answer_id, sentence FROM uncited_claims") == [("fragment", wrong)]
