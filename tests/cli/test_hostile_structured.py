@@ -118,3 +118,25 @@ def test_a_claim_text_of_a_few_words_does_not_cite_the_rest_of_its_sentence(tmp_
     got = {a: (n, cov) for a, n, cov in q(db, "SELECT answer_id, n_uncited_claims, coverage FROM answer_audit")}
     assert got == {"fragment": (1, 0.0), "most": (0, 1.0), "two_parts": (0, 1.0)}
     assert q(db, "SELECT answer_id, sentence FROM uncited_claims") == [("fragment", wrong)]
+
+
+def test_a_chunk_cited_on_a_page_it_is_not_on_is_not_verified(tmp_path: Path) -> None:
+    # `document_id` + `chunk_index` + `page_number`: the page the reader is sent to was dropped (resolve.sql meant
+    # "a page, when given, must match"), so a citation sending the reader to page 99 came out verified, GREEN
+    def cite(**kw: object) -> dict[str, object]:
+        return {"document_id": "abc123", "chunk_index": 0} | kw
+
+    answers = {
+        "wrong_page": {"answer": CLAIM, "citations": [cite(page_number=99)]},
+        "right_page": {"answer": CLAIM, "citations": [cite(page_number=3)]},
+        "no_page": {"answer": CLAIM, "citations": [cite()]},
+    }
+    rows = [make_answer(k, json.dumps(v), CTX) for k, v in answers.items()]
+    rows.append(make_answer("pageless", json.dumps(answers["wrong_page"]), [CTX[0] | {"page": None}, CTX[1]]))
+    db = audited(tmp_path, rows)
+    got = {a: (v, r) for a, v, r in q(db, "SELECT answer_id, verdict, reasons FROM citation_audit")}
+    assert got["wrong_page"] == ("fabricated", ["page_not_retrieved"])
+    assert got["right_page"][0] == got["no_page"][0] == got["pageless"][0] == "verified"
+    assert dict(q(db, "SELECT answer_id, level FROM answer_audit WHERE answer_id = 'wrong_page'")) == {
+        "wrong_page": "RED"
+    }
