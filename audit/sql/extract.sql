@@ -392,7 +392,8 @@ SELECT answer_id, 3000000 + idx AS marker_ord, 0 AS sub_ord, 'citations[' || (id
            ELSE document_name
        END AS cited_ref,
        NULL::INTEGER AS cited_rank,
-       CASE WHEN malformed IS NULL AND NOT id_ok THEN document_name END AS cited_title,
+       -- with a document_id too, the name must be that document's (resolve.sql)
+       CASE WHEN malformed IS NULL AND name_ok THEN document_name END AS cited_title,
        -- with a chunk_index too, the page must be the chunk's (resolve.sql)
        CASE WHEN malformed IS NULL AND page_ok THEN CAST(page_raw AS INTEGER) END AS cited_page,
        CASE WHEN malformed IS NULL AND id_ok THEN document_id END AS cited_doc,

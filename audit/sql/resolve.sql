@@ -26,9 +26,13 @@ WITH cited AS (
        -- colon begin "X:Y" is the named one
        OR (c.dialect = 'doc_chunk' AND (k.doc_id = c.cited_doc
                                         OR starts_with(c.cited_doc || ':' || c.cited_chunk, k.doc_id || ':')))
-       -- citation objects: by document_id, else by document_name like document_page
+       -- citation objects: by document_id, else by document_name like document_page; both given, the name must
+       -- be the document's (title, or id) where its context has a title (a citation showing the reader another
+       -- document's name came out verified)
        OR (c.dialect = 'citation_object' AND c.malformed IS NULL AND CASE
                WHEN c.cited_doc IS NOT NULL THEN k.doc_key = lower(trim(c.cited_doc))
+                    AND (c.ref_key IS NULL OR k.title_key IS NULL OR k.title_key = c.ref_key OR k.doc_key = c.ref_key
+                         OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem)
                ELSE k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem END)
 ), object_chunks AS (
     -- document_id + chunk_index: the chunk whose id is that index, else the index-th (0-based) context of the
@@ -101,6 +105,10 @@ SELECT c.answer_id, c.citation_ord, c.marker, c.dialect, c.char_start, c.char_en
            WHEN c.dialect = 'file_search' AND c.cited_title IS NULL THEN 'source_not_named'
            -- [^note] without a `[^note]: ...` definition: what it cites cannot be known
            WHEN c.dialect = 'named_footnote' AND c.cited_title IS NULL THEN 'footnote_not_defined'
+           WHEN kd.answer_id IS NULL AND c.dialect = 'citation_object' AND c.cited_doc IS NOT NULL
+                AND c.cited_title IS NOT NULL AND EXISTS (
+                    SELECT 1 FROM ctx_keys x WHERE x.answer_id = c.answer_id AND x.doc_key = lower(trim(c.cited_doc)))
+               THEN 'document_name_mismatch'
            WHEN kd.answer_id IS NULL THEN 'unknown_document'
            WHEN c.dialect = 'document_page' THEN 'page_not_retrieved'
            WHEN c.dialect = 'citation_object' AND (c.cited_index IS NULL OR oh.chunk_rank IS NOT NULL)

@@ -140,3 +140,23 @@ def test_a_chunk_cited_on_a_page_it_is_not_on_is_not_verified(tmp_path: Path) ->
     assert dict(q(db, "SELECT answer_id, level FROM answer_audit WHERE answer_id = 'wrong_page'")) == {
         "wrong_page": "RED"
     }
+
+
+def test_a_document_name_that_is_not_the_cited_documents_is_not_verified(tmp_path: Path) -> None:
+    # `document_id` resolved the citation and `document_name` was dropped: a citation showing the reader
+    # "Shipping.pdf" for a claim of the refund policy (cited by its id) came out verified, GREEN
+    def cite(name: str, **kw: object) -> dict[str, object]:
+        return {"document_id": "abc123", "document_name": name} | kw
+
+    answers = {
+        "other_name": {"answer": CLAIM, "citations": [cite("Shipping.pdf", chunk_index=0)]},
+        "other_name_doc": {"answer": CLAIM, "citations": [cite("Shipping.pdf")]},
+        "same_name": {"answer": CLAIM, "citations": [cite("Refund Policy.pdf", chunk_index=0)]},
+        "stem": {"answer": CLAIM, "citations": [cite("refund policy", page_number=3)]},
+    }
+    rows = [make_answer(k, json.dumps(v), CTX) for k, v in answers.items()]
+    rows.append(make_answer("untitled", json.dumps(answers["other_name"]), [CTX[0] | {"title": None}, CTX[1]]))
+    db = audited(tmp_path, rows)
+    got = {a: (v, r) for a, v, r in q(db, "SELECT answer_id, verdict, reasons FROM citation_audit")}
+    assert got["other_name"] == got["other_name_doc"] == ("fabricated", ["document_name_mismatch"])
+    assert got["same_name"][0] == got["stem"][0] == got["untitled"][0] == "verified"
