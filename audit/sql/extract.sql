@@ -15,7 +15,9 @@ WITH unmarked AS (
            CASE WHEN starts_with(answer, chr(65279)) THEN substr(answer, 2) ELSE answer END AS unmarked
     FROM answers_ok
 ), fenced AS (
-    SELECT *, regexp_extract(unmarked, '(?s)^\s*```[ \t]*([A-Za-z]*)[ \t]*\r?\n(.*?)\s*```\s*$', ['lang', 'inner']) AS fence
+    -- a ``` or ~~~ fence (a ~~~json fence was code: its citations were never checked, YELLOW no_citations)
+    SELECT *, regexp_extract(unmarked, '(?s)^\s*(```|~~~)[ \t]*([A-Za-z]*)[ \t]*\r?\n(.*?)\s*(```|~~~)\s*$',
+                             ['open', 'lang', 'inner', 'close']) AS fence
     FROM unmarked
 ), bodies AS (
     -- an answer the model wrapped whole in one Markdown fence is its content: JSON in a ```json (or bare) fence is
@@ -23,9 +25,10 @@ WITH unmarked AS (
     -- citations: nothing was checked, and the answer came out YELLOW (`no_citations`) whatever it cited
     SELECT answer_id, answer,
            CASE WHEN lower(fence.lang) IN ('json', '') AND regexp_matches(fence.inner, '^\s*[\{\[]')
-                     AND NOT contains(fence.inner, '```')
+                     AND fence.open = fence.close AND NOT contains(fence.inner, fence.open)
                 THEN fence.inner ELSE unmarked END AS body,
-           CASE WHEN lower(fence.lang) IN ('markdown', 'md', 'text', 'txt') AND NOT contains(fence.inner, '```')
+           CASE WHEN lower(fence.lang) IN ('markdown', 'md', 'text', 'txt') AND fence.open = fence.close
+                     AND NOT contains(fence.inner, fence.open)
                      AND regexp_matches(fence.inner, '[^\s\p{Z}\p{Cf}\x{85}]')
                 THEN fence.inner ELSE answer END AS prose
     FROM fenced

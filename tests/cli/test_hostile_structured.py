@@ -160,3 +160,20 @@ def test_a_document_name_that_is_not_the_cited_documents_is_not_verified(tmp_pat
     got = {a: (v, r) for a, v, r in q(db, "SELECT answer_id, verdict, reasons FROM citation_audit")}
     assert got["other_name"] == got["other_name_doc"] == ("fabricated", ["document_name_mismatch"])
     assert got["same_name"][0] == got["stem"][0] == got["untitled"][0] == "verified"
+
+
+def test_structured_output_in_a_tilde_fence_is_structured_output(tmp_path: Path) -> None:
+    # a ```json fence was read as the JSON inside it, a ~~~json fence (Markdown's other fence) was code: its
+    # citations were never checked, and a changed figure came out YELLOW `no_citations`
+    wrong = "All returns must be made within 90 days of purchase date."
+    body = json.dumps({"answer": wrong, "citations": [{"document_id": "abc123", "chunk_index": 0}]})
+    answers = {
+        "tilde": "~~~json\n" + body + "\n~~~",
+        "backtick": "```json\n" + body + "\n```",
+        "bare": "~~~\n" + body + "\n~~~",
+    }
+    db = audited(tmp_path, [make_answer(k, v, CTX) for k, v in answers.items()])
+    got = {
+        a: (s, lv, f) for a, s, lv, f in q(db, "SELECT answer_id, structured_output, level, flags FROM answer_audit")
+    }
+    assert got == {k: (True, "RED", []) for k in answers}
