@@ -84,15 +84,15 @@ def whole_answer(text: str, end: int) -> Claim:
 def first_of_each(cites: list[dict[str, Any]], claims: list[Claim]) -> list[bool]:
     """Whether each citation is the first to cite its source for its claim: `[1, 1]`, `[1][1]`, a position in two
     dialects or a JSON `citations: [1, 1]` is one citation (ten repeats on a verified claim made a wrong one beside
-    it GREEN: 10 of 11 verified). Citation objects each carry their own quote and are all kept."""
+    it GREEN: 10 of 11 verified). Citation objects each carry their own quote: one is a repeat when its quote and
+    its citation type are the same too (ten copies, or ten differing only in confidence, made a wrong claim GREEN)."""
     seen: set[tuple[Any, ...]] = set()
     out: list[bool] = []
     for c, cl in zip(cites, claims, strict=True):
-        if c["dialect"] == "citation_object":
-            out.append(True)
-            continue
         rank = c.get("context_rank")
-        key = (cl.start, cl.end, cl.text, rank if rank is not None else (c["dialect"], c["cited_ref"]))
+        key: tuple[Any, ...] = (cl.start, cl.end, cl.text, rank if rank is not None else (c["dialect"], c["cited_ref"]))
+        if c["dialect"] == "citation_object":
+            key += (c.get("cited_ref"), c.get("quote"), c.get("claimed_type"), c.get("fabricated_reason"))
         out.append(key not in seen)
         seen.add(key)
     return out

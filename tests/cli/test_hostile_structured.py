@@ -177,3 +177,26 @@ def test_structured_output_in_a_tilde_fence_is_structured_output(tmp_path: Path)
         a: (s, lv, f) for a, s, lv, f in q(db, "SELECT answer_id, structured_output, level, flags FROM answer_audit")
     }
     assert got == {k: (True, "RED", []) for k in answers}
+
+
+def test_a_citation_object_repeated_is_one_citation(tmp_path: Path) -> None:
+    # repeats were dropped for every dialect but citation objects: ten copies of a verified citation object (or ten
+    # differing only in confidence_score) made a changed figure beside them GREEN (integrity 10/11)
+    wrong = "Store credit is valid for 24 months."
+
+    def cite(claim: str, **kw: object) -> dict[str, object]:
+        return {"document_id": "abc123", "chunk_index": 0, "claim_text": claim} | kw
+
+    span = "All returns must be made within 30 days"
+    answers = {
+        "copies": [cite(CLAIM, text_span=span)] * 10 + [cite(wrong)],
+        "confidences": [cite(CLAIM, text_span=span, confidence_score=i / 10) for i in range(10)] + [cite(wrong)],
+        "two_quotes": [cite(CLAIM, text_span=span), cite(CLAIM, text_span="of purchase date")],
+    }
+    rows = [
+        make_answer(k, json.dumps({"answer": CLAIM + " " + wrong, "citations": v}), CTX) for k, v in answers.items()
+    ]
+    db = audited(tmp_path, rows)
+    got = {a: (n, lv) for a, n, lv in q(db, "SELECT answer_id, n_citations, level FROM answer_audit")}
+    assert got["copies"] == got["confidences"] == (2, "RED")
+    assert got["two_quotes"][0] == 2
