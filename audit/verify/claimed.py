@@ -27,7 +27,7 @@ def parse_confidence(raw: str | None) -> tuple[float | None, str | None]:
         return None, f"confidence_not_a_number:{raw[:40]}"
     if not math.isfinite(value) or not 0.0 <= value <= 1.0:
         return None, f"confidence_out_of_range:{raw[:40]}"
-    return float(value), None
+    return float(value) + 0.0, None  # -0.0 is 0.0 (reports showed "-0.0")
 
 
 def parse_missing_information(raw: str | None) -> str | None:

@@ -200,3 +200,15 @@ def test_a_citation_object_repeated_is_one_citation(tmp_path: Path) -> None:
     got = {a: (n, lv) for a, n, lv in q(db, "SELECT answer_id, n_citations, level FROM answer_audit")}
     assert got["copies"] == got["confidences"] == (2, "RED")
     assert got["two_quotes"][0] == 2
+
+
+def test_a_confidence_of_minus_zero_is_zero(tmp_path: Path) -> None:
+    # `"confidence": -0` / `-0.0` (valid JSON) was stored as -0.0: reports and exports showed "-0.0"
+    import math
+
+    cite = '{"document_id": "abc123", "chunk_index": 0, "confidence_score": -0.0}'
+    doc = '{"answer": "' + CLAIM + '", "confidence": -0.0, "citations": [' + cite + "]}"
+    db = audited(tmp_path, [make_answer("zero", doc, CTX)])
+    [(answer_level,)] = q(db, "SELECT claimed_confidence FROM answer_audit")
+    [(citation_level,)] = q(db, "SELECT claimed_confidence FROM citation_audit")
+    assert math.copysign(1, answer_level) == math.copysign(1, citation_level) == 1.0
