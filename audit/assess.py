@@ -93,7 +93,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         cites = [c for c, first in zip(cites, firsts, strict=True) if first]
         claims = [cl for cl, first in zip(claims, firsts, strict=True) if first]
         # a sentence that is nothing but markers is no statement: it counts neither as a sentence nor as a claim
-        cited = {i for i in cited_sentences(cites, claims, sentences) if sentences[i].text}
+        cited = {i for i in cited_sentences(cites, claims, sentences, text) if sentences[i].text}
         for c, cl in zip(cites, claims, strict=True):
             row = {
                 "answer_id": ans["answer_id"],

@@ -15,6 +15,7 @@ from audit.extract.sentences import (
     word_count,
 )
 from audit.verify.quote import locate_claim
+from audit.verify.text import content_words
 
 
 @dataclass
@@ -83,22 +84,28 @@ def whole_answer(text: str, end: int) -> Claim:
 def first_of_each(cites: list[dict[str, Any]], claims: list[Claim]) -> list[bool]:
     """Whether each citation is the first to cite its source for its claim: `[1, 1]`, `[1][1]`, a position in two
     dialects or a JSON `citations: [1, 1]` is one citation (ten repeats on a verified claim made a wrong one beside
-    it GREEN: 10 of 11 verified). Citation objects each carry their own quote and are all kept."""
+    it GREEN: 10 of 11 verified). Citation objects each carry their own quote: one is a repeat when its quote and
+    its citation type are the same too (ten copies, or ten differing only in confidence, made a wrong claim GREEN)."""
     seen: set[tuple[Any, ...]] = set()
     out: list[bool] = []
     for c, cl in zip(cites, claims, strict=True):
-        if c["dialect"] == "citation_object":
-            out.append(True)
-            continue
         rank = c.get("context_rank")
-        key = (cl.start, cl.end, cl.text, rank if rank is not None else (c["dialect"], c["cited_ref"]))
+        key: tuple[Any, ...] = (cl.start, cl.end, cl.text, rank if rank is not None else (c["dialect"], c["cited_ref"]))
+        if c["dialect"] == "citation_object":
+            key += (c.get("cited_ref"), c.get("quote"), c.get("claimed_type"), c.get("fabricated_reason"))
         out.append(key not in seen)
         seen.add(key)
     return out
 
 
-def cited_sentences(cites: list[dict[str, Any]], claims: list[Claim], sentences: list[Sentence]) -> set[int]:
+def cited_sentences(
+    cites: list[dict[str, Any]], claims: list[Claim], sentences: list[Sentence], text: str | None = None
+) -> set[int]:
+    """The sentences the citations cite. A structured claim (claim_text, an inline claim) cites the sentences it
+    overlaps, unless the words it leaves out of one (`text` given) hold a figure or more content than the claims
+    there: "must be made" did not cite "All returns must be made within 90 days." (the 90 went unchecked)."""
     cited: set[int] = set()
+    json_spans: list[tuple[int, int]] = []
     for c, cl in zip(cites, claims, strict=True):
         if cl.sentence_idx is not None:
             cited.add(cl.sentence_idx)
@@ -107,10 +114,28 @@ def cited_sentences(cites: list[dict[str, Any]], claims: list[Claim], sentences:
                 k -= 1
                 cited.add(k)
         elif c.get("json_claim") and cl.start is not None and cl.end is not None:
-            cited.update(i for i, s in enumerate(sentences) if s.start < cl.end and cl.start < s.end)
+            json_spans.append((cl.start, cl.end))
         elif c.get("char_start") is None and not c.get("json_claim"):
             cited.update(range(len(sentences)))  # a JSON citations list cites the whole answer
+    for i, s in enumerate(sentences):
+        spans = sorted((max(a, s.start), min(b, s.end)) for a, b in json_spans if a < s.end and s.start < b)
+        if spans and (text is None or _claims_cover(text, s, spans)):
+            cited.add(i)
     return cited
+
+
+def _claims_cover(text: str, s: Sentence, spans: list[tuple[int, int]]) -> bool:
+    """Whether the claims' spans leave no figure of the sentence out, nor more of its content than they hold."""
+    inside, outside, pos = [], [], s.start
+    for a, b in spans:
+        outside.append(text[pos:a] if a > pos else "")
+        inside.append(text[a:b])
+        pos = max(pos, b)
+    outside.append(text[pos : s.end])
+    rest = strip_markers(" ".join(outside))
+    if any(ch.isdigit() for ch in rest):
+        return False
+    return len(content_words(rest)) <= len(content_words(" ".join(inside)))
 
 
 def has_claim_text(claim: str) -> bool:

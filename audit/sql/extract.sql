@@ -15,7 +15,9 @@ WITH unmarked AS (
            CASE WHEN starts_with(answer, chr(65279)) THEN substr(answer, 2) ELSE answer END AS unmarked
     FROM answers_ok
 ), fenced AS (
-    SELECT *, regexp_extract(unmarked, '(?s)^\s*```[ \t]*([A-Za-z]*)[ \t]*\r?\n(.*?)\s*```\s*$', ['lang', 'inner']) AS fence
+    -- a ``` or ~~~ fence (a ~~~json fence was code: its citations were never checked, YELLOW no_citations)
+    SELECT *, regexp_extract(unmarked, '(?s)^\s*(```|~~~)[ \t]*([A-Za-z]*)[ \t]*\r?\n(.*?)\s*(```|~~~)\s*$',
+                             ['open', 'lang', 'inner', 'close']) AS fence
     FROM unmarked
 ), bodies AS (
     -- an answer the model wrapped whole in one Markdown fence is its content: JSON in a ```json (or bare) fence is
@@ -23,9 +25,10 @@ WITH unmarked AS (
     -- citations: nothing was checked, and the answer came out YELLOW (`no_citations`) whatever it cited
     SELECT answer_id, answer,
            CASE WHEN lower(fence.lang) IN ('json', '') AND regexp_matches(fence.inner, '^\s*[\{\[]')
-                     AND NOT contains(fence.inner, '```')
+                     AND fence.open = fence.close AND NOT contains(fence.inner, fence.open)
                 THEN fence.inner ELSE unmarked END AS body,
-           CASE WHEN lower(fence.lang) IN ('markdown', 'md', 'text', 'txt') AND NOT contains(fence.inner, '```')
+           CASE WHEN lower(fence.lang) IN ('markdown', 'md', 'text', 'txt') AND fence.open = fence.close
+                     AND NOT contains(fence.inner, fence.open)
                      AND regexp_matches(fence.inner, '[^\s\p{Z}\p{Cf}\x{85}]')
                 THEN fence.inner ELSE answer END AS prose
     FROM fenced
@@ -249,12 +252,13 @@ WITH numeric_markers AS (
 ), structured_items AS (
     SELECT answer_id, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM structured_list
 ), structured_flat AS (
-    -- a position is a JSON integer (or a string of digits) that fits int32; anything else (null, "x", 1.5,
-    -- true, 99999999999, an object) stays a citation with NULL num: fabricated, never a NULL cited_ref
+    -- a position is a JSON integer (or a string of digits, or a whole float: 1.0) that fits int32; anything else
+    -- (null, "x", 1.5, true, 99999999999, an object) stays a citation with NULL num: fabricated, never a NULL cited_ref
     SELECT answer_id, idx, left(CAST(item AS VARCHAR), 200) AS raw,
            CASE WHEN json_type(item) IN ('UBIGINT', 'BIGINT')
                   OR (json_type(item) = 'VARCHAR' AND regexp_full_match(json_extract_string(item, '$'), '\s*\d{1,9}\s*'))
-                THEN TRY_CAST(trim(json_extract_string(item, '$')) AS INTEGER) END AS num
+                  OR (json_type(item) = 'DOUBLE' AND regexp_full_match(json_extract_string(item, '$'), '\d{1,9}\.0'))
+                THEN TRY_CAST(regexp_replace(trim(json_extract_string(item, '$')), '\.0$', '') AS INTEGER) END AS num
     FROM structured_items
 ), inline_list AS (
     SELECT answer_id, answer_text, json_extract(json_doc, '$.inline_citations[*]') AS items
@@ -266,7 +270,10 @@ WITH numeric_markers AS (
            CASE WHEN json_type(item, '$.source_index') IN ('UBIGINT', 'BIGINT')
                   OR (json_type(item, '$.source_index') = 'VARCHAR'
                       AND regexp_full_match(json_extract_string(item, '$.source_index'), '\s*\d{1,9}\s*'))
-                THEN TRY_CAST(trim(json_extract_string(item, '$.source_index')) AS INTEGER) END AS source_index,
+                  OR (json_type(item, '$.source_index') = 'DOUBLE'
+                      AND regexp_full_match(json_extract_string(item, '$.source_index'), '\d{1,9}\.0'))
+                THEN TRY_CAST(regexp_replace(trim(json_extract_string(item, '$.source_index')), '\.0$', '') AS INTEGER)
+           END AS source_index,
            coalesce(left(CAST(json_extract(item, '$.source_index') AS VARCHAR), 200), 'missing') AS raw,
            json_extract_string(item, '$.claim') AS claim,
            nullif(instr(answer_text, json_extract_string(item, '$.claim')), 0) - 1 AS claim_pos
@@ -325,10 +332,17 @@ WITH lists AS (
 ), fields AS (
     SELECT answer_id, idx, item, json_type(item) AS item_type,
            json_type(item, '$.document_id') AS id_type, trim(json_extract_string(item, '$.document_id')) AS document_id,
-           json_type(item, '$.chunk_index') AS index_type, trim(json_extract_string(item, '$.chunk_index')) AS index_raw,
+           -- a whole float (0.0: pandas writes an integer column holding a null so) is that integer; 0.5 stays
+           json_type(item, '$.chunk_index') AS index_type,
+           CASE WHEN json_type(item, '$.chunk_index') = 'DOUBLE'
+                THEN regexp_replace(json_extract_string(item, '$.chunk_index'), '^(\d+)\.0$', '\1')
+                ELSE trim(json_extract_string(item, '$.chunk_index')) END AS index_raw,
            json_type(item, '$.document_name') AS name_type,
            trim(json_extract_string(item, '$.document_name')) AS document_name,
-           json_type(item, '$.page_number') AS page_type, trim(json_extract_string(item, '$.page_number')) AS page_raw,
+           json_type(item, '$.page_number') AS page_type,
+           CASE WHEN json_type(item, '$.page_number') = 'DOUBLE'
+                THEN regexp_replace(json_extract_string(item, '$.page_number'), '^(\d+)\.0$', '\1')
+                ELSE trim(json_extract_string(item, '$.page_number')) END AS page_raw,
            CASE WHEN json_type(item, '$.text_span') = 'VARCHAR' THEN json_extract_string(item, '$.text_span') END AS quote,
            CASE WHEN json_type(item, '$.claim_text') = 'VARCHAR' THEN json_extract_string(item, '$.claim_text') END
                AS claim_text,
@@ -347,12 +361,14 @@ WITH lists AS (
            coalesce(id_type NOT IN ('NULL') AND NOT (id_type = 'VARCHAR' AND document_id = ''), false) AS id_given,
            coalesce(id_type IN ('VARCHAR', 'BIGINT', 'UBIGINT') AND document_id <> '', false) AS id_ok,
            coalesce(index_type <> 'NULL', false) AS index_given,
-           coalesce(index_type IN ('VARCHAR', 'BIGINT', 'UBIGINT') AND regexp_full_match(index_raw, '\d{1,9}'), false)
+           coalesce(index_type IN ('VARCHAR', 'BIGINT', 'UBIGINT', 'DOUBLE') AND regexp_full_match(index_raw, '\d{1,9}'),
+                    false)
                AS index_ok,
            coalesce(name_type <> 'NULL' AND NOT (name_type = 'VARCHAR' AND document_name = ''), false) AS name_given,
            coalesce(name_type = 'VARCHAR' AND document_name <> '', false) AS name_ok,
            coalesce(page_type <> 'NULL', false) AS page_given,
-           coalesce(page_type IN ('VARCHAR', 'BIGINT', 'UBIGINT') AND regexp_full_match(page_raw, '\d{1,6}'), false)
+           coalesce(page_type IN ('VARCHAR', 'BIGINT', 'UBIGINT', 'DOUBLE') AND regexp_full_match(page_raw, '\d{1,6}'),
+                    false)
                AS page_ok
     FROM fields
 ), judged AS (
@@ -379,8 +395,10 @@ SELECT answer_id, 3000000 + idx AS marker_ord, 0 AS sub_ord, 'citations[' || (id
            ELSE document_name
        END AS cited_ref,
        NULL::INTEGER AS cited_rank,
-       CASE WHEN malformed IS NULL AND NOT id_ok THEN document_name END AS cited_title,
-       CASE WHEN malformed IS NULL AND NOT by_index AND page_ok THEN CAST(page_raw AS INTEGER) END AS cited_page,
+       -- with a document_id too, the name must be that document's (resolve.sql)
+       CASE WHEN malformed IS NULL AND name_ok THEN document_name END AS cited_title,
+       -- with a chunk_index too, the page must be the chunk's (resolve.sql)
+       CASE WHEN malformed IS NULL AND page_ok THEN CAST(page_raw AS INTEGER) END AS cited_page,
        CASE WHEN malformed IS NULL AND id_ok THEN document_id END AS cited_doc,
        NULL::VARCHAR AS cited_chunk,
        claim_text AS json_claim,

@@ -26,11 +26,15 @@ WITH cited AS (
        -- colon begin "X:Y" is the named one
        OR (c.dialect = 'doc_chunk' AND (k.doc_id = c.cited_doc
                                         OR starts_with(c.cited_doc || ':' || c.cited_chunk, k.doc_id || ':')))
-       -- citation objects: by document_id, else by document_name like document_page
+       -- citation objects: by document_id, else by document_name like document_page; both given, the name must
+       -- be the document's (title, or id) where its context has a title (a citation showing the reader another
+       -- document's name came out verified)
        OR (c.dialect = 'citation_object' AND c.malformed IS NULL AND CASE
                WHEN c.cited_doc IS NOT NULL THEN k.doc_key = lower(trim(c.cited_doc))
+                    AND (c.ref_key IS NULL OR k.title_key IS NULL OR k.title_key = c.ref_key OR k.doc_key = c.ref_key
+                         OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem)
                ELSE k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem END)
-), object_hits AS (
+), object_chunks AS (
     -- document_id + chunk_index: the chunk whose id is that index, else the index-th (0-based) context of the
     -- document in retrieval order; a page, when given, must match; no chunk or page: the document's first context
     -- (the audit then picks the best supporting one of `doc_level`)
@@ -44,6 +48,14 @@ WITH cited AS (
     JOIN cited c USING (answer_id, citation_ord)
     WHERE c.dialect = 'citation_object'
     GROUP BY ALL
+), object_hits AS (
+    -- a chunk given with a page is on that page (when its context has one): the page the reader is sent to was
+    -- dropped, and a citation of page 99 came out verified
+    SELECT o.answer_id, o.citation_ord, o.rank AS chunk_rank,
+           CASE WHEN c.cited_index IS NULL OR c.cited_page IS NULL OR k.page IS NULL OR k.page = c.cited_page
+                THEN o.rank END AS rank
+    FROM object_chunks o JOIN cited c USING (answer_id, citation_ord)
+    LEFT JOIN ctx_keys k ON k.answer_id = o.answer_id AND k.rank = o.rank
 ), matches AS (
     SELECT c.answer_id, c.citation_ord, min(k.rank) AS rank
     FROM cited c JOIN ctx_keys k ON k.answer_id = c.answer_id AND k.rank = c.cited_rank
@@ -93,9 +105,14 @@ SELECT c.answer_id, c.citation_ord, c.marker, c.dialect, c.char_start, c.char_en
            WHEN c.dialect = 'file_search' AND c.cited_title IS NULL THEN 'source_not_named'
            -- [^note] without a `[^note]: ...` definition: what it cites cannot be known
            WHEN c.dialect = 'named_footnote' AND c.cited_title IS NULL THEN 'footnote_not_defined'
+           WHEN kd.answer_id IS NULL AND c.dialect = 'citation_object' AND c.cited_doc IS NOT NULL
+                AND c.cited_title IS NOT NULL AND EXISTS (
+                    SELECT 1 FROM ctx_keys x WHERE x.answer_id = c.answer_id AND x.doc_key = lower(trim(c.cited_doc)))
+               THEN 'document_name_mismatch'
            WHEN kd.answer_id IS NULL THEN 'unknown_document'
            WHEN c.dialect = 'document_page' THEN 'page_not_retrieved'
-           WHEN c.dialect = 'citation_object' AND c.cited_index IS NULL THEN 'page_not_retrieved'
+           WHEN c.dialect = 'citation_object' AND (c.cited_index IS NULL OR oh.chunk_rank IS NOT NULL)
+               THEN 'page_not_retrieved'
            ELSE 'unknown_chunk'
        END AS fabricated_reason
 FROM cited c
@@ -103,4 +120,5 @@ LEFT JOIN matches m USING (answer_id, citation_ord)
 LEFT JOIN known_docs kd USING (answer_id, citation_ord)
 LEFT JOIN invalid_refs ir USING (answer_id, citation_ord)
 LEFT JOIN doc_level dl USING (answer_id, citation_ord)
+LEFT JOIN object_hits oh USING (answer_id, citation_ord)
 LEFT JOIN ctx_keys k ON k.answer_id = c.answer_id AND k.rank = m.rank;

@@ -2,7 +2,8 @@
 leniently and checked strictly. Pure functions. (The citation type the audit found is `verdict.audited_type`.)
 
 A self-reported confidence must be a JSON number in [0, 1]; anything else is kept out of the column (NULL) and
-named in a reason (`confidence_out_of_range:1.5`, `confidence_not_a_number:"high"`), never a failed run.
+named in a reason (`confidence_out_of_range:1.5`, `confidence_not_a_number:"high"`), never a failed run. A value
+nested deeper than Python's JSON reader goes (valid JSON: DuckDB read it) is read as undecodable text.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ def parse_confidence(raw: str | None) -> tuple[float | None, str | None]:
         return None, None
     try:
         value: Any = json.loads(raw)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         return None, f"confidence_not_a_number:{raw[:40]}"
     if value is None:
         return None, None
@@ -26,7 +27,7 @@ def parse_confidence(raw: str | None) -> tuple[float | None, str | None]:
         return None, f"confidence_not_a_number:{raw[:40]}"
     if not math.isfinite(value) or not 0.0 <= value <= 1.0:
         return None, f"confidence_out_of_range:{raw[:40]}"
-    return float(value), None
+    return float(value) + 0.0, None  # -0.0 is 0.0 (reports showed "-0.0")
 
 
 def parse_missing_information(raw: str | None) -> str | None:
@@ -35,7 +36,7 @@ def parse_missing_information(raw: str | None) -> str | None:
         return None
     try:
         value: Any = json.loads(raw)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         return raw.strip() or None
     if value is None or value is False:
         return None

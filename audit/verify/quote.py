@@ -2,13 +2,15 @@
 in the resolved source (verbatim, fuzzy or not found). Pure functions.
 
 Matching ignores case, runs of whitespace, typographic quotes and dashes, and punctuation at the edges; an
-ellipsis inside a quote joins parts that must each be found, in order. A fuzzy match needs a close alignment
-(rapidfuzz partial ratio >= FUZZY_MIN) and every number of the quote inside the aligned text: a quote with a
-changed figure is an invented quote, not a sloppy one.
+ellipsis inside a quote joins parts that must each be found, in order. A quote logged as HTML (`&#36;50`,
+`30&nbsp;days`) is read as the characters its entities stand for when it is not found as written. A fuzzy match
+needs a close alignment (rapidfuzz partial ratio >= FUZZY_MIN) and every number of the quote inside the aligned
+text: a quote with a changed figure is an invented quote, not a sloppy one.
 """
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -86,6 +88,9 @@ def find_quote(quote: str | None, source: str) -> QuoteCheck:
     if quote is None or not _fold_needle(quote):
         return QuoteCheck(None, None, None, ())
     exact = locate(quote, source)
+    if exact is None and "&" in quote and html.unescape(quote) != quote:
+        quote = html.unescape(quote)
+        exact = locate(quote, source)
     if exact is not None:
         return QuoteCheck(VERBATIM, 1.0, exact, ())
     needle = " ".join(_fold_needle(p) for p in _ELLIPSIS.split(quote) if _fold_needle(p))

@@ -265,7 +265,9 @@ def test_one_long_claim_cited_a_thousand_times_is_analysed_once(tmp_path: Path) 
     import time
 
     answer = " ".join(f"Sentence number {i} says refunds take 30 days." for i in range(2500))
-    doc = json.dumps({"answer": answer, "citations": [{"document_id": f"d{i % 2 + 1}"} for i in range(1000)]})
+    # each with its own quote (copies of one citation object are one citation: test_hostile_structured.py)
+    cites = [{"document_id": f"d{i % 2 + 1}", "text_span": f"Sentence number {i} says"} for i in range(1000)]
+    doc = json.dumps({"answer": answer, "citations": cites})
     started = time.monotonic()
     db = _audited(tmp_path, [make_answer("many", doc, CTX)])
     took = time.monotonic() - started

@@ -1,0 +1,214 @@
+"""Hostile structured output and citation objects found by a seventh sweep, each through the real `citeaudit run` on
+real Parquet and DuckDB files: nothing lost, nothing let in, no false alarm."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.cli.hostile import audited
+from tests.conftest import make_answer
+from tests.conftest import query as q
+
+REFUND = "All returns must be made within 30 days of purchase date. Store credit is valid for 12 months."
+SHIPPING = "Orders over $50 ship free within the EU region."
+CTX = [
+    {"doc_id": "abc123", "chunk_id": "0", "title": "Refund Policy.pdf", "page": 3, "text": REFUND},
+    {"doc_id": "ship9", "chunk_id": "1", "title": "Shipping.pdf", "page": 2, "text": SHIPPING},
+]
+CLAIM = "All returns must be made within 30 days of purchase date."
+
+
+def test_deeply_nested_self_reports_are_flagged_not_quarantined(tmp_path: Path) -> None:
+    # a `confidence`, `confidence_score` or `missing_information` nested 3,000 lists deep is valid JSON (DuckDB read
+    # it), but Python's json.loads raised RecursionError: a traceback on stderr and the answer quarantined as "a
+    # citeaudit defect", its citations never audited
+    deep = "[" * 3000 + "]" * 3000
+    cite = '{"document_id": "abc123", "chunk_index": 0'
+    head = '{"answer": "' + CLAIM + '"'
+    answers = {
+        "confidence": head + ', "confidence": ' + deep + ', "citations": [' + cite + "}]}",
+        "score": head + ', "citations": [' + cite + ', "confidence_score": ' + deep + "}]}",
+        "missing": head + ', "missing_information": ' + deep + ', "citations": [' + cite + "}]}",
+    }
+    db = audited(tmp_path, [make_answer(k, v, CTX) for k, v in answers.items()])
+    got = dict(q(db, "SELECT answer_id, flags FROM answer_audit"))
+    assert got["confidence"] == ["confidence_not_a_number:" + deep[:40]]
+    assert got["missing"] == []
+    [(verdict, reasons)] = q(db, "SELECT verdict, reasons FROM citation_audit WHERE answer_id = 'score'")
+    assert verdict == "verified" and "confidence_not_a_number:" + deep[:40] in reasons
+    [(missing,)] = q(db, "SELECT missing_information FROM answer_audit WHERE answer_id = 'missing'")
+    assert missing == deep
+
+
+def test_html_entities_in_a_text_span_are_the_characters_they_stand_for(tmp_path: Path) -> None:
+    # a widget's logger wrote the quote as HTML (`&#36;`, `&nbsp;`, `&amp;`): the verbatim quote was
+    # `text_span_not_found_in_source` and `quote_not_verbatim`, weak, a correct answer RED
+    def cite(doc: str, span: str) -> dict[str, object]:
+        return {"document_id": doc, "chunk_index": 0, "text_span": span, "citation_type": "direct_quote"}
+
+    answers = {
+        "dollar": {
+            "answer": SHIPPING,
+            "citations": [cite("ship9", "Orders over &#36;50 ship free within the EU&nbsp;region")],
+        },
+        "nbsp": {
+            "answer": CLAIM,
+            "citations": [cite("abc123", "All returns must be made within 30&#160;days of purchase")],
+        },
+        "invented": {"answer": CLAIM, "citations": [cite("abc123", "All returns must be made within 90&nbsp;days")]},
+    }
+    db = audited(tmp_path, [make_answer(k, json.dumps(v), CTX) for k, v in answers.items()])
+    got = {a: (s, v, r) for a, s, v, r in q(db, "SELECT answer_id, quote_status, verdict, reasons FROM citation_audit")}
+    assert got["dollar"] == ("verbatim", "verified", ["exact_match"])
+    assert got["nbsp"][:2] == ("verbatim", "verified")
+    assert got["invented"][0] == "not_found" and "quote_not_verbatim" in got["invented"][2]
+    assert dict(q(db, "SELECT answer_id, level FROM answer_audit")) == {
+        "dollar": "GREEN",
+        "nbsp": "GREEN",
+        "invented": "RED",
+    }
+
+
+def test_a_whole_number_written_as_a_float_is_that_position(tmp_path: Path) -> None:
+    # pandas writes an integer column holding a null as floats: `"chunk_index": 0.0`, `"page_number": 3.0`,
+    # `"source_index": 0.0`, `"citations": [1.0]` made a correct citation fabricated (malformed_citation:chunk_index,
+    # invalid_citation_ref), the answer RED; a `turn_index` or context page of 2.0 was already read as 2
+    answers = {
+        "chunk": {"answer": CLAIM, "citations": [{"document_id": "abc123", "chunk_index": 0.0}]},
+        "page": {"answer": CLAIM, "citations": [{"document_id": "abc123", "page_number": 3.0}]},
+        "name_page": {"answer": CLAIM, "citations": [{"document_name": "Refund Policy.pdf", "page_number": 3.0}]},
+        "inline": {"answer": CLAIM, "inline_citations": [{"source_index": 0.0, "claim": CLAIM}]},
+        "list": {"answer": CLAIM, "citations": [1.0]},
+        "half": {"answer": CLAIM, "citations": [{"document_id": "abc123", "chunk_index": 0.5}]},
+        "half_list": {"answer": CLAIM, "citations": [1.5]},
+    }
+    db = audited(tmp_path, [make_answer(k, json.dumps(v), CTX) for k, v in answers.items()])
+    got = {
+        a: (ref, v, ch) for a, ref, v, ch in q(db, "SELECT answer_id, cited_ref, verdict, chunk_id FROM citation_audit")
+    }
+    assert got["chunk"] == ("abc123:0", "verified", "0")
+    assert got["page"] == ("abc123, page 3", "verified", "0")
+    assert got["name_page"] == ("Refund Policy.pdf, page 3", "verified", "0")
+    assert got["inline"] == ("0", "verified", "0")
+    assert got["list"] == ("1", "verified", "0")
+    assert got["half"][1] == got["half_list"][1] == "fabricated"
+
+
+def test_a_claim_text_of_a_few_words_does_not_cite_the_rest_of_its_sentence(tmp_path: Path) -> None:
+    # a citation object's claim_text "must be made" (verbatim, verified) counted its whole sentence "... within 90
+    # days ..." as cited: the changed figure was neither checked nor an uncited claim (coverage 1, GREEN even under
+    # a coverage policy). The words a claim_text leaves out of its sentence, holding a figure or more content than
+    # it, are an uncited claim, as a sentence without a marker is
+    wrong = "All returns must be made within 90 days of purchase date."
+
+    def cite(claim: str) -> dict[str, object]:
+        return {"document_id": "abc123", "chunk_index": 0, "claim_text": claim}
+
+    answers = {
+        "fragment": {"answer": wrong, "citations": [cite("must be made") | {"text_span": "must be made"}]},
+        "most": {"answer": "The policy says all returns must be made within 30 days.", "citations": [cite(CLAIM[:-1])]},
+        "two_parts": {
+            "answer": "All returns must be made within 30 days, and store credit is valid for 12 months.",
+            "citations": [cite("All returns must be made within 30 days"), cite("store credit is valid for 12 months")],
+        },
+    }
+    answers["most"]["citations"][0]["claim_text"] = "all returns must be made within 30 days"
+    db = audited(tmp_path, [make_answer(k, json.dumps(v), CTX) for k, v in answers.items()])
+    got = {a: (n, cov) for a, n, cov in q(db, "SELECT answer_id, n_uncited_claims, coverage FROM answer_audit")}
+    assert got == {"fragment": (1, 0.0), "most": (0, 1.0), "two_parts": (0, 1.0)}
+    assert q(db, "SELECT answer_id, sentence FROM uncited_claims") == [("fragment", wrong)]
+
+
+def test_a_chunk_cited_on_a_page_it_is_not_on_is_not_verified(tmp_path: Path) -> None:
+    # `document_id` + `chunk_index` + `page_number`: the page the reader is sent to was dropped (resolve.sql meant
+    # "a page, when given, must match"), so a citation sending the reader to page 99 came out verified, GREEN
+    def cite(**kw: object) -> dict[str, object]:
+        return {"document_id": "abc123", "chunk_index": 0} | kw
+
+    answers = {
+        "wrong_page": {"answer": CLAIM, "citations": [cite(page_number=99)]},
+        "right_page": {"answer": CLAIM, "citations": [cite(page_number=3)]},
+        "no_page": {"answer": CLAIM, "citations": [cite()]},
+    }
+    rows = [make_answer(k, json.dumps(v), CTX) for k, v in answers.items()]
+    rows.append(make_answer("pageless", json.dumps(answers["wrong_page"]), [CTX[0] | {"page": None}, CTX[1]]))
+    db = audited(tmp_path, rows)
+    got = {a: (v, r) for a, v, r in q(db, "SELECT answer_id, verdict, reasons FROM citation_audit")}
+    assert got["wrong_page"] == ("fabricated", ["page_not_retrieved"])
+    assert got["right_page"][0] == got["no_page"][0] == got["pageless"][0] == "verified"
+    assert dict(q(db, "SELECT answer_id, level FROM answer_audit WHERE answer_id = 'wrong_page'")) == {
+        "wrong_page": "RED"
+    }
+
+
+def test_a_document_name_that_is_not_the_cited_documents_is_not_verified(tmp_path: Path) -> None:
+    # `document_id` resolved the citation and `document_name` was dropped: a citation showing the reader
+    # "Shipping.pdf" for a claim of the refund policy (cited by its id) came out verified, GREEN
+    def cite(name: str, **kw: object) -> dict[str, object]:
+        return {"document_id": "abc123", "document_name": name} | kw
+
+    answers = {
+        "other_name": {"answer": CLAIM, "citations": [cite("Shipping.pdf", chunk_index=0)]},
+        "other_name_doc": {"answer": CLAIM, "citations": [cite("Shipping.pdf")]},
+        "same_name": {"answer": CLAIM, "citations": [cite("Refund Policy.pdf", chunk_index=0)]},
+        "stem": {"answer": CLAIM, "citations": [cite("refund policy", page_number=3)]},
+    }
+    rows = [make_answer(k, json.dumps(v), CTX) for k, v in answers.items()]
+    rows.append(make_answer("untitled", json.dumps(answers["other_name"]), [CTX[0] | {"title": None}, CTX[1]]))
+    db = audited(tmp_path, rows)
+    got = {a: (v, r) for a, v, r in q(db, "SELECT answer_id, verdict, reasons FROM citation_audit")}
+    assert got["other_name"] == got["other_name_doc"] == ("fabricated", ["document_name_mismatch"])
+    assert got["same_name"][0] == got["stem"][0] == got["untitled"][0] == "verified"
+
+
+def test_structured_output_in_a_tilde_fence_is_structured_output(tmp_path: Path) -> None:
+    # a ```json fence was read as the JSON inside it, a ~~~json fence (Markdown's other fence) was code: its
+    # citations were never checked, and a changed figure came out YELLOW `no_citations`
+    wrong = "All returns must be made within 90 days of purchase date."
+    body = json.dumps({"answer": wrong, "citations": [{"document_id": "abc123", "chunk_index": 0}]})
+    answers = {
+        "tilde": "~~~json\n" + body + "\n~~~",
+        "backtick": "```json\n" + body + "\n```",
+        "bare": "~~~\n" + body + "\n~~~",
+    }
+    db = audited(tmp_path, [make_answer(k, v, CTX) for k, v in answers.items()])
+    got = {
+        a: (s, lv, f) for a, s, lv, f in q(db, "SELECT answer_id, structured_output, level, flags FROM answer_audit")
+    }
+    assert got == {k: (True, "RED", []) for k in answers}
+
+
+def test_a_citation_object_repeated_is_one_citation(tmp_path: Path) -> None:
+    # repeats were dropped for every dialect but citation objects: ten copies of a verified citation object (or ten
+    # differing only in confidence_score) made a changed figure beside them GREEN (integrity 10/11)
+    wrong = "Store credit is valid for 24 months."
+
+    def cite(claim: str, **kw: object) -> dict[str, object]:
+        return {"document_id": "abc123", "chunk_index": 0, "claim_text": claim} | kw
+
+    span = "All returns must be made within 30 days"
+    answers = {
+        "copies": [cite(CLAIM, text_span=span)] * 10 + [cite(wrong)],
+        "confidences": [cite(CLAIM, text_span=span, confidence_score=i / 10) for i in range(10)] + [cite(wrong)],
+        "two_quotes": [cite(CLAIM, text_span=span), cite(CLAIM, text_span="of purchase date")],
+    }
+    rows = [
+        make_answer(k, json.dumps({"answer": CLAIM + " " + wrong, "citations": v}), CTX) for k, v in answers.items()
+    ]
+    db = audited(tmp_path, rows)
+    got = {a: (n, lv) for a, n, lv in q(db, "SELECT answer_id, n_citations, level FROM answer_audit")}
+    assert got["copies"] == got["confidences"] == (2, "RED")
+    assert got["two_quotes"][0] == 2
+
+
+def test_a_confidence_of_minus_zero_is_zero(tmp_path: Path) -> None:
+    # `"confidence": -0` / `-0.0` (valid JSON) was stored as -0.0: reports and exports showed "-0.0"
+    import math
+
+    cite = '{"document_id": "abc123", "chunk_index": 0, "confidence_score": -0.0}'
+    doc = '{"answer": "' + CLAIM + '", "confidence": -0.0, "citations": [' + cite + "]}"
+    db = audited(tmp_path, [make_answer("zero", doc, CTX)])
+    [(answer_level,)] = q(db, "SELECT claimed_confidence FROM answer_audit")
+    [(citation_level,)] = q(db, "SELECT claimed_confidence FROM citation_audit")
+    assert math.copysign(1, answer_level) == math.copysign(1, citation_level) == 1.0
