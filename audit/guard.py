@@ -102,13 +102,27 @@ def quarantine_failed(con: duckdb.DuckDBPyConnection, counts: AnswerCounts, fail
         return counts
     con.register("failed_answers", pa.table({"answer_id": list(failed), "reason": list(failed.values())}))
     try:
-        con.execute(
-            "INSERT INTO quarantined SELECT a.source_file, a.source_file || ':' || a.row_no, a.answer_id, a.logged_at, "
-            "'answer', f.reason FROM answers_ok a JOIN failed_answers f USING (answer_id)"
-        )
-        moved = con.execute(
-            "DELETE FROM answers_ok WHERE answer_id IN (SELECT answer_id FROM failed_answers)"
-        ).fetchall()[0][0]
+        return move_to_quarantine(con, counts, "SELECT answer_id, reason FROM failed_answers")
     finally:
         con.unregister("failed_answers")
+
+
+def move_to_quarantine(
+    con: duckdb.DuckDBPyConnection, counts: AnswerCounts, rows_sql: str, params: dict[str, Any] | None = None
+) -> AnswerCounts:
+    """Move the answers `rows_sql` selects (`answer_id`, `reason`) from `answers_ok` to `quarantined` (field
+    `answer`, file and row named), and count them: a blank structured answer, an answer the audit breaks on."""
+    con.execute(f"CREATE OR REPLACE TEMP TABLE answers_to_quarantine AS {rows_sql}", params or {})
+    try:
+        con.execute(
+            "INSERT INTO quarantined SELECT a.source_file, a.source_file || ':' || a.row_no, a.answer_id, a.logged_at, "
+            "'answer', q.reason FROM answers_ok a JOIN answers_to_quarantine q USING (answer_id)"
+        )
+        moved = con.execute(
+            "DELETE FROM answers_ok WHERE answer_id IN (SELECT answer_id FROM answers_to_quarantine)"
+        ).fetchall()[0][0]
+    finally:
+        con.execute("DROP TABLE IF EXISTS answers_to_quarantine")
+    if not moved:
+        return counts
     return AnswerCounts(counts.answers_read, counts.answers_audited - moved, counts.answers_quarantined + moved)

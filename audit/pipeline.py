@@ -26,7 +26,7 @@ from audit.counts import AnswerCounts
 from audit.errors import ConfigError, InputError
 from audit.evidence import with_source_windows
 from audit.extract.markers import extract_citations
-from audit.guard import assess_guarded, quarantine_failed
+from audit.guard import assess_guarded, move_to_quarantine, quarantine_failed
 from audit.ingest import stage_answers
 from audit.schema import RESULT_TABLES, conform
 from audit.shardplan import hash_range_filter
@@ -283,16 +283,12 @@ def _stage(con: duckdb.DuckDBPyConnection, shard: Shard, cfg: AuditConfig) -> An
 def _quarantine_blank_structured(con: duckdb.DuckDBPyConnection, counts: AnswerCounts) -> AnswerCounts:
     """Structured output whose answer text is blank (`{"answer": ""}`, a final event with `"data": " "`) goes to
     quarantine like a blank plain answer: the text is known only once the JSON is read, after validation."""
-    blank = "SELECT answer_id FROM texts WHERE structured AND is_blank(answer_text)"  # validate.sql's macro
-    con.execute(
-        "INSERT INTO quarantined SELECT source_file, source_file || ':' || row_no, answer_id, logged_at, 'answer', "
-        f"$reason FROM answers_ok WHERE answer_id IN ({blank})",
+    return move_to_quarantine(
+        con,
+        counts,
+        "SELECT answer_id, $reason AS reason FROM texts WHERE structured AND is_blank(answer_text)",  # validate.sql
         {"reason": "answer is empty: the JSON's answer text holds nothing to audit"},
     )
-    moved = con.execute(f"DELETE FROM answers_ok WHERE answer_id IN ({blank})").fetchall()[0][0]
-    if not moved:
-        return counts
-    return AnswerCounts(counts.answers_read, counts.answers_audited - moved, counts.answers_quarantined + moved)
 
 
 _BATCH_QUERY = """
