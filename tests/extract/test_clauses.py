@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from audit.extract.clauses import cited_clauses
 from audit.extract.sentences import mask_markers, split_sentences
@@ -209,3 +211,20 @@ def test_a_sentence_of_thousands_of_markers_is_cut_in_linear_time() -> None:
     got = cited_clauses(text, sentences, marks)
     assert time.process_time() - start < 3.0
     assert len(got) == 16_000 and [text[b:e] for b, e in got[marks[1][0]]] == ["alpha beta gamma 1"]
+
+
+_PIECES = ["The", "languages", "are", "Python", "Java", "$5M", "in", "2020", "5,000", "and", "or", "it", ",", ":", "."]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([*_PIECES, "[1]", "[2]", "[1, 2]"]), max_size=30))
+def test_cited_words_stay_inside_their_sentence(words: list[str]) -> None:
+    # lists of words, figures, markers and separators: nothing raises, and each marker cites words of its own
+    # sentence, a list's frame before its item
+    text = " ".join(words)
+    _, marks = mask_markers(text)
+    sentences = split_sentences(text)
+    for m, spans in cited_clauses(text, sentences, marks).items():
+        (sent,) = [s for s in sentences if s.start <= m < s.end]
+        assert all(sent.start <= b <= e <= sent.end for b, e in spans)
+        assert len(spans) in (1, 2) and (len(spans) == 1 or spans[0][1] <= spans[1][0])
