@@ -32,10 +32,11 @@ def claim_for(
     sentences: list[Sentence],
     body_end: int | None = None,
     stretches: dict[int, tuple[int, int]] | None = None,
-    clauses: dict[int, tuple[int, int]] | None = None,
+    clauses: dict[int, tuple[tuple[int, int], ...]] | None = None,
 ) -> Claim:
     """The claim a citation makes. `stretches` (audit/extract/sentences.py): the words each marker follows, the claim
-    in an overlong sentence; `clauses` (audit/extract/clauses.py): the clause a marker inside its sentence cites."""
+    in an overlong sentence; `clauses` (audit/extract/clauses.py): the clause a marker inside its sentence cites, or
+    a list item's frame and item (the claim spans both: "The supported languages are Java")."""
     if body_end is not None and cite.get("char_start") is not None and int(cite["char_start"]) >= body_end:
         # a marker of the closing list of sources, the answer citing nowhere inline: it cites the whole answer
         return whole_answer(text, body_end)
@@ -61,7 +62,10 @@ def claim_for(
         j -= 1  # a marker standing alone cites the sentence before it
     s = sentences[j]
     if j == idx and clauses and int(start) in clauses:
-        b, e = claim_span(text, *clauses[int(start)], anchor=int(start))
+        spans = clauses[int(start)]
+        if len(spans) > 1:  # in a sentence of at most a claim's length
+            return Claim(" ".join(strip_markers(text[b:e]) for b, e in spans), spans[0][0], spans[-1][1], idx)
+        b, e = claim_span(text, *spans[0], anchor=int(start))
         return Claim(strip_markers(text[b:e]), b, e, idx)
     if s.end - s.start <= MAX_CLAIM_CHARS:
         return Claim(s.text, s.start, s.end, idx)

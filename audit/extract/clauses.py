@@ -11,6 +11,10 @@ what it cites), a piece of fewer than `MIN_WORDS` words, and a sentence that ope
 to the policy [1], refunds take 30 days": [1] cites all of it). The words after a sentence's last marker are part of
 its clause ("X [1], reaching Y." is all of it for [1]): cut off, they were checked against no source, in a sentence
 that counted as cited.
+
+A list ("The supported languages are Python [1], Java [2], and Go [3].") is clauses too short to stand alone, each
+a marker's item: its marker cites the list's frame (the words before the first item) and the item, "The supported
+languages are Java" for [2]. Checked against the whole sentence, each source missed the other items (RED).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from audit.extract.sentences import MAX_CLAIM_CHARS, Sentence, mask_markers, word_count
 
@@ -45,7 +50,33 @@ _BACK_REF = re.compile(
 _CLOSING_QUOTE = re.compile(rf"[\"'][{re.escape(_TRIM)}]+")
 # a word: two letters, or a Chinese or Japanese character (as `word_count` counts them)
 _A_WORD = re.compile(r"[^\W\d_]{2}|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_A_WORD_OR_FIGURE = re.compile(_A_WORD.pattern + r"|\d")  # a list's item may be a figure alone: "..., 30% [2]."
 _LEADING_CONJUNCTION = re.compile(r"(?:and|but|while|whereas|although|though|yet|whilst|thus|which)\s+", re.IGNORECASE)
+
+
+# a list: a token (a word or figure), the words that end a list's frame ("The languages are", "Its founders
+# were", "Languages:"), what separates items, and the shape of an item's first token
+_TOKEN = re.compile(r"[^\s\x00]*[^\W_][^\s\x00]*")
+_FRAME_END = re.compile(
+    r"\b(?:is|are|was|were|be|been|include[sd]?|including|comprise[sd]?|comprising|such as|namely)\b"
+    r"|\be\.g\.|\bi\.e\.|[:\uff1a]",
+    re.IGNORECASE,
+)
+_SEPARATOR = re.compile(r",\s|[;\uff0c\uff1b&]|\b(?:and|or)\b", re.IGNORECASE)
+_CONJUNCTION = re.compile(r"(?:and|or|&)\Z", re.IGNORECASE)
+_LEADERS = "\"'(\u201c\u2018$\u20ac\u00a3\u00a5+-\u2212~\u2248#"
+
+
+@dataclass
+class _Piece:
+    """A sentence's clause: where it begins (a cut, or the sentence's start), its words, where its claim begins (its
+    words, or the sentence's when it refers back) and the markers that follow it."""
+
+    begin: int
+    b: int
+    e: int
+    claim_b: int
+    markers: list[int]
 
 
 def _runs(text: str, marks: Sequence[tuple[int, int]]) -> list[tuple[int, int, list[int]]]:
@@ -77,12 +108,13 @@ def _trimmed(text: str, b: int, e: int) -> tuple[int, int]:
 
 def cited_clauses(
     text: str, sentences: Sequence[Sentence], marks: Sequence[tuple[int, int]]
-) -> dict[int, tuple[int, int]]:
+) -> dict[int, tuple[tuple[int, int], ...]]:
     """For each marker (by its start) that cites a clause of its sentence rather than all of it, the (start, end) of
-    that clause in `text`, markers and edge punctuation excluded. Markers absent from the result cite their sentence.
+    that clause in `text`, markers and edge punctuation excluded; for a list item, its list's frame and then the
+    item. Markers absent from the result cite their sentence.
     """
     masked, _ = mask_markers(text)
-    out: dict[int, tuple[int, int]] = {}
+    out: dict[int, tuple[tuple[int, int], ...]] = {}
     runs = _runs(text, marks)
     i = 0
     for sent in sentences:
@@ -95,8 +127,8 @@ def cited_clauses(
             continue
         # a cut needs a marker after it in the sentence: the words after the last marker stay with it ("X [1],
         # reaching Y." cut after [1] left a wrong Y checked against no source, in a cited sentence: GREEN); and a word
-        # after it (where the sentence's last word starts: one scan, not one per marker)
-        last_word = max((m.start() for m in _A_WORD.finditer(masked, sent.start, sent.end)), default=-1)
+        # or figure after it (where the sentence's last word starts: one scan, not one per marker)
+        last_word = max((m.start() for m in _A_WORD_OR_FIGURE.finditer(masked, sent.start, sent.end)), default=-1)
         cuts = [r for r in inside[:-1] if last_word >= r[1] and _BREAK.match(masked, r[1], sent.end)]
         if not cuts:
             continue
@@ -104,20 +136,127 @@ def cited_clauses(
         # clause, made a sentence of 4,000 markers 7 s, of 16,000 two minutes)
         starts, ends = [r[0] for r in cuts], [r[1] for r in cuts]
         head = _trimmed(masked, sent.start, sent.end)[0]
+        short = sent.end - sent.start <= MAX_CLAIM_CHARS
+        pieces: list[_Piece] = []
         for r in inside:
             # this run's clause: from the last cut before it to the next cut at or after it (else the sentence end)
             k, j = bisect_left(starts, r[0]), bisect_right(ends, r[0])
             begin = ends[j - 1] if j else sent.start
             end = starts[k] if k < len(starts) else sent.end
             b, e = _trimmed(masked, begin, end)
-            piece = masked[b:e]
-            if word_count(piece, letters_only=True) < MIN_WORDS:
-                continue
-            if begin == sent.start and _INTRO.match(piece):
-                continue
-            if begin != sent.start and sent.end - sent.start <= MAX_CLAIM_CHARS and _BACK_REF.match(masked, begin, e):
-                b = min(head, e)  # the words it refers back to come with it (not in an overlong "sentence": a claim
-                # of up to MAX_CLAIM_CHARS for each of its markers made 1,000 markers 30 s)
-            for m in r[2]:
-                out[m] = (b, e)
+            claim_b = b
+            if begin != sent.start and short and _BACK_REF.match(masked, begin, e):
+                claim_b = min(head, e)  # the words it refers back to come with it (not in an overlong "sentence": a
+                # claim of up to MAX_CLAIM_CHARS for each of its markers made 1,000 markers 30 s)
+            if pieces and pieces[-1].begin == begin:
+                pieces[-1].markers.extend(r[2])  # runs with no cut between them cite one clause
+            else:
+                pieces.append(_Piece(begin, b, e, claim_b, list(r[2])))
+        # a list's frame is copied to each item: only in a sentence of a claim's length (a bounded copy per marker)
+        listed = list_items(masked, sent.start, pieces) if short else {}
+        for n, p in enumerate(pieces):
+            spans = listed.get(n)
+            if spans is None:
+                piece = masked[p.b : p.e]
+                if word_count(piece, letters_only=True) < MIN_WORDS:
+                    continue
+                if p.begin == sent.start and _INTRO.match(piece):
+                    continue
+                spans = ((p.claim_b, p.e),)
+            for m in p.markers:
+                out[m] = spans
+    return out
+
+
+def _shape(token: str) -> str:
+    """What an item's first token is: a figure ("$7M"), a name ("Java", "iOS"), a lower-case word, or other."""
+    t = token.lstrip(_LEADERS)
+    if not t:
+        return "other"
+    if t[0].isdigit():
+        return "figure"
+    if any(ch.isupper() for ch in t):
+        return "name"
+    return "word" if t[0].islower() else "other"
+
+
+def _tokens(masked: str, b: int, e: int) -> list[re.Match[str]]:
+    """The words and figures of `masked[b:e]`, its conjunctions ("and", "or") left out."""
+    return [m for m in _TOKEN.finditer(masked, b, e) if not _CONJUNCTION.match(m.group())]
+
+
+def _item_like(masked: str, p: _Piece, sent_start: int) -> bool:
+    """A clause too short to stand alone ("Java", "$7M in 2021", "and Go"), not the sentence's first nor one that
+    refers back: an item of the list the clause before it starts."""
+    if p.begin == sent_start or p.claim_b != p.b:
+        return False
+    letters = " ".join(m.group() for m in _tokens(masked, p.b, p.e))
+    return bool(letters) and word_count(letters, letters_only=True) < MIN_WORDS
+
+
+def _first_item(masked: str, head: _Piece, items: list[_Piece]) -> tuple[int, list[int]] | None:
+    """Where the head clause's item begins (the frame ends) and which of `items` are of its shape, or None. The item
+    is as many tokens as the shortest other one ("Python" for "Java"), or all after the frame's last verb or colon
+    where that is later or the tokens before the shape's start hold several items ("are Python and Java"), or from
+    the word the items open with ("by 20%" for "by 30%"). An item of lower-case words ("green", "fast") needs that
+    verb just before the head's item or that same first word: "The tower opened in 1889 [1], and closed [2]." is no
+    list, nor is "closed" what "The tower" did."""
+    tokens = _tokens(masked, head.b, head.e)
+    if not tokens:
+        return None
+    firsts = [_tokens(masked, p.b, p.e) for p in items]
+    size = min(len(f) for f in firsts)
+    shape = tokens[-size].start() if len(tokens) > size else None
+    verb = None
+    for m in _FRAME_END.finditer(masked, head.b, head.e):
+        if m.end() <= tokens[-1].start():
+            verb = m.end()
+    if verb is not None and (shape is None or verb > shape or _SEPARATOR.search(masked, verb, shape)):
+        candidates = [verb]
+    else:
+        candidates = [shape] if shape is not None else []
+    opener = firsts[0][0].group().lower()
+    same = [m.start() for m in tokens[1:] if m.group().lower() == opener]
+    candidates += [at for at in ([verb] if verb is not None else []) + same[-1:] if at not in candidates]
+    after_verb = next((m.start() for m in tokens if verb is not None and m.start() >= verb), None)
+    best: tuple[int, list[int]] | None = None
+    for at in candidates:
+        first = next(m for m in tokens if m.start() >= at)
+        kind, word = _shape(first.group()), first.group().lower()
+        fits = [
+            i
+            for i, f in enumerate(firsts)
+            if _shape(f[0].group()) == kind
+            and (kind != "word" or first.start() == after_verb or f[0].group().lower() == word)
+        ]
+        if best is None or len(fits) > len(best[1]):
+            best = (first.start(), fits)
+    return best
+
+
+def list_items(masked: str, sent_start: int, pieces: list[_Piece]) -> dict[int, tuple[tuple[int, int], ...]]:
+    """For a sentence's clauses (in order), the spans each list item cites, by the clause's index: its list's frame
+    and itself; and the clause that heads a list, its own words however short. Clauses of no list are absent."""
+    out: dict[int, tuple[tuple[int, int], ...]] = {}
+    n = 0
+    while n < len(pieces):
+        h, n = n, n + 1
+        head = pieces[h]
+        items: list[int] = []
+        while n < len(pieces) and _item_like(masked, pieces[n], sent_start):
+            items.append(n)
+            n += 1
+        if not items or (head.begin == sent_start and _INTRO.match(masked, head.b, head.e)):
+            continue
+        found = _first_item(masked, head, [pieces[i] for i in items])
+        if found is None or not found[1]:
+            continue
+        piece = masked[head.claim_b : found[0]]
+        frame = (head.claim_b, head.claim_b + len(piece.rstrip(_TRIM)))
+        if not _A_WORD.search(masked, *frame):
+            continue  # no words before the list ("Python [1], Java [2] are supported.")
+        out[h] = ((head.claim_b, head.e),)
+        for i in found[1]:
+            item = pieces[items[i]]
+            out[items[i]] = (frame, (_tokens(masked, item.b, item.e)[0].start(), item.e))  # "or Go": "Go"
     return out

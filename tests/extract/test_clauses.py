@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from audit.extract.clauses import cited_clauses
 from audit.extract.sentences import mask_markers, split_sentences
@@ -77,12 +79,124 @@ CASES = [
     ("In 2020 [1], revenue rose by five percent.", {}),
 ]
 
+# a marker after a list item cites the words before the list (its frame) and that item: each source states its own
+LISTS = [
+    (
+        "The supported languages are Python [1], Java [2], and Go [3].",
+        {
+            "[1]": "The supported languages are Python",
+            "[2]": "The supported languages are | Java",
+            "[3]": "The supported languages are | Go [3].",
+        },
+    ),
+    (
+        "Its founders were Ada Lovelace [1], Alan Turing [2] and Grace Hopper [3].",
+        {
+            "[1]": "Its founders were Ada Lovelace",
+            "[2]": "Its founders were | Alan Turing",
+            "[3]": "Its founders were | Grace Hopper [3].",
+        },
+    ),
+    (
+        "Revenue was $5M in 2020 [1], $7M in 2021 [2], and $9M in 2022 [3].",
+        {
+            "[1]": "Revenue was $5M in 2020",
+            "[2]": "Revenue was | $7M in 2021",
+            "[3]": "Revenue was | $9M in 2022 [3].",
+        },
+    ),
+    (
+        "Revenue was $5,000 in 2020 [1], $7,500 in 2021 [2].",
+        {"[1]": "Revenue was $5,000 in 2020", "[2]": "Revenue was | $7,500 in 2021 [2]."},
+    ),
+    # an item that is a figure alone
+    (
+        "The drug reduced mortality by 20% [1], 30% [2].",
+        {"[1]": "The drug reduced mortality by 20%", "[2]": "The drug reduced mortality by | 30% [2]."},
+    ),
+    # a comma inside an item is no list separator
+    (
+        "The offices are in Paris, France [1], Berlin, Germany [2], and Rome, Italy [3].",
+        {
+            "[1]": "The offices are in Paris, France",
+            "[2]": "The offices are in | Berlin, Germany",
+            "[3]": "The offices are in | Rome, Italy [3].",
+        },
+    ),
+    # a list in the second clause: its frame is that clause's words
+    (
+        "Refunds take 30 days [1], and shipping is free to France [2], Spain [3] and Italy [4].",
+        {
+            "[1]": "Refunds take 30 days",
+            "[2]": "shipping is free to France",
+            "[3]": "shipping is free to | Spain",
+            "[4]": "shipping is free to | Italy [4].",
+        },
+    ),
+    # several items before one run of markers: all of them for each marker, the frame before them for the next item
+    (
+        "The supported languages are Python and Java [1][2], and Go [3].",
+        {
+            "[1]": "The supported languages are Python and Java",
+            "[2]": "The supported languages are Python and Java",
+            "[3]": "The supported languages are | Go [3].",
+        },
+    ),
+    # the first item's shape differs from the others' ("Python 3", "Java"): the frame ends at the verb
+    (
+        "The languages are Python 3 [1], Java [2].",
+        {"[1]": "The languages are Python 3", "[2]": "The languages are | Java [2]."},
+    ),
+    # a short head: it cites itself once it heads a list
+    ("Languages: Python [1], Java [2].", {"[1]": "Languages: Python", "[2]": "Languages | Java [2]."}),
+    # items of lower-case words: after a verb ("are"), or opening with the word the first one does ("by")
+    (
+        "The colours are red [1], green [2], or blue [3].",
+        {"[1]": "The colours are red", "[2]": "The colours are | green", "[3]": "The colours are | blue [3]."},
+    ),
+    (
+        "The drug reduced deaths by 20% [1], by 30% in 2021 [2].",
+        {"[1]": "The drug reduced deaths by 20%", "[2]": "The drug reduced deaths | by 30% in 2021 [2]."},
+    ),
+    # an item with no marker of its own goes with the next marker, or with the last one: never unchecked
+    (
+        "The supported languages are Python [1], Java, and Go [3].",
+        {"[1]": "The supported languages are Python", "[3]": "The supported languages are | Java, and Go [3]."},
+    ),
+    (
+        "The supported languages are Python [1], Java [2], and Go.",
+        {"[1]": "The supported languages are Python", "[2]": "The supported languages are | Java [2], and Go."},
+    ),
+    # an item unlike the first ("flat" after figures) is no item of the list: it keeps its sentence
+    (
+        "Revenue was $5M in 2020 [1], $7M in 2021 [2], and flat in 2022 [3].",
+        {"[1]": "Revenue was $5M in 2020", "[2]": "Revenue was | $7M in 2021"},
+    ),
+    # not lists: a short clause after a figure, one that refers back, no words before the list, a sentence naming
+    # its source, a clause of its own after a comma that is no separator
+    ("The tower opened in 1889 [1], and closed [2].", {"[1]": "The tower opened in 1889"}),
+    ("Paris is very large [1], and it grew [2].", {"[1]": "Paris is very large"}),
+    ("Python [1], Java [2], and Go [3] are supported.", {"[3]": "Go [3] are supported."}),
+    ("According to the docs [1], Python [2], and Go [3].", {}),
+    ("In Paris, France [1], the tower opened in 1889 [2].", {"[2]": "the tower opened in 1889 [2]."}),
+]
+
+
+def _cited(text: str) -> dict[str, str]:
+    """Each marker's cited words; a list item's frame and item apart, as "frame | item"."""
+    _, marks = mask_markers(text)
+    got = cited_clauses(text, split_sentences(text), marks)
+    return {text[m : m + 3]: " | ".join(text[b:e] for b, e in spans) for m, spans in got.items()}
+
 
 @pytest.mark.parametrize(("text", "expected"), CASES)
 def test_cited_clauses(text: str, expected: dict[str, str]) -> None:
-    _, marks = mask_markers(text)
-    got = cited_clauses(text, split_sentences(text), marks)
-    assert {text[m : m + 3]: text[b:e] for m, (b, e) in got.items()} == expected
+    assert _cited(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), LISTS, ids=[t[:40] for t, _ in LISTS])
+def test_a_marker_after_a_list_item_cites_the_frame_and_its_item(text: str, expected: dict[str, str]) -> None:
+    assert _cited(text) == expected
 
 
 def test_a_sentence_of_thousands_of_markers_is_cut_in_linear_time() -> None:
@@ -96,4 +210,21 @@ def test_a_sentence_of_thousands_of_markers_is_cut_in_linear_time() -> None:
     start = time.process_time()
     got = cited_clauses(text, sentences, marks)
     assert time.process_time() - start < 3.0
-    assert len(got) == 16_000 and text[slice(*got[marks[1][0]])] == "alpha beta gamma 1"
+    assert len(got) == 16_000 and [text[b:e] for b, e in got[marks[1][0]]] == ["alpha beta gamma 1"]
+
+
+_PIECES = ["The", "languages", "are", "Python", "Java", "$5M", "in", "2020", "5,000", "and", "or", "it", ",", ":", "."]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([*_PIECES, "[1]", "[2]", "[1, 2]"]), max_size=30))
+def test_cited_words_stay_inside_their_sentence(words: list[str]) -> None:
+    # lists of words, figures, markers and separators: nothing raises, and each marker cites words of its own
+    # sentence, a list's frame before its item
+    text = " ".join(words)
+    _, marks = mask_markers(text)
+    sentences = split_sentences(text)
+    for m, spans in cited_clauses(text, sentences, marks).items():
+        (sent,) = [s for s in sentences if s.start <= m < s.end]
+        assert all(sent.start <= b <= e <= sent.end for b, e in spans)
+        assert len(spans) in (1, 2) and (len(spans) == 1 or spans[0][1] <= spans[1][0])

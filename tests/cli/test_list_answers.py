@@ -1,0 +1,90 @@
+"""List-shaped answers ("The supported languages are Python [1], Java [2], and Go [3].") through the real
+`citeaudit run` on real Parquet and DuckDB files: each source is checked for its own item, and only for it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.hostile import audited
+from tests.conftest import make_answer
+from tests.conftest import query as q
+
+
+def _ctx(*texts: str) -> list[dict[str, object]]:
+    return [
+        {"doc_id": f"d{i}", "chunk_id": f"c{i}", "title": f"Doc {i}.pdf", "page": 1, "text": t}
+        for i, t in enumerate(texts, 1)
+    ]
+
+
+LANGS = _ctx(
+    "Python is one of the supported languages.",
+    "Java is one of the supported languages.",
+    "Go is one of the supported languages.",
+)
+FOUNDERS = _ctx(
+    "Ada Lovelace was one of its founders.",
+    "Alan Turing was one of its founders.",
+    "Grace Hopper was one of its founders.",
+)
+REVENUE = _ctx("Revenue was $5M in 2020.", "Revenue was $7M in 2021.", "Revenue was $9M in 2022.")
+REVENUE_8M = _ctx("Revenue was $5M in 2020.", "Revenue was $7M in 2021.", "Revenue was $8M in 2022.")
+
+
+def test_each_citation_of_a_list_is_checked_for_its_own_item(tmp_path: Path) -> None:
+    # each source states only its own item: checked against the whole sentence, each missed the other items
+    # (missing_name:Java, missing_number:7M, ...) and a correct answer came out RED; a changed item is still caught
+    rows = [
+        make_answer("langs", "The supported languages are Python [1], Java [2], and Go [3].", LANGS),
+        make_answer("founders", "Its founders were Ada Lovelace [1], Alan Turing [2] and Grace Hopper [3].", FOUNDERS),
+        make_answer("revenue", "Revenue was $5M in 2020 [1], $7M in 2021 [2], and $9M in 2022 [3].", REVENUE),
+        make_answer("revenue_8m", "Revenue was $5M in 2020 [1], $7M in 2021 [2], and $9M in 2022 [3].", REVENUE_8M),
+    ]
+    db = audited(tmp_path, rows)
+    got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
+    assert [(a, o, c) for a, o, c, _v in got] == [
+        ("founders", 1, "Its founders were Ada Lovelace"),
+        ("founders", 2, "Its founders were Alan Turing"),
+        ("founders", 3, "Its founders were Grace Hopper."),
+        ("langs", 1, "The supported languages are Python"),
+        ("langs", 2, "The supported languages are Java"),
+        ("langs", 3, "The supported languages are Go."),
+        ("revenue", 1, "Revenue was $5M in 2020"),
+        ("revenue", 2, "Revenue was $7M in 2021"),
+        ("revenue", 3, "Revenue was $9M in 2022."),
+        ("revenue_8m", 1, "Revenue was $5M in 2020"),
+        ("revenue_8m", 2, "Revenue was $7M in 2021"),
+        ("revenue_8m", 3, "Revenue was $9M in 2022."),
+    ], got
+    verdicts = {(a, o): v for a, o, _c, v in got}
+    assert all(v == "verified" for (a, _o), v in verdicts.items() if a != "revenue_8m"), verdicts
+    assert verdicts[("revenue_8m", 1)] == verdicts[("revenue_8m", 2)] == "verified", verdicts
+    assert verdicts[("revenue_8m", 3)] != "verified", verdicts
+    reasons = q(db, "SELECT reasons FROM citation_audit WHERE answer_id = 'revenue_8m' AND citation_ord = 3")
+    assert "missing_number:9" in reasons[0][0], reasons
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels == {"langs": "GREEN", "founders": "GREEN", "revenue": "GREEN", "revenue_8m": levels["revenue_8m"]}
+    assert levels["revenue_8m"] != "GREEN", levels
+
+
+def test_an_item_without_a_marker_is_checked_with_the_next_marker_or_the_last(tmp_path: Path) -> None:
+    # "Java" has no marker of its own: it goes with [3] (or, after the last marker, with [2]), whose source must state
+    # it too; left out of every claim, a wrong item in a cited sentence was checked against nothing
+    rows = [
+        make_answer("middle", "The supported languages are Python [1], Java, and Go [3].", LANGS),
+        make_answer("trailing", "The supported languages are Python [1], Java [2], and Go.", LANGS),
+    ]
+    db = audited(tmp_path, rows)
+    got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
+    assert [(a, o, c) for a, o, c, _v in got] == [
+        ("middle", 1, "The supported languages are Python"),
+        ("middle", 2, "The supported languages are Java, and Go."),
+        ("trailing", 1, "The supported languages are Python"),
+        ("trailing", 2, "The supported languages are Java, and Go."),
+    ], got
+    assert [v for _a, _o, _c, v in got] == ["verified", got[1][3], "verified", got[3][3]], got
+    assert got[1][3] != "verified" and got[3][3] != "verified", got
+    reasons = q(db, "SELECT answer_id, reasons FROM citation_audit WHERE citation_ord = 2 ORDER BY 1")
+    assert reasons == [("middle", ["missing_name:Java"]), ("trailing", ["missing_name:Go"])], reasons
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels["middle"] != "GREEN" and levels["trailing"] != "GREEN", levels
