@@ -22,6 +22,7 @@ from audit.verify.text import (
     STOPWORDS,
     SentenceWindows,
     SourceWindow,
+    Windows,
     content_words,
     keyword_overlap,
     sentence_windows,
@@ -93,7 +94,7 @@ class PairAnalysis:
 
 @dataclass(frozen=True)
 class _SourceIndex:
-    windows: tuple[SourceWindow, ...]
+    windows: Windows
     layout: SentenceWindows  # which sentences each window covers, and the sentences' words
     all_words: frozenset[str]
     bigrams: frozenset[tuple[str, str]]
@@ -107,7 +108,7 @@ def _content_sequence(text: str) -> list[str]:
     return [stem(t) for t in tokens(text) if len(t) >= 3 and t not in STOPWORDS]
 
 
-@text_cache(max_chars=6_000_000, max_entries=2048)  # ~40 bytes a character: ~240 MB at most
+@text_cache(max_chars=6_000_000, max_entries=2048)  # ~36 bytes a character (WiCE pages): ~220 MB at most
 def index_source(source: str, window_sentences: int) -> _SourceIndex:
     """Windows of a source, its sentences' words, its word pairs and in-document idf (cached: sources recur).
     Words are indexed per sentence, not per window: a window holds a word when one of its sentences does."""

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import overload
 
 import numpy as np
 
@@ -74,13 +76,39 @@ def _pieces(source: str) -> list[tuple[int, int]]:
     return spans
 
 
+class Windows(Sequence[SourceWindow]):
+    """A source's windows, each made when it is read: a long page has thousands (one, two and three sentences at
+    every position) and a pair reads the few its claim shares most words with. Holding them all as objects, each
+    with its own copy of its text, cost more time than indexing the page and ~9x the page's characters."""
+
+    __slots__ = ("_end", "_source", "_start", "_width")
+
+    def __init__(self, source: str, start: np.ndarray, end: np.ndarray, width: np.ndarray) -> None:
+        self._source, self._start, self._end, self._width = source, start, end, width
+
+    def __len__(self) -> int:
+        return len(self._start)
+
+    @overload
+    def __getitem__(self, j: int) -> SourceWindow: ...
+
+    @overload
+    def __getitem__(self, j: slice) -> tuple[SourceWindow, ...]: ...
+
+    def __getitem__(self, j: int | slice) -> SourceWindow | tuple[SourceWindow, ...]:
+        if isinstance(j, slice):
+            return tuple(self[i] for i in range(*j.indices(len(self))))
+        s, e = int(self._start[j]), int(self._end[j])
+        return SourceWindow(s, e, self._source[s:e], int(self._width[j]))
+
+
 @dataclass(frozen=True)
 class SentenceWindows:
     """Windows of 1 up to `size` consecutive sentences of a source, described through its sentences: window `j` covers
     sentences `first[j]` to `last[j] - 1`; its content words are the union of theirs, except for the windows in
     `own` (joined across something other than whitespace, so tokenized whole), which carry their own."""
 
-    windows: tuple[SourceWindow, ...]
+    windows: Windows
     sentence_words: list[frozenset[str]]
     first: np.ndarray
     last: np.ndarray
@@ -95,27 +123,36 @@ class SentenceWindows:
 
 
 def sentence_windows(source: str, size: int) -> SentenceWindows:
-    """Windows of 1 up to `size` consecutive sentences (offsets into `source`), each sentence tokenized once.
+    """Windows of 1 up to `size` consecutive sentences (offsets into `source`), each sentence tokenized once; in
+    order of width, then of position; a window of several sentences longer than MAX_WINDOW_CHARS is left out.
 
     A window joined across whitespace only has exactly the union of its sentences' words (no token crosses
     whitespace); other joins are tokenized as a whole."""
     sents = _pieces(source)
     single = [content_words(source[s:e]) for s, e in sents]
-    clean_gap = [source[sents[j][1] : sents[j + 1][0]].isspace() for j in range(len(sents) - 1)]
-    out: list[SourceWindow] = []
-    first: list[int] = []
-    last: list[int] = []
+    n = len(sents)
+    starts = np.fromiter((s for s, _ in sents), dtype=np.int64, count=n)
+    ends = np.fromiter((e for _, e in sents), dtype=np.int64, count=n)
+    # joins that are not whitespace alone, counted up to each sentence: a window holds one when the count moves
+    dirty = np.zeros(n, dtype=np.int64)
+    for j in range(n - 1):
+        dirty[j + 1] = dirty[j] + (not source[sents[j][1] : sents[j + 1][0]].isspace())
+    firsts: list[np.ndarray] = []
     own: dict[int, frozenset[str]] = {}
+    made = 0
     for width in range(1, size + 1):
-        if width > 1 and len(sents) < width:
+        if width > 1 and n < width:
             break
-        for i in range(len(sents) - width + 1):
-            s, e = sents[i][0], sents[i + width - 1][1]
-            if width > 1 and e - s > MAX_WINDOW_CHARS:
-                continue
-            if width > 1 and not all(clean_gap[i : i + width - 1]):
-                own[len(out)] = content_words(source[s:e])
-            out.append(SourceWindow(s, e, source[s:e], width))
-            first.append(i)
-            last.append(i + width)
-    return SentenceWindows(tuple(out), single, np.asarray(first, dtype=np.int64), np.asarray(last, dtype=np.int64), own)
+        i = np.arange(max(n - width + 1, 0), dtype=np.int64)
+        if width > 1:
+            i = i[ends[i + width - 1] - starts[i] <= MAX_WINDOW_CHARS]
+            for k in np.flatnonzero(dirty[i + width - 1] > dirty[i]).tolist():
+                s, e = int(starts[i[k]]), int(ends[i[k] + width - 1])
+                own[made + k] = content_words(source[s:e])
+        firsts.append(i)
+        made += len(i)
+    first = np.concatenate(firsts) if firsts else np.zeros(0, dtype=np.int64)
+    widths = np.concatenate([np.full(len(f), w + 1, dtype=np.int64) for w, f in enumerate(firsts)]) if firsts else first
+    last = first + widths
+    windows = Windows(source, starts[first], ends[last - 1] if len(last) else first, widths)
+    return SentenceWindows(windows, single, first, last, own)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from audit.verify.features import _holding, index_source
-from audit.verify.text import content_words
+from audit.verify.text import MAX_WINDOW_CHARS, SourceWindow, _pieces, content_words, sentence_windows
 
 SOURCES = [
     "The bridge opened in 1932. It carries six lanes of traffic.\nTolls were removed in 1970! Cyclists use it daily.",
@@ -33,3 +33,39 @@ def test_a_window_holds_a_word_when_its_text_does(source: str) -> None:
     for t in [*sorted(src.all_words), "absent"]:
         expected = [t in content_words(w.text) for w in src.windows]
         assert _holding(t, src).tolist() == expected, t
+
+
+def _windows_one_by_one(source: str, size: int) -> list[SourceWindow]:
+    """The windows as the index listed them before it made them on demand: width by width, position by position,
+    a window of several sentences longer than MAX_WINDOW_CHARS left out."""
+    sents = _pieces(source)
+    out = []
+    for width in range(1, size + 1):
+        for i in range(len(sents) - width + 1):
+            s, e = sents[i][0], sents[i + width - 1][1]
+            if width == 1 or e - s <= MAX_WINDOW_CHARS:
+                out.append(SourceWindow(s, e, source[s:e], width))
+    return out
+
+
+LONG = "A sentence of some length that goes on for a while, well past what a short one holds. " * 30
+
+
+@pytest.mark.parametrize("source", [*SOURCES, LONG, "x. " * 3, "One. Two."], ids=range(len(SOURCES) + 3))
+@pytest.mark.parametrize("size", [1, 2, 3, 5])
+def test_windows_made_on_demand_are_the_windows_listed_one_by_one(source: str, size: int) -> None:
+    layout = sentence_windows(source, size)
+    expected = _windows_one_by_one(source, size)
+    assert len(layout.windows) == len(expected)
+    assert list(layout.windows) == expected
+    assert layout.windows[1:3] == tuple(expected[1:3])
+    assert [layout.windows[-1]] == expected[-1:] if expected else not layout.windows
+    assert [(int(f), int(la)) for f, la in zip(layout.first, layout.last, strict=True)] == [
+        (w_first, w_first + w.sentences)
+        for w, w_first in zip(expected, _first_sentences(source, expected), strict=True)
+    ]
+
+
+def _first_sentences(source: str, windows: list[SourceWindow]) -> list[int]:
+    starts = [s for s, _ in _pieces(source)]
+    return [starts.index(w.start) for w in windows]
