@@ -2,7 +2,10 @@
 LocalClusters of 1 and N single-thread workers; prints the speed-up and checks the tables are identical.
 
 Each cluster is fresh (workers import, load the model and prime the embedding cache inside the timed run, as on
-the first night of a new cluster), and each run writes a fresh database, so every run is cold. With `warm`, every
+the first night of a new cluster), and each run writes a fresh database, so every run is cold. With `repeat`, the two
+clusters are timed in turn that many times (each time a fresh cluster and database) and each one's median run is its
+figure: one run of a ~7 s day varied by +-10% here. The local runner is timed once (it audits in this process, whose
+caches a second run would find warm). With `warm`, every
 runner loads its models before the clock starts (the local process directly, Dask workers through the
 `WarmModels` plugin), as a long-lived cluster has by its second night: that times the shard work itself.
 """
@@ -11,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import shutil
+import statistics
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -38,6 +42,23 @@ class ScalingRun:
     shards: int
     answers: int
     digest: dict[str, tuple[int, int]] = field(default_factory=dict)
+    samples: list[float] = field(default_factory=list)  # each timed run's seconds (`seconds`: their median)
+
+
+def median_run(runs: list[ScalingRun]) -> ScalingRun:
+    """One runner's repeated runs as one: the median seconds, every run's seconds, and the tables' digest when every
+    run wrote the same tables (else a digest no other runner has)."""
+    first = runs[0]
+    same = all(r.digest == first.digest and r.shards == first.shards for r in runs)
+    return ScalingRun(
+        first.label,
+        first.workers,
+        statistics.median(r.seconds for r in runs),
+        first.shards,
+        first.answers,
+        first.digest if same else {"tables differ between repeated runs": (len(runs), 0)},
+        [r.seconds for r in runs],
+    )
 
 
 def table_digest(db: str) -> dict[str, tuple[int, int]]:
@@ -100,13 +121,14 @@ def _one_run(
     tmp: Path,
     warm: bool = False,
     preload: bool = True,
+    attempt: int = 0,
 ) -> ScalingRun:
     from prefect.settings import PREFECT_API_URL, temporary_settings
 
     from audit.config import load_config
     from flows.nightly import WarmModels, audit_day, task_runner_for, warm_models
 
-    db = str(tmp / f"{label}.duckdb")
+    db = str(tmp / f"{label}-{attempt}.duckdb")  # a fresh database each run: every run is cold
     # every runner reports to one Prefect API, started before any clock (the local runner's first flow would
     # otherwise time the start of a temporary server)
     api = prefect_api_url()
@@ -146,7 +168,9 @@ def _one_run(
             t0 = time.perf_counter()
             summary = flow(day=day, input=input_spec, db=db, config=config)
             seconds = time.perf_counter() - t0
-    return ScalingRun(label, workers, seconds, int(summary["shards"]), int(summary["answers_read"]), table_digest(db))
+    return ScalingRun(
+        label, workers, seconds, int(summary["shards"]), int(summary["answers_read"]), table_digest(db), [seconds]
+    )
 
 
 def run_scaling(
@@ -157,10 +181,12 @@ def run_scaling(
     config: str | None = None,
     warm: bool = False,
     preload: bool = True,
+    repeat: int = 1,
 ) -> tuple[date, list[ScalingRun]]:
     """One day (the input's busiest, or `rows` generated real-shaped answers) on the local runner, then on 1 and
     `workers` single-thread Dask workers (`warm`: every runner has its models loaded before the clock starts;
-    `preload`: workers import the pipeline at start, as `dask worker --preload flows.preload` does)."""
+    `preload`: workers import the pipeline at start, as `dask worker --preload flows.preload` does); the clusters in
+    turn `repeat` times, each one's figure its median run."""
     tmp = Path(tempfile.mkdtemp(prefix="citeaudit-scaling-"))
     try:
         if input_spec is None:
@@ -170,11 +196,15 @@ def run_scaling(
             input_spec = str(write_night(tmp / "logs", KnowledgeBase(shape), shape, rows, BENCH_DAY, seed=1))
             day = BENCH_DAY
         day = day or busiest_day(input_spec)
-        return day, [
-            _one_run("local runner", 0, day, input_spec, config, tmp, warm),
-            _one_run("dask 1 worker", 1, day, input_spec, config, tmp, warm, preload),
-            _one_run(f"dask {workers} workers", workers, day, input_spec, config, tmp, warm, preload),
-        ]
+        # the local runner audits in this process, whose caches (source indexes, the loaded model) a second run would
+        # find warm: it is timed once; each cluster run is on fresh worker processes, so cold every time
+        local = _one_run("local runner", 0, day, input_spec, config, tmp, warm)
+        one: list[ScalingRun] = []
+        many: list[ScalingRun] = []
+        for i in range(max(1, repeat)):
+            one.append(_one_run("dask 1 worker", 1, day, input_spec, config, tmp, warm, preload, attempt=i))
+            many.append(_one_run(f"dask {workers} workers", workers, day, input_spec, config, tmp, warm, preload, i))
+        return day, [local, median_run(one), median_run(many)]
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -183,6 +213,8 @@ def scaling_json(runs: list[ScalingRun]) -> dict[str, Any]:
     local, one, many = runs
     return {
         "answers": one.answers,
+        "repeat": len(one.samples),
+        "seconds_by_runner": {r.label: [round(x, 2) for x in r.samples] for r in runs},
         "shards": one.shards,
         "shards_by_runner": {r.label: r.shards for r in runs},
         "local_seconds": round(local.seconds, 2),

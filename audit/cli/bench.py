@@ -51,6 +51,14 @@ from audit.errors import ConfigError
     help="With --dask: load the models in every runner before timing (a long-lived cluster's steady state).",
 )
 @click.option(
+    "--repeat",
+    type=click.IntRange(min=1),
+    default=3,
+    show_default=True,
+    help="With --dask: time the 1- and N-worker clusters in turn this many times (a fresh cluster and database each "
+    "time) and report each one's median run (the local runner is timed once).",
+)
+@click.option(
     "--no-preload",
     is_flag=True,
     help="With --dask: start workers without `--preload flows.preload`, so each imports the pipeline (~2 s) inside "
@@ -68,6 +76,7 @@ def bench(
     config_path: str | None,
     dask_workers: int,
     warm_workers: bool,
+    repeat: int,
     no_preload: bool,
 ) -> None:
     """Benchmark: answers/s per stage and end to end (cold and warm), the naive peer beside it, peak memory."""
@@ -79,7 +88,7 @@ def bench(
     if json_path:
         output_file(json_path, "--json")  # before the benchmark: its figures are written there at the end
     if dask_workers:
-        figures = _bench_dask(input_spec, dask_workers, rows, config_path, warm_workers, not no_preload)
+        figures = _bench_dask(input_spec, dask_workers, rows, config_path, warm_workers, not no_preload, repeat)
         if json_path:
             write_output(json_path, json.dumps(figures, indent=2) + "\n", "--json")
         return
@@ -121,6 +130,7 @@ def _bench_dask(
     config_path: str | None,
     warm: bool = False,
     preload: bool = True,
+    repeat: int = 1,
 ) -> dict[str, Any]:
     import os
 
@@ -132,19 +142,23 @@ def _bench_dask(
     if workers < 2:
         raise ConfigError("--dask N: N must be at least 2 (it is compared with 1 worker)")
     with flow_settings():
-        day, runs = run_scaling(input_spec, workers, rows, None, config_path, warm, preload)
+        day, runs = run_scaling(input_spec, workers, rows, None, config_path, warm, preload, repeat)
     figures = scaling_json(runs)
     figures["warm_workers"] = warm
     figures["preload"] = preload
     mode = "models loaded before timing" if warm else "cold: models load inside the timed run"
     imports = "workers import the pipeline at start (--preload)" if preload else "workers import inside the run"
-    t = Table(title=f"{day}: {figures['answers']} answers ({mode}; {imports})")
+    each = f"; the median of {repeat} runs each" if repeat > 1 else ""
+    t = Table(title=f"{day}: {figures['answers']} answers ({mode}; {imports}{each})")
     t.add_column("runner")
     t.add_column("shards", justify="right")
     t.add_column("seconds", justify="right")
     t.add_column("answers/s", justify="right")
+    if repeat > 1:
+        t.add_column("each run (s)", justify="right")
     for r in runs:
-        t.add_row(r.label, str(r.shards), f"{r.seconds:.1f}", f"{r.answers / r.seconds:,.2f}")
+        cells = [r.label, str(r.shards), f"{r.seconds:.1f}", f"{r.answers / r.seconds:,.2f}"]
+        t.add_row(*cells, *([" ".join(f"{x:.1f}" for x in r.samples)] if repeat > 1 else []))
     out.print(t)
     out.print(
         f"speed-up {workers} workers vs 1: {figures['speedup']}x; vs the local runner: {figures['vs_local']}x; "

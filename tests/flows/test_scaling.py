@@ -25,9 +25,17 @@ def busy_day(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_bench_dask_times_one_day_on_every_runner_with_the_same_tables(busy_day: Path, tmp_path: Path) -> None:
     out = tmp_path / "scaling.json"
-    res = CliRunner().invoke(main, ["bench", "--dask", "2", "--input", str(busy_day), "--json", str(out)])
+    res = CliRunner().invoke(
+        main, ["bench", "--dask", "2", "--repeat", "2", "--input", str(busy_day), "--json", str(out)]
+    )
     assert res.exit_code == 0, res.output
     figures = json.loads(out.read_text())
+    # each cluster timed twice, each time cold (a fresh cluster and database), its median run its figure; the local
+    # runner once (a second run in the same process would find its caches warm)
+    assert figures["repeat"] == 2
+    runs = figures["seconds_by_runner"]
+    assert {k: len(v) for k, v in runs.items()} == {"local runner": 1, "dask 1 worker": 2, "dask 2 workers": 2}
+    assert figures["dask_2_seconds"] == pytest.approx(sum(runs["dask 2 workers"]) / 2, abs=0.02)
     assert figures["identical_tables"] is True
     assert figures["preload"] is True and figures["warm_workers"] is False
     assert 100 < figures["answers"] <= 160  # the day's rows (a sample row without a logged_at is on no day)
