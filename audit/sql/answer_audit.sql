@@ -17,12 +17,16 @@ WITH per_answer AS (
 ), statements AS (
     SELECT answer_id,
            bool_or(verdict = 'verified') AND NOT bool_or(verdict = 'fabricated') AS supported,
-           count(*) FILTER (WHERE verdict = 'verified') AS n_verified
+           count(*) FILTER (WHERE verdict = 'verified') AS n_verified,
+           avg(CAST(verdict = 'verified' AS DOUBLE)) AS verified_share
     FROM cite_rows GROUP BY answer_id, claim_start, claim_end, claim
 ), alce AS (
     -- under the best-single approximation ALCE's "needed" test keeps exactly the verified citations of a
     -- supported statement: a non-verified one is never needed, since a verified sibling supports without it
     SELECT answer_id,
+           -- citation integrity weighs each cited claim once, by the share of its citations verified: ten quotes
+           -- (or ten sources) piled on one right claim made a wrong claim beside them GREEN (10 of 11 verified)
+           avg(verified_share) AS citation_integrity,
            count(*) AS n_statements,
            count(*) FILTER (WHERE supported) AS n_supported_statements,
            coalesce(sum(n_verified) FILTER (WHERE supported), 0) AS n_precise_citations
@@ -50,6 +54,7 @@ WITH per_answer AS (
            coalesce(x.n_statements, 0) + s.n_uncited_claims AS n_statements,
            coalesce(x.n_supported_statements, 0) AS n_supported_statements,
            coalesce(x.n_precise_citations, 0) AS n_precise_citations,
+           x.citation_integrity,
            t.structured, t.structured_parse_failed, coalesce(t.citation_shape_flags, []) AS citation_shape_flags
     FROM answers_ok a
     JOIN texts t USING (answer_id)
@@ -61,7 +66,6 @@ WITH per_answer AS (
     LEFT JOIN zero_ranked z USING (answer_id)
 ), scored AS (
     SELECT *,
-           n_verified / nullif(n_citations, 0) AS citation_integrity,
            n_cited_sentences / nullif(n_claims, 0) AS coverage,
            n_citations / nullif(n_sentences, 0) AS density,
            n_supported_statements / nullif(n_statements, 0) AS citation_recall,

@@ -4,6 +4,12 @@
 -- footnote's definition), $sup_before / $sup_after (where a
 -- superscript run is a marker), $base (numeric base, 0 or 1).
 
+-- text around a JSON payload that is no answer of its own: at most `n` lines holding text, 200 characters, no marker
+CREATE OR REPLACE TEMP MACRO short_around(t, n, pat) AS
+    CASE WHEN t IS NULL OR length(t) > 200 THEN false
+         ELSE NOT regexp_matches(t, pat) AND len(list_filter(string_split(t, chr(10)), lambda l: regexp_matches(l, '\S'))) <= n
+    END;
+
 -- the JSON document of structured output: the answer object itself, or the final event of a logged stream
 -- (a JSON array of events, or JSON lines / `data: {...}` server-sent events, whose last `"type": "final"` event
 -- carries the answer in `data`, as text or as an object with an `answer` field).
@@ -32,12 +38,55 @@ WITH unmarked AS (
                      AND regexp_matches(fence.inner, '[^\s\p{Z}\p{Cf}\x{85}]')
                 THEN fence.inner ELSE answer END AS prose
     FROM fenced
+), around AS (
+    -- structured output after a short preamble ("Here is the answer:", "Sure!") and/or before a short closing line,
+    -- bare at the start of a line or in a ``` / ~~~ (json) fence, also on one line (```json {...} ```): read as
+    -- prose, its citations were never checked (a fence was code: YELLOW no_citations). Taken only when the text
+    -- around it is at most two lines before and one after, 200 characters each, without a citation marker, and the
+    -- JSON parses; it is the answer only when it has the shape of structured output (`docs`), else prose as before.
+    -- The ends are read from the first and last 240 characters (a regex over the whole text took 0.6 ms per 6 kB)
+    SELECT *, CASE WHEN fence_head.open <> '' THEN substr(body, length(fence_head.whole) + 1) END AS fence_rest,
+           CASE WHEN bare_pre <> '' THEN substr(body, length(bare_pre) + 1) END AS bare_rest
+    FROM (
+        SELECT *,
+               CASE WHEN prose_start THEN regexp_extract(left(body, 240),
+                   '(?s)^((.{0,200}?)(```|~~~)[ \t]*([A-Za-z]*)[ \t]*\r?\n?)', ['whole', 'pre', 'open', 'lang']) END
+                   AS fence_head,
+               CASE WHEN prose_start THEN regexp_extract(left(body, 240), '(?s)^([^\{\[]{1,200}?\n)[ \t]*[\{\[]', 1) END
+                   AS bare_pre
+        FROM (SELECT *, NOT regexp_matches(body, '^\s*(?:[\{\[]|(?:event|id|retry|data):)') AS prose_start FROM bodies)
+    )
+), ends AS (
+    SELECT *,
+           -- the fence closes where its opening fence next appears
+           CASE WHEN fence_head.open <> '' AND lower(fence_head.lang) IN ('json', '')
+                THEN nullif(instr(fence_rest, fence_head.open), 0) END AS fence_close,
+           regexp_extract(right(bare_rest, 260), '(\n([^\n]*\S[^\n]*)\s*)$', ['tail', 'line']) AS bare_tail
+    FROM around
+), candidates AS (
+    SELECT answer_id, answer, prose, body,
+           CASE WHEN fence_close IS NOT NULL AND short_around(fence_head.pre, 2, $any)
+                     AND short_around(substr(fence_rest, fence_close + 3), 1, $any)
+                     AND regexp_matches(left(fence_rest, fence_close - 1), '^\s*[\{\[]')
+                     AND json_valid(left(fence_rest, fence_close - 1))
+                THEN left(fence_rest, fence_close - 1)
+                WHEN bare_rest IS NOT NULL AND short_around(bare_pre, 2, $any) THEN
+                     CASE WHEN json_valid(bare_rest) THEN bare_rest
+                          WHEN bare_tail.tail <> '' AND short_around(bare_tail.line, 1, $any)
+                               AND json_valid(left(bare_rest, length(bare_rest) - length(bare_tail.tail)))
+                              THEN left(bare_rest, length(bare_rest) - length(bare_tail.tail))
+                     END
+           END AS payload
+    FROM ends
+), embedded AS (
+    SELECT answer_id, answer, prose, coalesce(payload, body) AS body, payload IS NOT NULL AS embedded
+    FROM candidates
 ), raw AS (
     -- JSON may begin after any JSON whitespace (a logger's newline, CRLF or tab; ltrim() removes spaces only): an
     -- event list after a newline was audited as its raw text, broken JSON after one was never flagged. A stream
     -- (`data: {` lines, a JSON list of event objects) without a final event is structured output that cannot be
     -- read, never prose: its raw text was audited without a flag, GREEN
-    SELECT answer_id, answer, prose,
+    SELECT answer_id, answer, prose, embedded,
            starts_stream
            OR coalesce(CASE WHEN regexp_matches(body, '^\s*\[') AND json_valid(body) AND json_type(body) = 'ARRAY'
                             THEN list_contains(list_transform(json_extract(body, '$[*]'), lambda e: json_type(e)), 'OBJECT')
@@ -57,10 +106,10 @@ WITH unmarked AS (
         -- JSON, or server-sent events: `data: {` lines, after any `event:` / `id:` / `retry:` lines that name
         -- them (an SSE log with `event:` lines was audited as its raw text)
         SELECT *, regexp_matches(body, '^\s*(?:\{|(?:(?:event|id|retry):[^\n]*\r?\n)*data:\s*\{)') AS starts_stream
-        FROM bodies
+        FROM embedded
     )
 ), docs AS (
-    SELECT answer_id, answer, prose, looks_json OR event IS NOT NULL AS looks_json,
+    SELECT answer_id, answer, prose, embedded, looks_json OR event IS NOT NULL AS looks_json,
            json_keys(event) AS top_keys,
            CASE WHEN json_type(event, '$.data') = 'OBJECT' THEN json_keys(event, '$.data') END AS data_keys,
            -- keys given twice inside a citation object (read from the event as logged: merging `data` would
@@ -101,7 +150,8 @@ WITH unmarked AS (
 )
 SELECT answer_id,
        looks_json AND answer_field IS NOT NULL AS structured,
-       looks_json AND answer_field IS NULL AS structured_parse_failed,
+       -- JSON found inside prose that is no structured output (a code sample) leaves the answer prose, unflagged
+       looks_json AND answer_field IS NULL AND NOT embedded AS structured_parse_failed,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field ELSE prose END AS answer_text,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN doc END AS json_doc,
        -- `citations` holding any object: the citation_object dialect (every item is one citation)

@@ -212,3 +212,56 @@ def test_a_confidence_of_minus_zero_is_zero(tmp_path: Path) -> None:
     [(answer_level,)] = q(db, "SELECT claimed_confidence FROM answer_audit")
     [(citation_level,)] = q(db, "SELECT claimed_confidence FROM citation_audit")
     assert math.copysign(1, answer_level) == math.copysign(1, citation_level) == 1.0
+
+
+def test_quotes_piled_on_one_claim_do_not_outweigh_a_wrong_claim(tmp_path: Path) -> None:
+    # ten citation objects quoting ten different verbatim passages of one source for one right claim, beside one
+    # wrong claim, made integrity 10/11 (GREEN): repeats were one citation only when their quotes were the same. The
+    # same with ten retrieved copies of the source cited [1]...[10] in prose. Integrity weighs each claim once (the
+    # share of its citations verified): 1/2 as without the pile, RED; each quote is still checked and counted
+    wrong = "Store credit is valid for 24 months."
+    spans = [
+        "All returns must be made within 30 days",
+        "returns must be made within 30 days of purchase",
+        "must be made within 30 days of purchase date",
+        "All returns must be made within 30 days of purchase date",
+        "returns must be made within 30 days",
+        "All returns must be made",
+        "made within 30 days of purchase date",
+        "within 30 days of purchase date",
+        "returns must be made within 30",
+        "All returns must be made within 30 days of purchase",
+    ]
+
+    def cite(claim: str, span: str | None = None) -> dict[str, object]:
+        return {"document_id": "abc123", "chunk_index": 0, "claim_text": claim} | ({"text_span": span} if span else {})
+
+    def doc(cites: list[dict[str, object]]) -> str:
+        return json.dumps({"answer": CLAIM + " " + wrong, "citations": cites})
+
+    copies = [
+        {"doc_id": f"r{i}", "chunk_id": "0", "title": f"Refund {i}.pdf", "page": 1, "text": REFUND} for i in range(10)
+    ]
+    rows = [
+        make_answer("quotes", doc([cite(CLAIM, s) for s in spans] + [cite(wrong)]), CTX),
+        make_answer("one_quote", doc([cite(CLAIM, spans[0]), cite(wrong)]), CTX),
+        make_answer("sources", CLAIM + " " + "".join(f"[{i}]" for i in range(1, 11)) + " " + wrong + " [1]", copies),
+        make_answer("one_source", CLAIM + " [1] " + wrong + " [1]", copies),
+        # a right answer keeps its level: its claim quoted twice (its other sentence is true, uncited)
+        make_answer(
+            "right",
+            doc([cite(CLAIM, spans[0]), cite(CLAIM, spans[1])]).replace(wrong, "Store credit is valid for 12 months."),
+            CTX,
+        ),
+    ]
+    db = audited(tmp_path, rows)
+    got = {
+        a: (n, v, i, lv)
+        for a, n, v, i, lv in q(
+            db, "SELECT answer_id, n_citations, n_verified, citation_integrity, level FROM answer_audit"
+        )
+    }
+    assert got["quotes"] == (11, 10, 0.5, "RED")
+    assert got["sources"] == (11, 10, 0.5, "RED")
+    assert got["one_quote"] == (2, 1, 0.5, "RED") and got["one_source"][2:] == (0.5, "RED")
+    assert got["right"] == (2, 2, 1.0, "GREEN")

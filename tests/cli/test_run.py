@@ -148,10 +148,17 @@ def test_invalid_json_falls_back_and_is_flagged(sample_db):
 
 
 def test_integrity_definition(sample_db):
+    # each cited claim weighs once, by the share of its citations verified (citations piled on one claim do not
+    # outweigh another); with one citation per claim, that is verified / citations
     bad = query(
         sample_db,
-        "SELECT answer_id FROM answer_audit WHERE citation_integrity IS DISTINCT FROM "
-        "(CASE WHEN n_citations = 0 THEN NULL ELSE n_verified / n_citations END)",
+        "WITH claims AS (SELECT answer_id, avg(CAST(verdict = 'verified' AS DOUBLE)) AS share, count(*) AS n "
+        "FROM citation_audit GROUP BY answer_id, claim_start, claim_end, claim), "
+        "per AS (SELECT answer_id, avg(share) AS integrity, max(n) AS most FROM claims GROUP BY answer_id) "
+        "SELECT answer_id FROM answer_audit a LEFT JOIN per p USING (answer_id) "
+        "WHERE (a.citation_integrity IS NULL) <> (a.n_citations = 0) "
+        "OR abs(a.citation_integrity - p.integrity) > 1e-9 "
+        "OR (p.most = 1 AND abs(a.citation_integrity - a.n_verified / a.n_citations) > 1e-9)",
     )
     assert bad == []
 

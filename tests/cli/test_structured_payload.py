@@ -1,0 +1,99 @@
+"""Structured output inside a line or two of prose ("Here is the answer:", a ```json fence after "Sure!", a fence on
+one line), through the real `citeaudit run` on real Parquet and DuckDB files: its citations are checked, while prose
+that merely holds braces or a JSON code sample stays prose."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli.hostile import audited
+from tests.conftest import make_answer
+from tests.conftest import query as q
+
+REFUND = "All returns must be made within 30 days of purchase date. Store credit is valid for 12 months."
+SHIPPING = "Orders over $50 ship free within the EU region."
+CTX = [
+    {"doc_id": "abc123", "chunk_id": "0", "title": "Refund Policy.pdf", "page": 3, "text": REFUND},
+    {"doc_id": "ship9", "chunk_id": "1", "title": "Shipping.pdf", "page": 2, "text": SHIPPING},
+]
+CLAIM = "All returns must be made within 30 days of purchase date."
+WRONG = "All returns must be made within 90 days of purchase date."
+
+# a chunk the retrieval never returned and a position beyond the two contexts: fabricated citations, unseen when the
+# JSON is read as prose (in a fence it was code; bare, its `[7]` was a marker whose claim was the JSON's own text)
+ANSWERS = {
+    "object_fabricated": {"answer": WRONG, "citations": [{"document_id": "abc123", "chunk_index": 7}]},
+    "index_fabricated": {"answer": WRONG, "citations": [7]},
+    "object_correct": {"answer": CLAIM, "citations": [{"document_id": "abc123", "chunk_index": 0}]},
+    "index_correct": {"answer": CLAIM, "citations": [1]},
+}
+
+WRAPS = {
+    "preamble": "Here is the answer:\n{}",
+    "preamble_blank_line": "Sure! Here is the JSON you asked for.\n\n{}",
+    "preamble_two_lines": "Sure!\nHere is the answer:\n{}",
+    "preamble_crlf": "Here is the answer:\r\n{}\r\n",
+    "preamble_and_closing": "Here is the answer:\n{}\nLet me know if you need anything else.",
+    "fence_after_preamble": "Sure!\n```json\n{}\n```",
+    "tilde_fence_after_preamble": "Sure!\n~~~json\n{}\n~~~",
+    "fence_and_closing": "Sure!\n```json\n{}\n```\nHope this helps!",
+    "fence_on_one_line": "```json {} ```",
+    "fence_on_one_line_after_preamble": "Here you go: ```json {} ```",
+    "unclosed_fence_after_preamble": "Sure!\n```json\n{}",
+}
+
+
+@pytest.mark.parametrize("wrap", WRAPS.values(), ids=WRAPS.keys())
+def test_structured_output_after_a_line_of_prose_is_structured_output(tmp_path: Path, wrap: str) -> None:
+    # read as prose, the JSON was the audited text: a citation object holds no marker, so a fabricated chunk and a
+    # changed figure came out YELLOW `no_citations` (inside a fence it was code, the same), never checked
+    db = audited(tmp_path, [make_answer(k, wrap.format(json.dumps(v)), CTX) for k, v in ANSWERS.items()])
+    sql = "SELECT answer_id, structured_output, level, flags FROM answer_audit"
+    got = {a: (s, lv, f) for a, s, lv, f in q(db, sql)}
+    assert got == {
+        "object_fabricated": (True, "RED", []),
+        "index_fabricated": (True, "RED", []),
+        "object_correct": (True, "GREEN", []),
+        "index_correct": (True, "GREEN", []),
+    }
+    cites = {a: (m, v, r) for a, m, v, r in q(db, "SELECT answer_id, marker, verdict, reasons FROM citation_audit")}
+    assert cites["object_fabricated"] == ("citations[0]", "fabricated", ["unknown_chunk"])
+    assert cites["index_fabricated"] == ("citations[0]", "fabricated", ["index_out_of_range"])
+    assert cites["object_correct"][:2] == cites["index_correct"][:2] == ("citations[0]", "verified")
+    texts = dict(q(db, "SELECT answer_id, answer_text FROM answer_audit"))
+    assert texts == {k: v["answer"] for k, v in ANSWERS.items()}
+
+
+PROSE = {
+    # a JSON code sample that is not an answer: no `answer` text
+    "config_sample": CLAIM + ' [1]\nTo change it, set:\n```json\n{"refund_window_days": 30, "ids": [2]}\n```',
+    "bare_sample": 'To change the window, send:\n{"refund_window_days": 30, "ids": [2]}\n' + CLAIM + " [1]",
+    # an answer-shaped example after prose that cites: the prose is the answer, the JSON a sample in it
+    "answer_shaped_sample": CLAIM
+    + ' [1]\nA structured reply looks like:\n```json\n{"answer": "x", "citations": [2]}\n```',
+    # more than a short preamble before the JSON: a paragraph of prose
+    "long_preamble": "Refunds are a common question.\nThe policy was revised this year.\nIt applies to every store.\n"
+    + json.dumps({"answer": "x", "citations": [2]}),
+    # a closing line that cites is prose of its own
+    "closing_cites": "Here is the answer:\n" + json.dumps({"answer": CLAIM, "citations": [1]}) + "\nSee also [2].",
+    "braces_in_prose": "All returns {of any kind} must be made within 30 days of purchase date [1].",
+    "broken_json_after_preamble": 'Here is the answer:\n{"answer": "' + CLAIM + ' [1]", "citations": [1',
+}
+
+
+def test_prose_holding_braces_or_a_json_sample_stays_prose(tmp_path: Path) -> None:
+    # the rule: JSON after (or before) a short marker-free preamble is the answer only when it parses and has the
+    # shape of structured output (an `answer` text, a final event); anything else is prose, as before, unflagged
+    db = audited(tmp_path, [make_answer(k, v, CTX) for k, v in PROSE.items()])
+    got = {a: (s, f) for a, s, f in q(db, "SELECT answer_id, structured_output, flags FROM answer_audit")}
+    assert got == {k: (False, []) for k in PROSE}
+    texts = dict(q(db, "SELECT answer_id, answer_text FROM answer_audit"))
+    assert texts == PROSE
+    markers = q(db, "SELECT answer_id, marker, verdict FROM citation_audit ORDER BY answer_id, citation_ord")
+    # markers inside the code fences are code; the bare sample's `[2]` is read as a marker, as it always was
+    assert ("config_sample", "[1]", "verified") in markers
+    assert ("answer_shaped_sample", "[1]", "verified") in markers
+    assert [m for a, m, _ in markers if a in ("config_sample", "answer_shaped_sample")] == ["[1]", "[1]"]
