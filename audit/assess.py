@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from audit.claims import cited_sentences, claim_for, first_of_each, has_claim_text
+from audit.claims import cited_sentences, claim_for, claim_sentences, first_of_each, has_claim_text
 from audit.config import AuditConfig
 from audit.extract.clauses import cited_clauses
 from audit.extract.sentences import cited_stretches, is_claim, split_sentences
@@ -38,6 +38,9 @@ class BatchResult:
     citations: list[dict[str, Any]] = field(default_factory=list)
     uncited: list[dict[str, Any]] = field(default_factory=list)
     stats: list[dict[str, Any]] = field(default_factory=list)
+    # the answer sentences each citation's claim lies in (answer_id, citation_ord, claim_sentences): not stored,
+    # read by answer_audit.sql, which weighs each sentence once in citation_integrity
+    units: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -142,6 +145,10 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
                 p.extra_reasons.append(bad_confidence)
             pending.append(p)
             res.citations.append(row)
+            where = claim_sentences(cl, sentences)
+            res.units.append(
+                {"answer_id": ans["answer_id"], "citation_ord": c["citation_ord"], "claim_sentences": where}
+            )
         n_claims = len(cited)
         n_uncited = 0
         for i, s in enumerate(sentences):

@@ -1,5 +1,6 @@
 """Where each citation's claim is in the answer: the sentence before its marker, a structured output's own claim
-located in the text, or the whole answer; which citations repeat one another; which sentences are cited. Pure."""
+located in the text, or the whole answer; the sentences a claim lies in; which citations repeat one another; which
+sentences are cited. Pure."""
 
 from __future__ import annotations
 
@@ -83,6 +84,16 @@ def whole_answer(text: str, end: int) -> Claim:
     """A claim of the whole answer (up to `end`): its first MAX_CLAIM_CHARS characters when it is longer."""
     b, e = claim_span(text, 0, end)
     return Claim(strip_markers(text[b:e]), b, e, None)
+
+
+def claim_sentences(cl: Claim, sentences: list[Sentence]) -> str | None:
+    """The answer sentences a claim lies in, "first-last" (the sentences with text its span overlaps): what
+    citation_integrity weighs once. None when the claim is located nowhere (a claim the answer does not make)."""
+    if cl.start is None or cl.end is None:
+        return None
+    end = max(cl.end, cl.start + 1)
+    hit = [i for i, s in enumerate(sentences) if s.text and s.start < end and cl.start < s.end]
+    return f"{hit[0]}-{hit[-1]}" if hit else None
 
 
 def first_of_each(cites: list[dict[str, Any]], claims: list[Claim]) -> list[bool]:

@@ -87,6 +87,7 @@ def assess_guarded(
             out.citations += one.citations
             out.uncited += one.uncited
             out.stats += one.stats
+            out.units += one.units
         if errors and len(errors) == len(rows):
             try:  # no answer of the batch can be audited: is it the rows, or the audit?
                 assess_batch([SOUND], cfg, scorer)

@@ -246,7 +246,7 @@ def audit_shard(
             counts = _quarantine_blank_structured(con, counts)
         with watch("resolve"):
             run(con, "resolve")
-        cite_rows, uncited_rows, stat_rows = [], [], []
+        cite_rows, uncited_rows, stat_rows, unit_rows = [], [], [], []
         failed: dict[str, str] = {}  # answers whose assessment raised: quarantined, the run goes on (audit/guard.py)
         before = getattr(scorer, "encoded", 0)
         with watch("verify"):
@@ -256,11 +256,12 @@ def audit_shard(
                 cite_rows += res.citations
                 uncited_rows += res.uncited
                 stat_rows += res.stats
+                unit_rows += res.units
                 if progress:
                     progress(batch.num_rows)
             counts = quarantine_failed(con, counts, failed)
         with watch("score"):
-            tables = _result_tables(con, cfg, run_id, cite_rows, uncited_rows, stat_rows)
+            tables = _result_tables(con, cfg, run_id, cite_rows, uncited_rows, stat_rows, unit_rows)
         embedded = getattr(scorer, "encoded", 0) - before
         cache = getattr(scorer, "cache", None)
         cache = cache if cache is not None else EmbeddingCache("none")
@@ -317,6 +318,7 @@ def _result_tables(
     cite_rows: list[dict[str, object]],
     uncited_rows: list[dict[str, object]],
     stat_rows: list[dict[str, object]],
+    unit_rows: list[dict[str, object]],
 ) -> dict[str, pa.Table]:
     for rows in (cite_rows, uncited_rows):
         for r in rows:
@@ -333,6 +335,8 @@ def _result_tables(
     )
     con.register("cite_rows", citations)
     con.register("stat_rows", stats)
+    units = [("answer_id", pa.string()), ("citation_ord", pa.int32()), ("claim_sentences", pa.string())]
+    con.register("claim_units", pa.Table.from_pylist(unit_rows, schema=pa.schema(units)))
     lv = cfg.levels
     settings: dict[str, float | str] = {
         "green": lv.green_min_integrity,

@@ -3,9 +3,12 @@
 -- statement is the claim its citations carry (one sentence for inline markers); its citations jointly support it
 -- when at least one of them is `verified` (the best single citation stands in for the concatenated sources) and
 -- none is fabricated (ALCE scores a sentence citing a passage that does not exist as unsupported).
+-- `claim_units` (audit/assess.py, not stored): the answer sentences each citation's claim lies in ("first-last").
 -- parameters: getvariable('green'), getvariable('yellow') (integrity thresholds), getvariable('min_coverage'), getvariable('prefix') (policy rules).
 CREATE OR REPLACE TEMP TABLE answer_rows AS
-WITH per_answer AS (
+WITH cites AS (
+    SELECT c.*, u.claim_sentences FROM cite_rows c LEFT JOIN claim_units u USING (answer_id, citation_ord)
+), per_answer AS (
     SELECT answer_id,
            count(*) AS n_citations,
            count(*) FILTER (WHERE verdict = 'verified') AS n_verified,
@@ -13,20 +16,27 @@ WITH per_answer AS (
            count(*) FILTER (WHERE verdict = 'unsupported') AS n_unsupported,
            count(*) FILTER (WHERE verdict = 'fabricated') AS n_fabricated,
            count(*) FILTER (WHERE verdict = 'misattributed') AS n_misattributed
-    FROM cite_rows GROUP BY answer_id
+    FROM cites GROUP BY answer_id
 ), statements AS (
-    SELECT answer_id,
+    SELECT answer_id, claim, claim_sentences,
            bool_or(verdict = 'verified') AND NOT bool_or(verdict = 'fabricated') AS supported,
            count(*) FILTER (WHERE verdict = 'verified') AS n_verified,
            avg(CAST(verdict = 'verified' AS DOUBLE)) AS verified_share
-    FROM cite_rows GROUP BY answer_id, claim_start, claim_end, claim
+    FROM cites GROUP BY answer_id, claim_start, claim_end, claim, claim_sentences
+), sentence_scores AS (
+    -- citation integrity weighs each cited answer sentence once (a claim spanning several, e.g. the whole answer, is
+    -- a range of its own; a claim located nowhere is its own), by its lowest-scoring claim, a claim by the share of
+    -- its citations verified: ten quotes or sources piled on one right claim, ten overlapping claim_text fragments or
+    -- clauses of one right sentence made a wrong claim beside them GREEN (10 of 11 verified); a sentence's claims
+    -- cannot lift it above its worst-backed one
+    SELECT answer_id, min(verified_share) AS sentence_share
+    FROM statements GROUP BY answer_id, claim_sentences, CASE WHEN claim_sentences IS NULL THEN claim END
+), integrity AS (
+    SELECT answer_id, avg(sentence_share) AS citation_integrity FROM sentence_scores GROUP BY answer_id
 ), alce AS (
     -- under the best-single approximation ALCE's "needed" test keeps exactly the verified citations of a
     -- supported statement: a non-verified one is never needed, since a verified sibling supports without it
     SELECT answer_id,
-           -- citation integrity weighs each cited claim once, by the share of its citations verified: ten quotes
-           -- (or ten sources) piled on one right claim made a wrong claim beside them GREEN (10 of 11 verified)
-           avg(verified_share) AS citation_integrity,
            count(*) AS n_statements,
            count(*) FILTER (WHERE supported) AS n_supported_statements,
            coalesce(sum(n_verified) FILTER (WHERE supported), 0) AS n_precise_citations
@@ -54,13 +64,14 @@ WITH per_answer AS (
            coalesce(x.n_statements, 0) + s.n_uncited_claims AS n_statements,
            coalesce(x.n_supported_statements, 0) AS n_supported_statements,
            coalesce(x.n_precise_citations, 0) AS n_precise_citations,
-           x.citation_integrity,
+           i.citation_integrity,
            t.structured, t.structured_parse_failed, coalesce(t.citation_shape_flags, []) AS citation_shape_flags
     FROM answers_ok a
     JOIN texts t USING (answer_id)
     JOIN stat_rows s USING (answer_id)
     LEFT JOIN per_answer p USING (answer_id)
     LEFT JOIN alce x USING (answer_id)
+    LEFT JOIN integrity i USING (answer_id)
     LEFT JOIN unread u USING (answer_id)
     LEFT JOIN reference_lists r USING (answer_id)
     LEFT JOIN zero_ranked z USING (answer_id)

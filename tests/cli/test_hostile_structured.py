@@ -265,3 +265,66 @@ def test_quotes_piled_on_one_claim_do_not_outweigh_a_wrong_claim(tmp_path: Path)
     assert got["sources"] == (11, 10, 0.5, "RED")
     assert got["one_quote"] == (2, 1, 0.5, "RED") and got["one_source"][2:] == (0.5, "RED")
     assert got["right"] == (2, 2, 1.0, "GREEN")
+
+
+def test_fragments_of_one_right_sentence_do_not_outweigh_a_wrong_claim(tmp_path: Path) -> None:
+    # a claim was its located span: ten overlapping claim_text fragments of one right sentence, each quoted verbatim,
+    # were ten claims beside one wrong claim (integrity 10/11, GREEN); in prose, five markers inside one right
+    # sentence cite three clauses of it (3 claims to 1: 0.75, YELLOW). Integrity weighs each answer sentence once (its
+    # lowest-scoring claim), so the padding lifts neither above the answer without it (1/2, RED). A claim that spans
+    # the whole answer is a sentence range of its own: it merges no sentence's claims and hides no wrong one
+    wrong = "Store credit is valid for 24 months."
+    spans = [
+        "All returns must be made within 30 days",
+        "returns must be made within 30 days of purchase",
+        "must be made within 30 days of purchase date",
+        "All returns must be made within 30 days of purchase date",
+        "returns must be made within 30 days",
+        "All returns must be made",
+        "made within 30 days of purchase date",
+        "within 30 days of purchase date",
+        "returns must be made within 30",
+        "All returns must be made within 30 days of purchase",
+    ]
+
+    def cite(claim: str, span: str | None = None, source: tuple[str, int] = ("abc123", 0)) -> dict[str, object]:
+        where = {"document_id": source[0], "chunk_index": source[1], "claim_text": claim}
+        return where | ({"text_span": span} if span else {})
+
+    def doc(cites: list[dict[str, object]], answer: str = CLAIM + " " + wrong) -> str:
+        return json.dumps({"answer": answer, "citations": cites})
+
+    copies = [
+        {"doc_id": f"r{i}", "chunk_id": "0", "title": f"Refund {i}.pdf", "page": 1, "text": REFUND} for i in range(6)
+    ]
+    clauses = "All returns must be made [1] within 30 days [2] of purchase date [3], within 30 days [4], and within 30"
+    rows = [
+        make_answer("fragments", doc([cite(s, s) for s in spans] + [cite(wrong)]), CTX),
+        make_answer("one_fragment", doc([cite(spans[0], spans[0]), cite(wrong)]), CTX),
+        make_answer("clauses", clauses + " days of purchase [5]. " + wrong + " [6]", copies),
+        make_answer("one_clause", CLAIM + " [1] " + wrong + " [6]", copies),
+        # the whole answer as one claim_text: its own range (0-1), not a group swallowing the wrong claim's
+        make_answer(
+            "whole", doc([cite(CLAIM + " " + wrong, CLAIM)] + [cite(s, s) for s in spans] + [cite(wrong)]), CTX
+        ),
+        # an honest answer, one citation a sentence, keeps its figure: 2 of 3 (as verified / citations)
+        make_answer(
+            "honest",
+            doc(
+                [cite(CLAIM, spans[0]), cite(wrong), cite(SHIPPING, None, ("ship9", 1))], f"{CLAIM} {wrong} {SHIPPING}"
+            ),
+            CTX,
+        ),
+    ]
+    db = audited(tmp_path, rows)
+    got = {
+        a: (n, v, i, lv)
+        for a, n, v, i, lv in q(
+            db, "SELECT answer_id, n_citations, n_verified, citation_integrity, level FROM answer_audit"
+        )
+    }
+    assert got["one_fragment"] == (2, 1, 0.5, "RED") and got["one_clause"] == (2, 1, 0.5, "RED")
+    assert got["fragments"] == (11, 10, 0.5, "RED")  # every fragment still checked and counted
+    assert got["clauses"] == (6, 5, 0.5, "RED")
+    assert got["whole"] == (12, 10, 1 / 3, "RED")  # the whole-answer claim (weak), its first sentence, its second
+    assert got["honest"] == (3, 2, 2 / 3, "YELLOW")

@@ -54,12 +54,15 @@ def audit_one(cites: list[tuple[str, str]], uncited: int) -> tuple:
         [len(sentences) + uncited, len(sentences) + uncited, len(sentences), uncited],
     )
     con.execute(
-        "CREATE TEMP TABLE cite_rows (answer_id VARCHAR, verdict VARCHAR, claim VARCHAR, claim_start INTEGER, "
-        "claim_end INTEGER)"
+        "CREATE TEMP TABLE cite_rows (answer_id VARCHAR, citation_ord INTEGER, verdict VARCHAR, claim VARCHAR, "
+        "claim_start INTEGER, claim_end INTEGER)"
     )
-    for s, verdict in cites:
+    # the answer sentences each citation's claim lies in (audit/assess.py): here its sentence, "i-i"
+    con.execute("CREATE TEMP TABLE claim_units (answer_id VARCHAR, citation_ord INTEGER, claim_sentences VARCHAR)")
+    for ord_, (s, verdict) in enumerate(cites, 1):
         i = sentences.index(s)
-        con.execute("INSERT INTO cite_rows VALUES ('a', ?, ?, ?, ?)", [verdict, s, 10 * i, 10 * i + 5])
+        con.execute("INSERT INTO cite_rows VALUES ('a', ?, ?, ?, ?, ?)", [ord_, verdict, s, 10 * i, 10 * i + 5])
+        con.execute("INSERT INTO claim_units VALUES ('a', ?, ?)", [ord_, f"{i}-{i}"])
     for name, value in (("green", 0.9), ("yellow", 0.6), ("min_coverage", 0.0)):
         con.execute(f"SET VARIABLE {name} = {value}")
     con.execute("SET VARIABLE prefix = ''")
