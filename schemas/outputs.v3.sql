@@ -45,7 +45,7 @@ CREATE TABLE IF NOT EXISTS answer_audit (
     n_fabricated INTEGER NOT NULL,
     n_misattributed INTEGER NOT NULL,
     n_uncited_claims INTEGER NOT NULL,
-    citation_integrity DOUBLE,         -- mean over cited sentences of their worst claim's share verified; NULL without citations
+    citation_integrity DOUBLE,         -- mean over cited sentences of their worst claim's share verified (README); NULL without citations
     coverage DOUBLE,                   -- cited sentences / claim sentences; NULL when there are no claims
     density DOUBLE,                    -- citations per sentence; NULL when there are no sentences
     level VARCHAR NOT NULL,            -- GREEN | YELLOW | RED

@@ -25,12 +25,15 @@ WITH cites AS (
     FROM cites GROUP BY answer_id, claim_start, claim_end, claim, claim_sentences
 ), sentence_scores AS (
     -- citation integrity weighs each cited answer sentence once (a claim spanning several, e.g. the whole answer, is
-    -- a range of its own; a claim located nowhere is its own), by its lowest-scoring claim, a claim by the share of
-    -- its citations verified: ten quotes or sources piled on one right claim, ten overlapping claim_text fragments or
-    -- clauses of one right sentence made a wrong claim beside them GREEN (10 of 11 verified); a sentence's claims
-    -- cannot lift it above its worst-backed one
-    SELECT answer_id, min(verified_share) AS sentence_share
-    FROM statements GROUP BY answer_id, claim_sentences, CASE WHEN claim_sentences IS NULL THEN claim END
+    -- a range of its own), by its lowest-scoring claim, a claim by the share of its citations verified: ten quotes or
+    -- sources piled on one right claim, ten overlapping claim_text fragments or clauses of one right sentence made a
+    -- wrong claim beside them GREEN (10 of 11 verified); a sentence's claims cannot lift it above its worst-backed
+    -- one. The claims located nowhere (claim_not_in_answer: a claim_text the answer does not make) back no sentence
+    -- we can name: together they are one unit, their mean share (ten source sentences as claim_texts had made the
+    -- answer's one wrong claim GREEN; an answer whose every claim_text is a paraphrase keeps verified / citations)
+    SELECT answer_id,
+           CASE WHEN claim_sentences IS NULL THEN avg(verified_share) ELSE min(verified_share) END AS sentence_share
+    FROM statements GROUP BY answer_id, claim_sentences
 ), integrity AS (
     SELECT answer_id, avg(sentence_share) AS citation_integrity FROM sentence_scores GROUP BY answer_id
 ), alce AS (

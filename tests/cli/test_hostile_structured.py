@@ -328,3 +328,60 @@ def test_fragments_of_one_right_sentence_do_not_outweigh_a_wrong_claim(tmp_path:
     assert got["clauses"] == (6, 5, 0.5, "RED")
     assert got["whole"] == (12, 10, 1 / 3, "RED")  # the whole-answer claim (weak), its first sentence, its second
     assert got["honest"] == (3, 2, 2 / 3, "YELLOW")
+
+
+def test_claims_the_answer_does_not_make_weigh_as_one(tmp_path: Path) -> None:
+    # a claim_text located nowhere in the answer (`claim_not_in_answer`) was a unit of its own: ten verbatim source
+    # sentences as claim_texts beside the answer's one wrong claim made it GREEN (10 of 11). The claims an answer does
+    # not make tell nothing of which of its sentences they back: together they weigh as one unit (their mean share),
+    # so they lift the answer no more than one right claim; an answer whose every claim_text is a paraphrase (none
+    # located) keeps verified / citations
+    wrong = "Store credit is valid for 24 months."
+    sentences = [
+        "All returns must be made within 30 days of purchase date.",
+        "Store credit is valid for 12 months.",
+        "Orders over $50 ship free within the EU region.",
+    ]
+
+    def cite(claim: str, source: tuple[str, int] = ("abc123", 0)) -> dict[str, object]:
+        return {"document_id": source[0], "chunk_index": source[1], "claim_text": claim}
+
+    fragments = [
+        "All returns must be made within 30 days",
+        "returns must be made within 30 days of purchase",
+        "must be made within 30 days of purchase date",
+        "All returns must be made within 30 days of purchase date",
+        "returns must be made within 30 days",
+        "Store credit is valid for 12 months",
+        "made within 30 days of purchase date",
+        "within 30 days of purchase date",
+        "credit is valid for 12 months",
+        "All returns must be made within 30 days of purchase",
+    ]
+    padding = [cite(s) for s in fragments]  # the source's own words, which the answer does not say
+    paraphrased = "Returns are accepted for a month after buying. Credit can be used for a year."
+    rows = [
+        make_answer("padded", json.dumps({"answer": wrong, "citations": [*padding, cite(wrong)]}), CTX),
+        make_answer("alone", json.dumps({"answer": wrong, "citations": [cite(sentences[0]), cite(wrong)]}), CTX),
+        make_answer(
+            "paraphrased",
+            json.dumps({"answer": paraphrased, "citations": [cite(sentences[0]), cite(sentences[1]), cite(wrong)]}),
+            CTX,
+        ),
+    ]
+    db = audited(tmp_path, rows)
+    got = {
+        a: (n, v, round(i, 4), lv)
+        for a, n, v, i, lv in q(
+            db, "SELECT answer_id, n_citations, n_verified, citation_integrity, level FROM answer_audit"
+        )
+    }
+    assert got["alone"] == (2, 1, 0.5, "RED")
+    assert got["padded"] == (11, 10, 0.5, "RED")  # every padding citation still checked and counted
+    assert got["paraphrased"][:3] == (3, 2, round(2 / 3, 4))
+    flags = q(
+        db,
+        "SELECT count(*) FROM citation_audit "
+        "WHERE answer_id = 'padded' AND list_contains(reasons, 'claim_not_in_answer')",
+    )
+    assert flags == [(10,)]
