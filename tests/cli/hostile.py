@@ -18,6 +18,16 @@ CTX = [
     {"doc_id": "d2", "chunk_id": "c2", "title": "Shipping.pdf", "page": 2, "text": "Shipping is free over 50 euros."},
 ]
 
+# two policy pages as citation objects name them (`document_id`, `chunk_index`, page, title), and a claim the first
+# states: the structured-output tests' sources
+REFUND = "All returns must be made within 30 days of purchase date. Store credit is valid for 12 months."
+SHIPPING = "Orders over $50 ship free within the EU region."
+POLICY_CTX = [
+    {"doc_id": "abc123", "chunk_id": "0", "title": "Refund Policy.pdf", "page": 3, "text": REFUND},
+    {"doc_id": "ship9", "chunk_id": "1", "title": "Shipping.pdf", "page": 2, "text": SHIPPING},
+]
+CLAIM = "All returns must be made within 30 days of purchase date."
+
 
 def audited(tmp_path: Path, rows: list[dict[str, Any]]) -> Path:
     """Write `rows` as answers.parquet, audit them into audit.duckdb (which must succeed, every row accounted for)."""

@@ -6,17 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.cli.hostile import audited
+from tests.cli.hostile import CLAIM, REFUND, SHIPPING, audited
+from tests.cli.hostile import POLICY_CTX as CTX
 from tests.conftest import make_answer
 from tests.conftest import query as q
-
-REFUND = "All returns must be made within 30 days of purchase date. Store credit is valid for 12 months."
-SHIPPING = "Orders over $50 ship free within the EU region."
-CTX = [
-    {"doc_id": "abc123", "chunk_id": "0", "title": "Refund Policy.pdf", "page": 3, "text": REFUND},
-    {"doc_id": "ship9", "chunk_id": "1", "title": "Shipping.pdf", "page": 2, "text": SHIPPING},
-]
-CLAIM = "All returns must be made within 30 days of purchase date."
 
 
 def test_deeply_nested_self_reports_are_flagged_not_quarantined(tmp_path: Path) -> None:
