@@ -63,6 +63,7 @@ _FRAME_END = re.compile(
     re.IGNORECASE,
 )
 _SEPARATOR = re.compile(r",\s|[;\uff0c\uff1b&]|\b(?:and|or)\b", re.IGNORECASE)
+_ITEM_LEAD = re.compile(rf"[\s\x00{re.escape(_CLOSERS)}]*(?:[,;\uff0c\uff1b&]|(?:and|or)\b)", re.IGNORECASE)
 _CONJUNCTION = re.compile(r"(?:and|or|&)\Z", re.IGNORECASE)
 _LEADERS = "\"'(\u201c\u2018$\u20ac\u00a3\u00a5+-\u2212~\u2248#"
 
@@ -156,6 +157,8 @@ def cited_clauses(
         listed = list_items(masked, sent.start, pieces) if short else {}
         for n, p in enumerate(pieces):
             spans = listed.get(n)
+            if spans == ():
+                continue  # it cites its whole sentence
             if spans is None:
                 piece = masked[p.b : p.e]
                 if word_count(piece, letters_only=True) < MIN_WORDS:
@@ -234,9 +237,50 @@ def _first_item(masked: str, head: _Piece, items: list[_Piece]) -> tuple[int, li
     return best
 
 
+def _tail(masked: str, p: _Piece) -> int | None:
+    """Where the words after `p`'s last marker begin, or None: "Go [3] until 2019." is "until 2019.", but "Java [2],
+    and Go." is an item with no marker of its own (of the first item's shape after a separator), not words said of
+    every item."""
+    at = masked.rfind("\x00", p.b, p.e) + 1
+    if not at or not _A_WORD_OR_FIGURE.search(masked, at, p.e):
+        return None
+    b, e = _trimmed(masked, at, p.e)
+    tokens, first = _tokens(masked, b, e), _tokens(masked, p.b, p.e)
+    more = _Piece(at, b, e, b, [])  # ", and Go": one more item, of the first's shape, after a separator
+    item_like = tokens and _ITEM_LEAD.match(masked, at) and _item_like(masked, more, -1)
+    return None if item_like and _shape(tokens[0].group()) == _shape(first[0].group()) else at
+
+
+def _last_with_tail(masked: str, p: _Piece) -> tuple[_Piece, int] | None:
+    """A clause that is a list's last item and the words after its marker ("and Go [3] was dropped in 2020"): the
+    item (up to its first marker) and where those words begin, or None."""
+    at = masked.find("\x00", p.b, p.e)
+    if at <= p.b or p.claim_b != p.b:
+        return None
+    item = _Piece(p.begin, p.b, _trimmed(masked, p.b, at)[1], p.claim_b, p.markers)
+    end = at
+    while end < p.e and masked[end] == "\x00":
+        end += 1
+    if not _item_like(masked, item, -1) or not _A_WORD_OR_FIGURE.search(masked, end, p.e):
+        return None
+    return item, end
+
+
+def _bare(masked: str, head: _Piece, last: _Piece) -> bool:
+    """A list's head that is its first item alone ("Python [1], ..."), of its last item's shape."""
+    tokens = _tokens(masked, head.b, head.e)
+    short = word_count(" ".join(m.group() for m in tokens), letters_only=True) < MIN_WORDS
+    return bool(tokens) and short and _shape(tokens[0].group()) == _shape(_tokens(masked, last.b, last.e)[0].group())
+
+
 def list_items(masked: str, sent_start: int, pieces: list[_Piece]) -> dict[int, tuple[tuple[int, int], ...]]:
     """For a sentence's clauses (in order), the spans each list item cites, by the clause's index: its list's frame
-    and itself; and the clause that heads a list, its own words however short. Clauses of no list are absent."""
+    and itself; and the clause that heads a list, its own words however short. Clauses of no list are absent; an
+    empty tuple: the clause cites its whole sentence.
+
+    The words after the last item's marker ("... and Go [3] was dropped in 2020.") are said of every item: they come
+    after each item and the head (cut off, "Support for Python" was verified against a page where it was added); a
+    list with such words whose items it cannot tell apart cites its whole sentence."""
     out: dict[int, tuple[tuple[int, int], ...]] = {}
     n = 0
     while n < len(pieces):
@@ -246,17 +290,34 @@ def list_items(masked: str, sent_start: int, pieces: list[_Piece]) -> dict[int, 
         while n < len(pieces) and _item_like(masked, pieces[n], sent_start):
             items.append(n)
             n += 1
-        if not items or (head.begin == sent_start and _INTRO.match(masked, head.b, head.e)):
+        if not items:
             continue
-        found = _first_item(masked, head, [pieces[i] for i in items])
-        if found is None or not found[1]:
+        members = [pieces[i] for i in items]
+        tail, own = _tail(masked, members[-1]), None
+        if tail is None and n < len(pieces) and (last := _last_with_tail(masked, pieces[n])):
+            members.append(last[0])
+            items.append(n)
+            tail, own, n = last[1], n, n + 1
+        whole = {i: () for i in (h, *items)} if tail is not None else {}  # cut off from those words
+        if head.begin == sent_start and _INTRO.match(masked, head.b, head.e):
+            out.update(whole)
+            continue
+        if own is not None and _bare(masked, head, members[-1]):
+            whole.pop(own)  # no words before the list: "and Go [3] are supported." is all of what [3] says
+        found = _first_item(masked, head, members)
+        if found is None or not found[1] or (tail is not None and found[1][-1] != len(items) - 1):
+            out.update(whole)  # the words after the last marker said of items it cannot tell apart
             continue
         piece = masked[head.claim_b : found[0]]
         frame = (head.claim_b, head.claim_b + len(piece.rstrip(_TRIM)))
         if not _A_WORD.search(masked, *frame):
+            out.update(whole)
             continue  # no words before the list ("Python [1], Java [2] are supported.")
-        out[h] = ((head.claim_b, head.e),)
+        after = () if tail is None else ((tail, pieces[items[-1]].e),)
+        out[h] = ((head.claim_b, head.e), *after)
         for i in found[1]:
-            item = pieces[items[i]]
-            out[items[i]] = (frame, (_tokens(masked, item.b, item.e)[0].start(), item.e))  # "or Go": "Go"
+            item = members[i]
+            start = _tokens(masked, item.b, item.e)[0].start()  # "or Go": "Go"
+            ends = i == len(items) - 1  # the last item's clause holds the words after it
+            out[items[i]] = (frame, (start, pieces[items[i]].e)) if ends else (frame, (start, item.e), *after)
     return out

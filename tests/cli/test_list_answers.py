@@ -88,3 +88,48 @@ def test_an_item_without_a_marker_is_checked_with_the_next_marker_or_the_last(tm
     assert reasons == [("middle", ["missing_name:Java"]), ("trailing", ["missing_name:Go"])], reasons
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert levels["middle"] != "GREEN" and levels["trailing"] != "GREEN", levels
+
+
+def test_the_words_after_a_lists_last_marker_are_said_of_every_item(tmp_path: Path) -> None:
+    # "... Python [1], Java [2], and Go [3] until 2019.": the words after the last item's marker are said of every
+    # item; cut off, [1] checked "The supported languages were Python" (exact_match) against a page that ends its
+    # support in 2015, and a wrong answer came out GREEN
+    until = _ctx(
+        "The supported languages were Python until 2015.",
+        "The supported languages were Java until 2015.",
+        "The supported languages were Go until 2019.",
+    )
+    windows = _ctx("We support Python on Windows.", "We support Java on Windows.", "We support Go, but not on Windows.")
+    cost = _ctx("Support for Python costs $9.", "Support for Java costs $9.", "Support for Go costs $5.")
+    rows = [
+        make_answer("until", "The supported languages were Python [1], Java [2], and Go [3] until 2019.", until),
+        make_answer("comma", "The supported languages were Python [1], Java [2], and Go [3], until 2019.", until),
+        make_answer("windows", "We support Python [1], Java [2], and Go [3], but not on Windows.", windows),
+        make_answer("cost", "Support for Python [1], Java [2], and Go [3] costs $5.", cost),
+        make_answer("long", "Support for Python 3 [1], Java 8 [2], and Go [3] costs $5.", cost),
+    ]
+    db = audited(tmp_path, rows)
+    got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
+    wrong = [(a, o, c) for a, o, c, v in got if o < 3 and v == "verified"]
+    assert not wrong, got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert "GREEN" not in levels.values(), levels
+
+
+def test_a_lists_shared_tail_is_checked_with_each_item(tmp_path: Path) -> None:
+    # the same shape, each source stating its item and the tail: each citation checked for its item and the tail
+    until = _ctx(
+        "The supported languages were Python until 2019.",
+        "The supported languages were Java until 2019.",
+        "The supported languages were Go until 2019.",
+    )
+    rows = [make_answer("until", "The supported languages were Python [1], Java [2], and Go [3] until 2019.", until)]
+    db = audited(tmp_path, rows)
+    got = q(db, "SELECT citation_ord, claim, verdict FROM citation_audit ORDER BY 1")
+    assert [c for _o, c, _v in got] == [
+        "The supported languages were Python until 2019.",
+        "The supported languages were Java until 2019.",
+        "The supported languages were Go until 2019.",
+    ], got
+    assert all(v == "verified" for _o, _c, v in got), got
+    assert q(db, "SELECT level FROM answer_audit") == [("GREEN",)]
