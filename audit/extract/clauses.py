@@ -65,6 +65,13 @@ _FRAME_END = re.compile(
 _SEPARATOR = re.compile(r",\s|[;\uff0c\uff1b&]|\b(?:and|or)\b", re.IGNORECASE)
 _ITEM_LEAD = re.compile(rf"[\s\x00{re.escape(_CLOSERS)}]*(?:[,;\uff0c\uff1b&]|(?:and|or)\b)", re.IGNORECASE)
 _CONJUNCTION = re.compile(r"(?:and|or|&)\Z", re.IGNORECASE)
+# words that set a list's items apart from the rest ("All languages except Python [1], Java [2]"): cut to one item
+# ("All languages except Python are supported"), the cascade read past them and verified "Python is supported."
+_EXCLUSIVE = re.compile(
+    r"\b(?:except|excepting|excluding|exclusive(?:ly)?|other than|apart from|aside from|besides|but not|instead of"
+    r"|rather than|unlike|only|sole(?:ly)?|neither|nor|none of)\b",
+    re.IGNORECASE,
+)
 _LEADERS = "\"'(\u201c\u2018$\u20ac\u00a3\u00a5+-\u2212~\u2248#"
 
 
@@ -299,6 +306,11 @@ def list_items(masked: str, sent_start: int, pieces: list[_Piece]) -> dict[int, 
             items.append(n)
             tail, own, n = last[1], n, n + 1
         whole = {i: () for i in (h, *items)} if tail is not None else {}  # cut off from those words
+        if _EXCLUSIVE.search(masked, head.claim_b, head.e) or (
+            tail is not None and _EXCLUSIVE.search(masked, tail, pieces[items[-1]].e)
+        ):
+            out.update({i: () for i in (h, *items)})  # what one item's source says is not what the list says
+            continue
         if head.begin == sent_start and _INTRO.match(masked, head.b, head.e):
             out.update(whole)
             continue

@@ -133,3 +133,25 @@ def test_a_lists_shared_tail_is_checked_with_each_item(tmp_path: Path) -> None:
     ], got
     assert all(v == "verified" for _o, _c, v in got), got
     assert q(db, "SELECT level FROM answer_audit") == [("GREEN",)]
+
+
+def test_a_list_whose_frame_excludes_its_items_cites_its_whole_sentence(tmp_path: Path) -> None:
+    # "All languages except Python [1], Java [2], and Go [3] are supported.": cut to "All languages except Python are
+    # supported", [1] was verified against "Python is supported." (the cascade reads past "except", "other than",
+    # "only"); the whole sentence names the other items, which no single source states
+    supported = _ctx("Python is supported.", "Java is supported.", "Go is supported.")
+    rows = [
+        make_answer("except", "All languages except Python [1], Java [2], and Go [3] are supported.", supported),
+        make_answer("other", "Languages other than Python [1], Java [2], and Go [3] are supported.", supported),
+        make_answer("only", "Python [1], Java [2], and Go [3] are the only supported languages.", supported),
+        make_answer(
+            "only_frame",
+            "The only supported languages are Python [1], Java [2], and Go [3].",
+            _ctx("Python is supported, like Ruby.", "Java is supported, like Ruby.", "Go is supported, like Ruby."),
+        ),
+    ]
+    db = audited(tmp_path, rows)
+    got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
+    assert not [(a, o, c) for a, o, c, v in got if v == "verified"], got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert "GREEN" not in levels.values(), levels
