@@ -297,15 +297,18 @@ def list_items(masked: str, sent_start: int, pieces: list[_Piece]) -> dict[int, 
         while n < len(pieces) and _item_like(masked, pieces[n], sent_start):
             items.append(n)
             n += 1
-        if not items:
-            continue
         members = [pieces[i] for i in items]
-        tail, own = _tail(masked, members[-1]), None
+        tail, own = _tail(masked, members[-1]) if members else None, None
         if tail is None and n < len(pieces) and (last := _last_with_tail(masked, pieces[n])):
             members.append(last[0])
             items.append(n)
             tail, own, n = last[1], n, n + 1
-        whole = {i: () for i in (h, *items)} if tail is not None else {}  # cut off from those words
+        if not items:
+            continue
+        # cut off from the words after the last marker, the head and items cite their whole sentence; a pair ("Support
+        # for Python [1] and Go [2] ended in 2019.") only where it is one, else "X [1], and Y [2] did Z" its clauses
+        pair = len(items) == 1 and own is not None
+        whole = {i: () for i in (h, *items)} if tail is not None and not pair else {}
         if _EXCLUSIVE.search(masked, head.claim_b, head.e) or (
             tail is not None and _EXCLUSIVE.search(masked, tail, pieces[items[-1]].e)
         ):
@@ -315,10 +318,11 @@ def list_items(masked: str, sent_start: int, pieces: list[_Piece]) -> dict[int, 
             out.update(whole)
             continue
         if own is not None and _bare(masked, head, members[-1]):
-            whole.pop(own)  # no words before the list: "and Go [3] are supported." is all of what [3] says
+            whole.pop(own, None)  # no words before the list: "and Go [3] are supported." is all of what [3] says
         found = _first_item(masked, head, members)
         if found is None or not found[1] or (tail is not None and found[1][-1] != len(items) - 1):
             out.update(whole)  # the words after the last marker said of items it cannot tell apart
+            n = own if pair and own is not None else n  # no pair: that clause may head a list
             continue
         piece = masked[head.claim_b : found[0]]
         frame = (head.claim_b, head.claim_b + len(piece.rstrip(_TRIM)))

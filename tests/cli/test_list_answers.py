@@ -155,3 +155,27 @@ def test_a_list_whose_frame_excludes_its_items_cites_its_whole_sentence(tmp_path
     assert not [(a, o, c) for a, o, c, v in got if v == "verified"], got
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert "GREEN" not in levels.values(), levels
+
+
+def test_the_words_after_a_pairs_second_marker_are_said_of_both(tmp_path: Path) -> None:
+    # "Support for Python [1] and Go [2] ended in 2019.": [1] cut to "Support for Python" (exact_match) against a
+    # source that ended it in 2015 (GREEN); German: "Die Plattform unterstützt Python [1], Java [2] und Go [3] nicht
+    # mehr." cut [1] to "Die Plattform unterstützt Python" against a page where it still does
+    ended = _ctx("Support for Python ended in 2015.", "Support for Go ended in 2019.")
+    de = _ctx(
+        "Die Plattform unterstützt Python.",
+        "Die Plattform unterstützt Java.",
+        "Die Plattform unterstützt Go nicht mehr.",
+    )
+    rows = [
+        make_answer("pair", "Support for Python [1] and Go [2] ended in 2019.", ended),
+        make_answer("de", "Die Plattform unterstützt Python [1], Java [2] und Go [3] nicht mehr.", de),
+    ]
+    db = audited(tmp_path, rows)
+    got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
+    claims = {(a, o): c for a, o, c, _v in got}
+    assert claims[("pair", 1)] == "Support for Python ended in 2019.", got
+    assert claims[("pair", 2)] == "Support for Go ended in 2019.", got
+    assert not [(a, o, c) for a, o, c, v in got if o == 1 and v == "verified"], got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert "GREEN" not in levels.values(), levels
