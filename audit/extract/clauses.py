@@ -65,6 +65,9 @@ _FRAME_END = re.compile(
 _SEPARATOR = re.compile(r",\s|[;\uff0c\uff1b&]|\b(?:and|or)\b", re.IGNORECASE)
 _ITEM_LEAD = re.compile(rf"[\s\x00{re.escape(_CLOSERS)}]*(?:[,;\uff0c\uff1b&]|(?:and|or)\b)", re.IGNORECASE)
 _CONJUNCTION = re.compile(r"(?:and|or|&)\Z", re.IGNORECASE)
+# what joins a pair ("Python [1] and Go [2]", "Python [1], Java [2] und Go [3]"): ", and" joins clauses ("Microsoft
+# acquired GitHub [1], and Google [2] bought Fitbit." is no "Microsoft acquired Google")
+_PAIR_SEP = re.compile(rf"[\s\x00{re.escape(_CLOSERS)}]*(?:,|(?:and|or)\b)?[\s\x00]*\Z", re.IGNORECASE)
 # words that set a list's items apart from the rest ("All languages except Python [1], Java [2]"): cut to one item
 # ("All languages except Python are supported"), the cascade read past them and verified "Python is supported."
 _EXCLUSIVE = re.compile(
@@ -299,7 +302,8 @@ def list_items(masked: str, sent_start: int, pieces: list[_Piece]) -> dict[int, 
             n += 1
         members = [pieces[i] for i in items]
         tail, own = _tail(masked, members[-1]) if members else None, None
-        if tail is None and n < len(pieces) and (last := _last_with_tail(masked, pieces[n])):
+        pairs = n < len(pieces) and (items or _PAIR_SEP.match(masked, pieces[n].begin, pieces[n].b))
+        if tail is None and pairs and (last := _last_with_tail(masked, pieces[n])):
             members.append(last[0])
             items.append(n)
             tail, own, n = last[1], n, n + 1

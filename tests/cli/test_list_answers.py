@@ -179,3 +179,12 @@ def test_the_words_after_a_pairs_second_marker_are_said_of_both(tmp_path: Path) 
     assert not [(a, o, c) for a, o, c, v in got if o == 1 and v == "verified"], got
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert "GREEN" not in levels.values(), levels
+
+
+def test_a_clause_after_a_comma_and_is_no_pair(tmp_path: Path) -> None:
+    # ", and" joins clauses: "Microsoft acquired GitHub [1], and Google [2] bought Fitbit." is no pair whose words
+    # after [2] are said of both ("Microsoft acquired GitHub bought Fitbit": a correct answer RED)
+    ctx = _ctx("Microsoft acquired GitHub.", "Google bought Fitbit.")
+    db = audited(tmp_path, [make_answer("m", "Microsoft acquired GitHub [1], and Google [2] bought Fitbit.", ctx)])
+    got = q(db, "SELECT citation_ord, claim, verdict FROM citation_audit ORDER BY 1")
+    assert got == [(1, "Microsoft acquired GitHub", "verified"), (2, "Google bought Fitbit.", "verified")], got
