@@ -250,9 +250,13 @@ def _first_item(masked: str, head: _Piece, items: list[_Piece]) -> tuple[int, li
 def _tail(masked: str, p: _Piece) -> int | None:
     """Where the words after `p`'s last marker begin, or None: "Go [3] until 2019." is "until 2019.", but "Java [2],
     and Go." is an item with no marker of its own (of the first item's shape after a separator), not words said of
-    every item."""
-    at = masked.rfind("\x00", p.b, p.e) + 1
-    if not at or not _A_WORD_OR_FIGURE.search(masked, at, p.e):
+    every item. From its first marker: in "Go [3] until 2019 [4]." the words [4] cites are said of every item too."""
+    at = masked.find("\x00", p.b, p.e)
+    if at < 0:
+        return None
+    while at < p.e and masked[at] == "\x00":
+        at += 1
+    if not _A_WORD_OR_FIGURE.search(masked, at, p.e):
         return None
     b, e = _trimmed(masked, at, p.e)
     tokens, first = _tokens(masked, b, e), _tokens(masked, p.b, p.e)

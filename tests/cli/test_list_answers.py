@@ -188,3 +188,24 @@ def test_a_clause_after_a_comma_and_is_no_pair(tmp_path: Path) -> None:
     db = audited(tmp_path, [make_answer("m", "Microsoft acquired GitHub [1], and Google [2] bought Fitbit.", ctx)])
     got = q(db, "SELECT citation_ord, claim, verdict FROM citation_audit ORDER BY 1")
     assert got == [(1, "Microsoft acquired GitHub", "verified"), (2, "Google bought Fitbit.", "verified")], got
+
+
+def test_the_words_after_the_last_items_first_marker_are_said_of_every_item(tmp_path: Path) -> None:
+    # "..., and Go [3] until 2019 [4].": "until 2019" follows [3] and is cited by [4]; taken from after the last
+    # marker only, [1] and [2] were checked without it ("The supported languages were Python", exact_match) against
+    # sources that end their support in 2015, and the answer came out GREEN
+    ctx = _ctx(
+        "The supported languages were Python until 2015.",
+        "The supported languages were Java until 2015.",
+        "The supported languages were Go until 2019.",
+        "The supported languages were Go until 2019.",
+    )
+    answer = "The supported languages were Python [1], Java [2], and Go [3] until 2019 [4]."
+    db = audited(tmp_path, [make_answer("m", answer, ctx)])
+    got = q(db, "SELECT citation_ord, claim, verdict FROM citation_audit ORDER BY 1")
+    assert [c for _o, c, _v in got][:2] == [
+        "The supported languages were Python until 2019.",
+        "The supported languages were Java until 2019.",
+    ], got
+    assert not [o for o, _c, v in got if o < 3 and v == "verified"], got
+    assert q(db, "SELECT level FROM answer_audit") != [("GREEN",)]
