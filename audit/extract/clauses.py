@@ -262,7 +262,9 @@ def _tail(masked: str, p: _Piece) -> int | None:
     tokens, first = _tokens(masked, b, e), _tokens(masked, p.b, p.e)
     more = _Piece(at, b, e, b, [])  # ", and Go": one more item, of the first's shape, after a separator
     item_like = tokens and _ITEM_LEAD.match(masked, at) and _item_like(masked, more, -1)
-    return None if item_like and _shape(tokens[0].group()) == _shape(first[0].group()) else at
+    if item_like and _shape(tokens[0].group()) == _shape(first[0].group()):
+        return None
+    return at + len(masked[at : p.e]) - len(masked[at : p.e].lstrip())
 
 
 def _last_with_tail(masked: str, p: _Piece) -> tuple[_Piece, int] | None:
@@ -273,7 +275,7 @@ def _last_with_tail(masked: str, p: _Piece) -> tuple[_Piece, int] | None:
         return None
     item = _Piece(p.begin, p.b, _trimmed(masked, p.b, at)[1], p.claim_b, p.markers)
     end = at
-    while end < p.e and masked[end] == "\x00":
+    while end < p.e and masked[end] in " \x00":
         end += 1
     if not _item_like(masked, item, -1) or not _A_WORD_OR_FIGURE.search(masked, end, p.e):
         return None
@@ -294,7 +296,8 @@ def list_items(masked: str, sent_start: int, pieces: list[_Piece]) -> dict[int, 
 
     The words after the last item's marker ("... and Go [3] was dropped in 2020.") are said of every item: they come
     after each item and the head (cut off, "Support for Python" was verified against a page where it was added); a
-    list with such words whose items it cannot tell apart cites its whole sentence."""
+    list with such words whose items it cannot tell apart cites its whole sentence, and a list with no words before
+    it has them for its frame ("Python [1], Java [2], and Go [3] are supported.": "Java are supported." for [2])."""
     out: dict[int, tuple[tuple[int, int], ...]] = {}
     n = 0
     while n < len(pieces):
@@ -324,6 +327,16 @@ def list_items(masked: str, sent_start: int, pieces: list[_Piece]) -> dict[int, 
             continue
         if head.begin == sent_start and _INTRO.match(masked, head.b, head.e):
             out.update(whole)
+            continue
+        if tail is not None and all(_bare(masked, head, m) for m in members):
+            # no words before the list, the words after it its frame: "Python [1], Java [2], and Go [3] are
+            # supported." is "Java are supported." for [2] (checked against the whole sentence, it missed the others)
+            frame = (tail, pieces[items[-1]].e)
+            out[h] = ((head.b, head.e), frame)
+            for i, item in enumerate(members):
+                start = _tokens(masked, item.b, item.e)[0].start()
+                ends = i == len(items) - 1
+                out[items[i]] = ((start, pieces[items[i]].e),) if ends else ((start, item.e), frame)
             continue
         if own is not None and _bare(masked, head, members[-1]):
             whole.pop(own, None)  # no words before the list: "and Go [3] are supported." is all of what [3] says

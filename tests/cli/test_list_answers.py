@@ -209,3 +209,28 @@ def test_the_words_after_the_last_items_first_marker_are_said_of_every_item(tmp_
     ], got
     assert not [o for o, _c, v in got if o < 3 and v == "verified"], got
     assert q(db, "SELECT level FROM answer_audit") != [("GREEN",)]
+
+
+def test_a_list_whose_frame_follows_its_items(tmp_path: Path) -> None:
+    # "Python [1], Java [2], and Go [3] are supported.": no words before the list, the words after it are its frame;
+    # checked against the whole sentence, [1] and [2] missed the other items (a correct answer RED)
+    java_not = (*LANGS[:1], {**LANGS[1], "text": "Java is not one of the supported languages."}, *LANGS[2:])
+    rows = [
+        make_answer("langs", "Python [1], Java [2], and Go [3] are supported languages.", LANGS),
+        make_answer("java_not", "Python [1], Java [2], and Go [3] are supported languages.", list(java_not)),
+        make_answer("founders", "Ada Lovelace [1], Alan Turing [2] and Grace Hopper [3] were its founders.", FOUNDERS),
+    ]
+    db = audited(tmp_path, rows)
+    got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
+    claims = {(a, o): c for a, o, c, _v in got}
+    assert [claims[("langs", o)] for o in (1, 2, 3)] == [
+        "Python are supported languages.",
+        "Java are supported languages.",
+        "Go are supported languages.",
+    ], got
+    assert claims[("founders", 2)] == "Alan Turing were its founders.", got
+    verdicts = {(a, o): v for a, o, _c, v in got}
+    assert verdicts[("java_not", 2)] != "verified", got
+    assert all(v == "verified" for (a, _o), v in verdicts.items() if a != "java_not"), got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels["langs"] == levels["founders"] == "GREEN" != levels["java_not"], levels
