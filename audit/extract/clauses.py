@@ -325,10 +325,14 @@ def list_items(masked: str, sent_start: int, pieces: list[_Piece]) -> dict[int, 
         ):
             out.update({i: () for i in (h, *items)})  # what one item's source says is not what the list says
             continue
-        if head.begin == sent_start and _INTRO.match(masked, head.b, head.e):
+        # a sentence that opens by naming where it comes from ("According to the docs [1], ...", "In 2020 [1], ...")
+        # cites it all, but not one whose opening words end at a comma before the list ("In 2020, revenue was $5M [1],
+        # $7M [2]": they are part of the frame)
+        intro = head.begin == sent_start and bool(_INTRO.match(masked, head.b, head.e))
+        if intro and "," not in masked[head.b : head.e]:
             out.update(whole)
             continue
-        if tail is not None and all(_bare(masked, head, m) for m in members):
+        if tail is not None and not intro and all(_bare(masked, head, m) for m in members):
             # no words before the list, the words after it its frame: "Python [1], Java [2], and Go [3] are
             # supported." is "Java are supported." for [2] (checked against the whole sentence, it missed the others)
             frame = (tail, pieces[items[-1]].e)
@@ -341,7 +345,12 @@ def list_items(masked: str, sent_start: int, pieces: list[_Piece]) -> dict[int, 
         if own is not None and _bare(masked, head, members[-1]):
             whole.pop(own, None)  # no words before the list: "and Go [3] are supported." is all of what [3] says
         found = _first_item(masked, head, members)
-        if found is None or not found[1] or (tail is not None and found[1][-1] != len(items) - 1):
+        if (
+            found is None
+            or not found[1]
+            or (intro and "," not in masked[head.b : found[0]])
+            or (tail is not None and found[1][-1] != len(items) - 1)
+        ):
             out.update(whole)  # the words after the last marker said of items it cannot tell apart
             n = own if pair and own is not None else n  # no pair: that clause may head a list
             continue

@@ -234,3 +234,27 @@ def test_a_list_whose_frame_follows_its_items(tmp_path: Path) -> None:
     assert all(v == "verified" for (a, _o), v in verdicts.items() if a != "java_not"), got
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert levels["langs"] == levels["founders"] == "GREEN" != levels["java_not"], levels
+
+
+def test_a_list_in_a_sentence_that_opens_with_a_time_or_a_source(tmp_path: Path) -> None:
+    # "In 2020, revenue was $5M [1], $7M [2], ..." and "According to the docs, ...": the opening words end at a comma
+    # before the list, so a marker after an item cites the frame (opening words included) and its item; the whole
+    # sentence missed the other items (a correct answer RED). "According to the docs [1], ..." still cites it all
+    rev = _ctx("In 2020, revenue was $5M.", "In 2020, revenue was $7M.", "In 2020, revenue was $9M.")
+    rev_8m = _ctx("In 2020, revenue was $5M.", "In 2020, revenue was $7M.", "In 2020, revenue was $8M.")
+    rows = [
+        make_answer("in2020", "In 2020, revenue was $5M [1], $7M [2], and $9M [3].", rev),
+        make_answer("in2020_8m", "In 2020, revenue was $5M [1], $7M [2], and $9M [3].", rev_8m),
+        make_answer(
+            "docs", "According to the docs, the supported languages are Python [1], Java [2], and Go [3].", LANGS
+        ),
+    ]
+    db = audited(tmp_path, rows)
+    got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
+    claims = {(a, o): c for a, o, c, _v in got}
+    assert claims[("in2020", 2)] == "In 2020, revenue was $7M", got
+    assert claims[("docs", 2)] == "According to the docs, the supported languages are Java", got
+    verdicts = {(a, o): v for a, o, _c, v in got}
+    assert verdicts[("in2020_8m", 3)] != "verified", got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels["in2020"] == levels["docs"] == "GREEN" != levels["in2020_8m"], (levels, got)
