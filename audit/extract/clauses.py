@@ -23,6 +23,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from audit.extract.sentences import MAX_CLAIM_CHARS, Sentence, mask_markers, word_count
 
@@ -140,7 +141,14 @@ def cited_clauses(
         # reaching Y." cut after [1] left a wrong Y checked against no source, in a cited sentence: GREEN); and a word
         # or figure after it (where the sentence's last word starts: one scan, not one per marker)
         last_word = max((m.start() for m in _A_WORD_OR_FIGURE.finditer(masked, sent.start, sent.end)), default=-1)
-        cuts = [r for r in inside[:-1] if last_word >= r[1] and _BREAK.match(masked, r[1], sent.end)]
+        # nor a cut between markers with no word between them ("Go [3], [4] until 2019": [3] and [4] cite one clause)
+        cuts = [
+            r
+            for r, nxt in pairwise(inside)
+            if last_word >= r[1]
+            and _BREAK.match(masked, r[1], sent.end)
+            and _A_WORD_OR_FIGURE.search(masked, r[1], nxt[0])
+        ]
         if not cuts:
             continue
         # cuts are in order and apart: searched by bisection (a scan of them per marker, and of the sentence per

@@ -258,3 +258,25 @@ def test_a_list_in_a_sentence_that_opens_with_a_time_or_a_source(tmp_path: Path)
     assert verdicts[("in2020_8m", 3)] != "verified", got
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert levels["in2020"] == levels["docs"] == "GREEN" != levels["in2020_8m"], (levels, got)
+
+
+def test_markers_apart_by_a_comma_cite_one_item(tmp_path: Path) -> None:
+    # "Go [3], [4] until 2019." and "Python [1], [2], Java [3]": a cut between two markers with no word between them
+    # split the item from its markers' clause, the list broke and [1] was checked without "until 2019"
+    # (exact_match against a source that ended in 2015)
+    ctx = _ctx(
+        "The supported languages were Python until 2015.",
+        "The supported languages were Java until 2015.",
+        "The supported languages were Go until 2019.",
+        "The supported languages were Python, Java, and Go until 2019.",
+    )
+    rows = [
+        make_answer("after", "The supported languages were Python [1], Java [2], and Go [3], [4] until 2019.", ctx),
+        make_answer("first", "The supported languages were Python [1], [4], Java [2], and Go [3] until 2019.", ctx),
+    ]
+    db = audited(tmp_path, rows)
+    got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
+    python_java = {("after", 1), ("after", 2), ("first", 1), ("first", 3)}  # the citations of sources 1 and 2
+    assert not [(a, o, c) for a, o, c, v in got if (a, o) in python_java and v == "verified"], got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert "GREEN" not in levels.values(), levels
