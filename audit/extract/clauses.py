@@ -297,6 +297,12 @@ def _bare(masked: str, head: _Piece, last: _Piece) -> bool:
     return bool(tokens) and short and _shape(tokens[0].group()) == _shape(_tokens(masked, last.b, last.e)[0].group())
 
 
+def _named(masked: str, p: _Piece) -> bool:
+    """Names and figures only up to its marker ("Alan Turing", "3.11"): an item, not a clause ("Java fell")."""
+    e = masked.find("\x00", p.b, p.e)
+    return all(_shape(m.group()) in ("name", "figure") for m in _tokens(masked, p.b, p.e if e < 0 else e))
+
+
 def list_items(masked: str, sent_start: int, pieces: list[_Piece]) -> dict[int, tuple[tuple[int, int], ...]]:
     """For a sentence's clauses (in order), the spans each list item cites, by the clause's index: its list's frame
     and itself; and the clause that heads a list, its own words however short. Clauses of no list are absent; an
@@ -340,7 +346,8 @@ def list_items(masked: str, sent_start: int, pieces: list[_Piece]) -> dict[int, 
         if intro and "," not in masked[head.b : head.e]:
             out.update(whole)
             continue
-        if tail is not None and not intro and all(_bare(masked, head, m) for m in members):
+        bare = all(_bare(masked, head, m) and _named(masked, m) for m in members) and _named(masked, head)
+        if tail is not None and not intro and bare:
             # no words before the list, the words after it its frame: "Python [1], Java [2], and Go [3] are
             # supported." is "Java are supported." for [2] (checked against the whole sentence, it missed the others)
             frame = (tail, pieces[items[-1]].e)

@@ -280,3 +280,13 @@ def test_markers_apart_by_a_comma_cite_one_item(tmp_path: Path) -> None:
     assert not [(a, o, c) for a, o, c, v in got if (a, o) in python_java and v == "verified"], got
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert "GREEN" not in levels.values(), levels
+
+
+def test_clauses_of_their_own_before_a_lists_closing_words_are_no_items(tmp_path: Path) -> None:
+    # "Python rose [1], Java fell [2], and Go [3] stayed flat.": "Java fell" is a clause, not an item whose frame
+    # is "stayed flat"; read as one, [2] checked "Java fell stayed flat" against "Java stayed flat." (verified: GREEN)
+    flat = _ctx("Python stayed flat.", "Java stayed flat.", "Go stayed flat.")
+    db = audited(tmp_path, [make_answer("m", "Python rose [1], Java fell [2], and Go [3] stayed flat.", flat)])
+    got = q(db, "SELECT citation_ord, claim, verdict FROM citation_audit ORDER BY 1")
+    assert not [(o, c) for o, c, v in got if o < 3 and v == "verified"], got
+    assert q(db, "SELECT level FROM answer_audit") != [("GREEN",)]
