@@ -23,6 +23,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from audit.extract.sentences import MAX_CLAIM_CHARS, Sentence, mask_markers, word_count
 
@@ -63,7 +64,18 @@ _FRAME_END = re.compile(
     re.IGNORECASE,
 )
 _SEPARATOR = re.compile(r",\s|[;\uff0c\uff1b&]|\b(?:and|or)\b", re.IGNORECASE)
+_ITEM_LEAD = re.compile(rf"[\s\x00{re.escape(_CLOSERS)}]*(?:[,;\uff0c\uff1b&]|(?:and|or)\b)", re.IGNORECASE)
 _CONJUNCTION = re.compile(r"(?:and|or|&)\Z", re.IGNORECASE)
+# what joins a pair ("Python [1] and Go [2]", "Python [1], Java [2] und Go [3]"): ", and" joins clauses ("Microsoft
+# acquired GitHub [1], and Google [2] bought Fitbit." is no "Microsoft acquired Google")
+_PAIR_SEP = re.compile(rf"[\s\x00{re.escape(_CLOSERS)}]*(?:,|(?:and|or)\b)?[\s\x00]*\Z", re.IGNORECASE)
+# words that set a list's items apart from the rest ("All languages except Python [1], Java [2]"): cut to one item
+# ("All languages except Python are supported"), the cascade read past them and verified "Python is supported."
+_EXCLUSIVE = re.compile(
+    r"\b(?:except|excepting|excluding|exclusive(?:ly)?|other than|apart from|aside from|besides|but not|instead of"
+    r"|rather than|unlike|only|sole(?:ly)?|neither|nor|none of)\b",
+    re.IGNORECASE,
+)
 _LEADERS = "\"'(\u201c\u2018$\u20ac\u00a3\u00a5+-\u2212~\u2248#"
 
 
@@ -129,7 +141,14 @@ def cited_clauses(
         # reaching Y." cut after [1] left a wrong Y checked against no source, in a cited sentence: GREEN); and a word
         # or figure after it (where the sentence's last word starts: one scan, not one per marker)
         last_word = max((m.start() for m in _A_WORD_OR_FIGURE.finditer(masked, sent.start, sent.end)), default=-1)
-        cuts = [r for r in inside[:-1] if last_word >= r[1] and _BREAK.match(masked, r[1], sent.end)]
+        # nor a cut between markers with no word between them ("Go [3], [4] until 2019": [3] and [4] cite one clause)
+        cuts = [
+            r
+            for r, nxt in pairwise(inside)
+            if last_word >= r[1]
+            and _BREAK.match(masked, r[1], sent.end)
+            and _A_WORD_OR_FIGURE.search(masked, r[1], nxt[0])
+        ]
         if not cuts:
             continue
         # cuts are in order and apart: searched by bisection (a scan of them per marker, and of the sentence per
@@ -156,6 +175,8 @@ def cited_clauses(
         listed = list_items(masked, sent.start, pieces) if short else {}
         for n, p in enumerate(pieces):
             spans = listed.get(n)
+            if spans == ():
+                continue  # it cites its whole sentence
             if spans is None:
                 piece = masked[p.b : p.e]
                 if word_count(piece, letters_only=True) < MIN_WORDS:
@@ -234,9 +255,63 @@ def _first_item(masked: str, head: _Piece, items: list[_Piece]) -> tuple[int, li
     return best
 
 
+def _tail(masked: str, p: _Piece) -> int | None:
+    """Where the words after `p`'s last marker begin, or None: "Go [3] until 2019." is "until 2019.", but "Java [2],
+    and Go." is an item with no marker of its own (of the first item's shape after a separator), not words said of
+    every item. From its first marker: in "Go [3] until 2019 [4]." the words [4] cites are said of every item too."""
+    at = masked.find("\x00", p.b, p.e)
+    if at < 0:
+        return None
+    while at < p.e and masked[at] == "\x00":
+        at += 1
+    if not _A_WORD_OR_FIGURE.search(masked, at, p.e):
+        return None
+    b, e = _trimmed(masked, at, p.e)
+    tokens, first = _tokens(masked, b, e), _tokens(masked, p.b, p.e)
+    more = _Piece(at, b, e, b, [])  # ", and Go": one more item, of the first's shape, after a separator
+    item_like = tokens and _ITEM_LEAD.match(masked, at) and _item_like(masked, more, -1)
+    if item_like and _shape(tokens[0].group()) == _shape(first[0].group()):
+        return None
+    return at + len(masked[at : p.e]) - len(masked[at : p.e].lstrip())
+
+
+def _last_with_tail(masked: str, p: _Piece) -> tuple[_Piece, int] | None:
+    """A clause that is a list's last item and the words after its marker ("and Go [3] was dropped in 2020"): the
+    item (up to its first marker) and where those words begin, or None."""
+    at = masked.find("\x00", p.b, p.e)
+    if at <= p.b or p.claim_b != p.b:
+        return None
+    item = _Piece(p.begin, p.b, _trimmed(masked, p.b, at)[1], p.claim_b, p.markers)
+    end = at
+    while end < p.e and masked[end] in " \x00":
+        end += 1
+    if not _item_like(masked, item, -1) or not _A_WORD_OR_FIGURE.search(masked, end, p.e):
+        return None
+    return item, end
+
+
+def _bare(masked: str, head: _Piece, last: _Piece) -> bool:
+    """A list's head that is its first item alone ("Python [1], ..."), of its last item's shape."""
+    tokens = _tokens(masked, head.b, head.e)
+    short = word_count(" ".join(m.group() for m in tokens), letters_only=True) < MIN_WORDS
+    return bool(tokens) and short and _shape(tokens[0].group()) == _shape(_tokens(masked, last.b, last.e)[0].group())
+
+
+def _named(masked: str, p: _Piece) -> bool:
+    """Names and figures only up to its marker ("Alan Turing", "3.11"): an item, not a clause ("Java fell")."""
+    e = masked.find("\x00", p.b, p.e)
+    return all(_shape(m.group()) in ("name", "figure") for m in _tokens(masked, p.b, p.e if e < 0 else e))
+
+
 def list_items(masked: str, sent_start: int, pieces: list[_Piece]) -> dict[int, tuple[tuple[int, int], ...]]:
     """For a sentence's clauses (in order), the spans each list item cites, by the clause's index: its list's frame
-    and itself; and the clause that heads a list, its own words however short. Clauses of no list are absent."""
+    and itself; and the clause that heads a list, its own words however short. Clauses of no list are absent; an
+    empty tuple: the clause cites its whole sentence.
+
+    The words after the last item's marker ("... and Go [3] was dropped in 2020.") are said of every item: they come
+    after each item and the head (cut off, "Support for Python" was verified against a page where it was added); a
+    list with such words whose items it cannot tell apart cites its whole sentence, and a list with no words before
+    it has them for its frame ("Python [1], Java [2], and Go [3] are supported.": "Java are supported." for [2])."""
     out: dict[int, tuple[tuple[int, int], ...]] = {}
     n = 0
     while n < len(pieces):
@@ -246,17 +321,64 @@ def list_items(masked: str, sent_start: int, pieces: list[_Piece]) -> dict[int, 
         while n < len(pieces) and _item_like(masked, pieces[n], sent_start):
             items.append(n)
             n += 1
-        if not items or (head.begin == sent_start and _INTRO.match(masked, head.b, head.e)):
+        members = [pieces[i] for i in items]
+        tail, own = _tail(masked, members[-1]) if members else None, None
+        pairs = n < len(pieces) and (items or _PAIR_SEP.match(masked, pieces[n].begin, pieces[n].b))
+        if tail is None and pairs and (last := _last_with_tail(masked, pieces[n])):
+            members.append(last[0])
+            items.append(n)
+            tail, own, n = last[1], n, n + 1
+        if not items:
             continue
-        found = _first_item(masked, head, [pieces[i] for i in items])
-        if found is None or not found[1]:
+        # cut off from the words after the last marker, the head and items cite their whole sentence; a pair ("Support
+        # for Python [1] and Go [2] ended in 2019.") only where it is one, else "X [1], and Y [2] did Z" its clauses
+        pair = len(items) == 1 and own is not None
+        whole = {i: () for i in (h, *items)} if tail is not None and not pair else {}
+        if _EXCLUSIVE.search(masked, head.claim_b, head.e) or (
+            tail is not None and _EXCLUSIVE.search(masked, tail, pieces[items[-1]].e)
+        ):
+            out.update({i: () for i in (h, *items)})  # what one item's source says is not what the list says
+            continue
+        # a sentence that opens by naming where it comes from ("According to the docs [1], ...", "In 2020 [1], ...")
+        # cites it all, but not one whose opening words end at a comma before the list ("In 2020, revenue was $5M [1],
+        # $7M [2]": they are part of the frame)
+        intro = head.begin == sent_start and bool(_INTRO.match(masked, head.b, head.e))
+        if intro and "," not in masked[head.b : head.e]:
+            out.update(whole)
+            continue
+        bare = all(_bare(masked, head, m) and _named(masked, m) for m in members) and _named(masked, head)
+        if tail is not None and not intro and bare:
+            # no words before the list, the words after it its frame: "Python [1], Java [2], and Go [3] are
+            # supported." is "Java are supported." for [2] (checked against the whole sentence, it missed the others)
+            frame = (tail, pieces[items[-1]].e)
+            out[h] = ((head.b, head.e), frame)
+            for i, item in enumerate(members):
+                start = _tokens(masked, item.b, item.e)[0].start()
+                ends = i == len(items) - 1
+                out[items[i]] = ((start, pieces[items[i]].e),) if ends else ((start, item.e), frame)
+            continue
+        if own is not None and _bare(masked, head, members[-1]):
+            whole.pop(own, None)  # no words before the list: "and Go [3] are supported." is all of what [3] says
+        found = _first_item(masked, head, members)
+        if (
+            found is None
+            or not found[1]
+            or (intro and "," not in masked[head.b : found[0]])
+            or (tail is not None and found[1][-1] != len(items) - 1)
+        ):
+            out.update(whole)  # the words after the last marker said of items it cannot tell apart
+            n = own if pair and own is not None else n  # no pair: that clause may head a list
             continue
         piece = masked[head.claim_b : found[0]]
         frame = (head.claim_b, head.claim_b + len(piece.rstrip(_TRIM)))
         if not _A_WORD.search(masked, *frame):
+            out.update(whole)
             continue  # no words before the list ("Python [1], Java [2] are supported.")
-        out[h] = ((head.claim_b, head.e),)
+        after = () if tail is None else ((tail, pieces[items[-1]].e),)
+        out[h] = ((head.claim_b, head.e), *after)
         for i in found[1]:
-            item = pieces[items[i]]
-            out[items[i]] = (frame, (_tokens(masked, item.b, item.e)[0].start(), item.e))  # "or Go": "Go"
+            item = members[i]
+            start = _tokens(masked, item.b, item.e)[0].start()  # "or Go": "Go"
+            ends = i == len(items) - 1  # the last item's clause holds the words after it
+            out[items[i]] = (frame, (start, pieces[items[i]].e)) if ends else (frame, (start, item.e), *after)
     return out

@@ -172,11 +172,17 @@ LISTS = [
         "Revenue was $5M in 2020 [1], $7M in 2021 [2], and flat in 2022 [3].",
         {"[1]": "Revenue was $5M in 2020", "[2]": "Revenue was | $7M in 2021"},
     ),
+    # no words before the list: the words after it are its frame
+    (
+        "Python [1], Java [2], and Go [3] are supported.",
+        {"[1]": "Python | are supported.", "[2]": "Java | are supported.", "[3]": "Go [3] are supported."},
+    ),
     # not lists: a short clause after a figure, one that refers back, no words before the list, a sentence naming
-    # its source, a clause of its own after a comma that is no separator
+    # its source, a clause of its own after a comma that is no separator (and no words before the list, of another
+    # shape than its items)
     ("The tower opened in 1889 [1], and closed [2].", {"[1]": "The tower opened in 1889"}),
     ("Paris is very large [1], and it grew [2].", {"[1]": "Paris is very large"}),
-    ("Python [1], Java [2], and Go [3] are supported.", {"[3]": "Go [3] are supported."}),
+    ("Sales [1], costs [2], and taxes [3] rose.", {}),
     ("According to the docs [1], Python [2], and Go [3].", {}),
     ("In Paris, France [1], the tower opened in 1889 [2].", {"[2]": "the tower opened in 1889 [2]."}),
 ]
