@@ -48,6 +48,7 @@ class SupportConfig:
     cap_missing_numbers: bool = True  # a claim with a number or date its source lacks is never `verified`
     cap_missing_names: bool = True  # ... nor one naming someone or something its source never mentions
     cap_negation_mismatch: bool = True  # ... nor one negated where its evidence window is not (or the reverse)
+    cap_direction_mismatch: bool = True  # ... nor one stating the opposite change ("rose") of its window ("fell")
 
 
 @dataclass(frozen=True)

@@ -113,8 +113,9 @@ First stage (`screen`):
 |---|---|
 
 **Limits.** Scores topic-and-fact agreement, not logic: a claim that re-combines true facts of the source wrongly can
-score high. Key facts are checked separately: a missing number, name or quoted span, or a negation the evidence
-window does not share, caps a citation below `verified` (`audit/verdict.py`). English only.
+score high. Key facts are checked separately: a missing number, name or quoted span, a negation the evidence
+window does not share, or the opposite change of it ("rose" against "fell"), caps a citation below `verified`
+(`audit/verdict.py`). English only.
 
 **Refit.** `make static-model` (`citeaudit distill-static`) rebuilds the static embedding from the packaged MiniLM
 (byte-identical on this machine); `make calibrate` (or `citeaudit calibrate --pairs

@@ -67,13 +67,14 @@ class Decision:
 
 
 NEGATION_MISMATCH = "negation_mismatch"  # reason: the claim is negated and its evidence window is not, or vice versa
+DIRECTION_MISMATCH = "direction_mismatch"  # reason: the claim says rose (won, added, ...), its evidence window fell
 
 
 def capped_support(score: SourceScore, cfg: SupportConfig) -> float:
     """The cited source's support after the hard rules: a verbatim claim is 1; a claim with a quote its source
     lacks, a number, date or name it lacks (`cap_missing_numbers`, `cap_missing_names`), a negation its evidence window
-    does not share or the other way round (`cap_negation_mismatch`), or a quoted passage not found, is never
-    verified."""
+    does not share or the other way round (`cap_negation_mismatch`), the opposite change of its evidence window
+    ("rose" where it says "fell": `cap_direction_mismatch`), or a quoted passage not found, is never verified."""
     if score.quote_found is False:
         return min(score.support, cfg.verified - CAP_EPSILON)
     if score.exact:
@@ -86,7 +87,8 @@ def capped_support(score: SourceScore, cfg: SupportConfig) -> float:
     )
     lacks_name = cfg.cap_missing_names and any(r.startswith("missing_name:") for r in score.missing)
     negated = cfg.cap_negation_mismatch and NEGATION_MISMATCH in score.missing
-    if lacks_quote or lacks_number or lacks_name or negated:
+    reversed_ = cfg.cap_direction_mismatch and DIRECTION_MISMATCH in score.missing
+    if lacks_quote or lacks_number or lacks_name or negated or reversed_:
         return min(score.support, cfg.verified - CAP_EPSILON)
     return score.support
 

@@ -19,7 +19,8 @@ from functools import cache
 import numpy as np
 
 from audit.config import AuditConfig
-from audit.verdict import NEGATION_MISMATCH, SourceScore
+from audit.verdict import DIRECTION_MISMATCH, NEGATION_MISMATCH, SourceScore
+from audit.verify.direction import direction_mismatch
 from audit.verify.features import (
     COS_TRANSFORMER,
     FEATURE_NAMES,
@@ -186,6 +187,8 @@ def score_pairs(
         pairs, f.analyses, f.cosines, f.x, f.support, f.refined, strict=True
     ):
         semantic = float(feats[COS_TRANSFORMER]) if ref else (float(feats[_COS_MAX]) if cos is not None else None)
+        evidence = _evidence(a, source, cos)
+        opposite = not a.exact and evidence is not None and direction_mismatch(a.claim, evidence.text)
         out.append(
             PairScore(
                 lexical=1.0 if a.exact else a.seed_baseline,
@@ -196,8 +199,10 @@ def score_pairs(
                 number_coverage=float(feats[_NUMBERS]),
                 semantic=semantic,
                 support=1.0 if a.exact else float(p),
-                reasons=a.missing + ((NEGATION_MISMATCH,) if feats[_NEGATION] and not a.exact else ()),
-                evidence=_evidence(a, source, cos),
+                reasons=a.missing
+                + ((NEGATION_MISMATCH,) if feats[_NEGATION] and not a.exact else ())
+                + ((DIRECTION_MISMATCH,) if opposite else ()),
+                evidence=evidence,
                 refined=bool(ref),
             )
         )

@@ -382,3 +382,32 @@ def test_a_name_with_a_typeset_hyphen_in_the_source_is_found(tmp_path: Path) -> 
     )
     assert got["nb"][1] == got["hyphen"][1] == [], got
     assert got["other"][1] == ["missing_name:Jean-Paul"], got
+
+
+def test_a_claim_stating_the_opposite_change_of_its_source_is_not_verified(tmp_path: Path) -> None:
+    # "won" against a source that says lost, "added" against removed: the two embed alike and share every other word,
+    # so the support model verified them; the direction rule caps them (`direction_mismatch`), while the right
+    # direction still verifies
+    sources = {
+        "revenue": "Quarterly revenue fell 5% in 2020 as stores closed during the pandemic.",
+        "team": "The home team lost the 1998 final against the visitors after extra time.",
+        "feature": "Support for Python 2 was removed from the toolkit in version 3.0.",
+    }
+    claims = {
+        "revenue": ("Quarterly revenue rose 5% in 2020.", "Quarterly revenue fell 5% in 2020."),
+        "team": ("The home team won the 1998 final against the visitors.", "The home team lost the 1998 final."),
+        "feature": (
+            "Support for Python 2 was added in version 3.0.",
+            "Support for Python 2 was removed in version 3.0.",
+        ),
+    }
+    rows = []
+    for key, (wrong, right) in claims.items():
+        ctx = [{"doc_id": key, "chunk_id": "0", "title": key, "page": 1, "text": sources[key]}]
+        rows += [make_answer(f"{key}-wrong", f"{wrong} [1]", ctx), make_answer(f"{key}-right", f"{right} [1]", ctx)]
+    db = audited(tmp_path, rows)
+    got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
+    for key in claims:
+        verdict, reasons = got[f"{key}-wrong"]
+        assert verdict != "verified" and "direction_mismatch" in reasons, (key, got[f"{key}-wrong"])
+        assert got[f"{key}-right"][0] == "verified", (key, got[f"{key}-right"])

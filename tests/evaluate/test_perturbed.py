@@ -1,4 +1,5 @@
-"""Perturbed copies of supported real claims (a changed number, a negation, a swapped entity) must not verify.
+"""Perturbed copies of supported real claims (a changed number, a negation, a swapped entity, a word turned into its
+opposite) must not verify.
 
 Built from WiCE dev claims that annotators marked `supported`, against the very source that supports them, so any
 `verified` verdict on a perturbed copy is the verifier missing the one fact that changed.
@@ -42,6 +43,23 @@ def negate(claim: str) -> str | None:
     return claim[: m.end()] + " not" + claim[m.end() :]
 
 
+# a word and its opposite, written here apart from the verifier's own list (audit/verify/direction.py): pairs it has
+# (rose/fell) and pairs it has not (first/last, before/after, north/south)
+_OPPOSITES = {
+    "increased": "decreased", "rose": "fell", "grew": "shrank", "gained": "lost", "won": "lost", "added": "removed",
+    "opened": "closed", "approved": "rejected", "accepted": "rejected", "higher": "lower", "largest": "smallest",
+    "highest": "lowest", "before": "after", "first": "last", "earlier": "later", "began": "ended", "joined": "left",
+    "north": "south", "east": "west", "best": "worst", "success": "failure", "above": "below",
+}  # fmt: skip
+_OPPOSITES |= {b: a for a, b in list(_OPPOSITES.items()) if b not in _OPPOSITES}
+_OPPOSITE = re.compile(r"\b(" + "|".join(sorted(_OPPOSITES, key=len, reverse=True)) + r")\b")
+
+
+def opposite(claim: str) -> str | None:
+    m = _OPPOSITE.search(claim)
+    return None if m is None else claim[: m.start()] + _OPPOSITES[m.group()] + claim[m.end() :]
+
+
 def swap_entity(claim: str, source: str, pool: list[str]) -> str | None:
     names = [m for m in _NAME.finditer(claim)]
     low = source.lower()
@@ -76,6 +94,7 @@ def test_perturbed_supported_claims_are_not_verified(scorer, capsys):
             ("number", change_number(claim)),
             ("negation", negate(claim)),
             ("entity", swap_entity(claim, source, pool)),
+            ("opposite", opposite(claim)),
         ):
             if new is not None and new != claim:
                 cases.append((kind, new, source))

@@ -1,0 +1,36 @@
+"""The opposite change: a claim that says rose (won, added, opened, approved) where its evidence window says only fell
+(lost, removed, closed, rejected), from a table of cases."""
+
+from __future__ import annotations
+
+import pytest
+
+from audit.verify.direction import direction_mismatch
+
+CASES = [
+    # (claim, evidence window, mismatch)
+    ("Revenue rose 5% in 2020.", "Revenue fell 5% in 2020.", True),
+    ("Revenue fell 5% in 2020.", "Revenue rose 5% in 2020.", True),
+    ("Sales increased to $441 million.", "Sales were $441 million, a decrease from the prior year.", True),
+    ("The team won the final in 1998.", "The team lost the final in 1998.", True),
+    ("Python support was added in 2019.", "Python support was removed in 2019.", True),
+    ("The museum opened in 1889.", "The museum closed in 1889.", True),
+    ("The council approved the plan.", "The council rejected the plan.", True),
+    ("Cannabis is legal in Canada.", "Cannabis is illegal in Canada.", True),
+    # the same side, or both sides, in the window: no mismatch
+    ("Revenue rose 5% in 2020.", "Revenue grew 5% in 2020.", False),
+    ("Revenue rose 5% in 2020.", "Revenue fell in March, then rose 5% over 2020.", False),
+    ("Revenue rose 5% in 2020.", "Revenue was flat in 2020.", False),
+    # both sides in the claim: the claim states a change each way; not decided here
+    ("Sales rose while costs fell.", "Costs fell by a tenth.", False),
+    # names are no verbs: "Rose", "Falls" and "Lost" at the start of a name
+    ("Rose Byrne starred in the film.", "The film, which fell flat, starred Byrne.", False),
+    ("The trail leads to Niagara Falls.", "The trail rises toward the falls.", False),
+    # not opposite: an unrelated word of the other side's family is no change ("fall" the season is left out)
+    ("Prices rose in the fall.", "Prices rose in autumn.", False),
+]
+
+
+@pytest.mark.parametrize(("claim", "window", "expected"), CASES, ids=[c[0][:40] for c in CASES])
+def test_direction_mismatch(claim: str, window: str, expected: bool) -> None:
+    assert direction_mismatch(claim, window) is expected
