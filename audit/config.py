@@ -57,6 +57,8 @@ class LevelConfig:
     yellow_min_integrity: float = 0.6
     min_coverage: float = 0.0  # policy: answers whose claim coverage is below this get a flag
     required_prefix: str = ""  # policy: answers must start with this text (empty = off)
+    overconfident_confidence: float = 0.9  # flag `overconfident`: the answer claims at least this confidence ...
+    overconfident_gap: float = 0.4  # ... and its citation integrity is at least this much lower
 
 
 MAX_INT = 2**63 - 1  # a whole-number setting reaches DuckDB and numpy as a 64-bit integer
@@ -165,6 +167,9 @@ def _check(cfg: AuditConfig, source: str) -> None:
         raise ConfigError(
             f"{source}: levels.min_coverage must be between 0 and 1 (a share of claim sentences), got {lv.min_coverage}"
         )
+    for key in ("overconfident_confidence", "overconfident_gap"):
+        if not 0.0 <= getattr(lv, key) <= 1.0:
+            raise ConfigError(f"{source}: levels.{key} must be between 0 and 1, got {getattr(lv, key)}")
     if cfg.extract.numeric_base not in (0, 1):
         raise ConfigError(f"{source}: extract.numeric_base must be 0 or 1")
     if min(cfg.verify.window_sentences, cfg.verify.top_k_windows, cfg.verify.uncited_top_k_windows) < 1:

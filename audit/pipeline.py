@@ -343,6 +343,8 @@ def _result_tables(
         "yellow": lv.yellow_min_integrity,
         "min_coverage": lv.min_coverage,
         "prefix": lv.required_prefix,
+        "overconfident_at": lv.overconfident_confidence,
+        "overconfident_gap": lv.overconfident_gap,
     }
     for name, value in settings.items():
         con.execute(f"SET VARIABLE {name} = $value", {"value": value if isinstance(value, str) else float(value)})

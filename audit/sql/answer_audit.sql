@@ -4,7 +4,8 @@
 -- when at least one of them is `verified` (the best single citation stands in for the concatenated sources) and
 -- none is fabricated (ALCE scores a sentence citing a passage that does not exist as unsupported).
 -- `claim_units` (audit/assess.py, not stored): the answer sentences each citation's claim lies in ("first-last").
--- parameters: getvariable('green'), getvariable('yellow') (integrity thresholds), getvariable('min_coverage'), getvariable('prefix') (policy rules).
+-- parameters: getvariable('green'), getvariable('yellow') (integrity thresholds), getvariable('min_coverage'), getvariable('prefix') (policy rules),
+-- getvariable('overconfident_at'), getvariable('overconfident_gap') (the `overconfident` flag).
 CREATE OR REPLACE TEMP TABLE answer_rows AS
 WITH cites AS (
     SELECT c.*, u.claim_sentences FROM cite_rows c LEFT JOIN claim_units u USING (answer_id, citation_ord)
@@ -108,7 +109,11 @@ SELECT answer_id, conversation_id, turn_index, logged_at, tenant, model, source_
            CASE WHEN structured_parse_failed THEN 'structured_parse_failed' END,
            CASE WHEN coalesce(coverage, 1) < getvariable('min_coverage') THEN 'low_coverage' END,
            CASE WHEN getvariable('prefix') <> '' AND NOT starts_with(answer, getvariable('prefix')) THEN 'missing_required_prefix' END,
-           CASE WHEN n_citations = 0 AND n_claims > 0 THEN 'no_citations' END
+           CASE WHEN n_citations = 0 AND n_claims > 0 THEN 'no_citations' END,
+           -- the answer states its own confidence and the audit finds far less support
+           CASE WHEN claimed_confidence >= getvariable('overconfident_at')
+                 AND claimed_confidence - citation_integrity >= getvariable('overconfident_gap') - 1e-9
+                THEN 'overconfident' END
        ], lambda x: x IS NOT NULL) || citation_shape_flags || coalesce(self_report_flags, []) || unread_flags AS flags,
        claimed_confidence, missing_information
 FROM scored;

@@ -935,6 +935,16 @@ def test_levels_min_coverage_must_be_a_share(tmp_path: Path) -> None:
         assert code == 2 and out.startswith(want), out
 
 
+def test_levels_overconfidence_settings_must_be_shares(tmp_path: Path) -> None:
+    # a confidence of 90 (meant as 90 %) would flag no answer, a negative gap every confident one: named, exit 2
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(_table([_row("good")]), inp)
+    for key, value in (("overconfident_confidence", "90"), ("overconfident_gap", "-0.4")):
+        config = _config(tmp_path, f"[levels]\n{key} = {value}\n")
+        code, out = _run(inp, tmp_path / "audit.duckdb", "--config", str(config))
+        assert code == 2 and out.startswith(f"error: {config}: levels.{key} must be between 0 and 1, got "), out
+
+
 def test_column_mapping_may_not_read_the_answer_as_another_column(tmp_path: Path) -> None:
     # `answer_id = "answer"` read the answer text as the answer's id too: audited GREEN with the answer as its id;
     # `logged_at = "answer"` quarantined every row as "not a timestamp" instead of naming the mistake

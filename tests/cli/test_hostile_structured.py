@@ -378,3 +378,31 @@ def test_claims_the_answer_does_not_make_weigh_as_one(tmp_path: Path) -> None:
         "WHERE answer_id = 'padded' AND list_contains(reasons, 'claim_not_in_answer')",
     )
     assert flags == [(10,)]
+
+
+def test_an_answer_claiming_far_more_confidence_than_its_citations_bear_is_flagged(tmp_path: Path) -> None:
+    # the answer's own `confidence` was stored, and over-confidence shown per model only: an answer claiming 0.95 with
+    # half its citations wrong carried no flag of its own. `overconfident`: claimed >= 0.9 and integrity at least 0.4
+    # lower ([levels] overconfident_confidence, overconfident_gap)
+    wrong = "Store credit is valid for 24 months."
+
+    def doc(confidence: float, *claims: str) -> str:
+        cites = [{"document_id": "abc123", "chunk_index": 0, "claim_text": c} for c in claims]
+        return json.dumps({"answer": " ".join(claims), "citations": cites, "confidence": confidence})
+
+    rows = [
+        make_answer("sure_and_half_wrong", doc(0.95, CLAIM, wrong), CTX),  # 0.95 against 0.5: flagged
+        make_answer("sure_and_right", doc(0.95, CLAIM), CTX),  # 0.95 against 1: not
+        make_answer("unsure_and_wrong", doc(0.5, wrong), CTX),  # claims little: not
+        make_answer("at_the_edge", doc(0.9, CLAIM, wrong), CTX),  # 0.9 against 0.5: exactly the gap, flagged
+        make_answer("no_confidence", json.dumps({"answer": wrong, "citations": [{"document_id": "abc123"}]}), CTX),
+    ]
+    db = audited(tmp_path, rows)
+    got = dict(q(db, "SELECT answer_id, list_contains(flags, 'overconfident') FROM answer_audit"))
+    assert got == {
+        "sure_and_half_wrong": True,
+        "sure_and_right": False,
+        "unsure_and_wrong": False,
+        "at_the_edge": True,
+        "no_confidence": False,
+    }

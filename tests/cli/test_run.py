@@ -317,10 +317,9 @@ def test_review_report_lists_unverified_citations_worst_first(sample_db, tmp_pat
 # citation objects: planted invented quotes, non-verbatim "direct quotes" and over-confident answers (issue 13)
 
 
-def _quote_fault_found(t: dict, cites: ByMarker, answers: dict[str, tuple]) -> bool:
-    if t["kind"] == "overconfident":
-        claimed, integrity = answers[t["answer_id"]]
-        return claimed is not None and claimed >= 0.9 and claimed - (integrity or 0.0) >= 0.4
+def _quote_fault_found(t: dict, cites: ByMarker, answers: dict[str, list[str]]) -> bool:
+    if t["kind"] == "overconfident":  # the answer's own flag (claimed >= 0.9, integrity at least 0.4 lower)
+        return "overconfident" in answers[t["answer_id"]]
     verdict, status, reasons = cites[t]
     if t["kind"] == "invented_quote":
         return verdict != "verified" and status == "not_found" and "text_span_not_found_in_source" in reasons
@@ -331,10 +330,7 @@ def test_planted_quote_and_confidence_faults_are_found(sample_db):
     planted = [t for t in TRUTH if t["kind"] in ("invented_quote", "non_verbatim_quote", "overconfident")]
     assert Counter(t["kind"] for t in planted).keys() == {"invented_quote", "non_verbatim_quote", "overconfident"}
     cites = by_marker(sample_db, "verdict, quote_status, reasons")
-    answers = {
-        a: (c, i)
-        for a, c, i in query(sample_db, "SELECT answer_id, claimed_confidence, citation_integrity FROM answer_audit")
-    }
+    answers = dict(query(sample_db, "SELECT answer_id, flags FROM answer_audit"))
     found = [_quote_fault_found(t, cites, answers) for t in planted]
     assert sum(found) / len(found) >= 0.95
 
