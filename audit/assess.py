@@ -14,7 +14,7 @@ from typing import Any
 from audit.claims import cited_sentences, claim_for, claim_sentences, first_of_each, has_claim_text
 from audit.config import AuditConfig
 from audit.extract.clauses import cited_clauses
-from audit.extract.sentences import cited_stretches, is_claim, split_sentences
+from audit.extract.sentences import Sentence, cited_stretches, is_claim, split_sentences
 from audit.verdict import (
     CitationEvidence,
     SourceScore,
@@ -151,7 +151,8 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
             )
         n_claims = len(cited)
         n_uncited = 0
-        for i, s in enumerate(sentences):
+        around = _around(ans.get("prose_around"))
+        for i, s in enumerate([*sentences, *around]):
             if i in cited or not is_claim(s.text):
                 continue
             n_claims += 1
@@ -173,7 +174,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         res.stats.append(
             {
                 "answer_id": ans["answer_id"],
-                "n_sentences": sum(1 for s in sentences if s.text),
+                "n_sentences": sum(1 for s in [*sentences, *around] if s.text),
                 "n_claims": n_claims,
                 "n_cited_sentences": len(cited),
                 "n_uncited_claims": n_uncited,
@@ -189,6 +190,17 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         _decide(p, cfg)
     _score_uncited(uncited_pending, cfg, scorer)
     return res
+
+
+def _around(pieces: Sequence[dict[str, Any]] | None) -> list[Sentence]:
+    """The sentences of the prose around a structured payload (extract.sql's `prose_around`: a preamble, a closing
+    line), offsets in the answer as logged. No citation reaches them: a statement there ("Sure! Refunds take 90
+    days.") is an uncited claim of the answer, as in prose; "Sure!", "Here is the answer:" are none (`is_claim`)."""
+    out: list[Sentence] = []
+    for piece in pieces or ():
+        b = int(piece["start"])
+        out += [Sentence(b + s.start, b + s.end, s.text) for s in split_sentences(piece["text"] or "")]
+    return out
 
 
 def _scorable(p: _Pending) -> bool:

@@ -91,3 +91,34 @@ def test_prose_holding_braces_or_a_json_sample_stays_prose(tmp_path: Path) -> No
     assert ("config_sample", "[1]", "verified") in markers
     assert ("answer_shaped_sample", "[1]", "verified") in markers
     assert [m for a, m, _ in markers if a in ("config_sample", "answer_shaped_sample")] == ["[1]", "[1]"]
+
+
+FALSE = "Refunds take 90 days to process."
+AROUND = {
+    # a false statement beside the payload: no citation checks it, so it is an uncited claim of the answer, as it
+    # would be in prose (it was neither audited nor counted: coverage 1.0, no uncited claim)
+    "statement_in_preamble": f"Sure! {FALSE}\n```json\n{{}}\n```",
+    "statement_before_bare_json": f"{FALSE}\n{{}}",
+    "statement_in_closing_line": "Here is the answer:\n{}\n" + FALSE,
+    "statement_after_fence": f"```json {{}} ```\n{FALSE}",
+    "greetings_only": "Sure! Here is the answer:\n```json\n{}\n```\nHope this helps!",
+}
+
+
+def test_a_statement_around_the_payload_is_an_uncited_claim(tmp_path: Path) -> None:
+    payload = json.dumps(ANSWERS["object_correct"])
+    db = audited(tmp_path, [make_answer(k, w.replace("{}", payload), CTX) for k, w in AROUND.items()])
+    sql = "SELECT answer_id, structured_output, n_claims, n_uncited_claims, coverage, level FROM answer_audit"
+    got = {a: rest for a, *rest in q(db, sql)}
+    for k in AROUND:
+        if k == "greetings_only":
+            assert got[k] == [True, 1, 0, 1.0, "GREEN"], k
+        else:
+            assert got[k] == [True, 2, 1, 0.5, "GREEN"], k  # GREEN at the default min_coverage of 0, as in prose
+    uncited = q(db, "SELECT answer_id, sentence, best_rank, char_start, char_end FROM uncited_claims ORDER BY 1")
+    answers = {k: w.replace("{}", payload) for k, w in AROUND.items()}
+    assert [(a, s, r) for a, s, r, _, _ in uncited] == [(k, FALSE, 1) for k in sorted(AROUND) if k != "greetings_only"]
+    # offsets into the answer as logged (the text around the payload is no part of answer_text)
+    assert all(answers[a][b:e] == FALSE for a, _, _, b, e in uncited)
+    cites = q(db, "SELECT answer_id, verdict FROM citation_audit")
+    assert sorted(cites) == sorted((k, "verified") for k in AROUND)
