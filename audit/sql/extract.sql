@@ -5,9 +5,12 @@
 -- superscript run is a marker), $base (numeric base, 0 or 1).
 
 -- text around a JSON payload that is no answer of its own: at most `n` lines holding text, 200 characters, no marker
+-- and no JSON object or list (a second answer, or an "example" one, before or after the payload: it was never
+-- checked, and the payload beside it came out GREEN; which of the two the user saw is unknown)
 CREATE OR REPLACE TEMP MACRO short_around(t, n, pat) AS
     CASE WHEN t IS NULL OR length(t) > 200 THEN false
-         ELSE NOT regexp_matches(t, pat) AND len(list_filter(string_split(t, chr(10)), lambda l: regexp_matches(l, '\S'))) <= n
+         ELSE NOT regexp_matches(t, pat) AND NOT regexp_matches(t, '\{\s*["}]|\[\s*[\{"\]]')
+              AND len(list_filter(string_split(t, chr(10)), lambda l: regexp_matches(l, '\S'))) <= n
     END;
 
 -- the JSON document of structured output: the answer object itself, or the final event of a logged stream

@@ -122,3 +122,23 @@ def test_a_statement_around_the_payload_is_an_uncited_claim(tmp_path: Path) -> N
     assert all(answers[a][b:e] == FALSE for a, _, _, b, e in uncited)
     cites = q(db, "SELECT answer_id, verdict FROM citation_audit")
     assert sorted(cites) == sorted((k, "verified") for k in AROUND)
+
+
+def test_a_second_payload_beside_the_payload_is_no_preamble(tmp_path: Path) -> None:
+    # a JSON answer in the line before or after another (two answers, or an "example" before the real one) was
+    # taken as the text around the payload: the other answer, wrong and with its own citation, was never checked,
+    # and the whole came out GREEN. Which of the two the user saw is unknown: such text stays prose, as JSON after a
+    # paragraph does (its claims uncited, YELLOW), never GREEN on one of them
+    good = json.dumps(ANSWERS["object_correct"])
+    other = json.dumps({"answer": "Returns take 90 days.", "citations": [{"document_id": "abc123", "chunk_index": 0}]})
+    texts = {
+        "second_bare": f"Here is the answer:\n{good}\n{other}",
+        "second_fence_on_one_line": f"```json {good} ```\n```json {other} ```",
+        "example_before_fence": f"Example: {other}\n```json\n{good}\n```",
+        "list_after": f"Here is the answer:\n{good}\n" + json.dumps([{"type": "final", "data": "Refunds: 90 days."}]),
+    }
+    db = audited(tmp_path, [make_answer(k, v, CTX) for k, v in texts.items()])
+    sql = "SELECT answer_id, structured_output, level, flags FROM answer_audit"
+    got = {a: (s, lv, f) for a, s, lv, f in q(db, sql)}
+    assert got == {k: (False, "YELLOW", ["no_citations"]) for k in texts}
+    assert dict(q(db, "SELECT answer_id, answer_text FROM answer_audit")) == texts
