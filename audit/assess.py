@@ -14,7 +14,7 @@ from typing import Any
 from audit.claims import cited_sentences, claim_for, claim_sentences, first_of_each, has_claim_text
 from audit.config import AuditConfig
 from audit.extract.clauses import cited_clauses
-from audit.extract.sentences import Sentence, cited_stretches, is_claim, split_sentences
+from audit.extract.sentences import Sentence, cited_stretches, is_claim, is_claim_beside_payload, split_sentences
 from audit.verdict import (
     CitationEvidence,
     SourceScore,
@@ -153,7 +153,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         n_uncited = 0
         around = _around(ans.get("prose_around"))
         for i, s in enumerate([*sentences, *around]):
-            if i in cited or not is_claim(s.text):
+            if i in cited or not (is_claim(s.text) if i < len(sentences) else is_claim_beside_payload(s.text)):
                 continue
             n_claims += 1
             n_uncited += 1
@@ -195,7 +195,8 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
 def _around(pieces: Sequence[dict[str, Any]] | None) -> list[Sentence]:
     """The sentences of the prose around a structured payload (extract.sql's `prose_around`: a preamble, a closing
     line), offsets in the answer as logged. No citation reaches them: a statement there ("Sure! Refunds take 90
-    days.") is an uncited claim of the answer, as in prose; "Sure!", "Here is the answer:" are none (`is_claim`)."""
+    days.") is an uncited claim of the answer, as in prose; "Sure!", "Here's the JSON you asked for." are none
+    (`is_claim_beside_payload`)."""
     out: list[Sentence] = []
     for piece in pieces or ():
         b = int(piece["start"])

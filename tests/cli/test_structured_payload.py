@@ -142,3 +142,28 @@ def test_a_second_payload_beside_the_payload_is_no_preamble(tmp_path: Path) -> N
     got = {a: (s, lv, f) for a, s, lv, f in q(db, sql)}
     assert got == {k: (False, "YELLOW", ["no_citations"]) for k in texts}
     assert dict(q(db, "SELECT answer_id, answer_text FROM answer_audit")) == texts
+
+
+NOTES = [
+    "Here's the JSON you requested.",
+    "Certainly! Here is the response in JSON format.",
+    "Based on the provided documents, here is the answer.",
+    "Below is the structured answer with citations.",
+    "I have formatted the answer as JSON.",
+]
+
+
+@pytest.mark.parametrize("note", NOTES)
+def test_a_line_about_the_payload_is_no_claim(tmp_path: Path, note: str) -> None:
+    # the common preambles that only announce the payload state nothing of the sources: as uncited claims they were
+    # false alarms on every such answer. A figure, or words after a colon, still make a line a claim
+    payload = json.dumps(ANSWERS["object_correct"])
+    rows = [
+        make_answer("fence", f"{note}\n```json\n{payload}\n```", CTX),
+        make_answer("bare", f"{note}\n{payload}", CTX),
+        make_answer("stated", f"{note.rstrip('.')}: refunds are not accepted.\n{payload}", CTX),
+        make_answer("figure", f"{note} Refunds take 90 days.\n{payload}", CTX),
+    ]
+    db = audited(tmp_path, rows)
+    got = dict(q(db, "SELECT answer_id, n_uncited_claims FROM answer_audit"))
+    assert got == {"fence": 0, "bare": 0, "stated": 1, "figure": 1}
