@@ -171,8 +171,12 @@ WITH unmarked AS (
 )
 SELECT answer_id,
        looks_json AND answer_field IS NOT NULL AS structured,
-       -- JSON found inside prose that is no structured output (a code sample) leaves the answer prose, unflagged
-       looks_json AND answer_field IS NULL AND NOT embedded AS structured_parse_failed,
+       -- JSON found inside prose that is no structured output (a code sample) leaves the answer prose, unflagged;
+       -- one that names an answer or citations but holds no answer text (`"answer": null`) is structured output that
+       -- cannot be read, as without the preamble (it was prose, its fabricated citation object never seen)
+       looks_json AND answer_field IS NULL
+           AND (NOT embedded OR list_has_any(coalesce(top_keys, []), ['answer', 'citations', 'inline_citations']))
+           AS structured_parse_failed,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field ELSE prose END AS answer_text,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN doc END AS json_doc,
        -- the prose around an embedded payload that is the answer: [{start, text}] (offsets in the answer as logged)
