@@ -203,14 +203,15 @@ _COLON = re.compile(r":\s+(?=\S)")
 
 def is_claim_beside_payload(sentence: str) -> bool:
     """A statement in the prose around a structured payload (a preamble, a closing line): what follows a colon is
-    judged on its own ("Here is the answer: refunds take 90 days." is one; `is_claim` let "Here is ..." go), and a
-    line that only announces the payload, holding no figure, is none."""
+    judged on its own ("Here is the answer: refunds take 90 days." is one; `is_claim` let "Here is ..." go), a line
+    holding a figure is one ("Here is the answer, refunds take 90 days."), and a line that only announces the payload
+    is none."""
     s = sentence.strip()
     parts = _COLON.split(s, maxsplit=1)
+    if any(ch.isdigit() for ch in parts[-1]):  # a figure is stated even after "Here is the answer, ..."
+        return not s.endswith(("?", ":")) and word_count(s) >= 4
     if len(parts) == 2:
         return is_claim(parts[1])
-    if any(ch.isdigit() for ch in s):
-        return is_claim(s)
     return is_claim(s) and not _PAYLOAD_NOTE.search(s) and not _JSON_WORD.search(s)
 
 

@@ -163,10 +163,11 @@ def test_a_line_about_the_payload_is_no_claim(tmp_path: Path, note: str) -> None
         make_answer("bare", f"{note}\n{payload}", CTX),
         make_answer("stated", f"{note.rstrip('.')}: refunds are not accepted.\n{payload}", CTX),
         make_answer("figure", f"{note} Refunds take 90 days.\n{payload}", CTX),
+        make_answer("figure_in_note", f"{note.rstrip('.')}, refunds take 90 days.\n{payload}", CTX),
     ]
     db = audited(tmp_path, rows)
     got = dict(q(db, "SELECT answer_id, n_uncited_claims FROM answer_audit"))
-    assert got == {"fence": 0, "bare": 0, "stated": 1, "figure": 1}
+    assert got == {"fence": 0, "bare": 0, "stated": 1, "figure": 1, "figure_in_note": 1}
 
 
 def test_an_answer_shaped_payload_without_an_answer_text_fails_to_parse(tmp_path: Path) -> None:
