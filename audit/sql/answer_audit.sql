@@ -107,7 +107,9 @@ SELECT answer_id, conversation_id, turn_index, logged_at, tenant, model, source_
            WHEN n_fabricated > 0 OR structured_parse_failed OR len(citation_shape_flags) > 0 THEN 'RED'
            WHEN citation_integrity IS NULL AND n_claims > 0 THEN 'YELLOW'
            WHEN citation_integrity IS NULL THEN 'GREEN'
-           WHEN citation_integrity >= getvariable('green') AND coalesce(coverage, 1) >= getvariable('min_coverage') THEN 'GREEN'
+           -- claims and not one of them cited (the citations back claim_texts the answer does not make): never GREEN
+           WHEN citation_integrity >= getvariable('green') AND coalesce(coverage, 1) >= getvariable('min_coverage')
+                AND coalesce(coverage, 1) > 0 THEN 'GREEN'
            WHEN citation_integrity >= getvariable('yellow') THEN 'YELLOW'
            ELSE 'RED'
        END AS level,

@@ -417,3 +417,22 @@ def test_claims_spanning_several_sentences_weigh_each_sentence_once(tmp_path: Pa
     assert got["runs"] == (11, 10, 0.8, "YELLOW")  # every run still checked and counted
     assert got["run_over_the_wrong_one"][2:] == (0.0, "RED")
     assert got["honest_run"] == (3, 3, 1.0, "GREEN")
+
+
+def test_an_answer_none_of_whose_sentences_is_cited_is_not_green(tmp_path: Path) -> None:
+    # the one citation backs a claim_text the answer does not make (claim_not_in_answer, verified against the
+    # source), and the answer's one sentence, wrong, is cited by nothing: integrity 1.0 over the claim it does not
+    # make, coverage 0, GREEN. With claims and not one of them cited the answer is YELLOW, as with no citation
+    wrong = "Store credit is valid for 24 months."
+    right = "Store credit is valid for 12 months."
+    cite = {"document_id": "abc123", "chunk_index": 0, "claim_text": right}
+    rows = [
+        make_answer("not_made", json.dumps({"answer": wrong, "citations": [cite]}), CTX),
+        make_answer("made", json.dumps({"answer": right, "citations": [cite]}), CTX),
+    ]
+    db = audited(tmp_path, rows)
+    got = {
+        a: (i, c, lv)
+        for a, i, c, lv in q(db, "SELECT answer_id, citation_integrity, coverage, level FROM answer_audit")
+    }
+    assert got == {"not_made": (1.0, 0.0, "YELLOW"), "made": (1.0, 1.0, "GREEN")}
