@@ -25,7 +25,7 @@ from audit.verdict import (
     needs_alternatives,
 )
 from audit.verify.claimed import parse_confidence, parse_missing_information
-from audit.verify.quote import FUZZY, NOT_FOUND, VERBATIM, check_quote, find_quote
+from audit.verify.quote import FUZZY, NOT_FOUND, VERBATIM, check_quote, find_quote, locate_claim
 from audit.verify.semantic import SemanticScorer
 from audit.verify.text import content_words, keyword_overlap
 from audit.verify.verifier import PairScore, score_pairs
@@ -153,7 +153,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         n_uncited = 0
         around = _around(ans.get("prose_around"))
         for i, s in enumerate([*sentences, *around]):
-            if i in cited or not (is_claim(s.text) if i < len(sentences) else is_claim_beside_payload(s.text)):
+            if i in cited or not (is_claim(s.text) if i < len(sentences) else _said_beside(s.text, text)):
                 continue
             n_claims += 1
             n_uncited += 1
@@ -202,6 +202,12 @@ def _around(pieces: Sequence[dict[str, Any]] | None) -> list[Sentence]:
         b = int(piece["start"])
         out += [Sentence(b + s.start, b + s.end, s.text) for s in split_sentences(piece["text"] or "")]
     return out
+
+
+def _said_beside(sentence: str, text: str) -> bool:
+    """A claim of the prose around a payload that the payload's answer text does not already make (a preamble
+    repeating the answer is audited there: as an uncited claim too it was a false alarm)."""
+    return is_claim_beside_payload(sentence) and locate_claim(sentence, text) is None
 
 
 def _scorable(p: _Pending) -> bool:

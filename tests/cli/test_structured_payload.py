@@ -102,6 +102,8 @@ AROUND = {
     "statement_in_closing_line": "Here is the answer:\n{}\n" + FALSE,
     "statement_after_fence": f"```json {{}} ```\n{FALSE}",
     "greetings_only": "Sure! Here is the answer:\n```json\n{}\n```\nHope this helps!",
+    # the payload's own answer said again before it is audited there, no uncited claim (it was a false alarm)
+    "answer_repeated": CLAIM.upper() + "\n{}",
 }
 
 
@@ -111,13 +113,13 @@ def test_a_statement_around_the_payload_is_an_uncited_claim(tmp_path: Path) -> N
     sql = "SELECT answer_id, structured_output, n_claims, n_uncited_claims, coverage, level FROM answer_audit"
     got = {a: rest for a, *rest in q(db, sql)}
     for k in AROUND:
-        if k == "greetings_only":
+        if k in ("greetings_only", "answer_repeated"):
             assert got[k] == [True, 1, 0, 1.0, "GREEN"], k
         else:
             assert got[k] == [True, 2, 1, 0.5, "GREEN"], k  # GREEN at the default min_coverage of 0, as in prose
     uncited = q(db, "SELECT answer_id, sentence, best_rank, char_start, char_end FROM uncited_claims ORDER BY 1")
     answers = {k: w.replace("{}", payload) for k, w in AROUND.items()}
-    assert [(a, s, r) for a, s, r, _, _ in uncited] == [(k, FALSE, 1) for k in sorted(AROUND) if k != "greetings_only"]
+    assert [(a, s, r) for a, s, r, _, _ in uncited] == [(k, FALSE, 1) for k in sorted(AROUND) if FALSE in AROUND[k]]
     # offsets into the answer as logged (the text around the payload is no part of answer_text)
     assert all(answers[a][b:e] == FALSE for a, _, _, b, e in uncited)
     cites = q(db, "SELECT answer_id, verdict FROM citation_audit")
