@@ -14,7 +14,7 @@ from typing import Any
 from audit.claims import cited_sentences, claim_for, claim_sentences, first_of_each, has_claim_text
 from audit.config import AuditConfig
 from audit.extract.clauses import cited_clauses
-from audit.extract.sentences import cited_stretches, is_claim, split_sentences
+from audit.extract.sentences import Sentence, cited_stretches, is_claim, is_claim_beside_payload, split_sentences
 from audit.verdict import (
     CitationEvidence,
     SourceScore,
@@ -25,7 +25,7 @@ from audit.verdict import (
     needs_alternatives,
 )
 from audit.verify.claimed import parse_confidence, parse_missing_information
-from audit.verify.quote import FUZZY, NOT_FOUND, VERBATIM, check_quote, find_quote
+from audit.verify.quote import FUZZY, NOT_FOUND, VERBATIM, check_quote, find_quote, locate_claim
 from audit.verify.semantic import SemanticScorer
 from audit.verify.text import content_words, keyword_overlap
 from audit.verify.verifier import PairScore, score_pairs
@@ -151,8 +151,9 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
             )
         n_claims = len(cited)
         n_uncited = 0
-        for i, s in enumerate(sentences):
-            if i in cited or not is_claim(s.text):
+        around = _around(ans.get("prose_around"))
+        for i, s in enumerate([*sentences, *around]):
+            if i in cited or not (is_claim(s.text) if i < len(sentences) else _said_beside(s.text, text)):
                 continue
             n_claims += 1
             n_uncited += 1
@@ -173,7 +174,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         res.stats.append(
             {
                 "answer_id": ans["answer_id"],
-                "n_sentences": sum(1 for s in sentences if s.text),
+                "n_sentences": sum(1 for s in [*sentences, *around] if s.text),
                 "n_claims": n_claims,
                 "n_cited_sentences": len(cited),
                 "n_uncited_claims": n_uncited,
@@ -189,6 +190,24 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         _decide(p, cfg)
     _score_uncited(uncited_pending, cfg, scorer)
     return res
+
+
+def _around(pieces: Sequence[dict[str, Any]] | None) -> list[Sentence]:
+    """The sentences of the prose around a structured payload (extract.sql's `prose_around`: a preamble, a closing
+    line), offsets in the answer as logged. No citation reaches them: a statement there ("Sure! Refunds take 90
+    days.") is an uncited claim of the answer, as in prose; "Sure!", "Here's the JSON you asked for." are none
+    (`is_claim_beside_payload`)."""
+    out: list[Sentence] = []
+    for piece in pieces or ():
+        b = int(piece["start"])
+        out += [Sentence(b + s.start, b + s.end, s.text) for s in split_sentences(piece["text"] or "")]
+    return out
+
+
+def _said_beside(sentence: str, text: str) -> bool:
+    """A claim of the prose around a payload that the payload's answer text does not already make (a preamble
+    repeating the answer is audited there: as an uncited claim too it was a false alarm)."""
+    return is_claim_beside_payload(sentence) and locate_claim(sentence, text) is None
 
 
 def _scorable(p: _Pending) -> bool:

@@ -87,13 +87,14 @@ def whole_answer(text: str, end: int) -> Claim:
 
 
 def claim_sentences(cl: Claim, sentences: list[Sentence]) -> str | None:
-    """The answer sentences a claim lies in, "first-last" (the sentences with text its span overlaps): what
-    citation_integrity weighs once. None when the claim is located nowhere (a claim the answer does not make)."""
+    """The answer sentences a claim lies in, "i,j,..." (the sentences with text its span overlaps): a claim weighs in
+    each of them in citation_integrity, which weighs each sentence once. None when the claim is located nowhere (a
+    claim the answer does not make)."""
     if cl.start is None or cl.end is None:
         return None
     end = max(cl.end, cl.start + 1)
     hit = [i for i, s in enumerate(sentences) if s.text and s.start < end and cl.start < s.end]
-    return f"{hit[0]}-{hit[-1]}" if hit else None
+    return ",".join(map(str, hit)) if hit else None
 
 
 def first_of_each(cites: list[dict[str, Any]], claims: list[Claim]) -> list[bool]:

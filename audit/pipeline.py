@@ -304,7 +304,7 @@ WITH cites AS (
     FROM ctx GROUP BY answer_id
 )
 SELECT a.answer_id, a.logged_at, t.answer_text, t.confidence_raw, t.missing_information_raw, c.citations, x.contexts,
-       r.ref_start
+       r.ref_start, t.prose_around
 FROM answers_ok a JOIN texts t USING (answer_id)
 LEFT JOIN cites c USING (answer_id) LEFT JOIN contexts x USING (answer_id) LEFT JOIN reference_lists r USING (answer_id)
 ORDER BY a.answer_id

@@ -103,7 +103,7 @@ CREATE TABLE IF NOT EXISTS uncited_claims (
     answer_id VARCHAR NOT NULL,
     logged_at TIMESTAMPTZ NOT NULL,
     sentence_idx INTEGER NOT NULL,
-    char_start INTEGER NOT NULL,
+    char_start INTEGER NOT NULL,       -- offsets into answer_text; for prose around a structured payload, into answer
     char_end INTEGER NOT NULL,
     sentence VARCHAR NOT NULL,
     best_rank INTEGER,

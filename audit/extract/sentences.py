@@ -189,6 +189,32 @@ def is_claim(sentence: str) -> bool:
     return word_count(s) >= 4
 
 
+# a line that only announces a structured payload beside it ("Here's the JSON you requested.", "Based on the documents,
+# here is the answer.", "I have formatted the answer as JSON."): no statement of the sources
+_PAYLOAD_NOTE = re.compile(
+    r"^(?:(?:based on|according to|using|from) [^,]{1,80},\s*)?(?:here(?:'s|’s| is| are)|below (?:is|are)|"
+    r"the following|this is|i(?:'ve|’ve| have)? (?:formatted|prepared|put|structured|written|provided))\b"
+    r".*\b(?:json|answer|response|reply|output|result|format|data|information|summary|citations?|requested|asked)\b",
+    re.IGNORECASE,
+)
+_JSON_WORD = re.compile(r"\bjson\b", re.IGNORECASE)
+_COLON = re.compile(r":\s+(?=\S)")
+
+
+def is_claim_beside_payload(sentence: str) -> bool:
+    """A statement in the prose around a structured payload (a preamble, a closing line): what follows a colon is
+    judged on its own ("Here is the answer: refunds take 90 days." is one; `is_claim` let "Here is ..." go), a line
+    holding a figure is one ("Here is the answer, refunds take 90 days."), and a line that only announces the payload
+    is none."""
+    s = sentence.strip()
+    parts = _COLON.split(s, maxsplit=1)
+    if any(ch.isdigit() for ch in parts[-1]):  # a figure is stated even after "Here is the answer, ..."
+        return not s.endswith(("?", ":")) and word_count(s) >= 4
+    if len(parts) == 2:
+        return is_claim(parts[1])
+    return is_claim(s) and not _PAYLOAD_NOTE.search(s) and not _JSON_WORD.search(s)
+
+
 def sentence_at(sentences: list[Sentence], offset: int) -> int | None:
     """Index of the sentence whose span holds `offset`."""
     for i, s in enumerate(sentences):

@@ -3,7 +3,7 @@
 -- statement is the claim its citations carry (one sentence for inline markers); its citations jointly support it
 -- when at least one of them is `verified` (the best single citation stands in for the concatenated sources) and
 -- none is fabricated (ALCE scores a sentence citing a passage that does not exist as unsupported).
--- `claim_units` (audit/assess.py, not stored): the answer sentences each citation's claim lies in ("first-last").
+-- `claim_units` (audit/assess.py, not stored): the answer sentences each citation's claim lies in ("i,j,...").
 -- parameters: getvariable('green'), getvariable('yellow') (integrity thresholds), getvariable('min_coverage'), getvariable('prefix') (policy rules),
 -- getvariable('overconfident_at'), getvariable('overconfident_gap') (the `overconfident` flag).
 CREATE OR REPLACE TEMP TABLE answer_rows AS
@@ -24,17 +24,25 @@ WITH cites AS (
            count(*) FILTER (WHERE verdict = 'verified') AS n_verified,
            avg(CAST(verdict = 'verified' AS DOUBLE)) AS verified_share
     FROM cites GROUP BY answer_id, claim_start, claim_end, claim, claim_sentences
+), sentence_claims AS (
+    -- each claim in each answer sentence it lies in; the claims located nowhere under NULL
+    SELECT answer_id, verified_share,
+           unnest(CASE WHEN claim_sentences IS NULL THEN [NULL::INTEGER]
+                       ELSE CAST(string_split(claim_sentences, ',') AS INTEGER[]) END) AS sentence_idx
+    FROM statements
 ), sentence_scores AS (
-    -- citation integrity weighs each cited answer sentence once (a claim spanning several, e.g. the whole answer, is
-    -- a range of its own), by its lowest-scoring claim, a claim by the share of its citations verified: ten quotes or
-    -- sources piled on one right claim, ten overlapping claim_text fragments or clauses of one right sentence made a
-    -- wrong claim beside them GREEN (10 of 11 verified); a sentence's claims cannot lift it above its worst-backed
-    -- one. The claims located nowhere (claim_not_in_answer: a claim_text the answer does not make) back no sentence
-    -- we can name: together they are one unit, their mean share (ten source sentences as claim_texts had made the
-    -- answer's one wrong claim GREEN; an answer whose every claim_text is a paraphrase keeps verified / citations)
+    -- citation integrity weighs each cited answer sentence once, by its lowest-scoring claim, a claim by the share of
+    -- its citations verified: ten quotes or sources piled on one right claim, ten overlapping claim_text fragments or
+    -- clauses of one right sentence made a wrong claim beside them GREEN (10 of 11 verified); a sentence's claims
+    -- cannot lift it above its worst-backed one. A claim spanning several sentences (the whole answer) weighs in each
+    -- of them: as a unit of its own ("0-1", "0-2", "1-3" ...), every run of four right sentences as a claim_text
+    -- made the wrong fifth GREEN (10 of 11; 4/5 with one claim a sentence). The claims located nowhere
+    -- (claim_not_in_answer: a claim_text the answer does not make) back no sentence we can name: together they are
+    -- one unit, their mean share (ten source sentences as claim_texts had made the answer's one wrong claim GREEN; an
+    -- answer whose every claim_text is a paraphrase keeps verified / citations)
     SELECT answer_id,
-           CASE WHEN claim_sentences IS NULL THEN avg(verified_share) ELSE min(verified_share) END AS sentence_share
-    FROM statements GROUP BY answer_id, claim_sentences
+           CASE WHEN sentence_idx IS NULL THEN avg(verified_share) ELSE min(verified_share) END AS sentence_share
+    FROM sentence_claims GROUP BY answer_id, sentence_idx
 ), integrity AS (
     SELECT answer_id, avg(sentence_share) AS citation_integrity FROM sentence_scores GROUP BY answer_id
 ), alce AS (
@@ -100,7 +108,9 @@ SELECT answer_id, conversation_id, turn_index, logged_at, tenant, model, source_
            WHEN n_fabricated > 0 OR structured_parse_failed OR len(citation_shape_flags) > 0 THEN 'RED'
            WHEN citation_integrity IS NULL AND n_claims > 0 THEN 'YELLOW'
            WHEN citation_integrity IS NULL THEN 'GREEN'
-           WHEN citation_integrity >= getvariable('green') AND coalesce(coverage, 1) >= getvariable('min_coverage') THEN 'GREEN'
+           -- claims and not one of them cited (the citations back claim_texts the answer does not make): never GREEN
+           WHEN citation_integrity >= getvariable('green') AND coalesce(coverage, 1) >= getvariable('min_coverage')
+                AND coalesce(coverage, 1) > 0 THEN 'GREEN'
            WHEN citation_integrity >= getvariable('yellow') THEN 'YELLOW'
            ELSE 'RED'
        END AS level,

@@ -5,9 +5,12 @@
 -- superscript run is a marker), $base (numeric base, 0 or 1).
 
 -- text around a JSON payload that is no answer of its own: at most `n` lines holding text, 200 characters, no marker
+-- and no JSON object or list (a second answer, or an "example" one, before or after the payload: it was never
+-- checked, and the payload beside it came out GREEN; which of the two the user saw is unknown)
 CREATE OR REPLACE TEMP MACRO short_around(t, n, pat) AS
     CASE WHEN t IS NULL OR length(t) > 200 THEN false
-         ELSE NOT regexp_matches(t, pat) AND len(list_filter(string_split(t, chr(10)), lambda l: regexp_matches(l, '\S'))) <= n
+         ELSE NOT regexp_matches(t, pat) AND NOT regexp_matches(t, '\{\s*["}]|\[\s*[\{"\]]')
+              AND len(list_filter(string_split(t, chr(10)), lambda l: regexp_matches(l, '\S'))) <= n
     END;
 
 -- the JSON document of structured output: the answer object itself, or the final event of a logged stream
@@ -65,28 +68,46 @@ WITH unmarked AS (
     FROM around
 ), candidates AS (
     SELECT answer_id, answer, prose, body,
-           CASE WHEN fence_close IS NOT NULL AND short_around(fence_head.pre, 2, $any)
-                     AND short_around(substr(fence_rest, fence_close + 3), 1, $any)
-                     AND regexp_matches(left(fence_rest, fence_close - 1), '^\s*[\{\[]')
-                     AND json_valid(left(fence_rest, fence_close - 1))
-                THEN left(fence_rest, fence_close - 1)
-                WHEN bare_rest IS NOT NULL AND short_around(bare_pre, 2, $any) THEN
-                     CASE WHEN json_valid(bare_rest) THEN bare_rest
-                          WHEN bare_tail.tail <> '' AND short_around(bare_tail.line, 1, $any)
-                               AND json_valid(left(bare_rest, length(bare_rest) - length(bare_tail.tail)))
-                              THEN left(bare_rest, length(bare_rest) - length(bare_tail.tail))
-                     END
-           END AS payload
-    FROM ends
+           CASE how WHEN 'fence' THEN left(fence_rest, fence_close - 1) WHEN 'bare' THEN bare_rest
+                    WHEN 'bare_tail' THEN left(bare_rest, length(bare_rest) - length(bare_tail.tail)) END AS payload,
+           -- the text before and after the payload (fences aside): what the model said beside it
+           CASE how WHEN 'fence' THEN fence_head.pre WHEN 'bare' THEN bare_pre WHEN 'bare_tail' THEN bare_pre END
+               AS before_text,
+           CASE how WHEN 'fence' THEN substr(fence_rest, fence_close + 3) WHEN 'bare_tail' THEN bare_tail.tail END
+               AS after_text
+    FROM (
+        SELECT *,
+               CASE WHEN fence_close IS NOT NULL AND short_around(fence_head.pre, 2, $any)
+                         AND short_around(substr(fence_rest, fence_close + 3), 1, $any)
+                         AND regexp_matches(left(fence_rest, fence_close - 1), '^\s*[\{\[]')
+                         AND json_valid(left(fence_rest, fence_close - 1))
+                    THEN 'fence'
+                    WHEN bare_rest IS NOT NULL AND short_around(bare_pre, 2, $any) THEN
+                         CASE WHEN json_valid(bare_rest) THEN 'bare'
+                              WHEN bare_tail.tail <> '' AND short_around(bare_tail.line, 1, $any)
+                                   AND json_valid(left(bare_rest, length(bare_rest) - length(bare_tail.tail)))
+                                  THEN 'bare_tail'
+                         END
+               END AS how
+        FROM ends
+    )
 ), embedded AS (
-    SELECT answer_id, answer, prose, coalesce(payload, body) AS body, payload IS NOT NULL AS embedded
+    -- the prose around an embedded payload (a preamble, a closing line) is no part of the answer text, but its
+    -- statements are the answer's: audit/assess.py counts them as uncited claims (a false "Refunds take 90 days."
+    -- before a payload with correct citations was neither checked nor counted). Each piece with its offset in the
+    -- answer as logged (body is the answer less a byte order mark)
+    SELECT answer_id, answer, prose, coalesce(payload, body) AS body, payload IS NOT NULL AS embedded,
+           CASE WHEN payload IS NOT NULL THEN list_filter(
+               [{'start': length(answer) - length(body), 'text': before_text},
+                {'start': length(answer) - length(after_text), 'text': after_text}],
+               lambda p: regexp_matches(p.text, '\S')) END AS prose_around
     FROM candidates
 ), raw AS (
     -- JSON may begin after any JSON whitespace (a logger's newline, CRLF or tab; ltrim() removes spaces only): an
     -- event list after a newline was audited as its raw text, broken JSON after one was never flagged. A stream
     -- (`data: {` lines, a JSON list of event objects) without a final event is structured output that cannot be
     -- read, never prose: its raw text was audited without a flag, GREEN
-    SELECT answer_id, answer, prose, embedded,
+    SELECT answer_id, answer, prose, embedded, prose_around,
            starts_stream
            OR coalesce(CASE WHEN regexp_matches(body, '^\s*\[') AND json_valid(body) AND json_type(body) = 'ARRAY'
                             THEN list_contains(list_transform(json_extract(body, '$[*]'), lambda e: json_type(e)), 'OBJECT')
@@ -109,7 +130,7 @@ WITH unmarked AS (
         FROM embedded
     )
 ), docs AS (
-    SELECT answer_id, answer, prose, embedded, looks_json OR event IS NOT NULL AS looks_json,
+    SELECT answer_id, answer, prose, embedded, prose_around, looks_json OR event IS NOT NULL AS looks_json,
            json_keys(event) AS top_keys,
            CASE WHEN json_type(event, '$.data') = 'OBJECT' THEN json_keys(event, '$.data') END AS data_keys,
            -- keys given twice inside a citation object (read from the event as logged: merging `data` would
@@ -150,10 +171,16 @@ WITH unmarked AS (
 )
 SELECT answer_id,
        looks_json AND answer_field IS NOT NULL AS structured,
-       -- JSON found inside prose that is no structured output (a code sample) leaves the answer prose, unflagged
-       looks_json AND answer_field IS NULL AND NOT embedded AS structured_parse_failed,
+       -- JSON found inside prose that is no structured output (a code sample) leaves the answer prose, unflagged;
+       -- one that names an answer or citations but holds no answer text (`"answer": null`) is structured output that
+       -- cannot be read, as without the preamble (it was prose, its fabricated citation object never seen)
+       looks_json AND answer_field IS NULL
+           AND (NOT embedded OR list_has_any(coalesce(top_keys, []), ['answer', 'citations', 'inline_citations']))
+           AS structured_parse_failed,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field ELSE prose END AS answer_text,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN doc END AS json_doc,
+       -- the prose around an embedded payload that is the answer: [{start, text}] (offsets in the answer as logged)
+       CASE WHEN looks_json AND answer_field IS NOT NULL THEN prose_around END AS prose_around,
        -- `citations` holding any object: the citation_object dialect (every item is one citation)
        coalesce(looks_json AND answer_field IS NOT NULL AND json_type(doc, '$.citations') = 'ARRAY'
                 AND list_contains(list_transform(json_extract(doc, '$.citations[*]'), lambda x: json_type(x)), 'OBJECT'),

@@ -265,7 +265,7 @@ def test_fragments_of_one_right_sentence_do_not_outweigh_a_wrong_claim(tmp_path:
     # were ten claims beside one wrong claim (integrity 10/11, GREEN); in prose, five markers inside one right
     # sentence cite three clauses of it (3 claims to 1: 0.75, YELLOW). Integrity weighs each answer sentence once (its
     # lowest-scoring claim), so the padding lifts neither above the answer without it (1/2, RED). A claim that spans
-    # the whole answer is a sentence range of its own: it merges no sentence's claims and hides no wrong one
+    # the whole answer weighs in each sentence it spans: it merges no sentence's claims and hides no wrong one
     wrong = "Store credit is valid for 24 months."
     spans = [
         "All returns must be made within 30 days",
@@ -319,7 +319,7 @@ def test_fragments_of_one_right_sentence_do_not_outweigh_a_wrong_claim(tmp_path:
     assert got["one_fragment"] == (2, 1, 0.5, "RED") and got["one_clause"] == (2, 1, 0.5, "RED")
     assert got["fragments"] == (11, 10, 0.5, "RED")  # every fragment still checked and counted
     assert got["clauses"] == (6, 5, 0.5, "RED")
-    assert got["whole"] == (12, 10, 1 / 3, "RED")  # the whole-answer claim (weak), its first sentence, its second
+    assert got["whole"] == (12, 10, 0.0, "RED")  # the whole-answer claim (weak) weighs in both its sentences
     assert got["honest"] == (3, 2, 2 / 3, "YELLOW")
 
 
@@ -406,3 +406,61 @@ def test_an_answer_claiming_far_more_confidence_than_its_citations_bear_is_flagg
         "at_the_edge": True,
         "no_confidence": False,
     }
+
+
+def test_claims_spanning_several_sentences_weigh_each_sentence_once(tmp_path: Path) -> None:
+    # a claim spanning several sentences was a unit of its own ("0-1", "0-2", "1-3" ...): every run of an answer's
+    # four right sentences as a claim_text made ten units beside the wrong fifth sentence, 10 of 11, GREEN, where one
+    # claim_text a sentence is 4/5, YELLOW. A claim now weighs in each sentence it spans, each sentence by its
+    # worst-backed claim: the runs lift nothing, and a run whose claim fails sinks every sentence in it
+    right = [
+        "Returns are accepted within 30 days.",
+        "Refunds go to the original card.",
+        "Store credit lasts 12 months.",
+        "Gift cards cannot be refunded.",
+    ]
+    wrong = "Shipping is free on every order."
+    ctx = [{**CTX[0], "text": " ".join(right)}, CTX[1]]
+    runs = [" ".join(right[i : j + 1]) for i in range(4) for j in range(i, 4)]
+
+    def doc(claims: list[str], answer: str = " ".join([*right, wrong])) -> str:
+        cites = [{"document_id": "abc123", "chunk_index": 0, "claim_text": c} for c in claims]
+        return json.dumps({"answer": answer, "citations": cites})
+
+    rows = [
+        make_answer("runs", doc([*runs, wrong]), ctx),
+        make_answer("one_a_sentence", doc([*right, wrong]), ctx),
+        # one claim_text over the right sentences and the wrong one: each of the five sentences fails with it
+        make_answer("run_over_the_wrong_one", doc([*right, " ".join([*right, wrong])]), ctx),
+        make_answer("honest_run", doc([" ".join(right[:2]), right[2], right[3]], " ".join(right)), ctx),
+    ]
+    db = audited(tmp_path, rows)
+    got = {
+        a: (n, v, round(i, 4), lv)
+        for a, n, v, i, lv in q(
+            db, "SELECT answer_id, n_citations, n_verified, citation_integrity, level FROM answer_audit"
+        )
+    }
+    assert got["one_a_sentence"] == (5, 4, 0.8, "YELLOW")
+    assert got["runs"] == (11, 10, 0.8, "YELLOW")  # every run still checked and counted
+    assert got["run_over_the_wrong_one"][2:] == (0.0, "RED")
+    assert got["honest_run"] == (3, 3, 1.0, "GREEN")
+
+
+def test_an_answer_none_of_whose_sentences_is_cited_is_not_green(tmp_path: Path) -> None:
+    # the one citation backs a claim_text the answer does not make (claim_not_in_answer, verified against the
+    # source), and the answer's one sentence, wrong, is cited by nothing: integrity 1.0 over the claim it does not
+    # make, coverage 0, GREEN. With claims and not one of them cited the answer is YELLOW, as with no citation
+    wrong = "Store credit is valid for 24 months."
+    right = "Store credit is valid for 12 months."
+    cite = {"document_id": "abc123", "chunk_index": 0, "claim_text": right}
+    rows = [
+        make_answer("not_made", json.dumps({"answer": wrong, "citations": [cite]}), CTX),
+        make_answer("made", json.dumps({"answer": right, "citations": [cite]}), CTX),
+    ]
+    db = audited(tmp_path, rows)
+    got = {
+        a: (i, c, lv)
+        for a, i, c, lv in q(db, "SELECT answer_id, citation_integrity, coverage, level FROM answer_audit")
+    }
+    assert got == {"not_made": (1.0, 0.0, "YELLOW"), "made": (1.0, 1.0, "GREEN")}

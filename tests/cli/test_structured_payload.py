@@ -91,3 +91,102 @@ def test_prose_holding_braces_or_a_json_sample_stays_prose(tmp_path: Path) -> No
     assert ("config_sample", "[1]", "verified") in markers
     assert ("answer_shaped_sample", "[1]", "verified") in markers
     assert [m for a, m, _ in markers if a in ("config_sample", "answer_shaped_sample")] == ["[1]", "[1]"]
+
+
+FALSE = "Refunds take 90 days to process."
+AROUND = {
+    # a false statement beside the payload: no citation checks it, so it is an uncited claim of the answer, as it
+    # would be in prose (it was neither audited nor counted: coverage 1.0, no uncited claim)
+    "statement_in_preamble": f"Sure! {FALSE}\n```json\n{{}}\n```",
+    "statement_before_bare_json": f"{FALSE}\n{{}}",
+    "statement_in_closing_line": "Here is the answer:\n{}\n" + FALSE,
+    "statement_after_fence": f"```json {{}} ```\n{FALSE}",
+    "greetings_only": "Sure! Here is the answer:\n```json\n{}\n```\nHope this helps!",
+    # the payload's own answer said again before it is audited there, no uncited claim (it was a false alarm)
+    "answer_repeated": CLAIM.upper() + "\n{}",
+}
+
+
+def test_a_statement_around_the_payload_is_an_uncited_claim(tmp_path: Path) -> None:
+    payload = json.dumps(ANSWERS["object_correct"])
+    db = audited(tmp_path, [make_answer(k, w.replace("{}", payload), CTX) for k, w in AROUND.items()])
+    sql = "SELECT answer_id, structured_output, n_claims, n_uncited_claims, coverage, level FROM answer_audit"
+    got = {a: rest for a, *rest in q(db, sql)}
+    for k in AROUND:
+        if k in ("greetings_only", "answer_repeated"):
+            assert got[k] == [True, 1, 0, 1.0, "GREEN"], k
+        else:
+            assert got[k] == [True, 2, 1, 0.5, "GREEN"], k  # GREEN at the default min_coverage of 0, as in prose
+    uncited = q(db, "SELECT answer_id, sentence, best_rank, char_start, char_end FROM uncited_claims ORDER BY 1")
+    answers = {k: w.replace("{}", payload) for k, w in AROUND.items()}
+    assert [(a, s, r) for a, s, r, _, _ in uncited] == [(k, FALSE, 1) for k in sorted(AROUND) if FALSE in AROUND[k]]
+    # offsets into the answer as logged (the text around the payload is no part of answer_text)
+    assert all(answers[a][b:e] == FALSE for a, _, _, b, e in uncited)
+    cites = q(db, "SELECT answer_id, verdict FROM citation_audit")
+    assert sorted(cites) == sorted((k, "verified") for k in AROUND)
+
+
+def test_a_second_payload_beside_the_payload_is_no_preamble(tmp_path: Path) -> None:
+    # a JSON answer in the line before or after another (two answers, or an "example" before the real one) was
+    # taken as the text around the payload: the other answer, wrong and with its own citation, was never checked,
+    # and the whole came out GREEN. Which of the two the user saw is unknown: such text stays prose, as JSON after a
+    # paragraph does (its claims uncited, YELLOW), never GREEN on one of them
+    good = json.dumps(ANSWERS["object_correct"])
+    other = json.dumps({"answer": "Returns take 90 days.", "citations": [{"document_id": "abc123", "chunk_index": 0}]})
+    texts = {
+        "second_bare": f"Here is the answer:\n{good}\n{other}",
+        "second_fence_on_one_line": f"```json {good} ```\n```json {other} ```",
+        "example_before_fence": f"Example: {other}\n```json\n{good}\n```",
+        "list_after": f"Here is the answer:\n{good}\n" + json.dumps([{"type": "final", "data": "Refunds: 90 days."}]),
+    }
+    db = audited(tmp_path, [make_answer(k, v, CTX) for k, v in texts.items()])
+    sql = "SELECT answer_id, structured_output, level, flags FROM answer_audit"
+    got = {a: (s, lv, f) for a, s, lv, f in q(db, sql)}
+    assert got == {k: (False, "YELLOW", ["no_citations"]) for k in texts}
+    assert dict(q(db, "SELECT answer_id, answer_text FROM answer_audit")) == texts
+
+
+NOTES = [
+    "Here's the JSON you requested.",
+    "Certainly! Here is the response in JSON format.",
+    "Based on the provided documents, here is the answer.",
+    "Below is the structured answer with citations.",
+    "I have formatted the answer as JSON.",
+]
+
+
+@pytest.mark.parametrize("note", NOTES)
+def test_a_line_about_the_payload_is_no_claim(tmp_path: Path, note: str) -> None:
+    # the common preambles that only announce the payload state nothing of the sources: as uncited claims they were
+    # false alarms on every such answer. A figure, or words after a colon, still make a line a claim
+    payload = json.dumps(ANSWERS["object_correct"])
+    rows = [
+        make_answer("fence", f"{note}\n```json\n{payload}\n```", CTX),
+        make_answer("bare", f"{note}\n{payload}", CTX),
+        make_answer("stated", f"{note.rstrip('.')}: refunds are not accepted.\n{payload}", CTX),
+        make_answer("figure", f"{note} Refunds take 90 days.\n{payload}", CTX),
+        make_answer("figure_in_note", f"{note.rstrip('.')}, refunds take 90 days.\n{payload}", CTX),
+    ]
+    db = audited(tmp_path, rows)
+    got = dict(q(db, "SELECT answer_id, n_uncited_claims FROM answer_audit"))
+    assert got == {"fence": 0, "bare": 0, "stated": 1, "figure": 1, "figure_in_note": 1}
+
+
+def test_an_answer_shaped_payload_without_an_answer_text_fails_to_parse(tmp_path: Path) -> None:
+    # JSON after a preamble that names `answer` or `citations` but holds no answer text (null, an object) is
+    # structured output that cannot be read, as it is without the preamble (RED structured_parse_failed): it was
+    # prose, unflagged, its fabricated citation object never seen (YELLOW no_citations). A JSON code sample that is
+    # not answer-shaped stays prose, unflagged
+    fab = [{"document_id": "zzz", "chunk_index": 9}]
+    docs = {
+        "null_answer": {"answer": None, "citations": fab},
+        "object_answer": {"answer": {"text": CLAIM}, "citations": fab},
+        "citations_only": {"text": CLAIM, "citations": fab},
+    }
+    rows = [make_answer(k, "Here is the answer:\n" + json.dumps(d), CTX) for k, d in docs.items()]
+    rows += [make_answer(k + "_fence", "Sure!\n```json\n" + json.dumps(d) + "\n```", CTX) for k, d in docs.items()]
+    rows.append(make_answer("config", 'Here is the setting:\n```json\n{"refund_window_days": 30}\n```', CTX))
+    db = audited(tmp_path, rows)
+    got = {a: (p, lv) for a, p, lv in q(db, "SELECT answer_id, structured_parse_failed, level FROM answer_audit")}
+    assert got.pop("config")[0] is False
+    assert got == {r["answer_id"]: (True, "RED") for r in rows[:-1]}

@@ -62,7 +62,7 @@ def audit_one(cites: list[tuple[str, str]], uncited: int) -> tuple:
     for ord_, (s, verdict) in enumerate(cites, 1):
         i = sentences.index(s)
         con.execute("INSERT INTO cite_rows VALUES ('a', ?, ?, ?, ?, ?)", [ord_, verdict, s, 10 * i, 10 * i + 5])
-        con.execute("INSERT INTO claim_units VALUES ('a', ?, ?)", [ord_, f"{i}-{i}"])
+        con.execute("INSERT INTO claim_units VALUES ('a', ?, ?)", [ord_, str(i)])
     for name, value in (("green", 0.9), ("yellow", 0.6), ("min_coverage", 0.0)):
         con.execute(f"SET VARIABLE {name} = {value}")
     con.execute("SET VARIABLE prefix = ''")
