@@ -3,9 +3,12 @@
 Sentence embeddings place "rose 5%" and "fell 5%" side by side (same topic), and the word overlap of the two differs
 in one word, so the support model scores such a pair high. The rule here is lexical and conservative: the claim uses a
 word of one side of an opposition (rose, won, added, opened, approved) and none of the other; its evidence window
-uses a word of the other side (fell, lost, removed, closed, rejected) and none of the claim's side. A window that
-says both ("fell in March, then rose") is no mismatch. Lower-case words only: "Rose", "Falls" and "Lost" at the start
-of a name are names. Pure.
+uses a word of the other side (fell, lost, removed, closed, rejected) and none of the claim's side; and the two words
+are about the same thing: a content word within `ANCHOR_WORDS` of the claim's word is also within that of the
+window's ("net income rose" against "operating expenses declined" is no mismatch). A window that says both ("fell in
+March, then rose") is no mismatch. Lower-case words only: "Rose", "Falls" and "Lost" at the start of a name are names.
+Phrases whose word is no change ("grew up", "dropped out", "close to", "open source", "he added that") are skipped.
+Pure.
 """
 
 from __future__ import annotations
@@ -34,9 +37,42 @@ _OPPOSITIONS = (
 )
 _SIDES = tuple((re.compile(rf"\b(?:{a})\b"), re.compile(rf"\b(?:{b})\b")) for a, b in _OPPOSITIONS)
 
+# phrases whose word of a side states no change: growing up, dropping out of school, a place close to another, open-
+# and closed-source software, open-air, opening fire, and "added" / "adding" reporting what someone said
+_NO_CHANGE = re.compile(
+    r"\bgr[eo]w(?:s|n|ing)? up\b|\bdrop(?:s|ped|ping)? out\b|"
+    r"\bclose (?:to|by|friends?|all(?:y|ies)|relatives?|associates?|race|contact|attention|proximity)\b|"
+    r"\b(?:open|closed)[- ]source\b|\bopen[- ]air\b|\bopen(?:s|ed|ing)? fire\b|"
+    r"\badd(?:s|ed|ing)? that\b|\b(?:he|she|they|it|we|i|who|spokesman|spokeswoman|spokesperson) added\b"
+)
+ANCHOR_WORDS = 5  # words either side of the two words, among which they must share a content word
+_WORD = re.compile(r"[a-z]+")
+# no anchor: function words, and the scale words of figures (every figure is "million" or "percent")
+_NO_ANCHOR = frozenset(
+    "the and for with from that this these those which who whom than then into over under after before during while "
+    "since their his her they she its was were are been being has have had not also our you your per thousand "
+    "hundred million billion trillion percent cent year years".split()
+)
+
+
+def _without_phrases(text: str) -> str:
+    return _NO_CHANGE.sub(lambda m: " " * len(m.group()), text)
+
+
+def _context(text: str, side: re.Pattern[str]) -> set[str]:
+    """The content words (three letters or more, no function or scale word) within ANCHOR_WORDS of each of `side`'s
+    words."""
+    out: set[str] = set()
+    for m in side.finditer(text):
+        near = _WORD.findall(text[: m.start()])[-ANCHOR_WORDS:] + _WORD.findall(text[m.end() :])[:ANCHOR_WORDS]
+        out.update(w for w in near if len(w) >= 3 and w not in _NO_ANCHOR)
+    return out
+
 
 def direction_mismatch(claim: str, window: str) -> bool:
-    """Whether the claim states one side of an opposition that its evidence window states only the other side of."""
+    """Whether the claim states one side of an opposition that its evidence window states only the other side of,
+    about the same thing."""
+    claim, window = _without_phrases(claim), _without_phrases(window)
     for one, other in _SIDES:
         for said, opposite in ((one, other), (other, one)):
             if (
@@ -44,6 +80,7 @@ def direction_mismatch(claim: str, window: str) -> bool:
                 and not opposite.search(claim)
                 and opposite.search(window)
                 and not said.search(window)
+                and _context(claim, said) & _context(window, opposite)
             ):
                 return True
     return False

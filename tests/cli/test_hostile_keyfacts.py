@@ -411,3 +411,34 @@ def test_a_claim_stating_the_opposite_change_of_its_source_is_not_verified(tmp_p
         verdict, reasons = got[f"{key}-wrong"]
         assert verdict != "verified" and "direction_mismatch" in reasons, (key, got[f"{key}-wrong"])
         assert got[f"{key}-right"][0] == "verified", (key, got[f"{key}-right"])
+
+
+def test_an_opposite_word_about_something_else_in_the_window_is_no_direction_mismatch(tmp_path: Path) -> None:
+    # the direction rule looked for the opposite word anywhere in the evidence window: a correct claim whose window
+    # uses an opposite word about something else (operating expenses declined; a station "close to" the centre; he
+    # dropped out of college; the company "added that") was capped below verified with `direction_mismatch`
+    cases = {
+        "other_quantity": (
+            "Net income increased to $5 million in 2021.",
+            "Net income was $5 million in 2021, up from $3 million a year earlier, as operating expenses declined.",
+        ),
+        "close_to": (
+            "The station opened in 1905 near the city centre.",
+            "The station, which lies close to the city centre, first welcomed passengers in 1905.",
+        ),
+        "grew_up": (
+            "Gates grew up in Seattle and later attended Harvard.",
+            "Gates spent his childhood in Seattle and attended Harvard before dropping out in 1975.",
+        ),
+        "reporting_verb": (
+            "The company added that 200 jobs would go by March.",
+            "The company said 200 jobs would be eliminated by March.",
+        ),
+    }
+    rows = [
+        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "page": 1, "text": source}])
+        for key, (claim, source) in cases.items()
+    ]
+    db = audited(tmp_path, rows)
+    got = dict(q(db, "SELECT answer_id, (verdict, reasons, support) FROM citation_audit"))
+    assert all(v[0] == "verified" and "direction_mismatch" not in v[1] for v in got.values()), got

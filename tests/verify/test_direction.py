@@ -28,6 +28,18 @@ CASES = [
     ("The trail leads to Niagara Falls.", "The trail rises toward the falls.", False),
     # not opposite: an unrelated word of the other side's family is no change ("fall" the season is left out)
     ("Prices rose in the fall.", "Prices rose in autumn.", False),
+    # the window's opposite word is about something else: no word near it is near the claim's
+    (
+        "Net income rose to $5 million.",
+        "Net income was $5 million, up from $3 million, as operating costs declined.",
+        False,
+    ),
+    ("The plant opened in 1998 in Ohio.", "The Ohio plant, first run in 1998, saw its Michigan site closed.", False),
+    # phrases whose word is no change: growing up, dropping out, close to, open source, a reporting "added"
+    ("Gates grew up in Seattle.", "Gates spent his childhood in Seattle before dropping out of Harvard.", False),
+    ("The station opened in 1905.", "The station, close to the centre, first welcomed passengers in 1905.", False),
+    ("The company added that 200 jobs would go.", "The company said 200 jobs would be eliminated.", False),
+    ("The library is open source.", "The library is free software; its predecessor was closed to outsiders.", False),
 ]
 
 
