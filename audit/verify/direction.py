@@ -7,7 +7,8 @@ uses a word of the other side (fell, lost, removed, closed, rejected) and none o
 are about the same thing: a content word within `ANCHOR_WORDS` of the claim's word is also within that of the
 window's ("net income rose" against "operating expenses declined" is no mismatch). A window that says both ("fell in
 March, then rose") is no mismatch. Lower-case words only: "Rose", "Falls" and "Lost" at the start of a name are names.
-Phrases whose word is no change ("grew up", "dropped out", "close to", "open source", "he added that") are skipped.
+Phrases whose word is no change ("grew up", "dropped out", "close to", "open source", "he added that") are skipped;
+a negated word states the other side ("did not rise" is the side of "fell").
 Pure.
 """
 
@@ -59,11 +60,23 @@ def _without_phrases(text: str) -> str:
     return _NO_CHANGE.sub(lambda m: " " * len(m.group()), text)
 
 
-def _context(text: str, side: re.Pattern[str]) -> set[str]:
-    """The content words (three letters or more, no function or scale word) within ANCHOR_WORDS of each of `side`'s
-    words."""
+# a word of one side negated ("did not rise", "was not allowed", "never won") states the other side
+_NEGATED = re.compile(r"\b(?:not|never|no|n't|without)\s+(?:\w+\s+)?$")
+
+
+def _sides(text: str, one: re.Pattern[str], other: re.Pattern[str]) -> tuple[list[re.Match[str]], list[re.Match[str]]]:
+    """`text`'s words of each side, a negated word counted on the other side."""
+    out: tuple[list[re.Match[str]], list[re.Match[str]]] = ([], [])
+    for side, pattern in enumerate((one, other)):
+        for m in pattern.finditer(text):
+            out[side ^ bool(_NEGATED.search(text[max(0, m.start() - 40) : m.start()]))].append(m)
+    return out
+
+
+def _context(text: str, words: list[re.Match[str]]) -> set[str]:
+    """The content words (three letters or more, no function or scale word) within ANCHOR_WORDS of each of `words`."""
     out: set[str] = set()
-    for m in side.finditer(text):
+    for m in words:
         near = _WORD.findall(text[: m.start()])[-ANCHOR_WORDS:] + _WORD.findall(text[m.end() :])[:ANCHOR_WORDS]
         out.update(w for w in near if len(w) >= 3 and w not in _NO_ANCHOR)
     return out
@@ -74,13 +87,14 @@ def direction_mismatch(claim: str, window: str) -> bool:
     about the same thing."""
     claim, window = _without_phrases(claim), _without_phrases(window)
     for one, other in _SIDES:
-        for said, opposite in ((one, other), (other, one)):
+        c, w = _sides(claim, one, other), _sides(window, one, other)
+        for said, opposite in ((0, 1), (1, 0)):
             if (
-                said.search(claim)
-                and not opposite.search(claim)
-                and opposite.search(window)
-                and not said.search(window)
-                and _context(claim, said) & _context(window, opposite)
+                c[said]
+                and not c[opposite]
+                and w[opposite]
+                and not w[said]
+                and _context(claim, c[said]) & _context(window, w[opposite])
             ):
                 return True
     return False

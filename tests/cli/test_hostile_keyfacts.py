@@ -442,3 +442,27 @@ def test_an_opposite_word_about_something_else_in_the_window_is_no_direction_mis
     db = audited(tmp_path, rows)
     got = dict(q(db, "SELECT answer_id, (verdict, reasons, support) FROM citation_audit"))
     assert all(v[0] == "verified" and "direction_mismatch" not in v[1] for v in got.values()), got
+
+
+def test_a_negated_change_states_the_opposite_change(tmp_path: Path) -> None:
+    # "have not fallen sick" against "have fallen sick" was the same side to the direction rule, and the window's own
+    # negation elsewhere ("have not found") hid it from the negation rule: verified. A negated word of a side states
+    # the other side, so "did not rise" against "fell" stays no mismatch
+    sources = {
+        "sick": "Hundreds of schoolgirls in Qom have fallen sick in recent months. The authorities have not found "
+        "any cause.",
+        "sales": "Quarterly sales fell in 2020. The company did not give a reason.",
+    }
+    claims = {
+        "sick": "Hundreds of schoolgirls in Qom have not fallen sick in recent months, and the authorities have not "
+        "found any cause.",
+        "sales": "Quarterly sales did not rise in 2020, and the company did not give a reason.",
+    }
+    rows = [
+        make_answer(key, f"{claims[key]} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": sources[key]}])
+        for key in claims
+    ]
+    db = audited(tmp_path, rows)
+    got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
+    assert got["sick"][0] != "verified" and "direction_mismatch" in got["sick"][1], got
+    assert "direction_mismatch" not in got["sales"][1], got

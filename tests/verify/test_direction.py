@@ -40,6 +40,11 @@ CASES = [
     ("The station opened in 1905.", "The station, close to the centre, first welcomed passengers in 1905.", False),
     ("The company added that 200 jobs would go.", "The company said 200 jobs would be eliminated.", False),
     ("The library is open source.", "The library is free software; its predecessor was closed to outsiders.", False),
+    # a negated word states the other side
+    ("Revenue did not rise in 2020.", "Revenue fell in 2020.", False),
+    ("Staff are not allowed to use the app.", "Staff are banned from using the app.", False),
+    ("Revenue rose 5% in 2020.", "Revenue did not rise in 2020.", True),
+    ("The girls have not fallen sick in Qom.", "The girls have fallen sick in Qom.", True),
 ]
 
 
