@@ -39,12 +39,16 @@ _OPPOSITIONS = (
 _SIDES = tuple((re.compile(rf"\b(?:{a})\b"), re.compile(rf"\b(?:{b})\b")) for a, b in _OPPOSITIONS)
 
 # phrases whose word of a side states no change: growing up, dropping out of school, a place close to another, open-
-# and closed-source software, open-air, opening fire, and "added" / "adding" reporting what someone said
+# and closed-source software, open-air, opening fire, "added" / "adding" reporting what someone said, and:
 _NO_CHANGE = re.compile(
     r"\bgr[eo]w(?:s|n|ing)? up\b|\bdrop(?:s|ped|ping)? out\b|"
     r"\bclose (?:to|by|friends?|all(?:y|ies)|relatives?|associates?|race|contact|attention|proximity)\b|"
     r"\b(?:open|closed)[- ]source\b|\bopen[- ]air\b|\bopen(?:s|ed|ing)? fire\b|"
-    r"\badd(?:s|ed|ing)? that\b|\b(?:he|she|they|it|we|i|who|spokesman|spokeswoman|spokesperson) added\b"
+    r"\badd(?:s|ed|ing)? that\b|\b(?:he|she|they|it|we|i|who|spokesman|spokeswoman|spokesperson) added\b|"
+    # a price "closed at $150" or "opened higher" (the day's last and first price), "the year ended June 30" (a date)
+    r"\b(?:open|clos)(?:e|es|ed|ing)? (?:higher|lower|flat\b|(?:at|near|around) [$€£]?\d)|"
+    r"\b(?:opening|closing) (?:prices?|bell|levels?|quotes?)\b|"
+    r"\b(?:year|quarter|period|half|months|weeks?) end(?:ed|s)\b"
 )
 ANCHOR_WORDS = 5  # words either side of the two words, among which they must share a content word
 _WORD = re.compile(r"[a-z]+")

@@ -466,3 +466,25 @@ def test_a_negated_change_states_the_opposite_change(tmp_path: Path) -> None:
     got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
     assert got["sick"][0] != "verified" and "direction_mismatch" in got["sick"][1], got
     assert "direction_mismatch" not in got["sales"][1], got
+
+
+def test_a_closing_price_and_a_year_ended_are_no_direction(tmp_path: Path) -> None:
+    # financial prose: a share "closed at" a price (its last price of the day, not a closure) and "the fiscal year
+    # ended June 30" (a date, not an ending) were opposites of "opened at" and "began" to the direction rule
+    cases = {
+        "price": (
+            "Apple stock closed at $150 on Friday.",
+            "Apple stock opened at $148 on Friday and finished the day at $150.",
+        ),
+        "year": (
+            "The company began paying a dividend in fiscal 2021.",
+            "In the fiscal year ended June 30, 2021, the company paid its first dividend.",
+        ),
+    }
+    rows = [
+        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}])
+        for key, (claim, source) in cases.items()
+    ]
+    db = audited(tmp_path, rows)
+    got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
+    assert all(v[0] == "verified" and "direction_mismatch" not in v[1] for v in got.values()), got

@@ -40,6 +40,9 @@ CASES = [
     ("The station opened in 1905.", "The station, close to the centre, first welcomed passengers in 1905.", False),
     ("The company added that 200 jobs would go.", "The company said 200 jobs would be eliminated.", False),
     ("The library is open source.", "The library is free software; its predecessor was closed to outsiders.", False),
+    ("Apple stock closed at $150 on Friday.", "Apple stock opened at $148 on Friday and finished at $150.", False),
+    ("The fund began paying in fiscal 2021.", "In the fiscal year ended June 30, 2021, the fund paid out.", False),
+    ("The shop closed at the end of 2019.", "The shop opened at the end of 2019.", True),
     # a negated word states the other side
     ("Revenue did not rise in 2020.", "Revenue fell in 2020.", False),
     ("Staff are not allowed to use the app.", "Staff are banned from using the app.", False),
