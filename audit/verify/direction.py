@@ -52,6 +52,7 @@ _NO_CHANGE = re.compile(
 )
 ANCHOR_WORDS = 5  # words either side of the two words, among which they must share a content word
 _WORD = re.compile(r"[a-z]+")
+_CLAUSE_END = re.compile(r"[.;!?](?:\s|$)|\n")  # the words near a word: in its own sentence or clause
 # no anchor: function words, and the scale words of figures (every figure is "million" or "percent")
 _NO_ANCHOR = frozenset(
     "the and for with from that this these those which who whom than then into over under after before during while "
@@ -81,7 +82,8 @@ def _context(text: str, words: list[re.Match[str]]) -> set[str]:
     """The content words (three letters or more, no function or scale word) within ANCHOR_WORDS of each of `words`."""
     out: set[str] = set()
     for m in words:
-        near = _WORD.findall(text[: m.start()])[-ANCHOR_WORDS:] + _WORD.findall(text[m.end() :])[:ANCHOR_WORDS]
+        before, after = _CLAUSE_END.split(text[: m.start()])[-1], _CLAUSE_END.split(text[m.end() :])[0]
+        near = _WORD.findall(before)[-ANCHOR_WORDS:] + _WORD.findall(after)[:ANCHOR_WORDS]
         out.update(w for w in near if len(w) >= 3 and w not in _NO_ANCHOR)
     return out
 

@@ -488,3 +488,15 @@ def test_a_closing_price_and_a_year_ended_are_no_direction(tmp_path: Path) -> No
     db = audited(tmp_path, rows)
     got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
     assert all(v[0] == "verified" and "direction_mismatch" not in v[1] for v in got.values()), got
+
+
+def test_an_opposite_word_in_the_next_clause_is_no_direction_mismatch(tmp_path: Path) -> None:
+    # a window telling two events ("began carrying traffic in 1937; it was closed to pedestrians in 2001"): the words
+    # near "closed" reached back over the semicolon to "traffic", the claim's, and "opened to traffic in 1937" was
+    # capped with direction_mismatch
+    claim, source = (
+        "The bridge was opened to traffic in 1937.",
+        "The bridge began carrying traffic in 1937; it was closed to pedestrians in 2001.",
+    )
+    db = audited(tmp_path, [make_answer("bridge", f"{claim} [1]", [{"doc_id": "b", "chunk_id": "0", "text": source}])])
+    assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]

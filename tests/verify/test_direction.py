@@ -35,6 +35,8 @@ CASES = [
         False,
     ),
     ("The plant opened in 1998 in Ohio.", "The Ohio plant, first run in 1998, saw its Michigan site closed.", False),
+    ("The bridge opened in 1937.", "The bridge began carrying traffic in 1937; it was closed to pedestrians.", False),
+    ("The bridge opened in 1937.", "The bridge closed in 1937.", True),
     # phrases whose word is no change: growing up, dropping out, close to, open source, a reporting "added"
     ("Gates grew up in Seattle.", "Gates spent his childhood in Seattle before dropping out of Harvard.", False),
     ("The station opened in 1905.", "The station, close to the centre, first welcomed passengers in 1905.", False),
