@@ -7,8 +7,10 @@ uses a word of the other side (fell, lost, removed, closed, rejected) and none o
 are about the same thing: a content word within `ANCHOR_WORDS` of the claim's word is also within that of the
 window's ("net income rose" against "operating expenses declined" is no mismatch). A window that says both ("fell in
 March, then rose") is no mismatch. Lower-case words only: "Rose", "Falls" and "Lost" at the start of a name are names.
-Phrases whose word is no change ("grew up", "dropped out", "close to", "open source", "he added that") are skipped;
-a negated word states the other side ("did not rise" is the side of "fell").
+For "won"/"lost" and "above"/"below", a window that relates the two things the other way round ("Germany lost to
+Brazil" for "Brazil won against Germany") is no mismatch. Phrases whose word is no change ("grew up", "dropped out",
+"close to", "open source", "he added that") are skipped; a negated word states the other side ("did not rise" is the
+side of "fell").
 Pure.
 """
 
@@ -37,6 +39,9 @@ _OPPOSITIONS = (
     ),
 )
 _SIDES = tuple((re.compile(rf"\b(?:{a})\b"), re.compile(rf"\b(?:{b})\b")) for a, b in _OPPOSITIONS)
+# oppositions that relate two things, each the other's converse: "Brazil won against Germany" is "Germany lost to
+# Brazil", "the hut is above the glacier" is "the glacier is below the hut"
+_CONVERSE = frozenset({1, 5})
 
 # phrases whose word of a side states no change: growing up, dropping out of school, a place close to another, open-
 # and closed-source software, open-air, opening fire, "added" / "adding" reporting what someone said, and:
@@ -88,11 +93,29 @@ def _context(text: str, words: list[re.Match[str]]) -> set[str]:
     return out
 
 
+def _clause_words(text: str, words: list[re.Match[str]]) -> tuple[set[str], set[str]]:
+    """The content words of the clause before and after each of `words`."""
+    before: set[str] = set()
+    after: set[str] = set()
+    for m in words:
+        before.update(_WORD.findall(_CLAUSE_END.split(text[: m.start()])[-1]))
+        after.update(_WORD.findall(_CLAUSE_END.split(text[m.end() :])[0]))
+    return before - _NO_ANCHOR, after - _NO_ANCHOR
+
+
+def _swapped(claim: str, c: list[re.Match[str]], window: str, w: list[re.Match[str]]) -> bool:
+    """Whether the window says the claim's relation the other way round: what stands before the claim's word stands
+    after the window's, and what stands after it, before ("Brazil won against Germany": "Germany lost to Brazil")."""
+    c_before, c_after = _clause_words(claim, c)
+    w_before, w_after = _clause_words(window, w)
+    return bool(c_before & w_after and c_after & w_before)
+
+
 def direction_mismatch(claim: str, window: str) -> bool:
     """Whether the claim states one side of an opposition that its evidence window states only the other side of,
-    about the same thing."""
+    about the same thing (and, for a converse pair, not with the two things swapped)."""
     claim, window = _without_phrases(claim), _without_phrases(window)
-    for one, other in _SIDES:
+    for i, (one, other) in enumerate(_SIDES):
         c, w = _sides(claim, one, other), _sides(window, one, other)
         for said, opposite in ((0, 1), (1, 0)):
             if (
@@ -101,6 +124,7 @@ def direction_mismatch(claim: str, window: str) -> bool:
                 and w[opposite]
                 and not w[said]
                 and _context(claim, c[said]) & _context(window, w[opposite])
+                and not (i in _CONVERSE and _swapped(claim, c[said], window, w[opposite]))
             ):
                 return True
     return False

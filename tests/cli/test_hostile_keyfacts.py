@@ -500,3 +500,25 @@ def test_an_opposite_word_in_the_next_clause_is_no_direction_mismatch(tmp_path: 
     )
     db = audited(tmp_path, [make_answer("bridge", f"{claim} [1]", [{"doc_id": "b", "chunk_id": "0", "text": source}])])
     assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]
+
+
+def test_the_converse_of_a_win_is_no_direction_mismatch(tmp_path: Path) -> None:
+    # "won" and "lost", "above" and "below" relate two things: "Brazil won against Germany" is what "Germany lost to
+    # Brazil" says, with the two swapped, and it was capped with direction_mismatch
+    cases = {
+        "final": (
+            "Brazil won the 2002 World Cup final against Germany in Yokohama.",
+            "Germany lost the 2002 World Cup final to Brazil in Yokohama.",
+        ),
+        "summit": (
+            "The Alpine hut stands 300 metres above the glacier.",
+            "The glacier lies 300 metres below the Alpine hut.",
+        ),
+    }
+    rows = [
+        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}])
+        for key, (claim, source) in cases.items()
+    ]
+    db = audited(tmp_path, rows)
+    got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
+    assert all(v[0] == "verified" and "direction_mismatch" not in v[1] for v in got.values()), got

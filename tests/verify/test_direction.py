@@ -45,6 +45,11 @@ CASES = [
     ("Apple stock closed at $150 on Friday.", "Apple stock opened at $148 on Friday and finished at $150.", False),
     ("The fund began paying in fiscal 2021.", "In the fiscal year ended June 30, 2021, the fund paid out.", False),
     ("The shop closed at the end of 2019.", "The shop opened at the end of 2019.", True),
+    # a converse pair with the two things swapped says the same; not swapped, the opposite
+    ("Brazil won the final against Germany.", "Germany lost the final to Brazil.", False),
+    ("The hut stands above the glacier.", "The glacier lies below the hut.", False),
+    ("Germany won the final against Brazil.", "Germany lost the final to Brazil.", True),
+    ("Against Germany, Brazil won the final.", "Brazil lost the final against Germany.", True),
     # a negated word states the other side
     ("Revenue did not rise in 2020.", "Revenue fell in 2020.", False),
     ("Staff are not allowed to use the app.", "Staff are banned from using the app.", False),
