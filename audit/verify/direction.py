@@ -56,7 +56,7 @@ _NO_CHANGE = re.compile(
     r"\b(?:year|quarter|period|half|months|weeks?) end(?:ed|s)\b"
 )
 ANCHOR_WORDS = 5  # words either side of the two words, among which they must share a content word
-_WORD = re.compile(r"[a-z]+")
+_WORD = re.compile(r"[A-Za-z]+")
 _CLAUSE_END = re.compile(r"[.;!?](?:\s|$)|\n")  # the words near a word: in its own sentence or clause
 # no anchor: function words, and the scale words of figures (every figure is "million" or "percent")
 _NO_ANCHOR = frozenset(
@@ -88,9 +88,13 @@ def _context(text: str, words: list[re.Match[str]]) -> set[str]:
     out: set[str] = set()
     for m in words:
         before, after = _CLAUSE_END.split(text[: m.start()])[-1], _CLAUSE_END.split(text[m.end() :])[0]
-        near = _WORD.findall(before)[-ANCHOR_WORDS:] + _WORD.findall(after)[:ANCHOR_WORDS]
-        out.update(w for w in near if len(w) >= 3 and w not in _NO_ANCHOR)
+        out |= _content(_WORD.findall(before)[-ANCHOR_WORDS:] + _WORD.findall(after)[:ANCHOR_WORDS])
     return out
+
+
+def _content(words: list[str]) -> set[str]:
+    """Content words, lower-cased: three letters or more, no function or scale word ("Europe" is "europe")."""
+    return {w for w in map(str.lower, words) if len(w) >= 3 and w not in _NO_ANCHOR}
 
 
 def _clause_words(text: str, words: list[re.Match[str]]) -> tuple[set[str], set[str]]:
@@ -98,9 +102,9 @@ def _clause_words(text: str, words: list[re.Match[str]]) -> tuple[set[str], set[
     before: set[str] = set()
     after: set[str] = set()
     for m in words:
-        before.update(_WORD.findall(_CLAUSE_END.split(text[: m.start()])[-1]))
-        after.update(_WORD.findall(_CLAUSE_END.split(text[m.end() :])[0]))
-    return before - _NO_ANCHOR, after - _NO_ANCHOR
+        before |= _content(_WORD.findall(_CLAUSE_END.split(text[: m.start()])[-1]))
+        after |= _content(_WORD.findall(_CLAUSE_END.split(text[m.end() :])[0]))
+    return before, after
 
 
 def _swapped(claim: str, c: list[re.Match[str]], window: str, w: list[re.Match[str]]) -> bool:

@@ -50,6 +50,8 @@ CASES = [
     ("The hut stands above the glacier.", "The glacier lies below the hut.", False),
     ("Germany won the final against Brazil.", "Germany lost the final to Brazil.", True),
     ("Against Germany, Brazil won the final.", "Brazil lost the final against Germany.", True),
+    ("Sales in Europe rose.", "Sales in Europe fell.", True),  # a capitalised word anchors too
+    ("Germany won in Europe.", "Brazil lost in Europe.", True),  # "in" is no word before and after the two
     # a negated word states the other side
     ("Revenue did not rise in 2020.", "Revenue fell in 2020.", False),
     ("Staff are not allowed to use the app.", "Staff are banned from using the app.", False),
