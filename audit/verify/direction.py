@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 
 # (one side, the other): word forms, regular expressions over lower-case words. Left out as too often something else:
-# up / down, more / less, higher / lower (the Lower House), cut, fall / falls (the season, the falls), contract(s).
+# up / down, more / less, cut, fall / falls (the season, the falls), contract(s). Higher / lower: the comparative only
+# (lower-case, and not "higher education", "the lower house" or "a lower court": `_NO_CHANGE`).
 _OPPOSITIONS = (
     (
         r"increas\w*|ris(?:e|es|en|ing)|rose|gr[eo]w(?:s|n|ing)?|growth|gain(?:s|ed|ing)?|climb(?:s|ed|ing)?|"
@@ -37,11 +38,13 @@ _OPPOSITIONS = (
         r"approv(?:e|es|ed|ing|al)|accept(?:s|ed|ing)?|allow(?:s|ed|ing)?|permit(?:s|ted|ting)?|legal",
         r"reject(?:s|ed|ing|ion)?|ban(?:s|ned|ning)?|prohibit(?:s|ed|ing)?|forb[ia]d(?:s|den)?|illegal",
     ),
+    (r"higher", r"lower"),
 )
 _SIDES = tuple((re.compile(rf"\b(?:{a})\b"), re.compile(rf"\b(?:{b})\b")) for a, b in _OPPOSITIONS)
 # oppositions that relate two things, each the other's converse: "Brazil won against Germany" is "Germany lost to
-# Brazil", "the hut is above the glacier" is "the glacier is below the hut"
-_CONVERSE = frozenset({1, 5})
+# Brazil", "the hut is above the glacier" is "the glacier is below the hut", "Europe higher than Asia" is "Asia lower
+# than Europe"
+_CONVERSE = frozenset({1, 5, 7})
 
 # phrases whose word of a side states no change: growing up, dropping out of school, a place close to another, open-
 # and closed-source software, open-air, opening fire, "added" / "adding" reporting what someone said, and:
@@ -53,7 +56,10 @@ _NO_CHANGE = re.compile(
     # a price "closed at $150" or "opened higher" (the day's last and first price), "the year ended June 30" (a date)
     r"\b(?:open|clos)(?:e|es|ed|ing)? (?:higher|lower|flat\b|(?:at|near|around) [$€£]?\d)|"
     r"\b(?:opening|closing) (?:prices?|bell|levels?|quotes?)\b|"
-    r"\b(?:year|quarter|period|half|months|weeks?) end(?:ed|s)\b"
+    r"\b(?:year|quarter|period|half|months|weeks?) end(?:ed|s)\b|"
+    # higher and lower that name a thing, not a comparison
+    r"\bhigher (?:education|learning|courts?|ups?)\b|\bhigher-ups?\b|"
+    r"\blower (?:house|chamber|courts?|case|back|body|limbs?|class(?:es)?|grades?|jaw|lip|deck|floor|bound)\b"
 )
 ANCHOR_WORDS = 5  # words either side of the two words, among which they must share a content word
 _WORD = re.compile(r"[A-Za-z]+")

@@ -522,3 +522,31 @@ def test_the_converse_of_a_win_is_no_direction_mismatch(tmp_path: Path) -> None:
     db = audited(tmp_path, rows)
     got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
     assert all(v[0] == "verified" and "direction_mismatch" not in v[1] for v in got.values()), got
+
+
+def test_lower_against_a_source_that_says_higher_is_not_verified(tmp_path: Path) -> None:
+    # "higher" / "lower" were left out of the direction rule (for "the Lower House"; lower-case words only are read):
+    # a margin "lower than in the second quarter" against a source that says 46 basis points higher was verified;
+    # the converse ("Asia lower than Europe" for "Europe higher than Asia") is no mismatch, nor "higher education"
+    cases = {
+        "margin": (
+            "The net interest margin was lower than in the second quarter.",
+            "The net interest margin was 6.35 percent, 46 basis points higher than in the second quarter.",
+        ),
+        "converse": (
+            "Sales in Europe were higher than in Asia in 2021.",
+            "In 2021, sales in Asia were lower than in Europe.",
+        ),
+        "education": (
+            "Spending on higher education rose in 2021.",
+            "Spending on universities increased in 2021, while spending on lower grades was flat.",
+        ),
+    }
+    rows = [
+        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}])
+        for key, (claim, source) in cases.items()
+    ]
+    db = audited(tmp_path, rows)
+    got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
+    assert got["margin"][0] != "verified" and "direction_mismatch" in got["margin"][1], got
+    assert "direction_mismatch" not in got["converse"][1] and "direction_mismatch" not in got["education"][1], got

@@ -52,6 +52,9 @@ CASES = [
     ("Against Germany, Brazil won the final.", "Brazil lost the final against Germany.", True),
     ("Sales in Europe rose.", "Sales in Europe fell.", True),  # a capitalised word anchors too
     ("Germany won in Europe.", "Brazil lost in Europe.", True),  # "in" is no word before and after the two
+    ("The margin was lower than in Q2.", "The margin was 46 basis points higher than in Q2.", True),
+    ("Sales in Europe were higher than in Asia.", "Sales in Asia were lower than in Europe.", False),
+    ("Fees for higher education rose.", "Fees at universities rose, and lower court fees fell.", False),
     # a negated word states the other side
     ("Revenue did not rise in 2020.", "Revenue fell in 2020.", False),
     ("Staff are not allowed to use the app.", "Staff are banned from using the app.", False),
