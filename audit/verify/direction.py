@@ -118,7 +118,9 @@ def _swapped(claim: str, c: list[re.Match[str]], window: str, w: list[re.Match[s
     after the window's, and what stands after it, before ("Brazil won against Germany": "Germany lost to Brazil")."""
     c_before, c_after = _clause_words(claim, c)
     w_before, w_after = _clause_words(window, w)
-    return bool(c_before & w_after and c_after & w_before)
+    # words on one side only: a word on both sides of the window's word ("the men's team won ..., the women's team")
+    # moved nowhere
+    return bool((c_before - c_after) & (w_after - w_before) and (c_after - c_before) & (w_before - w_after))
 
 
 def direction_mismatch(claim: str, window: str) -> bool:
