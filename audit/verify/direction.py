@@ -57,6 +57,10 @@ _NO_CHANGE = re.compile(
     r"\b(?:open|clos)(?:e|es|ed|ing)? (?:higher|lower|flat\b|(?:at|near|around) [$€£]?\d)|"
     r"\b(?:opening|closing) (?:prices?|bell|levels?|quotes?)\b|"
     r"\b(?:year|quarter|period|half|months|weeks?) end(?:ed|s)\b|"
+    # a ban lifted, ended, repealed: an allowing
+    r"\b(?:lift|end|overturn|repeal|scrap|rescind|revok|remov)\w* (?:the |a |its |their |this |that )?ban\b|"
+    r"\bban (?:[\w-]+ ){0,4}?(?:was |were |has been |had been |is |will be )?"
+    r"(?:lifted|ended|overturned|repealed|scrapped|rescinded|revoked|removed)\b|"
     # higher and lower that name a thing, not a comparison
     r"\bhigher (?:education|learning|courts?|ups?)\b|\bhigher-ups?\b|"
     r"\blower (?:house|chamber|courts?|case|back|body|limbs?|class(?:es)?|grades?|jaw|lip|deck|floor|bound)\b"

@@ -550,3 +550,14 @@ def test_lower_against_a_source_that_says_higher_is_not_verified(tmp_path: Path)
     got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
     assert got["margin"][0] != "verified" and "direction_mismatch" in got["margin"][1], got
     assert "direction_mismatch" not in got["converse"][1] and "direction_mismatch" not in got["education"][1], got
+
+
+def test_a_lifted_ban_is_no_direction_mismatch(tmp_path: Path) -> None:
+    # "lifted the ban" allows, it does not ban: "the ruling allowed same-sex marriage" against "the ruling lifted the
+    # ban on same-sex marriage" was capped with direction_mismatch
+    claim, source = (
+        "The 2015 ruling allowed same-sex marriage nationwide.",
+        "The 2015 ruling lifted the ban on same-sex marriage nationwide.",
+    )
+    db = audited(tmp_path, [make_answer("ban", f"{claim} [1]", [{"doc_id": "b", "chunk_id": "0", "text": source}])])
+    assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]

@@ -61,6 +61,9 @@ CASES = [
         "the women's team was runner-up.",
         True,
     ),
+    ("The ruling allowed same-sex marriage.", "The ruling lifted the ban on same-sex marriage.", False),
+    ("The ruling allowed same-sex marriage.", "The ban on same-sex marriage was lifted by the ruling.", False),
+    ("The ruling allowed same-sex marriage.", "The ruling upheld the ban on same-sex marriage.", True),
     # a negated word states the other side
     ("Revenue did not rise in 2020.", "Revenue fell in 2020.", False),
     ("Staff are not allowed to use the app.", "Staff are banned from using the app.", False),
