@@ -45,6 +45,9 @@ _SIDES = tuple((re.compile(rf"\b(?:{a})\b"), re.compile(rf"\b(?:{b})\b")) for a,
 # Brazil", "the hut is above the glacier" is "the glacier is below the hut", "Europe higher than Asia" is "Asia lower
 # than Europe"
 _CONVERSE = frozenset({1, 5, 7})
+# oppositions of two events of one thing, both of which may be true at different times (added and removed, opened and
+# closed, began and ended), unlike a change that went one way (rose, fell) or a contest (won, lost)
+_EVENTS = frozenset({2, 3, 4})
 
 # phrases whose word of a side states no change: growing up, dropping out of school, a place close to another, open-
 # and closed-source software, open-air, opening fire, "added" / "adding" reporting what someone said, and:
@@ -67,6 +70,7 @@ _NO_CHANGE = re.compile(
 )
 ANCHOR_WORDS = 5  # words either side of the two words, among which they must share a content word
 _WORD = re.compile(r"[A-Za-z]+")
+_TOKEN = re.compile(r"[A-Za-z]+|\d+(?:[.,]\d+)*")  # words and figures
 _CLAUSE_END = re.compile(r"[.;!?](?:\s|$)|\n")  # the words near a word: in its own sentence or clause
 # no anchor: function words, and the scale words of figures (every figure is "million" or "percent")
 _NO_ANCHOR = frozenset(
@@ -93,13 +97,26 @@ def _sides(text: str, one: re.Pattern[str], other: re.Pattern[str]) -> tuple[lis
     return out
 
 
-def _context(text: str, words: list[re.Match[str]]) -> set[str]:
-    """The content words (three letters or more, no function or scale word) within ANCHOR_WORDS of each of `words`."""
-    out: set[str] = set()
+def _context(text: str, words: list[re.Match[str]]) -> tuple[set[str], set[str]]:
+    """The content words (three letters or more, no function or scale word) and the figures within ANCHOR_WORDS
+    (words, or words and figures) of each of `words`."""
+    near: list[str] = []
+    figures: set[str] = set()
     for m in words:
         before, after = _CLAUSE_END.split(text[: m.start()])[-1], _CLAUSE_END.split(text[m.end() :])[0]
-        out |= _content(_WORD.findall(before)[-ANCHOR_WORDS:] + _WORD.findall(after)[:ANCHOR_WORDS])
-    return out
+        near += _WORD.findall(before)[-ANCHOR_WORDS:] + _WORD.findall(after)[:ANCHOR_WORDS]
+        tokens = _TOKEN.findall(before)[-ANCHOR_WORDS:] + _TOKEN.findall(after)[:ANCHOR_WORDS]
+        figures.update(t.replace(",", "") for t in tokens if t[0].isdigit())
+    return _content(near), figures
+
+
+def _same_thing(claim: str, c: list[re.Match[str]], window: str, w: list[re.Match[str]], event: bool) -> bool:
+    """Whether the two words are about the same thing: they share a content word near them, and, for two events
+    (`_EVENTS`) with figures near both, a figure ("World War II ended in 1945" against "began in 1939 and lasted
+    until 1945" tells two events of one war)."""
+    c_words, c_figures = _context(claim, c)
+    w_words, w_figures = _context(window, w)
+    return bool(c_words & w_words) and not (event and c_figures and w_figures and not c_figures & w_figures)
 
 
 def _content(words: list[str]) -> set[str]:
@@ -139,7 +156,7 @@ def direction_mismatch(claim: str, window: str) -> bool:
                 and not c[opposite]
                 and w[opposite]
                 and not w[said]
-                and _context(claim, c[said]) & _context(window, w[opposite])
+                and _same_thing(claim, c[said], window, w[opposite], i in _EVENTS)
                 and not (i in _CONVERSE and _swapped(claim, c[said], window, w[opposite]))
             ):
                 return True

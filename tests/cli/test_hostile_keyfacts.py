@@ -561,3 +561,12 @@ def test_a_lifted_ban_is_no_direction_mismatch(tmp_path: Path) -> None:
     )
     db = audited(tmp_path, [make_answer("ban", f"{claim} [1]", [{"doc_id": "b", "chunk_id": "0", "text": source}])])
     assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]
+
+
+def test_another_event_of_the_same_thing_is_no_direction_mismatch(tmp_path: Path) -> None:
+    # began and ended, opened and closed are two events of one thing, both true at their own dates: a window telling
+    # when a war began (1939) and how long it lasted was read as contradicting "ended in 1945", capped
+    # with direction_mismatch; the same date ("opened in 1889" against "closed in 1889") still is a mismatch
+    claim, source = "World War II ended in 1945.", "World War II began in 1939 and lasted six years, until 1945."
+    db = audited(tmp_path, [make_answer("war", f"{claim} [1]", [{"doc_id": "w", "chunk_id": "0", "text": source}])])
+    assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]

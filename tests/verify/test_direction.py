@@ -64,6 +64,10 @@ CASES = [
     ("The ruling allowed same-sex marriage.", "The ruling lifted the ban on same-sex marriage.", False),
     ("The ruling allowed same-sex marriage.", "The ban on same-sex marriage was lifted by the ruling.", False),
     ("The ruling allowed same-sex marriage.", "The ruling upheld the ban on same-sex marriage.", True),
+    # two events of one thing at other dates: no mismatch; a change or a contest is one event
+    ("World War II ended in 1945.", "World War II began in 1939 and lasted six years, until 1945.", False),
+    ("The museum opened in 1889.", "The museum closed in 1890.", False),
+    ("Revenue rose 5% in 2020.", "Revenue fell 5% in 2019.", True),
     # a negated word states the other side
     ("Revenue did not rise in 2020.", "Revenue fell in 2020.", False),
     ("Staff are not allowed to use the app.", "Staff are banned from using the app.", False),
