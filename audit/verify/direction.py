@@ -140,8 +140,12 @@ def _swapped(claim: str, c: list[re.Match[str]], window: str, w: list[re.Match[s
     c_before, c_after = _clause_words(claim, c)
     w_before, w_after = _clause_words(window, w)
     # words on one side only: a word on both sides of the window's word ("the men's team won ..., the women's team")
-    # moved nowhere
-    return bool((c_before - c_after) & (w_after - w_before) and (c_after - c_before) & (w_before - w_after))
+    # moved nowhere. What stood before the claim's word stands after the window's, and what stood after it stands
+    # before, or none of what stood before stays there ("Smith lost the election": "Jones won the election, defeating
+    # Smith"; not "Against Germany, Brazil won": "Brazil lost against Germany")
+    subject, rest = c_before - c_after, c_after - c_before
+    w_first, w_last = w_before - w_after, w_after - w_before
+    return bool(subject & w_last) and bool(rest & w_first or not subject & w_first)
 
 
 def direction_mismatch(claim: str, window: str) -> bool:

@@ -570,3 +570,11 @@ def test_another_event_of_the_same_thing_is_no_direction_mismatch(tmp_path: Path
     claim, source = "World War II ended in 1945.", "World War II began in 1939 and lasted six years, until 1945."
     db = audited(tmp_path, [make_answer("war", f"{claim} [1]", [{"doc_id": "w", "chunk_id": "0", "text": source}])])
     assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]
+
+
+def test_the_loser_named_after_the_winner_is_no_direction_mismatch(tmp_path: Path) -> None:
+    # "Smith lost the 2020 election" against "Jones won the 2020 election, defeating Smith": the converse check wanted
+    # the claim's words after "lost" before "won" too, and the claim names no winner: capped with direction_mismatch
+    claim, source = "Smith lost the 2020 mayoral election.", "Jones won the 2020 mayoral election, defeating Smith."
+    db = audited(tmp_path, [make_answer("vote", f"{claim} [1]", [{"doc_id": "v", "chunk_id": "0", "text": source}])])
+    assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]

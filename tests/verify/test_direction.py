@@ -55,6 +55,8 @@ CASES = [
     ("The margin was lower than in Q2.", "The margin was 46 basis points higher than in Q2.", True),
     ("Sales in Europe were higher than in Asia.", "Sales in Asia were lower than in Europe.", False),
     ("Fees for higher education rose.", "Fees at universities rose, and lower court fees fell.", False),
+    ("Smith lost the 2020 election.", "Jones won the 2020 election, defeating Smith.", False),
+    ("Jones lost the 2020 election.", "Jones won the 2020 election, defeating Smith.", True),
     (  # the claim's words stand on both sides of the window's word: not swapped
         "The women's volleyball team lost the national cup in 2019.",
         "The women's volleyball team took the national cup in 2019, as in 2018, when the men's team won the trophy and "
