@@ -46,8 +46,9 @@ _SIDES = tuple((re.compile(rf"\b(?:{a})\b"), re.compile(rf"\b(?:{b})\b")) for a,
 # than Europe"
 _CONVERSE = frozenset({1, 5, 7})
 # oppositions of two events of one thing, both of which may be true at different times (added and removed, opened and
-# closed, began and ended), unlike a change that went one way (rose, fell) or a contest (won, lost)
-_EVENTS = frozenset({2, 3, 4})
+# closed, began and ended, approved and rejected), unlike a change that went one way (rose, fell) or a contest (won,
+# lost)
+_EVENTS = frozenset({2, 3, 4, 6})
 
 # phrases whose word of a side states no change: growing up, dropping out of school, a place close to another, open-
 # and closed-source software, open-air, opening fire, "added" / "adding" reporting what someone said, and:

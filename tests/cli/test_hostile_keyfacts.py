@@ -578,3 +578,14 @@ def test_the_loser_named_after_the_winner_is_no_direction_mismatch(tmp_path: Pat
     claim, source = "Smith lost the 2020 mayoral election.", "Jones won the 2020 mayoral election, defeating Smith."
     db = audited(tmp_path, [make_answer("vote", f"{claim} [1]", [{"doc_id": "v", "chunk_id": "0", "text": source}])])
     assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]
+
+
+def test_a_decision_at_another_date_is_no_direction_mismatch(tmp_path: Path) -> None:
+    # approved and rejected are decisions, each true at its own date: "approved the drug in 2019" against "cleared
+    # the drug in 2019, having rejected an earlier version in 2016" was capped with direction_mismatch
+    claim, source = (
+        "The FDA approved the drug in 2019.",
+        "In 2019 the FDA cleared the drug, having rejected an earlier version in 2016.",
+    )
+    db = audited(tmp_path, [make_answer("fda", f"{claim} [1]", [{"doc_id": "f", "chunk_id": "0", "text": source}])])
+    assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]

@@ -69,6 +69,8 @@ CASES = [
     # two events of one thing at other dates: no mismatch; a change or a contest is one event
     ("World War II ended in 1945.", "World War II began in 1939 and lasted six years, until 1945.", False),
     ("The museum opened in 1889.", "The museum closed in 1890.", False),
+    ("The FDA approved the drug in 2019.", "The FDA rejected the drug in 2016 and cleared it in 2019.", False),
+    ("The FDA approved the drug in 2019.", "The FDA rejected the drug in 2019.", True),
     ("Revenue rose 5% in 2020.", "Revenue fell 5% in 2019.", True),
     # a negated word states the other side
     ("Revenue did not rise in 2020.", "Revenue fell in 2020.", False),
