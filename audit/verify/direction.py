@@ -3,9 +3,15 @@
 Sentence embeddings place "rose 5%" and "fell 5%" side by side (same topic), and the word overlap of the two differs
 in one word, so the support model scores such a pair high. The rule here is lexical and conservative: the claim uses a
 word of one side of an opposition (rose, won, added, opened, approved) and none of the other; its evidence window
-uses a word of the other side (fell, lost, removed, closed, rejected) and none of the claim's side. A window that
-says both ("fell in March, then rose") is no mismatch. Lower-case words only: "Rose", "Falls" and "Lost" at the start
-of a name are names. Pure.
+uses a word of the other side (fell, lost, removed, closed, rejected) and none of the claim's side; and the two words
+are about the same thing: a content word within `ANCHOR_WORDS` of the claim's word is also within that of the
+window's ("net income rose" against "operating expenses declined" is no mismatch). A window that says both ("fell in
+March, then rose") is no mismatch. Lower-case words only: "Rose", "Falls" and "Lost" at the start of a name are names.
+For "won"/"lost" and "above"/"below", a window that relates the two things the other way round ("Germany lost to
+Brazil" for "Brazil won against Germany") is no mismatch. Phrases whose word is no change ("grew up", "dropped out",
+"close to", "open source", "he added that") are skipped; a negated word states the other side ("did not rise" is the
+side of "fell").
+Pure.
 """
 
 from __future__ import annotations
@@ -13,7 +19,8 @@ from __future__ import annotations
 import re
 
 # (one side, the other): word forms, regular expressions over lower-case words. Left out as too often something else:
-# up / down, more / less, higher / lower (the Lower House), cut, fall / falls (the season, the falls), contract(s).
+# up / down, more / less, cut, fall / falls (the season, the falls), contract(s). Higher / lower: the comparative only
+# (lower-case, and not "higher education", "the lower house" or "a lower court": `_NO_CHANGE`).
 _OPPOSITIONS = (
     (
         r"increas\w*|ris(?:e|es|en|ing)|rose|gr[eo]w(?:s|n|ing)?|growth|gain(?:s|ed|ing)?|climb(?:s|ed|ing)?|"
@@ -31,19 +38,131 @@ _OPPOSITIONS = (
         r"approv(?:e|es|ed|ing|al)|accept(?:s|ed|ing)?|allow(?:s|ed|ing)?|permit(?:s|ted|ting)?|legal",
         r"reject(?:s|ed|ing|ion)?|ban(?:s|ned|ning)?|prohibit(?:s|ed|ing)?|forb[ia]d(?:s|den)?|illegal",
     ),
+    (r"higher", r"lower"),
 )
 _SIDES = tuple((re.compile(rf"\b(?:{a})\b"), re.compile(rf"\b(?:{b})\b")) for a, b in _OPPOSITIONS)
+# oppositions that relate two things, each the other's converse: "Brazil won against Germany" is "Germany lost to
+# Brazil", "the hut is above the glacier" is "the glacier is below the hut", "Europe higher than Asia" is "Asia lower
+# than Europe"
+_CONVERSE = frozenset({1, 5, 7})
+# oppositions of two events of one thing, both of which may be true at different times (added and removed, opened and
+# closed, began and ended, approved and rejected), unlike a change that went one way (rose, fell) or a contest (won,
+# lost)
+_EVENTS = frozenset({2, 3, 4, 6})
+
+# phrases whose word of a side states no change: growing up, dropping out of school, a place close to another, open-
+# and closed-source software, open-air, opening fire, "added" / "adding" reporting what someone said, and:
+_NO_CHANGE = re.compile(
+    r"\bgr[eo]w(?:s|n|ing)? up\b|\bdrop(?:s|ped|ping)? out\b|"
+    r"\bclose (?:to|by|friends?|all(?:y|ies)|relatives?|associates?|race|contact|attention|proximity)\b|"
+    r"\b(?:open|closed)[- ]source\b|\bopen[- ]air\b|\bopen(?:s|ed|ing)? fire\b|"
+    r"\badd(?:s|ed|ing)? that\b|\b(?:he|she|they|it|we|i|who|spokesman|spokeswoman|spokesperson) added\b|"
+    # a price "closed at $150" or "opened higher" (the day's last and first price), "the year ended June 30" (a date)
+    r"\b(?:open|clos)(?:e|es|ed|ing)? (?:higher|lower|flat\b|(?:at|near|around) [$€£]?\d)|"
+    r"\b(?:opening|closing) (?:prices?|bell|levels?|quotes?)\b|"
+    r"\b(?:year|quarter|period|half|months|weeks?) end(?:ed|s)\b|"
+    # a ban lifted, ended, repealed: an allowing
+    r"\b(?:lift|end|overturn|repeal|scrap|rescind|revok|remov)\w* (?:the |a |its |their |this |that )?ban\b|"
+    r"\bban (?:[\w-]+ ){0,4}?(?:was |were |has been |had been |is |will be )?"
+    r"(?:lifted|ended|overturned|repealed|scrapped|rescinded|revoked|removed)\b|"
+    # higher and lower that name a thing, not a comparison
+    r"\bhigher (?:education|learning|courts?|ups?)\b|\bhigher-ups?\b|"
+    r"\blower (?:house|chamber|courts?|case|back|body|limbs?|class(?:es)?|grades?|jaw|lip|deck|floor|bound)\b"
+)
+ANCHOR_WORDS = 5  # words either side of the two words, among which they must share a content word
+_WORD = re.compile(r"[A-Za-z]+")
+_TOKEN = re.compile(r"[A-Za-z]+|\d+(?:[.,]\d+)*")  # words and figures
+_CLAUSE_END = re.compile(r"[.;!?](?:\s|$)|\n")  # the words near a word: in its own sentence or clause
+# no anchor: function words, and the scale words of figures (every figure is "million" or "percent")
+_NO_ANCHOR = frozenset(
+    "the and for with from that this these those which who whom than then into over under after before during while "
+    "since their his her they she its was were are been being has have had not also our you your per thousand "
+    "hundred million billion trillion percent cent year years".split()
+)
+
+
+def _without_phrases(text: str) -> str:
+    return _NO_CHANGE.sub(lambda m: " " * len(m.group()), text)
+
+
+# a word of one side negated ("did not rise", "was not allowed", "never won") states the other side
+_NEGATED = re.compile(r"\b(?:not|never|no|n't|without)\s+(?:\w+\s+)?$")
+
+
+def _sides(text: str, one: re.Pattern[str], other: re.Pattern[str]) -> tuple[list[re.Match[str]], list[re.Match[str]]]:
+    """`text`'s words of each side, a negated word counted on the other side."""
+    out: tuple[list[re.Match[str]], list[re.Match[str]]] = ([], [])
+    for side, pattern in enumerate((one, other)):
+        for m in pattern.finditer(text):
+            out[side ^ bool(_NEGATED.search(text[max(0, m.start() - 40) : m.start()]))].append(m)
+    return out
+
+
+def _context(text: str, words: list[re.Match[str]]) -> tuple[set[str], set[str]]:
+    """The content words (three letters or more, no function or scale word) and the figures within ANCHOR_WORDS
+    (words, or words and figures) of each of `words`."""
+    near: list[str] = []
+    figures: set[str] = set()
+    for m in words:
+        before, after = _CLAUSE_END.split(text[: m.start()])[-1], _CLAUSE_END.split(text[m.end() :])[0]
+        near += _WORD.findall(before)[-ANCHOR_WORDS:] + _WORD.findall(after)[:ANCHOR_WORDS]
+        tokens = _TOKEN.findall(before)[-ANCHOR_WORDS:] + _TOKEN.findall(after)[:ANCHOR_WORDS]
+        figures.update(t.replace(",", "") for t in tokens if t[0].isdigit())
+    return _content(near), figures
+
+
+def _same_thing(claim: str, c: list[re.Match[str]], window: str, w: list[re.Match[str]], event: bool) -> bool:
+    """Whether the two words are about the same thing: they share a content word near them, and, for two events
+    (`_EVENTS`) with figures near both, a figure ("World War II ended in 1945" against "began in 1939 and lasted
+    until 1945" tells two events of one war)."""
+    c_words, c_figures = _context(claim, c)
+    w_words, w_figures = _context(window, w)
+    return bool(c_words & w_words) and not (event and c_figures and w_figures and not c_figures & w_figures)
+
+
+def _content(words: list[str]) -> set[str]:
+    """Content words, lower-cased: three letters or more, no function or scale word ("Europe" is "europe")."""
+    return {w for w in map(str.lower, words) if len(w) >= 3 and w not in _NO_ANCHOR}
+
+
+def _clause_words(text: str, words: list[re.Match[str]]) -> tuple[set[str], set[str]]:
+    """The content words of the clause before and after each of `words`."""
+    before: set[str] = set()
+    after: set[str] = set()
+    for m in words:
+        before |= _content(_WORD.findall(_CLAUSE_END.split(text[: m.start()])[-1]))
+        after |= _content(_WORD.findall(_CLAUSE_END.split(text[m.end() :])[0]))
+    return before, after
+
+
+def _swapped(claim: str, c: list[re.Match[str]], window: str, w: list[re.Match[str]]) -> bool:
+    """Whether the window says the claim's relation the other way round: what stands before the claim's word stands
+    after the window's, and what stands after it, before ("Brazil won against Germany": "Germany lost to Brazil")."""
+    c_before, c_after = _clause_words(claim, c)
+    w_before, w_after = _clause_words(window, w)
+    # words on one side only: a word on both sides of the window's word ("the men's team won ..., the women's team")
+    # moved nowhere. What stood before the claim's word stands after the window's, and what stood after it stands
+    # before, or none of what stood before stays there ("Smith lost the election": "Jones won the election, defeating
+    # Smith"; not "Against Germany, Brazil won": "Brazil lost against Germany")
+    subject, rest = c_before - c_after, c_after - c_before
+    w_first, w_last = w_before - w_after, w_after - w_before
+    return bool(subject & w_last) and bool(rest & w_first or not subject & w_first)
 
 
 def direction_mismatch(claim: str, window: str) -> bool:
-    """Whether the claim states one side of an opposition that its evidence window states only the other side of."""
-    for one, other in _SIDES:
-        for said, opposite in ((one, other), (other, one)):
+    """Whether the claim states one side of an opposition that its evidence window states only the other side of,
+    about the same thing (and, for a converse pair, not with the two things swapped)."""
+    claim, window = _without_phrases(claim), _without_phrases(window)
+    for i, (one, other) in enumerate(_SIDES):
+        c, w = _sides(claim, one, other), _sides(window, one, other)
+        for said, opposite in ((0, 1), (1, 0)):
             if (
-                said.search(claim)
-                and not opposite.search(claim)
-                and opposite.search(window)
-                and not said.search(window)
+                c[said]
+                and not c[opposite]
+                and w[opposite]
+                and not w[said]
+                and _same_thing(claim, c[said], window, w[opposite], i in _EVENTS)
+                and not (i in _CONVERSE and _swapped(claim, c[said], window, w[opposite]))
             ):
                 return True
     return False

@@ -411,3 +411,181 @@ def test_a_claim_stating_the_opposite_change_of_its_source_is_not_verified(tmp_p
         verdict, reasons = got[f"{key}-wrong"]
         assert verdict != "verified" and "direction_mismatch" in reasons, (key, got[f"{key}-wrong"])
         assert got[f"{key}-right"][0] == "verified", (key, got[f"{key}-right"])
+
+
+def test_an_opposite_word_about_something_else_in_the_window_is_no_direction_mismatch(tmp_path: Path) -> None:
+    # the direction rule looked for the opposite word anywhere in the evidence window: a correct claim whose window
+    # uses an opposite word about something else (operating expenses declined; a station "close to" the centre; he
+    # dropped out of college; the company "added that") was capped below verified with `direction_mismatch`
+    cases = {
+        "other_quantity": (
+            "Net income increased to $5 million in 2021.",
+            "Net income was $5 million in 2021, up from $3 million a year earlier, as operating expenses declined.",
+        ),
+        "close_to": (
+            "The station opened in 1905 near the city centre.",
+            "The station, which lies close to the city centre, first welcomed passengers in 1905.",
+        ),
+        "grew_up": (
+            "Gates grew up in Seattle and later attended Harvard.",
+            "Gates spent his childhood in Seattle and attended Harvard before dropping out in 1975.",
+        ),
+        "reporting_verb": (
+            "The company added that 200 jobs would go by March.",
+            "The company said 200 jobs would be eliminated by March.",
+        ),
+    }
+    rows = [
+        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "page": 1, "text": source}])
+        for key, (claim, source) in cases.items()
+    ]
+    db = audited(tmp_path, rows)
+    got = dict(q(db, "SELECT answer_id, (verdict, reasons, support) FROM citation_audit"))
+    assert all(v[0] == "verified" and "direction_mismatch" not in v[1] for v in got.values()), got
+
+
+def test_a_negated_change_states_the_opposite_change(tmp_path: Path) -> None:
+    # "have not fallen sick" against "have fallen sick" was the same side to the direction rule, and the window's own
+    # negation elsewhere ("have not found") hid it from the negation rule: verified. A negated word of a side states
+    # the other side, so "did not rise" against "fell" stays no mismatch
+    sources = {
+        "sick": "Hundreds of schoolgirls in Qom have fallen sick in recent months. The authorities have not found "
+        "any cause.",
+        "sales": "Quarterly sales fell in 2020. The company did not give a reason.",
+    }
+    claims = {
+        "sick": "Hundreds of schoolgirls in Qom have not fallen sick in recent months, and the authorities have not "
+        "found any cause.",
+        "sales": "Quarterly sales did not rise in 2020, and the company did not give a reason.",
+    }
+    rows = [
+        make_answer(key, f"{claims[key]} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": sources[key]}])
+        for key in claims
+    ]
+    db = audited(tmp_path, rows)
+    got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
+    assert got["sick"][0] != "verified" and "direction_mismatch" in got["sick"][1], got
+    assert "direction_mismatch" not in got["sales"][1], got
+
+
+def test_a_closing_price_and_a_year_ended_are_no_direction(tmp_path: Path) -> None:
+    # financial prose: a share "closed at" a price (its last price of the day, not a closure) and "the fiscal year
+    # ended June 30" (a date, not an ending) were opposites of "opened at" and "began" to the direction rule
+    cases = {
+        "price": (
+            "Apple stock closed at $150 on Friday.",
+            "Apple stock opened at $148 on Friday and finished the day at $150.",
+        ),
+        "year": (
+            "The company began paying a dividend in fiscal 2021.",
+            "In the fiscal year ended June 30, 2021, the company paid its first dividend.",
+        ),
+    }
+    rows = [
+        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}])
+        for key, (claim, source) in cases.items()
+    ]
+    db = audited(tmp_path, rows)
+    got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
+    assert all(v[0] == "verified" and "direction_mismatch" not in v[1] for v in got.values()), got
+
+
+def test_an_opposite_word_in_the_next_clause_is_no_direction_mismatch(tmp_path: Path) -> None:
+    # a window telling two events ("began carrying traffic in 1937; it was closed to pedestrians in 2001"): the words
+    # near "closed" reached back over the semicolon to "traffic", the claim's, and "opened to traffic in 1937" was
+    # capped with direction_mismatch
+    claim, source = (
+        "The bridge was opened to traffic in 1937.",
+        "The bridge began carrying traffic in 1937; it was closed to pedestrians in 2001.",
+    )
+    db = audited(tmp_path, [make_answer("bridge", f"{claim} [1]", [{"doc_id": "b", "chunk_id": "0", "text": source}])])
+    assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]
+
+
+def test_the_converse_of_a_win_is_no_direction_mismatch(tmp_path: Path) -> None:
+    # "won" and "lost", "above" and "below" relate two things: "Brazil won against Germany" is what "Germany lost to
+    # Brazil" says, with the two swapped, and it was capped with direction_mismatch
+    cases = {
+        "final": (
+            "Brazil won the 2002 World Cup final against Germany in Yokohama.",
+            "Germany lost the 2002 World Cup final to Brazil in Yokohama.",
+        ),
+        "summit": (
+            "The Alpine hut stands 300 metres above the glacier.",
+            "The glacier lies 300 metres below the Alpine hut.",
+        ),
+    }
+    rows = [
+        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}])
+        for key, (claim, source) in cases.items()
+    ]
+    db = audited(tmp_path, rows)
+    got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
+    assert all(v[0] == "verified" and "direction_mismatch" not in v[1] for v in got.values()), got
+
+
+def test_lower_against_a_source_that_says_higher_is_not_verified(tmp_path: Path) -> None:
+    # "higher" / "lower" were left out of the direction rule (for "the Lower House"; lower-case words only are read):
+    # a margin "lower than in the second quarter" against a source that says 46 basis points higher was verified;
+    # the converse ("Asia lower than Europe" for "Europe higher than Asia") is no mismatch, nor "higher education"
+    cases = {
+        "margin": (
+            "The net interest margin was lower than in the second quarter.",
+            "The net interest margin was 6.35 percent, 46 basis points higher than in the second quarter.",
+        ),
+        "converse": (
+            "Sales in Europe were higher than in Asia in 2021.",
+            "In 2021, sales in Asia were lower than in Europe.",
+        ),
+        "education": (
+            "Spending on higher education rose in 2021.",
+            "Spending on universities increased in 2021, while spending on lower grades was flat.",
+        ),
+    }
+    rows = [
+        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}])
+        for key, (claim, source) in cases.items()
+    ]
+    db = audited(tmp_path, rows)
+    got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
+    assert got["margin"][0] != "verified" and "direction_mismatch" in got["margin"][1], got
+    assert "direction_mismatch" not in got["converse"][1] and "direction_mismatch" not in got["education"][1], got
+
+
+def test_a_lifted_ban_is_no_direction_mismatch(tmp_path: Path) -> None:
+    # "lifted the ban" allows, it does not ban: "the ruling allowed same-sex marriage" against "the ruling lifted the
+    # ban on same-sex marriage" was capped with direction_mismatch
+    claim, source = (
+        "The 2015 ruling allowed same-sex marriage nationwide.",
+        "The 2015 ruling lifted the ban on same-sex marriage nationwide.",
+    )
+    db = audited(tmp_path, [make_answer("ban", f"{claim} [1]", [{"doc_id": "b", "chunk_id": "0", "text": source}])])
+    assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]
+
+
+def test_another_event_of_the_same_thing_is_no_direction_mismatch(tmp_path: Path) -> None:
+    # began and ended, opened and closed are two events of one thing, both true at their own dates: a window telling
+    # when a war began (1939) and how long it lasted was read as contradicting "ended in 1945", capped
+    # with direction_mismatch; the same date ("opened in 1889" against "closed in 1889") still is a mismatch
+    claim, source = "World War II ended in 1945.", "World War II began in 1939 and lasted six years, until 1945."
+    db = audited(tmp_path, [make_answer("war", f"{claim} [1]", [{"doc_id": "w", "chunk_id": "0", "text": source}])])
+    assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]
+
+
+def test_the_loser_named_after_the_winner_is_no_direction_mismatch(tmp_path: Path) -> None:
+    # "Smith lost the 2020 election" against "Jones won the 2020 election, defeating Smith": the converse check wanted
+    # the claim's words after "lost" before "won" too, and the claim names no winner: capped with direction_mismatch
+    claim, source = "Smith lost the 2020 mayoral election.", "Jones won the 2020 mayoral election, defeating Smith."
+    db = audited(tmp_path, [make_answer("vote", f"{claim} [1]", [{"doc_id": "v", "chunk_id": "0", "text": source}])])
+    assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]
+
+
+def test_a_decision_at_another_date_is_no_direction_mismatch(tmp_path: Path) -> None:
+    # approved and rejected are decisions, each true at its own date: "approved the drug in 2019" against "cleared
+    # the drug in 2019, having rejected an earlier version in 2016" was capped with direction_mismatch
+    claim, source = (
+        "The FDA approved the drug in 2019.",
+        "In 2019 the FDA cleared the drug, having rejected an earlier version in 2016.",
+    )
+    db = audited(tmp_path, [make_answer("fda", f"{claim} [1]", [{"doc_id": "f", "chunk_id": "0", "text": source}])])
+    assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]

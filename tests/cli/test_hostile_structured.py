@@ -396,6 +396,8 @@ def test_an_answer_claiming_far_more_confidence_than_its_citations_bear_is_flagg
         make_answer("unsure_and_wrong", doc(0.5, wrong), CTX),  # claims little: not
         make_answer("at_the_edge", doc(0.9, CLAIM, wrong), CTX),  # 0.9 against 0.5: exactly the gap, flagged
         make_answer("no_confidence", json.dumps({"answer": wrong, "citations": [{"document_id": "abc123"}]}), CTX),
+        # sure and citing nothing: no integrity to compare with (flagged `no_citations`, not `overconfident`)
+        make_answer("no_citations", json.dumps({"answer": wrong, "citations": [], "confidence": 0.99}), CTX),
     ]
     db = audited(tmp_path, rows)
     got = dict(q(db, "SELECT answer_id, list_contains(flags, 'overconfident') FROM answer_audit"))
@@ -405,6 +407,7 @@ def test_an_answer_claiming_far_more_confidence_than_its_citations_bear_is_flagg
         "unsure_and_wrong": False,
         "at_the_edge": True,
         "no_confidence": False,
+        "no_citations": False,
     }
 
 

@@ -28,6 +28,55 @@ CASES = [
     ("The trail leads to Niagara Falls.", "The trail rises toward the falls.", False),
     # not opposite: an unrelated word of the other side's family is no change ("fall" the season is left out)
     ("Prices rose in the fall.", "Prices rose in autumn.", False),
+    # the window's opposite word is about something else: no word near it is near the claim's
+    (
+        "Net income rose to $5 million.",
+        "Net income was $5 million, up from $3 million, as operating costs declined.",
+        False,
+    ),
+    ("The plant opened in 1998 in Ohio.", "The Ohio plant, first run in 1998, saw its Michigan site closed.", False),
+    ("The bridge opened in 1937.", "The bridge began carrying traffic in 1937; it was closed to pedestrians.", False),
+    ("The bridge opened in 1937.", "The bridge closed in 1937.", True),
+    # phrases whose word is no change: growing up, dropping out, close to, open source, a reporting "added"
+    ("Gates grew up in Seattle.", "Gates spent his childhood in Seattle before dropping out of Harvard.", False),
+    ("The station opened in 1905.", "The station, close to the centre, first welcomed passengers in 1905.", False),
+    ("The company added that 200 jobs would go.", "The company said 200 jobs would be eliminated.", False),
+    ("The library is open source.", "The library is free software; its predecessor was closed to outsiders.", False),
+    ("Apple stock closed at $150 on Friday.", "Apple stock opened at $148 on Friday and finished at $150.", False),
+    ("The fund began paying in fiscal 2021.", "In the fiscal year ended June 30, 2021, the fund paid out.", False),
+    ("The shop closed at the end of 2019.", "The shop opened at the end of 2019.", True),
+    # a converse pair with the two things swapped says the same; not swapped, the opposite
+    ("Brazil won the final against Germany.", "Germany lost the final to Brazil.", False),
+    ("The hut stands above the glacier.", "The glacier lies below the hut.", False),
+    ("Germany won the final against Brazil.", "Germany lost the final to Brazil.", True),
+    ("Against Germany, Brazil won the final.", "Brazil lost the final against Germany.", True),
+    ("Sales in Europe rose.", "Sales in Europe fell.", True),  # a capitalised word anchors too
+    ("Germany won in Europe.", "Brazil lost in Europe.", True),  # "in" is no word before and after the two
+    ("The margin was lower than in Q2.", "The margin was 46 basis points higher than in Q2.", True),
+    ("Sales in Europe were higher than in Asia.", "Sales in Asia were lower than in Europe.", False),
+    ("Fees for higher education rose.", "Fees at universities rose, and lower court fees fell.", False),
+    ("Smith lost the 2020 election.", "Jones won the 2020 election, defeating Smith.", False),
+    ("Jones lost the 2020 election.", "Jones won the 2020 election, defeating Smith.", True),
+    (  # the claim's words stand on both sides of the window's word: not swapped
+        "The women's volleyball team lost the national cup in 2019.",
+        "The women's volleyball team took the national cup in 2019, as in 2018, when the men's team won the trophy and "
+        "the women's team was runner-up.",
+        True,
+    ),
+    ("The ruling allowed same-sex marriage.", "The ruling lifted the ban on same-sex marriage.", False),
+    ("The ruling allowed same-sex marriage.", "The ban on same-sex marriage was lifted by the ruling.", False),
+    ("The ruling allowed same-sex marriage.", "The ruling upheld the ban on same-sex marriage.", True),
+    # two events of one thing at other dates: no mismatch; a change or a contest is one event
+    ("World War II ended in 1945.", "World War II began in 1939 and lasted six years, until 1945.", False),
+    ("The museum opened in 1889.", "The museum closed in 1890.", False),
+    ("The FDA approved the drug in 2019.", "The FDA rejected the drug in 2016 and cleared it in 2019.", False),
+    ("The FDA approved the drug in 2019.", "The FDA rejected the drug in 2019.", True),
+    ("Revenue rose 5% in 2020.", "Revenue fell 5% in 2019.", True),
+    # a negated word states the other side
+    ("Revenue did not rise in 2020.", "Revenue fell in 2020.", False),
+    ("Staff are not allowed to use the app.", "Staff are banned from using the app.", False),
+    ("Revenue rose 5% in 2020.", "Revenue did not rise in 2020.", True),
+    ("The girls have not fallen sick in Qom.", "The girls have fallen sick in Qom.", True),
 ]
 
 
