@@ -41,6 +41,8 @@ _OPPOSITIONS = (
     (r"higher", r"lower"),
 )
 _SIDES = tuple((re.compile(rf"\b(?:{a})\b"), re.compile(rf"\b(?:{b})\b")) for a, b in _OPPOSITIONS)
+# any word of any side: most claims state no change, and their windows need not be read (~230 us a pair otherwise)
+_ANY_SIDE = re.compile(r"\b(?:" + "|".join(f"{a}|{b}" for a, b in _OPPOSITIONS) + r")\b")
 # oppositions that relate two things, each the other's converse: "Brazil won against Germany" is "Germany lost to
 # Brazil", "the hut is above the glacier" is "the glacier is below the hut", "Europe higher than Asia" is "Asia lower
 # than Europe"
@@ -152,9 +154,17 @@ def _swapped(claim: str, c: list[re.Match[str]], window: str, w: list[re.Match[s
 def direction_mismatch(claim: str, window: str) -> bool:
     """Whether the claim states one side of an opposition that its evidence window states only the other side of,
     about the same thing (and, for a converse pair, not with the two things swapped)."""
-    claim, window = _without_phrases(claim), _without_phrases(window)
+    if not _ANY_SIDE.search(claim):
+        return False
+    claim = _without_phrases(claim)
+    if not _ANY_SIDE.search(claim):
+        return False
+    window = _without_phrases(window)
     for i, (one, other) in enumerate(_SIDES):
-        c, w = _sides(claim, one, other), _sides(window, one, other)
+        c = _sides(claim, one, other)
+        if not c[0] and not c[1]:
+            continue
+        w = _sides(window, one, other)
         for said, opposite in ((0, 1), (1, 0)):
             if (
                 c[said]
