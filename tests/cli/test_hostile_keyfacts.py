@@ -23,6 +23,15 @@ def _verdicts(tmp_path: Path, cases: dict[str, tuple[str, str]]) -> dict[str, tu
     return {a: (v, [r for r in rs if r.startswith("missing_")]) for a, v, rs in got}
 
 
+def _verdicts_and_reasons(tmp_path: Path, cases: dict[str, tuple[str, str]]) -> dict[str, tuple[str, list[str]]]:
+    """Each (claim, source) of `cases` audited as one answer citing its one source: its (verdict, all its reasons)."""
+    rows = [
+        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}])
+        for key, (claim, source) in cases.items()
+    ]
+    return dict(q(audited(tmp_path, rows), "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
+
+
 def test_a_name_inside_a_longer_word_of_the_source_is_missing(tmp_path: Path) -> None:
     # a name was looked up as a substring of the source: "Ann" was found in "Annabel" and "Smith" in "Goldsmith",
     # so a claim naming the wrong person had no missing_name and came out verified
@@ -435,12 +444,7 @@ def test_an_opposite_word_about_something_else_in_the_window_is_no_direction_mis
             "The company said 200 jobs would be eliminated by March.",
         ),
     }
-    rows = [
-        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "page": 1, "text": source}])
-        for key, (claim, source) in cases.items()
-    ]
-    db = audited(tmp_path, rows)
-    got = dict(q(db, "SELECT answer_id, (verdict, reasons, support) FROM citation_audit"))
+    got = _verdicts_and_reasons(tmp_path, cases)
     assert all(v[0] == "verified" and "direction_mismatch" not in v[1] for v in got.values()), got
 
 
@@ -481,12 +485,7 @@ def test_a_closing_price_and_a_year_ended_are_no_direction(tmp_path: Path) -> No
             "In the fiscal year ended June 30, 2021, the company paid its first dividend.",
         ),
     }
-    rows = [
-        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}])
-        for key, (claim, source) in cases.items()
-    ]
-    db = audited(tmp_path, rows)
-    got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
+    got = _verdicts_and_reasons(tmp_path, cases)
     assert all(v[0] == "verified" and "direction_mismatch" not in v[1] for v in got.values()), got
 
 
@@ -515,12 +514,7 @@ def test_the_converse_of_a_win_is_no_direction_mismatch(tmp_path: Path) -> None:
             "The glacier lies 300 metres below the Alpine hut.",
         ),
     }
-    rows = [
-        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}])
-        for key, (claim, source) in cases.items()
-    ]
-    db = audited(tmp_path, rows)
-    got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
+    got = _verdicts_and_reasons(tmp_path, cases)
     assert all(v[0] == "verified" and "direction_mismatch" not in v[1] for v in got.values()), got
 
 
@@ -542,12 +536,7 @@ def test_lower_against_a_source_that_says_higher_is_not_verified(tmp_path: Path)
             "Spending on universities increased in 2021, while spending on lower grades was flat.",
         ),
     }
-    rows = [
-        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}])
-        for key, (claim, source) in cases.items()
-    ]
-    db = audited(tmp_path, rows)
-    got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
+    got = _verdicts_and_reasons(tmp_path, cases)
     assert got["margin"][0] != "verified" and "direction_mismatch" in got["margin"][1], got
     assert "direction_mismatch" not in got["converse"][1] and "direction_mismatch" not in got["education"][1], got
 
