@@ -11,6 +11,21 @@ from tests.cli.hostile import POLICY_CTX as CTX
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
+# ten overlapping fragments of the refund policy's first sentence, each verbatim in it; and a claim it contradicts
+FRAGMENTS = [
+    "All returns must be made within 30 days",
+    "returns must be made within 30 days of purchase",
+    "must be made within 30 days of purchase date",
+    "All returns must be made within 30 days of purchase date",
+    "returns must be made within 30 days",
+    "All returns must be made",
+    "made within 30 days of purchase date",
+    "within 30 days of purchase date",
+    "returns must be made within 30",
+    "All returns must be made within 30 days of purchase",
+]
+CREDIT_24 = "Store credit is valid for 24 months."
+
 
 def test_deeply_nested_self_reports_are_flagged_not_quarantined(tmp_path: Path) -> None:
     # a `confidence`, `confidence_score` or `missing_information` nested 3,000 lists deep is valid JSON (DuckDB read
@@ -212,19 +227,7 @@ def test_quotes_piled_on_one_claim_do_not_outweigh_a_wrong_claim(tmp_path: Path)
     # wrong claim, made integrity 10/11 (GREEN): repeats were one citation only when their quotes were the same. The
     # same with ten retrieved copies of the source cited [1]...[10] in prose. Integrity weighs each claim once (the
     # share of its citations verified): 1/2 as without the pile, RED; each quote is still checked and counted
-    wrong = "Store credit is valid for 24 months."
-    spans = [
-        "All returns must be made within 30 days",
-        "returns must be made within 30 days of purchase",
-        "must be made within 30 days of purchase date",
-        "All returns must be made within 30 days of purchase date",
-        "returns must be made within 30 days",
-        "All returns must be made",
-        "made within 30 days of purchase date",
-        "within 30 days of purchase date",
-        "returns must be made within 30",
-        "All returns must be made within 30 days of purchase",
-    ]
+    wrong, spans = CREDIT_24, FRAGMENTS
 
     def cite(claim: str, span: str | None = None) -> dict[str, object]:
         return {"document_id": "abc123", "chunk_index": 0, "claim_text": claim} | ({"text_span": span} if span else {})
@@ -266,19 +269,7 @@ def test_fragments_of_one_right_sentence_do_not_outweigh_a_wrong_claim(tmp_path:
     # sentence cite three clauses of it (3 claims to 1: 0.75, YELLOW). Integrity weighs each answer sentence once (its
     # lowest-scoring claim), so the padding lifts neither above the answer without it (1/2, RED). A claim that spans
     # the whole answer weighs in each sentence it spans: it merges no sentence's claims and hides no wrong one
-    wrong = "Store credit is valid for 24 months."
-    spans = [
-        "All returns must be made within 30 days",
-        "returns must be made within 30 days of purchase",
-        "must be made within 30 days of purchase date",
-        "All returns must be made within 30 days of purchase date",
-        "returns must be made within 30 days",
-        "All returns must be made",
-        "made within 30 days of purchase date",
-        "within 30 days of purchase date",
-        "returns must be made within 30",
-        "All returns must be made within 30 days of purchase",
-    ]
+    wrong, spans = CREDIT_24, FRAGMENTS
 
     def cite(claim: str, span: str | None = None, source: tuple[str, int] = ("abc123", 0)) -> dict[str, object]:
         where = {"document_id": source[0], "chunk_index": source[1], "claim_text": claim}
@@ -339,19 +330,7 @@ def test_claims_the_answer_does_not_make_weigh_as_one(tmp_path: Path) -> None:
     def cite(claim: str, source: tuple[str, int] = ("abc123", 0)) -> dict[str, object]:
         return {"document_id": source[0], "chunk_index": source[1], "claim_text": claim}
 
-    fragments = [
-        "All returns must be made within 30 days",
-        "returns must be made within 30 days of purchase",
-        "must be made within 30 days of purchase date",
-        "All returns must be made within 30 days of purchase date",
-        "returns must be made within 30 days",
-        "Store credit is valid for 12 months",
-        "made within 30 days of purchase date",
-        "within 30 days of purchase date",
-        "credit is valid for 12 months",
-        "All returns must be made within 30 days of purchase",
-    ]
-    padding = [cite(s) for s in fragments]  # the source's own words, which the answer does not say
+    padding = [cite(s) for s in FRAGMENTS]  # the source's own words, which the answer does not say
     paraphrased = "Returns are accepted for a month after buying. Credit can be used for a year."
     rows = [
         make_answer("padded", json.dumps({"answer": wrong, "citations": [*padding, cite(wrong)]}), CTX),
