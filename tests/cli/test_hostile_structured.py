@@ -27,6 +27,12 @@ FRAGMENTS = [
 CREDIT_24 = "Store credit is valid for 24 months."
 
 
+def _integrity(db: Path) -> dict[str, tuple[int, int, float, str]]:
+    """Each answer's (n_citations, n_verified, citation_integrity to 4 places, level)."""
+    rows = q(db, "SELECT answer_id, n_citations, n_verified, round(citation_integrity, 4), level FROM answer_audit")
+    return {a: (n, v, i, lv) for a, n, v, i, lv in rows}
+
+
 def test_deeply_nested_self_reports_are_flagged_not_quarantined(tmp_path: Path) -> None:
     # a `confidence`, `confidence_score` or `missing_information` nested 3,000 lists deep is valid JSON (DuckDB read
     # it), but Python's json.loads raised RecursionError: a traceback on stderr and the answer quarantined as "a
@@ -251,12 +257,7 @@ def test_quotes_piled_on_one_claim_do_not_outweigh_a_wrong_claim(tmp_path: Path)
         ),
     ]
     db = audited(tmp_path, rows)
-    got = {
-        a: (n, v, i, lv)
-        for a, n, v, i, lv in q(
-            db, "SELECT answer_id, n_citations, n_verified, citation_integrity, level FROM answer_audit"
-        )
-    }
+    got = _integrity(db)
     assert got["quotes"] == (11, 10, 0.5, "RED")
     assert got["sources"] == (11, 10, 0.5, "RED")
     assert got["one_quote"] == (2, 1, 0.5, "RED") and got["one_source"][2:] == (0.5, "RED")
@@ -301,17 +302,12 @@ def test_fragments_of_one_right_sentence_do_not_outweigh_a_wrong_claim(tmp_path:
         ),
     ]
     db = audited(tmp_path, rows)
-    got = {
-        a: (n, v, i, lv)
-        for a, n, v, i, lv in q(
-            db, "SELECT answer_id, n_citations, n_verified, citation_integrity, level FROM answer_audit"
-        )
-    }
+    got = _integrity(db)
     assert got["one_fragment"] == (2, 1, 0.5, "RED") and got["one_clause"] == (2, 1, 0.5, "RED")
     assert got["fragments"] == (11, 10, 0.5, "RED")  # every fragment still checked and counted
     assert got["clauses"] == (6, 5, 0.5, "RED")
     assert got["whole"] == (12, 10, 0.0, "RED")  # the whole-answer claim (weak) weighs in both its sentences
-    assert got["honest"] == (3, 2, 2 / 3, "YELLOW")
+    assert got["honest"] == (3, 2, round(2 / 3, 4), "YELLOW")
 
 
 def test_claims_the_answer_does_not_make_weigh_as_one(tmp_path: Path) -> None:
@@ -342,12 +338,7 @@ def test_claims_the_answer_does_not_make_weigh_as_one(tmp_path: Path) -> None:
         ),
     ]
     db = audited(tmp_path, rows)
-    got = {
-        a: (n, v, round(i, 4), lv)
-        for a, n, v, i, lv in q(
-            db, "SELECT answer_id, n_citations, n_verified, citation_integrity, level FROM answer_audit"
-        )
-    }
+    got = _integrity(db)
     assert got["alone"] == (2, 1, 0.5, "RED")
     assert got["padded"] == (11, 10, 0.5, "RED")  # every padding citation still checked and counted
     assert got["paraphrased"][:3] == (3, 2, round(2 / 3, 4))
@@ -417,12 +408,7 @@ def test_claims_spanning_several_sentences_weigh_each_sentence_once(tmp_path: Pa
         make_answer("honest_run", doc([" ".join(right[:2]), right[2], right[3]], " ".join(right)), ctx),
     ]
     db = audited(tmp_path, rows)
-    got = {
-        a: (n, v, round(i, 4), lv)
-        for a, n, v, i, lv in q(
-            db, "SELECT answer_id, n_citations, n_verified, citation_integrity, level FROM answer_audit"
-        )
-    }
+    got = _integrity(db)
     assert got["one_a_sentence"] == (5, 4, 0.8, "YELLOW")
     assert got["runs"] == (11, 10, 0.8, "YELLOW")  # every run still checked and counted
     assert got["run_over_the_wrong_one"][2:] == (0.0, "RED")
