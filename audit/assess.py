@@ -81,6 +81,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         text = ans["answer_text"] or ""
         # a closing list of sources (extract.sql's `reference_lists`) holds no statements of the answer
         sentences = split_sentences(text[: ans.get("ref_start")])
+        starts = [s.start for s in sentences]
         cites = sorted(ans.get("citations") or [], key=lambda c: c["citation_ord"])
         contexts = {int(c["rank"]): c["text"] or "" for c in ans.get("contexts") or []}
         # the markers in the text (inline_citations claims have offsets too, but no marker there)
@@ -145,7 +146,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
                 p.extra_reasons.append(bad_confidence)
             pending.append(p)
             res.citations.append(row)
-            where = claim_sentences(cl, sentences)
+            where = claim_sentences(cl, sentences, starts)
             res.units.append(
                 {"answer_id": ans["answer_id"], "citation_ord": c["citation_ord"], "claim_sentences": where}
             )

@@ -4,6 +4,7 @@ sentences are cited. Pure."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,14 +87,21 @@ def whole_answer(text: str, end: int) -> Claim:
     return Claim(strip_markers(text[b:e]), b, e, None)
 
 
-def claim_sentences(cl: Claim, sentences: list[Sentence]) -> str | None:
+def claim_sentences(cl: Claim, sentences: list[Sentence], starts: list[int]) -> str | None:
     """The answer sentences a claim lies in, "i,j,..." (the sentences with text its span overlaps): a claim weighs in
     each of them in citation_integrity, which weighs each sentence once. None when the claim is located nowhere (a
-    claim the answer does not make)."""
+    claim the answer does not make). `starts`: the sentences' starts, in order (they do not overlap): the search
+    begins at the claim's, so an answer of thousands of cited sentences is not scanned once per citation."""
     if cl.start is None or cl.end is None:
         return None
     end = max(cl.end, cl.start + 1)
-    hit = [i for i, s in enumerate(sentences) if s.text and s.start < end and cl.start < s.end]
+    hit = []
+    for i in range(max(bisect_right(starts, cl.start) - 1, 0), len(sentences)):
+        s = sentences[i]
+        if s.start >= end:
+            break
+        if s.text and cl.start < s.end:
+            hit.append(i)
     return ",".join(map(str, hit)) if hit else None
 
 
