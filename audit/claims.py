@@ -5,6 +5,7 @@ sentences are cited. Pure."""
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,19 +91,21 @@ def whole_answer(text: str, end: int) -> Claim:
 def claim_sentences(cl: Claim, sentences: list[Sentence], starts: list[int]) -> str | None:
     """The answer sentences a claim lies in, "i,j,..." (the sentences with text its span overlaps): a claim weighs in
     each of them in citation_integrity, which weighs each sentence once. None when the claim is located nowhere (a
-    claim the answer does not make). `starts`: the sentences' starts, in order (they do not overlap): the search
-    begins at the claim's, so an answer of thousands of cited sentences is not scanned once per citation."""
+    claim the answer does not make). `starts`: the sentences' starts (`overlapping`)."""
     if cl.start is None or cl.end is None:
         return None
-    end = max(cl.end, cl.start + 1)
-    hit = []
-    for i in range(max(bisect_right(starts, cl.start) - 1, 0), len(sentences)):
-        s = sentences[i]
-        if s.start >= end:
-            break
-        if s.text and cl.start < s.end:
-            hit.append(i)
+    hit = [i for i in overlapping(sentences, starts, cl.start, max(cl.end, cl.start + 1)) if sentences[i].text]
     return ",".join(map(str, hit)) if hit else None
+
+
+def overlapping(sentences: list[Sentence], starts: list[int], a: int, b: int) -> Iterator[int]:
+    """The sentences the span [a, b) overlaps. `starts`: the sentences' starts, in order (sentences do not overlap):
+    the search begins at the span's, so an answer of thousands of cited sentences is not scanned once per claim."""
+    for i in range(max(bisect_right(starts, a) - 1, 0), len(sentences)):
+        if sentences[i].start >= b:
+            return
+        if a < sentences[i].end:
+            yield i
 
 
 def first_of_each(cites: list[dict[str, Any]], claims: list[Claim]) -> list[bool]:
@@ -141,9 +144,13 @@ def cited_sentences(
             json_spans.append((cl.start, cl.end))
         elif c.get("char_start") is None and not c.get("json_claim"):
             cited.update(range(len(sentences)))  # a JSON citations list cites the whole answer
-    for i, s in enumerate(sentences):
-        spans = sorted((max(a, s.start), min(b, s.end)) for a, b in json_spans if a < s.end and s.start < b)
-        if spans and (text is None or _claims_cover(text, s, spans)):
+    starts = [s.start for s in sentences]
+    parts: dict[int, list[tuple[int, int]]] = {}  # the structured claims' spans within each sentence they overlap
+    for a, b in json_spans:
+        for i in overlapping(sentences, starts, a, b):
+            parts.setdefault(i, []).append((max(a, sentences[i].start), min(b, sentences[i].end)))
+    for i, spans in parts.items():
+        if text is None or _claims_cover(text, sentences[i], sorted(spans)):
             cited.add(i)
     return cited
 
