@@ -13,6 +13,15 @@ CREATE OR REPLACE TEMP MACRO short_around(t, n, pat) AS
               AND len(list_filter(string_split(t, chr(10)), lambda l: regexp_matches(l, '\S'))) <= n
     END;
 
+-- a citation's position in JSON (a `citations` entry, an inline `source_index`): an integer, a string of digits or a
+-- whole float (1.0, as pandas writes integers beside nulls) that fits int32; anything else (null, "x", 1.5, true,
+-- 99999999999, an object) is NULL: a citation that is fabricated, never one with a NULL cited_ref
+CREATE OR REPLACE TEMP MACRO json_position(v) AS
+    CASE WHEN json_type(v) IN ('UBIGINT', 'BIGINT')
+           OR (json_type(v) = 'VARCHAR' AND regexp_full_match(json_extract_string(v, '$'), '\s*\d{1,9}\s*'))
+           OR (json_type(v) = 'DOUBLE' AND regexp_full_match(json_extract_string(v, '$'), '\d{1,9}\.0'))
+         THEN TRY_CAST(regexp_replace(trim(json_extract_string(v, '$')), '\.0$', '') AS INTEGER) END;
+
 -- the JSON document of structured output: the answer object itself, or the final event of a logged stream
 -- (a JSON array of events, or JSON lines / `data: {...}` server-sent events, whose last `"type": "final"` event
 -- carries the answer in `data`, as text or as an object with an `answer` field).
@@ -329,13 +338,8 @@ WITH numeric_markers AS (
 ), structured_items AS (
     SELECT answer_id, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM structured_list
 ), structured_flat AS (
-    -- a position is a JSON integer (or a string of digits, or a whole float: 1.0) that fits int32; anything else
-    -- (null, "x", 1.5, true, 99999999999, an object) stays a citation with NULL num: fabricated, never a NULL cited_ref
-    SELECT answer_id, idx, left(CAST(item AS VARCHAR), 200) AS raw,
-           CASE WHEN json_type(item) IN ('UBIGINT', 'BIGINT')
-                  OR (json_type(item) = 'VARCHAR' AND regexp_full_match(json_extract_string(item, '$'), '\s*\d{1,9}\s*'))
-                  OR (json_type(item) = 'DOUBLE' AND regexp_full_match(json_extract_string(item, '$'), '\d{1,9}\.0'))
-                THEN TRY_CAST(regexp_replace(trim(json_extract_string(item, '$')), '\.0$', '') AS INTEGER) END AS num
+    -- a position that is none (`json_position`) stays a citation with NULL num: fabricated, never a NULL cited_ref
+    SELECT answer_id, idx, left(CAST(item AS VARCHAR), 200) AS raw, json_position(item) AS num
     FROM structured_items
 ), inline_list AS (
     SELECT answer_id, answer_text, json_extract(json_doc, '$.inline_citations[*]') AS items
@@ -344,13 +348,7 @@ WITH numeric_markers AS (
     SELECT answer_id, answer_text, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM inline_list
 ), inline_cites AS (
     SELECT answer_id, idx,
-           CASE WHEN json_type(item, '$.source_index') IN ('UBIGINT', 'BIGINT')
-                  OR (json_type(item, '$.source_index') = 'VARCHAR'
-                      AND regexp_full_match(json_extract_string(item, '$.source_index'), '\s*\d{1,9}\s*'))
-                  OR (json_type(item, '$.source_index') = 'DOUBLE'
-                      AND regexp_full_match(json_extract_string(item, '$.source_index'), '\d{1,9}\.0'))
-                THEN TRY_CAST(regexp_replace(trim(json_extract_string(item, '$.source_index')), '\.0$', '') AS INTEGER)
-           END AS source_index,
+           json_position(json_extract(item, '$.source_index')) AS source_index,
            coalesce(left(CAST(json_extract(item, '$.source_index') AS VARCHAR), 200), 'missing') AS raw,
            json_extract_string(item, '$.claim') AS claim,
            nullif(instr(answer_text, json_extract_string(item, '$.claim')), 0) - 1 AS claim_pos
