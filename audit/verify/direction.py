@@ -100,13 +100,18 @@ def _sides(text: str, one: re.Pattern[str], other: re.Pattern[str]) -> tuple[lis
     return out
 
 
+def _clause_around(text: str, m: re.Match[str]) -> tuple[str, str]:
+    """The text of `m`'s clause before it and after it."""
+    return _CLAUSE_END.split(text[: m.start()])[-1], _CLAUSE_END.split(text[m.end() :])[0]
+
+
 def _context(text: str, words: list[re.Match[str]]) -> tuple[set[str], set[str]]:
     """The content words (three letters or more, no function or scale word) and the figures within ANCHOR_WORDS
     (words, or words and figures) of each of `words`."""
     near: list[str] = []
     figures: set[str] = set()
     for m in words:
-        before, after = _CLAUSE_END.split(text[: m.start()])[-1], _CLAUSE_END.split(text[m.end() :])[0]
+        before, after = _clause_around(text, m)
         near += _WORD.findall(before)[-ANCHOR_WORDS:] + _WORD.findall(after)[:ANCHOR_WORDS]
         tokens = _TOKEN.findall(before)[-ANCHOR_WORDS:] + _TOKEN.findall(after)[:ANCHOR_WORDS]
         figures.update(t.replace(",", "") for t in tokens if t[0].isdigit())
@@ -132,8 +137,9 @@ def _clause_words(text: str, words: list[re.Match[str]]) -> tuple[set[str], set[
     before: set[str] = set()
     after: set[str] = set()
     for m in words:
-        before |= _content(_WORD.findall(_CLAUSE_END.split(text[: m.start()])[-1]))
-        after |= _content(_WORD.findall(_CLAUSE_END.split(text[m.end() :])[0]))
+        b, a = _clause_around(text, m)
+        before |= _content(_WORD.findall(b))
+        after |= _content(_WORD.findall(a))
     return before, after
 
 
