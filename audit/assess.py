@@ -152,8 +152,8 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
             )
         n_claims = len(cited)
         n_uncited = 0
-        around = _around(ans.get("prose_around"))
-        for i, s in enumerate([*sentences, *around]):
+        spoken = [*sentences, *_around(ans.get("prose_around"))]  # the answer's sentences and those beside a payload
+        for i, s in enumerate(spoken):
             if i in cited or not (is_claim(s.text) if i < len(sentences) else _said_beside(s.text, text)):
                 continue
             n_claims += 1
@@ -175,7 +175,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         res.stats.append(
             {
                 "answer_id": ans["answer_id"],
-                "n_sentences": sum(1 for s in [*sentences, *around] if s.text),
+                "n_sentences": sum(1 for s in spoken if s.text),
                 "n_claims": n_claims,
                 "n_cited_sentences": len(cited),
                 "n_uncited_claims": n_uncited,
