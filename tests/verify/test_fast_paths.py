@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from audit.extract.sentences import sentence_spans, split_sentences
-from audit.verify import keyfacts, lexical
-from audit.verify.keyfacts import _fold
+from audit.verify import keyfacts, keynames, lexical
+from audit.verify.keynames import _fold
 from audit.verify.lexical import find_loose, folded
 
 # the characters that take the slow paths or could trip a fast one: a capital sigma (lowered by its context), `İ`
@@ -60,11 +60,11 @@ def _folded_by_char(text: str) -> tuple[str, tuple[int, ...]]:
 
 
 def _fold_by_char(text: str) -> str:
-    """`keyfacts._fold` as it was."""
+    """`keynames._fold` as it was."""
     if text.isascii():
         return text
     bare = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
-    return unicodedata.normalize("NFC", bare).translate(keyfacts._UNFOLDABLE)  # ł, ø, ß, ...: no accent to drop
+    return unicodedata.normalize("NFC", bare).translate(keynames._UNFOLDABLE)  # ł, ø, ß, ...: no accent to drop
 
 
 def test_the_whitespace_table_holds_every_whitespace_character() -> None:
