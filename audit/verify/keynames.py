@@ -3,9 +3,12 @@ folded. Pure functions, used by `keyfacts`."""
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 import unicodedata
 from collections.abc import Iterator
+from pathlib import Path
 
 # Scripts written without spaces between a number and its word (kana, CJK ideographs, Hangul syllables, Thai, Lao,
 # Myanmar, Khmer): their letters are word characters, so `90天` (90 days) held no number and a claim whose figure was
@@ -28,8 +31,47 @@ _COMMON_CAPS = frozenset(
     "The A An In On At For And But Or If It Its This That These Those He She They We You I Our Your Their His Her"
     " As By From With To Of Also However".split()
 )
-# a capitalised word that starts a sentence is no name: most are common words ("Throughout", "Ensure", "Artificial")
+# a capitalised word that starts a sentence is a name only when it is no common word: most are ("Throughout",
+# "Ensure", "Artificial"); the common words are the whole words of the packaged MiniLM's vocabulary (lower case),
+# and their inflections ("Leveraging", "Implemented")
 _SENTENCE_END = re.compile(r"[.!?]\s\Z")
+# nor when a capitalised word follows: "Marcie Blane", "Lizzy Caplan" (the next name is one of the claim's, and
+# sources name a person by the surname alone: the first name flagged 2 of 4 supported dev citations it touched)
+_NEXT_NAME = re.compile(rf" [{_UPPER}]")
+_VOCABULARY = Path(__file__).resolve().parent.parent / "models" / "minilm-int8" / "tokenizer.json"
+_ENDINGS = ("s", "es", "ed", "d", "ing", "ly", "er", "ers")
+# a word built as common words are (its ending or its prefix) is one too: "Formulating", "Evaporation",
+# "Unsupervised"; few names end so ("Beijing", "Kelly", "Nepal" are whole words of the vocabulary anyway)
+_DERIVED = re.compile(
+    r"\w{3,}(?:ing|ings|ed|ly|tion|tions|sion|sions|ness|ment|ments|ous|ive|ives|able|ible|ism|isms|ist|ists|ity|ities"
+    r"|ic|ics|ical|ology)"
+)
+_PREFIX = re.compile(r"(?:un|under|over|non|re|pre|dis|mis|counter|out|inter|sub|super|anti|multi|semi|co)(\w{4,})")
+
+
+@functools.cache
+def _common_words() -> frozenset[str]:
+    """The whole words of the packaged MiniLM's WordPiece vocabulary (lower case, 21,945): English words, and the
+    names common enough to hold a token of their own ("smith", "paris", "microsoft")."""
+    vocab = json.loads(_VOCABULARY.read_text(encoding="utf-8"))["model"]["vocab"]
+    return frozenset(w for w in vocab if w.isalpha() and w.islower())
+
+
+def _is_common(word: str) -> bool:
+    """Whether a capitalised word is a common word in lower case, each part of a hyphenated one ("Paris-based"), a
+    possessive without its 's, an inflection by its stem ("Leveraging" is "leverage" + ing)."""
+    words = _common_words()
+    for part in _POSSESSIVE.sub("", word.lower()).split("-"):
+        if _DERIVED.fullmatch(part):
+            continue
+        prefixed = _PREFIX.fullmatch(part)
+        for p in (part, prefixed.group(1)) if prefixed else (part,):
+            stems = [p] + [p[: -len(e)] + a for e in _ENDINGS if p.endswith(e) for a in ("", "e")]
+            if any(s in words for s in stems):
+                break
+        else:
+            return False
+    return True
 
 
 def _combining_class(lo: int, hi: int) -> str:
@@ -56,14 +98,18 @@ _UNFOLDABLE = str.maketrans(
 
 
 def _names(claim: str) -> Iterator[str]:
-    """The claim's names: capitalised words in any alphabet ("Müller", "Łódź", "Москва") but common ones, none where
-    a sentence starts."""
+    """The claim's names: capitalised words in any alphabet ("Müller", "Łódź", "Москва") but common ones; where a
+    sentence starts, only a word that is no common word in lower case ("Milira", not "Throughout") and that no
+    capitalised word follows."""
     for m in _NAME.finditer(claim):
         word = m.group()
-        if m.start() == 0 or _SENTENCE_END.search(claim, max(0, m.start() - 2), m.start()):
+        if word in _COMMON_CAPS:
             continue
-        if word not in _COMMON_CAPS:
-            yield word
+        if (m.start() == 0 or _SENTENCE_END.search(claim, max(0, m.start() - 2), m.start())) and (
+            _is_common(word) or _NEXT_NAME.match(claim, m.end())
+        ):
+            continue
+        yield word
 
 
 def _fold(text: str) -> str:

@@ -578,3 +578,21 @@ def test_a_decision_at_another_date_is_no_direction_mismatch(tmp_path: Path) -> 
     )
     db = audited(tmp_path, [make_answer("fda", f"{claim} [1]", [{"doc_id": "f", "chunk_id": "0", "text": source}])])
     assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]
+
+
+def test_a_name_that_starts_the_claim_is_a_key_fact(tmp_path: Path) -> None:
+    # a capitalised word starting a sentence was never a name: a claim whose subject was swapped at its start had
+    # no missing_name; a word that is no common word ("Milira") is one now, a common one ("Throughout") still not
+    source = "Brandy sings the song Go Outside in the Rain, released by the label in 1990."
+    got = _verdicts(
+        tmp_path,
+        {
+            "swapped": ("Milira sings the song Go Outside in the Rain, released by the label in 1990.", source),
+            "same": ("Brandy sings the song Go Outside in the Rain, released by the label in 1990.", source),
+            "common_word": ("Throughout 1990 Brandy sang the song Go Outside in the Rain.", source),
+        },
+    )
+    assert got["swapped"][1] == ["missing_name:Milira"], got
+    assert got["swapped"][0] != "verified", got
+    assert got["same"] == ("verified", []), got
+    assert got["common_word"][1] == [], got

@@ -217,11 +217,55 @@ def test_a_source_date_with_the_long_s_is_a_date_and_no_crash() -> None:
         ("It is in Москва.", "It is in Київ.", ["missing_name:Москва"]),
         ("It is in Москва.", "Это в Москва.", []),
         ("It is in Αθήνα.", "It is in Αθηνα.", []),
-        # a sentence-initial word is still no name (most are common words: see the README)
+        # a sentence-initial word is no name when it is a common word (see the README)
         ("Refunds take 30 days.", "Returns take 30 days.", []),
     ],
 )
 def test_missing_facts_hostile(claim, source, missing):
+    assert missing_facts(key_facts(claim), source) == missing
+
+
+# a capitalised word that starts a sentence was never a name, so a claim whose subject was swapped at its start
+# passed; it is one now when it is no common English word (the packaged MiniLM's vocabulary of whole words)
+@pytest.mark.parametrize(
+    "claim,source,missing",
+    [
+        ("Milira sings the song.", "Brandy sings the song.", ["missing_name:Milira"]),
+        ("Milira sings the song.", "It is a song by Milira.", []),
+        ("It was big. Milira sings it.", "It was big. Brandy sings it.", ["missing_name:Milira"]),
+        ("Milira's song was a hit.", "Brandy's song was a hit.", ["missing_name:Milira's"]),
+        ("Milira's song was a hit.", "The song by Milira was a hit.", []),
+        # common words, capitalised because they start a sentence, are no names
+        ("Throughout the year it grew.", "It grew all year.", []),
+        ("Ensure the valve is shut.", "Shut the valve.", []),
+        ("Artificial intelligence helps.", "AI helps.", []),
+        ("However, it grew.", "It grew.", []),
+        ("Leveraging data helps.", "Data helps.", []),
+        ("Paris-based firms grew.", "Firms in France grew.", []),
+        ("SUMMARY: it grew.", "It grew.", []),
+        ("I think it grew.", "It grew.", []),
+        ("Marcie Blane sang it.", "Blane recorded it.", []),
+        ("Marcie Blane sang it.", "Dodd recorded it.", ["missing_name:Blane"]),
+    ],
+    ids=[
+        "rare_name_starts_the_claim",
+        "rare_name_in_the_source",
+        "rare_name_starts_a_later_sentence",
+        "possessive_rare_name",
+        "possessive_rare_name_in_the_source",
+        "common_adverb",
+        "common_verb",
+        "common_adjective",
+        "common_opener",
+        "inflected_common_word",
+        "hyphenated_common_words",
+        "all_caps_heading",
+        "pronoun_i",
+        "first_name_before_a_surname_in_the_source",
+        "first_name_before_a_surname_not_in_the_source",
+    ],
+)
+def test_a_sentence_initial_name(claim, source, missing):
     assert missing_facts(key_facts(claim), source) == missing
 
 
