@@ -44,6 +44,25 @@ _WORD_NUMBER = re.compile(
 # (and "5 mln" is "5 million"; a bare "m" or "k" is left alone: "5 m" may be metres)
 _SCALES = {"thousand": 3, "million": 6, "mln": 6, "mn": 6, "billion": 9, "bln": 9, "bn": 9, "trillion": 12, "tn": 12}
 _SCALE = re.compile(rf"\s*({'|'.join(_SCALES)})\b", re.IGNORECASE)
+# a claim's number in words standing alone is a count of the word after it ("three offices"; 2 to 99 and hundreds of
+# them): not "one" (a pronoun: "one of the", "no one"), a fraction ("two-thirds"), a compound ("two-year"), "the two"
+# (things named before), "top ten", nor an approximate one ("over five years", "at least four"). It is missing only
+# where the source counts that thing by another number ("five offices"): a count the source does not make ("two
+# major reasons" of a source that lists them) is no missing number
+_COUNT_AFTER = re.compile(
+    r"[-\s]+(?:thirds?|quarters?|halves|half|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)\b|-\w", re.I
+)
+_COUNT_BEFORE = re.compile(
+    r"\b(?:the|these|those|top|all|both|every|each|over|than|least|most|about|around|nearly|almost|some|roughly"
+    r"|approximately|to)\s+\Z",
+    re.IGNORECASE,
+)
+_NEXT_WORDS = re.compile(r"\s+([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?")
+_FUNCTION_WORDS = frozenset(
+    "of the a an and or in on at for to from with by during than that which who whom whose is are was were has have"
+    " had be been it its their his her as per each more less about over under into between after before since while"
+    " this these those other others".split()
+)
 # a no-break, narrow no-break or thin space between digit groups (French, SI, typeset PDFs) is a thousands separator
 _GROUP_SPACE = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
 _MINUS_SIGN = "\u2212"  # typeset sources write a negative number with it: "−18" is -18
@@ -91,6 +110,7 @@ class KeyFacts:
     numbers: tuple[str, ...]
     dates: tuple[str, ...]
     names: tuple[str, ...]
+    counts: tuple[tuple[str, str], ...] = ()  # numbers (among `numbers`) of counts in words, and what they count
 
     def count(self) -> int:
         return len(self.numbers) + len(self.dates) + len(self.names)
@@ -120,6 +140,46 @@ def _word_number(m: re.Match[str], claim: bool) -> str:
     if claim and not (all(w in _CARDINALS or w in _TENS for w in words) and _SCALE.match(m.string, m.end())):
         return m.group()
     return str(sum(_WORD_VALUE[w] for w in words) * (100 if hundred else 1))
+
+
+def _counted(text: str, end: int) -> str | None:
+    """What a number ending at `end` counts: the last of the (up to 3, lower-case) words after it before a function
+    word ("three different teams during" -> team), in the singular; None when a function word or no word follows."""
+    m = _NEXT_WORDS.match(text, end)
+    noun = None
+    for w in m.groups() if m else ():
+        if w is None or w in _FUNCTION_WORDS:
+            break
+        noun = w
+    if noun is None or len(noun) < 3:
+        return None
+    if noun.endswith("ies"):
+        return noun[:-3] + "y"
+    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
+
+
+def _counts(claim: str) -> Iterator[tuple[str, str]]:
+    """Each count in words of a claim ("three offices"): its value and what it counts (`_counted`)."""
+    for m in _WORD_NUMBER.finditer(claim):
+        tens, unit, single, hundred = (g.lower() if g else g for g in m.groups())
+        words = [w for w in (tens, unit, single) if w]
+        if not all(w in _CARDINALS or w in _TENS for w in words) or words in (["zero"], ["one"]):
+            continue
+        if _SCALE.match(claim, m.end()) or _COUNT_AFTER.match(claim, m.end()):
+            continue
+        if _COUNT_BEFORE.search(claim, max(0, m.start() - 16), m.start()):
+            continue
+        if (noun := _counted(claim, m.end())) is not None:
+            yield str(sum(_WORD_VALUE[w] for w in words) * (100 if hundred else 1)), noun
+
+
+@text_cache(max_chars=16_000_000, max_entries=2048)
+def _source_counts(source: str) -> frozenset[str]:
+    """What a source counts: the words after its numbers, in digits or cardinal words ("5 offices", "five offices")."""
+    text = _GROUP_SPACE.sub("", source)
+    ends = [m.end() for m in _NUMBER.finditer(text)]
+    ends += [m.end() for m in _WORD_NUMBER.finditer(text) if not m.group().lower().endswith(("th", "st", "nd", "rd"))]
+    return frozenset(n for end in ends if (n := _counted(text.lower(), end)) is not None)
 
 
 def _digit_dates(text: str) -> Iterator[tuple[re.Match[str], str]]:
@@ -240,8 +300,10 @@ def key_facts(claim: str) -> KeyFacts:
     claim = _ascii_digits(claim)
     dates = tuple(dict.fromkeys(m.group() for m, *_ in _word_dates(_WORD_DAY.sub(_day_digits, claim))))
     numbers = tuple(dict.fromkeys(f"{n} {scale}" if scale else n for n, scale in _numbers(claim)))
+    counts = tuple(dict.fromkeys(c for c in _counts(claim) if c[0] not in numbers))
+    numbers += tuple(dict.fromkeys(n for n, _ in counts))
     names = tuple(dict.fromkeys(n for n in _names(claim) if not _MONTH.fullmatch(n)))
-    return KeyFacts(numbers=numbers, dates=dates, names=names)
+    return KeyFacts(numbers=numbers, dates=dates, names=names, counts=counts)
 
 
 @text_cache(max_chars=16_000_000, max_entries=2048)  # ~3 bytes a character: ~50 MB at most
@@ -292,7 +354,9 @@ def _has_date(month: int, day: int | None, year: str | None, dates: frozenset[st
 def missing_facts(facts: KeyFacts, source: str) -> list[str]:
     """Reasons such as `missing_number:1281` for facts of the claim absent from the source."""
     src_numbers, src_dates, _, folded = _source_facts(source)
-    out = [f"missing_number:{n}" for n in facts.numbers if not _has_number(n, src_numbers)]
+    counted = _source_counts(source) if facts.counts else frozenset()
+    uncounted = {n for n, _ in facts.counts} - {n for n, noun in facts.counts if noun in counted}
+    out = [f"missing_number:{n}" for n in facts.numbers if n not in uncounted and not _has_number(n, src_numbers)]
     for d in facts.dates:
         for _, month, days, year in _word_dates(d):
             ends = (days[0], days[-1]) if days else (None,)  # a claim's range states its first and last day

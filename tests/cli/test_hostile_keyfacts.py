@@ -596,3 +596,24 @@ def test_a_name_that_starts_the_claim_is_a_key_fact(tmp_path: Path) -> None:
     assert got["swapped"][0] != "verified", got
     assert got["same"] == ("verified", []), got
     assert got["common_word"][1] == [], got
+
+
+def test_a_count_in_words_is_compared_with_the_sources_count(tmp_path: Path) -> None:
+    # a claim's number in words was a number only before a scale word: "three offices" against a source's "five
+    # offices" had no missing_number and came out verified
+    source = "The firm, founded in Oslo in 1990, has five offices and sells its software in Europe."
+    got = _verdicts(
+        tmp_path,
+        {
+            "changed": (
+                "The firm, founded in Oslo in 1990, has three offices and sells its software in Europe.",
+                source,
+            ),
+            "same": ("The firm, founded in Oslo in 1990, has five offices and sells its software in Europe.", source),
+            "not_counted": ("The firm, founded in Oslo in 1990, sells its software in two markets.", source),
+        },
+    )
+    assert got["changed"][1] == ["missing_number:3"], got
+    assert got["changed"][0] != "verified", got
+    assert got["same"] == ("verified", []), got
+    assert got["not_counted"][1] == [], got
