@@ -134,7 +134,8 @@ def _readings(n: str) -> tuple[str, ...]:
 
 def _word_number(m: re.Match[str], claim: bool) -> str:
     """The digits of a number in words; a claim's only before a scale word ("three million"), else the words as they
-    are: "two major reasons" against a source that lists them is no missing number."""
+    are: "two major reasons" against a source that lists them is no missing number (a claim's count in words is
+    one only against a source that counts the same thing: `_counts`)."""
     tens, unit, single, hundred = (g.lower() if g else g for g in m.groups())
     words = [w for w in (tens, unit, single) if w]
     if claim and not (all(w in _CARDINALS or w in _TENS for w in words) and _SCALE.match(m.string, m.end())):
