@@ -34,7 +34,11 @@ _COMMON_CAPS = frozenset(
 # a capitalised word that starts a sentence is a name only when it is no common word: most are ("Throughout",
 # "Ensure", "Artificial"); the common words are the whole words of the packaged MiniLM's vocabulary (lower case),
 # and their inflections ("Leveraging", "Implemented")
-_SENTENCE_END = re.compile(r"[.!?]\s\Z")
+# (a sentence starts a claim, a line, or follows ".", "!", "?" or ":", after any bullet, number, bold or opening
+# quote: "- Conduct checks", "2. Create a policy", "Step one: Establish roles" start with common words)
+_SENTENCE_START = re.compile(
+    r"(?:\A|\n|[.!?:]\s)\s*(?:[-*\u2022#>]+\s*|\d{1,2}[.)]\s+|\*\*|[\"'\u201c\u2018(\[]\s*)*\Z"
+)
 # nor when a capitalised word follows: "Marcie Blane", "Lizzy Caplan" (the next name is one of the claim's, and
 # sources name a person by the surname alone: the first name flagged 2 of 4 supported dev citations it touched)
 _NEXT_NAME = re.compile(rf" [{_UPPER}]")
@@ -105,7 +109,7 @@ def _names(claim: str) -> Iterator[str]:
         word = m.group()
         if word in _COMMON_CAPS:
             continue
-        if (m.start() == 0 or _SENTENCE_END.search(claim, max(0, m.start() - 2), m.start())) and (
+        if _SENTENCE_START.search(claim, max(0, m.start() - 12), m.start()) and (
             _is_common(word) or _NEXT_NAME.match(claim, m.end())
         ):
             continue

@@ -590,12 +590,14 @@ def test_a_name_that_starts_the_claim_is_a_key_fact(tmp_path: Path) -> None:
             "swapped": ("Milira sings the song Go Outside in the Rain, released by the label in 1990.", source),
             "same": ("Brandy sings the song Go Outside in the Rain, released by the label in 1990.", source),
             "common_word": ("Throughout 1990 Brandy sang the song Go Outside in the Rain.", source),
+            "after_a_bullet": ("- Consider that Brandy sang the song Go Outside in the Rain in 1990.", source),
         },
     )
     assert got["swapped"][1] == ["missing_name:Milira"], got
     assert got["swapped"][0] != "verified", got
     assert got["same"] == ("verified", []), got
     assert got["common_word"][1] == [], got
+    assert got["after_a_bullet"][1] == [], got
 
 
 def test_a_count_in_words_is_compared_with_the_sources_count(tmp_path: Path) -> None:

@@ -246,6 +246,14 @@ def test_missing_facts_hostile(claim, source, missing):
         ("I think it grew.", "It grew.", []),
         ("Marcie Blane sang it.", "Blane recorded it.", []),
         ("Marcie Blane sang it.", "Dodd recorded it.", ["missing_name:Blane"]),
+        # a sentence starts after a bullet, a list number, an opening quote, a line break or a colon too
+        ("- Conduct periodic checks.", "Check it often.", []),
+        ("2. Create a policy.", "Step 2: write a policy.", []),
+        ("Roles: Establish a board.", "Set up a board for roles.", []),
+        ('"Throughout the year it grew.', "It grew all year.", []),
+        ("Steps\nMonitor the dates.", "Steps: check the dates.", []),
+        ("- Milira sang it.", "Brandy sang it.", ["missing_name:Milira"]),
+        ("Singer: Milira.", "Singer: Brandy.", ["missing_name:Milira"]),
     ],
     ids=[
         "rare_name_starts_the_claim",
@@ -263,6 +271,13 @@ def test_missing_facts_hostile(claim, source, missing):
         "pronoun_i",
         "first_name_before_a_surname_in_the_source",
         "first_name_before_a_surname_not_in_the_source",
+        "common_word_after_a_bullet",
+        "common_word_after_a_list_number",
+        "common_word_after_a_colon",
+        "common_word_after_an_opening_quote",
+        "common_word_after_a_line_break",
+        "rare_name_after_a_bullet",
+        "rare_name_after_a_colon",
     ],
 )
 def test_a_sentence_initial_name(claim, source, missing):
