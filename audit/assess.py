@@ -147,8 +147,14 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
             pending.append(p)
             res.citations.append(row)
             where = claim_sentences(cl, sentences, starts)
+            # a claim with no words (a bullet, a stray bracket, "Sources:", a lone marker) is no ALCE statement
             res.units.append(
-                {"answer_id": ans["answer_id"], "citation_ord": c["citation_ord"], "claim_sentences": where}
+                {
+                    "answer_id": ans["answer_id"],
+                    "citation_ord": c["citation_ord"],
+                    "claim_sentences": where,
+                    "statement": p.has_claim,
+                }
             )
         n_claims = len(cited)
         n_uncited = 0
