@@ -578,3 +578,19 @@ def test_a_decision_at_another_date_is_no_direction_mismatch(tmp_path: Path) -> 
     )
     db = audited(tmp_path, [make_answer("fda", f"{claim} [1]", [{"doc_id": "f", "chunk_id": "0", "text": source}])])
     assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]
+
+
+def test_a_count_of_losses_is_no_lost_contest(tmp_path: Path) -> None:
+    # "losing only four of their 42 matches" counts a season's losses, it says no contest was lost: "won the title"
+    # against "claimed the title ..., losing only four" was capped with direction_mismatch, and "lost the title"
+    # against "won the title ..., losing only four" read both sides in the window and was no mismatch
+    source = "Leeds United {} the First Division title in 1992, losing only four of their 42 league matches."
+    got = _verdicts_and_reasons(
+        tmp_path,
+        {
+            "won": ("Leeds United won the First Division title in 1992.", source.format("claimed")),
+            "lost": ("Leeds United lost the First Division title in 1992.", source.format("won")),
+        },
+    )
+    assert "direction_mismatch" not in got["won"][1], got
+    assert got["lost"][0] != "verified" and "direction_mismatch" in got["lost"][1], got
