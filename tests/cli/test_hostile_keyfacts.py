@@ -594,3 +594,18 @@ def test_a_count_of_losses_is_no_lost_contest(tmp_path: Path) -> None:
     )
     assert "direction_mismatch" not in got["won"][1], got
     assert got["lost"][0] != "verified" and "direction_mismatch" in got["lost"][1], got
+
+
+def test_a_ban_in_the_past_is_no_ban(tmp_path: Path) -> None:
+    # "previously banned ..., may now open" tells a ban that is over: "the new law is allowing shops to open on
+    # Sundays" against it was capped with direction_mismatch; a ban in force still is a mismatch
+    claim = "The new law is allowing shops to open on Sundays."
+    got = _verdicts_and_reasons(
+        tmp_path,
+        {
+            "over": (claim, "Under the new law, shops previously banned from trading on Sundays may now open."),
+            "in_force": (claim, "Under the new law, shops are banned from trading on Sundays."),
+        },
+    )
+    assert "direction_mismatch" not in got["over"][1], got
+    assert got["in_force"][0] != "verified" and "direction_mismatch" in got["in_force"][1], got
