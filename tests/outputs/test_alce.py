@@ -147,6 +147,7 @@ def test_padding_fragments_are_no_statements(tmp_path: Path) -> None:
     rows += [
         make_answer("unsupported_sentence", "Refunds take 30 days [1].\nShipping costs 9 euros [2].\n", CTX),
         make_answer("only_a_marker", "[1]", CTX),
+        make_answer("only_padding_cited", "Refunds take 30 days.\n- [1]\n", CTX),
     ]
     db = audited(tmp_path, rows)
     got = {
@@ -158,3 +159,10 @@ def test_padding_fragments_are_no_statements(tmp_path: Path) -> None:
     assert {a: got[a] for a in PADDED} == {a: (1, 1, 1.0) for a in PADDED}
     assert got["unsupported_sentence"] == (2, 1, 0.5)
     assert got["only_a_marker"] == (0, 0, None)
+
+    # nor is it a claim sentence (coverage = cited / claim sentences): the padded answers claim one sentence, cited;
+    # a cited bullet beside an uncited claim covered half the answer's claims
+    claims = dict(q(db, "SELECT answer_id, (n_claims, n_cited_sentences, coverage) FROM answer_audit"))
+    assert {a: claims[a] for a in PADDED} == {a: (1, 1, 1.0) for a in PADDED}
+    assert claims["only_a_marker"] == (0, 0, None)
+    assert claims["only_padding_cited"] == (1, 0, 0.0)
