@@ -96,8 +96,10 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         firsts = first_of_each(cites, claims)
         cites = [c for c, first in zip(cites, firsts, strict=True) if first]
         claims = [cl for cl, first in zip(claims, firsts, strict=True) if first]
-        # a sentence that is nothing but markers is no statement: it counts neither as a sentence nor as a claim
-        cited = {i for i in cited_sentences(cites, claims, sentences, text) if sentences[i].text}
+        # a sentence that is nothing but markers is no statement: it counts neither as a sentence nor as a claim; nor
+        # is one that is only padding ("-", ")", "Sources:", "1."), as it is no uncited claim (a cited bullet beside
+        # an uncited claim covered half the answer's claims)
+        cited = {i for i in cited_sentences(cites, claims, sentences, text) if has_claim_text(sentences[i].text)}
         for c, cl in zip(cites, claims, strict=True):
             row = {
                 "answer_id": ans["answer_id"],
@@ -147,8 +149,14 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
             pending.append(p)
             res.citations.append(row)
             where = claim_sentences(cl, sentences, starts)
+            # a claim with no words (a bullet, a stray bracket, "Sources:", a lone marker) is no ALCE statement
             res.units.append(
-                {"answer_id": ans["answer_id"], "citation_ord": c["citation_ord"], "claim_sentences": where}
+                {
+                    "answer_id": ans["answer_id"],
+                    "citation_ord": c["citation_ord"],
+                    "claim_sentences": where,
+                    "statement": p.has_claim,
+                }
             )
         n_claims = len(cited)
         n_uncited = 0

@@ -336,6 +336,7 @@ def _result_tables(
     con.register("cite_rows", citations)
     con.register("stat_rows", stats)
     units = [("answer_id", pa.string()), ("citation_ord", pa.int32()), ("claim_sentences", pa.string())]
+    units.append(("statement", pa.bool_()))
     con.register("claim_units", pa.Table.from_pylist(unit_rows, schema=pa.schema(units)))
     lv = cfg.levels
     settings: dict[str, float | str] = {

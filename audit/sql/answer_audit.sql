@@ -3,12 +3,14 @@
 -- statement is the claim its citations carry (one sentence for inline markers); its citations jointly support it
 -- when at least one of them is `verified` (the best single citation stands in for the concatenated sources) and
 -- none is fabricated (ALCE scores a sentence citing a passage that does not exist as unsupported).
--- `claim_units` (audit/assess.py, not stored): the answer sentences each citation's claim lies in ("i,j,...").
+-- `claim_units` (audit/assess.py, not stored): the answer sentences each citation's claim lies in ("i,j,..."), and
+-- whether the claim is a statement at all (`statement`: not padding such as a bullet, a stray bracket, "Sources:").
 -- parameters: getvariable('green'), getvariable('yellow') (integrity thresholds), getvariable('min_coverage'), getvariable('prefix') (policy rules),
 -- getvariable('overconfident_at'), getvariable('overconfident_gap') (the `overconfident` flag).
 CREATE OR REPLACE TEMP TABLE answer_rows AS
 WITH cites AS (
-    SELECT c.*, u.claim_sentences FROM cite_rows c LEFT JOIN claim_units u USING (answer_id, citation_ord)
+    SELECT c.*, u.claim_sentences, coalesce(u.statement, true) AS statement
+    FROM cite_rows c LEFT JOIN claim_units u USING (answer_id, citation_ord)
 ), per_answer AS (
     SELECT answer_id,
            count(*) AS n_citations,
@@ -19,7 +21,7 @@ WITH cites AS (
            count(*) FILTER (WHERE verdict = 'misattributed') AS n_misattributed
     FROM cites GROUP BY answer_id
 ), statements AS (
-    SELECT answer_id, claim, claim_sentences,
+    SELECT answer_id, claim, claim_sentences, bool_and(statement) AS statement,
            bool_or(verdict = 'verified') AND NOT bool_or(verdict = 'fabricated') AS supported,
            count(*) FILTER (WHERE verdict = 'verified') AS n_verified,
            avg(CAST(verdict = 'verified' AS DOUBLE)) AS verified_share
@@ -47,10 +49,13 @@ WITH cites AS (
     SELECT answer_id, avg(sentence_share) AS citation_integrity FROM sentence_scores GROUP BY answer_id
 ), alce AS (
     -- under the best-single approximation ALCE's "needed" test keeps exactly the verified citations of a
-    -- supported statement: a non-verified one is never needed, since a verified sibling supports without it
+    -- supported statement: a non-verified one is never needed, since a verified sibling supports without it. A claim
+    -- that is only padding (a lone marker, a bullet, a stray bracket or quote, "Sources:": `empty_claim`) is no
+    -- statement, as it is no uncited claim: it halved a fully supported answer's recall (never supported, its
+    -- citations are never precise, so precision is the same either way)
     SELECT answer_id,
-           count(*) AS n_statements,
-           count(*) FILTER (WHERE supported) AS n_supported_statements,
+           count(*) FILTER (WHERE statement) AS n_statements,
+           count(*) FILTER (WHERE statement AND supported) AS n_supported_statements,
            coalesce(sum(n_verified) FILTER (WHERE supported), 0) AS n_precise_citations
     FROM statements GROUP BY answer_id
 ), unread AS (

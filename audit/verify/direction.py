@@ -63,6 +63,11 @@ _NO_CHANGE = re.compile(
     r"\b(?:open|clos)(?:e|es|ed|ing)? (?:higher|lower|flat\b|(?:at|near|around) [$€£]?\d)|"
     r"\b(?:opening|closing) (?:prices?|bell|levels?|quotes?)\b|"
     r"\b(?:year|quarter|period|half|months|weeks?) end(?:ed|s)\b|"
+    # a count of wins or losses ("losing only four of 42 matches", "won just two games"): a record, no contest lost
+    r"\b(?:won|wins?|winning|lost|los(?:e|es|ing)) (?:only|just|merely) (?:one|two|three|four|five|six|seven|eight|"
+    r"nine|ten|eleven|twelve|a (?:single|handful)|\d+)\b|"
+    # a ban in the past ("shops previously banned on Sundays may now open"): no ban now
+    r"\b(?:previously|formerly) (?:been )?(?:banned|prohibited|forbidden|illegal)\b|"
     # a ban lifted, ended, repealed: an allowing
     r"\b(?:lift|end|overturn|repeal|scrap|rescind|revok|remov)\w* (?:the |a |its |their |this |that )?ban\b|"
     r"\bban (?:[\w-]+ ){0,4}?(?:was |were |has been |had been |is |will be )?"

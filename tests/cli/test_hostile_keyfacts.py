@@ -619,3 +619,34 @@ def test_a_count_in_words_is_compared_with_the_sources_count(tmp_path: Path) -> 
     assert got["changed"][0] != "verified", got
     assert got["same"] == ("verified", []), got
     assert got["not_counted"][1] == [], got
+
+
+def test_a_count_of_losses_is_no_lost_contest(tmp_path: Path) -> None:
+    # "losing only four of their 42 matches" counts a season's losses, it says no contest was lost: "won the title"
+    # against "claimed the title ..., losing only four" was capped with direction_mismatch, and "lost the title"
+    # against "won the title ..., losing only four" read both sides in the window and was no mismatch
+    source = "Leeds United {} the First Division title in 1992, losing only four of their 42 league matches."
+    got = _verdicts_and_reasons(
+        tmp_path,
+        {
+            "won": ("Leeds United won the First Division title in 1992.", source.format("claimed")),
+            "lost": ("Leeds United lost the First Division title in 1992.", source.format("won")),
+        },
+    )
+    assert "direction_mismatch" not in got["won"][1], got
+    assert got["lost"][0] != "verified" and "direction_mismatch" in got["lost"][1], got
+
+
+def test_a_ban_in_the_past_is_no_ban(tmp_path: Path) -> None:
+    # "previously banned ..., may now open" tells a ban that is over: "the new law is allowing shops to open on
+    # Sundays" against it was capped with direction_mismatch; a ban in force still is a mismatch
+    claim = "The new law is allowing shops to open on Sundays."
+    got = _verdicts_and_reasons(
+        tmp_path,
+        {
+            "over": (claim, "Under the new law, shops previously banned from trading on Sundays may now open."),
+            "in_force": (claim, "Under the new law, shops are banned from trading on Sundays."),
+        },
+    )
+    assert "direction_mismatch" not in got["over"][1], got
+    assert got["in_force"][0] != "verified" and "direction_mismatch" in got["in_force"][1], got

@@ -3,10 +3,16 @@ real audit."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import duckdb
 import pytest
 
 from audit.sql import load
+from tests.cli.hostile import CTX, audited
+from tests.conftest import make_answer
+from tests.conftest import query as q
 
 SQL = load("answer_audit")
 
@@ -57,12 +63,15 @@ def audit_one(cites: list[tuple[str, str]], uncited: int) -> tuple:
         "CREATE TEMP TABLE cite_rows (answer_id VARCHAR, citation_ord INTEGER, verdict VARCHAR, claim VARCHAR, "
         "claim_start INTEGER, claim_end INTEGER)"
     )
-    # the answer sentences each citation's claim lies in (audit/assess.py): here its sentence, "i-i"
-    con.execute("CREATE TEMP TABLE claim_units (answer_id VARCHAR, citation_ord INTEGER, claim_sentences VARCHAR)")
+    # the answer sentences each citation's claim lies in (audit/assess.py): here its sentence, "i-i"; each a statement
+    con.execute(
+        "CREATE TEMP TABLE claim_units (answer_id VARCHAR, citation_ord INTEGER, claim_sentences VARCHAR, "
+        "statement BOOLEAN)"
+    )
     for ord_, (s, verdict) in enumerate(cites, 1):
         i = sentences.index(s)
         con.execute("INSERT INTO cite_rows VALUES ('a', ?, ?, ?, ?, ?)", [ord_, verdict, s, 10 * i, 10 * i + 5])
-        con.execute("INSERT INTO claim_units VALUES ('a', ?, ?)", [ord_, str(i)])
+        con.execute("INSERT INTO claim_units VALUES ('a', ?, ?, true)", [ord_, str(i)])
     for name, value in (("green", 0.9), ("yellow", 0.6), ("min_coverage", 0.0)):
         con.execute(f"SET VARIABLE {name} = {value}")
     con.execute("SET VARIABLE prefix = ''")
@@ -104,3 +113,56 @@ def test_on_a_real_audit_statements_are_the_claim_sentences(small_db):
         assert con.execute("SELECT count(citation_precision) FROM model_integrity").fetchall()[0][0] > 0
     finally:
         con.close()
+
+
+# one right statement ("Refunds take 30 days.", verified by [1]) and a fragment that is only padding carrying a
+# citation: a list bullet, a lone marker or a line that is only a citation list opening the answer, a stray closing
+# bracket or quote, a "Sources:" line, claim_texts that are a marker, whitespace or "Sources:"
+PADDED = {
+    "bullet": "Policy:\n- Refunds take 30 days [1]\n- [2]\n",
+    "star_bullet": "Refunds take 30 days [1].\n* [2]\n",
+    "lone_marker_first": "[2]\nRefunds take 30 days [1].",
+    "citation_list_first": "[1][2]\nRefunds take 30 days [1].",
+    "closing_bracket": "Refunds take 30 days [1].\n) [2]\n",
+    "closing_quote": 'Refunds take 30 days [1].\n" [2]\n',
+    "sources_line": "Refunds take 30 days [1].\nSources: [1][2]\n",
+    "json_fragments": json.dumps(
+        {
+            "answer": "Refunds take 30 days.",
+            "citations": [
+                {"document_id": "d1", "claim_text": "Refunds take 30 days."},
+                *({"document_id": "d2", "claim_text": t} for t in ("[1]", " ", "Sources:", "- [1][2]")),
+            ],
+        }
+    ),
+}
+
+
+def test_padding_fragments_are_no_statements(tmp_path: Path) -> None:
+    # an ALCE statement is a sentence of the answer: a fragment that is only padding (`empty_claim`) is none, as it is
+    # no uncited claim either; counted as an unsupported statement, it halved a fully supported answer's recall. Its
+    # citation is still a citation (precision, integrity and level unchanged). A real sentence without support still
+    # counts, and an answer that is only a marker has nothing to measure
+    rows = [make_answer(k, v, CTX) for k, v in PADDED.items()]
+    rows += [
+        make_answer("unsupported_sentence", "Refunds take 30 days [1].\nShipping costs 9 euros [2].\n", CTX),
+        make_answer("only_a_marker", "[1]", CTX),
+        make_answer("only_padding_cited", "Refunds take 30 days.\n- [1]\n", CTX),
+    ]
+    db = audited(tmp_path, rows)
+    got = {
+        a: (n, s, r)
+        for a, n, s, r in q(
+            db, "SELECT answer_id, n_statements, n_supported_statements, citation_recall FROM answer_audit"
+        )
+    }
+    assert {a: got[a] for a in PADDED} == {a: (1, 1, 1.0) for a in PADDED}
+    assert got["unsupported_sentence"] == (2, 1, 0.5)
+    assert got["only_a_marker"] == (0, 0, None)
+
+    # nor is it a claim sentence (coverage = cited / claim sentences): the padded answers claim one sentence, cited;
+    # a cited bullet beside an uncited claim covered half the answer's claims
+    claims = dict(q(db, "SELECT answer_id, (n_claims, n_cited_sentences, coverage) FROM answer_audit"))
+    assert {a: claims[a] for a in PADDED} == {a: (1, 1, 1.0) for a in PADDED}
+    assert claims["only_a_marker"] == (0, 0, None)
+    assert claims["only_padding_cited"] == (1, 0, 0.0)

@@ -66,6 +66,13 @@ CASES = [
     ("The ruling allowed same-sex marriage.", "The ruling lifted the ban on same-sex marriage.", False),
     ("The ruling allowed same-sex marriage.", "The ban on same-sex marriage was lifted by the ruling.", False),
     ("The ruling allowed same-sex marriage.", "The ruling upheld the ban on same-sex marriage.", True),
+    ("The law allows shops to open on Sundays.", "Shops, previously banned on Sundays, may now open.", False),
+    ("The law allows shops to open on Sundays.", "Shops, formerly prohibited from opening on Sundays, now may.", False),
+    ("The law allows shops to open on Sundays.", "Shops are still banned on Sundays.", True),
+    # a count of wins or losses ("losing only four of 42 matches") is a record, no contest won or lost
+    ("Leeds won the 1992 title.", "Leeds claimed the 1992 title, losing only four of 42 matches.", False),
+    ("Leeds lost the 1992 title.", "Leeds won the 1992 title, losing only four of 42 matches.", True),
+    ("Leeds won only two of its 42 matches.", "Leeds lost just two of its 42 matches.", False),
     # two events of one thing at other dates: no mismatch; a change or a contest is one event
     ("World War II ended in 1945.", "World War II began in 1939 and lasted six years, until 1945.", False),
     ("The museum opened in 1889.", "The museum closed in 1890.", False),
