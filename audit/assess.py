@@ -99,7 +99,11 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         # a sentence that is nothing but markers is no statement: it counts neither as a sentence nor as a claim; nor
         # is one that is only padding ("-", ")", "Sources:", "1."), as it is no uncited claim (a cited bullet beside
         # an uncited claim covered half the answer's claims)
-        cited = {i for i in cited_sentences(cites, claims, sentences, text) if has_claim_text(sentences[i].text)}
+        cited = {
+            i
+            for i in cited_sentences(cites, claims, sentences, text, ans.get("ref_start"))
+            if has_claim_text(sentences[i].text)
+        }
         for c, cl in zip(cites, claims, strict=True):
             row = {
                 "answer_id": ans["answer_id"],

@@ -126,11 +126,17 @@ def first_of_each(cites: list[dict[str, Any]], claims: list[Claim]) -> list[bool
 
 
 def cited_sentences(
-    cites: list[dict[str, Any]], claims: list[Claim], sentences: list[Sentence], text: str | None = None
+    cites: list[dict[str, Any]],
+    claims: list[Claim],
+    sentences: list[Sentence],
+    text: str | None = None,
+    body_end: int | None = None,
 ) -> set[int]:
     """The sentences the citations cite. A structured claim (claim_text, an inline claim) cites the sentences it
     overlaps, unless the words it leaves out of one (`text` given) hold a figure or more content than the claims
-    there: "must be made" did not cite "All returns must be made within 90 days." (the 90 went unchecked)."""
+    there: "must be made" did not cite "All returns must be made within 90 days." (the 90 went unchecked). A marker
+    of the closing list of sources (at or after `body_end`, the answer citing nowhere inline) cites every sentence
+    above it, as a JSON citations list does (its sentences were also uncited claims)."""
     cited: set[int] = set()
     json_spans: list[tuple[int, int]] = []
     for c, cl in zip(cites, claims, strict=True):
@@ -144,6 +150,8 @@ def cited_sentences(
             json_spans.append((cl.start, cl.end))
         elif c.get("char_start") is None and not c.get("json_claim"):
             cited.update(range(len(sentences)))  # a JSON citations list cites the whole answer
+        elif body_end is not None and c.get("char_start") is not None and int(c["char_start"]) >= body_end:
+            cited.update(range(len(sentences)))  # a closing list's marker: the whole answer above it (claim_for)
     starts = [s.start for s in sentences]
     parts: dict[int, list[tuple[int, int]]] = {}  # the structured claims' spans within each sentence they overlap
     for a, b in json_spans:

@@ -49,7 +49,8 @@ def test_a_closing_list_of_sources_cites_no_claim(tmp_path: Path) -> None:
     assert got["sources"] == ("GREEN", 2, 0, ["reference_list"])
     assert got["references_md"] == ("GREEN", 2, 0, ["reference_list"])
     assert got["heading"] == ("GREEN", 2, 0, ["reference_list"])
-    assert got["only_list"] == ("RED", 2, 2, ["reference_list"])  # as a structured citation cited nowhere inline
+    # as a structured citation cited nowhere inline: both sentences cited (they were also 2 uncited claims)
+    assert got["only_list"] == ("RED", 2, 0, ["reference_list"])
     whole = q(db, "SELECT claim, claim_start, claim_end, verdict FROM citation_audit WHERE answer_id = 'only_list'")
     body = "Refunds take 90 days. Shipping is free over $50."
     assert {(c, s, e) for c, s, e, _ in whole} == {(body, 0, len(body) + 2)}
@@ -70,3 +71,29 @@ def test_the_sql_and_the_python_reference_agree(key: str) -> None:
     assert (start is not None) == (key in {"sources", "references_md", "heading", "only_list"})
     if start is not None:
         assert text[start:].lstrip().lower().lstrip("#* ").startswith(("sources", "references", "citations"))
+
+
+def test_an_answer_cited_only_by_its_closing_list_has_no_uncited_claims(tmp_path: Path) -> None:
+    """Each marker of the list cites the whole answer above it, as a structured `citations` entry cited nowhere
+    inline does: its sentences are cited sentences. They were also listed as uncited claims, so a right answer whose
+    every sentence its list's source verifies was YELLOW at coverage 0, and counted each sentence twice as an ALCE
+    statement (recall 1/2)."""
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    body = "Refunds take 30 days."
+    rows = [
+        make_answer("list", f"{body}\n\nSources:\n[1] Refund Policy.pdf", CTX),
+        make_answer("json", f'{{"answer": "{body}", "citations": [1]}}', CTX),
+    ]
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0, res.output
+    got = dict(
+        q(
+            db,
+            "SELECT answer_id, (level, n_uncited_claims, coverage, n_cited_sentences, n_statements, citation_recall) "
+            "FROM answer_audit",
+        )
+    )
+    assert got["json"] == ("GREEN", 0, 1.0, 1, 1, 1.0)
+    assert got["list"] == got["json"]
+    assert q(db, "SELECT count(*) FROM uncited_claims") == [(0,)]
