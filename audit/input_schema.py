@@ -70,7 +70,8 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                 if col == "contexts":
                     _check_case_clash(f, [x.name for x in typ.value_type], set(CONTEXT_FIELDS), "contexts fields")
                 if col == "answer" and not is_text(typ):
-                    raise InputError(f"{f}: column {src!r} (answer) must be a string column, got {typ}")
+                    hint = f" (mapped from {col!r})" if src != col else ""  # "column 'answer' (answer)" said it twice
+                    raise InputError(f"{f}: column {src!r}{hint} must be a string column, got {typ}")
                 if col in _TYPE_RULES and not _TYPE_RULES[col][0](typ):
                     hint = f" ({col})" if src != col else ""
                     raise InputError(f"{f}: column {src!r}{hint} must be {_TYPE_RULES[col][1]}, got {typ}")

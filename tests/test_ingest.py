@@ -11,6 +11,7 @@ import pytest
 
 from audit.errors import InputError
 from audit.ingest import discover_inputs, stage_answers
+from audit.input_schema import check_files
 from audit.window import Window
 from tests.conftest import make_answer
 
@@ -255,10 +256,14 @@ def test_non_string_answer_column_is_a_file_error(tmp_path):
     pq.write_table(
         pa.table({"answer_id": ["a"], "conversation_id": ["c"], "logged_at": ["2026-11-01"], "answer": [7]}), path
     )
-    with pytest.raises(
-        InputError, match=r"ints\.parquet: column 'answer' \(answer\) must be a string column, got int64"
-    ):
+    with pytest.raises(InputError, match=r"ints\.parquet: column 'answer' must be a string column, got int64$"):
         stage([path])
+    mapped = tmp_path / "mapped.parquet"
+    pq.write_table(
+        pa.table({"answer_id": ["a"], "conversation_id": ["c"], "logged_at": ["2026-11-01"], "text": [7]}), mapped
+    )
+    with pytest.raises(InputError, match=r"column 'text' \(mapped from 'answer'\) must be a string column, got int64$"):
+        check_files([str(mapped)], {"answer": "text"})
 
 
 def test_empty_answer_is_quarantined(write_answers):
