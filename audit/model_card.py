@@ -1,16 +1,22 @@
 """Fingerprints of the models behind the verdicts, for exports: the SHA-256 of each model's card and weights.
 
-A sentence-transformers folder carries its model card as README.md. Cards shipped in this repository (any file
-named like `*model_card*` or `MODEL_CARD*` under `audit/` or `models/`, e.g. the support model's) are hashed too.
+A sentence-transformers folder carries its model card as README.md. Besides the configured embedding model (its
+float weights), the models the audit runs are fingerprinted: the first stage's static embedding and, with
+`quantize = "int8"`, the int8 ONNX graph MiniLM runs as. Cards shipped in this repository (any file named like
+`*model_card*` or `MODEL_CARD*` in any case, e.g. the support model's SUPPORT_MODEL_CARD.md, under `audit/` or
+`models/`; code such as this module is no card) are hashed too.
 """
 
 from __future__ import annotations
 
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
 from audit.config import AuditConfig
+from audit.verify.onnx_model import INT8_MODEL
 from audit.verify.semantic import resolve_model_path
+from audit.verify.static import resolve_static_path
 from audit.verify.weights import file_sha256, weights_file
 
 REPO = Path(__file__).resolve().parent.parent
@@ -18,11 +24,11 @@ _CARD_DIRS = ("audit", "models")
 _CARD_PATTERNS = ("*model_card*", "MODEL_CARD*", "*.card.md")
 
 
-def folder_fingerprint(name: str) -> dict[str, Any]:
-    """Card and weights hashes of a model given by name or local folder."""
-    folder = Path(resolve_model_path(name))
+def folder_fingerprint(name: str, folder: Path | None = None, weights: Path | None = None) -> dict[str, Any]:
+    """Card and weights hashes of a model given by name or local folder (or by its folder and weights file)."""
+    folder = folder or Path(resolve_model_path(name))
     card = folder / "README.md"
-    weights = weights_file(folder)
+    weights = weights or weights_file(folder)
     return {
         "name": name,
         "card_sha256": file_sha256(card) if card.is_file() else None,
@@ -34,15 +40,20 @@ def repo_model_cards(root: Path = REPO) -> dict[str, str]:
     """Model cards shipped in the repository: relative path -> SHA-256."""
     found: dict[str, str] = {}
     for d in _CARD_DIRS:
-        for pattern in _CARD_PATTERNS:
-            for p in sorted((root / d).rglob(pattern)):
-                if p.is_file():
-                    found[str(p.relative_to(root))] = file_sha256(p)
+        for p in sorted((root / d).rglob("*")):
+            # in any case (SUPPORT_MODEL_CARD.md), and never code (audit/model_card.py)
+            name = p.name.lower()
+            if p.is_file() and p.suffix != ".py" and any(fnmatch(name, pat.lower()) for pat in _CARD_PATTERNS):
+                found[str(p.relative_to(root))] = file_sha256(p)
     return found
 
 
 def model_fingerprints(cfg: AuditConfig) -> dict[str, Any]:
     out: dict[str, Any] = {"embedding_model": folder_fingerprint(cfg.verify.model)}
+    static = resolve_static_path(cfg.verify.static_model)
+    out["static_model"] = folder_fingerprint(cfg.verify.static_model or static.name, static)
+    if cfg.verify.quantize == "int8":
+        out["int8_model"] = folder_fingerprint(INT8_MODEL.name, INT8_MODEL, INT8_MODEL / "model.onnx")
     if cfg.verify.nli_model:
         out["nli_model"] = folder_fingerprint(cfg.verify.nli_model)
     out["support_model"] = support_fingerprint(cfg.support.model)

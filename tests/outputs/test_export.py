@@ -233,3 +233,20 @@ def test_a_period_without_rows_exports_empty_tables_and_no_config_match(tmp_path
     doc = json.loads((out / "config.json").read_text())
     assert doc["runs_config_hashes"] == [] and doc["matches_runs"] is None
     assert verify_cli(out).exit_code == 0
+
+
+def test_config_file_fingerprints_the_models_that_ran_and_only_model_cards(exported):
+    """The default audit runs the static embedding (every pair) and MiniLM as the int8 ONNX graph, not MiniLM's
+    model.safetensors: their cards and weights are fingerprinted too. A repository card is a model card:
+    audit/model_card.py (the code that hashes them) was listed as one, and the support model's
+    SUPPORT_MODEL_CARD.md was not (its upper-case name missed `*model_card*`)."""
+    models = json.loads((exported / "config.json").read_text())["models"]
+    repo = Path(__file__).resolve().parents[2]
+    static, int8 = repo / "audit" / "models" / "static-minilm", repo / "audit" / "models" / "minilm-int8"
+    assert models["static_model"]["card_sha256"] == sha256_of(static / "README.md")
+    assert models["static_model"]["weights_sha256"] == sha256_of(static / "model.safetensors")
+    assert models["int8_model"]["card_sha256"] == sha256_of(int8 / "README.md")
+    assert models["int8_model"]["weights_sha256"] == sha256_of(int8 / "model.onnx")
+    cards = models["repository_cards"]
+    assert "audit/models/SUPPORT_MODEL_CARD.md" in cards
+    assert not [c for c in cards if c.endswith(".py")], cards
