@@ -161,13 +161,19 @@ def claim_span(
     stop = min(end, max(anchor if anchor is not None else start, start + limit))
     begin = max(start, stop - limit)
     lo = max(start, begin - _MARGIN)
-    masked, _ = mask_markers(text[lo : min(end, stop + _MARGIN)])
+    masked, marks = mask_markers(text[lo : min(end, stop + _MARGIN)])
     if begin > start:
         cut = re.search(r"\s", masked[begin - lo : stop - lo])
         begin = begin + cut.end() if cut else begin
     if stop < end and stop != anchor:
         last = max(masked.rfind(" ", begin - lo, stop - lo), masked.rfind("\n", begin - lo, stop - lo))
         stop = lo + last if last > begin - lo else stop
+    # no space to cut at (`[1]` a thousand times): never inside a marker, which left "[1" as the claim
+    for s, e in marks:
+        if lo + s < begin < lo + e:
+            begin = min(lo + e, stop)
+        if lo + s < stop < lo + e:
+            stop = lo + s if lo + s > begin else stop
     return begin, stop
 
 
