@@ -6,6 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pyarrow as pa
+import pyarrow.parquet as pq
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
 from tests.cli.hostile import CTX, audited
 from tests.conftest import make_answer
 from tests.conftest import query as q
@@ -33,3 +39,41 @@ def test_positions_at_the_ends_of_int32_are_fabricated_never_a_failed_run(tmp_pa
         ("least", "citations[0]", "-2147483648", "fabricated"),
         ("least_inline", "inline_citations[0]", "-2147483648", "fabricated"),
     ], got
+
+
+def test_an_answer_or_contexts_past_the_size_limits_are_quarantined_naming_the_limit(tmp_path: Path) -> None:
+    # nothing bounded a row's size: one 50 MB context took 95-138 s and 1.8-2.2 GB of memory for its one answer (a
+    # batch of such rows is many times that), a 20 MB answer 21 s and 680 MB. An answer or an answer's contexts
+    # past `[run] max_answer_chars` / `max_contexts_chars` are quarantined naming the row, the size and the key;
+    # the limits here are small so the test stays fast (the defaults are 4,000,000 and 16,000,000)
+    ok = "Refunds take 30 days [1]."
+    rows = [
+        make_answer("good", ok, CTX),
+        make_answer("long_answer", ok + " x" * 600, CTX),  # 1,225 characters
+        make_answer("long_contexts", ok, [*CTX, dict(CTX[0], chunk_id="c3", text="Refunds. " * 300)]),  # 2,752
+        make_answer("at_the_limits", ok + " " * 975, [dict(CTX[0], text="y" * 2000)]),  # 1,000 and 2,000: audited
+    ]
+    inp, db, toml = tmp_path / "answers.parquet", tmp_path / "audit.duckdb", tmp_path / "citeaudit.toml"
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
+    toml.write_text("[run]\nmax_answer_chars = 1000\nmax_contexts_chars = 2000\n")
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--config", str(toml), "--quiet"])
+    assert res.exit_code == 0 and "Traceback" not in res.output, res.output
+    assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(4, 2, 2)]
+    got = q(db, "SELECT answer_id, row_ref, field, reason FROM quarantine ORDER BY answer_id")
+    assert got == [
+        (
+            "long_answer",
+            f"{inp.resolve()}:1",
+            "answer",
+            "answer has 1,225 characters, more than [run] max_answer_chars (1,000): too large to audit in bounded "
+            "time and memory (raise the limit to audit it)",
+        ),
+        (
+            "long_contexts",
+            f"{inp.resolve()}:2",
+            "contexts",
+            "contexts hold 2,752 characters of text, more than [run] max_contexts_chars (2,000): too large to "
+            "audit in bounded time and memory (raise the limit to audit it)",
+        ),
+    ], got
+    assert sorted(r[0] for r in q(db, "SELECT answer_id FROM answer_audit")) == ["at_the_limits", "good"]
