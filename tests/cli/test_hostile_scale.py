@@ -77,3 +77,29 @@ def test_an_answer_or_contexts_past_the_size_limits_are_quarantined_naming_the_l
         ),
     ], got
     assert sorted(r[0] for r in q(db, "SELECT answer_id FROM answer_audit")) == ["at_the_limits", "good"]
+
+
+def test_an_answer_past_the_citation_limit_is_quarantined_naming_the_limit(tmp_path: Path) -> None:
+    # an answer of 100,000 cited sentences (2 MB, under max_answer_chars) ran past 400 s and 940 MB for its one row,
+    # `[1]` 1,000,000 times 95 s and 2.4 GB; past `[run] max_citations_per_answer` (10,000) such an answer is
+    # quarantined naming the count and the key (a limit of 3 here keeps the test fast)
+    cited = "Refunds take 30 days [1]. Shipping is free over 50 euros [2]."
+    rows = [
+        make_answer("good", cited, CTX),
+        make_answer("at_the_limit", cited + " Refunds take 30 days [1].", CTX),
+        make_answer("markers", cited + " Refunds take 30 days [1][2].", CTX),
+        make_answer("json", json.dumps({"answer": "Refunds take 30 days.", "citations": [1, 2, 1, 2]}), CTX),
+    ]
+    inp, db, toml = tmp_path / "answers.parquet", tmp_path / "audit.duckdb", tmp_path / "citeaudit.toml"
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
+    toml.write_text("[run]\nmax_citations_per_answer = 3\n")
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--config", str(toml), "--quiet"])
+    assert res.exit_code == 0 and "Traceback" not in res.output, res.output
+    assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(4, 2, 2)]
+    got = q(db, "SELECT answer_id, row_ref, field, reason FROM quarantine ORDER BY answer_id")
+    too_many = "citations, more than [run] max_citations_per_answer (3): too many to audit in bounded time and memory"
+    assert got == [
+        ("json", f"{inp.resolve()}:3", "answer", f"answer has 4 {too_many} (raise the limit to audit it)"),
+        ("markers", f"{inp.resolve()}:2", "answer", f"answer has 4 {too_many} (raise the limit to audit it)"),
+    ], got
+    assert sorted(r[0] for r in q(db, "SELECT answer_id FROM answer_audit")) == ["at_the_limit", "good"]
