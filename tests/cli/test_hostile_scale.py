@@ -103,3 +103,45 @@ def test_an_answer_past_the_citation_limit_is_quarantined_naming_the_limit(tmp_p
         ("markers", f"{inp.resolve()}:2", "answer", f"answer has 4 {too_many} (raise the limit to audit it)"),
     ], got
     assert sorted(r[0] for r in q(db, "SELECT answer_id FROM answer_audit")) == ["at_the_limit", "good"]
+
+
+def test_sigterm_stops_a_run_whose_shards_run_in_threads_at_once(tmp_path: Path) -> None:
+    # with shards audited in threads, SIGTERM (a scheduler's timeout) reached the main thread, which then waited for
+    # every running shard to end before it recorded the run failed and exited: a run stuck on a long answer ignored
+    # `timeout` for as long as that answer took (one of 100,000 cited sentences: killed with -9 after 9 minutes).
+    # Now the running shards are left at once: exit 143 within seconds, the run `failed: terminated (SIGTERM)`
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    long = " ".join(f"Refunds take {i} days [1]." for i in range(30_000))  # minutes of work, allowed below
+    rows = [
+        make_answer("long", long, CTX),
+        *(make_answer(f"ok{i}", "Refunds take 30 days [1].", CTX) for i in range(3)),
+    ]
+    inp, db, toml = tmp_path / "answers.parquet", tmp_path / "audit.duckdb", tmp_path / "citeaudit.toml"
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
+    toml.write_text("[run]\nmax_citations_per_answer = 100000\nshard_seconds = 0.0001\nshard_threads = 2\n")
+    cmd = [sys.executable, "-m", "audit.cli", "-v", "run", "--input", str(inp), "--db", str(db), "--config", str(toml)]
+    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    assert proc.stderr is not None
+    seen = []
+    for line in proc.stderr:  # wait until the shards are being audited, two at a time
+        seen.append(line)
+        if "auditing" in line and "at a time" in line:
+            break
+    time.sleep(3)
+    proc.send_signal(signal.SIGTERM)
+    start = time.monotonic()
+    try:
+        code = proc.wait(timeout=30)
+    finally:
+        proc.kill()
+    rest = proc.stderr.read()
+    assert code == 143 and time.monotonic() - start < 30, "".join(seen) + rest
+    assert rest.strip().splitlines()[-1] == (
+        "error: terminated by SIGTERM (the run is recorded as failed; rerun to complete it)"
+    )
+    assert "Traceback" not in rest
+    assert q(db, "SELECT status FROM runs") == [("failed: terminated (SIGTERM)",)]
