@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from audit.claims import cited_sentences, claim_for, claim_sentences, first_of_each, has_claim_text
+from audit.claims import Claim, cited_sentences, claim_for, claim_sentences, first_of_each, has_claim_text
 from audit.config import AuditConfig
 from audit.extract.clauses import cited_clauses
 from audit.extract.sentences import Sentence, cited_stretches, is_claim, is_claim_beside_payload, split_sentences
@@ -92,7 +92,8 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         }
         stretches = cited_stretches(text, sorted(marks))
         clauses = cited_clauses(text, sentences, sorted(marks))
-        claims = [claim_for(c, text, sentences, ans.get("ref_start"), stretches, clauses) for c in cites]
+        memo: dict[tuple[int, ...], Claim] = {}
+        claims = [claim_for(c, text, sentences, ans.get("ref_start"), stretches, clauses, memo) for c in cites]
         firsts = first_of_each(cites, claims)
         cites = [c for c, first in zip(cites, firsts, strict=True) if first]
         claims = [cl for cl, first in zip(claims, firsts, strict=True) if first]

@@ -78,6 +78,11 @@ class RunConfig:
     dask_address: str = ""
     lock_wait_seconds: float = 60.0  # a load waits this long for another process to release the DuckDB file
     load_memory_limit: str = "256MB"  # DuckDB memory while loading a run (spills to disk beyond); "" = DuckDB default
+    # an answer longer than this, or whose contexts' texts are together longer, is quarantined: one 50 MB context
+    # took 2 minutes and 2 GB for its single answer (README: Bad input)
+    max_answer_chars: int = 4_000_000
+    max_contexts_chars: int = 16_000_000
+    max_citations_per_answer: int = 10_000  # ... and one citing more often: 100,000 cited sentences ran past 400 s
     column_mapping: dict[str, str] = field(default_factory=dict)  # contract name -> log column
 
 
@@ -178,6 +183,10 @@ def _check(cfg: AuditConfig, source: str) -> None:
         )
     if cfg.run.shard_rows < 1 or cfg.run.batch_answers < 1:
         raise ConfigError(f"{source}: run.shard_rows, run.batch_answers must be >= 1")
+    if min(cfg.run.max_answer_chars, cfg.run.max_contexts_chars, cfg.run.max_citations_per_answer) < 1:
+        raise ConfigError(
+            f"{source}: run.max_answer_chars, run.max_contexts_chars and run.max_citations_per_answer must be >= 1"
+        )
     if not 10_000 <= cfg.run.cache_vectors <= MAX_CACHE_VECTORS:
         raise ConfigError(
             f"{source}: run.cache_vectors must be between 10000 and {MAX_CACHE_VECTORS} (each vector takes "

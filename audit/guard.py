@@ -127,3 +127,16 @@ def move_to_quarantine(
     if not moved:
         return counts
     return AnswerCounts(counts.answers_read, counts.answers_audited - moved, counts.answers_quarantined + moved)
+
+
+def quarantine_too_many_citations(con: duckdb.DuckDBPyConnection, counts: AnswerCounts, most: int) -> AnswerCounts:
+    """An answer with more than `most` citations (`[run] max_citations_per_answer`) goes to quarantine: its audit
+    grows with them (100,000 cited sentences in one answer ran past 400 s, `[1]` a million times took 2.4 GB)."""
+    return move_to_quarantine(
+        con,
+        counts,
+        "SELECT answer_id, format('answer has {:,} citations, more than [run] max_citations_per_answer ({:,}): too "
+        "many to audit in bounded time and memory (raise the limit to audit it)', n, $most) AS reason "
+        "FROM (SELECT answer_id, count(*) AS n FROM citations GROUP BY answer_id) WHERE n > $most",
+        {"most": most},
+    )

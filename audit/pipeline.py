@@ -26,7 +26,7 @@ from audit.counts import AnswerCounts
 from audit.errors import ConfigError, InputError
 from audit.evidence import with_source_windows
 from audit.extract.markers import extract_citations
-from audit.guard import assess_guarded, move_to_quarantine, quarantine_failed
+from audit.guard import assess_guarded, move_to_quarantine, quarantine_failed, quarantine_too_many_citations
 from audit.ingest import stage_answers
 from audit.schema import RESULT_TABLES, conform
 from audit.shardplan import hash_range_filter
@@ -244,6 +244,7 @@ def audit_shard(
         with watch("extract"):
             extract_citations(con, cfg.extract.numeric_base)
             counts = _quarantine_blank_structured(con, counts)
+            counts = quarantine_too_many_citations(con, counts, cfg.run.max_citations_per_answer)
         with watch("resolve"):
             run(con, "resolve")
         cite_rows, uncited_rows, stat_rows, unit_rows = [], [], [], []
@@ -277,6 +278,7 @@ def _stage(con: duckdb.DuckDBPyConnection, shard: Shard, cfg: AuditConfig) -> An
         list(shard.contexts_files) or None,
         row_filter=hash_range_filter(shard.hash_lo, shard.hash_hi),
         split=shard.split,
+        limits=(cfg.run.max_answer_chars, cfg.run.max_contexts_chars),
     )
     return counts
 

@@ -336,6 +336,9 @@ def model_threads(pool: ScorerPool, n: int) -> Iterator[None]:
             torch.set_num_threads(before)
 
 
+SHARD_THREAD = "citeaudit-shard"  # the name of a thread auditing a shard (audit/cli/common.py exits without them)
+
+
 def audit_shards(
     plan: RunPlan,
     cfg: AuditConfig,
@@ -351,17 +354,22 @@ def audit_shards(
         return [audit_shard_to(plan.work, s, cfg, run_id, pool.get, progress, watch) for s in plan.shards]
     log.info("auditing %d shards, %d at a time", len(plan.shards), threads)
     per_shard = max(1, (os.cpu_count() or 1) // threads)  # cores each shard's model and DuckDB may use
-    with model_threads(pool, per_shard), ThreadPoolExecutor(threads) as ex:
+    with model_threads(pool, per_shard):
+        ex = ThreadPoolExecutor(threads, thread_name_prefix=SHARD_THREAD)
         futures = [
             ex.submit(audit_shard_to, plan.work, s, cfg, run_id, pool.get, progress, watch, per_shard)
             for s in plan.shards
         ]
         try:
-            return [f.result() for f in futures]
+            done = [f.result() for f in futures]
         except BaseException:
-            for f in futures:  # a failed shard (or Ctrl-C) stops the rest: no new shard starts
-                f.cancel()
+            # a failed shard (or Ctrl-C, SIGTERM) stops the rest: no new shard starts, and the running ones are not
+            # waited for (SIGTERM waited for a shard stuck on a long answer, minutes); the command exits without
+            # them (audit/cli/common.py), their work dirs removed by the next run
+            ex.shutdown(wait=False, cancel_futures=True)
             raise
+        ex.shutdown()
+        return done
 
 
 def run_audit(

@@ -46,10 +46,10 @@ def friendly_errors(fn: F) -> F:
             sys.exit(2)
         except Terminated:
             print_error("terminated by SIGTERM (the run is recorded as failed; rerun to complete it)")
-            sys.exit(143)
+            _exit_now(143)
         except KeyboardInterrupt:
             print_error("interrupted (the run is recorded as failed; rerun to complete it)")
-            sys.exit(130)
+            _exit_now(130)
         except BrokenPipeError:  # the reader went away (`citeaudit sql ... | head`): stop quietly, as a shell tool does
             _quiet_stdout()
             sys.exit(141)
@@ -128,6 +128,18 @@ def window_options(what: str) -> Callable[[F], F]:
 
 def quiet_option(fn: F) -> F:
     return click.option("--quiet", is_flag=True, help="No progress bar.")(fn)
+
+
+def _exit_now(code: int) -> None:
+    """Exit with `code`; at once when shard threads still run (Python joins them at exit, so a stopped run waited
+    for a shard stuck on a long answer: minutes past SIGTERM). The run is recorded as failed already."""
+    from audit.runner import SHARD_THREAD
+
+    if any(t.is_alive() and t.name.startswith(SHARD_THREAD) for t in threading.enumerate()):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)
 
 
 def _terminate(_signum: int, _frame: object) -> None:

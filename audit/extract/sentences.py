@@ -100,16 +100,22 @@ def _stretches(text: str, full_width_stops: bool) -> Iterator[tuple[int, int]]:
     masked, _ = mask_markers(text)
     start = 0
     n = len(masked)
+    # the run of whitespace and markers after a sentence end, and the last marker in it: found once per run, so the
+    # newlines of a run each ending a sentence do not each scan the rest of it (a million newlines ran past 400 s)
+    run_start, run_end, run_mask = -1, -1, -1
     for m in (_TERMINATOR_FULL_WIDTH if full_width_stops else _TERMINATOR).finditer(masked):
         end = m.end()
-        gap = _GAP.match(masked, end)
-        gap_end = gap.end() if gap else end
+        if not run_start <= end <= run_end:
+            gap = _GAP.match(masked, end)
+            run_start, run_end = end, gap.end() if gap else end
+            run_mask = masked.rfind(_MASK, end, run_end)
+        gap_end = run_end
         if m.group() != "\n" and (
             _ABBREV.search(masked[max(0, m.start() - 8) : m.start() + 1])
             or (gap_end < n and masked[gap_end].islower())  # "[...] sexy", "approx. ten": no new sentence
         ):
             continue
-        last_mask = masked.rfind(_MASK, end, gap_end)
+        last_mask = run_mask if run_mask >= end else -1
         if last_mask >= 0:
             end = last_mask + 1  # trailing markers join the sentence they follow
         if end <= start:
@@ -155,13 +161,19 @@ def claim_span(
     stop = min(end, max(anchor if anchor is not None else start, start + limit))
     begin = max(start, stop - limit)
     lo = max(start, begin - _MARGIN)
-    masked, _ = mask_markers(text[lo : min(end, stop + _MARGIN)])
+    masked, marks = mask_markers(text[lo : min(end, stop + _MARGIN)])
     if begin > start:
         cut = re.search(r"\s", masked[begin - lo : stop - lo])
         begin = begin + cut.end() if cut else begin
     if stop < end and stop != anchor:
         last = max(masked.rfind(" ", begin - lo, stop - lo), masked.rfind("\n", begin - lo, stop - lo))
         stop = lo + last if last > begin - lo else stop
+    # no space to cut at (`[1]` a thousand times): never inside a marker, which left "[1" as the claim
+    for s, e in marks:
+        if lo + s < begin < lo + e:
+            begin = min(lo + e, stop)
+        if lo + s < stop < lo + e:
+            stop = lo + s if lo + s > begin else stop
     return begin, stop
 
 

@@ -385,15 +385,17 @@ FROM markers m LEFT JOIN footnote_defs d
 WHERE regexp_full_match(m.marker, $nf)
 UNION ALL
 -- JSON "citations" entries the answer text does not already cite inline
+-- (a position's rank reckoned in BIGINT: -2147483648 - 1, or an inline 2147483647 + 1, overflowed INT32 and failed the
+-- whole run; a rank beyond int32 is NULL, a fabricated citation like any position that is none)
 SELECT s.answer_id, 1000000 + s.idx, 0, 'citations[' || (s.idx - 1) || ']', NULL, NULL, 'structured',
-       coalesce(CAST(s.num AS VARCHAR), s.raw), CAST(s.num - $base + 1 AS INTEGER), NULL, NULL, NULL, NULL, NULL
+       coalesce(CAST(s.num AS VARCHAR), s.raw), TRY_CAST(s.num::BIGINT - $base + 1 AS INTEGER), NULL, NULL, NULL, NULL, NULL
 FROM structured_flat s
 WHERE s.num IS NULL OR NOT EXISTS (
     SELECT 1 FROM numeric_cites n WHERE n.answer_id = s.answer_id AND n.num = s.num)
 UNION ALL
 SELECT answer_id, 2000000 + idx, 0, 'inline_citations[' || (idx - 1) || ']',
        CAST(claim_pos AS INTEGER), CAST(claim_pos + length(claim) AS INTEGER), 'structured',
-       coalesce(CAST(source_index AS VARCHAR), raw), CAST(source_index + 1 AS INTEGER), NULL, NULL, NULL, NULL, claim
+       coalesce(CAST(source_index AS VARCHAR), raw), TRY_CAST(source_index::BIGINT + 1 AS INTEGER), NULL, NULL, NULL, NULL, claim
 FROM inline_cites;
 
 -- citation objects: `citations` items that are objects (document_id + chunk_index, or document_name +

@@ -87,6 +87,21 @@ def test_claim_span_keeps_a_short_span_and_cuts_a_long_one_at_whitespace():
     assert b == 0 and e <= 200 and text[e] == " "
 
 
+def test_claim_span_never_cuts_a_marker_in_two():
+    # a run of markers with no space in it (`[1]` 1,000 times) was cut at the limit inside a marker: the claim of
+    # every marker of such an answer was "[1", a marker's fragment shown to reviewers as what it claimed
+    from audit.extract.sentences import claim_span
+
+    for text in ("[1]" * 1000, "x" * 1999 + "[12]" * 10, "[12]" * 10 + "y" * 3000):
+        b, e = claim_span(text, 0, len(text), None)
+        assert e - b <= 2000 and strip_markers(text[b:e]) == strip_markers(text[b:e]).strip("[]0123456789"), (b, e)
+    text = "[1]" * 1000
+    assert claim_span(text, 0, len(text), None) == (0, 1998)
+    b, e = claim_span(text, 0, len(text), 2400)
+    assert (b % 3, e) == (0, 2400) and 1990 <= e - b <= 2000
+    assert claim_span("x" * 1999 + "[12]" * 10, 0, 2039, None) == (0, 1999)
+
+
 def test_cited_stretches_start_after_the_marker_before_the_words():
     from audit.extract.sentences import cited_stretches
 
@@ -108,3 +123,18 @@ def test_cited_stretches_start_after_the_marker_before_the_words():
 def test_brackets_that_held_only_markers_go_with_them(text: str, claim: str) -> None:
     # "(see [1])" left "(see )" in the claim: a word no source states
     assert strip_markers(text) == claim
+
+
+def test_a_million_newlines_are_split_in_linear_time() -> None:
+    # every newline ends a sentence, and each scanned the whole run of whitespace after it (for markers trailing the
+    # sentence): an answer of 1,000,000 newlines between two cited words ran past 400 s (40,000 took 5 s); now a
+    # second or two (CPU time, generous bound); the same sentences as before on a short run
+    import time
+
+    assert [(s.start, s.end) for s in split_sentences("a [1]\n\n\n [2]\n\nb.")] == [(0, 12), (14, 16)]
+    text = "Refunds [1]" + "\n" * 1_000_000 + "take 30 days [1]. Then\n \n[2]\n more."
+    start = time.process_time()
+    got = split_sentences(text)
+    assert time.process_time() - start < 4.0
+    assert [s.text for s in got] == ["Refunds", "take 30 days.", "Then", "more."]
+    assert text[got[2].start : got[2].end] == "Then\n \n[2]"
