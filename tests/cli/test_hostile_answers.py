@@ -100,7 +100,8 @@ def test_markdown_footnotes_cite_and_closing_definitions_name_sources(tmp_path: 
         "never_retrieved": ("RED", 2, 0, ["reference_list"]),
         "correct": ("GREEN", 2, 0, ["reference_list"]),
         "link_definitions": ("GREEN", 2, 0, ["reference_list"]),
-        "only_definitions": ("RED", 1, 1, ["reference_list"]),  # as a structured citation cited nowhere inline
+        # the closing list cites the whole answer above it, as a JSON `citations` list does: no uncited claim
+        "only_definitions": ("RED", 1, 0, ["reference_list"]),
         "prose_after": ("RED", 2, 1, []),
         "statement": ("RED", 2, 1, []),
         "nothing_else": ("RED", 2, 0, ["reference_list"]),
