@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -32,7 +33,7 @@ from audit.ingest import CTX_FILE, CTX_ROW, check_context_files, check_files, di
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, runs_on_torch, write_shard_result
 from audit.shardplan import affinity_items, hash_of, plan_by_cost
 from audit.split import ASSIGNMENT, SHARD_COLUMN, shard_sql, split_window
-from audit.sql import parquet_files
+from audit.sql import connect, parquet_files
 from audit.store import RunRecord, load_shards, record_failed_run, record_started_run
 from audit.timing import Stopwatch
 from audit.verify.semantic import EmbeddingCache, SemanticScorer, model_key
@@ -89,9 +90,10 @@ def plan_shards(
     cfg: AuditConfig,
     contexts_files: list[str] | None = None,
     workers: int | None = None,
+    con: duckdb.DuckDBPyConnection | None = None,
 ) -> list[Shard]:
     """Hash ranges of `answer_id` holding about `run.shard_seconds` of estimated work and at most `run.shard_rows`
-    answers each (see `audit.shardplan`); the plan is logged."""
+    answers each (see `audit.shardplan`), planned on `con` or a database of its own; the plan is logged."""
     plan = plan_by_cost(
         files,
         window,
@@ -101,6 +103,7 @@ def plan_shards(
         cfg.verify.refine,
         cfg.verify.quantize,
         workers,
+        con,
     )
     log.info("%s: %s", window, plan.describe(workers))
     n = len(plan.shards)
@@ -140,18 +143,20 @@ def plan_run(
     workers: int | None = None,
 ) -> RunPlan:
     """Step 2: discover the inputs, plan the shards for `workers` auditing at once, claim the work dir (a dir of the
-    same inputs is reused: its finished shards only load; stale ones are removed)."""
+    same inputs is reused: its finished shards only load; stale ones are removed). Every step runs on one in-memory
+    DuckDB: a new one costs ~13 ms of CPU, and this is the serial start of every run."""
     logs = discover_inputs(run.input)
     tables = discover_inputs(contexts_spec) if contexts_spec else []
-    # a file holding text that is no UTF-8 is read through a copy whose rows name it (`audit.encoding`)
-    files = readable_inputs(logs, cfg.run.column_mapping, work_root(db, work_dir))
-    contexts_files = readable_contexts(tables, work_root(db, work_dir)) if tables else None
-    shards = plan_shards(files, run.window, cfg, contexts_files, workers)
-    rows = sum(s.answers for s in shards)
-    key = work_key(logs, run.window.label(), run.config_hash, tables, len(shards))
-    work = claim_work_dir(work_root(db, work_dir), f"{prefix}run-{key}")
-    if len(shards) > 1:
-        shards = split_input(files, run.window, cfg, contexts_files, shards, work / "input")
+    with connect() as con:
+        # a file holding text that is no UTF-8 is read through a copy whose rows name it (`audit.encoding`)
+        files = readable_inputs(logs, cfg.run.column_mapping, work_root(db, work_dir), con)
+        contexts_files = readable_contexts(tables, work_root(db, work_dir), con) if tables else None
+        shards = plan_shards(files, run.window, cfg, contexts_files, workers, con)
+        rows = sum(s.answers for s in shards)
+        key = work_key(logs, run.window.label(), run.config_hash, tables, len(shards))
+        work = claim_work_dir(work_root(db, work_dir), f"{prefix}run-{key}")
+        if len(shards) > 1:
+            shards = split_input(files, run.window, cfg, contexts_files, shards, work / "input", con)
     return RunPlan(files, contexts_files, rows, shards, work)
 
 
@@ -162,9 +167,10 @@ def split_input(
     contexts_files: list[str] | None,
     shards: list[Shard],
     root: Path,
+    con: duckdb.DuckDBPyConnection | None = None,
 ) -> list[Shard]:
     """The window's rows written once into one folder per shard (`audit.split`), each shard then reads only its
-    own: the shards' repeated scans of the whole window no longer grow with it."""
+    own: the shards' repeated scans of the whole window no longer grow with it. On `con` or a database of its own."""
     mapping = cfg.run.column_mapping
     scan = scan_sql(files, window, staging_columns(mapping, check_files(files, mapping)))
     by_source = sum(s.answers for s in shards) <= AFFINITY_MAX_ANSWERS
@@ -194,13 +200,14 @@ def split_input(
     assigned: list[Assignment] = []
 
     def write_assignment(folder: Path) -> None:
-        items = affinity_items(files, window, mapping, cfg.verify.refine, cfg.verify.quantize)
+        items = affinity_items(files, window, mapping, cfg.verify.refine, cfg.verify.quantize, con)
         done = assign(items, len(shards), cfg.run.shard_rows)
         pq.write_table(pa.table({"h": items.keys, "shard": done.shard}), folder / ASSIGNMENT)
         log.info("shards by shared sources: answers per shard %s", done.answers)
         assigned.append(done)
 
-    folders = split_window(answers, contexts, root, len(shards), files, prepare=write_assignment if by_source else None)
+    prepare = write_assignment if by_source else None
+    folders = split_window(answers, contexts, root, len(shards), files, prepare=prepare, con=con)
     if not by_source:
         return [dataclasses.replace(s, split=str(f)) for s, f in zip(shards, folders, strict=True)]
     # the plan's hash ranges no longer say which answers a shard holds (its folder does), nor their count and work:

@@ -27,7 +27,7 @@ import pyarrow.parquet as pq
 
 from audit.errors import InputError, one_line
 from audit.ingest import describe_files
-from audit.sql import connect, literal_path, quote
+from audit.sql import literal_path, quote, shared, threads
 
 log = logging.getLogger(__name__)
 
@@ -58,25 +58,27 @@ def split_rows(
     stem: str,
     describe: str,
     buffer_bytes: int = BUFFER_BYTES,
+    con: duckdb.DuckDBPyConnection | None = None,
 ) -> int:
     """Write the rows of `query` (which has a 0-based SHARD_COLUMN) to `root/shard-NNNNN/{stem}-NNNNN.parquet`;
     every shard folder gets at least one (maybe empty) file, so each shard reads a schema. Returns rows written.
+    Run on `con` (the run plan's database, on one thread while it splits) or a database of its own.
 
     A shard's folder holds one part per time its rows were written out of the buffer, and with many shards the
     buffer's share per shard is small: more than GROUP_SHARDS shards are split in two passes, first into groups of
     GROUP_SHARDS consecutive shards, then each group into its shards, so a shard gets a few parts, not hundreds."""
     if shards <= GROUP_SHARDS:
-        return _route(query, root, SHARD_COLUMN, range(shards), stem, describe, buffer_bytes)
+        return _route(query, root, SHARD_COLUMN, range(shards), stem, describe, buffer_bytes, con)
     groups = -(-shards // GROUP_SHARDS)
     staging = root / "_groups"
     grouped = f"SELECT *, {SHARD_COLUMN} // {GROUP_SHARDS} AS {GROUP_COLUMN} FROM ({query})"
-    _route(grouped, staging, GROUP_COLUMN, range(groups), stem, describe, buffer_bytes)
+    _route(grouped, staging, GROUP_COLUMN, range(groups), stem, describe, buffer_bytes, con)
     written = 0
     for g in range(groups):
         parts = quote(literal_path(shard_folder(staging, g)) + f"/{stem}-*.parquet")
         owned = range(g * GROUP_SHARDS, min(shards, (g + 1) * GROUP_SHARDS))
         written += _route(
-            f"SELECT * FROM read_parquet({parts})", root, SHARD_COLUMN, owned, stem, describe, buffer_bytes
+            f"SELECT * FROM read_parquet({parts})", root, SHARD_COLUMN, owned, stem, describe, buffer_bytes, con
         )
         shutil.rmtree(shard_folder(staging, g))
     shutil.rmtree(staging)
@@ -91,6 +93,7 @@ def _route(
     stem: str,
     describe: str,
     buffer_bytes: int,
+    con: duckdb.DuckDBPyConnection | None = None,
 ) -> int:
     """The rows of `query` into `root/shard-NNNNN/` by the value of its column `key`, which must lie in `keys`
     (that column is dropped; every folder of `keys` gets a file). At most `buffer_bytes` of rows wait in memory."""
@@ -110,9 +113,9 @@ def _route(
         parts[k] = parts.get(k, 0) + 1
         written += table.num_rows
 
-    with connect(config={"threads": 1}) as con:
+    with shared(con) as db, threads(db, 1):
         try:
-            reader = con.sql(query).to_arrow_reader(BATCH_ROWS)
+            reader = db.sql(query).to_arrow_reader(BATCH_ROWS)
             for batch in reader:
                 table = pa.Table.from_batches([batch])
                 values = table.column(key)
@@ -129,7 +132,7 @@ def _route(
             for k in list(buffers):
                 flush(k)
             if schema is None:  # no rows at all: the schema of the query's result
-                schema = con.sql(f"SELECT * EXCLUDE ({key}) FROM ({query}) LIMIT 0").to_arrow_table().schema
+                schema = db.sql(f"SELECT * EXCLUDE ({key}) FROM ({query}) LIMIT 0").to_arrow_table().schema
         except duckdb.Error as exc:
             raise InputError(f"cannot split {describe} into shards: {one_line(str(exc))}") from None
     for k in keys:
@@ -147,10 +150,12 @@ def split_window(
     shards: int,
     files: list[str],
     prepare: Callable[[Path], None] | None = None,
+    con: duckdb.DuckDBPyConnection | None = None,
 ) -> list[Path]:
     """Split the window's answers (and a separate contexts table's rows, when given) into one folder per shard
     under `root`; reused when an earlier attempt finished. `prepare(root)` runs first in the new folder (it writes
-    what the queries read, such as the shard assignment). Returns the shard folders, in shard order."""
+    what the queries read, such as the shard assignment); the queries run on `con` or a database of their own. Returns
+    the shard folders, in shard order."""
     folders = [shard_folder(root, k) for k in range(shards)]
     if (root / DONE).is_file():
         log.info("reusing the split input in %s", root)
@@ -159,9 +164,9 @@ def split_window(
     root.mkdir(parents=True)
     if prepare is not None:
         prepare(root)
-    rows = split_rows(answers_query, root, shards, "answers", describe_files(files))
+    rows = split_rows(answers_query, root, shards, "answers", describe_files(files), con=con)
     if contexts_query is not None:
-        split_rows(contexts_query, root, shards, "contexts", "the contexts table")
+        split_rows(contexts_query, root, shards, "contexts", "the contexts table", con=con)
     (root / DONE).write_text(f"{rows}\n")
     log.info("split %d answers into %d shard folders under %s", rows, shards, root)
     return folders
