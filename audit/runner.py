@@ -34,7 +34,7 @@ from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache,
 from audit.shardplan import affinity_items, hash_of, plan_by_cost
 from audit.split import ASSIGNMENT, SHARD_COLUMN, shard_sql, split_window
 from audit.sql import connect, parquet_files
-from audit.store import RunRecord, load_shards, record_failed_run, record_started_run
+from audit.store import LoadedRun, RunRecord, load_shards, record_failed_run, record_started_run
 from audit.timing import Stopwatch
 from audit.verify.semantic import EmbeddingCache, SemanticScorer, model_key
 from audit.verify.support import load_support_model
@@ -257,9 +257,9 @@ def audit_shard_to(
         return write_shard_result(result, Path(work), shard)
 
 
-def load_run(db: str | Path, run: RunRecord, dirs: list[Path], cfg: AuditConfig, rerun_hint: str) -> AnswerCounts:
-    """Step 4: the single writer replaces the window's rows and records the run; a database still locked keeps the
-    finished shards and says how to load them."""
+def load_run(db: str | Path, run: RunRecord, dirs: list[Path], cfg: AuditConfig, rerun_hint: str) -> LoadedRun:
+    """Step 4: the single writer replaces the window's rows and records the run (its counts and overview come back);
+    a database still locked keeps the finished shards and says how to load them."""
     try:
         return load_shards(db, run, dirs, cfg.run.lock_wait_seconds, cfg.run.load_memory_limit)
     except DatabaseLocked as exc:
@@ -396,7 +396,7 @@ def run_audit(
             on_plan(plan.rows)
         dirs = audit_shards(plan, cfg, run.run_id, pool, progress, watch)
         with watch("load"):
-            counts = load_run(db, run, dirs, cfg, "rerun the same command to load them")
+            counts = load_run(db, run, dirs, cfg, "rerun the same command to load them").counts
     except BaseException as exc:  # Ctrl-C and a model that will not load end in `failed: ...` too
         fail_run(db, run, exc, cfg)
         raise

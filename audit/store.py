@@ -8,6 +8,7 @@ import subprocess
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import duckdb
 
@@ -15,6 +16,7 @@ import audit
 from audit.counts import AnswerCounts
 from audit.errors import ConfigError, InputError
 from audit.pipeline import MANIFEST
+from audit.report import overview
 from audit.schema import (
     OUTPUT_VERSION,
     RESULT_TABLES,
@@ -59,6 +61,15 @@ def code_version() -> str:
     return f"{audit.__version__}+{sha}" if sha else audit.__version__
 
 
+@dataclass(frozen=True)
+class LoadedRun:
+    """What a load wrote: the run's counts, and the overview of its rows (`audit.report.overview`) read in the load's
+    own connection: the flow's summary opened the file once more for it (~40 ms of its serial end)."""
+
+    counts: AnswerCounts
+    overview: dict[str, Any]
+
+
 def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> duckdb.DuckDBPyConnection:
     """Connect to the output file, creating it and its tables and views when needed (`with open_db(p) as con:`)."""
     p = Path(path)
@@ -100,8 +111,9 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
 
 def load_shards(
     db: str | Path, run: RunRecord, shard_dirs: list[Path], wait_s: float = 60.0, memory_limit: str = ""
-) -> AnswerCounts:
-    """Replace the window's rows with the shards' rows, record the run: all in one transaction.
+) -> LoadedRun:
+    """Replace the window's rows with the shards' rows, record the run: all in one transaction; then read the
+    run's overview.
 
     Waits up to `wait_s` for another process holding the file; the shard folders are left as they are either way.
     Rows take this run's id even when a shard was written by an earlier attempt that could not load."""
@@ -121,8 +133,9 @@ def load_shards(
                 f"loading the run needs more memory than [run] load_memory_limit = {memory_limit!r} allows "
                 f"({str(exc).splitlines()[0]}); raise it and rerun: the finished shards are kept and only load"
             ) from None
+        loaded = LoadedRun(counts, overview(con, run.run_id))
     log.info("loaded run %s: %s", run.run_id, counts)
-    return counts
+    return loaded
 
 
 def _load(con: duckdb.DuckDBPyConnection, run: RunRecord, shard_dirs: list[Path], counts: AnswerCounts) -> None:
