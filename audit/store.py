@@ -7,6 +7,7 @@ import logging
 import subprocess
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,10 @@ class RunRecord:
     flow_run_id: str | None = None
 
 
+@cache
 def code_version() -> str:
+    """The package version and the checkout's commit, asked of git once per process (each ask forked the process: a
+    run writes its `runs` row twice, on the flow's serial path)."""
     try:
         sha = subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"],

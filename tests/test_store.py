@@ -106,3 +106,20 @@ def test_the_load_returns_the_overview_of_the_rows_it_wrote(tmp_path, scorer):
     loaded = load_run(db, run, dirs, cfg, "rerun")
     assert loaded.overview == run_overview(str(db), run.run_id)
     assert loaded.overview["verdicts"] and loaded.overview["uncited"] > 0
+    assert loaded.counts.answers_read == loaded.overview["counts"]["answers_read"] > 0
+
+
+def test_the_code_version_is_asked_of_git_once_per_process(monkeypatch):
+    """A run writes its `runs` row twice (running, then completed or failed): `git rev-parse` ran for each, a fork of
+    the flow's process on its serial path. The version is the process's: asked once."""
+    import subprocess
+
+    from audit.store import code_version
+
+    first = code_version()
+
+    def no_git(*args, **kwargs):
+        raise AssertionError("git asked again")
+
+    monkeypatch.setattr(subprocess, "run", no_git)
+    assert code_version() == first
