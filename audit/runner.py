@@ -3,7 +3,6 @@ begin_run -> plan_run -> audit_shard_to (per shard) -> load_run -> finish_run, o
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
 import logging
@@ -20,20 +19,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
-import pyarrow as pa
-import pyarrow.parquet as pq
 
-from audit.affinity import MAX_ANSWERS as AFFINITY_MAX_ANSWERS
-from audit.affinity import Assignment, assign
 from audit.config import AuditConfig
 from audit.counts import AnswerCounts
 from audit.encoding import readable_contexts, readable_inputs
 from audit.errors import DatabaseLocked, failure_reason
-from audit.ingest import CTX_FILE, CTX_ROW, check_context_files, check_files, discover_inputs, scan_sql, staging_columns
+from audit.ingest import discover_inputs
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, runs_on_torch, write_shard_result
-from audit.shardplan import affinity_items, hash_of, plan_by_cost
-from audit.split import ASSIGNMENT, SHARD_COLUMN, shard_sql, split_window
-from audit.sql import connect, parquet_files
+from audit.shardplan import plan_by_cost
+from audit.split import split_input
+from audit.sql import connect
 from audit.store import LoadedRun, RunRecord, load_shards, record_failed_run, record_started_run
 from audit.timing import Stopwatch
 from audit.verify.semantic import EmbeddingCache, SemanticScorer, model_key
@@ -158,72 +153,6 @@ def plan_run(
         if len(shards) > 1:
             shards = split_input(files, run.window, cfg, contexts_files, shards, work / "input", con)
     return RunPlan(files, contexts_files, rows, shards, work)
-
-
-def split_input(
-    files: list[str],
-    window: Window,
-    cfg: AuditConfig,
-    contexts_files: list[str] | None,
-    shards: list[Shard],
-    root: Path,
-    con: duckdb.DuckDBPyConnection | None = None,
-) -> list[Shard]:
-    """The window's rows written once into one folder per shard (`audit.split`), each shard then reads only its
-    own: the shards' repeated scans of the whole window no longer grow with it. On `con` or a database of its own."""
-    mapping = cfg.run.column_mapping
-    scan = scan_sql(files, window, staging_columns(mapping, check_files(files, mapping)))
-    by_source = sum(s.answers for s in shards) <= AFFINITY_MAX_ANSWERS
-    answer_key = hash_of("s.answer_id")  # HASH_SQL on the scan's rows
-    ctx_key = hash_of("CAST(c.answer_id AS VARCHAR)")  # as the answers' staging casts it
-    if by_source:  # answers that share sources meet in one shard (`audit.affinity`)
-        table = parquet_files([root / ASSIGNMENT])
-        answers = (
-            f"SELECT s.*, coalesce(a.shard, 0) AS {SHARD_COLUMN} FROM ({scan}) s "
-            f"LEFT JOIN read_parquet({table}) a ON {answer_key} = a.h"
-        )
-        ctx_shard, ctx_join = "coalesce(a.shard, 0)", f" LEFT JOIN read_parquet({table}) a ON {ctx_key} = a.h"
-    else:  # the plan's hash ranges
-        bounds = [s.hash_lo or 0 for s in shards]
-        answers = f"SELECT s.*, {shard_sql(bounds, answer_key)} AS {SHARD_COLUMN} FROM ({scan}) s"
-        ctx_shard, ctx_join = shard_sql(bounds, ctx_key), ""
-    contexts = None
-    if contexts_files:
-        check_context_files(contexts_files)
-        contexts = (  # each row keeps its file and row, for the reason when it is broken (`ingest`)
-            f"SELECT c.* EXCLUDE (filename, file_row_number), c.filename AS {CTX_FILE}, "
-            f"c.file_row_number AS {CTX_ROW}, {ctx_shard} AS {SHARD_COLUMN} "
-            f"FROM read_parquet({parquet_files(contexts_files)}, union_by_name = true, "
-            f"filename = true, file_row_number = true) c{ctx_join}"
-        )
-
-    assigned: list[Assignment] = []
-
-    def write_assignment(folder: Path) -> None:
-        items = affinity_items(files, window, mapping, cfg.verify.refine, cfg.verify.quantize, con)
-        done = assign(items, len(shards), cfg.run.shard_rows)
-        pq.write_table(pa.table({"h": items.keys, "shard": done.shard}), folder / ASSIGNMENT)
-        log.info("shards by shared sources: answers per shard %s", done.answers)
-        assigned.append(done)
-
-    prepare = write_assignment if by_source else None
-    folders = split_window(answers, contexts, root, len(shards), files, prepare=prepare, con=con)
-    if not by_source:
-        return [dataclasses.replace(s, split=str(f)) for s, f in zip(shards, folders, strict=True)]
-    # the plan's hash ranges no longer say which answers a shard holds (its folder does), nor their count and work:
-    # the assignment does (its work counts a source shared within a shard once)
-    done = assigned[0] if assigned else None
-    return [
-        dataclasses.replace(
-            s,
-            split=str(f),
-            hash_lo=None,
-            hash_hi=None,
-            answers=done.answers[i] if done else s.answers,
-            est_seconds=done.load[i] if done else s.est_seconds,
-        )
-        for i, (s, f) in enumerate(zip(shards, folders, strict=True))
-    ]
 
 
 def finished_shard(work: str | Path, shard: Shard) -> Path | None:

@@ -15,6 +15,7 @@ memory before the largest shard's rows are written as one more part file.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import shutil
 from collections.abc import Callable, Sequence
@@ -25,9 +26,15 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from audit.affinity import MAX_ANSWERS as AFFINITY_MAX_ANSWERS
+from audit.affinity import Assignment, assign
+from audit.config import AuditConfig
 from audit.errors import InputError, one_line
-from audit.ingest import describe_files
-from audit.sql import literal_path, quote, shared, threads
+from audit.ingest import CTX_FILE, CTX_ROW, check_context_files, check_files, describe_files, scan_sql, staging_columns
+from audit.pipeline import Shard
+from audit.shardplan import affinity_items, hash_of
+from audit.sql import literal_path, parquet_files, quote, shared, threads
+from audit.window import Window
 
 log = logging.getLogger(__name__)
 
@@ -170,3 +177,68 @@ def split_window(
     (root / DONE).write_text(f"{rows}\n")
     log.info("split %d answers into %d shard folders under %s", rows, shards, root)
     return folders
+
+
+def split_input(
+    files: list[str],
+    window: Window,
+    cfg: AuditConfig,
+    contexts_files: list[str] | None,
+    shards: list[Shard],
+    root: Path,
+    con: duckdb.DuckDBPyConnection | None = None,
+) -> list[Shard]:
+    """The window's rows written once into one folder per shard (`audit.split`), each shard then reads only its
+    own: the shards' repeated scans of the whole window no longer grow with it. On `con` or a database of its own."""
+    mapping = cfg.run.column_mapping
+    scan = scan_sql(files, window, staging_columns(mapping, check_files(files, mapping)))
+    by_source = sum(s.answers for s in shards) <= AFFINITY_MAX_ANSWERS
+    answer_key = hash_of("s.answer_id")  # HASH_SQL on the scan's rows
+    ctx_key = hash_of("CAST(c.answer_id AS VARCHAR)")  # as the answers' staging casts it
+    if by_source:  # answers that share sources meet in one shard (`audit.affinity`)
+        table = parquet_files([root / ASSIGNMENT])
+        answers = (
+            f"SELECT s.*, coalesce(a.shard, 0) AS {SHARD_COLUMN} FROM ({scan}) s "
+            f"LEFT JOIN read_parquet({table}) a ON {answer_key} = a.h"
+        )
+        ctx_shard, ctx_join = "coalesce(a.shard, 0)", f" LEFT JOIN read_parquet({table}) a ON {ctx_key} = a.h"
+    else:  # the plan's hash ranges
+        bounds = [s.hash_lo or 0 for s in shards]
+        answers = f"SELECT s.*, {shard_sql(bounds, answer_key)} AS {SHARD_COLUMN} FROM ({scan}) s"
+        ctx_shard, ctx_join = shard_sql(bounds, ctx_key), ""
+    contexts = None
+    if contexts_files:
+        check_context_files(contexts_files)
+        contexts = (  # each row keeps its file and row, for the reason when it is broken (`ingest`)
+            f"SELECT c.* EXCLUDE (filename, file_row_number), c.filename AS {CTX_FILE}, "
+            f"c.file_row_number AS {CTX_ROW}, {ctx_shard} AS {SHARD_COLUMN} "
+            f"FROM read_parquet({parquet_files(contexts_files)}, union_by_name = true, "
+            f"filename = true, file_row_number = true) c{ctx_join}"
+        )
+
+    assigned: list[Assignment] = []
+
+    def write_assignment(folder: Path) -> None:
+        items = affinity_items(files, window, mapping, cfg.verify.refine, cfg.verify.quantize, con)
+        done = assign(items, len(shards), cfg.run.shard_rows)
+        pq.write_table(pa.table({"h": items.keys, "shard": done.shard}), folder / ASSIGNMENT)
+        log.info("shards by shared sources: answers per shard %s", done.answers)
+        assigned.append(done)
+
+    folders = split_window(answers, contexts, root, len(shards), files, write_assignment if by_source else None, con)
+    if not by_source:
+        return [dataclasses.replace(s, split=str(f)) for s, f in zip(shards, folders, strict=True)]
+    # the plan's hash ranges no longer say which answers a shard holds (its folder does), nor their count and work:
+    # the assignment does (its work counts a source shared within a shard once)
+    done = assigned[0] if assigned else None
+    return [
+        dataclasses.replace(
+            s,
+            split=str(f),
+            hash_lo=None,
+            hash_hi=None,
+            answers=done.answers[i] if done else s.answers,
+            est_seconds=done.load[i] if done else s.est_seconds,
+        )
+        for i, (s, f) in enumerate(zip(shards, folders, strict=True))
+    ]

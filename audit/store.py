@@ -17,7 +17,6 @@ import audit
 from audit.counts import AnswerCounts
 from audit.errors import ConfigError, InputError
 from audit.pipeline import MANIFEST
-from audit.report import overview
 from audit.schema import (
     OUTPUT_VERSION,
     RESULT_TABLES,
@@ -67,8 +66,8 @@ def code_version() -> str:
 
 @dataclass(frozen=True)
 class LoadedRun:
-    """What a load wrote: the run's counts, and the overview of its rows (`audit.report.overview`) read in the load's
-    own connection: the flow's summary opened the file once more for it (~40 ms of its serial end)."""
+    """What a load wrote: the run's counts, and the overview of its rows (`overview`) read in the load's own
+    connection: the flow's summary opened the file once more for it (~40 ms of its serial end)."""
 
     counts: AnswerCounts
     overview: dict[str, Any]
@@ -140,6 +139,35 @@ def load_shards(
         loaded = LoadedRun(counts, overview(con, run.run_id))
     log.info("loaded run %s: %s", run.run_id, counts)
     return loaded
+
+
+def overview(con: duckdb.DuckDBPyConnection, run_id: str) -> dict[str, Any]:
+    """Counts of a run, and level/verdict tallies of the rows it wrote, on an open connection to the audit file (the
+    loader's, right after its commit; `audit.report.run_overview` opens the file for it)."""
+    row = con.execute(
+        "SELECT answers_read, answers_audited, answers_quarantined, citations FROM runs WHERE run_id = ?",
+        [run_id],
+    ).fetchall()
+    keys = ("answers_read", "answers_audited", "answers_quarantined", "citations")
+    counts = dict(zip(keys, row[0] if row else (0, 0, 0, 0), strict=True))
+    levels = dict(
+        con.execute("SELECT level, count(*) FROM answer_audit WHERE run_id = ? GROUP BY 1", [run_id]).fetchall()
+    )
+    verdicts = dict(
+        con.execute("SELECT verdict, count(*) FROM citation_audit WHERE run_id = ? GROUP BY 1", [run_id]).fetchall()
+    )
+    uncited = con.execute("SELECT count(*) FROM uncited_claims WHERE run_id = ?", [run_id]).fetchall()
+    zero = con.execute(
+        "SELECT count(*) FROM answer_audit WHERE run_id = ? AND list_contains(flags, 'context_rank_0_not_citable')",
+        [run_id],
+    ).fetchall()
+    return {
+        "counts": counts,
+        "levels": levels,
+        "verdicts": verdicts,
+        "uncited": uncited[0][0],
+        "rank_0": zero[0][0],
+    }
 
 
 def _load(con: duckdb.DuckDBPyConnection, run: RunRecord, shard_dirs: list[Path], counts: AnswerCounts) -> None:

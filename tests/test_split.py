@@ -68,12 +68,11 @@ def _plan(tmp_path: Path, input_spec: str, contexts: str | None = None, seconds:
 def test_each_shard_reads_from_its_folder_what_its_scan_would_keep(
     tmp_path: Path, group: int, by_source: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import audit.runner
     import audit.split
 
     monkeypatch.setattr(audit.split, "GROUP_SHARDS", group)  # 3: the sample's shards go through groups first
     if not by_source:  # a window too big for the source-aware assignment keeps the plan's hash ranges
-        monkeypatch.setattr(audit.runner, "AFFINITY_MAX_ANSWERS", 10)
+        monkeypatch.setattr(audit.split, "AFFINITY_MAX_ANSWERS", 10)  # split_input's module (it was runner's)
     plan = _plan(tmp_path, str(SAMPLE))
     assert len(plan.shards) >= 4 and all(s.split for s in plan.shards)
     ids: list[str] = []
