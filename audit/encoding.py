@@ -28,7 +28,7 @@ import pyarrow.parquet as pq
 from audit.contract import column_names
 from audit.errors import InputError, one_line
 from audit.input_schema import CONTEXT_FIELDS, file_schema
-from audit.sql import connect, parquet_files, quote
+from audit.sql import parquet_files, quote, shared
 from audit.workdir import OWNER
 
 log = logging.getLogger(__name__)
@@ -84,22 +84,30 @@ def _name_broken_file(con: duckdb.DuckDBPyConnection, files: list[str], columns_
             raise InputError(f"{f}: not a readable Parquet file ({one_line(str(exc))})")
 
 
-def readable_inputs(files: list[str], mapping: dict[str, str], root: Path) -> list[str]:
-    """`files`, each one holding text that is not UTF-8 replaced by its readable copy under `root` (see above)."""
-    return _readable(files, lambda f: read_columns(f, mapping), root, {mapping.get(c, c): c for c in column_names()})
+def readable_inputs(
+    files: list[str], mapping: dict[str, str], root: Path, con: duckdb.DuckDBPyConnection | None = None
+) -> list[str]:
+    """`files`, each one holding text that is not UTF-8 replaced by its readable copy under `root` (see above);
+    checked on `con` (the run plan's database) or a database of its own."""
+    contract = {mapping.get(c, c): c for c in column_names()}
+    return _readable(files, lambda f: read_columns(f, mapping), root, contract, con)
 
 
-def readable_contexts(files: list[str], root: Path) -> list[str]:
+def readable_contexts(files: list[str], root: Path, con: duckdb.DuckDBPyConnection | None = None) -> list[str]:
     """The same for a `--contexts` table: a row that is no UTF-8 names its file, row and field in its reason, and
     the answer it belongs to is quarantined with that reason (`audit.ingest`)."""
     wanted = {"answer_id", "rank", *CONTEXT_FIELDS}
-    return _readable(files, lambda f: [c for c in file_schema(f).names if c in wanted], root, None)
+    return _readable(files, lambda f: [c for c in file_schema(f).names if c in wanted], root, None, con)
 
 
 def _readable(
-    files: list[str], columns_of: Callable[[str], list[str]], root: Path, contract: dict[str, str] | None
+    files: list[str],
+    columns_of: Callable[[str], list[str]],
+    root: Path,
+    contract: dict[str, str] | None,
+    con: duckdb.DuckDBPyConnection | None,
 ) -> list[str]:
-    with connect() as con:
+    with shared(con) as con:
         exc = scan_error(con, files, sorted({c for f in files for c in columns_of(f)}))
         if exc is None:
             return files

@@ -4,36 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from audit.store import open_db
+from audit.store import open_db, overview
 
 
 def run_overview(db: str, run_id: str) -> dict[str, Any]:
-    """Counts of a run, and level/verdict tallies of the rows it wrote."""
+    """Counts of a run, and level/verdict tallies of the rows it wrote (`audit.store.overview`)."""
     with open_db(db, read_only=True) as con:
-        row = con.execute(
-            "SELECT answers_read, answers_audited, answers_quarantined, citations FROM runs WHERE run_id = ?",
-            [run_id],
-        ).fetchall()
-        keys = ("answers_read", "answers_audited", "answers_quarantined", "citations")
-        counts = dict(zip(keys, row[0] if row else (0, 0, 0, 0), strict=True))
-        levels = dict(
-            con.execute("SELECT level, count(*) FROM answer_audit WHERE run_id = ? GROUP BY 1", [run_id]).fetchall()
-        )
-        verdicts = dict(
-            con.execute("SELECT verdict, count(*) FROM citation_audit WHERE run_id = ? GROUP BY 1", [run_id]).fetchall()
-        )
-        uncited = con.execute("SELECT count(*) FROM uncited_claims WHERE run_id = ?", [run_id]).fetchall()
-        zero = con.execute(
-            "SELECT count(*) FROM answer_audit WHERE run_id = ? AND list_contains(flags, 'context_rank_0_not_citable')",
-            [run_id],
-        ).fetchall()
-        return {
-            "counts": counts,
-            "levels": levels,
-            "verdicts": verdicts,
-            "uncited": uncited[0][0],
-            "rank_0": zero[0][0],
-        }
+        return overview(con, run_id)
 
 
 def rank_0_warning(n: int) -> str:

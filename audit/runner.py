@@ -1,9 +1,8 @@
 """The run path, as steps that `citeaudit run` (`run_audit`) and the Prefect flow both call:
-begin_run -> plan_run -> audit_shard_to (per shard) -> load_run -> finish_run, or fail_run."""
+begin_run -> plan_run (together: start_run) -> audit_shard_to (per shard) -> load_run -> finish_run, or fail_run."""
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
 import logging
@@ -19,21 +18,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pyarrow as pa
-import pyarrow.parquet as pq
+import duckdb
 
-from audit.affinity import MAX_ANSWERS as AFFINITY_MAX_ANSWERS
-from audit.affinity import Assignment, assign
 from audit.config import AuditConfig
 from audit.counts import AnswerCounts
 from audit.encoding import readable_contexts, readable_inputs
 from audit.errors import DatabaseLocked, failure_reason
-from audit.ingest import CTX_FILE, CTX_ROW, check_context_files, check_files, discover_inputs, scan_sql, staging_columns
+from audit.ingest import discover_inputs
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, runs_on_torch, write_shard_result
-from audit.shardplan import affinity_items, hash_of, plan_by_cost
-from audit.split import ASSIGNMENT, SHARD_COLUMN, shard_sql, split_window
-from audit.sql import parquet_files
-from audit.store import RunRecord, load_shards, record_failed_run, record_started_run
+from audit.shardplan import plan_by_cost
+from audit.split import split_input
+from audit.sql import connect
+from audit.store import LoadedRun, RunRecord, load_shards, record_failed_run, record_started_run
 from audit.timing import Stopwatch
 from audit.verify.semantic import EmbeddingCache, SemanticScorer, model_key
 from audit.verify.support import load_support_model
@@ -89,9 +85,10 @@ def plan_shards(
     cfg: AuditConfig,
     contexts_files: list[str] | None = None,
     workers: int | None = None,
+    con: duckdb.DuckDBPyConnection | None = None,
 ) -> list[Shard]:
     """Hash ranges of `answer_id` holding about `run.shard_seconds` of estimated work and at most `run.shard_rows`
-    answers each (see `audit.shardplan`); the plan is logged."""
+    answers each (see `audit.shardplan`), planned on `con` or a database of its own; the plan is logged."""
     plan = plan_by_cost(
         files,
         window,
@@ -101,6 +98,7 @@ def plan_shards(
         cfg.verify.refine,
         cfg.verify.quantize,
         workers,
+        con,
     )
     log.info("%s: %s", window, plan.describe(workers))
     n = len(plan.shards)
@@ -140,83 +138,51 @@ def plan_run(
     workers: int | None = None,
 ) -> RunPlan:
     """Step 2: discover the inputs, plan the shards for `workers` auditing at once, claim the work dir (a dir of the
-    same inputs is reused: its finished shards only load; stale ones are removed)."""
+    same inputs is reused: its finished shards only load; stale ones are removed). Every step runs on one in-memory
+    DuckDB: a new one costs ~13 ms of CPU, and this is the serial start of every run."""
     logs = discover_inputs(run.input)
     tables = discover_inputs(contexts_spec) if contexts_spec else []
-    # a file holding text that is no UTF-8 is read through a copy whose rows name it (`audit.encoding`)
-    files = readable_inputs(logs, cfg.run.column_mapping, work_root(db, work_dir))
-    contexts_files = readable_contexts(tables, work_root(db, work_dir)) if tables else None
-    shards = plan_shards(files, run.window, cfg, contexts_files, workers)
-    rows = sum(s.answers for s in shards)
-    key = work_key(logs, run.window.label(), run.config_hash, tables, len(shards))
-    work = claim_work_dir(work_root(db, work_dir), f"{prefix}run-{key}")
-    if len(shards) > 1:
-        shards = split_input(files, run.window, cfg, contexts_files, shards, work / "input")
+    with connect() as con:
+        # a file holding text that is no UTF-8 is read through a copy whose rows name it (`audit.encoding`)
+        files = readable_inputs(logs, cfg.run.column_mapping, work_root(db, work_dir), con)
+        contexts_files = readable_contexts(tables, work_root(db, work_dir), con) if tables else None
+        shards = plan_shards(files, run.window, cfg, contexts_files, workers, con)
+        rows = sum(s.answers for s in shards)
+        key = work_key(logs, run.window.label(), run.config_hash, tables, len(shards))
+        work = claim_work_dir(work_root(db, work_dir), f"{prefix}run-{key}")
+        if len(shards) > 1:
+            shards = split_input(files, run.window, cfg, contexts_files, shards, work / "input", con)
     return RunPlan(files, contexts_files, rows, shards, work)
 
 
-def split_input(
-    files: list[str],
+def start_run(
+    db: str | Path,
+    input_spec: str,
     window: Window,
     cfg: AuditConfig,
-    contexts_files: list[str] | None,
-    shards: list[Shard],
-    root: Path,
-) -> list[Shard]:
-    """The window's rows written once into one folder per shard (`audit.split`), each shard then reads only its
-    own: the shards' repeated scans of the whole window no longer grow with it."""
-    mapping = cfg.run.column_mapping
-    scan = scan_sql(files, window, staging_columns(mapping, check_files(files, mapping)))
-    by_source = sum(s.answers for s in shards) <= AFFINITY_MAX_ANSWERS
-    answer_key = hash_of("s.answer_id")  # HASH_SQL on the scan's rows
-    ctx_key = hash_of("CAST(c.answer_id AS VARCHAR)")  # as the answers' staging casts it
-    if by_source:  # answers that share sources meet in one shard (`audit.affinity`)
-        table = parquet_files([root / ASSIGNMENT])
-        answers = (
-            f"SELECT s.*, coalesce(a.shard, 0) AS {SHARD_COLUMN} FROM ({scan}) s "
-            f"LEFT JOIN read_parquet({table}) a ON {answer_key} = a.h"
-        )
-        ctx_shard, ctx_join = "coalesce(a.shard, 0)", f" LEFT JOIN read_parquet({table}) a ON {ctx_key} = a.h"
-    else:  # the plan's hash ranges
-        bounds = [s.hash_lo or 0 for s in shards]
-        answers = f"SELECT s.*, {shard_sql(bounds, answer_key)} AS {SHARD_COLUMN} FROM ({scan}) s"
-        ctx_shard, ctx_join = shard_sql(bounds, ctx_key), ""
-    contexts = None
-    if contexts_files:
-        check_context_files(contexts_files)
-        contexts = (  # each row keeps its file and row, for the reason when it is broken (`ingest`)
-            f"SELECT c.* EXCLUDE (filename, file_row_number), c.filename AS {CTX_FILE}, "
-            f"c.file_row_number AS {CTX_ROW}, {ctx_shard} AS {SHARD_COLUMN} "
-            f"FROM read_parquet({parquet_files(contexts_files)}, union_by_name = true, "
-            f"filename = true, file_row_number = true) c{ctx_join}"
-        )
-
-    assigned: list[Assignment] = []
-
-    def write_assignment(folder: Path) -> None:
-        items = affinity_items(files, window, mapping, cfg.verify.refine, cfg.verify.quantize)
-        done = assign(items, len(shards), cfg.run.shard_rows)
-        pq.write_table(pa.table({"h": items.keys, "shard": done.shard}), folder / ASSIGNMENT)
-        log.info("shards by shared sources: answers per shard %s", done.answers)
-        assigned.append(done)
-
-    folders = split_window(answers, contexts, root, len(shards), files, prepare=write_assignment if by_source else None)
-    if not by_source:
-        return [dataclasses.replace(s, split=str(f)) for s, f in zip(shards, folders, strict=True)]
-    # the plan's hash ranges no longer say which answers a shard holds (its folder does), nor their count and work:
-    # the assignment does (its work counts a source shared within a shard once)
-    done = assigned[0] if assigned else None
-    return [
-        dataclasses.replace(
-            s,
-            split=str(f),
-            hash_lo=None,
-            hash_hi=None,
-            answers=done.answers[i] if done else s.answers,
-            est_seconds=done.load[i] if done else s.est_seconds,
-        )
-        for i, (s, f) in enumerate(zip(shards, folders, strict=True))
-    ]
+    contexts_spec: str | None = None,
+    work_dir: str | Path | None = None,
+    prefix: str = "",
+    workers: int | None = None,
+    flow_run_id: str | None = None,
+) -> tuple[RunRecord, RunPlan]:
+    """Steps 1 and 2 at once: the `running` row is written in a thread while the shards are planned (each ~50 and
+    ~100 ms of CPU, one after the other on the serial start of every run). A plan that fails is recorded as the
+    run's failure; a row that cannot be written stops the run, and the work dir its plan made goes."""
+    run = new_run_record(input_spec, window, cfg, flow_run_id)
+    with ThreadPoolExecutor(1, thread_name_prefix="citeaudit-begin") as pool:
+        begun = pool.submit(record_started_run, db, run, cfg.run.lock_wait_seconds)
+        try:
+            plan = plan_run(run, db, cfg, contexts_spec, work_dir, prefix, workers)
+        except BaseException as exc:
+            if begun.exception() is None:  # the running row is written: the failure replaces it
+                fail_run(db, run, exc, cfg)
+            raise
+        if begun.exception() is not None:
+            if not any(finished_shard(plan.work, s) for s in plan.shards):  # an earlier attempt's shards stay
+                finish_run(plan)
+            begun.result()
+    return run, plan
 
 
 def finished_shard(work: str | Path, shard: Shard) -> Path | None:
@@ -250,9 +216,9 @@ def audit_shard_to(
         return write_shard_result(result, Path(work), shard)
 
 
-def load_run(db: str | Path, run: RunRecord, dirs: list[Path], cfg: AuditConfig, rerun_hint: str) -> AnswerCounts:
-    """Step 4: the single writer replaces the window's rows and records the run; a database still locked keeps the
-    finished shards and says how to load them."""
+def load_run(db: str | Path, run: RunRecord, dirs: list[Path], cfg: AuditConfig, rerun_hint: str) -> LoadedRun:
+    """Step 4: the single writer replaces the window's rows and records the run (its counts and overview come back);
+    a database still locked keeps the finished shards and says how to load them."""
     try:
         return load_shards(db, run, dirs, cfg.run.lock_wait_seconds, cfg.run.load_memory_limit)
     except DatabaseLocked as exc:
@@ -387,17 +353,16 @@ def run_audit(
     `scorer` serves every shard, one at a time; a `ScorerPool` (default: a new one) lets shards run in threads."""
     t0 = time.perf_counter()
     watch = watch or Stopwatch()
-    run = begin_run(db, input_spec, window, cfg)
+    pool = scorer if isinstance(scorer, ScorerPool) else ScorerPool(cfg, db, fixed=scorer)
+    workers = 1 if pool.fixed is not None else shard_threads(cfg, 1 << 30)
+    with watch("plan"):
+        run, plan = start_run(db, input_spec, window, cfg, contexts_spec, workers=workers)
     try:
-        pool = scorer if isinstance(scorer, ScorerPool) else ScorerPool(cfg, db, fixed=scorer)
-        workers = 1 if pool.fixed is not None else shard_threads(cfg, 1 << 30)
-        with watch("plan"):
-            plan = plan_run(run, db, cfg, contexts_spec, workers=workers)
         if on_plan:
             on_plan(plan.rows)
         dirs = audit_shards(plan, cfg, run.run_id, pool, progress, watch)
         with watch("load"):
-            counts = load_run(db, run, dirs, cfg, "rerun the same command to load them")
+            counts = load_run(db, run, dirs, cfg, "rerun the same command to load them").counts
     except BaseException as exc:  # Ctrl-C and a model that will not load end in `failed: ...` too
         fail_run(db, run, exc, cfg)
         raise

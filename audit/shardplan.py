@@ -26,7 +26,7 @@ from audit.affinity import Items
 from audit.errors import InputError, one_line
 from audit.extract.dialects import any_marker_pattern
 from audit.ingest import check_files, column_expr, describe_files, scan_sql
-from audit.sql import connect, quote
+from audit.sql import quote, shared
 from audit.window import Window
 
 log = logging.getLogger(__name__)
@@ -162,26 +162,26 @@ def plan_by_cost(
     refine: str = "all",
     quantize: str = "int8",
     workers: int | None = None,
+    con: duckdb.DuckDBPyConnection | None = None,
 ) -> ShardPlan:
     """Contiguous hash ranges of about `shard_seconds` estimated work each, at most `shard_rows` answers each
     (`refine`, `quantize`: the verifier's settings, which set how much of the cost MiniLM adds). With `workers`
-    (the shards audited at once), a smaller target where that gives each worker at least `SHARDS_PER_WORKER`."""
+    (the shards audited at once), a smaller target where that gives each worker at least `SHARDS_PER_WORKER`.
+    Planned on `con` (the run plan's database) or a database of its own."""
     features, cost = _estimates(files, window, mapping, refine, quantize)
-    con = connect()
     try:
-        rows = con.execute(
-            _PLAN.format(features=features, cost=cost),
-            {
-                "seconds": float(shard_seconds),
-                "rows": int(shard_rows),
-                "min_shards": float(SHARDS_PER_WORKER * workers) if workers and workers > 1 else 1.0,
-                "min_seconds": min(MIN_SHARD_SECONDS, float(shard_seconds)),
-            },
-        ).fetchall()
+        with shared(con) as db:
+            rows = db.execute(
+                _PLAN.format(features=features, cost=cost),
+                {
+                    "seconds": float(shard_seconds),
+                    "rows": int(shard_rows),
+                    "min_shards": float(SHARDS_PER_WORKER * workers) if workers and workers > 1 else 1.0,
+                    "min_seconds": min(MIN_SHARD_SECONDS, float(shard_seconds)),
+                },
+            ).fetchall()
     except duckdb.Error as exc:
         raise InputError(f"cannot plan shards over {describe_files(files)}: {one_line(str(exc))}") from None
-    finally:
-        con.close()
     specs = [
         ShardSpec(
             lo=None if i == 0 else int(lo),
@@ -218,18 +218,18 @@ def affinity_items(
     mapping: dict[str, str],
     refine: str = "all",
     quantize: str = "int8",
+    con: duckdb.DuckDBPyConnection | None = None,
 ) -> Items:
     """Each answer id's hash with its estimated cost, input rows and distinct retrieved contexts (a hash of each
-    text and its length): what `audit.affinity.assign` needs. One aggregate query; the texts stay in DuckDB."""
+    text and its length): what `audit.affinity.assign` needs. One aggregate query, on `con` (the run plan's
+    database) or a database of its own; the texts stay in DuckDB."""
     features, cost = _estimates(files, window, mapping, refine, quantize, extra=", contexts")
     query = _ITEMS.format(features=features, cost=cost)
-    con = connect()
     try:
-        table: pa.Table = con.sql(query).to_arrow_table()
+        with shared(con) as db:
+            table: pa.Table = db.sql(query).to_arrow_table()
     except duckdb.Error as exc:
         raise InputError(f"cannot plan shards over {describe_files(files)}: {one_line(str(exc))}") from None
-    finally:
-        con.close()
     ctx = table.column("ctx").combine_chunks()
     values = ctx.flatten()
     keys = values.field("k").to_numpy(zero_copy_only=False)

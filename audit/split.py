@@ -15,6 +15,7 @@ memory before the largest shard's rows are written as one more part file.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import shutil
 from collections.abc import Callable, Sequence
@@ -25,9 +26,15 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from audit.affinity import MAX_ANSWERS as AFFINITY_MAX_ANSWERS
+from audit.affinity import Assignment, assign
+from audit.config import AuditConfig
 from audit.errors import InputError, one_line
-from audit.ingest import describe_files
-from audit.sql import connect, literal_path, quote
+from audit.ingest import CTX_FILE, CTX_ROW, check_context_files, check_files, describe_files, scan_sql, staging_columns
+from audit.pipeline import Shard
+from audit.shardplan import affinity_items, hash_of
+from audit.sql import literal_path, parquet_files, quote, shared, threads
+from audit.window import Window
 
 log = logging.getLogger(__name__)
 
@@ -58,25 +65,27 @@ def split_rows(
     stem: str,
     describe: str,
     buffer_bytes: int = BUFFER_BYTES,
+    con: duckdb.DuckDBPyConnection | None = None,
 ) -> int:
     """Write the rows of `query` (which has a 0-based SHARD_COLUMN) to `root/shard-NNNNN/{stem}-NNNNN.parquet`;
     every shard folder gets at least one (maybe empty) file, so each shard reads a schema. Returns rows written.
+    Run on `con` (the run plan's database, on one thread while it splits) or a database of its own.
 
     A shard's folder holds one part per time its rows were written out of the buffer, and with many shards the
     buffer's share per shard is small: more than GROUP_SHARDS shards are split in two passes, first into groups of
     GROUP_SHARDS consecutive shards, then each group into its shards, so a shard gets a few parts, not hundreds."""
     if shards <= GROUP_SHARDS:
-        return _route(query, root, SHARD_COLUMN, range(shards), stem, describe, buffer_bytes)
+        return _route(query, root, SHARD_COLUMN, range(shards), stem, describe, buffer_bytes, con)
     groups = -(-shards // GROUP_SHARDS)
     staging = root / "_groups"
     grouped = f"SELECT *, {SHARD_COLUMN} // {GROUP_SHARDS} AS {GROUP_COLUMN} FROM ({query})"
-    _route(grouped, staging, GROUP_COLUMN, range(groups), stem, describe, buffer_bytes)
+    _route(grouped, staging, GROUP_COLUMN, range(groups), stem, describe, buffer_bytes, con)
     written = 0
     for g in range(groups):
         parts = quote(literal_path(shard_folder(staging, g)) + f"/{stem}-*.parquet")
         owned = range(g * GROUP_SHARDS, min(shards, (g + 1) * GROUP_SHARDS))
         written += _route(
-            f"SELECT * FROM read_parquet({parts})", root, SHARD_COLUMN, owned, stem, describe, buffer_bytes
+            f"SELECT * FROM read_parquet({parts})", root, SHARD_COLUMN, owned, stem, describe, buffer_bytes, con
         )
         shutil.rmtree(shard_folder(staging, g))
     shutil.rmtree(staging)
@@ -91,6 +100,7 @@ def _route(
     stem: str,
     describe: str,
     buffer_bytes: int,
+    con: duckdb.DuckDBPyConnection | None = None,
 ) -> int:
     """The rows of `query` into `root/shard-NNNNN/` by the value of its column `key`, which must lie in `keys`
     (that column is dropped; every folder of `keys` gets a file). At most `buffer_bytes` of rows wait in memory."""
@@ -110,9 +120,9 @@ def _route(
         parts[k] = parts.get(k, 0) + 1
         written += table.num_rows
 
-    with connect(config={"threads": 1}) as con:
+    with shared(con) as db, threads(db, 1):
         try:
-            reader = con.sql(query).to_arrow_reader(BATCH_ROWS)
+            reader = db.sql(query).to_arrow_reader(BATCH_ROWS)
             for batch in reader:
                 table = pa.Table.from_batches([batch])
                 values = table.column(key)
@@ -129,7 +139,7 @@ def _route(
             for k in list(buffers):
                 flush(k)
             if schema is None:  # no rows at all: the schema of the query's result
-                schema = con.sql(f"SELECT * EXCLUDE ({key}) FROM ({query}) LIMIT 0").to_arrow_table().schema
+                schema = db.sql(f"SELECT * EXCLUDE ({key}) FROM ({query}) LIMIT 0").to_arrow_table().schema
         except duckdb.Error as exc:
             raise InputError(f"cannot split {describe} into shards: {one_line(str(exc))}") from None
     for k in keys:
@@ -147,10 +157,12 @@ def split_window(
     shards: int,
     files: list[str],
     prepare: Callable[[Path], None] | None = None,
+    con: duckdb.DuckDBPyConnection | None = None,
 ) -> list[Path]:
     """Split the window's answers (and a separate contexts table's rows, when given) into one folder per shard
     under `root`; reused when an earlier attempt finished. `prepare(root)` runs first in the new folder (it writes
-    what the queries read, such as the shard assignment). Returns the shard folders, in shard order."""
+    what the queries read, such as the shard assignment); the queries run on `con` or a database of their own. Returns
+    the shard folders, in shard order."""
     folders = [shard_folder(root, k) for k in range(shards)]
     if (root / DONE).is_file():
         log.info("reusing the split input in %s", root)
@@ -159,9 +171,74 @@ def split_window(
     root.mkdir(parents=True)
     if prepare is not None:
         prepare(root)
-    rows = split_rows(answers_query, root, shards, "answers", describe_files(files))
+    rows = split_rows(answers_query, root, shards, "answers", describe_files(files), con=con)
     if contexts_query is not None:
-        split_rows(contexts_query, root, shards, "contexts", "the contexts table")
+        split_rows(contexts_query, root, shards, "contexts", "the contexts table", con=con)
     (root / DONE).write_text(f"{rows}\n")
     log.info("split %d answers into %d shard folders under %s", rows, shards, root)
     return folders
+
+
+def split_input(
+    files: list[str],
+    window: Window,
+    cfg: AuditConfig,
+    contexts_files: list[str] | None,
+    shards: list[Shard],
+    root: Path,
+    con: duckdb.DuckDBPyConnection | None = None,
+) -> list[Shard]:
+    """The window's rows written once into one folder per shard (`audit.split`), each shard then reads only its
+    own: the shards' repeated scans of the whole window no longer grow with it. On `con` or a database of its own."""
+    mapping = cfg.run.column_mapping
+    scan = scan_sql(files, window, staging_columns(mapping, check_files(files, mapping)))
+    by_source = sum(s.answers for s in shards) <= AFFINITY_MAX_ANSWERS
+    answer_key = hash_of("s.answer_id")  # HASH_SQL on the scan's rows
+    ctx_key = hash_of("CAST(c.answer_id AS VARCHAR)")  # as the answers' staging casts it
+    if by_source:  # answers that share sources meet in one shard (`audit.affinity`)
+        table = parquet_files([root / ASSIGNMENT])
+        answers = (
+            f"SELECT s.*, coalesce(a.shard, 0) AS {SHARD_COLUMN} FROM ({scan}) s "
+            f"LEFT JOIN read_parquet({table}) a ON {answer_key} = a.h"
+        )
+        ctx_shard, ctx_join = "coalesce(a.shard, 0)", f" LEFT JOIN read_parquet({table}) a ON {ctx_key} = a.h"
+    else:  # the plan's hash ranges
+        bounds = [s.hash_lo or 0 for s in shards]
+        answers = f"SELECT s.*, {shard_sql(bounds, answer_key)} AS {SHARD_COLUMN} FROM ({scan}) s"
+        ctx_shard, ctx_join = shard_sql(bounds, ctx_key), ""
+    contexts = None
+    if contexts_files:
+        check_context_files(contexts_files)
+        contexts = (  # each row keeps its file and row, for the reason when it is broken (`ingest`)
+            f"SELECT c.* EXCLUDE (filename, file_row_number), c.filename AS {CTX_FILE}, "
+            f"c.file_row_number AS {CTX_ROW}, {ctx_shard} AS {SHARD_COLUMN} "
+            f"FROM read_parquet({parquet_files(contexts_files)}, union_by_name = true, "
+            f"filename = true, file_row_number = true) c{ctx_join}"
+        )
+
+    assigned: list[Assignment] = []
+
+    def write_assignment(folder: Path) -> None:
+        items = affinity_items(files, window, mapping, cfg.verify.refine, cfg.verify.quantize, con)
+        done = assign(items, len(shards), cfg.run.shard_rows)
+        pq.write_table(pa.table({"h": items.keys, "shard": done.shard}), folder / ASSIGNMENT)
+        log.info("shards by shared sources: answers per shard %s", done.answers)
+        assigned.append(done)
+
+    folders = split_window(answers, contexts, root, len(shards), files, write_assignment if by_source else None, con)
+    if not by_source:
+        return [dataclasses.replace(s, split=str(f)) for s, f in zip(shards, folders, strict=True)]
+    # the plan's hash ranges no longer say which answers a shard holds (its folder does), nor their count and work:
+    # the assignment does (its work counts a source shared within a shard once)
+    done = assigned[0] if assigned else None
+    return [
+        dataclasses.replace(
+            s,
+            split=str(f),
+            hash_lo=None,
+            hash_hi=None,
+            answers=done.answers[i] if done else s.answers,
+            est_seconds=done.load[i] if done else s.est_seconds,
+        )
+        for i, (s, f) in enumerate(zip(shards, folders, strict=True))
+    ]

@@ -7,7 +7,9 @@ import logging
 import subprocess
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import duckdb
 
@@ -44,7 +46,10 @@ class RunRecord:
     flow_run_id: str | None = None
 
 
+@cache
 def code_version() -> str:
+    """The package version and the checkout's commit, asked of git once per process (each ask forked the process: a
+    run writes its `runs` row twice, on the flow's serial path)."""
     try:
         sha = subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"],
@@ -57,6 +62,15 @@ def code_version() -> str:
     except OSError:
         sha = ""
     return f"{audit.__version__}+{sha}" if sha else audit.__version__
+
+
+@dataclass(frozen=True)
+class LoadedRun:
+    """What a load wrote: the run's counts, and the overview of its rows (`overview`) read in the load's own
+    connection: the flow's summary opened the file once more for it (~40 ms of its serial end)."""
+
+    counts: AnswerCounts
+    overview: dict[str, Any]
 
 
 def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> duckdb.DuckDBPyConnection:
@@ -100,8 +114,9 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
 
 def load_shards(
     db: str | Path, run: RunRecord, shard_dirs: list[Path], wait_s: float = 60.0, memory_limit: str = ""
-) -> AnswerCounts:
-    """Replace the window's rows with the shards' rows, record the run: all in one transaction.
+) -> LoadedRun:
+    """Replace the window's rows with the shards' rows, record the run: all in one transaction; then read the
+    run's overview.
 
     Waits up to `wait_s` for another process holding the file; the shard folders are left as they are either way.
     Rows take this run's id even when a shard was written by an earlier attempt that could not load."""
@@ -121,8 +136,38 @@ def load_shards(
                 f"loading the run needs more memory than [run] load_memory_limit = {memory_limit!r} allows "
                 f"({str(exc).splitlines()[0]}); raise it and rerun: the finished shards are kept and only load"
             ) from None
+        loaded = LoadedRun(counts, overview(con, run.run_id))
     log.info("loaded run %s: %s", run.run_id, counts)
-    return counts
+    return loaded
+
+
+def overview(con: duckdb.DuckDBPyConnection, run_id: str) -> dict[str, Any]:
+    """Counts of a run, and level/verdict tallies of the rows it wrote, on an open connection to the audit file (the
+    loader's, right after its commit; `audit.report.run_overview` opens the file for it)."""
+    row = con.execute(
+        "SELECT answers_read, answers_audited, answers_quarantined, citations FROM runs WHERE run_id = ?",
+        [run_id],
+    ).fetchall()
+    keys = ("answers_read", "answers_audited", "answers_quarantined", "citations")
+    counts = dict(zip(keys, row[0] if row else (0, 0, 0, 0), strict=True))
+    levels = dict(
+        con.execute("SELECT level, count(*) FROM answer_audit WHERE run_id = ? GROUP BY 1", [run_id]).fetchall()
+    )
+    verdicts = dict(
+        con.execute("SELECT verdict, count(*) FROM citation_audit WHERE run_id = ? GROUP BY 1", [run_id]).fetchall()
+    )
+    uncited = con.execute("SELECT count(*) FROM uncited_claims WHERE run_id = ?", [run_id]).fetchall()
+    zero = con.execute(
+        "SELECT count(*) FROM answer_audit WHERE run_id = ? AND list_contains(flags, 'context_rank_0_not_citable')",
+        [run_id],
+    ).fetchall()
+    return {
+        "counts": counts,
+        "levels": levels,
+        "verdicts": verdicts,
+        "uncited": uncited[0][0],
+        "rank_0": zero[0][0],
+    }
 
 
 def _load(con: duckdb.DuckDBPyConnection, run: RunRecord, shard_dirs: list[Path], counts: AnswerCounts) -> None:

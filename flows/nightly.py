@@ -1,6 +1,6 @@
 """Nightly audit flows: one window per UTC day, shards as retried tasks, one loader task as the only DuckDB writer.
 
-    audit_day(day)          discover -> plan shards -> audit shards (mapped, retried) -> load -> outputs -> summary
+    audit_day(day)          start (running row + plan shards) -> audit shards (mapped, retried) -> load -> outputs
     nightly_audit(day=None) yesterday, or with no day every day after the watermark in `runs` (incremental)
     backfill(start, end)    every day of the range, both included
 
@@ -31,14 +31,13 @@ from prefect import flow, get_run_logger, task, unmapped
 from prefect.cache_policies import NO_CACHE
 
 from audit.config import AuditConfig, load_config
-from audit.counts import AnswerCounts
 from audit.errors import CiteauditError
 from audit.ingest import discover_inputs
 from audit.pipeline import Shard, make_scorer, runs_on_torch
-from audit.report import rank_0_warning, run_overview
-from audit.runner import RunPlan, audit_shard_to, begin_run, fail_run, finish_run, load_run, plan_run
+from audit.report import rank_0_warning
+from audit.runner import RunPlan, audit_shard_to, fail_run, finish_run, load_run, start_run
 from audit.schedule import data_days, day_range, first_data_day, pending_days
-from audit.store import DEFAULT_DB, RunRecord
+from audit.store import DEFAULT_DB, LoadedRun, RunRecord
 from audit.verify.semantic import SemanticScorer
 from audit.window import Window
 from flows import DEFAULT_INPUT
@@ -107,19 +106,21 @@ def _fit_torch_threads(cfg: AuditConfig, threads: int | None = None) -> None:
         torch.set_num_threads(threads)
 
 
-@task(name="plan-run", cache_policy=NO_CACHE)
-def plan_task(
-    run: RunRecord,
+@task(name="start-run", cache_policy=NO_CACHE)
+def start_task(
     db: str,
+    input: str,
     cfg: AuditConfig,
     contexts: str | None,
     work_dir: str | None,
     day: date,
-    workers: int | None = None,
-) -> RunPlan:
-    """Inputs, shards (for `workers` auditing at once) and this day's work dir (a dir of this day with the same
-    inputs is reused)."""
-    return plan_run(run, db, cfg, contexts, work_dir, prefix=f"{day.isoformat()}-", workers=workers)
+    workers: int | None,
+    flow_run_id: str | None,
+) -> tuple[RunRecord, RunPlan]:
+    """The day's `running` row, written while its inputs are planned: shards (for `workers` auditing at once) and
+    this day's work dir (a dir of this day with the same inputs is reused). A plan that fails is recorded."""
+    prefix = f"{day.isoformat()}-"
+    return start_run(db, input, Window.for_day(day), cfg, contexts, work_dir, prefix, workers, flow_run_id)
 
 
 @task(
@@ -148,14 +149,10 @@ def run_shard(shard: Shard, cfg: AuditConfig, run_id: str, db: str, work: str) -
 
 
 @task(name="load", cache_policy=NO_CACHE)
-def load_task(db: str, run: RunRecord, shard_dirs: list[str], cfg: AuditConfig) -> AnswerCounts:
-    """The single writer: replace the window's rows and record the run, in one transaction."""
+def load_task(db: str, run: RunRecord, shard_dirs: list[str], cfg: AuditConfig) -> LoadedRun:
+    """The single writer: replace the window's rows and record the run, in one transaction; the run's overview is
+    read in the same connection (the day's summary)."""
     return load_run(db, run, [Path(d) for d in shard_dirs], cfg, "rerun the same day to load them")
-
-
-@task(name="begin-run", cache_policy=NO_CACHE)
-def begin_task(db: str, input: str, window: Window, cfg: AuditConfig, flow_run_id: str | None) -> RunRecord:
-    return begin_run(db, input, window, cfg, flow_run_id)
 
 
 @task(name="write-outputs", cache_policy=NO_CACHE)
@@ -164,11 +161,6 @@ def outputs_task(db: str, day: date, cfg: AuditConfig) -> dict[str, str]:
     from audit.outputs import write_day_outputs  # here, not at the top: a shard worker never draws (matplotlib, ~0.4 s)
 
     return write_day_outputs(db, day, cfg)
-
-
-@task(name="summary", cache_policy=NO_CACHE)
-def summary_task(db: str, run_id: str) -> dict[str, Any]:
-    return run_overview(db, run_id)
 
 
 def runner_workers() -> int:
@@ -206,37 +198,36 @@ def audit_day(
     logger = get_run_logger()
     t0 = time.perf_counter()
     cfg = load_config(config)
-    run = begin_task(db, input, Window.for_day(day), cfg, _flow_run_id())
+    workers = runner_workers()
+    run, plan = start_task(db, input, cfg, contexts, work_dir, day, workers, _flow_run_id())
+    logger.info(
+        "%s: %d input files, %d answers, ~%.0f s of work (estimated) in %d shards for %d workers, run %s",
+        day,
+        len(plan.files),
+        plan.rows,
+        sum(s.est_seconds for s in plan.shards),
+        len(plan.shards),
+        workers,
+        run.run_id,
+    )
     try:
-        workers = runner_workers()
-        plan = plan_task(run, db, cfg, contexts, work_dir, day, workers)
-        logger.info(
-            "%s: %d input files, %d answers, ~%.0f s of work (estimated) in %d shards for %d workers, run %s",
-            day,
-            len(plan.files),
-            plan.rows,
-            sum(s.est_seconds for s in plan.shards),
-            len(plan.shards),
-            workers,
-            run.run_id,
-        )
         futures = audit_shard_task.map(
             plan.shards, cfg=unmapped(cfg), run_id=unmapped(run.run_id), db=unmapped(db), work=unmapped(str(plan.work))
         )
-        counts = load_task(db, run, [f.result() for f in futures], cfg)
+        loaded = load_task(db, run, [f.result() for f in futures], cfg)
     except BaseException as exc:  # Ctrl-C too: the runs row says why the day did not complete
         fail_run(db, run, exc, cfg)
         raise
     finish_run(plan)
     outputs = outputs_task(db, day, cfg) if cfg.outputs.report_dir or cfg.outputs.export_dir else {}
-    overview = summary_task(db, run.run_id)
+    overview = loaded.overview
     summary = {
         "day": day.isoformat(),
         "run_id": run.run_id,
         "db": db,
         "shards": len(plan.shards),
         "workers": workers,
-        **dataclasses.asdict(counts),
+        **dataclasses.asdict(loaded.counts),
         "levels": overview["levels"],
         "verdicts": overview["verdicts"],
         "uncited": overview["uncited"],

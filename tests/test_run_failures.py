@@ -316,3 +316,35 @@ def test_a_batch_whose_every_answer_breaks_the_audit_is_quarantined_when_the_aud
     res, runs = _run_planted(tmp_path, monkeypatch, rows, _on_boom)
     assert res.exit_code == 0, res.output
     assert runs == [(2, 0, 2, "completed")], runs
+
+
+def test_start_run_writes_the_running_row_while_it_plans(write_answers, tmp_path):
+    """Steps 1 and 2 at once (the running row in a thread while the shards are planned, on the serial start of every
+    run): both done when it returns, as begin_run then plan_run left them."""
+    from audit.runner import finish_run, start_run
+
+    cfg, db = AuditConfig(run=RunConfig(shard_seconds=1e-4)), tmp_path / "audit.duckdb"
+    _run, plan = start_run(db, str(write_answers(_rows(6))), Window(), cfg)
+    assert _statuses(db) == ["running"] and plan.rows == 6 and len(plan.shards) > 1
+    assert all(Path(str(s.split)).is_dir() for s in plan.shards) and plan.work.parent == work_root(db)
+    finish_run(plan)
+
+
+def test_start_run_records_a_plan_that_fails_and_a_database_it_cannot_write_leaves_no_work_dir(write_answers, tmp_path):
+    from audit.errors import InputError
+    from audit.runner import start_run
+
+    cfg = AuditConfig(run=RunConfig(shard_seconds=1e-4, lock_wait_seconds=0.0))
+    broken = tmp_path / "logs" / "broken.parquet"
+    broken.parent.mkdir()
+    broken.write_bytes(b"PAR1 not a parquet file PAR1")
+    db = tmp_path / "audit.duckdb"
+    with pytest.raises(InputError):
+        start_run(db, str(broken), Window(), cfg)
+    assert len(_statuses(db)) == 1 and _statuses(db)[0].startswith("failed: ")  # the plan's failure, recorded
+    garbage = tmp_path / "other" / "audit.duckdb"
+    garbage.parent.mkdir()
+    garbage.write_bytes(b"not a duckdb file" * 100)
+    with pytest.raises(InputError, match="audit database"):
+        start_run(garbage, str(write_answers(_rows(6))), Window(), cfg)
+    assert not [d for d in work_root(garbage).iterdir() if d.name.startswith("run-")]  # the plan it made: gone

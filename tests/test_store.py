@@ -88,3 +88,38 @@ def test_embeddings_already_stored_are_not_stored_twice(tmp_path):
     assert rows == distinct > 0
     run_audit(sample, db, Window(), cfg, scorer=make_scorer(cfg))  # unprimed again: the same vectors come back
     assert _rows(db, count) == [(rows, distinct)]
+
+
+def test_the_load_returns_the_overview_of_the_rows_it_wrote(tmp_path, scorer):
+    """The load reads its run's overview (levels, verdicts, uncited claims, rank-0 answers) in its own connection:
+    what `run_overview` reads from the file afterwards, without the flow opening the file once more."""
+    from pathlib import Path
+
+    from audit.report import run_overview
+    from audit.runner import ScorerPool, audit_shards, begin_run, load_run, plan_run
+
+    sample = str(Path(__file__).resolve().parents[1] / "data" / "sample")
+    cfg, db = AuditConfig(), tmp_path / "audit.duckdb"
+    run = begin_run(db, sample, Window(), cfg)
+    plan = plan_run(run, db, cfg)
+    dirs = audit_shards(plan, cfg, run.run_id, ScorerPool(cfg, db, fixed=scorer))
+    loaded = load_run(db, run, dirs, cfg, "rerun")
+    assert loaded.overview == run_overview(str(db), run.run_id)
+    assert loaded.overview["verdicts"] and loaded.overview["uncited"] > 0
+    assert loaded.counts.answers_read == loaded.overview["counts"]["answers_read"] > 0
+
+
+def test_the_code_version_is_asked_of_git_once_per_process(monkeypatch):
+    """A run writes its `runs` row twice (running, then completed or failed): `git rev-parse` ran for each, a fork of
+    the flow's process on its serial path. The version is the process's: asked once."""
+    import subprocess
+
+    from audit.store import code_version
+
+    first = code_version()
+
+    def no_git(*args, **kwargs):
+        raise AssertionError("git asked again")
+
+    monkeypatch.setattr(subprocess, "run", no_git)
+    assert code_version() == first
