@@ -177,6 +177,8 @@ def start_run(
         except BaseException as exc:
             if begun.exception() is None:  # the running row is written: the failure replaces it
                 fail_run(db, run, exc, cfg)
+                raise
+            begun.result()  # step 1's error first, as when the steps ran one after the other (the database's folder)
             raise
         if begun.exception() is not None:
             if not any(finished_shard(plan.work, s) for s in plan.shards):  # an earlier attempt's shards stay
