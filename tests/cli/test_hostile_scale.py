@@ -17,6 +17,16 @@ from tests.conftest import make_answer
 from tests.conftest import query as q
 
 
+def _run_limited(tmp_path: Path, rows: list[dict[str, object]], limits: str) -> tuple[Path, Path]:
+    """`citeaudit run` over `rows` with the `[run]` limits given: the input file and the audit database."""
+    inp, db, toml = tmp_path / "answers.parquet", tmp_path / "audit.duckdb", tmp_path / "citeaudit.toml"
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
+    toml.write_text(f"[run]\n{limits}")
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--config", str(toml), "--quiet"])
+    assert res.exit_code == 0 and "Traceback" not in res.output, res.output
+    return inp, db
+
+
 def test_positions_at_the_ends_of_int32_are_fabricated_never_a_failed_run(tmp_path: Path) -> None:
     # a JSON `citations` entry of -2147483648 (int32's least) made `num - base + 1` overflow INT32, and an inline
     # `source_index` of 2147483647 `source_index + 1`: the whole run failed ("Overflow in subtraction of INT32"),
@@ -53,11 +63,7 @@ def test_an_answer_or_contexts_past_the_size_limits_are_quarantined_naming_the_l
         make_answer("long_contexts", ok, [*CTX, dict(CTX[0], chunk_id="c3", text="Refunds. " * 300)]),  # 2,752
         make_answer("at_the_limits", ok + " " * 975, [dict(CTX[0], text="y" * 2000)]),  # 1,000 and 2,000: audited
     ]
-    inp, db, toml = tmp_path / "answers.parquet", tmp_path / "audit.duckdb", tmp_path / "citeaudit.toml"
-    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
-    toml.write_text("[run]\nmax_answer_chars = 1000\nmax_contexts_chars = 2000\n")
-    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--config", str(toml), "--quiet"])
-    assert res.exit_code == 0 and "Traceback" not in res.output, res.output
+    inp, db = _run_limited(tmp_path, rows, "max_answer_chars = 1000\nmax_contexts_chars = 2000\n")
     assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(4, 2, 2)]
     got = q(db, "SELECT answer_id, row_ref, field, reason FROM quarantine ORDER BY answer_id")
     assert got == [
@@ -90,11 +96,7 @@ def test_an_answer_past_the_citation_limit_is_quarantined_naming_the_limit(tmp_p
         make_answer("markers", cited + " Refunds take 30 days [1][2].", CTX),
         make_answer("json", json.dumps({"answer": "Refunds take 30 days.", "citations": [1, 2, 1, 2]}), CTX),
     ]
-    inp, db, toml = tmp_path / "answers.parquet", tmp_path / "audit.duckdb", tmp_path / "citeaudit.toml"
-    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
-    toml.write_text("[run]\nmax_citations_per_answer = 3\n")
-    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--config", str(toml), "--quiet"])
-    assert res.exit_code == 0 and "Traceback" not in res.output, res.output
+    inp, db = _run_limited(tmp_path, rows, "max_citations_per_answer = 3\n")
     assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(4, 2, 2)]
     got = q(db, "SELECT answer_id, row_ref, field, reason FROM quarantine ORDER BY answer_id")
     too_many = "citations, more than [run] max_citations_per_answer (3): too many to audit in bounded time and memory"
