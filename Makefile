@@ -11,7 +11,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: install run test lint browser bench eval calibrate static-model onnx-model clean
+.PHONY: install run test lint browser bench eval calibrate name-words static-model onnx-model clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -64,6 +64,11 @@ TRAIN ?= ../shared/data/train/pairs.jsonl.gz
 calibrate: install
 	mkdir -p $(EVAL_DIR)
 	$(VENV)/bin/citeaudit calibrate --pairs $(TRAIN) --out audit/models/support.json --features-cache $(EVAL_DIR)/train_features.npz
+
+# rebuilds audit/models/name_words.tsv (the vocabulary's words that are names where a sentence starts: "Smith",
+# "Paris") from how the training pairs' sources capitalise them (~5 s); never from the dev sets
+name-words: install
+	PYTHONPATH=$(CURDIR) $(PY) tools/names_lexicon/build.py $(TRAIN) audit/models/name_words.tsv
 
 # rebuilds audit/models/static-minilm/ from the packaged MiniLM (offline, ~20 s). model2vec's distill extra pins
 # transformers < 5.4, so it goes into its own venv rather than the project's

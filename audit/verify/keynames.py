@@ -43,6 +43,10 @@ _SENTENCE_START = re.compile(
 # sources name a person by the surname alone: the first name flagged 2 of 4 supported dev citations it touched)
 _NEXT_NAME = re.compile(rf" [{_UPPER}]")
 _VOCABULARY = Path(__file__).resolve().parent.parent / "models" / "minilm-int8" / "tokenizer.json"
+# the vocabulary is uncased: it holds names too ("smith", "paris", "jordan"); those that the training pairs' sources
+# capitalise mid-sentence far more often than they write them in lower case, seldom after an article ("American")
+# or before a full stop ("Dr"), are names where a sentence starts (`make name-words`: tools/names_lexicon/build.py)
+_NAME_WORDS = Path(__file__).resolve().parent.parent / "models" / "name_words.tsv"
 _ENDINGS = ("s", "es", "ed", "d", "ing", "ly", "er", "ers")
 # a word built as common words are (its ending or its prefix) is one too: "Formulating", "Evaporation",
 # "Unsupervised"; few names end so ("Beijing", "Kelly", "Nepal" are whole words of the vocabulary anyway)
@@ -61,8 +65,20 @@ def _common_words() -> frozenset[str]:
     return frozenset(w for w in vocab if w.isalpha() and w.islower())
 
 
+@functools.cache
+def _name_words() -> frozenset[str]:
+    """The vocabulary's words that running text writes as names ("smith", "paris"; not "apple", "american")."""
+    lines = _NAME_WORDS.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.split("\t", 1)[0] for line in lines if line and not line.startswith("#"))
+
+
 def _is_common(word: str) -> bool:
-    """Whether a capitalised word is a common word in lower case, each part of a hyphenated one ("Paris-based"), a
+    """Whether a capitalised word is a common word: no name-like word ("Smith", "Smith's"), and a vocabulary word."""
+    return _POSSESSIVE.sub("", word.lower()) not in _name_words() and in_vocabulary(word)
+
+
+def in_vocabulary(word: str) -> bool:
+    """Whether a word is a vocabulary word in lower case, each part of a hyphenated one ("Paris-based"), a
     possessive without its 's, an inflection by its stem ("Leveraging" is "leverage" + ing)."""
     words = _common_words()
     for part in _POSSESSIVE.sub("", word.lower()).split("-"):

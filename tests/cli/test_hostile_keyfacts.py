@@ -600,6 +600,24 @@ def test_a_name_that_starts_the_claim_is_a_key_fact(tmp_path: Path) -> None:
     assert got["after_a_bullet"][1] == [], got
 
 
+def test_a_name_that_is_also_a_word_starting_the_claim_is_a_key_fact(tmp_path: Path) -> None:
+    # the common words were the uncased vocabulary's, which holds "smith": "Smith scored the winning goal [1]."
+    # against a source naming Jones came out verified
+    source = "Jones scored the winning goal."
+    got = _verdicts(
+        tmp_path,
+        {
+            "swapped": ("Smith scored the winning goal.", source),
+            "same": ("Jones scored the winning goal.", source),
+            "common_word": ("Late on, Jones scored the winning goal.", source),
+        },
+    )
+    assert got["swapped"][1] == ["missing_name:Smith"], got
+    assert got["swapped"][0] != "verified", got
+    assert got["same"] == ("verified", []), got
+    assert got["common_word"] == ("verified", []), got
+
+
 def test_a_count_in_words_is_compared_with_the_sources_count(tmp_path: Path) -> None:
     # a claim's number in words was a number only before a scale word: "three offices" against a source's "five
     # offices" had no missing_number and came out verified

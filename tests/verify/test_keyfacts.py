@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from audit.verify.keyfacts import key_facts, keyfact_coverage, missing_facts
+from audit.verify.keynames import _NAME_WORDS, in_vocabulary
 
 
 def test_numbers_dates_and_names_are_found():
@@ -282,6 +283,64 @@ def test_missing_facts_hostile(claim, source, missing):
 )
 def test_a_sentence_initial_name(claim, source, missing):
     assert missing_facts(key_facts(claim), source) == missing
+
+
+# the common words were the uncased vocabulary's, which holds names too: "Smith scored the goal" against a source
+# naming Jones had no missing_name; a word that running text capitalises mid-sentence far more often than not (and
+# that takes no article: not "American", "University") is a name where a sentence starts (audit/models/name_words.tsv)
+@pytest.mark.parametrize(
+    "claim,source,missing",
+    [
+        ("Smith scored the winning goal.", "Jones scored the winning goal.", ["missing_name:Smith"]),
+        ("Smith scored the winning goal.", "The winning goal was scored by Smith.", []),
+        ("Smith's goal won the cup.", "Jones's goal won the cup.", ["missing_name:Smith's"]),
+        ("It was close. Smith scored late.", "It was close. Jones scored late.", ["missing_name:Smith"]),
+        ("Paris hosted the summit.", "London hosted the summit.", ["missing_name:Paris"]),
+        ("Jordan won the title.", "Bryant won the title.", ["missing_name:Jordan"]),
+        ("Washington signed the treaty.", "Adams signed the treaty.", ["missing_name:Washington"]),
+        ("Bush signed the bill.", "Obama signed the bill.", ["missing_name:Bush"]),
+        ("- Microsoft bought the firm.", "Google bought the firm.", ["missing_name:Microsoft"]),
+        # still no names: a word capitalised as often as not (the fruit, the grain), a demonym, an institution, an
+        # abbreviation, a first name before a surname, a hyphenated compound (judged part by part, as before)
+        ("Apple trees need pruning.", "Fruit trees need pruning.", []),
+        ("Rice is a staple food.", "Grain is a staple food.", []),
+        ("American actors earn more.", "Actors in the US earn more.", []),
+        ("University fees rose.", "Fees at colleges rose.", []),
+        ("Dr. Arts studies water.", "Arts studies water.", []),
+        ("Will Smith starred in it.", "Smith starred in it.", []),
+        ("Paris-based firms grew.", "Firms in France grew.", []),
+    ],
+    ids=[
+        "surname_swapped",
+        "surname_in_the_source",
+        "possessive_surname_swapped",
+        "surname_starts_a_later_sentence",
+        "city_swapped",
+        "surname_that_is_a_country",
+        "surname_that_is_a_city",
+        "surname_that_is_a_plant",
+        "company_after_a_bullet",
+        "fruit",
+        "grain",
+        "demonym",
+        "institution",
+        "abbreviated_title",
+        "first_name_before_a_surname",
+        "hyphenated_compound",
+    ],
+)
+def test_a_sentence_initial_name_that_is_also_a_word(claim, source, missing):
+    assert missing_facts(key_facts(claim), source) == missing
+
+
+def test_the_shipped_name_words_are_vocabulary_words() -> None:
+    # the list only overrides the vocabulary: a word outside it is a name already; built by `make name-words`
+    words = [w for w in _NAME_WORDS.read_text(encoding="utf-8").splitlines() if not w.startswith("#")]
+    names = [w.split("\t")[0] for w in words]
+    assert names == sorted(set(names)) and 1_000 < len(names) < 2_000
+    assert all(n.isalpha() and n.islower() and in_vocabulary(n) for n in names)
+    assert {"smith", "paris", "jordan", "washington"} <= set(names)
+    assert not {"apple", "rice", "american", "dr", "university", "throughout"} & set(names)
 
 
 # a claim's number in words was a number only before a scale word, so "three offices" against a source's "five
