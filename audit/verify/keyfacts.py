@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from audit.verify.keynames import _POSSESSIVE, _fold, _has_word, _names
+from audit.verify.numranges import in_range, number_ranges, source_values
 from audit.verify.textcache import text_cache
 
 # digits inside a token are a number too: "4G" holds 4, "A380" 380, "1990s" 1990, "21st" 21 (they held none, and a
@@ -57,7 +58,7 @@ _COUNT_BEFORE = re.compile(
     r"|approximately|to)\s+\Z",
     re.IGNORECASE,
 )
-_NEXT_WORDS = re.compile(r"\s+([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?")
+_NEXT_WORDS = re.compile(r"\s+([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?", re.IGNORECASE)  # "six FA Cups" counts cups
 _FUNCTION_WORDS = frozenset(
     "of the a an and or in on at for to from with by during than that which who whom whose is are was were has have"
     " had be been it its their his her as per each more less about over under into between after before since while"
@@ -111,6 +112,8 @@ class KeyFacts:
     dates: tuple[str, ...]
     names: tuple[str, ...]
     counts: tuple[tuple[str, str], ...] = ()  # numbers (among `numbers`) of counts in words, and what they count
+    # numbers (among `numbers`) stated as a range ("over 250", "the 1940s"): found in it too (`numranges`)
+    ranges: tuple[tuple[str, float, float, bool], ...] = ()
 
     def count(self) -> int:
         return len(self.numbers) + len(self.dates) + len(self.names)
@@ -149,9 +152,9 @@ def _counted(text: str, end: int) -> str | None:
     m = _NEXT_WORDS.match(text, end)
     noun = None
     for w in m.groups() if m else ():
-        if w is None or w in _FUNCTION_WORDS:
+        if w is None or w.lower() in _FUNCTION_WORDS:
             break
-        noun = w
+        noun = w.lower()
     if noun is None or len(noun) < 3:
         return None
     if noun.endswith("ies"):
@@ -304,7 +307,8 @@ def key_facts(claim: str) -> KeyFacts:
     counts = tuple(dict.fromkeys(c for c in _counts(claim) if c[0] not in numbers))
     numbers += tuple(dict.fromkeys(n for n, _ in counts))
     names = tuple(dict.fromkeys(n for n in _names(claim) if not _MONTH.fullmatch(n)))
-    return KeyFacts(numbers=numbers, dates=dates, names=names, counts=counts)
+    ranges = tuple(r for r in number_ranges(_GROUP_SPACE.sub("", claim)) if r[0] in numbers)
+    return KeyFacts(numbers=numbers, dates=dates, names=names, counts=counts, ranges=ranges)
 
 
 @text_cache(max_chars=16_000_000, max_entries=2048)  # ~3 bytes a character: ~50 MB at most
@@ -358,6 +362,10 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
     counted = _source_counts(source) if facts.counts else frozenset()
     uncounted = {n for n, _ in facts.counts} - {n for n, noun in facts.counts if noun in counted}
     out = [f"missing_number:{n}" for n in facts.numbers if n not in uncounted and not _has_number(n, src_numbers)]
+    if facts.ranges and out:  # a number stated as a range is found where the source has one inside it
+        values = source_values(src_numbers)
+        inside = {n for n, lo, hi, years in facts.ranges if in_range(lo, hi, years, values)}
+        out = [r for r in out if r.removeprefix("missing_number:") not in inside]
     for d in facts.dates:
         for _, month, days, year in _word_dates(d):
             ends = (days[0], days[-1]) if days else (None,)  # a claim's range states its first and last day

@@ -1,0 +1,42 @@
+"""Numbers a claim states as a range (audit/verify/numranges.py)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from audit.verify.keyfacts import key_facts
+from audit.verify.numranges import in_range, number_ranges, source_values
+
+
+@pytest.mark.parametrize(
+    "claim,ranges",
+    [
+        ("It has over 250 staff.", [("250", 250.0, 500.0, False)]),
+        ("It raised more than $5 billion.", [("5 billion", 5e9, 1e10, False)]),
+        ("It costs under 12.50 euros.", [("12.50", 6.25, 12.5, False)]),
+        ("It peaked in the 1990s.", [("1990", 1990.0, 1999.0, True)]),
+        ("It dates from the 16th century.", [("16", 1500.0, 1600.0, True)]),
+        ("It has 250 staff.", []),
+    ],
+    ids=["lower_bound", "bound_with_a_scale_word", "upper_bound", "decade", "century", "no_range"],
+)
+def test_number_ranges(claim, ranges):
+    assert list(number_ranges(claim)) == ranges
+
+
+def test_a_range_is_keyed_as_key_facts_writes_its_number() -> None:
+    facts = key_facts("It sold more than 100,000 copies in the 1990s, over $7 million of them.")
+    assert {r[0] for r in facts.ranges} == {"100000", "1990", "7 million"} <= set(facts.numbers)
+
+
+def test_a_bound_is_not_filled_by_a_year() -> None:
+    assert not in_range(1000.0, 2000.0, False, source_values(frozenset({"1500", "2020-03-03"})))
+    assert in_range(1000.0, 2000.0, True, source_values(frozenset({"1500"})))
+
+
+@given(st.text(max_size=200))
+def test_number_ranges_never_raise(text: str) -> None:
+    for key, lo, hi, _years in number_ranges(text):
+        assert key and lo <= hi
