@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from audit.verify.keynames import _POSSESSIVE, _fold, _has_word, _names
+from audit.verify.keynames import _fold, _has_name, _names
 from audit.verify.numranges import in_range, number_ranges, source_values
 from audit.verify.textcache import text_cache
 
@@ -371,7 +371,7 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
             ends = (days[0], days[-1]) if days else (None,)  # a claim's range states its first and last day
             if not all(_has_date(month, day, year, src_dates, src_numbers) for day in ends):
                 out.append(f"missing_date:{d}")
-    out += [f"missing_name:{n}" for n in facts.names if not _has_word(_fold(_POSSESSIVE.sub("", n.lower())), folded)]
+    out += [f"missing_name:{n}" for n in facts.names if not _has_name(n, folded)]
     return out
 
 

@@ -163,3 +163,17 @@ def _has_word(word: str, low: str) -> bool:
                         return True
         start = low.find(word, start + 1)
     return False
+
+
+# an acronym's plural: capitals and a lower-case "s" ("LEDs", "GANs"); a name that is no acronym keeps its "s"
+# ("Williams" is not "William")
+_ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}s")
+
+
+def _has_name(name: str, folded: str) -> bool:
+    """Whether a claim's name is in a source's folded text (`_fold`): as a whole word (`_has_word`), without its
+    possessive; an acronym's plural ("LEDs") also in the singular ("LED")."""
+    word = _fold(_POSSESSIVE.sub("", name.lower()))
+    if _has_word(word, folded):
+        return True
+    return _ACRONYM_PLURAL.fullmatch(name) is not None and _has_word(word[:-1], folded)

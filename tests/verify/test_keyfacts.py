@@ -446,6 +446,23 @@ def test_a_number_stated_as_a_range(claim, source, missing):
     assert missing_facts(key_facts(claim), source) == missing
 
 
+# an acronym's plural ("LEDs", "GANs") names what its singular names: against a source that writes "LED" it was a
+# missing name (a source's plural held a claim's singular already). A name that is no acronym keeps its "s":
+# "Williams" is not "William"
+@pytest.mark.parametrize(
+    "claim,source,missing",
+    [
+        ("Most LEDs use less power.", "An LED uses less power.", []),
+        ("It trains GANs on images.", "The GAN is trained on images.", []),
+        ("Most LEDs use less power.", "A lamp uses less power.", ["missing_name:LEDs"]),
+        ("It was by Williams.", "It was by William.", ["missing_name:Williams"]),
+    ],
+    ids=["acronym_plural", "acronym_plural_inside", "acronym_plural_absent", "a_name_keeps_its_s"],
+)
+def test_an_acronym_plural(claim, source, missing):
+    assert missing_facts(key_facts(claim), source) == missing
+
+
 def test_a_source_of_combining_marks_alone_is_no_crash() -> None:
     # accent folding left nothing of it, and max() of the empty text raised ValueError (one such source stopped
     # the whole audit)
