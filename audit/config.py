@@ -42,8 +42,8 @@ class SupportConfig:
 
     model: str = ""  # support model JSON; empty = the packaged audit/models/support.json
     verified: float = 0.46  # support >= verified -> verified (fitted with the model: see its card)
-    weak: float = 0.20  # weak <= support < verified -> weak, below -> unsupported
-    misattribution_min_other: float = 0.20  # misattributed: cited not verified, another context >= this (= weak)...
+    weak: float = 0.21  # weak <= support < verified -> weak, below -> unsupported
+    misattribution_min_other: float = 0.21  # misattributed: cited not verified, another context >= this (= weak)...
     misattribution_margin: float = 0.2  # ... and beats the cited one by this much (fitted with the model: card)
     cap_missing_numbers: bool = True  # a claim with a number or date its source lacks is never `verified`
     cap_missing_names: bool = True  # ... nor one naming someone or something its source never mentions
