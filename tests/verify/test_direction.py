@@ -84,6 +84,20 @@ CASES = [
     ("Staff are not allowed to use the app.", "Staff are banned from using the app.", False),
     ("Revenue rose 5% in 2020.", "Revenue did not rise in 2020.", True),
     ("The girls have not fallen sick in Qom.", "The girls have fallen sick in Qom.", True),
+    # superlatives and comparatives of size and age: "the youngest son" against "the eldest son" (found in the training
+    # pairs' out-of-fold errors: a supported score for each such pair, all of them unsupported)
+    ("Charlemagne was the youngest son of Pepin.", "Charlemagne was the eldest son of Pepin.", True),
+    ("Valencia is the third largest city in Spain.", "Valencia is the third smallest city in Spain.", True),
+    ("Dortmund has the highest attendance in Europe.", "Dortmund has the lowest attendance in Europe.", True),
+    ("It was the best-selling single of 2009.", "It was the worst-selling single of 2009.", True),
+    ("Giant planets are larger than rocky planets.", "Rocky planets are smaller than giant planets.", False),
+    ("Giant planets are larger than rocky planets.", "Giant planets are smaller than rocky planets.", True),
+    ("Anne is older than her brother Tom.", "Anne is younger than her brother Tom.", True),
+    (
+        "Russia is the largest country by area.",
+        "Russia is the largest country; Vatican City the smallest country.",
+        False,
+    ),
 ]
 
 
