@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from audit.verify.keynames import _fold, _has_name, _names
-from audit.verify.numranges import in_range, number_ranges, source_values
+from audit.verify.numranges import number_ranges, numbers_inside, year_counts
 from audit.verify.textcache import text_cache
 
 # digits inside a token are a number too: "4G" holds 4, "A380" 380, "1990s" 1990, "21st" 21 (they held none, and a
@@ -114,6 +114,7 @@ class KeyFacts:
     counts: tuple[tuple[str, str], ...] = ()  # numbers (among `numbers`) of counts in words, and what they count
     # numbers (among `numbers`) stated as a range ("over 250", "the 1940s"): found in it too (`numranges`)
     ranges: tuple[tuple[str, float, float, bool], ...] = ()
+    year_spans: tuple[str, ...] = ()  # numbers (among `numbers`) that count years: found as two years that far apart
 
     def count(self) -> int:
         return len(self.numbers) + len(self.dates) + len(self.names)
@@ -308,7 +309,8 @@ def key_facts(claim: str) -> KeyFacts:
     numbers += tuple(dict.fromkeys(n for n, _ in counts))
     names = tuple(dict.fromkeys(n for n in _names(claim) if not _MONTH.fullmatch(n)))
     ranges = tuple(r for r in number_ranges(_GROUP_SPACE.sub("", claim)) if r[0] in numbers)
-    return KeyFacts(numbers=numbers, dates=dates, names=names, counts=counts, ranges=ranges)
+    spans = tuple(n for n in year_counts(claim) if n in numbers)
+    return KeyFacts(numbers=numbers, dates=dates, names=names, counts=counts, ranges=ranges, year_spans=spans)
 
 
 @text_cache(max_chars=16_000_000, max_entries=2048)  # ~3 bytes a character: ~50 MB at most
@@ -362,9 +364,8 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
     counted = _source_counts(source) if facts.counts else frozenset()
     uncounted = {n for n, _ in facts.counts} - {n for n, noun in facts.counts if noun in counted}
     out = [f"missing_number:{n}" for n in facts.numbers if n not in uncounted and not _has_number(n, src_numbers)]
-    if facts.ranges and out:  # a number stated as a range is found where the source has one inside it
-        values = source_values(src_numbers)
-        inside = {n for n, lo, hi, years in facts.ranges if in_range(lo, hi, years, values)}
+    if (facts.ranges or facts.year_spans) and out:  # a range is found where the source has a number inside it
+        inside = numbers_inside(facts.ranges, facts.year_spans, src_numbers)
         out = [r for r in out if r.removeprefix("missing_number:") not in inside]
     for d in facts.dates:
         for _, month, days, year in _word_dates(d):

@@ -26,6 +26,10 @@ _UPPER = re.compile(
     r"\b(?:less\s+than|fewer\s+than|under|below|up\s+to|at\s+most|no\s+more\s+than)\s+" + _NUM, re.IGNORECASE
 )
 _DECADE = re.compile(r"(?<![\w.,])(1\d\d0|20\d0)'?s\b")
+# a decade in two digits ("the 80s", "in his 70s"): of the 19th, 20th or 21st century, or an age
+_DECADE2 = re.compile(r"(?<![\w.,])'?([1-9]0)'?s\b")
+# a count of years ("lasted 12 years", "27 years after"): found where two years of the source are that far apart
+_YEAR_COUNT = re.compile(r"(?<![\w.,])(\d{1,3})\s+years?\b", re.IGNORECASE)
 _CENTURY = re.compile(r"(?<![\w.,])(\d{1,2})(?:st|nd|rd|th)[\s-]+centur(?:y|ies)\b", re.IGNORECASE)
 _ZERO_DECIMALS = re.compile(r"\.0+$")
 
@@ -47,7 +51,8 @@ def _value(digits: str, scale: str | None) -> float:
 
 def number_ranges(claim: str) -> tuple[tuple[str, float, float, bool], ...]:
     """Each number of `claim` stated as a range: its key (as in `KeyFacts.numbers`), the range's ends and whether a
-    year-like source number may fill it (a decade or century: yes; a bound: no, "over 1,000 years" is not 1500)."""
+    year-like source number may fill it (a decade or century: yes; a bound: no, "over 1,000 years" is not 1500). A
+    number may have several ranges ("the 80s": 80 to 89, an age, and the 1880s, 1980s, 2080s)."""
     out: list[tuple[str, float, float, bool]] = []
     for m in _LOWER.finditer(claim):
         v = _value(m.group(1), m.group(2))
@@ -60,6 +65,10 @@ def number_ranges(claim: str) -> tuple[tuple[str, float, float, bool], ...]:
     for m in _DECADE.finditer(claim):
         v = float(m.group(1))
         out.append((m.group(1), v, v + 9, True))
+    for m in _DECADE2.finditer(claim):
+        v = float(m.group(1))
+        out.append((m.group(1), v, v + 9, False))
+        out.extend((m.group(1), c + v, c + v + 9, True) for c in (1800.0, 1900.0, 2000.0))
     for m in _CENTURY.finditer(claim):
         c = int(m.group(1))
         if 1 <= c <= 21:  # the 16th century: 1501-1600 strictly, 1500-1599 as commonly used; either
@@ -84,3 +93,28 @@ def source_values(numbers: frozenset[str]) -> tuple[float, ...]:
 def in_range(lo: float, hi: float, years: bool, values: tuple[float, ...]) -> bool:
     """Whether a source number lies in [lo, hi] (a year-like one only when `years`)."""
     return any(lo <= v <= hi and (years or not _year_like(v)) for v in values)
+
+
+def year_counts(claim: str) -> tuple[str, ...]:
+    """The numbers of `claim` that count years ("lasted 12 years"), keyed as in `KeyFacts.numbers`."""
+    return tuple(dict.fromkeys(m.group(1) for m in _YEAR_COUNT.finditer(claim)))
+
+
+@lru_cache(maxsize=256)
+def years_apart(values: tuple[float, ...]) -> frozenset[int]:
+    """How many years apart any two years of a source are (its whole numbers 1000 to 2100, `_year_like`)."""
+    years = sorted({int(v) for v in values if _year_like(v)})
+    return frozenset(b - a for i, a in enumerate(years) for b in years[i + 1 :])
+
+
+def numbers_inside(
+    ranges: tuple[tuple[str, float, float, bool], ...], year_spans: tuple[str, ...], numbers: frozenset[str]
+) -> set[str]:
+    """The keys of a claim's ranges that a source number (`_source_facts`' strings) lies in, and of its counts of
+    years that two of the source's years are apart."""
+    values = source_values(numbers)
+    inside = {n for n, lo, hi, years in ranges if in_range(lo, hi, years, values)}
+    if year_spans:
+        apart = years_apart(values)
+        inside |= {n for n in year_spans if int(n) in apart}
+    return inside

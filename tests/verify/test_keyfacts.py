@@ -421,6 +421,15 @@ def test_a_count_in_words(claim, source, missing):
         ("It peaked in the 1980s.", "It peaked in the 1990s.", ["missing_number:1980"]),
         ("He was a 16th century explorer.", "He lived 1610 - 1654.", ["missing_number:16"]),
         ("It sold 100,000 copies.", "It sold 158,000 copies.", ["missing_number:100000"]),
+        # a decade in two digits is a decade of any of the last centuries or an age; a count of years is found where
+        # two years of the source are that many apart
+        ("It was filmed in the 80's.", "It was filmed in 1984.", []),
+        ("He died in his 70s.", "He died at age 77.", []),
+        ("It was filmed in the 80s.", "It was filmed in 1974.", ["missing_number:80"]),
+        ("His reign lasted 12 years.", "He was king from 1816 to 1828.", []),
+        ("The term came 27 years after the document.", "It began in 1823; the term was coined in 1850.", []),
+        ("His reign lasted 12 years.", "He was king from 1816 to 1830.", ["missing_number:12"]),
+        ("His reign lasted 12 years.", "He was king for 12 of his 40 years.", []),
     ],
     ids=[
         "more_than",
@@ -440,6 +449,13 @@ def test_a_count_in_words(claim, source, missing):
         "another_decade",
         "another_century",
         "an_exact_number_stays_exact",
+        "two_digit_decade",
+        "an_age_in_decades",
+        "another_two_digit_decade",
+        "years_between_two_years",
+        "years_after",
+        "years_between_other_years",
+        "years_stated",
     ],
 )
 def test_a_number_stated_as_a_range(claim, source, missing):
