@@ -1,6 +1,7 @@
-"""Numbers a claim states as a range, not a value: a bound ("over 250 languages"), a decade ("the 1940s"), a century
-("the 16th century"). Such a number is found where its source states it as written or states a number inside the
-range ("more than 300 languages", "1943", "1510"). Pure functions.
+"""Numbers a claim states as a range, not a value: a bound ("over 250 languages"), a decade ("the 1940s", "the 80s"),
+a century ("the 16th century"). Such a number is found where its source states it as written or states a number
+inside the range ("more than 300 languages", "1943", "1984", "1510"); a count of years ("lasted 12 years") where
+two of the source's years are that far apart ("from 1816 to 1828"). Pure functions.
 
 On the training pairs' out-of-fold predictions, most supported pairs with a missing number were of these kinds
 ("over 7 million" against 7,482,500; "in the 1930s" against 1932; "a 16th century conquistador" against 1510).
