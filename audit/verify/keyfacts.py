@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from audit.verify.keynames import _fold, _has_name, _names
+from audit.verify.keynames import claim_names, fold_text, has_name
 from audit.verify.numranges import number_ranges, numbers_inside, year_counts
 from audit.verify.textcache import text_cache
 
@@ -307,7 +307,7 @@ def key_facts(claim: str) -> KeyFacts:
     numbers = tuple(dict.fromkeys(f"{n} {scale}" if scale else n for n, scale in _numbers(claim)))
     counts = tuple(dict.fromkeys(c for c in _counts(claim) if c[0] not in numbers))
     numbers += tuple(dict.fromkeys(n for n, _ in counts))
-    names = tuple(dict.fromkeys(n for n in _names(claim) if not _MONTH.fullmatch(n)))
+    names = tuple(dict.fromkeys(n for n in claim_names(claim) if not _MONTH.fullmatch(n)))
     ranges = tuple(r for r in number_ranges(_GROUP_SPACE.sub("", claim)) if r[0] in numbers)
     spans = tuple(n for n in year_counts(claim) if n in numbers)
     return KeyFacts(numbers=numbers, dates=dates, names=names, counts=counts, ranges=ranges, year_spans=spans)
@@ -331,7 +331,7 @@ def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str
         if scale:
             numbers |= {f"{n} {scale}", _scaled(n, scale)}
     low = source.lower()
-    return frozenset(numbers), frozenset(dates), low, _BROKEN_HYPHEN.sub("-", _fold(low))
+    return frozenset(numbers), frozenset(dates), low, _BROKEN_HYPHEN.sub("-", fold_text(low))
 
 
 def _has_number(number: str, src_numbers: frozenset[str]) -> bool:
@@ -372,7 +372,7 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
             ends = (days[0], days[-1]) if days else (None,)  # a claim's range states its first and last day
             if not all(_has_date(month, day, year, src_dates, src_numbers) for day in ends):
                 out.append(f"missing_date:{d}")
-    out += [f"missing_name:{n}" for n in facts.names if not _has_name(n, folded)]
+    out += [f"missing_name:{n}" for n in facts.names if not has_name(n, folded)]
     return out
 
 

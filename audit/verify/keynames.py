@@ -117,7 +117,7 @@ _UNFOLDABLE = str.maketrans(
 )
 
 
-def _names(claim: str) -> Iterator[str]:
+def claim_names(claim: str) -> Iterator[str]:
     """The claim's names: capitalised words in any alphabet ("Müller", "Łódź", "Москва") but common ones; where a
     sentence starts, only a word that is no common word in lower case ("Milira", not "Throughout") and that no
     capitalised word follows."""
@@ -132,7 +132,7 @@ def _names(claim: str) -> Iterator[str]:
         yield word
 
 
-def _fold(text: str) -> str:
+def fold_text(text: str) -> str:
     """`text` without accents: "zürich" -> "zurich" (composed or not; a Hangul syllable stays one)."""
     if text.isascii():  # most sources: nothing to fold (a web page's characters one by one cost ~10 ms)
         return text
@@ -170,10 +170,10 @@ def _has_word(word: str, low: str) -> bool:
 _ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}s")
 
 
-def _has_name(name: str, folded: str) -> bool:
-    """Whether a claim's name is in a source's folded text (`_fold`): as a whole word (`_has_word`), without its
+def has_name(name: str, folded: str) -> bool:
+    """Whether a claim's name is in a source's folded text (`fold_text`): as a whole word (`_has_word`), without its
     possessive; an acronym's plural ("LEDs") also in the singular ("LED")."""
-    word = _fold(_POSSESSIVE.sub("", name.lower()))
+    word = fold_text(_POSSESSIVE.sub("", name.lower()))
     if _has_word(word, folded):
         return True
     return _ACRONYM_PLURAL.fullmatch(name) is not None and _has_word(word[:-1], folded)

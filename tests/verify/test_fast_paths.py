@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from audit.extract.sentences import sentence_spans, split_sentences
 from audit.verify import keyfacts, keynames, lexical
-from audit.verify.keynames import _fold
+from audit.verify.keynames import fold_text
 from audit.verify.lexical import find_loose, folded
 
 # the characters that take the slow paths or could trip a fast one: a capital sigma (lowered by its context), `İ`
@@ -60,7 +60,7 @@ def _folded_by_char(text: str) -> tuple[str, tuple[int, ...]]:
 
 
 def _fold_by_char(text: str) -> str:
-    """`keynames._fold` as it was."""
+    """`keynames.fold_text` as it was."""
     if text.isascii():
         return text
     bare = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
@@ -92,7 +92,7 @@ def test_find_loose_finds_what_the_full_fold_finds(needle: str, haystack: str) -
 @settings(max_examples=400)
 @given(tricky_text)
 def test_accent_fold_is_the_character_by_character_one(text: str) -> None:
-    assert _fold(text) == _fold_by_char(text)
+    assert fold_text(text) == _fold_by_char(text)
 
 
 @settings(max_examples=400)
