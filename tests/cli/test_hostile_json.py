@@ -5,6 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pyarrow as pa
+import pyarrow.parquet as pq
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
 from tests.cli.hostile import CTX, audited
 from tests.conftest import make_answer
 from tests.conftest import query as q
@@ -75,3 +81,45 @@ def test_a_lone_surrogate_escaped_in_json_is_read_as_a_replacement_character(tmp
     assert claim == r"Store credit lasts 9 months \ud83d." and (start, end) == (0, len(claim))
     assert got["stream"][2] == "Refunds take 30 days [1]. \ufffd"
     assert got["stream"][1] == ["lone_surrogate_replaced"] and got["stream"][5] == ["verified"]
+
+
+def test_an_answer_of_only_empty_json_lists_or_nulls_is_quarantined_as_empty(tmp_path: Path) -> None:
+    # `[]` alone was quarantined as empty, but empty lists nested (`[[[]]]`, `[[], []]`), a list of nulls, a JSON
+    # empty string, and `[]` after a byte order mark or in a ```json fence were audited as text with no claim: GREEN,
+    # as if the model had answered
+    empty = {
+        "nested": "[[[]]]",
+        "siblings": "[[], []]",
+        "spaced": "\n[ [ ] ]\r\n",
+        "nulls": "[null, [null]]",
+        "string": '""',
+        "blank_string": '["  "]',
+        "bom": "\ufeff[]",
+        "bom_null": "\ufeffnull",
+        "fenced": "```json\n[[]]\n```",
+        "tilde_fenced": "~~~\nnull\n~~~",
+        "cut": "[[]",
+    }
+    kept = {
+        "good": "Refunds take 30 days [1].",
+        "nullish": "null.",
+        "zero": "[0]",
+        "object": "[{}]",
+        "answer_list": '{"answer": []}',
+        "word": '["ok"]',
+        "code": "```python\nx = []\n```",
+    }
+    rows = [make_answer(k, v, CTX) for k, v in {**empty, **kept}.items()]
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0, res.output
+    reason = "answer is empty: JSON null, an empty string or an empty list, nothing to audit"
+    got = q(db, "SELECT answer_id, row_ref, field, reason FROM quarantine ORDER BY answer_id")
+    rows_of = {r["answer_id"]: i for i, r in enumerate(rows)}
+    assert got == [(k, f"{inp}:{rows_of[k]}", "answer", reason) for k in sorted(empty)]
+    assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [
+        (len(rows), len(kept), len(empty))
+    ]
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels["good"] == "GREEN" and levels["object"] == levels["answer_list"] == "RED"
