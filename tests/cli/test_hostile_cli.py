@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
+from audit.errors import InputError
 from tests.conftest import REPO, audit_rows, make_answer, query
 
 CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."}]
@@ -626,6 +627,24 @@ def test_report_and_export_of_a_database_from_a_newer_citeaudit_say_to_upgrade(t
     for args in (["report", "--out", str(tmp_path / "r.html")], ["export", "--out", str(tmp_path / "e")]):
         res = CliRunner().invoke(main, [*args, "--db", str(db)])
         assert res.exit_code == 2 and res.output == want + "\n", res.output
+
+
+def test_sql_and_the_api_refuse_a_database_from_a_newer_citeaudit(tmp_path: Path) -> None:
+    # report and export refused it; `citeaudit sql` and `citeaudit.open` read it as if it were this version's (a
+    # query of a column the newer version dropped failed with a binder error, one that still bound read its rows
+    # as if they meant what they mean in v3)
+    import citeaudit
+
+    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    con = duckdb.connect(str(db))
+    con.execute("UPDATE schema_version SET version = 4 WHERE name = 'outputs'")
+    con.close()
+    want = f"error: audit database {db}: outputs v4 is newer than this citeaudit (v3): upgrade citeaudit"
+    for fmt in ("table", "csv", "json"):
+        res = CliRunner().invoke(main, ["sql", "SELECT level FROM answer_audit", "--db", str(db), "--format", fmt])
+        assert res.exit_code == 2 and res.output == want + "\n", res.output
+    with pytest.raises(InputError, match="outputs v4 is newer than this citeaudit"):
+        citeaudit.open(db)
 
 
 def test_json_nested_past_pythons_recursion_limit_is_named_as_bad_json(tmp_path: Path) -> None:
