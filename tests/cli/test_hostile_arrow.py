@@ -1,0 +1,50 @@
+"""Hostile Arrow types and values in a log, each through the real `citeaudit run` on real Parquet and DuckDB files:
+every row accounted for, one bad value never stops the run."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
+from tests.cli.hostile import CTX
+from tests.conftest import make_answer
+from tests.conftest import query as q
+
+GOOD = "Refunds take 30 days [1]."
+NOON_MS = int(datetime(2026, 11, 1, 12, tzinfo=UTC).timestamp() * 1000)
+
+
+def _run(inp: Path, db: Path) -> tuple[int, str]:
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert "Traceback" not in res.output and (res.exception is None or isinstance(res.exception, SystemExit))
+    return res.exit_code, res.output
+
+
+def _with_column(rows: list[dict[str, object]], name: str, array: pa.Array) -> pa.Table:
+    table = pa.Table.from_pylist(rows, schema=answers_schema())
+    return table.set_column(table.schema.get_field_index(name), name, array)
+
+
+def test_a_timestamp_beyond_duckdbs_range_quarantines_its_row_not_the_run(tmp_path: Path) -> None:
+    # a logger that wrote nanoseconds (or microseconds as seconds) into a millisecond timestamp column: DuckDB
+    # cannot read such a value ("Conversion Error: Could not convert Timestamp(MS) to Timestamp(US)"), so one row
+    # stopped the whole run, exit 2, naming the file "not a readable Parquet file"; a far value DuckDB reads (year
+    # 33658) was already quarantined as not a timestamp
+    rows = [make_answer(f"a{i}", GOOD, CTX) for i in range(4)]
+    values = [NOON_MS, NOON_MS * 1_000_000, NOON_MS, -(NOON_MS * 1_000_000)]
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(_with_column(rows, "logged_at", pa.array(values, pa.timestamp("ms", "UTC"))), inp)
+    code, out = _run(inp, db)
+    assert code == 0, out
+    assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(4, 2, 2)]
+    assert q(db, "SELECT answer_id, level FROM answer_audit ORDER BY 1") == [("a0", "GREEN"), ("a2", "GREEN")]
+    got = q(db, "SELECT answer_id, row_ref, field, reason FROM quarantine ORDER BY 1")
+    assert [g[:3] for g in got] == [("a1", f"{inp}:1", "logged_at"), ("a3", f"{inp}:3", "logged_at")]
+    assert got[0][3].startswith(f"logged_at {NOON_MS * 1_000_000} (timestamp[ms, tz=UTC]) is not a timestamp")
+    assert got[1][3].startswith(f"logged_at {-NOON_MS * 1_000_000} (timestamp[ms, tz=UTC]) is not a timestamp")
