@@ -462,15 +462,16 @@ WITH lists AS (
                AS page_ok
     FROM fields
 ), judged AS (
-    -- by id: chunk_index, else page_number, else the document; by name: page_number, else chunk_index, else the document
+    -- by id: chunk_index, else page_number, else the document; by name: page_number, else chunk_index, else the document.
+    -- A name or page given beside an id and chunk is checked against them (resolve.sql), so one that cannot be read
+    -- is malformed too: it was dropped, and the citation verified whatever page or document it sent the reader to
     SELECT *, index_ok AND (id_ok OR NOT page_ok) AS by_index,
            coalesce(CASE
                WHEN item_type <> 'OBJECT' THEN 'not_an_object'
                WHEN id_given AND NOT id_ok THEN 'document_id'
-               WHEN NOT id_ok AND name_given AND NOT name_ok THEN 'document_name'
+               WHEN name_given AND NOT name_ok THEN 'document_name'
                WHEN NOT id_ok AND NOT name_ok THEN 'document_id'
                WHEN index_given AND NOT index_ok AND (id_ok OR NOT page_ok) THEN 'chunk_index'
-               WHEN index_ok AND (id_ok OR NOT page_given) THEN NULL
                WHEN page_given AND NOT page_ok THEN 'page_number'
            END, text_malformed) AS malformed
     FROM checked

@@ -3,6 +3,7 @@ that the audit must read as any other JSON answer (or quarantine as it quarantin
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pyarrow as pa
@@ -11,7 +12,7 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
-from tests.cli.hostile import CTX, audited
+from tests.cli.hostile import CLAIM, CTX, POLICY_CTX, audited
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
@@ -123,3 +124,28 @@ def test_an_answer_of_only_empty_json_lists_or_nulls_is_quarantined_as_empty(tmp
     ]
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert levels["good"] == "GREEN" and levels["object"] == levels["answer_list"] == "RED"
+
+
+def test_a_citation_objects_page_or_name_of_a_wrong_type_is_malformed_not_dropped(tmp_path: Path) -> None:
+    # beside a document_id and chunk_index the page must be the chunk's and the name its document's; a page or a
+    # name that could not be read (a list, a bool, 3.5, "page 99", -1; a number or list for the name) was dropped
+    # without a word, the citation verified and the answer GREEN whatever the reader was sent to
+    def doc(**extra: object) -> str:
+        cite = {"document_id": "abc123", "chunk_index": 0, **extra}
+        return json.dumps({"answer": CLAIM, "citations": [cite]})
+
+    bad_pages = {"list": [99], "bool": True, "fraction": 3.5, "words": "page 99", "negative": -1, "object": {"n": 3}}
+    bad_names = {"name_number": 5, "name_list": ["Shipping.pdf"], "name_bool": False}
+    rows = [make_answer(k, doc(page_number=v), POLICY_CTX) for k, v in bad_pages.items()]
+    rows += [make_answer(k, doc(document_name=v), POLICY_CTX) for k, v in bad_names.items()]
+    ok = {"page": doc(page_number=3), "page_text": doc(page_number="3"), "page_null": doc(page_number=None)}
+    ok |= {"name": doc(document_name="Refund Policy.pdf"), "name_null": doc(document_name=None)}
+    rows += [make_answer(k, v, POLICY_CTX) for k, v in ok.items()]
+    db = audited(tmp_path, rows)
+    got = {a: (v, r) for a, v, r in q(db, "SELECT answer_id, verdict, reasons FROM citation_audit")}
+    for k in bad_pages:
+        assert got[k] == ("fabricated", ["malformed_citation:page_number"]), k
+    for k in bad_names:
+        assert got[k] == ("fabricated", ["malformed_citation:document_name"]), k
+    for k in ok:
+        assert got[k][0] == "verified", k
