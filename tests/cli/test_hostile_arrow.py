@@ -48,3 +48,25 @@ def test_a_timestamp_beyond_duckdbs_range_quarantines_its_row_not_the_run(tmp_pa
     assert [g[:3] for g in got] == [("a1", f"{inp}:1", "logged_at"), ("a3", f"{inp}:3", "logged_at")]
     assert got[0][3].startswith(f"logged_at {NOON_MS * 1_000_000} (timestamp[ms, tz=UTC]) is not a timestamp")
     assert got[1][3].startswith(f"logged_at {-NOON_MS * 1_000_000} (timestamp[ms, tz=UTC]) is not a timestamp")
+
+
+def test_an_id_column_of_decimals_past_38_digits_stops_naming_it(tmp_path: Path) -> None:
+    # DuckDB reads a decimal of more than 38 digits as a DOUBLE: two ids 10**44 + 1 and 10**44 + 2 were both
+    # '1e+44', the second quarantined as a duplicate of the first (a lost answer, and the other under a wrong id).
+    # Decimals of up to 38 digits are read as their digits, as before
+    import decimal
+
+    rows = [make_answer("a0", GOOD, CTX), make_answer("a1", GOOD, CTX)]
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    wide = pa.array([decimal.Decimal(10**44 + 1), decimal.Decimal(10**44 + 2)], pa.decimal256(50, 0))
+    pq.write_table(_with_column(rows, "answer_id", wide), inp)
+    code, out = _run(inp, db)
+    assert (code, out) == (
+        2,
+        f"error: {inp}: column 'answer_id' must be a string column (or integers), got {wide.type}\n",
+    )
+    narrow = pa.array([decimal.Decimal(10**37 + 1), decimal.Decimal(10**37 + 2)], pa.decimal256(38, 0))
+    pq.write_table(_with_column(rows, "answer_id", narrow), inp)
+    code, out = _run(inp, db)
+    assert code == 0, out
+    assert q(db, "SELECT answer_id FROM answer_audit ORDER BY 1") == [(str(10**37 + 1),), (str(10**37 + 2),)]
