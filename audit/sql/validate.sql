@@ -2,8 +2,9 @@
 -- found before the scan by audit.encoding, first).
 -- is_blank: only whitespace of any kind, Unicode's White_Space: \s is ASCII only in RE2, \p{Z} adds the no-break,
 -- em, ideographic ... spaces and the line and paragraph separators, \x{85} next line (trim() removes spaces only);
--- \p{Cf} the invisible format characters (zero-width space and joiners, the byte-order mark U+FEFF)
-CREATE OR REPLACE TEMP MACRO is_blank(s) AS regexp_full_match(s, '[\s\p{Z}\p{Cf}\x{85}]*');
+-- \p{Cf} the invisible format characters (zero-width space and joiners, the byte-order mark U+FEFF), \p{Cc} the
+-- control characters (NUL bytes of a zeroed buffer, BEL, ESC: they were a text without claims, GREEN)
+CREATE OR REPLACE TEMP MACRO is_blank(s) AS regexp_full_match(s, '[\s\p{Z}\p{Cf}\p{Cc}]*');
 -- a missing answer written as JSON by the logger (json.dumps(None), json.dumps(""), an empty list of stream events,
 -- lists of those nested: `[[[]]]`, `[[], []]`, `[null]`), also after a byte order mark, in a Markdown fence or cut
 -- short (`[[]`): no answer (nested lists were audited as a text without claims, GREEN, where `[]` was quarantined)

@@ -70,3 +70,20 @@ def test_an_id_column_of_decimals_past_38_digits_stops_naming_it(tmp_path: Path)
     code, out = _run(inp, db)
     assert code == 0, out
     assert q(db, "SELECT answer_id FROM answer_audit ORDER BY 1") == [(str(10**37 + 1),), (str(10**37 + 2),)]
+
+
+def test_an_answer_or_id_of_only_control_characters_is_empty(tmp_path: Path) -> None:
+    # a C logger's zeroed buffer (NUL bytes), a bell, escape characters: nothing a reader sees, audited as a text
+    # without claims, GREEN, where whitespace alone is quarantined as empty
+    empty = {"nul": "\x00\x00", "bell": "\x07", "escapes": "\x1b\x1b\x7f", "mixed": " \x00\n\u200b\x9b "}
+    rows = [make_answer(k, v, CTX) for k, v in empty.items()]
+    rows += [make_answer("good", GOOD, CTX), make_answer("\x00", GOOD, CTX), make_answer("nul_inside", "a\x00b", CTX)]
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
+    code, out = _run(inp, db)
+    assert code == 0, out
+    got = q(db, "SELECT answer_id, field, reason FROM quarantine ORDER BY row_ref")
+    assert got == [(k, "answer", "answer is empty: nothing to audit") for k in empty] + [
+        ("\x00", "answer_id", "answer_id is missing (required)")
+    ]
+    assert dict(q(db, "SELECT answer_id, level FROM answer_audit")) == {"good": "GREEN", "nul_inside": "GREEN"}
