@@ -87,3 +87,35 @@ def test_an_answer_or_id_of_only_control_characters_is_empty(tmp_path: Path) -> 
         ("\x00", "answer_id", "answer_id is missing (required)")
     ]
     assert dict(q(db, "SELECT answer_id, level FROM answer_audit")) == {"good": "GREEN", "nul_inside": "GREEN"}
+
+
+def test_a_logged_at_strings_zone_is_honoured_or_the_row_quarantined_never_dropped(tmp_path: Path) -> None:
+    # DuckDB's TIMESTAMP cast ignores whatever follows the time: a named zone ("America/New_York"), "UTC+05:00", an
+    # unknown abbreviation ("CEST") or "PM" were read as UTC, hours off without a word (a row in another day's
+    # window), "+5" and stray digits the same; an offset no zone has ("+99:00", "+05:99") shifted the instant by days
+    stamps = {
+        "new_york": ("2026-11-01 12:00:00 America/New_York", "2026-11-01 17:00:00"),
+        "utc_plus": ("2026-11-01 08:00:00 UTC+05:00", "2026-11-01 03:00:00"),
+        "utc": ("2026-11-01 12:00:00 UTC", "2026-11-01 12:00:00"),
+        "offset": ("2026-11-01T12:00:00+05:30", "2026-11-01 06:30:00"),
+        "naive": ("2026-11-01 12:00:00", "2026-11-01 12:00:00"),
+        "pm": ("2026-11-01 01:00:00 PM", None),
+        "short_offset": ("2026-11-01 12:00:00 +5", None),
+        "trailing_digits": ("2026-11-01 12:00:00 123", None),
+        "end_of_day": ("2026-11-01 24:00:00", "2026-11-02 00:00:00"),
+        "date_only": ("2026-11-01", "2026-11-01 00:00:00"),
+        "unknown_abbreviation": ("2026-11-01 12:00:00 CEST", None),
+        "unknown_zone": ("2026-11-01 12:00:00 Mars/Olympus", None),
+        "offset_99_hours": ("2026-11-01T12:00:00+99:00", None),
+        "offset_99_minutes": ("2026-11-01T12:00:00+05:99", None),
+    }
+    rows = [make_answer(k, GOOD, CTX) for k in stamps]
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(_with_column(rows, "logged_at", pa.array([v for v, _ in stamps.values()])), inp)
+    code, out = _run(inp, db)
+    assert code == 0, out
+    got = dict(q(db, "SELECT answer_id, strftime(logged_at AT TIME ZONE 'UTC', '%Y-%m-%d %H:%M:%S') FROM answer_audit"))
+    assert got == {k: want for k, (_, want) in stamps.items() if want is not None}
+    quarantined = dict(q(db, "SELECT answer_id, reason FROM quarantine WHERE field = 'logged_at'"))
+    assert sorted(quarantined) == sorted(k for k, (_, want) in stamps.items() if want is None)
+    assert quarantined["pm"].startswith("logged_at '2026-11-01 01:00:00 PM' (string) is not a timestamp")
