@@ -19,7 +19,7 @@ from audit.config import RunConfig
 from audit.contract import column_names
 from audit.counts import AnswerCounts
 from audit.encoding import BAD_FIELD, BAD_REASON, SOURCE, is_repaired
-from audit.errors import InputError, one_line
+from audit.errors import InputError, one_line, shown_if_not_utf8
 from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_rows, file_schema
 from audit.sql import connect, literal_path, parquet_files, quote, run
 from audit.window import Window
@@ -72,6 +72,9 @@ def discover_inputs(spec: str) -> list[str]:
         found = [f for f in found if f.is_file()]
     # one spelling per file (`data/x`, `./data/x`, `/abs/data/x`), so its quarantine rows replace each other
     files = sorted({str(f.resolve()) for f in found})
+    for f in files:
+        if (shown := shown_if_not_utf8(f)) is not None:  # it was a UnicodeEncodeError, exit 1
+            raise InputError(f"{shown}: the file name is not UTF-8, which DuckDB cannot open: rename it")
     if not files:
         raise InputError(f"no Parquet input found at {spec!r} (give a file, a folder or a glob)")
     # a file without rows holds nothing to audit; a logger's empty hour is often written without columns

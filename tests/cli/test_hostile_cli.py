@@ -729,3 +729,25 @@ def test_an_export_that_fails_half_way_leaves_no_files_and_can_be_rerun(tmp_path
     con.close()
     assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(folder)]).exit_code == 0
     assert CliRunner().invoke(main, ["verify-export", str(folder)]).exit_code == 0
+
+
+def test_a_file_name_that_is_not_utf8_is_named_not_a_unicode_error(tmp_path: Path) -> None:
+    # Linux file names are bytes: a log named in Latin-1 (`café.parquet` as b"caf\xe9") is found by the folder
+    # search as a str holding a surrogate escape, which DuckDB cannot take: "UnicodeEncodeError", exit 1; a --db so
+    # named ended in "RuntimeError: std::bad_cast", exit 1
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    _answers(logs / "good.parquet")
+    Path(os.fsdecode(bytes(logs) + b"/caf\xe9.parquet")).write_bytes(
+        _answers(tmp_path / "other.parquet", "o").read_bytes()
+    )
+    db = tmp_path / "audit.duckdb"
+    res = CliRunner().invoke(main, ["run", "--input", str(logs), "--db", str(db), "--quiet"])
+    shown = str(logs) + "/caf\\xe9.parquet"
+    assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+    assert res.output == f"error: {shown}: the file name is not UTF-8, which DuckDB cannot open: rename it\n"
+    bad_db = os.fsdecode(bytes(tmp_path) + b"/audit\xe9.duckdb")
+    res = CliRunner().invoke(main, ["run", "--input", str(logs / "good.parquet"), "--db", bad_db, "--quiet"])
+    assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+    want = f"audit database {tmp_path}/audit\\xe9.duckdb: the name is not UTF-8, which DuckDB cannot open: rename it"
+    assert want in res.output and res.output.count("\n") == 1, res.output
