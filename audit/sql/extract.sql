@@ -36,7 +36,7 @@ WITH unmarked AS (
     -- structured output was audited as raw JSON text. The JSON is read with its lone surrogate escapes replaced
     -- (`surrogate_repairs`, audit.extract.markers: an emoji cut in half, `\ud83d`, is valid JSON DuckDB refuses,
     -- so such an answer was structured_parse_failed, RED, its claim the raw JSON); each as long as before
-    SELECT answer_id, answer, repaired IS NOT NULL AS repaired,
+    SELECT answer_id, answer, repaired IS NOT NULL AS was_repaired,
            CASE WHEN starts_with(answer, chr(65279)) THEN 2 ELSE 1 END AS text_start,
            substr(coalesce(repaired, answer), text_start) AS unmarked
     FROM answers_ok LEFT JOIN surrogate_repairs USING (answer_id)
@@ -55,7 +55,7 @@ WITH unmarked AS (
                      AND NOT contains(fence.inner, fence.open)
                      AND regexp_matches(fence.inner, '[^\s\p{Z}\p{Cf}\x{85}]')
                 -- prose is read as logged: the inner text of the answer itself, not of its repaired copy
-                THEN CASE WHEN repaired THEN fence_of(substr(answer, text_start)).inner ELSE fence.inner END
+                THEN CASE WHEN was_repaired THEN fence_of(substr(answer, text_start)).inner ELSE fence.inner END
                 ELSE answer END AS prose
     FROM fenced
 ), around AS (
