@@ -83,6 +83,11 @@ def _read_pairs(p: Path, limit_per_set: int | None) -> list[TrainPair]:
                 raise InputError(f"{p}:{n}: not a training pair ({exc})") from None
             if pair.label not in (0, 1):
                 raise InputError(f"{p}:{n}: label must be 0 or 1, got {pair.label}")
+            for field, text in (("claim", pair.claim), ("source", pair.source), ("dataset", pair.dataset)):
+                # a lone surrogate escape (`\ud83d`) is valid JSON but no text: hashing it for the embedding cache
+                # raised UnicodeEncodeError, exit 1
+                if not text.isascii() and _lone_surrogate(text):
+                    raise InputError(f"{p}:{n}: not a training pair ({field} holds a lone surrogate, which is no text)")
             if limit_per_set is not None and seen[pair.dataset] >= limit_per_set:
                 continue
             seen[pair.dataset] += 1
@@ -90,6 +95,14 @@ def _read_pairs(p: Path, limit_per_set: int | None) -> list[TrainPair]:
     if len({t.label for t in out}) < 2:
         raise InputError(f"{p}: need pairs of both labels")
     return out
+
+
+def _lone_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def set_weights(groups: np.ndarray) -> np.ndarray:

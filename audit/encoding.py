@@ -9,6 +9,10 @@ carries the original file name and, per row, the unreadable field and reason (`S
 `BAD_REASON`): the scan reads them (`audit.ingest.scan_sql`) and the contract check quarantines exactly those
 rows, naming the log's own file and row. The copies live in a folder owned by this process, removed like a stale
 work dir once the process is gone.
+
+A timestamp DuckDB cannot hold (a millisecond column given nanoseconds: "Could not convert Timestamp(MS) to
+Timestamp(US)") stopped the run the same way; such a file is copied the same way, the value NULL and its row
+quarantined, its value and type named as for any `logged_at` that is no timestamp.
 """
 
 from __future__ import annotations
@@ -38,10 +42,16 @@ SOURCE = "__citeaudit_source"
 BAD_FIELD = "__citeaudit_unreadable_field"
 BAD_REASON = "__citeaudit_unreadable_reason"
 BATCH_ROWS = 8192
-_ENCODING_ERROR = re.compile(r"Invalid string encoding|not valid UTF-?8", re.IGNORECASE)
+_ENCODING_ERROR = re.compile(
+    r"Invalid string encoding|not valid UTF-?8|Could not convert Timestamp\(M?S\) to Timestamp", re.IGNORECASE
+)
+# DuckDB holds a timestamp as int64 microseconds: a value of a coarser unit beyond that cannot be read
+_TO_MICROS = {"s": 1_000_000, "ms": 1_000}
+_MAX_MICROS = 2**63 - 2  # 2**63 - 1 is DuckDB's infinity
 
 
 def is_encoding_error(exc: BaseException) -> bool:
+    """DuckDB's error for a value the copy below makes readable: text that is no UTF-8, a timestamp past its range."""
     return bool(_ENCODING_ERROR.search(str(exc)))
 
 
@@ -160,7 +170,11 @@ def repair_file(path: str, columns: list[str], folder: Path, contract: dict[str,
             writer.close()
     tmp.replace(out)
     log.warning(
-        "%s: %d of %d rows hold text that is not UTF-8; they are quarantined, the rest audited", path, found, rows
+        "%s: %d of %d rows hold text that is not UTF-8 or a timestamp DuckDB cannot hold; they are quarantined, "
+        "the rest audited",
+        path,
+        found,
+        rows,
     )
     return str(out)
 
@@ -173,6 +187,18 @@ def _repair_batch(
     reason: list[str | None] = [None] * batch.num_rows
     fixed = []
     for name, arr in zip(batch.schema.names, batch.columns, strict=True):
+        if contract is not None and pa.types.is_timestamp(arr.type):
+            repaired, beyond = _repair_timestamps(arr)
+            fixed.append(repaired)
+            for i, value in beyond.items():
+                if reason[i] is None:
+                    field[i] = contract.get(name, name)
+                    reason[i] = (
+                        f"{field[i]} {value} ({arr.type}) is not a timestamp: beyond any date DuckDB can hold "
+                        "(nanoseconds written as milliseconds?); give ISO 8601 (an offset is honoured, none means "
+                        "UTC) or epoch seconds/ms"
+                    )
+            continue
         repaired, bad = repair_array(arr)
         fixed.append(repaired)
         for i, (where, detail) in sorted(bad.items()):
@@ -231,6 +257,21 @@ def repair_array(arr: pa.Array) -> tuple[pa.Array, dict[int, tuple[str, str]]]:
         cls = pa.LargeListArray if pa.types.is_large_list(typ) else pa.ListArray
         return cls.from_arrays(arr.offsets, values, type=typ, mask=arr.is_null()), bad
     return arr, {}
+
+
+def _repair_timestamps(arr: pa.Array) -> tuple[pa.Array, dict[int, int]]:
+    """`arr` (a timestamp array) with each value DuckDB cannot read as microseconds NULL, and {index: raw value}."""
+    factor = _TO_MICROS.get(arr.type.unit)
+    if factor is None:
+        return arr, {}
+    raw = arr.cast(pa.int64()).fill_null(0).to_numpy()
+    nulls = np.asarray(arr.is_null())
+    limit = _MAX_MICROS // factor
+    beyond = ~nulls & ((raw > limit) | (raw < -limit))
+    if not beyond.any():
+        return arr, {}
+    found = {int(i): int(raw[i]) for i in np.flatnonzero(beyond)}
+    return pa.array(raw, pa.int64(), mask=nulls | beyond).cast(arr.type), found
 
 
 def _repair_strings(arr: pa.Array) -> tuple[pa.Array, dict[int, tuple[str, str]]]:

@@ -30,6 +30,17 @@ def terminal_text(text: str, one_line: bool = False) -> str:
     return pattern.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
 
 
+def shown_if_not_utf8(path: str | Path) -> str | None:
+    """`path` as it can be shown (`caf\\xe9.parquet`) when its name is not UTF-8, else None. Linux file names are
+    bytes: Python holds one that is no UTF-8 with surrogate escapes, which DuckDB (and any text output) cannot take."""
+    text = str(path)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return None
+
+
 def not_found(what: str, path: Path) -> str:
     """Why the `what` at `path` cannot be read (it is not a file): a folder is named as one, not as missing."""
     return f"{what} {path} is a folder, not a file" if path.is_dir() else f"{what} not found: {path}"

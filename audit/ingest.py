@@ -19,7 +19,7 @@ from audit.config import RunConfig
 from audit.contract import column_names
 from audit.counts import AnswerCounts
 from audit.encoding import BAD_FIELD, BAD_REASON, SOURCE, is_repaired
-from audit.errors import InputError, one_line
+from audit.errors import InputError, one_line, shown_if_not_utf8
 from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_rows, file_schema
 from audit.sql import connect, literal_path, parquet_files, quote, run
 from audit.window import Window
@@ -72,6 +72,9 @@ def discover_inputs(spec: str) -> list[str]:
         found = [f for f in found if f.is_file()]
     # one spelling per file (`data/x`, `./data/x`, `/abs/data/x`), so its quarantine rows replace each other
     files = sorted({str(f.resolve()) for f in found})
+    for f in files:
+        if (shown := shown_if_not_utf8(f)) is not None:  # it was a UnicodeEncodeError, exit 1
+            raise InputError(f"{shown}: the file name is not UTF-8, which DuckDB cannot open: rename it")
     if not files:
         raise InputError(f"no Parquet input found at {spec!r} (give a file, a folder or a glob)")
     # a file without rows holds nothing to audit; a logger's empty hour is often written without columns
@@ -112,6 +115,14 @@ def column_expr(col: str, mapping: dict[str, str], types: dict[str, pa.DataType]
 
 # a string with a time and an offset (Z, +05:00, -0800) names an instant; without one it is read as UTC
 _HAS_OFFSET = r"'\d:\d{2}(:\d{2}(\.\d+)?)?\s*([Zz]|[+-]\d{2}(:?\d{2})?)\s*$'"
+# an offset within ISO 8601's and java.time's +-18:00, minutes below 60: DuckDB took "+99:00" and "+05:99", days or
+# hours off
+_REAL_OFFSET = r"'([Zz]|[+-](0\d|1[0-7])(:?[0-5]\d)?|[+-]18(:?00)?)\s*$'"
+# text after the time: a zone ("America/New_York", "UTC+05:00", "EST"), "PM", an offset "+5". DuckDB's TIMESTAMP
+# cast drops it (a New York time read as UTC, 1 PM as 01:00); its TIMESTAMPTZ cast reads the zones it knows, NULL
+# otherwise
+_HAS_TIME = r"'\d:\d{2}'"
+_ENDS_WITH_TIME = r"'(^|[Tt\s])\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?\s*$'"
 _EPOCH_TEXT = r"'^\s*-?\d{1,20}(\.\d+)?\s*$'"
 
 
@@ -147,7 +158,10 @@ def _instant_sql(src: str, typ: pa.DataType) -> str:
     text = f"CAST({src} AS VARCHAR)"
     return (
         f"CASE WHEN regexp_matches({text}, {_EPOCH_TEXT}) THEN {epoch_sql(f'TRY_CAST({text} AS DOUBLE)')} "
-        f"WHEN regexp_matches({text}, {_HAS_OFFSET}) THEN TRY_CAST({text} AS TIMESTAMPTZ) "
+        f"WHEN regexp_matches({text}, {_HAS_OFFSET}) THEN "
+        f"CASE WHEN regexp_matches({text}, {_REAL_OFFSET}) THEN TRY_CAST({text} AS TIMESTAMPTZ) END "
+        f"WHEN regexp_matches({text}, {_HAS_TIME}) AND NOT regexp_matches({text}, {_ENDS_WITH_TIME}) "
+        f"THEN TRY_CAST({text} AS TIMESTAMPTZ) "
         f"ELSE timezone('UTC', TRY_CAST({text} AS TIMESTAMP)) END"
     )
 

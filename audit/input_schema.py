@@ -98,6 +98,10 @@ def _is_whole_number(typ: pa.DataType) -> bool:
 
 
 def _is_text_or_whole(typ: pa.DataType) -> bool:
+    """Text, or whole numbers DuckDB reads exactly: a decimal of more than 38 digits it reads as a DOUBLE, so two
+    ids 10**44 + 1 and 10**44 + 2 were one, '1e+44' (the second quarantined as a duplicate of the first)."""
+    if pa.types.is_decimal(typ) and typ.precision > 38:
+        return False
     return is_text(typ) or _is_whole_number(typ)
 
 

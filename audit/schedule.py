@@ -14,6 +14,7 @@ import duckdb
 
 from audit.errors import ConfigError, InputError, one_line
 from audit.ingest import check_files, column_expr, describe_files, scan_sql
+from audit.schema import OUTPUT_VERSION, newer_version, stored_version
 from audit.sql import connect
 from audit.window import Window
 
@@ -55,6 +56,14 @@ def last_completed_day(db: str | Path) -> date | None:
         has_runs = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'runs'").fetchall()
         if has_runs[0][0] == 0:
             return None
+        # a file from a newer citeaudit: its `runs` may have other columns (a binder error, exit 1); the write that
+        # follows refuses it anyway, so refuse it here, as every other command does
+        try:
+            found = stored_version(con)
+        except ValueError as exc:
+            raise InputError(f"audit database {p}: {exc}") from None
+        if found is not None and found > OUTPUT_VERSION:
+            raise InputError(f"audit database {p}: {newer_version(found)}")
         row = con.execute(
             """
             SELECT max(CAST(window_start AS DATE)) FROM runs

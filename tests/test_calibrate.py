@@ -63,6 +63,16 @@ def test_bad_pairs_file_names_the_line(tmp_path):
         read_pairs(p)
 
 
+def test_a_pair_holding_a_lone_surrogate_names_the_line(tmp_path):
+    # `\ud83d` (an emoji cut in half) is valid JSON but no text: hashing the claim for the embedding cache raised
+    # UnicodeEncodeError, exit 1, deep in the fit
+    p = tmp_path / "pairs.jsonl"
+    good = json.dumps({"dataset": "x", "claim": "c", "source": "s", "label": 1})
+    p.write_text(good + "\n" + good.replace('"s"', '"s \\ud83d"') + "\n")
+    with pytest.raises(InputError, match=r"pairs.jsonl:2: not a training pair \(source holds a lone surrogate"):
+        read_pairs(p)
+
+
 def test_packaged_model_speaks_this_codes_features():
     m = load_support_model()
     assert m.features == (*MODEL_FEATURES, *SECOND_STAGE_FEATURES) and set(m.features) <= set(FEATURE_NAMES)

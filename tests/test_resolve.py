@@ -103,10 +103,11 @@ CASES = [
         None,
     ),
     (
-        "object_id_bad_page_ignored_with_index",
+        # the page is checked against the chunk's (resolve.sql), so one that cannot be read is no page to drop
+        "object_id_bad_page_with_index_is_malformed",
         _obj({"document_id": "kb_doc_1", "chunk_index": 1, "page_number": "x"}),
-        3,
         None,
+        "malformed_citation:page_number",
     ),
     (
         "object_name_bad_index_no_page",

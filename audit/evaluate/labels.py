@@ -59,6 +59,17 @@ def _spans(obj: dict[str, Any], where: str) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+def _check_text(value: object, key: str, where: str) -> None:
+    """A string JSON decoded from a lone surrogate escape (`\\ud83d`: an emoji cut in half) is no text: writing it
+    to DuckDB ended in a UnicodeEncodeError, exit 1."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            bad = f"\\u{ord(value[exc.start]):04x}"
+            raise LabelError(f"{where}: {key} holds a lone surrogate ({bad}), which is no text") from None
+
+
 def parse_label(line: str, where: str) -> Label:
     """One label line; `where` (file:line) names it in any error."""
     try:
@@ -77,6 +88,8 @@ def parse_label(line: str, where: str) -> Label:
     for key in ("answer_id", "gold"):
         if not isinstance(obj.get(key), str) or not obj[key]:
             raise LabelError(f"{where}: missing or empty {key!r}")
+    for key in ("answer_id", "gold", "marker", "src_dataset"):
+        _check_text(obj.get(key), key, where)
     if obj["gold"] not in GOLD_CLASSES:
         raise LabelError(f"{where}: gold {obj['gold']!r} is not one of {', '.join(GOLD_CLASSES)}")
     marker = obj.get("marker")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import duckdb
+import pyarrow as pa
 
 from audit.extract.dialects import (
     DOC_CHUNK,
@@ -19,6 +22,47 @@ from audit.extract.dialects import (
     reference_list_pattern,
 )
 from audit.sql import run
+
+# a JSON escape of a UTF-16 surrogate, as JavaScript's JSON.stringify writes one (an emoji cut in half: `\ud83d`).
+# An escaped backslash is matched first, so `\\ud83d` (a backslash, then "ud83d") is never taken for an escape
+_SURROGATE_ESCAPE = re.compile(
+    r"\\(?:\\|u([dD][89abAB][0-9a-fA-F]{2})(\\u[dD][c-fC-F][0-9a-fA-F]{2})?|u[dD][c-fC-F][0-9a-fA-F]{2})"
+)
+# the cheap test in DuckDB for an answer that may hold one (RE2 cannot count the backslashes before it)
+_MAY_HOLD_SURROGATE = r"\\u[dD][89a-fA-F]"
+
+
+def replace_lone_surrogates(text: str) -> str:
+    """`text` with each JSON escape of a lone surrogate (a high one not followed by a low one, a low one alone)
+    written as `\\ufffd`, the replacement character: valid JSON that DuckDB's reader refuses ("no low surrogate in
+    string") becomes JSON it reads, each escape as long as before (offsets into the text do not move). Escaped
+    backslashes and surrogate pairs are left as they are."""
+
+    def one(m: re.Match[str]) -> str:
+        lone = m.group(0) != "\\\\" and (m.group(1) is None or m.group(2) is None)
+        return "\\ufffd" if lone else m.group(0)
+
+    return _SURROGATE_ESCAPE.sub(one, text)
+
+
+def repair_lone_surrogates(con: duckdb.DuckDBPyConnection) -> int:
+    """Temp table `surrogate_repairs` (answer_id, repaired): the answers of `answers_ok` holding a lone surrogate
+    escape, with those escapes replaced (`replace_lone_surrogates`); only the rows DuckDB finds a surrogate escape
+    in reach Python. The number of answers repaired."""
+    found = con.execute(
+        "SELECT answer_id, answer FROM answers_ok WHERE regexp_matches(answer, $p)", {"p": _MAY_HOLD_SURROGATE}
+    ).fetchall()
+    repaired = [(a, r) for a, t in found if (r := replace_lone_surrogates(t)) != t]
+    table = pa.table(
+        {"answer_id": [a for a, _ in repaired], "repaired": [r for _, r in repaired]},
+        schema=pa.schema([("answer_id", pa.string()), ("repaired", pa.string())]),
+    )
+    con.register("surrogate_repairs_in", table)
+    try:
+        con.execute("CREATE OR REPLACE TEMP TABLE surrogate_repairs AS SELECT * FROM surrogate_repairs_in")
+    finally:
+        con.unregister("surrogate_repairs_in")
+    return len(repaired)
 
 
 def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> None:
@@ -38,4 +82,5 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "refs": reference_list_pattern(),
         "base": numeric_base,
     }
+    repair_lone_surrogates(con)
     run(con, "extract", params)

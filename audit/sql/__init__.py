@@ -19,7 +19,7 @@ from typing import Any
 
 import duckdb
 
-from audit.errors import DatabaseLocked, InputError, one_line
+from audit.errors import DatabaseLocked, InputError, one_line, shown_if_not_utf8
 
 log = logging.getLogger(__name__)
 
@@ -132,6 +132,8 @@ def connect(
     if path is None:
         return _session(duckdb.connect(config=dict(config or {})))
     p = Path(path)
+    if (shown := shown_if_not_utf8(p)) is not None:  # DuckDB failed with "std::bad_cast", exit 1
+        raise InputError(f"audit database {shown}: the name is not UTF-8, which DuckDB cannot open: rename it")
     if _NOT_A_FILE.match(str(p)):
         raise InputError(
             f"audit database {p}: DuckDB reads this name as an in-memory or remote database, not a file (an audit "

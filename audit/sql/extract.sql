@@ -22,21 +22,27 @@ CREATE OR REPLACE TEMP MACRO json_position(v) AS
            OR (json_type(v) = 'DOUBLE' AND regexp_full_match(json_extract_string(v, '$'), '\d{1,9}\.0'))
          THEN TRY_CAST(regexp_replace(trim(json_extract_string(v, '$')), '\.0$', '') AS INTEGER) END;
 
+-- an answer wrapped whole in one Markdown fence: its opening fence, language, content and closing fence
+CREATE OR REPLACE TEMP MACRO fence_of(t) AS
+    regexp_extract(t, '(?s)^\s*(```|~~~)[ \t]*([A-Za-z]*)[ \t]*\r?\n(.*?)\s*(```|~~~)\s*$',
+                   ['open', 'lang', 'inner', 'close']);
+
 -- the JSON document of structured output: the answer object itself, or the final event of a logged stream
 -- (a JSON array of events, or JSON lines / `data: {...}` server-sent events, whose last `"type": "final"` event
 -- carries the answer in `data`, as text or as an object with an `answer` field).
 CREATE OR REPLACE TEMP TABLE texts AS
 WITH unmarked AS (
     -- a byte order mark before the JSON (a file written by a UTF-8-with-BOM tool) is no text of the answer: such
-    -- structured output was audited as raw JSON text
-    SELECT answer_id, answer,
-           CASE WHEN starts_with(answer, chr(65279)) THEN substr(answer, 2) ELSE answer END AS unmarked
-    FROM answers_ok
+    -- structured output was audited as raw JSON text. The JSON is read with its lone surrogate escapes replaced
+    -- (`surrogate_repairs`, audit.extract.markers: an emoji cut in half, `\ud83d`, is valid JSON DuckDB refuses,
+    -- so such an answer was structured_parse_failed, RED, its claim the raw JSON); each as long as before
+    SELECT answer_id, answer, repaired IS NOT NULL AS was_repaired,
+           CASE WHEN starts_with(answer, chr(65279)) THEN 2 ELSE 1 END AS text_start,
+           substr(coalesce(repaired, answer), text_start) AS unmarked
+    FROM answers_ok LEFT JOIN surrogate_repairs USING (answer_id)
 ), fenced AS (
     -- a ``` or ~~~ fence (a ~~~json fence was code: its citations were never checked, YELLOW no_citations)
-    SELECT *, regexp_extract(unmarked, '(?s)^\s*(```|~~~)[ \t]*([A-Za-z]*)[ \t]*\r?\n(.*?)\s*(```|~~~)\s*$',
-                             ['open', 'lang', 'inner', 'close']) AS fence
-    FROM unmarked
+    SELECT *, fence_of(unmarked) AS fence FROM unmarked
 ), bodies AS (
     -- an answer the model wrapped whole in one Markdown fence is its content: JSON in a ```json (or bare) fence is
     -- structured output, text in a ```markdown / md / text / txt fence is prose. As code, their markers were no
@@ -48,7 +54,9 @@ WITH unmarked AS (
            CASE WHEN lower(fence.lang) IN ('markdown', 'md', 'text', 'txt') AND fence.open = fence.close
                      AND NOT contains(fence.inner, fence.open)
                      AND regexp_matches(fence.inner, '[^\s\p{Z}\p{Cf}\x{85}]')
-                THEN fence.inner ELSE answer END AS prose
+                -- prose is read as logged: the inner text of the answer itself, not of its repaired copy
+                THEN CASE WHEN was_repaired THEN fence_of(substr(answer, text_start)).inner ELSE fence.inner END
+                ELSE answer END AS prose
     FROM fenced
 ), around AS (
     -- structured output after a short preamble ("Here is the answer:", "Sure!") and/or before a short closing line,
@@ -106,10 +114,12 @@ WITH unmarked AS (
     -- before a payload with correct citations was neither checked nor counted). Each piece with its offset in the
     -- answer as logged (body is the answer less a byte order mark)
     SELECT answer_id, answer, prose, coalesce(payload, body) AS body, payload IS NOT NULL AS embedded,
-           CASE WHEN payload IS NOT NULL THEN list_filter(
+           -- (the text as logged: body may be the answer's copy with lone surrogates repaired, as long as it)
+           CASE WHEN payload IS NOT NULL THEN list_transform(list_filter(
                [{'start': length(answer) - length(body), 'text': before_text},
                 {'start': length(answer) - length(after_text), 'text': after_text}],
-               lambda p: regexp_matches(p.text, '\S')) END AS prose_around
+               lambda p: regexp_matches(p.text, '\S')),
+               lambda p: {'start': p.start, 'text': substr(answer, p.start + 1, length(p.text))}) END AS prose_around
     FROM candidates
 ), raw AS (
     -- JSON may begin after any JSON whitespace (a logger's newline, CRLF or tab; ltrim() removes spaces only): an
@@ -180,6 +190,9 @@ WITH unmarked AS (
 )
 SELECT answer_id,
        looks_json AND answer_field IS NOT NULL AS structured,
+       -- the JSON read held a lone surrogate escape, read as U+FFFD (flagged `lone_surrogate_replaced`)
+       looks_json AND answer_field IS NOT NULL AND answer_id IN (SELECT answer_id FROM surrogate_repairs)
+           AS surrogates_replaced,
        -- JSON found inside prose that is no structured output (a code sample) leaves the answer prose, unflagged;
        -- one that names an answer or citations but holds no answer text (`"answer": null`) is structured output that
        -- cannot be read, as without the preamble (it was prose, its fabricated citation object never seen)
@@ -449,15 +462,16 @@ WITH lists AS (
                AS page_ok
     FROM fields
 ), judged AS (
-    -- by id: chunk_index, else page_number, else the document; by name: page_number, else chunk_index, else the document
+    -- by id: chunk_index, else page_number, else the document; by name: page_number, else chunk_index, else the document.
+    -- A name or page given beside an id and chunk is checked against them (resolve.sql), so one that cannot be read
+    -- is malformed too: it was dropped, and the citation verified whatever page or document it sent the reader to
     SELECT *, index_ok AND (id_ok OR NOT page_ok) AS by_index,
            coalesce(CASE
                WHEN item_type <> 'OBJECT' THEN 'not_an_object'
                WHEN id_given AND NOT id_ok THEN 'document_id'
-               WHEN NOT id_ok AND name_given AND NOT name_ok THEN 'document_name'
+               WHEN name_given AND NOT name_ok THEN 'document_name'
                WHEN NOT id_ok AND NOT name_ok THEN 'document_id'
                WHEN index_given AND NOT index_ok AND (id_ok OR NOT page_ok) THEN 'chunk_index'
-               WHEN index_ok AND (id_ok OR NOT page_given) THEN NULL
                WHEN page_given AND NOT page_ok THEN 'page_number'
            END, text_malformed) AS malformed
     FROM checked

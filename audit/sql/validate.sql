@@ -2,10 +2,16 @@
 -- found before the scan by audit.encoding, first).
 -- is_blank: only whitespace of any kind, Unicode's White_Space: \s is ASCII only in RE2, \p{Z} adds the no-break,
 -- em, ideographic ... spaces and the line and paragraph separators, \x{85} next line (trim() removes spaces only);
--- \p{Cf} the invisible format characters (zero-width space and joiners, the byte-order mark U+FEFF)
-CREATE OR REPLACE TEMP MACRO is_blank(s) AS regexp_full_match(s, '[\s\p{Z}\p{Cf}\x{85}]*');
--- a missing answer written as JSON by the logger (json.dumps(None), an empty list of stream events): no answer
-CREATE OR REPLACE TEMP MACRO is_json_nothing(s) AS regexp_full_match(s, '\s*(null|\[\s*\])\s*');
+-- \p{Cf} the invisible format characters (zero-width space and joiners, the byte-order mark U+FEFF), \p{Cc} the
+-- control characters (NUL bytes of a zeroed buffer, BEL, ESC: they were a text without claims, GREEN)
+CREATE OR REPLACE TEMP MACRO is_blank(s) AS regexp_full_match(s, '[\s\p{Z}\p{Cf}\p{Cc}]*');
+-- a missing answer written as JSON by the logger (json.dumps(None), json.dumps(""), an empty list of stream events,
+-- lists of those nested: `[[[]]]`, `[[], []]`, `[null]`), also after a byte order mark, in a Markdown fence or cut
+-- short (`[[]`): no answer (nested lists were audited as a text without claims, GREEN, where `[]` was quarantined)
+CREATE OR REPLACE TEMP MACRO is_json_nothing(s) AS regexp_full_match(s,
+    '[\s\p{Z}\p{Cf}\x{85}]*(?:(?:```|~~~)[ \t]*[A-Za-z]*[ \t]*\r?\n)?[\s\p{Z}\p{Cf}\x{85}]*'
+    || '(?:null|\[|"[\s\p{Z}\p{Cf}\x{85}]*")(?:[\s\p{Z}\p{Cf}\x{85}\[\],]|null|"[\s\p{Z}\p{Cf}\x{85}]*")*'
+    || '(?:```|~~~)?[\s\p{Z}\p{Cf}\x{85}]*');
 
 CREATE OR REPLACE TEMP TABLE staged_checked AS
 SELECT *,
@@ -26,7 +32,7 @@ SELECT *,
              || ') is not a timestamp: give ISO 8601 (an offset is honoured, none means UTC) or epoch seconds/ms'
         WHEN answer IS NULL THEN 'answer is missing (required)'
         WHEN is_blank(answer) THEN 'answer is empty: nothing to audit'
-        WHEN is_json_nothing(answer) THEN 'answer is empty: JSON null or an empty list, nothing to audit'
+        WHEN is_json_nothing(answer) THEN 'answer is empty: JSON null, an empty string or an empty list, nothing to audit'
         WHEN first_row_no IS NOT NULL THEN 'answer_id is a duplicate of ' || first_ref
     END AS reason
 FROM (

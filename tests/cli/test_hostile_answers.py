@@ -481,3 +481,24 @@ def test_a_clause_that_refers_back_is_checked_with_what_it_refers_to(tmp_path: P
     assert "verified" not in {v for _a, o, v in got if o == 2}, got
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert "GREEN" not in levels.values(), levels
+
+
+def test_an_emoji_in_a_cited_claim_does_not_make_it_weak(tmp_path: Path) -> None:
+    # chat assistants decorate answers ("✅ Refunds take 30 days [1].", "... 30 days 😀 [1]."): the pictograph
+    # stayed in the claim, which no source holds, so a verbatim claim lost its exact match and the support model
+    # gave it 0.34-0.43, `weak`, the answer RED. Pictographs carry no fact: the claim is verified without them
+    texts = {
+        "check": "✅ Refunds take 30 days [1].",
+        "smile": "Refunds take 30 days 😀 [1].",
+        "star_middle": "Refunds take ★ 30 days [1].",
+        "family": "Refunds take 30 days \U0001f468\u200d\U0001f469\u200d\U0001f467 [1].",
+        "flag": "Shipping is free over 50 euros \U0001f1ea\U0001f1fa [2].",
+        "wrong": "✅ Refunds take 90 days [1].",
+    }
+    db = _audited(tmp_path, [make_answer(k, v, CTX) for k, v in texts.items()])
+    got = {a: (v, r) for a, v, r in q(db, "SELECT answer_id, verdict, reasons FROM citation_audit")}
+    for k in ("check", "smile", "star_middle", "family", "flag"):
+        assert got[k] == ("verified", ["exact_match"]), k
+    assert got["wrong"][0] != "verified" and "missing_number:90" in got["wrong"][1]
+    [(claim,)] = q(db, "SELECT claim FROM citation_audit WHERE answer_id = 'smile'")
+    assert claim == "Refunds take 30 days 😀."  # the claim is shown as written

@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
+from audit.errors import InputError
 from tests.conftest import REPO, audit_rows, make_answer, query
 
 CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."}]
@@ -628,6 +629,24 @@ def test_report_and_export_of_a_database_from_a_newer_citeaudit_say_to_upgrade(t
         assert res.exit_code == 2 and res.output == want + "\n", res.output
 
 
+def test_sql_and_the_api_refuse_a_database_from_a_newer_citeaudit(tmp_path: Path) -> None:
+    # report and export refused it; `citeaudit sql` and `citeaudit.open` read it as if it were this version's (a
+    # query of a column the newer version dropped failed with a binder error, one that still bound read its rows
+    # as if they meant what they mean in v3)
+    import citeaudit
+
+    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    con = duckdb.connect(str(db))
+    con.execute("UPDATE schema_version SET version = 4 WHERE name = 'outputs'")
+    con.close()
+    want = f"error: audit database {db}: outputs v4 is newer than this citeaudit (v3): upgrade citeaudit"
+    for fmt in ("table", "csv", "json"):
+        res = CliRunner().invoke(main, ["sql", "SELECT level FROM answer_audit", "--db", str(db), "--format", fmt])
+        assert res.exit_code == 2 and res.output == want + "\n", res.output
+    with pytest.raises(InputError, match="outputs v4 is newer than this citeaudit"):
+        citeaudit.open(db)
+
+
 def test_json_nested_past_pythons_recursion_limit_is_named_as_bad_json(tmp_path: Path) -> None:
     # a labels line, a training pair, a support model or an export's manifest of [[[[...]]]] 100,000 deep ended with
     # exit 1 as an unexpected RecursionError ("maximum recursion depth exceeded while decoding a JSON array")
@@ -710,3 +729,25 @@ def test_an_export_that_fails_half_way_leaves_no_files_and_can_be_rerun(tmp_path
     con.close()
     assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(folder)]).exit_code == 0
     assert CliRunner().invoke(main, ["verify-export", str(folder)]).exit_code == 0
+
+
+def test_a_file_name_that_is_not_utf8_is_named_not_a_unicode_error(tmp_path: Path) -> None:
+    # Linux file names are bytes: a log named in Latin-1 (`café.parquet` as b"caf\xe9") is found by the folder
+    # search as a str holding a surrogate escape, which DuckDB cannot take: "UnicodeEncodeError", exit 1; a --db so
+    # named ended in "RuntimeError: std::bad_cast", exit 1
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    _answers(logs / "good.parquet")
+    Path(os.fsdecode(bytes(logs) + b"/caf\xe9.parquet")).write_bytes(
+        _answers(tmp_path / "other.parquet", "o").read_bytes()
+    )
+    db = tmp_path / "audit.duckdb"
+    res = CliRunner().invoke(main, ["run", "--input", str(logs), "--db", str(db), "--quiet"])
+    shown = str(logs) + "/caf\\xe9.parquet"
+    assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+    assert res.output == f"error: {shown}: the file name is not UTF-8, which DuckDB cannot open: rename it\n"
+    bad_db = os.fsdecode(bytes(tmp_path) + b"/audit\xe9.duckdb")
+    res = CliRunner().invoke(main, ["run", "--input", str(logs / "good.parquet"), "--db", bad_db, "--quiet"])
+    assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+    want = f"audit database {tmp_path}/audit\\xe9.duckdb: the name is not UTF-8, which DuckDB cannot open: rename it"
+    assert want in res.output and res.output.count("\n") == 1, res.output

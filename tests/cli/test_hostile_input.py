@@ -1004,7 +1004,7 @@ def test_an_answer_that_is_json_null_or_an_empty_event_list_is_quarantined_as_em
     rows = [_row("good")] + [make_answer(key, text, CTX) for key, text in texts.items()]
     db = _audited(tmp_path, rows)[1]
     assert _accounted(db) == (4, 2, 2)
-    reason = "answer is empty: JSON null or an empty list, nothing to audit"
+    reason = "answer is empty: JSON null, an empty string or an empty list, nothing to audit"
     assert q(db, "SELECT answer_id, field, reason FROM quarantine ORDER BY 1") == [
         ("list", "answer", reason),
         ("null", "answer", reason),

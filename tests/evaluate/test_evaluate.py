@@ -198,8 +198,12 @@ def test_by_source_and_report_text() -> None:
     [
         ('{"answer_id": "a", "gold": "supported"}\nnot json\n', "labels.jsonl:2: not valid JSON"),
         ('{"answer_id": "a"}\n', "labels.jsonl:1: missing or empty 'gold'"),
+        # a lone surrogate escape (an emoji cut in half) is valid JSON but no text: it ended in a UnicodeEncodeError
+        # writing the labels to DuckDB, exit 1
+        ('{"answer_id": "a\\ud83d", "gold": "supported"}\n', "labels.jsonl:1: answer_id holds a lone surrogate"),
+        ('{"answer_id": "a", "gold": "supported", "src_dataset": "x\\udc00"}\n', "1: src_dataset holds a lone"),
     ],
-    ids=["bad_json_line", "no_gold"],
+    ids=["bad_json_line", "no_gold", "lone_surrogate_id", "lone_surrogate_dataset"],
 )
 def test_cli_bad_label_line_is_one_line_error(tmp_path: Path, labels_text: str, message: str) -> None:
     labels = tmp_path / "labels.jsonl"

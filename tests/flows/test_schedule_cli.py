@@ -151,3 +151,20 @@ def test_cli_broken_input_file_fails_before_the_flow(tmp_path: Path, command: st
     assert "broken.parquet: not a readable Parquet file" in res.output
     assert "Traceback" not in res.output
     assert not (tmp_path / "a.duckdb").exists()
+
+
+def test_the_watermark_of_a_database_from_a_newer_citeaudit_says_to_upgrade(tmp_path: Path) -> None:
+    # the incremental nightly read `runs` of a file written by a newer citeaudit as if it were this version's: a
+    # column it had renamed ended in DuckDB's binder error (exit 1) before the write refused the file
+    import duckdb
+
+    from audit.errors import InputError
+
+    db = tmp_path / "a.duckdb"
+    _record(db, DAY1, "completed")
+    con = duckdb.connect(str(db))
+    con.execute("UPDATE schema_version SET version = 4 WHERE name = 'outputs'")
+    con.execute("ALTER TABLE runs RENAME COLUMN status TO state")
+    con.close()
+    with pytest.raises(InputError, match=r"outputs v4 is newer than this citeaudit \(v3\): upgrade citeaudit"):
+        last_completed_day(db)
