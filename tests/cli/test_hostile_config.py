@@ -1,0 +1,39 @@
+"""Hostile configs, command lines, label files and contexts tables, each through the real `citeaudit` command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
+from tests.cli.hostile import CTX
+from tests.conftest import make_answer
+
+
+def _answers(tmp_path: Path) -> Path:
+    path = tmp_path / "answers.parquet"
+    rows = [make_answer(f"a{i}", "Refunds take 30 days [1].", CTX) for i in range(2)]
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), path)
+    return path
+
+
+def _eval(tmp_path: Path, label_lines: list[str]) -> tuple[int, str]:
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text("".join(line + "\n" for line in label_lines), encoding="utf-8")
+    args = ["eval", "--answers", str(_answers(tmp_path)), "--labels", str(labels), "--db", str(tmp_path / "e.duckdb")]
+    res = CliRunner().invoke(main, args)
+    return res.exit_code, res.output
+
+
+def test_a_label_giving_a_key_twice_is_refused_naming_line_and_key(tmp_path: Path) -> None:
+    """`{"answer_id": "a0", ..., "answer_id": "a1"}`: JSON keeps the last, so the label scored answer a1 in silence
+    (the line's writer meant one of them, which is unknown); the answers file's JSON is held to the same rule."""
+    good = json.dumps({"answer_id": "a1", "gold": "not_supported"})
+    code, out = _eval(tmp_path, [good, '{"answer_id": "a0", "gold": "supported", "answer_id": "a1"}'])
+    assert code == 2 and "Traceback" not in out, out
+    assert "labels.jsonl:2: key 'answer_id' is given twice" in out, out
