@@ -44,9 +44,11 @@ def _opt_int(obj: dict[str, Any], key: str, where: str) -> int | None:
 
 
 def _spans(obj: dict[str, Any], where: str) -> tuple[tuple[int, int], ...]:
-    raw = obj.get("support_char_spans") or []
+    raw = obj.get("support_char_spans")
+    if raw is None:
+        return ()
     out: list[tuple[int, int]] = []
-    if not isinstance(raw, list):
+    if not isinstance(raw, list):  # 0, false, "" and {} included: they were read as no spans without a word
         raise LabelError(f"{where}: support_char_spans must be a list of [start, end] pairs")
     for sp in raw:
         if not (

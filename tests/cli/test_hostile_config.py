@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+import pytest
 from click.testing import CliRunner
 
 from audit.cli import main
@@ -37,3 +38,12 @@ def test_a_label_giving_a_key_twice_is_refused_naming_line_and_key(tmp_path: Pat
     code, out = _eval(tmp_path, [good, '{"answer_id": "a0", "gold": "supported", "answer_id": "a1"}'])
     assert code == 2 and "Traceback" not in out, out
     assert "labels.jsonl:2: key 'answer_id' is given twice" in out, out
+
+
+@pytest.mark.parametrize("spans", [0, False, "", {}])
+def test_label_spans_that_are_no_list_are_refused_even_when_empty(tmp_path: Path, spans: object) -> None:
+    """`support_char_spans: 0` (or false, "", {}) read as no spans without a word, as a non-empty one is refused."""
+    line = json.dumps({"answer_id": "a0", "gold": "supported", "support_char_spans": spans})
+    code, out = _eval(tmp_path, [line])
+    assert code == 2 and "Traceback" not in out, out
+    assert "labels.jsonl:1: support_char_spans must be a list of [start, end] pairs" in out, out
