@@ -109,6 +109,9 @@ def parse_label(line: str, where: str) -> Label:
     for key in ("answer_id", "gold"):
         if not isinstance(obj.get(key), str) or not obj[key]:
             raise LabelError(f"{where}: missing or empty {key!r}")
+    for key in ("marker", "src_dataset"):  # a list marker was read as the text "['[1]']", an object as a group name
+        if obj.get(key) is not None and not isinstance(obj[key], str):
+            raise LabelError(f"{where}: {key} must be a string, got {obj[key]!r}")
     for key in ("answer_id", "gold", "marker", "src_dataset"):
         _check_text(obj.get(key), key, where)
     if obj["gold"] not in GOLD_CLASSES:
@@ -118,11 +121,11 @@ def parse_label(line: str, where: str) -> Label:
     return Label(
         answer_id=obj["answer_id"],
         gold=obj["gold"],
-        marker=str(marker) if marker is not None else None,
+        marker=marker,
         cited_rank=_opt_int(obj, "cited_rank", where),
         true_rank=_opt_int(obj, "true_rank", where),
         support_char_spans=_spans(obj, where),
-        src_dataset=str(src) if src is not None else None,
+        src_dataset=src,
     )
 
 

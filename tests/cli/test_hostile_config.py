@@ -47,3 +47,12 @@ def test_label_spans_that_are_no_list_are_refused_even_when_empty(tmp_path: Path
     code, out = _eval(tmp_path, [line])
     assert code == 2 and "Traceback" not in out, out
     assert "labels.jsonl:1: support_char_spans must be a list of [start, end] pairs" in out, out
+
+
+@pytest.mark.parametrize(("key", "value"), [("marker", ["[1]"]), ("marker", 1), ("src_dataset", {"name": "x"})])
+def test_label_text_fields_of_another_type_are_refused(tmp_path: Path, key: str, value: object) -> None:
+    """A `marker` list was read as the text "['[1]']", a `src_dataset` object as a group named "{'name': 'x'}"."""
+    line = json.dumps({"answer_id": "a0", "gold": "supported", key: value})
+    code, out = _eval(tmp_path, [line])
+    assert code == 2 and "Traceback" not in out, out
+    assert f"labels.jsonl:1: {key} must be a string" in out, out
