@@ -143,9 +143,11 @@ def config_from_dict(data: dict[str, Any], source: str = "<dict>") -> AuditConfi
                 ok = isinstance(value, type(default))
             elif isinstance(default, float):
                 ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+                # TOML has nan and inf, and integers past any float (OverflowError, exit 1): no setting means either
+                if ok and not (math.isfinite(value) if isinstance(value, float) else abs(value) < 2**1023):
+                    shown = repr(value) if isinstance(value, float) else f"a {len(str(abs(value)))}-digit integer"
+                    raise ConfigError(f"{source}: {section}.{key} must be a finite number, got {shown}")
                 value = float(value) if ok else value
-                if ok and not math.isfinite(value):  # TOML has nan and inf; no setting means either
-                    raise ConfigError(f"{source}: {section}.{key} must be a finite number, got {value!r}")
             else:
                 ok = isinstance(value, type(default)) and not isinstance(value, bool)
             if not ok:

@@ -56,3 +56,16 @@ def test_label_text_fields_of_another_type_are_refused(tmp_path: Path, key: str,
     code, out = _eval(tmp_path, [line])
     assert code == 2 and "Traceback" not in out, out
     assert f"labels.jsonl:1: {key} must be a string" in out, out
+
+
+@pytest.mark.parametrize("key", ["[run]\nshard_seconds", "[support]\nverified", "[run]\nlock_wait_seconds"])
+def test_a_whole_number_past_any_float_for_a_number_setting_is_refused_naming_the_key(tmp_path: Path, key: str) -> None:
+    """TOML integers are unbounded: `shard_seconds = 999...9` (400 digits) ended in `OverflowError: int too large to
+    convert to float`, exit 1, naming no key."""
+    config = tmp_path / "c.toml"
+    config.write_text(f"{key} = {'9' * 400}\n", encoding="utf-8")
+    args = ["run", "--input", str(_answers(tmp_path)), "--db", str(tmp_path / "a.duckdb"), "--config", str(config)]
+    res = CliRunner().invoke(main, [*args, "--quiet"])
+    name = key.replace("[", "").replace("]\n", ".")
+    assert res.exit_code == 2 and "Traceback" not in res.output and "OverflowError" not in res.output, res.output
+    assert f"{name} must be a finite number" in res.output, res.output
