@@ -109,6 +109,15 @@ def json_chunks(cols: list[str], rows: Iterator[tuple[Any, ...]]) -> Iterator[st
     yield "[]\n" if first else "\n]\n"
 
 
+def statement_count(query: str) -> int:
+    """How many statements `query` holds (a query `stream_query` has checked: it parses)."""
+    con = duckdb.connect(":memory:")
+    try:
+        return len(con.extract_statements(query))
+    finally:
+        con.close()
+
+
 def run_query(db: str | Path, query: str) -> tuple[list[str], list[tuple[Any, ...]]]:
     """Columns and rows of the last statement of `query`, run on the locked read-only connection."""
     with stream_query(db, query) as (cols, rows):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Iterator
 
 import click
 from rich.table import Table
@@ -219,34 +220,43 @@ def report(db: str, out_file: str, since: str | None, until: str | None, limit: 
 @friendly_errors
 def sql(query: str, db: str, fmt: str) -> None:
     """Run a read-only SQL QUERY against the audit database and print the result."""
-    from audit.query import TABLE_ROWS, json_chunks, stream_query
+    from audit.query import statement_count, stream_query
 
     with stream_query(db, query) as (cols, rows):
-        if fmt == "csv":  # text that would run as a spreadsheet formula gets a leading ' (as in export)
-            import csv
+        _print_rows(cols, rows, fmt)
+    if (n := statement_count(query)) > 1:  # each statement runs; the results of all but the last were dropped unsaid
+        sys.stdout.flush()  # the note after the rows, not before them
+        click.echo(f"note: the query holds {n} statements: only the last one's result is shown", err=True)
 
-            from audit.csv_safe import defuse
 
-            w = csv.writer(sys.stdout)
-            w.writerow([defuse(c) for c in cols])
-            w.writerows([defuse(v) for v in r] for r in rows)
-        elif fmt == "json":
-            for chunk in json_chunks(cols, rows):
-                sys.stdout.write(chunk)
-        else:
-            t = Table()
-            for c in cols:  # a column name can be logged text too (PIVOT)
-                t.add_column(_cell(c))
-            for n, r in enumerate(rows):
-                if n == TABLE_ROWS:
-                    out.print(t)
-                    click.echo(
-                        f"showing the first {TABLE_ROWS:,} rows; the query returns more: "
-                        "--format csv or --format json gives all rows"
-                    )
-                    return
-                t.add_row(*(_cell(v) for v in r))
-            out.print(t)
+def _print_rows(cols: list[str], rows: Iterator[tuple[object, ...]], fmt: str) -> None:
+    from audit.query import TABLE_ROWS, json_chunks
+
+    if fmt == "csv":  # text that would run as a spreadsheet formula gets a leading ' (as in export)
+        import csv
+
+        from audit.csv_safe import defuse
+
+        w = csv.writer(sys.stdout)
+        w.writerow([defuse(c) for c in cols])
+        w.writerows([defuse(v) for v in r] for r in rows)
+    elif fmt == "json":
+        for chunk in json_chunks(cols, rows):
+            sys.stdout.write(chunk)
+    else:
+        t = Table()
+        for c in cols:  # a column name can be logged text too (PIVOT)
+            t.add_column(_cell(c))
+        for n, r in enumerate(rows):
+            if n == TABLE_ROWS:
+                out.print(t)
+                click.echo(
+                    f"showing the first {TABLE_ROWS:,} rows; the query returns more: "
+                    "--format csv or --format json gives all rows"
+                )
+                return
+            t.add_row(*(_cell(v) for v in r))
+        out.print(t)
 
 
 def _cell(value: object) -> Text:

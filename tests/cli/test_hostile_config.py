@@ -69,3 +69,17 @@ def test_a_whole_number_past_any_float_for_a_number_setting_is_refused_naming_th
     name = key.replace("[", "").replace("]\n", ".")
     assert res.exit_code == 2 and "Traceback" not in res.output and "OverflowError" not in res.output, res.output
     assert f"{name} must be a finite number" in res.output, res.output
+
+
+@pytest.mark.parametrize("fmt", ["table", "csv", "json"])
+def test_sql_of_several_statements_says_only_the_last_result_is_shown(tmp_path: Path, fmt: str) -> None:
+    """`citeaudit sql "SELECT count(*) FROM runs; SELECT count(*) FROM quarantine"` printed one number, the second
+    statement's, without a word that the first one's result was dropped."""
+    db = tmp_path / "a.duckdb"
+    ran = CliRunner().invoke(main, ["run", "--input", str(_answers(tmp_path)), "--db", str(db), "--quiet"])
+    assert ran.exit_code == 0, ran.output
+    res = CliRunner().invoke(main, ["sql", "SELECT 41 AS a; SELECT 42 AS b", "--db", str(db), "--format", fmt])
+    assert res.exit_code == 0 and "42" in res.stdout and "41" not in res.stdout, res.output
+    assert "the query holds 2 statements: only the last one's result is shown" in res.stderr, res.output
+    one = CliRunner().invoke(main, ["sql", "SELECT 42 AS b;", "--db", str(db), "--format", fmt])
+    assert one.exit_code == 0 and one.stderr == "", one.output
