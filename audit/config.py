@@ -129,6 +129,10 @@ def config_from_dict(data: dict[str, Any], source: str = "<dict>") -> AuditConfi
     parts: dict[str, Any] = {}
     for section, values in data.items():
         cls = _SECTIONS.get(section)
+        if cls is None and not isinstance(values, dict):  # `shard_rows = 5` above every [section]
+            owners = [name for name, c in _SECTIONS.items() if section in {f.name for f in dataclasses.fields(c)}]
+            where = f"it belongs under {' or '.join(f'[{o}]' for o in owners)}" if owners else "and no section has it"
+            raise ConfigError(f"{source}: {section} is a key outside any section{':' if owners else ','} {where}")
         if cls is None:
             raise ConfigError(f"{source}: unknown section [{section}] (known: {', '.join(_SECTIONS)})")
         if not isinstance(values, dict):

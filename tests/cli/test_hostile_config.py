@@ -83,3 +83,20 @@ def test_sql_of_several_statements_says_only_the_last_result_is_shown(tmp_path: 
     assert "the query holds 2 statements: only the last one's result is shown" in res.stderr, res.output
     one = CliRunner().invoke(main, ["sql", "SELECT 42 AS b;", "--db", str(db), "--format", fmt])
     assert one.exit_code == 0 and one.stderr == "", one.output
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("shard_rows = 5\n", "shard_rows is a key outside any section: it belongs under [run]"),
+    ("modle = 'x'\n", "modle is a key outside any section, and no section has it"),
+])  # fmt: skip
+def test_a_key_written_before_any_section_is_named_as_a_key_with_its_section(
+    tmp_path: Path, text: str, says: str
+) -> None:
+    """`shard_rows = 5` above every `[section]` was refused as "unknown section [shard_rows]": no such section was
+    written, and the line did not say where the key goes."""
+    config = tmp_path / "c.toml"
+    config.write_text(text, encoding="utf-8")
+    args = ["run", "--input", str(_answers(tmp_path)), "--db", str(tmp_path / "a.duckdb"), "--config", str(config)]
+    res = CliRunner().invoke(main, [*args, "--quiet"])
+    assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+    assert says in res.output and "unknown section" not in res.output, res.output
