@@ -118,12 +118,17 @@ def parse_label(line: str, where: str) -> Label:
         raise LabelError(f"{where}: gold {obj['gold']!r} is not one of {', '.join(GOLD_CLASSES)}")
     marker = obj.get("marker")
     src = obj.get("src_dataset")
+    true_rank = _opt_int(obj, "true_rank", where)
+    if obj["gold"] == GOLD_MISATTRIBUTED and true_rank is None:  # it could never be recalled: a miss without a word
+        raise LabelError(
+            f"{where}: gold {GOLD_MISATTRIBUTED!r} needs true_rank (the rank of the context that supports the claim)"
+        )
     return Label(
         answer_id=obj["answer_id"],
         gold=obj["gold"],
         marker=marker,
         cited_rank=_opt_int(obj, "cited_rank", where),
-        true_rank=_opt_int(obj, "true_rank", where),
+        true_rank=true_rank,
         support_char_spans=_spans(obj, where),
         src_dataset=src,
     )

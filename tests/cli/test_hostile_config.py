@@ -100,3 +100,11 @@ def test_a_key_written_before_any_section_is_named_as_a_key_with_its_section(
     res = CliRunner().invoke(main, [*args, "--quiet"])
     assert res.exit_code == 2 and "Traceback" not in res.output, res.output
     assert says in res.output and "unknown section" not in res.output, res.output
+
+
+def test_a_misattributed_label_without_its_true_rank_is_refused(tmp_path: Path) -> None:
+    """A `misattributed` label is recalled by a `misattributed` verdict whose suggested rank is the label's
+    `true_rank`: without one it could never be recalled, and counted as a miss without a word."""
+    code, out = _eval(tmp_path, [json.dumps({"answer_id": "a0", "gold": "misattributed", "cited_rank": 1})])
+    assert code == 2 and "Traceback" not in out, out
+    assert "labels.jsonl:1: gold 'misattributed' needs true_rank" in out, out
