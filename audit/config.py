@@ -231,7 +231,8 @@ def _check(cfg: AuditConfig, source: str) -> None:
         raise ConfigError(f"{source}: verify.refine_margin must be between 0 and 1, got {cfg.verify.refine_margin}")
     if cfg.verify.batch_size < 1:
         raise ConfigError(f"{source}: verify.batch_size must be >= 1, got {cfg.verify.batch_size}")
-    if not re.fullmatch(r"cpu|cuda(:\d+)?|mps", cfg.verify.device):
+    # torch parses no index with a leading zero ("Invalid device string: 'cuda:00'") nor one past 64 bits
+    if not re.fullmatch(r"cpu|cuda(:(0|[1-9]\d{0,8}))?|mps", cfg.verify.device):
         raise ConfigError(f"{source}: verify.device must be cpu, cuda, cuda:N or mps, got {cfg.verify.device!r}")
     if cfg.verify.quantize == "int8" and not cfg.verify.nli_model and not _packaged(cfg.verify.model):
         raise ConfigError(

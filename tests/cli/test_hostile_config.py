@@ -108,3 +108,15 @@ def test_a_misattributed_label_without_its_true_rank_is_refused(tmp_path: Path) 
     code, out = _eval(tmp_path, [json.dumps({"answer_id": "a0", "gold": "misattributed", "cited_rank": 1})])
     assert code == 2 and "Traceback" not in out, out
     assert "labels.jsonl:1: gold 'misattributed' needs true_rank" in out, out
+
+
+@pytest.mark.parametrize("device", ["cuda:00", "cuda:01", "cuda:99999999999999999999"])
+def test_a_cuda_index_torch_cannot_parse_is_refused_as_a_config_error(tmp_path: Path, device: str) -> None:
+    """torch refuses `cuda:00` ("Invalid device string") and an index past 64 bits ("Could not parse device index"):
+    the config took any digits, so on a machine with a GPU such a device passed every check and failed mid-run."""
+    config = tmp_path / "c.toml"
+    config.write_text(f'[verify]\nquantize = "none"\ndevice = "{device}"\n', encoding="utf-8")
+    args = ["run", "--input", str(_answers(tmp_path)), "--db", str(tmp_path / "a.duckdb"), "--config", str(config)]
+    res = CliRunner().invoke(main, [*args, "--quiet"])
+    assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+    assert "verify.device must be cpu, cuda, cuda:N or mps" in res.output, res.output
