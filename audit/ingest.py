@@ -7,7 +7,9 @@ and `quarantined` (source, row_ref, answer_id, logged_at, field, reason).
 
 from __future__ import annotations
 
+import functools
 import glob
+import json
 import logging
 import os
 from pathlib import Path
@@ -38,7 +40,7 @@ def parquet_in(folder: Path) -> list[Path]:
     citeaudit's own work dirs are not searched (see `in_work_dir`)."""
     found = []
     for top, dirs, names in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not is_work_dir(Path(top) / d))
+        dirs[:] = sorted(d for d in dirs if not is_work_dir(Path(top) / d) and not is_export_dir(Path(top) / d))
         found += [Path(top) / n for n in names if Path(n).suffix.lower() in PARQUET_SUFFIXES]
     return found
 
@@ -46,6 +48,18 @@ def parquet_in(folder: Path) -> list[Path]:
 def is_work_dir(folder: Path) -> bool:
     """A folder citeaudit made for a run (its split input, shard results) or for readable copies of a log."""
     return WORK_DIR_NAME.fullmatch(folder.name) is not None and (folder / OWNER).is_file()
+
+
+def is_export_dir(folder: Path) -> bool:
+    """A folder `citeaudit export` wrote (its manifest lists its files): with `[outputs] export_dir` under the
+    input folder, the next night read the last night's `answer_audit.parquet` as logs and stopped, exit 2."""
+    from audit.export import DIGEST_KEY, MANIFEST_NAME
+
+    try:
+        manifest = json.loads((folder / MANIFEST_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):  # none there, or another tool's
+        return False
+    return isinstance(manifest, dict) and DIGEST_KEY in manifest and isinstance(manifest.get("files"), dict)
 
 
 def in_work_dir(path: Path) -> bool:
@@ -66,6 +80,9 @@ def discover_inputs(spec: str) -> list[str]:
         # a glob's folders are searched as a folder is: Spark writes a table as a folder `x.parquet/` of part files
         matched = [p] if p.is_dir() else [Path(f) for f in glob.glob(spec, recursive=True)]
         found = [q for m in matched for q in (parquet_in(m) if m.is_dir() else [m]) if not in_work_dir(q)]
+        if not p.is_dir():  # a glob's files (`logs/**/*.parquet`) in an export under the logs are no logs either
+            exported = functools.cache(is_export_dir)  # each folder's manifest read once
+            found = [q for q in found if not any(exported(d) for d in list(q.parents)[:-1])]
         broken = [f for f in found if f.is_symlink() and not f.exists()]  # was skipped: its answers left out
         if broken:
             raise InputError(f"{broken[0]}: a link to {broken[0].readlink()}, which does not exist")

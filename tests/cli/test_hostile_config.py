@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from audit.cli import main
 from audit.contract import answers_schema
 from tests.cli.hostile import CTX
-from tests.conftest import make_answer
+from tests.conftest import make_answer, query
 
 
 def _answers(tmp_path: Path) -> Path:
@@ -120,3 +120,33 @@ def test_a_cuda_index_torch_cannot_parse_is_refused_as_a_config_error(tmp_path: 
     res = CliRunner().invoke(main, [*args, "--quiet"])
     assert res.exit_code == 2 and "Traceback" not in res.output, res.output
     assert "verify.device must be cpu, cuda, cuda:N or mps" in res.output, res.output
+
+
+def test_a_nightly_export_inside_the_input_folder_is_not_read_as_logs_the_next_night(tmp_path: Path) -> None:
+    """`[outputs] export_dir` under the `--input` folder: the second night read the first night's export
+    (answer_audit.parquet, ...) as logs and stopped, exit 2, "required column 'answer' is missing"."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    _answers(logs)
+    config = tmp_path / "c.toml"
+    config.write_text(f'[outputs]\nexport_dir = "{(logs / "exports").as_posix()}"\n', encoding="utf-8")
+    args = ["nightly", "--day", "2026-11-01", "--input", str(logs), "--db", str(tmp_path / "a.duckdb")]
+    for night in (1, 2):
+        res = CliRunner().invoke(main, [*args, "--config", str(config)])
+        assert res.exit_code == 0 and "Traceback" not in res.output, (night, res.output)
+    assert (logs / "exports" / "2026-11-01" / "manifest.json").is_file()
+    ((read, quarantined),) = query(tmp_path / "a.duckdb", "SELECT answers_read, answers_quarantined FROM runs "
+                                   "ORDER BY started_at DESC LIMIT 1")  # fmt: skip
+    assert (read, quarantined) == (2, 0)
+
+
+def test_a_glob_over_the_logs_leaves_out_an_export_among_them(tmp_path: Path) -> None:
+    """`--input 'logs/**/*.parquet'` matched an export's files under the logs as well (exit 2, no `answer`)."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    _answers(logs)
+    db = tmp_path / "a.duckdb"
+    assert CliRunner().invoke(main, ["run", "--input", str(logs), "--db", str(db), "--quiet"]).exit_code == 0
+    assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(logs / "exp" / "day")]).exit_code == 0
+    res = CliRunner().invoke(main, ["run", "--input", f"{logs}/**/*.parquet", "--db", str(db), "--quiet"])
+    assert res.exit_code == 0 and "Traceback" not in res.output, res.output
