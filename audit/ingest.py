@@ -69,6 +69,19 @@ def in_work_dir(path: Path) -> bool:
     return any(is_work_dir(parent) for parent in path.parents)
 
 
+def answer_inputs(spec: str, contexts_spec: str | None) -> list[str]:
+    """The logs at `spec` but the `--contexts` table's files: with the table in the logs' folder, it was read as a
+    log too and stopped the run (exit 2, "required column 'conversation_id' is missing")."""
+    files = discover_inputs(spec)
+    if not contexts_spec:
+        return files
+    tables = set(discover_inputs(contexts_spec))
+    logs = [f for f in files if f not in tables]
+    if not logs:
+        raise InputError(f"every Parquet file at {spec!r} is a --contexts table: give the answers' files as --input")
+    return logs
+
+
 def discover_inputs(spec: str) -> list[str]:
     """Files named by a path, a folder (searched recursively, hive partitions included) or a glob."""
     if not spec.strip():  # Path("") is ".": every Parquet file under the working directory was read

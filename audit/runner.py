@@ -24,7 +24,7 @@ from audit.config import AuditConfig
 from audit.counts import AnswerCounts
 from audit.encoding import readable_contexts, readable_inputs
 from audit.errors import DatabaseLocked, failure_reason
-from audit.ingest import discover_inputs
+from audit.ingest import answer_inputs, discover_inputs
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, runs_on_torch, write_shard_result
 from audit.shardplan import plan_by_cost
 from audit.split import split_input
@@ -140,7 +140,7 @@ def plan_run(
     """Step 2: discover the inputs, plan the shards for `workers` auditing at once, claim the work dir (a dir of the
     same inputs is reused: its finished shards only load; stale ones are removed). Every step runs on one in-memory
     DuckDB: a new one costs ~13 ms of CPU, and this is the serial start of every run."""
-    logs = discover_inputs(run.input)
+    logs = answer_inputs(run.input, contexts_spec)
     tables = discover_inputs(contexts_spec) if contexts_spec else []
     with connect() as con:
         # a file holding text that is no UTF-8 is read through a copy whose rows name it (`audit.encoding`)

@@ -32,7 +32,7 @@ from prefect.cache_policies import NO_CACHE
 
 from audit.config import AuditConfig, load_config
 from audit.errors import CiteauditError
-from audit.ingest import discover_inputs
+from audit.ingest import answer_inputs
 from audit.pipeline import Shard, make_scorer, runs_on_torch
 from audit.report import rank_0_warning
 from audit.runner import RunPlan, audit_shard_to, fail_run, finish_run, load_run, start_run
@@ -272,9 +272,11 @@ def _run_days(
     return [day_flow(day=d, input=input, db=db, config=config, contexts=contexts, work_dir=work_dir) for d in days]
 
 
-def incremental_days(input: str, db: str, cfg: AuditConfig, now: datetime | None = None) -> list[date]:
+def incremental_days(
+    input: str, db: str, cfg: AuditConfig, now: datetime | None = None, contexts: str | None = None
+) -> list[date]:
     """Days after the watermark up to yesterday that hold data (empty days are skipped)."""
-    files = discover_inputs(input)
+    files = answer_inputs(input, contexts)
     mapping = cfg.run.column_mapping
     plan = pending_days(db, now, first_data_day(files, mapping))
     if not plan:
@@ -298,7 +300,7 @@ def nightly_audit(
     if day is not None:
         days = [day]
     else:
-        days = incremental_days(input, db, load_config(config))
+        days = incremental_days(input, db, load_config(config), contexts=contexts)
         logger.info("incremental: %s", ", ".join(map(str, days)) or "nothing to audit")
     return _run_days(days, input, db, config, dask_address, contexts, work_dir)
 

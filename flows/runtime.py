@@ -170,15 +170,17 @@ def flow_params(
     }
 
 
-def preflight(input_spec: str, config_path: str | None, dask_address: str | None = None) -> None:
+def preflight(
+    input_spec: str, config_path: str | None, dask_address: str | None = None, contexts_spec: str | None = None
+) -> None:
     """Config, Dask address and input files checked up front: a user error is one line, not a failed flow run's log."""
     from audit.config import load_config
-    from audit.ingest import check_files, discover_inputs
+    from audit.ingest import answer_inputs, check_files
 
     cfg = load_config(config_path)
     check_dask_address(dask_address, cfg.run.dask_address, config_path)
     check_output_dirs(cfg, str(config_path))
-    check_files(discover_inputs(input_spec), cfg.run.column_mapping)
+    check_files(answer_inputs(input_spec, contexts_spec), cfg.run.column_mapping)
 
 
 def check_dask_address(option: str | None, configured: str, config_path: str | None) -> None:

@@ -96,7 +96,8 @@ def nightly(
     from audit.window import Window
     from flows.runtime import flow_params, flow_settings, preflight, start_or_record
 
-    preflight(input_spec, config_path, dask_address)  # a bad config, address or input fails before Prefect
+    # a bad config, address or input fails before Prefect
+    preflight(input_spec, config_path, dask_address, contexts_spec)
     the_day = parse_day(day, "--day") if day is not None else None  # "" is no day, not the incremental plan
     start_or_record(db, input_spec, config_path, Window.for_day(the_day) if the_day else Window())
     from flows.nightly import nightly_audit
@@ -145,7 +146,7 @@ def backfill(
             f"backfill from {first} to {last} covers {days} days, more than --max-days {max_days}: "
             "check the dates, backfill a shorter range, or pass --max-days to allow it"
         )
-    preflight(input_spec, config_path, dask_address)
+    preflight(input_spec, config_path, dask_address, contexts_spec)
     start_or_record(db, input_spec, config_path, Window(Window.for_day(first).start, Window.for_day(last).end))
     from flows.nightly import backfill as backfill_flow
 

@@ -150,3 +150,23 @@ def test_a_glob_over_the_logs_leaves_out_an_export_among_them(tmp_path: Path) ->
     assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(logs / "exp" / "day")]).exit_code == 0
     res = CliRunner().invoke(main, ["run", "--input", f"{logs}/**/*.parquet", "--db", str(db), "--quiet"])
     assert res.exit_code == 0 and "Traceback" not in res.output, res.output
+
+
+def test_a_contexts_table_inside_the_input_folder_is_not_read_as_answers(tmp_path: Path) -> None:
+    """`--input logs --contexts logs/contexts.parquet`: the contexts table was read as a log too and stopped the run,
+    exit 2, "required column 'conversation_id' is missing"."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    row = make_answer("a1", "Refunds take 30 days [1].", [])
+    row.pop("contexts")
+    schema = pa.schema([f for f in answers_schema() if f.name != "contexts"])
+    pq.write_table(pa.Table.from_pylist([row], schema=schema), logs / "answers.parquet")
+    ctx = [{"answer_id": "a1", "rank": 1, **{k: v for k, v in CTX[0].items()}}]
+    pq.write_table(pa.Table.from_pylist(ctx), logs / "contexts.parquet")
+    db = tmp_path / "a.duckdb"
+    args = ["--input", str(logs), "--contexts", str(logs / "contexts.parquet"), "--db", str(db)]
+    res = CliRunner().invoke(main, ["run", *args, "--quiet"])
+    assert res.exit_code == 0 and "Traceback" not in res.output, res.output
+    assert query(db, "SELECT verdict FROM citation_audit") == [("verified",)]
+    night = CliRunner().invoke(main, ["nightly", *args])  # incremental: the days with data found without it too
+    assert night.exit_code == 0 and "Traceback" not in night.output, night.output
