@@ -13,13 +13,14 @@ from audit.config import AuditConfig
 from audit.csv_safe import defused_query
 from audit.errors import InputError
 from audit.model_card import model_fingerprints
+from audit.output_file import EXPORT_DIGEST_KEY, EXPORT_MANIFEST
 from audit.schema import OUTPUT_VERSION, RESULT_TABLES
 from audit.store import code_version, open_db
 from audit.window import Window
 
-MANIFEST_NAME = "manifest.json"
+MANIFEST_NAME = EXPORT_MANIFEST  # the folder search knows an export by it (audit.output_file.is_export_dir)
 CONFIG_NAME = "config.json"
-DIGEST_KEY = "manifest_sha256"
+DIGEST_KEY = EXPORT_DIGEST_KEY
 
 
 def sha256_of(path: Path) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import glob
-import json
 import logging
 import os
 from pathlib import Path
@@ -23,6 +22,7 @@ from audit.counts import AnswerCounts
 from audit.encoding import BAD_FIELD, BAD_REASON, SOURCE, is_repaired
 from audit.errors import InputError, one_line, shown_if_not_utf8
 from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_rows, file_schema
+from audit.output_file import is_export_dir
 from audit.sql import connect, literal_path, parquet_files, quote, run
 from audit.window import Window
 from audit.workdir import OWNER, WORK_DIR_NAME
@@ -48,18 +48,6 @@ def parquet_in(folder: Path) -> list[Path]:
 def is_work_dir(folder: Path) -> bool:
     """A folder citeaudit made for a run (its split input, shard results) or for readable copies of a log."""
     return WORK_DIR_NAME.fullmatch(folder.name) is not None and (folder / OWNER).is_file()
-
-
-def is_export_dir(folder: Path) -> bool:
-    """A folder `citeaudit export` wrote (its manifest lists its files): with `[outputs] export_dir` under the
-    input folder, the next night read the last night's `answer_audit.parquet` as logs and stopped, exit 2."""
-    from audit.export import DIGEST_KEY, MANIFEST_NAME
-
-    try:
-        manifest = json.loads((folder / MANIFEST_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):  # none there, or another tool's
-        return False
-    return isinstance(manifest, dict) and DIGEST_KEY in manifest and isinstance(manifest.get("files"), dict)
 
 
 def in_work_dir(path: Path) -> bool:

@@ -4,6 +4,7 @@ folder a scheduled run will write in (`file_in_the_way`, `check_output_dirs`).""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -54,3 +55,17 @@ def check_output_dirs(cfg: AuditConfig, source: str) -> None:
                 f"{source}: outputs.{key} {folder!r} is not a folder ({found} is a file): give a folder the day's "
                 "outputs can be written in"
             )
+
+
+EXPORT_MANIFEST = "manifest.json"  # what `citeaudit export` writes beside its files, digested under EXPORT_DIGEST_KEY
+EXPORT_DIGEST_KEY = "manifest_sha256"
+
+
+def is_export_dir(folder: Path) -> bool:
+    """A folder `citeaudit export` wrote (its manifest lists its files): with `[outputs] export_dir` under the
+    input folder, the next night read the last night's `answer_audit.parquet` as logs and stopped, exit 2."""
+    try:
+        manifest = json.loads((folder / EXPORT_MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):  # none there, or another tool's
+        return False
+    return isinstance(manifest, dict) and EXPORT_DIGEST_KEY in manifest and isinstance(manifest.get("files"), dict)
