@@ -24,10 +24,23 @@ class Dialect:
 # reads as `[2]` on screen, and was no marker (its claim went unchecked beside a verified one, GREEN). Written as
 # the characters themselves, which RE2 and Python `re` both read in a class.
 INVISIBLE = "\u00ad\u200b-\u200f\u2060-\u2064\ufeff"
-_GAP = rf"[\s{INVISIBLE}]*"
+# spaces beyond ASCII's (RE2's `\s` is ASCII): no-break, the typographic spaces, narrow no-break, ideographic
+WIDE_SPACES = "\u00a0\u2000-\u200a\u202f\u205f\u3000"
+_GAP = rf"[\s{INVISIBLE}{WIDE_SPACES}]*"
+
+# Chinese and Japanese assistants bracket a marker `［2］` (full-width) or `【2】` (lenticular), write its digits
+# full width (`[２]`) and list positions with `，`, `；` or `、`; Arabic and Persian ones write `[٢]`, `[۲]`, `[١، ٢]`.
+# Each was no marker: beside a verified `[1]` a wrong figure or a source never retrieved came out GREEN. They read as
+# the ASCII marker they show (WIDE_NUMERALS: the digits and separators as ASCII, in expand_numeric and extract.sql)
+_WIDE_DIGITS = "\uff10-\uff19\u0660-\u0669\u06f0-\u06f9"
+_DIGIT = f"[0-9{_WIDE_DIGITS}]"
+WIDE_NUMERALS_FROM = "".join(chr(c) for a in (0xFF10, 0x0660, 0x06F0) for c in range(a, a + 10)) + "，；、،"
+WIDE_NUMERALS_TO = "0123456789" * 3 + ",,,,"
+WIDE_NUMERALS = str.maketrans(WIDE_NUMERALS_FROM, WIDE_NUMERALS_TO)
+_OPEN, _CLOSE_BRACKET = "(?:\\[|［|【)", "(?:\\]|］|】)"
 
 # one position or a list or range of them: `2`, `1, 3`, `1; 3`, `2-4`, `2–4` (group 1 of the numeric dialects)
-_POSITIONS = rf"(\d{{1,9}}(?:{_GAP}(?:,|;|-|–){_GAP}\d{{1,9}})*)"
+_POSITIONS = rf"({_DIGIT}{{1,9}}(?:{_GAP}[,;\-–，；、،]{_GAP}{_DIGIT}{{1,9}})*)"
 
 # `[^2]` is a Markdown footnote: the answer's second source (its `[^2]: ...` definition closing the answer names it);
 # Bing Chat / Copilot write it `[^2^]`. `[2](https://...)` is a Markdown link to source 2: the link (a url, a path
@@ -36,8 +49,8 @@ _POSITIONS = rf"(\d{{1,9}}(?:{_GAP}(?:,|;|-|–){_GAP}\d{{1,9}})*)"
 _LINK = r"(?:\((?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|/|#)(?:[^\s\(\)]|\([^\s\(\)]*\))*\))?"
 NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"\[\^?{_GAP}{_POSITIONS}{_GAP}(?:\^{_GAP})?\]{_LINK}",
-    example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^], [1](https://...)",
+    pattern=rf"{_OPEN}\^?{_GAP}{_POSITIONS}{_GAP}(?:\^{_GAP})?{_CLOSE_BRACKET}{_LINK}",
+    example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^], [1](https://...), ［1］, 【1】, [１], [١]",
 )
 # HTML a chat widget rendered, logged as is: `&#91;2&#93;`, `&lsqb;2&rsqb;`, `&#x5B;2&#x5D;` show as `[2]`, and
 # `<sup>[2]</sup>` (or `<sup>&#91;2&#93;</sup>`) as a raised [2]: the numeric marker they render as, tags and all (they
@@ -252,7 +265,8 @@ def footnote_definitions(text: str) -> dict[str, str]:
 def expand_numeric(inner: str, limit: int = 50) -> list[int]:
     """`1, 3` (or `1; 3`) -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit` positions."""
     out: list[int] = []
-    inner = re.sub(rf"<[^>]*>|[\s{INVISIBLE}]", "", inner.translate(SUPERSCRIPT_DIGITS), flags=re.ASCII)
+    inner = inner.translate(SUPERSCRIPT_DIGITS).translate(WIDE_NUMERALS)
+    inner = re.sub(rf"<[^>]*>|[\s{INVISIBLE}{WIDE_SPACES}]", "", inner, flags=re.ASCII)
     inner = inner.replace(";", ",")
     for part in inner.split(","):
         bounds = re.split(r"\s*[-–]\s*", part)

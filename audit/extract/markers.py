@@ -18,6 +18,8 @@ from audit.extract.dialects import (
     SUPERSCRIPT,
     SUPERSCRIPT_AFTER,
     SUPERSCRIPT_BEFORE,
+    WIDE_NUMERALS_FROM,
+    WIDE_NUMERALS_TO,
     any_marker_pattern,
     reference_list_pattern,
 )
@@ -80,6 +82,8 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "sup_before": SUPERSCRIPT_BEFORE,
         "sup_after": SUPERSCRIPT_AFTER,
         "refs": reference_list_pattern(),
+        "wide_from": WIDE_NUMERALS_FROM,
+        "wide_to": WIDE_NUMERALS_TO,
         "base": numeric_base,
     }
     repair_lone_surrogates(con)

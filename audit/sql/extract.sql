@@ -2,7 +2,8 @@
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
 -- parameters: $any (any marker), $num / $html / $dp / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
 -- footnote's definition), $sup_before / $sup_after (where a
--- superscript run is a marker), $base (numeric base, 0 or 1).
+-- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
+-- 0 or 1).
 
 -- text around a JSON payload that is no answer of its own: at most `n` lines holding text, 200 characters, no marker
 -- and no JSON object or list (a second answer, or an "example" one, before or after the payload: it was never
@@ -314,16 +315,17 @@ FROM flat WHERE value <> '' GROUP BY ALL;
 CREATE OR REPLACE TEMP TABLE citations_raw AS
 WITH numeric_markers AS (
     -- digits, commas (or semicolons) and dashes: the spaces and invisible characters between them go
-    -- (dialects.INVISIBLE)
+    -- (dialects.INVISIBLE, WIDE_SPACES); full-width, Arabic-Indic and Persian digits and the ideographic and Arabic
+    -- commas read as ASCII ones ($wide_from / $wide_to: dialects.WIDE_NUMERALS)
     SELECT *, 'numeric' AS dialect,
-           string_split(regexp_replace(replace(regexp_extract(marker, $num, 1), ';', ','), '[^0-9,\-–]', '', 'g'),
-                        ',') AS parts
+           string_split(regexp_replace(replace(translate(regexp_extract(marker, $num, 1), $wide_from, $wide_to),
+                                               ';', ','), '[^0-9,\-–]', '', 'g'), ',') AS parts
     FROM markers WHERE regexp_full_match(marker, $num)
     UNION ALL
     -- HTML the widget rendered, &#91;1&#93; or <sup>[1]</sup>: the numeric marker it shows
     SELECT *, 'numeric',
-           string_split(regexp_replace(replace(regexp_extract(marker, $html, 1), ';', ','), '[^0-9,\-–]', '', 'g'),
-                        ',')
+           string_split(regexp_replace(replace(translate(regexp_extract(marker, $html, 1), $wide_from, $wide_to),
+                                               ';', ','), '[^0-9,\-–]', '', 'g'), ',')
     FROM markers WHERE regexp_full_match(marker, $html)
     UNION ALL
     -- superscript digits (¹˒² is 1, 2; ¹⁻³ is 1-3: audit.extract.dialects.SUPERSCRIPT_DIGITS), or <sup>1</sup>

@@ -1,0 +1,73 @@
+"""Citation markers in other scripts and forms, found by the marker sweep, each through the real `citeaudit run` on
+real Parquet and DuckDB files: a marker not read leaves its claim unchecked, so beside a verified `[1]` a wrong figure
+or a source never retrieved came out GREEN."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from audit.extract.dialects import markers_outside_code
+from tests.cli.hostile import CTX
+from tests.cli.hostile import audited as _audited
+from tests.conftest import make_answer
+from tests.conftest import query as q
+from tests.extract.test_markers import extract
+
+# `［2］` full-width brackets and `【2】` lenticular ones (Chinese and Japanese assistants write both), full-width,
+# Arabic-Indic and Persian digits, and the ideographic comma and semicolon between positions
+FORMS = {
+    "fullwidth": ("［{}］", "2", "9"),
+    "lenticular": ("【{}】", "2", "9"),
+    "lenticular_spaced": ("【 {} 】", "2", "9"),
+    "fullwidth_digits": ("[{}]", "２", "９"),
+    "all_fullwidth": ("［{}］", "２", "９"),
+    "arabic_indic": ("[{}]", "٢", "٩"),
+    "persian": ("[{}]", "۲", "۹"),
+    "arabic_comma": ("[1، {}]", "2", "9"),
+    "ideographic_comma": ("[1，{}]", "2", "9"),
+    "ideographic_semicolon": ("[1；{}]", "2", "9"),
+    "lenticular_list": ("【1、{}】", "2", "9"),
+    "fullwidth_range": ("［1-{}］", "2", "9"),
+    "no_break_space": ("[\u00a0{}\u00a0]", "2", "9"),
+    "ideographic_space": ("[\u3000{}]", "2", "9"),
+}
+
+
+def test_markers_in_other_scripts_and_bracket_forms_are_numeric_markers(tmp_path: Path) -> None:
+    # each form cites a right figure (GREEN), a wrong one (RED) and a source never retrieved (fabricated, RED)
+    rows, free = [], "Shipping is free over 50 euros"
+    for name, (form, two, nine) in FORMS.items():
+        one = {"２": "１", "٢": "١", "۲": "۱"}.get(two, "1")
+        rows += [
+            make_answer(f"{name}.right", f"Refunds take 30 days {form.format(one)}. {free} {form.format(two)}.", CTX),
+            make_answer(f"{name}.wrong", f"Refunds take 30 days [1]. Shipping costs 20 euros {form.format(two)}.", CTX),
+            make_answer(f"{name}.ghost", f"Refunds take 30 days [1]. {free} {form.format(nine)}.", CTX),
+        ]
+    db = _audited(tmp_path, rows)
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    ghosts = dict(
+        q(
+            db,
+            "SELECT answer_id, list(verdict ORDER BY citation_ord) FROM citation_audit "
+            "WHERE answer_id LIKE '%.ghost' GROUP BY 1",
+        )
+    )
+    for name, (form, _two, _nine) in FORMS.items():
+        assert levels[f"{name}.wrong"] == "RED", (name, levels[f"{name}.wrong"])
+        assert levels[f"{name}.ghost"] == "RED", (name, levels[f"{name}.ghost"])
+        assert "fabricated" in ghosts[f"{name}.ghost"], (name, ghosts[f"{name}.ghost"])
+        if not form.startswith(("[1", "【1", "［1")):  # a list form's right answer cites source 1 for both claims
+            assert levels[f"{name}.right"] == "GREEN", (name, levels[f"{name}.right"])
+    claims = q(db, "SELECT claim FROM citation_audit WHERE answer_id = 'lenticular.right' ORDER BY citation_ord")
+    assert claims == [("Refunds take 30 days.",), ("Shipping is free over 50 euros.",)], claims
+    # the Python reference finds the same markers and positions as the SQL
+    text = "退款需要30天【1】，运费满50欧元免费［２］。Refunds take 30 days [١، ٢]."
+    cites, _ = extract([text])
+    got = [(m, d, r) for _a, _o, m, d, r, *_ in cites]
+    assert got == [
+        ("【1】", "numeric", "1"),
+        ("［２］", "numeric", "2"),
+        ("[١، ٢]", "numeric", "1"),
+        ("[١، ٢]", "numeric", "2"),
+    ], got
+    assert [m.group() for m in markers_outside_code(text)] == ["【1】", "［２］", "[١، ٢]"]
