@@ -85,7 +85,8 @@ DOCUMENT_PAGE = Dialect(
 )
 DOC_CHUNK = Dialect(
     name="doc_chunk",
-    pattern=r"\[citation:([^:\]\s]+):([^\]\s]+)\]",
+    # `citation` in any case, spaces around the colons (`[Citation: d2 : c2]` was no marker: GREEN beside a [1])
+    pattern=r"\[[ \t]*(?i:citation)[ \t]*:[ \t]*([^:\]\s]+)[ \t]*:[ \t]*([^\]\s]+)[ \t]*\]",
     example="[citation:kb_doc_12:chunk-7]",
 )
 

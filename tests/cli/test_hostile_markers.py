@@ -71,3 +71,35 @@ def test_markers_in_other_scripts_and_bracket_forms_are_numeric_markers(tmp_path
         ("[١، ٢]", "numeric", "2"),
     ], got
     assert [m.group() for m in markers_outside_code(text)] == ["【1】", "［２］", "[١، ٢]"]
+
+
+def test_a_doc_chunk_marker_in_another_case_or_spaced_is_read(tmp_path: Path) -> None:
+    # `[Citation:d2:c2]` and `[citation: d2 : c2 ]` were no markers: a wrong figure or an id never retrieved cited so
+    # beside a verified [1] came out GREEN, a correct answer cited so YELLOW (no_citations)
+    answers = {
+        "case.right": "Refunds take 30 days [Citation:d1:c1].",
+        "case.ghost": "Refunds take 30 days [1]. Shipping costs 20 euros [CITATION:d9:c1].",
+        "spaced.right": "Refunds take 30 days [citation: d1 : c1 ].",
+        "spaced.wrong": "Refunds take 30 days [1]. Shipping costs 20 euros [ citation: d2:c2].",
+        "colons.right": "Shipping is free over 50 euros [Citation: d2:c2].",
+    }
+    db = _audited(tmp_path, [make_answer(k, t, CTX) for k, t in answers.items()])
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels == {
+        "case.right": "GREEN",
+        "case.ghost": "RED",
+        "spaced.right": "GREEN",
+        "spaced.wrong": "RED",
+        "colons.right": "GREEN",
+    }, levels
+    got = q(db, "SELECT cited_ref, verdict FROM citation_audit WHERE dialect = 'doc_chunk' ORDER BY answer_id")
+    assert got == [
+        ("d9:c1", "fabricated"),
+        ("d1:c1", "verified"),
+        ("d2:c2", "verified"),
+        ("d1:c1", "verified"),
+        ("d2:c2", got[-1][1]),
+    ], got
+    assert got[-1][1] != "verified"
+    cites, _ = extract([answers["spaced.right"]])
+    assert [(m, d, r) for _a, _o, m, d, r, *_ in cites] == [("[citation: d1 : c1 ]", "doc_chunk", "d1:c1")]
