@@ -40,7 +40,10 @@ WIDE_NUMERALS = str.maketrans(WIDE_NUMERALS_FROM, WIDE_NUMERALS_TO)
 _OPEN, _CLOSE_BRACKET = "(?:\\[|［|【)", "(?:\\]|］|】)"
 
 # one position or a list or range of them: `2`, `1, 3`, `1; 3`, `2-4`, `2–4` (group 1 of the numeric dialects)
-_POSITIONS = rf"({_DIGIT}{{1,9}}(?:{_GAP}[,;\-–，；、،]{_GAP}{_DIGIT}{{1,9}})*)"
+# A position of up to 30 digits is read: one past int32 (`[99999999999999999999]`, `[1-99999999999]`) is a citation
+# of no source (extract.sql: NULL rank, index_out_of_range); ten digits or more was no marker, or one whose position
+# was dropped, and its claim went unchecked (GREEN beside a verified [1])
+_POSITIONS = rf"({_DIGIT}{{1,30}}(?:{_GAP}[,;\-–，；、،]{_GAP}{_DIGIT}{{1,30}})*)"
 
 # `[^2]` is a Markdown footnote: the answer's second source (its `[^2]: ...` definition closing the answer names it);
 # Bing Chat / Copilot write it `[^2^]`. `[2](https://...)` is a Markdown link to source 2: the link (a url, a path

@@ -341,11 +341,15 @@ WITH numeric_markers AS (
               TRY_CAST(string_split(replace(part, '–', '-'), '-')[-1] AS INTEGER) AS hi_raw
     FROM numeric_parts
 ), numeric_ranges AS (
-    SELECT *, range(least(lo_raw, hi_raw), least(greatest(lo_raw, hi_raw), least(lo_raw, hi_raw) + 49) + 1) AS nums
-    FROM numeric_bounds WHERE lo_raw IS NOT NULL
+    -- a position past int32 (`[99999999999999999999]`, `[1-99999999999]`) cites no source: one citation with a NULL
+    -- num, its part as cited_ref (index_out_of_range); it was dropped, its claim unchecked
+    SELECT *, CASE WHEN lo_raw IS NULL OR hi_raw IS NULL THEN [NULL::BIGINT]
+                   ELSE range(least(lo_raw, hi_raw), least(greatest(lo_raw, hi_raw), least(lo_raw, hi_raw) + 49) + 1)
+              END AS nums
+    FROM numeric_bounds WHERE regexp_matches(part, '[0-9]')
 ), numeric_cites AS (
     SELECT answer_id, marker_ord, part_ord * 1000 + generate_subscripts(nums, 1) AS sub_ord, marker, dialect,
-           char_start, char_end, unnest(nums) AS num
+           char_start, char_end, unnest(nums) AS num, part
     FROM numeric_ranges
 ), structured_list AS (
     SELECT t.answer_id, json_extract(t.json_doc, '$.citations[*]') AS items
@@ -370,7 +374,8 @@ WITH numeric_markers AS (
     FROM inline_flat
 )
 SELECT answer_id, marker_ord, sub_ord, marker, char_start, char_end, dialect,
-       CAST(num AS VARCHAR) AS cited_ref, CAST(num - $base + 1 AS INTEGER) AS cited_rank,
+       coalesce(CAST(num AS VARCHAR), replace(part, '–', '-')) AS cited_ref,
+       TRY_CAST(num::BIGINT - $base + 1 AS INTEGER) AS cited_rank,
        NULL::VARCHAR AS cited_title, NULL::INTEGER AS cited_page, NULL::VARCHAR AS cited_doc,
        NULL::VARCHAR AS cited_chunk, NULL::VARCHAR AS json_claim
 FROM numeric_cites

@@ -103,3 +103,28 @@ def test_a_doc_chunk_marker_in_another_case_or_spaced_is_read(tmp_path: Path) ->
     assert got[-1][1] != "verified"
     cites, _ = extract([answers["spaced.right"]])
     assert [(m, d, r) for _a, _o, m, d, r, *_ in cites] == [("[citation: d1 : c1 ]", "doc_chunk", "d1:c1")]
+
+
+def test_a_position_past_int32_is_a_fabricated_citation_not_no_marker(tmp_path: Path) -> None:
+    # `[99999999999999999999]` (a model's runaway number) or a range to one, `[1-99999999999]`, was no marker (ten
+    # digits or more), or a marker whose position was dropped: the claim cited so went unchecked, GREEN beside a [1]
+    answers = {
+        "huge": "Refunds take 30 days [1]. Shipping is free over 50 euros [99999999999999999999].",
+        "huge_range": "Refunds take 30 days [1]. Shipping is free over 50 euros [1-99999999999].",
+        "huge_list": "Refunds take 30 days [1]. Shipping is free over 50 euros [2, 3000000000].",
+        "ten_digits": "Refunds take 30 days [1]. Shipping is free over 50 euros [2147483648].",
+    }
+    db = _audited(tmp_path, [make_answer(k, t, CTX) for k, t in answers.items()])
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels == dict.fromkeys(answers, "RED"), levels
+    got = q(
+        db,
+        "SELECT answer_id, cited_ref, context_rank, verdict, reasons FROM citation_audit "
+        "WHERE verdict = 'fabricated' ORDER BY answer_id",
+    )
+    assert [(a, r, rank, v, list(rs)) for a, r, rank, v, rs in got] == [
+        ("huge", "99999999999999999999", None, "fabricated", ["index_out_of_range"]),
+        ("huge_list", "3000000000", None, "fabricated", ["index_out_of_range"]),
+        ("huge_range", "1-99999999999", None, "fabricated", ["index_out_of_range"]),
+        ("ten_digits", "2147483648", None, "fabricated", ["index_out_of_range"]),
+    ], got
