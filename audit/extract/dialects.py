@@ -37,7 +37,8 @@ _DIGIT = f"[0-9{_WIDE_DIGITS}]"
 WIDE_NUMERALS_FROM = "".join(chr(c) for a in (0xFF10, 0x0660, 0x06F0) for c in range(a, a + 10)) + "，；、،"
 WIDE_NUMERALS_TO = "0123456789" * 3 + ",,,,"
 WIDE_NUMERALS = str.maketrans(WIDE_NUMERALS_FROM, WIDE_NUMERALS_TO)
-_OPEN, _CLOSE_BRACKET = "(?:\\[|［|【)", "(?:\\]|］|】)"
+# A logger or model escaping Markdown writes `\[2\]` (shown as [2]): the backslashes are part of the marker
+_OPEN, _CLOSE_BRACKET = "(?:\\\\?\\[|［|【)", "(?:\\\\?\\]|］|】)"
 
 # one position or a list or range of them: `2`, `1, 3`, `1; 3`, `2-4`, `2–4` (group 1 of the numeric dialects)
 # A position of up to 30 digits is read: one past int32 (`[99999999999999999999]`, `[1-99999999999]`) is a citation

@@ -128,3 +128,20 @@ def test_a_position_past_int32_is_a_fabricated_citation_not_no_marker(tmp_path: 
         ("huge_range", "1-99999999999", None, "fabricated", ["index_out_of_range"]),
         ("ten_digits", "2147483648", None, "fabricated", ["index_out_of_range"]),
     ], got
+
+
+def test_a_marker_escaped_for_markdown_is_the_marker(tmp_path: Path) -> None:
+    # a logger or model that escapes Markdown writes `\[2\]` (it shows as [2]): it was no marker, so a wrong figure
+    # or a source never retrieved cited so beside a verified [1] came out GREEN, a correct answer YELLOW
+    answers = {
+        "right": "Refunds take 30 days \\[1\\]. Shipping is free over 50 euros \\[2\\].",
+        "wrong": "Refunds take 30 days [1]. Shipping costs 20 euros \\[2\\].",
+        "ghost": "Refunds take 30 days [1]. Shipping is free over 50 euros \\[9\\].",
+    }
+    db = _audited(tmp_path, [make_answer(k, t, CTX) for k, t in answers.items()])
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels == {"right": "GREEN", "wrong": "RED", "ghost": "RED"}, levels
+    claims = q(db, "SELECT claim FROM citation_audit WHERE answer_id = 'right' ORDER BY citation_ord")
+    assert claims == [("Refunds take 30 days.",), ("Shipping is free over 50 euros.",)], claims
+    cites, _ = extract([answers["right"]])
+    assert [m for _a, _o, m, *_ in cites] == ["\\[1\\]", "\\[2\\]"]
