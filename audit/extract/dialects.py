@@ -84,7 +84,13 @@ NAMED_FOOTNOTE = Dialect(
 FOOTNOTE_DEFINITION = rf"(?m)^[ \t]*\[\^{_GAP}({_LABEL}){_GAP}(?:\^{_GAP})?\][ \t]*:[ \t]*<?([^\r\n]*?)>?[ \t]*\r?$"
 DOCUMENT_PAGE = Dialect(
     name="document_page",
-    pattern=r"(?i:\[\s*(?:Document|Doc|Source):\s*([^\]\n]+?)\s*,\s*(?:Page|p\.?)\s*(\d{1,6})\s*\])",
+    # in the brackets numeric markers take (`［...］`, `【...］`, `\[...\]`), with the full-width colon and comma, any
+    # space (no-break, ideographic), a full-width page number and a title holding brackets (`Refund [v2] Policy.pdf`):
+    # each was no marker (GREEN beside a verified [1])
+    pattern=(
+        rf"(?i:{_OPEN}{_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}((?:[^\[\]［］【】\n]|\[[^\[\]\n]*\])+?)"
+        rf"{_GAP}[,，]{_GAP}(?:Page|p\.?){_GAP}({_DIGIT}{{1,6}}){_GAP}{_CLOSE_BRACKET})"
+    ),
     example="[Document: Refund Policy v2.pdf, Page 3]",
 )
 DOC_CHUNK = Dialect(

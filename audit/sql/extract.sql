@@ -381,8 +381,9 @@ SELECT answer_id, marker_ord, sub_ord, marker, char_start, char_end, dialect,
 FROM numeric_cites
 UNION ALL
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document_page',
-       regexp_extract(marker, $dp, 1) || ', page ' || regexp_extract(marker, $dp, 2), NULL,
-       regexp_extract(marker, $dp, 1), TRY_CAST(regexp_extract(marker, $dp, 2) AS INTEGER), NULL, NULL, NULL
+       regexp_extract(marker, $dp, 1) || ', page ' || translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to),
+       NULL, regexp_extract(marker, $dp, 1),
+       TRY_CAST(translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to) AS INTEGER), NULL, NULL, NULL
 FROM markers WHERE regexp_full_match(marker, $dp)
 UNION ALL
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'doc_chunk',

@@ -145,3 +145,32 @@ def test_a_marker_escaped_for_markdown_is_the_marker(tmp_path: Path) -> None:
     assert claims == [("Refunds take 30 days.",), ("Shipping is free over 50 euros.",)], claims
     cites, _ = extract([answers["right"]])
     assert [m for _a, _o, m, *_ in cites] == ["\\[1\\]", "\\[2\\]"]
+
+
+def test_a_document_page_marker_in_other_brackets_spaces_or_digits_is_read(tmp_path: Path) -> None:
+    # `［Document: X.pdf, Page 1］`, `【Document：X.pdf，Page 1】`, no-break spaces, a full-width page number and a
+    # title holding brackets (`Refund [v2] Policy.pdf`) were no markers: a document never retrieved cited so beside a
+    # verified [1] came out GREEN, a correct answer YELLOW (no_citations)
+    v2 = {
+        "doc_id": "d3",
+        "chunk_id": "c3",
+        "title": "Refund [v2] Policy.pdf",
+        "page": 3,
+        "text": "Refunds take 30 days.",
+    }
+    answers = {
+        "fullwidth.right": "Refunds take 30 days ［Document: Refund Policy.pdf, Page 1］.",
+        "fullwidth.ghost": "Refunds take 30 days [1]. Shipping costs 20 euros ［Document: Nope.pdf, Page 1］.",
+        "lenticular.right": "Refunds take 30 days【Document：Refund Policy.pdf，Page 1】.",
+        "nbsp.ghost": "Refunds take 30 days [1]. Shipping costs 20 euros [Document:\u00a0Nope.pdf,\u00a0Page\u00a01].",
+        "page_digits.right": "Refunds take 30 days [Document: Refund Policy.pdf, Page １].",
+        "page_digits.ghost": "Refunds take 30 days [1]. Shipping costs 20 euros [Document: Nope.pdf, Page １].",
+        "bracket_title.right": "Refunds take 30 days [Document: Refund [v2] Policy.pdf, Page 3].",
+        "bracket_title.ghost": "Refunds take 30 days [1]. Shipping costs 20 euros [Document: Nope [v2].pdf, Page 3].",
+    }
+    db = _audited(tmp_path, [make_answer(k, t, [*CTX, v2]) for k, t in answers.items()])
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels == {k: "GREEN" if k.endswith("right") else "RED" for k in answers}, levels
+    got = q(db, "SELECT answer_id, cited_ref FROM citation_audit WHERE dialect = 'document_page' ORDER BY answer_id")
+    assert dict(got)["page_digits.right"] == "Refund Policy.pdf, page 1"
+    assert dict(got)["bracket_title.right"] == "Refund [v2] Policy.pdf, page 3"
