@@ -174,3 +174,31 @@ def test_a_document_page_marker_in_other_brackets_spaces_or_digits_is_read(tmp_p
     got = q(db, "SELECT answer_id, cited_ref FROM citation_audit WHERE dialect = 'document_page' ORDER BY answer_id")
     assert dict(got)["page_digits.right"] == "Refund Policy.pdf, page 1"
     assert dict(got)["bracket_title.right"] == "Refund [v2] Policy.pdf, page 3"
+
+
+def test_a_numeric_marker_with_a_label_is_read(tmp_path: Path) -> None:
+    # `[Source 2]`, `[source: 2]`, `[Ref 2]`, `[ref2]`, `[Doc #2]` (RAG prompts ask for "[Source N]") were no markers:
+    # a wrong figure or a source never retrieved cited so beside a verified [1] came out GREEN, a correct answer YELLOW
+    forms = ["[Source {}]", "[source: {}]", "[Sources {}]", "[Ref {}]", "[ref{}]", "[Doc #{}]", "[citation: {}]"]
+    rows = []
+    for i, form in enumerate(forms):
+        rows += [
+            make_answer(
+                f"{i}.right",
+                f"Refunds take 30 days {form.format(1)}. Shipping is free over 50 euros {form.format(2)}.",
+                CTX,
+            ),
+            make_answer(f"{i}.wrong", f"Refunds take 30 days [1]. Shipping costs 20 euros {form.format(2)}.", CTX),
+            make_answer(
+                f"{i}.ghost", f"Refunds take 30 days [1]. Shipping is free over 50 euros {form.format(9)}.", CTX
+            ),
+        ]
+    db = _audited(tmp_path, rows)
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    want = {
+        f"{i}.{k}": "GREEN" if k == "right" else "RED" for i in range(len(forms)) for k in ("right", "wrong", "ghost")
+    }
+    assert levels == want, [(forms[int(k.split(".")[0])], k, v) for k, v in levels.items() if want[k] != v]
+    # a document_page or doc_chunk marker stays one
+    cites, _ = extract(["Refunds take 30 days [Source: Refund Policy.pdf, Page 1] [citation:d1:c1]."])
+    assert [d for _a, _o, _m, d, *_ in cites] == ["document_page", "doc_chunk"]
