@@ -202,3 +202,17 @@ def test_a_numeric_marker_with_a_label_is_read(tmp_path: Path) -> None:
     # a document_page or doc_chunk marker stays one
     cites, _ = extract(["Refunds take 30 days [Source: Refund Policy.pdf, Page 1] [citation:d1:c1]."])
     assert [d for _a, _o, _m, d, *_ in cites] == ["document_page", "doc_chunk"]
+
+
+def test_a_caret_before_a_numeric_marker_is_part_of_it(tmp_path: Path) -> None:
+    # `^[1]` (a footnote typed as a raised bracket) left the caret in the claim, which no source says: a correct
+    # answer's claim came out weak, the answer RED
+    answers = {
+        "right": "Refunds take 30 days ^[1]. Shipping is free over 50 euros^[2].",
+        "ghost": "Refunds take 30 days [1]. Shipping is free over 50 euros ^[9].",
+    }
+    db = _audited(tmp_path, [make_answer(k, t, CTX) for k, t in answers.items()])
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels == {"right": "GREEN", "ghost": "RED"}, levels
+    claims = q(db, "SELECT claim FROM citation_audit WHERE answer_id = 'right' ORDER BY citation_ord")
+    assert claims == [("Refunds take 30 days.",), ("Shipping is free over 50 euros.",)], claims
