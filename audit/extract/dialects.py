@@ -228,9 +228,15 @@ def marker_regex() -> re.Pattern[str]:
 # (each one came out as a citation whose claim was "Sources:" or a file name: unsupported, misattributed, RED). The
 # same pattern in Python and RE2 (extract.sql): group 1 is the text before the header, so its length is where the
 # list starts.
+# Chinese and Japanese headers too ("参考资料：", "**来源**", "出典:"): with `【1】` read as a marker, such a list's
+# lines were citations of file names (a correct answer RED). REFERENCE_WORDS also prefilters the answers in extract.sql
+REFERENCE_WORDS = (
+    "sources|references|citations|bibliography|works cited"
+    "|参考资料|参考資料|参考文献|参考来源|资料来源|資料來源|来源|來源|出典|出所|引用文献|引用"
+)
 _REFERENCES_HEADER = (
-    r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?i:sources|references|citations|bibliography|works cited)"
-    r"[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*"
+    rf"[ \t]*(?:#{{1,6}}[ \t]*)?(?:\*\*|__)?[ \t]*(?i:{REFERENCE_WORDS})"
+    r"[ \t]*[:：]?[ \t]*(?:\*\*|__)?[ \t]*[:：]?[ \t]*"
 )
 
 

@@ -290,7 +290,7 @@ WHERE NOT EXISTS (
 CREATE OR REPLACE TEMP TABLE reference_lists AS
 SELECT answer_id, CAST(length(regexp_extract(answer_text, $refs, 1)) AS INTEGER) AS ref_start
 FROM texts
-WHERE regexp_matches(answer_text, '(?i)sources|references|citations|bibliography|works cited|\][ \t]*:')
+WHERE regexp_matches(answer_text, '(?i)' || $ref_words || '|\][ \t]*:')
   AND regexp_full_match(answer_text, $refs);
 
 DELETE FROM markers m

@@ -216,3 +216,19 @@ def test_a_caret_before_a_numeric_marker_is_part_of_it(tmp_path: Path) -> None:
     assert levels == {"right": "GREEN", "ghost": "RED"}, levels
     claims = q(db, "SELECT claim FROM citation_audit WHERE answer_id = 'right' ORDER BY citation_ord")
     assert claims == [("Refunds take 30 days.",), ("Shipping is free over 50 euros.",)], claims
+
+
+def test_a_closing_list_under_a_chinese_or_japanese_header_is_a_reference_list(tmp_path: Path) -> None:
+    # with `【1】` read as a marker, a Chinese answer's closing list (`参考资料：` then `【1】Refund Policy.pdf`) made
+    # each line a citation whose claim is a file name: a correct answer RED
+    answers = {
+        "zh": "Refunds take 30 days【1】.\n\n参考资料：\n【1】Refund Policy.pdf\n【2】Shipping.pdf",
+        "zh_sources": "Refunds take 30 days【1】.\n\n**来源**\n［1］Refund Policy.pdf",
+        "ja": "Refunds take 30 days [1].\n\n出典:\n[1] Refund Policy.pdf",
+        "zh_refs": "Refunds take 30 days【1】.\n\n参考文献：\n1. 【1】Refund Policy.pdf",
+    }
+    db = _audited(tmp_path, [make_answer(k, t, CTX) for k, t in answers.items()])
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels == dict.fromkeys(answers, "GREEN"), levels
+    n = dict(q(db, "SELECT answer_id, count(*) FROM citation_audit GROUP BY 1"))
+    assert n == dict.fromkeys(answers, 1), n
