@@ -100,6 +100,14 @@ DOCUMENT_PAGE = Dialect(
     ),
     example="[Document: Refund Policy v2.pdf, Page 3]",
 )
+# `[Source: Refund Policy.pdf]`, `[Document: Shipping]` (no page: RAG prompts ask for "[Source: <file name>]"): the
+# document named, resolved by title or doc_id as file_search is (its retrieved chunk that supports the claim best).
+# It was no marker (GREEN beside a verified [1]); `[Source: 2]` is numeric, `[Source: X, Page 2]` document_page
+DOCUMENT = Dialect(
+    name="document",
+    pattern=rf"(?i:{_OPEN}{_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}([^\[\]［］【】\n]{{1,200}}?){_GAP}{_CLOSE_BRACKET})",
+    example="[Source: Refund Policy.pdf]",
+)
 DOC_CHUNK = Dialect(
     name="doc_chunk",
     # `citation` in any case, spaces around the colons (`[Citation: d2 : c2]` was no marker: GREEN beside a [1])
@@ -151,6 +159,7 @@ DIALECTS: tuple[Dialect, ...] = (
     HTML_NUMERIC,
     SUPERSCRIPT,
     NAMED_FOOTNOTE,
+    DOCUMENT,
 )
 
 

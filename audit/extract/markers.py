@@ -9,6 +9,7 @@ import pyarrow as pa
 
 from audit.extract.dialects import (
     DOC_CHUNK,
+    DOCUMENT,
     DOCUMENT_PAGE,
     FILE_SEARCH,
     FOOTNOTE_DEFINITION,
@@ -75,6 +76,7 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "num": NUMERIC.pattern,
         "html": HTML_NUMERIC.pattern,
         "dp": DOCUMENT_PAGE.pattern,
+        "doc": DOCUMENT.pattern,
         "dc": DOC_CHUNK.pattern,
         "fs": FILE_SEARCH.pattern,
         "nf": NAMED_FOOTNOTE.pattern,

@@ -1,6 +1,6 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $any (any marker), $num / $html / $dp / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
+-- parameters: $any (any marker), $num / $html / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
 -- footnote's definition), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
@@ -397,6 +397,12 @@ SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'file_search',
        CASE WHEN lower(regexp_extract(marker, $fs, 1)) NOT IN ('', 'source') THEN regexp_extract(marker, $fs, 1) END,
        NULL, NULL, NULL, NULL
 FROM markers WHERE regexp_full_match(marker, $fs)
+UNION ALL
+-- [Source: Refund Policy.pdf]: the document named (as file_search); numeric and document_page markers are matched first
+SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document',
+       regexp_extract(marker, $doc, 1), NULL, regexp_extract(marker, $doc, 1), NULL, NULL, NULL, NULL
+FROM markers WHERE regexp_full_match(marker, $doc) AND NOT regexp_full_match(marker, $num)
+  AND NOT regexp_full_match(marker, $dp)
 UNION ALL
 -- [^refund-policy]: the source its definition names (NULL cited_title: never defined)
 SELECT m.answer_id, m.marker_ord, 0, m.marker, m.char_start, m.char_end, 'named_footnote',

@@ -232,3 +232,29 @@ def test_a_closing_list_under_a_chinese_or_japanese_header_is_a_reference_list(t
     assert levels == dict.fromkeys(answers, "GREEN"), levels
     n = dict(q(db, "SELECT answer_id, count(*) FROM citation_audit GROUP BY 1"))
     assert n == dict.fromkeys(answers, 1), n
+
+
+def test_a_document_cited_by_name_without_a_page_is_read(tmp_path: Path) -> None:
+    # `[Source: Refund Policy.pdf]` (RAG prompts ask for "[Source: <file name>]") was no marker: a document never
+    # retrieved cited so beside a verified [1] came out GREEN, a correct answer YELLOW (no_citations). It cites the
+    # document by title or doc_id, as file_search does
+    answers = {
+        "right": "Refunds take 30 days [Source: Refund Policy.pdf]. Shipping is free over 50 euros [Doc: Shipping].",
+        "wrong": "Refunds take 30 days [1]. Shipping costs 20 euros [Source: Shipping.pdf].",
+        "ghost": "Refunds take 30 days [1]. Shipping is free over 50 euros [source: Nope.pdf].",
+    }
+    db = _audited(tmp_path, [make_answer(k, t, CTX) for k, t in answers.items()])
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels == {"right": "GREEN", "wrong": "RED", "ghost": "RED"}, levels
+    got = q(
+        db, "SELECT answer_id, dialect, cited_ref, verdict FROM citation_audit WHERE dialect = 'document' ORDER BY 1"
+    )
+    assert [(a, r, v) for a, _d, r, v in got] == [
+        ("ghost", "Nope.pdf", "fabricated"),
+        ("right", "Refund Policy.pdf", "verified"),
+        ("right", "Shipping", "verified"),
+        ("wrong", "Shipping.pdf", got[-1][3]),
+    ], got
+    assert got[-1][3] != "verified"
+    cites, _ = extract(["Refunds take 30 days [Source: 2] [Source: Refund Policy.pdf, Page 1] [Source: X.pdf]."])
+    assert [d for _a, _o, _m, d, *_ in cites] == ["numeric", "document_page", "document"]
