@@ -24,20 +24,44 @@ class Dialect:
 # reads as `[2]` on screen, and was no marker (its claim went unchecked beside a verified one, GREEN). Written as
 # the characters themselves, which RE2 and Python `re` both read in a class.
 INVISIBLE = "\u00ad\u200b-\u200f\u2060-\u2064\ufeff"
-_GAP = rf"[\s{INVISIBLE}]*"
+# spaces beyond ASCII's (RE2's `\s` is ASCII): no-break, the typographic spaces, narrow no-break, ideographic
+WIDE_SPACES = "\u00a0\u2000-\u200a\u202f\u205f\u3000"
+_GAP = rf"[\s{INVISIBLE}{WIDE_SPACES}]*"
+
+# Chinese and Japanese assistants bracket a marker `［2］` (full-width) or `【2】` (lenticular), write its digits
+# full width (`[２]`) and list positions with `，`, `；` or `、`; Arabic and Persian ones write `[٢]`, `[۲]`, `[١، ٢]`.
+# Each was no marker: beside a verified `[1]` a wrong figure or a source never retrieved came out GREEN. They read as
+# the ASCII marker they show (WIDE_NUMERALS: the digits and separators as ASCII, in expand_numeric and extract.sql)
+_WIDE_DIGITS = "\uff10-\uff19\u0660-\u0669\u06f0-\u06f9"
+_DIGIT = f"[0-9{_WIDE_DIGITS}]"
+WIDE_NUMERALS_FROM = "".join(chr(c) for a in (0xFF10, 0x0660, 0x06F0) for c in range(a, a + 10)) + "，；、،"
+WIDE_NUMERALS_TO = "0123456789" * 3 + ",,,,"
+WIDE_NUMERALS = str.maketrans(WIDE_NUMERALS_FROM, WIDE_NUMERALS_TO)
+# A logger or model escaping Markdown writes `\[2\]` (shown as [2]): the backslashes are part of the marker
+_OPEN, _CLOSE_BRACKET = "(?:\\\\?\\[|［|【)", "(?:\\\\?\\]|］|】)"
 
 # one position or a list or range of them: `2`, `1, 3`, `1; 3`, `2-4`, `2–4` (group 1 of the numeric dialects)
-_POSITIONS = rf"(\d{{1,9}}(?:{_GAP}(?:,|;|-|–){_GAP}\d{{1,9}})*)"
+# A position of up to 30 digits is read: one past int32 (`[99999999999999999999]`, `[1-99999999999]`) is a citation
+# of no source (extract.sql: NULL rank, index_out_of_range); ten digits or more was no marker, or one whose position
+# was dropped, and its claim went unchecked (GREEN beside a verified [1])
+_POSITIONS = rf"({_DIGIT}{{1,30}}(?:{_GAP}[,;\-–，；、،]{_GAP}{_DIGIT}{{1,30}})*)"
 
 # `[^2]` is a Markdown footnote: the answer's second source (its `[^2]: ...` definition closing the answer names it);
 # Bing Chat / Copilot write it `[^2^]`. `[2](https://...)` is a Markdown link to source 2: the link (a url, a path
 # or an anchor; one level of parentheses in it) is part of the marker (it stayed in the claim, which no source says:
 # a correct answer RED); `[1](2019)` keeps its year in the claim
 _LINK = r"(?:\((?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|/|#)(?:[^\s\(\)]|\([^\s\(\)]*\))*\))?"
+# `[Source 2]`, `[source: 2]`, `[Ref 2]`, `[ref2]`, `[Doc #2]` (RAG prompts ask for "[Source N]"): a label before the
+# positions (it was no marker: GREEN beside a verified [1]); `[Source: X.pdf, Page 2]` stays document_page. A caret
+# before the bracket, `^[1]` (a footnote typed raised), is part of the marker (it stayed in the claim: a false RED)
+_LABEL_WORD = (
+    r"(?:(?i:sources?|src|refs?|references?|citations?|docs?|documents?)"
+    rf"[ \t{WIDE_SPACES}]*(?:[:#.：][ \t{WIDE_SPACES}]*)?(?:#[ \t]*)?)"
+)
 NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"\[\^?{_GAP}{_POSITIONS}{_GAP}(?:\^{_GAP})?\]{_LINK}",
-    example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^], [1](https://...)",
+    pattern=rf"\^?{_OPEN}(?:\^|{_LABEL_WORD})?{_GAP}{_POSITIONS}{_GAP}(?:\^{_GAP})?{_CLOSE_BRACKET}{_LINK}",
+    example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^], [1](https://...), ［1］, 【1】, [１], [١]",
 )
 # HTML a chat widget rendered, logged as is: `&#91;2&#93;`, `&lsqb;2&rsqb;`, `&#x5B;2&#x5D;` show as `[2]`, and
 # `<sup>[2]</sup>` (or `<sup>&#91;2&#93;</sup>`) as a raised [2]: the numeric marker they render as, tags and all (they
@@ -67,12 +91,27 @@ NAMED_FOOTNOTE = Dialect(
 FOOTNOTE_DEFINITION = rf"(?m)^[ \t]*\[\^{_GAP}({_LABEL}){_GAP}(?:\^{_GAP})?\][ \t]*:[ \t]*<?([^\r\n]*?)>?[ \t]*\r?$"
 DOCUMENT_PAGE = Dialect(
     name="document_page",
-    pattern=r"(?i:\[\s*(?:Document|Doc|Source):\s*([^\]\n]+?)\s*,\s*(?:Page|p\.?)\s*(\d{1,6})\s*\])",
+    # in the brackets numeric markers take (`［...］`, `【...］`, `\[...\]`), with the full-width colon and comma, any
+    # space (no-break, ideographic), a full-width page number and a title holding brackets (`Refund [v2] Policy.pdf`):
+    # each was no marker (GREEN beside a verified [1])
+    pattern=(
+        rf"(?i:{_OPEN}{_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}((?:[^\[\]［］【】\n]|\[[^\[\]\n]*\])+?)"
+        rf"{_GAP}[,，]{_GAP}(?:Page|p\.?){_GAP}({_DIGIT}{{1,6}}){_GAP}{_CLOSE_BRACKET})"
+    ),
     example="[Document: Refund Policy v2.pdf, Page 3]",
+)
+# `[Source: Refund Policy.pdf]`, `[Document: Shipping]` (no page: RAG prompts ask for "[Source: <file name>]"): the
+# document named, resolved by title or doc_id as file_search is (its retrieved chunk that supports the claim best).
+# It was no marker (GREEN beside a verified [1]); `[Source: 2]` is numeric, `[Source: X, Page 2]` document_page
+DOCUMENT = Dialect(
+    name="document",
+    pattern=rf"(?i:{_OPEN}{_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}([^\[\]［］【】\n]{{1,200}}?){_GAP}{_CLOSE_BRACKET})",
+    example="[Source: Refund Policy.pdf]",
 )
 DOC_CHUNK = Dialect(
     name="doc_chunk",
-    pattern=r"\[citation:([^:\]\s]+):([^\]\s]+)\]",
+    # `citation` in any case, spaces around the colons (`[Citation: d2 : c2]` was no marker: GREEN beside a [1])
+    pattern=r"\[[ \t]*(?i:citation)[ \t]*:[ \t]*([^:\]\s]+)[ \t]*:[ \t]*([^\]\s]+)[ \t]*\]",
     example="[citation:kb_doc_12:chunk-7]",
 )
 
@@ -120,6 +159,7 @@ DIALECTS: tuple[Dialect, ...] = (
     HTML_NUMERIC,
     SUPERSCRIPT,
     NAMED_FOOTNOTE,
+    DOCUMENT,
 )
 
 
@@ -197,9 +237,15 @@ def marker_regex() -> re.Pattern[str]:
 # (each one came out as a citation whose claim was "Sources:" or a file name: unsupported, misattributed, RED). The
 # same pattern in Python and RE2 (extract.sql): group 1 is the text before the header, so its length is where the
 # list starts.
+# Chinese and Japanese headers too ("参考资料：", "**来源**", "出典:"): with `【1】` read as a marker, such a list's
+# lines were citations of file names (a correct answer RED). REFERENCE_WORDS also prefilters the answers in extract.sql
+REFERENCE_WORDS = (
+    "sources|references|citations|bibliography|works cited"
+    "|参考资料|参考資料|参考文献|参考来源|资料来源|資料來源|来源|來源|出典|出所|引用文献|引用"
+)
 _REFERENCES_HEADER = (
-    r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?i:sources|references|citations|bibliography|works cited)"
-    r"[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*"
+    rf"[ \t]*(?:#{{1,6}}[ \t]*)?(?:\*\*|__)?[ \t]*(?i:{REFERENCE_WORDS})"
+    r"[ \t]*[:：]?[ \t]*(?:\*\*|__)?[ \t]*[:：]?[ \t]*"
 )
 
 
@@ -252,7 +298,8 @@ def footnote_definitions(text: str) -> dict[str, str]:
 def expand_numeric(inner: str, limit: int = 50) -> list[int]:
     """`1, 3` (or `1; 3`) -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit` positions."""
     out: list[int] = []
-    inner = re.sub(rf"<[^>]*>|[\s{INVISIBLE}]", "", inner.translate(SUPERSCRIPT_DIGITS), flags=re.ASCII)
+    inner = inner.translate(SUPERSCRIPT_DIGITS).translate(WIDE_NUMERALS)
+    inner = re.sub(rf"<[^>]*>|[\s{INVISIBLE}{WIDE_SPACES}]", "", inner, flags=re.ASCII)
     inner = inner.replace(";", ",")
     for part in inner.split(","):
         bounds = re.split(r"\s*[-–]\s*", part)

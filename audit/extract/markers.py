@@ -9,15 +9,19 @@ import pyarrow as pa
 
 from audit.extract.dialects import (
     DOC_CHUNK,
+    DOCUMENT,
     DOCUMENT_PAGE,
     FILE_SEARCH,
     FOOTNOTE_DEFINITION,
     HTML_NUMERIC,
     NAMED_FOOTNOTE,
     NUMERIC,
+    REFERENCE_WORDS,
     SUPERSCRIPT,
     SUPERSCRIPT_AFTER,
     SUPERSCRIPT_BEFORE,
+    WIDE_NUMERALS_FROM,
+    WIDE_NUMERALS_TO,
     any_marker_pattern,
     reference_list_pattern,
 )
@@ -72,6 +76,7 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "num": NUMERIC.pattern,
         "html": HTML_NUMERIC.pattern,
         "dp": DOCUMENT_PAGE.pattern,
+        "doc": DOCUMENT.pattern,
         "dc": DOC_CHUNK.pattern,
         "fs": FILE_SEARCH.pattern,
         "nf": NAMED_FOOTNOTE.pattern,
@@ -80,6 +85,9 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "sup_before": SUPERSCRIPT_BEFORE,
         "sup_after": SUPERSCRIPT_AFTER,
         "refs": reference_list_pattern(),
+        "ref_words": REFERENCE_WORDS,
+        "wide_from": WIDE_NUMERALS_FROM,
+        "wide_to": WIDE_NUMERALS_TO,
         "base": numeric_base,
     }
     repair_lone_surrogates(con)

@@ -1,8 +1,9 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $any (any marker), $num / $html / $dp / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
+-- parameters: $any (any marker), $num / $html / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
 -- footnote's definition), $sup_before / $sup_after (where a
--- superscript run is a marker), $base (numeric base, 0 or 1).
+-- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
+-- 0 or 1).
 
 -- text around a JSON payload that is no answer of its own: at most `n` lines holding text, 200 characters, no marker
 -- and no JSON object or list (a second answer, or an "example" one, before or after the payload: it was never
@@ -289,7 +290,7 @@ WHERE NOT EXISTS (
 CREATE OR REPLACE TEMP TABLE reference_lists AS
 SELECT answer_id, CAST(length(regexp_extract(answer_text, $refs, 1)) AS INTEGER) AS ref_start
 FROM texts
-WHERE regexp_matches(answer_text, '(?i)sources|references|citations|bibliography|works cited|\][ \t]*:')
+WHERE regexp_matches(answer_text, '(?i)' || $ref_words || '|\][ \t]*:')
   AND regexp_full_match(answer_text, $refs);
 
 DELETE FROM markers m
@@ -314,16 +315,17 @@ FROM flat WHERE value <> '' GROUP BY ALL;
 CREATE OR REPLACE TEMP TABLE citations_raw AS
 WITH numeric_markers AS (
     -- digits, commas (or semicolons) and dashes: the spaces and invisible characters between them go
-    -- (dialects.INVISIBLE)
+    -- (dialects.INVISIBLE, WIDE_SPACES); full-width, Arabic-Indic and Persian digits and the ideographic and Arabic
+    -- commas read as ASCII ones ($wide_from / $wide_to: dialects.WIDE_NUMERALS)
     SELECT *, 'numeric' AS dialect,
-           string_split(regexp_replace(replace(regexp_extract(marker, $num, 1), ';', ','), '[^0-9,\-–]', '', 'g'),
-                        ',') AS parts
+           string_split(regexp_replace(replace(translate(regexp_extract(marker, $num, 1), $wide_from, $wide_to),
+                                               ';', ','), '[^0-9,\-–]', '', 'g'), ',') AS parts
     FROM markers WHERE regexp_full_match(marker, $num)
     UNION ALL
     -- HTML the widget rendered, &#91;1&#93; or <sup>[1]</sup>: the numeric marker it shows
     SELECT *, 'numeric',
-           string_split(regexp_replace(replace(regexp_extract(marker, $html, 1), ';', ','), '[^0-9,\-–]', '', 'g'),
-                        ',')
+           string_split(regexp_replace(replace(translate(regexp_extract(marker, $html, 1), $wide_from, $wide_to),
+                                               ';', ','), '[^0-9,\-–]', '', 'g'), ',')
     FROM markers WHERE regexp_full_match(marker, $html)
     UNION ALL
     -- superscript digits (¹˒² is 1, 2; ¹⁻³ is 1-3: audit.extract.dialects.SUPERSCRIPT_DIGITS), or <sup>1</sup>
@@ -339,11 +341,15 @@ WITH numeric_markers AS (
               TRY_CAST(string_split(replace(part, '–', '-'), '-')[-1] AS INTEGER) AS hi_raw
     FROM numeric_parts
 ), numeric_ranges AS (
-    SELECT *, range(least(lo_raw, hi_raw), least(greatest(lo_raw, hi_raw), least(lo_raw, hi_raw) + 49) + 1) AS nums
-    FROM numeric_bounds WHERE lo_raw IS NOT NULL
+    -- a position past int32 (`[99999999999999999999]`, `[1-99999999999]`) cites no source: one citation with a NULL
+    -- num, its part as cited_ref (index_out_of_range); it was dropped, its claim unchecked
+    SELECT *, CASE WHEN lo_raw IS NULL OR hi_raw IS NULL THEN [NULL::BIGINT]
+                   ELSE range(least(lo_raw, hi_raw), least(greatest(lo_raw, hi_raw), least(lo_raw, hi_raw) + 49) + 1)
+              END AS nums
+    FROM numeric_bounds WHERE regexp_matches(part, '[0-9]')
 ), numeric_cites AS (
     SELECT answer_id, marker_ord, part_ord * 1000 + generate_subscripts(nums, 1) AS sub_ord, marker, dialect,
-           char_start, char_end, unnest(nums) AS num
+           char_start, char_end, unnest(nums) AS num, part
     FROM numeric_ranges
 ), structured_list AS (
     SELECT t.answer_id, json_extract(t.json_doc, '$.citations[*]') AS items
@@ -368,14 +374,16 @@ WITH numeric_markers AS (
     FROM inline_flat
 )
 SELECT answer_id, marker_ord, sub_ord, marker, char_start, char_end, dialect,
-       CAST(num AS VARCHAR) AS cited_ref, CAST(num - $base + 1 AS INTEGER) AS cited_rank,
+       coalesce(CAST(num AS VARCHAR), replace(part, '–', '-')) AS cited_ref,
+       TRY_CAST(num::BIGINT - $base + 1 AS INTEGER) AS cited_rank,
        NULL::VARCHAR AS cited_title, NULL::INTEGER AS cited_page, NULL::VARCHAR AS cited_doc,
        NULL::VARCHAR AS cited_chunk, NULL::VARCHAR AS json_claim
 FROM numeric_cites
 UNION ALL
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document_page',
-       regexp_extract(marker, $dp, 1) || ', page ' || regexp_extract(marker, $dp, 2), NULL,
-       regexp_extract(marker, $dp, 1), TRY_CAST(regexp_extract(marker, $dp, 2) AS INTEGER), NULL, NULL, NULL
+       regexp_extract(marker, $dp, 1) || ', page ' || translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to),
+       NULL, regexp_extract(marker, $dp, 1),
+       TRY_CAST(translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to) AS INTEGER), NULL, NULL, NULL
 FROM markers WHERE regexp_full_match(marker, $dp)
 UNION ALL
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'doc_chunk',
@@ -389,6 +397,12 @@ SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'file_search',
        CASE WHEN lower(regexp_extract(marker, $fs, 1)) NOT IN ('', 'source') THEN regexp_extract(marker, $fs, 1) END,
        NULL, NULL, NULL, NULL
 FROM markers WHERE regexp_full_match(marker, $fs)
+UNION ALL
+-- [Source: Refund Policy.pdf]: the document named (as file_search); numeric and document_page markers are matched first
+SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document',
+       regexp_extract(marker, $doc, 1), NULL, regexp_extract(marker, $doc, 1), NULL, NULL, NULL, NULL
+FROM markers WHERE regexp_full_match(marker, $doc) AND NOT regexp_full_match(marker, $num)
+  AND NOT regexp_full_match(marker, $dp)
 UNION ALL
 -- [^refund-policy]: the source its definition names (NULL cited_title: never defined)
 SELECT m.answer_id, m.marker_ord, 0, m.marker, m.char_start, m.char_end, 'named_footnote',
