@@ -16,7 +16,7 @@ from typing import Any
 import duckdb
 
 from audit.errors import InputError, one_line, terminal_text
-from audit.schema import OUTPUT_VERSION, newer_version, stored_version
+from audit.schema import readable_version
 from audit.sql import connect
 
 TABLE_ROWS = 1000  # `citeaudit sql --format table` shows at most this many rows; csv and json give all
@@ -46,9 +46,7 @@ def open_query_connection(db: str | Path) -> duckdb.DuckDBPyConnection:
     try:
         # a file from a newer citeaudit is refused, as `report` and `export` refuse it: its tables may have other
         # columns, or columns of the same name that mean something else (it was read as if it were this version's)
-        found = stored_version(con)
-        if found is not None and found > OUTPUT_VERSION:
-            raise ValueError(newer_version(found))
+        readable_version(con)
     except ValueError as exc:
         con.close()
         raise InputError(f"audit database {p}: {exc}") from None

@@ -14,7 +14,7 @@ import duckdb
 
 from audit.errors import ConfigError, InputError, one_line
 from audit.ingest import check_files, column_expr, describe_files, scan_sql
-from audit.schema import OUTPUT_VERSION, newer_version, stored_version
+from audit.schema import readable_version
 from audit.sql import connect
 from audit.window import Window
 
@@ -59,11 +59,9 @@ def last_completed_day(db: str | Path) -> date | None:
         # a file from a newer citeaudit: its `runs` may have other columns (a binder error, exit 1); the write that
         # follows refuses it anyway, so refuse it here, as every other command does
         try:
-            found = stored_version(con)
+            readable_version(con)
         except ValueError as exc:
             raise InputError(f"audit database {p}: {exc}") from None
-        if found is not None and found > OUTPUT_VERSION:
-            raise InputError(f"audit database {p}: {newer_version(found)}")
         row = con.execute(
             """
             SELECT max(CAST(window_start AS DATE)) FROM runs

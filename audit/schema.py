@@ -46,16 +46,23 @@ def newer_version(found: int) -> str:
     return f"outputs v{found} is newer than this citeaudit (v{OUTPUT_VERSION}): upgrade citeaudit"
 
 
+def readable_version(con: duckdb.DuckDBPyConnection) -> int | None:
+    """`stored_version`, with a file written by a newer citeaudit refused (ValueError): this code neither reads nor
+    writes it (its tables may have other columns, or columns of the same name that mean something else)."""
+    found = stored_version(con)
+    if found is not None and found > OUTPUT_VERSION:
+        raise ValueError(newer_version(found))
+    return found
+
+
 def migrate(con: duckdb.DuckDBPyConnection) -> int | None:
     """Bring an existing output file up to OUTPUT_VERSION one step at a time, in one transaction.
     Returns the version found; raises ValueError for a file written by a newer citeaudit, or for a file whose
     tables are not citeaudit's (another application's database: left as it was)."""
-    found = stored_version(con)
+    found = readable_version(con)
     if found is None or found == OUTPUT_VERSION:
         check_tables(con)
         return found
-    if found > OUTPUT_VERSION:
-        raise ValueError(newer_version(found))
     try:
         with transaction(con):
             for v in range(found, OUTPUT_VERSION):

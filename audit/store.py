@@ -22,9 +22,8 @@ from audit.schema import (
     RESULT_TABLES,
     check_tables,
     migrate,
-    newer_version,
     output_ddl,
-    stored_version,
+    readable_version,
 )
 from audit.sql import connect, parquet_files, quote, transaction
 from audit.window import Window
@@ -81,9 +80,7 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
             raise InputError(f"no audit database at {p}: run `citeaudit run` first or pass --db")
         con = connect(p, read_only=True, wait_s=wait_s)
         try:
-            found = stored_version(con)
-            if found is not None and found > OUTPUT_VERSION:  # read, it failed on a column it lacked (Binder Error)
-                raise ValueError(newer_version(found))
+            found = readable_version(con)  # a newer file, read, failed on a column it lacked (Binder Error)
             if found in (None, OUTPUT_VERSION):  # an older file is migrated when next written
                 check_tables(con)
             if found is None:  # an empty DuckDB file: reading it failed on the first table, in five raw lines
