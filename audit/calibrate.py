@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from audit.errors import InputError, not_found, one_line
+from audit.errors import InputError, lone_surrogate_at, not_found, one_line
 from audit.metrics import auroc
 from audit.misattribution_fit import capped_pairs, fit_misattribution_margin, misattribution_cases
 from audit.output_file import output_file, write_output
@@ -86,7 +86,7 @@ def _read_pairs(p: Path, limit_per_set: int | None) -> list[TrainPair]:
             for field, text in (("claim", pair.claim), ("source", pair.source), ("dataset", pair.dataset)):
                 # a lone surrogate escape (`\ud83d`) is valid JSON but no text: hashing it for the embedding cache
                 # raised UnicodeEncodeError, exit 1
-                if not text.isascii() and _lone_surrogate(text):
+                if not text.isascii() and lone_surrogate_at(text) is not None:
                     raise InputError(f"{p}:{n}: not a training pair ({field} holds a lone surrogate, which is no text)")
             if limit_per_set is not None and seen[pair.dataset] >= limit_per_set:
                 continue
@@ -95,14 +95,6 @@ def _read_pairs(p: Path, limit_per_set: int | None) -> list[TrainPair]:
     if len({t.label for t in out}) < 2:
         raise InputError(f"{p}: need pairs of both labels")
     return out
-
-
-def _lone_surrogate(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
 
 
 def set_weights(groups: np.ndarray) -> np.ndarray:

@@ -30,15 +30,24 @@ def terminal_text(text: str, one_line: bool = False) -> str:
     return pattern.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
 
 
+def lone_surrogate_at(text: str) -> int | None:
+    """Where the first character UTF-8 cannot encode stands in `text` (a lone surrogate: a JSON `\\ud83d` escape
+    decoded, or Python's stand-in for a file name's bytes that are no UTF-8), else None. DuckDB and any text output
+    refuse such a string (UnicodeEncodeError)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return exc.start
+    return None
+
+
 def shown_if_not_utf8(path: str | Path) -> str | None:
     """`path` as it can be shown (`caf\\xe9.parquet`) when its name is not UTF-8, else None. Linux file names are
     bytes: Python holds one that is no UTF-8 with surrogate escapes, which DuckDB (and any text output) cannot take."""
     text = str(path)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    return None
+    if lone_surrogate_at(text) is None:
+        return None
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def not_found(what: str, path: Path) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from audit.errors import InputError, not_found
+from audit.errors import InputError, lone_surrogate_at, not_found
 
 GOLD_MISATTRIBUTED = "misattributed"  # the gold class a label file writes (a label, not a verdict)
 GOLD_CLASSES = ("supported", "not_supported", "partially_supported", GOLD_MISATTRIBUTED)
@@ -64,12 +64,8 @@ def _spans(obj: dict[str, Any], where: str) -> tuple[tuple[int, int], ...]:
 def _check_text(value: object, key: str, where: str) -> None:
     """A string JSON decoded from a lone surrogate escape (`\\ud83d`: an emoji cut in half) is no text: writing it
     to DuckDB ended in a UnicodeEncodeError, exit 1."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError as exc:
-            bad = f"\\u{ord(value[exc.start]):04x}"
-            raise LabelError(f"{where}: {key} holds a lone surrogate ({bad}), which is no text") from None
+    if isinstance(value, str) and (at := lone_surrogate_at(value)) is not None:
+        raise LabelError(f"{where}: {key} holds a lone surrogate (\\u{ord(value[at]):04x}), which is no text")
 
 
 class _DuplicateKey(ValueError):
