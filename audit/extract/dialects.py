@@ -216,12 +216,41 @@ def superscript_in_place(text: str, start: int, end: int) -> bool:
     return bool(_SUPERSCRIPT_BEFORE_RE.fullmatch(before) and _SUPERSCRIPT_AFTER_RE.fullmatch(after))
 
 
+# A url runs to a space, a quote, an angle bracket or an unmatched bracket, and stops before punctuation that is not
+# followed by more of it (a sentence's `.`, `,`); a bracket pair inside it is part of it: `https://x.org/a[2]b` and
+# `https://x.org/wiki/Foo_[2]` hold no marker (`[2]` cited source 2 with a claim no source says: a false RED), while
+# `https://x.org [2]`, `(https://x.org)[2]` and `https://x.org.[2]` end in one. Full-width punctuation and brackets
+# end it too (Chinese and Japanese put no space before `【2】`). extract.sql uses the same pattern
+# (the full-width ranges written as the characters themselves: RE2 reads no \u escape)
+_URL_STOP = (
+    r"\s()\[\]<>\"'.,;:!?"
+    + WIDE_SPACES
+    + INVISIBLE
+    + "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
+)
+URL = (
+    r"(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)"
+    rf"(?:[^{_URL_STOP}]|[.,;:!?'\"]+[^{_URL_STOP}]|\([^\s()]*\)|\[[^\s\[\]]*\])*"
+)
+_URL_RE = re.compile(URL, re.ASCII)
+
+
+def url_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each url in `text` (the Python reference of extract.sql's `url_spans`)."""
+    if "://" not in text and "www." not in text:
+        return []
+    return [(m.start(), m.end()) for m in _URL_RE.finditer(text)]
+
+
 def find_markers(text: str) -> list[re.Match[str]]:
-    """Every marker of `text` (code aside): the registry's regex, less the superscript runs that are no citation."""
+    """Every marker of `text` (code aside): the registry's regex, less the superscript runs that are no citation and
+    the brackets inside a url."""
+    urls = url_spans(text)
     return [
         m
         for m in marker_regex().finditer(text)
-        if not _SUPERSCRIPT_RE.fullmatch(m.group()) or superscript_in_place(text, m.start(), m.end())
+        if (not _SUPERSCRIPT_RE.fullmatch(m.group()) or superscript_in_place(text, m.start(), m.end()))
+        and not any(s < m.start() < e for s, e in urls)
     ]
 
 

@@ -20,6 +20,7 @@ from audit.extract.dialects import (
     SUPERSCRIPT,
     SUPERSCRIPT_AFTER,
     SUPERSCRIPT_BEFORE,
+    URL,
     WIDE_NUMERALS_FROM,
     WIDE_NUMERALS_TO,
     any_marker_pattern,
@@ -73,6 +74,7 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
     """From `answers_ok`, build temp tables `texts` (audited text per answer) and `citations`."""
     params = {
         "any": any_marker_pattern(),
+        "url": URL,
         "num": NUMERIC.pattern,
         "html": HTML_NUMERIC.pattern,
         "dp": DOCUMENT_PAGE.pattern,

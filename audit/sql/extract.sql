@@ -1,6 +1,6 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $any (any marker), $num / $html / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
+-- parameters: $any (any marker), $url (a url), $num / $html / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
 -- footnote's definition), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
@@ -255,6 +255,22 @@ SELECT answer_id,
        CAST(sum(length(before) + length(span)) OVER (PARTITION BY answer_id ORDER BY span_ord) AS INTEGER) AS code_end
 FROM flat;
 
+-- urls (audit.extract.dialects.URL): a bracket inside one, `https://x.org/a[2]b`, is part of it, not a marker (it
+-- cited source 2 with a claim no source says: a false RED); `https://x.org [2]`, `(https://x.org)[2]` still cite
+CREATE OR REPLACE TEMP TABLE url_spans AS
+WITH split AS (
+    SELECT answer_id, regexp_extract_all(answer_text, $url) AS ms, regexp_split_to_array(answer_text, $url) AS ps
+    FROM texts WHERE contains(answer_text, '://') OR contains(answer_text, 'www.')
+), flat AS (
+    SELECT answer_id, unnest(ms) AS span, unnest(ps[1:len(ms)]) AS before, generate_subscripts(ms, 1) AS span_ord
+    FROM split WHERE len(ms) > 0
+)
+SELECT answer_id,
+       CAST(sum(length(before) + length(span)) OVER (PARTITION BY answer_id ORDER BY span_ord)
+            - length(span) AS INTEGER) AS url_start,
+       CAST(sum(length(before) + length(span)) OVER (PARTITION BY answer_id ORDER BY span_ord) AS INTEGER) AS url_end
+FROM flat;
+
 -- each marker's start = sum of the lengths of all text pieces and markers before it
 CREATE OR REPLACE TEMP TABLE markers_all AS
 WITH split AS (
@@ -277,6 +293,8 @@ SELECT m.* FROM markers_all m JOIN texts t USING (answer_id)
 WHERE NOT EXISTS (
     SELECT 1 FROM code_spans c
     WHERE c.answer_id = m.answer_id AND m.char_start >= c.code_start AND m.char_end <= c.code_end)
+  AND NOT EXISTS (
+    SELECT 1 FROM url_spans u WHERE u.answer_id = m.answer_id AND m.char_start > u.url_start AND m.char_start < u.url_end)
   AND (NOT regexp_full_match(m.marker, $sup)
        OR (regexp_full_match(right(left(t.answer_text, m.char_start), 4), $sup_before)
            AND regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), $sup_after)));

@@ -258,3 +258,38 @@ def test_a_document_cited_by_name_without_a_page_is_read(tmp_path: Path) -> None
     assert got[-1][3] != "verified"
     cites, _ = extract(["Refunds take 30 days [Source: 2] [Source: Refund Policy.pdf, Page 1] [Source: X.pdf]."])
     assert [d for _a, _o, _m, d, *_ in cites] == ["numeric", "document_page", "document"]
+
+
+def test_a_bracket_inside_a_url_is_part_of_the_url_not_a_marker(tmp_path: Path) -> None:
+    # `https://example.com/a[2]b`, `https://x.org/wiki/Foo_[9]`: a bracket inside a url (no space between the url's
+    # start and it) was read as a citation of source 2 or 9, whose claim no source says: a correct answer RED. A
+    # marker after the url (a space, a closing bracket or punctuation between them) is still a marker
+    answers = {
+        "inside": "Refunds take 30 days [1]. The form is at https://example.com/a[2]b for you.",
+        "inside_end": "Refunds take 30 days [1]. The policy page is https://x.org/wiki/Foo_[9] online.",
+        "inside_www": "Refunds take 30 days [1]. The policy page is www.x.org/refunds[9] online.",
+        "after_space": "Refunds take 30 days [1]. Shipping is free over 50 euros https://kb.example/s [2].",
+        "after_paren": "Refunds take 30 days [1]. Shipping is free over 50 euros (https://kb.example/s)[2].",
+        "after_stop": "Refunds take 30 days [1]. Shipping is free over 50 euros, https://kb.example/s.[2]",
+        "after_ghost": "Refunds take 30 days [1]. Shipping is free over 50 euros, https://kb.example/s [9].",
+        "linked": "Refunds take 30 days [1](https://kb.example/r[3]).",
+    }
+    db = _audited(tmp_path, [make_answer(k, t, CTX) for k, t in answers.items()])
+    got = q(db, "SELECT answer_id, list(marker ORDER BY citation_ord) FROM citation_audit GROUP BY 1")
+    assert dict(got) == {
+        "inside": ["[1]"],
+        "inside_end": ["[1]"],
+        "inside_www": ["[1]"],
+        "after_space": ["[1]", "[2]"],
+        "after_paren": ["[1]", "[2]"],
+        "after_stop": ["[1]", "[2]"],
+        "after_ghost": ["[1]", "[9]"],
+        "linked": ["[1](https://kb.example/r[3])"],
+    }, got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels["after_ghost"] == "RED", levels
+    assert all(levels[k] == "GREEN" for k in ("inside", "inside_end", "inside_www")), levels
+    # the Python reference finds the same markers as the SQL
+    for text in answers.values():
+        cites, _ = extract([text])
+        assert sorted({(c[5], c[6]) for c in cites}) == [(m.start(), m.end()) for m in markers_outside_code(text)]

@@ -87,6 +87,7 @@ marker_text = st.sampled_from(
         *["【4:0†a.pdf】", "[1:2†source]", "†", "【", "】", "days\u00b9", "\u00b2\u02d2\u00b3", " m\u00b2", "10\u2076"],
         *["&#91;1&#93;", "&lsqb;2&rsqb;", "<sup>", "</sup>", "<sup>[3]</sup>", "<sup>1</sup>", "&#91;", "&"],
         *["[^note]", "[^a-b]", "\n[^note]: A b.pdf", "[^x"],
+        *["https://x.org/a", "www.x.org", "://", ".", " ", "\u3002", "\u00a0"],
     ]
 )
 free_text = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40)
