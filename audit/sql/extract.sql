@@ -453,7 +453,14 @@ WITH lists AS (
     SELECT answer_id, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM lists
 ), fields AS (
     SELECT answer_id, idx, item, json_type(item) AS item_type,
-           json_type(item, '$.document_id') AS id_type, trim(json_extract_string(item, '$.document_id')) AS document_id,
+           -- an id written as a whole float (12.0, 1.2e1: pandas writes an integer id column holding a null so) is
+           -- that integer's digits, up to 15 of them (a double holds those exactly); 12.5 stays malformed
+           CASE WHEN json_type(item, '$.document_id') = 'DOUBLE'
+                     AND regexp_full_match(json_extract_string(item, '$.document_id'), '-?\d{1,15}\.0')
+                THEN 'BIGINT' ELSE json_type(item, '$.document_id') END AS id_type,
+           CASE WHEN json_type(item, '$.document_id') = 'DOUBLE'
+                THEN regexp_replace(json_extract_string(item, '$.document_id'), '^(-?\d{1,15})\.0$', '\1')
+                ELSE trim(json_extract_string(item, '$.document_id')) END AS document_id,
            -- a whole float (0.0: pandas writes an integer column holding a null so) is that integer; 0.5 stays
            json_type(item, '$.chunk_index') AS index_type,
            CASE WHEN json_type(item, '$.chunk_index') = 'DOUBLE'

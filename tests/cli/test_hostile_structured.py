@@ -432,3 +432,29 @@ def test_an_answer_none_of_whose_sentences_is_cited_is_not_green(tmp_path: Path)
         for a, i, c, lv in q(db, "SELECT answer_id, citation_integrity, coverage, level FROM answer_audit")
     }
     assert got == {"not_made": (1.0, 0.0, "YELLOW"), "made": (1.0, 1.0, "GREEN")}
+
+
+def test_a_document_id_written_as_a_whole_float_is_that_integer(tmp_path: Path) -> None:
+    # `"document_id": 12.0` (pandas writes an integer id column holding a null as floats) was
+    # malformed_citation:document_id, a correct citation fabricated, the answer RED; `12.5` names no document
+    ctx = [{**CTX[0], "doc_id": "12"}, CTX[1]]
+    cites = {
+        "whole": '{"document_id": 12.0, "chunk_index": 0}',
+        "whole_alone": '{"document_id": 12.0}',
+        "exponent": '{"document_id": 1.2e1, "page_number": 3}',
+        "integer": '{"document_id": 12, "chunk_index": 0}',
+        "half": '{"document_id": 12.5, "chunk_index": 0}',
+    }
+    rows = [make_answer(k, f'{{"answer": "{CLAIM}", "citations": [{c}]}}', ctx) for k, c in cites.items()]
+    db = audited(tmp_path, rows)
+    got = {
+        a: (r, v, list(rs))
+        for a, r, v, rs in q(db, "SELECT answer_id, cited_ref, verdict, reasons FROM citation_audit")
+    }
+    assert got["whole"][:2] == ("12:0", "verified"), got
+    assert got["whole_alone"][:2] == ("12", "verified"), got
+    assert got["exponent"][:2] == ("12, page 3", "verified"), got
+    assert got["integer"][:2] == ("12:0", "verified"), got
+    assert got["half"][1:] == ("fabricated", ["malformed_citation:document_id"]), got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels == {**dict.fromkeys(cites, "GREEN"), "half": "RED"}, levels
