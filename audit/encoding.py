@@ -245,6 +245,9 @@ def repair_array(arr: pa.Array) -> tuple[pa.Array, dict[int, tuple[str, str]]]:
         if not bad:
             return arr, {}
         return pa.StructArray.from_arrays(children, fields=list(typ), mask=arr.is_null()), bad
+    if pa.types.is_list_view(typ) or pa.types.is_large_list_view(typ):  # its values in any order: as a plain list
+        fixed, bad = repair_array(_as_list(arr))
+        return (fixed, bad) if bad else (arr, {})
     if pa.types.is_list(typ) or pa.types.is_large_list(typ):
         values, found = repair_array(arr.values)
         if not found:
@@ -257,6 +260,21 @@ def repair_array(arr: pa.Array) -> tuple[pa.Array, dict[int, tuple[str, str]]]:
         cls = pa.LargeListArray if pa.types.is_large_list(typ) else pa.ListArray
         return cls.from_arrays(arr.offsets, values, type=typ, mask=arr.is_null()), bad
     return arr, {}
+
+
+def _as_list(arr: pa.Array) -> pa.Array:
+    """A list_view (or large_list_view) array as the list (large_list) it shows: pyarrow 26's cast between them
+    gives an invalid array."""
+    large = pa.types.is_large_list_view(arr.type)
+    nulls = np.asarray(arr.is_null())
+    sizes = np.where(nulls, 0, np.asarray(arr.sizes.fill_null(0), dtype=np.int64))
+    starts = np.asarray(arr.offsets.fill_null(0), dtype=np.int64)
+    offsets = np.concatenate([[0], np.cumsum(sizes)])
+    take = np.repeat(starts - offsets[:-1], sizes) + np.arange(offsets[-1], dtype=np.int64)
+    values = arr.values.take(pa.array(take, pa.int64()))
+    cls, typ = (pa.LargeListArray, pa.large_list) if large else (pa.ListArray, pa.list_)
+    offset_type = pa.int64() if large else pa.int32()
+    return cls.from_arrays(pa.array(offsets, offset_type), values, type=typ(arr.type.value_field), mask=pa.array(nulls))
 
 
 def _repair_timestamps(arr: pa.Array) -> tuple[pa.Array, dict[int, int]]:

@@ -87,9 +87,18 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
 def _is_all_null(col: str, typ: pa.DataType) -> bool:
     """Arrow's `null` type (and, for `contexts`, a list of it): what a writer infers from values that are all None
     (or all empty lists)."""
-    if col == "contexts" and (pa.types.is_list(typ) or pa.types.is_large_list(typ)):
+    if col == "contexts" and is_list_type(typ):
         typ = typ.value_type
     return pa.types.is_null(typ)
+
+
+def is_list_type(typ: pa.DataType) -> bool:
+    """A list as DuckDB reads one: list, large_list, or their views (`pa.list_view`, `pa.large_list_view`, Arrow's
+    newer layout, which Parquet stores as a plain list; `contexts` so typed stopped the run)."""
+    return any(
+        check(typ)
+        for check in (pa.types.is_list, pa.types.is_large_list, pa.types.is_list_view, pa.types.is_large_list_view)
+    )
 
 
 def _is_whole_number(typ: pa.DataType) -> bool:
@@ -190,7 +199,7 @@ def is_text(typ: pa.DataType) -> bool:
 
 def _is_context_list(typ: pa.DataType) -> bool:
     """A list of structs whose `text` is a string (the source a citation is verified against)."""
-    if not (pa.types.is_list(typ) or pa.types.is_large_list(typ)) or not pa.types.is_struct(typ.value_type):
+    if not is_list_type(typ) or not pa.types.is_struct(typ.value_type):
         return False
     text = [f.type for f in typ.value_type if f.name == "text"]
     return len(text) == 1 and (is_text(text[0]) or pa.types.is_null(text[0]))

@@ -89,6 +89,25 @@ def test_a_value_that_is_no_utf8_quarantines_its_row_and_the_rest_is_audited(tmp
     assert q(db, "SELECT count(*) FROM quarantine") == [(3,)]
 
 
+@pytest.mark.parametrize("view", [pa.list_view, pa.large_list_view], ids=["list_view", "large_list_view"])
+def test_contexts_as_a_list_view_holding_no_utf8_quarantine_their_answer(tmp_path: Path, view: Any) -> None:
+    """`contexts` written as an Arrow list_view: a context text that is no UTF-8 was left unrepaired in the readable
+    copy, and the run stopped ("cannot plan shards over ...: not valid UTF8"). It is read as the list it is."""
+    rows = [make_answer("a0", "Refunds take 30 days [1].", CTX), make_answer("a1", "Refunds take 30 days [1].", CTX)]
+    rows[0]["contexts"] = [{**c, "text": c["text"].replace("BADX", "fine")} for c in rows[0]["contexts"]]
+    table = pa.Table.from_pylist(rows, schema=answers_schema())
+    contexts = pa.array([r["contexts"] for r in rows], view(table.schema.field("contexts").type.value_type))
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    _write_with_bad_bytes(
+        table.set_column(table.schema.get_field_index("contexts"), "contexts", contexts), inp, {"BADX": b"\xe2\x82ok"}
+    )
+    code, out = _run(inp, db)
+    assert code == 0, out
+    src = str(inp.resolve())
+    assert q(db, "SELECT row_ref, field FROM quarantine") == [(f"{src}:1", "contexts")]
+    assert q(db, "SELECT answer_id, level FROM answer_audit") == [("a0", "GREEN")]
+
+
 def test_many_shards_read_the_copy_and_name_the_log(tmp_path: Path) -> None:
     """A window split into shard folders (`audit.split`) carries the unreadable rows' reasons with it."""
     table = pq.read_table(SAMPLE / "date=2026-11-01" / "part-0.parquet").slice(0, 200)

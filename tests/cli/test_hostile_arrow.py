@@ -119,3 +119,21 @@ def test_a_logged_at_strings_zone_is_honoured_or_the_row_quarantined_never_dropp
     quarantined = dict(q(db, "SELECT answer_id, reason FROM quarantine WHERE field = 'logged_at'"))
     assert sorted(quarantined) == sorted(k for k, (_, want) in stamps.items() if want is None)
     assert quarantined["pm"].startswith("logged_at '2026-11-01 01:00:00 PM' (string) is not a timestamp")
+
+
+def test_contexts_as_an_arrow_list_view_are_read_as_the_list_they_are(tmp_path: Path) -> None:
+    # pyarrow writes `pa.list_view(...)` / `pa.large_list_view(...)` columns (Arrow's newer list layout, which
+    # Parquet stores as a plain list): `contexts` so typed stopped the run, "must be list<struct<...>>, got list_view"
+    rows = [make_answer("right", GOOD, CTX), make_answer("wrong", "Shipping costs 20 euros [2].", CTX)]
+    value_type = answers_schema().field("contexts").type.value_type
+    for view in (pa.list_view, pa.large_list_view):
+        inp, db = tmp_path / f"{view.__name__}.parquet", tmp_path / f"{view.__name__}.duckdb"
+        contexts = pa.array([r["contexts"] for r in rows], view(value_type))
+        pq.write_table(_with_column(rows, "contexts", contexts), inp)
+        assert pq.read_schema(inp).field("contexts").type == view(value_type)
+        code, out = _run(inp, db)
+        assert code == 0, (view.__name__, out)
+        assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(2, 2, 0)]
+        assert dict(q(db, "SELECT answer_id, level FROM answer_audit")) == {"right": "GREEN", "wrong": "RED"}
+        got = q(db, "SELECT answer_id, context_rank, doc_id, verdict FROM citation_audit ORDER BY 1")
+        assert got == [("right", 1, "d1", "verified"), ("wrong", 2, "d2", got[1][3])], got
