@@ -139,6 +139,11 @@ def connect(
             f"audit database {p}: DuckDB reads this name as an in-memory or remote database, not a file (an audit "
             f"would be lost, or extensions downloaded): give a file path ({p.absolute()} for a file of that name)"
         )
+    if _is_parquet(p):  # DuckDB opens one as an in-memory database holding a view of it (an audit would be lost)
+        raise InputError(
+            f"audit database {p} is a Parquet file, not a citeaudit DuckDB file: give --db the DuckDB file that "
+            "`citeaudit run` writes (data/audit.duckdb by default), or a new file name"
+        )
     deadline = time.monotonic() + wait_s
     delay = 0.1
     while True:
@@ -157,6 +162,15 @@ def connect(
             log.info("audit database %s is locked; retrying in %.1f s", p, delay)
             time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
             delay = min(delay * 2, 5.0)
+
+
+def _is_parquet(p: Path) -> bool:
+    """Whether `p` is an existing file that starts as Parquet does (`PAR1`)."""
+    try:
+        with p.open("rb") as f:
+            return f.read(4) == b"PAR1"
+    except OSError:  # no such file (a new database), a folder, no permission: DuckDB says which
+        return False
 
 
 @contextmanager

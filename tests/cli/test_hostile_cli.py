@@ -438,6 +438,28 @@ def test_a_database_name_duckdb_reads_as_no_file_is_refused(tmp_path: Path, name
     assert res.stderr.count("\n") == 1 and "citations" not in res.stdout and not list(tmp_path.glob("*duckdb*"))
 
 
+def test_a_parquet_file_given_as_the_database_is_refused_in_one_line(tmp_path: Path) -> None:
+    # `citeaudit sql --db x.parquet "SELECT 1"` said "Cannot launch in-memory database in read-only mode!" (DuckDB
+    # opens a Parquet file as an in-memory database holding a view of it), and so did `report`; `run` said it of
+    # its embedding cache, then stopped the same way. A Parquet file named without its extension was "not a valid
+    # DuckDB database file"
+    pq_file = _answers(tmp_path / "x.parquet")
+    bare = tmp_path / "x_audit"
+    bare.write_bytes(pq_file.read_bytes())
+    before = pq_file.read_bytes()
+    for db in (pq_file, bare):
+        want = f"error: audit database {db} is a Parquet file, not a citeaudit DuckDB file: "
+        for args in (
+            ["sql", "--db", str(db), "SELECT 1"],
+            ["report", "--db", str(db), "--out", str(tmp_path / "r.html")],
+            ["run", "--input", str(pq_file), "--db", str(db), "--quiet"],
+        ):
+            res = CliRunner().invoke(main, args)
+            assert res.exit_code == 2, (args, res.output)
+            assert res.output.startswith(want) and res.output.count("\n") == 1, (args, res.output)
+    assert pq_file.read_bytes() == before and not (tmp_path / "r.html").exists()
+
+
 def test_shard_threads_past_any_machine_is_refused_naming_the_setting(tmp_path: Path) -> None:
     # each shard thread loads a model replica (~20 MB): shard_threads = 100000 with small shards audited 214 sample
     # answers with 214 replicas at once (4.6 GB and 16x slower than 2 threads); on a real log, killed for memory
