@@ -54,7 +54,8 @@ def open_query_connection(db: str | Path) -> duckdb.DuckDBPyConnection:
 
 
 def check_statements(con: duckdb.DuckDBPyConnection, query: str) -> None:
-    """Refuse any statement that is not a read (SELECT, EXPLAIN, PRAGMA, CALL), before anything runs."""
+    """Refuse any statement that is not a read (SELECT, EXPLAIN, PRAGMA, CALL), and a query of several, before
+    anything runs."""
     try:
         statements = con.extract_statements(query)
     except duckdb.Error as exc:
@@ -67,11 +68,16 @@ def check_statements(con: duckdb.DuckDBPyConnection, query: str) -> None:
             raise InputError(
                 f"citeaudit sql is read-only: {kind} statements are not allowed (only SELECT, EXPLAIN, PRAGMA, CALL)"
             )
+    if len(statements) > 1:  # each ran, and all but the last one's result was dropped
+        raise InputError(
+            f"citeaudit sql runs one statement at a time: the query holds {len(statements)} statements; "
+            "run each on its own"
+        )
 
 
 @contextmanager
 def stream_query(db: str | Path, query: str, batch_rows: int = 10_000) -> Iterator[tuple[list[str], Iterator[Any]]]:
-    """Columns and a row iterator of the last statement of `query`, on the locked read-only connection. Rows are
+    """Columns and a row iterator of `query` (one statement), on the locked read-only connection. Rows are
     fetched `batch_rows` at a time while they are read, so a caller that stops early never runs the query to its end
     (a table of SELECT * FROM range(10000000) took minutes)."""
     with open_query_connection(db) as con:
@@ -107,17 +113,8 @@ def json_chunks(cols: list[str], rows: Iterator[tuple[Any, ...]]) -> Iterator[st
     yield "[]\n" if first else "\n]\n"
 
 
-def statement_count(query: str) -> int:
-    """How many statements `query` holds (a query `stream_query` has checked: it parses)."""
-    con = duckdb.connect(":memory:")
-    try:
-        return len(con.extract_statements(query))
-    finally:
-        con.close()
-
-
 def run_query(db: str | Path, query: str) -> tuple[list[str], list[tuple[Any, ...]]]:
-    """Columns and rows of the last statement of `query`, run on the locked read-only connection."""
+    """Columns and rows of `query` (one statement), run on the locked read-only connection."""
     with stream_query(db, query) as (cols, rows):
         return cols, list(rows)
 

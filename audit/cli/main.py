@@ -220,13 +220,10 @@ def report(db: str, out_file: str, since: str | None, until: str | None, limit: 
 @friendly_errors
 def sql(query: str, db: str, fmt: str) -> None:
     """Run a read-only SQL QUERY against the audit database and print the result."""
-    from audit.query import statement_count, stream_query
+    from audit.query import stream_query
 
     with stream_query(db, query) as (cols, rows):
         _print_rows(cols, rows, fmt)
-    if (n := statement_count(query)) > 1:  # each statement runs; the results of all but the last were dropped unsaid
-        sys.stdout.flush()  # the note after the rows, not before them
-        click.echo(f"note: the query holds {n} statements: only the last one's result is shown", err=True)
 
 
 def _print_rows(cols: list[str], rows: Iterator[tuple[object, ...]], fmt: str) -> None:

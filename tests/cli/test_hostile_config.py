@@ -72,17 +72,28 @@ def test_a_whole_number_past_any_float_for_a_number_setting_is_refused_naming_th
 
 
 @pytest.mark.parametrize("fmt", ["table", "csv", "json"])
-def test_sql_of_several_statements_says_only_the_last_result_is_shown(tmp_path: Path, fmt: str) -> None:
+def test_sql_of_several_statements_is_refused_one_statement_at_a_time(tmp_path: Path, fmt: str) -> None:
     """`citeaudit sql "SELECT count(*) FROM runs; SELECT count(*) FROM quarantine"` printed one number, the second
-    statement's, without a word that the first one's result was dropped."""
+    statement's (then with a note on stderr): it ran every statement and showed the last. An analytics query is read
+    one at a time: several are refused before any runs, exit 2, one line; a trailing `;` is still one statement."""
     db = tmp_path / "a.duckdb"
     ran = CliRunner().invoke(main, ["run", "--input", str(_answers(tmp_path)), "--db", str(db), "--quiet"])
     assert ran.exit_code == 0, ran.output
     res = CliRunner().invoke(main, ["sql", "SELECT 41 AS a; SELECT 42 AS b", "--db", str(db), "--format", fmt])
-    assert res.exit_code == 0 and "42" in res.stdout and "41" not in res.stdout, res.output
-    assert "the query holds 2 statements: only the last one's result is shown" in res.stderr, res.output
+    assert res.exit_code == 2 and res.stdout == "", res.output
+    want = "error: citeaudit sql runs one statement at a time: the query holds 2 statements; run each on its own\n"
+    assert res.stderr == want, res.output
     one = CliRunner().invoke(main, ["sql", "SELECT 42 AS b;", "--db", str(db), "--format", fmt])
-    assert one.exit_code == 0 and one.stderr == "", one.output
+    assert one.exit_code == 0 and "42" in one.stdout and one.stderr == "", one.output
+    # a write among them is named as the write it is
+    res = CliRunner().invoke(main, ["sql", "SELECT 1; DELETE FROM runs", "--db", str(db)])
+    assert res.exit_code == 2 and "read-only: DELETE statements are not allowed" in res.stderr, res.output
+    # and so does the Python API, which runs a query as `citeaudit sql` does
+    from audit.api import open as open_audit
+    from audit.errors import InputError
+
+    with open_audit(db) as audit, pytest.raises(InputError, match="one statement at a time: the query holds 2 "):
+        audit.sql("SELECT 41 AS a; SELECT 42 AS b")
 
 
 @pytest.mark.parametrize(("text", "says"), [
