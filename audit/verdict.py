@@ -42,7 +42,8 @@ class SourceScore:
 
     support: float  # the support model's probability in [0, 1]
     exact: bool = False  # the claim is verbatim in the source
-    missing: tuple[str, ...] = ()  # key facts of the claim the source lacks: missing_number:..., missing_quote:...
+    # key facts of the claim the source lacks: missing_number:..., missing_quote:..., missing_url:...
+    missing: tuple[str, ...] = ()
     quote_found: bool | None = None  # a quoted passage the citation relies on was found in the source (None: none)
 
 
@@ -71,15 +72,16 @@ DIRECTION_MISMATCH = "direction_mismatch"  # reason: the claim says rose (won, a
 
 
 def capped_support(score: SourceScore, cfg: SupportConfig) -> float:
-    """The cited source's support after the hard rules: a verbatim claim is 1; a claim with a quote its source
-    lacks, a number, date or name it lacks (`cap_missing_numbers`, `cap_missing_names`), a negation its evidence window
-    does not share or the other way round (`cap_negation_mismatch`), the opposite change of its evidence window
-    ("rose" where it says "fell": `cap_direction_mismatch`), or a quoted passage not found, is never verified."""
+    """The cited source's support after the hard rules: a verbatim claim is 1; a claim with a quote or a link its
+    source lacks (`missing_url:`, `audit.verify.urls`), a number, date or name it lacks (`cap_missing_numbers`,
+    `cap_missing_names`), a negation its evidence window does not share or the other way round
+    (`cap_negation_mismatch`), the opposite change of its evidence window ("rose" where it says "fell":
+    `cap_direction_mismatch`), or a quoted passage not found, is never verified."""
     if score.quote_found is False:
         return min(score.support, cfg.verified - CAP_EPSILON)
     if score.exact:
         return 1.0
-    lacks_quote = any(r.startswith("missing_quote:") for r in score.missing)
+    lacks_quote = any(r.startswith(("missing_quote:", "missing_url:")) for r in score.missing)
     # a date is a number written with its month: "March 5, 2020" against a source's April 5 is capped as 2020-03-05
     # against 2020-04-05 is
     lacks_number = cfg.cap_missing_numbers and any(

@@ -217,10 +217,11 @@ def superscript_in_place(text: str, start: int, end: int) -> bool:
 
 
 # A url runs to a space, a quote, an angle bracket or an unmatched bracket, and stops before punctuation that is not
-# followed by more of it (a sentence's `.`, `,`); a bracket pair inside it is part of it: `https://x.org/a[2]b` and
-# `https://x.org/wiki/Foo_[2]` hold no marker (`[2]` cited source 2 with a claim no source says: a false RED), while
-# `https://x.org [2]`, `(https://x.org)[2]` and `https://x.org.[2]` end in one. Full-width punctuation and brackets
-# end it too (Chinese and Japanese put no space before `【2】`). extract.sql uses the same pattern
+# followed by more of it (a sentence's `.`, `,`); a bracket pair with more of the url after it is part of it:
+# `https://x.org/a[2]b` and `?filter[type]=x` hold no marker (`[2]` cited source 2 with a claim no source says: a false
+# RED), while `https://x.org [2]`, `(https://x.org)[2]`, `https://x.org.[2]` and `https://x.org/refunds[2]` (a
+# marker written against the url's end, as models write one against a word) end in one. Full-width punctuation and
+# brackets end it too (Chinese and Japanese put no space before `【2】`). extract.sql uses the same pattern
 # (the full-width ranges written as the characters themselves: RE2 reads no \u escape)
 _URL_STOP = (
     r"\s()\[\]<>\"'.,;:!?"
@@ -230,7 +231,7 @@ _URL_STOP = (
 )
 URL = (
     r"(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)"
-    rf"(?:[^{_URL_STOP}]|[.,;:!?'\"]+[^{_URL_STOP}]|\([^\s()]*\)|\[[^\s\[\]]*\])*"
+    rf"(?:[^{_URL_STOP}]|[.,;:!?'\"]+[^{_URL_STOP}]|\([^\s()]*\)|\[[^\s\[\]]*\][^{_URL_STOP}])*"
 )
 _URL_RE = re.compile(URL, re.ASCII)
 

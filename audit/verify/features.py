@@ -8,6 +8,7 @@ Training (`citeaudit calibrate`) and the audit call the same two functions, so w
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ from audit.verify.text import (
     tokens,
 )
 from audit.verify.textcache import text_cache
+from audit.verify.urls import missing_urls, split_urls
 
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
 FEATURES_VERSION = 18
@@ -72,7 +74,8 @@ class PairAnalysis:
     claim: str
     lexical: LexicalResult
     facts: KeyFacts
-    missing: tuple[str, ...]  # reasons: missing_number:..., missing_date:..., missing_name:..., missing_quote:...
+    # reasons: missing_number:..., missing_date:..., missing_name:..., missing_quote:..., missing_url:...
+    missing: tuple[str, ...]
     partial: float
     keyword: float
     bigram: float
@@ -187,11 +190,15 @@ def without_pictographs(claim: str) -> str:
 
 
 def analyse_pair(claim: str, source: str, window_sentences: int = 3, top_k: int = 4) -> PairAnalysis:
-    """The model-free part of verifying `claim` against `source` (the claim without its pictographs)."""
-    claim = without_pictographs(claim)
+    """The model-free part of verifying `claim` against `source` (the claim without its pictographs and links; each
+    link is a key fact, `audit.verify.urls`)."""
+    claim, urls = split_urls(without_pictographs(claim))
     lex = lexical_verify(claim, source)
+    lost_urls = missing_urls(urls, source)
+    if lost_urls and lex.exact:  # a copied sentence with a link of its own is no verbatim match (`audit.verify.urls`)
+        lex = dataclasses.replace(lex, exact=False)
     facts = key_facts(claim)
-    missing = tuple([f"missing_quote:{q}" for q in lex.missing_quotes] + missing_facts(facts, source))
+    missing = tuple([f"missing_quote:{q}" for q in lex.missing_quotes] + missing_facts(facts, source) + lost_urls)
     cw = content_words(claim)
     src = index_source(source, window_sentences)
     keyword = keyword_overlap(cw, src.all_words)

@@ -194,7 +194,7 @@ def score_pairs(
                 lexical=1.0 if a.exact else a.seed_baseline,
                 exact=a.exact,
                 keyfact_coverage=keyfact_coverage(
-                    a.facts, [r for r in a.missing if not r.startswith("missing_quote:")]
+                    a.facts, [r for r in a.missing if not r.startswith(("missing_quote:", "missing_url:"))]
                 ),
                 number_coverage=float(feats[_NUMBERS]),
                 semantic=semantic,

@@ -668,3 +668,30 @@ def test_a_ban_in_the_past_is_no_ban(tmp_path: Path) -> None:
     )
     assert "direction_mismatch" not in got["over"][1], got
     assert got["in_force"][0] != "verified" and "direction_mismatch" in got["in_force"][1], got
+
+
+def test_a_link_in_a_claim_is_read_apart_and_must_be_in_the_source(tmp_path: Path) -> None:
+    # a link was read as words: its pieces matched nothing and its digits were numbers the source lacked, so a correct
+    # claim pointing at a page came out RED; now the claim is verified without it, and the link is a key fact the
+    # source must give (an invented link, even on a copied sentence, is never verified)
+    refunds = "Refunds take 30 days. The form is at https://help.example.com/refunds-2024 for every order."
+    got = _verdicts(
+        tmp_path,
+        {
+            "pointer": ("Refunds take 30 days, see https://help.example.com/refunds-2024", refunds),
+            "pointer_www": ("Refunds take 30 days (www.help.example.com/refunds-2024/).", refunds),
+            "invented": ("The form is at https://help.example.com/returns-2023 for every order.", refunds),
+            "not_given": ("Refunds take 30 days https://kb.example/s", "Refunds take 30 days."),
+            "arxiv": (
+                "The arxiv url of the original LLaMA paper is https://arxiv.org/abs/2012.15730",
+                "LLaMA: Open and Efficient Foundation Language Models. https://arxiv.org/abs/2302.13971",
+            ),
+        },
+    )
+    assert got["pointer"] == ("verified", []), got
+    assert got["pointer_www"] == ("verified", []), got
+    assert got["invented"] == ("weak", ["missing_url:https://help.example.com/returns-2023"]), got
+    assert got["not_given"][1] == ["missing_url:https://kb.example/s"], got
+    assert got["not_given"][0] != "verified", got
+    assert got["arxiv"][1] == ["missing_url:https://arxiv.org/abs/2012.15730"], got
+    assert got["arxiv"][0] != "verified", got

@@ -261,13 +261,16 @@ def test_a_document_cited_by_name_without_a_page_is_read(tmp_path: Path) -> None
 
 
 def test_a_bracket_inside_a_url_is_part_of_the_url_not_a_marker(tmp_path: Path) -> None:
-    # `https://example.com/a[2]b`, `https://x.org/wiki/Foo_[9]`: a bracket inside a url (no space between the url's
-    # start and it) was read as a citation of source 2 or 9, whose claim no source says: a correct answer RED. A
-    # marker after the url (a space, a closing bracket or punctuation between them) is still a marker
+    # `https://example.com/a[2]b`, `?filter[9]=x`: a bracket inside a url (more of the url after it) was read as a
+    # citation of source 2 or 9, whose claim no source says: a correct answer RED. A marker after the url (a space, a
+    # closing bracket or punctuation between them) is still a marker, and so is one written against its end
+    # (`https://x.org/refunds[1]`), as models write one against a word (that link is no fact of source 1: weak,
+    # tests/cli/test_hostile_keyfacts.py)
     answers = {
         "inside": "Refunds take 30 days [1]. The form is at https://example.com/a[2]b for you.",
-        "inside_end": "Refunds take 30 days [1]. The policy page is https://x.org/wiki/Foo_[9] online.",
-        "inside_www": "Refunds take 30 days [1]. The policy page is www.x.org/refunds[9] online.",
+        "inside_query": "Refunds take 30 days [1]. The policy page is https://x.org/p?filter[9]=refunds online.",
+        "glued_end": "Refunds take 30 days, see https://x.org/wiki/Foo_[1]. The page www.x.org/refunds[9] says so.",
+        "glued_right": "Refunds take 30 days www.x.org/refunds[1].",
         "after_space": "Refunds take 30 days [1]. Shipping is free over 50 euros https://kb.example/s [2].",
         "after_paren": "Refunds take 30 days [1]. Shipping is free over 50 euros (https://kb.example/s)[2].",
         "after_stop": "Refunds take 30 days [1]. Shipping is free over 50 euros, https://kb.example/s.[2]",
@@ -278,8 +281,9 @@ def test_a_bracket_inside_a_url_is_part_of_the_url_not_a_marker(tmp_path: Path) 
     got = q(db, "SELECT answer_id, list(marker ORDER BY citation_ord) FROM citation_audit GROUP BY 1")
     assert dict(got) == {
         "inside": ["[1]"],
-        "inside_end": ["[1]"],
-        "inside_www": ["[1]"],
+        "inside_query": ["[1]"],
+        "glued_end": ["[1]", "[9]"],
+        "glued_right": ["[1]"],
         "after_space": ["[1]", "[2]"],
         "after_paren": ["[1]", "[2]"],
         "after_stop": ["[1]", "[2]"],
@@ -287,8 +291,8 @@ def test_a_bracket_inside_a_url_is_part_of_the_url_not_a_marker(tmp_path: Path) 
         "linked": ["[1](https://kb.example/r[3])"],
     }, got
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
-    assert levels["after_ghost"] == "RED", levels
-    assert all(levels[k] == "GREEN" for k in ("inside", "inside_end", "inside_www")), levels
+    assert levels["after_ghost"] == levels["glued_end"] == "RED", levels
+    assert all(levels[k] == "GREEN" for k in ("inside", "inside_query")), levels
     # the Python reference finds the same markers as the SQL
     for text in answers.values():
         cites, _ = extract([text])
