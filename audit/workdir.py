@@ -14,13 +14,22 @@ import logging
 import os
 import re
 import shutil
+import threading
 from pathlib import Path
 
 from audit.errors import InputError
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - no flock (Windows): a work dir is then not guarded against a second run
+    fcntl = None  # type: ignore[assignment]
+
 log = logging.getLogger(__name__)
 
 OWNER = "_owner.pid"
+LOCK = "_owner.lock"  # flock-ed while a run holds the dir: the system lets it go when the process dies, even by kill -9
+_HELD: dict[Path, int] = {}  # the work dirs this process holds, and the descriptor of each one's lock
+_HELD_LOCK = threading.Lock()
 # the folders citeaudit makes under a work root: a run's (`run-<key>`, a nightly day's `YYYY-MM-DD-run-<key>`) and
 # the UTF-8 repairs' (`utf8-<pid>`, `audit.encoding`); nothing else there is citeaudit's to remove
 WORK_DIR_NAME = re.compile(r"(\d{4}-\d{2}-\d{2}-)?run-[0-9a-f]{16}|utf8-\d+")
@@ -39,13 +48,20 @@ def work_key(files: list[str], label: str, config_hash: str, contexts: list[str]
     return hashlib.sha256(doc.encode()).hexdigest()[:16]
 
 
+class WorkDirBusy(InputError):
+    """Another live process is auditing the same window of the same inputs into this work dir."""
+
+
 def claim_work_dir(root: Path, name: str) -> Path:
-    """`root/name`, created or reused, owned by this process; stale dirs of dead processes removed first."""
+    """`root/name`, created or reused, owned by this process; stale dirs of dead processes removed first. A dir
+    another live process holds (a second run of the same window and inputs) is refused: both wrote the same shard
+    folders, and the first to load removed the dir under the other."""
     try:
         root.mkdir(parents=True, exist_ok=True)
         clean_stale(root, keep=name)
         work = root / name
         work.mkdir(exist_ok=True)
+        _lock(work)
         (work / OWNER).write_text(str(os.getpid()))
     except OSError as exc:  # a file at --work-dir (or above it), no permission
         raise InputError(
@@ -53,6 +69,56 @@ def claim_work_dir(root: Path, name: str) -> Path:
             "write in (by default <db folder>/.citeaudit-work; nightly, backfill and serve take --work-dir)"
         ) from None
     return work
+
+
+def _lock(work: Path) -> None:
+    """Hold `work` for this process (again, when it already does: a retried task, the next night of `serve`)."""
+    if fcntl is None:
+        return
+    key = work.resolve()
+    with _HELD_LOCK:
+        if key in _HELD:
+            return
+        fd = os.open(key / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            owner = work / OWNER
+            pid = owner.read_text().strip() if owner.is_file() else "?"
+            raise WorkDirBusy(
+                f"another citeaudit (pid {pid}) is auditing the same window of the same inputs (work dir {work}): "
+                "its rows land in the database when it ends; rerun after it if you must"
+            ) from None
+        _HELD[key] = fd
+
+
+def release_work_dir(work: Path) -> None:
+    """Let go of a work dir this process holds (its run ended: loaded, or failed and kept for the rerun)."""
+    with _HELD_LOCK:
+        fd = _HELD.pop(work.resolve(), None)
+    if fd is not None:
+        os.close(fd)
+
+
+def held_elsewhere(work: Path) -> bool:
+    """Whether another live process holds `work` (its lock cannot be taken)."""
+    if fcntl is None or not (work / LOCK).is_file():
+        return False
+    with _HELD_LOCK:
+        if work.resolve() in _HELD:
+            return False
+    try:
+        fd = os.open(work / LOCK, os.O_RDWR)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False
 
 
 def clean_stale(root: Path, keep: str | None = None) -> list[Path]:
@@ -64,7 +130,7 @@ def clean_stale(root: Path, keep: str | None = None) -> list[Path]:
             continue
         owner = d / OWNER
         pid = owner.read_text().strip() if owner.is_file() else ""
-        if not pid.isdigit() or not alive(int(pid)):
+        if (not pid.isdigit() or not alive(int(pid))) and not held_elsewhere(d):
             shutil.rmtree(d, ignore_errors=True)
             removed.append(d)
     if removed:

@@ -216,7 +216,7 @@ def audit_day(
         )
         loaded = load_task(db, run, [f.result() for f in futures], cfg)
     except BaseException as exc:  # Ctrl-C too: the runs row says why the day did not complete
-        fail_run(db, run, exc, cfg)
+        fail_run(db, run, exc, cfg, plan)
         raise
     finish_run(plan)
     outputs = outputs_task(db, day, cfg) if cfg.outputs.report_dir or cfg.outputs.export_dir else {}

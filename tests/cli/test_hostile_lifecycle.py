@@ -1,0 +1,116 @@
+"""The lifecycle sweep: runs started twice at once, killed (-9) mid-way, rerun over a work dir a crash left, on a
+database they cannot write; each through the real `citeaudit` command on real Parquet and DuckDB files. Nothing is
+lost, nothing counted twice, and `runs` tells what happened (docs/hostile-inputs.md, 'The lifecycle sweep')."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import REPO, query
+
+DAY = ("--since", "2026-11-01", "--until", "2026-11-02")
+
+
+def _cli(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run(
+        [sys.executable, "-m", "audit.cli", *args], env=env, capture_output=True, text=True, timeout=timeout
+    )
+
+
+def _start(*args: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.Popen(
+        [sys.executable, "-m", "audit.cli", "-v", *args],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _sample(root: Path, rows: int) -> Path:
+    """The generator's answers over one day (2026-11-01), planted faults included."""
+    out = root / "in"
+    gen = [sys.executable, "-m", "audit.sample.generate", "--out", str(out), "--rows", str(rows), "--days", "1"]
+    subprocess.run(gen, check=True, capture_output=True)
+    return out
+
+
+def _config(root: Path, **run: object) -> Path:
+    """Many small shards, one at a time: a run spends seconds in its shard phase."""
+    settings = {"shard_seconds": 0.2, "shard_threads": 1, **run}
+    path = root / "citeaudit.toml"
+    path.write_text("[run]\n" + "".join(f"{k} = {v!r}\n" for k, v in settings.items()))
+    return path
+
+
+def _wait_for(proc: subprocess.Popen[str], text: str) -> list[str]:
+    """stderr lines of `proc` up to the first holding `text` (the process is then in that phase)."""
+    assert proc.stderr is not None
+    seen = []
+    for line in proc.stderr:
+        seen.append(line)
+        if text in line:
+            return seen
+    raise AssertionError(f"{text!r} never logged:\n{''.join(seen)}")
+
+
+def _tables(db: Path) -> dict[str, list[tuple]]:
+    """Every result table's rows (and the embeddings stored) without the run ids, in one order."""
+    tables = ("answer_audit", "citation_audit", "uncited_claims", "quarantine")
+    rows = {t: query(db, f"SELECT * EXCLUDE (run_id) FROM {t} ORDER BY ALL") for t in tables}
+    return rows | {"embedding_cache": query(db, "SELECT model, content_hash FROM embedding_cache ORDER BY ALL")}
+
+
+def _run(inp: Path, db: Path, cfg: Path, *more: str) -> subprocess.CompletedProcess[str]:
+    return _cli("run", "--input", str(inp), "--db", str(db), "--config", str(cfg), "--quiet", *DAY, *more)
+
+
+def _killed_in_the_shard_phase(inp: Path, db: Path, cfg: Path, shards_done: int) -> Path:
+    """`citeaudit run` killed (-9) once `shards_done` shards are written; its work dir."""
+    proc = _start("run", "--input", str(inp), "--db", str(db), "--config", str(cfg), "--quiet", *DAY)
+    seen = []
+    for _ in range(shards_done + 1):  # a shard logs `read N answers` as it starts: the ones before it are written
+        seen += _wait_for(proc, "read ")
+    proc.send_signal(signal.SIGKILL)
+    assert proc.wait(timeout=60) == -signal.SIGKILL
+    [work] = (db.parent / ".citeaudit-work").glob("run-*")
+    assert len(list(work.glob("shard-*/_manifest.json"))) >= shards_done, "".join(seen)
+    return work
+
+
+def _accounted(db: Path) -> tuple[int, int, int]:
+    """Answers stored, distinct answer ids among them, quarantined rows."""
+    audited, distinct = query(db, "SELECT count(*), count(DISTINCT answer_id) FROM answer_audit")[0]
+    return audited, distinct, query(db, "SELECT count(*) FROM quarantine")[0][0]
+
+
+def test_a_second_run_of_the_same_window_while_one_is_running_is_refused_and_the_first_completes(
+    tmp_path: Path,
+) -> None:
+    # both claimed the same work dir: the second reused the first's finished shards, and whichever loaded first
+    # removed the dir under the other, which failed with 'shard results incomplete (no _manifest.json): <15 paths>'
+    # (or the first did, after the second had audited half the day again)
+    inp, cfg, db = _sample(tmp_path, 600), _config(tmp_path), tmp_path / "audit.duckdb"
+    first = _start("run", "--input", str(inp), "--db", str(db), "--config", str(cfg), "--quiet", *DAY)
+    try:
+        _wait_for(first, "read ")  # auditing its shards: its work dir is claimed
+        second = _cli("run", "--input", str(inp), "--db", str(db), "--config", str(cfg), "--quiet", *DAY)
+        assert first.poll() is None, "the first run ended before the second was refused: make the day bigger"
+    finally:
+        rest = first.stderr.read() if first.stderr else ""
+        assert first.wait(timeout=300) == 0, rest
+    assert second.returncode == 2, second.stderr
+    line = second.stderr.strip().splitlines()[-1]
+    assert line.startswith("error: another citeaudit (pid ") and "is auditing the same window" in line, line
+    assert "Traceback" not in second.stderr
+    statuses = sorted(r[0] for r in query(db, "SELECT status FROM runs"))
+    assert statuses[0] == "completed" and statuses[1].startswith("failed: ") and len(statuses) == 2
+    audited, distinct, quarantined = _accounted(db)
+    read = query(db, "SELECT answers_read FROM runs WHERE status = 'completed'")[0][0]
+    assert audited == distinct and audited + quarantined == read == 600
