@@ -26,6 +26,7 @@ from audit.encoding import readable_contexts, readable_inputs
 from audit.errors import DatabaseLocked, failure_reason
 from audit.ingest import answer_inputs, discover_inputs
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, runs_on_torch, write_shard_result
+from audit.schema import RESULT_TABLES
 from audit.shardplan import plan_by_cost
 from audit.split import split_input
 from audit.sql import connect
@@ -34,7 +35,7 @@ from audit.timing import Stopwatch
 from audit.verify.semantic import EmbeddingCache, SemanticScorer, model_key
 from audit.verify.support import load_support_model
 from audit.window import Window
-from audit.workdir import claim_work_dir, release_work_dir, work_key
+from audit.workdir import claim_work_dir, damaged_result, release_work_dir, work_key
 
 log = logging.getLogger(__name__)
 
@@ -193,9 +194,16 @@ def start_run(
 
 
 def finished_shard(work: str | Path, shard: Shard) -> Path | None:
-    """The shard's folder when an earlier attempt finished it (manifest written last), else None."""
+    """The shard's folder when an earlier attempt finished it (manifest written last), else None; a finished folder
+    that cannot be loaded as it is (a file cut short, a manifest that is no JSON) is audited again."""
     done = Path(work) / shard.name
-    return done if (done / MANIFEST).is_file() else None
+    if not (done / MANIFEST).is_file():
+        return None
+    damage = damaged_result(done, MANIFEST, RESULT_TABLES)
+    if damage is not None:
+        log.warning("%s: %s: auditing the shard again", done, damage)
+        return None
+    return done
 
 
 def audit_shard_to(

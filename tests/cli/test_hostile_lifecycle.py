@@ -114,3 +114,24 @@ def test_a_second_run_of_the_same_window_while_one_is_running_is_refused_and_the
     audited, distinct, quarantined = _accounted(db)
     read = query(db, "SELECT answers_read FROM runs WHERE status = 'completed'")[0][0]
     assert audited == distinct and audited + quarantined == read == 600
+
+
+def test_a_run_killed_mid_shards_whose_work_dir_was_damaged_reruns_to_the_uninterrupted_tables(tmp_path: Path) -> None:
+    # a finished shard folder whose Parquet was cut short (a full disk, a crash of the machine before the page cache
+    # reached the disk) was reused as finished: every rerun failed on 'No magic bytes found at end of file', for
+    # good, until someone deleted the work dir by hand
+    inp, cfg = _sample(tmp_path, 200), _config(tmp_path)
+    base, db = tmp_path / "base.duckdb", tmp_path / "audit.duckdb"
+    assert _run(inp, base, cfg).returncode == 0
+    work = _killed_in_the_shard_phase(inp, db, cfg, shards_done=3)
+    assert [r[0] for r in query(db, "SELECT status FROM runs")] == ["running"]
+    shards = sorted(work.glob("shard-*"))
+    cut = shards[0] / "citation_audit.parquet"
+    cut.write_bytes(cut.read_bytes()[:100])  # a manifest, and a Parquet file cut short
+    (shards[1] / "_manifest.json").unlink()  # half written: no manifest
+    (shards[2] / "_manifest.json").write_text('{"shard": ')  # a manifest cut short
+    done = _run(inp, db, cfg)
+    assert done.returncode == 0, done.stderr
+    assert _tables(db) == _tables(base)
+    assert sorted(r[0] for r in query(db, "SELECT status FROM runs")) == ["abandoned", "completed"]
+    assert not work.exists()
