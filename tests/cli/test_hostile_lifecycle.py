@@ -76,7 +76,7 @@ def _killed_in_the_shard_phase(inp: Path, db: Path, cfg: Path, shards_done: int)
     proc = _start("run", "--input", str(inp), "--db", str(db), "--config", str(cfg), "--quiet", *DAY)
     seen = []
     for _ in range(shards_done + 1):  # a shard logs `read N answers` as it starts: the ones before it are written
-        seen += _wait_for(proc, "read ")
+        seen += _wait_for(proc, "audit.ingest: read ")
     proc.send_signal(signal.SIGKILL)
     assert proc.wait(timeout=60) == -signal.SIGKILL
     [work] = (db.parent / ".citeaudit-work").glob("run-*")
@@ -99,7 +99,7 @@ def test_a_second_run_of_the_same_window_while_one_is_running_is_refused_and_the
     inp, cfg, db = _sample(tmp_path, 600), _config(tmp_path), tmp_path / "audit.duckdb"
     first = _start("run", "--input", str(inp), "--db", str(db), "--config", str(cfg), "--quiet", *DAY)
     try:
-        _wait_for(first, "read ")  # auditing its shards: its work dir is claimed
+        _wait_for(first, "audit.ingest: read ")  # auditing its shards: its work dir is claimed
         second = _cli("run", "--input", str(inp), "--db", str(db), "--config", str(cfg), "--quiet", *DAY)
         assert first.poll() is None, "the first run ended before the second was refused: make the day bigger"
     finally:
@@ -135,3 +135,46 @@ def test_a_run_killed_mid_shards_whose_work_dir_was_damaged_reruns_to_the_uninte
     assert _tables(db) == _tables(base)
     assert sorted(r[0] for r in query(db, "SELECT status FROM runs")) == ["abandoned", "completed"]
     assert not work.exists()
+
+
+def test_a_nightly_killed_mid_day_leaves_no_prefect_server_behind_and_the_next_nightly_completes_the_day(
+    tmp_path: Path,
+) -> None:
+    # the local Prefect API the command starts is a process of its own: a nightly killed by -9 (the OOM killer, a
+    # scheduler's hard stop) left it serving on its port for good, ~150 MB a killed night
+    import psutil
+
+    inp, cfg, db = _sample(tmp_path, 200), _config(tmp_path), tmp_path / "audit.duckdb"
+    env = {**os.environ, "PYTHONPATH": str(REPO), "PREFECT_API_URL": ""}
+    cmd = [
+        sys.executable,
+        "-m",
+        "audit.cli",
+        "-v",
+        "nightly",
+        "--input",
+        str(inp),
+        "--db",
+        str(db),
+        "--config",
+        str(cfg),
+    ]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        _wait_for(proc, "audit.ingest: read ")  # a shard of 2026-11-01 is being audited
+        servers = [p for p in psutil.Process(proc.pid).children(recursive=True) if "uvicorn" in " ".join(p.cmdline())]
+        assert servers, "no local Prefect API found"
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=60)
+    _gone, alive = psutil.wait_procs(servers, timeout=30)
+    for p in alive:
+        p.kill()
+    assert not alive, f"the local Prefect API outlived its command: {[p.pid for p in alive]}"
+    assert [r[0] for r in query(db, "SELECT status FROM runs")] == ["running"]
+    done = _cli("nightly", "--input", str(inp), "--db", str(db), "--config", str(cfg))
+    assert done.returncode == 0, done.stderr
+    statuses = query(db, "SELECT CAST(window_start AS DATE)::VARCHAR, status FROM runs ORDER BY started_at")
+    assert statuses == [("2026-11-01", "abandoned"), ("2026-11-01", "completed")]
+    audited, distinct, quarantined = _accounted(db)
+    assert audited == distinct and audited + quarantined == 200
