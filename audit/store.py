@@ -213,11 +213,12 @@ def _load(con: duckdb.DuckDBPyConnection, run: RunRecord, shard_dirs: list[Path]
             "WHERE e.model = n.model AND e.pair_hash = n.pair_hash)"
         )
         _write_run(con, run, "completed", counts)
-        # runs of the same window that died without a load or a failure record are now superseded
+        # runs of this window, or of a window inside it, that died without a load or a failure record (kill -9) are
+        # now superseded; a run still alive writes its own end over this
         con.execute(
-            "UPDATE runs SET status = 'abandoned' WHERE status = 'running' AND run_id <> ? "
-            "AND window_start IS NOT DISTINCT FROM ? AND window_end IS NOT DISTINCT FROM ?",
-            [run.run_id, run.window.start, run.window.end],
+            "UPDATE runs SET status = 'abandoned' WHERE status = 'running' AND run_id <> $run "
+            "AND ($start IS NULL OR window_start >= $start) AND ($end IS NULL OR window_end <= $end)",
+            {"run": run.run_id, "start": run.window.start, "end": run.window.end},
         )
 
 

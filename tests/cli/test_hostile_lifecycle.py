@@ -178,3 +178,13 @@ def test_a_nightly_killed_mid_day_leaves_no_prefect_server_behind_and_the_next_n
     assert statuses == [("2026-11-01", "abandoned"), ("2026-11-01", "completed")]
     audited, distinct, quarantined = _accounted(db)
     assert audited == distinct and audited + quarantined == 200
+
+
+def test_a_run_killed_mid_way_is_abandoned_once_a_run_of_a_window_covering_it_completes(tmp_path: Path) -> None:
+    # only a completed run of the very same window marked it: a day's run killed by -9 and then audited by a run of
+    # the week (or of everything) stayed `running` for good, a run that no process was running
+    inp, cfg, db = _sample(tmp_path, 200), _config(tmp_path), tmp_path / "audit.duckdb"
+    _killed_in_the_shard_phase(inp, db, cfg, shards_done=1)
+    done = _cli("run", "--input", str(inp), "--db", str(db), "--config", str(cfg), "--quiet", "--since", "2026-10-01")
+    assert done.returncode == 0, done.stderr
+    assert sorted(r[0] for r in query(db, "SELECT status FROM runs")) == ["abandoned", "completed"]
