@@ -101,11 +101,19 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
         raise InputError(f"audit database {p}: {exc}") from None
     if found is not None and found < OUTPUT_VERSION:
         log.info("migrated audit database %s from outputs v%d to v%d", p, found, OUTPUT_VERSION)
-    con.execute(output_ddl())
-    con.execute(
-        "INSERT INTO schema_version VALUES ('outputs', ?) ON CONFLICT (name) DO UPDATE SET version = excluded.version",
-        [OUTPUT_VERSION],
-    )
+    # one transaction: a new file's tables made one statement after another, then killed among them, read as an
+    # outputs v1 file that no migration could take (tests/cli/test_hostile_lifecycle.py)
+    try:
+        with transaction(con):
+            con.execute(output_ddl())
+            con.execute(
+                "INSERT INTO schema_version VALUES ('outputs', ?) "
+                "ON CONFLICT (name) DO UPDATE SET version = excluded.version",
+                [OUTPUT_VERSION],
+            )
+    except BaseException:
+        con.close()
+        raise
     return con
 
 

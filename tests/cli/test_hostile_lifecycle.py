@@ -10,8 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import REPO, query
+import pyarrow as pa
+import pyarrow.parquet as pq
 
+from audit.contract import answers_schema
+from tests.conftest import REPO, make_answer, query
+
+CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "T", "page": 1, "text": "Refunds take 30 days."}]
 DAY = ("--since", "2026-11-01", "--until", "2026-11-02")
 
 
@@ -188,3 +193,23 @@ def test_a_run_killed_mid_way_is_abandoned_once_a_run_of_a_window_covering_it_co
     done = _cli("run", "--input", str(inp), "--db", str(db), "--config", str(cfg), "--quiet", "--since", "2026-10-01")
     assert done.returncode == 0, done.stderr
     assert sorted(r[0] for r in query(db, "SELECT status FROM runs")) == ["abandoned", "completed"]
+
+
+def test_a_new_audit_file_whose_creation_stopped_half_way_is_created_again(tmp_path: Path) -> None:
+    # the tables were made one statement after another: a first run killed among them (~45 ms on a new file) left
+    # schema_version, runs and two result tables, which every later command read as an outputs v1 file and refused
+    # ('not a citeaudit audit database: migrating it from outputs v1 failed'), for good
+    db = tmp_path / "audit.duckdb"
+    stop = (
+        "import sys, audit.store as s; ddl = s.output_ddl(); "
+        "s.output_ddl = lambda: ';\\n'.join(ddl.split(';\\n')[:4]) + ';\\nSELECT error(\\'stopped here\\');'; "
+        "s.open_db(sys.argv[1])"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    stopped = subprocess.run([sys.executable, "-c", stop, str(db)], env=env, capture_output=True, text=True)
+    assert "stopped here" in stopped.stderr
+    rows = [make_answer("a1", "Refunds take 30 days [1].", CTX)]
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), tmp_path / "answers.parquet")
+    done = _cli("run", "--input", str(tmp_path / "answers.parquet"), "--db", str(db), "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert query(db, "SELECT status, answers_audited FROM runs") == [("completed", 1)]
