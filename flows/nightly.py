@@ -281,7 +281,7 @@ def incremental_days(
     plan = pending_days(db, now, first_data_day(files, mapping))
     if not plan:
         return []
-    with_rows = set(data_days(files, mapping, plan[0], plan[-1]))
+    with_rows = set(data_days(files, mapping, min(plan), max(plan)))
     return [d for d in plan if d in with_rows]
 
 
