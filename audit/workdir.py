@@ -93,6 +93,10 @@ def _lock(work: Path) -> None:
                 f"another citeaudit (pid {pid}) is auditing the same window of the same inputs (work dir {work}): "
                 "its rows land in the database when it ends; rerun after it if you must"
             ) from None
+        except OSError as exc:  # a file system without locks (an NFS mount without lockd): run unguarded, as before
+            os.close(fd)
+            log.warning("work dir %s cannot be locked (%s): a second run of the same window is not kept out", work, exc)
+            return
         _HELD[key] = fd
 
 
