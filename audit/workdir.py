@@ -2,8 +2,10 @@
 
 A work dir is named by what its results depend on (input files with size and mtime, window, config, shard plan),
 so a run that stopped after its shards (a locked database, a crash at load) is finished by rerunning the same
-command: finished shards are only loaded. A dir whose owning process is gone and that no rerun reuses is stale
-and is removed by the next run, even after kill -9.
+command: finished shards are only loaded (a finished folder that cannot be read as it is, audited again). A dir
+whose owning process is gone and that no rerun reuses is stale and is removed by the next run, even after kill -9.
+A run holds its dir with a flock (`_owner.lock`) the system lets go when the process dies: a second run of the same
+window and inputs meanwhile is refused (`WorkDirBusy`) instead of sharing, and removing, the first one's shards.
 """
 
 from __future__ import annotations
