@@ -26,6 +26,7 @@ from audit.encoding import readable_contexts, readable_inputs
 from audit.errors import DatabaseLocked, failure_reason
 from audit.ingest import answer_inputs, discover_inputs
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, runs_on_torch, write_shard_result
+from audit.schema import RESULT_TABLES
 from audit.shardplan import plan_by_cost
 from audit.split import split_input
 from audit.sql import connect
@@ -34,7 +35,7 @@ from audit.timing import Stopwatch
 from audit.verify.semantic import EmbeddingCache, SemanticScorer, model_key
 from audit.verify.support import load_support_model
 from audit.window import Window
-from audit.workdir import claim_work_dir, work_key
+from audit.workdir import claim_work_dir, damaged_result, release_work_dir, work_key
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +152,11 @@ def plan_run(
         key = work_key(logs, run.window.label(), run.config_hash, tables, len(shards))
         work = claim_work_dir(work_root(db, work_dir), f"{prefix}run-{key}")
         if len(shards) > 1:
-            shards = split_input(files, run.window, cfg, contexts_files, shards, work / "input", con)
+            try:
+                shards = split_input(files, run.window, cfg, contexts_files, shards, work / "input", con)
+            except BaseException:
+                release_work_dir(work)
+                raise
     return RunPlan(files, contexts_files, rows, shards, work)
 
 
@@ -183,14 +188,22 @@ def start_run(
         if begun.exception() is not None:
             if not any(finished_shard(plan.work, s) for s in plan.shards):  # an earlier attempt's shards stay
                 finish_run(plan)
+            release_work_dir(plan.work)
             begun.result()
     return run, plan
 
 
 def finished_shard(work: str | Path, shard: Shard) -> Path | None:
-    """The shard's folder when an earlier attempt finished it (manifest written last), else None."""
+    """The shard's folder when an earlier attempt finished it (manifest written last), else None; a finished folder
+    that cannot be loaded as it is (a file cut short, a manifest that is no JSON) is audited again."""
     done = Path(work) / shard.name
-    return done if (done / MANIFEST).is_file() else None
+    if not (done / MANIFEST).is_file():
+        return None
+    damage = damaged_result(done, MANIFEST, RESULT_TABLES)
+    if damage is not None:
+        log.warning("%s: %s: auditing the shard again", done, damage)
+        return None
+    return done
 
 
 def audit_shard_to(
@@ -229,14 +242,20 @@ def load_run(db: str | Path, run: RunRecord, dirs: list[Path], cfg: AuditConfig,
 
 
 def finish_run(plan: RunPlan) -> None:
-    """Step 5: the run is loaded; its shard results go."""
+    """Step 5: the run is loaded; its shard results go, and its hold on the work dir."""
+    release_work_dir(plan.work)
     shutil.rmtree(plan.work, ignore_errors=True)
 
 
-def fail_run(db: str | Path, run: RunRecord, exc: BaseException, cfg: AuditConfig) -> None:
-    """Step 5 on failure: the `runs` row says why; the window keeps its previous rows."""
+def fail_run(db: str | Path, run: RunRecord, exc: BaseException, cfg: AuditConfig, plan: RunPlan | None = None) -> None:
+    """Step 5 on failure: the `runs` row says why; the window keeps its previous rows. The plan's work dir is kept
+    (a rerun only loads its finished shards) and let go, so a rerun from another process may take it."""
     wait_s = 1.0 if isinstance(exc, DatabaseLocked) else cfg.run.lock_wait_seconds
-    record_failed_run(db, run, failure_reason(exc), wait_s)
+    try:
+        record_failed_run(db, run, failure_reason(exc), wait_s)
+    finally:
+        if plan is not None:
+            release_work_dir(plan.work)
 
 
 class ScorerPool:
@@ -366,7 +385,7 @@ def run_audit(
         with watch("load"):
             counts = load_run(db, run, dirs, cfg, "rerun the same command to load them").counts
     except BaseException as exc:  # Ctrl-C and a model that will not load end in `failed: ...` too
-        fail_run(db, run, exc, cfg)
+        fail_run(db, run, exc, cfg, plan)
         raise
     finish_run(plan)
     return RunSummary(run.run_id, str(db), window, counts, time.perf_counter() - t0)

@@ -74,6 +74,36 @@ def last_completed_day(db: str | Path) -> date | None:
     return row[0][0]
 
 
+# one-day windows at midnight UTC none of whose runs completed, and that no completed run of a window covering the
+# day audited after the day had ended: a day killed mid-way (left `running`) or failed
+UNFINISHED_DAYS = """
+SELECT DISTINCT CAST(r.window_start AS DATE) AS day FROM runs r
+WHERE r.status <> 'completed'
+  AND r.window_end - r.window_start = INTERVAL 1 DAY
+  AND CAST(CAST(r.window_start AS DATE) AS TIMESTAMPTZ) = r.window_start
+  AND NOT EXISTS (
+    SELECT 1 FROM runs c WHERE c.status = 'completed'
+      AND (c.window_start IS NULL OR c.window_start <= r.window_start)
+      AND (c.window_end IS NULL OR c.window_end >= r.window_end)
+      AND c.started_at >= r.window_end)
+ORDER BY day
+"""
+
+
+def unfinished_days(db: str | Path) -> list[date]:
+    """Days whose audit did not complete (killed, failed) and that no completed run covered since: below the watermark
+    (a later day audited by hand, `nightly --day`) the incremental plan missed them for good."""
+    p = Path(db)
+    if not p.exists():
+        return []
+    with connect(p, read_only=True) as con:
+        con.execute("SET TimeZone = 'UTC'")
+        has_runs = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'runs'").fetchall()
+        if has_runs[0][0] == 0:
+            return []
+        return [r[0] for r in con.execute(UNFINISHED_DAYS).fetchall()]
+
+
 def _scan_logged_at(files: list[str], mapping: dict[str, str] | None, select: str, window: Window) -> list[Any]:
     """`select` over the usable `logged_at` values of `files` in `window`, read with the audit's own scan."""
     mapping = mapping or {}
@@ -113,14 +143,14 @@ def first_data_day(files: list[str], mapping: dict[str, str] | None = None) -> d
 
 
 def pending_days(db: str | Path, now: datetime | None, first_day: date | None) -> list[date]:
-    """The incremental plan: every UTC day after the watermark up to and including yesterday.
+    """The incremental plan: every UTC day after the watermark up to and including yesterday, then the days before
+    it whose audit did not complete (`unfinished_days`): last, so one that keeps failing holds no new day back.
 
     Without a watermark the plan starts at `first_day` (the first day that has data, see `first_data_day`);
-    with neither, there is nothing to do.
+    with neither, there is only the unfinished days.
     """
     last = last_completed_day(db)
     start = last + timedelta(days=1) if last is not None else first_day
     end = previous_day(now)
-    if start is None or start > end:
-        return []
-    return day_range(start, end)
+    new = day_range(start, end) if start is not None and start <= end else []
+    return new + [d for d in unfinished_days(db) if d <= end and d not in new]

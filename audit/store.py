@@ -101,11 +101,19 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
         raise InputError(f"audit database {p}: {exc}") from None
     if found is not None and found < OUTPUT_VERSION:
         log.info("migrated audit database %s from outputs v%d to v%d", p, found, OUTPUT_VERSION)
-    con.execute(output_ddl())
-    con.execute(
-        "INSERT INTO schema_version VALUES ('outputs', ?) ON CONFLICT (name) DO UPDATE SET version = excluded.version",
-        [OUTPUT_VERSION],
-    )
+    # one transaction: a new file's tables made one statement after another, then killed among them, read as an
+    # outputs v1 file that no migration could take (tests/cli/test_hostile_lifecycle.py)
+    try:
+        with transaction(con):
+            con.execute(output_ddl())
+            con.execute(
+                "INSERT INTO schema_version VALUES ('outputs', ?) "
+                "ON CONFLICT (name) DO UPDATE SET version = excluded.version",
+                [OUTPUT_VERSION],
+            )
+    except BaseException:
+        con.close()
+        raise
     return con
 
 
@@ -213,11 +221,12 @@ def _load(con: duckdb.DuckDBPyConnection, run: RunRecord, shard_dirs: list[Path]
             "WHERE e.model = n.model AND e.pair_hash = n.pair_hash)"
         )
         _write_run(con, run, "completed", counts)
-        # runs of the same window that died without a load or a failure record are now superseded
+        # runs of this window, or of a window inside it, that died without a load or a failure record (kill -9) are
+        # now superseded; a run still alive writes its own end over this
         con.execute(
-            "UPDATE runs SET status = 'abandoned' WHERE status = 'running' AND run_id <> ? "
-            "AND window_start IS NOT DISTINCT FROM ? AND window_end IS NOT DISTINCT FROM ?",
-            [run.run_id, run.window.start, run.window.end],
+            "UPDATE runs SET status = 'abandoned' WHERE status = 'running' AND run_id <> $run "
+            "AND ($start IS NULL OR window_start >= $start) AND ($end IS NULL OR window_end <= $end)",
+            {"run": run.run_id, "start": run.window.start, "end": run.window.end},
         )
 
 

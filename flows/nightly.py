@@ -216,7 +216,7 @@ def audit_day(
         )
         loaded = load_task(db, run, [f.result() for f in futures], cfg)
     except BaseException as exc:  # Ctrl-C too: the runs row says why the day did not complete
-        fail_run(db, run, exc, cfg)
+        fail_run(db, run, exc, cfg, plan)
         raise
     finish_run(plan)
     outputs = outputs_task(db, day, cfg) if cfg.outputs.report_dir or cfg.outputs.export_dir else {}
@@ -281,7 +281,7 @@ def incremental_days(
     plan = pending_days(db, now, first_data_day(files, mapping))
     if not plan:
         return []
-    with_rows = set(data_days(files, mapping, plan[0], plan[-1]))
+    with_rows = set(data_days(files, mapping, min(plan), max(plan)))
     return [d for d in plan if d in with_rows]
 
 

@@ -6,6 +6,8 @@ Prefect is imported inside the functions, so `citeaudit --help` and `citeaudit r
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -14,6 +16,26 @@ from typing import Any
 import flows  # noqa: F401  (prepares Prefect's environment before any Prefect import)
 from audit.errors import ConfigError, one_line
 from audit.output_file import check_output_dirs
+
+# a process that stops the local Prefect API when the command that started it is gone, however it ended: its stdin is
+# a pipe only the command holds, which the system closes even after kill -9; it stops only a process that is still
+# the API it was given (a pid reused by then is left alone)
+_WATCHDOG = """
+import os, signal, sys
+sys.stdin.buffer.read()
+pid = int(sys.argv[1])
+try:
+    with open(f"/proc/{pid}/cmdline", "rb") as f:
+        ours = b"prefect.server" in f.read()
+except OSError:
+    ours = sys.platform != "linux"
+if ours:
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except OSError:
+        pass
+"""
+_WATCHDOGS: list[subprocess.Popen[bytes]] = []  # held for the process's life: their pipes close when it ends
 
 
 @contextmanager
@@ -63,6 +85,8 @@ def start_prefect_api(attempts: int = 2) -> None:
         server = SubprocessASGIServer()
         try:
             server.start(timeout=timeout * (attempt + 1))
+            if server.server_process is not None:
+                stop_with_this_process(server.server_process.pid)
             return
         except Exception as exc:  # Prefect raises RuntimeError with the server's whole output
             waited += timeout * (attempt + 1)
@@ -73,6 +97,15 @@ def start_prefect_api(attempts: int = 2) -> None:
         f"PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS (now {timeout}), or set PREFECT_API_URL to a running "
         "Prefect server; `citeaudit run` audits without Prefect"
     )
+
+
+def stop_with_this_process(pid: int) -> None:
+    """Stop process `pid` (the local Prefect API) when this process ends, even by kill -9: Prefect stops it at a
+    normal exit, but a command killed (the OOM killer, a scheduler's hard stop) left it serving for good (~150 MB)."""
+    watchdog = subprocess.Popen(
+        [sys.executable, "-c", _WATCHDOG, str(pid)], stdin=subprocess.PIPE, start_new_session=True
+    )
+    _WATCHDOGS.append(watchdog)
 
 
 def start_or_record(db: str, input_spec: str, config_path: str | None, window: Any) -> None:

@@ -348,3 +348,18 @@ def test_start_run_records_a_plan_that_fails_and_a_database_it_cannot_write_leav
     with pytest.raises(InputError, match="audit database"):
         start_run(garbage, str(write_answers(_rows(6))), Window(), cfg)
     assert not [d for d in work_root(garbage).iterdir() if d.name.startswith("run-")]  # the plan it made: gone
+
+
+def test_a_work_dir_on_a_file_system_without_locks_is_used_unguarded(tmp_path, monkeypatch, caplog):
+    """flock on an NFS mount without lockd fails with ENOLCK: the run goes on as before the guard, with a warning."""
+    import errno
+
+    import audit.workdir as workdir
+
+    def no_locks(fd: int, op: int) -> None:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(workdir.fcntl, "flock", no_locks)
+    work = workdir.claim_work_dir(tmp_path / "work", "run-0123456789abcdef")
+    assert work.is_dir() and "cannot be locked" in caplog.text
+    workdir.release_work_dir(work)

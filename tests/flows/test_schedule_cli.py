@@ -59,6 +59,22 @@ def test_pending_days_from_watermark(tmp_path: Path) -> None:
     assert pending_days(db, now, DAY1) == []
 
 
+def test_a_day_that_did_not_complete_below_the_watermark_is_audited_again_after_the_new_days(tmp_path: Path) -> None:
+    # a day killed mid-way (left `running`) or failed, then a later day audited by hand (`nightly --day`): the
+    # watermark passed it, and the incremental nightly said 'nothing to audit: every day with data up to yesterday
+    # (UTC) is completed', the day's rows never audited
+    db = tmp_path / "a.duckdb"
+    now = datetime(2026, 11, 4, 2, 0, tzinfo=UTC)
+    _record(db, DAY1, "running")
+    _record(db, date(2026, 10, 30), "failed: boom")
+    _record(db, DAY2, "completed")
+    # the new days first: a day that keeps failing does not hold them back
+    assert pending_days(db, now, DAY1) == [date(2026, 11, 3), date(2026, 10, 30), DAY1]
+    _record(db, date(2026, 10, 30), "completed")
+    _record(db, DAY1, "completed", days=7)  # a completed run of a window covering the day audited it too
+    assert pending_days(db, now, DAY1) == [date(2026, 11, 3)]
+
+
 def test_a_day_audited_before_it_ended_is_no_watermark(tmp_path: Path) -> None:
     db = tmp_path / "a.duckdb"
     _record(db, DAY1, "completed")
