@@ -240,36 +240,29 @@ FROM docs;
 
 -- Markdown code (``` or ~~~ fences, also unclosed, and `inline code`) holds no citations: `arr[1]` is code, not a
 -- marker (audit.extract.dialects.CODE_SPAN; a ~~~ fence's `arr[2]` was a citation with an empty claim, RED)
-CREATE OR REPLACE TEMP TABLE code_spans AS
+-- the code-point (start, end) of every match of `pat` in the texts holding `needle` or `needle2` (as Python indexes str)
+CREATE OR REPLACE TEMP MACRO match_spans(pat, needle, needle2) AS TABLE
 WITH split AS (
-    SELECT answer_id, regexp_extract_all(answer_text, '(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`') AS ms,
-           regexp_split_to_array(answer_text, '(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`') AS ps
-    FROM texts WHERE contains(answer_text, '`') OR contains(answer_text, '~~~')
+    SELECT answer_id, regexp_extract_all(answer_text, pat) AS ms, regexp_split_to_array(answer_text, pat) AS ps
+    FROM texts WHERE contains(answer_text, needle) OR contains(answer_text, needle2)
 ), flat AS (
     SELECT answer_id, unnest(ms) AS span, unnest(ps[1:len(ms)]) AS before, generate_subscripts(ms, 1) AS span_ord
     FROM split WHERE len(ms) > 0
 )
 SELECT answer_id,
        CAST(sum(length(before) + length(span)) OVER (PARTITION BY answer_id ORDER BY span_ord)
-            - length(span) AS INTEGER) AS code_start,
-       CAST(sum(length(before) + length(span)) OVER (PARTITION BY answer_id ORDER BY span_ord) AS INTEGER) AS code_end
+            - length(span) AS INTEGER) AS span_start,
+       CAST(sum(length(before) + length(span)) OVER (PARTITION BY answer_id ORDER BY span_ord) AS INTEGER) AS span_end
 FROM flat;
+
+CREATE OR REPLACE TEMP TABLE code_spans AS
+SELECT answer_id, span_start AS code_start, span_end AS code_end
+FROM match_spans('(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`', '`', '~~~');
 
 -- urls (audit.extract.dialects.URL): a bracket inside one, `https://x.org/a[2]b`, is part of it, not a marker (it
 -- cited source 2 with a claim no source says: a false RED); `https://x.org [2]`, `(https://x.org)[2]` still cite
 CREATE OR REPLACE TEMP TABLE url_spans AS
-WITH split AS (
-    SELECT answer_id, regexp_extract_all(answer_text, $url) AS ms, regexp_split_to_array(answer_text, $url) AS ps
-    FROM texts WHERE contains(answer_text, '://') OR contains(answer_text, 'www.')
-), flat AS (
-    SELECT answer_id, unnest(ms) AS span, unnest(ps[1:len(ms)]) AS before, generate_subscripts(ms, 1) AS span_ord
-    FROM split WHERE len(ms) > 0
-)
-SELECT answer_id,
-       CAST(sum(length(before) + length(span)) OVER (PARTITION BY answer_id ORDER BY span_ord)
-            - length(span) AS INTEGER) AS url_start,
-       CAST(sum(length(before) + length(span)) OVER (PARTITION BY answer_id ORDER BY span_ord) AS INTEGER) AS url_end
-FROM flat;
+SELECT answer_id, span_start AS url_start, span_end AS url_end FROM match_spans($url, '://', 'www.');
 
 -- each marker's start = sum of the lengths of all text pieces and markers before it
 CREATE OR REPLACE TEMP TABLE markers_all AS
