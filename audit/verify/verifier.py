@@ -19,7 +19,8 @@ from functools import cache
 import numpy as np
 
 from audit.config import AuditConfig
-from audit.verdict import DIRECTION_MISMATCH, NEGATION_MISMATCH, SourceScore
+from audit.verdict import DIRECTION_MISMATCH, NEGATION_MISMATCH, UNASSERTED, SourceScore
+from audit.verify.asserted import unasserted_frame
 from audit.verify.direction import direction_mismatch
 from audit.verify.features import (
     COS_TRANSFORMER,
@@ -164,6 +165,17 @@ def _strongest(cosines: np.ndarray | None, k: int) -> list[int]:
     return sorted(int(j) for j in np.argsort(-cosines, kind="stable")[:k])
 
 
+CLOSE_COPY = 0.9  # a partial alignment this close is the claim copied: its place in the source is read as a match's
+
+
+def _frame(a: PairAnalysis, source: str) -> str | None:
+    """The question, denial or hypothesis of the source that the claim's (close) copy there lies inside, if any."""
+    span = a.lexical.span
+    if span is None or not (a.exact or a.lexical.score >= CLOSE_COPY) or span == (0, len(source)):
+        return None
+    return unasserted_frame(source, span[0])
+
+
 def score_pairs(
     pairs: Sequence[tuple[str, str]],
     cfg: AuditConfig,
@@ -186,22 +198,25 @@ def score_pairs(
     for (_claim, source), a, cos, feats, p, ref in zip(
         pairs, f.analyses, f.cosines, f.x, f.support, f.refined, strict=True
     ):
+        frame = _frame(a, source)
+        exact = a.exact and frame is None
         semantic = float(feats[COS_TRANSFORMER]) if ref else (float(feats[_COS_MAX]) if cos is not None else None)
         evidence = _evidence(a, source, cos)
         opposite = not a.exact and evidence is not None and direction_mismatch(a.claim, evidence.text)
         out.append(
             PairScore(
-                lexical=1.0 if a.exact else a.seed_baseline,
-                exact=a.exact,
+                lexical=1.0 if exact else a.seed_baseline,
+                exact=exact,
                 keyfact_coverage=keyfact_coverage(
                     a.facts, [r for r in a.missing if not r.startswith("missing_quote:")]
                 ),
                 number_coverage=float(feats[_NUMBERS]),
                 semantic=semantic,
-                support=1.0 if a.exact else float(p),
+                support=1.0 if exact else float(p),
                 reasons=a.missing
                 + ((NEGATION_MISMATCH,) if feats[_NEGATION] and not a.exact else ())
-                + ((DIRECTION_MISMATCH,) if opposite else ()),
+                + ((DIRECTION_MISMATCH,) if opposite else ())
+                + ((f"{UNASSERTED}:{frame}",) if frame is not None else ()),
                 evidence=evidence,
                 refined=bool(ref),
             )
