@@ -19,7 +19,7 @@ from functools import cache
 import numpy as np
 
 from audit.config import AuditConfig
-from audit.verdict import DIRECTION_MISMATCH, NEGATION_MISMATCH, UNASSERTED, SourceScore
+from audit.verdict import DIRECTION_MISMATCH, NEGATION_MISMATCH, SWAPPED, UNASSERTED, SourceScore
 from audit.verify.asserted import unasserted_frame
 from audit.verify.direction import direction_mismatch
 from audit.verify.features import (
@@ -35,6 +35,7 @@ from audit.verify.keyfacts import keyfact_coverage
 from audit.verify.semantic import SemanticScorer
 from audit.verify.static import StaticScorer
 from audit.verify.support import load_support_model
+from audit.verify.swaps import swapped_words
 from audit.verify.text import SourceWindow
 
 _NUMBERS = FEATURE_NAMES.index("numbers")
@@ -203,6 +204,9 @@ def score_pairs(
         semantic = float(feats[COS_TRANSFORMER]) if ref else (float(feats[_COS_MAX]) if cos is not None else None)
         evidence = _evidence(a, source, cos)
         opposite = not a.exact and evidence is not None and direction_mismatch(a.claim, evidence.text)
+        negated = bool(feats[_NEGATION]) and not a.exact
+        swaps = () if a.exact else swapped_words(a.claim, [w.text for w in a.candidates], a.facts.names)
+        negated = negated or "negation" in swaps
         out.append(
             PairScore(
                 lexical=1.0 if exact else a.seed_baseline,
@@ -214,8 +218,9 @@ def score_pairs(
                 semantic=semantic,
                 support=1.0 if exact else float(p),
                 reasons=a.missing
-                + ((NEGATION_MISMATCH,) if feats[_NEGATION] and not a.exact else ())
+                + ((NEGATION_MISMATCH,) if negated else ())
                 + ((DIRECTION_MISMATCH,) if opposite else ())
+                + tuple(dict.fromkeys(f"{SWAPPED}:{w}" for w in swaps if w != "negation"))
                 + ((f"{UNASSERTED}:{frame}",) if frame is not None else ()),
                 evidence=evidence,
                 refined=bool(ref),

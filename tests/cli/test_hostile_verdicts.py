@@ -65,3 +65,92 @@ def test_a_question_denial_or_hypothesis_of_the_source_stated_as_fact_is_not_ver
     assert got["whether"][1][-1] == "unasserted:whether", got["whether"]
     for key in ("found_that", "said_that", "whole", "if_clause"):
         assert got[key] == ("verified", ["exact_match"]), (key, got[key])
+
+
+REGULATION = (
+    "Under the new regulation, which took effect in January, vendors are allowed to sell alcohol on Sundays after noon."
+)
+BRIDGE = "The bridge is 12 kilometres long and carries about 40,000 vehicles per day across the bay."
+SALES = "The company reported sales of 4.2 billion euros for the fiscal year ending in March."
+RACE = "She finished second in the national championship held in Madrid last spring."
+POPULATION = "Norway has a population of 5.5 million people. Sweden has a population of 10.5 million people."
+RATE = "The unemployment rate rose by 2 percentage points to 7 percent in the second quarter."
+DRONES = "Under current law, the use of drones over national parks is illegal without a special permit from the agency."
+MIETEN = "Die Stadt hat im Jahr 2019 insgesamt 350 neue Wohnungen gebaut und die Mieten stabil gehalten."
+SALAIRE = "Le gouvernement a augmenté le salaire minimum de 3 pour cent en janvier pour tous les travailleurs."
+
+
+def test_a_copied_sentence_with_one_word_that_says_otherwise_is_not_verified(tmp_path: Path) -> None:
+    # every word (and key fact) of each claim is in its source, but one word says otherwise: all were verified
+    got = _verdicts(
+        tmp_path,
+        {
+            "after_before": (REGULATION.replace("after noon", "before noon"), REGULATION),
+            "first_last": (
+                "Johnson was the last astronaut to walk on the surface during the mission.",
+                "Johnson was the first astronaut to walk on the surface during the mission, followed by Park.",
+            ),
+            "min_max": (
+                "The maximum order value for free delivery within the country is 40 euros.",
+                "The minimum order value for free delivery within the country is 40 euros, excluding taxes.",
+            ),
+            "miles": (BRIDGE.replace("kilometres", "miles"), BRIDGE),
+            "currency": (SALES.replace("euros", "dollars"), SALES),
+            "ordinal": (RACE.replace("second", "third"), RACE),
+            "stitched": ("Norway has a population of 10.5 million people.", POPULATION),
+            "points": (RATE.replace("percentage points", "percent"), RATE),
+            "prefix": (DRONES.replace("illegal", "legal"), DRONES),
+            "reversed": (
+                "The Atlantic Ocean is larger than the Pacific Ocean by about 60 million square kilometres.",
+                "The Pacific Ocean is larger than the Atlantic Ocean by about 60 million square kilometres.",
+            ),
+            "nicht": (MIETEN.replace("Mieten stabil", "Mieten nicht stabil"), MIETEN),
+            "ne_pas": (SALAIRE.replace("a augmenté", "n'a pas augmenté"), SALAIRE),
+            "baisse": (SALAIRE.replace("augmenté", "baissé"), SALAIRE),
+            "abgelehnt": (
+                "Die Behörde hat den Antrag auf Erweiterung des Flughafens im März abgelehnt.",
+                "Die Behörde hat den Antrag auf Erweiterung des Flughafens im März genehmigt.",
+            ),
+        },
+    )
+    want = {
+        "after_before": "swapped:before/after",
+        "first_last": "swapped:last/first",
+        "min_max": "swapped:maximum/minimum",
+        "miles": "swapped:miles/kilometres",
+        "currency": "swapped:dollars/euros",
+        "ordinal": "swapped:third/second",
+        "stitched": "swapped:10.5/5.5",
+        "points": "swapped:percent/percentage points",
+        "prefix": "swapped:legal/illegal",
+        "reversed": "swapped:atlantic/pacific",
+        "nicht": "negation_mismatch",
+        "ne_pas": "negation_mismatch",
+        "baisse": "swapped:baisse/augmente",
+        "abgelehnt": "swapped:abgelehnt/genehmigt",
+    }
+    for key, reason in want.items():
+        verdict, reasons = got[key]
+        assert verdict != "verified" and reason in reasons, (key, got[key])
+
+
+def test_a_copied_sentence_with_a_word_that_says_the_same_is_verified(tmp_path: Path) -> None:
+    # the same sentence with another word for the same thing, or the other sentence of a pair, is no swap
+    got = _verdicts(
+        tmp_path,
+        {
+            "synonym": (REGULATION.replace("allowed", "permitted"), REGULATION),
+            "spelling": (BRIDGE.replace("kilometres", "kilometers"), BRIDGE),
+            "grouping": (BRIDGE.replace("40,000", "40000"), BRIDGE),
+            "percent_sign": (RATE.replace("7 percent", "7%"), RATE),
+            "other_sentence": ("Sweden has a population of 10.5 million inhabitants.", POPULATION),
+            "fragment": ("Vendors are allowed to sell alcohol on Sundays after noon.", REGULATION),
+            "accent": (
+                "The expedition was led by Francisco Vazquez de Coronado in the year 1540.",
+                "The expedition was led by Francisco Vázquez de Coronado in the year 1540.",
+            ),
+        },
+    )
+    for key, (verdict, reasons) in got.items():
+        assert not [r for r in reasons if r.startswith("swapped:") or r == "negation_mismatch"], (key, got[key])
+        assert verdict == "verified", (key, got[key])

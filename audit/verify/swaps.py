@@ -1,0 +1,153 @@
+"""A claim that copies a source sentence but for one word that says otherwise: "vendors may sell alcohol on Sundays
+before noon" against "... on Sundays after noon", "The bridge is 12 miles long" against "12 kilometres long", "She
+finished third" against "second", "Norway has 10.5 million people" against "Norway has 5.5 million people. Sweden has
+10.5 million people.", "die Mieten nicht stabil gehalten" against "die Mieten stabil gehalten".
+
+Every word of such a claim is in its source (its key facts too), and its embedding sits on the source's, so the
+support model scores it high: the one word that changed is the whole error. The rule is lexical and narrow: the claim
+is aligned word for word (difflib) with each sentence of its candidate windows; the sentence it copies best must hold
+at least `MIN_COPIED` of its words, and there one or two of the claim's words stand where the sentence has others that
+contradict them (`audit/verify/opposites.py`: opposites, ordinals, units, currencies, periods, a prefix negation, a
+number of another value, another name), or the claim adds or drops a negation ("not", "nicht", "ne ... pas", "no"),
+with the same words either side (`MIN_FLANK` together, one at least on each side within the claim). A sentence that
+copies the claim as well without any such word clears it, unless it names something else in a capitalised word (the
+other sentence of a stitched pair, "Sweden has 10.5 million people"). Pure.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from rapidfuzz import fuzz
+
+from audit.verify.keyfacts import ascii_digits
+from audit.verify.opposites import contradicts
+
+_TOKEN = re.compile(r"[$€£¥%]|\d+(?:[.,]\d+)*|[^\W\d_]+")
+_NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+NEGATIONS = frozenset(
+    "not never no nicht kein keine keinen keinem keiner keines nie niemals ne n pas jamais nunca".split()
+)
+MIN_COPIED = 5  # words of the claim the sentence must hold, in order
+MIN_COPIED_SHARE = 0.6  # ... and this share of the claim's words
+MIN_FLANK = 3  # words equal around the changed one, both sides together
+MAX_SWAPPED = 2  # words on each side of a swap
+SAME_SPELLING = 80  # rapidfuzz ratio from which two names are one spelt two ways
+
+
+@dataclass(frozen=True)
+class _Word:
+    low: str  # lower case; a number without its thousands commas or zero decimals
+    capital: bool  # written with a capital
+
+
+def _number(word: str) -> str:
+    plain = word.replace(",", "") if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", word) else word
+    return plain.rstrip("0").rstrip(".") if re.fullmatch(r"\d+\.\d+", plain) else plain
+
+
+def fold(word: str) -> str:
+    """Lower case without accents: "Vázquez" is "vasquez"'s spelling, not another name."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
+
+
+def _words(text: str) -> list[_Word]:
+    text = _NOT.sub(" not", ascii_digits(text))
+    return [_Word(_number(w) if w[0].isdigit() else fold(w), w[0].isupper()) for w in _TOKEN.findall(text)]
+
+
+def _variants(a: str, b: str) -> bool:
+    """One written as the other's plural or another spelling ("Vasquez" / "Vázquez"), one number the other's rounding
+    (0.5 / 0.505) or a year and its last two digits (the "19" of "2018-19" / 2019): no contradiction."""
+    short, long_ = sorted((a, b), key=len)
+    if not short[0].isdigit():
+        return long_ in (f"{short}s", f"{short}es") or fuzz.ratio(a, b) >= SAME_SPELLING
+    rounded = "." in long_ and long_.startswith(short if "." in short else f"{short}.")
+    return rounded or (len(short) == 2 and len(long_) == 4 and long_.endswith(short))
+
+
+def _is_number(word: str) -> bool:
+    return word[0].isdigit()
+
+
+def _swap(claim: list[_Word], sent: list[_Word], names: frozenset[str]) -> str | None:
+    """What the claim's words say against the sentence's in their place, as a reason, if they contradict. `names`:
+    the claim's names that its source also names (elsewhere)."""
+    mine, theirs = " ".join(w.low for w in claim), " ".join(w.low for w in sent)
+    if not claim or not sent:
+        words = [w.low for w in claim or sent]
+        return "negation" if all(w in NEGATIONS for w in words) else None
+    if len(claim) == 1 == len(sent):
+        a, b = claim[0], sent[0]
+        number = _is_number(a.low) and _is_number(b.low)
+        name = a.low in names and b.capital and not _is_number(b.low)
+        if (number or name) and not _variants(a.low, b.low):
+            return f"{a.low}/{b.low}"
+    return f"{mine}/{theirs}" if contradicts(mine, theirs) else None
+
+
+@dataclass(frozen=True)
+class _Copy:
+    copied: int  # claim words the sentence holds in order
+    swaps: tuple[str, ...]  # contradictions found, as reasons' details
+    # a capitalised word where the claim has another ("Sweden" for "Norway" opening the sentence), which may name
+    # something else: such a copy does not clear the claim of another sentence's contradiction
+    doubtful: bool = False
+
+
+def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str]) -> _Copy:
+    ops = SequenceMatcher(None, [w.low for w in claim], [w.low for w in sent], autojunk=False).get_opcodes()
+    copied = sum(i2 - i1 for tag, i1, i2, _, _ in ops if tag == "equal")
+    swaps: list[str] = []
+    doubtful = any(
+        tag == "replace" and i2 - i1 == 1 == j2 - j1 and claim[i1].capital and sent[j1].capital
+        for tag, i1, i2, j1, j2 in ops
+    )
+    for k, (tag, i1, i2, j1, j2) in enumerate(ops):
+        if tag == "equal" or i2 - i1 > MAX_SWAPPED or j2 - j1 > MAX_SWAPPED:
+            continue
+        left = ops[k - 1][2] - ops[k - 1][1] if k and ops[k - 1][0] == "equal" else 0
+        right = ops[k + 1][2] - ops[k + 1][1] if k + 1 < len(ops) and ops[k + 1][0] == "equal" else 0
+        # a replacement may sit at the claim's edge; a negation added or dropped needs words on both sides
+        edge = tag == "replace"
+        if left + right < MIN_FLANK or not (left or (edge and i1 == 0)) or not (right or (edge and i2 == len(claim))):
+            continue
+        found = _swap(claim[i1:i2], sent[j1:j2], names)
+        if found is not None:
+            swaps.append(found)
+    return _Copy(copied, tuple(swaps), doubtful)
+
+
+def _sentences(windows: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(s for w in windows for s in _SENTENCE_END.split(w) if s.strip()))
+
+
+def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ()) -> tuple[str, ...]:
+    """The contradictions between `claim` and the sentence of `windows` it copies best ("after/before": the claim's
+    word, then the sentence's; "negation": a negation added or dropped), or () when it copies none closely, or one
+    copies it as well without a contradiction. `names`: the claim's names (its key facts): one of them where the
+    sentence names another, while the source names it elsewhere, is a contradiction."""
+    words = _words(claim)
+    need = max(MIN_COPIED, MIN_COPIED_SHARE * len(words))
+    sentences = [_words(s) for s in _sentences(windows)]
+    # a name the source lacks is a missing name already; one it has, put where it names another, is a swap
+    named = {w.low for s in sentences for w in s}
+    name_words = frozenset(w.low for n in names for w in _words(n)) & named
+    vocab = {w.low for w in words}
+    # a sentence sharing fewer distinct words than a copy needs is no copy (most are not: no alignment for them)
+    repeats = len(words) - len(vocab)
+    close = [s for s in sentences if len(vocab & {w.low for w in s}) + repeats >= need]
+    copies = [_compare(words, s, name_words) for s in close]
+    copies = [c for c in copies if c.copied >= need]
+    if not copies:
+        return ()
+    best = max(c.copied for c in copies)
+    flagged = [c for c in copies if c.swaps and c.copied == best]
+    if not flagged or any(not c.swaps and not c.doubtful and c.copied >= best for c in copies):
+        return ()
+    return flagged[0].swaps
