@@ -49,6 +49,7 @@ autorisés interdits|gagné perdu|accepté refusé|approuvé rejeté|approuvé r
 antes después|primero último|primera última|primer último|más menos|siempre nunca|aumentó disminuyó|aumentó bajó
 aumento disminución|aumento descenso|permitido prohibido|permitida prohibida|ganó perdió|aprobó rechazó
 aprobado rechazado|aprobada rechazada|mínimo máximo|mayor menor|superior inferior
+up_to at_least|at_most at_least|or_more or_less|or_more or_fewer|confirmed denied|admitted denied|confirm deny
 """
 
 # classes whose members all differ from each other: ordinals, units, currencies, periods, scale words
@@ -88,7 +89,7 @@ def _pairs() -> dict[str, dict[int, int]]:
     pairs = [p.split() for line in _OPPOSITE_PAIRS.split("\n") for p in line.split("|") if p.strip()]
     for n, pair in enumerate(pairs):
         for side, word in enumerate(pair):
-            out.setdefault(_fold(word), {})[n] = side
+            out.setdefault(_fold(word.replace("_", " ")), {})[n] = side
     return out
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -27,16 +27,27 @@ from rapidfuzz import fuzz
 from audit.verify.keyfacts import ascii_digits
 from audit.verify.opposites import contradicts
 
-_TOKEN = re.compile(r"[$€£¥%]|\d+(?:[.,]\d+)*|[^\W\d_]+")
+_TOKEN = re.compile(r"[$€£¥%]|\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+")
 _NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 NEGATIONS = frozenset(
     "not never no nicht kein keine keinen keinem keiner keines nie niemals ne n pas jamais nunca".split()
 )
+ENGLISH_NEGATIONS = frozenset({"not", "never", "no"})
 MIN_COPIED = 5  # words of the claim the sentence must hold, in order
 MIN_COPIED_SHARE = 0.6  # ... and this share of the claim's words
 MIN_FLANK = 3  # words equal around the changed one, both sides together
 MAX_SWAPPED = 2  # words on each side of a swap
+MAX_NEGATED = 3  # words on each side of a difference that adds or drops a negation
+# words of contrast: the words a claim leaves out between two copied parts, holding one, may hold the other half
+CONTRASTS = frozenset("but while whereas although though yet however except unlike".split())
+# words that order two things ("A is larger than B", "A beat B") and words that join them ("A and B")
+ORDERING = frozenset(
+    "than over before after beat beats defeated defeats to into from exceeds exceeded surpassed overtook outsold "
+    "outnumber outnumbers outnumbered above below ahead behind acquired bought replaced succeeded preceded "
+    "followed".split()
+)
+JOINING = frozenset("and or with between versus vs nor both".split())
 SAME_SPELLING = 80  # rapidfuzz ratio from which two names are one spelt two ways
 
 
@@ -75,20 +86,70 @@ def _is_number(word: str) -> bool:
     return word[0].isdigit()
 
 
-def _swap(claim: list[_Word], sent: list[_Word], names: frozenset[str]) -> str | None:
-    """What the claim's words say against the sentence's in their place, as a reason, if they contradict. `names`:
-    the claim's names that its source also names (elsewhere)."""
-    mine, theirs = " ".join(w.low for w in claim), " ".join(w.low for w in sent)
+@dataclass(frozen=True)
+class _Pair:
+    """The claim and a sentence it may copy, as the comparison of one difference reads them."""
+
+    claim: list[_Word]
+    sent: list[_Word]
+    names: frozenset[str]  # the claim's names that its source also names
+    claim_words: frozenset[str]
+    replaced: frozenset[tuple[str, str]]  # (the claim's word, the sentence's) of each one-word difference
+
+
+def _stitched(deleted: list[_Word], pair: _Pair) -> str | None:
+    """A contrast the sentence draws in words the claim leaves out ("95 percent effective against severe disease
+    but only 60 percent against infection" for "95 percent effective against infection"): the word of contrast,
+    where the words left out hold a number the claim does not state or a word contradicting one it does."""
+    words = [w.low for w in deleted]
+    contrast = next((w for w in words if w in CONTRASTS), None)
+    if contrast is None:
+        return None
+    numbers = any(_is_number(w) and w not in pair.claim_words for w in words)
+    opposed = any(contradicts(c, w) for c in pair.claim_words for w in words if not _is_number(w))
+    return contrast if numbers or opposed else None
+
+
+def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
+    """What the claim's words [i1:i2] say against the sentence's [j1:j2] in their place, as a reason's detail, if
+    they contradict them."""
+    claim, sent = pair.claim[i1:i2], pair.sent[j1:j2]
+    # English negations replaced are the negation feature's (is_negated, on the evidence window); "not completed"
+    # for "incomplete" is none
+    negated = [any(w.low in NEGATIONS - ENGLISH_NEGATIONS for w in side) for side in (claim, sent)]
     if not claim or not sent:
-        words = [w.low for w in claim or sent]
-        return "negation" if all(w in NEGATIONS for w in words) else None
+        if all(w.low in NEGATIONS for w in claim or sent):
+            return "negation"
+        found = _stitched(sent, pair) if not claim else None
+        return None if found is None else f"stitched:{found}"
+    if negated[0] != negated[1] and max(len(claim), len(sent)) <= MAX_NEGATED:
+        return "negation"  # "keine neuen" for "insgesamt 350 neue", "n'est pas" for "est"
+    if len(claim) > MAX_SWAPPED or len(sent) > MAX_SWAPPED:
+        return None
+    mine, theirs = " ".join(w.low for w in claim), " ".join(w.low for w in sent)
     if len(claim) == 1 == len(sent):
         a, b = claim[0], sent[0]
         number = _is_number(a.low) and _is_number(b.low)
-        name = a.low in names and b.capital and not _is_number(b.low)
+        # two names in each other's place ("Germany and France" for "France and Germany") are `_crossed`'s
+        name = a.low in pair.names and b.capital and not _is_number(b.low) and (b.low, a.low) not in pair.replaced
         if (number or name) and not _variants(a.low, b.low):
             return f"{a.low}/{b.low}"
     return f"{mine}/{theirs}" if contradicts(mine, theirs) else None
+
+
+def _crossed(ops: Sequence[tuple[str, int, int, int, int]], pair: _Pair) -> str | None:
+    """Two words of the claim in each other's place in the sentence across a word that orders them ("coffee exports
+    are larger than tea exports" against "tea exports are larger than coffee exports"), not one that joins them
+    ("Germany and France" against "France and Germany")."""
+    singles = [(i1, j1) for tag, i1, i2, j1, j2 in ops if tag == "replace" and i2 - i1 == 1 == j2 - j1]
+    claim, sent = pair.claim, pair.sent
+    for x, (a, b) in enumerate(singles):
+        for c, d in singles[x + 1 :]:
+            if claim[a].low == sent[d].low and claim[c].low == sent[b].low:
+                between = {w.low for w in claim[a + 1 : c]}
+                if between & ORDERING and not between & JOINING:
+                    return f"{claim[a].low}/{sent[b].low}"
+    return None
 
 
 @dataclass(frozen=True)
@@ -103,24 +164,29 @@ class _Copy:
 def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str]) -> _Copy:
     ops = SequenceMatcher(None, [w.low for w in claim], [w.low for w in sent], autojunk=False).get_opcodes()
     copied = sum(i2 - i1 for tag, i1, i2, _, _ in ops if tag == "equal")
+    replaced = frozenset(
+        (claim[i1].low, sent[j1].low) for tag, i1, i2, j1, j2 in ops if tag == "replace" and i2 - i1 == 1 == j2 - j1
+    )
+    pair = _Pair(claim, sent, names, frozenset(w.low for w in claim), replaced)
     swaps: list[str] = []
     doubtful = any(
         tag == "replace" and i2 - i1 == 1 == j2 - j1 and claim[i1].capital and sent[j1].capital
         for tag, i1, i2, j1, j2 in ops
     )
     for k, (tag, i1, i2, j1, j2) in enumerate(ops):
-        if tag == "equal" or i2 - i1 > MAX_SWAPPED or j2 - j1 > MAX_SWAPPED:
+        if tag == "equal":
             continue
         left = ops[k - 1][2] - ops[k - 1][1] if k and ops[k - 1][0] == "equal" else 0
         right = ops[k + 1][2] - ops[k + 1][1] if k + 1 < len(ops) and ops[k + 1][0] == "equal" else 0
-        # a replacement may sit at the claim's edge; a negation added or dropped needs words on both sides
+        # a replacement may sit at the claim's edge; words added or dropped need words on both sides
         edge = tag == "replace"
         if left + right < MIN_FLANK or not (left or (edge and i1 == 0)) or not (right or (edge and i2 == len(claim))):
             continue
-        found = _swap(claim[i1:i2], sent[j1:j2], names)
+        found = _swap(i1, i2, j1, j2, pair)
         if found is not None:
             swaps.append(found)
-    return _Copy(copied, tuple(swaps), doubtful)
+    crossed = _crossed(ops, pair)
+    return _Copy(copied, tuple(dict.fromkeys([*swaps, *([crossed] if crossed else [])])), doubtful)
 
 
 def _sentences(windows: Iterable[str]) -> list[str]:

@@ -19,7 +19,7 @@ from functools import cache
 import numpy as np
 
 from audit.config import AuditConfig
-from audit.verdict import DIRECTION_MISMATCH, NEGATION_MISMATCH, SWAPPED, UNASSERTED, SourceScore
+from audit.verdict import DIRECTION_MISMATCH, NEGATION_MISMATCH, STITCHED, SWAPPED, UNASSERTED, SourceScore
 from audit.verify.asserted import unasserted_frame
 from audit.verify.direction import direction_mismatch
 from audit.verify.features import (
@@ -169,6 +169,11 @@ def _strongest(cosines: np.ndarray | None, k: int) -> list[int]:
 CLOSE_COPY = 0.9  # a partial alignment this close is the claim copied: its place in the source is read as a match's
 
 
+def _swap_reason(found: str) -> str:
+    """`swapped:before/after` for a word of the claim contradicting its copied sentence's; `stitched:but` as it is."""
+    return found if found.startswith(f"{STITCHED}:") else f"{SWAPPED}:{found}"
+
+
 def _frame(a: PairAnalysis, source: str) -> str | None:
     """The question, denial or hypothesis of the source that the claim's (close) copy there lies inside, if any."""
     span = a.lexical.span
@@ -220,7 +225,7 @@ def score_pairs(
                 reasons=a.missing
                 + ((NEGATION_MISMATCH,) if negated else ())
                 + ((DIRECTION_MISMATCH,) if opposite else ())
-                + tuple(dict.fromkeys(f"{SWAPPED}:{w}" for w in swaps if w != "negation"))
+                + tuple(dict.fromkeys(_swap_reason(w) for w in swaps if w != "negation"))
                 + ((f"{UNASSERTED}:{frame}",) if frame is not None else ()),
                 evidence=evidence,
                 refined=bool(ref),

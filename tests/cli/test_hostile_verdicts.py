@@ -154,3 +154,58 @@ def test_a_copied_sentence_with_a_word_that_says_the_same_is_verified(tmp_path: 
     for key, (verdict, reasons) in got.items():
         assert not [r for r in reasons if r.startswith("swapped:") or r == "negation_mismatch"], (key, got[key])
         assert verdict == "verified", (key, got[key])
+
+
+def test_a_copy_with_its_roles_reversed_a_bound_turned_or_a_negated_inflection_is_not_verified(tmp_path: Path) -> None:
+    # each was verified: the roles around "than" swapped, "at least" for "up to", "21st" for "20th" (21 elsewhere in
+    # the source), "keine neuen" for "neue", and a claim joining the halves of a contrast its source draws
+    trade = "Tea exports are larger than coffee exports in the region, according to the ministry of trade."
+    returns = "Customers can return items for up to 30 days after delivery for a full refund."
+    cathedral = "The cathedral was completed in the 20th century, 21 years after work began on it."
+    vaccine = "The vaccine is 95 percent effective against severe disease but only 60 percent against infection."
+    smoking = "Smoking is banned in all restaurants in the city but permitted on outdoor terraces."
+    got = _verdicts(
+        tmp_path,
+        {
+            "reversed": (
+                "Coffee exports are larger than tea exports in the region, according to the ministry of trade.",
+                trade,
+            ),
+            "bound": (returns.replace("up to", "at least"), returns),
+            "ordinal": ("The cathedral was completed in the 21st century.", cathedral),
+            "keine": (
+                "Die Stadt hat im Jahr 2019 keine neuen Wohnungen gebaut.",
+                "Die Stadt hat im Jahr 2019 insgesamt 350 neue Wohnungen gebaut.",
+            ),
+            "contrast_number": ("The vaccine is 95 percent effective against infection.", vaccine),
+            "contrast_word": ("Smoking is banned on outdoor terraces.", smoking),
+            # supported: the same copies with nothing turned
+            "ok_reversed": ("Tea exports are larger than coffee exports in the region.", trade),
+            "ok_bound": ("Customers can return items for up to 30 days after delivery.", returns),
+            "ok_ordinal": ("The cathedral was completed in the 20th century.", cathedral),
+            "ok_contrast": ("The vaccine is 95 percent effective against severe disease.", vaccine),
+            "ok_aside": (
+                "The museum is open on Mondays from ten until six.",
+                "The museum, though small and old, is open on Mondays from ten until six.",
+            ),
+            "ok_and": (
+                "Germany and France signed the treaty in Paris in the spring.",
+                "France and Germany signed the treaty in Paris in the spring.",
+            ),
+        },
+    )
+    want = {
+        "reversed": "swapped:coffee/tea",
+        "bound": "swapped:at least/up to",
+        "ordinal": "swapped:21st/20th",
+        "keine": "negation_mismatch",
+        "contrast_number": "stitched:but",
+        "contrast_word": "stitched:but",
+    }
+    for key, reason in want.items():
+        verdict, reasons = got[key]
+        assert verdict != "verified" and reason in reasons, (key, got[key])
+    for key in ("ok_reversed", "ok_bound", "ok_ordinal", "ok_contrast", "ok_aside", "ok_and"):
+        verdict, reasons = got[key]
+        assert verdict == "verified", (key, got[key])
+        assert not [r for r in reasons if r.startswith(("swapped:", "stitched:")) or r == "negation_mismatch"], got[key]
