@@ -23,6 +23,8 @@ _FRAMES = (
     r"(?:not true|untrue|false|a myth|a misconception|a common misconception|not the case|unproven|not proven) that",
     r"(?:doubt(?:s|ed|ing)?|question(?:s|ed|ing)?) (?:that|whether|if)",
     r"(?:hypothesi[sz]e[sd]?|speculat(?:e|es|ed|ing)|rumou?r(?:s|ed)?|conjecture[sd]?) that",
+    # a line the source labels ("Myth: vaccines cause autism.")
+    r"(?:myth|false|fiction|misconception|rumou?r|hoax):",
 )
 # the frame, then at most two words with nothing between them but spaces, then the match
 _FRAMED = re.compile(rf"\b({'|'.join(_FRAMES)})\s+(?:[\w'’-]+\s+){{0,2}}$", re.IGNORECASE)

@@ -30,6 +30,7 @@ from audit.verify.opposites import contradicts
 _TOKEN = re.compile(r"[$€£¥%]|\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+")
 _NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_CLOSERS = " \t\"'”’)]*"  # what may follow a sentence's last mark
 NEGATIONS = frozenset(
     "not never no nicht kein keine keinen keinem keiner keines nie niemals ne n pas jamais nunca".split()
 )
@@ -47,6 +48,11 @@ ORDERING = frozenset(
     "outnumber outnumbers outnumbered above below ahead behind acquired bought replaced succeeded preceded "
     "followed".split()
 )
+# words that hedge or plan what follows: a claim dropping one states as done what the source only supposes. Not
+# "may" ("it may have been practiced" for "it was practiced": supported training pairs), "proposes", "aims",
+# "intends" (a paper "proposes" what it introduces; "strives" for "aims"): they flagged 4 supported training pairs
+HEDGES = frozenset("would could might proposed plans planned planning threatened threatens".split())
+MAX_HEDGED = 3  # words on each side of a difference that drops a hedge
 JOINING = frozenset("and or with between versus vs nor both".split())
 SAME_SPELLING = 80  # rapidfuzz ratio from which two names are one spelt two ways
 
@@ -110,10 +116,25 @@ def _stitched(deleted: list[_Word], pair: _Pair) -> str | None:
     return contrast if numbers or opposed else None
 
 
+def _hedge(claim: list[_Word], sent: list[_Word], pair: _Pair) -> str | None:
+    """A hedge or plan of the sentence that the claim drops in its place ("would cut" for "cuts", "proposed banning"
+    for "banned", "plans to open" for "will open"): the hedge, with its "to"."""
+    if len(claim) > MAX_HEDGED or len(sent) > MAX_HEDGED or any(w.low in HEDGES for w in claim):
+        return None
+    for n, w in enumerate(sent):
+        # lower case: "May" is a month
+        if w.low in HEDGES and not w.capital and w.low not in pair.claim_words:
+            return f"{w.low} to" if n + 1 < len(sent) and sent[n + 1].low == "to" else w.low
+    return None
+
+
 def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     """What the claim's words [i1:i2] say against the sentence's [j1:j2] in their place, as a reason's detail, if
     they contradict them."""
     claim, sent = pair.claim[i1:i2], pair.sent[j1:j2]
+    hedge = _hedge(claim, sent, pair)
+    if hedge is not None:
+        return f"unasserted:{hedge}"
     # English negations replaced are the negation feature's (is_negated, on the evidence window); "not completed"
     # for "incomplete" is none
     negated = [any(w.low in NEGATIONS - ENGLISH_NEGATIONS for w in side) for side in (claim, sent)]
@@ -161,7 +182,7 @@ class _Copy:
     doubtful: bool = False
 
 
-def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str]) -> _Copy:
+def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], question: bool = False) -> _Copy:
     ops = SequenceMatcher(None, [w.low for w in claim], [w.low for w in sent], autojunk=False).get_opcodes()
     copied = sum(i2 - i1 for tag, i1, i2, _, _ in ops if tag == "equal")
     replaced = frozenset(
@@ -186,6 +207,8 @@ def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str]) -> _C
         if found is not None:
             swaps.append(found)
     crossed = _crossed(ops, pair)
+    if question:  # the sentence asks what the claim states
+        swaps.append("unasserted:question")
     return _Copy(copied, tuple(dict.fromkeys([*swaps, *([crossed] if crossed else [])])), doubtful)
 
 
@@ -200,15 +223,18 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
     sentence names another, while the source names it elsewhere, is a contradiction."""
     words = _words(claim)
     need = max(MIN_COPIED, MIN_COPIED_SHARE * len(words))
-    sentences = [_words(s) for s in _sentences(windows)]
+    texts = _sentences(windows)
+    sentences = [_words(s) for s in texts]
+    # a question copied as a statement: the claim asks nothing
+    asks = [t.rstrip(_CLOSERS).endswith("?") and not claim.rstrip(_CLOSERS).endswith("?") for t in texts]
     # a name the source lacks is a missing name already; one it has, put where it names another, is a swap
     named = {w.low for s in sentences for w in s}
     name_words = frozenset(w.low for n in names for w in _words(n)) & named
     vocab = {w.low for w in words}
     # a sentence sharing fewer distinct words than a copy needs is no copy (most are not: no alignment for them)
     repeats = len(words) - len(vocab)
-    close = [s for s in sentences if len(vocab & {w.low for w in s}) + repeats >= need]
-    copies = [_compare(words, s, name_words) for s in close]
+    close = [n for n, s in enumerate(sentences) if len(vocab & {w.low for w in s}) + repeats >= need]
+    copies = [_compare(words, sentences[n], name_words, asks[n]) for n in close]
     copies = [c for c in copies if c.copied >= need]
     if not copies:
         return ()

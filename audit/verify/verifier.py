@@ -170,8 +170,9 @@ CLOSE_COPY = 0.9  # a partial alignment this close is the claim copied: its plac
 
 
 def _swap_reason(found: str) -> str:
-    """`swapped:before/after` for a word of the claim contradicting its copied sentence's; `stitched:but` as it is."""
-    return found if found.startswith(f"{STITCHED}:") else f"{SWAPPED}:{found}"
+    """`swapped:before/after` for a word of the claim contradicting its copied sentence's; `stitched:but` and
+    `unasserted:would` (a hedge dropped, a question stated) as they are."""
+    return found if found.startswith((f"{STITCHED}:", f"{UNASSERTED}:")) else f"{SWAPPED}:{found}"
 
 
 def _frame(a: PairAnalysis, source: str) -> str | None:

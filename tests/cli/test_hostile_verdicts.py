@@ -209,3 +209,52 @@ def test_a_copy_with_its_roles_reversed_a_bound_turned_or_a_negated_inflection_i
         verdict, reasons = got[key]
         assert verdict == "verified", (key, got[key])
         assert not [r for r in reasons if r.startswith(("swapped:", "stitched:")) or r == "negation_mismatch"], got[key]
+
+
+def test_a_myth_a_question_or_a_plan_of_the_source_stated_as_fact_is_not_verified(tmp_path: Path) -> None:
+    # each was verified: a line the source labels a myth, a question copied as a statement, a hedge or a plan dropped
+    plan = "If approved by parliament, the plan would cut carbon emissions by 40 percent by 2030."
+    council = "The city council proposed banning cars from the historic centre on weekends."
+    got = _verdicts(
+        tmp_path,
+        {
+            "myth": (
+                "Vaccines cause autism in young children.",
+                "Myth: vaccines cause autism in young children. Fact: large studies have found no link.",
+            ),
+            "question": (
+                "The new drug reduces the risk of heart attacks in older patients.",
+                "Does the new drug reduce the risk of heart attacks in older patients? The trial reports next year.",
+            ),
+            "would": ("The plan cuts carbon emissions by 40 percent by 2030.", plan),
+            "proposed": ("The city council banned cars from the historic centre on weekends.", council),
+            "plans": (
+                "The company will open 50 new stores in the north next year.",
+                "The company plans to open 50 new stores in the north next year, pending approval.",
+            ),
+            # supported: the hedge kept, the question answered, a fact after a label
+            "ok_would": ("The plan would cut carbon emissions by 40 percent by 2030.", plan),
+            "ok_proposed": ("The city council proposed banning cars from the historic centre.", council),
+            "ok_answered": (
+                "Refunds take up to 30 days after the return arrives.",
+                "How long do refunds take? Refunds take up to 30 days after the return arrives.",
+            ),
+            "ok_fact": (
+                "Large studies have found no link between vaccines and autism.",
+                "Myth: vaccines cause autism. Fact: large studies have found no link between vaccines and autism.",
+            ),
+        },
+    )
+    want = {
+        "myth": "unasserted:myth:",
+        "question": "unasserted:question",
+        "would": "unasserted:would",
+        "proposed": "unasserted:proposed",
+        "plans": "unasserted:plans to",
+    }
+    for key, reason in want.items():
+        verdict, reasons = got[key]
+        assert verdict != "verified" and reason in reasons, (key, got[key])
+    for key in ("ok_would", "ok_proposed", "ok_answered", "ok_fact"):
+        verdict, reasons = got[key]
+        assert verdict == "verified" and not [r for r in reasons if r.startswith("unasserted:")], (key, got[key])
