@@ -23,6 +23,8 @@ _FRAMES = (
     r"(?:not true|untrue|false|a myth|a misconception|a common misconception|not the case|unproven|not proven) that",
     r"(?:doubt(?:s|ed|ing)?|question(?:s|ed|ing)?) (?:that|whether|if)",
     r"(?:hypothesi[sz]e[sd]?|speculat(?:e|es|ed|ing)|rumou?r(?:s|ed)?|conjecture[sd]?) that",
+    # a claim or allegation someone makes ("Critics claim that the law will raise costs"), not a report
+    r"(?:claim(?:s|ed|ing)?|alleg(?:e|es|ed|ing)) that",
     # a line the source labels ("Myth: vaccines cause autism.")
     r"(?:myth|false|fiction|misconception|rumou?r|hoax):",
 )

@@ -9,9 +9,13 @@ is aligned word for word (difflib) with each sentence of its candidate windows; 
 at least `MIN_COPIED` of its words, and there one or two of the claim's words stand where the sentence has others that
 contradict them (`audit/verify/opposites.py`: opposites, ordinals, units, currencies, periods, a prefix negation, a
 number of another value, another name), or the claim adds or drops a negation ("not", "nicht", "ne ... pas", "no"),
-with the same words either side (`MIN_FLANK` together, one at least on each side within the claim). A sentence that
-copies the claim as well without any such word clears it, unless it names something else in a capitalised word (the
-other sentence of a stitched pair, "Sweden has 10.5 million people"). Pure.
+with the same words either side (`MIN_FLANK` together, one at least on each side within the claim). Also read there:
+two words in each other's place across a word that orders them ("coffee exports are larger than tea exports" for the
+reverse; `_crossed`), words left out between two copied parts that draw a contrast ("but", with a number or an
+opposite: `stitched:but`), a hedge or plan dropped ("would cut" for "cuts": `unasserted:would`) and a question copied
+as a statement (`unasserted:question`). A sentence that copies the claim as well without any such word clears it,
+unless it names something else in a capitalised word (the other sentence of a stitched pair, "Sweden has 10.5 million
+people"). Pure.
 """
 
 from __future__ import annotations

@@ -258,3 +258,26 @@ def test_a_myth_a_question_or_a_plan_of_the_source_stated_as_fact_is_not_verifie
     for key in ("ok_would", "ok_proposed", "ok_answered", "ok_fact"):
         verdict, reasons = got[key]
         assert verdict == "verified" and not [r for r in reasons if r.startswith("unasserted:")], (key, got[key])
+
+
+def test_what_critics_claim_or_allege_stated_as_fact_is_not_verified(tmp_path: Path) -> None:
+    # the claim was verbatim after "claim that": exact_match, verified
+    critics = "Critics claim that the new law will raise housing costs, but the government rejects this."
+    got = _verdicts(
+        tmp_path,
+        {
+            "claim": ("The new law will raise housing costs.", critics),
+            "alleged": (
+                "The mayor accepted bribes from two construction firms.",
+                "Prosecutors alleged that the mayor accepted bribes from two construction firms.",
+            ),
+            "ok_kept": ("Critics claim that the new law will raise housing costs.", critics),
+            "ok_said": (
+                "The mayor accepted bribes from two construction firms.",
+                "The court found that the mayor accepted bribes from two construction firms.",
+            ),
+        },
+    )
+    assert got["claim"][0] != "verified" and "unasserted:claim that" in got["claim"][1], got
+    assert got["alleged"][0] != "verified" and "unasserted:alleged that" in got["alleged"][1], got
+    assert got["ok_kept"] == ("verified", ["exact_match"]) and got["ok_said"] == ("verified", ["exact_match"]), got
