@@ -50,6 +50,8 @@ antes después|primero último|primera última|primer último|más menos|siempre
 aumento disminución|aumento descenso|permitido prohibido|permitida prohibida|ganó perdió|aprobó rechazó
 aprobado rechazado|aprobada rechazada|mínimo máximo|mayor menor|superior inferior
 up_to at_least|at_most at_least|or_more or_less|or_more or_fewer|confirmed denied|admitted denied|confirm deny
+including excludes|including excluded|excluding includes|excluding included|includes excluding|excludes including
+must_not may|must_not can|may_not may|may_not can|cannot can|must_not could
 """
 
 # classes whose members all differ from each other: ordinals, units, currencies, periods, scale words
@@ -71,6 +73,12 @@ _CLASSES = {
     "percent": "percent:pct per_cent:pct %:pct percentage_points:pp percentage_point:pp points:pp point:pp "
     "basis_points:bp bps:bp",
     "scale": "thousand:k million:m billion:b trillion:t",
+    "multiple": "doubled:2 tripled:3 quadrupled:4 halved:0.5 double:2 triple:3 quadruple:4 twice:2 thrice:3",
+    "quantifier": "all:all every:all each:all some:some several:several few:few many:many most:most none:none "
+    "half:half",
+    "count": "one:1 two:2 three:3 four:4 five:5 six:6 seven:7 eight:8 nine:9 ten:10 eleven:11 twelve:12 twenty:20 "
+    "thirty:30 forty:40 fifty:50 hundred:100 dozen:12",
+    "fraction": "half:2 halves:2 third:3 thirds:3 quarter:4 quarters:4 fifth:5 fifths:5 tenth:10 tenths:10",
     "temperature": "celsius:c fahrenheit:f °c:c °f:f",
 }
 
@@ -109,9 +117,9 @@ CLASSED = _classed()
 
 def contradicts(claim_word: str, source_word: str) -> bool:
     """Whether `claim_word` where its copied sentence says `source_word` (both lower case without accents, one or two
-    words each)
-    states something else: opposites, two ordinals, units, currencies or periods of one kind, a word and its negation
-    by a prefix."""
+    words each) states something else: opposites, two ordinals, units, currencies, periods, multiples, quantifiers,
+    counts or fractions of one kind, a word and its negation by a prefix, or two words each of these tables knows,
+    one of them against the other's ("one third" for "two thirds")."""
     if claim_word == source_word:
         return False
     theirs = PAIRS.get(source_word, {})
@@ -120,6 +128,9 @@ def contradicts(claim_word: str, source_word: str) -> bool:
     kinds = CLASSED.get(source_word, {})
     if any(kinds.get(cls) not in (None, canon) for cls, canon in CLASSED.get(claim_word, {}).items()):
         return True
+    words = claim_word.split(), source_word.split()
+    if len(words[0]) == len(words[1]) > 1 and all(w in PAIRS or w in CLASSED for side in words for w in side):
+        return any(contradicts(a, b) for a, b in zip(*words, strict=True))
     short, long_ = sorted((claim_word, source_word), key=len)
     return (
         len(short) >= MIN_PREFIXED_BASE

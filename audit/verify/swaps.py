@@ -36,7 +36,7 @@ _NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _CLOSERS = " \t\"'”’)]*"  # what may follow a sentence's last mark
 NEGATIONS = frozenset(
-    "not never no nicht kein keine keinen keinem keiner keines nie niemals ne n pas jamais nunca".split()
+    "not never no nicht kein keine keinen keinem keiner keines nie niemals ne pas jamais nunca".split()
 )
 ENGLISH_NEGATIONS = frozenset({"not", "never", "no"})
 MIN_COPIED = 5  # words of the claim the sentence must hold, in order
@@ -57,6 +57,8 @@ ORDERING = frozenset(
 # "intends" (a paper "proposes" what it introduces; "strives" for "aims"): they flagged 4 supported training pairs
 HEDGES = frozenset("would could might proposed plans planned planning threatened threatens".split())
 MAX_HEDGED = 3  # words on each side of a difference that drops a hedge
+FILLERS = frozenset("but and also only even yet while so then".split())
+MAX_CROSSED = 3  # words of each of two things in each other's place ("the united states" / "china")
 JOINING = frozenset("and or with between versus vs nor both".split())
 SAME_SPELLING = 80  # rapidfuzz ratio from which two names are one spelt two ways
 
@@ -152,6 +154,9 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     if len(claim) > MAX_SWAPPED or len(sent) > MAX_SWAPPED:
         return None
     mine, theirs = " ".join(w.low for w in claim), " ".join(w.low for w in sent)
+    after = pair.claim[i2].low if i2 < len(pair.claim) else ""
+    if {mine, theirs} == {"by", "to"} and after and _is_number(after):
+        return f"{mine}/{theirs}"  # "increased to 12 percent" for "increased by 12 percent"
     if len(claim) == 1 == len(sent):
         a, b = claim[0], sent[0]
         number = _is_number(a.low) and _is_number(b.low)
@@ -159,21 +164,32 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         name = a.low in pair.names and b.capital and not _is_number(b.low) and (b.low, a.low) not in pair.replaced
         if (number or name) and not _variants(a.low, b.low):
             return f"{a.low}/{b.low}"
-    return f"{mine}/{theirs}" if contradicts(mine, theirs) else None
+    # a joining word beside the word in its place is no part of it ("including" for "but excludes")
+    bare_mine, bare_theirs = (" ".join(w.low for w in side if w.low not in FILLERS) for side in (claim, sent))
+    bare = bare_mine and bare_theirs and contradicts(bare_mine, bare_theirs)
+    return f"{mine}/{theirs}" if contradicts(mine, theirs) or bare else None
 
 
 def _crossed(ops: Sequence[tuple[str, int, int, int, int]], pair: _Pair) -> str | None:
     """Two words of the claim in each other's place in the sentence across a word that orders them ("coffee exports
     are larger than tea exports" against "tea exports are larger than coffee exports"), not one that joins them
     ("Germany and France" against "France and Germany")."""
-    singles = [(i1, j1) for tag, i1, i2, j1, j2 in ops if tag == "replace" and i2 - i1 == 1 == j2 - j1]
     claim, sent = pair.claim, pair.sent
-    for x, (a, b) in enumerate(singles):
-        for c, d in singles[x + 1 :]:
-            if claim[a].low == sent[d].low and claim[c].low == sent[b].low:
-                between = {w.low for w in claim[a + 1 : c]}
+
+    def text(words: list[_Word]) -> str:
+        return " ".join(w.low for w in words)
+
+    spans = [
+        (text(claim[i1:i2]), text(sent[j1:j2]), i1, i2)
+        for tag, i1, i2, j1, j2 in ops
+        if tag == "replace" and i2 - i1 <= MAX_CROSSED and j2 - j1 <= MAX_CROSSED
+    ]
+    for x, (mine, theirs, _, end) in enumerate(spans):
+        for other_mine, other_theirs, start, _ in spans[x + 1 :]:
+            if mine == other_theirs and other_mine == theirs:
+                between = {w.low for w in claim[end:start]}
                 if between & ORDERING and not between & JOINING:
-                    return f"{claim[a].low}/{sent[b].low}"
+                    return f"{mine}/{theirs}"
     return None
 
 
@@ -205,7 +221,9 @@ def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], quest
         right = ops[k + 1][2] - ops[k + 1][1] if k + 1 < len(ops) and ops[k + 1][0] == "equal" else 0
         # a replacement may sit at the claim's edge; words added or dropped need words on both sides
         edge = tag == "replace"
-        if left + right < MIN_FLANK or not (left or (edge and i1 == 0)) or not (right or (edge and i2 == len(claim))):
+        # the claim's edge counts as one word of the flank ("... in 1903." against "... in 1911 ...")
+        left, right = left or int(edge and i1 == 0), right or int(edge and i2 == len(claim))
+        if left + right < MIN_FLANK or not left or not right:
             continue
         found = _swap(i1, i2, j1, j2, pair)
         if found is not None:

@@ -281,3 +281,48 @@ def test_what_critics_claim_or_allege_stated_as_fact_is_not_verified(tmp_path: P
     assert got["claim"][0] != "verified" and "unasserted:claim that" in got["claim"][1], got
     assert got["alleged"][0] != "verified" and "unasserted:alleged that" in got["alleged"][1], got
     assert got["ok_kept"] == ("verified", ["exact_match"]) and got["ok_said"] == ("verified", ["exact_match"]), got
+
+
+def test_a_copy_with_a_quantifier_a_multiple_a_fraction_or_a_bound_changed_is_not_verified(tmp_path: Path) -> None:
+    # each was verified: every word of each claim is in its source
+    rate = "The unemployment rate increased by 12 percent over the decade, according to the national statistics office."
+    revenue = "The company's revenue doubled between 2018 and 2022, driven by strong demand in Asia."
+    bonus = "Some of the employees received a bonus at the end of the year, according to the annual report."
+    water = "The report found that two-thirds of the households in the region had no access to clean water."
+    policy = "The new policy applies to all full-time employees but excludes contractors and interns."
+    pills = "Patients under 18 years of age must not take this medication without a doctor's supervision."
+    curie = "Marie Curie won the Nobel Prize in Physics in 1903 and the Nobel Prize in Chemistry in 1911."
+    got = _verdicts(
+        tmp_path,
+        {
+            "by_to": (rate.replace("by 12", "to 12"), rate),
+            "tripled": (revenue.replace("doubled", "tripled"), revenue),
+            "all_some": (bonus.replace("Some", "All"), bonus),
+            "fraction": (water.replace("two-thirds", "one-third"), water),
+            "including": (
+                "The new policy applies to all full-time employees, including contractors and interns.",
+                policy,
+            ),
+            "may": (pills.replace("must not", "may"), pills),
+            "curie": ("Marie Curie won the Nobel Prize in Chemistry in 1903.", curie),
+            "ok_by": ("The unemployment rate increased by 12 percent over the decade.", rate),
+            "ok_curie": ("Marie Curie won the Nobel Prize in Chemistry in 1911.", curie),
+            "ok_some": ("Some employees received a bonus at the end of the year.", bonus),
+            "ok_policy": ("The new policy covers all full-time employees but excludes contractors.", policy),
+        },
+    )
+    want = {
+        "by_to": "swapped:to/by",
+        "tripled": "swapped:tripled/doubled",
+        "all_some": "swapped:all/some",
+        "fraction": "swapped:one third/two thirds",
+        "including": "swapped:including/but excludes",
+        "may": "swapped:may/must not",
+        "curie": "swapped:1903/1911",
+    }
+    for key, reason in want.items():
+        verdict, reasons = got[key]
+        assert verdict != "verified" and reason in reasons, (key, got[key])
+    for key in ("ok_by", "ok_curie", "ok_some", "ok_policy"):
+        verdict, reasons = got[key]
+        assert verdict == "verified" and not [r for r in reasons if r.startswith("swapped:")], (key, got[key])
