@@ -326,3 +326,30 @@ def test_a_copy_with_a_quantifier_a_multiple_a_fraction_or_a_bound_changed_is_no
     for key in ("ok_by", "ok_curie", "ok_some", "ok_policy"):
         verdict, reasons = got[key]
         assert verdict == "verified" and not [r for r in reasons if r.startswith("swapped:")], (key, got[key])
+
+
+def test_a_quote_in_german_french_or_japanese_quotation_marks_must_be_in_the_source(tmp_path: Path) -> None:
+    # „...“, «...», 「...」 were no quotes: an altered quote in them was no missing_quote, and came out verified
+    board = "Der Vorstand erklärte: „Wir werden die Preise in diesem Jahr deutlich erhöhen.“ Die Aktie stieg."
+    minister = "Le ministre a déclaré que « nous fermerons les écoles rurales dès cette année » lors du débat."
+    japan = "大臣は「今年は地方の学校を閉鎖する」と述べた。"
+    got = _verdicts(
+        tmp_path,
+        {
+            "de": ("Der Vorstand erklärte: „Wir werden die Preise bald deutlich erhöhen.“", board),
+            "fr": (
+                "Le ministre a déclaré que « nous fermerons les écoles rurales l'an prochain » lors du débat.",
+                minister,
+            ),
+            "ja": ("大臣は「今年は都市の学校を閉鎖する」と述べた。", japan),
+            "ok_de": ("Der Vorstand erklärte: „Wir werden die Preise in diesem Jahr deutlich erhöhen.“", board),
+            "ok_fr": ("Le ministre a déclaré que « nous fermerons les écoles rurales dès cette année ».", minister),
+            "ok_ja": ("大臣は「今年は地方の学校を閉鎖する」と述べた。", japan),
+        },
+    )
+    for key in ("de", "fr", "ja"):
+        verdict, reasons = got[key]
+        assert verdict != "verified" and [r for r in reasons if r.startswith("missing_quote:")], (key, got[key])
+    for key in ("ok_de", "ok_fr", "ok_ja"):
+        verdict, reasons = got[key]
+        assert verdict == "verified" and not [r for r in reasons if r.startswith("missing_quote:")], (key, got[key])
