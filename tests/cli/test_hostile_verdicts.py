@@ -353,3 +353,12 @@ def test_a_quote_in_german_french_or_japanese_quotation_marks_must_be_in_the_sou
     for key in ("ok_de", "ok_fr", "ok_ja"):
         verdict, reasons = got[key]
         assert verdict == "verified" and not [r for r in reasons if r.startswith("missing_quote:")], (key, got[key])
+
+
+def test_a_marker_after_a_closing_guillemet_cites_the_quoted_sentence(tmp_path: Path) -> None:
+    # ". » [1]" ended the sentence at the stop: the marker stood alone after "»", cited nothing (empty_claim), and a
+    # correct French quote came out unsupported
+    minister = "Le ministre a déclaré : « Nous fermerons les écoles rurales cette année. »"
+    got = _verdicts(tmp_path, {"fr": (minister, minister), "fr_nbsp": (minister.replace(" »", "\u00a0»"), minister)})
+    for key in ("fr", "fr_nbsp"):
+        assert got[key][0] == "verified" and "empty_claim" not in got[key][1], got
