@@ -109,16 +109,19 @@ class _Pair:
     replaced: frozenset[tuple[str, str]]  # (the claim's word, the sentence's) of each one-word difference
 
 
-def _stitched(deleted: list[_Word], pair: _Pair) -> str | None:
+def _stitched(deleted: list[_Word], before: list[_Word], pair: _Pair) -> str | None:
     """A contrast the sentence draws in words the claim leaves out ("95 percent effective against severe disease
     but only 60 percent against infection" for "95 percent effective against infection"): the word of contrast,
-    where the words left out hold a number the claim does not state or a word contradicting one it does."""
+    where the words left out hold what the claim's words `before` them state otherwise: another number beside one
+    of theirs, or a word contradicting one of theirs. Not "The law took effect in 2021" from "The law passed in 2019,
+    but it took effect in 2021": the words before ("The law") state nothing the left-out ones contradict."""
     words = [w.low for w in deleted]
     contrast = next((w for w in words if w in CONTRASTS), None)
     if contrast is None:
         return None
-    numbers = any(_is_number(w) and w not in pair.claim_words for w in words)
-    opposed = any(contradicts(c, w) for c in pair.claim_words for w in words if not _is_number(w))
+    stated = {w.low for w in before}
+    numbers = any(_is_number(w) for w in stated) and any(_is_number(w) and w not in pair.claim_words for w in words)
+    opposed = any(contradicts(c, w) for c in stated for w in words if not _is_number(w))
     return contrast if numbers or opposed else None
 
 
@@ -147,7 +150,7 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     if not claim or not sent:
         if all(w.low in NEGATIONS for w in claim or sent):
             return "negation"
-        found = _stitched(sent, pair) if not claim else None
+        found = _stitched(sent, pair.claim[:i1], pair) if not claim else None
         return None if found is None else f"stitched:{found}"
     if negated[0] != negated[1] and max(len(claim), len(sent)) <= MAX_NEGATED:
         return "negation"  # "keine neuen" for "insgesamt 350 neue", "n'est pas" for "est"

@@ -188,6 +188,10 @@ def test_a_copy_with_its_roles_reversed_a_bound_turned_or_a_negated_inflection_i
                 "The museum is open on Mondays from ten until six.",
                 "The museum, though small and old, is open on Mondays from ten until six.",
             ),
+            "ok_but_it": (
+                "The law took effect in 2021 across all states.",
+                "The law passed in 2019, but it took effect in 2021 across all states.",
+            ),
             "ok_and": (
                 "Germany and France signed the treaty in Paris in the spring.",
                 "France and Germany signed the treaty in Paris in the spring.",
@@ -205,7 +209,7 @@ def test_a_copy_with_its_roles_reversed_a_bound_turned_or_a_negated_inflection_i
     for key, reason in want.items():
         verdict, reasons = got[key]
         assert verdict != "verified" and reason in reasons, (key, got[key])
-    for key in ("ok_reversed", "ok_bound", "ok_ordinal", "ok_contrast", "ok_aside", "ok_and"):
+    for key in ("ok_reversed", "ok_bound", "ok_ordinal", "ok_contrast", "ok_aside", "ok_but_it", "ok_and"):
         verdict, reasons = got[key]
         assert verdict == "verified", (key, got[key])
         assert not [r for r in reasons if r.startswith(("swapped:", "stitched:")) or r == "negation_mismatch"], got[key]
