@@ -43,6 +43,8 @@ MIN_COPIED = 5  # words of the claim the sentence must hold, in order
 MIN_COPIED_SHARE = 0.6  # ... and this share of the claim's words
 MIN_FLANK = 3  # words equal around the changed one, both sides together
 MAX_SWAPPED = 2  # words on each side of a swap
+MAX_CLAIM_WORDS = 150  # a longer claim is read for none of this
+MAX_SENTENCE_WORDS = 400  # nor a longer sentence of its source
 MAX_NEGATED = 3  # words on each side of a difference that adds or drops a negation
 # words of contrast: the words a claim leaves out between two copied parts, holding one, may hold the other half
 CONTRASTS = frozenset("but while whereas although though yet however except unlike".split())
@@ -247,9 +249,14 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
     copies it as well without a contradiction. `names`: the claim's names (its key facts): one of them where the
     sentence names another, while the source names it elsewhere, is a contradiction."""
     words = _words(claim)
+    if len(words) > MAX_CLAIM_WORDS:
+        return ()
     need = max(MIN_COPIED, MIN_COPIED_SHARE * len(words))
     texts = _sentences(windows)
     sentences = [_words(s) for s in texts]
+    # a "sentence" of thousands of words (a source without stops) is no sentence a claim copies, and aligning it
+    # grows with both lengths: an unpunctuated 400 KB source took 5 s a claim
+    sentences = [s if len(s) <= MAX_SENTENCE_WORDS else [] for s in sentences]
     # a question copied as a statement: the claim asks nothing
     asks = [t.rstrip(_CLOSERS).endswith("?") and not claim.rstrip(_CLOSERS).endswith("?") for t in texts]
     # a name the source lacks is a missing name already; one it has, put where it names another, is a swap
