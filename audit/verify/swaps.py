@@ -45,6 +45,7 @@ MIN_FLANK = 3  # words equal around the changed one, both sides together
 MAX_SWAPPED = 2  # words on each side of a swap
 MAX_CLAIM_WORDS = 150  # a longer claim is read for none of this
 MAX_SENTENCE_WORDS = 400  # nor a longer sentence of its source
+MAX_SENTENCE_CHARS = 20 * MAX_SENTENCE_WORDS  # ... nor one too long to hold fewer (not even split into words)
 MAX_NEGATED = 3  # words on each side of a difference that adds or drops a negation
 # words of contrast: the words a claim leaves out between two copied parts, holding one, may hold the other half
 CONTRASTS = frozenset("but while whereas although though yet however except unlike".split())
@@ -253,9 +254,9 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
         return ()
     need = max(MIN_COPIED, MIN_COPIED_SHARE * len(words))
     texts = _sentences(windows)
-    sentences = [_words(s) for s in texts]
     # a "sentence" of thousands of words (a source without stops) is no sentence a claim copies, and aligning it
     # grows with both lengths: an unpunctuated 400 KB source took 5 s a claim
+    sentences = [_words(s) if len(s) <= MAX_SENTENCE_CHARS else [] for s in texts]
     sentences = [s if len(s) <= MAX_SENTENCE_WORDS else [] for s in sentences]
     # a question copied as a statement: the claim asks nothing
     asks = [t.rstrip(_CLOSERS).endswith("?") and not claim.rstrip(_CLOSERS).endswith("?") for t in texts]
@@ -266,12 +267,23 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
     # a sentence sharing fewer distinct words than a copy needs is no copy (most are not: no alignment for them)
     repeats = len(words) - len(vocab)
     close = [n for n, s in enumerate(sentences) if len(vocab & {w.low for w in s}) + repeats >= need]
-    copies = [_compare(words, sentences[n], name_words, asks[n]) for n in close]
-    copies = [c for c in copies if c.copied >= need]
+    compared = [(n, _compare(words, sentences[n], name_words, asks[n])) for n in close]
+    copies = [c for _, c in compared if c.copied >= need]
     if not copies:
         return ()
     best = max(c.copied for c in copies)
-    flagged = [c for c in copies if c.swaps and c.copied == best]
+    flagged = [(n, c) for n, c in compared if c.swaps and c.copied == best]
     if not flagged or any(not c.swaps and not c.doubtful and c.copied >= best for c in copies):
         return ()
-    return flagged[0].swaps
+    at, copy = flagged[0]
+    # the claim's number stated in another sentence beside another of the claim's figures or names ("In 2021, sales
+    # were 7 million" against "In 2020, sales were 5 million units. In 2021, the figure reached 7 million.") is that
+    # sentence's, said in other words: no swap
+    facts = {w.low for w in words if _is_number(w.low)} | name_words
+    others = [{w.low for w in s} for n, s in enumerate(sentences) if n != at]
+
+    def stated_elsewhere(found: str) -> bool:
+        mine = found.partition("/")[0]
+        return _is_number(mine) and any(mine in ws and (facts - {mine}) & ws for ws in others)
+
+    return tuple(f for f in copy.swaps if not stated_elsewhere(f))
