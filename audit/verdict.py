@@ -69,6 +69,9 @@ class Decision:
 
 NEGATION_MISMATCH = "negation_mismatch"  # reason: the claim is negated and its evidence window is not, or vice versa
 DIRECTION_MISMATCH = "direction_mismatch"  # reason: the claim says rose (won, added, ...), its evidence window fell
+SWAPPED = "swapped"  # reason prefix: the claim copies a sentence of its source but for a word that says otherwise
+STITCHED = "stitched"  # reason prefix: the claim joins the two halves of a contrast its source draws ("but", "while")
+UNASSERTED = "unasserted"  # reason prefix: the source holds the claim only inside a question, denial or hypothesis
 
 
 def capped_support(score: SourceScore, cfg: SupportConfig) -> float:
@@ -76,8 +79,13 @@ def capped_support(score: SourceScore, cfg: SupportConfig) -> float:
     source lacks (`missing_url:`, `audit.verify.urls`), a number, date or name it lacks (`cap_missing_numbers`,
     `cap_missing_names`), a negation its evidence window does not share or the other way round
     (`cap_negation_mismatch`), the opposite change of its evidence window ("rose" where it says "fell":
-    `cap_direction_mismatch`), or a quoted passage not found, is never verified."""
-    if score.quote_found is False:
+    `cap_direction_mismatch`), a copy of a source sentence but for a word that says otherwise ("before" where it says
+    "after", miles for kilometres: `swapped:...`) or that joins the halves of a contrast it draws (`stitched:but`), a
+    quoted passage not found, or a claim its source holds only inside a question, denial or hypothesis ("denied that
+    ...", "whether ...": `unasserted:...`), is never verified."""
+    if score.quote_found is False or any(
+        r.startswith((f"{UNASSERTED}:", f"{SWAPPED}:", f"{STITCHED}:")) for r in score.missing
+    ):
         return min(score.support, cfg.verified - CAP_EPSILON)
     if score.exact:
         return 1.0

@@ -290,7 +290,7 @@ def _scaled(number: str, scale: str) -> str:
         return number
 
 
-def _ascii_digits(text: str) -> str:
+def ascii_digits(text: str) -> str:
     """`text` with its digits of other scripts in ASCII, one for one (offsets kept)."""
     return text if text.isascii() else _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group())), text)
 
@@ -302,7 +302,7 @@ def _day_digits(m: re.Match[str]) -> str:
 
 
 def key_facts(claim: str) -> KeyFacts:
-    claim = _ascii_digits(claim)
+    claim = ascii_digits(claim)
     dates = tuple(dict.fromkeys(m.group() for m, *_ in _word_dates(_WORD_DAY.sub(_day_digits, claim))))
     numbers = tuple(dict.fromkeys(f"{n} {scale}" if scale else n for n, scale in _numbers(claim)))
     counts = tuple(dict.fromkeys(c for c in _counts(claim) if c[0] not in numbers))
@@ -319,7 +319,7 @@ def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str
     accents folded, a hyphen at a line break joined to the next line ("jean-\\nluc" is "jean-luc", as PDFs break it)
     (cached: a source is checked against many claims). A number with a scale word is there as written (`5 million`),
     in full (`5000000`) and bare (`5`); an ambiguous "1.000" under both readings, "1 000" as 1000 too."""
-    source = _ascii_digits(source)
+    source = ascii_digits(source)
     grouped = _GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-")
     text = _WORD_NUMBER.sub(lambda m: _word_number(m, False), grouped)  # "the first of May" is May 1 too
     digit_dates = list(_digit_dates(text))

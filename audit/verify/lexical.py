@@ -12,7 +12,11 @@ from rapidfuzz import fuzz
 
 from audit.verify.textcache import text_cache
 
-_QUOTED = re.compile(r"\"([^\"]{3,}?)\"|“([^”]{3,}?)”|‘([^’]{3,}?)’|(?<!\w)'([^']{3,}?)'(?!\w)")
+# straight, curly, German („...“), French («...», ‹...›) and Chinese or Japanese (「...」, 『...』) quotation marks
+_QUOTED = re.compile(
+    r"„([^“”„]{3,}?)[“”]|«\s*([^»]{3,}?)\s*»|‹\s*([^›]{3,}?)\s*›|「([^」]{2,}?)」|『([^』]{2,}?)』|"
+    r"\"([^\"]{3,}?)\"|“([^”]{3,}?)”|‘([^’]{3,}?)’|(?<!\w)'([^']{3,}?)'(?!\w)"
+)
 _EDGE_PUNCT = " \t\n.,;:!?\"'“”‘’()[]"
 
 
@@ -87,7 +91,8 @@ def find_loose(needle: str, haystack: str) -> tuple[int, int] | None:
 
 
 def quoted_spans(claim: str) -> list[str]:
-    """Text inside straight or curly double quotes, or single quotes, in the claim."""
+    """Text inside straight or curly double quotes, single quotes, or German, French, Chinese and Japanese quotation
+    marks, in the claim."""
     return [next(g for g in m.groups() if g) for m in _QUOTED.finditer(claim)]
 
 

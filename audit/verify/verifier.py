@@ -19,7 +19,8 @@ from functools import cache
 import numpy as np
 
 from audit.config import AuditConfig
-from audit.verdict import DIRECTION_MISMATCH, NEGATION_MISMATCH, SourceScore
+from audit.verdict import DIRECTION_MISMATCH, NEGATION_MISMATCH, STITCHED, SWAPPED, UNASSERTED, SourceScore
+from audit.verify.asserted import unasserted_frame
 from audit.verify.direction import direction_mismatch
 from audit.verify.features import (
     COS_TRANSFORMER,
@@ -34,6 +35,7 @@ from audit.verify.keyfacts import keyfact_coverage
 from audit.verify.semantic import SemanticScorer
 from audit.verify.static import StaticScorer
 from audit.verify.support import load_support_model
+from audit.verify.swaps import swapped_words
 from audit.verify.text import SourceWindow
 
 _NUMBERS = FEATURE_NAMES.index("numbers")
@@ -164,6 +166,23 @@ def _strongest(cosines: np.ndarray | None, k: int) -> list[int]:
     return sorted(int(j) for j in np.argsort(-cosines, kind="stable")[:k])
 
 
+CLOSE_COPY = 0.9  # a partial alignment this close is the claim copied: its place in the source is read as a match's
+
+
+def _swap_reason(found: str) -> str:
+    """`swapped:before/after` for a word of the claim contradicting its copied sentence's; `stitched:but` and
+    `unasserted:would` (a hedge dropped, a question stated) as they are."""
+    return found if found.startswith((f"{STITCHED}:", f"{UNASSERTED}:")) else f"{SWAPPED}:{found}"
+
+
+def _frame(a: PairAnalysis, source: str) -> str | None:
+    """The question, denial or hypothesis of the source that the claim's (close) copy there lies inside, if any."""
+    span = a.lexical.span
+    if span is None or not (a.exact or a.lexical.score >= CLOSE_COPY) or span == (0, len(source)):
+        return None
+    return unasserted_frame(source, span[0])
+
+
 def score_pairs(
     pairs: Sequence[tuple[str, str]],
     cfg: AuditConfig,
@@ -186,22 +205,29 @@ def score_pairs(
     for (_claim, source), a, cos, feats, p, ref in zip(
         pairs, f.analyses, f.cosines, f.x, f.support, f.refined, strict=True
     ):
+        frame = _frame(a, source)
+        exact = a.exact and frame is None
         semantic = float(feats[COS_TRANSFORMER]) if ref else (float(feats[_COS_MAX]) if cos is not None else None)
         evidence = _evidence(a, source, cos)
         opposite = not a.exact and evidence is not None and direction_mismatch(a.claim, evidence.text)
+        negated = bool(feats[_NEGATION]) and not a.exact
+        swaps = () if a.exact else swapped_words(a.claim, [w.text for w in a.candidates], a.facts.names)
+        negated = negated or "negation" in swaps
         out.append(
             PairScore(
-                lexical=1.0 if a.exact else a.seed_baseline,
-                exact=a.exact,
+                lexical=1.0 if exact else a.seed_baseline,
+                exact=exact,
                 keyfact_coverage=keyfact_coverage(
                     a.facts, [r for r in a.missing if not r.startswith(("missing_quote:", "missing_url:"))]
                 ),
                 number_coverage=float(feats[_NUMBERS]),
                 semantic=semantic,
-                support=1.0 if a.exact else float(p),
+                support=1.0 if exact else float(p),
                 reasons=a.missing
-                + ((NEGATION_MISMATCH,) if feats[_NEGATION] and not a.exact else ())
-                + ((DIRECTION_MISMATCH,) if opposite else ()),
+                + ((NEGATION_MISMATCH,) if negated else ())
+                + ((DIRECTION_MISMATCH,) if opposite else ())
+                + tuple(dict.fromkeys(_swap_reason(w) for w in swaps if w != "negation"))
+                + ((f"{UNASSERTED}:{frame}",) if frame is not None else ()),
                 evidence=evidence,
                 refined=bool(ref),
             )

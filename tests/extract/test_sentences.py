@@ -28,6 +28,16 @@ SPLIT_CASES = [
     ("bracketed_ellipsis_inside_quote", 'It was "calm, and [...] sexy". [1]', ['It was "calm, and [...] sexy". [1]']),
     ("lowercase_after_period_continues", "See approx. ten more.", ["See approx. ten more."]),
     (
+        "french_closing_guillemet_after_the_stop",
+        "Il a dit : « Nous fermerons les écoles. » [1] Puis il est parti.",
+        ["Il a dit : « Nous fermerons les écoles. » [1]", "Puis il est parti."],
+    ),
+    (
+        "german_closing_quote_after_the_stop",
+        "Er sagte: „Wir erhöhen die Preise.“ [1] Dann ging er.",
+        ["Er sagte: „Wir erhöhen die Preise.“ [1]", "Dann ging er."],
+    ),
+    (
         "full_width_stops",
         "退款需要30天[1]。运费免费！[2]要多久？「好。」对",
         ["退款需要30天[1]。", "运费免费！[2]", "要多久？", "「好。」", "对"],

@@ -1,0 +1,139 @@
+"""Words that cannot stand for each other in a copied sentence: opposites, ordinals, units, currencies, periods.
+
+Read by `audit/verify/swaps.py`, which flags a claim that copies a source sentence but for one such word. Each word
+maps to (its class, its canonical form); two words of one class with different forms contradict each other where the
+rest of the sentence is the same ("before noon" / "after noon", "12 miles" / "12 kilometres", "4.2 billion dollars" /
+"4.2 billion euros", "finished third" / "finished second"). Unlike `direction.py`'s list, which reads any evidence
+window and so leaves out first / last, before / after, more / less (they fired on supported training pairs), these
+are read only between two copies of one sentence, word for word around them. Pure data.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+# pairs of opposites: English, then German, French and Spanish; every form written out
+_OPPOSITE_PAIRS = """
+before after|prior after|earlier later|earliest latest|early late|first last|firstly lastly
+minimum maximum|min max|minimal maximal|minimum highest|lowest maximum|always never|all none|everyone nobody
+increase decrease|increased decreased|increases decreases|increasing decreasing|increase reduction
+rise fall|rose fell|risen fallen|rising falling|rises falls|up down|upward downward|upwards downwards
+more less|more fewer|most least|higher lower|highest lowest|high low|larger smaller|largest smallest|bigger smaller
+biggest smallest|greater lesser|greatest least|older younger|oldest youngest|eldest youngest|longer shorter
+longest shortest|long short|best worst|better worse|wider narrower|widest narrowest|heavier lighter
+won lost|win lose|wins loses|winning losing|winner loser|winners losers|victory defeat|beat lost
+allowed prohibited|allowed forbidden|allowed banned|permitted prohibited|permitted forbidden|permitted banned
+allow prohibit|allows prohibits|allow ban|allows bans|legal illegal|lawful unlawful|approved rejected|accepted rejected
+approve reject|accept reject|approval rejection|include exclude|includes excludes|included excluded
+including excluding|inclusive exclusive|with without|above below|over under|upper lower|inside outside
+internal external|inner outer|import export|imports exports|imported exported|importer exporter|importers exporters
+buy sell|buys sells|bought sold|buyer seller|buyers sellers|buying selling|purchase sale|lend borrow|lent borrowed
+lender borrower|lenders borrowers|debit credit|male female|males females|men women|man woman|boys girls|boy girl
+positive negative|majority minority|top bottom|start end|started ended|starts ends|beginning end|begin end
+open closed|opened closed|opens closes|opening closing|entry exit|entrance exit|add remove|added removed
+strong weak|stronger weaker|strongest weakest|rich poor|richer poorer|richest poorest|cheap expensive
+fast slow|faster slower|fastest slowest|quickly slowly|hot cold|warmer colder|warmest coldest|same different
+public private|deficit surplus|deficits surpluses|profit loss|profits losses|gain loss|gains losses|ascending descending
+optional mandatory|optional required|optional compulsory|voluntary compulsory|voluntary mandatory|rural urban
+north south|east west|northern southern|eastern western|northernmost southernmost|easternmost westernmost
+northeast southwest|northwest southeast|true false|success failure|passed failed|pass fail|guilty innocent
+acquitted convicted|alive dead|born died|birth death|joined left|hired fired|arrived departed|arrival departure
+arrive depart|ahead behind|overestimated underestimated|overestimate underestimate|overvalued undervalued
+overweight underweight|expansion contraction|inflation deflation|net gross|senior junior|minor major|minors adults
+vor nach|erste letzte|ersten letzten|erster letzter|mehr weniger|höher niedriger|höchste niedrigste|immer nie
+immer niemals|gestiegen gesunken|gestiegen gefallen|erhöht gesenkt|steigt sinkt|stieg sank|genehmigt abgelehnt
+erlaubt verboten|zugelassen verboten|gewonnen verloren|gewann verlor|mindestens höchstens|minimal maximal
+avant après|premier dernier|première dernière|premiers derniers|plus moins|toujours jamais|augmenté baissé
+augmenté diminué|hausse baisse|augmentation baisse|augmentation diminution|autorisé interdit|autorisée interdite
+autorisés interdits|gagné perdu|accepté refusé|approuvé rejeté|approuvé refusé|minimum maximum|supérieur inférieur
+antes después|primero último|primera última|primer último|más menos|siempre nunca|aumentó disminuyó|aumentó bajó
+aumento disminución|aumento descenso|permitido prohibido|permitida prohibida|ganó perdió|aprobó rechazó
+aprobado rechazado|aprobada rechazada|mínimo máximo|mayor menor|superior inferior
+up_to at_least|at_most at_least|or_more or_less|or_more or_fewer|confirmed denied|admitted denied|confirm deny
+including excludes|including excluded|excluding includes|excluding included|includes excluding|excludes including
+must_not may|must_not can|may_not may|may_not can|cannot can|must_not could
+"""
+
+# classes whose members all differ from each other: ordinals, units, currencies, periods, scale words
+_CLASSES = {
+    "ordinal": "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth 1st 2nd 3rd 4th 5th "
+    "6th 7th 8th 9th 10th 11th 12th",
+    "length": "km:km kilometre:km kilometres:km kilometer:km kilometers:km mile:mi miles:mi mi:mi metre:m metres:m "
+    "meter:m meters:m m:m feet:ft foot:ft ft:ft yard:yd yards:yd inch:in inches:in cm:cm centimetres:cm "
+    "centimeters:cm mm:mm millimetres:mm millimeters:mm nautical:nmi",
+    "mass": "kg:kg kilogram:kg kilograms:kg kilo:kg kilos:kg lb:lb lbs:lb ton:t tons:t tonne:t tonnes:t gram:g "
+    "grams:g g:g ounce:oz ounces:oz oz:oz",
+    "area": "acre:acre acres:acre hectare:ha hectares:ha ha:ha",
+    "currency": "$:usd dollar:usd dollars:usd usd:usd us$:usd €:eur euro:eur euros:eur eur:eur £:gbp pound:gbp "
+    "pounds:gbp gbp:gbp sterling:gbp ¥:yen yen:yen jpy:yen yuan:cny rmb:cny renminbi:cny cny:cny franc:chf "
+    "francs:chf chf:chf rupee:inr rupees:inr inr:inr",
+    "period": "second:s seconds:s minute:min minutes:min hour:h hours:h day:d days:d week:wk weeks:wk month:mo "
+    "months:mo year:yr years:yr decade:dec decades:dec century:c centuries:c daily:d weekly:wk monthly:mo "
+    "quarterly:q annually:yr annual:yr yearly:yr",
+    "percent": "percent:pct per_cent:pct %:pct percentage_points:pp percentage_point:pp points:pp point:pp "
+    "basis_points:bp bps:bp",
+    "scale": "thousand:k million:m billion:b trillion:t",
+    "multiple": "doubled:2 tripled:3 quadrupled:4 halved:0.5 double:2 triple:3 quadruple:4 twice:2 thrice:3",
+    "quantifier": "all:all every:all each:all some:some several:several few:few many:many most:most none:none "
+    "half:half",
+    "count": "one:1 two:2 three:3 four:4 five:5 six:6 seven:7 eight:8 nine:9 ten:10 eleven:11 twelve:12 twenty:20 "
+    "thirty:30 forty:40 fifty:50 hundred:100 dozen:12",
+    "fraction": "half:2 halves:2 third:3 thirds:3 quarter:4 quarters:4 fifth:5 fifths:5 tenth:10 tenths:10",
+    "temperature": "celsius:c fahrenheit:f °c:c °f:f",
+}
+
+# a word and its opposite by a prefix ("legal" / "illegal", "possible" / "impossible", "likely" / "unlikely")
+NEGATING_PREFIXES = ("il", "im", "in", "ir", "un", "dis", "non")
+MIN_PREFIXED_BASE = 5  # letters of the word the prefix negates: not "form" / "inform"
+
+
+def _fold(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+def _pairs() -> dict[str, dict[int, int]]:
+    """word -> {pair number: its side}: "allowed" is side 0 of allowed / prohibited and of allowed / banned."""
+    out: dict[str, dict[int, int]] = {}
+    pairs = [p.split() for line in _OPPOSITE_PAIRS.split("\n") for p in line.split("|") if p.strip()]
+    for n, pair in enumerate(pairs):
+        for side, word in enumerate(pair):
+            out.setdefault(_fold(word.replace("_", " ")), {})[n] = side
+    return out
+
+
+def _classed() -> dict[str, dict[str, str]]:
+    """word (or two words) -> {class: canonical form}: "pounds" is gbp among currencies."""
+    out: dict[str, dict[str, str]] = {}
+    for cls, words in _CLASSES.items():
+        for entry in words.split():
+            word, _, canon = entry.partition(":")
+            out.setdefault(_fold(word.replace("_", " ")), {})[cls] = canon or word
+    return out
+
+
+PAIRS = _pairs()
+CLASSED = _classed()
+
+
+def contradicts(claim_word: str, source_word: str) -> bool:
+    """Whether `claim_word` where its copied sentence says `source_word` (both lower case without accents, one or two
+    words each) states something else: opposites, two ordinals, units, currencies, periods, multiples, quantifiers,
+    counts or fractions of one kind, a word and its negation by a prefix, or two words each of these tables knows,
+    one of them against the other's ("one third" for "two thirds")."""
+    if claim_word == source_word:
+        return False
+    theirs = PAIRS.get(source_word, {})
+    if any(theirs.get(n) not in (None, side) for n, side in PAIRS.get(claim_word, {}).items()):
+        return True
+    kinds = CLASSED.get(source_word, {})
+    if any(kinds.get(cls) not in (None, canon) for cls, canon in CLASSED.get(claim_word, {}).items()):
+        return True
+    words = claim_word.split(), source_word.split()
+    if len(words[0]) == len(words[1]) > 1 and all(w in PAIRS or w in CLASSED for side in words for w in side):
+        return any(contradicts(a, b) for a, b in zip(*words, strict=True))
+    short, long_ = sorted((claim_word, source_word), key=len)
+    return (
+        len(short) >= MIN_PREFIXED_BASE
+        and short.isalpha()
+        and any(long_ == p + short or long_ == f"{p}-{short}" for p in NEGATING_PREFIXES)
+    )

@@ -1,0 +1,289 @@
+"""A claim that copies a source sentence but for one word that says otherwise: "vendors may sell alcohol on Sundays
+before noon" against "... on Sundays after noon", "The bridge is 12 miles long" against "12 kilometres long", "She
+finished third" against "second", "Norway has 10.5 million people" against "Norway has 5.5 million people. Sweden has
+10.5 million people.", "die Mieten nicht stabil gehalten" against "die Mieten stabil gehalten".
+
+Every word of such a claim is in its source (its key facts too), and its embedding sits on the source's, so the
+support model scores it high: the one word that changed is the whole error. The rule is lexical and narrow: the claim
+is aligned word for word (difflib) with each sentence of its candidate windows; the sentence it copies best must hold
+at least `MIN_COPIED` of its words, and there one or two of the claim's words stand where the sentence has others that
+contradict them (`audit/verify/opposites.py`: opposites, ordinals, units, currencies, periods, a prefix negation, a
+number of another value, another name), or the claim adds or drops a negation ("not", "nicht", "ne ... pas", "no"),
+with the same words either side (`MIN_FLANK` together, one at least on each side within the claim). Also read there:
+two words in each other's place across a word that orders them ("coffee exports are larger than tea exports" for the
+reverse; `_crossed`), words left out between two copied parts that draw a contrast ("but", with a number or an
+opposite: `stitched:but`), a hedge or plan dropped ("would cut" for "cuts": `unasserted:would`) and a question copied
+as a statement (`unasserted:question`). A sentence that copies the claim as well without any such word clears it,
+unless it names something else in a capitalised word (the other sentence of a stitched pair, "Sweden has 10.5 million
+people"). Pure.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from rapidfuzz import fuzz
+
+from audit.verify.keyfacts import ascii_digits
+from audit.verify.opposites import contradicts
+
+_TOKEN = re.compile(r"[$€£¥%]|\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+")
+_NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_CLOSERS = " \t\"'”’)]*"  # what may follow a sentence's last mark
+NEGATIONS = frozenset(
+    "not never no nicht kein keine keinen keinem keiner keines nie niemals ne pas jamais nunca".split()
+)
+ENGLISH_NEGATIONS = frozenset({"not", "never", "no"})
+MIN_COPIED = 5  # words of the claim the sentence must hold, in order
+MIN_COPIED_SHARE = 0.6  # ... and this share of the claim's words
+MIN_FLANK = 3  # words equal around the changed one, both sides together
+MAX_SWAPPED = 2  # words on each side of a swap
+MAX_CLAIM_WORDS = 150  # a longer claim is read for none of this
+MAX_SENTENCE_WORDS = 400  # nor a longer sentence of its source
+MAX_SENTENCE_CHARS = 20 * MAX_SENTENCE_WORDS  # ... nor one too long to hold fewer (not even split into words)
+MAX_NEGATED = 3  # words on each side of a difference that adds or drops a negation
+# words of contrast: the words a claim leaves out between two copied parts, holding one, may hold the other half
+CONTRASTS = frozenset("but while whereas although though yet however except unlike".split())
+# words that order two things ("A is larger than B", "A beat B") and words that join them ("A and B")
+ORDERING = frozenset(
+    "than over before after beat beats defeated defeats to into from exceeds exceeded surpassed overtook outsold "
+    "outnumber outnumbers outnumbered above below ahead behind acquired bought replaced succeeded preceded "
+    "followed".split()
+)
+# words that hedge or plan what follows: a claim dropping one states as done what the source only supposes. Not
+# "may" ("it may have been practiced" for "it was practiced": supported training pairs), "proposes", "aims",
+# "intends" (a paper "proposes" what it introduces; "strives" for "aims"): they flagged 4 supported training pairs
+HEDGES = frozenset("would could might proposed plans planned planning threatened threatens".split())
+MAX_HEDGED = 3  # words on each side of a difference that drops a hedge
+FILLERS = frozenset("but and also only even yet while so then".split())
+MAX_CROSSED = 3  # words of each of two things in each other's place ("the united states" / "china")
+JOINING = frozenset("and or with between versus vs nor both".split())
+SAME_SPELLING = 80  # rapidfuzz ratio from which two names are one spelt two ways
+
+
+@dataclass(frozen=True)
+class _Word:
+    low: str  # lower case; a number without its thousands commas or zero decimals
+    capital: bool  # written with a capital
+
+
+def _number(word: str) -> str:
+    plain = word.replace(",", "") if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", word) else word
+    return plain.rstrip("0").rstrip(".") if re.fullmatch(r"\d+\.\d+", plain) else plain
+
+
+def fold(word: str) -> str:
+    """Lower case without accents: "Vázquez" is "vasquez"'s spelling, not another name."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
+
+
+def _words(text: str) -> list[_Word]:
+    text = _NOT.sub(" not", ascii_digits(text))
+    return [_Word(_number(w) if w[0].isdigit() else fold(w), w[0].isupper()) for w in _TOKEN.findall(text)]
+
+
+def _variants(a: str, b: str) -> bool:
+    """One written as the other's plural or another spelling ("Vasquez" / "Vázquez"), one number the other's rounding
+    (0.5 / 0.505) or a year and its last two digits (the "19" of "2018-19" / 2019): no contradiction."""
+    short, long_ = sorted((a, b), key=len)
+    if not short[0].isdigit():
+        return long_ in (f"{short}s", f"{short}es") or fuzz.ratio(a, b) >= SAME_SPELLING
+    rounded = "." in long_ and long_.startswith(short if "." in short else f"{short}.")
+    return rounded or (len(short) == 2 and len(long_) == 4 and long_.endswith(short))
+
+
+def _is_number(word: str) -> bool:
+    return word[0].isdigit()
+
+
+@dataclass(frozen=True)
+class _Pair:
+    """The claim and a sentence it may copy, as the comparison of one difference reads them."""
+
+    claim: list[_Word]
+    sent: list[_Word]
+    names: frozenset[str]  # the claim's names that its source also names
+    claim_words: frozenset[str]
+    replaced: frozenset[tuple[str, str]]  # (the claim's word, the sentence's) of each one-word difference
+
+
+def _stitched(deleted: list[_Word], before: list[_Word], pair: _Pair) -> str | None:
+    """A contrast the sentence draws in words the claim leaves out ("95 percent effective against severe disease
+    but only 60 percent against infection" for "95 percent effective against infection"): the word of contrast,
+    where the words left out hold what the claim's words `before` them state otherwise: another number beside one
+    of theirs, or a word contradicting one of theirs. Not "The law took effect in 2021" from "The law passed in 2019,
+    but it took effect in 2021": the words before ("The law") state nothing the left-out ones contradict."""
+    words = [w.low for w in deleted]
+    contrast = next((w for w in words if w in CONTRASTS), None)
+    if contrast is None:
+        return None
+    stated = {w.low for w in before}
+    numbers = any(_is_number(w) for w in stated) and any(_is_number(w) and w not in pair.claim_words for w in words)
+    opposed = any(contradicts(c, w) for c in stated for w in words if not _is_number(w))
+    return contrast if numbers or opposed else None
+
+
+def _hedge(claim: list[_Word], sent: list[_Word], pair: _Pair) -> str | None:
+    """A hedge or plan of the sentence that the claim drops in its place ("would cut" for "cuts", "proposed banning"
+    for "banned", "plans to open" for "will open"): the hedge, with its "to"."""
+    if len(claim) > MAX_HEDGED or len(sent) > MAX_HEDGED or any(w.low in HEDGES for w in claim):
+        return None
+    for n, w in enumerate(sent):
+        # lower case: "May" is a month
+        if w.low in HEDGES and not w.capital and w.low not in pair.claim_words:
+            return f"{w.low} to" if n + 1 < len(sent) and sent[n + 1].low == "to" else w.low
+    return None
+
+
+def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
+    """What the claim's words [i1:i2] say against the sentence's [j1:j2] in their place, as a reason's detail, if
+    they contradict them."""
+    claim, sent = pair.claim[i1:i2], pair.sent[j1:j2]
+    hedge = _hedge(claim, sent, pair)
+    if hedge is not None:
+        return f"unasserted:{hedge}"
+    # English negations replaced are the negation feature's (is_negated, on the evidence window); "not completed"
+    # for "incomplete" is none
+    negated = [any(w.low in NEGATIONS - ENGLISH_NEGATIONS for w in side) for side in (claim, sent)]
+    if not claim or not sent:
+        if all(w.low in NEGATIONS for w in claim or sent):
+            return "negation"
+        found = _stitched(sent, pair.claim[:i1], pair) if not claim else None
+        return None if found is None else f"stitched:{found}"
+    if negated[0] != negated[1] and max(len(claim), len(sent)) <= MAX_NEGATED:
+        return "negation"  # "keine neuen" for "insgesamt 350 neue", "n'est pas" for "est"
+    if len(claim) > MAX_SWAPPED or len(sent) > MAX_SWAPPED:
+        return None
+    mine, theirs = " ".join(w.low for w in claim), " ".join(w.low for w in sent)
+    after = pair.claim[i2].low if i2 < len(pair.claim) else ""
+    if {mine, theirs} == {"by", "to"} and after and _is_number(after):
+        return f"{mine}/{theirs}"  # "increased to 12 percent" for "increased by 12 percent"
+    if len(claim) == 1 == len(sent):
+        a, b = claim[0], sent[0]
+        number = _is_number(a.low) and _is_number(b.low)
+        # two names in each other's place ("Germany and France" for "France and Germany") are `_crossed`'s
+        name = a.low in pair.names and b.capital and not _is_number(b.low) and (b.low, a.low) not in pair.replaced
+        if (number or name) and not _variants(a.low, b.low):
+            return f"{a.low}/{b.low}"
+    # a joining word beside the word in its place is no part of it ("including" for "but excludes")
+    bare_mine, bare_theirs = (" ".join(w.low for w in side if w.low not in FILLERS) for side in (claim, sent))
+    bare = bare_mine and bare_theirs and contradicts(bare_mine, bare_theirs)
+    return f"{mine}/{theirs}" if contradicts(mine, theirs) or bare else None
+
+
+def _crossed(ops: Sequence[tuple[str, int, int, int, int]], pair: _Pair) -> str | None:
+    """Two words of the claim in each other's place in the sentence across a word that orders them ("coffee exports
+    are larger than tea exports" against "tea exports are larger than coffee exports"), not one that joins them
+    ("Germany and France" against "France and Germany")."""
+    claim, sent = pair.claim, pair.sent
+
+    def text(words: list[_Word]) -> str:
+        return " ".join(w.low for w in words)
+
+    spans = [
+        (text(claim[i1:i2]), text(sent[j1:j2]), i1, i2)
+        for tag, i1, i2, j1, j2 in ops
+        if tag == "replace" and i2 - i1 <= MAX_CROSSED and j2 - j1 <= MAX_CROSSED
+    ]
+    for x, (mine, theirs, _, end) in enumerate(spans):
+        for other_mine, other_theirs, start, _ in spans[x + 1 :]:
+            if mine == other_theirs and other_mine == theirs:
+                between = {w.low for w in claim[end:start]}
+                if between & ORDERING and not between & JOINING:
+                    return f"{mine}/{theirs}"
+    return None
+
+
+@dataclass(frozen=True)
+class _Copy:
+    copied: int  # claim words the sentence holds in order
+    swaps: tuple[str, ...]  # contradictions found, as reasons' details
+    # a capitalised word where the claim has another ("Sweden" for "Norway" opening the sentence), which may name
+    # something else: such a copy does not clear the claim of another sentence's contradiction
+    doubtful: bool = False
+
+
+def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], question: bool = False) -> _Copy:
+    ops = SequenceMatcher(None, [w.low for w in claim], [w.low for w in sent], autojunk=False).get_opcodes()
+    copied = sum(i2 - i1 for tag, i1, i2, _, _ in ops if tag == "equal")
+    replaced = frozenset(
+        (claim[i1].low, sent[j1].low) for tag, i1, i2, j1, j2 in ops if tag == "replace" and i2 - i1 == 1 == j2 - j1
+    )
+    pair = _Pair(claim, sent, names, frozenset(w.low for w in claim), replaced)
+    swaps: list[str] = []
+    doubtful = any(
+        tag == "replace" and i2 - i1 == 1 == j2 - j1 and claim[i1].capital and sent[j1].capital
+        for tag, i1, i2, j1, j2 in ops
+    )
+    for k, (tag, i1, i2, j1, j2) in enumerate(ops):
+        if tag == "equal":
+            continue
+        left = ops[k - 1][2] - ops[k - 1][1] if k and ops[k - 1][0] == "equal" else 0
+        right = ops[k + 1][2] - ops[k + 1][1] if k + 1 < len(ops) and ops[k + 1][0] == "equal" else 0
+        # a replacement may sit at the claim's edge; words added or dropped need words on both sides
+        edge = tag == "replace"
+        # the claim's edge counts as one word of the flank ("... in 1903." against "... in 1911 ...")
+        left, right = left or int(edge and i1 == 0), right or int(edge and i2 == len(claim))
+        if left + right < MIN_FLANK or not left or not right:
+            continue
+        found = _swap(i1, i2, j1, j2, pair)
+        if found is not None:
+            swaps.append(found)
+    crossed = _crossed(ops, pair)
+    if question:  # the sentence asks what the claim states
+        swaps.append("unasserted:question")
+    return _Copy(copied, tuple(dict.fromkeys([*swaps, *([crossed] if crossed else [])])), doubtful)
+
+
+def _sentences(windows: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(s for w in windows for s in _SENTENCE_END.split(w) if s.strip()))
+
+
+def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ()) -> tuple[str, ...]:
+    """The contradictions between `claim` and the sentence of `windows` it copies best ("after/before": the claim's
+    word, then the sentence's; "negation": a negation added or dropped), or () when it copies none closely, or one
+    copies it as well without a contradiction. `names`: the claim's names (its key facts): one of them where the
+    sentence names another, while the source names it elsewhere, is a contradiction."""
+    words = _words(claim)
+    if len(words) > MAX_CLAIM_WORDS:
+        return ()
+    need = max(MIN_COPIED, MIN_COPIED_SHARE * len(words))
+    texts = _sentences(windows)
+    # a "sentence" of thousands of words (a source without stops) is no sentence a claim copies, and aligning it
+    # grows with both lengths: an unpunctuated 400 KB source took 5 s a claim
+    sentences = [_words(s) if len(s) <= MAX_SENTENCE_CHARS else [] for s in texts]
+    sentences = [s if len(s) <= MAX_SENTENCE_WORDS else [] for s in sentences]
+    # a question copied as a statement: the claim asks nothing
+    asks = [t.rstrip(_CLOSERS).endswith("?") and not claim.rstrip(_CLOSERS).endswith("?") for t in texts]
+    # a name the source lacks is a missing name already; one it has, put where it names another, is a swap
+    named = {w.low for s in sentences for w in s}
+    name_words = frozenset(w.low for n in names for w in _words(n)) & named
+    vocab = {w.low for w in words}
+    # a sentence sharing fewer distinct words than a copy needs is no copy (most are not: no alignment for them)
+    repeats = len(words) - len(vocab)
+    close = [n for n, s in enumerate(sentences) if len(vocab & {w.low for w in s}) + repeats >= need]
+    compared = [(n, _compare(words, sentences[n], name_words, asks[n])) for n in close]
+    copies = [c for _, c in compared if c.copied >= need]
+    if not copies:
+        return ()
+    best = max(c.copied for c in copies)
+    flagged = [(n, c) for n, c in compared if c.swaps and c.copied == best]
+    if not flagged or any(not c.swaps and not c.doubtful and c.copied >= best for c in copies):
+        return ()
+    at, copy = flagged[0]
+    # the claim's number stated in another sentence beside another of the claim's figures or names ("In 2021, sales
+    # were 7 million" against "In 2020, sales were 5 million units. In 2021, the figure reached 7 million.") is that
+    # sentence's, said in other words: no swap
+    facts = {w.low for w in words if _is_number(w.low)} | name_words
+    others = [{w.low for w in s} for n, s in enumerate(sentences) if n != at]
+
+    def stated_elsewhere(found: str) -> bool:
+        mine = found.partition("/")[0]
+        return _is_number(mine) and any(mine in ws and (facts - {mine}) & ws for ws in others)
+
+    return tuple(f for f in copy.swaps if not stated_elsewhere(f))
