@@ -9,6 +9,7 @@ from rich.table import Table
 
 from audit.cli.common import F, config_option, db_option, friendly_errors, out
 from audit.report import rank_0_warning
+from audit.schedule import last_completed_day
 from flows import DEFAULT_INPUT
 
 MAX_BACKFILL_DAYS = 366  # a backfill of more days needs --max-days: every day is a subflow, with data or without
@@ -44,10 +45,22 @@ def flow_options(fn: F) -> F:
     return fn
 
 
+def nothing_to_audit(db: str) -> str:
+    """The incremental nightly's line when its plan is empty: what the plan covers (the days after the watermark and
+    the unfinished ones before it), not 'every day with data is completed': a day before the watermark that was
+    never audited (a later day audited first with `--day`) is not in the plan."""
+    last = last_completed_day(db)
+    if last is None:
+        return f"nothing to audit: no day with data up to yesterday (UTC) in {db}"
+    return (
+        f"nothing to audit: no day with data after the last completed one ({last}) up to yesterday (UTC), and no "
+        f"unfinished day before it, in {db}; an earlier day never audited: citeaudit nightly --day or backfill"
+    )
+
+
 def print_days(summaries: list[dict[str, Any]], db: str) -> None:
     if not summaries:
-        text = f"nothing to audit: every day with data up to yesterday (UTC) is completed in {db}"
-        out.print(text, soft_wrap=True, markup=False, highlight=False)  # a path, never rich markup
+        out.print(nothing_to_audit(db), soft_wrap=True, markup=False, highlight=False)  # a path, never rich markup
         return
     t = Table(title="citeaudit nightly")
     t.add_column("day", no_wrap=True)

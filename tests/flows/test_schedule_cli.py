@@ -75,6 +75,21 @@ def test_a_day_that_did_not_complete_below_the_watermark_is_audited_again_after_
     assert pending_days(db, now, DAY1) == [date(2026, 11, 3)]
 
 
+def test_nothing_to_audit_names_the_watermark_not_every_day_completed(tmp_path: Path) -> None:
+    # `nightly --day` of DAY2, then the incremental nightly: DAY1 has data and was never audited, and the plan (every
+    # day after the last completed one) is rightly empty; the line said 'every day with data up to yesterday (UTC)
+    # is completed', which DAY1 is not
+    from audit.cli.flows import nothing_to_audit
+
+    db = tmp_path / "a.duckdb"
+    assert nothing_to_audit(str(db)) == f"nothing to audit: no day with data up to yesterday (UTC) in {db}"
+    _record(db, DAY2, "completed")
+    text = nothing_to_audit(str(db))
+    assert "is completed" not in text
+    assert f"after the last completed one ({DAY2})" in text and str(db) in text
+    assert "citeaudit nightly --day" in text and "backfill" in text
+
+
 def test_a_day_audited_before_it_ended_is_no_watermark(tmp_path: Path) -> None:
     db = tmp_path / "a.duckdb"
     _record(db, DAY1, "completed")
