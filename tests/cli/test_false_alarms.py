@@ -1,0 +1,50 @@
+"""The false-alarm sweep: supported claims written the way real answers write them (an ordinal in words for the
+source's digits, a country by its abbreviation, ...), each through the real `citeaudit run` on real Parquet and
+DuckDB files. A hard rule that caps such a claim below `verified` is a false alarm; the wrong claim beside each one
+must stay capped (docs/hostile-inputs.md, "The false-alarm sweep")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.hostile import audited
+from tests.conftest import make_answer
+from tests.conftest import query as q
+
+HARD = ("missing_", "negation_mismatch", "direction_mismatch", "swapped:", "stitched:", "unasserted:")
+
+
+def _audit(tmp_path: Path, cases: dict[str, tuple[str, str]]) -> dict[str, tuple[str, list[str]]]:
+    """Each (claim, source) of `cases` audited as one answer citing its one source: its verdict and its hard-rule
+    reasons."""
+    rows = [
+        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}])
+        for key, (claim, source) in cases.items()
+    ]
+    got = q(audited(tmp_path, rows), "SELECT answer_id, verdict, reasons FROM citation_audit")
+    return {a: (v, [r for r in rs if r.startswith(HARD)]) for a, v, rs in got}
+
+
+def test_an_ordinal_in_words_is_its_digits(tmp_path: Path) -> None:
+    # "third" and "3rd" were two members of the ordinal class, so one where the copied sentence had the other was
+    # `swapped:3rd/third` (weak); another ordinal stays a swap
+    got = _audit(
+        tmp_path,
+        {
+            "words": ("It was the third largest city in the country.", "It was the 3rd largest city in the country."),
+            "digits": ("It was the 3rd largest city in the country.", "It was the third largest city in the country."),
+            "century": (
+                "The castle was built in the twelfth century by monks.",
+                "The castle was built in the 12th century by monks.",
+            ),
+            "other": ("It was the second largest city in the country.", "It was the 3rd largest city in the country."),
+            "other_digits": (
+                "It was the 2nd largest city in the country.",
+                "It was the third largest city in the country.",
+            ),
+        },
+    )
+    for key in ("words", "digits", "century"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["other"] == ("weak", ["swapped:second/3rd"]), got
+    assert got["other_digits"] == ("weak", ["missing_number:2", "swapped:2nd/third"]), got
