@@ -34,7 +34,7 @@ from audit.verify.textcache import text_cache
 from audit.verify.urls import missing_urls, split_urls
 
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
-FEATURES_VERSION = 19
+FEATURES_VERSION = 20  # 20: a source naming a country or union one way names it every way (keynames._ALIASES)
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

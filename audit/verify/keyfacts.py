@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from audit.verify.keynames import claim_names, fold_text, has_name
+from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
 from audit.verify.numranges import number_ranges, numbers_inside, year_counts
 from audit.verify.textcache import text_cache
 
@@ -331,7 +331,7 @@ def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str
         if scale:
             numbers |= {f"{n} {scale}", _scaled(n, scale)}
     low = source.lower()
-    return frozenset(numbers), frozenset(dates), low, _BROKEN_HYPHEN.sub("-", fold_text(low))
+    return frozenset(numbers), frozenset(dates), low, _BROKEN_HYPHEN.sub("-", fold_text(low)) + alias_words(source, low)
 
 
 def _has_number(number: str, src_numbers: frozenset[str]) -> bool:

@@ -143,6 +143,39 @@ def fold_text(text: str) -> str:
     return bare.translate(_UNFOLDABLE) if _UNFOLDABLE_CHAR.search(bare) else bare
 
 
+# one country or union written out, abbreviated, with stops or without: a source naming it one way names it every
+# way ("US" against a source's "United States" was missing_name:US, "United States" against "U.S." two of them). The
+# abbreviations are read in the source's own case ("us" is a pronoun), the names written out in any
+_ALIASES = (
+    ("US", "U.S.", "USA", "U.S.A.", "United States", "United States of America"),
+    ("UK", "U.K.", "United Kingdom"),
+    ("EU", "E.U.", "European Union"),
+    ("UN", "U.N.", "United Nations"),
+    ("UAE", "U.A.E.", "United Arab Emirates"),
+)
+
+
+def _alias_forms(group: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str], str]:
+    """A group's abbreviations as a case-sensitive pattern, its names written out as one of the lower-cased text,
+    and all its forms in lower case."""
+    short = [f for f in group if f.isupper() or "." in f]
+    long_ = [f.lower() for f in group if f not in short]
+    return (
+        re.compile("|".join(rf"(?<![\w.]){re.escape(f)}(?!\w)" for f in short)),
+        re.compile("|".join(rf"\b{re.escape(f)}\b" for f in long_)),
+        " ".join(f.lower() for f in group),
+    )
+
+
+_ALIAS_FORMS = [_alias_forms(group) for group in _ALIASES]
+
+
+def alias_words(source: str, low: str) -> str:
+    """Every form (lower case) of each country or union `source` names in one of its forms (`_ALIASES`), to be
+    appended to its folded text: "" for most sources."""
+    return "".join(f" {forms}" for short, long_, forms in _ALIAS_FORMS if short.search(source) or long_.search(low))
+
+
 _WORD_CHAR = re.compile(rf"[^\W{_UNSPACED}]")  # a letter or digit of a spaced script: a word goes on
 
 

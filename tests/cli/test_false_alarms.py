@@ -48,3 +48,27 @@ def test_an_ordinal_in_words_is_its_digits(tmp_path: Path) -> None:
         assert got[key] == ("verified", []), (key, got)
     assert got["other"] == ("weak", ["swapped:second/3rd"]), got
     assert got["other_digits"] == ("weak", ["missing_number:2", "swapped:2nd/third"]), got
+
+
+def test_a_country_or_union_by_its_abbreviation_is_named(tmp_path: Path) -> None:
+    # "US" against a source's "United States" (and the other way round, "U.S.", "UK", "EU") was missing_name (weak);
+    # another country's abbreviation stays missing
+    got = _audit(
+        tmp_path,
+        {
+            "us": (
+                "The US imposed new tariffs on steel imports.",
+                "The United States imposed new tariffs on steel imports.",
+            ),
+            "united_states": (
+                "The United States imposed new tariffs on steel imports.",
+                "The U.S. imposed new tariffs on steel imports.",
+            ),
+            "uk": ("The UK left the European Union in 2020.", "The United Kingdom left the European Union in 2020."),
+            "eu": ("The United Kingdom left the EU in 2020.", "The United Kingdom left the European Union in 2020."),
+            "wrong": ("The UK imposed new tariffs on steel imports.", "The U.S. imposed new tariffs on steel imports."),
+        },
+    )
+    for key in ("us", "united_states", "uk", "eu"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["wrong"] == ("weak", ["missing_name:UK"]), got
