@@ -58,7 +58,7 @@ _PREFIX = re.compile(r"(?:un|under|over|non|re|pre|dis|mis|counter|out|inter|sub
 
 
 @functools.cache
-def _common_words() -> frozenset[str]:
+def common_words() -> frozenset[str]:
     """The whole words of the packaged MiniLM's WordPiece vocabulary (lower case, 21,945): English words, and the
     names common enough to hold a token of their own ("smith", "paris", "microsoft")."""
     vocab = json.loads(_VOCABULARY.read_text(encoding="utf-8"))["model"]["vocab"]
@@ -80,7 +80,7 @@ def _is_common(word: str) -> bool:
 def in_vocabulary(word: str) -> bool:
     """Whether a word is a vocabulary word in lower case, each part of a hyphenated one ("Paris-based"), a
     possessive without its 's, an inflection by its stem ("Leveraging" is "leverage" + ing)."""
-    words = _common_words()
+    words = common_words()
     for part in _POSSESSIVE.sub("", word.lower()).split("-"):
         if _DERIVED.fullmatch(part):
             continue

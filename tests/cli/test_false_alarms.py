@@ -72,3 +72,37 @@ def test_a_country_or_union_by_its_abbreviation_is_named(tmp_path: Path) -> None
     for key in ("us", "united_states", "uk", "eu"):
         assert got[key] == ("verified", []), (key, got)
     assert got["wrong"] == ("weak", ["missing_name:UK"]), got
+
+
+def test_a_not_that_negates_nothing_is_no_negation(tmp_path: Path) -> None:
+    # "not only ... but also", "not uncommon" (litotes) and "but not its gardens" (an aside the claim leaves out)
+    # made the source negated and the claim not: negation_mismatch (weak). The claim that takes the negation's side
+    # stays capped: "not reduce" against "not only reduces", "uncommon" against "not uncommon", the gardens
+    museum = "The museum, but not its gardens, is open to visitors on Mondays."
+    got = _audit(
+        tmp_path,
+        {
+            "not_only": (
+                "The drug reduces pain in most patients.",
+                "The drug not only reduces pain in most patients but also lowers fever.",
+            ),
+            "litotes": (
+                "Side effects are common in older patients.",
+                "Side effects are not uncommon in older patients.",
+            ),
+            "aside": ("The museum is open to visitors on Mondays.", museum),
+            "not_only_denied": (
+                "The drug does not reduce pain in most patients.",
+                "The drug not only reduces pain in most patients but also lowers fever.",
+            ),
+            "litotes_dropped": (
+                "Side effects are uncommon in older patients.",
+                "Side effects are not uncommon in older patients.",
+            ),
+            "aside_taken": ("The museum gardens are open to visitors on Mondays.", museum),
+        },
+    )
+    for key in ("not_only", "litotes", "aside"):
+        assert got[key] == ("verified", []), (key, got)
+    for key in ("not_only_denied", "litotes_dropped", "aside_taken"):
+        assert got[key][0] != "verified" and "negation_mismatch" in got[key][1], (key, got)
