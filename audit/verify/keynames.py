@@ -143,15 +143,18 @@ def fold_text(text: str) -> str:
     return bare.translate(_UNFOLDABLE) if _UNFOLDABLE_CHAR.search(bare) else bare
 
 
-# one country or union written out, abbreviated, with stops or without: a source naming it one way names it every
-# way ("US" against a source's "United States" was missing_name:US, "United States" against "U.S." two of them). The
-# abbreviations are read in the source's own case ("us" is a pronoun), the names written out in any
+# one country, union, city or agency written out, abbreviated, with stops or without: a source naming it one way
+# names it every way ("US" against a source's "United States" was missing_name:US, "United States" against "U.S." two
+# of them; "NYC", "Britain", "WHO" likewise). The abbreviations are read in the source's own case ("us" is a
+# pronoun), the names written out in any
 _ALIASES = (
     ("US", "U.S.", "USA", "U.S.A.", "United States", "United States of America"),
-    ("UK", "U.K.", "United Kingdom"),
+    ("UK", "U.K.", "United Kingdom", "Britain", "Great Britain"),
     ("EU", "E.U.", "European Union"),
     ("UN", "U.N.", "United Nations"),
     ("UAE", "U.A.E.", "United Arab Emirates"),
+    ("NYC", "New York City"),
+    ("WHO", "World Health Organization", "World Health Organisation"),
 )
 
 

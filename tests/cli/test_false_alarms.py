@@ -106,3 +106,23 @@ def test_a_not_that_negates_nothing_is_no_negation(tmp_path: Path) -> None:
         assert got[key] == ("verified", []), (key, got)
     for key in ("not_only_denied", "litotes_dropped", "aside_taken"):
         assert got[key][0] != "verified" and "negation_mismatch" in got[key][1], (key, got)
+
+
+def test_a_city_kingdom_or_agency_by_another_of_its_names_is_named(tmp_path: Path) -> None:
+    # "NYC" against "New York City", "Britain" against "the UK", "The WHO" against "The World Health Organization"
+    # were missing_name (weak); a wrong city stays missing
+    got = _audit(
+        tmp_path,
+        {
+            "nyc": ("The museum is in NYC.", "The museum is in New York City."),
+            "britain": ("Britain left the EU in 2020.", "The UK left the European Union in 2020."),
+            "who": (
+                "The WHO declared a pandemic in March 2020.",
+                "The World Health Organization declared a pandemic in March 2020.",
+            ),
+            "wrong": ("The museum is in Boston.", "The museum is in New York City."),
+        },
+    )
+    for key in ("nyc", "britain", "who"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["wrong"] == ("weak", ["missing_name:Boston"]), got
