@@ -126,3 +126,22 @@ def test_a_city_kingdom_or_agency_by_another_of_its_names_is_named(tmp_path: Pat
     for key in ("nyc", "britain", "who"):
         assert got[key] == ("verified", []), (key, got)
     assert got["wrong"] == ("weak", ["missing_name:Boston"]), got
+
+
+def test_a_quote_shortened_by_an_ellipsis_is_found_part_by_part(tmp_path: Path) -> None:
+    # a claim's quote that leaves words out with "..." or "…" (as quoting does) was looked up whole: missing_quote
+    # (weak). Each part is looked up now, in order; a part the source lacks, or parts out of order, stay missing
+    source = 'The senator said "we will win the election in November" at the rally.'
+    got = _audit(
+        tmp_path,
+        {
+            "dots": ('The senator said "we will win ... in November" at the rally.', source),
+            "ellipsis": ("The senator said \u201cwe will win\u2026in November\u201d at the rally.", source),
+            "changed": ('The senator said "we will lose ... in November" at the rally.', source),
+            "reordered": ('The senator said "in November ... we will win" at the rally.', source),
+        },
+    )
+    for key in ("dots", "ellipsis"):
+        assert got[key] == ("verified", []), (key, got)
+    for key in ("changed", "reordered"):
+        assert got[key][0] != "verified" and got[key][1][0].startswith("missing_quote:"), (key, got)
