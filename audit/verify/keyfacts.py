@@ -45,6 +45,9 @@ _WORD_NUMBER = re.compile(
 # (and "5 mln" is "5 million"; a bare "m" or "k" is left alone: "5 m" may be metres)
 _SCALES = {"thousand": 3, "million": 6, "mln": 6, "mn": 6, "billion": 9, "bln": 9, "bn": 9, "trillion": 12, "tn": 12}
 _SCALE = re.compile(rf"\s*({'|'.join(_SCALES)})\b", re.IGNORECASE)
+# ... and a letter on a sum of money: "$50k" is $50,000, "€2.5M" 2.5 million (not "5k" alone: a race)
+_MONEY_LETTER = re.compile(r"[kmb]\b", re.IGNORECASE)
+_LETTER_SCALE = {"k": "thousand", "m": "million", "b": "billion"}
 # a claim's number in words standing alone is a count of the word after it ("three offices"; 2 to 99 and hundreds of
 # them): not "one" (a pronoun: "one of the", "no one"), a fraction ("two-thirds"), a compound ("two-year"), "the two"
 # (things named before), "top ten", nor an approximate one ("over five years", "at least four"). It is missing only
@@ -221,7 +224,10 @@ def _numbers(
     rest = "".join(masked)
     for m in _NUMBER.finditer(rest):
         scaled = _SCALE.match(rest, m.end())
-        found.append((m.start(), _norm_number(m.group()), scaled.group(1).lower() if scaled else None))
+        scale = scaled.group(1).lower() if scaled else None
+        if not scale and rest[m.start() - 1 : m.start()] in tuple("$€£¥") and _MONEY_LETTER.match(rest, m.end()):
+            scale = _LETTER_SCALE[rest[m.end()].lower()]
+        found.append((m.start(), _norm_number(m.group()), scale))
     for _, n, scale in sorted(found, key=lambda f: f[0]):
         yield n, scale
 

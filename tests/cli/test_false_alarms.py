@@ -145,3 +145,22 @@ def test_a_quote_shortened_by_an_ellipsis_is_found_part_by_part(tmp_path: Path) 
         assert got[key] == ("verified", []), (key, got)
     for key in ("changed", "reordered"):
         assert got[key][0] != "verified" and got[key][1][0].startswith("missing_quote:"), (key, got)
+
+
+def test_a_sum_of_money_with_a_scale_letter_is_its_value(tmp_path: Path) -> None:
+    # "$50k" against a source's "$50,000", "$2.5M" against "$2,500,000" were missing_number:50 / :2.5 (weak): the
+    # letter was no scale. On a sum of money (a currency sign before it) it is one now; "5k" alone (a race) is not
+    got = _audit(
+        tmp_path,
+        {
+            "k": ("The grant was $50k.", "The grant was $50,000."),
+            "m": ("The startup raised $2.5M in seed funding.", "The startup raised $2,500,000 in seed funding."),
+            "source_k": ("The grant was $50,000.", "The grant was $50k."),
+            "changed": ("The grant was $50k.", "The grant was $5,000."),
+            "changed_m": ("The startup raised $2.5M in seed funding.", "The startup raised $2,500 in seed funding."),
+        },
+    )
+    for key in ("k", "m", "source_k"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["changed"][0] != "verified" and got["changed"][1] == ["missing_number:50 thousand"], got
+    assert got["changed_m"][0] != "verified" and got["changed_m"][1] == ["missing_number:2.5 million"], got
