@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
-from audit.verify.numranges import number_ranges, numbers_inside, year_counts
+from audit.verify.numranges import number_ranges, numbers_inside, year_counts, years_in_full
 from audit.verify.textcache import text_cache
 
 # digits inside a token are a number too: "4G" holds 4, "A380" 380, "1990s" 1990, "21st" 21 (they held none, and a
@@ -203,8 +203,9 @@ def _digit_dates(text: str) -> Iterator[tuple[re.Match[str], str]]:
 
 
 def _digits(text: str, claim: bool) -> str:
-    """`text` with its digit groups joined, its minus signs as "-" and its numbers in words in digits."""
-    text = _GROUP_SPACE.sub("", text).replace(_MINUS_SIGN, "-")
+    """`text` with its digit groups joined, its minus signs as "-", its spans of years in full and its numbers in
+    words in digits."""
+    text = years_in_full(_GROUP_SPACE.sub("", text).replace(_MINUS_SIGN, "-"))
     return _WORD_NUMBER.sub(lambda m: _word_number(m, claim), text)
 
 
@@ -326,7 +327,7 @@ def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str
     (cached: a source is checked against many claims). A number with a scale word is there as written (`5 million`),
     in full (`5000000`) and bare (`5`); an ambiguous "1.000" under both readings, "1 000" as 1000 too."""
     source = ascii_digits(source)
-    grouped = _GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-")
+    grouped = years_in_full(_GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-"))
     text = _WORD_NUMBER.sub(lambda m: _word_number(m, False), grouped)  # "the first of May" is May 1 too
     digit_dates = list(_digit_dates(text))
     forms, dates = _date_forms(text, digit_dates)

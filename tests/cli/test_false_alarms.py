@@ -164,3 +164,24 @@ def test_a_sum_of_money_with_a_scale_letter_is_its_value(tmp_path: Path) -> None
         assert got[key] == ("verified", []), (key, got)
     assert got["changed"][0] != "verified" and got["changed"][1] == ["missing_number:50 thousand"], got
     assert got["changed_m"][0] != "verified" and got["changed_m"][1] == ["missing_number:2.5 million"], got
+
+
+def test_a_span_of_years_with_its_end_in_two_digits_is_that_year(tmp_path: Path) -> None:
+    # "1939-45" against a source's "from 1939 to 1945" was missing_number:45, "the 2018-19 season" against
+    # "2018/2019" missing_number:19, "from 1990 to 1995" against a source's "1990-95" missing_number:1995 (weak). The
+    # two digits after a year and a dash or slash are that year's century's now (a month "2020-03" is none); another
+    # end year stays missing
+    got = _audit(
+        tmp_path,
+        {
+            "claim": ("The war (1939-45) changed Europe.", "The war, from 1939 to 1945, changed Europe."),
+            "season": ("The 2018-19 season was his best.", "The 2018/2019 season was his best."),
+            "source": ("He served from 1990 to 1995.", "He served 1990-95."),
+            "changed": ("He served from 1990 to 1996.", "He served 1990-95."),
+            "changed_claim": ("The war (1939-46) changed Europe.", "The war, from 1939 to 1945, changed Europe."),
+        },
+    )
+    for key in ("claim", "season", "source"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["changed"][0] != "verified" and got["changed"][1] == ["missing_number:1996"], got
+    assert got["changed_claim"][0] != "verified" and got["changed_claim"][1] == ["missing_number:1946"], got
