@@ -35,7 +35,7 @@ from audit.verify.textcache import text_cache
 from audit.verify.urls import missing_urls, split_urls
 
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
-FEATURES_VERSION = 23  # 20, 22: keynames._ALIASES; 21: is_negated ("not only", litotes, asides); 23: "1939-45"
+FEATURES_VERSION = 24  # 20, 22: keynames._ALIASES; 21, 24: is_negated ("not only", asides, ...); 23: "1939-45"
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -254,14 +254,18 @@ def fact_coverage(facts: KeyFacts, missing: tuple[str, ...]) -> tuple[float, flo
 # a "not" that negates nothing: "not only ... but also" adds to what it says, and "not uncommon", "not unlike", "not
 # impossible" (two negations) state the plain word ("un" before a common word: "not unusual", "not unaware"; not
 # "not under", "not unanimous"); "unless" and "until" are no prefixed words
-_NOT_ONLY = re.compile(r"\bnot\s+(?:only|just|merely)\b", re.IGNORECASE)
+# (nor "not far from", a place; "cannot help but"; "never-before-seen", a compound)
+_NOT_ONLY = re.compile(
+    r"\bnot\s+(?:only|just|merely|far\s+from)\b|\bcannot\s+help\s+but\b|\bnever-before\b", re.IGNORECASE
+)
 _LITOTES = re.compile(
     r"\bnot\s+(?:un(?!less\b|til\b)([a-z]{4,})|insignificant|impossible|infrequent(?:ly)?|inconceivable|immaterial"
     r"|dissimilar)\b",
     re.IGNORECASE,
 )
 # an aside that excepts something, "The museum, but not its gardens, is open": its "not" is about what it names
-_ASIDE = re.compile(r"[,(]\s*(?:but|and)\s+not\s+([^,.;:!?()]{1,60})[,)]", re.IGNORECASE)
+# (or one that ends its sentence: "..., but not in other parts of North America.")
+_ASIDE = re.compile(r"[,(]\s*(?:but|and)\s+not\s+([^,.;:!?()]{1,60})(?:[,)]|(?=[.;!?](?:\s|$)|$))", re.IGNORECASE)
 
 
 def _litotes(m: re.Match[str]) -> str:

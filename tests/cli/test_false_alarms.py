@@ -185,3 +185,32 @@ def test_a_span_of_years_with_its_end_in_two_digits_is_that_year(tmp_path: Path)
         assert got[key] == ("verified", []), (key, got)
     assert got["changed"][0] != "verified" and got["changed"][1] == ["missing_number:1996"], got
     assert got["changed_claim"][0] != "verified" and got["changed_claim"][1] == ["missing_number:1946"], got
+
+
+def test_a_not_of_place_or_a_trailing_aside_is_no_negation(tmp_path: Path) -> None:
+    # supported training pairs were negation_mismatch for "not far from", "never-before-seen" and an aside at a
+    # sentence's end (", but not in other parts of North America."); the claim that names the aside's part takes it
+    got = _audit(
+        tmp_path,
+        {
+            "not_far": (
+                "The temple lies near the town of Muntilan in Central Java.",
+                "The temple lies not far from the town of Muntilan in Central Java.",
+            ),
+            "never_before": (
+                "The telescope revealed never-before-seen details of distant galaxies.",
+                "The telescope revealed new details of distant galaxies.",
+            ),
+            "trailing": (
+                "The plant is found in the Lake and St. Louis counties in Minnesota.",
+                "The plant grows in Lake and St. Louis counties of Minnesota, but not in other parts of North America.",
+            ),
+            "trailing_taken": (
+                "The plant grows in other parts of North America.",
+                "The plant grows in Lake and St. Louis counties of Minnesota, but not in other parts of North America.",
+            ),
+        },
+    )
+    for key in ("not_far", "never_before", "trailing"):
+        assert "negation_mismatch" not in got[key][1], (key, got)
+    assert got["trailing_taken"][0] != "verified" and "negation_mismatch" in got["trailing_taken"][1], got
