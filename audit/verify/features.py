@@ -18,6 +18,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from audit.verify.keyfacts import KeyFacts, key_facts, missing_facts
+from audit.verify.keynames import common_words
 from audit.verify.lexical import LexicalResult, fuzzy_text, lexical_verify
 from audit.verify.text import (
     STOPWORDS,
@@ -34,7 +35,7 @@ from audit.verify.textcache import text_cache
 from audit.verify.urls import missing_urls, split_urls
 
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
-FEATURES_VERSION = 19
+FEATURES_VERSION = 24  # 20, 22: keynames._ALIASES; 21, 24: is_negated ("not only", asides, ...); 23: "1939-45"
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -250,7 +251,39 @@ def fact_coverage(facts: KeyFacts, missing: tuple[str, ...]) -> tuple[float, flo
     )
 
 
-def is_negated(text: str) -> bool:
+# a "not" that negates nothing: "not only ... but also" adds to what it says, and "not uncommon", "not unlike", "not
+# impossible" (two negations) state the plain word ("un" before a common word: "not unusual", "not unaware"; not
+# "not under", "not unanimous"); "unless" and "until" are no prefixed words
+# (nor "not far from", a place; "cannot help but"; "never-before-seen", a compound)
+_NOT_ONLY = re.compile(
+    r"\bnot\s+(?:only|just|merely|far\s+from)\b|\bcannot\s+help\s+but\b|\bnever-before\b", re.IGNORECASE
+)
+_LITOTES = re.compile(
+    r"\bnot\s+(?:un(?!less\b|til\b)([a-z]{4,})|insignificant|impossible|infrequent(?:ly)?|inconceivable|immaterial"
+    r"|dissimilar)\b",
+    re.IGNORECASE,
+)
+# an aside that excepts something, "The museum, but not its gardens, is open": its "not" is about what it names
+# (or one that ends its sentence: "..., but not in other parts of North America.")
+_ASIDE = re.compile(r"[,(]\s*(?:but|and)\s+not\s+([^,.;:!?()]{1,60})(?:[,)]|(?=[.;!?](?:\s|$)|$))", re.IGNORECASE)
+
+
+def _litotes(m: re.Match[str]) -> str:
+    stem_ = m.group(1)
+    # an adverb is no litotes: "did not unduly burden", "not unconstitutionally" negate the verb ("unlikely" is none)
+    plain = stem_ is None or (stem_.lower() in common_words() and (stem_.lower() == "likely" or stem_[-2:] != "ly"))
+    return " " if plain else m.group()
+
+
+def is_negated(text: str, claim: str | None = None) -> bool:
+    """Whether `text` negates what it says ("not", "never", "cannot", "failed to", ...), but for a "not" that
+    negates nothing (`_NOT_ONLY`, `_LITOTES`), nor, read against a `claim`, one inside an aside that excepts what
+    the claim does not name ("The museum, but not its gardens, is open" for "The museum is open"; a claim naming the
+    gardens takes the aside's "not")."""
+    text = _LITOTES.sub(_litotes, _NOT_ONLY.sub(" ", text))
+    if claim is not None:
+        words = content_words(claim)
+        text = _ASIDE.sub(lambda m: m.group() if content_words(m.group(1)) & words else ", ", text)
     return _NEGATION.search(text) is not None
 
 
@@ -283,7 +316,7 @@ def pair_features(a: PairAnalysis, cosines: np.ndarray | None) -> np.ndarray:
             win = a.candidates[best].text
             kw_win = a.candidate_overlap[best]
             token_set = fuzz.token_set_ratio(a.claim.lower(), win.lower()) / 100.0
-            neg = float(is_negated(a.claim) != is_negated(win))
+            neg = float(is_negated(a.claim) != is_negated(win, a.claim))
     return np.array(
         [
             a.partial,

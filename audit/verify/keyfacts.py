@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from audit.verify.keynames import claim_names, fold_text, has_name
-from audit.verify.numranges import number_ranges, numbers_inside, year_counts
+from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
+from audit.verify.numranges import number_ranges, numbers_inside, year_counts, years_in_full
 from audit.verify.textcache import text_cache
 
 # digits inside a token are a number too: "4G" holds 4, "A380" 380, "1990s" 1990, "21st" 21 (they held none, and a
@@ -45,6 +45,9 @@ _WORD_NUMBER = re.compile(
 # (and "5 mln" is "5 million"; a bare "m" or "k" is left alone: "5 m" may be metres)
 _SCALES = {"thousand": 3, "million": 6, "mln": 6, "mn": 6, "billion": 9, "bln": 9, "bn": 9, "trillion": 12, "tn": 12}
 _SCALE = re.compile(rf"\s*({'|'.join(_SCALES)})\b", re.IGNORECASE)
+# ... and a letter on a sum of money: "$50k" is $50,000, "€2.5M" 2.5 million (not "5k" alone: a race)
+_MONEY_LETTER = re.compile(r"[kmb]\b", re.IGNORECASE)
+_LETTER_SCALE = {"k": "thousand", "m": "million", "b": "billion"}
 # a claim's number in words standing alone is a count of the word after it ("three offices"; 2 to 99 and hundreds of
 # them): not "one" (a pronoun: "one of the", "no one"), a fraction ("two-thirds"), a compound ("two-year"), "the two"
 # (things named before), "top ten", nor an approximate one ("over five years", "at least four"). It is missing only
@@ -200,8 +203,9 @@ def _digit_dates(text: str) -> Iterator[tuple[re.Match[str], str]]:
 
 
 def _digits(text: str, claim: bool) -> str:
-    """`text` with its digit groups joined, its minus signs as "-" and its numbers in words in digits."""
-    text = _GROUP_SPACE.sub("", text).replace(_MINUS_SIGN, "-")
+    """`text` with its digit groups joined, its minus signs as "-", its spans of years in full and its numbers in
+    words in digits."""
+    text = years_in_full(_GROUP_SPACE.sub("", text).replace(_MINUS_SIGN, "-"))
     return _WORD_NUMBER.sub(lambda m: _word_number(m, claim), text)
 
 
@@ -221,7 +225,10 @@ def _numbers(
     rest = "".join(masked)
     for m in _NUMBER.finditer(rest):
         scaled = _SCALE.match(rest, m.end())
-        found.append((m.start(), _norm_number(m.group()), scaled.group(1).lower() if scaled else None))
+        scale = scaled.group(1).lower() if scaled else None
+        if not scale and rest[m.start() - 1 : m.start()] in tuple("$€£¥") and _MONEY_LETTER.match(rest, m.end()):
+            scale = _LETTER_SCALE[rest[m.end()].lower()]
+        found.append((m.start(), _norm_number(m.group()), scale))
     for _, n, scale in sorted(found, key=lambda f: f[0]):
         yield n, scale
 
@@ -320,7 +327,7 @@ def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str
     (cached: a source is checked against many claims). A number with a scale word is there as written (`5 million`),
     in full (`5000000`) and bare (`5`); an ambiguous "1.000" under both readings, "1 000" as 1000 too."""
     source = ascii_digits(source)
-    grouped = _GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-")
+    grouped = years_in_full(_GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-"))
     text = _WORD_NUMBER.sub(lambda m: _word_number(m, False), grouped)  # "the first of May" is May 1 too
     digit_dates = list(_digit_dates(text))
     forms, dates = _date_forms(text, digit_dates)
@@ -331,7 +338,7 @@ def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str
         if scale:
             numbers |= {f"{n} {scale}", _scaled(n, scale)}
     low = source.lower()
-    return frozenset(numbers), frozenset(dates), low, _BROKEN_HYPHEN.sub("-", fold_text(low))
+    return frozenset(numbers), frozenset(dates), low, _BROKEN_HYPHEN.sub("-", fold_text(low)) + alias_words(source, low)
 
 
 def _has_number(number: str, src_numbers: frozenset[str]) -> bool:

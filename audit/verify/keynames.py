@@ -58,7 +58,7 @@ _PREFIX = re.compile(r"(?:un|under|over|non|re|pre|dis|mis|counter|out|inter|sub
 
 
 @functools.cache
-def _common_words() -> frozenset[str]:
+def common_words() -> frozenset[str]:
     """The whole words of the packaged MiniLM's WordPiece vocabulary (lower case, 21,945): English words, and the
     names common enough to hold a token of their own ("smith", "paris", "microsoft")."""
     vocab = json.loads(_VOCABULARY.read_text(encoding="utf-8"))["model"]["vocab"]
@@ -80,7 +80,7 @@ def _is_common(word: str) -> bool:
 def in_vocabulary(word: str) -> bool:
     """Whether a word is a vocabulary word in lower case, each part of a hyphenated one ("Paris-based"), a
     possessive without its 's, an inflection by its stem ("Leveraging" is "leverage" + ing)."""
-    words = _common_words()
+    words = common_words()
     for part in _POSSESSIVE.sub("", word.lower()).split("-"):
         if _DERIVED.fullmatch(part):
             continue
@@ -141,6 +141,42 @@ def fold_text(text: str) -> str:
         bare = _ASTRAL_COMBINING.sub("", bare)
     bare = unicodedata.normalize("NFC", bare)
     return bare.translate(_UNFOLDABLE) if _UNFOLDABLE_CHAR.search(bare) else bare
+
+
+# one country, union, city or agency written out, abbreviated, with stops or without: a source naming it one way
+# names it every way ("US" against a source's "United States" was missing_name:US, "United States" against "U.S." two
+# of them; "NYC", "Britain", "WHO" likewise). The abbreviations are read in the source's own case ("us" is a
+# pronoun), the names written out in any
+_ALIASES = (
+    ("US", "U.S.", "USA", "U.S.A.", "United States", "United States of America"),
+    ("UK", "U.K.", "United Kingdom", "Britain", "Great Britain"),
+    ("EU", "E.U.", "European Union"),
+    ("UN", "U.N.", "United Nations"),
+    ("UAE", "U.A.E.", "United Arab Emirates"),
+    ("NYC", "New York City"),
+    ("WHO", "World Health Organization", "World Health Organisation"),
+)
+
+
+def _alias_forms(group: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str], str]:
+    """A group's abbreviations as a case-sensitive pattern, its names written out as one of the lower-cased text,
+    and all its forms in lower case."""
+    short = [f for f in group if f.isupper() or "." in f]
+    long_ = [f.lower() for f in group if f not in short]
+    return (
+        re.compile("|".join(rf"(?<![\w.]){re.escape(f)}(?!\w)" for f in short)),
+        re.compile("|".join(rf"\b{re.escape(f)}\b" for f in long_)),
+        " ".join(f.lower() for f in group),
+    )
+
+
+_ALIAS_FORMS = [_alias_forms(group) for group in _ALIASES]
+
+
+def alias_words(source: str, low: str) -> str:
+    """Every form (lower case) of each country or union `source` names in one of its forms (`_ALIASES`), to be
+    appended to its folded text: "" for most sources."""
+    return "".join(f" {forms}" for short, long_, forms in _ALIAS_FORMS if short.search(source) or long_.search(low))
 
 
 _WORD_CHAR = re.compile(rf"[^\W{_UNSPACED}]")  # a letter or digit of a spaced script: a word goes on

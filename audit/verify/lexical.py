@@ -90,6 +90,25 @@ def find_loose(needle: str, haystack: str) -> tuple[int, int] | None:
     return where[pos], where[pos + len(target) - 1] + 1
 
 
+# an ellipsis in a quote leaves words out: "...", "…", "[...]", "[…]"
+_ELLIPSIS = re.compile(r"\s*(?:\.\.\.|…|\[\.\.\.\]|\[…\])\s*")
+
+
+def has_quote(quote: str, source: str) -> bool:
+    """Whether `source` holds a claim's quoted span (`find_loose`); one shortened by an ellipsis ("we will win ...
+    in November") part by part, in order: looked up whole, it was missing_quote against the full sentence."""
+    parts = [p for p in _ELLIPSIS.split(quote) if p.strip(_EDGE_PUNCT)]
+    if len(parts) < 2:
+        return find_loose(quote, source) is not None
+    pos = 0
+    for part in parts:
+        found = find_loose(part, source[pos:])
+        if found is None:
+            return False
+        pos += found[1]
+    return True
+
+
 def quoted_spans(claim: str) -> list[str]:
     """Text inside straight or curly double quotes, single quotes, or German, French, Chinese and Japanese quotation
     marks, in the claim."""
@@ -110,7 +129,7 @@ def fuzzy_text(claim: str) -> str:
 
 def lexical_verify(claim: str, source: str) -> LexicalResult:
     """Score how literally `source` contains `claim`."""
-    missing = tuple(q for q in quoted_spans(claim) if find_loose(q, source) is None)
+    missing = tuple(q for q in quoted_spans(claim) if not has_quote(q, source))
     if not claim.strip() or not source.strip():
         return LexicalResult(0.0, False, None, missing)
     exact = find_loose(claim, source)

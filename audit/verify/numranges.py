@@ -35,6 +35,23 @@ _CENTURY = re.compile(r"(?<![\w.,])(\d{1,2})(?:st|nd|rd|th)[\s-]+centur(?:y|ies)
 _ZERO_DECIMALS = re.compile(r"\.0+$")
 
 
+# a span of years whose end is written in two digits ("1939-45", "2018/19") ends in that year: the 45 was a number
+# of its own, a false alarm against "from 1939 to 1945" (not a month, "2020-03": the end is after the start, at
+# most 20 years on)
+_YEAR_SPAN = re.compile(r"(?<![\w.,/-])((?:1[5-9]|20)\d\d)(\s?[-/\u2013]\s?)(\d\d)(?![\w.,/-]?\d)")
+
+
+def _year_span(m: re.Match[str]) -> str:
+    start = int(m.group(1))
+    end = start // 100 * 100 + int(m.group(3))
+    return f"{m.group(1)}{m.group(2)}{end}" if 0 < end - start <= 20 else m.group()
+
+
+def years_in_full(text: str) -> str:
+    """`text` with each span of years ending in two digits written in full: "1939-45" is "1939-1945"."""
+    return _YEAR_SPAN.sub(_year_span, text) if "-" in text or "/" in text or "\u2013" in text else text
+
+
 def _year_like(value: float) -> bool:
     """A whole number 1000-2100: most often a year, which a bound on a count or an amount is not about."""
     return value.is_integer() and 1000 <= value <= 2100

@@ -56,8 +56,9 @@ must_not may|must_not can|may_not may|may_not can|cannot can|must_not could
 
 # classes whose members all differ from each other: ordinals, units, currencies, periods, scale words
 _CLASSES = {
-    "ordinal": "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth 1st 2nd 3rd 4th 5th "
-    "6th 7th 8th 9th 10th 11th 12th",
+    # an ordinal in words and in digits is one ("third" / "3rd": each was a swap of the other, a false alarm)
+    "ordinal": "first:1 second:2 third:3 fourth:4 fifth:5 sixth:6 seventh:7 eighth:8 ninth:9 tenth:10 eleventh:11 "
+    "twelfth:12 1st:1 2nd:2 3rd:3 4th:4 5th:5 6th:6 7th:7 8th:8 9th:9 10th:10 11th:11 12th:12",
     "length": "km:km kilometre:km kilometres:km kilometer:km kilometers:km mile:mi miles:mi mi:mi metre:m metres:m "
     "meter:m meters:m m:m feet:ft foot:ft ft:ft yard:yd yards:yd inch:in inches:in cm:cm centimetres:cm "
     "centimeters:cm mm:mm millimetres:mm millimeters:mm nautical:nmi",

@@ -56,11 +56,36 @@ def test_fact_coverage(claim, numbers, names):
         ("It isn't open.", True),
         ("Gift cards can be refunded.", False),
         ("Notably, it won.", False),
+        ("It not only cuts pain but also fever.", False),
+        ("Side effects are not uncommon.", False),
+        ("A loss is not impossible.", False),
+        ("The law did not unduly burden the right.", True),
+        ("It is not unanimous.", True),
+        ("Not unless you ask.", True),
     ],
-    ids=["cannot", "not", "contraction", "plain", "notably_is_not_not"],
+    ids=[
+        "cannot",
+        "not",
+        "contraction",
+        "plain",
+        "notably_is_not_not",
+        "not_only",
+        "litotes",
+        "not_impossible",
+        "adverb",
+        "not_a_prefix",
+        "unless",
+    ],
 )
 def test_negation(text, negated):
     assert is_negated(text) is negated
+
+
+def test_an_aside_the_claim_does_not_name_negates_nothing():
+    source = "The museum, but not its gardens, is open on Mondays."
+    assert is_negated(source)
+    assert not is_negated(source, "The museum is open on Mondays.")
+    assert is_negated(source, "The gardens are open on Mondays.")
 
 
 def test_negation_mismatch_with_the_best_window():
