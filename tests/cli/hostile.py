@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
+from tests.conftest import make_answer
 from tests.conftest import query as q
 
 CTX = [
@@ -38,3 +39,16 @@ def audited(tmp_path: Path, rows: list[dict[str, Any]]) -> Path:
     ((read, audited, quarantined),) = q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs")
     assert (read, audited, quarantined) == (len(rows), len(rows), 0)
     return db
+
+
+def claim_verdicts(
+    tmp_path: Path, cases: dict[str, tuple[str, str]], keep: tuple[str, ...] = ("",)
+) -> dict[str, tuple[str, list[str]]]:
+    """Each (claim, source) of `cases` audited as one answer citing its one source (`[1]`, doc and title its key):
+    its verdict and its reasons that start with one of `keep` (all of them by default)."""
+    rows = [
+        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}])
+        for key, (claim, source) in cases.items()
+    ]
+    got = q(audited(tmp_path, rows), "SELECT answer_id, verdict, reasons FROM citation_audit")
+    return {a: (v, [r for r in rs if r.startswith(keep)]) for a, v, rs in got}

@@ -7,22 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cli.hostile import audited
-from tests.conftest import make_answer
-from tests.conftest import query as q
+from tests.cli.hostile import claim_verdicts
 
 HARD = ("missing_", "negation_mismatch", "direction_mismatch", "swapped:", "stitched:", "unasserted:")
 
 
 def _audit(tmp_path: Path, cases: dict[str, tuple[str, str]]) -> dict[str, tuple[str, list[str]]]:
-    """Each (claim, source) of `cases` audited as one answer citing its one source: its verdict and its hard-rule
-    reasons."""
-    rows = [
-        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}])
-        for key, (claim, source) in cases.items()
-    ]
-    got = q(audited(tmp_path, rows), "SELECT answer_id, verdict, reasons FROM citation_audit")
-    return {a: (v, [r for r in rs if r.startswith(HARD)]) for a, v, rs in got}
+    """Each case's verdict and its hard-rule reasons."""
+    return claim_verdicts(tmp_path, cases, HARD)
 
 
 def test_an_ordinal_in_words_is_its_digits(tmp_path: Path) -> None:

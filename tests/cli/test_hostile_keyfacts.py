@@ -6,30 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.cli.hostile import audited
+from tests.cli.hostile import audited, claim_verdicts
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
 
 def _verdicts(tmp_path: Path, cases: dict[str, tuple[str, str]]) -> dict[str, tuple[str, list[str]]]:
-    """Audit one answer per case (its claim citing [1], the source given) and return each citation's verdict and
-    its key-fact reasons."""
-    rows = [
-        make_answer(key, f"{claim} [1]", [{"doc_id": "d1", "chunk_id": "c1", "title": "Doc.pdf", "text": source}])
-        for key, (claim, source) in cases.items()
-    ]
-    db = audited(tmp_path, rows)
-    got = q(db, "SELECT answer_id, verdict, reasons FROM citation_audit ORDER BY answer_id")
-    return {a: (v, [r for r in rs if r.startswith("missing_")]) for a, v, rs in got}
-
-
-def _verdicts_and_reasons(tmp_path: Path, cases: dict[str, tuple[str, str]]) -> dict[str, tuple[str, list[str]]]:
-    """Each (claim, source) of `cases` audited as one answer citing its one source: its (verdict, all its reasons)."""
-    rows = [
-        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}])
-        for key, (claim, source) in cases.items()
-    ]
-    return dict(q(audited(tmp_path, rows), "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
+    """Each case's verdict and its key-fact reasons (`missing_...`)."""
+    return claim_verdicts(tmp_path, cases, ("missing_",))
 
 
 def test_a_name_inside_a_longer_word_of_the_source_is_missing(tmp_path: Path) -> None:
@@ -444,7 +428,7 @@ def test_an_opposite_word_about_something_else_in_the_window_is_no_direction_mis
             "The company said 200 jobs would be eliminated by March.",
         ),
     }
-    got = _verdicts_and_reasons(tmp_path, cases)
+    got = claim_verdicts(tmp_path, cases)
     assert all(v[0] == "verified" and "direction_mismatch" not in v[1] for v in got.values()), got
 
 
@@ -485,7 +469,7 @@ def test_a_closing_price_and_a_year_ended_are_no_direction(tmp_path: Path) -> No
             "In the fiscal year ended June 30, 2021, the company paid its first dividend.",
         ),
     }
-    got = _verdicts_and_reasons(tmp_path, cases)
+    got = claim_verdicts(tmp_path, cases)
     assert all(v[0] == "verified" and "direction_mismatch" not in v[1] for v in got.values()), got
 
 
@@ -514,7 +498,7 @@ def test_the_converse_of_a_win_is_no_direction_mismatch(tmp_path: Path) -> None:
             "The glacier lies 300 metres below the Alpine hut.",
         ),
     }
-    got = _verdicts_and_reasons(tmp_path, cases)
+    got = claim_verdicts(tmp_path, cases)
     assert all(v[0] == "verified" and "direction_mismatch" not in v[1] for v in got.values()), got
 
 
@@ -536,7 +520,7 @@ def test_lower_against_a_source_that_says_higher_is_not_verified(tmp_path: Path)
             "Spending on universities increased in 2021, while spending on lower grades was flat.",
         ),
     }
-    got = _verdicts_and_reasons(tmp_path, cases)
+    got = claim_verdicts(tmp_path, cases)
     assert got["margin"][0] != "verified" and "direction_mismatch" in got["margin"][1], got
     assert "direction_mismatch" not in got["converse"][1] and "direction_mismatch" not in got["education"][1], got
 
@@ -644,7 +628,7 @@ def test_a_count_of_losses_is_no_lost_contest(tmp_path: Path) -> None:
     # against "claimed the title ..., losing only four" was capped with direction_mismatch, and "lost the title"
     # against "won the title ..., losing only four" read both sides in the window and was no mismatch
     source = "Leeds United {} the First Division title in 1992, losing only four of their 42 league matches."
-    got = _verdicts_and_reasons(
+    got = claim_verdicts(
         tmp_path,
         {
             "won": ("Leeds United won the First Division title in 1992.", source.format("claimed")),
@@ -659,7 +643,7 @@ def test_a_ban_in_the_past_is_no_ban(tmp_path: Path) -> None:
     # "previously banned ..., may now open" tells a ban that is over: "the new law is allowing shops to open on
     # Sundays" against it was capped with direction_mismatch; a ban in force still is a mismatch
     claim = "The new law is allowing shops to open on Sundays."
-    got = _verdicts_and_reasons(
+    got = claim_verdicts(
         tmp_path,
         {
             "over": (claim, "Under the new law, shops previously banned from trading on Sundays may now open."),

@@ -6,18 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cli.hostile import audited
-from tests.conftest import make_answer
-from tests.conftest import query as q
-
-
-def _verdicts(tmp_path: Path, cases: dict[str, tuple[str, str]]) -> dict[str, tuple[str, list[str]]]:
-    """Each (claim, source) of `cases` audited as one answer citing its one source: its (verdict, reasons)."""
-    rows = [
-        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}])
-        for key, (claim, source) in cases.items()
-    ]
-    return dict(q(audited(tmp_path, rows), "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
+from tests.cli.hostile import claim_verdicts
 
 
 def _assert_flagged(got: dict[str, tuple[str, list[str]]], want: dict[str, str]) -> None:
@@ -39,7 +28,7 @@ def test_a_question_denial_or_hypothesis_of_the_source_stated_as_fact_is_not_ver
     # the claim was verbatim in the source, inside "denied that ...", "whether ...": exact_match, support 1, verified
     denied = "The ministry denied that the factory had polluted the river during the summer months."
     asked = "Researchers are still investigating whether the new drug reduces the risk of heart attacks."
-    got = _verdicts(
+    got = claim_verdicts(
         tmp_path,
         {
             "denied": ("The factory had polluted the river during the summer months.", denied),
@@ -97,7 +86,7 @@ SALAIRE = "Le gouvernement a augmenté le salaire minimum de 3 pour cent en janv
 
 def test_a_copied_sentence_with_one_word_that_says_otherwise_is_not_verified(tmp_path: Path) -> None:
     # every word (and key fact) of each claim is in its source, but one word says otherwise: all were verified
-    got = _verdicts(
+    got = claim_verdicts(
         tmp_path,
         {
             "after_before": (REGULATION.replace("after noon", "before noon"), REGULATION),
@@ -149,7 +138,7 @@ def test_a_copied_sentence_with_one_word_that_says_otherwise_is_not_verified(tmp
 
 def test_a_copied_sentence_with_a_word_that_says_the_same_is_verified(tmp_path: Path) -> None:
     # the same sentence with another word for the same thing, or the other sentence of a pair, is no swap
-    got = _verdicts(
+    got = claim_verdicts(
         tmp_path,
         {
             "synonym": (REGULATION.replace("allowed", "permitted"), REGULATION),
@@ -177,7 +166,7 @@ def test_a_copy_with_its_roles_reversed_a_bound_turned_or_a_negated_inflection_i
     cathedral = "The cathedral was completed in the 20th century, 21 years after work began on it."
     vaccine = "The vaccine is 95 percent effective against severe disease but only 60 percent against infection."
     smoking = "Smoking is banned in all restaurants in the city but permitted on outdoor terraces."
-    got = _verdicts(
+    got = claim_verdicts(
         tmp_path,
         {
             "reversed": (
@@ -230,7 +219,7 @@ def test_a_myth_a_question_or_a_plan_of_the_source_stated_as_fact_is_not_verifie
     # each was verified: a line the source labels a myth, a question copied as a statement, a hedge or a plan dropped
     plan = "If approved by parliament, the plan would cut carbon emissions by 40 percent by 2030."
     council = "The city council proposed banning cars from the historic centre on weekends."
-    got = _verdicts(
+    got = claim_verdicts(
         tmp_path,
         {
             "myth": (
@@ -274,7 +263,7 @@ def test_a_myth_a_question_or_a_plan_of_the_source_stated_as_fact_is_not_verifie
 def test_what_critics_claim_or_allege_stated_as_fact_is_not_verified(tmp_path: Path) -> None:
     # the claim was verbatim after "claim that": exact_match, verified
     critics = "Critics claim that the new law will raise housing costs, but the government rejects this."
-    got = _verdicts(
+    got = claim_verdicts(
         tmp_path,
         {
             "claim": ("The new law will raise housing costs.", critics),
@@ -303,7 +292,7 @@ def test_a_copy_with_a_quantifier_a_multiple_a_fraction_or_a_bound_changed_is_no
     policy = "The new policy applies to all full-time employees but excludes contractors and interns."
     pills = "Patients under 18 years of age must not take this medication without a doctor's supervision."
     curie = "Marie Curie won the Nobel Prize in Physics in 1903 and the Nobel Prize in Chemistry in 1911."
-    got = _verdicts(
+    got = claim_verdicts(
         tmp_path,
         {
             "by_to": (rate.replace("by 12", "to 12"), rate),
@@ -340,7 +329,7 @@ def test_a_quote_in_german_french_or_japanese_quotation_marks_must_be_in_the_sou
     board = "Der Vorstand erklärte: „Wir werden die Preise in diesem Jahr deutlich erhöhen.“ Die Aktie stieg."
     minister = "Le ministre a déclaré que « nous fermerons les écoles rurales dès cette année » lors du débat."
     japan = "大臣は「今年は地方の学校を閉鎖する」と述べた。"
-    got = _verdicts(
+    got = claim_verdicts(
         tmp_path,
         {
             "de": ("Der Vorstand erklärte: „Wir werden die Preise bald deutlich erhöhen.“", board),
@@ -364,6 +353,8 @@ def test_a_marker_after_a_closing_guillemet_cites_the_quoted_sentence(tmp_path: 
     # ". » [1]" ended the sentence at the stop: the marker stood alone after "»", cited nothing (empty_claim), and a
     # correct French quote came out unsupported
     minister = "Le ministre a déclaré : « Nous fermerons les écoles rurales cette année. »"
-    got = _verdicts(tmp_path, {"fr": (minister, minister), "fr_nbsp": (minister.replace(" »", "\u00a0»"), minister)})
+    got = claim_verdicts(
+        tmp_path, {"fr": (minister, minister), "fr_nbsp": (minister.replace(" »", "\u00a0»"), minister)}
+    )
     for key in ("fr", "fr_nbsp"):
         assert got[key][0] == "verified" and "empty_claim" not in got[key][1], got
