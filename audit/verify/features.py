@@ -280,6 +280,8 @@ def is_negated(text: str, claim: str | None = None) -> bool:
     negates nothing (`_NOT_ONLY`, `_LITOTES`), nor, read against a `claim`, one inside an aside that excepts what
     the claim does not name ("The museum, but not its gardens, is open" for "The museum is open"; a claim naming the
     gardens takes the aside's "not")."""
+    if _NEGATION.search(text) is None:  # most texts (the rewrites below only take a negation away, never add one)
+        return False
     text = _LITOTES.sub(_litotes, _NOT_ONLY.sub(" ", text))
     if claim is not None:
         words = content_words(claim)

@@ -8,6 +8,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 # Scripts written without spaces between a number and its word (kana, CJK ideographs, Hangul syllables, Thai, Lao,
@@ -158,12 +159,21 @@ _ALIASES = (
 )
 
 
-def _alias_forms(group: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str], str]:
-    """A group's abbreviations as a case-sensitive pattern, its names written out as one of the lower-cased text,
-    and all its forms in lower case."""
-    short = [f for f in group if f.isupper() or "." in f]
-    long_ = [f.lower() for f in group if f not in short]
-    return (
+@dataclass(frozen=True)
+class _AliasForms:
+    short: tuple[str, ...]  # abbreviations, as written ("US", "U.S.")
+    long: tuple[str, ...]  # names written out, lower case ("united states")
+    short_re: re.Pattern[str]  # an abbreviation as a word, case-sensitive
+    long_re: re.Pattern[str]  # a name written out as words of the lower-cased text
+    forms: str  # every form, lower case
+
+
+def _alias_forms(group: tuple[str, ...]) -> _AliasForms:
+    short = tuple(f for f in group if f.isupper() or "." in f)
+    long_ = tuple(f.lower() for f in group if f not in short)
+    return _AliasForms(
+        short,
+        long_,
         re.compile("|".join(rf"(?<![\w.]){re.escape(f)}(?!\w)" for f in short)),
         re.compile("|".join(rf"\b{re.escape(f)}\b" for f in long_)),
         " ".join(f.lower() for f in group),
@@ -173,10 +183,17 @@ def _alias_forms(group: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[st
 _ALIAS_FORMS = [_alias_forms(group) for group in _ALIASES]
 
 
+def _names_group(a: _AliasForms, source: str, low: str) -> bool:
+    # a plain substring test first (in C, ~30x faster over a long page than the patterns, which run only on a hit)
+    return (any(f in source for f in a.short) and a.short_re.search(source) is not None) or (
+        any(f in low for f in a.long) and a.long_re.search(low) is not None
+    )
+
+
 def alias_words(source: str, low: str) -> str:
     """Every form (lower case) of each country or union `source` names in one of its forms (`_ALIASES`), to be
     appended to its folded text: "" for most sources."""
-    return "".join(f" {forms}" for short, long_, forms in _ALIAS_FORMS if short.search(source) or long_.search(low))
+    return "".join(f" {a.forms}" for a in _ALIAS_FORMS if _names_group(a, source, low))
 
 
 _WORD_CHAR = re.compile(rf"[^\W{_UNSPACED}]")  # a letter or digit of a spaced script: a word goes on

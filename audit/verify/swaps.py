@@ -79,6 +79,8 @@ def _number(word: str) -> str:
 
 def fold(word: str) -> str:
     """Lower case without accents: "Vázquez" is "vasquez"'s spelling, not another name."""
+    if word.isascii():  # most words: no accent to take off (NFKD leaves ASCII as it is)
+        return word.lower()
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
 
 
