@@ -43,6 +43,9 @@ def warm_default_models(threads: int) -> None:
 
 
 def dask_setup(worker: object) -> None:  # the hook `dask worker --preload` calls at worker start
+    from audit.gc_tuning import pace_collector
+
+    pace_collector()
     import_all()
     state = getattr(worker, "state", None)
     warm_default_models(int(getattr(state, "nthreads", 0) or 1))

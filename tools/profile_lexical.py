@@ -1,7 +1,7 @@
 """Micro-benchmark of the audit's lexical + key-fact stage (`features.analyse_pair`) on the pairs a real audit analyses.
 
     python tools/profile_lexical.py collect ../shared/data/real/wice_dev_answers.parquet /tmp/lx/wice.pairs.pkl
-    python tools/profile_lexical.py time /tmp/lx/wice.pairs.pkl [--passes 3] [--parts]
+    python tools/profile_lexical.py time /tmp/lx/wice.pairs.pkl [--passes 3] [--parts] [--paced-gc]
     python tools/profile_lexical.py profile /tmp/lx/wice.pairs.pkl [--top 30]
     python tools/profile_lexical.py dump /tmp/lx/wice.pairs.pkl /tmp/lx/wice.before.pkl
     python tools/profile_lexical.py compare /tmp/lx/wice.before.pkl /tmp/lx/wice.after.pkl
@@ -206,6 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("pairs", type=Path)
     t.add_argument("--passes", type=int, default=3)
     t.add_argument("--parts", action="store_true")
+    t.add_argument("--paced-gc", action="store_true", help="the collector's pace the citeaudit command sets")
     p = sub.add_parser("profile")
     p.add_argument("pairs", type=Path)
     p.add_argument("--top", type=int, default=30)
@@ -223,6 +224,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(pairs)} pairs ({len(set(pairs))} distinct, {len({p[1] for p in pairs})} sources) -> {args.out}")
     elif args.cmd == "time":
         pairs = load(args.pairs)
+        if args.paced_gc:
+            from audit.gc_tuning import pace_collector
+
+            pace_collector()
         secs = [time_pass(pairs) for _ in range(args.passes)]
         print(
             f"{len(pairs)} pairs, {len({p[1] for p in pairs})} sources: analyse_pair CPU s per pass "

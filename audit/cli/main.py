@@ -22,6 +22,7 @@ from audit.cli.common import (
 )
 from audit.config import load_config
 from audit.errors import terminal_text
+from audit.gc_tuning import pace_collector
 from audit.progress import audit_progress
 from audit.verdict import SEVERITY, Verdict
 from audit.window import window_from_args
@@ -42,6 +43,7 @@ def main(verbose: bool) -> None:
         level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
     )
     handle_sigterm()
+    pace_collector()
 
 
 @main.command()
