@@ -6,7 +6,9 @@ at the start of the first night's timed run, on every worker at once. It then lo
 MiniLM in int8 on the worker's threads, the static embedding: ~0.3 s) the way a shard would, so a shard of the
 default configuration finds them loaded; another configuration's models still load on its first shard (or at worker
 start with the `WarmModels` plugin: README "Scaling out"). A model that cannot load here is logged, never fatal: the
-shard that needs it reports the error.
+shard that needs it reports the error. It also paces the garbage collector as the command does (`audit.gc_tuning`)
+and asks the Prefect API (PREFECT_API_URL) for its version, which Prefect otherwise asks at the worker's first task
+run.
 """
 
 from __future__ import annotations
@@ -42,10 +44,29 @@ def warm_default_models(threads: int) -> None:
         log.warning("citeaudit preload: the default models did not load (%s); shards load their own", exc)
 
 
+def check_prefect_api() -> None:
+    """Ask the Prefect API named by PREFECT_API_URL for its version, as a worker's first task run would (Prefect
+    checks it once per process): ~0.3 s of the first shard's start on a fresh worker, measured here. Without
+    PREFECT_API_URL nothing is asked (a client would start a temporary server of its own); an API that does not
+    answer is logged, never fatal: the first task run says what is wrong."""
+    import os
+
+    if not os.environ.get("PREFECT_API_URL"):
+        return
+    try:
+        from prefect.client.orchestration import get_client
+
+        with get_client(sync_client=True) as client:
+            client.raise_for_api_version_mismatch_once()
+    except Exception as exc:
+        log.warning("citeaudit preload: the Prefect API did not answer (%s); the first task run asks again", exc)
+
+
 def dask_setup(worker: object) -> None:  # the hook `dask worker --preload` calls at worker start
     from audit.gc_tuning import pace_collector
 
     pace_collector()
     import_all()
+    check_prefect_api()
     state = getattr(worker, "state", None)
     warm_default_models(int(getattr(state, "nthreads", 0) or 1))

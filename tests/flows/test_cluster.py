@@ -130,3 +130,29 @@ def test_preload_imports_the_pipeline_and_loads_the_models_when_a_worker_starts_
             (loaded,) = client.run(eval, _WARM).values()
         assert state == expected, preload
         assert loaded == sessions, preload
+
+
+# on the worker: its collector's first-generation threshold, and whether the Prefect API's version was asked already
+# (Prefect asks once per process, API and client version, at the first task run otherwise)
+_PACED_AND_ASKED = (
+    "(lambda gc, o: (gc.get_threshold()[0], o._is_api_version_check_cached(o._api_version_check_key("
+    "str(o.get_client(sync_client=True).api_url), __import__('prefect').__version__))))"
+    "(__import__('gc'), __import__('prefect.client.orchestration', fromlist=['get_client']))"
+)
+
+
+def test_preload_paces_the_collector_and_asks_the_prefect_api_before_the_first_task(prefect_harness: str) -> None:
+    from distributed import LocalCluster
+
+    from audit.gc_tuning import FIRST_GENERATION
+
+    env = {"PREFECT_API_URL": prefect_harness}
+    for preload, expected in (([], False), (["flows.preload"], True)):
+        with (
+            LocalCluster(
+                n_workers=1, processes=True, threads_per_worker=1, dashboard_address=None, env=env, preload=preload
+            ) as cluster,
+            cluster.get_client() as client,
+        ):
+            ((threshold, asked),) = client.run(eval, _PACED_AND_ASKED).values()
+        assert (threshold >= FIRST_GENERATION, asked) == (expected, expected), preload
