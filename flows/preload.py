@@ -46,17 +46,24 @@ def warm_default_models(threads: int) -> None:
 
 def check_prefect_api() -> None:
     """Ask the Prefect API named by PREFECT_API_URL for its version, as a worker's first task run would (Prefect
-    checks it once per process): ~0.3 s of the first shard's start on a fresh worker, measured here. Without
-    PREFECT_API_URL nothing is asked (a client would start a temporary server of its own); an API that does not
-    answer is logged, never fatal: the first task run says what is wrong."""
+    checks it once per process): ~0.3 s of the first shard's start on a fresh worker, measured here. The client is
+    made for that URL, not from Prefect's settings: a worker whose main module imported Prefect before the nanny set
+    its environment holds settings without the URL, and a client made from them would start a temporary server of
+    its own. Without PREFECT_API_URL nothing is asked; an API that does not answer is logged, never fatal: the first
+    task run says what is wrong."""
     import os
 
-    if not os.environ.get("PREFECT_API_URL"):
+    url = os.environ.get("PREFECT_API_URL")
+    if not url:
         return
     try:
-        from prefect.client.orchestration import get_client
+        from prefect.client.orchestration import SyncPrefectClient
+        from prefect.settings import get_current_settings
 
-        with get_client(sync_client=True) as client:
+        api = get_current_settings().api
+        key = api.key.get_secret_value() if api.key else os.environ.get("PREFECT_API_KEY")
+        auth = api.auth_string.get_secret_value() if api.auth_string else os.environ.get("PREFECT_API_AUTH_STRING")
+        with SyncPrefectClient(url, api_key=key, auth_string=auth) as client:
             client.raise_for_api_version_mismatch_once()
     except Exception as exc:
         log.warning("citeaudit preload: the Prefect API did not answer (%s); the first task run asks again", exc)

@@ -132,11 +132,13 @@ def test_preload_imports_the_pipeline_and_loads_the_models_when_a_worker_starts_
         assert loaded == sessions, preload
 
 
-# on the worker: its collector's first-generation threshold, and whether the Prefect API's version was asked already
-# (Prefect asks once per process, API and client version, at the first task run otherwise)
+# on the worker: its collector's first-generation threshold, whether the Prefect API's version was asked already
+# (Prefect asks once per process, API and client version, at the first task run otherwise), and its child processes
+# (asking must never start a temporary Prefect server in the worker)
 _PACED_AND_ASKED = (
     "(lambda gc, o: (gc.get_threshold()[0], o._is_api_version_check_cached(o._api_version_check_key("
-    "str(o.get_client(sync_client=True).api_url), __import__('prefect').__version__))))"
+    "str(o.get_client(sync_client=True).api_url), __import__('prefect').__version__)), "
+    "len(__import__('psutil').Process().children(recursive=True))))"
     "(__import__('gc'), __import__('prefect.client.orchestration', fromlist=['get_client']))"
 )
 
@@ -154,5 +156,5 @@ def test_preload_paces_the_collector_and_asks_the_prefect_api_before_the_first_t
             ) as cluster,
             cluster.get_client() as client,
         ):
-            ((threshold, asked),) = client.run(eval, _PACED_AND_ASKED).values()
-        assert (threshold >= FIRST_GENERATION, asked) == (expected, expected), preload
+            ((threshold, asked, children),) = client.run(eval, _PACED_AND_ASKED).values()
+        assert (threshold >= FIRST_GENERATION, asked, children) == (expected, expected, 0), preload
