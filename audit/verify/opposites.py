@@ -52,6 +52,14 @@ aprobado rechazado|aprobada rechazada|mínimo máximo|mayor menor|superior infer
 up_to at_least|at_most at_least|or_more or_less|or_more or_fewer|confirmed denied|admitted denied|confirm deny
 including excludes|including excluded|excluding includes|excluding included|includes excluding|excludes including
 must_not may|must_not can|may_not may|may_not can|cannot can|must_not could
+cover exclude|covers excludes|covered excluded|covering excluding|covers excluding|covered excluding
+allow forbid|allows forbids|permit ban|permits bans|permit prohibit|permits prohibits|permit forbid|permits forbids
+accepts rejects|accepting rejecting|approved denied|approve deny|approves denies|granted denied|grant deny
+must may|must can|must could|full part|domestic international|domestic foreign|am pm|morning evening|morning night
+morning afternoon|tall short|taller shorter|tallest shortest|deep shallow|deeper shallower|deepest shallowest
+heaviest lightest|heavy light|thick thin|wet dry|wettest driest|son daughter|sons daughters|brother sister
+brothers sisters|father mother|husband wife|king queen|grandson granddaughter|uncle aunt|nephew niece
+prince princess|more_than nearly|more_than almost|over nearly|over almost|at_least nearly|at_least almost
 """
 
 # classes whose members all differ from each other: ordinals, units, currencies, periods, scale words
@@ -74,7 +82,12 @@ _CLASSES = {
     "percent": "percent:pct per_cent:pct %:pct percentage_points:pp percentage_point:pp points:pp point:pp "
     "basis_points:bp bps:bp",
     "scale": "thousand:k million:m billion:b trillion:t",
-    "multiple": "doubled:2 tripled:3 quadrupled:4 halved:0.5 double:2 triple:3 quadruple:4 twice:2 thrice:3",
+    "multiple": "doubled:2 tripled:3 quadrupled:4 halved:0.5 double:2 triple:3 quadruple:4 once:1 twice:2 thrice:3",
+    # how often ("sometimes closed" / "always closed"): words of one frequency share its form
+    "frequency": "always:always usually:usually mostly:usually generally:usually often:often frequently:often "
+    "commonly:often sometimes:sometimes occasionally:sometimes rarely:rarely seldom:rarely never:never",
+    "season": "spring:spring summer:summer autumn:autumn fall:autumn winter:winter",
+    "medal": "gold:gold silver:silver bronze:bronze",
     "quantifier": "all:all every:all each:all some:some several:several few:few many:many most:most none:none "
     "half:half",
     "count": "one:1 two:2 three:3 four:4 five:5 six:6 seven:7 eight:8 nine:9 ten:10 eleven:11 twelve:12 twenty:20 "

@@ -84,8 +84,11 @@ def fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
 
 
+_MERIDIEM = re.compile(r"\b([ap])\.\s?m\.", re.IGNORECASE)  # "9 a.m." is "9 am", one word against "pm"
+
+
 def _words(text: str) -> list[_Word]:
-    text = _NOT.sub(" not", ascii_digits(text))
+    text = _MERIDIEM.sub(r"\1m", _NOT.sub(" not", ascii_digits(text)))
     return [_Word(_number(w) if w[0].isdigit() else fold(w), w[0].isupper()) for w in _TOKEN.findall(text)]
 
 
@@ -242,8 +245,13 @@ def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], quest
     return _Copy(copied, tuple(dict.fromkeys([*swaps, *([crossed] if crossed else [])])), doubtful)
 
 
+_MERIDIEM_MID = re.compile(r"\b([ap])\.\s?m\.(?=\s+[a-z])", re.IGNORECASE)  # "9 a.m. on weekdays": no sentence end
+
+
 def _sentences(windows: Iterable[str]) -> list[str]:
-    return list(dict.fromkeys(s for w in windows for s in _SENTENCE_END.split(w) if s.strip()))
+    return list(
+        dict.fromkeys(s for w in windows for s in _SENTENCE_END.split(_MERIDIEM_MID.sub(r"\1m", w)) if s.strip())
+    )
 
 
 def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ()) -> tuple[str, ...]:

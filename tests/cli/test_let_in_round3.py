@@ -1,0 +1,102 @@
+"""The "nothing let in" sweep, round 3: wrong claims a RAG assistant writes that came out `verified` (a negation said
+with a word of opposite meaning, a condition of the source left out, the two sides of "beat" / "acquired" reversed,
+a season, a modal, a relative or a frequency changed), each beside a correct paraphrase that must stay `verified`;
+each through the real `citeaudit run` on real Parquet and DuckDB files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.hostile import claim_verdicts
+from tests.cli.test_hostile_verdicts import _assert_flagged, _assert_verified
+
+POLICY = "The policy covers water damage caused by burst pipes in the insured home."
+
+
+def _copy(old: str, new: str, source: str) -> tuple[str, str]:
+    """A claim copying `source` with `old` written as `new`, and the source."""
+    assert old in source, (old, source)
+    return source.replace(old, new), source
+
+
+def test_a_word_of_opposite_meaning_in_a_copied_sentence_is_not_verified(tmp_path: Path) -> None:
+    # each was verified: every word of the claim is in its source but the one that says otherwise
+    store = "The store opens at 9 a.m. on weekdays and closes at six in the evening."
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "covers": _copy("covers", "excludes", POLICY),
+            "excludes": (POLICY, POLICY.replace("covers", "excludes")),
+            "season": _copy(
+                "spring", "autumn", "The festival takes place every spring in the old harbour of the city."
+            ),
+            "frequency": _copy(
+                "sometimes", "always", "The northern road is sometimes closed in winter because of heavy snowfall."
+            ),
+            "rarely": _copy(
+                "rarely", "often", "The disease rarely causes serious complications in healthy adults and children."
+            ),
+            "must_may": _copy(
+                "must", "may", "Employees must submit their expense reports within ten days of the trip."
+            ),
+            "son": _copy(
+                "his son", "his daughter", "The company was founded in 1952 and later run by his son until 1990."
+            ),
+            "husband": _copy(
+                "her husband", "her wife", "She moved to Vienna in 1921 with her husband and two children."
+            ),
+            "tallest": _copy(
+                "tallest", "shortest", "The tower was the tallest building in the country when it opened in 1972."
+            ),
+            "domestic": _copy(
+                "domestic", "international", "The airport handles only domestic flights since the new hub opened."
+            ),
+            "part_time": _copy(
+                "part-time", "full-time", "Most of the staff work part-time at the branch in the centre."
+            ),
+            "twice": _copy("twice", "once", "The committee meets twice a year to review the national budget."),
+            "medal": _copy("silver", "gold", "She won the silver medal in the 200 metres at the 2012 Olympic Games."),
+            "morning": _copy("morning", "evening", "The ferry to the island leaves every morning from the north pier."),
+            "pm": _copy("9 a.m.", "9 p.m.", store),
+            "nearly": _copy(
+                "Nearly 500", "More than 500", "Nearly 500 people attended the opening of the new library on Saturday."
+            ),
+            # supported: the same said with another word of the same sense
+            "ok_covers": _copy("covers", "includes", POLICY),
+            "ok_autumn": _copy(
+                "autumn", "fall", "The festival takes place every autumn in the old harbour of the city."
+            ),
+            "ok_often": _copy("often", "frequently", "The northern road is often closed in winter because of snow."),
+            "ok_must": _copy(
+                "must submit", "are required to submit", "Employees must submit their expense reports within ten days."
+            ),
+            "ok_tall": _copy("tallest", "highest", "The tower was the tallest building in the country in 1972."),
+            "ok_twice": _copy(
+                "twice a year", "two times a year", "The committee meets twice a year to review the budget."
+            ),
+            "ok_am": _copy("9 a.m.", "9 am", store),
+            "ok_over": _copy(
+                "More than 500", "Over 500", "More than 500 people attended the opening of the new library on Saturday."
+            ),
+        },
+    )
+    want = {
+        "covers": "swapped:excludes/covers",
+        "excludes": "swapped:covers/excludes",
+        "season": "swapped:autumn/spring",
+        "frequency": "swapped:always/sometimes",
+        "rarely": "swapped:often/rarely",
+        "must_may": "swapped:may/must",
+        "son": "swapped:daughter/son",
+        "husband": "swapped:wife/husband",
+        "tallest": "swapped:shortest/tallest",
+        "domestic": "swapped:international/domestic",
+        "part_time": "swapped:full/part",
+        "twice": "swapped:once/twice",
+        "medal": "swapped:gold/silver",
+        "morning": "swapped:evening/morning",
+        "pm": "swapped:pm/am",
+        "nearly": "swapped:more than/nearly",
+    }
+    _assert_flagged(got, want)
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), "swapped:")
