@@ -100,3 +100,45 @@ def test_a_word_of_opposite_meaning_in_a_copied_sentence_is_not_verified(tmp_pat
     }
     _assert_flagged(got, want)
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), "swapped:")
+
+
+def test_a_condition_of_the_source_left_out_is_not_verified(tmp_path: Path) -> None:
+    # each claim was verbatim in its source, after or before a condition it leaves out: exact_match, verified
+    late = "If the order ships late, the fee is refunded to the customer in full."
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "if": ("The fee is refunded to the customer in full.", late),
+            "unless": (
+                "The contract renews automatically every year.",
+                "Unless either party cancels in writing, the contract renews automatically every year.",
+            ),
+            "provided": (
+                "Tenants may keep one small pet in the apartment.",
+                "Provided that the landlord agrees, tenants may keep one small pet in the apartment.",
+            ),
+            "after": (
+                "The fee is refunded to the customer in full.",
+                "The fee is refunded to the customer in full if the order ships late.",
+            ),
+            # supported: the condition kept, a concession ("even if"), a condition closing another sentence
+            "ok_kept": ("If the order ships late, the fee is refunded in full.", late),
+            "ok_kept_after": ("The fee is refunded in full if the order ships late.", late),
+            "ok_even_if": (
+                "The match will go ahead on Sunday afternoon.",
+                "Even if it rains, the match will go ahead on Sunday afternoon.",
+            ),
+            "ok_other_sentence": (
+                "The fee is refunded to the customer in full.",
+                "If the order ships late, you may cancel it. The fee is refunded to the customer in full.",
+            ),
+        },
+    )
+    want = {
+        "if": "conditional:if",
+        "unless": "conditional:unless",
+        "provided": "conditional:provided that",
+        "after": "conditional:if",
+    }
+    _assert_flagged(got, want)
+    _assert_verified(got, ("ok_kept", "ok_kept_after", "ok_even_if", "ok_other_sentence"), "conditional:")

@@ -21,7 +21,7 @@ from audit.calibrate import read_pairs
 from audit.verify.direction import direction_mismatch
 from audit.verify.features import analyse_pair, is_negated
 from audit.verify.swaps import swapped_words
-from audit.verify.verifier import _frame, _swap_reason
+from audit.verify.verifier import _condition, _frame, _swap_reason
 
 PAIRS = Path(__file__).resolve().parents[3] / "shared" / "data" / "train" / "pairs.jsonl.gz"
 
@@ -33,6 +33,9 @@ def reasons(claim: str, source: str) -> list[str]:
     frame = _frame(a, source)
     if frame is not None:
         out.append(f"unasserted:{frame}")
+    condition = _condition(a, source) if frame is None else None
+    if condition is not None:
+        out.append(f"conditional:{condition}")
     if a.exact:
         return out
     swaps = swapped_words(a.claim, [w.text for w in a.candidates], a.facts.names)
