@@ -11,11 +11,11 @@ contradict them (`audit/verify/opposites.py`: opposites, ordinals, units, curren
 number of another value, another name), or the claim adds or drops a negation ("not", "nicht", "ne ... pas", "no"),
 with the same words either side (`MIN_FLANK` together, one at least on each side within the claim). Also read there:
 two words in each other's place across a word that orders them ("coffee exports are larger than tea exports" for the
-reverse; `_crossed`), words left out between two copied parts that draw a contrast ("but", with a number or an
-opposite: `stitched:but`), a hedge or plan dropped ("would cut" for "cuts": `unasserted:would`) and a question copied
-as a statement (`unasserted:question`). A sentence that copies the claim as well without any such word clears it,
-unless it names something else in a capitalised word (the other sentence of a stitched pair, "Sweden has 10.5 million
-people"). Pure.
+reverse; `_crossed`; "Italy beat Spain" for "Spain beat Italy": `_reordered`), words left out between two copied
+parts that draw a contrast ("but", with a number or an opposite: `stitched:but`), a hedge or plan dropped ("would
+cut" for "cuts": `unasserted:would`) and a question copied as a statement (`unasserted:question`). A sentence that
+copies the claim as well without any such word clears it, unless it names something else in a capitalised word (the
+other sentence of a stitched pair, "Sweden has 10.5 million people"). Pure.
 """
 
 from __future__ import annotations
@@ -204,6 +204,32 @@ def _crossed(ops: Sequence[tuple[str, int, int, int, int]], pair: _Pair) -> str 
     return None
 
 
+def _contains(words: list[str], part: list[str]) -> bool:
+    n = len(part)
+    return any(words[i : i + n] == part for i in range(len(words) - n + 1))
+
+
+def _reordered(claim: list[_Word], sent: list[_Word]) -> str | None:
+    """The two sides of a word that orders them, each next to it, in each other's place ("Italy beat Spain" against
+    "Spain beat Italy", "LinkedIn acquired Microsoft" against "Microsoft acquired LinkedIn"): the sentence holds the
+    claim's words after the word, the word, then its words before it, and not the claim's order. The aligner matches
+    one of the two names across the word and so reads no replacement `_crossed` could pair. Not "LinkedIn was
+    acquired by Microsoft" (the words next to "acquired" are "was" and "by") nor "Italy lost to Spain"."""
+    low = [w.low for w in claim]
+    said = [w.low for w in sent]
+    for i, word in enumerate(low):
+        if word not in ORDERING or said.count(word) != 1:
+            continue
+        for k in range(1, min(MAX_CROSSED, i) + 1):
+            for m in range(1, min(MAX_CROSSED, len(low) - i - 1) + 1):
+                before, after = low[i - k : i], low[i + 1 : i + 1 + m]
+                if set(before) <= set(after) or set(after) <= set(before):
+                    continue
+                if _contains(said, [*after, word, *before]) and not _contains(said, [*before, word, *after]):
+                    return f"{' '.join(before)}/{' '.join(after)}"
+    return None
+
+
 @dataclass(frozen=True)
 class _Copy:
     copied: int  # claim words the sentence holds in order
@@ -239,7 +265,7 @@ def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], quest
         found = _swap(i1, i2, j1, j2, pair)
         if found is not None:
             swaps.append(found)
-    crossed = _crossed(ops, pair)
+    crossed = _crossed(ops, pair) or _reordered(claim, sent)
     if question:  # the sentence asks what the claim states
         swaps.append("unasserted:question")
     return _Copy(copied, tuple(dict.fromkeys([*swaps, *([crossed] if crossed else [])])), doubtful)

@@ -142,3 +142,33 @@ def test_a_condition_of_the_source_left_out_is_not_verified(tmp_path: Path) -> N
     }
     _assert_flagged(got, want)
     _assert_verified(got, ("ok_kept", "ok_kept_after", "ok_even_if", "ok_other_sentence"), "conditional:")
+
+
+def test_the_two_sides_of_a_word_that_orders_them_reversed_are_not_verified(tmp_path: Path) -> None:
+    # each was verified: the aligner matched one name across the verb, and the swap was no replacement it read
+    final = "Spain beat Italy in the final of the tournament held in Berlin last summer."
+    deal = "Microsoft acquired LinkedIn for 26 billion dollars in 2016, the company said."
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "beat": ("Italy beat Spain in the final of the tournament held in Berlin last summer.", final),
+            "acquired": ("LinkedIn acquired Microsoft for 26 billion dollars in 2016, the company said.", deal),
+            "lower_case": (
+                "The small bakery acquired the national chain for an undisclosed sum last year.",
+                "The national chain acquired the small bakery for an undisclosed sum last year.",
+            ),
+            # supported: the same said the other way round (passive, the converse verb), or the sides joined by "and"
+            "ok_passive": ("LinkedIn was acquired by Microsoft for 26 billion dollars in 2016.", deal),
+            "ok_lost": ("Italy lost to Spain in the final of the tournament held in Berlin last summer.", final),
+            "ok_same": ("Spain beat Italy in the final of the tournament held in Berlin.", final),
+            "ok_and": (
+                "Italy and Spain met in the final of the tournament held in Berlin last summer.",
+                "Spain and Italy met in the final of the tournament held in Berlin last summer.",
+            ),
+        },
+    )
+    want = {"beat": "swapped:italy/spain", "acquired": "swapped:linkedin/microsoft", "lower_case": "swapped:"}
+    for key, reason in want.items():
+        verdict, reasons = got[key]
+        assert verdict != "verified" and [r for r in reasons if r.startswith(reason)], (key, got[key])
+    _assert_verified(got, ("ok_passive", "ok_lost", "ok_same", "ok_and"), "swapped:")
