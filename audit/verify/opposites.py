@@ -5,11 +5,14 @@ maps to (its class, its canonical form); two words of one class with different f
 rest of the sentence is the same ("before noon" / "after noon", "12 miles" / "12 kilometres", "4.2 billion dollars" /
 "4.2 billion euros", "finished third" / "finished second"). Unlike `direction.py`'s list, which reads any evidence
 window and so leaves out first / last, before / after, more / less (they fired on supported training pairs), these
-are read only between two copies of one sentence, word for word around them. Pure data.
+are read only between two copies of one sentence, word for word around them. Also read by `features.py`: a negated
+word against its opposite, "does not cover" for "excludes", is one negation said two ways (`negation_said_otherwise`).
+Pure.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 # pairs of opposites: English, then German, French and Spanish; every form written out
@@ -151,3 +154,34 @@ def contradicts(claim_word: str, source_word: str) -> bool:
         and short.isalpha()
         and any(long_ == p + short or long_ == f"{p}-{short}" for p in NEGATING_PREFIXES)
     )
+
+
+def _stem(word: str) -> str:
+    """A crude stem, enough to pair the inflections of one pair's words ("covers", "covered" / "excludes")."""
+    for end in ("ing", "ed", "es", "s", "d", "e"):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            return word[: -len(end)]
+    return word
+
+
+# the opposite pairs by stem: ("cover", "exclud") for cover / exclude, covers / excludes, covered / excluded ...
+_STEM_PAIRS = frozenset(
+    (_stem(a), _stem(b))
+    for pair in (p.split() for line in _OPPOSITE_PAIRS.split("\n") for p in line.split("|") if p.strip())
+    if len(pair) == 2 and "_" not in pair[0] + pair[1]
+    for a, b in (pair, pair[::-1])
+)
+# the word a negation negates: "does not cover", "is not allowed", "doesn't cover", "cannot accept", "never approved"
+_NEGATED_WORD = re.compile(r"\b(?:not|never|cannot|n['’]t)\s+(?:be\s+|been\s+)?([a-z]+)", re.IGNORECASE)
+_LOWER_WORD = re.compile(r"[a-z]+")
+
+
+def negation_said_otherwise(negated: str, plain: str) -> bool:
+    """Whether `negated` denies a word whose opposite `plain` states, and `plain` does not state that word itself:
+    "The policy does not cover water damage" and "The policy excludes water damage" say one thing ("is not allowed" /
+    "is banned"), unlike "does not cover" / "excludes flood damage but covers water damage"."""
+    denied = {_stem(m.group(1).lower()) for m in _NEGATED_WORD.finditer(negated)}
+    if not denied:
+        return False
+    stated = {_stem(w) for w in _LOWER_WORD.findall(plain.lower())}
+    return any((d, w) in _STEM_PAIRS for d in denied - stated for w in stated) and not denied & stated

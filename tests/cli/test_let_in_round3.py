@@ -172,3 +172,26 @@ def test_the_two_sides_of_a_word_that_orders_them_reversed_are_not_verified(tmp_
         verdict, reasons = got[key]
         assert verdict != "verified" and [r for r in reasons if r.startswith(reason)], (key, got[key])
     _assert_verified(got, ("ok_passive", "ok_lost", "ok_same", "ok_and"), "swapped:")
+
+
+def test_a_negation_said_with_a_word_of_opposite_meaning_is_no_negation_mismatch(tmp_path: Path) -> None:
+    # "does not cover" for "excludes" (and the other way round) was negation_mismatch, weak: the right claims of the
+    # covers / excludes pair above; the negation of the same word, or of one the source also states plainly, stays
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "ok_not_cover": (POLICY.replace("covers", "does not cover"), POLICY.replace("covers", "excludes")),
+            "ok_excludes": (POLICY.replace("covers", "excludes"), POLICY.replace("covers", "does not cover")),
+            "ok_not_allowed": (
+                "Pets are not allowed in the cabin on international flights.",
+                "Pets are banned in the cabin on international flights.",
+            ),
+            "not_cover": (POLICY.replace("covers", "does not cover"), POLICY),
+            "both": (
+                POLICY.replace("covers", "does not cover"),
+                "The policy excludes flood damage but covers water damage caused by burst pipes in the insured home.",
+            ),
+        },
+    )
+    _assert_verified(got, ("ok_not_cover", "ok_excludes", "ok_not_allowed"), "negation_mismatch")
+    _assert_flagged(got, {"not_cover": "negation_mismatch", "both": "negation_mismatch"})

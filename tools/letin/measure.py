@@ -19,7 +19,7 @@ from pathlib import Path
 
 from audit.calibrate import read_pairs
 from audit.verify.direction import direction_mismatch
-from audit.verify.features import analyse_pair, is_negated
+from audit.verify.features import analyse_pair, negation_mismatch
 from audit.verify.swaps import swapped_words
 from audit.verify.verifier import _condition, _frame, _swap_reason
 
@@ -43,7 +43,7 @@ def reasons(claim: str, source: str) -> list[str]:
     if a.candidates:
         best = max(range(len(a.candidates)), key=lambda j: a.candidate_overlap[j])
         window = a.candidates[best].text
-        if is_negated(a.claim) != is_negated(window, a.claim) or "negation" in swaps:
+        if negation_mismatch(a.claim, window) or "negation" in swaps:
             out.append("negation_mismatch")
         if direction_mismatch(a.claim, window):
             out.append("direction_mismatch")
