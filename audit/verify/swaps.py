@@ -29,7 +29,7 @@ from difflib import SequenceMatcher
 from rapidfuzz import fuzz
 
 from audit.verify.keyfacts import ascii_digits
-from audit.verify.opposites import contradicts
+from audit.verify.opposites import CLASSED, contradicts
 
 _TOKEN = re.compile(r"[$€£¥%]|\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+")
 _NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
@@ -145,6 +145,15 @@ def _hedge(claim: list[_Word], sent: list[_Word], pair: _Pair) -> str | None:
     return None
 
 
+def _ranked(words: list[_Word], following: str) -> str | None:
+    """An ordinal past the first left out or added before a superlative ("the largest" for "the second largest"):
+    the ordinal and the superlative, as the sentence or the claim with it reads."""
+    if len(words) != 1 or CLASSED.get(words[0].low, {}).get("ordinal", "1") == "1":
+        return None
+    superlative = following in ("most", "least") or (len(following) > 4 and following.endswith("est"))
+    return f"{words[0].low} {following}" if superlative else None
+
+
 def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     """What the claim's words [i1:i2] say against the sentence's [j1:j2] in their place, as a reason's detail, if
     they contradict them."""
@@ -158,6 +167,9 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     if not claim or not sent:
         if all(w.low in NEGATIONS for w in claim or sent):
             return "negation"
+        ranked = _ranked(claim or sent, pair.claim[i2].low if i2 < len(pair.claim) else "")
+        if ranked is not None:
+            return f"{ranked}/{ranked.split()[-1]}" if claim else f"{ranked.split()[-1]}/{ranked}"
         found = _stitched(sent, pair.claim[:i1], pair) if not claim else None
         return None if found is None else f"stitched:{found}"
     if negated[0] != negated[1] and max(len(claim), len(sent)) <= MAX_NEGATED:

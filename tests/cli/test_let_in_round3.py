@@ -195,3 +195,21 @@ def test_a_negation_said_with_a_word_of_opposite_meaning_is_no_negation_mismatch
     )
     _assert_verified(got, ("ok_not_cover", "ok_excludes", "ok_not_allowed"), "negation_mismatch")
     _assert_flagged(got, {"not_cover": "negation_mismatch", "both": "negation_mismatch"})
+
+
+def test_a_superlative_without_its_ordinal_is_not_verified(tmp_path: Path) -> None:
+    # "the largest" for "the second largest" (and the reverse) was verified: a word left out or added is no swap
+    lagos = "Lagos is the second largest city in Africa by population, after Cairo."
+    everest = "Mount Everest is the highest mountain in the world above sea level."
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "dropped": ("Lagos is the largest city in Africa by population.", lagos),
+            "added": ("Mount Everest is the second highest mountain in the world above sea level.", everest),
+            "ok_kept": ("Lagos is the second largest city in Africa by population.", lagos),
+            "ok_digits": ("Lagos is the 2nd largest city in Africa by population.", lagos),
+            "ok_plain": ("Mount Everest is the highest mountain in the world.", everest),
+        },
+    )
+    _assert_flagged(got, {"dropped": "swapped:largest/second largest", "added": "swapped:second highest/highest"})
+    _assert_verified(got, ("ok_kept", "ok_digits", "ok_plain"), "swapped:")
