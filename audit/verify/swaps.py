@@ -59,6 +59,7 @@ ORDERING = frozenset(
 # "may" ("it may have been practiced" for "it was practiced": supported training pairs), "proposes", "aims",
 # "intends" (a paper "proposes" what it introduces; "strives" for "aims"): they flagged 4 supported training pairs
 HEDGES = frozenset("would could might proposed plans planned planning threatened threatens".split())
+MODAL_HEDGES = frozenset("would could might".split())
 MAX_HEDGED = 3  # words on each side of a difference that drops a hedge
 FILLERS = frozenset("but and also only even yet while so then".split())
 MAX_CROSSED = 3  # words of each of two things in each other's place ("the united states" / "china")
@@ -139,7 +140,10 @@ def _hedge(claim: list[_Word], sent: list[_Word], pair: _Pair) -> str | None:
     if len(claim) > MAX_HEDGED or len(sent) > MAX_HEDGED or any(w.low in HEDGES for w in claim):
         return None
     for n, w in enumerate(sent):
-        # lower case: "May" is a month
+        # lower case: "May" is a month. Left out with nothing in its place, "proposed" or "planned" is an adjective
+        # ("the proposed merger"), no plan the claim states as done; a modal left out ("would cut" for "cut") is
+        if not claim and w.low not in MODAL_HEDGES:
+            continue
         if w.low in HEDGES and not w.capital and w.low not in pair.claim_words:
             return f"{w.low} to" if n + 1 < len(sent) and sent[n + 1].low == "to" else w.low
     return None
