@@ -63,6 +63,10 @@ morning afternoon|tall short|taller shorter|tallest shortest|deep shallow|deeper
 heaviest lightest|heavy light|thick thin|wet dry|wettest driest|son daughter|sons daughters|brother sister
 brothers sisters|father mother|husband wife|king queen|grandson granddaughter|uncle aunt|nephew niece
 prince princess|more_than nearly|more_than almost|over nearly|over almost|at_least nearly|at_least almost
+since until|weekday weekend|weekdays weekends|adults children|adult child|temporary permanent
+temporarily permanently|gained lost|gain lose|gains loses|upstream downstream|uphill downhill|sunrise sunset
+dawn dusk|support oppose|supports opposes|supported opposed|supporters opponents|all part|exactly about
+exactly around|exactly approximately|exactly roughly|exactly nearly|exactly almost
 """
 
 # classes whose members all differ from each other: ordinals, units, currencies, periods, scale words

@@ -233,3 +233,54 @@ def test_an_adjective_planned_or_proposed_left_out_is_no_hedge_dropped(tmp_path:
     )
     _assert_verified(got, ("ok_proposed", "ok_planned"), "unasserted:")
     _assert_flagged(got, {"would": "unasserted:would"})
+
+
+def test_more_words_that_say_otherwise_in_a_copied_sentence_are_not_verified(tmp_path: Path) -> None:
+    # each was verified: since / until, weekdays / weekends, adults / children, temporary / permanent, gained / lost,
+    # upstream / downstream, sunrise / sunset, part / all, about / exactly
+    museum = "The museum is open on weekdays from ten in the morning to six in the evening."
+    union = "The union supports the new pension reform announced by the government last week."
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "until": _copy("since", "until", "The factory has produced steel in the town since 1990, the firm says."),
+            "weekends": _copy("weekdays", "weekends", museum),
+            "children": _copy("adults", "children", "The vaccine is recommended for adults over the age of 65 here."),
+            "permanent": _copy("temporary", "permanent", "The government introduced a temporary ban on fishing there."),
+            "lost": _copy("gained", "lost", "The party gained 12 seats in the regional election held in March."),
+            "downstream": _copy(
+                "upstream", "downstream", "The dam was built 20 kilometres upstream of the town in 1964."
+            ),
+            "sunset": _copy("sunrise", "sunset", "The gates of the park open at sunrise every day of the year."),
+            "all_of": _copy("part of", "all of", "The storm destroyed part of the harvest in the southern provinces."),
+            "exactly": _copy(
+                "about 40", "exactly 40", "The survey found that about 40 percent of voters were undecided."
+            ),
+            "opposes": _copy("supports", "opposes", union),
+            # supported: the same said with another word of the same sense
+            "ok_onwards": _copy(
+                "since 1990",
+                "from 1990 onwards",
+                "The factory has produced steel in the town since 1990, the firm says.",
+            ),
+            "ok_won": _copy("gained", "won", "The party gained 12 seats in the regional election held in March."),
+            "ok_roughly": _copy(
+                "about 40", "roughly 40", "The survey found that about 40 percent of voters were undecided."
+            ),
+            "ok_backs": _copy("supports", "backs", union),
+        },
+    )
+    want = {
+        "until": "swapped:until/since",
+        "weekends": "swapped:weekends/weekdays",
+        "children": "swapped:children/adults",
+        "permanent": "swapped:permanent/temporary",
+        "lost": "swapped:lost/gained",
+        "downstream": "swapped:downstream/upstream",
+        "sunset": "swapped:sunset/sunrise",
+        "all_of": "swapped:all/part",
+        "exactly": "swapped:exactly/about",
+        "opposes": "swapped:opposes/supports",
+    }
+    _assert_flagged(got, want)
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), "swapped:")
