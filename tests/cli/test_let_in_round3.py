@@ -284,3 +284,26 @@ def test_more_words_that_say_otherwise_in_a_copied_sentence_are_not_verified(tmp
     }
     _assert_flagged(got, want)
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), "swapped:")
+
+
+def test_a_comparison_of_several_words_reversed_stays_capped(tmp_path: Path) -> None:
+    # already capped when this round began (the words of "more than" / "less than", "at least" / "at most" are
+    # opposites one by one): kept here so that none of this round's rules lets them in
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "fewer": _copy("Fewer than", "More than", "Fewer than 500 people attended the concert in the park."),
+            "lower": _copy(
+                "lower than", "higher than", "Prices in the capital are lower than in the rest of the country."
+            ),
+            "at_most": _copy("at most", "at least", "Each team may have at most five players on the field at a time."),
+            "below": _copy("below", "above", "The town lies below sea level on the eastern coast of the island."),
+            "younger": _copy("younger", "older", "The bridge is younger than the cathedral in the old town centre."),
+            "after": _copy("after", "before", "The treaty was signed after the end of the war in the region."),
+            "ok_over": _copy("More than", "Over", "More than 500 people attended the concert in the park."),
+        },
+    )
+    for key in ("fewer", "lower", "at_most", "below", "younger", "after"):
+        verdict, reasons = got[key]
+        assert verdict != "verified" and [r for r in reasons if r.startswith("swapped:")], (key, got[key])
+    _assert_verified(got, ("ok_over",), "swapped:")
