@@ -72,6 +72,7 @@ DIRECTION_MISMATCH = "direction_mismatch"  # reason: the claim says rose (won, a
 SWAPPED = "swapped"  # reason prefix: the claim copies a sentence of its source but for a word that says otherwise
 STITCHED = "stitched"  # reason prefix: the claim joins the two halves of a contrast its source draws ("but", "while")
 UNASSERTED = "unasserted"  # reason prefix: the source holds the claim only inside a question, denial or hypothesis
+CONDITIONAL = "conditional"  # reason prefix: the claim states what its source makes hang on a condition it leaves out
 
 
 def capped_support(score: SourceScore, cfg: SupportConfig) -> float:
@@ -82,9 +83,10 @@ def capped_support(score: SourceScore, cfg: SupportConfig) -> float:
     `cap_direction_mismatch`), a copy of a source sentence but for a word that says otherwise ("before" where it says
     "after", miles for kilometres: `swapped:...`) or that joins the halves of a contrast it draws (`stitched:but`), a
     quoted passage not found, or a claim its source holds only inside a question, denial or hypothesis ("denied that
-    ...", "whether ...": `unasserted:...`), is never verified."""
+    ...", "whether ...": `unasserted:...`) or only under a condition the claim leaves out ("If the order ships late,
+    the fee is refunded": `conditional:if`), is never verified."""
     if score.quote_found is False or any(
-        r.startswith((f"{UNASSERTED}:", f"{SWAPPED}:", f"{STITCHED}:")) for r in score.missing
+        r.startswith((f"{UNASSERTED}:", f"{SWAPPED}:", f"{STITCHED}:", f"{CONDITIONAL}:")) for r in score.missing
     ):
         return min(score.support, cfg.verified - CAP_EPSILON)
     if score.exact:

@@ -6,8 +6,15 @@ match decided `verified` (support 1) at once, and a close copy scores as high. T
 words of the source sentence just before the claim's match end with a frame that asserts nothing ("whether", "if",
 "denied that", "no evidence that", "it is a myth that", "rejected claims that"), with at most two words between the
 frame and the match and no punctuation ("If the parcel is lost, customers receive a refund" is no frame for
-"Customers receive a refund": the comma closes the condition). A report of what someone said or found ("said that",
-"found that") asserts through its source and is no frame. Pure.
+"Customers receive a refund": the comma closes the condition, which `dropped_condition` reads). A report of what
+someone said or found ("said that", "found that") asserts through its source and is no frame.
+
+A condition is read the same way: a claim copying the consequent of a conditional sentence ("The fee is refunded in
+full" from "If the order ships late, the fee is refunded in full", or from "... in full if the order ships late")
+states as a fact what the source makes hang on the condition it leaves out (`dropped_condition`). The condition
+opens the sentence and ends at a comma just before the copy, or follows the copy at once; "even if" concedes and is
+none, and a claim naming a condition of its own ("if", "unless") or keeping the conditional mood ("The plan would
+cut emissions" from "If approved, the plan would cut emissions") is left alone. Pure.
 """
 
 from __future__ import annotations
@@ -42,4 +49,33 @@ def unasserted_frame(source: str, start: int) -> str | None:
     # a match that starts inside a word (a fuzzy alignment's start) starts at that word
     before = re.sub(r"[\w'’-]+$", "", before)
     m = _FRAMED.search(before)
+    return None if m is None else " ".join(m.group(1).lower().split())
+
+
+# a condition ("if", "unless", "provided that", ...), not a concession ("even if", "even when") nor "as if"
+_CONDITION = r"if|unless|only if|provided(?: that)?|providing(?: that)?|as long as|so long as|in the event that|in case"
+# the sentence opens with the condition, which closes with a comma just before the match
+_OPENING = re.compile(rf"^\W*(?:(?:but|and|so|then)\s+)?({_CONDITION})\b[^.;:!?]*,\s*$", re.IGNORECASE)
+# ... or the condition follows the match at once
+_FOLLOWING = re.compile(rf"^\s*,?\s*({_CONDITION})\b", re.IGNORECASE)
+# a condition of the claim's own, or its conditional mood: it states nothing as fact
+_CLAIM_CONDITION = re.compile(rf"\b(?:{_CONDITION}|when(?:ever)?|would|could|might)\b", re.IGNORECASE)
+_WORD_CHARS = re.compile(r"[\w'’-]")
+
+
+def dropped_condition(source: str, start: int, end: int, claim: str) -> str | None:
+    """The condition (lower case: "if", "unless", "provided that") that the sentence of `source` holding the match
+    `[start:end]` sets on it and `claim` leaves out: the sentence opens with it, closed by a comma just before the
+    match, or it follows the match at once. None when there is none, or the claim states a condition itself or
+    keeps the conditional mood ("would", "could", "might")."""
+    if _CLAIM_CONDITION.search(claim):
+        return None
+    before = _SENTENCE_END.split(source[max(0, start - _LOOK_BACK) : start])[-1]
+    before = re.sub(r"[\w'’-]+$", "", before)
+    m = _OPENING.search(before)
+    if m is None:
+        after = source[end : end + _LOOK_BACK]
+        if 0 < end < len(source) and _WORD_CHARS.match(source[end - 1]) and _WORD_CHARS.match(source[end]):
+            after = re.sub(r"^[\w'’-]+", "", after)  # a match that ends inside a word ends at that word
+        m = _FOLLOWING.match(after)
     return None if m is None else " ".join(m.group(1).lower().split())

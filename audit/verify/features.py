@@ -20,6 +20,7 @@ from rapidfuzz import fuzz
 from audit.verify.keyfacts import KeyFacts, key_facts, missing_facts
 from audit.verify.keynames import common_words
 from audit.verify.lexical import LexicalResult, fuzzy_text, lexical_verify
+from audit.verify.opposites import negation_said_otherwise
 from audit.verify.text import (
     STOPWORDS,
     SentenceWindows,
@@ -35,7 +36,9 @@ from audit.verify.textcache import text_cache
 from audit.verify.urls import missing_urls, split_urls
 
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
-FEATURES_VERSION = 24  # 20, 22: keynames._ALIASES; 21, 24: is_negated ("not only", asides, ...); 23: "1939-45"
+# 20, 22: keynames._ALIASES; 21, 24: is_negated ("not only", asides, ...); 23: "1939-45"; 25: "does not cover" is
+# "excludes" (negation_mismatch)
+FEATURES_VERSION = 25
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -289,6 +292,16 @@ def is_negated(text: str, claim: str | None = None) -> bool:
     return _NEGATION.search(text) is not None
 
 
+def negation_mismatch(claim: str, window: str) -> bool:
+    """Whether one of the two negates what it says and the other does not, but for a negation said with a word of
+    opposite meaning ("does not cover" for "excludes": `opposites.negation_said_otherwise`)."""
+    claim_negated, window_negated = is_negated(claim), is_negated(window, claim)
+    if claim_negated == window_negated:
+        return False
+    negated, plain = (claim, window) if claim_negated else (window, claim)
+    return not negation_said_otherwise(negated, plain)
+
+
 EVIDENCE_COSINE_WEIGHT = 0.6  # evidence = best 0.6*cosine + 0.4*overlap: hits gold support sentences most often
 
 
@@ -318,7 +331,7 @@ def pair_features(a: PairAnalysis, cosines: np.ndarray | None) -> np.ndarray:
             win = a.candidates[best].text
             kw_win = a.candidate_overlap[best]
             token_set = fuzz.token_set_ratio(a.claim.lower(), win.lower()) / 100.0
-            neg = float(is_negated(a.claim) != is_negated(win, a.claim))
+            neg = float(negation_mismatch(a.claim, win))
     return np.array(
         [
             a.partial,

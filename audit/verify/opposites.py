@@ -5,11 +5,14 @@ maps to (its class, its canonical form); two words of one class with different f
 rest of the sentence is the same ("before noon" / "after noon", "12 miles" / "12 kilometres", "4.2 billion dollars" /
 "4.2 billion euros", "finished third" / "finished second"). Unlike `direction.py`'s list, which reads any evidence
 window and so leaves out first / last, before / after, more / less (they fired on supported training pairs), these
-are read only between two copies of one sentence, word for word around them. Pure data.
+are read only between two copies of one sentence, word for word around them. Also read by `features.py`: a negated
+word against its opposite, "does not cover" for "excludes", is one negation said two ways (`negation_said_otherwise`).
+Pure.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 # pairs of opposites: English, then German, French and Spanish; every form written out
@@ -52,6 +55,18 @@ aprobado rechazado|aprobada rechazada|mínimo máximo|mayor menor|superior infer
 up_to at_least|at_most at_least|or_more or_less|or_more or_fewer|confirmed denied|admitted denied|confirm deny
 including excludes|including excluded|excluding includes|excluding included|includes excluding|excludes including
 must_not may|must_not can|may_not may|may_not can|cannot can|must_not could
+cover exclude|covers excludes|covered excluded|covering excluding|covers excluding|covered excluding
+allow forbid|allows forbids|permit ban|permits bans|permit prohibit|permits prohibits|permit forbid|permits forbids
+accepts rejects|accepting rejecting|approved denied|approve deny|approves denies|granted denied|grant deny
+must may|must can|must could|full part|domestic international|domestic foreign|am pm|morning evening|morning night
+morning afternoon|tall short|taller shorter|tallest shortest|deep shallow|deeper shallower|deepest shallowest
+heaviest lightest|heavy light|thick thin|wet dry|wettest driest|son daughter|sons daughters|brother sister
+brothers sisters|father mother|husband wife|king queen|grandson granddaughter|uncle aunt|nephew niece
+prince princess|more_than nearly|more_than almost|over nearly|over almost|at_least nearly|at_least almost
+since until|weekday weekend|weekdays weekends|adults children|adult child|temporary permanent
+temporarily permanently|gained lost|gain lose|gains loses|upstream downstream|uphill downhill|sunrise sunset
+dawn dusk|support oppose|supports opposes|supported opposed|supporters opponents|all part|exactly about
+exactly around|exactly approximately|exactly roughly|exactly nearly|exactly almost
 """
 
 # classes whose members all differ from each other: ordinals, units, currencies, periods, scale words
@@ -74,7 +89,12 @@ _CLASSES = {
     "percent": "percent:pct per_cent:pct %:pct percentage_points:pp percentage_point:pp points:pp point:pp "
     "basis_points:bp bps:bp",
     "scale": "thousand:k million:m billion:b trillion:t",
-    "multiple": "doubled:2 tripled:3 quadrupled:4 halved:0.5 double:2 triple:3 quadruple:4 twice:2 thrice:3",
+    "multiple": "doubled:2 tripled:3 quadrupled:4 halved:0.5 double:2 triple:3 quadruple:4 once:1 twice:2 thrice:3",
+    # how often ("sometimes closed" / "always closed"): words of one frequency share its form
+    "frequency": "always:always usually:usually mostly:usually generally:usually often:often frequently:often "
+    "commonly:often sometimes:sometimes occasionally:sometimes rarely:rarely seldom:rarely never:never",
+    "season": "spring:spring summer:summer autumn:autumn fall:autumn winter:winter",
+    "medal": "gold:gold silver:silver bronze:bronze",
     "quantifier": "all:all every:all each:all some:some several:several few:few many:many most:most none:none "
     "half:half",
     "count": "one:1 two:2 three:3 four:4 five:5 six:6 seven:7 eight:8 nine:9 ten:10 eleven:11 twelve:12 twenty:20 "
@@ -138,3 +158,34 @@ def contradicts(claim_word: str, source_word: str) -> bool:
         and short.isalpha()
         and any(long_ == p + short or long_ == f"{p}-{short}" for p in NEGATING_PREFIXES)
     )
+
+
+def _stem(word: str) -> str:
+    """A crude stem, enough to pair the inflections of one pair's words ("covers", "covered" / "excludes")."""
+    for end in ("ing", "ed", "es", "s", "d", "e"):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            return word[: -len(end)]
+    return word
+
+
+# the opposite pairs by stem: ("cover", "exclud") for cover / exclude, covers / excludes, covered / excluded ...
+_STEM_PAIRS = frozenset(
+    (_stem(a), _stem(b))
+    for pair in (p.split() for line in _OPPOSITE_PAIRS.split("\n") for p in line.split("|") if p.strip())
+    if len(pair) == 2 and "_" not in pair[0] + pair[1]
+    for a, b in (pair, pair[::-1])
+)
+# the word a negation negates: "does not cover", "is not allowed", "doesn't cover", "cannot accept", "never approved"
+_NEGATED_WORD = re.compile(r"\b(?:not|never|cannot|n['’]t)\s+(?:be\s+|been\s+)?([a-z]+)", re.IGNORECASE)
+_LOWER_WORD = re.compile(r"[a-z]+")
+
+
+def negation_said_otherwise(negated: str, plain: str) -> bool:
+    """Whether `negated` denies a word whose opposite `plain` states, and `plain` does not state that word itself:
+    "The policy does not cover water damage" and "The policy excludes water damage" say one thing ("is not allowed" /
+    "is banned"), unlike "does not cover" / "excludes flood damage but covers water damage"."""
+    denied = {_stem(m.group(1).lower()) for m in _NEGATED_WORD.finditer(negated)}
+    if not denied:
+        return False
+    stated = {_stem(w) for w in _LOWER_WORD.findall(plain.lower())}
+    return any((d, w) in _STEM_PAIRS for d in denied - stated for w in stated) and not denied & stated

@@ -11,11 +11,11 @@ contradict them (`audit/verify/opposites.py`: opposites, ordinals, units, curren
 number of another value, another name), or the claim adds or drops a negation ("not", "nicht", "ne ... pas", "no"),
 with the same words either side (`MIN_FLANK` together, one at least on each side within the claim). Also read there:
 two words in each other's place across a word that orders them ("coffee exports are larger than tea exports" for the
-reverse; `_crossed`), words left out between two copied parts that draw a contrast ("but", with a number or an
-opposite: `stitched:but`), a hedge or plan dropped ("would cut" for "cuts": `unasserted:would`) and a question copied
-as a statement (`unasserted:question`). A sentence that copies the claim as well without any such word clears it,
-unless it names something else in a capitalised word (the other sentence of a stitched pair, "Sweden has 10.5 million
-people"). Pure.
+reverse; `_crossed`; "Italy beat Spain" for "Spain beat Italy": `_reordered`), words left out between two copied
+parts that draw a contrast ("but", with a number or an opposite: `stitched:but`), a hedge or plan dropped ("would
+cut" for "cuts": `unasserted:would`) and a question copied as a statement (`unasserted:question`). A sentence that
+copies the claim as well without any such word clears it, unless it names something else in a capitalised word (the
+other sentence of a stitched pair, "Sweden has 10.5 million people"). Pure.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from difflib import SequenceMatcher
 from rapidfuzz import fuzz
 
 from audit.verify.keyfacts import ascii_digits
-from audit.verify.opposites import contradicts
+from audit.verify.opposites import CLASSED, contradicts
 
 _TOKEN = re.compile(r"[$€£¥%]|\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+")
 _NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
@@ -59,6 +59,7 @@ ORDERING = frozenset(
 # "may" ("it may have been practiced" for "it was practiced": supported training pairs), "proposes", "aims",
 # "intends" (a paper "proposes" what it introduces; "strives" for "aims"): they flagged 4 supported training pairs
 HEDGES = frozenset("would could might proposed plans planned planning threatened threatens".split())
+MODAL_HEDGES = frozenset("would could might".split())
 MAX_HEDGED = 3  # words on each side of a difference that drops a hedge
 FILLERS = frozenset("but and also only even yet while so then".split())
 MAX_CROSSED = 3  # words of each of two things in each other's place ("the united states" / "china")
@@ -84,8 +85,11 @@ def fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
 
 
+_MERIDIEM = re.compile(r"\b([ap])\.\s?m\.", re.IGNORECASE)  # "9 a.m." is "9 am", one word against "pm"
+
+
 def _words(text: str) -> list[_Word]:
-    text = _NOT.sub(" not", ascii_digits(text))
+    text = _MERIDIEM.sub(r"\1m", _NOT.sub(" not", ascii_digits(text)))
     return [_Word(_number(w) if w[0].isdigit() else fold(w), w[0].isupper()) for w in _TOKEN.findall(text)]
 
 
@@ -136,10 +140,22 @@ def _hedge(claim: list[_Word], sent: list[_Word], pair: _Pair) -> str | None:
     if len(claim) > MAX_HEDGED or len(sent) > MAX_HEDGED or any(w.low in HEDGES for w in claim):
         return None
     for n, w in enumerate(sent):
-        # lower case: "May" is a month
+        # lower case: "May" is a month. Left out with nothing in its place, "proposed" or "planned" is an adjective
+        # ("the proposed merger"), no plan the claim states as done; a modal left out ("would cut" for "cut") is
+        if not claim and w.low not in MODAL_HEDGES:
+            continue
         if w.low in HEDGES and not w.capital and w.low not in pair.claim_words:
             return f"{w.low} to" if n + 1 < len(sent) and sent[n + 1].low == "to" else w.low
     return None
+
+
+def _ranked(words: list[_Word], following: str) -> str | None:
+    """An ordinal past the first left out or added before a superlative ("the largest" for "the second largest"):
+    the ordinal and the superlative, as the sentence or the claim with it reads."""
+    if len(words) != 1 or CLASSED.get(words[0].low, {}).get("ordinal", "1") == "1":
+        return None
+    superlative = following in ("most", "least") or (len(following) > 4 and following.endswith("est"))
+    return f"{words[0].low} {following}" if superlative else None
 
 
 def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
@@ -155,6 +171,9 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     if not claim or not sent:
         if all(w.low in NEGATIONS for w in claim or sent):
             return "negation"
+        ranked = _ranked(claim or sent, pair.claim[i2].low if i2 < len(pair.claim) else "")
+        if ranked is not None:
+            return f"{ranked}/{ranked.split()[-1]}" if claim else f"{ranked.split()[-1]}/{ranked}"
         found = _stitched(sent, pair.claim[:i1], pair) if not claim else None
         return None if found is None else f"stitched:{found}"
     if negated[0] != negated[1] and max(len(claim), len(sent)) <= MAX_NEGATED:
@@ -201,6 +220,32 @@ def _crossed(ops: Sequence[tuple[str, int, int, int, int]], pair: _Pair) -> str 
     return None
 
 
+def _contains(words: list[str], part: list[str]) -> bool:
+    n = len(part)
+    return any(words[i : i + n] == part for i in range(len(words) - n + 1))
+
+
+def _reordered(claim: list[_Word], sent: list[_Word]) -> str | None:
+    """The two sides of a word that orders them, each next to it, in each other's place ("Italy beat Spain" against
+    "Spain beat Italy", "LinkedIn acquired Microsoft" against "Microsoft acquired LinkedIn"): the sentence holds the
+    claim's words after the word, the word, then its words before it, and not the claim's order. The aligner matches
+    one of the two names across the word and so reads no replacement `_crossed` could pair. Not "LinkedIn was
+    acquired by Microsoft" (the words next to "acquired" are "was" and "by") nor "Italy lost to Spain"."""
+    low = [w.low for w in claim]
+    said = [w.low for w in sent]
+    for i, word in enumerate(low):
+        if word not in ORDERING or said.count(word) != 1:
+            continue
+        for k in range(1, min(MAX_CROSSED, i) + 1):
+            for m in range(1, min(MAX_CROSSED, len(low) - i - 1) + 1):
+                before, after = low[i - k : i], low[i + 1 : i + 1 + m]
+                if set(before) <= set(after) or set(after) <= set(before):
+                    continue
+                if _contains(said, [*after, word, *before]) and not _contains(said, [*before, word, *after]):
+                    return f"{' '.join(before)}/{' '.join(after)}"
+    return None
+
+
 @dataclass(frozen=True)
 class _Copy:
     copied: int  # claim words the sentence holds in order
@@ -236,14 +281,19 @@ def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], quest
         found = _swap(i1, i2, j1, j2, pair)
         if found is not None:
             swaps.append(found)
-    crossed = _crossed(ops, pair)
+    crossed = _crossed(ops, pair) or _reordered(claim, sent)
     if question:  # the sentence asks what the claim states
         swaps.append("unasserted:question")
     return _Copy(copied, tuple(dict.fromkeys([*swaps, *([crossed] if crossed else [])])), doubtful)
 
 
+_MERIDIEM_MID = re.compile(r"\b([ap])\.\s?m\.(?=\s+[a-z])", re.IGNORECASE)  # "9 a.m. on weekdays": no sentence end
+
+
 def _sentences(windows: Iterable[str]) -> list[str]:
-    return list(dict.fromkeys(s for w in windows for s in _SENTENCE_END.split(w) if s.strip()))
+    return list(
+        dict.fromkeys(s for w in windows for s in _SENTENCE_END.split(_MERIDIEM_MID.sub(r"\1m", w)) if s.strip())
+    )
 
 
 def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ()) -> tuple[str, ...]:

@@ -19,8 +19,16 @@ from functools import cache
 import numpy as np
 
 from audit.config import AuditConfig
-from audit.verdict import DIRECTION_MISMATCH, NEGATION_MISMATCH, STITCHED, SWAPPED, UNASSERTED, SourceScore
-from audit.verify.asserted import unasserted_frame
+from audit.verdict import (
+    CONDITIONAL,
+    DIRECTION_MISMATCH,
+    NEGATION_MISMATCH,
+    STITCHED,
+    SWAPPED,
+    UNASSERTED,
+    SourceScore,
+)
+from audit.verify.asserted import dropped_condition, unasserted_frame
 from audit.verify.direction import direction_mismatch
 from audit.verify.features import (
     COS_TRANSFORMER,
@@ -183,6 +191,14 @@ def _frame(a: PairAnalysis, source: str) -> str | None:
     return unasserted_frame(source, span[0])
 
 
+def _condition(a: PairAnalysis, source: str) -> str | None:
+    """The condition of the source sentence that the claim's (close) copy is the consequent of and leaves out."""
+    span = a.lexical.span
+    if span is None or not (a.exact or a.lexical.score >= CLOSE_COPY) or span == (0, len(source)):
+        return None
+    return dropped_condition(source, span[0], span[1], a.claim)
+
+
 def score_pairs(
     pairs: Sequence[tuple[str, str]],
     cfg: AuditConfig,
@@ -206,7 +222,8 @@ def score_pairs(
         pairs, f.analyses, f.cosines, f.x, f.support, f.refined, strict=True
     ):
         frame = _frame(a, source)
-        exact = a.exact and frame is None
+        condition = _condition(a, source) if frame is None else None
+        exact = a.exact and frame is None and condition is None
         semantic = float(feats[COS_TRANSFORMER]) if ref else (float(feats[_COS_MAX]) if cos is not None else None)
         evidence = _evidence(a, source, cos)
         opposite = not a.exact and evidence is not None and direction_mismatch(a.claim, evidence.text)
@@ -227,7 +244,8 @@ def score_pairs(
                 + ((NEGATION_MISMATCH,) if negated else ())
                 + ((DIRECTION_MISMATCH,) if opposite else ())
                 + tuple(dict.fromkeys(_swap_reason(w) for w in swaps if w != "negation"))
-                + ((f"{UNASSERTED}:{frame}",) if frame is not None else ()),
+                + ((f"{UNASSERTED}:{frame}",) if frame is not None else ())
+                + ((f"{CONDITIONAL}:{condition}",) if condition is not None else ()),
                 evidence=evidence,
                 refined=bool(ref),
             )
