@@ -206,3 +206,31 @@ def test_a_not_of_place_or_a_trailing_aside_is_no_negation(tmp_path: Path) -> No
     for key in ("not_far", "never_before", "trailing"):
         assert "negation_mismatch" not in got[key][1], (key, got)
     assert got["trailing_taken"][0] != "verified" and "negation_mismatch" in got["trailing_taken"][1], got
+
+
+def test_a_conversion_the_claim_adds_is_no_missing_number(tmp_path: Path) -> None:
+    # a claim giving a source's measure in another unit as well ("30 miles (48 km)") was missing_number:48 (weak);
+    # a number that converts a measure of the claim's that the source gives (to its rounding, or within 2%) is found
+    # now. A conversion that is wrong, of a measure the source does not give in a unit, or the converted measure
+    # alone stay missing
+    got = _audit(
+        tmp_path,
+        {
+            "km": ("The trail is 30 miles (48 km) long.", "The trail is 30 miles long."),
+            "kg": ("The dog weighs 50 lb (23 kg).", "The dog weighs 50 lb."),
+            "celsius": ("Water boils at 212°F (100°C) at sea level.", "Water boils at 212°F at sea level."),
+            "metres": ("The tower is 1,000 feet (305 m) tall.", "The tower is 1,000 feet tall."),
+            "cm": ("The screen is 15 inches (38 cm) wide.", "The screen is 15 inches wide."),
+            "litres": ("The tank holds 10 gallons (38 litres).", "The tank holds 10 gallons."),
+            "converted_only": ("The trail is about 48 kilometres long.", "The trail is 30 miles long."),
+            "wrong": ("The trail is 30 miles (60 km) long.", "The trail is 30 miles long."),
+            "no_unit": ("The trail is 30 miles (48 km) long.", "The trail has 30 stops and is long."),
+            "same_unit": ("He threw the ball 404 feet.", "He threw the ball 403 feet."),
+        },
+    )
+    for key in ("km", "kg", "celsius", "metres", "cm", "litres"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["wrong"][0] != "verified" and got["wrong"][1] == ["missing_number:60"], got
+    assert got["no_unit"][0] != "verified" and got["no_unit"][1] == ["missing_number:48"], got
+    assert got["same_unit"][0] != "verified" and got["same_unit"][1] == ["missing_number:404", "swapped:404/403"], got
+    assert got["converted_only"][1] == ["missing_number:48"], got
