@@ -385,7 +385,7 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
             ends = (days[0], days[-1]) if days else (None,)  # a claim's range states its first and last day
             if not all(_has_date(month, day, year, src_dates, src_numbers) for day in ends):
                 out.append(f"missing_date:{d}")
-    out += [f"missing_name:{n}" for n in facts.names if not has_name(n, folded)]
+    out += [f"missing_name:{n}" for n in facts.names if not has_name(n, folded, source)]
     return out
 
 

@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from audit.verify.textcache import text_cache
+
 # Scripts written without spaces between a number and its word (kana, CJK ideographs, Hangul syllables, Thai, Lao,
 # Myanmar, Khmer): their letters are word characters, so `90天` (90 days) held no number and a claim whose figure was
 # changed against its source's `30天` had no missing_number (verified, GREEN). A number or a name may touch them.
@@ -223,9 +225,37 @@ def _has_word(word: str, low: str) -> bool:
 _ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}s")
 
 
-def has_name(name: str, folded: str) -> bool:
+# a word written with a capital ("US", "Nasa", "Paris"), or a run of them
+_CAPITALISED = re.compile(rf"\S*[{_UPPER}]\S*")
+
+
+@text_cache(max_chars=16_000_000, max_entries=2048)
+def capitalised_words(source: str) -> str:
+    """The words `source` writes with a capital, lower case, accents folded, and every form of each country or union
+    it names (`alias_words`): where a claim's abbreviation is looked up ("They told us" names no "US")."""
+    words = " ".join(_CAPITALISED.findall(source))
+    low = source.lower()
+    return fold_text(words.lower()) + alias_words(source, low)
+
+
+# abbreviations that are also a common short word in lower case: the pronoun "us", "it", "who", "me", the "in" and
+# "or" of a sentence (a state's code). Only these are read in the source's case: others are written in lower case for
+# what they name ("MAYIM" against a source's "mayim", "8th century BCE" against "bce": supported training pairs)
+_WORD_LIKE = frozenset("us it who am me we he in on at or as is be do go no so an of to by up if my id ok".split())
+
+
+def _is_word_like(name: str) -> bool:
+    """An abbreviation in capitals that is also a common short word ("US", "IT", "WHO")."""
+    return name.isupper() and name.lower() in _WORD_LIKE
+
+
+def has_name(name: str, folded: str, source: str | None = None) -> bool:
     """Whether a claim's name is in a source's folded text (`fold_text`): as a whole word (`_has_word`), without its
-    possessive; an acronym's plural ("LEDs") also in the singular ("LED")."""
+    possessive; an acronym's plural ("LEDs") also in the singular ("LED"). With the `source`, an abbreviation that
+    is also a short word only in a word it writes with a capital (`capitalised_words`: the pronoun "us" is not
+    "US", "it" not "IT")."""
+    if source is not None and _is_word_like(name):
+        folded = capitalised_words(source)
     word = fold_text(_POSSESSIVE.sub("", name.lower()))
     if _has_word(word, folded):
         return True

@@ -234,3 +234,23 @@ def test_a_conversion_the_claim_adds_is_no_missing_number(tmp_path: Path) -> Non
     assert got["no_unit"][0] != "verified" and got["no_unit"][1] == ["missing_number:48"], got
     assert got["same_unit"][0] != "verified" and got["same_unit"][1] == ["missing_number:404", "swapped:404/403"], got
     assert got["converted_only"][1] == ["missing_number:48"], got
+
+
+def test_an_abbreviation_is_not_found_in_a_lower_case_word(tmp_path: Path) -> None:
+    # a claim's "US" was looked up in the source's lower-cased text, where "They told us" holds it: verified (a let
+    # in). An abbreviation is found only in a word the source writes with a capital ("US", "Nasa"), or where the
+    # source names its country or union in another form
+    got = _audit(
+        tmp_path,
+        {
+            "pronoun": ("The US imposed new tariffs on steel.", "They told us about the new tariffs on steel."),
+            "pronoun_it": ("The IT department handles the laptops.", "The department says it handles the laptops."),
+            "us": ("The US imposed new tariffs on steel.", "The US imposed new tariffs on steel imports."),
+            "nasa": ("NASA launched the probe in 2020.", "Nasa launched the probe in 2020."),
+            "written_out": ("The US imposed new tariffs on steel.", "The United States imposed new tariffs on steel."),
+        },
+    )
+    assert got["pronoun"][0] != "verified" and got["pronoun"][1] == ["missing_name:US"], got
+    assert got["pronoun_it"][0] != "verified" and got["pronoun_it"][1] == ["missing_name:IT"], got
+    for key in ("us", "nasa", "written_out"):
+        assert got[key] == ("verified", []), (key, got)
