@@ -254,3 +254,35 @@ def test_an_abbreviation_is_not_found_in_a_lower_case_word(tmp_path: Path) -> No
     assert got["pronoun_it"][0] != "verified" and got["pronoun_it"][1] == ["missing_name:IT"], got
     for key in ("us", "nasa", "written_out"):
         assert got[key] == ("verified", []), (key, got)
+
+
+def test_not_all_is_some_not(tmp_path: Path) -> None:
+    # "Some of the samples were not contaminated" against "Not all of the samples were contaminated" (and the other
+    # way round) was negation_mismatch (weak): the copy adds a "not" where the source's sits before "all". The two
+    # say the same; "All ..." (verbatim after the source's "Not", so it was exact and verified: a let-in) and "None
+    # of ..." against "Not all ..." are capped
+    source = "Not all of the samples were contaminated."
+    got = _audit(
+        tmp_path,
+        {
+            "some_not": ("Some of the samples were not contaminated.", source),
+            "reverse": (source, "Some of the samples were not contaminated."),
+            "not_every": (
+                "Not every sample was contaminated by the river water.",
+                "Not all samples were contaminated by the river water.",
+            ),
+            "all": ("All of the samples were contaminated.", source),
+            "every": (
+                "Every sample was contaminated by the river water.",
+                "Not every sample was contaminated by the river water.",
+            ),
+            "none": ("None of the samples were contaminated.", source),
+            "no": ("No employees work in the office.", "Not all employees work in the office."),
+        },
+    )
+    for key in ("some_not", "reverse", "not_every"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["all"][0] != "verified" and got["all"][1] == ["unasserted:not"], got
+    assert got["every"][0] != "verified" and got["every"][1] == ["unasserted:not"], got
+    assert got["none"][0] != "verified" and "swapped:none/not all" in got["none"][1], got
+    assert got["no"][0] != "verified" and "swapped:no/not all" in got["no"][1], got
