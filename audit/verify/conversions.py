@@ -1,6 +1,7 @@
-"""A claim's number that converts one of its measures that the source gives, into another unit: "30 miles (48 km)"
-against "30 miles", "212°F (100°C)" against "212°F". Such a number is no missing number. Pure functions, used by
-`keyfacts`."""
+"""A claim's number that converts one of its measures that the source gives, into another unit ("30 miles (48 km)"
+against "30 miles", "212°F (100°C)" against "212°F"), a time of day the source writes another way ("3 pm" against
+"15:00") or a share it words as a fraction ("50%" against "half of"). Such a number is no missing number. Pure
+functions, used by `keyfacts`."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ _UNIT_GROUPS: tuple[tuple[str, str, tuple[tuple[float, float], ...]], ...] = (
     ("area", "hectares hectare ha", ((1e4, 0.0),)),
     ("temperature", "°f ℉ degrees_fahrenheit degrees_f fahrenheit", ((5 / 9, -32 * 5 / 9),)),
     ("temperature", "°c ℃ degrees_celsius degrees_c celsius centigrade", ((1.0, 0.0),)),
+    ("share", "% per_cent percent pct", ((1.0, 0.0),)),
 )
 _UNITS = {u.replace("_", " "): (dim, f) for dim, units, f in _UNIT_GROUPS for u in units.split()}
 _UNIT_ALTS = "|".join(re.escape(u).replace(r"\ ", r"\s+") for u in sorted(_UNITS, key=len, reverse=True))
@@ -48,6 +50,32 @@ _QUANTITY = re.compile(
     re.IGNORECASE,
 )
 _DEGREE_SPACE = re.compile(r"°\s+(?=[cf]\b)", re.IGNORECASE)
+# a time of day: "3 pm", "3:30 p.m.", "15:00", "3 o'clock" (minutes after midnight; "3:00" and "3 o'clock" may be
+# either half of the day), "noon" and "midnight" in a source
+_CLOCK = re.compile(
+    r"(?<![\w.:,])(\d{1,2})(?::(\d{2}))?\s*(?:([ap])\.?\s?m\b\.?|(o['’]clock\b))"
+    r"|(?<![\w.:,])(\d{1,2}):(\d{2})(?![\d:])",
+    re.IGNORECASE,
+)
+_NOON = re.compile(r"\b(noon|midday|midnight)\b", re.IGNORECASE)
+# a share in words before what it is a share of ("half of the respondents", "a third of voters", "two-thirds of")
+_FRACTIONS = {
+    "half": 50.0,
+    "a quarter": 25.0,
+    "one quarter": 25.0,
+    "three quarters": 75.0,
+    "a third": 100 / 3,
+    "one third": 100 / 3,
+    "two thirds": 200 / 3,
+    "a fifth": 20.0,
+    "one fifth": 20.0,
+    "a tenth": 10.0,
+    "one tenth": 10.0,
+}
+_FRACTION_ALTS = "|".join(f.replace(" ", r"[-\s]") for f in _FRACTIONS)
+_FRACTION = re.compile(rf"\b({_FRACTION_ALTS})\s+(?:of|the)\b", re.IGNORECASE)
+_CLOCK_UNIT = ((1.0, 0.0),)  # minutes
+_DIRECT = ("time", "share")  # dimensions looked up in the source directly, not as a conversion the claim adds
 _ROUNDING = 0.02  # a conversion within 2% of the claim's number is that number
 
 
@@ -78,19 +106,35 @@ def _measures(text: str) -> Iterator[Quantity]:
         dim, units = _UNITS[" ".join(unit.lower().split())]
         number = whole.replace(",", "") + (decimals or "")
         yield Quantity((_key(number),), dim, float(number), len(decimals or ".") - 1, units)
+    for m in _CLOCK.finditer(text):
+        hour, minute, half, oclock, hour24, minute24 = m.groups()
+        if hour24 is not None:
+            h, mins, keys = int(hour24), int(minute24), (_key(hour24), minute24)
+            hours = [h] if h > 12 or h == 0 else [h, h + 12]  # "15:00" is one time, "3:00" either
+        else:
+            h, mins, keys = int(hour), int(minute or 0), (_key(hour), *((minute,) if minute else ()))
+            hours = [h % 12, h % 12 + 12] if oclock else [h % 12 + (12 if half.lower() == "p" else 0)]
+        if h <= 23 and mins <= 59:
+            yield from (Quantity(keys, "time", float(x * 60 + mins), 0, _CLOCK_UNIT) for x in hours)
 
 
 def claim_quantities(claim: str) -> tuple[Quantity, ...]:
-    """The claim's measures in a unit."""
+    """The claim's measures in a unit, its shares and its times of day."""
     return tuple(_measures(claim))
 
 
 @text_cache(max_chars=16_000_000, max_entries=2048)
-def _source_values(source: str) -> dict[str, frozenset[tuple[float, _Unit]]]:
-    """Each dimension's values (in its base) that the source states, and the unit each is stated in."""
-    out: dict[str, set[tuple[float, _Unit]]] = {}
+def _source_values(source: str) -> dict[str, frozenset[tuple[float, _Unit | str]]]:
+    """Each dimension's values (in its base) that the source states, and the unit each is stated in (its shares in
+    words as "fraction", its noon and midnight as times)."""
+    out: dict[str, set[tuple[float, _Unit | str]]] = {}
     for q in _measures(source):
         out.setdefault(q.dimension, set()).update((q.value * s + o, q.units) for s, o in q.units)
+    for m in _FRACTION.finditer(source):
+        value = _FRACTIONS[" ".join(m.group(1).lower().replace("-", " ").split())]
+        out.setdefault("share", set()).add((value, "fraction"))
+    for m in _NOON.finditer(source):
+        out.setdefault("time", set()).add((0.0 if m.group(1).lower() == "midnight" else 720.0, _CLOCK_UNIT))
     return {dim: frozenset(values) for dim, values in out.items()}
 
 
@@ -100,21 +144,31 @@ def _close(value: float, converted: float, decimals: int) -> bool:
 
 
 def converted_numbers(quantities: tuple[Quantity, ...], source: str) -> set[str]:
-    """The key-fact numbers of the claim's `quantities` that convert another of its measures, one the source gives
-    in that unit ("30 miles (48 km)" against "30 miles"): a conversion the claim adds. A measure the claim gives only
-    converted ("below 100°C" against "212 degrees Fahrenheit") is left to the source's own numbers; in the same unit
-    a number must be the source's ("404 feet" is not "403 feet")."""
-    if len(quantities) < 2:
+    """The key-fact numbers of the claim's `quantities` that the source states another way: a time of day it states
+    ("15:00" for "3 pm"), a share it words as a fraction ("50%" for "half of"), or a conversion of another of the
+    claim's measures, one the source gives in that unit ("30 miles (48 km)" against "30 miles"). A measure the claim
+    gives only converted ("below 100°C" against "212 degrees Fahrenheit") is left to the source's own numbers; in
+    the same unit a number must be the source's ("404 feet" is not "403 feet", "49%" not "50%")."""
+    if not quantities:
         return set()
     values = _source_values(source)
+    found: set[str] = set()
+    for q in quantities:
+        stated = values.get(q.dimension, ())
+        if q.dimension == "time":  # the same time, in any form
+            hit = any(base == q.value for base, _ in stated)
+        else:  # a share: a fraction in words that the claim's percentage rounds
+            hit = q.dimension == "share" and any(u == "fraction" and _close(q.value, b, q.decimals) for b, u in stated)
+        if hit:
+            found.update(q.keys)
+    measures = [q for q in quantities if q.dimension not in _DIRECT]
     given = [
         (q, q.value * s + o)
-        for q in quantities
+        for q in measures
         for s, o in q.units
         if (q.value * s + o, q.units) in values.get(q.dimension, ())
     ]
-    found: set[str] = set()
-    for q in quantities:
+    for q in measures:
         for p, base in given:
             if (
                 p.dimension == q.dimension
