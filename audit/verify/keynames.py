@@ -39,8 +39,10 @@ _COMMON_CAPS = frozenset(
 # and their inflections ("Leveraging", "Implemented")
 # (a sentence starts a claim, a line, or follows ".", "!", "?" or ":", after any bullet, number, bold or opening
 # quote: "- Conduct checks", "2. Create a policy", "Step one: Establish roles" start with common words)
+# (not the stop of a title or a place's abbreviation: "St. Mark", "Dr. Brown", "Mt. Hood" name Mark, Brown, Hood)
 _SENTENCE_START = re.compile(
-    r"(?:\A|\n|[.!?:]\s)\s*(?:[-*\u2022#>]+\s*|\d{1,2}[.)]\s+|\*\*|[\"'\u201c\u2018(\[]\s*)*\Z"
+    r"(?:\A|\n|(?<!\bSt)(?<!\bMt)(?<!\bFt)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)[.!?:]\s)"
+    r"\s*(?:[-*\u2022#>]+\s*|\d{1,2}[.)]\s+|\*\*|[\"'\u201c\u2018(\[]\s*)*\Z"
 )
 # nor when a capitalised word follows: "Marcie Blane", "Lizzy Caplan" (the next name is one of the claim's, and
 # sources name a person by the surname alone: the first name flagged 2 of 4 supported dev citations it touched)
@@ -158,7 +160,13 @@ _ALIASES = (
     ("UAE", "U.A.E.", "United Arab Emirates"),
     ("NYC", "New York City"),
     ("WHO", "World Health Organization", "World Health Organisation"),
+    ("NY", "N.Y.", "New York"),
+    ("WWII", "WW2", "WW II", "World War II", "World War 2", "World War Two", "Second World War"),
+    ("WWI", "WW1", "WW I", "World War I", "World War 1", "World War One", "First World War"),
 )
+# a word of a place's name by its abbreviation, and back: "St. John Street" is "Saint John Street", "Ft. Sumter"
+# "Fort Sumter"
+_NAME_ABBREVIATIONS = {"st": "saint", "mt": "mount", "ft": "fort", "saint": "st", "mount": "mt", "fort": "ft"}
 
 
 @dataclass(frozen=True)
@@ -251,12 +259,15 @@ def _is_word_like(name: str) -> bool:
 
 def has_name(name: str, folded: str, source: str | None = None) -> bool:
     """Whether a claim's name is in a source's folded text (`fold_text`): as a whole word (`_has_word`), without its
-    possessive; an acronym's plural ("LEDs") also in the singular ("LED"). With the `source`, an abbreviation that
+    possessive, "St" / "Mt" / "Ft" also as "Saint" / "Mount" / "Fort" (and back); an acronym's plural ("LEDs") also
+    in the singular ("LED"). With the `source`, an abbreviation that
     is also a short word only in a word it writes with a capital (`capitalised_words`: the pronoun "us" is not
     "US", "it" not "IT")."""
     if source is not None and _is_word_like(name):
         folded = capitalised_words(source)
     word = fold_text(_POSSESSIVE.sub("", name.lower()))
     if _has_word(word, folded):
+        return True
+    if (other := _NAME_ABBREVIATIONS.get(word)) is not None and _has_word(other, folded):
         return True
     return _ACRONYM_PLURAL.fullmatch(name) is not None and _has_word(word[:-1], folded)

@@ -319,3 +319,28 @@ def test_a_time_of_day_or_a_share_written_another_way_is_found(tmp_path: Path) -
     assert got["other_time"][0] != "verified" and got["other_time"][1] == ["missing_number:4"], got
     assert got["am_for_pm"][0] != "verified" and "missing_number:3" in got["am_for_pm"][1], got
     assert got["other_share"][0] != "verified" and got["other_share"][1] == ["missing_number:40"], got
+
+
+def test_a_place_or_war_by_another_of_its_names_is_named(tmp_path: Path) -> None:
+    # "World War II" against "The Second World War" was missing_name:II (and "Second" the other way), "New York"
+    # against "NY" missing_name:New and :York, "St. John Street" against "Saint John Street" missing_name:St (weak).
+    # The wars and New York are forms in `keynames._ALIASES`, "St" / "Mt" / "Ft" the abbreviations of "Saint" /
+    # "Mount" / "Fort" (and back); the other war, another saint stay missing
+    got = _audit(
+        tmp_path,
+        {
+            "ww2": ("World War II ended in 1945.", "The Second World War ended in 1945."),
+            "second": ("The Second World War ended in 1945.", "World War II ended in 1945."),
+            "wwi": ("The First World War began in 1914.", "World War I began in 1914."),
+            "ny": ("The museum is in New York.", "The museum is in NY."),
+            "st": ("The school is on St. John Street.", "The school is on Saint John Street."),
+            "saint": ("The school is on Saint John Street.", "The school is on St. John Street."),
+            "ft": ("The soldiers held Fort Sumter in 1861.", "The soldiers held Ft. Sumter in 1861."),
+            "other_war": ("The First World War ended in 1945.", "World War II ended in 1945."),
+            "other_saint": ("The school is on St. Mark Street.", "The school is on Saint John Street."),
+        },
+    )
+    for key in ("ww2", "second", "wwi", "ny", "st", "saint", "ft"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["other_war"][0] != "verified" and "missing_name:First" in got["other_war"][1], got
+    assert got["other_saint"][0] != "verified" and got["other_saint"][1] == ["missing_name:Mark"], got
