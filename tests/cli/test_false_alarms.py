@@ -344,3 +344,19 @@ def test_a_place_or_war_by_another_of_its_names_is_named(tmp_path: Path) -> None
         assert got[key] == ("verified", []), (key, got)
     assert got["other_war"][0] != "verified" and "missing_name:First" in got["other_war"][1], got
     assert got["other_saint"][0] != "verified" and got["other_saint"][1] == ["missing_name:Mark"], got
+
+
+def test_a_month_abbreviated_before_its_date_ends_no_sentence(tmp_path: Path) -> None:
+    # "The law took effect in Jan. 2020 [1]" was split after "Jan.": the cited claim was "2020." (empty_claim,
+    # unsupported). A month's abbreviation before a day or year ends no sentence now; another year stays missing
+    got = _audit(
+        tmp_path,
+        {
+            "jan": ("The law took effect in Jan. 2020.", "The law took effect in January 2020."),
+            "sept": ("The law took effect on Sept. 5, 2020.", "The law took effect on September 5, 2020."),
+            "other_year": ("The law took effect in Jan. 2021.", "The law took effect in January 2020."),
+        },
+    )
+    for key in ("jan", "sept"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["other_year"][0] != "verified" and "missing_number:2021" in got["other_year"][1], got
