@@ -122,16 +122,25 @@ _UNFOLDABLE = str.maketrans(
 )
 
 
+# a company's legal suffix ("Apple Inc.", "Tesco Ltd") names nothing a source must repeat, nor "No." before a number
+# ("No. 1": number one)
+_COMPANY_SUFFIXES = frozenset("Inc Ltd Corp LLC Plc PLC GmbH".split())
+_NUMBER_SIGN = re.compile(r"\.?\s*\d")
+_SUFFIX_NEXT = re.compile(rf" (?:{'|'.join(_COMPANY_SUFFIXES)})\b")  # "Microsoft Inc.": no name follows Microsoft
+
+
 def claim_names(claim: str) -> Iterator[str]:
     """The claim's names: capitalised words in any alphabet ("Müller", "Łódź", "Москва") but common ones; where a
     sentence starts, only a word that is no common word in lower case ("Milira", not "Throughout") and that no
     capitalised word follows."""
     for m in _NAME.finditer(claim):
         word = m.group()
-        if word in _COMMON_CAPS:
+        if word in _COMMON_CAPS or word in _COMPANY_SUFFIXES:
+            continue
+        if word == "No" and _NUMBER_SIGN.match(claim, m.end()):
             continue
         if _SENTENCE_START.search(claim, max(0, m.start() - 12), m.start()) and (
-            _is_common(word) or _NEXT_NAME.match(claim, m.end())
+            _is_common(word) or (_NEXT_NAME.match(claim, m.end()) and not _SUFFIX_NEXT.match(claim, m.end()))
         ):
             continue
         yield word

@@ -360,3 +360,23 @@ def test_a_month_abbreviated_before_its_date_ends_no_sentence(tmp_path: Path) ->
     for key in ("jan", "sept"):
         assert got[key] == ("verified", []), (key, got)
     assert got["other_year"][0] != "verified" and "missing_number:2021" in got["other_year"][1], got
+
+
+def test_a_company_suffix_or_a_number_sign_is_no_name(tmp_path: Path) -> None:
+    # "Apple Inc. was founded in 1976" against "Apple was founded in 1976" was missing_name:Inc, "The song reached
+    # No. 1 in 1985" against "number one" missing_name:No and negation_mismatch (weak). A company's legal suffix is
+    # no name, and "No." before a number is no name and negates nothing; another company, a real "no" stay capped
+    got = _audit(
+        tmp_path,
+        {
+            "inc": ("Apple Inc. was founded in 1976.", "Apple was founded in 1976."),
+            "ltd": ("Tesco Ltd opened the store in 2001.", "Tesco opened the store in 2001."),
+            "no_1": ("The song reached No. 1 in 1985.", "The song reached number one in 1985."),
+            "other_company": ("Microsoft Inc. was founded in 1976.", "Apple was founded in 1976."),
+            "no_chart": ("The song reached no chart in 1985.", "The song reached number one in 1985."),
+        },
+    )
+    for key in ("inc", "ltd", "no_1"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["other_company"][0] != "verified" and got["other_company"][1] == ["missing_name:Microsoft"], got
+    assert got["no_chart"][0] != "verified" and "negation_mismatch" in got["no_chart"][1], got
