@@ -74,6 +74,10 @@ _FRACTIONS = {
 }
 _FRACTION_ALTS = "|".join(f.replace(" ", r"[-\s]") for f in _FRACTIONS)
 _FRACTION = re.compile(rf"\b({_FRACTION_ALTS})\s+(?:of|the)\b", re.IGNORECASE)
+# ... or as "N in M" ("one in five adults", "4 in 10 voters"): N/M of a hundred
+_SMALL = "one two three four five six seven eight nine ten".split()
+_COUNT = rf"(\d{{1,3}}|{'|'.join(_SMALL)})"
+_N_IN_M = re.compile(rf"\b{_COUNT}\s+in\s+(?:every\s+)?{_COUNT}\s+[a-z]", re.IGNORECASE)
 _CLOCK_UNIT = ((1.0, 0.0),)  # minutes
 _DIRECT = ("time", "share")  # dimensions looked up in the source directly, not as a conversion the claim adds
 _ROUNDING = 0.02  # a conversion within 2% of the claim's number is that number
@@ -133,6 +137,10 @@ def _source_values(source: str) -> dict[str, frozenset[tuple[float, _Unit | str]
     for m in _FRACTION.finditer(source):
         value = _FRACTIONS[" ".join(m.group(1).lower().replace("-", " ").split())]
         out.setdefault("share", set()).add((value, "fraction"))
+    for m in _N_IN_M.finditer(source):
+        n, of = (int(g) if g.isdigit() else _SMALL.index(g.lower()) + 1 for g in m.groups())
+        if 0 < n < of:
+            out.setdefault("share", set()).add((100 * n / of, "fraction"))
     for m in _NOON.finditer(source):
         out.setdefault("time", set()).add((0.0 if m.group(1).lower() == "midnight" else 720.0, _CLOCK_UNIT))
     return {dim: frozenset(values) for dim, values in out.items()}

@@ -380,3 +380,20 @@ def test_a_company_suffix_or_a_number_sign_is_no_name(tmp_path: Path) -> None:
         assert got[key] == ("verified", []), (key, got)
     assert got["other_company"][0] != "verified" and got["other_company"][1] == ["missing_name:Microsoft"], got
     assert got["no_chart"][0] != "verified" and "negation_mismatch" in got["no_chart"][1], got
+
+
+def test_a_share_as_n_in_m_is_its_percentage(tmp_path: Path) -> None:
+    # "20% of adults smoke" against "One in five adults smokes" and "40%" against "Four in ten" were
+    # missing_number:20 / :40 (unsupported): "N in M" before what it counts is a share now, as a fraction is; another
+    # percentage stays missing
+    got = _audit(
+        tmp_path,
+        {
+            "one_in_five": ("20% of adults smoke.", "One in five adults smokes."),
+            "four_in_ten": ("40% of adults exercise every week.", "Four in 10 adults exercise every week."),
+            "other": ("30% of adults smoke.", "One in five adults smokes."),
+        },
+    )
+    for key in ("one_in_five", "four_in_ten"):
+        assert got[key][1] == [], (key, got)
+    assert got["other"][0] != "verified" and got["other"][1] == ["missing_number:30"], got
