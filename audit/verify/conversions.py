@@ -186,3 +186,18 @@ def converted_numbers(quantities: tuple[Quantity, ...], source: str) -> set[str]
                 found.update(q.keys)
                 break
     return found
+
+
+def other_half_times(quantities: tuple[Quantity, ...], source: str) -> set[str]:
+    """The key-fact numbers of the claim's times of day (in one half of the day: "3 am", "15:00") whose hour and
+    minutes the source states only in the other half ("3 pm"): the digits are the source's, the time is not."""
+    times = [q for q in quantities if q.dimension == "time"]
+    if not times:
+        return set()
+    stated = {base for base, _ in _source_values(source).get("time", ())}
+    out: set[str] = set()
+    for q in times:
+        readings = {p.value for p in times if p.keys == q.keys}  # "3:00" is read both ways: no one half
+        if len(readings) == 1 and q.value not in stated and (q.value + 720) % 1440 in stated:
+            out.update(q.keys[:1])
+    return out

@@ -35,7 +35,7 @@ from audit.verify.textcache import text_cache
 from audit.verify.urls import missing_urls, split_urls
 
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
-FEATURES_VERSION = 30  # 20, 22: keynames._ALIASES; 21, 24: is_negated; 23: "1939-45"; 25-30: false alarms, round 2
+FEATURES_VERSION = 31  # 20, 22: keynames._ALIASES; 21, 24: is_negated; 23: "1939-45"; 25-31: false alarms, round 2
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

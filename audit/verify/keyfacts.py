@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from audit.verify.conversions import Quantity, claim_quantities, converted_numbers
+from audit.verify.conversions import Quantity, claim_quantities, converted_numbers, other_half_times
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
 from audit.verify.numranges import number_ranges, numbers_inside, year_counts, years_in_full
 from audit.verify.textcache import text_cache
@@ -377,9 +377,11 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
     if (facts.ranges or facts.year_spans) and out:  # a range is found where the source has a number inside it
         inside = numbers_inside(facts.ranges, facts.year_spans, src_numbers)
         out = [r for r in out if r.removeprefix("missing_number:") not in inside]
-    if facts.quantities and out:  # a measure is found where the source gives it in another unit
+    if facts.quantities:  # a measure in another unit is found; a time in the other half of the day is not
         converted = converted_numbers(facts.quantities, source)
         out = [r for r in out if r.removeprefix("missing_number:") not in converted]
+        flagged = {r.removeprefix("missing_number:") for r in out}
+        out += [f"missing_number:{n}" for n in sorted(other_half_times(facts.quantities, source) - flagged)]
     for d in facts.dates:
         for _, month, days, year in _word_dates(d):
             ends = (days[0], days[-1]) if days else (None,)  # a claim's range states its first and last day

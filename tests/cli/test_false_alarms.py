@@ -397,3 +397,22 @@ def test_a_share_as_n_in_m_is_its_percentage(tmp_path: Path) -> None:
     for key in ("one_in_five", "four_in_ten"):
         assert got[key][1] == [], (key, got)
     assert got["other"][0] != "verified" and got["other"][1] == ["missing_number:30"], got
+
+
+def test_a_time_in_the_other_half_of_the_day_is_missing(tmp_path: Path) -> None:
+    # the wrong claim beside the times above: "3 am" against a source's "3 pm" was verified (its digit 3 is the
+    # source's). A claim's time whose hour and minutes the source states only in the other half of the day is a
+    # missing number now; "3:00" (either half) and a source stating both stay found
+    got = _audit(
+        tmp_path,
+        {
+            "am_for_pm": ("The store closes at 3 am on Sundays.", "The store closes at 3 pm on Sundays."),
+            "pm_for_am": ("The store opens at 9 p.m. on Sundays.", "The store opens at 9 a.m. on Sundays."),
+            "either": ("The store closes at 3 pm on Sundays.", "The store closes at 3:00 on Sundays."),
+            "both": ("The store opens at 3 am on Sundays.", "The store opens at 3 am and closes at 3 pm on Sundays."),
+        },
+    )
+    assert got["am_for_pm"][0] != "verified" and got["am_for_pm"][1] == ["missing_number:3"], got
+    assert got["pm_for_am"][0] != "verified" and got["pm_for_am"][1] == ["missing_number:9"], got
+    for key in ("either", "both"):
+        assert got[key][1] == [], (key, got)
