@@ -22,6 +22,8 @@ _ABBREV = re.compile(
     r"(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|Prof|St|Inc|Ltd|Co|No|Fig|approx|cf|al|Jr|Sr|c|ca|vol|pp|p|ed)\.|"
     r"\b[A-Z]\.)$"
 )
+# a month's abbreviation before a day or a year ("Jan. 2020", "Sept. 5, 2020") ends no sentence
+_MONTH_STOP = re.compile(r"\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$")
 _NON_CLAIM = re.compile(
     r"^\s*(?:hope (?:this|that) helps|let me know|feel free|happy to help|glad to help|thanks?\b|thank you|"
     r"you'?re welcome|hi\b|hello\b|sure[!,.]|great question|i'?m not sure|i don'?t know|i cannot|i can'?t|"
@@ -82,7 +84,7 @@ def split_sentences(text: str, full_width_stops: bool = True) -> list[Sentence]:
     """Sentences of `text` with exact offsets; markers right after a sentence belong to it. `full_width_stops=False`
     ends none at `。！？` (the source windows the support model was fitted on: ten training sources hold `。 `)."""
     out: list[Sentence] = []
-    for start, end in _stretches(text, full_width_stops):
+    for start, end in _stretches(text, full_width_stops, month_dates=True):
         _append(out, text, start, end)
     return out
 
@@ -99,8 +101,10 @@ def sentence_spans(text: str, full_width_stops: bool = True) -> list[tuple[int, 
     return out
 
 
-def _stretches(text: str, full_width_stops: bool) -> Iterator[tuple[int, int]]:
-    """Each stretch of `text` between sentence ends (untrimmed, possibly blank)."""
+def _stretches(text: str, full_width_stops: bool, month_dates: bool = False) -> Iterator[tuple[int, int]]:
+    """Each stretch of `text` between sentence ends (untrimmed, possibly blank). `month_dates`: a month's abbreviation
+    before a day or year ("Jan. 2020") ends none (an answer's claims; not the source windows the support model was
+    fitted on: ending none there moved WiCE dev AUROC 0.9493 -> 0.9478)."""
     masked, _ = mask_markers(text)
     start = 0
     n = len(masked)
@@ -114,9 +118,18 @@ def _stretches(text: str, full_width_stops: bool) -> Iterator[tuple[int, int]]:
             run_start, run_end = end, gap.end() if gap else end
             run_mask = masked.rfind(_MASK, end, run_end)
         gap_end = run_end
-        if m.group() != "\n" and (
-            _ABBREV.search(masked[max(0, m.start() - 8) : m.start() + 1])
-            or (gap_end < n and masked[gap_end].islower())  # "[...] sexy", "approx. ten": no new sentence
+        if (
+            m.group() != "\n"
+            and (
+                _ABBREV.search(masked[max(0, m.start() - 8) : m.start() + 1])
+                or (gap_end < n and masked[gap_end].islower())  # "[...] sexy", "approx. ten": no new sentence
+                or (
+                    month_dates
+                    and gap_end < n
+                    and masked[gap_end].isdigit()
+                    and _MONTH_STOP.search(masked[max(0, m.start() - 6) : m.start() + 1])
+                )
+            )
         ):
             continue
         last_mask = run_mask if run_mask >= end else -1

@@ -7,7 +7,8 @@ words of the source sentence just before the claim's match end with a frame that
 "denied that", "no evidence that", "it is a myth that", "rejected claims that"), with at most two words between the
 frame and the match and no punctuation ("If the parcel is lost, customers receive a refund" is no frame for
 "Customers receive a refund": the comma closes the condition, which `dropped_condition` reads). A report of what
-someone said or found ("said that", "found that") asserts through its source and is no frame.
+someone said or found ("said that", "found that") asserts through its source and is no frame; a "not" right before
+the match denies it ("All of the samples were contaminated" in "Not all of the samples were contaminated").
 
 A condition is read the same way: a claim copying the consequent of a conditional sentence ("The fee is refunded in
 full" from "If the order ships late, the fee is refunded in full", or from "... in full if the order ships late")
@@ -37,6 +38,9 @@ _FRAMES = (
 )
 # the frame, then at most two words with nothing between them but spaces, then the match
 _FRAMED = re.compile(rf"\b({'|'.join(_FRAMES)})\s+(?:[\w'’-]+\s+){{0,2}}$", re.IGNORECASE)
+# a "not" right before the match denies it: "All of the samples were contaminated" in "Not all of the samples were
+# contaminated", "Every ..." in "Not every ..." (a verbatim match: verified)
+_NOT_BEFORE = re.compile(r"\b(not)\s+$", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
 _LOOK_BACK = 200  # characters before the match where its frame may lie
 
@@ -48,7 +52,7 @@ def unasserted_frame(source: str, start: int) -> str | None:
     before = _SENTENCE_END.split(before)[-1]
     # a match that starts inside a word (a fuzzy alignment's start) starts at that word
     before = re.sub(r"[\w'’-]+$", "", before)
-    m = _FRAMED.search(before)
+    m = _FRAMED.search(before) or _NOT_BEFORE.search(before)
     return None if m is None else " ".join(m.group(1).lower().split())
 
 

@@ -37,8 +37,8 @@ from audit.verify.urls import missing_urls, split_urls
 
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
 # 20, 22: keynames._ALIASES; 21, 24: is_negated ("not only", asides, ...); 23: "1939-45"; 25: "does not cover" is
-# "excludes" (negation_mismatch)
-FEATURES_VERSION = 25
+# "excludes" (negation_mismatch); 26-31: false alarms, round 2; 32: both
+FEATURES_VERSION = 32
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -258,8 +258,10 @@ def fact_coverage(facts: KeyFacts, missing: tuple[str, ...]) -> tuple[float, flo
 # impossible" (two negations) state the plain word ("un" before a common word: "not unusual", "not unaware"; not
 # "not under", "not unanimous"); "unless" and "until" are no prefixed words
 # (nor "not far from", a place; "cannot help but"; "never-before-seen", a compound)
+# (nor "No." before a number: "No. 1" is number one)
 _NOT_ONLY = re.compile(
-    r"\bnot\s+(?:only|just|merely|far\s+from)\b|\bcannot\s+help\s+but\b|\bnever-before\b", re.IGNORECASE
+    r"\bnot\s+(?:only|just|merely|far\s+from)\b|\bcannot\s+help\s+but\b|\bnever-before\b|\bno\.\s*(?=\d)",
+    re.IGNORECASE,
 )
 _LITOTES = re.compile(
     r"\bnot\s+(?:un(?!less\b|til\b)([a-z]{4,})|insignificant|impossible|infrequent(?:ly)?|inconceivable|immaterial"

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from audit.verify.conversions import Quantity, claim_quantities, converted_numbers, other_half_times
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
 from audit.verify.numranges import number_ranges, numbers_inside, year_counts, years_in_full
 from audit.verify.textcache import text_cache
@@ -118,6 +119,7 @@ class KeyFacts:
     # numbers (among `numbers`) stated as a range ("over 250", "the 1940s"): found in it too (`numranges`)
     ranges: tuple[tuple[str, float, float, bool], ...] = ()
     year_spans: tuple[str, ...] = ()  # numbers (among `numbers`) that count years: found as two years that far apart
+    quantities: tuple[Quantity, ...] = ()  # measures of `numbers` in a unit: found converted too (`conversions`)
 
     def count(self) -> int:
         return len(self.numbers) + len(self.dates) + len(self.names)
@@ -317,7 +319,8 @@ def key_facts(claim: str) -> KeyFacts:
     names = tuple(dict.fromkeys(n for n in claim_names(claim) if not _MONTH.fullmatch(n)))
     ranges = tuple(r for r in number_ranges(_GROUP_SPACE.sub("", claim)) if r[0] in numbers)
     spans = tuple(n for n in year_counts(claim) if n in numbers)
-    return KeyFacts(numbers=numbers, dates=dates, names=names, counts=counts, ranges=ranges, year_spans=spans)
+    measures = tuple(q for q in claim_quantities(_GROUP_SPACE.sub("", claim)) if set(q.keys) <= set(numbers))
+    return KeyFacts(numbers, dates, names, counts, ranges, spans, measures)
 
 
 @text_cache(max_chars=16_000_000, max_entries=2048)  # ~3 bytes a character: ~50 MB at most
@@ -374,12 +377,17 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
     if (facts.ranges or facts.year_spans) and out:  # a range is found where the source has a number inside it
         inside = numbers_inside(facts.ranges, facts.year_spans, src_numbers)
         out = [r for r in out if r.removeprefix("missing_number:") not in inside]
+    if facts.quantities:  # a measure in another unit is found; a time in the other half of the day is not
+        converted = converted_numbers(facts.quantities, source)
+        out = [r for r in out if r.removeprefix("missing_number:") not in converted]
+        flagged = {r.removeprefix("missing_number:") for r in out}
+        out += [f"missing_number:{n}" for n in sorted(other_half_times(facts.quantities, source) - flagged)]
     for d in facts.dates:
         for _, month, days, year in _word_dates(d):
             ends = (days[0], days[-1]) if days else (None,)  # a claim's range states its first and last day
             if not all(_has_date(month, day, year, src_dates, src_numbers) for day in ends):
                 out.append(f"missing_date:{d}")
-    out += [f"missing_name:{n}" for n in facts.names if not has_name(n, folded)]
+    out += [f"missing_name:{n}" for n in facts.names if not has_name(n, folded, source)]
     return out
 
 

@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from audit.verify.textcache import text_cache
+
 # Scripts written without spaces between a number and its word (kana, CJK ideographs, Hangul syllables, Thai, Lao,
 # Myanmar, Khmer): their letters are word characters, so `90天` (90 days) held no number and a claim whose figure was
 # changed against its source's `30天` had no missing_number (verified, GREEN). A number or a name may touch them.
@@ -37,8 +39,10 @@ _COMMON_CAPS = frozenset(
 # and their inflections ("Leveraging", "Implemented")
 # (a sentence starts a claim, a line, or follows ".", "!", "?" or ":", after any bullet, number, bold or opening
 # quote: "- Conduct checks", "2. Create a policy", "Step one: Establish roles" start with common words)
+# (not the stop of a title or a place's abbreviation: "St. Mark", "Dr. Brown", "Mt. Hood" name Mark, Brown, Hood)
 _SENTENCE_START = re.compile(
-    r"(?:\A|\n|[.!?:]\s)\s*(?:[-*\u2022#>]+\s*|\d{1,2}[.)]\s+|\*\*|[\"'\u201c\u2018(\[]\s*)*\Z"
+    r"(?:\A|\n|(?<!\bSt)(?<!\bMt)(?<!\bFt)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)[.!?:]\s)"
+    r"\s*(?:[-*\u2022#>]+\s*|\d{1,2}[.)]\s+|\*\*|[\"'\u201c\u2018(\[]\s*)*\Z"
 )
 # nor when a capitalised word follows: "Marcie Blane", "Lizzy Caplan" (the next name is one of the claim's, and
 # sources name a person by the surname alone: the first name flagged 2 of 4 supported dev citations it touched)
@@ -118,16 +122,25 @@ _UNFOLDABLE = str.maketrans(
 )
 
 
+# a company's legal suffix ("Apple Inc.", "Tesco Ltd") names nothing a source must repeat, nor "No." before a number
+# ("No. 1": number one)
+_COMPANY_SUFFIXES = frozenset("Inc Ltd Corp LLC Plc PLC GmbH".split())
+_NUMBER_SIGN = re.compile(r"\.?\s*\d")
+_SUFFIX_NEXT = re.compile(rf" (?:{'|'.join(_COMPANY_SUFFIXES)})\b")  # "Microsoft Inc.": no name follows Microsoft
+
+
 def claim_names(claim: str) -> Iterator[str]:
     """The claim's names: capitalised words in any alphabet ("Müller", "Łódź", "Москва") but common ones; where a
     sentence starts, only a word that is no common word in lower case ("Milira", not "Throughout") and that no
     capitalised word follows."""
     for m in _NAME.finditer(claim):
         word = m.group()
-        if word in _COMMON_CAPS:
+        if word in _COMMON_CAPS or word in _COMPANY_SUFFIXES:
+            continue
+        if word == "No" and _NUMBER_SIGN.match(claim, m.end()):
             continue
         if _SENTENCE_START.search(claim, max(0, m.start() - 12), m.start()) and (
-            _is_common(word) or _NEXT_NAME.match(claim, m.end())
+            _is_common(word) or (_NEXT_NAME.match(claim, m.end()) and not _SUFFIX_NEXT.match(claim, m.end()))
         ):
             continue
         yield word
@@ -156,7 +169,13 @@ _ALIASES = (
     ("UAE", "U.A.E.", "United Arab Emirates"),
     ("NYC", "New York City"),
     ("WHO", "World Health Organization", "World Health Organisation"),
+    ("NY", "N.Y.", "New York"),
+    ("WWII", "WW2", "WW II", "World War II", "World War 2", "World War Two", "Second World War"),
+    ("WWI", "WW1", "WW I", "World War I", "World War 1", "World War One", "First World War"),
 )
+# a word of a place's name by its abbreviation, and back: "St. John Street" is "Saint John Street", "Ft. Sumter"
+# "Fort Sumter"
+_NAME_ABBREVIATIONS = {"st": "saint", "mt": "mount", "ft": "fort", "saint": "st", "mount": "mt", "fort": "ft"}
 
 
 @dataclass(frozen=True)
@@ -223,10 +242,41 @@ def _has_word(word: str, low: str) -> bool:
 _ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}s")
 
 
-def has_name(name: str, folded: str) -> bool:
+# a word written with a capital ("US", "Nasa", "Paris"), or a run of them
+_CAPITALISED = re.compile(rf"\S*[{_UPPER}]\S*")
+
+
+@text_cache(max_chars=16_000_000, max_entries=2048)
+def capitalised_words(source: str) -> str:
+    """The words `source` writes with a capital, lower case, accents folded, and every form of each country or union
+    it names (`alias_words`): where a claim's abbreviation is looked up ("They told us" names no "US")."""
+    words = " ".join(_CAPITALISED.findall(source))
+    low = source.lower()
+    return fold_text(words.lower()) + alias_words(source, low)
+
+
+# abbreviations that are also a common short word in lower case: the pronoun "us", "it", "who", "me", the "in" and
+# "or" of a sentence (a state's code). Only these are read in the source's case: others are written in lower case for
+# what they name ("MAYIM" against a source's "mayim", "8th century BCE" against "bce": supported training pairs)
+_WORD_LIKE = frozenset("us it who am me we he in on at or as is be do go no so an of to by up if my id ok".split())
+
+
+def _is_word_like(name: str) -> bool:
+    """An abbreviation in capitals that is also a common short word ("US", "IT", "WHO")."""
+    return name.isupper() and name.lower() in _WORD_LIKE
+
+
+def has_name(name: str, folded: str, source: str | None = None) -> bool:
     """Whether a claim's name is in a source's folded text (`fold_text`): as a whole word (`_has_word`), without its
-    possessive; an acronym's plural ("LEDs") also in the singular ("LED")."""
+    possessive, "St" / "Mt" / "Ft" also as "Saint" / "Mount" / "Fort" (and back); an acronym's plural ("LEDs") also
+    in the singular ("LED"). With the `source`, an abbreviation that
+    is also a short word only in a word it writes with a capital (`capitalised_words`: the pronoun "us" is not
+    "US", "it" not "IT")."""
+    if source is not None and _is_word_like(name):
+        folded = capitalised_words(source)
     word = fold_text(_POSSESSIVE.sub("", name.lower()))
     if _has_word(word, folded):
+        return True
+    if (other := _NAME_ABBREVIATIONS.get(word)) is not None and _has_word(other, folded):
         return True
     return _ACRONYM_PLURAL.fullmatch(name) is not None and _has_word(word[:-1], folded)

@@ -158,6 +158,25 @@ def _ranked(words: list[_Word], following: str) -> str | None:
     return f"{words[0].low} {following}" if superlative else None
 
 
+# "not all" / "not every" denies a whole, which "none" / "no" overstates ("None of the samples were contaminated" for
+# "Not all of the samples were contaminated"), and "some ... not" restates (`_restates_not_all`)
+_NOT_ALL = frozenset(("not all", "not every"))
+_NONE = frozenset(("none", "no"))
+
+
+def _restates_not_all(claim: list[_Word], sent: list[_Word]) -> bool:
+    """Whether one of the two says "not all" / "not every" where the other says "some ... not" ("Some of the samples
+    were not contaminated" for "Not all of the samples were contaminated"), as many negations each."""
+    texts = [" ".join(w.low for w in side) for side in (claim, sent)]
+    negations = [sum(w.low in NEGATIONS for w in side) for side in (claim, sent)]
+    if negations[0] != negations[1]:
+        return False
+    for a, b in ((0, 1), (1, 0)):
+        if any(f"{q} " in f"{texts[a]} " for q in _NOT_ALL) and re.search(r"\bsome\b.*\bnot\b", texts[b]):
+            return True
+    return False
+
+
 def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     """What the claim's words [i1:i2] say against the sentence's [j1:j2] in their place, as a reason's detail, if
     they contradict them."""
@@ -181,6 +200,8 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     if len(claim) > MAX_SWAPPED or len(sent) > MAX_SWAPPED:
         return None
     mine, theirs = " ".join(w.low for w in claim), " ".join(w.low for w in sent)
+    if mine in _NONE and theirs in _NOT_ALL:
+        return f"{mine}/{theirs}"
     after = pair.claim[i2].low if i2 < len(pair.claim) else ""
     if {mine, theirs} == {"by", "to"} and after and _is_number(after):
         return f"{mine}/{theirs}"  # "increased to 12 percent" for "increased by 12 percent"
@@ -281,6 +302,8 @@ def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], quest
         found = _swap(i1, i2, j1, j2, pair)
         if found is not None:
             swaps.append(found)
+    if "negation" in swaps and _restates_not_all(claim, sent):
+        swaps.remove("negation")
     crossed = _crossed(ops, pair) or _reordered(claim, sent)
     if question:  # the sentence asks what the claim states
         swaps.append("unasserted:question")

@@ -28,6 +28,11 @@ SPLIT_CASES = [
     ("bracketed_ellipsis_inside_quote", 'It was "calm, and [...] sexy". [1]', ['It was "calm, and [...] sexy". [1]']),
     ("lowercase_after_period_continues", "See approx. ten more.", ["See approx. ten more."]),
     (
+        "month_abbreviation_before_a_date",
+        "It took effect on Sept. 5, 2020. It ended in Jan. 2021. It began in Jan. Then it ended.",
+        ["It took effect on Sept. 5, 2020.", "It ended in Jan. 2021.", "It began in Jan.", "Then it ended."],
+    ),
+    (
         "french_closing_guillemet_after_the_stop",
         "Il a dit : « Nous fermerons les écoles. » [1] Puis il est parti.",
         ["Il a dit : « Nous fermerons les écoles. » [1]", "Puis il est parti."],

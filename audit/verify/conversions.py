@@ -1,0 +1,203 @@
+"""A claim's number that converts one of its measures that the source gives, into another unit ("30 miles (48 km)"
+against "30 miles", "212°F (100°C)" against "212°F"), a time of day the source writes another way ("3 pm" against
+"15:00") or a share it words as a fraction ("50%" against "half of"). Such a number is no missing number. Pure
+functions, used by `keyfacts`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from audit.verify.textcache import text_cache
+
+# each unit: its dimension and how its value becomes the dimension's base (scale, offset: base = value * scale +
+# offset); a gallon is a US or an imperial one
+_MILE, _INCH, _POUND, _OUNCE, _ACRE = 1609.344, 0.0254, 0.45359237, 0.028349523125, 4046.8564224
+_UNIT_GROUPS: tuple[tuple[str, str, tuple[tuple[float, float], ...]], ...] = (
+    ("length", "miles mile mi", ((_MILE, 0.0),)),
+    ("length", "kilometres kilometers kilometre kilometer km", ((1000.0, 0.0),)),
+    ("length", "metres meters metre meter m", ((1.0, 0.0),)),
+    ("length", "centimetres centimeters centimetre centimeter cm", ((0.01, 0.0),)),
+    ("length", "millimetres millimeters millimetre millimeter mm", ((0.001, 0.0),)),
+    ("length", "feet foot ft", ((12 * _INCH, 0.0),)),
+    ("length", "inches inch in", ((_INCH, 0.0),)),
+    ("length", "yards yard yd", ((36 * _INCH, 0.0),)),
+    ("mass", "pounds pound lbs lb", ((_POUND, 0.0),)),
+    ("mass", "ounces ounce oz", ((_OUNCE, 0.0),)),
+    ("mass", "kilograms kilogram kilos kilo kg", ((1.0, 0.0),)),
+    ("mass", "grams gram g", ((0.001, 0.0),)),
+    ("mass", "tonnes tonne", ((1000.0, 0.0),)),
+    ("volume", "gallons gallon gal", ((3.785411784, 0.0), (4.54609, 0.0))),
+    ("volume", "litres liters litre liter l", ((1.0, 0.0),)),
+    ("volume", "millilitres milliliters millilitre milliliter ml", ((0.001, 0.0),)),
+    ("speed", "miles_per_hour mph", ((_MILE / 3600, 0.0),)),
+    ("speed", "kilometres_per_hour kilometers_per_hour km/h kph", ((1 / 3.6, 0.0),)),
+    ("area", "square_miles square_mile sq_mi mi² mi2", ((_MILE**2, 0.0),)),
+    ("area", "square_kilometres square_kilometers sq_km km² km2", ((1e6, 0.0),)),
+    ("area", "acres acre", ((_ACRE, 0.0),)),
+    ("area", "hectares hectare ha", ((1e4, 0.0),)),
+    ("temperature", "°f ℉ degrees_fahrenheit degrees_f fahrenheit", ((5 / 9, -32 * 5 / 9),)),
+    ("temperature", "°c ℃ degrees_celsius degrees_c celsius centigrade", ((1.0, 0.0),)),
+    ("share", "% per_cent percent pct", ((1.0, 0.0),)),
+)
+_UNITS = {u.replace("_", " "): (dim, f) for dim, units, f in _UNIT_GROUPS for u in units.split()}
+_UNIT_ALTS = "|".join(re.escape(u).replace(r"\ ", r"\s+") for u in sorted(_UNITS, key=len, reverse=True))
+# a number (not a sum of money, nor part of a word or a longer number) and the unit right after it; "in" only where
+# no word follows ("15 in (38 cm)", not "15 in the"), a degree sign apart from its letter too ("100 ° C")
+_QUANTITY = re.compile(
+    rf"(?<![\w.,$€£¥])(\d{{1,3}}(?:,\d{{3}})+|\d+)(\.\d+)?(?:\s?-\s?|\s?)({_UNIT_ALTS})(?![^\W\d_])(?<!\bin(?=\s+\w))",
+    re.IGNORECASE,
+)
+_DEGREE_SPACE = re.compile(r"°\s+(?=[cf]\b)", re.IGNORECASE)
+# a time of day: "3 pm", "3:30 p.m.", "15:00", "3 o'clock" (minutes after midnight; "3:00" and "3 o'clock" may be
+# either half of the day), "noon" and "midnight" in a source
+_CLOCK = re.compile(
+    r"(?<![\w.:,])(\d{1,2})(?::(\d{2}))?\s*(?:([ap])\.?\s?m\b\.?|(o['’]clock\b))"
+    r"|(?<![\w.:,])(\d{1,2}):(\d{2})(?![\d:])",
+    re.IGNORECASE,
+)
+_NOON = re.compile(r"\b(noon|midday|midnight)\b", re.IGNORECASE)
+# a share in words before what it is a share of ("half of the respondents", "a third of voters", "two-thirds of")
+_FRACTIONS = {
+    "half": 50.0,
+    "a quarter": 25.0,
+    "one quarter": 25.0,
+    "three quarters": 75.0,
+    "a third": 100 / 3,
+    "one third": 100 / 3,
+    "two thirds": 200 / 3,
+    "a fifth": 20.0,
+    "one fifth": 20.0,
+    "a tenth": 10.0,
+    "one tenth": 10.0,
+}
+_FRACTION_ALTS = "|".join(f.replace(" ", r"[-\s]") for f in _FRACTIONS)
+_FRACTION = re.compile(rf"\b({_FRACTION_ALTS})\s+(?:of|the)\b", re.IGNORECASE)
+# ... or as "N in M" ("one in five adults", "4 in 10 voters"): N/M of a hundred
+_SMALL = "one two three four five six seven eight nine ten".split()
+_COUNT = rf"(\d{{1,3}}|{'|'.join(_SMALL)})"
+_N_IN_M = re.compile(rf"\b{_COUNT}\s+in\s+(?:every\s+)?{_COUNT}\s+[a-z]", re.IGNORECASE)
+_CLOCK_UNIT = ((1.0, 0.0),)  # minutes
+_DIRECT = ("time", "share")  # dimensions looked up in the source directly, not as a conversion the claim adds
+_ROUNDING = 0.02  # a conversion within 2% of the claim's number is that number
+
+
+_Unit = tuple[tuple[float, float], ...]  # how a unit's values become its dimension's base (one way, or a few)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A claim's measure: the key-fact numbers that write it, its dimension, its value, its decimals, and how its
+    unit becomes the dimension's base."""
+
+    keys: tuple[str, ...]
+    dimension: str
+    value: float
+    decimals: int
+    units: _Unit
+
+
+def _key(digits: str) -> str:
+    """A number as `keyfacts` keys it: no thousands commas, no zero decimals ("1,000.0" is 1000)."""
+    return re.sub(r"\.0+$", "", digits.replace(",", ""))
+
+
+def _measures(text: str) -> Iterator[Quantity]:
+    text = _DEGREE_SPACE.sub("°", text)
+    for m in _QUANTITY.finditer(text):
+        whole, decimals, unit = m.groups()
+        dim, units = _UNITS[" ".join(unit.lower().split())]
+        number = whole.replace(",", "") + (decimals or "")
+        yield Quantity((_key(number),), dim, float(number), len(decimals or ".") - 1, units)
+    for m in _CLOCK.finditer(text):
+        hour, minute, half, oclock, hour24, minute24 = m.groups()
+        if hour24 is not None:
+            h, mins, keys = int(hour24), int(minute24), (_key(hour24), minute24)
+            hours = [h] if h > 12 or h == 0 else [h, h + 12]  # "15:00" is one time, "3:00" either
+        else:
+            h, mins, keys = int(hour), int(minute or 0), (_key(hour), *((minute,) if minute else ()))
+            hours = [h % 12, h % 12 + 12] if oclock else [h % 12 + (12 if half.lower() == "p" else 0)]
+        if h <= 23 and mins <= 59:
+            yield from (Quantity(keys, "time", float(x * 60 + mins), 0, _CLOCK_UNIT) for x in hours)
+
+
+def claim_quantities(claim: str) -> tuple[Quantity, ...]:
+    """The claim's measures in a unit, its shares and its times of day."""
+    return tuple(_measures(claim))
+
+
+@text_cache(max_chars=16_000_000, max_entries=2048)
+def _source_values(source: str) -> dict[str, frozenset[tuple[float, _Unit | str]]]:
+    """Each dimension's values (in its base) that the source states, and the unit each is stated in (its shares in
+    words as "fraction", its noon and midnight as times)."""
+    out: dict[str, set[tuple[float, _Unit | str]]] = {}
+    for q in _measures(source):
+        out.setdefault(q.dimension, set()).update((q.value * s + o, q.units) for s, o in q.units)
+    for m in _FRACTION.finditer(source):
+        value = _FRACTIONS[" ".join(m.group(1).lower().replace("-", " ").split())]
+        out.setdefault("share", set()).add((value, "fraction"))
+    for m in _N_IN_M.finditer(source):
+        n, of = (int(g) if g.isdigit() else _SMALL.index(g.lower()) + 1 for g in m.groups())
+        if 0 < n < of:
+            out.setdefault("share", set()).add((100 * n / of, "fraction"))
+    for m in _NOON.finditer(source):
+        out.setdefault("time", set()).add((0.0 if m.group(1).lower() == "midnight" else 720.0, _CLOCK_UNIT))
+    return {dim: frozenset(values) for dim, values in out.items()}
+
+
+def _close(value: float, converted: float, decimals: int) -> bool:
+    """Whether a claim's `value` (written with `decimals`) is `converted` rounded, or within 2% of it."""
+    return round(converted, decimals) == value or abs(value - converted) <= _ROUNDING * abs(converted)
+
+
+def converted_numbers(quantities: tuple[Quantity, ...], source: str) -> set[str]:
+    """The key-fact numbers of the claim's `quantities` that the source states another way: a time of day it states
+    ("15:00" for "3 pm"), a share it words as a fraction ("50%" for "half of"), or a conversion of another of the
+    claim's measures, one the source gives in that unit ("30 miles (48 km)" against "30 miles"). A measure the claim
+    gives only converted ("below 100°C" against "212 degrees Fahrenheit") is left to the source's own numbers; in
+    the same unit a number must be the source's ("404 feet" is not "403 feet", "49%" not "50%")."""
+    if not quantities:
+        return set()
+    values = _source_values(source)
+    found: set[str] = set()
+    for q in quantities:
+        stated = values.get(q.dimension, ())
+        if q.dimension == "time":  # the same time, in any form
+            hit = any(base == q.value for base, _ in stated)
+        else:  # a share: a fraction in words that the claim's percentage rounds
+            hit = q.dimension == "share" and any(u == "fraction" and _close(q.value, b, q.decimals) for b, u in stated)
+        if hit:
+            found.update(q.keys)
+    measures = [q for q in quantities if q.dimension not in _DIRECT]
+    given = [
+        (q, q.value * s + o)
+        for q in measures
+        for s, o in q.units
+        if (q.value * s + o, q.units) in values.get(q.dimension, ())
+    ]
+    for q in measures:
+        for p, base in given:
+            if (
+                p.dimension == q.dimension
+                and p.units != q.units
+                and any(_close(q.value, (base - o) / s, q.decimals) for s, o in q.units)
+            ):
+                found.update(q.keys)
+                break
+    return found
+
+
+def other_half_times(quantities: tuple[Quantity, ...], source: str) -> set[str]:
+    """The key-fact numbers of the claim's times of day (in one half of the day: "3 am", "15:00") whose hour and
+    minutes the source states only in the other half ("3 pm"): the digits are the source's, the time is not."""
+    times = [q for q in quantities if q.dimension == "time"]
+    if not times:
+        return set()
+    stated = {base for base, _ in _source_values(source).get("time", ())}
+    out: set[str] = set()
+    for q in times:
+        readings = {p.value for p in times if p.keys == q.keys}  # "3:00" is read both ways: no one half
+        if len(readings) == 1 and q.value not in stated and (q.value + 720) % 1440 in stated:
+            out.update(q.keys[:1])
+    return out
