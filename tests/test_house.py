@@ -114,3 +114,29 @@ def test_wheel_has_no_top_level_data_package() -> None:
     cfg = tomllib.loads((REPO / "pyproject.toml").read_text())
     assert cfg["tool"]["setuptools"]["packages"]["find"]["include"] == ["audit*", "flows*", "citeaudit"]
     assert not (REPO / "data" / "__init__.py").exists()
+
+
+_CONFLICT = ("<<<<<<< ", ">>>>>>> ")  # what git writes around a merge conflict it could not resolve
+
+
+def conflict_lines(text: str) -> list[int]:
+    return [i for i, line in enumerate(text.splitlines(), 1) if line.startswith(_CONFLICT) or line == "======="]
+
+
+def test_no_merge_conflict_left_in_a_text_file() -> None:
+    # a merge of two sweeps once committed docs/hostile-inputs.md with its conflict markers in it
+    suffixes = {".py", ".md", ".sql", ".toml", ".json", ".txt", ".cfg", ".yml", ".yaml", ".css", ".js", ".html", ""}
+    found = {}
+    for path in REPO.rglob("*"):
+        rel = path.relative_to(REPO)
+        if rel.parts[0].startswith(".") or rel.parts[0] in {"data", "build", "dist"} or "egg-info" in rel.parts[0]:
+            continue
+        if path.is_file() and path.suffix in suffixes and path.stat().st_size < 2_000_000:
+            lines = conflict_lines(path.read_text(encoding="utf-8", errors="replace"))
+            if lines:
+                found[str(rel)] = lines
+    assert not found
+
+
+def test_conflict_finder_finds_one() -> None:
+    assert conflict_lines("a\n<<<<<<< HEAD\nb\n=======\nc\n>>>>>>> branch\n") == [2, 4, 6]
