@@ -15,6 +15,7 @@ from audit.errors import InputError
 from audit.model_card import model_fingerprints
 from audit.output_file import EXPORT_DIGEST_KEY, EXPORT_MANIFEST
 from audit.schema import OUTPUT_VERSION, RESULT_TABLES
+from audit.sql import READ_WAIT_S
 from audit.store import code_version, open_db
 from audit.window import Window
 
@@ -63,10 +64,16 @@ def config_document(cfg: AuditConfig, run_config_hashes: list[str]) -> dict[str,
 
 
 def export_findings(
-    db: str | Path, out: str | Path, window: Window, fmt: str = "parquet", cfg: AuditConfig | None = None
+    db: str | Path,
+    out: str | Path,
+    window: Window,
+    fmt: str = "parquet",
+    cfg: AuditConfig | None = None,
+    wait_s: float = READ_WAIT_S,
 ) -> dict[str, Any]:
     """Write every result table's rows logged in `window`, the `unverified_citations` view, the runs that wrote
-    them and the config, then the manifest; returns the manifest."""
+    them and the config, then the manifest; returns the manifest. Waits up to `wait_s` for a writer to let go of
+    the audit file."""
     if fmt not in ("parquet", "csv"):
         raise ValueError(f"unknown format {fmt!r}")
     cfg = cfg or AuditConfig()
@@ -81,7 +88,7 @@ def export_findings(
     for name in previous:
         (out_dir / name).unlink(missing_ok=True)
     try:
-        return _write_export(db, out_dir, window, fmt, cfg)
+        return _write_export(db, out_dir, window, fmt, cfg, wait_s)
     except BaseException:  # a half-written export is none: its files, without a manifest, blocked the next export
         for name in written_names(fmt):
             (out_dir / name).unlink(missing_ok=True)
@@ -93,9 +100,11 @@ def written_names(fmt: str) -> list[str]:
     return [f"{name}.{fmt}" for name in export_queries(Window())] + [CONFIG_NAME, MANIFEST_NAME]
 
 
-def _write_export(db: str | Path, out_dir: Path, window: Window, fmt: str, cfg: AuditConfig) -> dict[str, Any]:
+def _write_export(
+    db: str | Path, out_dir: Path, window: Window, fmt: str, cfg: AuditConfig, wait_s: float
+) -> dict[str, Any]:
     files: dict[str, dict[str, Any]] = {}
-    with open_db(db, read_only=True) as con:
+    with open_db(db, read_only=True, wait_s=wait_s) as con:
         queries = export_queries(window)
         for name, query in queries.items():
             path = out_dir / f"{name}.{fmt}"
