@@ -1,0 +1,56 @@
+"""The new-user input sweep: logs, files and command lines a new user reaches for, each through the real `citeaudit`
+command on real Parquet and DuckDB files (docs/hostile-inputs.md, "The new-user input sweep")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
+from tests.cli.hostile import CTX
+from tests.conftest import make_answer
+from tests.conftest import query as q
+
+
+def _run(args: list[str]) -> tuple[int, str]:
+    res = CliRunner().invoke(main, args)
+    assert "Traceback" not in res.output and (res.exception is None or isinstance(res.exception, SystemExit))
+    return res.exit_code, res.output
+
+
+def _audited(tmp_path: Path, rows: list[dict[str, object]]) -> Path:
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
+    code, out = _run(["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert code == 0, out
+    return db
+
+
+def test_bidi_and_control_characters_inside_a_marker_leave_it_the_marker_it_shows(tmp_path: Path) -> None:
+    # a bidi embedding, override or isolate (U+202A-202E, U+2066-2069, the Arabic letter mark U+061C: what a chat
+    # widget wraps right-to-left text in) or a control character (BEL, ESC, DEL, C1) inside the brackets shows as
+    # `[2]` and was no marker: a wrong figure cited so beside a verified `[1]` was an uncited claim, and a correct
+    # answer cited only so YELLOW (`no_citations`); a document title with an override came out `unknown_document`
+    answers = {
+        "wrong_figure_override": "Refunds take 30 days [1]. Shipping costs 20 euros [\u202e2].",
+        "wrong_figure_isolate": "Refunds take 30 days [1]. Shipping costs 20 euros [\u20682\u2069].",
+        "embedding": "Refunds take 30 days [\u202a1\u202c].",
+        "arabic_letter_mark": "Refunds take 30 days [\u061c1].",
+        "bell": "Refunds take 30 days [\x071].",
+        "c1_and_delete": "Refunds take 30 days [1\x9b\x7f].",
+        "document_override": "Refunds take 30 days [Document: Refund Policy.pdf\u202e, Page 1].",
+    }
+    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    got = q(db, "SELECT answer_id, cited_ref, verdict FROM citation_audit ORDER BY 1, citation_ord")
+    verdicts = {(a, c): v for a, c, v in got}
+    for key in ("embedding", "arabic_letter_mark", "bell", "c1_and_delete"):
+        assert verdicts.get((key, "1")) == "verified", got
+    assert verdicts.get(("document_override", "Refund Policy.pdf, page 1")) == "verified", got
+    for key in ("wrong_figure_override", "wrong_figure_isolate"):
+        assert verdicts.get((key, "1")) == "verified" and verdicts.get((key, "2")) not in (None, "verified"), got
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels == {k: "RED" if k.startswith("wrong") else "GREEN" for k in answers}, levels
