@@ -93,12 +93,17 @@ def _is_all_null(col: str, typ: pa.DataType) -> bool:
 
 
 def is_list_type(typ: pa.DataType) -> bool:
-    """A list as DuckDB reads one: list, large_list, or their views (`pa.list_view`, `pa.large_list_view`, Arrow's
-    newer layout, which Parquet stores as a plain list; `contexts` so typed stopped the run)."""
-    return any(
-        check(typ)
-        for check in (pa.types.is_list, pa.types.is_large_list, pa.types.is_list_view, pa.types.is_large_list_view)
+    """A list as DuckDB reads one: list, large_list, their views (`pa.list_view`, `pa.large_list_view`, Arrow's
+    newer layout) or a fixed_size_list (polars' `pl.Array`: a retriever's top k), which Parquet stores as a plain
+    list; `contexts` so typed stopped the run."""
+    checks = (
+        pa.types.is_list,
+        pa.types.is_large_list,
+        pa.types.is_list_view,
+        pa.types.is_large_list_view,
+        pa.types.is_fixed_size_list,
     )
+    return any(check(typ) for check in checks)
 
 
 def _is_whole_number(typ: pa.DataType) -> bool:

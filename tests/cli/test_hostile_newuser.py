@@ -54,3 +54,27 @@ def test_bidi_and_control_characters_inside_a_marker_leave_it_the_marker_it_show
         assert verdicts.get((key, "1")) == "verified" and verdicts.get((key, "2")) not in (None, "verified"), got
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert levels == {k: "RED" if k.startswith("wrong") else "GREEN" for k in answers}, levels
+
+
+def test_contexts_as_a_fixed_size_list_are_read_as_the_list_they_are(tmp_path: Path) -> None:
+    # a retriever that always logs its top k (polars' `pl.Array`, numpy's 2-D arrays: Arrow's fixed_size_list, which
+    # Parquet stores as a plain list) stopped the run, exit 2: "column 'contexts' must be list<struct<...>>, got
+    # fixed_size_list<...>[2]"; a context text in it that is no UTF-8 quarantines its answer as in a plain list
+    from tests.cli.test_encoding import _write_with_bad_bytes
+
+    rows = [make_answer("a0", "Refunds take 30 days [1].", CTX)]
+    rows.append(make_answer("a1", "Shipping is free over 50 euros [2].", CTX))
+    rows[1]["contexts"][1]["text"] = "Shipping is free over 50 euros BADX."
+    table = pa.Table.from_pylist(rows, schema=answers_schema())
+    fixed = pa.array([r["contexts"] for r in rows], pa.list_(table.schema.field("contexts").type.value_type, 2))
+    table = table.set_column(table.schema.get_field_index("contexts"), "contexts", fixed)
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(table, inp)
+    code, out = _run(["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert code == 0, out
+    assert q(db, "SELECT answer_id, level FROM answer_audit ORDER BY 1") == [("a0", "GREEN"), ("a1", "GREEN")]
+    _write_with_bad_bytes(table, inp, {"BADX": b"\xe2\x82ok"})
+    code, out = _run(["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert code == 0, out
+    assert q(db, "SELECT row_ref, field FROM quarantine") == [(f"{inp.resolve()}:1", "contexts")]
+    assert q(db, "SELECT answer_id, level FROM answer_audit") == [("a0", "GREEN")]
