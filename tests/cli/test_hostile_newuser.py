@@ -78,3 +78,18 @@ def test_contexts_as_a_fixed_size_list_are_read_as_the_list_they_are(tmp_path: P
     assert code == 0, out
     assert q(db, "SELECT row_ref, field FROM quarantine") == [(f"{inp.resolve()}:1", "contexts")]
     assert q(db, "SELECT answer_id, level FROM answer_audit") == [("a0", "GREEN")]
+
+
+def test_an_export_that_cannot_read_its_database_keeps_the_previous_export(tmp_path: Path) -> None:
+    # `citeaudit export --out exports/ --db <a typo>` (or a damaged or newer file): the folder's previous export (a
+    # period handed to an auditor) was removed before the database was opened, and nothing replaced it
+    db = _audited(tmp_path, [make_answer("a0", "Refunds take 30 days [1].", CTX)])
+    out = tmp_path / "exports"
+    assert _run(["export", "--db", str(db), "--out", str(out)])[0] == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    (tmp_path / "damaged.duckdb").write_bytes(b"x" * 5000)
+    for bad in (tmp_path / "typo.duckdb", tmp_path / "damaged.duckdb"):
+        code, said = _run(["export", "--db", str(bad), "--out", str(out)])
+        assert code == 2 and said.startswith("error: ") and str(bad) in said, said
+        assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert _run(["verify-export", str(out)])[0] == 0
