@@ -37,10 +37,20 @@ PARQUET_SUFFIXES = frozenset({".parquet", ".pq", ".parq"})
 
 def parquet_in(folder: Path) -> list[Path]:
     """The Parquet files under `folder`, searched recursively (hive partitions included), by PARQUET_SUFFIXES;
-    citeaudit's own work dirs are not searched (see `in_work_dir`)."""
+    citeaudit's own work dirs are not searched (see `in_work_dir`). Linked folders are searched (a day's folder
+    linked from another disk was skipped without a word), each real folder once (a link loop ends)."""
     found = []
-    for top, dirs, names in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not is_work_dir(Path(top) / d) and not is_export_dir(Path(top) / d))
+    searched: set[str] = set()
+    for top, dirs, names in os.walk(folder, followlinks=True):
+        searched.add(os.path.realpath(top))
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if not is_work_dir(Path(top) / d)
+            and not is_export_dir(Path(top) / d)
+            and os.path.realpath(Path(top) / d) not in searched
+        )
+        searched.update(os.path.realpath(Path(top) / d) for d in dirs)  # a second link to one of them: not again
         found += [Path(top) / n for n in names if Path(n).suffix.lower() in PARQUET_SUFFIXES]
     return found
 

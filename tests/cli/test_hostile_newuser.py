@@ -93,3 +93,29 @@ def test_an_export_that_cannot_read_its_database_keeps_the_previous_export(tmp_p
         assert code == 2 and said.startswith("error: ") and str(bad) in said, said
         assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert _run(["verify-export", str(out)])[0] == 0
+
+
+def _day(folder: Path, ids: list[str]) -> None:
+    folder.mkdir(parents=True)
+    rows = [make_answer(i, "Refunds take 30 days [1].", CTX) for i in ids]
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), folder / "part-0.parquet")
+
+
+def test_a_folder_search_follows_linked_folders_once_and_survives_link_loops(tmp_path: Path) -> None:
+    # logs/date=2026-11-02 a link to the day's folder on another disk: the folder search did not enter it (os.walk
+    # follows no links) and the run completed without its answers, exit 0, while a glob over the same folders read
+    # them. Links are followed now; a loop (`logs/again -> .`, `a -> b -> a`) or a second link to a folder already
+    # searched reads nothing twice
+    logs, store = tmp_path / "logs", tmp_path / "store"
+    _day(logs / "date=2026-11-01", ["a0", "a1"])
+    _day(store / "date=2026-11-02", ["b0"])
+    (logs / "date=2026-11-02").symlink_to(store / "date=2026-11-02")
+    (logs / "copy").symlink_to(store)
+    (logs / "again").symlink_to(".")
+    (logs / "x").symlink_to(logs / "y")
+    (logs / "y").symlink_to(logs / "x")
+    db = tmp_path / "audit.duckdb"
+    code, out = _run(["run", "--input", str(logs), "--db", str(db), "--quiet"])
+    assert code == 0, out
+    assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(3, 3, 0)]
+    assert q(db, "SELECT answer_id FROM answer_audit ORDER BY 1") == [("a0",), ("a1",), ("b0",)]
