@@ -41,7 +41,7 @@ def parquet_in(folder: Path) -> list[Path]:
     linked from another disk was skipped without a word), each real folder once (a link loop ends)."""
     found = []
     searched: set[str] = set()
-    for top, dirs, names in os.walk(folder, followlinks=True):
+    for top, dirs, names in os.walk(folder, onerror=_unsearchable, followlinks=True):
         searched.add(os.path.realpath(top))
         dirs[:] = sorted(
             d
@@ -53,6 +53,22 @@ def parquet_in(folder: Path) -> list[Path]:
         searched.update(os.path.realpath(Path(top) / d) for d in dirs)  # a second link to one of them: not again
         found += [Path(top) / n for n in names if Path(n).suffix.lower() in PARQUET_SUFFIXES]
     return found
+
+
+def _unsearchable(exc: OSError) -> None:
+    """A folder the search cannot list (no permission, a mount gone): os.walk skipped it without a word, and the run
+    completed without its logs."""
+    raise InputError(
+        f"cannot search folder {exc.filename} ({exc.strerror}): its logs would be left out of the audit; make it "
+        "readable, or give --input the folders to audit"
+    )
+
+
+def _glob_root(spec: str) -> str:
+    """The folder a glob starts from: its path up to the first part holding a wildcard."""
+    parts = Path(spec).parts
+    fixed = next((i for i, part in enumerate(parts) if glob.has_magic(part)), len(parts))
+    return str(Path(*parts[:fixed])) if fixed else "."
 
 
 def is_work_dir(folder: Path) -> bool:
@@ -90,6 +106,9 @@ def discover_inputs(spec: str) -> list[str]:
     else:
         # a glob's folders are searched as a folder is: Spark writes a table as a folder `x.parquet/` of part files
         matched = [p] if p.is_dir() else [Path(f) for f in glob.glob(spec, recursive=True)]
+        if not p.is_dir() and "**" in spec:  # `**` reaches every folder under its root: glob skips one it cannot list
+            for _ in os.walk(_glob_root(spec), onerror=_unsearchable):
+                pass
         found = [q for m in matched for q in (parquet_in(m) if m.is_dir() else [m]) if not in_work_dir(q)]
         if not p.is_dir():  # a glob's files (`logs/**/*.parquet`) in an export under the logs are no logs either
             exported = functools.cache(is_export_dir)  # each folder's manifest read once

@@ -3,16 +3,21 @@ command on real Parquet and DuckDB files (docs/hostile-inputs.md, "The new-user 
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+import pytest
 from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
 from tests.cli.hostile import CTX
-from tests.conftest import make_answer
+from tests.conftest import REPO, make_answer
 from tests.conftest import query as q
 
 
@@ -119,3 +124,73 @@ def test_a_folder_search_follows_linked_folders_once_and_survives_link_loops(tmp
     assert code == 0, out
     assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(3, 3, 0)]
     assert q(db, "SELECT answer_id FROM answer_audit ORDER BY 1") == [("a0",), ("a1",), ("b0",)]
+
+
+def _without_root_reads() -> list[str]:
+    """A command prefix under which a folder's permissions hold: root reads a chmod 000 folder anyway, so as root the
+    command runs without the capabilities that let it (setpriv); as another user, as it is."""
+    if os.geteuid() != 0:
+        return []
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: a chmod 000 folder stays readable")
+    return ["setpriv", "--bounding-set", "-dac_override,-dac_read_search"]
+
+
+def test_a_folder_the_search_cannot_read_stops_the_run_naming_it(tmp_path: Path) -> None:
+    # a day's folder another job wrote with a umask of 077 (or a mount that went away): os.walk skipped it without a
+    # word, and the run completed without its answers, exit 0
+    logs = tmp_path / "logs"
+    _day(logs / "date=2026-11-01", ["a0"])
+    _day(logs / "date=2026-11-02", ["b0"])
+    hidden = logs / "date=2026-11-02"
+    prefix = _without_root_reads()
+    hidden.chmod(0)
+    try:
+        probe = subprocess.run([*prefix, sys.executable, "-c", "import os, sys; os.listdir(sys.argv[1])", str(hidden)])
+        if probe.returncode == 0:
+            pytest.skip("the folder stays readable here")
+        db = tmp_path / "audit.duckdb"
+        said = []
+        for spec in (str(logs), f"{logs}/**/*.parquet"):  # a glob through the folder too
+            res = subprocess.run(
+                [*prefix, sys.executable, "-m", "audit.cli", "run", "--input", spec, "--db", str(db), "--quiet"],
+                capture_output=True,
+                text=True,
+                env={**os.environ, "PYTHONPATH": str(REPO)},
+                cwd=REPO,
+                timeout=300,
+            )
+            said.append((res.returncode, res.stderr))
+    finally:
+        hidden.chmod(0o755)
+    line = (
+        f"error: cannot search folder {hidden} (Permission denied): its logs would be left out of the audit; make it "
+        "readable, or give --input the folders to audit\n"
+    )
+    assert said == [(2, line), (2, line)], said
+
+
+def test_a_log_file_without_read_permission_stops_the_run_naming_it(tmp_path: Path) -> None:
+    # found correct (no change): the README's bad-input table lists it
+    logs = tmp_path / "logs"
+    _day(logs, ["a0"])
+    locked = logs / "part-0.parquet"
+    prefix = _without_root_reads()
+    locked.chmod(0)
+    try:
+        probe = subprocess.run([*prefix, sys.executable, "-c", "import sys; open(sys.argv[1], 'rb')", str(locked)])
+        if probe.returncode == 0:
+            pytest.skip("the file stays readable here")
+        res = subprocess.run(
+            [*prefix, sys.executable, "-m", "audit.cli", "run", "--input", str(logs), "--db", str(tmp_path / "a.db")],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+            cwd=REPO,
+            timeout=300,
+        )
+    finally:
+        locked.chmod(0o644)
+    assert res.returncode == 2 and res.stderr.count("\n") == 1, res.stderr[-2000:]
+    assert res.stderr.startswith(f"error: {locked}: not a readable Parquet file (")
+    assert "Permission denied" in res.stderr
