@@ -40,7 +40,7 @@ def open_query_connection(db: str | Path, wait_s: float = READ_WAIT_S) -> duckdb
     """The audit file, read-only, with external access off and the configuration locked; waits up to `wait_s` for a
     writer (a run's load) to let go of it."""
     p = Path(db)
-    if not p.is_file():
+    if not p.exists():  # a folder is named by connect
         raise InputError(f"no audit database at {p}: run `citeaudit run` first or pass --db")
     con = connect(p, read_only=True, wait_s=wait_s, config=_LOCKED_CONFIG)
     con.execute("SET lock_configuration = true")

@@ -142,6 +142,8 @@ def connect(
             f"audit database {p}: DuckDB reads this name as an in-memory or remote database, not a file (an audit "
             f"would be lost, or extensions downloaded): give a file path ({p.absolute()} for a file of that name)"
         )
+    if p.is_dir():  # `--db data/`: readers said to run `citeaudit run` first, writers "Could not read from file"
+        raise InputError(f"audit database {p} is a folder, not a file: give --db the DuckDB file (data/audit.duckdb)")
     if _is_parquet(p):  # DuckDB opens one as an in-memory database holding a view of it (an audit would be lost)
         raise InputError(
             f"audit database {p} is a Parquet file, not a citeaudit DuckDB file: give --db the DuckDB file that "

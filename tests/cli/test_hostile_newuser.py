@@ -194,3 +194,17 @@ def test_a_log_file_without_read_permission_stops_the_run_naming_it(tmp_path: Pa
     assert res.returncode == 2 and res.stderr.count("\n") == 1, res.stderr[-2000:]
     assert res.stderr.startswith(f"error: {locked}: not a readable Parquet file (")
     assert "Permission denied" in res.stderr
+
+
+def test_a_db_that_is_a_folder_is_named_a_folder_by_every_reader(tmp_path: Path) -> None:
+    # `--db data/` (the folder, not the file): `citeaudit sql` said "no audit database at data: run `citeaudit run`
+    # first", which a run into that path does not fix; report and export gave DuckDB's "Could not read from file"
+    folder = tmp_path / "data"
+    folder.mkdir()
+    line = f"error: audit database {folder} is a folder, not a file: give --db the DuckDB file (data/audit.duckdb)\n"
+    for args in (
+        ["sql", "SELECT 1"],
+        ["report", "--out", str(tmp_path / "r.html")],
+        ["export", "--out", str(tmp_path / "e")],
+    ):
+        assert _run([*args, "--db", str(folder)]) == (2, line), args
