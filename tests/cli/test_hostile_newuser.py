@@ -208,3 +208,18 @@ def test_a_db_that_is_a_folder_is_named_a_folder_by_every_reader(tmp_path: Path)
         ["export", "--out", str(tmp_path / "e")],
     ):
         assert _run([*args, "--db", str(folder)]) == (2, line), args
+
+
+def test_a_parquet_link_that_loops_is_named_a_loop(tmp_path: Path) -> None:
+    # `y.parquet -> x.parquet -> y.parquet`: "y.parquet: a link to x.parquet, which does not exist", while x.parquet
+    # is right there (a link)
+    logs = tmp_path / "logs"
+    _day(logs, ["a0"])
+    (logs / "x.parquet").symlink_to(logs / "y.parquet")
+    (logs / "y.parquet").symlink_to(logs / "x.parquet")
+    code, out = _run(["run", "--input", str(logs), "--db", str(tmp_path / "audit.duckdb"), "--quiet"])
+    assert (code, out) == (
+        2,
+        f"error: {logs / 'x.parquet'}: a link that leads back to itself ({logs / 'x.parquet'} -> "
+        f"{logs / 'y.parquet'} -> {logs / 'x.parquet'}): remove it, or point it at the log\n",
+    )
