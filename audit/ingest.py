@@ -265,7 +265,10 @@ def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> No
         origin = f"coalesce({quote(SOURCE, identifier=True)}, {origin})"
     # a row that is broken quarantines its answer (`context_rows.sql`): text that is no UTF-8 (a readable copy's
     # rows carry why), or a rank that is no position (a NULL one reached the verifier: TypeError)
-    position = "rank BETWEEN 0 AND 2147483647"
+    # a whole number: a float rank (pandas') of 1.5 was never to be rounded to a position; NaN is none (DuckDB finds a
+    # Parquet NaN between 0 and 2147483647 and equal to itself; TRY_CAST: it casts a CASE's value for rows its
+    # condition leaves out, and NaN fails the cast)
+    position = "rank BETWEEN 0 AND 2147483647 AND rank = trunc(rank) AND TRY_CAST(rank AS INTEGER) IS NOT NULL"
     unreadable = quote(BAD_REASON, identifier=True) if BAD_REASON in present else "NULL::VARCHAR"
     reason = (
         f"coalesce({unreadable}, CASE WHEN rank IS NULL OR NOT ({position}) THEN 'the contexts table ' || {origin} "
@@ -275,7 +278,7 @@ def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> No
     con.execute(
         f"""
         CREATE OR REPLACE TEMP TABLE ctx AS
-        SELECT CAST(answer_id AS VARCHAR) AS answer_id, CASE WHEN {position} THEN CAST(rank AS INTEGER) END AS rank,
+        SELECT CAST(answer_id AS VARCHAR) AS answer_id, CASE WHEN {position} THEN TRY_CAST(rank AS INTEGER) END AS rank,
                {fields}, {reason} AS unreadable_reason
         FROM {reader}
         WHERE CAST(answer_id AS VARCHAR) IN (SELECT answer_id FROM answers_ok)

@@ -219,10 +219,12 @@ def check_context_files(files: list[str]) -> None:
         for col in ("answer_id", "rank", "text"):
             if col not in names:
                 raise InputError(f"{f}: contexts table needs column {col!r}; columns are {sorted(names)}")
-        if not (pa.types.is_integer(schema.field("rank").type) or pa.types.is_null(schema.field("rank").type)):
-            raise InputError(
-                f"{f}: contexts column 'rank' must be integers (1 = first retrieved), got {schema.field('rank').type}"
-            )
+        rank = schema.field("rank").type
+        # floats and decimals too: pandas writes an integer column holding a null as float64 (a whole value is read,
+        # another quarantines its answer: ingest._stage_context_table)
+        numeric = (pa.types.is_integer, pa.types.is_floating, pa.types.is_decimal, pa.types.is_null)
+        if not any(check(rank) for check in numeric):
+            raise InputError(f"{f}: contexts column 'rank' must be integers (1 = first retrieved), got {rank}")
         if not (is_text(schema.field("text").type) or pa.types.is_null(schema.field("text").type)):
             raise InputError(f"{f}: contexts column 'text' must be a string column, got {schema.field('text').type}")
         if not _is_text_or_whole(typ := schema.field("answer_id").type):

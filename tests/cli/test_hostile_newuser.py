@@ -223,3 +223,26 @@ def test_a_parquet_link_that_loops_is_named_a_loop(tmp_path: Path) -> None:
         f"error: {logs / 'x.parquet'}: a link that leads back to itself ({logs / 'x.parquet'} -> "
         f"{logs / 'y.parquet'} -> {logs / 'x.parquet'}): remove it, or point it at the log\n",
     )
+
+
+def test_a_contexts_tables_rank_written_as_floats_is_read_when_whole(tmp_path: Path) -> None:
+    # pandas writes an integer column holding a null as float64 (so do decimals from a SQL export): one missing rank
+    # stopped the whole run, exit 2, "contexts column 'rank' must be integers ..., got double", where an integer
+    # column's NULL rank quarantines its answer alone. A whole value is the position it says; 1.5, NaN or NULL
+    # quarantine their answer naming the table's file and row (1.5 is never rounded to a position)
+    rows = [make_answer(f"a{i}", "Refunds take 30 days [1]. Shipping is free over 50 euros [2].", []) for i in range(4)]
+    inp, ctx, db = tmp_path / "answers.parquet", tmp_path / "contexts.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()).drop_columns(["contexts"]), inp)
+    ranks = [1.0, 2.0, 1.0, 1.5, 1.0, None, 1.0, float("nan")]
+    texts = [CTX[0]["text"], CTX[1]["text"]] * 4
+    ids = [f"a{i // 2}" for i in range(8)]
+    pq.write_table(pa.table({"answer_id": ids, "rank": pa.array(ranks, pa.float64()), "text": texts}), ctx)
+    code, out = _run(["run", "--input", str(inp), "--contexts", str(ctx), "--db", str(db), "--quiet"])
+    assert code == 0, out
+    assert q(db, "SELECT answer_id, level FROM answer_audit") == [("a0", "GREEN")]
+    got = q(db, "SELECT answer_id, field, reason FROM quarantine ORDER BY 1")
+    src = ctx.resolve()
+    assert [(a, f) for a, f, _ in got] == [("a1", "contexts"), ("a2", "contexts"), ("a3", "contexts")], got
+    assert got[0][2].startswith(f"the contexts table {src}, row 3: rank 1.5 is not a position"), got
+    assert got[1][2].startswith(f"the contexts table {src}, row 5: rank NULL is not a position"), got
+    assert got[2][2].startswith(f"the contexts table {src}, row 7: rank nan is not a position"), got
