@@ -20,7 +20,7 @@ import polars as pl
 
 from audit.errors import InputError
 from audit.query import check_statements, open_query_connection
-from audit.sql import quote
+from audit.sql import READ_WAIT_S, quote
 from audit.store import DEFAULT_DB
 from audit.window import Window, parse_instant
 
@@ -39,9 +39,9 @@ def _instant(value: Instant, what: str) -> datetime | None:
 class AuditFile:
     """An audit database opened read-only; each table or view comes back as a polars frame."""
 
-    def __init__(self, path: str | Path = DEFAULT_DB) -> None:
+    def __init__(self, path: str | Path = DEFAULT_DB, wait_s: float = READ_WAIT_S) -> None:
         self.path = Path(path)
-        self._con = open_query_connection(self.path)
+        self._con = open_query_connection(self.path, wait_s)
         rows = self._con.execute(
             "SELECT table_name, bool_or(column_name = 'logged_at') FROM information_schema.columns "
             "WHERE table_schema = 'main' GROUP BY 1"
@@ -80,6 +80,7 @@ class AuditFile:
         self.close()
 
 
-def open(path: str | Path = DEFAULT_DB) -> AuditFile:
-    """Open an audit database for analysis (`citeaudit.open("data/audit.duckdb")`)."""
-    return AuditFile(path)
+def open(path: str | Path = DEFAULT_DB, wait_s: float = READ_WAIT_S) -> AuditFile:
+    """Open an audit database for analysis (`citeaudit.open("data/audit.duckdb")`), waiting up to `wait_s` seconds
+    for a run that is loading its results to let go of it."""
+    return AuditFile(path, wait_s)

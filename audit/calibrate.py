@@ -68,6 +68,35 @@ def read_pairs(path: str | Path, limit_per_set: int | None = None) -> list[Train
         raise InputError(f"{p}: cannot read the training pairs ({type(exc).__name__}: {one_line(str(exc))})") from None
 
 
+def _json_kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return "text" if isinstance(value, str) else "a number"
+
+
+def _not_a_pair(obj: object) -> str | None:
+    """Why a decoded line is no {dataset, claim, source, label} pair, or None. Types are checked, not converted: str()
+    made a null claim the text "None", int() a label of 0.9 (a probability) 0 and true 1."""
+    if not isinstance(obj, dict):
+        return f"a pair must be a JSON object, got {_json_kind(obj)}"
+    for key in ("dataset", "claim", "source", "label"):
+        if key not in obj:
+            return f"no {key!r}"
+    for key in ("dataset", "claim", "source"):
+        if not isinstance(obj[key], str):
+            return f"{key} must be text, got {_json_kind(obj[key])}"
+    label = obj["label"]
+    if type(label) is not int or label not in (0, 1):
+        return f"label must be 0 or 1, got {json.dumps(label)}"
+    return None
+
+
 def _read_pairs(p: Path, limit_per_set: int | None) -> list[TrainPair]:
     opener = gzip.open if p.suffix == ".gz" else open
     out: list[TrainPair] = []
@@ -78,11 +107,11 @@ def _read_pairs(p: Path, limit_per_set: int | None) -> list[TrainPair]:
                 continue
             try:
                 obj = json.loads(line)
-                pair = TrainPair(str(obj["dataset"]), str(obj["claim"]), str(obj["source"]), int(obj["label"]))
-            except (json.JSONDecodeError, KeyError, TypeError, ValueError, RecursionError) as exc:  # too deep: [[[...
+            except (json.JSONDecodeError, RecursionError) as exc:  # too deep: [[[...
                 raise InputError(f"{p}:{n}: not a training pair ({exc})") from None
-            if pair.label not in (0, 1):
-                raise InputError(f"{p}:{n}: label must be 0 or 1, got {pair.label}")
+            if (why := _not_a_pair(obj)) is not None:
+                raise InputError(f"{p}:{n}: not a training pair ({why})")
+            pair = TrainPair(obj["dataset"], obj["claim"], obj["source"], obj["label"])
             for field, text in (("claim", pair.claim), ("source", pair.source), ("dataset", pair.dataset)):
                 # a lone surrogate escape (`\ud83d`) is valid JSON but no text: hashing it for the embedding cache
                 # raised UnicodeEncodeError, exit 1

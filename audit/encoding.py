@@ -248,6 +248,9 @@ def repair_array(arr: pa.Array) -> tuple[pa.Array, dict[int, tuple[str, str]]]:
     if pa.types.is_list_view(typ) or pa.types.is_large_list_view(typ):  # its values in any order: as a plain list
         fixed, bad = repair_array(_as_list(arr))
         return (fixed, bad) if bad else (arr, {})
+    if pa.types.is_fixed_size_list(typ):  # a retriever's top k (polars' pl.Array): as a plain list
+        fixed, bad = repair_array(arr.cast(pa.list_(typ.value_field)))
+        return (fixed, bad) if bad else (arr, {})
     if pa.types.is_list(typ) or pa.types.is_large_list(typ):
         values, found = repair_array(arr.values)
         if not found:

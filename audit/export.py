@@ -9,12 +9,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import duckdb
+
 from audit.config import AuditConfig
 from audit.csv_safe import defused_query
 from audit.errors import InputError
 from audit.model_card import model_fingerprints
 from audit.output_file import EXPORT_DIGEST_KEY, EXPORT_MANIFEST
 from audit.schema import OUTPUT_VERSION, RESULT_TABLES
+from audit.sql import READ_WAIT_S
 from audit.store import code_version, open_db
 from audit.window import Window
 
@@ -63,29 +66,38 @@ def config_document(cfg: AuditConfig, run_config_hashes: list[str]) -> dict[str,
 
 
 def export_findings(
-    db: str | Path, out: str | Path, window: Window, fmt: str = "parquet", cfg: AuditConfig | None = None
+    db: str | Path,
+    out: str | Path,
+    window: Window,
+    fmt: str = "parquet",
+    cfg: AuditConfig | None = None,
+    wait_s: float = READ_WAIT_S,
 ) -> dict[str, Any]:
     """Write every result table's rows logged in `window`, the `unverified_citations` view, the runs that wrote
-    them and the config, then the manifest; returns the manifest."""
+    them and the config, then the manifest; returns the manifest. Waits up to `wait_s` for a writer to let go of
+    the audit file."""
     if fmt not in ("parquet", "csv"):
         raise ValueError(f"unknown format {fmt!r}")
     cfg = cfg or AuditConfig()
     out_dir = Path(out)
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:  # a file at --out (or above it), no permission
-        raise InputError(f"cannot export to {out_dir} ({exc.filename}: {exc.strerror})") from None
-    _refuse_links(out_dir, fmt)
-    previous = _previous_export(out_dir)
-    _refuse_other_files(out_dir, previous)
-    for name in previous:
-        (out_dir / name).unlink(missing_ok=True)
-    try:
-        return _write_export(db, out_dir, window, fmt, cfg)
-    except BaseException:  # a half-written export is none: its files, without a manifest, blocked the next export
-        for name in written_names(fmt):
+    # the database first: a --db that cannot be read (a typo, a damaged or newer file, held past the wait) removed the
+    # folder's previous export, and nothing replaced it
+    with open_db(db, read_only=True, wait_s=wait_s) as con:
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a file at --out (or above it), no permission
+            raise InputError(f"cannot export to {out_dir} ({exc.filename}: {exc.strerror})") from None
+        _refuse_links(out_dir, fmt)
+        previous = _previous_export(out_dir)
+        _refuse_other_files(out_dir, previous)
+        for name in previous:
             (out_dir / name).unlink(missing_ok=True)
-        raise
+        try:
+            return _write_export(con, db, out_dir, window, fmt, cfg)
+        except BaseException:  # a half-written export is none: its files, without a manifest, blocked the next export
+            for name in written_names(fmt):
+                (out_dir / name).unlink(missing_ok=True)
+            raise
 
 
 def written_names(fmt: str) -> list[str]:
@@ -93,22 +105,21 @@ def written_names(fmt: str) -> list[str]:
     return [f"{name}.{fmt}" for name in export_queries(Window())] + [CONFIG_NAME, MANIFEST_NAME]
 
 
-def _write_export(db: str | Path, out_dir: Path, window: Window, fmt: str, cfg: AuditConfig) -> dict[str, Any]:
+def _write_export(
+    con: duckdb.DuckDBPyConnection, db: str | Path, out_dir: Path, window: Window, fmt: str, cfg: AuditConfig
+) -> dict[str, Any]:
     files: dict[str, dict[str, Any]] = {}
-    with open_db(db, read_only=True) as con:
-        queries = export_queries(window)
-        for name, query in queries.items():
-            path = out_dir / f"{name}.{fmt}"
-            if fmt == "parquet":
-                con.execute(f"COPY ({query}) TO $path (FORMAT parquet, COMPRESSION zstd)", {"path": str(path)})
-            else:  # text that would run as a spreadsheet formula gets a leading ' (audit.csv_safe)
-                con.execute(
-                    f"COPY ({defused_query(con, query)}) TO $path (FORMAT csv, HEADER true)", {"path": str(path)}
-                )
-            rows = con.execute(f"SELECT count(*) FROM ({query})").fetchall()[0][0]
-            files[path.name] = {"table": name, "rows": int(rows), "bytes": path.stat().st_size, "sha256": ""}
-        hash_query = f"SELECT DISTINCT config_hash FROM ({queries['runs']}) ORDER BY 1"
-        hashes = [r[0] for r in con.execute(hash_query).fetchall()]
+    queries = export_queries(window)
+    for name, query in queries.items():
+        path = out_dir / f"{name}.{fmt}"
+        if fmt == "parquet":
+            con.execute(f"COPY ({query}) TO $path (FORMAT parquet, COMPRESSION zstd)", {"path": str(path)})
+        else:  # text that would run as a spreadsheet formula gets a leading ' (audit.csv_safe)
+            con.execute(f"COPY ({defused_query(con, query)}) TO $path (FORMAT csv, HEADER true)", {"path": str(path)})
+        rows = con.execute(f"SELECT count(*) FROM ({query})").fetchall()[0][0]
+        files[path.name] = {"table": name, "rows": int(rows), "bytes": path.stat().st_size, "sha256": ""}
+    hash_query = f"SELECT DISTINCT config_hash FROM ({queries['runs']}) ORDER BY 1"
+    hashes = [r[0] for r in con.execute(hash_query).fetchall()]
     config_path = out_dir / CONFIG_NAME
     config_path.write_text(json.dumps(config_document(cfg, hashes), indent=2, sort_keys=True) + "\n")
     files[CONFIG_NAME] = {"table": None, "rows": None, "bytes": config_path.stat().st_size, "sha256": ""}

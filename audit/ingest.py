@@ -7,10 +7,7 @@ and `quarantined` (source, row_ref, answer_id, logged_at, field, reason).
 
 from __future__ import annotations
 
-import functools
-import glob
 import logging
-import os
 from pathlib import Path
 
 import duckdb
@@ -19,86 +16,15 @@ import pyarrow as pa
 from audit.config import RunConfig
 from audit.contract import column_names
 from audit.counts import AnswerCounts
+from audit.discover import answer_inputs as answer_inputs  # re-exported: callers find the logs here too
+from audit.discover import discover_inputs as discover_inputs
 from audit.encoding import BAD_FIELD, BAD_REASON, SOURCE, is_repaired
-from audit.errors import InputError, one_line, shown_if_not_utf8
-from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_rows, file_schema
-from audit.output_file import is_export_dir
+from audit.errors import InputError, one_line
+from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_schema
 from audit.sql import connect, literal_path, parquet_files, quote, run
 from audit.window import Window
-from audit.workdir import OWNER, WORK_DIR_NAME
 
 log = logging.getLogger(__name__)
-
-
-# the names a folder's Parquet files go by, whatever their case: `x.parquet` (Spark, pyarrow, DuckDB), `X.PARQUET`
-# (exports from Windows tools), `x.pq` and `x.parq` (pandas users); a folder's other files are not logs
-PARQUET_SUFFIXES = frozenset({".parquet", ".pq", ".parq"})
-
-
-def parquet_in(folder: Path) -> list[Path]:
-    """The Parquet files under `folder`, searched recursively (hive partitions included), by PARQUET_SUFFIXES;
-    citeaudit's own work dirs are not searched (see `in_work_dir`)."""
-    found = []
-    for top, dirs, names in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not is_work_dir(Path(top) / d) and not is_export_dir(Path(top) / d))
-        found += [Path(top) / n for n in names if Path(n).suffix.lower() in PARQUET_SUFFIXES]
-    return found
-
-
-def is_work_dir(folder: Path) -> bool:
-    """A folder citeaudit made for a run (its split input, shard results) or for readable copies of a log."""
-    return WORK_DIR_NAME.fullmatch(folder.name) is not None and (folder / OWNER).is_file()
-
-
-def in_work_dir(path: Path) -> bool:
-    """Whether `path` lies in a citeaudit work dir: a run killed after its split leaves its shards' copies of the
-    rows there, and with the database in (or under) the input folder the next run read them as more logs (each
-    answer twice, or the assignment file as a log without answer_id)."""
-    return any(is_work_dir(parent) for parent in path.parents)
-
-
-def answer_inputs(spec: str, contexts_spec: str | None) -> list[str]:
-    """The logs at `spec` but the `--contexts` table's files: with the table in the logs' folder, it was read as a
-    log too and stopped the run (exit 2, "required column 'conversation_id' is missing")."""
-    files = discover_inputs(spec)
-    if not contexts_spec:
-        return files
-    tables = set(discover_inputs(contexts_spec))
-    logs = [f for f in files if f not in tables]
-    if not logs:
-        raise InputError(f"every Parquet file at {spec!r} is a --contexts table: give the answers' files as --input")
-    return logs
-
-
-def discover_inputs(spec: str) -> list[str]:
-    """Files named by a path, a folder (searched recursively, hive partitions included) or a glob."""
-    if not spec.strip():  # Path("") is ".": every Parquet file under the working directory was read
-        raise InputError("the input path is empty: give a Parquet file, a folder or a glob")
-    p = Path(spec)
-    if p.is_file():
-        found = [p]
-    else:
-        # a glob's folders are searched as a folder is: Spark writes a table as a folder `x.parquet/` of part files
-        matched = [p] if p.is_dir() else [Path(f) for f in glob.glob(spec, recursive=True)]
-        found = [q for m in matched for q in (parquet_in(m) if m.is_dir() else [m]) if not in_work_dir(q)]
-        if not p.is_dir():  # a glob's files (`logs/**/*.parquet`) in an export under the logs are no logs either
-            exported = functools.cache(is_export_dir)  # each folder's manifest read once
-            found = [q for q in found if not any(exported(d) for d in list(q.parents)[:-1])]
-        broken = [f for f in found if f.is_symlink() and not f.exists()]  # was skipped: its answers left out
-        if broken:
-            raise InputError(f"{broken[0]}: a link to {broken[0].readlink()}, which does not exist")
-        found = [f for f in found if f.is_file()]
-    # one spelling per file (`data/x`, `./data/x`, `/abs/data/x`), so its quarantine rows replace each other
-    files = sorted({str(f.resolve()) for f in found})
-    for f in files:
-        if (shown := shown_if_not_utf8(f)) is not None:  # it was a UnicodeEncodeError, exit 1
-            raise InputError(f"{shown}: the file name is not UTF-8, which DuckDB cannot open: rename it")
-    if not files:
-        raise InputError(f"no Parquet input found at {spec!r} (give a file, a folder or a glob)")
-    # a file without rows holds nothing to audit; a logger's empty hour is often written without columns
-    # (`pa.Table.from_pylist([])`), which DuckDB cannot read beside other files: it stopped the run as a file
-    # lacking the contract's columns. Left out unless every file is empty
-    return ([f for f in files if file_rows(f) > 0] or files) if len(files) > 1 else files
 
 
 def describe_files(files: list[str]) -> str:
@@ -339,7 +265,10 @@ def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> No
         origin = f"coalesce({quote(SOURCE, identifier=True)}, {origin})"
     # a row that is broken quarantines its answer (`context_rows.sql`): text that is no UTF-8 (a readable copy's
     # rows carry why), or a rank that is no position (a NULL one reached the verifier: TypeError)
-    position = "rank BETWEEN 0 AND 2147483647"
+    # a whole number: a float rank (pandas') of 1.5 was never to be rounded to a position; NaN is none (DuckDB finds a
+    # Parquet NaN between 0 and 2147483647 and equal to itself; TRY_CAST: it casts a CASE's value for rows its
+    # condition leaves out, and NaN fails the cast)
+    position = "rank BETWEEN 0 AND 2147483647 AND rank = trunc(rank) AND TRY_CAST(rank AS INTEGER) IS NOT NULL"
     unreadable = quote(BAD_REASON, identifier=True) if BAD_REASON in present else "NULL::VARCHAR"
     reason = (
         f"coalesce({unreadable}, CASE WHEN rank IS NULL OR NOT ({position}) THEN 'the contexts table ' || {origin} "
@@ -349,7 +278,7 @@ def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> No
     con.execute(
         f"""
         CREATE OR REPLACE TEMP TABLE ctx AS
-        SELECT CAST(answer_id AS VARCHAR) AS answer_id, CASE WHEN {position} THEN CAST(rank AS INTEGER) END AS rank,
+        SELECT CAST(answer_id AS VARCHAR) AS answer_id, CASE WHEN {position} THEN TRY_CAST(rank AS INTEGER) END AS rank,
                {fields}, {reason} AS unreadable_reason
         FROM {reader}
         WHERE CAST(answer_id AS VARCHAR) IN (SELECT answer_id FROM answers_ok)

@@ -93,12 +93,17 @@ def _is_all_null(col: str, typ: pa.DataType) -> bool:
 
 
 def is_list_type(typ: pa.DataType) -> bool:
-    """A list as DuckDB reads one: list, large_list, or their views (`pa.list_view`, `pa.large_list_view`, Arrow's
-    newer layout, which Parquet stores as a plain list; `contexts` so typed stopped the run)."""
-    return any(
-        check(typ)
-        for check in (pa.types.is_list, pa.types.is_large_list, pa.types.is_list_view, pa.types.is_large_list_view)
+    """A list as DuckDB reads one: list, large_list, their views (`pa.list_view`, `pa.large_list_view`, Arrow's
+    newer layout) or a fixed_size_list (polars' `pl.Array`: a retriever's top k), which Parquet stores as a plain
+    list; `contexts` so typed stopped the run."""
+    checks = (
+        pa.types.is_list,
+        pa.types.is_large_list,
+        pa.types.is_list_view,
+        pa.types.is_large_list_view,
+        pa.types.is_fixed_size_list,
     )
+    return any(check(typ) for check in checks)
 
 
 def _is_whole_number(typ: pa.DataType) -> bool:
@@ -214,10 +219,12 @@ def check_context_files(files: list[str]) -> None:
         for col in ("answer_id", "rank", "text"):
             if col not in names:
                 raise InputError(f"{f}: contexts table needs column {col!r}; columns are {sorted(names)}")
-        if not (pa.types.is_integer(schema.field("rank").type) or pa.types.is_null(schema.field("rank").type)):
-            raise InputError(
-                f"{f}: contexts column 'rank' must be integers (1 = first retrieved), got {schema.field('rank').type}"
-            )
+        rank = schema.field("rank").type
+        # floats and decimals too: pandas writes an integer column holding a null as float64 (a whole value is read,
+        # another quarantines its answer: ingest._stage_context_table)
+        numeric = (pa.types.is_integer, pa.types.is_floating, pa.types.is_decimal, pa.types.is_null)
+        if not any(check(rank) for check in numeric):
+            raise InputError(f"{f}: contexts column 'rank' must be integers (1 = first retrieved), got {rank}")
         if not (is_text(schema.field("text").type) or pa.types.is_null(schema.field("text").type)):
             raise InputError(f"{f}: contexts column 'text' must be a string column, got {schema.field('text').type}")
         if not _is_text_or_whole(typ := schema.field("answer_id").type):

@@ -17,7 +17,7 @@ import duckdb
 
 from audit.errors import InputError, one_line, terminal_text
 from audit.schema import readable_version
-from audit.sql import connect
+from audit.sql import READ_WAIT_S, connect
 
 TABLE_ROWS = 1000  # `citeaudit sql --format table` shows at most this many rows; csv and json give all
 TABLE_CELL_CHARS = 1000  # and at most this many characters of a text; csv and json give it whole
@@ -36,12 +36,13 @@ _LOCKED_CONFIG = {
 }
 
 
-def open_query_connection(db: str | Path) -> duckdb.DuckDBPyConnection:
-    """The audit file, read-only, with external access off and the configuration locked."""
+def open_query_connection(db: str | Path, wait_s: float = READ_WAIT_S) -> duckdb.DuckDBPyConnection:
+    """The audit file, read-only, with external access off and the configuration locked; waits up to `wait_s` for a
+    writer (a run's load) to let go of it."""
     p = Path(db)
-    if not p.is_file():
+    if not p.exists():  # a folder is named by connect
         raise InputError(f"no audit database at {p}: run `citeaudit run` first or pass --db")
-    con = connect(p, read_only=True, config=_LOCKED_CONFIG)
+    con = connect(p, read_only=True, wait_s=wait_s, config=_LOCKED_CONFIG)
     con.execute("SET lock_configuration = true")
     try:
         # a file from a newer citeaudit is refused, as `report` and `export` refuse it: its tables may have other
@@ -76,11 +77,13 @@ def check_statements(con: duckdb.DuckDBPyConnection, query: str) -> None:
 
 
 @contextmanager
-def stream_query(db: str | Path, query: str, batch_rows: int = 10_000) -> Iterator[tuple[list[str], Iterator[Any]]]:
+def stream_query(
+    db: str | Path, query: str, batch_rows: int = 10_000, wait_s: float = READ_WAIT_S
+) -> Iterator[tuple[list[str], Iterator[Any]]]:
     """Columns and a row iterator of `query` (one statement), on the locked read-only connection. Rows are
     fetched `batch_rows` at a time while they are read, so a caller that stops early never runs the query to its end
     (a table of SELECT * FROM range(10000000) took minutes)."""
-    with open_query_connection(db) as con:
+    with open_query_connection(db, wait_s) as con:
         check_statements(con, query)
         try:
             cur = con.execute(query)

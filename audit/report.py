@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from audit.sql import READ_WAIT_S
 from audit.store import open_db, overview
 
 
 def run_overview(db: str, run_id: str) -> dict[str, Any]:
-    """Counts of a run, and level/verdict tallies of the rows it wrote (`audit.store.overview`)."""
-    with open_db(db, read_only=True) as con:
+    """Counts of a run, and level/verdict tallies of the rows it wrote (`audit.store.overview`). Waits for another
+    run's load (runs of other windows at once each complete, one load after the other)."""
+    with open_db(db, read_only=True, wait_s=READ_WAIT_S) as con:
         return overview(con, run_id)
 
 

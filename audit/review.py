@@ -30,6 +30,7 @@ from audit.review_data import (
     trend_condition,
     window_condition,
 )
+from audit.sql import READ_WAIT_S
 from audit.store import open_db
 from audit.verdict import Verdict
 from audit.window import Window
@@ -259,10 +260,12 @@ def render_report(
     cfg: AuditConfig | None = None,
     limit: int = 1000,
     now: datetime | None = None,
+    wait_s: float = READ_WAIT_S,
 ) -> str:
-    """The review page as one HTML string (no external resources)."""
+    """The review page as one HTML string (no external resources); waits up to `wait_s` for a writer to let go of
+    the audit file."""
     cfg = cfg or AuditConfig()
-    with open_db(db, read_only=True) as con:
+    with open_db(db, read_only=True, wait_s=wait_s) as con:
         _check_columns(con, db)
         data = load_review_data(con, window, limit)
         charts = render_charts(con, window, cfg)
@@ -290,7 +293,12 @@ def render_report(
 
 
 def write_report(
-    db: str | Path, out: str | Path, window: Window, cfg: AuditConfig | None = None, limit: int = 1000
+    db: str | Path,
+    out: str | Path,
+    window: Window,
+    cfg: AuditConfig | None = None,
+    limit: int = 1000,
+    wait_s: float = READ_WAIT_S,
 ) -> Path:
     """The review page written to `out`: a regular file, never through a link at `out` (it would write over the file
     the link points at, wherever that is); a link is refused before anything is read or written."""
@@ -300,7 +308,7 @@ def write_report(
             f"{path} is a symbolic link, and the review page is written only as a regular file, never through a link: "
             "remove the link or give --out another path (nothing was changed)"
         )
-    page = render_report(db, window, cfg, limit)
+    page = render_report(db, window, cfg, limit, wait_s=wait_s)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         # O_NOFOLLOW: a link made at `out` meanwhile is an error, not written through

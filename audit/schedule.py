@@ -15,7 +15,7 @@ import duckdb
 from audit.errors import ConfigError, InputError, one_line
 from audit.ingest import check_files, column_expr, describe_files, scan_sql
 from audit.schema import readable_version
-from audit.sql import connect
+from audit.sql import READ_WAIT_S, connect
 from audit.window import Window
 
 
@@ -50,7 +50,7 @@ def last_completed_day(db: str | Path) -> date | None:
     p = Path(db)
     if not p.exists():
         return None
-    with connect(p, read_only=True) as con:
+    with connect(p, read_only=True, wait_s=READ_WAIT_S) as con:
         con.execute("SET TimeZone = 'UTC'")
         # fetchall: DuckDB 2 refuses a new query while an earlier result is not read to its end
         has_runs = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'runs'").fetchall()
@@ -96,7 +96,7 @@ def unfinished_days(db: str | Path) -> list[date]:
     p = Path(db)
     if not p.exists():
         return []
-    with connect(p, read_only=True) as con:
+    with connect(p, read_only=True, wait_s=READ_WAIT_S) as con:
         con.execute("SET TimeZone = 'UTC'")
         has_runs = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'runs'").fetchall()
         if has_runs[0][0] == 0:

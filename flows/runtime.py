@@ -138,6 +138,7 @@ def build_deployment(
     """The deployment `citeaudit serve` serves: cron and time zone from the options, else from the config."""
     from audit.config import load_config
 
+    check_prefect_env()
     cfg = load_config(config_path)
     check_dask_address(dask_address, cfg.run.dask_address, config_path)
     check_output_dirs(cfg, str(config_path))
@@ -215,10 +216,46 @@ def preflight(
     from audit.config import load_config
     from audit.ingest import answer_inputs, check_files
 
+    check_prefect_env()
     cfg = load_config(config_path)
     check_dask_address(dask_address, cfg.run.dask_address, config_path)
     check_output_dirs(cfg, str(config_path))
     check_files(answer_inputs(input_spec, contexts_spec), cfg.run.column_mapping)
+
+
+def check_prefect_env() -> None:
+    """Raise OrchestratorError naming the variable when Prefect's environment cannot work, before Prefect is imported:
+    a PREFECT_HOME that cannot be a folder (under a file, a file: the local API never started, and the command waited
+    out both start-up tries, 360 s, to blame the machine's speed), or a PREFECT_API_URL where no server answers
+    ("RuntimeError: Failed to reach API", exit 1). Any HTTP answer passes (Prefect Cloud asks for its key first)."""
+    from audit.errors import OrchestratorError
+
+    home = os.environ.get("PREFECT_HOME")
+    if home:
+        path = Path(home).expanduser()
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+            reason = "" if os.access(path, os.W_OK) else "not writable"
+        except OSError as exc:  # a file in the way, no permission, a read-only file system
+            reason = f"cannot be a folder ({exc.filename}: {exc.strerror})"
+        if reason:
+            raise OrchestratorError(
+                f"PREFECT_HOME {home}: {reason}: Prefect keeps its database and settings there; point PREFECT_HOME at "
+                "a folder citeaudit may write, or unset it (<repository>/.prefect)"
+            )
+    url = os.environ.get("PREFECT_API_URL")
+    if url:
+        import httpx
+
+        try:
+            httpx.get(url.rstrip("/") + "/health", timeout=10)
+        except httpx.TransportError as exc:  # refused, unknown host, timed out
+            raise OrchestratorError(
+                f"PREFECT_API_URL {url}: no Prefect API answers there ({type(exc).__name__}: {one_line(str(exc))}): "
+                "start that server, or unset PREFECT_API_URL to run against a local one"
+            ) from None
+        except httpx.HTTPError as exc:  # a url httpx cannot use
+            raise OrchestratorError(f"PREFECT_API_URL {url}: not a usable url ({one_line(str(exc))})") from None
 
 
 def check_dask_address(option: str | None, configured: str, config_path: str | None) -> None:

@@ -73,6 +73,39 @@ def test_a_pair_holding_a_lone_surrogate_names_the_line(tmp_path):
         read_pairs(p)
 
 
+BAD_PAIR_FIELDS = {
+    # each was read without a word: str() made a null claim the text "None" and a list "['x']", int() a label of 0.9
+    # (a probability) 0, true 1 and "1" 1; a pair that is a list failed with Python's "list indices must be integers"
+    "claim_null": ({"claim": None}, "claim must be text, got null"),
+    "source_list": ({"source": ["s"]}, "source must be text, got a list"),
+    "dataset_number": ({"dataset": 3}, "dataset must be text, got a number"),
+    "label_probability": ({"label": 0.9}, "label must be 0 or 1, got 0.9"),
+    "label_true": ({"label": True}, "label must be 0 or 1, got true"),
+    "label_text": ({"label": "1"}, 'label must be 0 or 1, got "1"'),
+    "label_missing": ({"label": None}, "label must be 0 or 1, got null"),
+}
+
+
+@pytest.mark.parametrize(("change", "said"), BAD_PAIR_FIELDS.values(), ids=BAD_PAIR_FIELDS.keys())
+def test_a_pair_field_of_the_wrong_json_type_is_refused_naming_line_and_field(tmp_path, change, said):
+    p = tmp_path / "pairs.jsonl"
+    good = {"dataset": "x", "claim": "c", "source": "s", "label": 1}
+    p.write_text(json.dumps(good) + "\n" + json.dumps({**good, **change}) + "\n")
+    with pytest.raises(InputError) as err:
+        read_pairs(p)
+    assert str(err.value) == f"{p}:2: not a training pair ({said})"
+
+
+def test_a_pair_that_is_no_object_or_lacks_a_field_is_named_so(tmp_path):
+    p = tmp_path / "pairs.jsonl"
+    p.write_text("[1, 2]\n")
+    with pytest.raises(InputError, match=r"pairs.jsonl:1: not a training pair \(a pair must be a JSON object"):
+        read_pairs(p)
+    p.write_text(json.dumps({"claim": "c", "source": "s", "label": 1}) + "\n")
+    with pytest.raises(InputError, match=r"pairs.jsonl:1: not a training pair \(no 'dataset'\)"):
+        read_pairs(p)
+
+
 def test_packaged_model_speaks_this_codes_features():
     m = load_support_model()
     assert m.features == (*MODEL_FEATURES, *SECOND_STAGE_FEATURES) and set(m.features) <= set(FEATURE_NAMES)

@@ -8,7 +8,8 @@ import signal
 import sys
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 from typing import Any, NoReturn, TypeVar
 
@@ -16,8 +17,8 @@ import click
 import duckdb
 from rich.console import Console
 
-from audit.errors import CiteauditError, Terminated, one_line, terminal_text
-from audit.sql import damaged_database
+from audit.errors import CiteauditError, DatabaseLocked, Terminated, one_line, terminal_text
+from audit.sql import READ_WAIT_S, damaged_database
 from audit.store import DEFAULT_DB
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -109,6 +110,28 @@ def print_error(message: str) -> None:
 def db_option(fn: F) -> F:
     """`--db`: the audit database file."""
     return click.option("--db", default=DEFAULT_DB, show_default=True, help="DuckDB audit file.")(fn)
+
+
+def wait_option(fn: F) -> F:
+    """`--wait`: how long a reader waits for a writer (a run's load) to let go of the audit file; a hold past it
+    stops the command with one line saying so (`reader_waited`)."""
+    return click.option(
+        "--wait",
+        "wait_s",
+        type=click.FloatRange(min=0),
+        default=READ_WAIT_S,
+        show_default=True,
+        help="Seconds to wait while a run holds the audit file (it does while it loads its results).",
+    )(fn)
+
+
+@contextmanager
+def reader_waited() -> Iterator[None]:
+    """A reader's `DatabaseLocked` says how to wait longer."""
+    try:
+        yield
+    except DatabaseLocked as exc:
+        raise DatabaseLocked(f"{exc}; --wait SECONDS waits longer") from None
 
 
 def config_option(fn: F) -> F:

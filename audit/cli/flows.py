@@ -190,8 +190,9 @@ def serve(
 
     Uses the Prefect API at PREFECT_API_URL when set; otherwise a local API started for this process.
     """
-    from flows.runtime import build_deployment
+    from flows.runtime import build_deployment, check_prefect_env
 
+    check_prefect_env()
     deployment = build_deployment(
         input_spec, db, config_path, contexts_spec, dask_address, work_dir, cron=cron, tz=tz, name=name
     )

@@ -18,6 +18,8 @@ from audit.cli.common import (
     handle_sigterm,
     out,
     quiet_option,
+    reader_waited,
+    wait_option,
     window_options,
 )
 from audit.config import load_config
@@ -164,13 +166,18 @@ def distill_static_cmd(out_dir: str) -> None:
 @window_options("Rows")
 @click.option("--format", "fmt", type=click.Choice(["parquet", "csv"]), default="parquet", show_default=True)
 @config_option
+@wait_option
 @friendly_errors
-def export(db: str, out_dir: str, since: str | None, until: str | None, fmt: str, config_path: str | None) -> None:
+def export(
+    db: str, out_dir: str, since: str | None, until: str | None, fmt: str, config_path: str | None, wait_s: float
+) -> None:
     """Export a period's findings for compliance: one file per table, the config, and a manifest with row counts,
     SHA-256 and its own digest (check it with `citeaudit verify-export`)."""
     from audit.export import DIGEST_KEY, MANIFEST_NAME, export_findings
 
-    manifest = export_findings(db, out_dir, window_from_args(since, until), fmt, load_config(config_path))
+    window, cfg = window_from_args(since, until), load_config(config_path)
+    with reader_waited():
+        manifest = export_findings(db, out_dir, window, fmt, cfg, wait_s)
     t = Table("file", "rows", "sha256")
     for name, f in manifest["files"].items():
         t.add_row(name, "-" if f["rows"] is None else str(f["rows"]), f["sha256"][:16] + "…")
@@ -206,12 +213,17 @@ def verify_export(folder: str) -> None:
     help="At most this many citations, worst first.",
 )
 @config_option
+@wait_option
 @friendly_errors
-def report(db: str, out_file: str, since: str | None, until: str | None, limit: int, config_path: str | None) -> None:
+def report(
+    db: str, out_file: str, since: str | None, until: str | None, limit: int, config_path: str | None, wait_s: float
+) -> None:
     """Write a self-contained HTML review page: figures, charts, unverified citations worst first with evidence."""
     from audit.review import write_report
 
-    path = write_report(db, out_file, window_from_args(since, until), load_config(config_path), limit)
+    window, cfg = window_from_args(since, until), load_config(config_path)
+    with reader_waited():
+        path = write_report(db, out_file, window, cfg, limit, wait_s)
     out.print(f"review page: {path}", **AS_TEXT)
 
 
@@ -219,12 +231,13 @@ def report(db: str, out_file: str, since: str | None, until: str | None, limit: 
 @click.argument("query")
 @db_option
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@wait_option
 @friendly_errors
-def sql(query: str, db: str, fmt: str) -> None:
+def sql(query: str, db: str, fmt: str, wait_s: float) -> None:
     """Run a read-only SQL QUERY against the audit database and print the result."""
     from audit.query import stream_query
 
-    with stream_query(db, query) as (cols, rows):
+    with reader_waited(), stream_query(db, query, wait_s=wait_s) as (cols, rows):
         _print_rows(cols, rows, fmt)
 
 

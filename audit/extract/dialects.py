@@ -22,8 +22,10 @@ class Dialect:
 # Invisible characters a model or a renderer leaves inside brackets (soft hyphen, zero-width space / non-joiner /
 # joiner, left-to-right and right-to-left marks, word joiner and invisible operators, byte order mark): `[\u200b2]`
 # reads as `[2]` on screen, and was no marker (its claim went unchecked beside a verified one, GREEN). Written as
-# the characters themselves, which RE2 and Python `re` both read in a class.
-INVISIBLE = "\u00ad\u200b-\u200f\u2060-\u2064\ufeff"
+# the characters themselves, which RE2 and Python `re` both read in a class. Also the bidi embeddings, overrides and
+# isolates and the Arabic letter mark (a widget wraps right-to-left text in them) and the control characters a
+# renderer does not draw (C0 but NUL and the whitespace `\s` holds, DEL, C1): `[\u202e2]`, `[\x072]` were no markers.
+INVISIBLE = "\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069\u061c\x01-\x08\x0e-\x1f\x7f-\x9f"
 # spaces beyond ASCII's (RE2's `\s` is ASCII): no-break, the typographic spaces, narrow no-break, ideographic
 WIDE_SPACES = "\u00a0\u2000-\u200a\u202f\u205f\u3000"
 _GAP = rf"[\s{INVISIBLE}{WIDE_SPACES}]*"

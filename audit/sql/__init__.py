@@ -24,6 +24,9 @@ from audit.errors import DatabaseLocked, InputError, one_line, shown_if_not_utf8
 log = logging.getLogger(__name__)
 
 SQL_DIR = Path(__file__).resolve().parent
+# how long a reader (`citeaudit sql`, `report`, `export`, the summary after a run) waits by default for a writer to let
+# go of the audit file: a run holds it while it records its start and while it loads (~0.1 s of a small day)
+READ_WAIT_S = 10.0
 
 
 def load(name: str) -> str:
@@ -139,6 +142,8 @@ def connect(
             f"audit database {p}: DuckDB reads this name as an in-memory or remote database, not a file (an audit "
             f"would be lost, or extensions downloaded): give a file path ({p.absolute()} for a file of that name)"
         )
+    if p.is_dir():  # `--db data/`: readers said to run `citeaudit run` first, writers "Could not read from file"
+        raise InputError(f"audit database {p} is a folder, not a file: give --db the DuckDB file (data/audit.duckdb)")
     if _is_parquet(p):  # DuckDB opens one as an in-memory database holding a view of it (an audit would be lost)
         raise InputError(
             f"audit database {p} is a Parquet file, not a citeaudit DuckDB file: give --db the DuckDB file that "
@@ -157,8 +162,10 @@ def connect(
                 raise InputError(f"cannot open audit database {p}{mode}: {one_line(str(exc))}") from None
             if time.monotonic() >= deadline:
                 holder = str(exc).split("\n")[0]
-                waited = f"still after waiting {wait_s:g} s" if wait_s > 0 else "try again when it is done"
-                raise DatabaseLocked(f"audit database {p} is held by another process, {waited} ({holder})") from None
+                waited = f"still after waiting {wait_s:g} s: " if wait_s > 0 else ""
+                raise DatabaseLocked(
+                    f"audit database {p} is held by another process, {waited}try again when it is done ({holder})"
+                ) from None
             log.info("audit database %s is locked; retrying in %.1f s", p, delay)
             time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
             delay = min(delay * 2, 5.0)

@@ -117,7 +117,8 @@ def test_a_reader_that_goes_away_ends_sql_quietly(db, fmt):
 
 def test_a_database_a_run_is_writing_is_named_held_and_what_to_do(db: Path) -> None:
     """A reader meets a run's load (another process writing the file): one line, exit 2, saying to try again (it
-    said 'still after waiting 0 s', which a reader never does)."""
+    said 'still after waiting 0 s'). Readers wait 10 s by default now (tests/cli/test_reader_wait.py); `--wait 0` is
+    the reader that does not wait."""
     writer = subprocess.Popen(
         [sys.executable, "-c", f"import duckdb, time; c = duckdb.connect({str(db)!r}); print('held', flush=True); "
          "time.sleep(30)"],
@@ -126,7 +127,8 @@ def test_a_database_a_run_is_writing_is_named_held_and_what_to_do(db: Path) -> N
     )  # fmt: skip
     try:
         assert writer.stdout is not None and writer.stdout.readline().strip() == "held"
-        code, out = sql(db, "SELECT count(*) FROM runs")
+        res = CliRunner().invoke(main, ["sql", "SELECT count(*) FROM runs", "--db", str(db), "--wait", "0"])
+        code, out = res.exit_code, res.output
     finally:
         writer.kill()
         writer.wait()

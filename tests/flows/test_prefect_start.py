@@ -59,3 +59,47 @@ def test_a_prefect_api_that_does_not_start_is_one_line_and_a_failed_run(tmp_path
         con.close()
     assert len(runs) == 1 and runs[0][0].startswith("failed: the local Prefect API did not start")
     assert str(runs[0][1]) == "2026-11-01"
+
+
+def _nightly(tmp_path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    db = tmp_path / "audit.duckdb"
+    args = ["nightly", "--day", "2026-11-01", "--input", str(SAMPLE), "--db", str(db)]
+    return subprocess.run(
+        [str(Path(sys.executable).parent / "citeaudit"), *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_a_prefect_home_that_cannot_be_a_folder_is_named_at_once(tmp_path):
+    # PREFECT_HOME under a file (or a file itself): the local API could not start there, and the command waited out
+    # both start-up tries (360 s by default) to say "the local Prefect API did not start ... raise
+    # PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", which was not the cause
+    (tmp_path / "file").write_text("x")
+    for home in (tmp_path / "file" / "prefect", tmp_path / "file"):
+        env = _env(tmp_path, PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS="3")
+        env["PREFECT_HOME"] = str(home)
+        res = _nightly(tmp_path, env)
+        assert res.returncode == 2 and "Traceback" not in res.stderr + res.stdout, res.stderr[-3000:]
+        lines = res.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"error: PREFECT_HOME {home}: "), lines
+        assert "PREFECT_HOME at a folder" in lines[0], lines
+
+
+def test_a_prefect_api_url_where_no_server_answers_is_one_line_naming_it(tmp_path):
+    # PREFECT_API_URL left from another project, or a server that is down: "RuntimeError: Failed to reach API at
+    # ...", exit 1 (a citeaudit defect by its exit code)
+    import socket
+
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    url = f"http://127.0.0.1:{port}/api"
+    res = _nightly(tmp_path, _env(tmp_path, PREFECT_API_URL=url))
+    assert res.returncode == 2 and "Traceback" not in res.stderr + res.stdout, res.stderr[-3000:]
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: PREFECT_API_URL {url}: no Prefect API answers there"), lines
