@@ -107,6 +107,12 @@ def _session(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
 _NOT_A_FILE = re.compile(r":memory:|md:|motherduck:|[A-Za-z][A-Za-z0-9+.-]+:/")
 _LOCK_HELD = re.compile(r"could not set lock|conflicting lock", re.IGNORECASE)
 _CORRUPT = re.compile(r"corrupt database file|does not match stored checksum", re.IGNORECASE)
+# a file DuckDB cannot open as a database at all: damaged, cut short, of random bytes, empty
+_UNREADABLE = re.compile(
+    r"corrupt database file|does not match stored checksum|not a valid DuckDB database file|could not read enough "
+    r"bytes",
+    re.IGNORECASE,
+)
 
 
 def damaged_database(message: str, path: str | Path | None) -> str | None:
@@ -139,10 +145,15 @@ def connect(
             f"audit database {p}: DuckDB reads this name as an in-memory or remote database, not a file (an audit "
             f"would be lost, or extensions downloaded): give a file path ({p.absolute()} for a file of that name)"
         )
-    if _is_parquet(p):  # DuckDB opens one as an in-memory database holding a view of it (an audit would be lost)
+    if _starts_with(p, b"PAR1"):  # DuckDB opens one as an in-memory database holding a view of it (lost audit)
         raise InputError(
             f"audit database {p} is a Parquet file, not a citeaudit DuckDB file: give --db the DuckDB file that "
             "`citeaudit run` writes (data/audit.duckdb by default), or a new file name"
+        )
+    if _starts_with(p, b"SQLite format 3\0"):  # DuckDB fetched its sqlite extension from the network to open it
+        raise InputError(
+            f"cannot open audit database {p}: it is a SQLite file, not a citeaudit DuckDB file: give --db the DuckDB "
+            "file that `citeaudit run` writes (data/audit.duckdb by default), or a new file name"
         )
     deadline = time.monotonic() + wait_s
     delay = 0.1
@@ -154,7 +165,8 @@ def connect(
             # "checksum ... in block at location ...", which was waited on and then reported as held
             if not _LOCK_HELD.search(str(exc)):
                 mode = " read-only" if read_only else ""
-                raise InputError(f"cannot open audit database {p}{mode}: {one_line(str(exc))}") from None
+                todo = "; restore it from a backup, or give --db a new file" if _UNREADABLE.search(str(exc)) else ""
+                raise InputError(f"cannot open audit database {p}{mode}: {one_line(str(exc))}{todo}") from None
             if time.monotonic() >= deadline:
                 holder = str(exc).split("\n")[0]
                 waited = f"still after waiting {wait_s:g} s" if wait_s > 0 else "try again when it is done"
@@ -164,11 +176,11 @@ def connect(
             delay = min(delay * 2, 5.0)
 
 
-def _is_parquet(p: Path) -> bool:
-    """Whether `p` is an existing file that starts as Parquet does (`PAR1`)."""
+def _starts_with(p: Path, magic: bytes) -> bool:
+    """Whether `p` is an existing file that starts with `magic` (Parquet's `PAR1`, SQLite's header)."""
     try:
         with p.open("rb") as f:
-            return f.read(4) == b"PAR1"
+            return f.read(len(magic)) == magic
     except OSError:  # no such file (a new database), a folder, no permission: DuckDB says which
         return False
 

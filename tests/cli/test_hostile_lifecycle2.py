@@ -1,0 +1,69 @@
+"""The lifecycle sweep, round 2: the audit file damaged or of another kind, signals in each phase, a full disk, inputs
+changing mid-run; each through the real `citeaudit` command on real Parquet and DuckDB files. Nothing is lost,
+nothing counted twice, a broken file stops with one line saying what to do (docs/hostile-inputs.md, 'The lifecycle
+sweep, round 2')."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from audit.contract import answers_schema
+from tests.cli.test_hostile_lifecycle import CTX, _cli
+from tests.conftest import make_answer, query
+
+
+def _answers(root: Path) -> Path:
+    path = root / "answers.parquet"
+    rows = [make_answer("a1", "Refunds take 30 days [1].", CTX)]
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), path)
+    return path
+
+
+def _damaged(kind: str, db: Path, good: Path) -> None:
+    """`db` made into a file that is no usable audit file of this citeaudit's DuckDB."""
+    if kind == "truncated":
+        db.write_bytes(good.read_bytes()[:100_000])
+    elif kind == "random_bytes":
+        db.write_bytes(bytes((i * 7919 + 13) % 251 for i in range(300_000)))
+    elif kind == "empty":
+        db.write_bytes(b"")
+    elif kind == "sqlite":
+        con = sqlite3.connect(db)
+        con.execute("CREATE TABLE runs (x)")
+        con.commit()
+        con.close()
+
+
+@pytest.mark.parametrize("kind", ["truncated", "random_bytes", "empty", "sqlite"])
+@pytest.mark.parametrize("command", ["run", "sql"])
+def test_an_audit_file_that_is_damaged_or_no_duckdb_file_stops_with_one_line_saying_what_to_do(
+    tmp_path: Path, kind: str, command: str
+) -> None:
+    # a SQLite file made `run` ask the network for DuckDB's sqlite extension ('Failed to download extension
+    # "sqlite_scanner" at URL http://extensions.duckdb.org/...'; with a network it would have written the audit into
+    # the SQLite file) and `sql` say 'Loading external extensions is disabled'; a file cut short or of random bytes
+    # was named, but nothing said what to do
+    inp = _answers(tmp_path)
+    good, db = tmp_path / "good.duckdb", tmp_path / "audit.duckdb"
+    assert _cli("run", "--input", str(inp), "--db", str(good), "--quiet").returncode == 0
+    _damaged(kind, db, good)
+    before = db.read_bytes()
+    if command == "run":
+        done = _cli("run", "--input", str(inp), "--db", str(db), "--quiet")
+    else:
+        done = _cli("sql", "SELECT count(*) FROM runs", "--db", str(db))
+    assert done.returncode == 2, done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith(f"error: cannot open audit database {db}"), line
+    assert "extension" not in line, line
+    if kind == "sqlite":
+        assert "is a SQLite file, not a citeaudit DuckDB file" in line, line
+    else:
+        assert line.endswith("restore it from a backup, or give --db a new file"), line
+    assert db.read_bytes() == before, "the file was written"
+    assert query(good, "SELECT status FROM runs") == [("completed",)]
