@@ -13,7 +13,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from audit.contract import answers_schema
-from tests.cli.test_hostile_lifecycle import CTX, _cli
+from tests.cli.test_hostile_lifecycle import CTX, _accounted, _cli, _sample
 from tests.conftest import make_answer, query
 
 
@@ -67,3 +67,39 @@ def test_an_audit_file_that_is_damaged_or_no_duckdb_file_stops_with_one_line_say
         assert line.endswith("restore it from a backup, or give --db a new file"), line
     assert db.read_bytes() == before, "the file was written"
     assert query(good, "SELECT status FROM runs") == [("completed",)]
+
+
+def _outputs_config(root: Path, report_dir: Path, export_dir: Path) -> Path:
+    path = root / "outputs.toml"
+    path.write_text(
+        "[run]\nshard_seconds = 0.2\nshard_threads = 1\n"
+        f'[outputs]\nreport_dir = "{report_dir}"\nexport_dir = "{export_dir}"\n'
+    )
+    return path
+
+
+def test_a_day_whose_review_page_and_export_could_not_be_written_is_audited_again_by_the_next_nightly(
+    tmp_path: Path,
+) -> None:
+    # the outputs were written after the day's run was recorded `completed`: a night stopped while writing them
+    # (SIGTERM, a full disk, a folder it could not write) said 'the run is recorded as failed; rerun to complete it',
+    # but the next nightly found 'nothing to audit' and the day's review page and export were never written
+    inp = _sample(tmp_path, 60)
+    reviews, exports = tmp_path / "reviews", tmp_path / "exports"
+    reviews.mkdir()
+    page = reviews / "review-2026-11-01.html"
+    page.symlink_to(tmp_path / "elsewhere.html")  # refused when the page is written, after the load
+    cfg, db = _outputs_config(tmp_path, reviews, exports), tmp_path / "audit.duckdb"
+    nightly = ("nightly", "--input", str(inp), "--db", str(db), "--config", str(cfg))
+    first = _cli(*nightly)
+    assert first.returncode == 2, first.stderr
+    assert first.stderr.strip().splitlines()[-1].endswith("(nothing was changed)"), first.stderr
+    assert [r[0].split(":")[0] for r in query(db, "SELECT status FROM runs")] == ["failed"]
+    page.unlink()
+    again = _cli(*nightly)
+    assert again.returncode == 0, again.stderr
+    assert page.is_file() and not page.is_symlink()
+    assert _cli("verify-export", str(exports / "2026-11-01")).returncode == 0
+    assert sorted(r[0].split(":")[0] for r in query(db, "SELECT status FROM runs")) == ["completed", "failed"]
+    audited, distinct, quarantined = _accounted(db)
+    assert audited == distinct and audited + quarantined == 60
