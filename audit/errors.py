@@ -82,8 +82,28 @@ class Terminated(KeyboardInterrupt):
     as failed and the next run of its window completes it."""
 
 
+_SIGNALS: list[str] = []  # the stopping signals the command's own handlers saw, in order (audit/cli/common.py)
+
+
+def note_signal(name: str) -> None:
+    """Remember that `name` (SIGTERM, SIGINT) reached the command: see `interruption`."""
+    _SIGNALS.append(name)
+
+
+def interruption(exc: BaseException) -> KeyboardInterrupt | None:
+    """The signal `exc` stands for, else None. DuckDB answers an exception a signal handler raises during a query
+    (Ctrl-C, SIGTERM: ours, or Prefect's bridge inside a flow) with RuntimeError('Query interrupted'), and the
+    handler's own exception is lost: the run was `failed: RuntimeError: ...`, the command exit 1."""
+    if isinstance(exc, KeyboardInterrupt):
+        return exc
+    if not (isinstance(exc, RuntimeError) and str(exc) == "Query interrupted"):
+        return None
+    return KeyboardInterrupt() if _SIGNALS[-1:] == ["SIGINT"] else Terminated()
+
+
 def failure_reason(exc: BaseException) -> str:
     """The `failed: ...` text of a run that stopped on `exc`."""
+    exc = interruption(exc) or exc
     if isinstance(exc, Terminated):
         return "terminated (SIGTERM)"
     if isinstance(exc, KeyboardInterrupt):

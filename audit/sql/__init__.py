@@ -11,7 +11,7 @@ import math
 import re
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
@@ -203,8 +203,13 @@ def threads(con: duckdb.DuckDBPyConnection, n: int) -> Iterator[duckdb.DuckDBPyC
     con.execute(f"SET threads = {int(n)}")
     try:
         yield con
-    finally:
-        con.execute(f"SET threads = {int(before)}")
+    except BaseException:
+        # a reader stopped mid-way (Ctrl-C, SIGTERM) holds an open result, and DuckDB refuses the SET: the error
+        # being raised is the one to report ('connection has an open result' replaced it, exit 2)
+        with suppress(duckdb.Error):
+            con.execute(f"SET threads = {int(before)}")
+        raise
+    con.execute(f"SET threads = {int(before)}")
 
 
 @contextmanager

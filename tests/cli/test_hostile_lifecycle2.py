@@ -5,15 +5,27 @@ sweep, round 2')."""
 
 from __future__ import annotations
 
+import signal
 import sqlite3
+import subprocess
+import time
 from pathlib import Path
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
 
 from audit.contract import answers_schema
-from tests.cli.test_hostile_lifecycle import CTX, _accounted, _cli, _sample
+from tests.cli.test_hostile_lifecycle import (
+    CTX,
+    DAY,
+    _accounted,
+    _cli,
+    _sample,
+    _start,
+    _wait_for,
+)
 from tests.conftest import make_answer, query
 
 
@@ -103,3 +115,42 @@ def test_a_day_whose_review_page_and_export_could_not_be_written_is_audited_agai
     assert sorted(r[0].split(":")[0] for r in query(db, "SELECT status FROM runs")) == ["completed", "failed"]
     audited, distinct, quarantined = _accounted(db)
     assert audited == distinct and audited + quarantined == 60
+
+
+def _signalled(proc: subprocess.Popen[str], sig: signal.Signals, after: str, delay: float) -> tuple[int, str]:
+    """`sig` sent `delay` s after `proc` logs `after`; its exit code and stderr."""
+    seen = _wait_for(proc, after)
+    time.sleep(delay)
+    proc.send_signal(sig)
+    rest = proc.stderr.read() if proc.stderr else ""
+    return proc.wait(timeout=120), "".join(seen) + rest
+
+
+STOPS = {
+    signal.SIGTERM: (143, "terminated by SIGTERM", "terminated (SIGTERM)"),
+    signal.SIGINT: (130, "interrupted", "interrupted (Ctrl-C / SIGINT)"),
+}
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_a_signal_while_a_run_splits_its_input_is_recorded_as_that_signal(tmp_path: Path, sig: signal.Signals) -> None:
+    # the split is DuckDB writing each shard's rows (~4 s for 100,000 answers): the run was recorded 'failed:
+    # RuntimeError: Query interrupted' and the command said so, exit 1, as if citeaudit had a defect
+    one = pq.read_table(next(_sample(tmp_path, 200).glob("*.parquet")))
+    ids = one.schema.get_field_index("answer_id")
+    big = tmp_path / "big"
+    big.mkdir()
+    copies = [
+        one.set_column(ids, "answer_id", pc.binary_join_element_wise(one["answer_id"], f"-{i}", "")) for i in range(500)
+    ]
+    pq.write_table(pa.concat_tables(copies), big / "answers.parquet")
+    cfg = tmp_path / "five.toml"
+    cfg.write_text("[run]\nshard_threads = 1\n")
+    db = tmp_path / "audit.duckdb"
+    proc = _start("run", "--input", str(big), "--db", str(db), "--config", str(cfg), "--quiet", *DAY)
+    code, out = _signalled(proc, sig, "audit.shardplan: shard plan:", 0.5)
+    assert "audit.split: split " not in out, "the split had ended: the signal came too late"
+    want_code, line, reason = STOPS[sig]
+    assert code == want_code, out
+    assert out.strip().splitlines()[-1].startswith(f"error: {line}"), out
+    assert query(db, "SELECT status FROM runs") == [(f"failed: {reason}",)]
