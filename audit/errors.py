@@ -15,6 +15,9 @@ def one_line(text: str) -> str:
     return _WHOLE_VALUE.sub(lambda m: f"{m[1]}{m[2]}…{m[3]}", line)
 
 
+# the system's words for a disk (or a file size limit, a quota) that took no more
+DISK_FULL = re.compile(r"No space left on device|File too large|Disk quota exceeded", re.IGNORECASE)
+
 # control characters a terminal would act on (escape sequences, BEL, CR, C1 controls, U+2028/9, bidi overrides); tab and
 # newline are text
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]")

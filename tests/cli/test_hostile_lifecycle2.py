@@ -5,9 +5,11 @@ sweep, round 2')."""
 
 from __future__ import annotations
 
+import os
 import signal
 import sqlite3
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -22,11 +24,14 @@ from tests.cli.test_hostile_lifecycle import (
     DAY,
     _accounted,
     _cli,
+    _config,
+    _run,
     _sample,
     _start,
+    _tables,
     _wait_for,
 )
-from tests.conftest import make_answer, query
+from tests.conftest import REPO, make_answer, query
 
 
 def _answers(root: Path) -> Path:
@@ -154,3 +159,34 @@ def test_a_signal_while_a_run_splits_its_input_is_recorded_as_that_signal(tmp_pa
     assert code == want_code, out
     assert out.strip().splitlines()[-1].startswith(f"error: {line}"), out
     assert query(db, "SELECT status FROM runs") == [(f"failed: {reason}",)]
+
+
+def test_a_load_that_fills_the_disk_says_to_free_space_and_the_rerun_only_loads(tmp_path: Path) -> None:
+    # the load's commit failed on the full disk with DuckDB's words alone ('TransactionContext Error: Failed to
+    # commit: Could not write file ".../audit.duckdb.wal": File too large'), nothing saying what to do
+    import resource
+    import shutil
+
+    inp, cfg = _sample(tmp_path, 200), _config(tmp_path)
+    base, db = tmp_path / "base.duckdb", tmp_path / "audit.duckdb"
+    assert _run(inp, base, cfg).returncode == 0
+    shutil.copy(base, db)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    cmd = [sys.executable, "-m", "audit.cli", "run", "--input", str(inp), "--db", str(db), "--config", str(cfg)]
+    full = subprocess.run(  # files may not grow past 300 KB: the shards' Parquet fits, the load's WAL does not
+        [*cmd, "--quiet", *DAY],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (300_000, 300_000)),
+    )
+    assert full.returncode == 2, full.stderr
+    [line] = full.stderr.strip().splitlines()
+    assert "File too large" in line and "free space" in line and "rerun the same command" in line, line
+    statuses = [r[0] for r in query(db, "SELECT status FROM runs ORDER BY started_at")]
+    assert statuses[0] == "completed" and statuses[1].startswith("failed: ") and len(statuses) == 2
+    assert _tables(db) == _tables(base), "the window keeps its previous rows"
+    again = _run(inp, db, cfg)
+    assert again.returncode == 0, again.stderr
+    assert _tables(db) == _tables(base)
