@@ -15,6 +15,9 @@ def one_line(text: str) -> str:
     return _WHOLE_VALUE.sub(lambda m: f"{m[1]}{m[2]}…{m[3]}", line)
 
 
+# the system's words for a disk (or a file size limit, a quota) that took no more
+DISK_FULL = re.compile(r"No space left on device|File too large|Disk quota exceeded", re.IGNORECASE)
+
 # control characters a terminal would act on (escape sequences, BEL, CR, C1 controls, U+2028/9, bidi overrides); tab and
 # newline are text
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]")
@@ -82,8 +85,28 @@ class Terminated(KeyboardInterrupt):
     as failed and the next run of its window completes it."""
 
 
+_SIGNALS: list[str] = []  # the stopping signals the command's own handlers saw, in order (audit/cli/common.py)
+
+
+def note_signal(name: str) -> None:
+    """Remember that `name` (SIGTERM, SIGINT) reached the command: see `interruption`."""
+    _SIGNALS.append(name)
+
+
+def interruption(exc: BaseException) -> KeyboardInterrupt | None:
+    """The signal `exc` stands for, else None. DuckDB answers an exception a signal handler raises during a query
+    (Ctrl-C, SIGTERM: ours, or Prefect's bridge inside a flow) with RuntimeError('Query interrupted'), and the
+    handler's own exception is lost: the run was `failed: RuntimeError: ...`, the command exit 1."""
+    if isinstance(exc, KeyboardInterrupt):
+        return exc
+    if not (isinstance(exc, RuntimeError) and str(exc) == "Query interrupted"):
+        return None
+    return KeyboardInterrupt() if _SIGNALS[-1:] == ["SIGINT"] else Terminated()
+
+
 def failure_reason(exc: BaseException) -> str:
     """The `failed: ...` text of a run that stopped on `exc`."""
+    exc = interruption(exc) or exc
     if isinstance(exc, Terminated):
         return "terminated (SIGTERM)"
     if isinstance(exc, KeyboardInterrupt):

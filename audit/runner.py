@@ -23,7 +23,7 @@ import duckdb
 from audit.config import AuditConfig
 from audit.counts import AnswerCounts
 from audit.encoding import readable_contexts, readable_inputs
-from audit.errors import DatabaseLocked, failure_reason
+from audit.errors import DISK_FULL, DatabaseLocked, InputError, failure_reason, one_line
 from audit.ingest import answer_inputs, discover_inputs
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, runs_on_torch, write_shard_result
 from audit.schema import RESULT_TABLES
@@ -234,11 +234,18 @@ def audit_shard_to(
 def load_run(db: str | Path, run: RunRecord, dirs: list[Path], cfg: AuditConfig, rerun_hint: str) -> LoadedRun:
     """Step 4: the single writer replaces the window's rows and records the run (its counts and overview come back);
     a database still locked keeps the finished shards and says how to load them."""
+    where = dirs[0].parent if dirs else "the work dir"
     try:
         return load_shards(db, run, dirs, cfg.run.lock_wait_seconds, cfg.run.load_memory_limit)
     except DatabaseLocked as exc:
-        where = dirs[0].parent if dirs else "the work dir"
         raise DatabaseLocked(f"{exc}. Finished shards are kept in {where}: {rerun_hint}") from None
+    except duckdb.Error as exc:  # the commit's WAL or the spill file refused: DuckDB's words said nothing to do
+        if not DISK_FULL.search(str(exc)):
+            raise
+        full = f"loading into audit database {db}: {one_line(str(exc))}: free space (or raise the file size limit)"
+        raise InputError(
+            f"{full}; the window keeps its rows, the finished shards are in {where}: {rerun_hint}"
+        ) from None
 
 
 def finish_run(plan: RunPlan) -> None:

@@ -215,11 +215,13 @@ def audit_day(
             plan.shards, cfg=unmapped(cfg), run_id=unmapped(run.run_id), db=unmapped(db), work=unmapped(str(plan.work))
         )
         loaded = load_task(db, run, [f.result() for f in futures], cfg)
+        # the day's outputs are part of its run: a night stopped while writing them (SIGTERM, a full disk) is
+        # `failed`, so the next nightly audits the day again (its kept shards only load) and writes them
+        outputs = outputs_task(db, day, cfg) if cfg.outputs.report_dir or cfg.outputs.export_dir else {}
     except BaseException as exc:  # Ctrl-C too: the runs row says why the day did not complete
         fail_run(db, run, exc, cfg, plan)
         raise
     finish_run(plan)
-    outputs = outputs_task(db, day, cfg) if cfg.outputs.report_dir or cfg.outputs.export_dir else {}
     overview = loaded.overview
     summary = {
         "day": day.isoformat(),

@@ -17,7 +17,15 @@ import click
 import duckdb
 from rich.console import Console
 
-from audit.errors import CiteauditError, DatabaseLocked, Terminated, one_line, terminal_text
+from audit.errors import (
+    CiteauditError,
+    DatabaseLocked,
+    Terminated,
+    interruption,
+    note_signal,
+    one_line,
+    terminal_text,
+)
 from audit.sql import READ_WAIT_S, damaged_database
 from audit.store import DEFAULT_DB
 
@@ -45,12 +53,8 @@ def friendly_errors(fn: F) -> F:
             print_error(damaged_database(str(exc), kwargs.get("db")) or str(exc))
             _release(exc)
             sys.exit(2)
-        except Terminated:
-            print_error("terminated by SIGTERM (the run is recorded as failed; rerun to complete it)")
-            _exit_now(143)
-        except KeyboardInterrupt:
-            print_error("interrupted (the run is recorded as failed; rerun to complete it)")
-            _exit_now(130)
+        except KeyboardInterrupt as exc:
+            _stopped(exc)
         except BrokenPipeError:  # the reader went away (`citeaudit sql ... | head`): stop quietly, as a shell tool does
             _quiet_stdout()
             sys.exit(141)
@@ -60,9 +64,19 @@ def friendly_errors(fn: F) -> F:
             print_error(f"{exc.filename}: {exc.strerror}")
             sys.exit(2)
         except Exception as exc:
+            if (stop := interruption(exc)) is not None:  # a signal during a DuckDB query
+                _stopped(stop)
             _unexpected(exc)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _stopped(exc: KeyboardInterrupt) -> None:
+    if isinstance(exc, Terminated):
+        print_error("terminated by SIGTERM (the run is recorded as failed; rerun to complete it)")
+        _exit_now(143)
+    print_error("interrupted (the run is recorded as failed; rerun to complete it)")
+    _exit_now(130)
 
 
 def _unexpected(exc: Exception) -> NoReturn:
@@ -166,12 +180,20 @@ def _exit_now(code: int) -> None:
 
 
 def _terminate(_signum: int, _frame: object) -> None:
+    note_signal("SIGTERM")
     raise Terminated()
+
+
+def _interrupt(_signum: int, _frame: object) -> None:
+    note_signal("SIGINT")
+    raise KeyboardInterrupt()
 
 
 def handle_sigterm() -> None:
     """SIGTERM ends a command as Ctrl-C does (the run recorded as failed, one line, exit 143), not silently with
-    its run left `running`. Only the main thread may set a handler (a command called from a worker thread keeps
-    the default)."""
+    its run left `running`; both are noted, since DuckDB hides which one came during a query
+    (`audit.errors.interruption`). Only the main thread may set a handler (a command called from a worker thread
+    keeps the default)."""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminate)
+        signal.signal(signal.SIGINT, _interrupt)

@@ -11,7 +11,7 @@ import math
 import re
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
@@ -110,6 +110,12 @@ def _session(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
 _NOT_A_FILE = re.compile(r":memory:|md:|motherduck:|[A-Za-z][A-Za-z0-9+.-]+:/")
 _LOCK_HELD = re.compile(r"could not set lock|conflicting lock", re.IGNORECASE)
 _CORRUPT = re.compile(r"corrupt database file|does not match stored checksum", re.IGNORECASE)
+# a file DuckDB cannot open as a database at all: damaged, cut short, of random bytes, empty
+_UNREADABLE = re.compile(
+    r"corrupt database file|does not match stored checksum|not a valid DuckDB database file|could not read enough "
+    r"bytes",
+    re.IGNORECASE,
+)
 
 
 def damaged_database(message: str, path: str | Path | None) -> str | None:
@@ -144,10 +150,15 @@ def connect(
         )
     if p.is_dir():  # `--db data/`: readers said to run `citeaudit run` first, writers "Could not read from file"
         raise InputError(f"audit database {p} is a folder, not a file: give --db the DuckDB file (data/audit.duckdb)")
-    if _is_parquet(p):  # DuckDB opens one as an in-memory database holding a view of it (an audit would be lost)
+    if _starts_with(p, b"PAR1"):  # DuckDB opens one as an in-memory database holding a view of it (lost audit)
         raise InputError(
             f"audit database {p} is a Parquet file, not a citeaudit DuckDB file: give --db the DuckDB file that "
             "`citeaudit run` writes (data/audit.duckdb by default), or a new file name"
+        )
+    if _starts_with(p, b"SQLite format 3\0"):  # DuckDB fetched its sqlite extension from the network to open it
+        raise InputError(
+            f"cannot open audit database {p}: it is a SQLite file, not a citeaudit DuckDB file: give --db the DuckDB "
+            "file that `citeaudit run` writes (data/audit.duckdb by default), or a new file name"
         )
     deadline = time.monotonic() + wait_s
     delay = 0.1
@@ -159,7 +170,8 @@ def connect(
             # "checksum ... in block at location ...", which was waited on and then reported as held
             if not _LOCK_HELD.search(str(exc)):
                 mode = " read-only" if read_only else ""
-                raise InputError(f"cannot open audit database {p}{mode}: {one_line(str(exc))}") from None
+                todo = "; restore it from a backup, or give --db a new file" if _UNREADABLE.search(str(exc)) else ""
+                raise InputError(f"cannot open audit database {p}{mode}: {one_line(str(exc))}{todo}") from None
             if time.monotonic() >= deadline:
                 holder = str(exc).split("\n")[0]
                 waited = f"still after waiting {wait_s:g} s: " if wait_s > 0 else ""
@@ -171,11 +183,11 @@ def connect(
             delay = min(delay * 2, 5.0)
 
 
-def _is_parquet(p: Path) -> bool:
-    """Whether `p` is an existing file that starts as Parquet does (`PAR1`)."""
+def _starts_with(p: Path, magic: bytes) -> bool:
+    """Whether `p` is an existing file that starts with `magic` (Parquet's `PAR1`, SQLite's header)."""
     try:
         with p.open("rb") as f:
-            return f.read(4) == b"PAR1"
+            return f.read(len(magic)) == magic
     except OSError:  # no such file (a new database), a folder, no permission: DuckDB says which
         return False
 
@@ -198,8 +210,13 @@ def threads(con: duckdb.DuckDBPyConnection, n: int) -> Iterator[duckdb.DuckDBPyC
     con.execute(f"SET threads = {int(n)}")
     try:
         yield con
-    finally:
-        con.execute(f"SET threads = {int(before)}")
+    except BaseException:
+        # a reader stopped mid-way (Ctrl-C, SIGTERM) holds an open result, and DuckDB refuses the SET: the error
+        # being raised is the one to report ('connection has an open result' replaced it, exit 2)
+        with suppress(duckdb.Error):
+            con.execute(f"SET threads = {int(before)}")
+        raise
+    con.execute(f"SET threads = {int(before)}")
 
 
 @contextmanager
