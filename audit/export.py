@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,9 @@ from audit.window import Window
 
 MANIFEST_NAME = EXPORT_MANIFEST  # the folder search knows an export by it (audit.output_file.is_export_dir)
 CONFIG_NAME = "config.json"
+# the export is written here first, then renamed into its folder: a failure mid-write (a full disk, a signal) leaves
+# the previous export whole
+STAGING_NAME = ".citeaudit-staging"
 DIGEST_KEY = EXPORT_DIGEST_KEY
 
 
@@ -88,16 +93,42 @@ def export_findings(
         except OSError as exc:  # a file at --out (or above it), no permission
             raise InputError(f"cannot export to {out_dir} ({exc.filename}: {exc.strerror})") from None
         _refuse_links(out_dir, fmt)
+        staging = _fresh_staging(out_dir)
         previous = _previous_export(out_dir)
         _refuse_other_files(out_dir, previous)
-        for name in previous:
-            (out_dir / name).unlink(missing_ok=True)
         try:
-            return _write_export(con, db, out_dir, window, fmt, cfg)
-        except BaseException:  # a half-written export is none: its files, without a manifest, blocked the next export
-            for name in written_names(fmt):
-                (out_dir / name).unlink(missing_ok=True)
+            try:
+                staging.mkdir()
+            except OSError as exc:  # no permission to write in the folder
+                raise InputError(f"cannot export to {out_dir} ({exc.filename}: {exc.strerror})") from None
+            manifest = _write_export(con, db, staging, window, fmt, cfg)
+        except BaseException:  # a half-written export is none; the previous one stays whole (a full disk, a signal)
+            shutil.rmtree(staging, ignore_errors=True)
             raise
+    _swap_in(staging, out_dir, previous, manifest)
+    return manifest
+
+
+def _fresh_staging(out_dir: Path) -> Path:
+    """The staging folder's path, with what an export killed mid-write left there removed (ours by its name)."""
+    staging = out_dir / STAGING_NAME
+    if staging.is_symlink() or staging.is_file():
+        staging.unlink()
+    else:
+        shutil.rmtree(staging, ignore_errors=True)
+    return staging
+
+
+def _swap_in(staging: Path, out_dir: Path, previous: list[str], manifest: dict[str, Any]) -> None:
+    """The staged export moved into its folder by renames (no byte written, so no full disk can stop it): its files,
+    then the previous export's files it does not replace removed, the manifest last."""
+    for name in manifest["files"]:
+        os.replace(staging / name, out_dir / name)
+    for name in previous:
+        if name not in manifest["files"] and name != MANIFEST_NAME:
+            (out_dir / name).unlink(missing_ok=True)
+    os.replace(staging / MANIFEST_NAME, out_dir / MANIFEST_NAME)
+    staging.rmdir()
 
 
 def written_names(fmt: str) -> list[str]:

@@ -250,3 +250,41 @@ def test_config_file_fingerprints_the_models_that_ran_and_only_model_cards(expor
     cards = models["repository_cards"]
     assert "audit/models/SUPPORT_MODEL_CARD.md" in cards
     assert not [c for c in cards if c.endswith(".py")], cards
+
+
+def test_an_export_that_fails_mid_write_leaves_the_previous_one_whole(copy, small_db):
+    """A full disk (here a file-size limit below one table's size) while a re-export writes: the previous export
+    was removed before the new one was written, and the folder was left with none. It is written aside now and
+    renamed in only when whole."""
+    import resource
+    import subprocess
+    import sys
+
+    before = {p.name: p.read_bytes() for p in copy.iterdir()}
+    limit = min(len(b) for name, b in before.items() if name.endswith(".parquet") and len(b) > 1000) - 1
+    full = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "audit.cli",
+            "export",
+            "--db",
+            str(small_db),
+            "--out",
+            str(copy),
+            "--format",
+            "csv",
+            *DAY2,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit)),
+    )
+    assert full.returncode != 0, full.stdout
+    assert {p.name: p.read_bytes() for p in copy.iterdir()} == before  # nothing staged is left either
+    assert verify_cli(copy).exit_code == 0
+    again = CliRunner().invoke(main, ["export", "--db", str(small_db), "--out", str(copy), "--format", "csv", *DAY2])
+    assert again.exit_code == 0, again.output
+    assert verify_cli(copy).exit_code == 0 and not (copy / ".citeaudit-staging").exists()
+    assert sorted(p.name for p in copy.iterdir() if p.suffix == ".parquet") == []  # the csv export replaced it
