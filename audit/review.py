@@ -7,6 +7,7 @@ its source text. Styles and the small filter script are inlined; every logged te
 
 from __future__ import annotations
 
+import contextlib
 import html
 import os
 from datetime import UTC, datetime
@@ -309,12 +310,19 @@ def write_report(
             "remove the link or give --out another path (nothing was changed)"
         )
     page = render_report(db, window, cfg, limit, wait_s=wait_s)
+    # written aside, then renamed over `out`: a reader never sees half a page, a full disk or a signal mid-write
+    # leaves the previous page whole, and a link made at `out` meanwhile is replaced, never written through
+    aside = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        # O_NOFOLLOW: a link made at `out` meanwhile is an error, not written through
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o666)
+        fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o666)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(page)
-    except OSError as exc:  # a folder at --out, a file where a folder must be, no permission
-        raise InputError(f"cannot write the review page to {path} ({exc.filename}: {exc.strerror})") from None
+        os.replace(aside, path)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            aside.unlink()
+        if isinstance(exc, OSError):  # a folder at --out, a file where a folder must be, no permission, a full disk
+            raise InputError(f"cannot write the review page to {path} ({exc.filename}: {exc.strerror})") from None
+        raise
     return path

@@ -284,6 +284,31 @@ def test_report_command_writes_the_page(small_db, tmp_path):
     assert page_metrics(out.read_text())["answers"] != db_metrics(small_db)["answers"]  # one day of two
 
 
+def test_a_page_that_fails_mid_write_leaves_the_previous_one_whole(small_db, tmp_path):
+    """A full disk (here a file-size limit below the page's size) while the page is rewritten: it was truncated in
+    place, so the previous page was lost and a reader could see half of one. It is written aside and renamed over
+    the page only when whole."""
+    import resource
+    import subprocess
+    import sys
+
+    out = tmp_path / "review.html"
+    first = CliRunner().invoke(main, ["report", "--db", str(small_db), "--out", str(out)])
+    assert first.exit_code == 0, first.output
+    before = out.read_bytes()
+    limit = len(before) // 2
+    full = subprocess.run(
+        [sys.executable, "-m", "audit.cli", "report", "--db", str(small_db), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit)),
+    )
+    assert full.returncode == 2 and "cannot write the review page" in full.stderr, full.stderr
+    assert out.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["review.html"]  # nothing written aside is left
+
+
 def test_report_prints_a_bracketed_path_as_given(small_db, tmp_path):
     out = tmp_path / "r[" / "]review.html"  # `[/]` in the path stopped the command with MarkupError, page written
     result = CliRunner().invoke(main, ["report", "--db", str(small_db), "--out", str(out)])
