@@ -17,7 +17,7 @@ from audit.config import AuditConfig
 from audit.csv_safe import defused_query
 from audit.errors import InputError
 from audit.model_card import model_fingerprints
-from audit.output_file import EXPORT_DIGEST_KEY, EXPORT_MANIFEST
+from audit.output_file import EXPORT_DIGEST_KEY, EXPORT_MANIFEST, EXPORT_STAGING
 from audit.schema import OUTPUT_VERSION, RESULT_TABLES
 from audit.sql import READ_WAIT_S
 from audit.store import code_version, open_db
@@ -26,8 +26,8 @@ from audit.window import Window
 MANIFEST_NAME = EXPORT_MANIFEST  # the folder search knows an export by it (audit.output_file.is_export_dir)
 CONFIG_NAME = "config.json"
 # the export is written here first, then renamed into its folder: a failure mid-write (a full disk, a signal) leaves
-# the previous export whole
-STAGING_NAME = ".citeaudit-staging"
+# the previous export whole; the input search never reads it (audit.output_file.is_export_dir)
+STAGING_NAME = EXPORT_STAGING
 DIGEST_KEY = EXPORT_DIGEST_KEY
 
 

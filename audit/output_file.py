@@ -57,13 +57,19 @@ def check_output_dirs(cfg: AuditConfig, source: str) -> None:
             )
 
 
+# an export is written into this folder of its own folder, then renamed in (audit/export.py)
+EXPORT_STAGING = ".citeaudit-staging"
 EXPORT_MANIFEST = "manifest.json"  # what `citeaudit export` writes beside its files, digested under EXPORT_DIGEST_KEY
 EXPORT_DIGEST_KEY = "manifest_sha256"
 
 
 def is_export_dir(folder: Path) -> bool:
-    """A folder `citeaudit export` wrote (its manifest lists its files): with `[outputs] export_dir` under the
-    input folder, the next night read the last night's `answer_audit.parquet` as logs and stopped, exit 2."""
+    """A folder `citeaudit export` wrote (its manifest lists its files), or the folder it writes an export into
+    before renaming it in (`EXPORT_STAGING`, no manifest yet, or left by an export killed mid-write): with `[outputs]
+    export_dir` under the input folder, the next night read the last night's `answer_audit.parquet` as logs and
+    stopped, exit 2."""
+    if folder.name == EXPORT_STAGING:
+        return True
     try:
         manifest = json.loads((folder / EXPORT_MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError):  # none there, or another tool's

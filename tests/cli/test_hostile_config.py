@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pyarrow as pa
@@ -149,6 +150,25 @@ def test_a_nightly_export_inside_the_input_folder_is_not_read_as_logs_the_next_n
     ((read, quarantined),) = query(tmp_path / "a.duckdb", "SELECT answers_read, answers_quarantined FROM runs "
                                    "ORDER BY started_at DESC LIMIT 1")  # fmt: skip
     assert (read, quarantined) == (2, 0)
+
+
+@pytest.mark.parametrize("spec", ["{logs}", "{logs}/**/*.parquet"])
+def test_an_export_killed_mid_write_under_the_logs_is_not_read_as_logs(tmp_path: Path, spec: str) -> None:
+    """An export is written into `.citeaudit-staging/` of its folder and renamed in: one killed mid-write leaves
+    result tables there without a manifest, which the folder search (and a glob) must not take for logs."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    _answers(logs)
+    db = tmp_path / "a.duckdb"
+    assert CliRunner().invoke(main, ["run", "--input", str(logs), "--db", str(db), "--quiet"]).exit_code == 0
+    staged = logs / "exports" / "day" / ".citeaudit-staging"
+    assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(staged.parent)]).exit_code == 0
+    staged.mkdir()
+    shutil.copy(staged.parent / "answer_audit.parquet", staged / "answer_audit.parquet")  # killed before the manifest
+    for name in [p.name for p in staged.parent.iterdir() if p.is_file()]:  # a first export: no manifest above it
+        (staged.parent / name).unlink()
+    res = CliRunner().invoke(main, ["run", "--input", spec.format(logs=logs), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0 and "Traceback" not in res.output, res.output
 
 
 def test_a_glob_over_the_logs_leaves_out_an_export_among_them(tmp_path: Path) -> None:
