@@ -323,6 +323,7 @@ def write_report(
         with contextlib.suppress(OSError):
             aside.unlink()
         if isinstance(exc, OSError):  # a folder at --out, a file where a folder must be, no permission, a full disk
-            raise InputError(f"cannot write the review page to {path} ({exc.filename}: {exc.strerror})") from None
+            where = exc.filename if exc.filename not in (None, str(aside)) else path  # the page, not the file aside
+            raise InputError(f"cannot write the review page to {path} ({where}: {exc.strerror})") from None
         raise
     return path
