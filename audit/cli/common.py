@@ -71,11 +71,19 @@ def friendly_errors(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+# the commands that record a run in the audit file (a stopped one is recorded as failed); the others (sql, report,
+# export, bench, calibrate, ...) start no run, and their stop said "the run is recorded as failed" all the same
+_RECORD_RUNS = frozenset(("run", "nightly", "backfill", "serve", "eval"))
+
+
 def _stopped(exc: KeyboardInterrupt) -> None:
+    ctx = click.get_current_context(silent=True)
+    recorded = ctx is not None and ctx.info_name in _RECORD_RUNS
+    why = " (the run is recorded as failed; rerun to complete it)" if recorded else ""
     if isinstance(exc, Terminated):
-        print_error("terminated by SIGTERM (the run is recorded as failed; rerun to complete it)")
+        print_error(f"terminated by SIGTERM{why}")
         _exit_now(143)
-    print_error("interrupted (the run is recorded as failed; rerun to complete it)")
+    print_error(f"interrupted{why}")
     _exit_now(130)
 
 

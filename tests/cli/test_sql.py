@@ -134,3 +134,34 @@ def test_a_database_a_run_is_writing_is_named_held_and_what_to_do(db: Path) -> N
         writer.wait()
     assert code == 2 and "is held by another process, try again when it is done" in out, out
     assert "waiting 0 s" not in out
+
+
+@pytest.mark.parametrize(
+    ("sig", "code", "line"), [("SIGINT", 130, "interrupted"), ("SIGTERM", 143, "terminated by SIGTERM")]
+)
+def test_a_stopped_query_says_it_stopped_and_no_run_was_recorded(db: Path, sig: str, code: int, line: str) -> None:
+    """Ctrl-C or SIGTERM during `citeaudit sql` said 'the run is recorded as failed; rerun to complete it': sql starts
+    no run (nor do report, export, bench or calibrate); run, nightly, backfill, serve and eval keep the words."""
+    import signal
+    import time
+
+    import psutil
+
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "audit.cli", "sql", "SELECT count(*) FROM range(100000000000)", "--db", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        cwd=root,
+    )
+    # the command has opened the audit file (it then runs its query, for minutes): a signal before that would land
+    # in Python's imports, on a busy machine seconds long
+    opened = psutil.Process(proc.pid)
+    deadline = time.monotonic() + 120
+    while not any(f.path == str(db) for f in opened.open_files()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1.0)
+    proc.send_signal(getattr(signal, sig))
+    assert proc.wait(timeout=120) == code
+    assert proc.stderr is not None and proc.stderr.read().decode() == f"error: {line}\n"
