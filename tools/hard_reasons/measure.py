@@ -1,10 +1,12 @@
-"""The training pairs' copied-sentence reasons (`swapped:`, `stitched:`, `unasserted:`, `conditional:`), the negation
-and direction tests on each pair's best-overlap window, and what a change moved. Model-free, as the let-in and
-false-alarm sweeps counted them (docs/hostile-inputs.md).
+"""The training pairs' model-free hard reasons, and what a change moved: a claim's missing key facts (numbers, dates,
+names, quotes, links), the copied-sentence and frame reasons (`swapped:`, `stitched:`, `unasserted:`,
+`conditional:`), and the negation and direction tests on each pair's best-overlap window, as the verifier computes
+them without the support model. The let-in and false-alarm sweeps counted with it (docs/hostile-inputs.md; the two
+sweeps of 2026-11-27 wrote one script each, since merged here).
 
-    python tools/letin/measure.py dump before.json    # on the code before a change
-    python tools/letin/measure.py dump after.json     # on the code after it
-    python tools/letin/measure.py compare before.json after.json
+    python tools/hard_reasons/measure.py dump before.json    # on the code before a change
+    python tools/hard_reasons/measure.py dump after.json     # on the code after it
+    python tools/hard_reasons/measure.py compare before.json after.json
 
 `compare` counts, by label (1 = supported), the pairs with each kind of reason before and after, and lists the
 reasons new on supported pairs with their claims. Measures on the training pairs only, never the dev sets.
@@ -29,7 +31,7 @@ PAIRS = Path(__file__).resolve().parents[3] / "shared" / "data" / "train" / "pai
 def reasons(claim: str, source: str) -> list[str]:
     """The hard-rule reasons of the pair that need no model (the best-overlap window standing for the evidence)."""
     a = analyse_pair(claim, source)
-    out: list[str] = []
+    out: list[str] = list(a.missing)  # key facts the source lacks: missing_number:..., missing_name:..., ...
     frame = _frame(a, source)
     if frame is not None:
         out.append(f"unasserted:{frame}")
