@@ -13,25 +13,12 @@ import pytest
 from click.testing import CliRunner
 
 from audit.cli import main
-from audit.store import open_db
 
 READERS = {
     "sql": lambda db, tmp: ["sql", "SELECT status FROM runs", "--db", str(db), "--format", "csv"],
     "report": lambda db, tmp: ["report", "--db", str(db), "--out", str(tmp / "review.html")],
     "export": lambda db, tmp: ["export", "--db", str(db), "--out", str(tmp / "export")],
 }
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    path = tmp_path / "audit.duckdb"
-    con = open_db(path)
-    con.execute(
-        "INSERT INTO runs (run_id, started_at, input, config_hash, code_version, status) "
-        "VALUES ('r1', now(), 'x', 'h', 'v', 'completed')"
-    )
-    con.close()
-    return path
 
 
 def _hold(db: Path, seconds: float) -> subprocess.Popen[str]:

@@ -13,19 +13,6 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.query import open_query_connection
-from audit.store import open_db
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    path = tmp_path / "audit.duckdb"
-    con = open_db(path)
-    con.execute(
-        "INSERT INTO runs (run_id, started_at, input, config_hash, code_version, status) "
-        "VALUES ('r1', now(), 'x', 'h', 'v', 'completed')"
-    )
-    con.close()
-    return path
 
 
 def sql(db: Path, query: str) -> tuple[int, str]:
