@@ -45,13 +45,17 @@ _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
 _LOOK_BACK = 200  # characters before the match where its frame may lie
 
 
+def _sentence_before(source: str, start: int) -> str:
+    """The words of `source`'s sentence before offset `start` (at most `_LOOK_BACK` characters); a match that starts
+    inside a word (a fuzzy alignment's start) starts at that word."""
+    before = _SENTENCE_END.split(source[max(0, start - _LOOK_BACK) : start])[-1]
+    return re.sub(r"[\w'’-]+$", "", before)
+
+
 def unasserted_frame(source: str, start: int) -> str | None:
     """The frame (lower case) that the words of `source` before offset `start`, in the same sentence, end with: the
     match at `start` is asked, denied or supposed there, not asserted. None when there is none."""
-    before = source[max(0, start - _LOOK_BACK) : start]
-    before = _SENTENCE_END.split(before)[-1]
-    # a match that starts inside a word (a fuzzy alignment's start) starts at that word
-    before = re.sub(r"[\w'’-]+$", "", before)
+    before = _sentence_before(source, start)
     m = _FRAMED.search(before) or _NOT_BEFORE.search(before)
     return None if m is None else " ".join(m.group(1).lower().split())
 
@@ -74,9 +78,7 @@ def dropped_condition(source: str, start: int, end: int, claim: str) -> str | No
     keeps the conditional mood ("would", "could", "might")."""
     if _CLAIM_CONDITION.search(claim):
         return None
-    before = _SENTENCE_END.split(source[max(0, start - _LOOK_BACK) : start])[-1]
-    before = re.sub(r"[\w'’-]+$", "", before)
-    m = _OPENING.search(before)
+    m = _OPENING.search(_sentence_before(source, start))
     if m is None:
         after = source[end : end + _LOOK_BACK]
         if 0 < end < len(source) and _WORD_CHARS.match(source[end - 1]) and _WORD_CHARS.match(source[end]):

@@ -183,20 +183,24 @@ def _swap_reason(found: str) -> str:
     return found if found.startswith((f"{STITCHED}:", f"{UNASSERTED}:")) else f"{SWAPPED}:{found}"
 
 
-def _frame(a: PairAnalysis, source: str) -> str | None:
-    """The question, denial or hypothesis of the source that the claim's (close) copy there lies inside, if any."""
+def _copied_span(a: PairAnalysis, source: str) -> tuple[int, int] | None:
+    """Where the claim's (close) copy lies in the source, when it is one and not the whole source."""
     span = a.lexical.span
     if span is None or not (a.exact or a.lexical.score >= CLOSE_COPY) or span == (0, len(source)):
         return None
-    return unasserted_frame(source, span[0])
+    return span
+
+
+def _frame(a: PairAnalysis, source: str) -> str | None:
+    """The question, denial or hypothesis of the source that the claim's (close) copy there lies inside, if any."""
+    span = _copied_span(a, source)
+    return None if span is None else unasserted_frame(source, span[0])
 
 
 def _condition(a: PairAnalysis, source: str) -> str | None:
     """The condition of the source sentence that the claim's (close) copy is the consequent of and leaves out."""
-    span = a.lexical.span
-    if span is None or not (a.exact or a.lexical.score >= CLOSE_COPY) or span == (0, len(source)):
-        return None
-    return dropped_condition(source, span[0], span[1], a.claim)
+    span = _copied_span(a, source)
+    return None if span is None else dropped_condition(source, span[0], span[1], a.claim)
 
 
 def score_pairs(
