@@ -109,13 +109,11 @@ def _session(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
 # file system (`s3://...`, which a Path writes `s3:/...`)
 _NOT_A_FILE = re.compile(r":memory:|md:|motherduck:|[A-Za-z][A-Za-z0-9+.-]+:/")
 _LOCK_HELD = re.compile(r"could not set lock|conflicting lock", re.IGNORECASE)
-_CORRUPT = re.compile(r"corrupt database file|does not match stored checksum", re.IGNORECASE)
+_DAMAGED = r"corrupt database file|does not match stored checksum"
+_CORRUPT = re.compile(_DAMAGED, re.IGNORECASE)
 # a file DuckDB cannot open as a database at all: damaged, cut short, of random bytes, empty
-_UNREADABLE = re.compile(
-    r"corrupt database file|does not match stored checksum|not a valid DuckDB database file|could not read enough "
-    r"bytes",
-    re.IGNORECASE,
-)
+_UNREADABLE = re.compile(rf"{_DAMAGED}|not a valid DuckDB database file|could not read enough bytes", re.IGNORECASE)
+_RESTORE = "restore it from a backup, or give --db a new file"  # what to do about a damaged or unreadable file
 
 
 def damaged_database(message: str, path: str | Path | None) -> str | None:
@@ -124,10 +122,7 @@ def damaged_database(message: str, path: str | Path | None) -> str | None:
     other message, or when the message names the file already."""
     if path is None or not _CORRUPT.search(message) or str(path) in message:
         return None
-    return (
-        f"audit database {path} is damaged: {message.strip().splitlines()[0]}; restore it from a backup, "
-        "or give --db a new file"
-    )
+    return f"audit database {path} is damaged: {message.strip().splitlines()[0]}; {_RESTORE}"
 
 
 def connect(
@@ -170,7 +165,7 @@ def connect(
             # "checksum ... in block at location ...", which was waited on and then reported as held
             if not _LOCK_HELD.search(str(exc)):
                 mode = " read-only" if read_only else ""
-                todo = "; restore it from a backup, or give --db a new file" if _UNREADABLE.search(str(exc)) else ""
+                todo = f"; {_RESTORE}" if _UNREADABLE.search(str(exc)) else ""
                 raise InputError(f"cannot open audit database {p}{mode}: {one_line(str(exc))}{todo}") from None
             if time.monotonic() >= deadline:
                 holder = str(exc).split("\n")[0]
