@@ -25,9 +25,6 @@ from audit.window import Window
 
 MANIFEST_NAME = EXPORT_MANIFEST  # the folder search knows an export by it (audit.output_file.is_export_dir)
 CONFIG_NAME = "config.json"
-# the export is written here first, then renamed into its folder: a failure mid-write (a full disk, a signal) leaves
-# the previous export whole; the input search never reads it (audit.output_file.is_export_dir)
-STAGING_NAME = EXPORT_STAGING
 DIGEST_KEY = EXPORT_DIGEST_KEY
 
 
@@ -88,19 +85,13 @@ def export_findings(
     # the database first: a --db that cannot be read (a typo, a damaged or newer file, held past the wait) removed the
     # folder's previous export, and nothing replaced it
     with open_db(db, read_only=True, wait_s=wait_s) as con:
-        try:
-            out_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:  # a file at --out (or above it), no permission
-            raise InputError(f"cannot export to {out_dir} ({exc.filename}: {exc.strerror})") from None
+        _make_dir(out_dir, out_dir, parents=True)  # a file at --out (or above it), no permission
         _refuse_links(out_dir, fmt)
         staging = _fresh_staging(out_dir)
         previous = _previous_export(out_dir)
         _refuse_other_files(out_dir, previous)
         try:
-            try:
-                staging.mkdir()
-            except OSError as exc:  # no permission to write in the folder
-                raise InputError(f"cannot export to {out_dir} ({exc.filename}: {exc.strerror})") from None
+            _make_dir(staging, out_dir)  # no permission to write in the folder
             manifest = _write_export(con, db, staging, window, fmt, cfg)
         except BaseException:  # a half-written export is none; the previous one stays whole (a full disk, a signal)
             shutil.rmtree(staging, ignore_errors=True)
@@ -109,9 +100,19 @@ def export_findings(
     return manifest
 
 
+def _make_dir(path: Path, out_dir: Path, parents: bool = False) -> None:
+    """`path` made (the export folder, or its staging folder), or one line naming the export folder and why not."""
+    try:
+        path.mkdir(parents=parents, exist_ok=parents)
+    except OSError as exc:
+        raise InputError(f"cannot export to {out_dir} ({exc.filename}: {exc.strerror})") from None
+
+
 def _fresh_staging(out_dir: Path) -> Path:
-    """The staging folder's path, with what an export killed mid-write left there removed (ours by its name)."""
-    staging = out_dir / STAGING_NAME
+    """The folder the export is written into before it is renamed into `out_dir` (so a failure mid-write, a full disk
+    or a signal, leaves the previous export whole; the input search never reads it: `is_export_dir`), with what an
+    export killed mid-write left there removed (ours by its name)."""
+    staging = out_dir / EXPORT_STAGING
     if staging.is_symlink() or staging.is_file():
         staging.unlink()
     else:
