@@ -161,7 +161,8 @@ def contradicts(claim_word: str, source_word: str) -> bool:
 
 
 def _stem(word: str) -> str:
-    """A crude stem, enough to pair the inflections of one pair's words ("covers", "covered" / "excludes")."""
+    """A crude stem, enough to pair the inflections of one pair's words ("covers", "covered" / "excludes"). Not
+    `text.stem`: it leaves "exclude" whole and strips "excludes" to "exclud", so the two would not meet."""
     for end in ("ing", "ed", "es", "s", "d", "e"):
         if word.endswith(end) and len(word) - len(end) >= 3:
             return word[: -len(end)]

@@ -310,7 +310,8 @@ def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], quest
     return _Copy(copied, tuple(dict.fromkeys([*swaps, *([crossed] if crossed else [])])), doubtful)
 
 
-_MERIDIEM_MID = re.compile(r"\b([ap])\.\s?m\.(?=\s+[a-z])", re.IGNORECASE)  # "9 a.m. on weekdays": no sentence end
+# ... and one before a lower-case word ends no sentence: "9 a.m. on weekdays"
+_MERIDIEM_MID = re.compile(_MERIDIEM.pattern + r"(?=\s+[a-z])", re.IGNORECASE)
 
 
 def _sentences(windows: Iterable[str]) -> list[str]:
