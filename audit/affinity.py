@@ -42,6 +42,7 @@ class Items:
     offsets: np.ndarray  # int64, len(keys) + 1
     ctx: np.ndarray  # int64 dense context ids
     ctx_len: np.ndarray  # int64 characters
+    ctx_keys: np.ndarray | None = None  # uint64: the plan's hash of each dense context id's text (None: unknown)
 
     @staticmethod
     def of(entries: Sequence[tuple[int, float, int, Sequence[tuple[int, int]]]]) -> Items:
@@ -63,6 +64,24 @@ class Assignment:
     shard: np.ndarray  # 0-based shard of each item, in the order of `Items.keys`
     answers: list[int]  # rows per shard
     load: list[float]  # estimated work per shard, each shared context counted once
+
+    def shared_contexts(self, items: Items, min_chars: int) -> list[tuple[int, ...]]:
+        """Per shard, the keys (`Items.ctx_keys`) of the contexts of at least `min_chars` characters that another
+        shard also holds: the sources whose per-source work the shards share (`audit.verify.peercache`)."""
+        n = len(self.answers)
+        if items.ctx_keys is None or n < 2 or not len(items.ctx):
+            return [() for _ in range(n)]
+        counts = np.diff(items.offsets)
+        shard_of = np.repeat(self.shard, counts)  # each context occurrence's shard
+        pairs = np.unique(np.stack([items.ctx, shard_of]), axis=1)  # (context, shard), each once
+        holders = np.bincount(pairs[0], minlength=len(items.ctx_keys))
+        length = np.zeros(len(items.ctx_keys), dtype=np.int64)
+        length[items.ctx] = items.ctx_len
+        keep = (holders[pairs[0]] > 1) & (length[pairs[0]] >= min_chars)
+        out: list[list[int]] = [[] for _ in range(n)]
+        for c, k in zip(pairs[0][keep].tolist(), pairs[1][keep].tolist(), strict=True):
+            out[k].append(int(items.ctx_keys[c]))
+        return [tuple(sorted(keys)) for keys in out]
 
 
 def assign(

@@ -33,6 +33,7 @@ from audit.shardplan import hash_range_filter
 from audit.sql import connect, run
 from audit.timing import Stopwatch
 from audit.verify.embcache import BoundedEmbeddingCache
+from audit.verify.peercache import peer_cache, sharing
 from audit.verify.semantic import BiEncoderScorer, CrossEncoderScorer, EmbeddingCache, SemanticScorer, model_key
 from audit.window import Window
 
@@ -53,6 +54,8 @@ class Shard:
     est_seconds: float = 0.0  # the plan's estimate of this shard's work
     answers: int = 0  # rows of the window in this hash range, as planned (quarantined ones included)
     split: str | None = None  # this shard's folder of the split input (`audit.split`); None: scan the files
+    # DuckDB `hash(text)` of the long contexts other shards also retrieved (`audit.verify.peercache`)
+    shared_sources: tuple[int, ...] = ()
 
     @property
     def name(self) -> str:
@@ -234,13 +237,16 @@ def audit_shard(
     progress: Callable[[int], None] | None = None,
     watch: Stopwatch | None = None,
     threads: int = 0,
+    peer: Path | None = None,
 ) -> ShardResult:
     """Audit one shard in a private in-memory DuckDB (on `threads` threads; 0: one per core); returns the rows of
-    every result table."""
+    every result table. `peer`: the run's folder where shards in other processes share the per-source work of the
+    sources they all retrieved (`audit.verify.peercache`)."""
     watch = watch or Stopwatch()
     with connect(config={**SHARD_DUCKDB, **({"threads": threads} if threads > 0 else {})}) as con:
         with watch("ingest"):
             counts = _stage(con, shard, cfg)
+            shared = peer_cache(con, shard.shared_sources, peer)
         with watch("extract"):
             extract_citations(con, cfg.extract.numeric_base)
             counts = _quarantine_blank_structured(con, counts)
@@ -250,7 +256,7 @@ def audit_shard(
         cite_rows, uncited_rows, stat_rows, unit_rows = [], [], [], []
         failed: dict[str, str] = {}  # answers whose assessment raised: quarantined, the run goes on (audit/guard.py)
         before = getattr(scorer, "encoded", 0)
-        with watch("verify"):
+        with watch("verify"), sharing(shared):
             reader = con.sql(_BATCH_QUERY).to_arrow_reader(cfg.run.batch_answers)
             for batch in reader:
                 res = assess_guarded(batch.to_pylist(), cfg, scorer, failed)
@@ -261,6 +267,9 @@ def audit_shard(
                 if progress:
                     progress(batch.num_rows)
             counts = quarantine_failed(con, counts, failed)
+        if shared is not None:
+            done = "%s: per-source work of shared sources: %d read from peers, %d written"
+            log.info(done, shard.name, *shared.counts)
         with watch("score"):
             tables = _result_tables(con, cfg, run_id, cite_rows, uncited_rows, stat_rows, unit_rows)
         embedded = getattr(scorer, "encoded", 0) - before

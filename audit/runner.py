@@ -215,10 +215,11 @@ def audit_shard_to(
     progress: Callable[[int], None] | None = None,
     watch: Stopwatch | None = None,
     threads: int = 0,
+    run_peers: bool = False,
 ) -> Path:
     """Step 3 (per shard): audit it and write its Parquet folder; a finished one is reused as it is (and the
-    model, which `scorer` loads on first call, is then never needed). `threads`: the shard's DuckDB threads (0: one
-    per core)."""
+    model, which `scorer` loads on first call, is then never needed). `threads`: its DuckDB threads (0: one per core).
+    `run_peers`: shards in other processes (Dask workers) share work on common sources (`audit.verify.peercache`)."""
     done = finished_shard(work, shard)
     if done is not None:
         log.info("%s: reusing %s", shard.name, done)
@@ -226,7 +227,8 @@ def audit_shard_to(
             progress(json.loads((done / MANIFEST).read_text())["answers_audited"])
         return done
     watch = watch or Stopwatch()
-    result = audit_shard(shard, cfg, run_id, scorer(), progress, watch, threads)
+    peer = Path(work) / f"peer-{run_id}" if run_peers else None  # removed with the work dir (`finish_run`)
+    result = audit_shard(shard, cfg, run_id, scorer(), progress, watch, threads, peer)
     with watch("write"):
         return write_shard_result(result, Path(work), shard)
 

@@ -233,7 +233,7 @@ def affinity_items(
     ctx = table.column("ctx").combine_chunks()
     values = ctx.flatten()
     keys = values.field("k").to_numpy(zero_copy_only=False)
-    _, dense = np.unique(keys, return_inverse=True)
+    distinct, dense = np.unique(keys, return_inverse=True)
     return Items(
         keys=table.column("h").to_numpy().astype(np.uint64),
         cost=table.column("cost").to_numpy().astype(np.float64),
@@ -241,6 +241,7 @@ def affinity_items(
         offsets=ctx.offsets.to_numpy().astype(np.int64) - int(ctx.offsets[0].as_py() or 0),
         ctx=dense.astype(np.int64),
         ctx_len=values.field("n").to_numpy(zero_copy_only=False).astype(np.int64),
+        ctx_keys=distinct.astype(np.uint64),
     )
 
 

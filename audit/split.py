@@ -27,13 +27,14 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from audit.affinity import MAX_ANSWERS as AFFINITY_MAX_ANSWERS
-from audit.affinity import Assignment, assign
+from audit.affinity import Assignment, Items, assign
 from audit.config import AuditConfig
 from audit.errors import InputError, one_line
 from audit.ingest import CTX_FILE, CTX_ROW, check_context_files, check_files, describe_files, scan_sql, staging_columns
 from audit.pipeline import Shard
 from audit.shardplan import affinity_items, hash_of
 from audit.sql import literal_path, parquet_files, quote, shared, threads
+from audit.verify.peercache import MIN_CHARS as PEER_MIN_CHARS
 from audit.window import Window
 
 log = logging.getLogger(__name__)
@@ -217,10 +218,12 @@ def split_input(
         )
 
     assigned: list[Assignment] = []
+    items_of: list[Items] = []
 
     def write_assignment(folder: Path) -> None:
         items = affinity_items(files, window, mapping, cfg.verify.refine, cfg.verify.quantize, con)
         done = assign(items, len(shards), cfg.run.shard_rows)
+        items_of.append(items)
         pq.write_table(pa.table({"h": items.keys, "shard": done.shard}), folder / ASSIGNMENT)
         log.info("shards by shared sources: answers per shard %s", done.answers)
         assigned.append(done)
@@ -231,6 +234,7 @@ def split_input(
     # the plan's hash ranges no longer say which answers a shard holds (its folder does), nor their count and work:
     # the assignment does (its work counts a source shared within a shard once)
     done = assigned[0] if assigned else None
+    shared_sources = done.shared_contexts(items_of[0], PEER_MIN_CHARS) if done else [() for _ in shards]
     return [
         dataclasses.replace(
             s,
@@ -239,6 +243,7 @@ def split_input(
             hash_hi=None,
             answers=done.answers[i] if done else s.answers,
             est_seconds=done.load[i] if done else s.est_seconds,
+            shared_sources=shared_sources[i],
         )
         for i, (s, f) in enumerate(zip(shards, folders, strict=True))
     ]

@@ -141,8 +141,12 @@ def run_shard(shard: Shard, cfg: AuditConfig, run_id: str, db: str, work: str) -
     failure: CiteauditError | None = None
     with _SHARD_LOCK:
         try:
-            threads = dask_worker_threads() or 0  # a worker's DuckDB on its own threads, as its model is
-            return str(audit_shard_to(work, shard, cfg, run_id, lambda: _scorer(cfg, db), threads=threads))
+            worker_threads = dask_worker_threads()  # None: not on a Dask worker (the flow's own process)
+            threads = worker_threads or 0  # a worker's DuckDB on its own threads, as its model is
+            scorer = lambda: _scorer(cfg, db)  # noqa: E731
+            return str(
+                audit_shard_to(work, shard, cfg, run_id, scorer, threads=threads, run_peers=worker_threads is not None)
+            )
         except CiteauditError as exc:  # a user error: its message is all; its traceback would pin DuckDB objects
             failure = type(exc)(str(exc))  # (a connection in a frame) in Prefect's state until exit, and
     raise failure  # nanobind then prints "leaked instances" around the one error line

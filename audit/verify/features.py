@@ -115,7 +115,7 @@ def _content_sequence(text: str) -> list[str]:
     return [stem(t) for t in tokens(text) if len(t) >= 3 and t not in STOPWORDS]
 
 
-@text_cache(max_chars=6_000_000, max_entries=2048)  # ~36 bytes a character (WiCE pages): ~220 MB at most
+@text_cache(max_chars=6_000_000, max_entries=2048, shared=True)  # ~36 bytes a character (WiCE pages): ~220 MB at most
 def index_source(source: str, window_sentences: int) -> _SourceIndex:
     """Windows of a source, its sentences' words, its word pairs and in-document idf (cached: sources recur).
     Words are indexed per sentence, not per window: a window holds a word when one of its sentences does."""

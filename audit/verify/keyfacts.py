@@ -183,7 +183,7 @@ def _counts(claim: str) -> Iterator[tuple[str, str]]:
             yield str(sum(_WORD_VALUE[w] for w in words) * (100 if hundred else 1)), noun
 
 
-@text_cache(max_chars=16_000_000, max_entries=2048)
+@text_cache(max_chars=16_000_000, max_entries=2048, shared=True)
 def _source_counts(source: str) -> frozenset[str]:
     """What a source counts: the words after its numbers, in digits or cardinal words ("5 offices", "five offices")."""
     text = _GROUP_SPACE.sub("", source)
@@ -323,7 +323,7 @@ def key_facts(claim: str) -> KeyFacts:
     return KeyFacts(numbers, dates, names, counts, ranges, spans, measures)
 
 
-@text_cache(max_chars=16_000_000, max_entries=2048)  # ~3 bytes a character: ~50 MB at most
+@text_cache(max_chars=16_000_000, max_entries=2048, shared=True)  # ~3 bytes a character: ~50 MB at most
 def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str]:
     """The numbers of a source, what its dates state (`_date_keys`), its lower-cased text and that text for names:
     accents folded, a hyphen at a line break joined to the next line ("jean-\\nluc" is "jean-luc", as PDFs break it)

@@ -15,6 +15,8 @@ from collections.abc import Callable, Hashable
 from functools import update_wrapper
 from typing import Generic, NamedTuple, ParamSpec, TypeVar
 
+from audit.verify.peercache import peer_value
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -30,8 +32,9 @@ class CacheInfo(NamedTuple):
 class TextCache(Generic[P, R]):
     """`fn` cached on its arguments; an entry's size is the length of its first argument (a text)."""
 
-    def __init__(self, fn: Callable[P, R], max_chars: int, max_entries: int) -> None:
+    def __init__(self, fn: Callable[P, R], max_chars: int, max_entries: int, shared: bool = False) -> None:
         self._fn = fn
+        self._shared = f"{fn.__module__}.{fn.__qualname__}" if shared else None
         self._max_chars = max_chars
         self._max_entries = max_entries
         self._data: OrderedDict[Hashable, tuple[R, int]] = OrderedDict()
@@ -51,7 +54,12 @@ class TextCache(Generic[P, R]):
                 self._hits += 1
                 return hit[0]
             self._misses += 1
-        value = self._fn(*args, **kwargs)  # kwargs is empty here
+
+        # a source other shards of the run also audit is derived once for them all (`audit.verify.peercache`)
+        def compute() -> R:
+            return self._fn(*args, **kwargs)  # kwargs is empty here
+
+        value = compute() if self._shared is None else peer_value(self._shared, args, compute)
         text = args[0] if args else None
         size = len(text) if isinstance(text, str) else 1
         if size > self._max_chars:
@@ -74,11 +82,15 @@ class TextCache(Generic[P, R]):
             return CacheInfo(self._hits, self._misses, len(self._data), self._chars, self._max_chars)
 
 
-def text_cache(max_chars: int, max_entries: int = 1 << 20) -> Callable[[Callable[P, R]], TextCache[P, R]]:
+def text_cache(
+    max_chars: int, max_entries: int = 1 << 20, shared: bool = False
+) -> Callable[[Callable[P, R]], TextCache[P, R]]:
     """Decorator: `fn(text, ...)` cached, at most `max_chars` characters of first arguments and `max_entries`
-    entries held, least recently used out first. A text longer than `max_chars` is computed, not kept."""
+    entries held, least recently used out first. A text longer than `max_chars` is computed, not kept. `shared`: a
+    miss on a source the run's other shards also audit is looked up in (and written to) the run's peer folder when
+    one is active (`audit.verify.peercache`)."""
 
     def decorate(fn: Callable[P, R]) -> TextCache[P, R]:
-        return TextCache(fn, max_chars, max_entries)
+        return TextCache(fn, max_chars, max_entries, shared)
 
     return decorate
