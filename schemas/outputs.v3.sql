@@ -140,6 +140,20 @@ CREATE TABLE IF NOT EXISTS alignment_cache (
     token_align DOUBLE NOT NULL
 );
 
+-- the input files a run read rows of its window from, one row per file as the run found it (`audit/late.py`): the
+-- incremental nightly compares the input folder with the latest completed run of each audited day, and audits the day
+-- again when a file holding its rows is new (arrived late) or changed (appended, rewritten) since. `days`: every UTC
+-- day the file held a row of, so a file seen before needs no scan. Added within v3: a v3 file gains it when next
+-- written; a day audited before (its run recorded no inputs) is not compared.
+CREATE TABLE IF NOT EXISTS run_inputs (
+    run_id VARCHAR NOT NULL,
+    path VARCHAR NOT NULL,             -- resolved, as discovered
+    size_bytes BIGINT NOT NULL,
+    mtime_ns BIGINT NOT NULL,
+    sha256 VARCHAR,                    -- of the whole file; NULL when it changed while the run read it
+    days DATE[] NOT NULL
+);
+
 CREATE OR REPLACE VIEW unverified_citations AS
 SELECT c.*, a.tenant, a.model, a.conversation_id
 FROM citation_audit c JOIN answer_audit a USING (run_id, answer_id)  -- an answer_id may recur on other days
