@@ -40,13 +40,23 @@ class InputFile:
 _DIGESTS: dict[tuple[str, int, int], str] = {}  # (path, size, mtime_ns) -> SHA-256: a backfill hashes a file once
 
 
+def _stat(path: str) -> os.stat_result:
+    try:
+        return os.stat(path)
+    except OSError as exc:  # gone or unreadable since it was discovered: one line naming it, not a traceback
+        raise InputError(f"input file {path}: {exc.strerror}: it changed while the audit looked at it") from None
+
+
 def file_sha256(path: str, st: os.stat_result) -> str | None:
     """The file's SHA-256, or None when its size or mtime moved while it was read (a writer still at it)."""
     key = (path, st.st_size, st.st_mtime_ns)
     if key not in _DIGESTS:
-        with open(path, "rb") as f:
-            digest = hashlib.file_digest(f, "sha256").hexdigest()
-        after = os.stat(path)
+        try:
+            with open(path, "rb") as f:
+                digest = hashlib.file_digest(f, "sha256").hexdigest()
+        except OSError as exc:
+            raise InputError(f"cannot read input file {path}: {exc.strerror}") from None
+        after = _stat(path)
         if (after.st_size, after.st_mtime_ns) != (st.st_size, st.st_mtime_ns):
             return None
         _DIGESTS[key] = digest
@@ -82,7 +92,7 @@ def input_files(
     """The logs (`logs`, read as `files`: a log that is no UTF-8 through its readable copy, whose rows name the log)
     holding rows of `window`, as a run records them. Each is stat'ed before it is read: a file that grows during the
     run is recorded as it was, so the next nightly finds it changed."""
-    stats = {f: os.stat(f) for f in logs}
+    stats = {f: _stat(f) for f in logs}
     held = days_by_file(files, mapping, con, window)
     return tuple(
         InputFile(f, st.st_size, st.st_mtime_ns, file_sha256(f, st), held[f])
@@ -189,7 +199,7 @@ def late_inputs(
     if legacy and BASELINE not in by_run:
         with connect() as con:
             held = days_by_file(files, mapping, con)
-        stats = {f: os.stat(f) for f in held}
+        stats = {f: _stat(f) for f in held}
         return LatePlan(baseline=[InputFile(f, st.st_size, st.st_mtime_ns, None, held[f]) for f, st in stats.items()])
     versions = {(r.path, r.size_bytes, r.mtime_ns): r for r in every}
     by_size: dict[tuple[str, int], list[InputFile]] = defaultdict(list)
@@ -198,7 +208,7 @@ def late_inputs(
     plan = LatePlan()
     now: dict[str, InputFile | None] = {}  # path -> its recorded version, or None when new or changed
     for f in files:
-        st = os.stat(f)
+        st = _stat(f)
         rec = versions.get((f, st.st_size, st.st_mtime_ns))
         if rec is None and any(r.sha256 for r in by_size.get((f, st.st_size), ())):
             sha = file_sha256(f, st)  # touched, or rewritten to the same size: the bytes tell

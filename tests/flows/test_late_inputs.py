@@ -219,3 +219,14 @@ def test_a_day_already_in_the_plan_is_not_given_twice(logs: Path, tmp_path: Path
         _write_inputs(con, run)
     late = late_inputs(db, [str(logs.resolve())], None, DAY2, planned, tmp_path)
     assert late.again == ({} if planned else {DAY1: f"{DAY1}: audited again, new input file answers.parquet"})
+
+
+def test_a_file_gone_while_the_run_plans_is_one_error_naming_it(tmp_path: Path) -> None:
+    from audit.errors import InputError
+    from audit.late import input_files
+    from audit.sql import connect
+    from audit.window import Window
+
+    gone = str(tmp_path / "gone.parquet")
+    with connect() as con, pytest.raises(InputError, match=f"input file {gone}: No such file or directory"):
+        input_files([gone], [], Window.for_day(DAY1), None, con)
