@@ -1,22 +1,23 @@
 """Late inputs: the audited days whose logs changed after their audit, so the incremental nightly audits them again.
 
-A run records the input files it read rows of its window from (`InputFile`: path, size, mtime, SHA-256 and every day
-the file holds) in `run_inputs`, in its load's transaction. The nightly compares the files at `--input` with the latest
-completed run of each audited day: a file holding rows of the day that this run did not read (a file that arrived
-late) or read in another version (appended, rewritten) puts the day back in the plan. An unchanged folder costs a
-`stat` per file: a file is hashed only when its size matches a recorded version and its mtime does not (touched, or
-rewritten to the same size), and its `logged_at` column is scanned only when it is new or changed. A file that is gone
-changes nothing: the rows audited from it stay (see `LatePlan`).
+A run records the input files it read rows of its window from (`InputFile`: path, size, mtime, and for every day the
+file holds its rows' count and a digest of their `answer_id` and `logged_at`) in `run_inputs`, in its load's
+transaction. The nightly compares the files at `--input` with the latest completed run of each audited day: a file
+holding rows of the day that this run did not read (a file that arrived late), or whose rows of the day are not the
+ones it read (appended to, rewritten), puts the day back in the plan; a file appended with rows of other days leaves
+the day alone. An unchanged folder costs a `stat` per file: only a file whose size or mtime moved is scanned, and only
+its `logged_at` and `answer_id` columns; one that is only touched (its days as recorded) gets its new mtime recorded.
+A file that is gone changes nothing: the rows audited from it stay (see `LatePlan`).
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import duckdb
 
@@ -27,17 +28,25 @@ from audit.window import Window
 
 
 @dataclass(frozen=True)
+class FileDay:
+    """A file's rows of one UTC day: how many, and the bit-xor of hash(answer_id, logged_at) over them."""
+
+    day: date
+    answers: int
+    digest: int
+
+
+@dataclass(frozen=True)
 class InputFile:
-    """One input file as a run found it: `sha256` is None when the file changed while it was read."""
+    """One input file as a run found it (stat'ed before it was read: a file growing meanwhile reads as changed)."""
 
     path: str
     size_bytes: int
     mtime_ns: int
-    sha256: str | None
-    days: tuple[date, ...]
+    days: tuple[FileDay, ...]
 
-
-_DIGESTS: dict[tuple[str, int, int], str] = {}  # (path, size, mtime_ns) -> SHA-256: a backfill hashes a file once
+    def holds(self, day: date) -> FileDay | None:
+        return next((d for d in self.days if d.day == day), None)
 
 
 def _stat(path: str) -> os.stat_result:
@@ -47,70 +56,62 @@ def _stat(path: str) -> os.stat_result:
         raise InputError(f"input file {path}: {exc.strerror}: it changed while the audit looked at it") from None
 
 
-def file_sha256(path: str, st: os.stat_result) -> str | None:
-    """The file's SHA-256, or None when its size or mtime moved while it was read (a writer still at it)."""
-    key = (path, st.st_size, st.st_mtime_ns)
-    if key not in _DIGESTS:
-        try:
-            with open(path, "rb") as f:
-                digest = hashlib.file_digest(f, "sha256").hexdigest()
-        except OSError as exc:
-            raise InputError(f"cannot read input file {path}: {exc.strerror}") from None
-        after = _stat(path)
-        if (after.st_size, after.st_mtime_ns) != (st.st_size, st.st_mtime_ns):
-            return None
-        _DIGESTS[key] = digest
-    return _DIGESTS[key]
+# per file, per UTC day of `logged_at`: the rows and their digest (rows without a usable timestamp are on no day)
+_DAYS = """
+SELECT source_file, list({{'day': day, 'answers': n, 'digest': digest}} ORDER BY day) FILTER (WHERE day IS NOT NULL)
+FROM (
+    SELECT source_file, CAST(logged_at AS DATE) AS day, count(*) AS n, bit_xor(hash(answer_id, logged_at)) AS digest
+    FROM ({scan}) GROUP BY ALL
+) {where}
+GROUP BY source_file
+"""
 
 
 def days_by_file(
     files: list[str], mapping: dict[str, str] | None, con: duckdb.DuckDBPyConnection, window: Window | None = None
-) -> dict[str, tuple[date, ...]]:
-    """Every UTC day each file holds a row of, read from its `logged_at` column alone (the audit's own scan), for the
-    files that hold a row of `window` (as the audit reads it: a row without a usable timestamp counts too)."""
+) -> dict[str, tuple[FileDay, ...]]:
+    """The days each file holds rows of (`FileDay`), read from its `logged_at` and `answer_id` columns alone with the
+    audit's own scan; with `window`, only the files holding a row of it (as the audit reads it: a row without a usable
+    timestamp counts too)."""
     if not files:
         return {}
     mapping = mapping or {}
-    col = column_expr("logged_at", mapping, check_files(files, mapping))
-    every = scan_sql(files, Window(), col)
-    query = (
-        "SELECT source_file, list(DISTINCT CAST(logged_at AS DATE) ORDER BY CAST(logged_at AS DATE)) "
-        f"FILTER (WHERE logged_at IS NOT NULL) FROM ({every})"
-    )
+    types = check_files(files, mapping)
+    cols = f"{column_expr('logged_at', mapping, types)}, {column_expr('answer_id', mapping, types)}"
+    where = ""
     if window is not None and window.sql("logged_at") is not None:
-        query += f" WHERE source_file IN (SELECT source_file FROM ({scan_sql(files, window, col)}))"
+        where = f"WHERE source_file IN (SELECT source_file FROM ({scan_sql(files, window, cols)}))"
     try:
-        rows = con.execute(query + " GROUP BY source_file").fetchall()
+        rows = con.execute(_DAYS.format(scan=scan_sql(files, Window(), cols), where=where)).fetchall()
     except duckdb.Error as exc:
         raise InputError(f"cannot scan logged_at in {describe_files(files)}: {one_line(str(exc))}") from None
-    return {str(r[0]): tuple(r[1] or ()) for r in rows}
+    return {str(r[0]): _file_days(r[1]) for r in rows}
+
+
+def _file_days(rows: list[dict[str, Any]] | None) -> tuple[FileDay, ...]:
+    return tuple(FileDay(r["day"], r["answers"], r["digest"]) for r in rows or ())
 
 
 def input_files(
     logs: list[str], files: list[str], window: Window, mapping: dict[str, str] | None, con: duckdb.DuckDBPyConnection
 ) -> tuple[InputFile, ...]:
     """The logs (`logs`, read as `files`: a log that is no UTF-8 through its readable copy, whose rows name the log)
-    holding rows of `window`, as a run records them. Each is stat'ed before it is read: a file that grows during the
-    run is recorded as it was, so the next nightly finds it changed."""
+    holding rows of `window`, as a run records them."""
     stats = {f: _stat(f) for f in logs}
     held = days_by_file(files, mapping, con, window)
-    return tuple(
-        InputFile(f, st.st_size, st.st_mtime_ns, file_sha256(f, st), held[f])
-        for f, st in sorted(stats.items())
-        if f in held
-    )
+    return tuple(InputFile(f, st.st_size, st.st_mtime_ns, held[f]) for f, st in sorted(stats.items()) if f in held)
 
 
 @dataclass(frozen=True)
 class LatePlan:
     """Days to audit because their inputs changed since their audit (`again`: day -> why), days left as they are
     although they changed, because a file their audit read is gone and a re-audit would drop its rows (`held`: day ->
-    why), files found touched but unchanged (same size and SHA-256), whose new mtime is worth recording, and the
-    files to record as the baseline of the days audited before runs recorded their inputs (`record_plan`)."""
+    why), files found touched but unchanged (path, size, recorded mtime, new mtime), whose new mtime is worth
+    recording, and the files to record as the baseline of the days audited before runs recorded their inputs."""
 
     again: dict[date, str] = field(default_factory=dict)
     held: dict[date, str] = field(default_factory=dict)
-    touched: list[tuple[str, int, int, str]] = field(default_factory=list)
+    touched: list[tuple[str, int, int, int]] = field(default_factory=list)
     baseline: list[InputFile] = field(default_factory=list)
 
 
@@ -121,7 +122,7 @@ SELECT run_id, window_start, window_end, started_at,
 FROM runs WHERE status = 'completed' ORDER BY started_at
 """
 _RUNS_BEFORE = "SELECT run_id, window_start, window_end, started_at, false FROM runs WHERE status = 'completed'"
-_INPUTS = "SELECT run_id, path, size_bytes, mtime_ns, sha256, days FROM run_inputs"
+_INPUTS = "SELECT run_id, path, size_bytes, mtime_ns, days FROM run_inputs"
 
 
 @dataclass(frozen=True)
@@ -140,11 +141,9 @@ class _Run:
         return inside and self.started_at >= hi
 
 
-def _same(now: InputFile | None, then: InputFile) -> bool:
-    """Whether a file now (its recorded version, None when new or changed) is the version a run read."""
-    if now is None or now.size_bytes != then.size_bytes:
-        return False
-    return now.mtime_ns == then.mtime_ns or (now.sha256 is not None and now.sha256 == then.sha256)
+def _same_day(now: InputFile, then: InputFile, day: date) -> bool:
+    """Whether a file now holds the rows of `day` a run read from it."""
+    return (now.size_bytes, now.mtime_ns) == (then.size_bytes, then.mtime_ns) or now.holds(day) == then.holds(day)
 
 
 def _one_day(run: _Run) -> date | None:
@@ -165,7 +164,7 @@ def _read_records(db: Path) -> tuple[list[_Run], list[InputFile], dict[str, list
         by_run: dict[str, list[InputFile]] = defaultdict(list)
         every = []
         for run_id, *rest in con.execute(_INPUTS).fetchall():
-            rec = InputFile(rest[0], rest[1], rest[2], rest[3], tuple(rest[4]))
+            rec = InputFile(rest[0], rest[1], rest[2], _file_days(rest[3]))
             by_run[run_id].append(rec)
             every.append(rec)
     return runs, every, by_run
@@ -200,29 +199,29 @@ def late_inputs(
         with connect() as con:
             held = days_by_file(files, mapping, con)
         stats = {f: _stat(f) for f in held}
-        return LatePlan(baseline=[InputFile(f, st.st_size, st.st_mtime_ns, None, held[f]) for f, st in stats.items()])
+        return LatePlan(baseline=[InputFile(f, st.st_size, st.st_mtime_ns, held[f]) for f, st in stats.items()])
     versions = {(r.path, r.size_bytes, r.mtime_ns): r for r in every}
-    by_size: dict[tuple[str, int], list[InputFile]] = defaultdict(list)
-    for r in every:
-        by_size[(r.path, r.size_bytes)].append(r)
     plan = LatePlan()
-    now: dict[str, InputFile | None] = {}  # path -> its recorded version, or None when new or changed
+    now: dict[str, InputFile] = {}  # path -> the file as it is: a recorded version, or scanned
+    moved = {}
     for f in files:
         st = _stat(f)
         rec = versions.get((f, st.st_size, st.st_mtime_ns))
-        if rec is None and any(r.sha256 for r in by_size.get((f, st.st_size), ())):
-            sha = file_sha256(f, st)  # touched, or rewritten to the same size: the bytes tell
-            rec = next((r for r in by_size[(f, st.st_size)] if sha is not None and r.sha256 == sha), None)
-            if rec is not None and sha is not None:
-                plan.touched.append((f, st.st_size, st.st_mtime_ns, sha))
-        now[f] = rec
-    unseen = [f for f, rec in now.items() if rec is None]
-    scanned: dict[str, tuple[date, ...]] = {}
-    if unseen:  # an unchanged folder opens no database for it (~13 ms of CPU each)
+        if rec is not None:
+            now[f] = rec
+        else:
+            moved[f] = st
+    if moved:  # new, changed or touched files: their days read (an unchanged folder opens no database for it)
         with connect() as con:
-            scanned = days_by_file(unseen, mapping, con)
-    days_now = {f: (rec.days if rec is not None else scanned.get(f, ())) for f, rec in now.items()}
-    _compare(plan, runs, by_run, now, days_now, end, planned, shown, {r.path for r in every})
+            scanned = days_by_file(list(moved), mapping, con)
+        for f, st in moved.items():
+            now[f] = InputFile(f, st.st_size, st.st_mtime_ns, scanned.get(f, ()))
+            same = next(
+                (r for r in every if r.path == f and r.size_bytes == st.st_size and r.days == now[f].days), None
+            )
+            if same is not None:  # touched: the same rows, a new mtime
+                plan.touched.append((f, st.st_size, same.mtime_ns, st.st_mtime_ns))
+    _compare(plan, runs, by_run, now, end, planned, shown, {r.path for r in every})
     return plan
 
 
@@ -230,8 +229,7 @@ def _compare(
     plan: LatePlan,
     runs: list[_Run],
     by_run: dict[str, list[InputFile]],
-    now: dict[str, InputFile | None],
-    days_now: dict[str, tuple[date, ...]],
+    now: dict[str, InputFile],
     end: date,
     planned: set[date],
     shown: Path | None,
@@ -240,13 +238,14 @@ def _compare(
     audited = sorted({d for r in runs if (d := _one_day(r)) is not None})
     for day in (d for d in audited if d <= end and d not in planned):
         last = max((r for r in runs if r.covers(day)), key=lambda r: r.started_at)
-        read = {r.path: r for r in by_run[last.run_id if last.recorded else BASELINE] if day in r.days}
-        new = [f for f, ds in days_now.items() if day in ds and f not in read]
-        changed = [f for f, ds in days_now.items() if day in ds and f in read and not _same(now[f], read[f])]
-        gone = [f for f in read if f not in now]
+        read = {r.path: r for r in by_run[last.run_id if last.recorded else BASELINE] if r.holds(day)}
+        holding = [f for f, file in now.items() if file.holds(day)]
+        new = [f for f in holding if f not in read]
+        changed = [f for f in holding if f in read and not _same_day(now[f], read[f], day)]
         if not new and not changed:
-            continue
+            continue  # a file gone, or no longer holding the day's rows, leaves the rows audited from it
         why = _why(new, changed, shown)
+        gone = [f for f in read if f not in now]
         if gone:
             plan.held[day] = (
                 f"{day}: not audited again, though {why}: {_names(gone, shown)}, which its last audit read, is gone "
@@ -257,11 +256,11 @@ def _compare(
     # a day below the watermark that no completed run audited, held by a file new to the audit file (it arrived after
     # a later day was audited): audited too, rather than left out for good
     fresh = defaultdict(list)
-    for f, rec in now.items():
-        if rec is None and f not in known:
-            for d in days_now[f]:
-                if d <= end and d not in planned and not any(r.covers(d) for r in runs):
-                    fresh[d].append(f)
+    for f, file in now.items():
+        if f not in known:
+            for held in file.days:
+                if held.day <= end and held.day not in planned and not any(r.covers(held.day) for r in runs):
+                    fresh[held.day].append(f)
     for day in sorted(fresh):
         plan.again[day] = f"{day}: audited (no run had audited it), {_why(fresh[day], [], shown)}"
 
@@ -292,14 +291,20 @@ def _why(new: list[str], changed: list[str], shown: Path | None) -> str:
 
 def record_plan(con: duckdb.DuckDBPyConnection, plan: LatePlan) -> None:
     """Write what the nightly's comparison found worth keeping: the new mtime of files touched but unchanged (the next
-    nightly does not hash them again), and the baseline of an audit file from before runs recorded their inputs."""
-    for path, size, mtime_ns, sha in plan.touched:
+    nightly does not scan them again), and the baseline of an audit file from before runs recorded their inputs."""
+    for path, size, old, new in plan.touched:
         con.execute(
-            "UPDATE run_inputs SET mtime_ns = $mtime WHERE path = $path AND size_bytes = $size AND sha256 = $sha",
-            {"mtime": mtime_ns, "path": path, "size": size, "sha": sha},
+            "UPDATE run_inputs SET mtime_ns = $new WHERE path = $path AND size_bytes = $size AND mtime_ns = $old",
+            {"new": new, "path": path, "size": size, "old": old},
         )
     if plan.baseline:
+        insert_inputs(con, BASELINE, plan.baseline)
+
+
+def insert_inputs(con: duckdb.DuckDBPyConnection, run_id: str, files: tuple[InputFile, ...] | list[InputFile]) -> None:
+    """`files` as `run_inputs` rows of `run_id`."""
+    if files:
         con.executemany(
-            "INSERT INTO run_inputs VALUES (?, ?, ?, ?, ?, ?)",
-            [[BASELINE, f.path, f.size_bytes, f.mtime_ns, f.sha256, list(f.days)] for f in plan.baseline],
+            "INSERT INTO run_inputs VALUES (?, ?, ?, ?, ?)",
+            [[run_id, f.path, f.size_bytes, f.mtime_ns, [vars(d) for d in f.days]] for f in files],
         )

@@ -16,7 +16,7 @@ import duckdb
 import audit
 from audit.counts import AnswerCounts
 from audit.errors import ConfigError, InputError
-from audit.late import InputFile
+from audit.late import InputFile, insert_inputs
 from audit.pipeline import MANIFEST
 from audit.schema import (
     OUTPUT_VERSION,
@@ -286,11 +286,7 @@ def _write_run(con: duckdb.DuckDBPyConnection, run: RunRecord, status: str, coun
 def _write_inputs(con: duckdb.DuckDBPyConnection, run: RunRecord) -> None:
     """The run's input files (`audit.late`), beside its `runs` row: what the next nightly compares the folder with."""
     con.execute("DELETE FROM run_inputs WHERE run_id = ?", [run.run_id])
-    if run.inputs:
-        con.executemany(
-            "INSERT INTO run_inputs VALUES (?, ?, ?, ?, ?, ?)",
-            [[run.run_id, f.path, f.size_bytes, f.mtime_ns, f.sha256, list(f.days)] for f in run.inputs],
-        )
+    insert_inputs(con, run.run_id, run.inputs)
 
 
 def record_started_run(db: str | Path, run: RunRecord, wait_s: float = 60.0) -> None:
