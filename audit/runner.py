@@ -3,6 +3,7 @@ begin_run -> plan_run (together: start_run) -> audit_shard_to (per shard) -> loa
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import logging
@@ -25,6 +26,7 @@ from audit.counts import AnswerCounts
 from audit.encoding import readable_contexts, readable_inputs
 from audit.errors import DISK_FULL, DatabaseLocked, InputError, failure_reason, one_line
 from audit.ingest import answer_inputs, discover_inputs
+from audit.late import InputFile, input_files
 from audit.pipeline import MANIFEST, Shard, audit_shard, make_scorer, new_cache, runs_on_torch, write_shard_result
 from audit.schema import RESULT_TABLES
 from audit.shardplan import plan_by_cost
@@ -118,6 +120,7 @@ class RunPlan:
     rows: int
     shards: list[Shard]
     work: Path
+    inputs: tuple[InputFile, ...] = ()  # the logs holding rows of the window, as found (`audit.late`)
 
 
 def begin_run(
@@ -147,6 +150,7 @@ def plan_run(
         # a file holding text that is no UTF-8 is read through a copy whose rows name it (`audit.encoding`)
         files = readable_inputs(logs, cfg.run.column_mapping, work_root(db, work_dir), con)
         contexts_files = readable_contexts(tables, work_root(db, work_dir), con) if tables else None
+        inputs = input_files(logs, files, run.window, cfg.run.column_mapping, con)
         shards = plan_shards(files, run.window, cfg, contexts_files, workers, con)
         rows = sum(s.answers for s in shards)
         key = work_key(logs, run.window.label(), run.config_hash, tables, len(shards))
@@ -157,7 +161,7 @@ def plan_run(
             except BaseException:
                 release_work_dir(work)
                 raise
-    return RunPlan(files, contexts_files, rows, shards, work)
+    return RunPlan(files, contexts_files, rows, shards, work, inputs)
 
 
 def start_run(
@@ -190,7 +194,7 @@ def start_run(
                 finish_run(plan)
             release_work_dir(plan.work)
             begun.result()
-    return run, plan
+    return dataclasses.replace(run, inputs=plan.inputs), plan
 
 
 def finished_shard(work: str | Path, shard: Shard) -> Path | None:

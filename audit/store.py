@@ -16,6 +16,7 @@ import duckdb
 import audit
 from audit.counts import AnswerCounts
 from audit.errors import ConfigError, InputError
+from audit.late import InputFile, insert_inputs
 from audit.pipeline import MANIFEST
 from audit.schema import (
     OUTPUT_VERSION,
@@ -43,6 +44,7 @@ class RunRecord:
     config_hash: str
     model: str
     flow_run_id: str | None = None
+    inputs: tuple[InputFile, ...] = ()  # the files it read rows of its window from, written with its load
 
 
 @cache
@@ -221,6 +223,7 @@ def _load(con: duckdb.DuckDBPyConnection, run: RunRecord, shard_dirs: list[Path]
             "WHERE e.model = n.model AND e.pair_hash = n.pair_hash)"
         )
         _write_run(con, run, "completed", counts)
+        _write_inputs(con, run)
         # runs of this window, or of a window inside it, that died without a load or a failure record (kill -9) are
         # now superseded; a run still alive writes its own end over this
         con.execute(
@@ -278,6 +281,12 @@ def _write_run(con: duckdb.DuckDBPyConnection, run: RunRecord, status: str, coun
             run.flow_run_id,
         ],
     )
+
+
+def _write_inputs(con: duckdb.DuckDBPyConnection, run: RunRecord) -> None:
+    """The run's input files (`audit.late`), beside its `runs` row: what the next nightly compares the folder with."""
+    con.execute("DELETE FROM run_inputs WHERE run_id = ?", [run.run_id])
+    insert_inputs(con, run.run_id, run.inputs)
 
 
 def record_started_run(db: str | Path, run: RunRecord, wait_s: float = 60.0) -> None:

@@ -1,7 +1,8 @@
 """Nightly audit flows: one window per UTC day, shards as retried tasks, one loader task as the only DuckDB writer.
 
     audit_day(day)          start (running row + plan shards) -> audit shards (mapped, retried) -> load -> outputs
-    nightly_audit(day=None) yesterday, or with no day every day after the watermark in `runs` (incremental)
+    nightly_audit(day=None) the day, or with none every day after the watermark in `runs` (incremental) and every
+                            audited day whose input files changed since (`audit.late`)
     backfill(start, end)    every day of the range, both included
 
 Each day is an `audit_day` subflow: its own flow run, its own window, its own `runs` row. Days run one after the
@@ -33,11 +34,12 @@ from prefect.cache_policies import NO_CACHE
 from audit.config import AuditConfig, load_config
 from audit.errors import CiteauditError
 from audit.ingest import answer_inputs
+from audit.late import late_inputs, record_plan
 from audit.pipeline import Shard, make_scorer, runs_on_torch
 from audit.report import rank_0_warning
 from audit.runner import RunPlan, audit_shard_to, fail_run, finish_run, load_run, start_run
-from audit.schedule import data_days, day_range, first_data_day, pending_days
-from audit.store import DEFAULT_DB, LoadedRun, RunRecord
+from audit.schedule import data_days, day_range, first_data_day, pending_days, previous_day
+from audit.store import DEFAULT_DB, LoadedRun, RunRecord, open_db
 from audit.verify.semantic import SemanticScorer
 from audit.window import Window
 from flows import DEFAULT_INPUT
@@ -281,14 +283,34 @@ def _run_days(
 def incremental_days(
     input: str, db: str, cfg: AuditConfig, now: datetime | None = None, contexts: str | None = None
 ) -> list[date]:
-    """Days after the watermark up to yesterday that hold data (empty days are skipped)."""
+    """Days after the watermark up to yesterday that hold data (empty days are skipped), then the audited days whose
+    input files changed since their audit (see `incremental_plan`)."""
+    return list(incremental_plan(input, db, cfg, now, contexts))
+
+
+def incremental_plan(
+    input: str, db: str, cfg: AuditConfig, now: datetime | None = None, contexts: str | None = None
+) -> dict[date, str]:
+    """The incremental plan, each day with why it is in it (empty for a new day): the days after the watermark up to
+    yesterday that hold data and the unfinished days before it (`pending_days`), then the audited days that a new or
+    changed input file holds rows of (`audit.late`). A changed day held back (a file its audit read is gone) is logged
+    as a warning; files found touched but unchanged get their new mtime recorded, and an audit file from before runs
+    recorded their inputs the files as found (the baseline its earlier days are compared with from then on)."""
     files = answer_inputs(input, contexts)
     mapping = cfg.run.column_mapping
     plan = pending_days(db, now, first_data_day(files, mapping))
-    if not plan:
-        return []
-    with_rows = set(data_days(files, mapping, min(plan), max(plan)))
-    return [d for d in plan if d in with_rows]
+    days: list[date] = []
+    if plan:
+        with_rows = set(data_days(files, mapping, min(plan), max(plan)))
+        days = [d for d in plan if d in with_rows]
+    root = Path(input).resolve()
+    late = late_inputs(db, files, mapping, previous_day(now), set(days), root if root.is_dir() else None)
+    for why in late.held.values():
+        logging.getLogger(__name__).warning("%s", why)
+    if late.touched or late.baseline:
+        with open_db(db, wait_s=cfg.run.lock_wait_seconds) as con:
+            record_plan(con, late)
+    return {**dict.fromkeys(days, ""), **late.again}
 
 
 @flow(name="nightly-audit")
@@ -301,14 +323,21 @@ def nightly_audit(
     contexts: str | None = None,
     work_dir: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Audit `day`, or with no day every day with data after the last completed one, up to yesterday (UTC)."""
+    """Audit `day`, or with no day every day with data after the last completed one, up to yesterday (UTC), and every
+    audited day whose input files changed since its audit (a file arrived late, appended): see `incremental_plan`."""
     logger = get_run_logger()
+    why: dict[date, str] = {}
     if day is not None:
         days = [day]
     else:
-        days = incremental_days(input, db, load_config(config), contexts=contexts)
+        why = incremental_plan(input, db, load_config(config), contexts=contexts)
+        days = list(why)
         logger.info("incremental: %s", ", ".join(map(str, days)) or "nothing to audit")
-    return _run_days(days, input, db, config, dask_address, contexts, work_dir)
+        for reason in filter(None, why.values()):
+            logger.info("%s", reason)
+    summaries = _run_days(days, input, db, config, dask_address, contexts, work_dir)
+    # an audited day the plan took up again says why ("2026-11-02: audited again, new input file x.parquet")
+    return [{**s, "why": why[d]} if why.get(d) else s for d, s in zip(days, summaries, strict=True)]
 
 
 @flow(name="backfill")

@@ -140,6 +140,19 @@ CREATE TABLE IF NOT EXISTS alignment_cache (
     token_align DOUBLE NOT NULL
 );
 
+-- the input files a run read rows of its window from, one row per file as the run found it (`audit/late.py`): the
+-- incremental nightly compares the input folder with the latest completed run of each audited day, and audits the day
+-- again when a file holding its rows is new (arrived late) or holds other rows of it (appended, rewritten). `days`:
+-- every UTC day the file held rows of, with their count and the bit-xor of hash(answer_id, logged_at) over them. Added
+-- within v3: a v3 file gains it when next written. run_id '' is the baseline of a file from before (see audit/late.py).
+CREATE TABLE IF NOT EXISTS run_inputs (
+    run_id VARCHAR NOT NULL,
+    path VARCHAR NOT NULL,             -- resolved, as discovered
+    size_bytes BIGINT NOT NULL,
+    mtime_ns BIGINT NOT NULL,
+    days STRUCT(day DATE, answers BIGINT, digest UBIGINT)[] NOT NULL
+);
+
 CREATE OR REPLACE VIEW unverified_citations AS
 SELECT c.*, a.tenant, a.model, a.conversation_id
 FROM citation_audit c JOIN answer_audit a USING (run_id, answer_id)  -- an answer_id may recur on other days

@@ -81,6 +81,9 @@ def print_days(summaries: list[dict[str, Any]], db: str) -> None:
         )
     out.print(t)
     for s in summaries:
+        if s.get("why"):  # a day audited again: its input files changed since its audit
+            out.print(s["why"], soft_wrap=True, markup=False, highlight=False)
+    for s in summaries:
         if s.get("rank_0"):
             out.print(f"{s['day']}: {rank_0_warning(s['rank_0'])}", soft_wrap=True, markup=False, highlight=False)
     out.print("runs: " + ", ".join(s["run_id"] for s in summaries), soft_wrap=True, markup=False, highlight=False)
@@ -92,7 +95,7 @@ def print_days(summaries: list[dict[str, Any]], db: str) -> None:
 @click.option(
     "--day",
     help="UTC day YYYY-MM-DD. Default: every day with data after the last completed one, "
-    "up to yesterday (incremental).",
+    "up to yesterday, and every audited day whose input files changed since its audit (incremental).",
 )
 @friendly_errors
 def nightly(
