@@ -246,14 +246,17 @@ def url_spans(text: str) -> list[tuple[int, int]]:
 
 
 def find_markers(text: str) -> list[re.Match[str]]:
-    """Every marker of `text` (code aside): the registry's regex, less the superscript runs that are no citation and
-    the brackets inside a url."""
+    """Every marker of `text`, code aside: the registry's regex, less the superscript runs that are no citation, the
+    brackets inside a url and those inside Markdown code (`cfg[3]` in backticks was no citation, but the sentence
+    splitter and the claims cut it out: "`cfg` is a setting" was checked and shown)."""
     urls = url_spans(text)
+    code = code_spans(text)
     return [
         m
         for m in marker_regex().finditer(text)
         if (not _SUPERSCRIPT_RE.fullmatch(m.group()) or superscript_in_place(text, m.start(), m.end()))
         and not any(s < m.start() < e for s, e in urls)
+        and not any(s <= m.start() and m.end() <= e for s, e in code)
     ]
 
 
@@ -306,11 +309,17 @@ def reference_list_start(text: str) -> int | None:
 CODE_SPAN = re.compile(r"(?s)```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)|`[^`\n]+`")
 
 
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each Markdown code span of `text` (extract.sql's `code_spans`)."""
+    if "`" not in text and "~~~" not in text:
+        return []
+    return [(m.start(), m.end()) for m in CODE_SPAN.finditer(text)]
+
+
 def markers_outside_code(text: str) -> list[re.Match[str]]:
     """The reference marker scan: every marker not inside Markdown code nor in a closing list of sources beside
     inline markers, as extract.sql finds them."""
-    code = [(m.start(), m.end()) for m in CODE_SPAN.finditer(text)]
-    found = [m for m in find_markers(text) if not any(s <= m.start() and m.end() <= e for s, e in code)]
+    found = find_markers(text)
     refs = reference_list_start(text)
     if refs is None or not any(m.start() < refs for m in found):
         return found
