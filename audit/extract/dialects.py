@@ -79,6 +79,14 @@ HTML_NUMERIC = Dialect(
     ),
     example="&#91;1&#93;, &lsqb;1&rsqb;, <sup>[1]</sup>",
 )
+# `(Source 1)`, `(source: 2)`, `(Sources 1, 3)`, `(Ref. 2)`, `(Doc 9)`: RAG prompts ask for "(Source N)" as often as
+# "[Source N]"; it was no marker (beside a verified [1] a wrong figure or a source never retrieved came out YELLOW, its
+# citation never seen). In parentheses the label is required: `(1)` is an enumeration, `(Section 2)`, `(Figure 2)` text
+PAREN_NUMERIC = Dialect(
+    name="numeric",
+    pattern=rf"[(（]{_GAP}{_LABEL_WORD}{_GAP}{_POSITIONS}{_GAP}[)）]",
+    example="(Source 1), (source: 2), (Sources 1, 3), (Ref. 2)",
+)
 _FOOTNOTE = rf"\[\^{_GAP}\d{{1,9}}{_GAP}(?:\^{_GAP})?\]"
 # `[^refund-policy]` (a label, not a number) is a named Markdown footnote: its definition closing the answer,
 # `[^refund-policy]: Refund Policy.pdf` (or a url, or a doc_id), names the source (resolve.sql: by title, doc_id or
@@ -159,6 +167,7 @@ DIALECTS: tuple[Dialect, ...] = (
     DOC_CHUNK,
     NUMERIC,
     HTML_NUMERIC,
+    PAREN_NUMERIC,
     SUPERSCRIPT,
     NAMED_FOOTNOTE,
     DOCUMENT,

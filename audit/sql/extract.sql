@@ -1,6 +1,6 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $any (any marker), $url (a url), $num / $html / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
+-- parameters: $any (any marker), $url (a url), $num / $html / $pnum / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
 -- footnote's definition), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
@@ -338,6 +338,12 @@ WITH numeric_markers AS (
            string_split(regexp_replace(replace(translate(regexp_extract(marker, $html, 1), $wide_from, $wide_to),
                                                ';', ','), '[^0-9,\-–]', '', 'g'), ',')
     FROM markers WHERE regexp_full_match(marker, $html)
+    UNION ALL
+    -- (Source 1), (Sources 1, 3): a labelled position in parentheses
+    SELECT *, 'numeric',
+           string_split(regexp_replace(replace(translate(regexp_extract(marker, $pnum, 1), $wide_from, $wide_to),
+                                               ';', ','), '[^0-9,\-–]', '', 'g'), ',')
+    FROM markers WHERE regexp_full_match(marker, $pnum)
     UNION ALL
     -- superscript digits (¹˒² is 1, 2; ¹⁻³ is 1-3: audit.extract.dialects.SUPERSCRIPT_DIGITS), or <sup>1</sup>
     SELECT *, 'superscript',
