@@ -204,6 +204,34 @@ CITATION_OBJECT = JsonDialect(
     ' or a final stream event {"type": "final", "data": "...", "citations": [...]}',
 )
 JSON_DIALECTS: tuple[JsonDialect, ...] = (STRUCTURED, CITATION_OBJECT)
+# The names a citation object's field goes by, the first the item holds (not null) read (extract.sql, `$on_<field>`):
+# logs name a source as its retrieved context does (`doc_id`, `chunk_id`, `title`, `page`, `url`), shorten the others
+# (`quote`, `claim`, `confidence`) or write them in camel case. A citation so was malformed_citation:document_id
+# (fabricated, RED) however right. `chunk_id` is the chunk's id, never an index; a `url` names the document as its
+# `document_name` would (resolve.sql matches a name against the context's url too)
+CITATION_OBJECT_NAMES: dict[str, tuple[str, ...]] = {
+    "document_id": ("document_id", "documentId", "doc_id", "docId"),
+    "chunk_index": ("chunk_index", "chunkIndex"),
+    "chunk_id": ("chunk_id", "chunkId"),
+    "document_name": (
+        "document_name",
+        "documentName",
+        "title",
+        "document_title",
+        "documentTitle",
+        "file_name",
+        "fileName",
+        "filename",
+        "url",
+        "source_url",
+        "sourceUrl",
+    ),
+    "page_number": ("page_number", "pageNumber", "page"),
+    "text_span": ("text_span", "textSpan", "quote", "quoted_text", "quotedText"),
+    "claim_text": ("claim_text", "claimText", "claim"),
+    "citation_type": ("citation_type", "citationType"),
+    "confidence_score": ("confidence_score", "confidenceScore", "confidence"),
+}
 
 
 def any_marker_pattern() -> str:

@@ -1,6 +1,6 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $any (any marker), $url (a url), $num / $html / $pnum / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
+-- parameters: $on_<field> (a citation object field's names), $any (any marker), $url (a url), $num / $html / $pnum / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
 -- footnote's definition), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
@@ -13,6 +13,10 @@ CREATE OR REPLACE TEMP MACRO short_around(t, n, pat) AS
          ELSE NOT regexp_matches(t, pat) AND NOT regexp_matches(t, '\{\s*["}]|\[\s*[\{"\]]')
               AND len(list_filter(string_split(t, chr(10)), lambda l: regexp_matches(l, '\S'))) <= n
     END;
+
+-- a citation object's field given under any of `keys` (the first of them the item holds, not null), as JSON
+CREATE OR REPLACE TEMP MACRO object_field(item, keys) AS
+    json_extract(item, '$.' || list_filter(keys, lambda k: coalesce(json_type(item, '$.' || k), 'NULL') <> 'NULL')[1]);
 
 -- a citation's position in JSON (a `citations` entry, an inline `source_index`): an integer, a string of digits or a
 -- whole float (1.0, as pandas writes integers beside nulls) that fits int32; anything else (null, "x", 1.5, true,
@@ -450,40 +454,61 @@ WITH lists AS (
     SELECT answer_id, json_extract(json_doc, '$.citations[*]') AS items FROM texts WHERE has_citation_objects
 ), flat AS (
     SELECT answer_id, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM lists
+), named AS (
+    -- each field under the first of its names the item holds, not null ($on_<field>: the registry's
+    -- CITATION_OBJECT_NAMES, the retrieved context's own `doc_id`, `title`, `page`, `url` among them)
+    SELECT answer_id, idx, item,
+           CASE WHEN json_type(item) = 'OBJECT' THEN json_object(
+               'document_id', object_field(item, $on_document_id),
+               'chunk_index', object_field(item, $on_chunk_index),
+               'chunk_id', object_field(item, $on_chunk_id),
+               'document_name', object_field(item, $on_document_name),
+               'page_number', object_field(item, $on_page_number),
+               'text_span', object_field(item, $on_text_span),
+               'claim_text', object_field(item, $on_claim_text),
+               'citation_type', object_field(item, $on_citation_type),
+               'confidence_score', object_field(item, $on_confidence_score))
+           END AS norm
+    FROM flat
 ), fields AS (
     SELECT answer_id, idx, item, json_type(item) AS item_type,
            -- an id written as a whole float (12.0, 1.2e1: pandas writes an integer id column holding a null so) is
            -- that integer's digits, up to 15 of them (a double holds those exactly); 12.5 stays malformed
-           CASE WHEN json_type(item, '$.document_id') = 'DOUBLE'
-                     AND regexp_full_match(json_extract_string(item, '$.document_id'), '-?\d{1,15}\.0')
-                THEN 'BIGINT' ELSE json_type(item, '$.document_id') END AS id_type,
-           CASE WHEN json_type(item, '$.document_id') = 'DOUBLE'
-                THEN regexp_replace(json_extract_string(item, '$.document_id'), '^(-?\d{1,15})\.0$', '\1')
-                ELSE trim(json_extract_string(item, '$.document_id')) END AS document_id,
+           CASE WHEN json_type(norm, '$.document_id') = 'DOUBLE'
+                     AND regexp_full_match(json_extract_string(norm, '$.document_id'), '-?\d{1,15}\.0')
+                THEN 'BIGINT' ELSE json_type(norm, '$.document_id') END AS id_type,
+           CASE WHEN json_type(norm, '$.document_id') = 'DOUBLE'
+                THEN regexp_replace(json_extract_string(norm, '$.document_id'), '^(-?\d{1,15})\.0$', '\1')
+                ELSE trim(json_extract_string(norm, '$.document_id')) END AS document_id,
            -- a whole float (0.0: pandas writes an integer column holding a null so) is that integer; 0.5 stays
-           json_type(item, '$.chunk_index') AS index_type,
-           CASE WHEN json_type(item, '$.chunk_index') = 'DOUBLE'
-                THEN regexp_replace(json_extract_string(item, '$.chunk_index'), '^(\d+)\.0$', '\1')
-                ELSE trim(json_extract_string(item, '$.chunk_index')) END AS index_raw,
-           json_type(item, '$.document_name') AS name_type,
-           trim(json_extract_string(item, '$.document_name')) AS document_name,
-           json_type(item, '$.page_number') AS page_type,
-           CASE WHEN json_type(item, '$.page_number') = 'DOUBLE'
-                THEN regexp_replace(json_extract_string(item, '$.page_number'), '^(\d+)\.0$', '\1')
-                ELSE trim(json_extract_string(item, '$.page_number')) END AS page_raw,
-           CASE WHEN json_type(item, '$.text_span') = 'VARCHAR' THEN json_extract_string(item, '$.text_span') END AS quote,
-           CASE WHEN json_type(item, '$.claim_text') = 'VARCHAR' THEN json_extract_string(item, '$.claim_text') END
+           json_type(norm, '$.chunk_index') AS index_type,
+           CASE WHEN json_type(norm, '$.chunk_index') = 'DOUBLE'
+                THEN regexp_replace(json_extract_string(norm, '$.chunk_index'), '^(\d+)\.0$', '\1')
+                ELSE trim(json_extract_string(norm, '$.chunk_index')) END AS index_raw,
+           -- a chunk's id: a string, or an integer as its digits
+           json_type(norm, '$.chunk_id') AS chunk_type,
+           CASE WHEN json_type(norm, '$.chunk_id') = 'DOUBLE'
+                THEN regexp_replace(json_extract_string(norm, '$.chunk_id'), '^(-?\d{1,15})\.0$', '\1')
+                ELSE trim(json_extract_string(norm, '$.chunk_id')) END AS chunk_raw,
+           json_type(norm, '$.document_name') AS name_type,
+           trim(json_extract_string(norm, '$.document_name')) AS document_name,
+           json_type(norm, '$.page_number') AS page_type,
+           CASE WHEN json_type(norm, '$.page_number') = 'DOUBLE'
+                THEN regexp_replace(json_extract_string(norm, '$.page_number'), '^(\d+)\.0$', '\1')
+                ELSE trim(json_extract_string(norm, '$.page_number')) END AS page_raw,
+           CASE WHEN json_type(norm, '$.text_span') = 'VARCHAR' THEN json_extract_string(norm, '$.text_span') END AS quote,
+           CASE WHEN json_type(norm, '$.claim_text') = 'VARCHAR' THEN json_extract_string(norm, '$.claim_text') END
                AS claim_text,
-           CASE WHEN json_type(item, '$.citation_type') = 'VARCHAR'
-                THEN nullif(trim(json_extract_string(item, '$.citation_type')), '') END AS claimed_type,
-           json_extract(item, '$.confidence_score')::VARCHAR AS confidence_raw,
+           CASE WHEN json_type(norm, '$.citation_type') = 'VARCHAR'
+                THEN nullif(trim(json_extract_string(norm, '$.citation_type')), '') END AS claimed_type,
+           json_extract(norm, '$.confidence_score')::VARCHAR AS confidence_raw,
            -- the texts the audit reads must be strings: an object, list, number or bool was ignored (a text_span
            -- object skipped the quote check, and the citation came out verified)
-           CASE WHEN json_type(item, '$.text_span') NOT IN ('VARCHAR', 'NULL') THEN 'text_span'
-                WHEN json_type(item, '$.claim_text') NOT IN ('VARCHAR', 'NULL') THEN 'claim_text'
-                WHEN json_type(item, '$.citation_type') NOT IN ('VARCHAR', 'NULL') THEN 'citation_type'
+           CASE WHEN json_type(norm, '$.text_span') NOT IN ('VARCHAR', 'NULL') THEN 'text_span'
+                WHEN json_type(norm, '$.claim_text') NOT IN ('VARCHAR', 'NULL') THEN 'claim_text'
+                WHEN json_type(norm, '$.citation_type') NOT IN ('VARCHAR', 'NULL') THEN 'citation_type'
            END AS text_malformed
-    FROM flat
+    FROM named
 ), checked AS (
     SELECT *,
            coalesce(id_type NOT IN ('NULL') AND NOT (id_type = 'VARCHAR' AND document_id = ''), false) AS id_given,
@@ -492,6 +517,9 @@ WITH lists AS (
            coalesce(index_type IN ('VARCHAR', 'BIGINT', 'UBIGINT', 'DOUBLE') AND regexp_full_match(index_raw, '\d{1,9}'),
                     false)
                AS index_ok,
+           coalesce(chunk_type <> 'NULL' AND NOT (chunk_type = 'VARCHAR' AND chunk_raw = ''), false) AS chunk_given,
+           coalesce(chunk_type IN ('VARCHAR', 'BIGINT', 'UBIGINT') AND chunk_raw <> ''
+                    OR chunk_type = 'DOUBLE' AND regexp_full_match(chunk_raw, '-?\d{1,15}'), false) AS chunk_ok,
            coalesce(name_type <> 'NULL' AND NOT (name_type = 'VARCHAR' AND document_name = ''), false) AS name_given,
            coalesce(name_type = 'VARCHAR' AND document_name <> '', false) AS name_ok,
            coalesce(page_type <> 'NULL', false) AS page_given,
@@ -504,12 +532,15 @@ WITH lists AS (
     -- A name or page given beside an id and chunk is checked against them (resolve.sql), so one that cannot be read
     -- is malformed too: it was dropped, and the citation verified whatever page or document it sent the reader to
     SELECT *, index_ok AND (id_ok OR NOT page_ok) AS by_index,
+           -- a chunk_id beside no chunk_index: that chunk of the document (by id or name)
+           chunk_ok AND NOT index_given AS by_chunk,
            coalesce(CASE
                WHEN item_type <> 'OBJECT' THEN 'not_an_object'
                WHEN id_given AND NOT id_ok THEN 'document_id'
                WHEN name_given AND NOT name_ok THEN 'document_name'
                WHEN NOT id_ok AND NOT name_ok THEN 'document_id'
                WHEN index_given AND NOT index_ok AND (id_ok OR NOT page_ok) THEN 'chunk_index'
+               WHEN chunk_given AND NOT chunk_ok AND NOT index_given THEN 'chunk_id'
                WHEN page_given AND NOT page_ok THEN 'page_number'
            END, text_malformed) AS malformed
     FROM checked
@@ -519,6 +550,7 @@ SELECT answer_id, 3000000 + idx AS marker_ord, 0 AS sub_ord, 'citations[' || (id
        CASE
            WHEN malformed IS NOT NULL THEN left(item::VARCHAR, 200)
            WHEN by_index THEN CASE WHEN id_ok THEN document_id ELSE document_name END || ':' || index_raw
+           WHEN by_chunk THEN CASE WHEN id_ok THEN document_id ELSE document_name END || ':' || chunk_raw
            WHEN page_ok THEN CASE WHEN id_ok THEN document_id ELSE document_name END || ', page ' || page_raw
            WHEN id_ok THEN document_id
            ELSE document_name
@@ -529,7 +561,7 @@ SELECT answer_id, 3000000 + idx AS marker_ord, 0 AS sub_ord, 'citations[' || (id
        -- with a chunk_index too, the page must be the chunk's (resolve.sql)
        CASE WHEN malformed IS NULL AND page_ok THEN CAST(page_raw AS INTEGER) END AS cited_page,
        CASE WHEN malformed IS NULL AND id_ok THEN document_id END AS cited_doc,
-       NULL::VARCHAR AS cited_chunk,
+       CASE WHEN malformed IS NULL AND by_chunk THEN chunk_raw END AS cited_chunk,
        claim_text AS json_claim,
        CASE WHEN malformed IS NULL AND by_index THEN CAST(index_raw AS INTEGER) END AS cited_index,
        malformed, quote, claimed_type, confidence_raw

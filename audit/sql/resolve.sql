@@ -32,16 +32,20 @@ WITH cited AS (
        OR (c.dialect = 'citation_object' AND c.malformed IS NULL AND CASE
                WHEN c.cited_doc IS NOT NULL THEN k.doc_key = lower(trim(c.cited_doc))
                     AND (c.ref_key IS NULL OR k.title_key IS NULL OR k.title_key = c.ref_key OR k.doc_key = c.ref_key
-                         OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem)
-               ELSE k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem END)
+                         OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem OR k.url_key = c.ref_key)
+               -- the name may be the document's url (a citation object's `url`)
+               ELSE k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem
+                    OR k.url_key = c.ref_key END)
 ), object_chunks AS (
     -- document_id + chunk_index: the chunk whose id is that index, else the index-th (0-based) context of the
-    -- document in retrieval order; a page, when given, must match; no chunk or page: the document's first context
-    -- (the audit then picks the best supporting one of `doc_level`)
+    -- document in retrieval order; + chunk_id: the chunk of that id; a page, when given, must match; no chunk or
+    -- page: the document's first context (the audit then picks the best supporting one of `doc_level`)
     SELECT d.answer_id, d.citation_ord,
            coalesce(min(d.rank) FILTER (WHERE c.cited_index IS NOT NULL AND trim(d.chunk_id) = CAST(c.cited_index AS VARCHAR)),
                     min(d.rank) FILTER (WHERE c.cited_index IS NOT NULL AND d.doc_pos = c.cited_index),
-                    min(d.rank) FILTER (WHERE c.cited_index IS NULL AND (c.cited_page IS NULL OR d.page = c.cited_page)))
+                    min(d.rank) FILTER (WHERE c.cited_chunk IS NOT NULL AND trim(d.chunk_id) = c.cited_chunk),
+                    min(d.rank) FILTER (WHERE c.cited_index IS NULL AND c.cited_chunk IS NULL
+                                              AND (c.cited_page IS NULL OR d.page = c.cited_page)))
                AS rank
     FROM (SELECT *, row_number() OVER (PARTITION BY answer_id, citation_ord ORDER BY rank) - 1 AS doc_pos
           FROM doc_hits) d
@@ -52,7 +56,8 @@ WITH cited AS (
     -- a chunk given with a page is on that page (when its context has one): the page the reader is sent to was
     -- dropped, and a citation of page 99 came out verified
     SELECT o.answer_id, o.citation_ord, o.rank AS chunk_rank,
-           CASE WHEN c.cited_index IS NULL OR c.cited_page IS NULL OR k.page IS NULL OR k.page = c.cited_page
+           CASE WHEN (c.cited_index IS NULL AND c.cited_chunk IS NULL) OR c.cited_page IS NULL OR k.page IS NULL
+                     OR k.page = c.cited_page
                 THEN o.rank END AS rank
     FROM object_chunks o JOIN cited c USING (answer_id, citation_ord)
     LEFT JOIN ctx_keys k ON k.answer_id = o.answer_id AND k.rank = o.rank
@@ -89,7 +94,7 @@ WITH cited AS (
     FROM doc_hits d JOIN cited c USING (answer_id, citation_ord)
     WHERE c.dialect IN ('file_search', 'named_footnote', 'document')
        OR (c.dialect = 'document_page' AND d.page = c.cited_page)
-       OR (c.dialect = 'citation_object' AND c.malformed IS NULL AND c.cited_index IS NULL
+       OR (c.dialect = 'citation_object' AND c.malformed IS NULL AND c.cited_index IS NULL AND c.cited_chunk IS NULL
            AND (c.cited_page IS NULL OR d.page = c.cited_page))
     GROUP BY ALL
 )
@@ -111,7 +116,8 @@ SELECT c.answer_id, c.citation_ord, c.marker, c.dialect, c.char_start, c.char_en
                THEN 'document_name_mismatch'
            WHEN kd.answer_id IS NULL THEN 'unknown_document'
            WHEN c.dialect = 'document_page' THEN 'page_not_retrieved'
-           WHEN c.dialect = 'citation_object' AND (c.cited_index IS NULL OR oh.chunk_rank IS NOT NULL)
+           WHEN c.dialect = 'citation_object' AND ((c.cited_index IS NULL AND c.cited_chunk IS NULL)
+                                                     OR oh.chunk_rank IS NOT NULL)
                THEN 'page_not_retrieved'
            ELSE 'unknown_chunk'
        END AS fabricated_reason

@@ -4,9 +4,10 @@ source it names, nothing invented, and a citation that cannot be read flagged wi
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from tests.cli.hostile import CTX
+from tests.cli.hostile import CTX, REFUND, SHIPPING
 from tests.cli.hostile import audited as _audited
 from tests.conftest import make_answer
 from tests.conftest import query as q
@@ -62,3 +63,94 @@ def test_a_labelled_position_in_parentheses_is_a_numeric_marker(tmp_path: Path) 
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert levels["right"] == "GREEN" and levels["ghost"] == "RED"
     assert levels["wrong"] == levels["wrong_bracket"] != "GREEN"
+
+
+# the policy pages with urls, as a retriever logs them (POLICY_CTX's documents)
+URL_CTX = [
+    {
+        "doc_id": "abc123",
+        "chunk_id": "c-0",
+        "title": "Refund Policy.pdf",
+        "page": 3,
+        "url": "https://kb.example.com/refunds",
+        "text": REFUND,
+    },
+    {
+        "doc_id": "ship9",
+        "chunk_id": "c-1",
+        "title": "Shipping.pdf",
+        "page": 2,
+        "url": "https://kb.example.com/shipping",
+        "text": SHIPPING,
+    },
+]
+RETURNS, FREE = "Returns must be made within 30 days of purchase.", "Orders over $50 ship free within the EU."
+
+
+def test_citation_objects_in_the_retrievers_own_field_names_resolve(tmp_path: Path) -> None:
+    # A citation object naming its source as the retrieved context does, `doc_id` + `chunk_id`, `title` + `page`, a
+    # `url`, with `quote`, `claim` and `confidence` for `text_span`, `claim_text` and `confidence_score`: each was
+    # `malformed_citation:document_id` (fabricated, RED) however right. A chunk or document never retrieved is still
+    # fabricated, a quote the source lacks still not verified, and a field that cannot be read named
+    def answer(*citations: dict[str, object]) -> str:
+        return json.dumps({"answer": f"{RETURNS} {FREE}", "citations": list(citations)})
+
+    rows = [
+        make_answer(
+            "ids",
+            answer(
+                {
+                    "doc_id": "abc123",
+                    "chunk_id": "c-0",
+                    "quote": "within 30 days of purchase date",
+                    "claim": RETURNS,
+                    "confidence": 0.9,
+                },
+                {"doc_id": "ship9", "chunk_id": "c-1", "quote": "Orders over $50 ship free", "claim": FREE},
+            ),
+            URL_CTX,
+        ),
+        make_answer(
+            "names",
+            answer(
+                {"title": "Refund Policy.pdf", "page": 3, "quote": "within 30 days", "claim": RETURNS},
+                {"url": "https://kb.example.com/shipping", "claim": FREE},
+            ),
+            URL_CTX,
+        ),
+        make_answer(
+            "wrong",
+            answer(
+                {"doc_id": "abc123", "chunk_id": "c-9", "claim": RETURNS},
+                {"url": "https://kb.example.com/returns", "claim": FREE},
+                {"doc_id": "ship9", "chunk_id": "c-1", "quote": "Orders over $20 ship free", "claim": FREE},
+                {"doc_id": "abc123", "chunk_id": ["c-0"], "claim": RETURNS},
+            ),
+            URL_CTX,
+        ),
+    ]
+    db = _audited(tmp_path, rows)
+    got = q(
+        db,
+        "SELECT answer_id, list((cited_ref, context_rank, verdict, quote_status, claimed_confidence, "
+        "list_filter(reasons, lambda r: r LIKE 'malformed%' OR r LIKE 'unknown%' OR r LIKE 'text_span%')) "
+        "ORDER BY citation_ord) FROM citation_audit GROUP BY 1",
+    )
+    cites = {a: [tuple(c) for c in cs] for a, cs in got}
+    assert cites["ids"] == [
+        ("abc123:c-0", 1, "verified", "verbatim", 0.9, []),
+        ("ship9:c-1", 2, "verified", "verbatim", None, []),
+    ]
+    assert cites["names"] == [
+        ("Refund Policy.pdf, page 3", 1, "verified", "verbatim", None, []),
+        ("https://kb.example.com/shipping", 2, "verified", None, None, []),
+    ]
+    wrong = cites["wrong"]
+    assert wrong[0][:3] == ("abc123:c-9", None, "fabricated") and wrong[0][5] == ["unknown_chunk"]
+    assert wrong[1][:3] == ("https://kb.example.com/returns", None, "fabricated") and wrong[1][5] == [
+        "unknown_document"
+    ]
+    assert wrong[2][1:4] == (2, wrong[2][2], "not_found") and wrong[2][2] != "verified"
+    assert wrong[3][1:3] == (None, "fabricated") and wrong[3][5] == ["malformed_citation:chunk_id"]
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels == {"ids": "GREEN", "names": "GREEN", "wrong": "RED"}
