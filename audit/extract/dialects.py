@@ -204,6 +204,9 @@ CITATION_OBJECT = JsonDialect(
     ' or a final stream event {"type": "final", "data": "...", "citations": [...]}',
 )
 JSON_DIALECTS: tuple[JsonDialect, ...] = (STRUCTURED, CITATION_OBJECT)
+# Other keys an answer's list of citations goes by (`{"answer": ..., "sources": [1, 2]}`), read when it has no
+# `citations` and cites nowhere inline (extract.sql, `$list_names`)
+CITATION_LIST_NAMES = ("sources", "references", "refs")
 # The names a citation object's field goes by, the first the item holds (not null) read (extract.sql, `$on_<field>`):
 # logs name a source as its retrieved context does (`doc_id`, `chunk_id`, `title`, `page`, `url`), shorten the others
 # (`quote`, `claim`, `confidence`) or write them in camel case. A citation so was malformed_citation:document_id

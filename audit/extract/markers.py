@@ -8,6 +8,7 @@ import duckdb
 import pyarrow as pa
 
 from audit.extract.dialects import (
+    CITATION_LIST_NAMES,
     CITATION_OBJECT_NAMES,
     DOC_CHUNK,
     DOCUMENT,
@@ -94,6 +95,7 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "wide_from": WIDE_NUMERALS_FROM,
         "wide_to": WIDE_NUMERALS_TO,
         "base": numeric_base,
+        "list_names": list(CITATION_LIST_NAMES),
     } | {f"on_{field}": list(names) for field, names in CITATION_OBJECT_NAMES.items()}
     repair_lone_surrogates(con)
     run(con, "extract", params)

@@ -1,6 +1,6 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $on_<field> (a citation object field's names), $any (any marker), $url (a url), $num / $html / $pnum / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
+-- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $num / $html / $pnum / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
 -- footnote's definition), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
@@ -206,6 +206,8 @@ SELECT answer_id,
            AS structured_parse_failed,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field ELSE prose END AS answer_text,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN doc END AS json_doc,
+       -- the key the JSON's citations were read from (`citations`, or `sources`...: the markers name it)
+       citations_key,
        -- the prose around an embedded payload that is the answer: [{start, text}] (offsets in the answer as logged)
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN prose_around END AS prose_around,
        -- `citations` holding any object: the citation_object dialect (every item is one citation)
@@ -240,7 +242,27 @@ SELECT answer_id,
                    lambda k: 'duplicate_json_key:' || k)
                 || list_transform(coalesce(citation_dup_keys, []), lambda k: 'duplicate_json_key:citations[].' || k)
             END AS citation_shape_flags
-FROM docs;
+FROM (
+    -- a list under `sources`, `references` or `refs` ($list_names) in place of `citations`, in an answer that has
+    -- no citations and cites nowhere inline, is its citations (`{"answer": ..., "sources": [1, 2]}`: never read, a
+    -- source never retrieved came out YELLOW no_citations, unflagged). Beside inline markers it is the list they
+    -- number, as a closing list of sources is; in a final stream event, `sources` is what was retrieved
+    SELECT * REPLACE (CASE WHEN list_key IS NOT NULL
+                           THEN json_merge_patch(doc, json_object('citations', json_extract(doc, '$.' || list_key)))::VARCHAR
+                           ELSE doc END AS doc),
+           coalesce(list_key, 'citations') AS citations_key
+    FROM (
+        SELECT *,
+               CASE WHEN looks_json AND answer_field IS NOT NULL
+                         AND coalesce(json_type(doc, '$.citations'), 'NULL') = 'NULL'
+                         AND coalesce(json_type(doc, '$.inline_citations'), 'NULL') = 'NULL'
+                         AND coalesce(json_extract_string(doc, '$.type'), '') <> 'final'
+                    THEN CASE WHEN NOT regexp_matches(answer_field, $any)
+                              THEN list_filter($list_names, lambda k: json_type(doc, '$.' || k) = 'ARRAY')[1] END
+               END AS list_key
+        FROM docs
+    )
+);
 
 -- Markdown code (``` or ~~~ fences, also unclosed, and `inline code`) holds no citations: `arr[1]` is code, not a
 -- marker (audit.extract.dialects.CODE_SPAN; a ~~~ fence's `arr[2]` was a citation with an empty claim, RED)
@@ -373,13 +395,13 @@ WITH numeric_markers AS (
            char_start, char_end, unnest(nums) AS num, part
     FROM numeric_ranges
 ), structured_list AS (
-    SELECT t.answer_id, json_extract(t.json_doc, '$.citations[*]') AS items
+    SELECT t.answer_id, t.citations_key, json_extract(t.json_doc, '$.citations[*]') AS items
     FROM texts t WHERE t.structured AND NOT t.has_citation_objects AND json_type(t.json_doc, '$.citations') = 'ARRAY'
 ), structured_items AS (
-    SELECT answer_id, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM structured_list
+    SELECT answer_id, citations_key, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM structured_list
 ), structured_flat AS (
     -- a position that is none (`json_position`) stays a citation with NULL num: fabricated, never a NULL cited_ref
-    SELECT answer_id, idx, left(CAST(item AS VARCHAR), 200) AS raw, json_position(item) AS num
+    SELECT answer_id, citations_key, idx, left(CAST(item AS VARCHAR), 200) AS raw, json_position(item) AS num
     FROM structured_items
 ), inline_list AS (
     SELECT answer_id, answer_text, json_extract(json_doc, '$.inline_citations[*]') AS items
@@ -435,7 +457,7 @@ UNION ALL
 -- JSON "citations" entries the answer text does not already cite inline
 -- (a position's rank reckoned in BIGINT: -2147483648 - 1, or an inline 2147483647 + 1, overflowed INT32 and failed the
 -- whole run; a rank beyond int32 is NULL, a fabricated citation like any position that is none)
-SELECT s.answer_id, 1000000 + s.idx, 0, 'citations[' || (s.idx - 1) || ']', NULL, NULL, 'structured',
+SELECT s.answer_id, 1000000 + s.idx, 0, s.citations_key || '[' || (s.idx - 1) || ']', NULL, NULL, 'structured',
        coalesce(CAST(s.num AS VARCHAR), s.raw), TRY_CAST(s.num::BIGINT - $base + 1 AS INTEGER), NULL, NULL, NULL, NULL, NULL
 FROM structured_flat s
 WHERE s.num IS NULL OR NOT EXISTS (
@@ -451,13 +473,14 @@ FROM inline_cites;
 -- for resolution makes that one citation malformed (`malformed` names the field); JSON null counts as absent.
 CREATE OR REPLACE TEMP TABLE citation_objects AS
 WITH lists AS (
-    SELECT answer_id, json_extract(json_doc, '$.citations[*]') AS items FROM texts WHERE has_citation_objects
+    SELECT answer_id, citations_key, json_extract(json_doc, '$.citations[*]') AS items FROM texts
+    WHERE has_citation_objects
 ), flat AS (
-    SELECT answer_id, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM lists
+    SELECT answer_id, citations_key, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM lists
 ), named AS (
     -- each field under the first of its names the item holds, not null ($on_<field>: the registry's
     -- CITATION_OBJECT_NAMES, the retrieved context's own `doc_id`, `title`, `page`, `url` among them)
-    SELECT answer_id, idx, item,
+    SELECT answer_id, citations_key, idx, item,
            CASE WHEN json_type(item) = 'OBJECT' THEN json_object(
                'document_id', object_field(item, $on_document_id),
                'chunk_index', object_field(item, $on_chunk_index),
@@ -471,7 +494,7 @@ WITH lists AS (
            END AS norm
     FROM flat
 ), fields AS (
-    SELECT answer_id, idx, item, json_type(item) AS item_type,
+    SELECT answer_id, citations_key, idx, item, json_type(item) AS item_type,
            -- an id written as a whole float (12.0, 1.2e1: pandas writes an integer id column holding a null so) is
            -- that integer's digits, up to 15 of them (a double holds those exactly); 12.5 stays malformed
            CASE WHEN json_type(norm, '$.document_id') = 'DOUBLE'
@@ -545,7 +568,7 @@ WITH lists AS (
            END, text_malformed) AS malformed
     FROM checked
 )
-SELECT answer_id, 3000000 + idx AS marker_ord, 0 AS sub_ord, 'citations[' || (idx - 1) || ']' AS marker,
+SELECT answer_id, 3000000 + idx AS marker_ord, 0 AS sub_ord, citations_key || '[' || (idx - 1) || ']' AS marker,
        NULL::INTEGER AS char_start, NULL::INTEGER AS char_end, 'citation_object' AS dialect,
        CASE
            WHEN malformed IS NOT NULL THEN left(item::VARCHAR, 200)

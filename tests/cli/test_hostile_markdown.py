@@ -154,3 +154,32 @@ def test_citation_objects_in_the_retrievers_own_field_names_resolve(tmp_path: Pa
     assert wrong[3][1:3] == (None, "fabricated") and wrong[3][5] == ["malformed_citation:chunk_id"]
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert levels == {"ids": "GREEN", "names": "GREEN", "wrong": "RED"}
+
+
+def test_a_sources_or_references_list_in_structured_output_is_its_citations(tmp_path: Path) -> None:
+    # `{"answer": ..., "sources": [1, 2]}` (or `references`, `refs`): the list was never read, so a source never
+    # retrieved or a wrong one came out YELLOW `no_citations`, unflagged: its citations silently dropped. Read as
+    # `citations` is (positions, citation objects), when the answer has no `citations` and cites nowhere inline;
+    # beside inline markers it is the list they number, as a closing list of sources is (not cited again)
+    one, two = "Refunds take 30 days.", "Shipping is free over 50 euros."
+    rows = [
+        make_answer("sources", json.dumps({"answer": f"{one} {two}", "sources": [1, 2]}), CTX),
+        make_answer("refs", json.dumps({"answer": one, "refs": [7]}), CTX),
+        make_answer("references", json.dumps({"answer": two, "references": [{"title": "Shipping.pdf"}]}), CTX),
+        make_answer(
+            "inline", json.dumps({"answer": f"{one} [1] {two} [2]", "sources": [{"title": "A"}, {"title": "B"}]}), CTX
+        ),
+    ]
+    db = _audited(tmp_path, rows)
+    got = q(
+        db,
+        "SELECT answer_id, list((marker, cited_ref, context_rank, verdict) ORDER BY citation_ord) FROM citation_audit "
+        "GROUP BY 1",
+    )
+    cites = {a: [tuple(c) for c in cs] for a, cs in got}
+    assert [(m, r) for m, _ref, r, _v in cites["sources"]] == [("sources[0]", 1), ("sources[1]", 2)]
+    assert cites["refs"] == [("refs[0]", "7", None, "fabricated")]
+    assert cites["references"] == [("references[0]", "Shipping.pdf", 2, "verified")]
+    assert cites["inline"] == [("[1]", "1", 1, "verified"), ("[2]", "2", 2, "verified")]
+    levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels["refs"] == "RED" and levels["references"] == "GREEN" and levels["inline"] == "GREEN"
