@@ -401,7 +401,11 @@ WITH numeric_markers AS (
     SELECT answer_id, citations_key, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM structured_list
 ), structured_flat AS (
     -- a position that is none (`json_position`) stays a citation with NULL num: fabricated, never a NULL cited_ref
-    SELECT answer_id, citations_key, idx, left(CAST(item AS VARCHAR), 200) AS raw, json_position(item) AS num
+    SELECT answer_id, citations_key, idx, left(CAST(item AS VARCHAR), 200) AS raw, json_position(item) AS num,
+           -- a text that is no position names a document (title, doc_id or url: resolve.sql), as `[Source: X]`
+           -- does: `"citations": ["Refund Policy.pdf"]` was invalid_citation_ref (fabricated) however right
+           CASE WHEN json_type(item) = 'VARCHAR' AND json_position(item) IS NULL
+                THEN nullif(trim(json_extract_string(item, '$')), '') END AS name
     FROM structured_items
 ), inline_list AS (
     SELECT answer_id, answer_text, json_extract(json_doc, '$.inline_citations[*]') AS items
@@ -458,7 +462,8 @@ UNION ALL
 -- (a position's rank reckoned in BIGINT: -2147483648 - 1, or an inline 2147483647 + 1, overflowed INT32 and failed the
 -- whole run; a rank beyond int32 is NULL, a fabricated citation like any position that is none)
 SELECT s.answer_id, 1000000 + s.idx, 0, s.citations_key || '[' || (s.idx - 1) || ']', NULL, NULL, 'structured',
-       coalesce(CAST(s.num AS VARCHAR), s.raw), TRY_CAST(s.num::BIGINT - $base + 1 AS INTEGER), NULL, NULL, NULL, NULL, NULL
+       coalesce(CAST(s.num AS VARCHAR), s.name, s.raw), TRY_CAST(s.num::BIGINT - $base + 1 AS INTEGER), s.name, NULL,
+       NULL, NULL, NULL
 FROM structured_flat s
 WHERE s.num IS NULL OR NOT EXISTS (
     SELECT 1 FROM numeric_cites n WHERE n.answer_id = s.answer_id AND n.num = s.num)
@@ -600,4 +605,4 @@ CREATE OR REPLACE TEMP TABLE invalid_refs AS
 SELECT answer_id, citation_ord, marker,
        'invalid_citation_ref:' || marker || CASE WHEN starts_with(marker, 'inline_') THEN '.source_index' ELSE '' END
            AS reason
-FROM citations WHERE dialect = 'structured' AND cited_rank IS NULL;
+FROM citations WHERE dialect = 'structured' AND cited_rank IS NULL AND cited_title IS NULL;

@@ -183,3 +183,31 @@ def test_a_sources_or_references_list_in_structured_output_is_its_citations(tmp_
     assert cites["inline"] == [("[1]", "1", 1, "verified"), ("[2]", "2", 2, "verified")]
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert levels["refs"] == "RED" and levels["references"] == "GREEN" and levels["inline"] == "GREEN"
+
+
+def test_a_document_named_in_a_json_citations_list_is_that_document(tmp_path: Path) -> None:
+    # `"citations": ["Refund Policy.pdf"]`, `"sources": ["https://kb.example.com/shipping"]`: a list of the documents
+    # the answer drew on, by title (with or without its extension), doc_id or url. Each was
+    # `invalid_citation_ref` (fabricated, RED) however right; one never retrieved is still fabricated, and named
+    def answer(text: str, key: str, names: list[str]) -> str:
+        return json.dumps({"answer": text, key: names})
+
+    rows = [
+        make_answer("title", answer(RETURNS, "citations", ["Refund Policy.pdf"]), URL_CTX),
+        make_answer("url", answer(FREE, "sources", ["https://kb.example.com/shipping"]), URL_CTX),
+        make_answer("stem_and_id", answer(FREE, "citations", ["Shipping", "abc123"]), URL_CTX),
+        make_answer("ghost", answer(RETURNS, "citations", ["Warranty.pdf"]), URL_CTX),
+        make_answer("blank", answer(RETURNS, "citations", [" "]), URL_CTX),
+    ]
+    db = _audited(tmp_path, rows)
+    got = q(
+        db,
+        "SELECT answer_id, list((marker, cited_ref, context_rank, verdict, reasons) ORDER BY citation_ord) "
+        "FROM citation_audit GROUP BY 1",
+    )
+    cites = {a: [tuple(c) for c in cs] for a, cs in got}
+    assert cites["title"][0][:4] == ("citations[0]", "Refund Policy.pdf", 1, "verified")
+    assert cites["url"][0][:4] == ("sources[0]", "https://kb.example.com/shipping", 2, "verified")
+    assert [c[2] for c in cites["stem_and_id"]] == [2, 1]
+    assert cites["ghost"] == [("citations[0]", "Warranty.pdf", None, "fabricated", ["unknown_document"])]
+    assert cites["blank"][0][3:] == ("fabricated", ["invalid_citation_ref:citations[0]"])
