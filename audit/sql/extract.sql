@@ -246,9 +246,14 @@ FROM (
     -- a list under `sources`, `references` or `refs` ($list_names) in place of `citations`, in an answer that has
     -- no citations and cites nowhere inline, is its citations (`{"answer": ..., "sources": [1, 2]}`: never read, a
     -- source never retrieved came out YELLOW no_citations, unflagged). Beside inline markers it is the list they
-    -- number, as a closing list of sources is; in a final stream event, `sources` is what was retrieved
+    -- number, as a closing list of sources is; in a final stream event, `sources` is what was retrieved. A text
+    -- there lists names, comma (or semicolon, newline) separated: LangChain's `"sources": "a.pdf, https://..."`
     SELECT * REPLACE (CASE WHEN list_key IS NOT NULL
-                           THEN json_merge_patch(doc, json_object('citations', json_extract(doc, '$.' || list_key)))::VARCHAR
+                           THEN json_merge_patch(doc, json_object('citations', CASE
+                               WHEN json_type(doc, '$.' || list_key) = 'ARRAY' THEN json_extract(doc, '$.' || list_key)
+                               ELSE to_json(list_filter(list_transform(
+                                   regexp_split_to_array(json_extract_string(doc, '$.' || list_key), '[,;\n]'),
+                                   lambda x: trim(x)), lambda x: x <> '')) END))::VARCHAR
                            ELSE doc END AS doc),
            coalesce(list_key, 'citations') AS citations_key
     FROM (
@@ -258,7 +263,8 @@ FROM (
                          AND coalesce(json_type(doc, '$.inline_citations'), 'NULL') = 'NULL'
                          AND coalesce(json_extract_string(doc, '$.type'), '') <> 'final'
                     THEN CASE WHEN NOT regexp_matches(answer_field, $any)
-                              THEN list_filter($list_names, lambda k: json_type(doc, '$.' || k) = 'ARRAY')[1] END
+                              THEN list_filter($list_names,
+                                               lambda k: json_type(doc, '$.' || k) IN ('ARRAY', 'VARCHAR'))[1] END
                END AS list_key
         FROM docs
     )

@@ -211,3 +211,20 @@ def test_a_document_named_in_a_json_citations_list_is_that_document(tmp_path: Pa
     assert [c[2] for c in cites["stem_and_id"]] == [2, 1]
     assert cites["ghost"] == [("citations[0]", "Warranty.pdf", None, "fabricated", ["unknown_document"])]
     assert cites["blank"][0][3:] == ("fabricated", ["invalid_citation_ref:citations[0]"])
+
+
+def test_a_sources_text_lists_the_documents_it_names(tmp_path: Path) -> None:
+    # LangChain's RetrievalQAWithSourcesChain logs `{"answer": ..., "sources": "a.pdf, https://..."}`: one text
+    # naming the sources, comma separated. It was never read (YELLOW no_citations, unflagged)
+    rows = [
+        make_answer(
+            "two", json.dumps({"answer": RETURNS, "sources": "Refund Policy.pdf, https://kb.example.com/x"}), URL_CTX
+        ),
+        make_answer("blank", json.dumps({"answer": FREE, "sources": ""}), URL_CTX),
+    ]
+    db = _audited(tmp_path, rows)
+    cites = q(db, "SELECT answer_id, marker, cited_ref, context_rank, verdict FROM citation_audit ORDER BY 1, 2")
+    assert cites == [
+        ("two", "sources[0]", "Refund Policy.pdf", 1, "verified"),
+        ("two", "sources[1]", "https://kb.example.com/x", None, "fabricated"),
+    ]
