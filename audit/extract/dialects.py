@@ -234,6 +234,10 @@ CITATION_OBJECT_NAMES: dict[str, tuple[str, ...]] = {
     "claim_text": ("claim_text", "claimText", "claim"),
     "citation_type": ("citation_type", "citationType"),
     "confidence_score": ("confidence_score", "confidenceScore", "confidence"),
+    # without a document_id or document_name: the retrieved document of that id when there is one, else a position
+    # as a numeric marker's (`{"id": 2}`: sources shown to the model numbered; LangChain's `source_id`)
+    "id": ("id", "source_id", "sourceId"),
+    "source_index": ("source_index", "sourceIndex"),  # a 0-based position, as in inline_citations
 }
 
 

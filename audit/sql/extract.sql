@@ -493,7 +493,13 @@ WITH lists AS (
     -- CITATION_OBJECT_NAMES, the retrieved context's own `doc_id`, `title`, `page`, `url` among them)
     SELECT answer_id, citations_key, idx, item,
            CASE WHEN json_type(item) = 'OBJECT' THEN json_object(
-               'document_id', object_field(item, $on_document_id),
+               -- an `id` is the document_id when neither a document_id nor a document_name is given (by_ref)
+               'document_id', coalesce(object_field(item, $on_document_id),
+                                       CASE WHEN object_field(item, $on_document_name) IS NULL
+                                            THEN object_field(item, $on_id) END),
+               'by_ref', object_field(item, $on_document_id) IS NULL AND object_field(item, $on_document_name) IS NULL
+                         AND object_field(item, $on_id) IS NOT NULL,
+               'source_index', object_field(item, $on_source_index),
                'chunk_index', object_field(item, $on_chunk_index),
                'chunk_id', object_field(item, $on_chunk_id),
                'document_name', object_field(item, $on_document_name),
@@ -519,6 +525,11 @@ WITH lists AS (
            CASE WHEN json_type(norm, '$.chunk_index') = 'DOUBLE'
                 THEN regexp_replace(json_extract_string(norm, '$.chunk_index'), '^(\d+)\.0$', '\1')
                 ELSE trim(json_extract_string(norm, '$.chunk_index')) END AS index_raw,
+           coalesce(json_extract(norm, '$.by_ref')::BOOLEAN, false) AS by_ref,
+           json_type(norm, '$.source_index') AS sidx_type,
+           CASE WHEN json_type(norm, '$.source_index') = 'DOUBLE'
+                THEN regexp_replace(json_extract_string(norm, '$.source_index'), '^(\d+)\.0$', '\1')
+                ELSE trim(json_extract_string(norm, '$.source_index')) END AS sidx_raw,
            -- a chunk's id: a string, or an integer as its digits
            json_type(norm, '$.chunk_id') AS chunk_type,
            CASE WHEN json_type(norm, '$.chunk_id') = 'DOUBLE'
@@ -551,6 +562,9 @@ WITH lists AS (
            coalesce(index_type IN ('VARCHAR', 'BIGINT', 'UBIGINT', 'DOUBLE') AND regexp_full_match(index_raw, '\d{1,9}'),
                     false)
                AS index_ok,
+           coalesce(sidx_type <> 'NULL', false) AS sidx_given,
+           coalesce(sidx_type IN ('VARCHAR', 'BIGINT', 'UBIGINT', 'DOUBLE') AND regexp_full_match(sidx_raw, '\d{1,9}'), false)
+               AS sidx_ok,
            coalesce(chunk_type <> 'NULL' AND NOT (chunk_type = 'VARCHAR' AND chunk_raw = ''), false) AS chunk_given,
            coalesce(chunk_type IN ('VARCHAR', 'BIGINT', 'UBIGINT') AND chunk_raw <> ''
                     OR chunk_type = 'DOUBLE' AND regexp_full_match(chunk_raw, '-?\d{1,15}'), false) AS chunk_ok,
@@ -572,6 +586,8 @@ WITH lists AS (
                WHEN item_type <> 'OBJECT' THEN 'not_an_object'
                WHEN id_given AND NOT id_ok THEN 'document_id'
                WHEN name_given AND NOT name_ok THEN 'document_name'
+               -- a source_index alone: a position (nothing else to check)
+               WHEN NOT id_ok AND NOT name_ok AND sidx_given THEN CASE WHEN NOT sidx_ok THEN 'source_index' END
                WHEN NOT id_ok AND NOT name_ok THEN 'document_id'
                WHEN index_given AND NOT index_ok AND (id_ok OR NOT page_ok) THEN 'chunk_index'
                WHEN chunk_given AND NOT chunk_ok AND NOT index_given THEN 'chunk_id'
@@ -583,13 +599,17 @@ SELECT answer_id, 3000000 + idx AS marker_ord, 0 AS sub_ord, citations_key || '[
        NULL::INTEGER AS char_start, NULL::INTEGER AS char_end, 'citation_object' AS dialect,
        CASE
            WHEN malformed IS NOT NULL THEN left(item::VARCHAR, 200)
+           WHEN NOT id_ok AND NOT name_ok THEN sidx_raw
            WHEN by_index THEN CASE WHEN id_ok THEN document_id ELSE document_name END || ':' || index_raw
            WHEN by_chunk THEN CASE WHEN id_ok THEN document_id ELSE document_name END || ':' || chunk_raw
            WHEN page_ok THEN CASE WHEN id_ok THEN document_id ELSE document_name END || ', page ' || page_raw
            WHEN id_ok THEN document_id
            ELSE document_name
        END AS cited_ref,
-       NULL::INTEGER AS cited_rank,
+       -- a position: a source_index (0-based), or an id that may be one (resolve.sql: when no document has that id)
+       CASE WHEN malformed IS NULL AND NOT id_ok AND NOT name_ok THEN TRY_CAST(sidx_raw::BIGINT + 1 AS INTEGER)
+            WHEN malformed IS NULL AND by_ref AND regexp_full_match(document_id, '\d{1,9}')
+                THEN TRY_CAST(document_id::BIGINT - $base + 1 AS INTEGER) END AS cited_rank,
        -- with a document_id too, the name must be that document's (resolve.sql)
        CASE WHEN malformed IS NULL AND name_ok THEN document_name END AS cited_title,
        -- with a chunk_index too, the page must be the chunk's (resolve.sql)

@@ -84,6 +84,13 @@ WITH cited AS (
     GROUP BY ALL
     UNION ALL
     SELECT answer_id, citation_ord, rank FROM object_hits WHERE rank IS NOT NULL
+    UNION ALL
+    -- a citation object's position (a source_index, or an id no retrieved document has)
+    SELECT c.answer_id, c.citation_ord, min(k.rank)
+    FROM cited c JOIN ctx_keys k ON k.answer_id = c.answer_id AND k.rank = c.cited_rank
+    WHERE c.dialect = 'citation_object' AND c.malformed IS NULL
+      AND NOT EXISTS (SELECT 1 FROM doc_hits d WHERE d.answer_id = c.answer_id AND d.citation_ord = c.citation_ord)
+    GROUP BY ALL
 ), known_docs AS (
     SELECT DISTINCT answer_id, citation_ord FROM doc_hits
 ), doc_level AS (
@@ -109,6 +116,8 @@ SELECT c.answer_id, c.citation_ord, c.marker, c.dialect, c.char_start, c.char_en
            WHEN c.malformed IS NOT NULL THEN 'malformed_citation:' || c.malformed
            WHEN ir.reason IS NOT NULL THEN ir.reason
            WHEN c.dialect IN ('numeric', 'superscript') OR (c.dialect = 'structured' AND c.cited_title IS NULL)
+               THEN 'index_out_of_range'
+           WHEN c.dialect = 'citation_object' AND c.cited_rank IS NOT NULL AND kd.answer_id IS NULL
                THEN 'index_out_of_range'
            -- 【4:0†source】: no file named, and its numbers are no context ranks
            WHEN c.dialect = 'file_search' AND c.cited_title IS NULL THEN 'source_not_named'

@@ -228,3 +228,37 @@ def test_a_sources_text_lists_the_documents_it_names(tmp_path: Path) -> None:
         ("two", "sources[0]", "Refund Policy.pdf", 1, "verified"),
         ("two", "sources[1]", "https://kb.example.com/x", None, "fabricated"),
     ]
+
+
+def test_a_citation_object_naming_its_source_by_id_or_position_resolves(tmp_path: Path) -> None:
+    # `{"id": 2, "quote": ..., "confidence": ...}` (sources shown to the model numbered or by id) and LangChain's
+    # `{"source_id": 0, "quote": ...}`, `{"source_index": 0}`: each was malformed_citation:document_id (fabricated,
+    # RED) however right. An `id` (`source_id`) is the retrieved document of that id when there is one, else a
+    # position as a numeric marker's (1-based by default); `source_index` is 0-based, as in `inline_citations`
+    def answer(text: str, *citations: dict[str, object]) -> str:
+        return json.dumps({"answer": text, "citations": list(citations)})
+
+    numbered = [{**c, "doc_id": f"kb-{i}"} for i, c in enumerate(URL_CTX)]
+    rows = [
+        make_answer(
+            "position", answer(FREE, {"id": 2, "quote": "Orders over $50 ship free", "confidence": 0.8}), numbered
+        ),
+        make_answer("doc_id", answer(RETURNS, {"id": "abc123", "quote": "within 30 days of purchase date"}), URL_CTX),
+        make_answer("source_index", answer(RETURNS, {"source_index": 0}, {"source_id": "2"}), numbered),
+        make_answer("ghost", answer(RETURNS, {"id": 9}, {"id": "kb-7"}, {"source_index": -1}), numbered),
+    ]
+    db = _audited(tmp_path, rows)
+    got = q(
+        db,
+        "SELECT answer_id, list((cited_ref, context_rank, verdict, quote_status, claimed_confidence, reasons) "
+        "ORDER BY citation_ord) FROM citation_audit GROUP BY 1",
+    )
+    cites = {a: [tuple(c) for c in cs] for a, cs in got}
+    assert cites["position"][0][:5] == ("2", 2, "verified", "verbatim", 0.8)
+    assert cites["doc_id"][0][:4] == ("abc123", 1, "verified", "verbatim")
+    assert [c[:2] for c in cites["source_index"]] == [("0", 1), ("2", 2)]
+    assert [(c[1], c[2], c[5]) for c in cites["ghost"]] == [
+        (None, "fabricated", ["index_out_of_range"]),
+        (None, "fabricated", ["unknown_document"]),
+        (None, "fabricated", ["malformed_citation:source_index"]),
+    ]
