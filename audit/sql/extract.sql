@@ -262,7 +262,9 @@ FROM (
                          AND coalesce(json_type(doc, '$.citations'), 'NULL') = 'NULL'
                          AND coalesce(json_type(doc, '$.inline_citations'), 'NULL') = 'NULL'
                          AND coalesce(json_extract_string(doc, '$.type'), '') <> 'final'
-                    THEN CASE WHEN NOT regexp_matches(answer_field, $any)
+                    -- (a bracket in Markdown code is no marker: code_spans)
+                    THEN CASE WHEN NOT regexp_matches(
+                                  regexp_replace(answer_field, '(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`', '', 'g'), $any)
                               THEN list_filter($list_names,
                                                lambda k: json_type(doc, '$.' || k) IN ('ARRAY', 'VARCHAR'))[1] END
                END AS list_key

@@ -166,6 +166,8 @@ def test_a_sources_or_references_list_in_structured_output_is_its_citations(tmp_
         make_answer("sources", json.dumps({"answer": f"{one} {two}", "sources": [1, 2]}), CTX),
         make_answer("refs", json.dumps({"answer": one, "refs": [7]}), CTX),
         make_answer("references", json.dumps({"answer": two, "references": [{"title": "Shipping.pdf"}]}), CTX),
+        # a bracket in code is no inline marker
+        make_answer("code", json.dumps({"answer": f"{two} Set `fees[1]` to 0.", "sources": [2]}), CTX),
         make_answer(
             "inline", json.dumps({"answer": f"{one} [1] {two} [2]", "sources": [{"title": "A"}, {"title": "B"}]}), CTX
         ),
@@ -181,6 +183,7 @@ def test_a_sources_or_references_list_in_structured_output_is_its_citations(tmp_
     assert cites["refs"] == [("refs[0]", "7", None, "fabricated")]
     assert cites["references"] == [("references[0]", "Shipping.pdf", 2, "verified")]
     assert cites["inline"] == [("[1]", "1", 1, "verified"), ("[2]", "2", 2, "verified")]
+    assert [c[:3] for c in cites["code"]] == [("sources[0]", "2", 2)]
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert levels["refs"] == "RED" and levels["references"] == "GREEN" and levels["inline"] == "GREEN"
 
