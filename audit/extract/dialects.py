@@ -79,6 +79,14 @@ HTML_NUMERIC = Dialect(
     ),
     example="&#91;1&#93;, &lsqb;1&rsqb;, <sup>[1]</sup>",
 )
+# `(Source 1)`, `(source: 2)`, `(Sources 1, 3)`, `(Ref. 2)`, `(Doc 9)`: RAG prompts ask for "(Source N)" as often as
+# "[Source N]"; it was no marker (beside a verified [1] a wrong figure or a source never retrieved came out YELLOW, its
+# citation never seen). In parentheses the label is required: `(1)` is an enumeration, `(Section 2)`, `(Figure 2)` text
+PAREN_NUMERIC = Dialect(
+    name="numeric",
+    pattern=rf"[(（]{_GAP}{_LABEL_WORD}{_GAP}{_POSITIONS}{_GAP}[)）]",
+    example="(Source 1), (source: 2), (Sources 1, 3), (Ref. 2)",
+)
 _FOOTNOTE = rf"\[\^{_GAP}\d{{1,9}}{_GAP}(?:\^{_GAP})?\]"
 # `[^refund-policy]` (a label, not a number) is a named Markdown footnote: its definition closing the answer,
 # `[^refund-policy]: Refund Policy.pdf` (or a url, or a doc_id), names the source (resolve.sql: by title, doc_id or
@@ -159,6 +167,7 @@ DIALECTS: tuple[Dialect, ...] = (
     DOC_CHUNK,
     NUMERIC,
     HTML_NUMERIC,
+    PAREN_NUMERIC,
     SUPERSCRIPT,
     NAMED_FOOTNOTE,
     DOCUMENT,
@@ -195,6 +204,41 @@ CITATION_OBJECT = JsonDialect(
     ' or a final stream event {"type": "final", "data": "...", "citations": [...]}',
 )
 JSON_DIALECTS: tuple[JsonDialect, ...] = (STRUCTURED, CITATION_OBJECT)
+# Other keys an answer's list of citations goes by (`{"answer": ..., "sources": [1, 2]}`), read when it has no
+# `citations` and cites nowhere inline (extract.sql, `$list_names`)
+CITATION_LIST_NAMES = ("sources", "references", "refs")
+# The names a citation object's field goes by, the first the item holds (not null) read (extract.sql, `$on_<field>`):
+# logs name a source as its retrieved context does (`doc_id`, `chunk_id`, `title`, `page`, `url`), shorten the others
+# (`quote`, `claim`, `confidence`) or write them in camel case. A citation so was malformed_citation:document_id
+# (fabricated, RED) however right. `chunk_id` is the chunk's id, never an index; a `url` names the document as its
+# `document_name` would (resolve.sql matches a name against the context's url too)
+CITATION_OBJECT_NAMES: dict[str, tuple[str, ...]] = {
+    "document_id": ("document_id", "documentId", "doc_id", "docId"),
+    "chunk_index": ("chunk_index", "chunkIndex"),
+    "chunk_id": ("chunk_id", "chunkId"),
+    "document_name": (
+        "document_name",
+        "documentName",
+        "title",
+        "document_title",
+        "documentTitle",
+        "file_name",
+        "fileName",
+        "filename",
+        "url",
+        "source_url",
+        "sourceUrl",
+    ),
+    "page_number": ("page_number", "pageNumber", "page"),
+    "text_span": ("text_span", "textSpan", "quote", "quoted_text", "quotedText"),
+    "claim_text": ("claim_text", "claimText", "claim"),
+    "citation_type": ("citation_type", "citationType"),
+    "confidence_score": ("confidence_score", "confidenceScore", "confidence"),
+    # without a document_id or document_name: the retrieved document of that id when there is one, else a position
+    # as a numeric marker's (`{"id": 2}`: sources shown to the model numbered; LangChain's `source_id`)
+    "id": ("id", "source_id", "sourceId"),
+    "source_index": ("source_index", "sourceIndex"),  # a 0-based position, as in inline_citations
+}
 
 
 def any_marker_pattern() -> str:
@@ -246,14 +290,17 @@ def url_spans(text: str) -> list[tuple[int, int]]:
 
 
 def find_markers(text: str) -> list[re.Match[str]]:
-    """Every marker of `text` (code aside): the registry's regex, less the superscript runs that are no citation and
-    the brackets inside a url."""
+    """Every marker of `text`, code aside: the registry's regex, less the superscript runs that are no citation, the
+    brackets inside a url and those inside Markdown code (`cfg[3]` in backticks was no citation, but the sentence
+    splitter and the claims cut it out: "`cfg` is a setting" was checked and shown)."""
     urls = url_spans(text)
+    code = code_spans(text)
     return [
         m
         for m in marker_regex().finditer(text)
         if (not _SUPERSCRIPT_RE.fullmatch(m.group()) or superscript_in_place(text, m.start(), m.end()))
         and not any(s < m.start() < e for s, e in urls)
+        and not any(s <= m.start() and m.end() <= e for s, e in code)
     ]
 
 
@@ -306,11 +353,17 @@ def reference_list_start(text: str) -> int | None:
 CODE_SPAN = re.compile(r"(?s)```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)|`[^`\n]+`")
 
 
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each Markdown code span of `text` (extract.sql's `code_spans`)."""
+    if "`" not in text and "~~~" not in text:
+        return []
+    return [(m.start(), m.end()) for m in CODE_SPAN.finditer(text)]
+
+
 def markers_outside_code(text: str) -> list[re.Match[str]]:
     """The reference marker scan: every marker not inside Markdown code nor in a closing list of sources beside
     inline markers, as extract.sql finds them."""
-    code = [(m.start(), m.end()) for m in CODE_SPAN.finditer(text)]
-    found = [m for m in find_markers(text) if not any(s <= m.start() and m.end() <= e for s, e in code)]
+    found = find_markers(text)
     refs = reference_list_start(text)
     if refs is None or not any(m.start() < refs for m in found):
         return found

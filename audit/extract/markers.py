@@ -8,6 +8,8 @@ import duckdb
 import pyarrow as pa
 
 from audit.extract.dialects import (
+    CITATION_LIST_NAMES,
+    CITATION_OBJECT_NAMES,
     DOC_CHUNK,
     DOCUMENT,
     DOCUMENT_PAGE,
@@ -16,6 +18,7 @@ from audit.extract.dialects import (
     HTML_NUMERIC,
     NAMED_FOOTNOTE,
     NUMERIC,
+    PAREN_NUMERIC,
     REFERENCE_WORDS,
     SUPERSCRIPT,
     SUPERSCRIPT_AFTER,
@@ -77,6 +80,7 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "url": URL,
         "num": NUMERIC.pattern,
         "html": HTML_NUMERIC.pattern,
+        "pnum": PAREN_NUMERIC.pattern,
         "dp": DOCUMENT_PAGE.pattern,
         "doc": DOCUMENT.pattern,
         "dc": DOC_CHUNK.pattern,
@@ -91,6 +95,7 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "wide_from": WIDE_NUMERALS_FROM,
         "wide_to": WIDE_NUMERALS_TO,
         "base": numeric_base,
-    }
+        "list_names": list(CITATION_LIST_NAMES),
+    } | {f"on_{field}": list(names) for field, names in CITATION_OBJECT_NAMES.items()}
     repair_lone_surrogates(con)
     run(con, "extract", params)

@@ -1,6 +1,6 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $any (any marker), $url (a url), $num / $html / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
+-- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $num / $html / $pnum / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
 -- footnote's definition), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
@@ -13,6 +13,10 @@ CREATE OR REPLACE TEMP MACRO short_around(t, n, pat) AS
          ELSE NOT regexp_matches(t, pat) AND NOT regexp_matches(t, '\{\s*["}]|\[\s*[\{"\]]')
               AND len(list_filter(string_split(t, chr(10)), lambda l: regexp_matches(l, '\S'))) <= n
     END;
+
+-- a citation object's field given under any of `keys` (the first of them the item holds, not null), as JSON
+CREATE OR REPLACE TEMP MACRO object_field(item, keys) AS
+    json_extract(item, '$.' || list_filter(keys, lambda k: coalesce(json_type(item, '$.' || k), 'NULL') <> 'NULL')[1]);
 
 -- a citation's position in JSON (a `citations` entry, an inline `source_index`): an integer, a string of digits or a
 -- whole float (1.0, as pandas writes integers beside nulls) that fits int32; anything else (null, "x", 1.5, true,
@@ -202,6 +206,8 @@ SELECT answer_id,
            AS structured_parse_failed,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field ELSE prose END AS answer_text,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN doc END AS json_doc,
+       -- the key the JSON's citations were read from (`citations`, or `sources`...: the markers name it)
+       citations_key,
        -- the prose around an embedded payload that is the answer: [{start, text}] (offsets in the answer as logged)
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN prose_around END AS prose_around,
        -- `citations` holding any object: the citation_object dialect (every item is one citation)
@@ -236,7 +242,35 @@ SELECT answer_id,
                    lambda k: 'duplicate_json_key:' || k)
                 || list_transform(coalesce(citation_dup_keys, []), lambda k: 'duplicate_json_key:citations[].' || k)
             END AS citation_shape_flags
-FROM docs;
+FROM (
+    -- a list under `sources`, `references` or `refs` ($list_names) in place of `citations`, in an answer that has
+    -- no citations and cites nowhere inline, is its citations (`{"answer": ..., "sources": [1, 2]}`: never read, a
+    -- source never retrieved came out YELLOW no_citations, unflagged). Beside inline markers it is the list they
+    -- number, as a closing list of sources is; in a final stream event, `sources` is what was retrieved. A text
+    -- there lists names, comma (or semicolon, newline) separated: LangChain's `"sources": "a.pdf, https://..."`
+    SELECT * REPLACE (CASE WHEN list_key IS NOT NULL
+                           THEN json_merge_patch(doc, json_object('citations', CASE
+                               WHEN json_type(doc, '$.' || list_key) = 'ARRAY' THEN json_extract(doc, '$.' || list_key)
+                               ELSE to_json(list_filter(list_transform(
+                                   regexp_split_to_array(json_extract_string(doc, '$.' || list_key), '[,;\n]'),
+                                   lambda x: trim(x)), lambda x: x <> '')) END))::VARCHAR
+                           ELSE doc END AS doc),
+           coalesce(list_key, 'citations') AS citations_key
+    FROM (
+        SELECT *,
+               CASE WHEN looks_json AND answer_field IS NOT NULL
+                         AND coalesce(json_type(doc, '$.citations'), 'NULL') = 'NULL'
+                         AND coalesce(json_type(doc, '$.inline_citations'), 'NULL') = 'NULL'
+                         AND coalesce(json_extract_string(doc, '$.type'), '') <> 'final'
+                    -- (a bracket in Markdown code is no marker: code_spans)
+                    THEN CASE WHEN NOT regexp_matches(
+                                  regexp_replace(answer_field, '(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`', '', 'g'), $any)
+                              THEN list_filter($list_names,
+                                               lambda k: json_type(doc, '$.' || k) IN ('ARRAY', 'VARCHAR'))[1] END
+               END AS list_key
+        FROM docs
+    )
+);
 
 -- Markdown code (``` or ~~~ fences, also unclosed, and `inline code`) holds no citations: `arr[1]` is code, not a
 -- marker (audit.extract.dialects.CODE_SPAN; a ~~~ fence's `arr[2]` was a citation with an empty claim, RED)
@@ -339,6 +373,12 @@ WITH numeric_markers AS (
                                                ';', ','), '[^0-9,\-–]', '', 'g'), ',')
     FROM markers WHERE regexp_full_match(marker, $html)
     UNION ALL
+    -- (Source 1), (Sources 1, 3): a labelled position in parentheses
+    SELECT *, 'numeric',
+           string_split(regexp_replace(replace(translate(regexp_extract(marker, $pnum, 1), $wide_from, $wide_to),
+                                               ';', ','), '[^0-9,\-–]', '', 'g'), ',')
+    FROM markers WHERE regexp_full_match(marker, $pnum)
+    UNION ALL
     -- superscript digits (¹˒² is 1, 2; ¹⁻³ is 1-3: audit.extract.dialects.SUPERSCRIPT_DIGITS), or <sup>1</sup>
     SELECT *, 'superscript',
            string_split(regexp_replace(replace(translate(marker, '⁰¹²³⁴⁵⁶⁷⁸⁹˒⁻', '0123456789,-'), ';', ','),
@@ -363,13 +403,17 @@ WITH numeric_markers AS (
            char_start, char_end, unnest(nums) AS num, part
     FROM numeric_ranges
 ), structured_list AS (
-    SELECT t.answer_id, json_extract(t.json_doc, '$.citations[*]') AS items
+    SELECT t.answer_id, t.citations_key, json_extract(t.json_doc, '$.citations[*]') AS items
     FROM texts t WHERE t.structured AND NOT t.has_citation_objects AND json_type(t.json_doc, '$.citations') = 'ARRAY'
 ), structured_items AS (
-    SELECT answer_id, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM structured_list
+    SELECT answer_id, citations_key, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM structured_list
 ), structured_flat AS (
     -- a position that is none (`json_position`) stays a citation with NULL num: fabricated, never a NULL cited_ref
-    SELECT answer_id, idx, left(CAST(item AS VARCHAR), 200) AS raw, json_position(item) AS num
+    SELECT answer_id, citations_key, idx, left(CAST(item AS VARCHAR), 200) AS raw, json_position(item) AS num,
+           -- a text that is no position names a document (title, doc_id or url: resolve.sql), as `[Source: X]`
+           -- does: `"citations": ["Refund Policy.pdf"]` was invalid_citation_ref (fabricated) however right
+           CASE WHEN json_type(item) = 'VARCHAR' AND json_position(item) IS NULL
+                THEN nullif(trim(json_extract_string(item, '$')), '') END AS name
     FROM structured_items
 ), inline_list AS (
     SELECT answer_id, answer_text, json_extract(json_doc, '$.inline_citations[*]') AS items
@@ -425,8 +469,9 @@ UNION ALL
 -- JSON "citations" entries the answer text does not already cite inline
 -- (a position's rank reckoned in BIGINT: -2147483648 - 1, or an inline 2147483647 + 1, overflowed INT32 and failed the
 -- whole run; a rank beyond int32 is NULL, a fabricated citation like any position that is none)
-SELECT s.answer_id, 1000000 + s.idx, 0, 'citations[' || (s.idx - 1) || ']', NULL, NULL, 'structured',
-       coalesce(CAST(s.num AS VARCHAR), s.raw), TRY_CAST(s.num::BIGINT - $base + 1 AS INTEGER), NULL, NULL, NULL, NULL, NULL
+SELECT s.answer_id, 1000000 + s.idx, 0, s.citations_key || '[' || (s.idx - 1) || ']', NULL, NULL, 'structured',
+       coalesce(CAST(s.num AS VARCHAR), s.name, s.raw), TRY_CAST(s.num::BIGINT - $base + 1 AS INTEGER), s.name, NULL,
+       NULL, NULL, NULL
 FROM structured_flat s
 WHERE s.num IS NULL OR NOT EXISTS (
     SELECT 1 FROM numeric_cites n WHERE n.answer_id = s.answer_id AND n.num = s.num)
@@ -441,43 +486,76 @@ FROM inline_cites;
 -- for resolution makes that one citation malformed (`malformed` names the field); JSON null counts as absent.
 CREATE OR REPLACE TEMP TABLE citation_objects AS
 WITH lists AS (
-    SELECT answer_id, json_extract(json_doc, '$.citations[*]') AS items FROM texts WHERE has_citation_objects
+    SELECT answer_id, citations_key, json_extract(json_doc, '$.citations[*]') AS items FROM texts
+    WHERE has_citation_objects
 ), flat AS (
-    SELECT answer_id, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM lists
+    SELECT answer_id, citations_key, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM lists
+), named AS (
+    -- each field under the first of its names the item holds, not null ($on_<field>: the registry's
+    -- CITATION_OBJECT_NAMES, the retrieved context's own `doc_id`, `title`, `page`, `url` among them)
+    SELECT answer_id, citations_key, idx, item,
+           CASE WHEN json_type(item) = 'OBJECT' THEN json_object(
+               -- an `id` is the document_id when neither a document_id nor a document_name is given (by_ref)
+               'document_id', coalesce(object_field(item, $on_document_id),
+                                       CASE WHEN object_field(item, $on_document_name) IS NULL
+                                            THEN object_field(item, $on_id) END),
+               'by_ref', object_field(item, $on_document_id) IS NULL AND object_field(item, $on_document_name) IS NULL
+                         AND object_field(item, $on_id) IS NOT NULL,
+               'source_index', object_field(item, $on_source_index),
+               'chunk_index', object_field(item, $on_chunk_index),
+               'chunk_id', object_field(item, $on_chunk_id),
+               'document_name', object_field(item, $on_document_name),
+               'page_number', object_field(item, $on_page_number),
+               'text_span', object_field(item, $on_text_span),
+               'claim_text', object_field(item, $on_claim_text),
+               'citation_type', object_field(item, $on_citation_type),
+               'confidence_score', object_field(item, $on_confidence_score))
+           END AS norm
+    FROM flat
 ), fields AS (
-    SELECT answer_id, idx, item, json_type(item) AS item_type,
+    SELECT answer_id, citations_key, idx, item, json_type(item) AS item_type,
            -- an id written as a whole float (12.0, 1.2e1: pandas writes an integer id column holding a null so) is
            -- that integer's digits, up to 15 of them (a double holds those exactly); 12.5 stays malformed
-           CASE WHEN json_type(item, '$.document_id') = 'DOUBLE'
-                     AND regexp_full_match(json_extract_string(item, '$.document_id'), '-?\d{1,15}\.0')
-                THEN 'BIGINT' ELSE json_type(item, '$.document_id') END AS id_type,
-           CASE WHEN json_type(item, '$.document_id') = 'DOUBLE'
-                THEN regexp_replace(json_extract_string(item, '$.document_id'), '^(-?\d{1,15})\.0$', '\1')
-                ELSE trim(json_extract_string(item, '$.document_id')) END AS document_id,
+           CASE WHEN json_type(norm, '$.document_id') = 'DOUBLE'
+                     AND regexp_full_match(json_extract_string(norm, '$.document_id'), '-?\d{1,15}\.0')
+                THEN 'BIGINT' ELSE json_type(norm, '$.document_id') END AS id_type,
+           CASE WHEN json_type(norm, '$.document_id') = 'DOUBLE'
+                THEN regexp_replace(json_extract_string(norm, '$.document_id'), '^(-?\d{1,15})\.0$', '\1')
+                ELSE trim(json_extract_string(norm, '$.document_id')) END AS document_id,
            -- a whole float (0.0: pandas writes an integer column holding a null so) is that integer; 0.5 stays
-           json_type(item, '$.chunk_index') AS index_type,
-           CASE WHEN json_type(item, '$.chunk_index') = 'DOUBLE'
-                THEN regexp_replace(json_extract_string(item, '$.chunk_index'), '^(\d+)\.0$', '\1')
-                ELSE trim(json_extract_string(item, '$.chunk_index')) END AS index_raw,
-           json_type(item, '$.document_name') AS name_type,
-           trim(json_extract_string(item, '$.document_name')) AS document_name,
-           json_type(item, '$.page_number') AS page_type,
-           CASE WHEN json_type(item, '$.page_number') = 'DOUBLE'
-                THEN regexp_replace(json_extract_string(item, '$.page_number'), '^(\d+)\.0$', '\1')
-                ELSE trim(json_extract_string(item, '$.page_number')) END AS page_raw,
-           CASE WHEN json_type(item, '$.text_span') = 'VARCHAR' THEN json_extract_string(item, '$.text_span') END AS quote,
-           CASE WHEN json_type(item, '$.claim_text') = 'VARCHAR' THEN json_extract_string(item, '$.claim_text') END
+           json_type(norm, '$.chunk_index') AS index_type,
+           CASE WHEN json_type(norm, '$.chunk_index') = 'DOUBLE'
+                THEN regexp_replace(json_extract_string(norm, '$.chunk_index'), '^(\d+)\.0$', '\1')
+                ELSE trim(json_extract_string(norm, '$.chunk_index')) END AS index_raw,
+           coalesce(json_extract(norm, '$.by_ref')::BOOLEAN, false) AS by_ref,
+           json_type(norm, '$.source_index') AS sidx_type,
+           CASE WHEN json_type(norm, '$.source_index') = 'DOUBLE'
+                THEN regexp_replace(json_extract_string(norm, '$.source_index'), '^(\d+)\.0$', '\1')
+                ELSE trim(json_extract_string(norm, '$.source_index')) END AS sidx_raw,
+           -- a chunk's id: a string, or an integer as its digits
+           json_type(norm, '$.chunk_id') AS chunk_type,
+           CASE WHEN json_type(norm, '$.chunk_id') = 'DOUBLE'
+                THEN regexp_replace(json_extract_string(norm, '$.chunk_id'), '^(-?\d{1,15})\.0$', '\1')
+                ELSE trim(json_extract_string(norm, '$.chunk_id')) END AS chunk_raw,
+           json_type(norm, '$.document_name') AS name_type,
+           trim(json_extract_string(norm, '$.document_name')) AS document_name,
+           json_type(norm, '$.page_number') AS page_type,
+           CASE WHEN json_type(norm, '$.page_number') = 'DOUBLE'
+                THEN regexp_replace(json_extract_string(norm, '$.page_number'), '^(\d+)\.0$', '\1')
+                ELSE trim(json_extract_string(norm, '$.page_number')) END AS page_raw,
+           CASE WHEN json_type(norm, '$.text_span') = 'VARCHAR' THEN json_extract_string(norm, '$.text_span') END AS quote,
+           CASE WHEN json_type(norm, '$.claim_text') = 'VARCHAR' THEN json_extract_string(norm, '$.claim_text') END
                AS claim_text,
-           CASE WHEN json_type(item, '$.citation_type') = 'VARCHAR'
-                THEN nullif(trim(json_extract_string(item, '$.citation_type')), '') END AS claimed_type,
-           json_extract(item, '$.confidence_score')::VARCHAR AS confidence_raw,
+           CASE WHEN json_type(norm, '$.citation_type') = 'VARCHAR'
+                THEN nullif(trim(json_extract_string(norm, '$.citation_type')), '') END AS claimed_type,
+           json_extract(norm, '$.confidence_score')::VARCHAR AS confidence_raw,
            -- the texts the audit reads must be strings: an object, list, number or bool was ignored (a text_span
            -- object skipped the quote check, and the citation came out verified)
-           CASE WHEN json_type(item, '$.text_span') NOT IN ('VARCHAR', 'NULL') THEN 'text_span'
-                WHEN json_type(item, '$.claim_text') NOT IN ('VARCHAR', 'NULL') THEN 'claim_text'
-                WHEN json_type(item, '$.citation_type') NOT IN ('VARCHAR', 'NULL') THEN 'citation_type'
+           CASE WHEN json_type(norm, '$.text_span') NOT IN ('VARCHAR', 'NULL') THEN 'text_span'
+                WHEN json_type(norm, '$.claim_text') NOT IN ('VARCHAR', 'NULL') THEN 'claim_text'
+                WHEN json_type(norm, '$.citation_type') NOT IN ('VARCHAR', 'NULL') THEN 'citation_type'
            END AS text_malformed
-    FROM flat
+    FROM named
 ), checked AS (
     SELECT *,
            coalesce(id_type NOT IN ('NULL') AND NOT (id_type = 'VARCHAR' AND document_id = ''), false) AS id_given,
@@ -486,6 +564,12 @@ WITH lists AS (
            coalesce(index_type IN ('VARCHAR', 'BIGINT', 'UBIGINT', 'DOUBLE') AND regexp_full_match(index_raw, '\d{1,9}'),
                     false)
                AS index_ok,
+           coalesce(sidx_type <> 'NULL', false) AS sidx_given,
+           coalesce(sidx_type IN ('VARCHAR', 'BIGINT', 'UBIGINT', 'DOUBLE') AND regexp_full_match(sidx_raw, '\d{1,9}'), false)
+               AS sidx_ok,
+           coalesce(chunk_type <> 'NULL' AND NOT (chunk_type = 'VARCHAR' AND chunk_raw = ''), false) AS chunk_given,
+           coalesce(chunk_type IN ('VARCHAR', 'BIGINT', 'UBIGINT') AND chunk_raw <> ''
+                    OR chunk_type = 'DOUBLE' AND regexp_full_match(chunk_raw, '-?\d{1,15}'), false) AS chunk_ok,
            coalesce(name_type <> 'NULL' AND NOT (name_type = 'VARCHAR' AND document_name = ''), false) AS name_given,
            coalesce(name_type = 'VARCHAR' AND document_name <> '', false) AS name_ok,
            coalesce(page_type <> 'NULL', false) AS page_given,
@@ -498,32 +582,42 @@ WITH lists AS (
     -- A name or page given beside an id and chunk is checked against them (resolve.sql), so one that cannot be read
     -- is malformed too: it was dropped, and the citation verified whatever page or document it sent the reader to
     SELECT *, index_ok AND (id_ok OR NOT page_ok) AS by_index,
+           -- a chunk_id beside no chunk_index: that chunk of the document (by id or name)
+           chunk_ok AND NOT index_given AS by_chunk,
            coalesce(CASE
                WHEN item_type <> 'OBJECT' THEN 'not_an_object'
                WHEN id_given AND NOT id_ok THEN 'document_id'
                WHEN name_given AND NOT name_ok THEN 'document_name'
+               -- a source_index alone: a position (nothing else to check)
+               WHEN NOT id_ok AND NOT name_ok AND sidx_given THEN CASE WHEN NOT sidx_ok THEN 'source_index' END
                WHEN NOT id_ok AND NOT name_ok THEN 'document_id'
                WHEN index_given AND NOT index_ok AND (id_ok OR NOT page_ok) THEN 'chunk_index'
+               WHEN chunk_given AND NOT chunk_ok AND NOT index_given THEN 'chunk_id'
                WHEN page_given AND NOT page_ok THEN 'page_number'
            END, text_malformed) AS malformed
     FROM checked
 )
-SELECT answer_id, 3000000 + idx AS marker_ord, 0 AS sub_ord, 'citations[' || (idx - 1) || ']' AS marker,
+SELECT answer_id, 3000000 + idx AS marker_ord, 0 AS sub_ord, citations_key || '[' || (idx - 1) || ']' AS marker,
        NULL::INTEGER AS char_start, NULL::INTEGER AS char_end, 'citation_object' AS dialect,
        CASE
            WHEN malformed IS NOT NULL THEN left(item::VARCHAR, 200)
+           WHEN NOT id_ok AND NOT name_ok THEN sidx_raw
            WHEN by_index THEN CASE WHEN id_ok THEN document_id ELSE document_name END || ':' || index_raw
+           WHEN by_chunk THEN CASE WHEN id_ok THEN document_id ELSE document_name END || ':' || chunk_raw
            WHEN page_ok THEN CASE WHEN id_ok THEN document_id ELSE document_name END || ', page ' || page_raw
            WHEN id_ok THEN document_id
            ELSE document_name
        END AS cited_ref,
-       NULL::INTEGER AS cited_rank,
+       -- a position: a source_index (0-based), or an id that may be one (resolve.sql: when no document has that id)
+       CASE WHEN malformed IS NULL AND NOT id_ok AND NOT name_ok THEN TRY_CAST(sidx_raw::BIGINT + 1 AS INTEGER)
+            WHEN malformed IS NULL AND by_ref AND regexp_full_match(document_id, '\d{1,9}')
+                THEN TRY_CAST(document_id::BIGINT - $base + 1 AS INTEGER) END AS cited_rank,
        -- with a document_id too, the name must be that document's (resolve.sql)
        CASE WHEN malformed IS NULL AND name_ok THEN document_name END AS cited_title,
        -- with a chunk_index too, the page must be the chunk's (resolve.sql)
        CASE WHEN malformed IS NULL AND page_ok THEN CAST(page_raw AS INTEGER) END AS cited_page,
        CASE WHEN malformed IS NULL AND id_ok THEN document_id END AS cited_doc,
-       NULL::VARCHAR AS cited_chunk,
+       CASE WHEN malformed IS NULL AND by_chunk THEN chunk_raw END AS cited_chunk,
        claim_text AS json_claim,
        CASE WHEN malformed IS NULL AND by_index THEN CAST(index_raw AS INTEGER) END AS cited_index,
        malformed, quote, claimed_type, confidence_raw
@@ -539,4 +633,4 @@ CREATE OR REPLACE TEMP TABLE invalid_refs AS
 SELECT answer_id, citation_ord, marker,
        'invalid_citation_ref:' || marker || CASE WHEN starts_with(marker, 'inline_') THEN '.source_index' ELSE '' END
            AS reason
-FROM citations WHERE dialect = 'structured' AND cited_rank IS NULL;
+FROM citations WHERE dialect = 'structured' AND cited_rank IS NULL AND cited_title IS NULL;

@@ -19,9 +19,12 @@ WITH cited AS (
     -- contexts of the named document (by title or doc_id), whatever the page or chunk
     SELECT c.answer_id, c.citation_ord, k.rank, k.page, k.chunk_id, k.doc_id
     FROM cited c JOIN ctx_keys k ON k.answer_id = c.answer_id
-    WHERE (c.dialect IN ('document_page', 'file_search', 'named_footnote', 'document') AND (k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem))
-       -- a named footnote's definition may be the source's url
-       OR (c.dialect = 'named_footnote' AND k.url_key = c.ref_key)
+    WHERE ((c.dialect IN ('document_page', 'file_search', 'named_footnote', 'document')
+            -- a JSON citations entry that names a document
+            OR (c.dialect = 'structured' AND c.cited_title IS NOT NULL))
+           AND (k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem))
+       -- a named footnote's definition, or a JSON entry, may be the source's url
+       OR (c.dialect IN ('named_footnote', 'structured') AND k.url_key = c.ref_key)
        -- [citation:X:Y] splits at the first colon, but ids may hold colons (urn:kb:7): a document whose id and a
        -- colon begin "X:Y" is the named one
        OR (c.dialect = 'doc_chunk' AND (k.doc_id = c.cited_doc
@@ -32,16 +35,20 @@ WITH cited AS (
        OR (c.dialect = 'citation_object' AND c.malformed IS NULL AND CASE
                WHEN c.cited_doc IS NOT NULL THEN k.doc_key = lower(trim(c.cited_doc))
                     AND (c.ref_key IS NULL OR k.title_key IS NULL OR k.title_key = c.ref_key OR k.doc_key = c.ref_key
-                         OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem)
-               ELSE k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem END)
+                         OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem OR k.url_key = c.ref_key)
+               -- the name may be the document's url (a citation object's `url`)
+               ELSE k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem
+                    OR k.url_key = c.ref_key END)
 ), object_chunks AS (
     -- document_id + chunk_index: the chunk whose id is that index, else the index-th (0-based) context of the
-    -- document in retrieval order; a page, when given, must match; no chunk or page: the document's first context
-    -- (the audit then picks the best supporting one of `doc_level`)
+    -- document in retrieval order; + chunk_id: the chunk of that id; a page, when given, must match; no chunk or
+    -- page: the document's first context (the audit then picks the best supporting one of `doc_level`)
     SELECT d.answer_id, d.citation_ord,
            coalesce(min(d.rank) FILTER (WHERE c.cited_index IS NOT NULL AND trim(d.chunk_id) = CAST(c.cited_index AS VARCHAR)),
                     min(d.rank) FILTER (WHERE c.cited_index IS NOT NULL AND d.doc_pos = c.cited_index),
-                    min(d.rank) FILTER (WHERE c.cited_index IS NULL AND (c.cited_page IS NULL OR d.page = c.cited_page)))
+                    min(d.rank) FILTER (WHERE c.cited_chunk IS NOT NULL AND trim(d.chunk_id) = c.cited_chunk),
+                    min(d.rank) FILTER (WHERE c.cited_index IS NULL AND c.cited_chunk IS NULL
+                                              AND (c.cited_page IS NULL OR d.page = c.cited_page)))
                AS rank
     FROM (SELECT *, row_number() OVER (PARTITION BY answer_id, citation_ord ORDER BY rank) - 1 AS doc_pos
           FROM doc_hits) d
@@ -52,7 +59,8 @@ WITH cited AS (
     -- a chunk given with a page is on that page (when its context has one): the page the reader is sent to was
     -- dropped, and a citation of page 99 came out verified
     SELECT o.answer_id, o.citation_ord, o.rank AS chunk_rank,
-           CASE WHEN c.cited_index IS NULL OR c.cited_page IS NULL OR k.page IS NULL OR k.page = c.cited_page
+           CASE WHEN (c.cited_index IS NULL AND c.cited_chunk IS NULL) OR c.cited_page IS NULL OR k.page IS NULL
+                     OR k.page = c.cited_page
                 THEN o.rank END AS rank
     FROM object_chunks o JOIN cited c USING (answer_id, citation_ord)
     LEFT JOIN ctx_keys k ON k.answer_id = o.answer_id AND k.rank = o.rank
@@ -72,10 +80,17 @@ WITH cited AS (
     -- retrieved context here (the audit then picks the best supporting one of `doc_level`)
     SELECT d.answer_id, d.citation_ord, min(d.rank)
     FROM doc_hits d JOIN cited c USING (answer_id, citation_ord)
-    WHERE c.dialect IN ('file_search', 'named_footnote', 'document')
+    WHERE c.dialect IN ('file_search', 'named_footnote', 'document') OR (c.dialect = 'structured' AND c.cited_title IS NOT NULL)
     GROUP BY ALL
     UNION ALL
     SELECT answer_id, citation_ord, rank FROM object_hits WHERE rank IS NOT NULL
+    UNION ALL
+    -- a citation object's position (a source_index, or an id no retrieved document has)
+    SELECT c.answer_id, c.citation_ord, min(k.rank)
+    FROM cited c JOIN ctx_keys k ON k.answer_id = c.answer_id AND k.rank = c.cited_rank
+    WHERE c.dialect = 'citation_object' AND c.malformed IS NULL
+      AND NOT EXISTS (SELECT 1 FROM doc_hits d WHERE d.answer_id = c.answer_id AND d.citation_ord = c.citation_ord)
+    GROUP BY ALL
 ), known_docs AS (
     SELECT DISTINCT answer_id, citation_ord FROM doc_hits
 ), doc_level AS (
@@ -87,9 +102,9 @@ WITH cited AS (
     -- would score each citation of it against every one)
     SELECT d.answer_id, d.citation_ord, list_sort(list_distinct(list(d.rank))) AS doc_ranks
     FROM doc_hits d JOIN cited c USING (answer_id, citation_ord)
-    WHERE c.dialect IN ('file_search', 'named_footnote', 'document')
+    WHERE c.dialect IN ('file_search', 'named_footnote', 'document') OR (c.dialect = 'structured' AND c.cited_title IS NOT NULL)
        OR (c.dialect = 'document_page' AND d.page = c.cited_page)
-       OR (c.dialect = 'citation_object' AND c.malformed IS NULL AND c.cited_index IS NULL
+       OR (c.dialect = 'citation_object' AND c.malformed IS NULL AND c.cited_index IS NULL AND c.cited_chunk IS NULL
            AND (c.cited_page IS NULL OR d.page = c.cited_page))
     GROUP BY ALL
 )
@@ -100,7 +115,10 @@ SELECT c.answer_id, c.citation_ord, c.marker, c.dialect, c.char_start, c.char_en
            WHEN m.rank IS NOT NULL THEN NULL
            WHEN c.malformed IS NOT NULL THEN 'malformed_citation:' || c.malformed
            WHEN ir.reason IS NOT NULL THEN ir.reason
-           WHEN c.dialect IN ('numeric', 'superscript', 'structured') THEN 'index_out_of_range'
+           WHEN c.dialect IN ('numeric', 'superscript') OR (c.dialect = 'structured' AND c.cited_title IS NULL)
+               THEN 'index_out_of_range'
+           WHEN c.dialect = 'citation_object' AND c.cited_rank IS NOT NULL AND kd.answer_id IS NULL
+               THEN 'index_out_of_range'
            -- 【4:0†source】: no file named, and its numbers are no context ranks
            WHEN c.dialect = 'file_search' AND c.cited_title IS NULL THEN 'source_not_named'
            -- [^note] without a `[^note]: ...` definition: what it cites cannot be known
@@ -111,7 +129,8 @@ SELECT c.answer_id, c.citation_ord, c.marker, c.dialect, c.char_start, c.char_en
                THEN 'document_name_mismatch'
            WHEN kd.answer_id IS NULL THEN 'unknown_document'
            WHEN c.dialect = 'document_page' THEN 'page_not_retrieved'
-           WHEN c.dialect = 'citation_object' AND (c.cited_index IS NULL OR oh.chunk_rank IS NOT NULL)
+           WHEN c.dialect = 'citation_object' AND ((c.cited_index IS NULL AND c.cited_chunk IS NULL)
+                                                     OR oh.chunk_rank IS NOT NULL)
                THEN 'page_not_retrieved'
            ELSE 'unknown_chunk'
        END AS fabricated_reason
