@@ -28,6 +28,7 @@ from difflib import SequenceMatcher
 
 from rapidfuzz import fuzz
 
+from audit.verify.hedges import dropped_hedge
 from audit.verify.keyfacts import ascii_digits
 from audit.verify.opposites import CLASSED, contradicts
 
@@ -181,7 +182,9 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     """What the claim's words [i1:i2] say against the sentence's [j1:j2] in their place, as a reason's detail, if
     they contradict them."""
     claim, sent = pair.claim[i1:i2], pair.sent[j1:j2]
-    hedge = _hedge(claim, sent, pair)
+    hedge = _hedge(claim, sent, pair) or dropped_hedge(
+        [w.low for w in claim], [("" if w.capital else w.low) for w in pair.sent], j1, j2, pair.claim_words
+    )
     if hedge is not None:
         return f"unasserted:{hedge}"
     # English negations replaced are the negation feature's (is_negated, on the evidence window); "not completed"

@@ -1,0 +1,82 @@
+"""The "nothing let in" sweep, round 4: wrong claims a RAG assistant writes that came out `verified` (a hedge of the
+source stated as certain, a plan or forecast stated as done, "one of" stated as the only one), each beside a correct
+paraphrase that must stay `verified`; each through the real `citeaudit run` on real Parquet and DuckDB files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.hostile import claim_verdicts
+from tests.cli.test_hostile_verdicts import _assert_flagged, _assert_verified
+
+PAINTING = "The painting is possibly a work by Rembrandt, according to the museum catalogue."
+STADIUM = "The new stadium is expected to open in 2027 after years of delays."
+
+
+def test_a_hedge_of_the_copied_sentence_left_out_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.86 to 0.91): the claim copies its source but for the word that makes it uncertain
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "possibly": (PAINTING.replace("possibly ", ""), PAINTING),
+            "probably": (
+                "The tower was built in the 12th century by the monks of the abbey.",
+                "The tower was probably built in the 12th century by the monks of the abbey.",
+            ),
+            "reportedly": (
+                "The singer paid 2 million dollars for the house on the lake.",
+                "The singer reportedly paid 2 million dollars for the house on the lake.",
+            ),
+            "allegedly": (
+                "The mayor accepted bribes from the construction firm in 2019.",
+                "The mayor allegedly accepted bribes from the construction firm in 2019.",
+            ),
+            "expected": (STADIUM.replace("is expected to open", "will open"), STADIUM),
+            "believed": (
+                "The manuscript is the oldest surviving copy of the poem in Europe.",
+                "The manuscript is believed to be the oldest surviving copy of the poem in Europe.",
+            ),
+            "thought": (
+                "The fire was started by an electrical fault in the kitchen.",
+                "The fire is thought to have been started by an electrical fault in the kitchen.",
+            ),
+            "may": (
+                "Smoking causes a rare form of lung disease in young adults.",
+                "Smoking may cause a rare form of lung disease in young adults.",
+            ),
+            "likely": (
+                "The central bank will raise interest rates again next month.",
+                "The central bank is likely to raise interest rates again next month.",
+            ),
+            "rumoured": (
+                "The company is developing a foldable phone for the Asian market.",
+                "The company is rumoured to be developing a foldable phone for the Asian market.",
+            ),
+            # supported: the hedge kept, said with another word, or an adjective no hedge
+            "ok_kept": ("The painting is possibly a work by Rembrandt.", PAINTING),
+            "ok_other_hedge": ("The painting may be a work by Rembrandt, according to the museum catalogue.", PAINTING),
+            "ok_scheduled": ("The new stadium is scheduled to open in 2027 after years of delays.", STADIUM),
+            "ok_can": (
+                "Tenants can keep one small pet in the apartment without asking.",
+                "Tenants may keep one small pet in the apartment without asking.",
+            ),
+            "ok_expected_adjective": (
+                "The profit of the firm rose by 10 percent last year.",
+                "The expected profit of the firm rose by 10 percent last year.",
+            ),
+        },
+    )
+    want = {
+        "possibly": "unasserted:possibly",
+        "probably": "unasserted:probably",
+        "reportedly": "unasserted:reportedly",
+        "allegedly": "unasserted:allegedly",
+        "expected": "unasserted:expected to",
+        "believed": "unasserted:believed to",
+        "thought": "unasserted:thought to",
+        "may": "unasserted:may",
+        "likely": "unasserted:likely to",
+        "rumoured": "unasserted:rumoured to",
+    }
+    _assert_flagged(got, want)
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), "unasserted:")
