@@ -80,3 +80,47 @@ def test_a_hedge_of_the_copied_sentence_left_out_is_not_verified(tmp_path: Path)
     }
     _assert_flagged(got, want)
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), "unasserted:")
+
+
+def test_one_of_several_stated_as_the_only_one_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.53 to 0.88): the claim copies its source but leaves out its "one of" (or states "the only
+    # one" in its place), and "the" makes one of several the one
+    lagos = "Lagos is one of the largest cities in Africa by population."
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "largest": ("Lagos is the largest city in Africa by population.", lagos),
+            "founder": (
+                "He was the founder of the company in 1998.",
+                "He was one of the founders of the company in 1998.",
+            ),
+            "only": (
+                "She was the only woman elected to the council in 1920.",
+                "She was one of the women elected to the council in 1920.",
+            ),
+            "first": (
+                "He was the first person to climb the north face alone.",
+                "He was one of the first people to climb the north face alone.",
+            ),
+            "sole": (
+                "The company is the sole supplier of the engines to the army.",
+                "The company is one of several suppliers of the engines to the army.",
+            ),
+            # supported: "a", "among", "one of" kept
+            "ok_a": (
+                "She is a leading expert on the history of medieval Spain.",
+                "She is one of the leading experts on the history of medieval Spain.",
+            ),
+            "ok_among": ("Lagos is among the largest cities in Africa by population.", lagos),
+            "ok_kept": ("Lagos is one of the biggest cities in Africa by population.", lagos),
+        },
+    )
+    want = {
+        "largest": "swapped:the largest/one of",
+        "founder": "swapped:the founder/one of",
+        "only": "swapped:the only/one of",
+        "first": "swapped:the first/one of",
+        "sole": "swapped:the sole/one of",
+    }
+    _assert_flagged(got, want)
+    _assert_verified(got, ("ok_a", "ok_among", "ok_kept"), "swapped:")
