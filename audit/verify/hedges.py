@@ -17,7 +17,12 @@ Three kinds of hedge, all lower case in the sentence's words that the claim does
 A claim that hedges itself (any of these words, or "might", "could", "would") is left alone. "is considered the
 father of" left out ("Dante is the father of ...") is a hedge too, but the one training pair it fired on is labelled
 supported ("It is widely considered to be the premier ... league" for "it is the premier ... league"): left out.
-Pure.
+
+A plan or forecast stated as done is read beside them (`done_for_planned`): "The museum opened a new wing in March"
+against "The museum will open a new wing in March", "reduced" for "aims to reduce", "launched" for "is set to
+launch", "built" for "promised to build": the claim puts in the past (one word, the past of the sentence's verb) what
+its sentence says will, or is meant to, happen. "opens" for "will open" (a present of what is planned) and "reached"
+for "managed to reach" are right and none. Pure.
 """
 
 from __future__ import annotations
@@ -60,4 +65,47 @@ def dropped_hedge(
             return f"{word} to"
         if word == "may" and not PERMISSION & set(mine):
             return word
+    return None
+
+
+# words that put the verb after them (or after their "to") in the future or in an intent: "will open", "aims to
+# reduce", "is set to launch", "promised to build". Not "managed", "helped", "began", "went on": they did it
+PROSPECTS = frozenset(
+    "will shall going set due aims aimed plans planned intends intended promised promises pledged pledges vowed vows "
+    "hopes hoped seeks sought wants wanted expects expected scheduled agreed decided threatened tried attempted "
+    "proposes proposed".split()
+)
+# pasts not made with -ed (a few common verbs of news: the rest read with -ed only)
+_IRREGULAR = dict(
+    pair.split(":")
+    for pair in "build:built begin:began make:made sell:sold buy:bought win:won take:took give:gave hold:held pay:paid "
+    "spend:spent leave:left meet:met send:sent bring:brought keep:kept find:found lead:led become:became "
+    "grow:grew rise:rose fall:fell write:wrote run:ran hire:hired cut:cut set:set shut:shut".split()
+)
+
+
+def _pasts(verb: str) -> set[str]:
+    """The past forms of `verb` (lower case): "open" -> opened, "reduce" -> reduced, "stop" -> stopped."""
+    out = {verb + "ed", verb + "d" if verb.endswith("e") else verb + "ed", verb + verb[-1] + "ed"}
+    if verb.endswith("y") and len(verb) > 2 and verb[-2] not in "aeiou":
+        out.add(verb[:-1] + "ied")
+    if verb in _IRREGULAR:
+        out.add(_IRREGULAR[verb])
+    return out
+
+
+def done_for_planned(mine: Sequence[str], sent: Sequence[str], j1: int, j2: int) -> str | None:
+    """The word of `sent[j1:j2]` (lower-case words; a capitalised one given as "") that puts its last word, a verb,
+    in the future or an intent ("will", or "aims" with its "to"), where the claim's one word in their place, `mine`,
+    is that verb's past. None when there is none."""
+    if len(mine) != 1 or not 2 <= j2 - j1 <= MAX_SOURCE_SIDE:
+        return None
+    verb = sent[j2 - 1]
+    if not verb.isalpha() or mine[0] not in _pasts(verb):
+        return None
+    marker = sent[j2 - 2]
+    if marker in ("will", "shall"):
+        return marker
+    if marker == "to" and j2 - j1 >= 3 and sent[j2 - 3] in PROSPECTS:
+        return f"{sent[j2 - 3]} to"
     return None

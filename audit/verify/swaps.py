@@ -28,7 +28,7 @@ from difflib import SequenceMatcher
 
 from rapidfuzz import fuzz
 
-from audit.verify.hedges import dropped_hedge
+from audit.verify.hedges import done_for_planned, dropped_hedge
 from audit.verify.keyfacts import ascii_digits
 from audit.verify.opposites import CLASSED, contradicts
 from audit.verify.quantities import one_of_dropped
@@ -183,15 +183,19 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     """What the claim's words [i1:i2] say against the sentence's [j1:j2] in their place, as a reason's detail, if
     they contradict them."""
     claim, sent = pair.claim[i1:i2], pair.sent[j1:j2]
-    hedge = _hedge(claim, sent, pair) or dropped_hedge(
-        [w.low for w in claim], [("" if w.capital else w.low) for w in pair.sent], j1, j2, pair.claim_words
+    said = [w.low for w in claim]
+    lows = [("" if w.capital else w.low) for w in pair.sent]
+    hedge = (
+        _hedge(claim, sent, pair)
+        or dropped_hedge(said, lows, j1, j2, pair.claim_words)
+        or done_for_planned(said, lows, j1, j2)
     )
     if hedge is not None:
         return f"unasserted:{hedge}"
     # English negations replaced are the negation feature's (is_negated, on the evidence window); "not completed"
     # for "incomplete" is none
     negated = [any(w.low in NEGATIONS - ENGLISH_NEGATIONS for w in side) for side in (claim, sent)]
-    one = one_of_dropped([w.low for w in claim], [w.low for w in sent], [w.low for w in pair.claim[i2 : i2 + 2]])
+    one = one_of_dropped(said, [w.low for w in sent], [w.low for w in pair.claim[i2 : i2 + 2]])
     if one is not None:
         return one
     if not claim or not sent:
