@@ -31,7 +31,7 @@ from rapidfuzz import fuzz
 from audit.verify.hedges import done_for_planned, dropped_hedge
 from audit.verify.keyfacts import ascii_digits
 from audit.verify.opposites import CLASSED, contradicts
-from audit.verify.quantities import one_of_dropped
+from audit.verify.quantities import one_of_dropped, quantity_changed
 
 _TOKEN = re.compile(r"[$€£¥%]|\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+")
 _NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
@@ -195,9 +195,10 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     # English negations replaced are the negation feature's (is_negated, on the evidence window); "not completed"
     # for "incomplete" is none
     negated = [any(w.low in NEGATIONS - ENGLISH_NEGATIONS for w in side) for side in (claim, sent)]
-    one = one_of_dropped(said, [w.low for w in sent], [w.low for w in pair.claim[i2 : i2 + 2]])
-    if one is not None:
-        return one
+    stated = [w.low for w in sent]
+    quantity = one_of_dropped(said, stated, [w.low for w in pair.claim[i2 : i2 + 2]]) or quantity_changed(said, stated)
+    if quantity is not None:
+        return quantity
     if not claim or not sent:
         if all(w.low in NEGATIONS for w in claim or sent):
             return "negation"

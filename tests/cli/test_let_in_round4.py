@@ -168,3 +168,50 @@ def test_a_plan_or_forecast_stated_as_done_is_not_verified(tmp_path: Path) -> No
     }
     _assert_flagged(got, want)
     _assert_verified(got, ("ok_present", "ok_future", "ok_managed"), "unasserted:")
+
+
+def test_a_quantifier_said_in_several_words_changed_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.71 to 0.81): "a few" against "most" is three words where the copied-sentence rule reads
+    # one or two, and "every school offers" against "most schools offer" changes two more words (a plural, a verb)
+    flood = "Residents said that a few of the houses were damaged by the flood."
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "most": (flood.replace("a few", "most"), flood),
+            "many": (
+                "Many of the original buildings survived the fire of 1871.",
+                "Only a few of the original buildings survived the fire of 1871.",
+            ),
+            "every": (
+                "In the district every school offers free lunches to students.",
+                "In the district most schools offer free lunches to students.",
+            ),
+            "handful": (
+                "Most of the delegates voted against the proposal on Friday.",
+                "Only a handful of the delegates voted against the proposal on Friday.",
+            ),
+            # supported: the same quantity in other words
+            "ok_several": (flood.replace("a few", "a small number"), flood),
+            # a supported training pair says "a few times" for "several times"
+            "ok_a_few": (
+                "The old bridge has been renovated a few times since the war.",
+                "The old bridge has been renovated several times since the war.",
+            ),
+            "ok_each": (
+                "In the district each school offers free lunches to students.",
+                "In the district every school offers free lunches to students.",
+            ),
+            "ok_plural": (
+                "In the district most schools offer free lunches to students.",
+                "In the district most of the schools offer free lunches to students.",
+            ),
+        },
+    )
+    want = {
+        "most": "swapped:most/few",
+        "many": "swapped:many/few",
+        "every": "swapped:every/most",
+        "handful": "swapped:most/handful",
+    }
+    _assert_flagged(got, want)
+    _assert_verified(got, ("ok_several", "ok_a_few", "ok_each", "ok_plural"), "swapped:")
