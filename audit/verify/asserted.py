@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+from audit.verify.hearsay import HEARSAY_FRAMES
+
 _FRAMES = (
     r"whether|if",
     r"den(?:y|ies|ied|ying)(?: that)?",
@@ -35,6 +37,7 @@ _FRAMES = (
     r"(?:claim(?:s|ed|ing)?|alleg(?:e|es|ed|ing)) that",
     # a line the source labels ("Myth: vaccines cause autism.")
     r"(?:myth|false|fiction|misconception|rumou?r|hoax):",
+    *HEARSAY_FRAMES,  # "Unconfirmed reports say", "A false rumour spread online that"
 )
 # the frame, then at most two words with nothing between them but spaces, then the match
 _FRAMED = re.compile(rf"\b({'|'.join(_FRAMES)})\s+(?:[\w'’-]+\s+){{0,2}}$", re.IGNORECASE)
@@ -52,12 +55,17 @@ def _sentence_before(source: str, start: int) -> str:
     return re.sub(r"[\w'’-]+$", "", before)
 
 
+def ending_frame(before: str) -> str | None:
+    """The frame (lower case, without a comma closing it) that `before` ends with, at most two words after it, or a
+    "not" right at its end. None when there is none."""
+    m = _FRAMED.search(before) or _NOT_BEFORE.search(before)
+    return None if m is None else " ".join(m.group(1).lower().split()).rstrip(",")
+
+
 def unasserted_frame(source: str, start: int) -> str | None:
     """The frame (lower case) that the words of `source` before offset `start`, in the same sentence, end with: the
     match at `start` is asked, denied or supposed there, not asserted. None when there is none."""
-    before = _sentence_before(source, start)
-    m = _FRAMED.search(before) or _NOT_BEFORE.search(before)
-    return None if m is None else " ".join(m.group(1).lower().split())
+    return ending_frame(_sentence_before(source, start))
 
 
 # a condition ("if", "unless", "provided that", ...), not a concession ("even if", "even when") nor "as if"

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from audit.verify.asserted import ending_frame
+
 # adverbs of likelihood and hearsay: the claim's "is a work by" where the source says "is possibly a work by"
 ADVERBS = frozenset(
     "possibly probably reportedly allegedly apparently perhaps presumably supposedly purportedly seemingly "
@@ -109,3 +111,15 @@ def done_for_planned(mine: Sequence[str], sent: Sequence[str], j1: int, j2: int)
     if marker == "to" and j2 - j1 >= 3 and sent[j2 - 3] in PROSPECTS:
         return f"{sent[j2 - 3]} to"
     return None
+
+
+# frames read elsewhere: a "not" added or dropped is a negation (`swaps`), a condition is `asserted.dropped_condition`'s
+_NOT_HEARSAY = frozenset({"not", "if", "whether"})
+
+
+def framed(stated: Sequence[str]) -> str | None:
+    """The frame of `asserted.py` (a denial, a rumour, an unconfirmed report, a claim someone makes) that the words
+    `stated` of a copied sentence, which the claim leaves out, end with, at most two words after it: "dismissed
+    reports that he" before "had resigned". None when there is none."""
+    found = ending_frame(" ".join(stated) + " ")
+    return None if found in _NOT_HEARSAY else found

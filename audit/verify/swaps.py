@@ -28,7 +28,7 @@ from difflib import SequenceMatcher
 
 from rapidfuzz import fuzz
 
-from audit.verify.hedges import done_for_planned, dropped_hedge
+from audit.verify.hedges import done_for_planned, dropped_hedge, framed
 from audit.verify.keyfacts import ascii_digits
 from audit.verify.opposites import CLASSED, contradicts
 from audit.verify.quantities import one_of_dropped, quantity_changed
@@ -189,6 +189,7 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         _hedge(claim, sent, pair)
         or dropped_hedge(said, lows, j1, j2, pair.claim_words)
         or done_for_planned(said, lows, j1, j2)
+        or framed(lows[j1:j2])
     )
     if hedge is not None:
         return f"unasserted:{hedge}"

@@ -215,3 +215,40 @@ def test_a_quantifier_said_in_several_words_changed_is_not_verified(tmp_path: Pa
     }
     _assert_flagged(got, want)
     _assert_verified(got, ("ok_several", "ok_a_few", "ok_each", "ok_plural"), "swapped:")
+
+
+def test_a_rumour_or_an_unconfirmed_report_stated_as_fact_is_not_verified(tmp_path: Path) -> None:
+    # the first four were exact matches (support 1, verified): the claim is verbatim in its source, after words that
+    # say nobody has confirmed it; the last was verified (0.84): a close copy without the denial's words
+    ill = "The president is seriously ill and has left the capital."
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "unconfirmed": (ill, f"Unconfirmed reports say the {ill[4:]}"),
+            "according_to": (ill, f"According to unconfirmed reports, the {ill[4:]}"),
+            "unverified": (
+                "The rebels captured the airport on Sunday.",
+                "Unverified social media posts claimed the rebels captured the airport on Sunday.",
+            ),
+            "false_rumour": (
+                "The singer died in a car crash in Spain.",
+                "A false rumour spread online that the singer died in a car crash in Spain.",
+            ),
+            "dismissed": (
+                "The minister had resigned over the scandal.",
+                "The minister dismissed reports that he had resigned over the scandal.",
+            ),
+            # supported: a report the source gives as its own, or one since confirmed
+            "ok_reports": (ill, f"Reports from the capital say the {ill[4:]}"),
+            "ok_confirmed": (ill, f"Officials confirmed that the {ill[4:]}"),
+        },
+    )
+    want = {
+        "unconfirmed": "unasserted:unconfirmed reports say",
+        "according_to": "unasserted:unconfirmed reports",
+        "unverified": "unasserted:unverified social media posts claimed",
+        "false_rumour": "unasserted:rumour spread online that",
+        "dismissed": "unasserted:dismissed reports that",
+    }
+    _assert_flagged(got, want)
+    _assert_verified(got, ("ok_reports", "ok_confirmed"), "unasserted:")
