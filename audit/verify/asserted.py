@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from audit.verify.hearsay import HEARSAY_FRAMES
+from audit.verify.quantities import APPROXIMATORS
 
 _FRAMES = (
     r"whether|if",
@@ -42,8 +43,9 @@ _FRAMES = (
 # the frame, then at most two words with nothing between them but spaces, then the match
 _FRAMED = re.compile(rf"\b({'|'.join(_FRAMES)})\s+(?:[\w'’-]+\s+){{0,2}}$", re.IGNORECASE)
 # a "not" right before the match denies it: "All of the samples were contaminated" in "Not all of the samples were
-# contaminated", "Every ..." in "Not every ..." (a verbatim match: verified)
-_NOT_BEFORE = re.compile(r"\b(not)\s+$", re.IGNORECASE)
+# contaminated", "Every ..." in "Not every ..." (a verbatim match: verified); "nearly", "almost", "partly" say it is not
+# quite so ("All of the passengers survived" in "Nearly all of the passengers survived")
+_NOT_BEFORE = re.compile(rf"\b(not|{'|'.join(sorted(APPROXIMATORS))})\s+$", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
 _LOOK_BACK = 200  # characters before the match where its frame may lie
 

@@ -34,7 +34,7 @@ from audit.verify.asserted import ending_frame
 # adverbs of likelihood and hearsay: the claim's "is a work by" where the source says "is possibly a work by"
 ADVERBS = frozenset(
     "possibly probably reportedly allegedly apparently perhaps presumably supposedly purportedly seemingly "
-    "conceivably maybe".split()
+    "conceivably maybe tentatively provisionally".split()
 )
 # verbs of belief or expectation, hedges in the passive before "to" ("is expected to open", "is believed to be")
 RAISING = frozenset("expected believed thought said rumoured rumored alleged likely supposed presumed".split())

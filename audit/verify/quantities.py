@@ -13,7 +13,12 @@ houses", "Many of the buildings" against "Only a few of the buildings", "every s
 offer". Without the articles and "only", "just", "of", and without the words the other side has as well in another
 number ("school" / "schools", "offers" / "offer"), each side is one word, a quantifier ("none", "few", "a few",
 "some", "many", "most", "all", "every"; "a handful" is "a few", "the majority" "most"), and the two say another
-quantity ("each" for "every", "most" for "the majority", "several" for "a few" do not). Pure.
+quantity ("each" for "every", "most" for "the majority", "several" for "a few" do not).
+
+A word that says a statement is not quite so, left out, is one more: "All of the passengers survived" against
+"Nearly all of the passengers survived" (verbatim there: `asserted.unasserted_frame` reads the word right before the
+match), "The library is finished" against "... is almost finished", "destroyed" for "partly destroyed"
+(`approximated`). Pure.
 """
 
 from __future__ import annotations
@@ -78,3 +83,13 @@ def quantity_changed(mine: Sequence[str], theirs: Sequence[str]) -> str | None:
         return None
     said, stated = _rank(a[0], mine), _rank(b[0], theirs)
     return f"{a[0]}/{b[0]}" if said is not None and stated is not None and said != stated else None
+
+
+# words that say what follows is not quite so: "nearly all", "almost finished", "partly destroyed"
+APPROXIMATORS = frozenset("nearly almost partly partially virtually practically largely mostly".split())
+
+
+def approximated(said: Sequence[str], stated: Sequence[str]) -> str | None:
+    """The word of `APPROXIMATORS` that the sentence's words `stated` are, where the claim has nothing in their place
+    (`said` empty); None otherwise."""
+    return stated[0] if not said and len(stated) == 1 and stated[0] in APPROXIMATORS else None

@@ -31,7 +31,7 @@ from rapidfuzz import fuzz
 from audit.verify.hedges import done_for_planned, dropped_hedge, framed
 from audit.verify.keyfacts import ascii_digits
 from audit.verify.opposites import CLASSED, contradicts
-from audit.verify.quantities import one_of_dropped, quantity_changed
+from audit.verify.quantities import approximated, one_of_dropped, quantity_changed
 
 _TOKEN = re.compile(r"[$€£¥%]|\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+")
 _NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
@@ -190,6 +190,7 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         or dropped_hedge(said, lows, j1, j2, pair.claim_words)
         or done_for_planned(said, lows, j1, j2)
         or framed(lows[j1:j2])
+        or approximated(said, lows[j1:j2])
     )
     if hedge is not None:
         return f"unasserted:{hedge}"

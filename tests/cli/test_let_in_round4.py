@@ -252,3 +252,46 @@ def test_a_rumour_or_an_unconfirmed_report_stated_as_fact_is_not_verified(tmp_pa
     }
     _assert_flagged(got, want)
     _assert_verified(got, ("ok_reports", "ok_confirmed"), "unasserted:")
+
+
+def test_nearly_or_partly_left_out_is_not_verified(tmp_path: Path) -> None:
+    # "All of the passengers survived" in "Nearly all of the passengers survived" was an exact match (support 1); the
+    # others verified (0.86 to 0.91): the claim copies its source but for the word that says it is not quite so
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "nearly": (
+                "All of the passengers survived the crash of the small plane.",
+                "Nearly all of the passengers survived the crash of the small plane.",
+            ),
+            "almost": (
+                "The new library in the old town is finished.",
+                "The new library in the old town is almost finished.",
+            ),
+            "partly": (
+                "The bridge was destroyed in the storm last winter.",
+                "The bridge was partly destroyed in the storm last winter.",
+            ),
+            "tentatively": (
+                "The two sides agreed on a ceasefire on Tuesday.",
+                "The two sides tentatively agreed on a ceasefire on Tuesday.",
+            ),
+            # supported: the qualifier kept, or said with another word
+            "ok_almost": (
+                "Almost all of the passengers survived the crash of the small plane.",
+                "Nearly all of the passengers survived the crash of the small plane.",
+            ),
+            "ok_kept": (
+                "The bridge was partly destroyed in the storm.",
+                "The bridge was partly destroyed in the storm.",
+            ),
+        },
+    )
+    want = {
+        "nearly": "unasserted:nearly",
+        "almost": "unasserted:almost",
+        "partly": "unasserted:partly",
+        "tentatively": "unasserted:tentatively",
+    }
+    _assert_flagged(got, want)
+    _assert_verified(got, ("ok_almost", "ok_kept"), "unasserted:")
