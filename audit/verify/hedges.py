@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audit.verify.asserted import ending_frame
+from audit.verify.quantities import APPROXIMATORS
 
 # adverbs of likelihood and hearsay: the claim's "is a work by" where the source says "is possibly a work by"
 ADVERBS = frozenset(
@@ -42,8 +43,14 @@ BE = frozenset("is are was were be been being widely generally commonly often al
 # "may" hedges ("may cause" for "causes"), unless the claim's words in its place grant leave ("can keep" for "may
 # keep")
 PERMISSION = frozenset("can allowed permitted able entitled free".split())
-# a claim with any of these hedges what it states itself
-CLAIM_HEDGES = ADVERBS | RAISING | frozenset("may might could would likely unlikely".split())
+# a claim with any of these hedges what it states itself, or says who holds it ("Scientists think the crater was
+# formed by a meteorite" for "The crater is thought to have been formed by a meteorite")
+CLAIM_HEDGES = (
+    ADVERBS
+    | RAISING
+    | frozenset("may might could would likely unlikely think thinks believe believes expect expects suspect".split())
+    | frozenset("suspects say says claim claims allege alleges".split())
+)
 MAX_CLAIM_SIDE = 3  # words of the claim in the hedge's place ("will" for "is expected to")
 MAX_SOURCE_SIDE = 5  # words of the sentence there ("is thought to have been" for "was")
 
@@ -113,8 +120,9 @@ def done_for_planned(mine: Sequence[str], sent: Sequence[str], j1: int, j2: int)
     return None
 
 
-# frames read elsewhere: a "not" added or dropped is a negation (`swaps`), a condition is `asserted.dropped_condition`'s
-_NOT_HEARSAY = frozenset({"not", "if", "whether"})
+# frames read elsewhere: a "not" added or dropped is a negation (`swaps`), a condition `asserted.dropped_condition`'s,
+# "nearly" left out `quantities.approximated`'s (and "mostly" for "generally" is none)
+_NOT_HEARSAY = frozenset({"not", "if", "whether"}) | APPROXIMATORS
 
 
 def framed(stated: Sequence[str]) -> str | None:

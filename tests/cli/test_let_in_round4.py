@@ -60,6 +60,10 @@ def test_a_hedge_of_the_copied_sentence_left_out_is_not_verified(tmp_path: Path)
                 "Tenants can keep one small pet in the apartment without asking.",
                 "Tenants may keep one small pet in the apartment without asking.",
             ),
+            "ok_think": (
+                "Investigators think the fire was started by an electrical fault in the kitchen.",
+                "The fire is thought to have been started by an electrical fault in the kitchen.",
+            ),
             "ok_expected_adjective": (
                 "The profit of the firm rose by 10 percent last year.",
                 "The expected profit of the firm rose by 10 percent last year.",
@@ -285,6 +289,16 @@ def test_nearly_or_partly_left_out_is_not_verified(tmp_path: Path) -> None:
                 "The bridge was partly destroyed in the storm.",
                 "The bridge was partly destroyed in the storm.",
             ),
+            # another word of the same sense in the place of "mostly" or "almost" (each was unasserted:, a false alarm
+            # of this round's first version)
+            "ok_mainly": (
+                "The staff are mainly volunteers from the town.",
+                "The staff are mostly volunteers from the town.",
+            ),
+            "ok_nearly_always": (
+                "He nearly always wins the race in the spring.",
+                "He almost always wins the race in the spring.",
+            ),
         },
     )
     want = {
@@ -294,4 +308,4 @@ def test_nearly_or_partly_left_out_is_not_verified(tmp_path: Path) -> None:
         "tentatively": "unasserted:tentatively",
     }
     _assert_flagged(got, want)
-    _assert_verified(got, ("ok_almost", "ok_kept"), "unasserted:")
+    _assert_verified(got, ("ok_almost", "ok_kept", "ok_mainly", "ok_nearly_always"), "unasserted:")
