@@ -10,6 +10,14 @@ from tests.cli.hostile import claim_verdicts
 from tests.cli.test_hostile_verdicts import _assert_flagged, _assert_verified
 
 PAINTING = "The painting is possibly a work by Rembrandt, according to the museum catalogue."
+
+
+def _copy(old: str, new: str, source: str) -> tuple[str, str]:
+    """A claim copying `source` with `old` written as `new`, and the source."""
+    assert old in source, (old, source)
+    return source.replace(old, new), source
+
+
 STADIUM = "The new stadium is expected to open in 2027 after years of delays."
 
 
@@ -309,3 +317,40 @@ def test_nearly_or_partly_left_out_is_not_verified(tmp_path: Path) -> None:
     }
     _assert_flagged(got, want)
     _assert_verified(got, ("ok_almost", "ok_kept", "ok_mainly", "ok_nearly_always"), "unasserted:")
+
+
+def test_a_verb_of_change_turned_the_other_way_in_a_copied_sentence_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.48 to 0.76): the word table had the comparatives (stronger / weaker, wider / narrower,
+    # better / worse) but not the verbs of becoming so
+    air = "Air quality in the city improved after the ban on diesel cars."
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "worsened": _copy("improved", "worsened", air),
+            "weakened": _copy(
+                "strengthened", "weakened", "The euro strengthened against the dollar on Monday morning."
+            ),
+            "narrowed": _copy("widened", "narrowed", "The gap between rich and poor widened during the decade."),
+            "slowed": _copy("accelerated", "slowed", "Inflation accelerated in the second quarter of the year."),
+            "underperformed": _copy(
+                "outperformed", "underperformed", "The fund outperformed the market in 2022 by a wide margin."
+            ),
+            "harms": _copy("benefits", "harms", "The study found the drug benefits older patients with diabetes."),
+            # supported: the same said with another word
+            "ok_got_better": _copy("improved", "got better", air),
+            "ok_rose": _copy(
+                "strengthened", "gained strength", "The euro strengthened against the dollar on Monday morning."
+            ),
+            "ok_sped_up": _copy("accelerated", "picked up", "Inflation accelerated in the second quarter of the year."),
+        },
+    )
+    want = {
+        "worsened": "swapped:worsened/improved",
+        "weakened": "swapped:weakened/strengthened",
+        "narrowed": "swapped:narrowed/widened",
+        "slowed": "swapped:slowed/accelerated",
+        "underperformed": "swapped:underperformed/outperformed",
+        "harms": "swapped:harms/benefits",
+    }
+    _assert_flagged(got, want)
+    _assert_verified(got, ("ok_got_better", "ok_rose", "ok_sped_up"), "swapped:")
