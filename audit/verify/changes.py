@@ -4,7 +4,10 @@ The table had the comparatives (better / worse, stronger / weaker, wider / narro
 verbs of becoming so: "Air quality in the city worsened after the ban" against "... improved after the ban", "The
 euro weakened against the dollar" against "strengthened", "The gap narrowed" against "widened" were `verified` (0.48
 to 0.76). Every form written out, as in `opposites.py`; read there only between two copies of one sentence, word for
-word around them. Pure.
+word around them.
+
+Also the phrasal verbs of a rise and a fall, for `direction.py`'s sides (which leave "up" and "down" alone out as too
+often something else): "Sales went up sharply" against "Sales fell sharply" was `verified` (0.48). Pure.
 """
 
 from __future__ import annotations
@@ -25,3 +28,7 @@ benefit harm|benefits harms|benefited harmed|benefitted harmed|beneficial harmfu
 warmed cooled|warming cooling|warms cools|heated cooled|heating cooling
 expanded contracted|expanding contracting|expands contracts
 """
+
+# "went up", "has gone down": a side of `direction.py`'s rise / fall (regular expressions over lower-case words)
+WENT_UP = r"(?:go|goes|went|gone|going) up"
+WENT_DOWN = r"(?:go|goes|went|gone|going) down"
