@@ -22,6 +22,9 @@ from __future__ import annotations
 
 import re
 
+from audit.verify.hearsay import HEARSAY_FRAMES
+from audit.verify.quantities import APPROXIMATORS
+
 _FRAMES = (
     r"whether|if",
     r"den(?:y|ies|ied|ying)(?: that)?",
@@ -35,12 +38,14 @@ _FRAMES = (
     r"(?:claim(?:s|ed|ing)?|alleg(?:e|es|ed|ing)) that",
     # a line the source labels ("Myth: vaccines cause autism.")
     r"(?:myth|false|fiction|misconception|rumou?r|hoax):",
+    *HEARSAY_FRAMES,  # "Unconfirmed reports say", "A false rumour spread online that"
 )
 # the frame, then at most two words with nothing between them but spaces, then the match
 _FRAMED = re.compile(rf"\b({'|'.join(_FRAMES)})\s+(?:[\w'’-]+\s+){{0,2}}$", re.IGNORECASE)
 # a "not" right before the match denies it: "All of the samples were contaminated" in "Not all of the samples were
-# contaminated", "Every ..." in "Not every ..." (a verbatim match: verified)
-_NOT_BEFORE = re.compile(r"\b(not)\s+$", re.IGNORECASE)
+# contaminated", "Every ..." in "Not every ..." (a verbatim match: verified); "nearly", "almost", "partly" say it is not
+# quite so ("All of the passengers survived" in "Nearly all of the passengers survived")
+_NOT_BEFORE = re.compile(rf"\b(not|{'|'.join(sorted(APPROXIMATORS))})\s+$", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
 _LOOK_BACK = 200  # characters before the match where its frame may lie
 
@@ -52,12 +57,17 @@ def _sentence_before(source: str, start: int) -> str:
     return re.sub(r"[\w'’-]+$", "", before)
 
 
+def ending_frame(before: str) -> str | None:
+    """The frame (lower case, without a comma closing it) that `before` ends with, at most two words after it, or a
+    "not" right at its end. None when there is none."""
+    m = _FRAMED.search(before) or _NOT_BEFORE.search(before)
+    return None if m is None else " ".join(m.group(1).lower().split()).rstrip(",")
+
+
 def unasserted_frame(source: str, start: int) -> str | None:
     """The frame (lower case) that the words of `source` before offset `start`, in the same sentence, end with: the
     match at `start` is asked, denied or supposed there, not asserted. None when there is none."""
-    before = _sentence_before(source, start)
-    m = _FRAMED.search(before) or _NOT_BEFORE.search(before)
-    return None if m is None else " ".join(m.group(1).lower().split())
+    return ending_frame(_sentence_before(source, start))
 
 
 # a condition ("if", "unless", "provided that", ...), not a concession ("even if", "even when") nor "as if"

@@ -18,16 +18,19 @@ from __future__ import annotations
 
 import re
 
+from audit.verify.changes import WENT_DOWN, WENT_UP
+
 # (one side, the other): word forms, regular expressions over lower-case words. Left out as too often something else:
-# up / down, more / less, cut, fall / falls (the season, the falls), contract(s). Higher / lower: the comparative only
+# up / down (but "went up", "has gone down": `changes.WENT_UP`), more / less, cut, fall / falls (the season, the falls),
+# contract(s). Higher / lower: the comparative only
 # (lower-case, and not "higher education", "the lower house" or "a lower court": `_NO_CHANGE`).
 _OPPOSITIONS = (
     (
         r"increas\w*|ris(?:e|es|en|ing)|rose|gr[eo]w(?:s|n|ing)?|growth|gain(?:s|ed|ing)?|climb(?:s|ed|ing)?|"
         r"jump(?:s|ed|ing)?|soar(?:s|ed|ing)?|surg(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|boost(?:s|ed|ing)?|"
-        r"expand(?:s|ed|ing)?|doubl(?:e|es|ed|ing)|tripl(?:e|es|ed|ing)",
+        r"expand(?:s|ed|ing)?|doubl(?:e|es|ed|ing)|tripl(?:e|es|ed|ing)|" + WENT_UP,
         r"decreas\w*|fell|fallen|falling|declin(?:e|es|ed|ing)|drop(?:s|ped|ping)?|shr[ai]nk(?:s|ing)?|shrunk|"
-        r"reduc(?:e|es|ed|ing|tion)|plung(?:e|es|ed|ing)|slump(?:s|ed|ing)?|halv(?:e|es|ed|ing)",
+        r"reduc(?:e|es|ed|ing|tion)|plung(?:e|es|ed|ing)|slump(?:s|ed|ing)?|halv(?:e|es|ed|ing)|" + WENT_DOWN,
     ),
     (r"won|wins?|winning", r"lost|los(?:e|es|ing)"),
     (r"add(?:s|ed|ing)?", r"remov(?:e|es|ed|ing|al)|discontinu(?:e|es|ed|ing)|eliminat(?:e|es|ed|ing)|abolish\w*"),

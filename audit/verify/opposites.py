@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from audit.verify.changes import CHANGE_PAIRS
+
 # pairs of opposites: English, then German, French and Spanish; every form written out
 _OPPOSITE_PAIRS = """
 before after|prior after|earlier later|earliest latest|early late|first last|firstly lastly
@@ -68,6 +70,8 @@ temporarily permanently|gained lost|gain lose|gains loses|upstream downstream|up
 dawn dusk|support oppose|supports opposes|supported opposed|supporters opponents|all part|exactly about
 exactly around|exactly approximately|exactly roughly|exactly nearly|exactly almost
 """
+
+_OPPOSITE_PAIRS += CHANGE_PAIRS  # verbs of change: improved / worsened, strengthened / weakened, widened / narrowed
 
 # classes whose members all differ from each other: ordinals, units, currencies, periods, scale words
 _CLASSES = {

@@ -28,8 +28,10 @@ from difflib import SequenceMatcher
 
 from rapidfuzz import fuzz
 
+from audit.verify.hedges import done_for_planned, dropped_hedge, framed
 from audit.verify.keyfacts import ascii_digits
 from audit.verify.opposites import CLASSED, contradicts
+from audit.verify.quantities import approximated, one_of_dropped, quantity_changed
 
 _TOKEN = re.compile(r"[$€£¥%]|\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+")
 _NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
@@ -181,12 +183,24 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     """What the claim's words [i1:i2] say against the sentence's [j1:j2] in their place, as a reason's detail, if
     they contradict them."""
     claim, sent = pair.claim[i1:i2], pair.sent[j1:j2]
-    hedge = _hedge(claim, sent, pair)
+    said = [w.low for w in claim]
+    lows = [("" if w.capital else w.low) for w in pair.sent]
+    hedge = (
+        _hedge(claim, sent, pair)
+        or dropped_hedge(said, lows, j1, j2, pair.claim_words)
+        or done_for_planned(said, lows, j1, j2)
+        or framed(lows[j1:j2])
+        or approximated(said, lows[j1:j2])
+    )
     if hedge is not None:
         return f"unasserted:{hedge}"
     # English negations replaced are the negation feature's (is_negated, on the evidence window); "not completed"
     # for "incomplete" is none
     negated = [any(w.low in NEGATIONS - ENGLISH_NEGATIONS for w in side) for side in (claim, sent)]
+    stated = [w.low for w in sent]
+    quantity = one_of_dropped(said, stated, [w.low for w in pair.claim[i2 : i2 + 2]]) or quantity_changed(said, stated)
+    if quantity is not None:
+        return quantity
     if not claim or not sent:
         if all(w.low in NEGATIONS for w in claim or sent):
             return "negation"

@@ -1,0 +1,133 @@
+"""A copied sentence's hedge that the claim leaves out: what the source holds uncertain, stated as certain.
+
+"The painting is a work by Rembrandt" against "The painting is possibly a work by Rembrandt", "The new stadium will
+open in 2027" against "... is expected to open in 2027", "The manuscript is the oldest copy" against "... is
+believed to be the oldest copy": every word of the claim is in its source, and the support model scores it as high
+as the sentence itself (0.86 to 0.91, `verified`). Read by `swaps._swap` on one difference of a claim and the sentence
+it copies (`unasserted:<hedge>`), beside its own modal and plan hedges (would, could, might, plans, proposed).
+
+Three kinds of hedge, all lower case in the sentence's words that the claim does not have in their place:
+  - an adverb of likelihood or of hearsay ("possibly", "probably", "reportedly", "allegedly", "apparently"), which
+    hedges wherever it stands;
+  - a verb of belief or expectation in the passive before "to" ("is expected to", "is believed to be", "is thought to
+    have been", "is said to", "is likely to"): "the expected profit", "said to reporters" are no hedge, and another
+    verb before the same "to" ("is scheduled to open" for "is expected to open") keeps the frame;
+  - the modal "may" ("Smoking causes ..." for "Smoking may cause ..."), unless the claim grants leave in its place
+    ("Tenants can keep a pet" for "Tenants may keep a pet").
+A claim that hedges itself (any of these words, or "might", "could", "would") is left alone. "is considered the
+father of" left out ("Dante is the father of ...") is a hedge too, but the one training pair it fired on is labelled
+supported ("It is widely considered to be the premier ... league" for "it is the premier ... league"): left out.
+
+A plan or forecast stated as done is read beside them (`done_for_planned`): "The museum opened a new wing in March"
+against "The museum will open a new wing in March", "reduced" for "aims to reduce", "launched" for "is set to
+launch", "built" for "promised to build": the claim puts in the past (one word, the past of the sentence's verb) what
+its sentence says will, or is meant to, happen. "opens" for "will open" (a present of what is planned) and "reached"
+for "managed to reach" are right and none. Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from audit.verify.asserted import ending_frame
+from audit.verify.quantities import APPROXIMATORS
+
+# adverbs of likelihood and hearsay: the claim's "is a work by" where the source says "is possibly a work by"
+ADVERBS = frozenset(
+    "possibly probably reportedly allegedly apparently perhaps presumably supposedly purportedly seemingly "
+    "conceivably maybe tentatively provisionally".split()
+)
+# verbs of belief or expectation, hedges in the passive before "to" ("is expected to open", "is believed to be")
+RAISING = frozenset("expected believed thought said rumoured rumored alleged likely supposed presumed".split())
+BE = frozenset("is are was were be been being widely generally commonly often also long still".split())
+# "may" hedges ("may cause" for "causes"), unless the claim's words in its place grant leave ("can keep" for "may
+# keep")
+PERMISSION = frozenset("can allowed permitted able entitled free".split())
+# a claim with any of these hedges what it states itself, or says who holds it ("Scientists think the crater was
+# formed by a meteorite" for "The crater is thought to have been formed by a meteorite")
+CLAIM_HEDGES = (
+    ADVERBS
+    | RAISING
+    | frozenset("may might could would likely unlikely think thinks believe believes expect expects suspect".split())
+    | frozenset("suspects say says claim claims allege alleges".split())
+)
+MAX_CLAIM_SIDE = 3  # words of the claim in the hedge's place ("will" for "is expected to")
+MAX_SOURCE_SIDE = 5  # words of the sentence there ("is thought to have been" for "was")
+
+
+def dropped_hedge(
+    mine: Sequence[str], sent: Sequence[str], j1: int, j2: int, claim_words: frozenset[str]
+) -> str | None:
+    """The hedge of `sent[j1:j2]` (lower-case words; a capitalised word given as "") that the claim, whose words in
+    its place are `mine` and all of whose words are `claim_words`, leaves out: the adverb, the verb with its "to",
+    or "considered". None when there is none, or the claim hedges itself."""
+    if len(mine) > MAX_CLAIM_SIDE or j2 - j1 > MAX_SOURCE_SIDE or claim_words & CLAIM_HEDGES:
+        return None
+    for j in range(j1, j2):
+        word = sent[j]
+        if word in ADVERBS:
+            return word
+        before = sent[j - 1] if j else ""
+        after = sent[j + 1] if j + 1 < len(sent) else ""
+        # the claim's own verb before the same "to" ("is scheduled to open" for "is expected to open") keeps the frame
+        if word in RAISING and after == "to" and before in BE and not (mine and j + 1 == j2):
+            return f"{word} to"
+        if word == "may" and not PERMISSION & set(mine):
+            return word
+    return None
+
+
+# words that put the verb after them (or after their "to") in the future or in an intent: "will open", "aims to
+# reduce", "is set to launch", "promised to build". Not "managed", "helped", "began", "went on": they did it
+PROSPECTS = frozenset(
+    "will shall going set due aims aimed plans planned intends intended promised promises pledged pledges vowed vows "
+    "hopes hoped seeks sought wants wanted expects expected scheduled agreed decided threatened tried attempted "
+    "proposes proposed".split()
+)
+# pasts not made with -ed (a few common verbs of news: the rest read with -ed only)
+_IRREGULAR = dict(
+    pair.split(":")
+    for pair in "build:built begin:began make:made sell:sold buy:bought win:won take:took give:gave hold:held pay:paid "
+    "spend:spent leave:left meet:met send:sent bring:brought keep:kept find:found lead:led become:became "
+    "grow:grew rise:rose fall:fell write:wrote run:ran hire:hired cut:cut set:set shut:shut".split()
+)
+
+
+def _pasts(verb: str) -> set[str]:
+    """The past forms of `verb` (lower case): "open" -> opened, "reduce" -> reduced, "stop" -> stopped."""
+    out = {verb + "ed", verb + "d" if verb.endswith("e") else verb + "ed", verb + verb[-1] + "ed"}
+    if verb.endswith("y") and len(verb) > 2 and verb[-2] not in "aeiou":
+        out.add(verb[:-1] + "ied")
+    if verb in _IRREGULAR:
+        out.add(_IRREGULAR[verb])
+    return out
+
+
+def done_for_planned(mine: Sequence[str], sent: Sequence[str], j1: int, j2: int) -> str | None:
+    """The word of `sent[j1:j2]` (lower-case words; a capitalised one given as "") that puts its last word, a verb,
+    in the future or an intent ("will", or "aims" with its "to"), where the claim's one word in their place, `mine`,
+    is that verb's past. None when there is none."""
+    if len(mine) != 1 or not 2 <= j2 - j1 <= MAX_SOURCE_SIDE:
+        return None
+    verb = sent[j2 - 1]
+    if not verb.isalpha() or mine[0] not in _pasts(verb):
+        return None
+    marker = sent[j2 - 2]
+    if marker in ("will", "shall"):
+        return marker
+    if marker == "to" and j2 - j1 >= 3 and sent[j2 - 3] in PROSPECTS:
+        return f"{sent[j2 - 3]} to"
+    return None
+
+
+# frames read elsewhere: a "not" added or dropped is a negation (`swaps`), a condition `asserted.dropped_condition`'s,
+# "nearly" left out `quantities.approximated`'s (and "mostly" for "generally" is none)
+_NOT_HEARSAY = frozenset({"not", "if", "whether"}) | APPROXIMATORS
+
+
+def framed(stated: Sequence[str]) -> str | None:
+    """The frame of `asserted.py` (a denial, a rumour, an unconfirmed report, a claim someone makes) that the words
+    `stated` of a copied sentence, which the claim leaves out, end with, at most two words after it: "dismissed
+    reports that he" before "had resigned". None when there is none."""
+    found = ending_frame(" ".join(stated) + " ")
+    return None if found in _NOT_HEARSAY else found
