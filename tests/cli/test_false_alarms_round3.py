@@ -36,3 +36,51 @@ def test_a_negation_in_its_verb_or_said_by_failed_to_is_one(tmp_path: Path) -> N
     for key in ("won", "won_majority"):
         assert got[key][0] != "verified" and "direction_mismatch" in got[key][1], (key, got)
 
+
+def test_a_negation_said_by_a_negating_word_is_one(tmp_path: Path) -> None:
+    # "The cause of the fire is not known" against "... is unknown", "not possible" / "impossible", "could not
+    # reach" / "were unable to reach", "did not comment" / "declined to comment" were negation_mismatch (weak).
+    # "known" against "unknown" stays capped, and "declined to 5 million" is no negation ("unable to" and "declined
+    # to" only waive a mismatch: "reached" against "were unable to reach" is verified as before, test_features)
+    got = _audit(
+        tmp_path,
+        {
+            "unknown": ("The cause of the fire is not known.", "The cause of the fire is unknown."),
+            "not_known": ("The cause of the fire is unknown.", "The cause of the fire is not known."),
+            "impossible": (
+                "It is not possible to climb the peak in winter.",
+                "It is impossible to climb the peak in winter.",
+            ),
+            "unable": ("The rescuers could not reach the village.", "The rescuers were unable to reach the village."),
+            "declined": (
+                "The company did not comment on the report.",
+                "The company declined to comment on the report.",
+            ),
+            "known": ("The cause of the fire is known.", "The cause of the fire is unknown."),
+            "fell": ("Sales fell to 5 million units in 2020.", "Sales declined to 5 million units in 2020."),
+        },
+    )
+    for key in ("unknown", "not_known", "impossible", "unable", "declined", "fell"):
+        assert "negation_mismatch" not in got[key][1], (key, got)
+    for key in ("unknown", "impossible", "unable", "declined"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["known"][0] != "verified" and got["known"][1] == ["swapped:known/unknown"], got
+
+
+def test_a_refusal_said_with_another_verb_is_one(tmp_path: Path) -> None:
+    # "The application was denied by the council" against "... was rejected by the council" (and back) was
+    # negation_mismatch (weak): "denied" negates, "rejected" does not. An approval against a denial stays capped
+    got = _audit(
+        tmp_path,
+        {
+            "denied": (
+                "The application was denied by the council.",
+                "The application was rejected by the council.",
+            ),
+            "rejected": ("The council rejected the application.", "The council denied the application."),
+            "approved": ("The council approved the application.", "The council denied the application."),
+        },
+    )
+    for key in ("denied", "rejected"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["approved"][0] != "verified" and "negation_mismatch" in got["approved"][1], got
