@@ -67,6 +67,29 @@ def test_a_negation_said_by_a_negating_word_is_one(tmp_path: Path) -> None:
     assert got["known"][0] != "verified" and got["known"][1] == ["swapped:known/unknown"], got
 
 
+def test_a_dozen_a_thousand_or_a_decade_in_words_is_its_number(tmp_path: Path) -> None:
+    # "The team hired 12 engineers" against "The team hired a dozen engineers" was missing_number:12, "About 1,000
+    # people" against "About a thousand people" missing_number:1000, "in the 1960s" against "in the sixties"
+    # missing_number:1960 (weak); 13 stays missing, and so does 24 against "dozens of"
+    got = _audit(
+        tmp_path,
+        {
+            "dozen": ("The team hired 12 engineers.", "The team hired a dozen engineers."),
+            "half": ("The team hired 6 engineers.", "The team hired half a dozen engineers."),
+            "thousand": ("About 1,000 people attended the rally.", "About a thousand people attended the rally."),
+            "sixties": ("The song was popular in the 1960s.", "The song was popular in the sixties."),
+            "other": ("The team hired 13 engineers.", "The team hired a dozen engineers."),
+            "dozens": ("The team hired 24 engineers.", "The team hired dozens of engineers."),
+        },
+    )
+    for key in ("dozen", "half", "thousand", "sixties"):
+        assert not got[key][1], (key, got)
+    for key in ("dozen", "half"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["other"][0] != "verified" and got["other"][1] == ["missing_number:13"], got
+    assert got["dozens"][0] != "verified" and got["dozens"][1] == ["missing_number:24"], got
+
+
 def test_a_refusal_said_with_another_verb_is_one(tmp_path: Path) -> None:
     # "The application was denied by the council" against "... was rejected by the council" (and back) was
     # negation_mismatch (weak): "denied" negates, "rejected" does not. An approval against a denial stays capped

@@ -483,3 +483,38 @@ def test_a_source_of_combining_marks_alone_is_no_crash() -> None:
     # accent folding left nothing of it, and max() of the empty text raised ValueError (one such source stopped
     # the whole audit)
     assert missing_facts(key_facts("Refunds take 30 days."), "\u0301\u0308") == ["missing_number:30"]
+
+
+@pytest.mark.parametrize(
+    "claim,source,missing",
+    [
+        # a source's dozen is 12 ("a dozen", "two dozen", "half a dozen"; the false-alarm sweep, round 3: "12
+        # engineers" against "a dozen engineers" was missing_number:12); another number, or "dozens of", is none
+        ("The team hired 12 engineers.", "The team hired a dozen engineers.", []),
+        ("The team hired 24 engineers.", "The team hired two dozen engineers.", []),
+        ("The team hired 6 engineers.", "The team hired half a dozen engineers.", []),
+        ("The team hired 13 engineers.", "The team hired a dozen engineers.", ["missing_number:13"]),
+        ("The team hired 24 engineers.", "The team hired dozens of engineers.", ["missing_number:24"]),
+    ],
+)
+def test_a_dozen_is_twelve(claim, source, missing):
+    assert missing_facts(key_facts(claim), source) == missing
+
+
+@pytest.mark.parametrize(
+    "claim,source,missing",
+    [
+        # "a hundred", "a thousand" are 100 and 1000; a decade in words ("the sixties", "the mid-nineties") its
+        # years, "in his twenties" 20 (each was a missing number: the false-alarm sweep, round 3); another stays missing
+        ("About 1,000 people attended.", "About a thousand people attended.", []),
+        ("About 100 people attended.", "About a hundred people attended.", []),
+        ("The song was popular in the 1960s.", "The song was popular in the sixties.", []),
+        ("The band formed in the mid-1990s.", "The band formed in the mid-nineties.", []),
+        ("The band formed in the mid-'90s.", "The band formed in the mid-nineties.", []),
+        ("He moved to Paris in his 20s.", "He moved to Paris in his twenties.", []),
+        ("About 2,000 people attended.", "About a thousand people attended.", ["missing_number:2000"]),
+        ("The song was popular in the 1970s.", "The song was popular in the sixties.", ["missing_number:1970"]),
+    ],
+)
+def test_a_round_number_or_a_decade_in_words(claim, source, missing):
+    assert missing_facts(key_facts(claim), source) == missing
