@@ -67,6 +67,41 @@ def test_a_negation_said_by_a_negating_word_is_one(tmp_path: Path) -> None:
     assert got["known"][0] != "verified" and got["known"][1] == ["swapped:known/unknown"], got
 
 
+def test_a_roman_numeral_is_its_ordinal(tmp_path: Path) -> None:
+    # "Henry VIII" against a source's "Henry the Eighth" was missing_name:VIII, and back missing_name:Eighth, "Louis
+    # XIV" against "Louis the 14th" missing_name:XIV (weak). Another king's number stays missing
+    got = _audit(
+        tmp_path,
+        {
+            "roman": ("Henry VIII broke with Rome in 1534.", "Henry the Eighth broke with Rome in 1534."),
+            "words": ("Henry the Eighth broke with Rome in 1534.", "Henry VIII broke with Rome in 1534."),
+            "digits": ("Louis XIV ruled France for 72 years.", "Louis the 14th ruled France for 72 years."),
+            "other": ("Henry VII broke with Rome in 1534.", "Henry the Eighth broke with Rome in 1534."),
+            "other_words": ("Henry the Seventh broke with Rome in 1534.", "Henry VIII broke with Rome in 1534."),
+        },
+    )
+    for key in ("roman", "words", "digits"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["other"][0] != "verified" and got["other"][1] == ["missing_name:VII"], got
+    assert got["other_words"][0] != "verified" and got["other_words"][1] == ["missing_name:Seventh"], got
+
+
+def test_a_weekday_is_one_of_the_weekdays(tmp_path: Path) -> None:
+    # "The office is open Monday to Friday" against "The office is open on weekdays" was missing_name:Monday and
+    # :Friday (weak); a day outside the source's weekdays stays missing
+    got = _audit(
+        tmp_path,
+        {
+            "weekdays": ("The office is open Monday to Friday.", "The office is open on weekdays."),
+            "weekends": ("The market opens on Saturdays and Sundays.", "The market opens at weekends."),
+            "saturday": ("The office is open Monday to Saturday.", "The office is open on weekdays."),
+        },
+    )
+    for key in ("weekdays", "weekends"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["saturday"][0] != "verified" and got["saturday"][1] == ["missing_name:Saturday"], got
+
+
 def test_a_dozen_a_thousand_or_a_decade_in_words_is_its_number(tmp_path: Path) -> None:
     # "The team hired 12 engineers" against "The team hired a dozen engineers" was missing_number:12, "About 1,000
     # people" against "About a thousand people" missing_number:1000, "in the 1960s" against "in the sixties"
@@ -107,3 +142,26 @@ def test_a_refusal_said_with_another_verb_is_one(tmp_path: Path) -> None:
     for key in ("denied", "rejected"):
         assert got[key] == ("verified", []), (key, got)
     assert got["approved"][0] != "verified" and "negation_mismatch" in got["approved"][1], got
+
+
+def test_a_name_written_another_way_is_named(tmp_path: Path) -> None:
+    # "Martin Luther King Jr." against "Martin Luther King" was missing_name:Jr, "Washington DC" against "Washington,
+    # D.C." missing_name:DC, "Gödel" against "Goedel" missing_name:Gödel (weak). "Jr." against the source's "Sr." and
+    # another name stay missing
+    got = _audit(
+        tmp_path,
+        {
+            "jr": ("Martin Luther King Jr. gave the speech in 1963.", "Martin Luther King gave the speech in 1963."),
+            "dc": ("The museum is in Washington DC.", "The museum is in Washington, D.C."),
+            "umlaut": ("G\u00f6del published the theorem in 1931.", "Goedel published the theorem in 1931."),
+            "sr": (
+                "Martin Luther King Jr. gave the speech in 1963.",
+                "Martin Luther King Sr. gave the speech in 1963.",
+            ),
+            "other": ("M\u00fcller won the race in 1931.", "Miller won the race in 1931."),
+        },
+    )
+    for key in ("jr", "dc", "umlaut"):
+        assert not got[key][1], (key, got)
+    assert got["sr"][0] != "verified" and got["sr"][1] == ["missing_name:Jr"], got
+    assert got["other"][0] != "verified" and got["other"][1] == ["missing_name:M\u00fcller"], got
