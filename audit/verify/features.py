@@ -38,8 +38,9 @@ from audit.verify.urls import missing_urls, split_urls
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
 # 20, 22: keynames._ALIASES; 21, 24: is_negated ("not only", asides, ...); 23: "1939-45"; 25: "does not cover" is
 # "excludes" (negation_mismatch); 26-31: false alarms, round 2; 32: both; 33: "not known" is "unknown", "unable to"
-# and "rejected" waive a negation (false alarms, round 3); 34: numbers and names written otherwise (the same round)
-FEATURES_VERSION = 34
+# and "rejected" waive a negation (false alarms, round 3); 34: numbers and names written otherwise (the same round);
+# 35: present / absent, win / lost (opposites)
+FEATURES_VERSION = 35
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

@@ -67,6 +67,7 @@ since until|weekday weekend|weekdays weekends|adults children|adult child|tempor
 temporarily permanently|gained lost|gain lose|gains loses|upstream downstream|uphill downhill|sunrise sunset
 dawn dusk|support oppose|supports opposes|supported opposed|supporters opponents|all part|exactly about
 exactly around|exactly approximately|exactly roughly|exactly nearly|exactly almost
+present absent|presence absence|win lost
 """
 
 # classes whose members all differ from each other: ordinals, units, currencies, periods, scale words

@@ -165,3 +165,22 @@ def test_a_name_written_another_way_is_named(tmp_path: Path) -> None:
         assert not got[key][1], (key, got)
     assert got["sr"][0] != "verified" and got["sr"][1] == ["missing_name:Jr"], got
     assert got["other"][0] != "verified" and got["other"][1] == ["missing_name:M\u00fcller"], got
+
+
+def test_a_negation_said_by_the_opposite_word_is_one(tmp_path: Path) -> None:
+    # "The gene is not present in most patients" against "The gene is absent in most patients" and "The party did
+    # not win the election" against "The party lost the election" were negation_mismatch (weak): present / absent and
+    # win / lost were no opposites of `opposites.py`. The claims of the other side stay capped
+    got = _audit(
+        tmp_path,
+        {
+            "absent": ("The gene is not present in most patients.", "The gene is absent in most patients."),
+            "lost": ("The party did not win the election in 2010.", "The party lost the election in 2010."),
+            "present": ("The gene is present in most patients.", "The gene is absent in most patients."),
+            "won": ("The party won the election in 2010.", "The party lost the election in 2010."),
+        },
+    )
+    for key in ("absent", "lost"):
+        assert "negation_mismatch" not in got[key][1], (key, got)
+    assert got["present"][0] != "verified" and got["present"][1] == ["swapped:present/absent"], got
+    assert got["won"][0] != "verified" and got["won"][1], got

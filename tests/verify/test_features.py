@@ -164,3 +164,18 @@ def test_a_verb_denied_is_not_its_prefixed_word():
 )
 def test_a_refusal_said_with_another_verb(claim, window, mismatch):
     assert negation_mismatch(claim, window) is mismatch
+
+
+@pytest.mark.parametrize(
+    "claim,window,mismatch",
+    [
+        # "did not win" is "lost", "not present" is "absent" (the false-alarm sweep, round 3: negation_mismatch)
+        ("The party did not win the election.", "The party lost the election.", False),
+        ("The gene is not present in most patients.", "The gene is absent in most patients.", False),
+        ("The gene is absent in most patients.", "The gene is not present in most patients.", False),
+        # a window that states the denied word too stays a mismatch
+        ("The gene is not present in most patients.", "The gene is present in most, absent in few.", True),
+    ],
+)
+def test_a_negation_said_by_the_opposite_word(claim, window, mismatch):
+    assert negation_mismatch(claim, window) is mismatch
