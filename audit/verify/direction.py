@@ -105,9 +105,12 @@ def _without_phrases(text: str) -> str:
     return _NO_CHANGE.sub(lambda m: " " * len(m.group()), text)
 
 
-# a word of one side negated ("did not rise", "was not allowed", "never won") states the other side; "not only
-# reduces" states its own
-_NEGATED = re.compile(r"\b(?:not(?!\s+(?:only|just|merely)\s)|never|no|n't|without)\s+(?:\w+\s+)?$")
+# a word of one side negated ("did not rise", "was not allowed", "never won", "didn't win", "failed to win", "unable
+# to open", "refused to approve") states the other side; "not only reduces" states its own
+_NEGATED = re.compile(
+    r"(?:\b(?:not(?!\s+(?:only|just|merely)\s)|never|no|without)|n['’]t|"
+    r"\b(?:fail(?:s|ed|ing)?|unable|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)) to)\s+(?:\w+\s+)?$"
+)
 
 
 def _sides(text: str, one: re.Pattern[str], other: re.Pattern[str]) -> tuple[list[re.Match[str]], list[re.Match[str]]]:

@@ -37,8 +37,10 @@ from audit.verify.urls import missing_urls, split_urls
 
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
 # 20, 22: keynames._ALIASES; 21, 24: is_negated ("not only", asides, ...); 23: "1939-45"; 25: "does not cover" is
-# "excludes" (negation_mismatch); 26-31: false alarms, round 2; 32: both
-FEATURES_VERSION = 32
+# "excludes" (negation_mismatch); 26-31: false alarms, round 2; 32: both; 33: "not known" is "unknown", "unable to"
+# and "rejected" waive a negation (false alarms, round 3); 34: numbers and names written otherwise (the same round);
+# 35: present / absent, win / lost (opposites)
+FEATURES_VERSION = 35
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -294,14 +296,43 @@ def is_negated(text: str, claim: str | None = None) -> bool:
     return _NEGATION.search(text) is not None
 
 
+# a refusal: a negation ("denied", "refused") that other verbs say without one ("rejected", "dismissed", "turned down")
+_REFUSED = re.compile(r"\b(?:den(?:y|ies|ied|ying)|refus(?:e|es|ed|ing))\b", re.IGNORECASE)
+_REFUSED_OTHERWISE = re.compile(
+    r"\b(?:reject(?:s|ed|ing)?|dismiss(?:es|ed|ing)?|turn(?:s|ed|ing)?\s+down|rebuff(?:s|ed|ing)?|"
+    r"veto(?:es|ed|ing)?|overrul(?:e|es|ed|ing))\b",
+    re.IGNORECASE,
+)
+
+
+# a negation the test above does not read: "unable to", "declined to comment" (not "sales declined to 5 million",
+# "to the lowest level"). Read as one, they fired on supported pairs whose window negates something else ("so I will
+# be unable to attend" beside a claim about the tour): they only waive a mismatch
+_UNREAD_NEGATION = re.compile(
+    r"\bunable\s+to\b|\bdeclin(?:e|es|ed|ing)\s+to\s+(?!(?:a|an|the|about|around|just|only|nearly|roughly|under|"
+    r"below|some|its|their|record|levels?|lows?)\b)(?=[a-z]+\b)",
+    re.IGNORECASE,
+)
+
+
+def _negated_otherwise(negated: str, plain: str) -> bool:
+    """Whether `plain` negates too, in words the negation test does not read as one ("were unable to reach" for
+    "could not reach", "declined to comment" for "did not comment"), or by a verb of refusal that is no negation
+    ("The application was rejected") where `negated` negates only by a refusal ("The application was denied")."""
+    if _UNREAD_NEGATION.search(plain) is not None:
+        return True
+    return _REFUSED_OTHERWISE.search(plain) is not None and not is_negated(_REFUSED.sub(" ", negated))
+
+
 def negation_mismatch(claim: str, window: str) -> bool:
     """Whether one of the two negates what it says and the other does not, but for a negation said with a word of
-    opposite meaning ("does not cover" for "excludes": `opposites.negation_said_otherwise`)."""
+    opposite meaning ("does not cover" for "excludes": `opposites.negation_said_otherwise`) or in words it does not
+    read as one ("unable to", "rejected" for "denied": `_negated_otherwise`)."""
     claim_negated, window_negated = is_negated(claim), is_negated(window, claim)
     if claim_negated == window_negated:
         return False
     negated, plain = (claim, window) if claim_negated else (window, claim)
-    return not negation_said_otherwise(negated, plain)
+    return not negation_said_otherwise(negated, plain) and not _negated_otherwise(negated, plain)
 
 
 EVIDENCE_COSINE_WEIGHT = 0.6  # evidence = best 0.6*cosine + 0.4*overlap: hits gold support sentences most often

@@ -11,6 +11,7 @@ from decimal import Decimal, InvalidOperation
 from audit.verify.conversions import Quantity, claim_quantities, converted_numbers, other_half_times
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
 from audit.verify.numranges import number_ranges, numbers_inside, year_counts, years_in_full
+from audit.verify.numwords import numbers_in_words
 from audit.verify.textcache import text_cache
 
 # digits inside a token are a number too: "4G" holds 4, "A380" 380, "1990s" 1990, "21st" 21 (they held none, and a
@@ -81,9 +82,8 @@ _MONTHS = (
 )
 _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 # a date in words: month day[, year], day [of] month[ year] or month year; a day or year absent is None. "may" and
-# "march" in lower case are verbs, not months (the month was looked for as a substring: "March 5" was in "remarks on
-# 5 ..."); a month that differs alone ("March 2020" against "May 2020") is a missing date. A range of days ("5-7
-# March 2020") states each
+# "march" in lower case are verbs, not months (the month was looked for as a substring: "March 5" was in "remarks
+# on 5 ..."); a month that differs alone ("March 2020" / "May 2020") is a missing date. "5-7 March 2020" states each
 _DATE = re.compile(
     rf"(?=[jfmasond\d])\b(?:({_MONTHS})\.?\s+{_DAY}\b(?:,?\s+(\d{{4}})\b)?"
     rf"|{_DAY}\s+(?:of\s+)?({_MONTHS})\b\.?(?:,?\s+(\d{{4}})\b)?"
@@ -335,7 +335,7 @@ def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str
     digit_dates = list(_digit_dates(text))
     forms, dates = _date_forms(text, digit_dates)
     numbers = {r for m in _NUMBER.finditer(grouped) for r in _readings(_norm_number(m.group()))} | forms
-    numbers |= {m.group().replace(" ", "") for m in _SPACED_GROUPS.finditer(grouped)}
+    numbers |= {m.group().replace(" ", "") for m in _SPACED_GROUPS.finditer(grouped)} | numbers_in_words(grouped)
     for n, scale in _numbers(text, claim=False, dates=digit_dates):
         numbers.update(_readings(n))
         if scale:

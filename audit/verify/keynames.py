@@ -209,10 +209,27 @@ def _names_group(a: _AliasForms, source: str, low: str) -> bool:
     )
 
 
+# the days a source names by "weekdays" ("business days", "working days") or "weekends": "Monday to Friday" against
+# "open on weekdays" was missing_name:Monday and :Friday
+_DAY_GROUPS = (
+    (re.compile(r"\b(?:week|business|working)[- ]?days?\b"), "monday tuesday wednesday thursday friday"),
+    (re.compile(r"\bweek-?ends?\b"), "saturday sunday"),
+)
+
+
+def _day_words(low: str) -> str:
+    """The names (and plurals) of the days the lower-cased `source` names as a group, to be appended like its
+    aliases: "" for most sources."""
+    if "day" not in low and "week" not in low:
+        return ""
+    return "".join(f" {days} {days.replace(' ', 's ')}s" for group, days in _DAY_GROUPS if group.search(low))
+
+
 def alias_words(source: str, low: str) -> str:
-    """Every form (lower case) of each country or union `source` names in one of its forms (`_ALIASES`), to be
-    appended to its folded text: "" for most sources."""
-    return "".join(f" {a.forms}" for a in _ALIAS_FORMS if _names_group(a, source, low))
+    """Every form (lower case) of each country or union `source` names in one of its forms (`_ALIASES`), and the
+    days it names as "weekdays" or "weekends" (`_DAY_GROUPS`), to be appended to its folded text: "" for most
+    sources."""
+    return "".join(f" {a.forms}" for a in _ALIAS_FORMS if _names_group(a, source, low)) + _day_words(low)
 
 
 _WORD_CHAR = re.compile(rf"[^\W{_UNSPACED}]")  # a letter or digit of a spaced script: a word goes on
@@ -266,6 +283,69 @@ def _is_word_like(name: str) -> bool:
     return name.isupper() and name.lower() in _WORD_LIKE
 
 
+# a king's, a pope's or a war's number: a Roman numeral of I, V and X (2 to 39: "DC", "MIX", "CV" name other
+# things) is its ordinal in words or digits ("Henry VIII" is "Henry the Eighth", "Louis XIV" "Louis the 14th"), and
+# a capitalised ordinal ("the Fifth Avenue store") its digits or its Roman numeral, in capitals in the source
+_ROMAN = re.compile(r"(?=[IVX]{2})X{0,3}(?:IX|IV|V?I{0,3})")
+_UNITS = "first second third fourth fifth sixth seventh eighth ninth".split()
+_TEENS = "tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth".split()
+_ORDINALS = {w: i for i, w in enumerate(_UNITS + _TEENS, start=1)} | {"twentieth": 20, "thirtieth": 30}
+_ORDINALS |= {
+    f"{t}{sep}{u}": b + i
+    for t, b in (("twenty", 20), ("thirty", 30))
+    for i, u in enumerate(_UNITS, 1)
+    for sep in ("", "-")
+}
+
+
+def _roman_value(numeral: str) -> int:
+    values = [{"I": 1, "V": 5, "X": 10}[c] for c in numeral]
+    return sum(-v if v < after else v for v, after in zip(values, [*values[1:], 0], strict=True))
+
+
+def _roman(value: int) -> str:
+    tens, units = divmod(value, 10)
+    return "X" * tens + ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")[units]
+
+
+def _ordinal_digits(value: int) -> str:
+    return f"{value}{'th' if 10 <= value % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(value % 10, 'th')}"
+
+
+def _numeral_found(name: str, folded: str, source: str | None) -> bool:
+    """Whether a claim's Roman numeral (2 to 39) or capitalised ordinal names a number the source states as an
+    ordinal in another form (`_ROMAN`)."""
+    if _ROMAN.fullmatch(name):
+        value = _roman_value(name)
+        return any(_has_word(w, folded) for w, v in _ORDINALS.items() if v == value) or _has_word(
+            _ordinal_digits(value), folded
+        )
+    value_ = _ORDINALS.get(name.lower())
+    if value_ is None:
+        return False
+    roman = re.search(rf"(?<![\w.]){_roman(value_)}(?!\w)", source) if source is not None and value_ > 1 else None
+    return roman is not None or _has_word(_ordinal_digits(value_), folded)
+
+
+# "Jr." / "Sr." a source leaves out is found, but not where the source names the other ("King Jr." is not "King Sr.")
+_GENERATIONS = {"jr": ("sr", "senior"), "sr": ("jr", "junior")}
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
+_UMLAUT_PAIRS = re.compile("ae|oe|ue")
+
+
+def _written_otherwise(name: str, word: str, folded: str) -> bool:
+    """Whether a claim's name (`word`: lower case, folded) is in the source written another way: "Jr." or "Sr." left
+    out (`_GENERATIONS`), an abbreviation with stops ("DC" as "D.C."), an umlaut as "oe", "ue", "ae" ("Gödel" as
+    "Goedel"), or the other way round ("Goedel" as "Gödel", folded "godel")."""
+    if word in _GENERATIONS:
+        return not any(_has_word(other, folded) for other in _GENERATIONS[word])
+    if name.isupper() and 2 <= len(name) <= 5 and name.isalpha():
+        return _has_word(".".join(word) + ".", folded)
+    if name.lower() != (spelt := name.lower().translate(_UMLAUTS)):
+        return _has_word(fold_text(spelt), folded)
+    return _UMLAUT_PAIRS.search(word) is not None and _has_word(_UMLAUT_PAIRS.sub(lambda m: m.group()[0], word), folded)
+
+
 def has_name(name: str, folded: str, source: str | None = None) -> bool:
     """Whether a claim's name is in a source's folded text (`fold_text`): as a whole word (`_has_word`), without its
     possessive, "St" / "Mt" / "Ft" also as "Saint" / "Mount" / "Fort" (and back); an acronym's plural ("LEDs") also
@@ -279,4 +359,6 @@ def has_name(name: str, folded: str, source: str | None = None) -> bool:
         return True
     if (other := _NAME_ABBREVIATIONS.get(word)) is not None and _has_word(other, folded):
         return True
-    return _ACRONYM_PLURAL.fullmatch(name) is not None and _has_word(word[:-1], folded)
+    if _ACRONYM_PLURAL.fullmatch(name) is not None and _has_word(word[:-1], folded):
+        return True
+    return _numeral_found(name, folded, source) or _written_otherwise(name, word, folded)

@@ -69,6 +69,7 @@ since until|weekday weekend|weekdays weekends|adults children|adult child|tempor
 temporarily permanently|gained lost|gain lose|gains loses|upstream downstream|uphill downhill|sunrise sunset
 dawn dusk|support oppose|supports opposes|supported opposed|supporters opponents|all part|exactly about
 exactly around|exactly approximately|exactly roughly|exactly nearly|exactly almost
+present absent|presence absence|win lost
 """
 
 _OPPOSITE_PAIRS += CHANGE_PAIRS  # verbs of change: improved / worsened, strengthened / weakened, widened / narrowed
@@ -185,10 +186,40 @@ _NEGATED_WORD = re.compile(r"\b(?:not|never|cannot|n['’]t)\s+(?:be\s+|been\s+)
 _LOWER_WORD = re.compile(r"[a-z]+")
 
 
+# a word with a negating prefix that is no negation of the word without it ("invaluable" is not "not valuable")
+_FALSE_NEGATIONS = frozenset(
+    "infamous invaluable inflammable inflammatory inhabitable indifferent impassive impassioned uncanny unloosen "
+    "unravel unravelled disgruntled".split()
+)
+
+
+# a word said not to be ("is not known", "wasn't clear", "cannot be found"): a verb's negation ("did not cover") is
+# not the verb with a prefix ("discover")
+_NOT_BEING = re.compile(
+    r"\b(?:(?:is|are|was|were|am|be|been|being|remains?|remained|seems?|seemed|appears?|appeared|becomes?|became)"
+    r"\s+(?:not|never)|(?:not|cannot|n['’]t)\s+(?:be|been)|(?:is|are|was|were)n['’]t)\s+([a-z]+)",
+    re.IGNORECASE,
+)
+
+
+def _prefixed(negated: str, plain: str) -> bool:
+    """Whether `plain` states a word `negated` says something is not (four letters or more) with a negating prefix:
+    "unknown" for "is not known", "impossible" for "is not possible", "unclear" for "is not clear"; and never the word
+    itself."""
+    denied = {m.group(1).lower() for m in _NOT_BEING.finditer(negated)}
+    stated = set(_LOWER_WORD.findall(plain.lower()))
+    return not denied & stated and any(
+        p + d in stated and p + d not in _FALSE_NEGATIONS for d in denied if len(d) >= 4 for p in NEGATING_PREFIXES
+    )
+
+
 def negation_said_otherwise(negated: str, plain: str) -> bool:
     """Whether `negated` denies a word whose opposite `plain` states, and `plain` does not state that word itself:
     "The policy does not cover water damage" and "The policy excludes water damage" say one thing ("is not allowed" /
-    "is banned"), unlike "does not cover" / "excludes flood damage but covers water damage"."""
+    "is banned"), unlike "does not cover" / "excludes flood damage but covers water damage"; or a word that `plain`
+    states with a negating prefix ("is not known" / "is unknown": `_prefixed`)."""
+    if _prefixed(negated, plain):
+        return True
     denied = {_stem(m.group(1).lower()) for m in _NEGATED_WORD.finditer(negated)}
     if not denied:
         return False

@@ -84,6 +84,18 @@ CASES = [
     ("Staff are not allowed to use the app.", "Staff are banned from using the app.", False),
     ("Revenue rose 5% in 2020.", "Revenue did not rise in 2020.", True),
     ("The girls have not fallen sick in Qom.", "The girls have fallen sick in Qom.", True),
+    # a negation written into its verb ("didn't", "wasn't") or said by "failed to", "unable to", "refused to" (the
+    # false-alarm sweep, round 3: "didn't win" against "did not win" was a mismatch); the plain word stays one
+    ("The team didn't win the cup.", "The team did not win the cup.", False),
+    ("The team did not win the cup.", "The team didn’t win the cup.", False),
+    ("The party failed to win a majority.", "The party did not win a majority.", False),
+    ("The party did not win a majority.", "The party failed to win a majority.", False),
+    ("The party lost its majority.", "The party failed to win its majority.", False),
+    ("Staff were unable to open the vault.", "Staff could not open the vault.", False),
+    ("The board refused to approve the merger.", "The board did not approve the merger.", False),
+    ("The team won the cup.", "The team didn't win the cup.", True),
+    ("The party won a majority.", "The party failed to win a majority.", True),
+    ("The board approved the merger.", "The board refused to approve the merger.", True),
     # superlatives and comparatives of size and age: "the youngest son" against "the eldest son" (found in the training
     # pairs' out-of-fold errors: a supported score for each such pair, all of them unsupported)
     ("Charlemagne was the youngest son of Pepin.", "Charlemagne was the eldest son of Pepin.", True),

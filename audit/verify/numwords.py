@@ -1,0 +1,44 @@
+"""Numbers a source states in words that `keyfacts`' numbers in words do not read: "a dozen" is 12, "two dozen" 24,
+"half a dozen" 6; "a hundred" 100, "a thousand" 1000; a decade, "the sixties" or "the mid-nineties", its first year
+(1960, 1990) and its two digits ("the '60s"), "in his twenties" 20 (a claim's "12 engineers" against a source's "a
+dozen engineers" was missing_number:12, "the 1960s" against "the sixties" missing_number:1960). "Dozens of" states no
+number. Pure."""
+
+from __future__ import annotations
+
+import re
+
+_HOW_MANY = {"half a": 0.5, "a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10}
+_DOZEN = re.compile(rf"\b({'|'.join(_HOW_MANY)}|\d{{1,3}})\s+dozen\b(?!s)", re.IGNORECASE)
+_ROUND = re.compile(r"\b(?:a|one)\s+(hundred|thousand)\b(?!s)", re.IGNORECASE)
+_DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60, "seventies": 70}
+_DECADES |= {"eighties": 80, "nineties": 90}
+# a decade of the 1900s after "the" ("the sixties", "the mid-nineties", "the early 'seventies"), else an age's
+_DECADE = re.compile(
+    rf"\b(?:(the|nineteen)[\s-]+(?:(?:early|mid|late)[\s-]*)?|(?:early|mid|late)[\s-]*)?({'|'.join(_DECADES)})\b",
+    re.IGNORECASE,
+)
+
+
+def _dozens(text: str) -> set[str]:
+    return {
+        str(int(12 * (int(m.group(1)) if m.group(1).isdigit() else _HOW_MANY[m.group(1).lower()])))
+        for m in _DOZEN.finditer(text)
+    }
+
+
+def _decades(text: str) -> set[str]:
+    out: set[str] = set()
+    for m in _DECADE.finditer(text):
+        tens = _DECADES[m.group(2).lower()]
+        out |= {str(tens), str(1900 + tens)} if m.group(1) or m.group().lower()[:1] in "eml" else {str(tens)}
+    return out
+
+
+def numbers_in_words(text: str) -> frozenset[str]:
+    """The numbers (digits) `text` states in dozens, as "a hundred" or "a thousand", or as a decade in words."""
+    low = text.lower()
+    if "dozen" not in low and "hundred" not in low and "thousand" not in low and "ties" not in low:  # most texts
+        return frozenset()
+    rounds = {"100" if m.group(1).lower() == "hundred" else "1000" for m in _ROUND.finditer(text)}
+    return frozenset(_dozens(text) | rounds | _decades(text))
