@@ -28,6 +28,7 @@ from difflib import SequenceMatcher
 
 from rapidfuzz import fuzz
 
+from audit.verify.attribution import moved_statement
 from audit.verify.hedges import done_for_planned, dropped_hedge, framed
 from audit.verify.keyfacts import ascii_digits
 from audit.verify.opposites import CLASSED, contradicts
@@ -201,6 +202,11 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     quantity = one_of_dropped(said, stated, [w.low for w in pair.claim[i2 : i2 + 2]]) or quantity_changed(said, stated)
     if quantity is not None:
         return quantity
+    moved = moved_statement(
+        said, [w.low for w in pair.sent], [w.capital for w in pair.sent], j1, j2, pair.names, pair.claim_words
+    )
+    if moved is not None:
+        return moved
     if not claim or not sent:
         if all(w.low in NEGATIONS for w in claim or sent):
             return "negation"

@@ -383,3 +383,43 @@ def test_went_up_against_fell_is_a_direction_mismatch(tmp_path: Path) -> None:
     _assert_flagged(got, {"went_up": "direction_mismatch", "gone_down": "direction_mismatch"})
     assert got["ok_went_up"][0] == "verified" and "direction_mismatch" not in got["ok_went_up"][1]
     assert "direction_mismatch" not in got["ok_climbed"][1], got["ok_climbed"]
+
+
+def test_a_statement_moved_to_another_party_the_sentence_names_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.80, 0.87): the claim gives the statement to a party its sentence names elsewhere, in two
+    # or three words, where the one-word name swap reads one capitalised word
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "who": (
+                "According to the WHO, the outbreak in the region is under control.",
+                "According to the Health Ministry, the outbreak in the region is under control, but the WHO disagreed.",
+            ),
+            "bank": (
+                "The European Central Bank said inflation would fall below 2 percent next year.",
+                "The Finance Ministry said inflation would fall below 2 percent next year, but the European Central "
+                "Bank was more cautious.",
+            ),
+            # supported: the party the sentence gives it, or a party named in other words
+            "ok_same": (
+                "According to the health ministry, the outbreak in the region is under control.",
+                "According to the health ministry, the outbreak in the region is under control, but the WHO disagreed.",
+            ),
+            "ok_pronoun": (
+                "When Puyi was three years old, Puyi became the emperor of China.",
+                "When Puyi was three years old, he became the emperor of China.",
+            ),
+            "ok_both": (
+                "The film was written by Trevor Macy and directed by Mike Flanagan.",
+                "The film was written by both Kate Siegel and Trevor Macy and directed by Mike Flanagan.",
+            ),
+            "ok_other_words": (
+                "The firm raised prices by 5 percent in March, its chief executive said.",
+                "The company raised prices by 5 percent in March, the firm's chief executive said.",
+            ),
+        },
+    )
+    _assert_flagged(
+        got, {"who": "swapped:who/health ministry", "bank": "swapped:european central bank/finance ministry"}
+    )
+    _assert_verified(got, ("ok_same", "ok_pronoun", "ok_both", "ok_other_words"), "swapped:")
