@@ -39,8 +39,8 @@ from audit.verify.urls import missing_urls, split_urls
 # 20, 22: keynames._ALIASES; 21, 24: is_negated ("not only", asides, ...); 23: "1939-45"; 25: "does not cover" is
 # "excludes" (negation_mismatch); 26-31: false alarms, round 2; 32: both; 33: "not known" is "unknown", "unable to"
 # and "rejected" waive a negation (false alarms, round 3); 34: numbers and names written otherwise (the same round);
-# 35: present / absent, win / lost (opposites)
-FEATURES_VERSION = 35
+# 35: present / absent, win / lost (opposites); 36: "incapable of", "unwilling to" waive a negation
+FEATURES_VERSION = 36
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -305,11 +305,13 @@ _REFUSED_OTHERWISE = re.compile(
 )
 
 
-# a negation the test above does not read: "unable to", "declined to comment" (not "sales declined to 5 million",
-# "to the lowest level"). Read as one, they fired on supported pairs whose window negates something else ("so I will
-# be unable to attend" beside a claim about the tour): they only waive a mismatch
+# a negation the test above does not read: "unable to", "incapable of", "unwilling to", "declined to comment" (not
+# "sales declined to 5 million", "to the lowest level"). Read as one, they fired on supported pairs whose window
+# negates something else ("so I will be unable to attend" beside a claim about the tour): they only waive a mismatch.
+# Not the nouns, "failure / inability to": they waived one on a not-supported AB dev citation
 _UNREAD_NEGATION = re.compile(
-    r"\bunable\s+to\b|\bdeclin(?:e|es|ed|ing)\s+to\s+(?!(?:a|an|the|about|around|just|only|nearly|roughly|under|"
+    r"\b(?:unable|unwilling)\s+to\b|\bincapable\s+of\b|"
+    r"\bdeclin(?:e|es|ed|ing)\s+to\s+(?!(?:a|an|the|about|around|just|only|nearly|roughly|under|"
     r"below|some|its|their|record|levels?|lows?)\b)(?=[a-z]+\b)",
     re.IGNORECASE,
 )

@@ -184,3 +184,20 @@ def test_a_negation_said_by_the_opposite_word_is_one(tmp_path: Path) -> None:
         assert "negation_mismatch" not in got[key][1], (key, got)
     assert got["present"][0] != "verified" and got["present"][1] == ["swapped:present/absent"], got
     assert got["won"][0] != "verified" and got["won"][1], got
+
+
+def test_a_negation_said_by_incapable_or_unwilling_is_one(tmp_path: Path) -> None:
+    # "The minister did not resign" against "The minister was unwilling to resign" and "never managed to write"
+    # against "was incapable of writing" were negation_mismatch (weak)
+    got = _audit(
+        tmp_path,
+        {
+            "unwilling": ("The minister did not resign in 2010.", "The minister was unwilling to resign in 2010."),
+            "incapable": (
+                "The patient could not walk after the accident.",
+                "The patient was incapable of walking after the accident.",
+            ),
+        },
+    )
+    for key in ("unwilling", "incapable"):
+        assert "negation_mismatch" not in got[key][1], (key, got)

@@ -179,3 +179,19 @@ def test_a_refusal_said_with_another_verb(claim, window, mismatch):
 )
 def test_a_negation_said_by_the_opposite_word(claim, window, mismatch):
     assert negation_mismatch(claim, window) is mismatch
+
+
+@pytest.mark.parametrize(
+    "claim,window,mismatch",
+    [
+        # "incapable of", "unwilling to" negate as "unable to" does: they waive a mismatch (the false-alarm sweep,
+        # round 3: "Janet Leigh never managed to write" against "was incapable of writing", a supported training pair,
+        # was negation_mismatch). Not the nouns "failure / inability to": they waived one on an AB dev citation labelled
+        # not supported ("the parents' inability to address the child's needs")
+        ("Janet Leigh never managed to write a novel.", "Janet Leigh was incapable of writing a novel.", False),
+        ("The minister did not resign.", "The minister was unwilling to resign.", False),
+        ("The firm did not file its accounts.", "The firm was fined for its failure to file its accounts.", True),
+    ],
+)
+def test_a_negation_said_by_incapable_or_unwilling(claim, window, mismatch):
+    assert negation_mismatch(claim, window) is mismatch
