@@ -11,7 +11,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import make_answer
 
 from audit.affinity import Assignment, Items
 from audit.config import AuditConfig, RunConfig
@@ -21,6 +20,7 @@ from audit.verify.features import index_source
 from audit.verify.keyfacts import _source_counts, _source_facts
 from audit.verify.peercache import MIN_CHARS, PeerCache, peer_value, sharing
 from audit.window import Window
+from tests.conftest import make_answer
 
 SHARED_CACHES = (index_source, _source_facts, _source_counts)
 
