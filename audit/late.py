@@ -235,13 +235,23 @@ def _compare(
     shown: Path | None,
     known: set[str],
 ) -> None:
-    audited = sorted({d for r in runs if (d := _one_day(r)) is not None})
-    for day in (d for d in audited if d <= end and d not in planned):
-        last = max((r for r in runs if r.covers(day)), key=lambda r: r.started_at)
+    last_of: dict[date, _Run] = {}  # each audited day's latest completed one-day run (runs come in start order)
+    wider = []  # runs of other windows (`citeaudit run --since/--until`, unbounded): few
+    for r in runs:
+        one = _one_day(r)
+        if one is not None:
+            last_of[one] = r
+        else:
+            wider.append(r)
+    holding: dict[date, list[str]] = defaultdict(list)
+    for f, file in now.items():
+        for held in file.days:
+            holding[held.day].append(f)
+    for day in sorted(d for d in last_of if d <= end and d not in planned):
+        last = max([last_of[day], *(r for r in wider if r.covers(day))], key=lambda r: r.started_at)
         read = {r.path: r for r in by_run[last.run_id if last.recorded else BASELINE] if r.holds(day)}
-        holding = [f for f, file in now.items() if file.holds(day)]
-        new = [f for f in holding if f not in read]
-        changed = [f for f in holding if f in read and not _same_day(now[f], read[f], day)]
+        new = [f for f in holding[day] if f not in read]
+        changed = [f for f in holding[day] if f in read and not _same_day(now[f], read[f], day)]
         if not new and not changed:
             continue  # a file gone, or no longer holding the day's rows, leaves the rows audited from it
         why = _why(new, changed, shown)
@@ -259,8 +269,9 @@ def _compare(
     for f, file in now.items():
         if f not in known:
             for held in file.days:
-                if held.day <= end and held.day not in planned and not any(r.covers(held.day) for r in runs):
-                    fresh[held.day].append(f)
+                d = held.day
+                if d <= end and d not in planned and d not in last_of and not any(r.covers(d) for r in wider):
+                    fresh[d].append(f)
     for day in sorted(fresh):
         plan.again[day] = f"{day}: audited (no run had audited it), {_why(fresh[day], [], shown)}"
 
