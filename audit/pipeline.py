@@ -33,7 +33,7 @@ from audit.shardplan import hash_range_filter
 from audit.sql import connect, run
 from audit.timing import Stopwatch
 from audit.verify.embcache import BoundedEmbeddingCache
-from audit.verify.peercache import peer_cache, sharing
+from audit.verify.peercache import peer_cache, shared_first, sharing
 from audit.verify.semantic import BiEncoderScorer, CrossEncoderScorer, EmbeddingCache, SemanticScorer, model_key
 from audit.window import Window
 
@@ -259,7 +259,7 @@ def audit_shard(
         with watch("verify"), sharing(shared):
             reader = con.sql(_BATCH_QUERY).to_arrow_reader(cfg.run.batch_answers)
             for batch in reader:
-                res = assess_guarded(batch.to_pylist(), cfg, scorer, failed)
+                res = assess_guarded(shared_first(batch.to_pylist(), shared, shard.index), cfg, scorer, failed)
                 cite_rows += res.citations
                 uncited_rows += res.uncited
                 stat_rows += res.stats

@@ -18,7 +18,7 @@ from audit.pipeline import Shard, audit_shard
 from audit.runner import start_run
 from audit.verify.features import index_source
 from audit.verify.keyfacts import _source_counts, _source_facts
-from audit.verify.peercache import MIN_CHARS, PeerCache, peer_value, sharing
+from audit.verify.peercache import MIN_CHARS, PeerCache, peer_value, shared_first, sharing
 from audit.window import Window
 from tests.conftest import make_answer
 
@@ -131,4 +131,23 @@ def test_shards_in_two_processes_share_long_sources_and_their_verdicts_stay_the_
         "shard-00000-of-00002: per-source work of shared sources: 0 read from peers, 4 written",
         "shard-00001-of-00002: per-source work of shared sources: 4 read from peers, 0 written",
     ]
-    assert shared == alone
+    key = lambda r: (r["answer_id"], r["citation_ord"])  # noqa: E731 - a peer run audits shared sources first
+    assert sorted(shared, key=key) == sorted(alone, key=key)
+
+
+def test_shards_derive_their_half_of_the_shared_sources_first_and_read_the_other_half_last(tmp_path: Path) -> None:
+    texts = [f"page {i} " * 300 for i in range(8)]
+    peer = PeerCache(tmp_path, frozenset(texts[:6]))  # 6 shared pages; 6 and 7 are this shard's own
+    rows = [{"answer_id": f"a{i}", "contexts": [{"text": t}]} for i, t in enumerate(texts)]
+    rows.append({"answer_id": "none", "contexts": None})
+    own = {"a6", "a7", "none"}  # no shared source: between the two halves, in answer order
+    before, after = {}, {}
+    for k in (0, 1):
+        order = [r["answer_id"] for r in shared_first(rows, peer, k)]
+        at = [i for i, a in enumerate(order) if a in own]
+        assert order[at[0] : at[-1] + 1] == ["a6", "a7", "none"]
+        before[k], after[k] = set(order[: at[0]]), set(order[at[-1] + 1 :])
+        assert sorted(order) == sorted(r["answer_id"] for r in rows)
+    assert before[0] == after[1] and before[1] == after[0]  # what one shard derives first, the other reads last
+    assert before[0] | before[1] == {f"a{i}" for i in range(6)} and before[0] and before[1]
+    assert shared_first(rows, None, 0) == rows
