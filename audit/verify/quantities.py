@@ -30,9 +30,8 @@ from itertools import pairwise
 UNIQUE = frozenset("the only sole single".split())
 # a claim with any of these in the difference keeps the several ("among the largest", "one of the biggest")
 SEVERAL = frozenset("one among some several many".split())
-MAX_CLAIM_SIDE = (
-    3  # the claim's words in the place of "one of ..." ("the sole supplier" for "one of several suppliers")
-)
+# the claim's words in the place of "one of ..." ("the sole supplier" for "one of several suppliers")
+MAX_CLAIM_SIDE = 3
 MAX_SOURCE_SIDE = 4
 
 
