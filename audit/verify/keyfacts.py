@@ -11,6 +11,10 @@ from decimal import Decimal, InvalidOperation
 from audit.verify.conversions import Quantity, claim_quantities, converted_numbers, other_half_times
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
 from audit.verify.numranges import number_ranges, numbers_inside, year_counts, years_in_full
+from audit.verify.numwords import CARDINALS as _CARDINALS
+from audit.verify.numwords import ORDINALS as _ORDINALS
+from audit.verify.numwords import TENS as _TENS
+from audit.verify.numwords import TENTHS as _TENTHS
 from audit.verify.numwords import numbers_in_words
 from audit.verify.textcache import text_cache
 
@@ -23,16 +27,6 @@ _NUMBER = re.compile(r"(?=[-+\d])(?:(?<![\w.])[-+]|(?<![\d.]))\d[\d,]*(?:(?:\.\d
 _DOTTED_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
 # a source's "1 000" with a plain space is 1000 too (added, never instead: "in 2019 2 000" may be a list)
 _SPACED_GROUPS = re.compile(r"(?=\d)(?<![\d.,])\d{1,3}(?: \d{3})+(?![\d.,])")
-_CARDINALS = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen"
-    " seventeen eighteen nineteen".split()
-)
-_ORDINALS = (
-    "zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth"
-    " fifteenth sixteenth seventeenth eighteenth nineteenth".split()
-)
-_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
-_TENTHS = "twentieth thirtieth fortieth fiftieth sixtieth seventieth eightieth ninetieth".split()
 _WORD_VALUE = {w: i for i, w in enumerate(_CARDINALS)} | {w: i for i, w in enumerate(_ORDINALS)}
 _WORD_VALUE |= {w: 20 + 10 * i for i, w in enumerate(_TENS)} | {w: 20 + 10 * i for i, w in enumerate(_TENTHS)}
 _UNIT_WORDS = "|".join(_CARDINALS[1:10] + _ORDINALS[1:10])

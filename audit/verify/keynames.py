@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from audit.verify.numwords import ORDINALS, TENS, TENTHS
 from audit.verify.textcache import text_cache
 
 # Scripts written without spaces between a number and its word (kana, CJK ideographs, Hangul syllables, Thai, Lao,
@@ -287,13 +288,11 @@ def _is_word_like(name: str) -> bool:
 # things) is its ordinal in words or digits ("Henry VIII" is "Henry the Eighth", "Louis XIV" "Louis the 14th"), and
 # a capitalised ordinal ("the Fifth Avenue store") its digits or its Roman numeral, in capitals in the source
 _ROMAN = re.compile(r"(?=[IVX]{2})X{0,3}(?:IX|IV|V?I{0,3})")
-_UNITS = "first second third fourth fifth sixth seventh eighth ninth".split()
-_TEENS = "tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth".split()
-_ORDINALS = {w: i for i, w in enumerate(_UNITS + _TEENS, start=1)} | {"twentieth": 20, "thirtieth": 30}
+_ORDINALS = {w: i for i, w in enumerate(ORDINALS) if i} | {w: 20 + 10 * i for i, w in enumerate(TENTHS[:2])}
 _ORDINALS |= {
     f"{t}{sep}{u}": b + i
-    for t, b in (("twenty", 20), ("thirty", 30))
-    for i, u in enumerate(_UNITS, 1)
+    for t, b in ((TENS[0], 20), (TENS[1], 30))
+    for i, u in enumerate(ORDINALS[1:10], 1)
     for sep in ("", "-")
 }
 

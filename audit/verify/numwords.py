@@ -8,6 +8,19 @@ from __future__ import annotations
 
 import re
 
+# numbers in words, by value (their index; `TENS` and `TENTHS` from twenty): read by `keyfacts` (a number in words)
+# and `keynames` (a king's ordinal)
+CARDINALS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen"
+    " seventeen eighteen nineteen".split()
+)
+ORDINALS = (
+    "zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth"
+    " fifteenth sixteenth seventeenth eighteenth nineteenth".split()
+)
+TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+TENTHS = "twentieth thirtieth fortieth fiftieth sixtieth seventieth eightieth ninetieth".split()
+
 _HOW_MANY = {"half a": 0.5, "a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10}
 _DOZEN = re.compile(rf"\b({'|'.join(_HOW_MANY)}|\d{{1,3}})\s+dozen\b(?!s)", re.IGNORECASE)
 _ROUND = re.compile(r"\b(?:a|one)\s+(hundred|thousand)\b(?!s)", re.IGNORECASE)
