@@ -48,6 +48,22 @@ def _cohere(doc: str = "d1", **kw: Any) -> dict[str, Any]:
     return {"start": 0, "end": len(REFUNDS), "text": REFUNDS, "document_ids": [doc]} | kw
 
 
+def test_a_confidence_written_as_text_is_read_or_named(tmp_path: Path) -> None:
+    # "0.9" and "90%" were `confidence_not_a_number` (NULL); "high" still is, named in a reason
+    claims = ["Refunds take 30 days.", "Refunds take thirty days.", "Refunds are paid within 30 days."]
+    answers = {
+        "text_conf": {
+            "answer": " ".join(claims),
+            "citations": [{"document_id": "d1", "claim_text": c, "confidence_score": v}
+                          for c, v in zip(claims, ["0.9", "90%", "high"], strict=True)],
+        }
+    }  # fmt: skip
+    db = _run(tmp_path, answers)
+    got = q(db, "SELECT claimed_confidence, list_filter(reasons, lambda r: r LIKE 'confidence%') FROM citation_audit "
+                "ORDER BY citation_ord")  # fmt: skip
+    assert got == [(0.9, []), (0.9, []), (None, ['confidence_not_a_number:"high"'])]
+
+
 def test_chinese_and_japanese_labels_are_markers(tmp_path: Path) -> None:
     ctx = [
         {"doc_id": "z1", "chunk_id": "0", "title": "退款政策.pdf", "text": "退款需要30天。"},
