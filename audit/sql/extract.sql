@@ -41,10 +41,13 @@ WITH unmarked AS (
     -- structured output was audited as raw JSON text. The JSON is read with its lone surrogate escapes replaced
     -- (`surrogate_repairs`, audit.extract.markers: an emoji cut in half, `\ud83d`, is valid JSON DuckDB refuses,
     -- so such an answer was structured_parse_failed, RED, its claim the raw JSON); each as long as before
+    -- An answer logged in another system's format (Cohere, OpenAI annotations, Vertex grounding, per-sentence
+    -- citations, an answer under `response` / `text` / ..., cite tags: audit.extract.shapes) is read as the structured
+    -- output it stands for (`shaped_answers`)
     SELECT answer_id, answer, repaired IS NOT NULL AS was_repaired,
-           CASE WHEN starts_with(answer, chr(65279)) THEN 2 ELSE 1 END AS text_start,
-           substr(coalesce(repaired, answer), text_start) AS unmarked
-    FROM answers_ok LEFT JOIN surrogate_repairs USING (answer_id)
+           CASE WHEN shaped IS NULL AND starts_with(answer, chr(65279)) THEN 2 ELSE 1 END AS text_start,
+           substr(coalesce(shaped, repaired, answer), text_start) AS unmarked
+    FROM answers_ok LEFT JOIN surrogate_repairs USING (answer_id) LEFT JOIN shaped_answers USING (answer_id)
 ), fenced AS (
     -- a ``` or ~~~ fence (a ~~~json fence was code: its citations were never checked, YELLOW no_citations)
     SELECT *, fence_of(unmarked) AS fence FROM unmarked
@@ -195,6 +198,7 @@ WITH unmarked AS (
 )
 SELECT answer_id,
        looks_json AND answer_field IS NOT NULL AS structured,
+       answer_id IN (SELECT answer_id FROM shaped_answers) AS shaped,
        -- the JSON read held a lone surrogate escape, read as U+FFFD (flagged `lone_surrogate_replaced`)
        looks_json AND answer_field IS NOT NULL AND answer_id IN (SELECT answer_id FROM surrogate_repairs)
            AS surrogates_replaced,
@@ -486,14 +490,21 @@ FROM inline_cites;
 -- for resolution makes that one citation malformed (`malformed` names the field); JSON null counts as absent.
 CREATE OR REPLACE TEMP TABLE citation_objects AS
 WITH lists AS (
-    SELECT answer_id, citations_key, json_extract(json_doc, '$.citations[*]') AS items FROM texts
+    SELECT answer_id, citations_key, shaped, json_extract(json_doc, '$.citations[*]') AS items FROM texts
     WHERE has_citation_objects
 ), flat AS (
-    SELECT answer_id, citations_key, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM lists
+    SELECT answer_id, citations_key, shaped, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM lists
 ), named AS (
     -- each field under the first of its names the item holds, not null ($on_<field>: the registry's
     -- CITATION_OBJECT_NAMES, the retrieved context's own `doc_id`, `title`, `page`, `url` among them)
-    SELECT answer_id, citations_key, idx, item,
+    SELECT answer_id, citations_key, idx,
+           -- a citation of another system's format that could not be read names its field (audit.extract.shapes):
+           -- the logged item is what it cites
+           CASE WHEN shaped AND json_type(item, '$.citeaudit_malformed') = 'VARCHAR'
+                THEN json_extract_string(item, '$.citeaudit_malformed') END AS shape_malformed,
+           CASE WHEN shaped AND json_type(item, '$.citeaudit_malformed') = 'VARCHAR'
+                THEN json_extract(item, '$.raw') ELSE item END AS logged_item,
+           item,
            CASE WHEN json_type(item) = 'OBJECT' THEN json_object(
                -- an `id` is the document_id when neither a document_id nor a document_name is given (by_ref)
                'document_id', coalesce(object_field(item, $on_document_id),
@@ -513,7 +524,7 @@ WITH lists AS (
            END AS norm
     FROM flat
 ), fields AS (
-    SELECT answer_id, citations_key, idx, item, json_type(item) AS item_type,
+    SELECT answer_id, citations_key, idx, item, shape_malformed, logged_item, json_type(item) AS item_type,
            -- an id written as a whole float (12.0, 1.2e1: pandas writes an integer id column holding a null so) is
            -- that integer's digits, up to 15 of them (a double holds those exactly); 12.5 stays malformed
            CASE WHEN json_type(norm, '$.document_id') = 'DOUBLE'
@@ -584,7 +595,7 @@ WITH lists AS (
     SELECT *, index_ok AND (id_ok OR NOT page_ok) AS by_index,
            -- a chunk_id beside no chunk_index: that chunk of the document (by id or name)
            chunk_ok AND NOT index_given AS by_chunk,
-           coalesce(CASE
+           coalesce(shape_malformed, CASE
                WHEN item_type <> 'OBJECT' THEN 'not_an_object'
                WHEN id_given AND NOT id_ok THEN 'document_id'
                WHEN name_given AND NOT name_ok THEN 'document_name'
@@ -600,7 +611,7 @@ WITH lists AS (
 SELECT answer_id, 3000000 + idx AS marker_ord, 0 AS sub_ord, citations_key || '[' || (idx - 1) || ']' AS marker,
        NULL::INTEGER AS char_start, NULL::INTEGER AS char_end, 'citation_object' AS dialect,
        CASE
-           WHEN malformed IS NOT NULL THEN left(item::VARCHAR, 200)
+           WHEN malformed IS NOT NULL THEN left(logged_item::VARCHAR, 200)
            WHEN NOT id_ok AND NOT name_ok THEN sidx_raw
            WHEN by_index THEN CASE WHEN id_ok THEN document_id ELSE document_name END || ':' || index_raw
            WHEN by_chunk THEN CASE WHEN id_ok THEN document_id ELSE document_name END || ':' || chunk_raw
