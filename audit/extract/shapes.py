@@ -19,6 +19,16 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
+from audit.extract.dialects import CITATION_OBJECT_NAMES
+
+# The names of a field that are strictly one another's (not `title` beside `url`, or a name beside a title): a citation
+# object giving two of them with other values (`document_id: "a"` beside `doc_id: "b"`) was read by the first, in
+# silence; it is malformed_citation:<both names> (extract.sql, `field_conflict`)
+CONFLICT_GROUPS: tuple[tuple[str, ...], ...] = tuple(
+    CITATION_OBJECT_NAMES[f]
+    for f in ("document_id", "chunk_index", "chunk_id", "page_number", "source_index", "id", "text_span", "claim_text")
+)
+
 # the key of a citation object made here that names the logged field it could not read (read only for shaped answers)
 MALFORMED = "citeaudit_malformed"
 # keys an answer's text goes by when it has no `answer` (LlamaIndex `response`, LangChain `result` / `output`,

@@ -18,6 +18,15 @@ CREATE OR REPLACE TEMP MACRO short_around(t, n, pat) AS
 CREATE OR REPLACE TEMP MACRO object_field(item, keys) AS
     json_extract(item, '$.' || list_filter(keys, lambda k: coalesce(json_type(item, '$.' || k), 'NULL') <> 'NULL')[1]);
 
+-- the names of one citation object field (`keys`) the item holds with other values (strings compared trimmed),
+-- joined by `+` (`document_id+doc_id`); NULL when they agree
+CREATE OR REPLACE TEMP MACRO field_conflict(item, keys) AS
+    CASE WHEN len(list_distinct(list_transform(
+                  list_filter(keys, lambda k: coalesce(json_type(item, '$.' || k), 'NULL') <> 'NULL'),
+                  lambda k: trim(json_extract_string(item, '$.' || k))))) > 1
+         THEN array_to_string(list_filter(keys, lambda k: coalesce(json_type(item, '$.' || k), 'NULL') <> 'NULL'), '+')
+    END;
+
 -- a citation's position in JSON (a `citations` entry, an inline `source_index`): an integer, a string of digits or a
 -- whole float (1.0, as pandas writes integers beside nulls) that fits int32; anything else (null, "x", 1.5, true,
 -- 99999999999, an object) is NULL: a citation that is fabricated, never one with a NULL cited_ref
@@ -504,6 +513,10 @@ WITH lists AS (
                 THEN json_extract_string(item, '$.citeaudit_malformed') END AS shape_malformed,
            CASE WHEN shaped AND json_type(item, '$.citeaudit_malformed') = 'VARCHAR'
                 THEN json_extract(item, '$.raw') ELSE item END AS logged_item,
+           -- one field given under two of its names with other values (`document_id` "a" beside `doc_id` "b"):
+           -- which was meant is unknown, so it is malformed naming both ($conflict_groups), never the first taken
+           list_filter(list_transform($conflict_groups, lambda g: field_conflict(item, g)), lambda x: x IS NOT NULL)[1]
+               AS conflict,
            item,
            CASE WHEN json_type(item) = 'OBJECT' THEN json_object(
                -- an `id` is the document_id when neither a document_id nor a document_name is given (by_ref)
@@ -524,7 +537,7 @@ WITH lists AS (
            END AS norm
     FROM flat
 ), fields AS (
-    SELECT answer_id, citations_key, idx, item, shape_malformed, logged_item, json_type(item) AS item_type,
+    SELECT answer_id, citations_key, idx, item, shape_malformed, logged_item, conflict, json_type(item) AS item_type,
            -- an id written as a whole float (12.0, 1.2e1: pandas writes an integer id column holding a null so) is
            -- that integer's digits, up to 15 of them (a double holds those exactly); 12.5 stays malformed
            CASE WHEN json_type(norm, '$.document_id') = 'DOUBLE'
@@ -597,6 +610,7 @@ WITH lists AS (
            chunk_ok AND NOT index_given AS by_chunk,
            coalesce(shape_malformed, CASE
                WHEN item_type <> 'OBJECT' THEN 'not_an_object'
+               WHEN conflict IS NOT NULL THEN conflict
                WHEN id_given AND NOT id_ok THEN 'document_id'
                WHEN name_given AND NOT name_ok THEN 'document_name'
                -- a source_index alone: a position (nothing else to check)

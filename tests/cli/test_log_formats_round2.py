@@ -168,6 +168,20 @@ def test_a_confidence_written_as_text_is_read_or_named(tmp_path: Path) -> None:
     assert got == [(0.9, []), (0.9, []), (None, ['confidence_not_a_number:"high"'])]
 
 
+def test_a_field_given_twice_under_two_names_is_flagged_not_guessed(tmp_path: Path) -> None:
+    answers = {
+        "conflict": {"answer": REFUNDS, "citations": [{"document_id": "d1", "doc_id": "d2"}]},
+        "pages": {"answer": REFUNDS, "citations": [{"document_id": "d1", "page_number": 1, "page": 2}]},
+        "agree": {"answer": REFUNDS, "citations": [{"document_id": "d1", "doc_id": " d1"}]},
+        "title_url": {"answer": REFUNDS, "citations": [{"title": "Refund Policy.pdf", "url": "https://x.org/d1"}]},
+    }
+    db = _run(tmp_path, answers)
+    reasons, cites = _reasons(db), _cites(db)
+    assert reasons["conflict"] == ["malformed_citation:document_id+doc_id"]
+    assert reasons["pages"] == ["malformed_citation:page_number+page"]
+    assert [c[1:] for c in cites["agree"] + cites["title_url"]] == [(1, "verified", REFUNDS)] * 2
+
+
 def test_chinese_and_japanese_labels_are_markers(tmp_path: Path) -> None:
     ctx = [
         {"doc_id": "z1", "chunk_id": "0", "title": "退款政策.pdf", "text": "退款需要30天。"},
