@@ -415,6 +415,18 @@ WITH numeric_markers AS (
     SELECT answer_id, marker_ord, part_ord * 1000 + generate_subscripts(nums, 1) AS sub_ord, marker, dialect,
            char_start, char_end, unnest(nums) AS num, part
     FROM numeric_ranges
+), url_lists AS (
+    -- Perplexity-style `"citations": ["https://...", ...]` beside inline `[n]`: the markers number the urls (`[1]` is
+    -- the first url, resolved by url as a document's name), not the retrieved contexts (`[1]` was checked against
+    -- the first context, and each url cited the whole answer again)
+    SELECT answer_id, list_transform(json_extract_string(json_doc, '$.citations[*]'), lambda x: trim(x)) AS urls
+    FROM texts
+    WHERE structured AND NOT has_citation_objects AND citations_key = 'citations'
+      AND json_type(json_doc, '$.citations') = 'ARRAY' AND json_array_length(json_doc, '$.citations') > 0
+      AND list_bool_and(list_transform(json_extract(json_doc, '$.citations[*]'),
+                                       lambda x: json_type(x) = 'VARCHAR'
+                                                 AND regexp_matches(json_extract_string(x, '$'), '^\s*(?:https?://|www\.)')))
+      AND answer_id IN (SELECT answer_id FROM numeric_cites)
 ), structured_list AS (
     SELECT t.answer_id, t.citations_key, json_extract(t.json_doc, '$.citations[*]') AS items
     FROM texts t WHERE t.structured AND NOT t.has_citation_objects AND json_type(t.json_doc, '$.citations') = 'ARRAY'
@@ -441,12 +453,16 @@ WITH numeric_markers AS (
            nullif(instr(answer_text, json_extract_string(item, '$.claim')), 0) - 1 AS claim_pos
     FROM inline_flat
 )
-SELECT answer_id, marker_ord, sub_ord, marker, char_start, char_end, dialect,
-       coalesce(CAST(num AS VARCHAR), replace(part, '–', '-')) AS cited_ref,
-       TRY_CAST(num::BIGINT - $base + 1 AS INTEGER) AS cited_rank,
-       NULL::VARCHAR AS cited_title, NULL::INTEGER AS cited_page, NULL::VARCHAR AS cited_doc,
-       NULL::VARCHAR AS cited_chunk, NULL::VARCHAR AS json_claim
-FROM numeric_cites
+SELECT answer_id, marker_ord, sub_ord, marker, char_start, char_end,
+       CASE WHEN u.urls IS NULL THEN dialect ELSE 'structured' END AS dialect,
+       coalesce(CASE WHEN TRY_CAST(num::BIGINT - $base + 1 AS INTEGER) BETWEEN 1 AND len(u.urls)
+                     THEN u.urls[num - $base + 1] END,
+                CAST(num AS VARCHAR), replace(part, '–', '-')) AS cited_ref,
+       CASE WHEN u.urls IS NULL THEN TRY_CAST(num::BIGINT - $base + 1 AS INTEGER) END AS cited_rank,
+       CASE WHEN TRY_CAST(num::BIGINT - $base + 1 AS INTEGER) BETWEEN 1 AND len(u.urls) THEN u.urls[num - $base + 1] END
+           AS cited_title,
+       NULL::INTEGER AS cited_page, NULL::VARCHAR AS cited_doc, NULL::VARCHAR AS cited_chunk, NULL::VARCHAR AS json_claim
+FROM numeric_cites LEFT JOIN url_lists u USING (answer_id)
 UNION ALL
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document_page',
        regexp_extract(marker, $dp, 1) || ', page ' || translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to),
@@ -486,8 +502,8 @@ SELECT s.answer_id, 1000000 + s.idx, 0, s.citations_key || '[' || (s.idx - 1) ||
        coalesce(CAST(s.num AS VARCHAR), s.name, s.raw), TRY_CAST(s.num::BIGINT - $base + 1 AS INTEGER), s.name, NULL,
        NULL, NULL, NULL
 FROM structured_flat s
-WHERE s.num IS NULL OR NOT EXISTS (
-    SELECT 1 FROM numeric_cites n WHERE n.answer_id = s.answer_id AND n.num = s.num)
+WHERE s.answer_id NOT IN (SELECT answer_id FROM url_lists) AND (s.num IS NULL OR NOT EXISTS (
+    SELECT 1 FROM numeric_cites n WHERE n.answer_id = s.answer_id AND n.num = s.num))
 UNION ALL
 SELECT answer_id, 2000000 + idx, 0, 'inline_citations[' || (idx - 1) || ']',
        CAST(claim_pos AS INTEGER), CAST(claim_pos + length(claim) AS INTEGER), 'structured',
@@ -658,4 +674,5 @@ CREATE OR REPLACE TEMP TABLE invalid_refs AS
 SELECT answer_id, citation_ord, marker,
        'invalid_citation_ref:' || marker || CASE WHEN starts_with(marker, 'inline_') THEN '.source_index' ELSE '' END
            AS reason
-FROM citations WHERE dialect = 'structured' AND cited_rank IS NULL AND cited_title IS NULL;
+-- (a text marker numbering a url list past its end is index_out_of_range, as a position past the contexts)
+FROM citations WHERE dialect = 'structured' AND cited_rank IS NULL AND cited_title IS NULL AND marker_ord >= 1000000;

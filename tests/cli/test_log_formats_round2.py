@@ -201,6 +201,26 @@ def test_chinese_and_japanese_labels_are_markers(tmp_path: Path) -> None:
     assert _reasons(db)["ghost"] == ["index_out_of_range"]
 
 
+def test_perplexity_markers_number_the_url_list(tmp_path: Path) -> None:
+    # `[1]` beside `"citations": ["https://..."]` is the first url, resolved by url: it was checked against the first
+    # retrieved context (and the url cited the whole answer once more)
+    urls = ["https://x.org/d2", "https://x.org/d1"]
+    answers = {
+        "right": {"answer": f"{SHIPPING[:-1]} [1]. {REFUNDS[:-1]} [2].", "citations": urls},
+        "wrong": {"answer": f"{REFUNDS[:-1]} [1].", "citations": urls},
+        "past": {"answer": f"{REFUNDS[:-1]} [3].", "citations": urls},
+        "unknown": {"answer": f"{REFUNDS[:-1]} [1].", "citations": ["https://elsewhere.org/x"]},
+        "chat": {"choices": [{"message": {"content": f"{REFUNDS[:-1]} [2]."}}], "citations": urls},
+    }
+    db = _run(tmp_path, answers)
+    cites, reasons = _cites(db), _reasons(db)
+    assert cites["right"] == [(urls[0], 2, "verified", SHIPPING), (urls[1], 1, "verified", REFUNDS)]
+    assert cites["wrong"][0][:2] == (urls[0], 2) and cites["wrong"][0][2] != "verified"
+    assert reasons["past"] == ["index_out_of_range"]
+    assert reasons["unknown"] == ["unknown_document"]
+    assert cites["chat"] == [(urls[1], 1, "verified", REFUNDS)]
+
+
 def test_openai_annotations_cite_the_sentence_before_them(tmp_path: Path) -> None:
     link = " ([x.org](https://x.org/d1))"
     text = REFUNDS[:-1] + link + ". " + SHIPPING
