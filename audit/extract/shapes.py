@@ -117,11 +117,12 @@ def _openai(text: str, notes: Any) -> list[dict[str, Any]]:
         return [_bad("annotations", notes)]
     out: list[dict[str, Any]] = []
     for a in notes:
-        body = a.get(a.get("type")) if isinstance(a, dict) and isinstance(a.get(a.get("type")), dict) else a
+        kind = a.get("type") if isinstance(a, dict) and isinstance(a.get("type"), str) else None
+        # chat completions nest the fields under the type's name: {"type": "url_citation", "url_citation": {...}}
+        body = a[kind] if kind and isinstance(a.get(kind), dict) else a
         if not isinstance(body, dict):
             out.append(_bad("annotations", a))
             continue
-        kind = a.get("type") if isinstance(a, dict) else None
         if kind == "file_citation" or "file_id" in body:
             at = _int(body.get("index", body.get("end_index")))
             if at is None or not 0 <= at <= len(text):
