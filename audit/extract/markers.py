@@ -29,6 +29,7 @@ from audit.extract.dialects import (
     any_marker_pattern,
     reference_list_pattern,
 )
+from audit.extract.shapes import CONFLICT_GROUPS, shape_answers
 from audit.sql import run
 
 # a JSON escape of a UTF-16 surrogate, as JavaScript's JSON.stringify writes one (an emoji cut in half: `\ud83d`).
@@ -96,6 +97,8 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "wide_to": WIDE_NUMERALS_TO,
         "base": numeric_base,
         "list_names": list(CITATION_LIST_NAMES),
+        "conflict_groups": [list(g) for g in CONFLICT_GROUPS],
     } | {f"on_{field}": list(names) for field, names in CITATION_OBJECT_NAMES.items()}
     repair_lone_surrogates(con)
+    shape_answers(con)
     run(con, "extract", params)

@@ -18,6 +18,15 @@ CREATE OR REPLACE TEMP MACRO short_around(t, n, pat) AS
 CREATE OR REPLACE TEMP MACRO object_field(item, keys) AS
     json_extract(item, '$.' || list_filter(keys, lambda k: coalesce(json_type(item, '$.' || k), 'NULL') <> 'NULL')[1]);
 
+-- the names of one citation object field (`keys`) the item holds with other values (strings compared trimmed),
+-- joined by `+` (`document_id+doc_id`); NULL when they agree
+CREATE OR REPLACE TEMP MACRO field_conflict(item, keys) AS
+    CASE WHEN len(list_distinct(list_transform(
+                  list_filter(keys, lambda k: coalesce(json_type(item, '$.' || k), 'NULL') <> 'NULL'),
+                  lambda k: trim(json_extract_string(item, '$.' || k))))) > 1
+         THEN array_to_string(list_filter(keys, lambda k: coalesce(json_type(item, '$.' || k), 'NULL') <> 'NULL'), '+')
+    END;
+
 -- a citation's position in JSON (a `citations` entry, an inline `source_index`): an integer, a string of digits or a
 -- whole float (1.0, as pandas writes integers beside nulls) that fits int32; anything else (null, "x", 1.5, true,
 -- 99999999999, an object) is NULL: a citation that is fabricated, never one with a NULL cited_ref
@@ -41,10 +50,13 @@ WITH unmarked AS (
     -- structured output was audited as raw JSON text. The JSON is read with its lone surrogate escapes replaced
     -- (`surrogate_repairs`, audit.extract.markers: an emoji cut in half, `\ud83d`, is valid JSON DuckDB refuses,
     -- so such an answer was structured_parse_failed, RED, its claim the raw JSON); each as long as before
+    -- An answer logged in another system's format (Cohere, OpenAI annotations, Vertex grounding, per-sentence
+    -- citations, an answer under `response` / `text` / ..., cite tags: audit.extract.shapes) is read as the structured
+    -- output it stands for (`shaped_answers`)
     SELECT answer_id, answer, repaired IS NOT NULL AS was_repaired,
-           CASE WHEN starts_with(answer, chr(65279)) THEN 2 ELSE 1 END AS text_start,
-           substr(coalesce(repaired, answer), text_start) AS unmarked
-    FROM answers_ok LEFT JOIN surrogate_repairs USING (answer_id)
+           CASE WHEN shaped IS NULL AND starts_with(answer, chr(65279)) THEN 2 ELSE 1 END AS text_start,
+           substr(coalesce(shaped, repaired, answer), text_start) AS unmarked
+    FROM answers_ok LEFT JOIN surrogate_repairs USING (answer_id) LEFT JOIN shaped_answers USING (answer_id)
 ), fenced AS (
     -- a ``` or ~~~ fence (a ~~~json fence was code: its citations were never checked, YELLOW no_citations)
     SELECT *, fence_of(unmarked) AS fence FROM unmarked
@@ -195,6 +207,7 @@ WITH unmarked AS (
 )
 SELECT answer_id,
        looks_json AND answer_field IS NOT NULL AS structured,
+       answer_id IN (SELECT answer_id FROM shaped_answers) AS shaped,
        -- the JSON read held a lone surrogate escape, read as U+FFFD (flagged `lone_surrogate_replaced`)
        looks_json AND answer_field IS NOT NULL AND answer_id IN (SELECT answer_id FROM surrogate_repairs)
            AS surrogates_replaced,
@@ -402,6 +415,18 @@ WITH numeric_markers AS (
     SELECT answer_id, marker_ord, part_ord * 1000 + generate_subscripts(nums, 1) AS sub_ord, marker, dialect,
            char_start, char_end, unnest(nums) AS num, part
     FROM numeric_ranges
+), url_lists AS (
+    -- Perplexity-style `"citations": ["https://...", ...]` beside inline `[n]`: the markers number the urls (`[1]` is
+    -- the first url, resolved by url as a document's name), not the retrieved contexts (`[1]` was checked against
+    -- the first context, and each url cited the whole answer again)
+    SELECT answer_id, list_transform(json_extract_string(json_doc, '$.citations[*]'), lambda x: trim(x)) AS urls
+    FROM texts
+    WHERE structured AND NOT has_citation_objects AND citations_key = 'citations'
+      AND json_type(json_doc, '$.citations') = 'ARRAY' AND json_array_length(json_doc, '$.citations') > 0
+      AND list_bool_and(list_transform(json_extract(json_doc, '$.citations[*]'),
+                                       lambda x: json_type(x) = 'VARCHAR'
+                                                 AND regexp_matches(json_extract_string(x, '$'), '^\s*(?:https?://|www\.)')))
+      AND answer_id IN (SELECT answer_id FROM numeric_cites)
 ), structured_list AS (
     SELECT t.answer_id, t.citations_key, json_extract(t.json_doc, '$.citations[*]') AS items
     FROM texts t WHERE t.structured AND NOT t.has_citation_objects AND json_type(t.json_doc, '$.citations') = 'ARRAY'
@@ -428,12 +453,16 @@ WITH numeric_markers AS (
            nullif(instr(answer_text, json_extract_string(item, '$.claim')), 0) - 1 AS claim_pos
     FROM inline_flat
 )
-SELECT answer_id, marker_ord, sub_ord, marker, char_start, char_end, dialect,
-       coalesce(CAST(num AS VARCHAR), replace(part, '–', '-')) AS cited_ref,
-       TRY_CAST(num::BIGINT - $base + 1 AS INTEGER) AS cited_rank,
-       NULL::VARCHAR AS cited_title, NULL::INTEGER AS cited_page, NULL::VARCHAR AS cited_doc,
-       NULL::VARCHAR AS cited_chunk, NULL::VARCHAR AS json_claim
-FROM numeric_cites
+SELECT answer_id, marker_ord, sub_ord, marker, char_start, char_end,
+       CASE WHEN u.urls IS NULL THEN dialect ELSE 'structured' END AS dialect,
+       coalesce(CASE WHEN TRY_CAST(num::BIGINT - $base + 1 AS INTEGER) BETWEEN 1 AND len(u.urls)
+                     THEN u.urls[num - $base + 1] END,
+                CAST(num AS VARCHAR), replace(part, '–', '-')) AS cited_ref,
+       CASE WHEN u.urls IS NULL THEN TRY_CAST(num::BIGINT - $base + 1 AS INTEGER) END AS cited_rank,
+       CASE WHEN TRY_CAST(num::BIGINT - $base + 1 AS INTEGER) BETWEEN 1 AND len(u.urls) THEN u.urls[num - $base + 1] END
+           AS cited_title,
+       NULL::INTEGER AS cited_page, NULL::VARCHAR AS cited_doc, NULL::VARCHAR AS cited_chunk, NULL::VARCHAR AS json_claim
+FROM numeric_cites LEFT JOIN url_lists u USING (answer_id)
 UNION ALL
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document_page',
        regexp_extract(marker, $dp, 1) || ', page ' || translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to),
@@ -473,8 +502,8 @@ SELECT s.answer_id, 1000000 + s.idx, 0, s.citations_key || '[' || (s.idx - 1) ||
        coalesce(CAST(s.num AS VARCHAR), s.name, s.raw), TRY_CAST(s.num::BIGINT - $base + 1 AS INTEGER), s.name, NULL,
        NULL, NULL, NULL
 FROM structured_flat s
-WHERE s.num IS NULL OR NOT EXISTS (
-    SELECT 1 FROM numeric_cites n WHERE n.answer_id = s.answer_id AND n.num = s.num)
+WHERE s.answer_id NOT IN (SELECT answer_id FROM url_lists) AND (s.num IS NULL OR NOT EXISTS (
+    SELECT 1 FROM numeric_cites n WHERE n.answer_id = s.answer_id AND n.num = s.num))
 UNION ALL
 SELECT answer_id, 2000000 + idx, 0, 'inline_citations[' || (idx - 1) || ']',
        CAST(claim_pos AS INTEGER), CAST(claim_pos + length(claim) AS INTEGER), 'structured',
@@ -486,14 +515,25 @@ FROM inline_cites;
 -- for resolution makes that one citation malformed (`malformed` names the field); JSON null counts as absent.
 CREATE OR REPLACE TEMP TABLE citation_objects AS
 WITH lists AS (
-    SELECT answer_id, citations_key, json_extract(json_doc, '$.citations[*]') AS items FROM texts
+    SELECT answer_id, citations_key, shaped, json_extract(json_doc, '$.citations[*]') AS items FROM texts
     WHERE has_citation_objects
 ), flat AS (
-    SELECT answer_id, citations_key, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM lists
+    SELECT answer_id, citations_key, shaped, unnest(items) AS item, generate_subscripts(items, 1) AS idx FROM lists
 ), named AS (
     -- each field under the first of its names the item holds, not null ($on_<field>: the registry's
     -- CITATION_OBJECT_NAMES, the retrieved context's own `doc_id`, `title`, `page`, `url` among them)
-    SELECT answer_id, citations_key, idx, item,
+    SELECT answer_id, citations_key, idx,
+           -- a citation of another system's format that could not be read names its field (audit.extract.shapes):
+           -- the logged item is what it cites
+           CASE WHEN shaped AND json_type(item, '$.citeaudit_malformed') = 'VARCHAR'
+                THEN json_extract_string(item, '$.citeaudit_malformed') END AS shape_malformed,
+           CASE WHEN shaped AND json_type(item, '$.citeaudit_malformed') = 'VARCHAR'
+                THEN json_extract(item, '$.raw') ELSE item END AS logged_item,
+           -- one field given under two of its names with other values (`document_id` "a" beside `doc_id` "b"):
+           -- which was meant is unknown, so it is malformed naming both ($conflict_groups), never the first taken
+           list_filter(list_transform($conflict_groups, lambda g: field_conflict(item, g)), lambda x: x IS NOT NULL)[1]
+               AS conflict,
+           item,
            CASE WHEN json_type(item) = 'OBJECT' THEN json_object(
                -- an `id` is the document_id when neither a document_id nor a document_name is given (by_ref)
                'document_id', coalesce(object_field(item, $on_document_id),
@@ -513,7 +553,7 @@ WITH lists AS (
            END AS norm
     FROM flat
 ), fields AS (
-    SELECT answer_id, citations_key, idx, item, json_type(item) AS item_type,
+    SELECT answer_id, citations_key, idx, item, shape_malformed, logged_item, conflict, json_type(item) AS item_type,
            -- an id written as a whole float (12.0, 1.2e1: pandas writes an integer id column holding a null so) is
            -- that integer's digits, up to 15 of them (a double holds those exactly); 12.5 stays malformed
            CASE WHEN json_type(norm, '$.document_id') = 'DOUBLE'
@@ -584,8 +624,9 @@ WITH lists AS (
     SELECT *, index_ok AND (id_ok OR NOT page_ok) AS by_index,
            -- a chunk_id beside no chunk_index: that chunk of the document (by id or name)
            chunk_ok AND NOT index_given AS by_chunk,
-           coalesce(CASE
+           coalesce(shape_malformed, CASE
                WHEN item_type <> 'OBJECT' THEN 'not_an_object'
+               WHEN conflict IS NOT NULL THEN conflict
                WHEN id_given AND NOT id_ok THEN 'document_id'
                WHEN name_given AND NOT name_ok THEN 'document_name'
                -- a source_index alone: a position (nothing else to check)
@@ -600,7 +641,7 @@ WITH lists AS (
 SELECT answer_id, 3000000 + idx AS marker_ord, 0 AS sub_ord, citations_key || '[' || (idx - 1) || ']' AS marker,
        NULL::INTEGER AS char_start, NULL::INTEGER AS char_end, 'citation_object' AS dialect,
        CASE
-           WHEN malformed IS NOT NULL THEN left(item::VARCHAR, 200)
+           WHEN malformed IS NOT NULL THEN left(logged_item::VARCHAR, 200)
            WHEN NOT id_ok AND NOT name_ok THEN sidx_raw
            WHEN by_index THEN CASE WHEN id_ok THEN document_id ELSE document_name END || ':' || index_raw
            WHEN by_chunk THEN CASE WHEN id_ok THEN document_id ELSE document_name END || ':' || chunk_raw
@@ -633,4 +674,5 @@ CREATE OR REPLACE TEMP TABLE invalid_refs AS
 SELECT answer_id, citation_ord, marker,
        'invalid_citation_ref:' || marker || CASE WHEN starts_with(marker, 'inline_') THEN '.source_index' ELSE '' END
            AS reason
-FROM citations WHERE dialect = 'structured' AND cited_rank IS NULL AND cited_title IS NULL;
+-- (a text marker numbering a url list past its end is index_out_of_range, as a position past the contexts)
+FROM citations WHERE dialect = 'structured' AND cited_rank IS NULL AND cited_title IS NULL AND marker_ord >= 1000000;

@@ -17,7 +17,12 @@ CONFIDENCE = [
     ("percent_style", "85", None, "confidence_out_of_range:85"),
     ("negative", "-0.1", None, "confidence_out_of_range:-0.1"),
     ("string_word", '"high"', None, 'confidence_not_a_number:"high"'),
-    ("numeric_string", '"0.9"', None, 'confidence_not_a_number:"0.9"'),
+    # a number written as text is that number (a logger writing every field as text); a percentage a share of 100
+    ("numeric_string", '"0.9"', 0.9, None),
+    ("percent_string", '"90%"', 0.9, None),
+    ("percent_string_above", '"150%"', None, 'confidence_out_of_range:"150%"'),
+    ("number_and_words", '"0.9 or so"', None, 'confidence_not_a_number:"0.9 or so"'),
+    ("nan_string", '"NaN"', None, 'confidence_not_a_number:"NaN"'),
     ("boolean", "true", None, "confidence_not_a_number:true"),
     ("object", '{"value":0.5}', None, 'confidence_not_a_number:{"value":0.5}'),
     ("list", "[0.5]", None, "confidence_not_a_number:[0.5]"),

@@ -1,0 +1,331 @@
+"""Log formats of other RAG systems, read as the structured output citeaudit knows (`{"answer": ..., "citations":
+[citation objects]}`) before extraction (`sql/extract.sql` reads `shaped` in place of the logged answer).
+
+Each was read wrong: Cohere's `{"text", "citations": [{"start", "end", "document_ids"}]}`, OpenAI's `annotations`,
+Vertex AI's `groundingSupports`, a per-sentence `{"sentences": [{"text", "citations"}]}` and an answer under
+`response`, `result`, `output`, `text` or `content` were `structured_parse_failed` (RED, the raw JSON audited as the
+claim); `<cite index="1-2">...</cite>` tags in the text were no citation (YELLOW `no_citations`). A citation of
+these formats that cannot be read (offsets out of range, past the text, start after end, an id of the wrong type)
+is a citation object with `citeaudit_malformed` naming the logged field: one `fabricated` citation with reason
+`malformed_citation:<field>`, never a traceback, never dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+
+from audit.extract.dialects import CITATION_OBJECT_NAMES
+
+# The names of a field that are strictly one another's (not `title` beside `url`, or a name beside a title): a citation
+# object giving two of them with other values (`document_id: "a"` beside `doc_id: "b"`) was read by the first, in
+# silence; it is malformed_citation:<both names> (extract.sql, `field_conflict`)
+CONFLICT_GROUPS: tuple[tuple[str, ...], ...] = tuple(
+    CITATION_OBJECT_NAMES[f]
+    for f in ("document_id", "chunk_index", "chunk_id", "page_number", "source_index", "id", "text_span", "claim_text")
+)
+
+# the key of a citation object made here that names the logged field it could not read (read only for shaped answers)
+MALFORMED = "citeaudit_malformed"
+# keys an answer's text goes by when it has no `answer` (LlamaIndex `response`, LangChain `result` / `output`,
+# Cohere `text`, a chat message's `content`), in the order tried
+ANSWER_ALIASES = ("response", "result", "output", "text", "content")
+# Anthropic-style tags around the claim they cite: `<cite index="1-2,3-4">`, `<cite id="1">`, `<citation source="2">`
+CITE_TAG = re.compile(
+    r"[<(](?:[A-Za-z]+:)?(cite|citation)\s+(index|id|source|ref|doc)\s*=\s*[\"']([^\"'<>]{0,200})[\"']\s*>(.{0,20000}?)"
+    r"</(?:[A-Za-z]+:)?\1\s*>",
+    re.S | re.I,
+)
+_MAY_HOLD_TAG = r"(?i)[<(](?:[a-z]+:)?cit(?:e|ation)\s"
+_SENTENCE_END = re.compile(r"[.!?。！？]\s|\n")
+
+
+def _int(v: Any) -> int | None:
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, int):
+        return v
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    return None
+
+
+def _bad(field: str, raw: Any, **kw: Any) -> dict[str, Any]:
+    return {MALFORMED: field, "raw": raw} | kw
+
+
+def _span(text: str, start: Any, end: Any, quoted: Any, names: tuple[str, str], unit: str = "char") -> tuple[str, str]:
+    """(the claim `text[start:end]`, "") or ("", the name of the offset field that cannot be read). Offsets
+    counted in another unit (UTF-16 code units as JavaScript counts, UTF-8 bytes as Vertex AI does) are read so
+    when the logged `quoted` text is what they point at; without a quote, in the format's own unit."""
+    s, e = _int(start), _int(end)
+    if s is None or s < 0:
+        return "", names[0]
+    if e is None or e <= s:
+        return "", names[1]
+    in_range = False
+    for u in [unit] + [x for x in ("char", "utf16", "utf8") if x != unit]:
+        codec, width = {"char": (None, 1), "utf16": ("utf-16-le", 2), "utf8": ("utf-8", 1)}[u]
+        data = text.encode(codec, "surrogatepass") if codec else None
+        if e > (len(text) if data is None else len(data) // width):
+            continue
+        in_range = True
+        piece = text[s:e] if data is None else data[s * width : e * width].decode(str(codec), "replace")
+        if not isinstance(quoted, str) or not quoted.strip():
+            return piece, ""
+        if piece.strip() == quoted.strip():
+            return piece, ""
+    return "", (names[0] if in_range else names[1])  # in range but at other text than its own, or past the text
+
+
+def _claim_before(text: str, at: int) -> str:
+    """The sentence that ends at `at` (where an inline citation, a link or a file mark, was put)."""
+    prefix = text[:at].rstrip(" \t([（【")
+    starts = [m.end() for m in _SENTENCE_END.finditer(prefix[:-1])]
+    return prefix[starts[-1] if starts else 0 :].strip()
+
+
+def _cohere(text: str, cites: list[Any]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for c in cites:
+        if not isinstance(c, dict):
+            out.append(_bad("not_an_object", c))
+            continue
+        claim, bad = _span(text, c.get("start"), c.get("end"), c.get("text"), ("start", "end"))
+        ids: Any = c.get("document_ids")
+        field = "document_ids"
+        if ids is None and "sources" in c:  # Cohere v2: sources [{"type": "document", "id": ...}]
+            field, srcs = "sources", c.get("sources")
+            ids = [s.get("id") if isinstance(s, dict) else s for s in srcs] if isinstance(srcs, list) else srcs
+        if bad:
+            out.append(_bad(bad, c))
+        elif not isinstance(ids, list) or not ids:
+            out.append(_bad(field, c, claim_text=claim))
+        else:
+            for d in ids:
+                ok = (isinstance(d, str) and d.strip()) or _int(d) is not None
+                out.append({"document_id": d, "claim_text": claim} if ok else _bad(field, c, claim_text=claim))
+    return out
+
+
+def _openai(text: str, notes: Any) -> list[dict[str, Any]]:
+    if not isinstance(notes, list):
+        return [_bad("annotations", notes)]
+    out: list[dict[str, Any]] = []
+    for a in notes:
+        kind = a.get("type") if isinstance(a, dict) and isinstance(a.get("type"), str) else None
+        # chat completions nest the fields under the type's name: {"type": "url_citation", "url_citation": {...}}
+        body = a[kind] if kind and isinstance(a.get(kind), dict) else a
+        if not isinstance(body, dict):
+            out.append(_bad("annotations", a))
+            continue
+        if kind == "file_citation" or "file_id" in body:
+            at = _int(body.get("index", body.get("end_index")))
+            if at is None or not 0 <= at <= len(text):
+                out.append(_bad("index", a))
+                continue
+            name = body.get("filename") or body.get("file_id")
+            out.append({"document_name": name, "claim_text": _claim_before(text, at)})
+            continue
+        s, e = _int(body.get("start_index")), _int(body.get("end_index"))
+        if s is None or not 0 <= s <= len(text):
+            out.append(_bad("start_index", a))
+        elif e is None or not s <= e <= len(text):
+            out.append(_bad("end_index", a))
+        elif not isinstance(body.get("url"), str) or not body["url"].strip():
+            out.append(_bad("url", a))
+        else:
+            out.append({"url": body["url"], "claim_text": _claim_before(text, s)})
+    return out
+
+
+def _vertex(text: str, meta: dict[str, Any]) -> list[dict[str, Any]]:
+    chunks, supports = meta.get("groundingChunks"), meta.get("groundingSupports")
+    chunks = chunks if isinstance(chunks, list) else []
+    if not isinstance(supports, list):
+        return [] if supports is None else [_bad("groundingSupports", supports)]
+    out: list[dict[str, Any]] = []
+    for g in supports:
+        seg = g.get("segment") if isinstance(g, dict) else None
+        if not isinstance(seg, dict):
+            out.append(_bad("segment", g))
+            continue
+        claim, bad = _span(text, seg.get("startIndex", 0), seg.get("endIndex"), seg.get("text"),
+                      ("segment.startIndex", "segment.endIndex"), unit="utf8")  # fmt: skip
+        idx = g.get("groundingChunkIndices")
+        if bad:
+            out.append(_bad(bad, g))
+            continue
+        if not isinstance(idx, list) or not idx:
+            out.append(_bad("groundingChunkIndices", g, claim_text=claim))
+            continue
+        for i in idx:
+            k = _int(i)
+            chunk = chunks[k] if k is not None and 0 <= k < len(chunks) and isinstance(chunks[k], dict) else None
+            src = chunk and (chunk.get("retrievedContext") or chunk.get("web"))
+            name = src.get("uri") or src.get("title") if isinstance(src, dict) else None
+            out.append(
+                {"url": name, "claim_text": claim} if name else _bad("groundingChunkIndices", g, claim_text=claim)
+            )
+    return out
+
+
+def _sentences(items: list[Any]) -> tuple[str, list[dict[str, Any]]]:
+    texts, out = [], []
+    for s in items:
+        t = s.get("text", s.get("sentence")) if isinstance(s, dict) else s
+        if not isinstance(t, str):
+            out.append(_bad("sentences[].text", s))
+            continue
+        texts.append(t.strip())
+        refs = s.get("citations", s.get("sources")) if isinstance(s, dict) else None
+        if refs is not None and not isinstance(refs, list):
+            out.append(_bad("sentences[].citations", s, claim_text=t.strip()))
+            continue
+        for r in refs or []:
+            out.append(_object_of(r) | {"claim_text": t.strip()})
+    return " ".join(t for t in texts if t), out
+
+
+def _object_of(ref: Any) -> dict[str, Any]:
+    """A citation given as a position, a name or an object, as a citation object."""
+    if isinstance(ref, dict):
+        return dict(ref)
+    if _int(ref) is not None or (isinstance(ref, str) and ref.strip().isdigit()):
+        return {"id": ref}
+    if isinstance(ref, str) and ref.strip():
+        return {"document_name": ref}
+    return _bad("citations", ref)
+
+
+def _tags(text: str) -> tuple[str, list[dict[str, Any]]]:
+    """`<cite index="1-2">claim</cite>` -> the text without its tags, and a citation of each document the tag names
+    (Anthropic's index is DOCUMENT-SENTENCE, listed with commas; `id`, `source`: a position or a document's name)."""
+    out: list[dict[str, Any]] = []
+    parts, pos = [], 0
+    for m in CITE_TAG.finditer(text):
+        parts.append(text[pos : m.start()] + m.group(4))
+        pos, claim, attr, value = m.end(), m.group(4).strip(), m.group(2).lower(), m.group(3).strip()
+        refs = [r.strip() for r in value.split(",") if r.strip()] or [""]
+        for r in refs:
+            ref = r.split("-")[0].strip() if attr == "index" else r
+            if attr == "index" and not re.fullmatch(r"\d{1,9}(-\d{1,9}(:\d{1,9})?)?", r):
+                out.append(_bad("cite.index", m.group(0)[:200], claim_text=claim))
+            elif not ref:
+                out.append(_bad(f"cite.{attr}", m.group(0)[:200], claim_text=claim))
+            else:
+                out.append({"id" if ref.isdigit() else "document_name": ref, "claim_text": claim})
+    return "".join(parts) + text[pos:], out
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) < len(pairs):
+        raise ValueError("a key given twice")
+    return out
+
+
+def shape(answer: str) -> dict[str, Any] | None:
+    """The structured output a log of another system's format stands for, or None (left as logged)."""
+    body = answer.lstrip("\ufeff \t\r\n")
+    doc: Any = None
+    if body.startswith("{"):
+        try:  # a key given twice (DuckDB reads the first, Python the last): left as logged, flagged as before
+            doc = json.loads(body, object_pairs_hook=_once)
+        except (ValueError, RecursionError):
+            return None
+    if doc is None:
+        if not re.search(_MAY_HOLD_TAG, answer):
+            return None
+        text, cites = _tags(answer)
+        return {"answer": text, "citations": cites} if cites else None
+    if not isinstance(doc, dict) or doc.get("type") == "final":
+        return None
+    got = _foreign(doc)
+    if got is None:
+        return None
+    if isinstance(got.get("answer"), str) and CITE_TAG.search(got["answer"]):
+        if not isinstance(got.get("citations") or [], list):
+            return None  # citations that are no list: flagged citations_not_a_list as logged
+        got["answer"], tagged = _tags(got["answer"])
+        got["citations"] = [_object_of(c) for c in got.get("citations") or []] + tagged
+    return got
+
+
+def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
+    ans = doc.get("answer")
+    if isinstance(ans, dict) and isinstance(ans.get("sentences"), list):
+        text, cites = _sentences(ans["sentences"])
+        return {k: v for k, v in doc.items() if k != "answer"} | {"answer": text, "citations": cites}
+    if isinstance(ans, str):
+        return dict(doc) if CITE_TAG.search(ans) else None
+    if ans is not None:
+        return None  # an answer that is no text: structured_parse_failed, as before
+    if isinstance(doc.get("sentences"), list):
+        text, cites = _sentences(doc["sentences"])
+        return {"answer": text, "citations": cites}
+    if isinstance(doc.get("message"), dict) and "citations" in doc["message"]:  # Cohere v2 chat response
+        msg = doc["message"]
+        parts = msg.get("content")
+        text = "".join(p.get("text", "") for p in parts if isinstance(p, dict)) if isinstance(parts, list) else parts
+        if isinstance(text, str) and isinstance(msg.get("citations"), list):
+            return {"answer": text, "citations": _cohere(text, msg["citations"])}
+    if isinstance(doc.get("choices"), list) and doc["choices"] and isinstance(doc["choices"][0], dict):
+        msg = doc["choices"][0].get("message")  # OpenAI chat completions with url_citation annotations
+        if isinstance(msg, dict) and isinstance(msg.get("content"), str):
+            notes = msg.get("annotations")
+            if not notes:  # Perplexity: the message's `[n]` number the response's `citations` (urls)
+                rest = {k: v for k, v in doc.items() if k in ("citations", "sources", "confidence")}
+                return rest | {"answer": msg["content"]}
+            return {"answer": msg["content"], "citations": _openai(msg["content"], notes)}
+    if isinstance(doc.get("output"), list):  # OpenAI Responses: output[].content[] output_text with annotations
+        for item in doc["output"]:
+            content = item.get("content") if isinstance(item, dict) else None
+            for part in content if isinstance(content, list) else []:
+                if isinstance(part, dict) and part.get("type") == "output_text" and isinstance(part.get("text"), str):
+                    return {"answer": part["text"], "citations": _openai(part["text"], part.get("annotations") or [])}
+    if isinstance(doc.get("candidates"), list) and doc["candidates"] and isinstance(doc["candidates"][0], dict):
+        cand = doc["candidates"][0]  # Vertex AI / Gemini grounding
+        parts = (cand.get("content") or {}).get("parts") if isinstance(cand.get("content"), dict) else None
+        if isinstance(parts, list):
+            text = "".join(p.get("text", "") for p in parts if isinstance(p, dict) and isinstance(p.get("text"), str))
+            meta = cand.get("groundingMetadata")
+            return {"answer": text, "citations": _vertex(text, meta) if isinstance(meta, dict) else []}
+    keys = [k for k in ANSWER_ALIASES if isinstance(doc.get(k), str)]
+    if not keys:
+        return None
+    text = doc[keys[0]]
+    logged = doc.get("citations")
+    if isinstance(logged, list) and any(isinstance(c, dict) and ("start" in c or "end" in c) for c in logged):
+        return {k: v for k, v in doc.items() if k not in (keys[0], "citations")} | {
+            "answer": text,
+            "citations": _cohere(text, logged),
+        }
+    return {k: v for k, v in doc.items() if k != keys[0]} | {"answer": text}
+
+
+def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
+    """Temp table `shaped_answers` (answer_id, shaped): the answers of `answers_ok` logged in another system's format,
+    as the structured output they stand for (`shape`); only JSON objects without an `answer` text, and answers
+    holding a cite tag, reach Python. Read after `surrogate_repairs` (a lone surrogate is U+FFFD here too)."""
+    found = con.execute(
+        "SELECT answer_id, coalesce(repaired, answer) FROM answers_ok LEFT JOIN surrogate_repairs USING (answer_id) "
+        "WHERE regexp_matches(answer, $tag) OR (regexp_matches(answer, '^[\\s\\x{feff}]*\\{') "
+        "AND coalesce(json_type(TRY_CAST(ltrim(answer, chr(65279)) AS JSON), '$.answer'), '') <> 'VARCHAR')",
+        {"tag": _MAY_HOLD_TAG},
+    ).fetchall()
+    rows = [(a, json.dumps(s, ensure_ascii=False)) for a, t in found if (s := shape(t)) is not None]
+    table = pa.table(
+        {"answer_id": [a for a, _ in rows], "shaped": [s for _, s in rows]},
+        schema=pa.schema([("answer_id", pa.string()), ("shaped", pa.string())]),
+    )
+    con.register("shaped_answers_in", table)
+    try:
+        con.execute("CREATE OR REPLACE TEMP TABLE shaped_answers AS SELECT * FROM shaped_answers_in")
+    finally:
+        con.unregister("shaped_answers_in")
+    return len(rows)
