@@ -85,9 +85,23 @@ def find_loose(needle: str, haystack: str) -> tuple[int, int] | None:
         return None  # the haystack lower-cases char by char, so the quick fold is the fold below: no match
     hay, where = folded(haystack)
     pos = hay.find(target)
+    # a match is of whole words: "rose by 2 percent" is no copy of "rose by 2 percentage points", nor "Half of the
+    # respondents" of "Fewer than half ..." cut inside a word ("behalf of the respondents")
+    while pos >= 0 and (_cuts(hay, pos - 1, target[0]) or _cuts(hay, pos + len(target), target[-1])):
+        pos = hay.find(target, pos + 1)
     if pos < 0:
         return None
     return where[pos], where[pos + len(target) - 1] + 1
+
+
+def _wordy(char: str) -> bool:
+    """A letter or digit of a script that spaces its words (not Chinese or Japanese, which a quote cuts anywhere)."""
+    return char.isalnum() and ord(char) < 0x2E80
+
+
+def _cuts(hay: str, at: int, edge: str) -> bool:
+    """Whether the match's edge character `edge` and `hay[at]` (just outside it) are both of one word."""
+    return 0 <= at < len(hay) and _wordy(edge) and _wordy(hay[at])
 
 
 # an ellipsis in a quote leaves words out: "...", "…", "[...]", "[…]"
