@@ -178,9 +178,10 @@ CLOSE_COPY = 0.9  # a partial alignment this close is the claim copied: its plac
 
 
 def _swap_reason(found: str) -> str:
-    """`swapped:before/after` for a word of the claim contradicting its copied sentence's; `stitched:but` and
-    `unasserted:would` (a hedge dropped, a question stated) as they are."""
-    return found if found.startswith((f"{STITCHED}:", f"{UNASSERTED}:")) else f"{SWAPPED}:{found}"
+    """`swapped:before/after` for a word of the claim contradicting its copied sentence's; `stitched:but`,
+    `unasserted:would` (a hedge dropped, a question stated) and `conditional:only if` (a condition left out of the
+    copy's middle) as they are."""
+    return found if found.startswith((f"{STITCHED}:", f"{UNASSERTED}:", f"{CONDITIONAL}:")) else f"{SWAPPED}:{found}"
 
 
 def _copied_span(a: PairAnalysis, source: str) -> tuple[int, int] | None:
@@ -194,7 +195,7 @@ def _copied_span(a: PairAnalysis, source: str) -> tuple[int, int] | None:
 def _frame(a: PairAnalysis, source: str) -> str | None:
     """The question, denial or hypothesis of the source that the claim's (close) copy there lies inside, if any."""
     span = _copied_span(a, source)
-    return None if span is None else unasserted_frame(source, span[0])
+    return None if span is None else unasserted_frame(source, span[0], a.claim)
 
 
 def _condition(a: PairAnalysis, source: str) -> str | None:
