@@ -29,6 +29,7 @@ from audit.verdict import (
     SourceScore,
 )
 from audit.verify.asserted import dropped_condition, unasserted_frame
+from audit.verify.causal import CAUSE, unstated_cause
 from audit.verify.direction import direction_mismatch
 from audit.verify.features import (
     COS_TRANSFORMER,
@@ -235,6 +236,8 @@ def score_pairs(
         negated = bool(feats[_NEGATION]) and not a.exact
         swaps = () if a.exact else swapped_words(a.claim, [w.text for w in a.candidates], a.facts.names)
         negated = negated or "negation" in swaps
+        # a cause its windows tie only by sequence or association ("caused" for "followed")
+        causal = not a.exact and unstated_cause(a.claim, [w.text for w in a.candidates])
         out.append(
             PairScore(
                 lexical=1.0 if exact else a.seed_baseline,
@@ -250,7 +253,8 @@ def score_pairs(
                 + ((DIRECTION_MISMATCH,) if opposite else ())
                 + tuple(dict.fromkeys(_swap_reason(w) for w in swaps if w != "negation"))
                 + ((f"{UNASSERTED}:{frame}",) if frame is not None else ())
-                + ((f"{CONDITIONAL}:{condition}",) if condition is not None else ()),
+                + ((f"{CONDITIONAL}:{condition}",) if condition is not None else ())
+                + ((f"{UNASSERTED}:{CAUSE}",) if causal else ()),
                 evidence=evidence,
                 refined=bool(ref),
             )
