@@ -12,10 +12,17 @@ the match denies it ("All of the samples were contaminated" in "Not all of the s
 
 A condition is read the same way: a claim copying the consequent of a conditional sentence ("The fee is refunded in
 full" from "If the order ships late, the fee is refunded in full", or from "... in full if the order ships late")
-states as a fact what the source makes hang on the condition it leaves out (`dropped_condition`). The condition
-opens the sentence and ends at a comma just before the copy, or follows the copy at once; "even if" concedes and is
-none, and a claim naming a condition of its own ("if", "unless") or keeping the conditional mood ("The plan would
-cut emissions" from "If approved, the plan would cut emissions") is left alone. Pure.
+states as a fact what the source makes hang on the condition it leaves out (`dropped_condition`); so does one copying
+a rule and leaving out its exception ("All museums are open on Mondays" from "... except the National Gallery"), and
+one copying a negated sentence but for its "without" ("Staff must not enter the laboratory" from "... without
+protective clothing"). The condition opens the sentence and ends at a comma just before the copy, or follows the
+copy at once; "even if" concedes and is none, and a claim naming a condition or exception of its own ("if",
+"unless", "except", "but") or keeping the conditional mood ("The plan would cut emissions" from "If approved, the
+plan would cut emissions") is left alone.
+
+A quantifier or a bound right before a copy is what the copy is said of: "Bats use echolocation" in "Some species of
+bats use echolocation", "Half of the respondents ..." in "Fewer than half of the respondents ..." (`unasserted_frame`
+with the claim). Pure.
 """
 
 from __future__ import annotations
@@ -60,7 +67,7 @@ _NUMBER_FIRST = re.compile(
 # a quantifier before the match, which the claim says of all: "Bats use echolocation" in "Some species of bats use
 # echolocation", "The region's farmers grow wheat" in "Most of the region's farmers grow wheat"
 _SCOPED = re.compile(
-    r"(?<!\bat )\b(some|many|several|certain|a few|few|most)\s+"
+    r"(?<!\bat )(?<!\bthe )\b(some|many|several|certain|a few|few|most)\s+"
     r"(?:(?:species|kinds|types|forms|sorts|varieties|strains|members|parts)\s+)?(?:of\s+)?(?:the\s+)?$",
     re.IGNORECASE,
 )
@@ -126,9 +133,9 @@ _OPENING = re.compile(rf"^\W*(?:(?:but|and|so|then)\s+)?({_CONDITION_OR_EXCEPTIO
 # ... or the condition follows the match at once
 _FOLLOWING = re.compile(rf"^\s*,?\s*({_CONDITION_OR_EXCEPTION})\b", re.IGNORECASE)
 # a condition or exception of the claim's own, or its conditional mood: it states nothing as fact
-_CLAIM_CONDITION = re.compile(
-    rf"\b(?:{_CONDITION_OR_EXCEPTION}|when(?:ever)?|would|could|might|besides|but)\b", re.IGNORECASE
-)
+_CLAIM_CONDITION = re.compile(rf"\b(?:{_CONDITION_OR_EXCEPTION}|when(?:ever)?|would|could|might)\b", re.IGNORECASE)
+# ... and "besides", "but" state an exception ("All museums but the National Gallery are open")
+_CLAIM_EXCEPTION = re.compile(r"\b(?:besides|but)\b", re.IGNORECASE)
 _WORD_CHARS = re.compile(r"[\w'’-]")
 # a negated match that a "without" follows forbids only what lacks it: the claim forbids it all
 _NEGATED = re.compile(r"\b(?:not|never|no|cannot)\b|n['’]t\b", re.IGNORECASE)
@@ -136,10 +143,11 @@ _WITHOUT = re.compile(r"^\s*,?\s*(without)\b", re.IGNORECASE)
 
 
 def dropped_condition(source: str, start: int, end: int, claim: str) -> str | None:
-    """The condition (lower case: "if", "unless", "provided that") that the sentence of `source` holding the match
-    `[start:end]` sets on it and `claim` leaves out: the sentence opens with it, closed by a comma just before the
-    match, or it follows the match at once. None when there is none, or the claim states a condition itself or
-    keeps the conditional mood ("would", "could", "might")."""
+    """The condition or exception (lower case: "if", "unless", "provided that", "except", "other than") that the
+    sentence of `source` holding the match `[start:end]` sets on it and `claim` leaves out: the sentence opens with
+    it, closed by a comma just before the match, or it follows the match at once; or "without" after a negated
+    match. None when there is none, or the claim states a condition or exception itself or keeps the conditional
+    mood ("would", "could", "might")."""
     if _CLAIM_CONDITION.search(claim):
         return None
     m = _OPENING.search(_sentence_before(source, start))
@@ -150,7 +158,9 @@ def dropped_condition(source: str, start: int, end: int, claim: str) -> str | No
         m = _FOLLOWING.match(after)
         if m is None and _NEGATED.search(source[start:end]):
             m = _WITHOUT.match(after)  # "should not take the drug" from "... without consulting a doctor"
-    return None if m is None else " ".join(m.group(1).lower().split())
+    if m is None or (re.fullmatch(_EXCEPTION, m.group(1).lower()) and _CLAIM_EXCEPTION.search(claim)):
+        return None
+    return " ".join(m.group(1).lower().split())
 
 
 _OPENS_CONDITION = re.compile(rf"^(?:{_CONDITION_OR_EXCEPTION})\b")
