@@ -85,9 +85,31 @@ def find_loose(needle: str, haystack: str) -> tuple[int, int] | None:
         return None  # the haystack lower-cases char by char, so the quick fold is the fold below: no match
     hay, where = folded(haystack)
     pos = hay.find(target)
+    # a match is of whole words: "rose by 2 percent" is no copy of "rose by 2 percentage points", nor "Like its
+    # predecessor" of "Unlike its predecessor"
+    while pos >= 0 and not whole_words(haystack, hay, where, pos, len(target)):
+        pos = hay.find(target, pos + 1)
     if pos < 0:
         return None
     return where[pos], where[pos + len(target) - 1] + 1
+
+
+def _wordy(char: str) -> bool:
+    """A letter or digit of a script that spaces its words (not Chinese or Japanese, which a quote cuts anywhere)."""
+    return char.isalnum() and ord(char) < 0x2E80
+
+
+def whole_words(haystack: str, hay: str, where: Sequence[int], pos: int, size: int) -> bool:
+    """Whether the match `hay[pos:pos + size]` of the folded `haystack` (`where`: each folded character's offset in
+    it) starts and ends between words. A lower-case letter against a capital is a joint, not one word: a page
+    scraped without its line breaks writes "They use personal and possessive pronounsThere are no articles"."""
+    for inside, outside in ((pos, pos - 1), (pos + size - 1, pos + size)):
+        if not (0 <= outside < len(hay) and _wordy(hay[inside]) and _wordy(hay[outside])):
+            continue
+        first, second = sorted((where[inside], where[outside]))
+        if not (haystack[first].islower() and haystack[second].isupper()):
+            return False
+    return True
 
 
 # an ellipsis in a quote leaves words out: "...", "…", "[...]", "[…]"

@@ -56,7 +56,9 @@ aumento disminución|aumento descenso|permitido prohibido|permitida prohibida|ga
 aprobado rechazado|aprobada rechazada|mínimo máximo|mayor menor|superior inferior
 up_to at_least|at_most at_least|or_more or_less|or_more or_fewer|confirmed denied|admitted denied|confirm deny
 including excludes|including excluded|excluding includes|excluding included|includes excluding|excludes including
+including except|includes except|included except|including excepting
 must_not may|must_not can|may_not may|may_not can|cannot can|must_not could
+should must|should_not must_not|like unlike|for against
 cover exclude|covers excludes|covered excluded|covering excluding|covers excluding|covered excluding
 allow forbid|allows forbids|permit ban|permits bans|permit prohibit|permits prohibits|permit forbid|permits forbids
 accepts rejects|accepting rejecting|approved denied|approve deny|approves denies|granted denied|grant deny
@@ -83,7 +85,11 @@ _CLASSES = {
     "meter:m meters:m m:m feet:ft foot:ft ft:ft yard:yd yards:yd inch:in inches:in cm:cm centimetres:cm "
     "centimeters:cm mm:mm millimetres:mm millimeters:mm nautical:nmi",
     "mass": "kg:kg kilogram:kg kilograms:kg kilo:kg kilos:kg lb:lb lbs:lb ton:t tons:t tonne:t tonnes:t gram:g "
-    "grams:g g:g ounce:oz ounces:oz oz:oz",
+    "grams:g g:g ounce:oz ounces:oz oz:oz pound:lb pounds:lb milligram:mg milligrams:mg mg:mg microgram:ug "
+    "micrograms:ug",
+    "volume": "litre:l litres:l liter:l liters:l gallon:gal gallons:gal millilitre:ml millilitres:ml milliliter:ml "
+    "milliliters:ml ml:ml pint:pt pints:pt quart:qt quarts:qt barrel:bbl barrels:bbl teaspoon:tsp teaspoons:tsp "
+    "tablespoon:tbsp tablespoons:tbsp",
     "area": "acre:acre acres:acre hectare:ha hectares:ha ha:ha",
     "currency": "$:usd dollar:usd dollars:usd usd:usd us$:usd €:eur euro:eur euros:eur eur:eur £:gbp pound:gbp "
     "pounds:gbp gbp:gbp sterling:gbp ¥:yen yen:yen jpy:yen yuan:cny rmb:cny renminbi:cny cny:cny franc:chf "
@@ -94,7 +100,8 @@ _CLASSES = {
     "percent": "percent:pct per_cent:pct %:pct percentage_points:pp percentage_point:pp points:pp point:pp "
     "basis_points:bp bps:bp",
     "scale": "thousand:k million:m billion:b trillion:t",
-    "multiple": "doubled:2 tripled:3 quadrupled:4 halved:0.5 double:2 triple:3 quadruple:4 once:1 twice:2 thrice:3",
+    "multiple": "doubled:2 tripled:3 quadrupled:4 halved:0.5 double:2 triple:3 quadruple:4 once:1 twice:2 thrice:3 "
+    "two_times:2 three_times:3 four_times:4 five_times:5 ten_times:10",
     # how often ("sometimes closed" / "always closed"): words of one frequency share its form
     "frequency": "always:always usually:usually mostly:usually generally:usually often:often frequently:often "
     "commonly:often sometimes:sometimes occasionally:sometimes rarely:rarely seldom:rarely never:never",

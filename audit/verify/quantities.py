@@ -92,3 +92,23 @@ def approximated(said: Sequence[str], stated: Sequence[str]) -> str | None:
     """The word of `APPROXIMATORS` that the sentence's words `stated` are, where the claim has nothing in their place
     (`said` empty); None otherwise."""
     return stated[0] if not said and len(stated) == 1 and stated[0] in APPROXIMATORS else None
+
+
+# one case the source tells of, made a rule: "Patients in the trial developed severe allergic reactions" against "One
+# patient in the trial developed a severe allergic reaction", "Many villages" against "one village"
+SINGLE = frozenset("one single".split())
+_GENERAL = frozenset("the many several some most all".split())
+
+
+def single_generalised(said: Sequence[str], stated: Sequence[str]) -> str | None:
+    """Where the sentence's words `stated` are "one" or "a single" and a noun, and the claim's in their place,
+    `said`, are that noun in the plural (after "many", "several", ... or nothing), the two as a reason's detail
+    ("patients/one patient"); None otherwise."""
+    if len(stated) < 2 or len(stated) > 3 or stated[-2] not in SINGLE or len(said) > 2:
+        return None
+    if len(stated) == 3 and stated[0] not in ("a", "only"):
+        return None
+    noun = stated[-1]
+    if not said or said[-1] == noun or not _same_word(said[-1], noun) or not set(said[:-1]) <= _GENERAL:
+        return None
+    return f"{' '.join(said)}/{' '.join(stated)}"

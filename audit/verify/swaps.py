@@ -11,7 +11,7 @@ contradict them (`audit/verify/opposites.py`: opposites, ordinals, units, curren
 number of another value, another name), or the claim adds or drops a negation ("not", "nicht", "ne ... pas", "no"),
 with the same words either side (`MIN_FLANK` together, one at least on each side within the claim). Also read there:
 two words in each other's place across a word that orders them ("coffee exports are larger than tea exports" for the
-reverse; `_crossed`; "Italy beat Spain" for "Spain beat Italy": `_reordered`), words left out between two copied
+reverse; `_crossed`; "Italy beat Spain" for "Spain beat Italy": `reversal.reordered`), words left out between two copied
 parts that draw a contrast ("but", with a number or an opposite: `stitched:but`), a hedge or plan dropped ("would
 cut" for "cuts": `unasserted:would`) and a question copied as a statement (`unasserted:question`). A sentence that
 copies the claim as well without any such word clears it, unless it names something else in a capitalised word (the
@@ -28,15 +28,20 @@ from difflib import SequenceMatcher
 
 from rapidfuzz import fuzz
 
+from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
 from audit.verify.hedges import done_for_planned, dropped_hedge, framed
 from audit.verify.keyfacts import ascii_digits
 from audit.verify.opposites import CLASSED, contradicts
-from audit.verify.quantities import approximated, one_of_dropped, quantity_changed
+from audit.verify.quantities import approximated, one_of_dropped, quantity_changed, single_generalised
+from audit.verify.reversal import ORDERING, clauses_reversed, reordered
 
 _TOKEN = re.compile(r"[$€£¥%]|\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+")
 _NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+# a title's stop ends no sentence: "The committee appointed Dr. Lee as chair after Professor Park declined" split
+# after "Dr." read no copy, so the two names in each other's place were no swap
+_TITLES = ("Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Mt", "Jr", "Sr", "Gen", "Col", "Lt", "Sgt", "Rev", "Gov", "Sen")
+_SENTENCE_END = re.compile("".join(rf"(?<!\b{t}\.)" for t in _TITLES) + r"(?<=[.!?])\s+|\n+")
 _CLOSERS = " \t\"'”’)]*"  # what may follow a sentence's last mark
 NEGATIONS = frozenset(
     "not never no nicht kein keine keinen keinem keiner keines nie niemals ne pas jamais nunca".split()
@@ -52,12 +57,6 @@ MAX_SENTENCE_CHARS = 20 * MAX_SENTENCE_WORDS  # ... nor one too long to hold few
 MAX_NEGATED = 3  # words on each side of a difference that adds or drops a negation
 # words of contrast: the words a claim leaves out between two copied parts, holding one, may hold the other half
 CONTRASTS = frozenset("but while whereas although though yet however except unlike".split())
-# words that order two things ("A is larger than B", "A beat B") and words that join them ("A and B")
-ORDERING = frozenset(
-    "than over before after beat beats defeated defeats to into from exceeds exceeded surpassed overtook outsold "
-    "outnumber outnumbers outnumbered above below ahead behind acquired bought replaced succeeded preceded "
-    "followed".split()
-)
 # words that hedge or plan what follows: a claim dropping one states as done what the source only supposes. Not
 # "may" ("it may have been practiced" for "it was practiced": supported training pairs), "proposes", "aims",
 # "intends" (a paper "proposes" what it introduces; "strives" for "aims"): they flagged 4 supported training pairs
@@ -67,6 +66,7 @@ MAX_HEDGED = 3  # words on each side of a difference that drops a hedge
 FILLERS = frozenset("but and also only even yet while so then".split())
 MAX_CROSSED = 3  # words of each of two things in each other's place ("the united states" / "china")
 JOINING = frozenset("and or with between versus vs nor both".split())
+MIN_APART = 4  # words between two names in each other's place that make them two parties, not a list
 SAME_SPELLING = 80  # rapidfuzz ratio from which two names are one spelt two ways
 
 
@@ -199,7 +199,11 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     # for "incomplete" is none
     negated = [any(w.low in NEGATIONS - ENGLISH_NEGATIONS for w in side) for side in (claim, sent)]
     stated = [w.low for w in sent]
-    quantity = one_of_dropped(said, stated, [w.low for w in pair.claim[i2 : i2 + 2]]) or quantity_changed(said, stated)
+    quantity = (
+        one_of_dropped(said, stated, [w.low for w in pair.claim[i2 : i2 + 2]])
+        or quantity_changed(said, stated)
+        or single_generalised(said, stated)
+    )
     if quantity is not None:
         return quantity
     moved = moved_statement(
@@ -213,6 +217,9 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         ranked = _ranked(claim or sent, pair.claim[i2].low if i2 < len(pair.claim) else "")
         if ranked is not None:
             return f"{ranked}/{ranked.split()[-1]}" if claim else f"{ranked.split()[-1]}/{ranked}"
+        condition = None if claim else condition_opening(stated)  # "paid [only if ...] at the end of the year"
+        if condition is not None:
+            return f"conditional:{condition}"
         found = _stitched(sent, pair.claim[:i1], pair) if not claim else None
         return None if found is None else f"stitched:{found}"
     if negated[0] != negated[1] and max(len(claim), len(sent)) <= MAX_NEGATED:
@@ -256,34 +263,10 @@ def _crossed(ops: Sequence[tuple[str, int, int, int, int]], pair: _Pair) -> str 
         for other_mine, other_theirs, start, _ in spans[x + 1 :]:
             if mine == other_theirs and other_mine == theirs:
                 between = {w.low for w in claim[end:start]}
-                if between & ORDERING and not between & JOINING:
+                # or two names a clause apart ("opened in Paris, and ... moved ... to Lyon" for the reverse)
+                far = start - end >= MIN_APART and claim[end - 1].capital and claim[start].capital
+                if (between & ORDERING and not between & JOINING) or far:
                     return f"{mine}/{theirs}"
-    return None
-
-
-def _contains(words: list[str], part: list[str]) -> bool:
-    n = len(part)
-    return any(words[i : i + n] == part for i in range(len(words) - n + 1))
-
-
-def _reordered(claim: list[_Word], sent: list[_Word]) -> str | None:
-    """The two sides of a word that orders them, each next to it, in each other's place ("Italy beat Spain" against
-    "Spain beat Italy", "LinkedIn acquired Microsoft" against "Microsoft acquired LinkedIn"): the sentence holds the
-    claim's words after the word, the word, then its words before it, and not the claim's order. The aligner matches
-    one of the two names across the word and so reads no replacement `_crossed` could pair. Not "LinkedIn was
-    acquired by Microsoft" (the words next to "acquired" are "was" and "by") nor "Italy lost to Spain"."""
-    low = [w.low for w in claim]
-    said = [w.low for w in sent]
-    for i, word in enumerate(low):
-        if word not in ORDERING or said.count(word) != 1:
-            continue
-        for k in range(1, min(MAX_CROSSED, i) + 1):
-            for m in range(1, min(MAX_CROSSED, len(low) - i - 1) + 1):
-                before, after = low[i - k : i], low[i + 1 : i + 1 + m]
-                if set(before) <= set(after) or set(after) <= set(before):
-                    continue
-                if _contains(said, [*after, word, *before]) and not _contains(said, [*before, word, *after]):
-                    return f"{' '.join(before)}/{' '.join(after)}"
     return None
 
 
@@ -324,7 +307,12 @@ def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], quest
             swaps.append(found)
     if "negation" in swaps and _restates_not_all(claim, sent):
         swaps.remove("negation")
-    crossed = _crossed(ops, pair) or _reordered(claim, sent)
+    reversed_ = clauses_reversed([w.low for w in claim], [w.low for w in sent])
+    crossed = (
+        _crossed(ops, pair)
+        or reordered([w.low for w in claim], [w.low for w in sent])
+        or (f"sides of {reversed_}" if reversed_ else None)
+    )
     if question:  # the sentence asks what the claim states
         swaps.append("unasserted:question")
     return _Copy(copied, tuple(dict.fromkeys([*swaps, *([crossed] if crossed else [])])), doubtful)
@@ -365,8 +353,10 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
     close = [n for n, s in enumerate(sentences) if len(vocab & {w.low for w in s}) + repeats >= need]
     compared = [(n, _compare(words, sentences[n], name_words, asks[n])) for n in close]
     copies = [c for _, c in compared if c.copied >= need]
-    if not copies:
-        return ()
+    if not copies:  # two clauses in each other's place copy no run of the claim's words in order
+        low = [w.low for w in words]
+        found = next((r for n in close if (r := clauses_reversed(low, [w.low for w in sentences[n]]))), None)
+        return (f"sides of {found}",) if found else ()
     best = max(c.copied for c in copies)
     flagged = [(n, c) for n, c in compared if c.swaps and c.copied == best]
     if not flagged or any(not c.swaps and not c.doubtful and c.copied >= best for c in copies):

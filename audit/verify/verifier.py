@@ -29,6 +29,7 @@ from audit.verdict import (
     SourceScore,
 )
 from audit.verify.asserted import dropped_condition, unasserted_frame
+from audit.verify.causal import CAUSE, unstated_cause
 from audit.verify.direction import direction_mismatch
 from audit.verify.features import (
     COS_TRANSFORMER,
@@ -178,9 +179,10 @@ CLOSE_COPY = 0.9  # a partial alignment this close is the claim copied: its plac
 
 
 def _swap_reason(found: str) -> str:
-    """`swapped:before/after` for a word of the claim contradicting its copied sentence's; `stitched:but` and
-    `unasserted:would` (a hedge dropped, a question stated) as they are."""
-    return found if found.startswith((f"{STITCHED}:", f"{UNASSERTED}:")) else f"{SWAPPED}:{found}"
+    """`swapped:before/after` for a word of the claim contradicting its copied sentence's; `stitched:but`,
+    `unasserted:would` (a hedge dropped, a question stated) and `conditional:only if` (a condition left out of the
+    copy's middle) as they are."""
+    return found if found.startswith((f"{STITCHED}:", f"{UNASSERTED}:", f"{CONDITIONAL}:")) else f"{SWAPPED}:{found}"
 
 
 def _copied_span(a: PairAnalysis, source: str) -> tuple[int, int] | None:
@@ -194,7 +196,7 @@ def _copied_span(a: PairAnalysis, source: str) -> tuple[int, int] | None:
 def _frame(a: PairAnalysis, source: str) -> str | None:
     """The question, denial or hypothesis of the source that the claim's (close) copy there lies inside, if any."""
     span = _copied_span(a, source)
-    return None if span is None else unasserted_frame(source, span[0])
+    return None if span is None else unasserted_frame(source, span[0], a.claim)
 
 
 def _condition(a: PairAnalysis, source: str) -> str | None:
@@ -234,6 +236,8 @@ def score_pairs(
         negated = bool(feats[_NEGATION]) and not a.exact
         swaps = () if a.exact else swapped_words(a.claim, [w.text for w in a.candidates], a.facts.names)
         negated = negated or "negation" in swaps
+        # a cause its windows tie only by sequence or association ("caused" for "followed")
+        causal = not a.exact and unstated_cause(a.claim, [w.text for w in a.candidates])
         out.append(
             PairScore(
                 lexical=1.0 if exact else a.seed_baseline,
@@ -249,7 +253,8 @@ def score_pairs(
                 + ((DIRECTION_MISMATCH,) if opposite else ())
                 + tuple(dict.fromkeys(_swap_reason(w) for w in swaps if w != "negation"))
                 + ((f"{UNASSERTED}:{frame}",) if frame is not None else ())
-                + ((f"{CONDITIONAL}:{condition}",) if condition is not None else ()),
+                + ((f"{CONDITIONAL}:{condition}",) if condition is not None else ())
+                + ((f"{UNASSERTED}:{CAUSE}",) if causal else ()),
                 evidence=evidence,
                 refined=bool(ref),
             )

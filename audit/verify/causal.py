@@ -1,0 +1,46 @@
+"""A cause the source does not state: "The flooding caused the outbreak" against "The outbreak followed the
+flooding", "Eating breakfast causes higher test scores" against "Children who eat breakfast are associated with
+higher test scores" (0.69 to 0.76, `verified`). The source tells of two things one after the other, or together; the
+claim makes one the cause of the other, the commonest overreach of a summary, and the embeddings see the same topic.
+
+The rule is lexical and narrow: the claim says so with a word of cause ("caused", "because", "due to", "led to",
+"resulted in", "triggered", ...), its candidate windows tie the two things with a word of sequence or association
+only ("followed", "preceded", "after", "coincided with", "associated with", "linked to", "correlated with",
+"tend to") and hold no word of cause at all (nor "blamed", "attributed", "effect", "so", "therefore", "thanks
+to", ...), so that a source stating the cause in other words is no mismatch. Reason `unasserted:cause`. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+CAUSE = "cause"  # the reason's detail: `unasserted:cause`
+
+# the claim makes one thing the cause of another
+_CLAIM_CAUSE = re.compile(
+    r"\b(?:caus(?:e|es|ed|ing)|because|due to|owing to|(?:led|leads?|leading) to|result(?:s|ed|ing)? in|"
+    r"as a result of|trigger(?:s|ed|ing)?|thanks to)\b",
+    re.IGNORECASE,
+)
+# the source ties them by sequence or association
+_LINK = re.compile(
+    r"\b(?:follow(?:s|ed)|preced(?:es|ed)|came after|coincid(?:es|ed|ing) with|associated with|"
+    r"linked (?:to|with)|correlat(?:es|ed|ing|ion))\b",
+    re.IGNORECASE,
+)
+# ... and states a cause nowhere (words of cause, effect, blame or consequence)
+_SOURCE_CAUSE = re.compile(
+    r"\b(?:caus\w*|because|due|owing|leads?|led|leading|result\w*|trigger\w*|thanks|blam\w*|attribut\w*|"
+    r"effects?|consequen\w*|therefore|thus|hence|so|responsib\w*|prompt\w*|spark\w*|drove|driven|forced|"
+    r"contribut\w*|explain\w*|reason\w*|since|as a result)\b",
+    re.IGNORECASE,
+)
+
+
+def unstated_cause(claim: str, windows: Iterable[str]) -> bool:
+    """Whether `claim` states a cause that its candidate `windows` tie only by sequence or association."""
+    if not _CLAIM_CAUSE.search(claim):
+        return False
+    text = " ".join(windows)
+    return _LINK.search(text) is not None and _SOURCE_CAUSE.search(text) is None

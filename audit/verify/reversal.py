@@ -1,0 +1,100 @@
+"""Two clauses of a sentence in each other's place across a word that orders them in time or size: "The railway
+reached the town before the bridge was completed" against "The bridge was completed before the railway reached the
+town", "The war ended two years after the treaty was signed" against "The treaty was signed two years after the war
+ended", "The canal is twice as long as the river" against the reverse. Each was `verified` (0.86 to 0.92): every word
+is the source's, and so is the one word of order; only which side stands where changed. `swaps._reordered` reads a
+few words next to the word; these sides are clauses, worded again ("joining" for "joined").
+
+The rule is lexical: the claim and the sentence it copies each hold the ordering word once ("before", "after",
+"than", "until", the second "as" of "as long as"); every content word of the claim's side after it is on the
+sentence's side before it and not after it, and a content word of the claim's side before it is on the sentence's
+side after it and not before it. Words are compared by a crude stem ("joined", "joining"). "After the war ended, the
+treaty was signed" (the word opens the claim) and the sentence's own order ("The treaty was signed two years after
+the war ended") are no reversal. Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+# words that order two things ("A is larger than B", "A beat B") and words that join them ("A and B")
+ORDERING = frozenset(
+    "than over before after beat beats defeated defeats to into from exceeds exceeded surpassed overtook outsold "
+    "outnumber outnumbers outnumbered above below ahead behind acquired bought replaced succeeded preceded "
+    "followed".split()
+)
+MAX_SIDE = 3  # words of each side next to an ordering word that `reordered` reads
+ORDERS = frozenset("before after than until".split())
+MULTIPLES = frozenset("twice thrice times half third quarter".split())  # "twice as long as"
+# words that carry no side of their own: articles, auxiliaries, pronouns, prepositions
+_FUNCTION = frozenset(
+    "a an the of in on at to for by with from and or but is are was were be been being has have had do does did it its "
+    "this that these those as so not no he she they them his her their we our you your i me my which who whom whose "
+    "there here then when shortly just also one ones".split()
+)
+
+
+def _stem(word: str) -> str:
+    for end in ("ing", "ed", "es", "s", "e"):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            return word[: -len(end)]
+    return word
+
+
+def _content(words: Sequence[str]) -> set[str]:
+    return {_stem(w) for w in words if w not in _FUNCTION and w.isalnum()}
+
+
+def _order_at(words: Sequence[str]) -> dict[str, int]:
+    """The ordering words of `words` that it holds once, at their index, and the second "as" of a multiple ("twice as
+    long as", "three times as much power as") as "as": "as tall as" says the same both ways round."""
+    at = {w: i for i, w in enumerate(words) if w in ORDERS and words.count(w) == 1}
+    seconds = [
+        i
+        for i in range(3, len(words))
+        if words[i] == "as" and any(words[k] == "as" and words[k - 1] in MULTIPLES for k in range(max(1, i - 4), i - 1))
+    ]
+    if len(seconds) == 1:
+        at["as"] = seconds[0]
+    return at
+
+
+def clauses_reversed(claim: Sequence[str], sent: Sequence[str]) -> str | None:
+    """The ordering word (lower case) across which `claim`'s two sides stand in each other's place in `sent` (both
+    lower-case words), or None."""
+    mine, theirs = _order_at(claim), _order_at(sent)
+    for word, i in mine.items():
+        j = theirs.get(word)
+        if j is None or i == 0:
+            continue
+        before, after = _content(claim[:i]), _content(claim[i + 1 :])
+        s_before, s_after = _content(sent[:j]), _content(sent[j + 1 :])
+        if not after or not after <= s_before - s_after:
+            continue
+        if before & (s_after - s_before):
+            return word
+    return None
+
+
+def _contains(words: Sequence[str], part: list[str]) -> bool:
+    n = len(part)
+    return any(words[i : i + n] == part for i in range(len(words) - n + 1))
+
+
+def reordered(low: Sequence[str], said: Sequence[str]) -> str | None:
+    """The two sides of a word that orders them, each next to it, in each other's place ("Italy beat Spain" against
+    "Spain beat Italy", "LinkedIn acquired Microsoft" against "Microsoft acquired LinkedIn"): the sentence holds the
+    claim's words after the word, the word, then its words before it, and not the claim's order. The aligner matches
+    one of the two names across the word and so reads no replacement `_crossed` could pair. Not "LinkedIn was
+    acquired by Microsoft" (the words next to "acquired" are "was" and "by") nor "Italy lost to Spain"."""
+    for i, word in enumerate(low):
+        if word not in ORDERING or said.count(word) != 1:
+            continue
+        for k in range(1, min(MAX_SIDE, i) + 1):
+            for m in range(1, min(MAX_SIDE, len(low) - i - 1) + 1):
+                before, after = low[i - k : i], low[i + 1 : i + 1 + m]
+                if set(before) <= set(after) or set(after) <= set(before):
+                    continue
+                if _contains(said, [*after, word, *before]) and not _contains(said, [*before, word, *after]):
+                    return f"{' '.join(before)}/{' '.join(after)}"
+    return None
