@@ -1,0 +1,77 @@
+"""The false-alarm sweep, round 4: supported claims that paraphrase their source (a name written out against the
+acronym the source gives, a weekday beside its date, a negation said by a verb of ending or barring, ...), each
+through the real `citeaudit run` on real Parquet and DuckDB files. A hard rule that caps such a claim below
+`verified` is a false alarm; the wrong claim beside each one must stay capped (docs/hostile-inputs.md, "The
+false-alarm sweep, round 4")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.hostile import claim_verdicts
+
+HARD = ("missing_", "negation_mismatch", "direction_mismatch", "swapped:", "stitched:", "unasserted:", "conditional:")
+
+
+def _audit(tmp_path: Path, cases: dict[str, tuple[str, str]]) -> dict[str, tuple[str, list[str]]]:
+    """Each case's verdict and its hard-rule reasons."""
+    return claim_verdicts(tmp_path, cases, HARD)
+
+
+def test_a_name_written_out_is_its_acronym(tmp_path: Path) -> None:
+    # "The Federal Bureau of Investigation opened an inquiry" against "The FBI opened an inquiry" was
+    # missing_name:Federal, :Bureau, :Investigation (weak), and back missing_name:FBI; another agency stays missing
+    got = _audit(
+        tmp_path,
+        {
+            "fbi": ("The Federal Bureau of Investigation opened an inquiry.", "The FBI opened an inquiry."),
+            "fbi_back": ("The FBI opened an inquiry.", "The Federal Bureau of Investigation opened an inquiry."),
+            "doj": ("The Department of Justice filed the suit.", "The DOJ filed the suit."),
+            "nhs": ("The National Health Service hired 5,000 nurses.", "The NHS hired 5,000 nurses."),
+            "epa": ("The Environmental Protection Agency (EPA) issued the rule.", "The EPA issued the rule in 2015."),
+            "cia": ("The Central Intelligence Agency opened an inquiry.", "The FBI opened an inquiry."),
+            "cia_back": ("The CIA opened an inquiry.", "The Federal Bureau of Investigation opened an inquiry."),
+        },
+    )
+    for key in ("fbi", "fbi_back", "epa"):
+        assert got[key] == ("verified", []), (key, got)
+    for key in ("doj", "nhs"):  # no rule fires; their support is the model's (weak today, just under the threshold)
+        assert got[key][1] == [], (key, got)
+    assert got["cia"][0] != "verified" and "missing_name:Central" in got["cia"][1], got
+    assert got["cia_back"][0] != "verified" and got["cia_back"][1] == ["missing_name:CIA"], got
+
+
+def test_a_weekday_beside_its_date_follows_from_it(tmp_path: Path) -> None:
+    # "The meeting was held on Tuesday, May 4, 2021" against "... on May 4, 2021" was missing_name:Tuesday (weak):
+    # May 4, 2021 was a Tuesday. A weekday the date does not fall on stays missing
+    got = _audit(
+        tmp_path,
+        {
+            "before": ("The meeting was held on Tuesday, May 4, 2021.", "The meeting was held on May 4, 2021."),
+            "day_first": (
+                "The attack happened on Friday 13 November 2015.",
+                "The attack happened on 13 November 2015 in Paris.",
+            ),
+            "after": ("The vote took place on March 3, 2020, a Tuesday.", "The vote took place on March 3, 2020."),
+            "iso": ("The outage began on Monday, 2023-01-02.", "The outage began on January 2, 2023."),
+            "wrong_day": ("The meeting was held on Wednesday, May 4, 2021.", "The meeting was held on May 4, 2021."),
+        },
+    )
+    for key in ("before", "day_first", "after", "iso"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["wrong_day"][0] != "verified" and got["wrong_day"][1] == ["missing_name:Wednesday"], got
+
+
+def test_a_temperature_scale_is_its_degree_sign(tmp_path: Path) -> None:
+    # "Water boils at 100 degrees Celsius" against "100 °C" was missing_name:Celsius (weak); the other scale stays
+    got = _audit(
+        tmp_path,
+        {
+            "celsius": ("Water boils at 100 degrees Celsius.", "Water boils at 100 °C at sea level."),
+            "fahrenheit": ("The record high was 120 degrees Fahrenheit.", "The record high was 120 °F."),
+            "other_scale": ("Water boils at 100 degrees Fahrenheit.", "Water boils at 100 °C at sea level."),
+        },
+    )
+    for key in ("celsius", "fahrenheit"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["other_scale"][0] != "verified" and got["other_scale"][1] == ["missing_name:Fahrenheit"], got
