@@ -75,3 +75,50 @@ def test_a_temperature_scale_is_its_degree_sign(tmp_path: Path) -> None:
     for key in ("celsius", "fahrenheit"):
         assert got[key] == ("verified", []), (key, got)
     assert got["other_scale"][0] != "verified" and got["other_scale"][1] == ["missing_name:Fahrenheit"], got
+
+
+def test_a_negation_said_by_ending_barring_or_un(tmp_path: Path) -> None:
+    # "The factory no longer produces cars" against "stopped producing cars in 2015", "Residents cannot vote ..."
+    # against "are barred from voting ...", "He never married" against "remained unmarried", "Sales did not rise"
+    # against "Sales fell", "The author is no longer alive" against "died" were negation_mismatch (weak). The claims
+    # saying the other thing, or one the source says of something else, stay capped
+    got = _audit(
+        tmp_path,
+        {
+            "stopped": ("The factory no longer produces cars.", "The factory stopped producing cars in 2015."),
+            "ceased": ("The paper is no longer published.", "The paper ceased publication in 2009."),
+            "discontinued": ("The model is no longer sold.", "The model was discontinued in 2018."),
+            "barred": (
+                "Residents cannot vote in federal elections.",
+                "Residents are barred from voting in federal elections.",
+            ),
+            "unmarried": ("He never married.", "He remained unmarried all his life."),
+            "fell": ("Sales did not rise in 2020.", "Sales fell in 2020."),
+            "died": ("The author is no longer alive.", "The author died in 2019."),
+            "disagree": ("The two studies do not agree.", "The two studies disagree."),
+            "not_stopped": (
+                "The factory has not stopped producing cars.",
+                "The factory stopped producing cars in 2015.",
+            ),
+            "still": (
+                "The factory no longer produces cars.",
+                "The factory stopped producing trucks in 2015 but still produces cars.",
+            ),
+            "not_barred": (
+                "Residents are not barred from voting in federal elections.",
+                "Residents are barred from voting in federal elections.",
+            ),
+            "barred_other": (
+                "Residents cannot vote in federal elections.",
+                "Residents are barred from running in federal elections.",
+            ),
+            "married": ("He never married.", "He married twice and was unmarried in 1990."),
+            "not_fall": ("Sales did not fall in 2020.", "Sales fell in 2020."),
+        },
+    )
+    for key in ("stopped", "ceased", "discontinued", "barred", "unmarried", "fell", "died", "disagree"):
+        assert "negation_mismatch" not in got[key][1], (key, got)
+    for key in ("stopped", "barred", "fell", "disagree"):
+        assert got[key] == ("verified", []), (key, got)
+    for key in ("not_stopped", "still", "not_barred", "barred_other", "married", "not_fall"):
+        assert got[key][0] != "verified" and "negation_mismatch" in got[key][1], (key, got)
