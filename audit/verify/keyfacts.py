@@ -16,7 +16,7 @@ from audit.verify.numwords import CARDINALS as _CARDINALS
 from audit.verify.numwords import ORDINALS as _ORDINALS
 from audit.verify.numwords import TENS as _TENS
 from audit.verify.numwords import TENTHS as _TENTHS
-from audit.verify.numwords import numbers_in_words
+from audit.verify.numwords import halves_in_digits, numbers_in_words
 from audit.verify.textcache import text_cache
 
 # digits inside a token are a number too: "4G" holds 4, "A380" 380, "1990s" 1990, "21st" 21 (they held none, and a
@@ -327,7 +327,7 @@ def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str
     (cached: a source is checked against many claims). A number with a scale word is there as written (`5 million`),
     in full (`5000000`) and bare (`5`); an ambiguous "1.000" under both readings, "1 000" as 1000 too."""
     source = ascii_digits(source)
-    grouped = years_in_full(_GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-"))
+    grouped = halves_in_digits(years_in_full(_GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-")))
     text = _WORD_NUMBER.sub(lambda m: _word_number(m, False), grouped)  # "the first of May" is May 1 too
     digit_dates = list(_digit_dates(text))
     forms, dates = _date_forms(text, digit_dates)
