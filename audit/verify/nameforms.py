@@ -54,8 +54,24 @@ def spelled_out(claim: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ..
     return tuple((tuple(w for w in words if w[0].isupper()), tuple(sorted(acronyms))) for words, acronyms in runs)
 
 
+# acronyms a source writes out in lower case, as titles and measures are ("chief executive Elon Musk" for "CEO Elon
+# Musk" was missing_name:CEO): only these, since any three words may start with the letters of an acronym
+_LOWER_CASE_FORMS = {
+    "CEO": re.compile(r"\bchief\s+executive\b", re.IGNORECASE),
+    "CFO": re.compile(r"\bchief\s+financial\s+officer\b", re.IGNORECASE),
+    "COO": re.compile(r"\bchief\s+operating\s+officer\b", re.IGNORECASE),
+    "CTO": re.compile(r"\bchief\s+technology\s+officer\b", re.IGNORECASE),
+    "GDP": re.compile(r"\bgross\s+domestic\s+product\b", re.IGNORECASE),
+    "IPO": re.compile(r"\binitial\s+public\s+offering\b", re.IGNORECASE),
+}
+
+
 def _spells(acronym: str, source: str) -> bool:
-    """Whether `source` writes out a name whose initials are `acronym` ("Federal Bureau of Investigation")."""
+    """Whether `source` writes out a name whose initials are `acronym` ("Federal Bureau of Investigation"), or one
+    of `_LOWER_CASE_FORMS` ("chief executive" for "CEO")."""
+    lower = _LOWER_CASE_FORMS.get(acronym)
+    if lower is not None and lower.search(source) is not None:
+        return True
     return any(acronym in acronyms for _, acronyms in _runs(source))
 
 

@@ -184,7 +184,8 @@ _STEM_PAIRS = frozenset(
     for a, b in (pair, pair[::-1])
 )
 # the word a negation negates: "does not cover", "is not allowed", "doesn't cover", "cannot accept", "never approved"
-_NEGATED_WORD = re.compile(r"\b(?:not|never|cannot|n['’]t|no\s+longer)\s+(?:be\s+|been\s+)?([a-z]+)", re.IGNORECASE)
+# ("n't" in its verb too: "didn't rise" read no negated word, a mismatch against "fell")
+_NEGATED_WORD = re.compile(r"(?:\b(?:not|never|cannot|no\s+longer)|n['’]t)\s+(?:be\s+|been\s+)?([a-z]+)", re.IGNORECASE)
 _LOWER_WORD = re.compile(r"[a-z]+")
 
 

@@ -169,3 +169,38 @@ def test_a_number_and_a_half_in_words_is_its_number(tmp_path: Path) -> None:
         assert got[key] == ("verified", []), (key, got)
     for key, number in (("whole", "3"), ("other", "4.5")):
         assert got[key][0] != "verified" and f"missing_number:{number}" in got[key][1], (key, got)
+
+
+def test_a_century_a_share_out_of_ten_a_title_and_didnt(tmp_path: Path) -> None:
+    # "The castle dates from the 1200s" against "built in 1245" was missing_number:1200 (read as the decade 1200-1209),
+    # "90% of residents" against "Nine out of ten residents" missing_number:90, "According to CEO Elon Musk, ..."
+    # against "Chief executive Elon Musk said ..." missing_name:CEO, "Tesla's net income didn't rise in 2023" against
+    # "Its net income fell" negation_mismatch (all weak). The wrong claims beside them stay capped
+    got = _audit(
+        tmp_path,
+        {
+            "century": ("The castle dates from the 1200s.", "The castle was built in 1245."),
+            "out_of": ("90% of residents have internet access.", "Nine out of ten residents have internet access."),
+            "ceo": (
+                "According to CEO Elon Musk, the company is focusing on cheaper models.",
+                "Chief executive Elon Musk said the company is focusing on cheaper models.",
+            ),
+            "didnt": ("Tesla's net income didn't rise in 2023.", "Tesla's net income fell in 2023."),
+            "other_century": ("The castle dates from the 1300s.", "The castle was built in 1245."),
+            "other_share": ("80% of residents have web access.", "Nine out of ten residents have web access."),
+            "cfo": (
+                "According to CFO Elon Musk, the company is focusing on cheaper models.",
+                "Chief executive Elon Musk said the company is focusing on cheaper models.",
+            ),
+            "didnt_fall": ("Tesla's net income didn't fall in 2023.", "Tesla's net income fell in 2023."),
+        },
+    )
+    for key in ("century", "out_of", "ceo", "didnt"):
+        assert got[key][1] == [], (key, got)
+    for key, reason in (
+        ("other_century", "missing_number:1300"),
+        ("other_share", "missing_number:80"),
+        ("cfo", "missing_name:CFO"),
+        ("didnt_fall", "negation_mismatch"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)

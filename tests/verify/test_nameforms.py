@@ -49,3 +49,9 @@ def test_a_temperature_scale_by_its_degree_sign() -> None:
     assert _names("It hit 120 degrees Fahrenheit.", "It hit 120°F.") == []
     assert _names("It boils at 100 degrees Fahrenheit.", "It boils at 100 °C.") == ["missing_name:Fahrenheit"]
     assert _names("It boils at 100 degrees Celsius.", "It boils at 100 °F.") == ["missing_name:Celsius"]
+
+
+def test_a_title_or_measure_written_out_in_lower_case() -> None:
+    assert _names("CEO Elon Musk spoke.", "Chief executive Elon Musk spoke.") == []
+    assert _names("Japan's GDP grew.", "Japan's gross domestic product grew.") == []
+    assert _names("It was CFO Elon Musk who spoke.", "Chief executive Elon Musk spoke.") == ["missing_name:CFO"]

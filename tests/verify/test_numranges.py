@@ -71,3 +71,13 @@ def test_an_approximate_figure_is_the_source_s_rounded() -> None:
     assert missing("About 10,000 years ago.", "12,000 years ago.") == ["missing_number:10000"]  # a tenth at most
     assert missing("Around 871 cases.", "861 cases.") == ["missing_number:871"]
     assert missing("Around 1850 it was built.", "In 1846 it was built.") == ["missing_number:1850"]  # a year
+
+
+def test_a_hundred_years_written_as_the_1200s_is_a_century() -> None:
+    from audit.verify.keyfacts import key_facts, missing_facts
+
+    assert missing_facts(key_facts("It dates from the 1200s."), "It was built in 1245.") == []
+    assert missing_facts(key_facts("It dates from the 1800s."), "It was built in 1804.") == []
+    assert missing_facts(key_facts("It dates from the 1300s."), "It was built in 1245.") == ["missing_number:1300"]
+    assert missing_facts(key_facts("It dates from the 2000s."), "It was built in 2045.") == ["missing_number:2000"]
+    assert missing_facts(key_facts("90% have access."), "Nine out of ten have access.") == []
