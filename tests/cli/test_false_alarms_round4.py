@@ -204,3 +204,31 @@ def test_a_century_a_share_out_of_ten_a_title_and_didnt(tmp_path: Path) -> None:
         ("didnt_fall", "negation_mismatch"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+def test_reported_speech_moves_will_back_to_would(tmp_path: Path) -> None:
+    # "Musk said the company will focus on cheaper models" against "Musk said the company would focus on cheaper
+    # models" was unasserted:would (weak): the copied-sentence rule read the reported "would" as a hedge dropped. A
+    # "would" with no verb of saying, or with a condition beside it, stays a hedge
+    got = _audit(
+        tmp_path,
+        {
+            "said": (
+                "Musk said the company will focus on cheaper models.",
+                "Musk said the company would focus on cheaper models.",
+            ),
+            "announced": (
+                "The minister announced that the tax will rise in May.",
+                "The minister announced that the tax would rise in May.",
+            ),
+            "no_saying": ("The plan will cut emissions by half.", "The plan would cut emissions by half."),
+            "condition": (
+                "The plan will cut emissions by half.",
+                "Officials said that, if approved, the plan would cut emissions by half.",
+            ),
+        },
+    )
+    for key in ("said", "announced"):
+        assert got[key] == ("verified", []), (key, got)
+    for key in ("no_saying", "condition"):
+        assert got[key][0] != "verified" and "unasserted:would" in got[key][1], (key, got)
