@@ -26,14 +26,6 @@ _LOWER = re.compile(
 _UPPER = re.compile(
     r"\b(?:less\s+than|fewer\s+than|under|below|up\s+to|at\s+most|no\s+more\s+than)\s+" + _NUM, re.IGNORECASE
 )
-# an approximate figure ("nearly 1,000", "about 500", "roughly 40%") is the source's rounded to the figure's last
-# digit that is not zero, and within a tenth of it ("about 500" is 450 to 550, "about 871" only 871: a changed
-# figure with "around" before it is no rounding); "nearly" and "almost" are under it
-APPROX_SPAN = 0.1
-_NEARLY = re.compile(r"\b(?:nearly|almost|close\s+to|just\s+(?:under|below|shy\s+of))\s+" + _NUM, re.IGNORECASE)
-_ABOUT = re.compile(
-    r"\b(?:about|around|roughly|approximately|some|an\s+estimated|estimated|circa|c\.|~)\s*" + _NUM, re.IGNORECASE
-)
 _DECADE = re.compile(r"(?<![\w.,])(1\d\d0|20\d0)'?s\b")
 # a decade in two digits ("the 80s", "in his 70s"): of the 19th, 20th or 21st century, or an age
 _DECADE2 = re.compile(r"(?<![\w.,])'?([1-9]0)'?s\b")
@@ -75,18 +67,6 @@ def _value(digits: str, scale: str | None) -> float:
     return float(digits.replace(",", "")) * 10 ** _SCALES[scale.lower()] if scale else float(digits.replace(",", ""))
 
 
-def _rounding(digits: str, scale: str | None) -> float:
-    """The unit a figure is rounded to: its last digit that is not zero ("500" 100, "1,000" 1000, "871" 1, "1.95
-    million" 10,000)."""
-    plain = digits.replace(",", "")
-    whole, _, decimals = plain.partition(".")
-    decimals = decimals.rstrip("0")
-    unit = (
-        10.0 ** -len(decimals) if decimals else 10.0 ** (len(whole) - len(whole.rstrip("0")) if whole.strip("0") else 0)
-    )
-    return unit * 10 ** _SCALES[scale.lower()] if scale else unit
-
-
 def number_ranges(claim: str) -> tuple[tuple[str, float, float, bool], ...]:
     """Each number of `claim` stated as a range: its key (as in `KeyFacts.numbers`), the range's ends and whether a
     year-like source number may fill it (a decade or century: yes; a bound: no, "over 1,000 years" is not 1500). A
@@ -100,12 +80,6 @@ def number_ranges(claim: str) -> tuple[tuple[str, float, float, bool], ...]:
         v = _value(m.group(1), m.group(2))
         if v > 0:
             out.append((_key(m.group(1), m.group(2)), v / BOUND_SPAN, v, False))
-    for pattern, under in ((_NEARLY, True), (_ABOUT, False)):
-        for m in pattern.finditer(claim):
-            v, half = _value(m.group(1), m.group(2)), _rounding(m.group(1), m.group(2)) / 2
-            lo, hi = max(v - half, v * (1 - APPROX_SPAN)), min(v + half, v * (1 + APPROX_SPAN))
-            if v > 0:
-                out.append((_key(m.group(1), m.group(2)), lo, v if under else hi, False))
     for m in _DECADE.finditer(claim):
         v = float(m.group(1))
         out.append((m.group(1), v, v + 9, True))
