@@ -74,10 +74,10 @@ _FRACTIONS = {
 }
 _FRACTION_ALTS = "|".join(f.replace(" ", r"[-\s]") for f in _FRACTIONS)
 _FRACTION = re.compile(rf"\b({_FRACTION_ALTS})\s+(?:of|the)\b", re.IGNORECASE)
-# ... or as "N in M" ("one in five adults", "4 in 10 voters"): N/M of a hundred
+# ... or as "N in M" ("one in five adults", "4 in 10 voters", "nine out of ten residents"): N/M of a hundred
 _SMALL = "one two three four five six seven eight nine ten".split()
 _COUNT = rf"(\d{{1,3}}|{'|'.join(_SMALL)})"
-_N_IN_M = re.compile(rf"\b{_COUNT}\s+in\s+(?:every\s+)?{_COUNT}\s+[a-z]", re.IGNORECASE)
+_N_IN_M = re.compile(rf"\b{_COUNT}\s+(?:in|out\s+of)\s+(?:every\s+)?{_COUNT}\s+[a-z]", re.IGNORECASE)
 _CLOCK_UNIT = ((1.0, 0.0),)  # minutes
 _DIRECT = ("time", "share")  # dimensions looked up in the source directly, not as a conversion the claim adds
 _ROUNDING = 0.02  # a conversion within 2% of the claim's number is that number

@@ -39,8 +39,12 @@ from audit.verify.urls import missing_urls, split_urls
 # 20, 22: keynames._ALIASES; 21, 24: is_negated ("not only", asides, ...); 23: "1939-45"; 25: "does not cover" is
 # "excludes" (negation_mismatch); 26-31: false alarms, round 2; 32: both; 33: "not known" is "unknown", "unable to"
 # and "rejected" waive a negation (false alarms, round 3); 34: numbers and names written otherwise (the same round);
-# 35: present / absent, win / lost (opposites); 36: "incapable of", "unwilling to" waive a negation
-FEATURES_VERSION = 36
+# 35: present / absent, win / lost (opposites); 36: "incapable of", "unwilling to" waive a negation; 37: names written
+# another way (nameforms: false alarms, round 4); 38: "no longer" / "stopped", "cannot" / "barred from", "never
+# married" / "unmarried" (the same round); 39: "nearly 1,000" / 980 (numranges, the same round; reverted); 40:
+# "three and a half" is 3.5 (numwords, the same round); 41: "the 1200s" a century, "nine out of ten", "CEO" / "chief
+# executive", "didn't rise" / "fell" (the same round)
+FEATURES_VERSION = 41
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

@@ -10,12 +10,13 @@ from decimal import Decimal, InvalidOperation
 
 from audit.verify.conversions import Quantity, claim_quantities, converted_numbers, other_half_times
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
+from audit.verify.nameforms import dated_days, found_otherwise, spelled_out
 from audit.verify.numranges import number_ranges, numbers_inside, year_counts, years_in_full
 from audit.verify.numwords import CARDINALS as _CARDINALS
 from audit.verify.numwords import ORDINALS as _ORDINALS
 from audit.verify.numwords import TENS as _TENS
 from audit.verify.numwords import TENTHS as _TENTHS
-from audit.verify.numwords import numbers_in_words
+from audit.verify.numwords import halves_in_digits, numbers_in_words
 from audit.verify.textcache import text_cache
 
 # digits inside a token are a number too: "4G" holds 4, "A380" 380, "1990s" 1990, "21st" 21 (they held none, and a
@@ -114,6 +115,8 @@ class KeyFacts:
     ranges: tuple[tuple[str, float, float, bool], ...] = ()
     year_spans: tuple[str, ...] = ()  # numbers (among `numbers`) that count years: found as two years that far apart
     quantities: tuple[Quantity, ...] = ()  # measures of `numbers` in a unit: found converted too (`conversions`)
+    spelled: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()  # names written out, their acronyms (nameforms)
+    dated: tuple[str, ...] = ()  # weekdays beside their own date: found as the date is (`nameforms.dated_days`)
 
     def count(self) -> int:
         return len(self.numbers) + len(self.dates) + len(self.names)
@@ -314,7 +317,7 @@ def key_facts(claim: str) -> KeyFacts:
     ranges = tuple(r for r in number_ranges(_GROUP_SPACE.sub("", claim)) if r[0] in numbers)
     spans = tuple(n for n in year_counts(claim) if n in numbers)
     measures = tuple(q for q in claim_quantities(_GROUP_SPACE.sub("", claim)) if set(q.keys) <= set(numbers))
-    return KeyFacts(numbers, dates, names, counts, ranges, spans, measures)
+    return KeyFacts(numbers, dates, names, counts, ranges, spans, measures, spelled_out(claim), dated_days(claim))
 
 
 @text_cache(max_chars=16_000_000, max_entries=2048, shared=True)  # ~3 bytes a character: ~50 MB at most
@@ -324,7 +327,7 @@ def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str
     (cached: a source is checked against many claims). A number with a scale word is there as written (`5 million`),
     in full (`5000000`) and bare (`5`); an ambiguous "1.000" under both readings, "1 000" as 1000 too."""
     source = ascii_digits(source)
-    grouped = years_in_full(_GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-"))
+    grouped = halves_in_digits(years_in_full(_GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-")))
     text = _WORD_NUMBER.sub(lambda m: _word_number(m, False), grouped)  # "the first of May" is May 1 too
     digit_dates = list(_digit_dates(text))
     forms, dates = _date_forms(text, digit_dates)
@@ -381,8 +384,8 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
             ends = (days[0], days[-1]) if days else (None,)  # a claim's range states its first and last day
             if not all(_has_date(month, day, year, src_dates, src_numbers) for day in ends):
                 out.append(f"missing_date:{d}")
-    out += [f"missing_name:{n}" for n in facts.names if not has_name(n, folded, source)]
-    return out
+    names = [n for n in facts.names if not has_name(n, folded, source)]
+    return out + [f"missing_name:{n}" for n in found_otherwise(names, facts.spelled, facts.dated, source)]
 
 
 def keyfact_coverage(facts: KeyFacts, missing: list[str]) -> float | None:

@@ -83,6 +83,8 @@ def number_ranges(claim: str) -> tuple[tuple[str, float, float, bool], ...]:
     for m in _DECADE.finditer(claim):
         v = float(m.group(1))
         out.append((m.group(1), v, v + 9, True))
+        if v % 100 == 0 and v < 2000:  # "the 1200s", "the 1800s": a century too, most often (not "the 2000s")
+            out.append((m.group(1), v, v + 99, True))
     for m in _DECADE2.finditer(claim):
         v = float(m.group(1))
         out.append((m.group(1), v, v + 9, False))

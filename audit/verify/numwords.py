@@ -1,8 +1,8 @@
 """Numbers a source states in words that `keyfacts`' numbers in words do not read: "a dozen" is 12, "two dozen" 24,
-"half a dozen" 6; "a hundred" 100, "a thousand" 1000; a decade, "the sixties" or "the mid-nineties", its first year
-(1960, 1990) and its two digits ("the '60s"), "in his twenties" 20 (a claim's "12 engineers" against a source's "a
-dozen engineers" was missing_number:12, "the 1960s" against "the sixties" missing_number:1960). "Dozens of" states no
-number. Pure."""
+"half a dozen" 6; "a hundred" 100, "a thousand" 1000; "three and a half" 3.5 (`halves_in_digits`); a decade, "the
+sixties" or "the mid-nineties", its first year (1960, 1990) and its two digits ("the '60s"), "in his twenties" 20 (a
+claim's "12 engineers" against a source's "a dozen engineers" was missing_number:12, "the 1960s" against "the
+sixties" missing_number:1960). "Dozens of" states no number. Pure."""
 
 from __future__ import annotations
 
@@ -24,6 +24,11 @@ TENTHS = "twentieth thirtieth fortieth fiftieth sixtieth seventieth eightieth ni
 _HOW_MANY = {"half a": 0.5, "a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10}
 _DOZEN = re.compile(rf"\b({'|'.join(_HOW_MANY)}|\d{{1,3}})\s+dozen\b(?!s)", re.IGNORECASE)
 _ROUND = re.compile(r"\b(?:a|one)\s+(hundred|thousand)\b(?!s)", re.IGNORECASE)
+# a number and a half: "three and a half percent" is 3.5, "an hour and a half" 1.5 ("two and a half hours" was
+# missing_number:2.5 against a claim's "2.5 hours")
+_AND_A_HALF = re.compile(
+    rf"\b(?:({'|'.join(CARDINALS[1:])}|\d{{1,4}})|(?:an?|one)\s+[a-z]+)\s+and\s+a\s+half\b", re.IGNORECASE
+)
 _DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60, "seventies": 70}
 _DECADES |= {"eighties": 80, "nineties": 90}
 # a decade of the 1900s after "the" ("the sixties", "the mid-nineties", "the early 'seventies"), else an age's
@@ -46,6 +51,19 @@ def _decades(text: str) -> set[str]:
         tens = _DECADES[m.group(2).lower()]
         out |= {str(tens), str(1900 + tens)} if m.group(1) or m.group().lower()[:1] in "eml" else {str(tens)}
     return out
+
+
+def _half(m: re.Match[str]) -> str:
+    whole = m.group(1)
+    if whole is None:  # "an hour and a half": 1.5 hour
+        return f"1.5 {m.group().split()[1]}"
+    return f"{int(whole) if whole.isdigit() else CARDINALS.index(whole.lower())}.5"
+
+
+def halves_in_digits(text: str) -> str:
+    """`text` with each number and a half in digits ("three and a half percent" is "3.5 percent", "an hour and a
+    half" "1.5 hour"): read as 3, "three" let "3%" in."""
+    return _AND_A_HALF.sub(_half, text) if "and a half" in text.lower() else text
 
 
 def numbers_in_words(text: str) -> frozenset[str]:

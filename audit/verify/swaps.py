@@ -137,6 +137,17 @@ def _stitched(deleted: list[_Word], before: list[_Word], pair: _Pair) -> str | N
     return contrast if numbers or opposed else None
 
 
+# reported speech moves "will" back to "would" ("Musk said the company would focus" for "the company will focus"):
+# no hedge where the claim has "will" in its place and the sentence reports what someone said
+_SAYING = frozenset("said says told announced stated promised pledged added explained confirmed wrote insisted".split())
+_CONDITIONS = frozenset("if unless provided providing".split())
+
+
+def _backshifted(pair: _Pair) -> bool:
+    words = {w.low for w in pair.sent}  # (a condition keeps the "would" its own: "said that, if approved, ... would")
+    return ("will", "would") in pair.replaced and not _SAYING.isdisjoint(words) and _CONDITIONS.isdisjoint(words)
+
+
 def _hedge(claim: list[_Word], sent: list[_Word], pair: _Pair) -> str | None:
     """A hedge or plan of the sentence that the claim drops in its place ("would cut" for "cuts", "proposed banning"
     for "banned", "plans to open" for "will open"): the hedge, with its "to"."""
@@ -146,6 +157,8 @@ def _hedge(claim: list[_Word], sent: list[_Word], pair: _Pair) -> str | None:
         # lower case: "May" is a month. Left out with nothing in its place, "proposed" or "planned" is an adjective
         # ("the proposed merger"), no plan the claim states as done; a modal left out ("would cut" for "cut") is
         if not claim and w.low not in MODAL_HEDGES:
+            continue
+        if w.low == "would" and _backshifted(pair):
             continue
         if w.low in HEDGES and not w.capital and w.low not in pair.claim_words:
             return f"{w.low} to" if n + 1 < len(sent) and sent[n + 1].low == "to" else w.low

@@ -195,3 +195,32 @@ def test_a_negation_said_by_the_opposite_word(claim, window, mismatch):
 )
 def test_a_negation_said_by_incapable_or_unwilling(claim, window, mismatch):
     assert negation_mismatch(claim, window) is mismatch
+
+
+def test_a_negation_said_by_a_verb_of_ending_or_barring_or_un() -> None:
+    # the false-alarm sweep, round 4: each was a mismatch
+    for claim, window in (
+        ("The factory no longer produces cars.", "The factory stopped producing cars in 2015."),
+        ("The law is no longer in force.", "The law was repealed in 2012."),
+        ("The firm stopped making radios.", "The firm no longer makes radios."),
+        ("Residents cannot vote in federal elections.", "Residents are barred from voting in federal elections."),
+        ("Cars may not enter the old town.", "Cars are banned from entering the old town."),
+        ("He never married.", "He remained unmarried all his life."),
+        ("The treaty was never signed.", "The treaty remains unsigned."),
+        ("Sales did not rise in 2020.", "Sales fell in 2020."),
+        ("The author is no longer alive.", "The author died in 2019."),
+        ("The launch was not successful.", "The launch failed."),
+        ("The two studies do not agree.", "The two studies disagree."),
+    ):
+        assert not negation_mismatch(claim, window), (claim, window)
+    for claim, window in (
+        ("The factory has not stopped producing cars.", "The factory stopped producing cars in 2015."),
+        ("The factory no longer produces cars.", "It stopped producing trucks but still produces cars."),
+        ("Residents are not barred from voting.", "Residents are barred from voting."),
+        ("Residents cannot vote.", "Residents are barred from running for office."),
+        ("I didn't realize that.", "Players are banned from leaving."),
+        ("He never married.", "He married twice and was unmarried in 1990."),
+        ("He never covered the story.", "He uncovered the story."),  # not "un" + a participle of the claim
+        ("Sales did not fall in 2020.", "Sales fell in 2020."),
+    ):
+        assert negation_mismatch(claim, window), (claim, window)

@@ -578,3 +578,17 @@ def test_a_round_number_or_a_decade_in_words(claim, source, missing):
 )
 def test_a_name_written_another_way(claim, source, missing):
     assert missing_facts(key_facts(claim), source) == missing
+
+
+def test_a_number_and_a_half_in_words() -> None:
+    # the false-alarm sweep, round 4: a source's "three and a half percent" is 3.5, not 3
+    from audit.verify.numwords import halves_in_digits
+
+    assert halves_in_digits("rose three and a half percent") == "rose 3.5 percent"
+    assert halves_in_digits("lasts an hour and a half") == "lasts 1.5 hour"
+    assert halves_in_digits("took 12 and a half years") == "took 12.5 years"
+    assert halves_in_digits("a half") == "a half"
+    assert missing_facts(key_facts("The rate rose to 3.5%."), "The rate rose to three and a half percent.") == []
+    assert missing_facts(key_facts("The rate rose to 3%."), "The rate rose to three and a half percent.") == [
+        "missing_number:3"
+    ]

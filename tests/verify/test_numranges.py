@@ -54,3 +54,13 @@ def test_a_count_of_years_and_years_apart() -> None:
 def test_number_ranges_never_raise(text: str) -> None:
     for key, lo, hi, _years in number_ranges(text):
         assert key and lo <= hi
+
+
+def test_a_hundred_years_written_as_the_1200s_is_a_century() -> None:
+    from audit.verify.keyfacts import key_facts, missing_facts
+
+    assert missing_facts(key_facts("It dates from the 1200s."), "It was built in 1245.") == []
+    assert missing_facts(key_facts("It dates from the 1800s."), "It was built in 1804.") == []
+    assert missing_facts(key_facts("It dates from the 1300s."), "It was built in 1245.") == ["missing_number:1300"]
+    assert missing_facts(key_facts("It dates from the 2000s."), "It was built in 2045.") == ["missing_number:2000"]
+    assert missing_facts(key_facts("90% have access."), "Nine out of ten have access.") == []

@@ -53,3 +53,16 @@ def test_a_figure_the_source_states_in_another_sentence_beside_the_claims_year_i
     assert swapped_words("In 2021, sales were 7 million units.", [source]) == ()
     stitched = "Norway has a population of 5.5 million people. Sweden has a population of 10.5 million people."
     assert swapped_words("Norway has a population of 10.5 million people.", [stitched]) == ("10.5/5.5",)
+
+
+def test_reported_speech_moves_will_back_to_would() -> None:
+    # the false-alarm sweep, round 4
+    from tools.hard_reasons.measure import reasons
+
+    said = "Musk said the company would focus on cheaper models."
+    assert reasons("Musk said the company will focus on cheaper models.", said) == []
+    plan = "The plan will cut emissions by half."
+    assert reasons(plan, "The plan would cut emissions by half.") == ["unasserted:would"]
+    assert "unasserted:would" in reasons(
+        plan, "Officials said that, if approved, the plan would cut emissions by half."
+    )

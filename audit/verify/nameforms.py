@@ -1,0 +1,165 @@
+"""A claim's names that its source writes in another form (the false-alarm sweep, round 4), used by `keyfacts`: an
+organisation written out against the acronym the source gives ("The Federal Bureau of Investigation opened an
+inquiry" against "The FBI opened ...") and back, a weekday that is the calendar's for the date beside it ("on
+Tuesday, May 4, 2021" against "on May 4, 2021"), and a temperature scale named in words against its degree sign
+("100 degrees Celsius" against "100 °C"). Pure functions."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterable
+
+# a name written out: two capitalised words or more, with "of", "and", "for", "the", "on", "in", "&" between them
+# ("Department of Justice", "Bank of England", "Centers for Disease Control and Prevention")
+_CONNECTORS = ("of", "and", "for", "the", "on", "in", "&")
+_CAP_WORD = r"[A-Z][A-Za-z'\-]*"
+_RUN = re.compile(rf"\b{_CAP_WORD}(?:\s+(?:(?:{'|'.join(_CONNECTORS)})\s+)*{_CAP_WORD})+")
+_LEADING_ARTICLE = ("The", "A", "An")  # "The Federal Bureau ...": no initial
+# an acronym a run's initials may spell: three letters or more (two, "EU", "UN", are `keynames._ALIASES` or chance)
+_MIN_ACRONYM = 3
+
+
+def _initials(words: list[str]) -> set[str]:
+    """The acronyms a run of words may stand for: the initials of its capitalised words ("FBI" for "Federal Bureau
+    of Investigation") and of every word ("DOJ" for "Department of Justice"), in capitals."""
+    caps = "".join(w[0] for w in words if w[0].isupper())
+    every = "".join(w[0].upper() for w in words if w != "&")
+    return {a for a in (caps, every) if len(a) >= _MIN_ACRONYM}
+
+
+def _runs(text: str) -> Iterable[tuple[list[str], set[str]]]:
+    """Each run of capitalised words of `text`, and each part of it from one capitalised word to another ("Federal
+    Bureau of Investigation" in "the Federal Bureau of Investigation and Europol"), with the acronyms it may stand
+    for."""
+    for m in _RUN.finditer(text):
+        words = m.group().split()
+        caps = [i for i, w in enumerate(words) if w[0].isupper() and w not in _LEADING_ARTICLE]
+        for a, i in enumerate(caps):
+            for j in caps[a + 1 :]:
+                part = words[i : j + 1]
+                if acronyms := _initials(part):
+                    yield part, acronyms
+
+
+def _has_acronym(acronym: str, source: str) -> bool:
+    """Whether `source` writes `acronym` as a word in capitals (or its plural: "NGOs")."""
+    return re.search(rf"(?<![\w.]){re.escape(acronym)}s?(?![\w])", source) is not None
+
+
+def spelled_out(claim: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """The claim's names written out ("Federal Bureau of Investigation"): each run's capitalised words and the
+    acronyms it may stand for (`_initials`); looked up as those acronyms where the source lacks a word of it."""
+    runs = _runs(claim)
+    return tuple((tuple(w for w in words if w[0].isupper()), tuple(sorted(acronyms))) for words, acronyms in runs)
+
+
+# acronyms a source writes out in lower case, as titles and measures are ("chief executive Elon Musk" for "CEO Elon
+# Musk" was missing_name:CEO): only these, since any three words may start with the letters of an acronym
+_LOWER_CASE_FORMS = {
+    "CEO": re.compile(r"\bchief\s+executive\b", re.IGNORECASE),
+    "CFO": re.compile(r"\bchief\s+financial\s+officer\b", re.IGNORECASE),
+    "COO": re.compile(r"\bchief\s+operating\s+officer\b", re.IGNORECASE),
+    "CTO": re.compile(r"\bchief\s+technology\s+officer\b", re.IGNORECASE),
+    "GDP": re.compile(r"\bgross\s+domestic\s+product\b", re.IGNORECASE),
+    "IPO": re.compile(r"\binitial\s+public\s+offering\b", re.IGNORECASE),
+}
+
+
+def _spells(acronym: str, source: str) -> bool:
+    """Whether `source` writes out a name whose initials are `acronym` ("Federal Bureau of Investigation"), or one
+    of `_LOWER_CASE_FORMS` ("chief executive" for "CEO")."""
+    lower = _LOWER_CASE_FORMS.get(acronym)
+    if lower is not None and lower.search(source) is not None:
+        return True
+    return any(acronym in acronyms for _, acronyms in _runs(source))
+
+
+def is_acronym(name: str) -> bool:
+    """A claim's name in capitals that may be an acronym: 3 to 6 letters ("FBI", "NHS", "UNESCO")."""
+    return name.isalpha() and name.isupper() and _MIN_ACRONYM <= len(name) <= 6
+
+
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTH_NAMES = "january february march april may june july august september october november december".split()
+_MONTH_RE = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+_DAY_RE = r"(\d{1,2})(?:st|nd|rd|th)?"
+_DATE_FORMS = (
+    rf"(?P<m1>{_MONTH_RE})\s+{_DAY_RE.replace('(', '(?P<d1>', 1)},?\s+(?P<y1>\d{{4}})",  # May 4, 2021
+    # 4 May 2021, the 4th of May 2021
+    rf"(?:the\s+)?{_DAY_RE.replace('(', '(?P<d2>', 1)}(?:\s+of)?\s+(?P<m2>{_MONTH_RE}),?\s+(?P<y2>\d{{4}})",
+    r"(?P<y3>\d{4})-(?P<m3>\d{2})-(?P<d3>\d{2})",  # 2021-05-04
+    r"(?P<a4>\d{1,2})/(?P<b4>\d{1,2})/(?P<y4>\d{4})",  # 5/4/2021, either way round
+)
+_DATE = "(?:" + "|".join(_DATE_FORMS) + ")"
+# a weekday right before its date ("Tuesday, May 4, 2021", "Friday 13 November 2015") or right after it ("March 3,
+# 2020, a Tuesday", "..., which was a Tuesday")
+_DAY_NAME = "(?:" + "|".join(_WEEKDAYS) + ")"
+_DAY_BEFORE = re.compile(rf"\b(?P<day>{_DAY_NAME}),?\s+(?:the\s+)?{_DATE}")
+_DAY_AFTER = re.compile(rf"{_DATE},?\s+(?:which\s+was\s+)?an?\s+(?P<day>{_DAY_NAME})\b")
+
+
+def _month(word: str) -> int:
+    return next(i for i, m in enumerate(_MONTH_NAMES, 1) if m.startswith(word.rstrip(".").lower()[:3]))
+
+
+def _dates(m: re.Match[str]) -> list[tuple[int, int, int]]:
+    g = m.groupdict()
+    if g["m1"]:
+        return [(int(g["y1"]), _month(g["m1"]), int(g["d1"]))]
+    if g["m2"]:
+        return [(int(g["y2"]), _month(g["m2"]), int(g["d2"]))]
+    if g["y3"]:
+        return [(int(g["y3"]), int(g["m3"]), int(g["d3"]))]
+    a, b, year = int(g["a4"]), int(g["b4"]), int(g["y4"])
+    return [(year, a, b), (year, b, a)]
+
+
+def _weekday(year: int, month: int, day: int) -> str | None:
+    try:
+        return _WEEKDAYS[datetime.date(year, month, day).weekday()]
+    except ValueError:
+        return None
+
+
+def dated_days(claim: str) -> tuple[str, ...]:
+    """The claim's weekdays written beside a date they are the calendar's weekday of ("Tuesday, May 4, 2021"): the
+    date is the fact (looked up as any date), the weekday follows from it."""
+    if not any(d in claim for d in _WEEKDAYS):
+        return ()
+    out = []
+    for m in [*_DAY_BEFORE.finditer(claim), *_DAY_AFTER.finditer(claim)]:
+        if any(_weekday(*date) == m.group("day") for date in _dates(m)):
+            out.append(m.group("day"))
+    return tuple(dict.fromkeys(out))
+
+
+# a temperature scale named in words is found where the source writes the degree sign and its letter
+_SCALES = {
+    "Celsius": re.compile(r"[°º˚]\s?C\b|℃|\bdeg(?:rees?)?\.?\s?C\b"),
+    "Centigrade": re.compile(r"[°º˚]\s?C\b|℃|\bdeg(?:rees?)?\.?\s?C\b|\bcelsius\b", re.IGNORECASE),
+    "Fahrenheit": re.compile(r"[°º˚]\s?F\b|℉|\bdeg(?:rees?)?\.?\s?F\b"),
+}
+
+
+def found_otherwise(
+    missing: list[str],
+    spelled: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...],
+    dated: tuple[str, ...],
+    source: str,
+) -> list[str]:
+    """The names of `missing` (the claim's names the source lacks as written) that are not in it in another form
+    either: a word of a name the claim writes out whose acronym the source gives, an acronym the source writes out,
+    a weekday beside its own date (`dated_days`), a temperature scale by its degree sign."""
+    if not missing:
+        return missing
+    found: set[str] = {d for d in dated if d in missing}
+    for names, acronyms in spelled:
+        if any(n in missing for n in names) and any(_has_acronym(a, source) for a in acronyms):
+            found.update(names)
+    for name in missing:
+        if (is_acronym(name) and _spells(name, source)) or (
+            name in _SCALES and _SCALES[name].search(source) is not None
+        ):
+            found.add(name)
+    return [n for n in missing if n not in found]
