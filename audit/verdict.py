@@ -8,6 +8,7 @@ values (the CHECK in schemas/outputs.v3.sql, held equal by a test).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -48,6 +49,17 @@ class SourceScore:
 
 
 @dataclass(frozen=True)
+class JointEvidence:
+    """A claim cited by several sources, read against them together (ALCE's concatenation; audit/verify/joint.py),
+    as one of its citations sees it."""
+
+    score: SourceScore  # the claim against its cited sources together: key facts over their union
+    co_cited: tuple[int, ...]  # the other sources the claim cites (1-based ranks)
+    own_part: bool  # this source holds a key fact or content word of the claim that no co-cited source holds
+    others_alone: bool  # a co-cited source supports the claim on its own (`verified` without this one)
+
+
+@dataclass(frozen=True)
 class CitationEvidence:
     """Everything `decide` needs about one citation."""
 
@@ -57,6 +69,7 @@ class CitationEvidence:
     cited: SourceScore | None = None  # the cited source's score (None: not scored)
     others: Mapping[int, SourceScore] = field(default_factory=dict)  # other retrieved contexts by 1-based rank
     extra_reasons: tuple[str, ...] = ()  # reasons found upstream that do not change the verdict
+    joint: JointEvidence | None = None  # the claim cites other sources too (None: this one alone)
 
 
 @dataclass(frozen=True)
@@ -73,6 +86,10 @@ SWAPPED = "swapped"  # reason prefix: the claim copies a sentence of its source 
 STITCHED = "stitched"  # reason prefix: the claim joins the two halves of a contrast its source draws ("but", "while")
 UNASSERTED = "unasserted"  # reason prefix: the source holds the claim only inside a question, denial or hypothesis
 CONDITIONAL = "conditional"  # reason prefix: the claim states what its source makes hang on a condition it leaves out
+JOINT_SCORE = "joint_score"  # reason prefix: the claim's support against all its cited sources together (capped)
+JOINT_SUPPORT = "joint_support"  # reason prefix: verified by this source with the co-cited ones it names
+# what a source may lack and a co-cited one hold: a key fact, a quote, a link
+_LACKED = ("missing_number:", "missing_date:", "missing_name:", "missing_quote:", "missing_url:")
 
 
 def capped_support(score: SourceScore, cfg: SupportConfig) -> float:
@@ -141,12 +158,39 @@ def decide(ev: CitationEvidence, cfg: SupportConfig) -> Decision:
     support = capped_support(ev.cited, cfg)
     reasons = (*base, *(("exact_match",) if ev.cited.exact else ()), *ev.extra_reasons, *ev.cited.missing)
     verdict = level_of(support, cfg)
+    if ev.joint is not None:
+        joint = capped_support(ev.joint.score, cfg)
+        # floored: a joint support capped just below `verified` reads below it, not rounded up to it
+        reasons = (*reasons, f"{JOINT_SCORE}:{math.floor(joint * 1e4) / 1e4:.4f}")
+        if verdict is not Verdict.VERIFIED and jointly_verified(ev.cited, ev.joint, cfg):
+            ranks = ",".join(map(str, ev.joint.co_cited))
+            return Decision(Verdict.VERIFIED, joint, (*reasons, f"{JOINT_SUPPORT}:[{ranks}]"))
     alt = best_source(ev.others, cfg) if verdict is not Verdict.VERIFIED else None
     if alt is not None:
         rank, other = alt
         if other >= cfg.misattribution_min_other and other - support >= cfg.misattribution_margin:
             return Decision(Verdict.MISATTRIBUTED, support, (*reasons, f"better_source:{rank}"), rank)
     return Decision(verdict, support, reasons)
+
+
+def contradicts(score: SourceScore, cfg: SupportConfig) -> bool:
+    """Whether a source says otherwise than the claim, not only lacks a part of it: a hard rule other than a missing
+    number, date, name, quote or link caps it (a negation, an opposite change, a swapped word, a question, a dropped
+    condition, the citation's own quoted passage not found). Such a source verifies nothing, alone or with others."""
+    kept = tuple(r for r in score.missing if not r.startswith(_LACKED))
+    return capped_support(SourceScore(1.0, score.exact, kept, score.quote_found), cfg) < 1.0
+
+
+def jointly_verified(cited: SourceScore, joint: JointEvidence, cfg: SupportConfig) -> bool:
+    """ALCE's test for a citation of a claim that cites several sources: the sources together support the claim
+    (their joint support passes `verified` after every hard rule, key facts read over their union: a number none of
+    them holds, or a negation of the joint evidence, still caps it), and this citation is needed. It is needed when
+    no co-cited source supports the claim alone (ALCE: "the others do not support it without this one") and it holds
+    a part of the claim no co-cited one holds (a key fact or a content word: without it, the others' union lacks
+    that part). A source that contributes nothing, or that contradicts the claim itself, is judged alone."""
+    if joint.others_alone or not joint.own_part or contradicts(cited, cfg):
+        return False
+    return capped_support(joint.score, cfg) >= cfg.verified
 
 
 class CitationType(StrEnum):

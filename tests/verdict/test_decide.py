@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from audit.config import SupportConfig
-from audit.verdict import SEVERITY, CitationEvidence, SourceScore, Verdict, decide
+from audit.verdict import SEVERITY, CitationEvidence, JointEvidence, SourceScore, Verdict, decide
 
 CASES = [
     json.loads(line) for line in (Path(__file__).parent / "cases" / "decide.jsonl").read_text().splitlines() if line
@@ -23,6 +23,10 @@ def _evidence(raw: dict[str, Any]) -> CitationEvidence:
         ev["cited"] = SourceScore(**{**ev["cited"], "missing": tuple(ev["cited"].get("missing", ()))})
     if "others" in ev:
         ev["others"] = {int(k): SourceScore(**v) for k, v in ev["others"].items()}
+    if "joint" in ev:
+        j = ev["joint"]
+        score = SourceScore(**{**j["score"], "missing": tuple(j["score"].get("missing", ()))})
+        ev["joint"] = JointEvidence(score, tuple(j["co_cited"]), j["own_part"], j["others_alone"])
     if "extra_reasons" in ev:
         ev["extra_reasons"] = tuple(ev["extra_reasons"])
     return CitationEvidence(**ev)
