@@ -105,3 +105,16 @@ def test_a_useless_co_cited_source_is_not_verified(tmp_path: Path) -> None:
     assert three[3][0] != "verified" and not three[3][1], three
     alone = {r: (v, _joint(why)) for r, v, why in got["alone"]}
     assert alone[1] == ("verified", []) and alone[2][0] != "verified" and not alone[2][1], alone
+
+
+def test_alce_recall_and_precision_read_the_joint_support(tmp_path: Path) -> None:
+    # ALCE: a statement is supported when its cited sources together entail it, and a citation is precise when it is
+    # needed for that; the best single citation (the approximation before) gave the split claim recall 0
+    rows = [
+        make_answer("split", f"{CLAIM} [1][2].", [_ctx("c", CAPITAL), _ctx("p", POPULATION)]),
+        make_answer("three", f"{CLAIM} [1][2][3].", [_ctx("c", CAPITAL), _ctx("p", POPULATION), _ctx("b", BANANAS)]),
+    ]
+    db = audit_rows(tmp_path, rows)
+    got = query(db, "SELECT answer_id, citation_recall, citation_precision, level FROM answer_audit ORDER BY 1")
+    assert got[0] == ("split", 1.0, 1.0, "GREEN"), got
+    assert got[1][:3] == ("three", 1.0, 2 / 3), got
