@@ -14,6 +14,7 @@ from typing import Any
 from audit.claims import Claim, cited_sentences, claim_for, claim_sentences, first_of_each, has_claim_text
 from audit.config import AuditConfig
 from audit.extract.clauses import cited_clauses
+from audit.extract.lists import sets_apart
 from audit.extract.sentences import Sentence, cited_stretches, is_claim, is_claim_beside_payload, split_sentences
 from audit.verdict import (
     CitationEvidence,
@@ -318,7 +319,9 @@ def _score_joint(pending: list[_Pending], cfg: AuditConfig, scorer: SemanticScor
         if p.cited is not None:
             groups.setdefault(_claim_key(p), []).append(p)
     multi = [(g, {int(p.row["context_rank"]): p for p in reversed(g)}) for g in groups.values()]
-    multi = [(g, ranks) for g, ranks in multi if len(ranks) > 1]
+    # a claim setting what it names apart ("All languages except Python, Java, and Go ...", "the only ..."): what it
+    # states of the rest, or of its items alone, is in no source's union, which only adds the items
+    multi = [(g, ranks) for g, ranks in multi if len(ranks) > 1 and not sets_apart(g[0].row["claim"])]
     cited = [[(r, q.contexts.get(r, ""), q.cited, q.quote_found) for r, q in sorted(rs.items())] for _g, rs in multi]
     claims = [g[0].row["claim"] for g, _rs in multi]
     for (g, _rs), by_rank in zip(multi, joint_support(claims, cited, cfg, scorer), strict=True):
