@@ -62,7 +62,7 @@ class _Pending:
     doc_ranks: tuple[int, ...] = ()  # a document cited as a whole: its candidate contexts (`_likeliest`)
     doc_all: tuple[int, ...] = ()  # and all its retrieved contexts (resolve.sql): none is another source
     ids: dict[int, tuple[Any, Any]] = field(default_factory=dict)  # (doc_id, chunk_id) by rank, for `doc_ranks`
-    joint: JointEvidence | None = None  # the claim cites other sources too: read against them together
+    joint: JointEvidence | None = None  # the claim cites other sources too: read clause by clause against them
 
 
 def _best_context(claim: str, contexts: dict[int, str]) -> int | None:
@@ -313,14 +313,14 @@ def _claim_key(p: _Pending) -> tuple[Any, ...]:
 
 
 def _score_joint(pending: list[_Pending], cfg: AuditConfig, scorer: SemanticScorer) -> None:
-    """A claim citing two sources or more is also read against them together (audit/verify/joint.py)."""
+    """A claim citing two sources or more is also read clause by clause against each of them (audit/verify/joint.py)."""
     groups: dict[tuple[Any, ...], list[_Pending]] = {}
     for p in pending:
         if p.cited is not None:
             groups.setdefault(_claim_key(p), []).append(p)
     multi = [(g, {int(p.row["context_rank"]): p for p in reversed(g)}) for g in groups.values()]
     # a claim setting what it names apart ("All languages except Python, Java, and Go ...", "the only ..."): what it
-    # states of the rest, or of its items alone, is in no source's union, which only adds the items
+    # states of the rest, or of its items alone, is in none of its clauses, which each name one item
     multi = [(g, ranks) for g, ranks in multi if len(ranks) > 1 and not sets_apart(g[0].row["claim"])]
     cited = [[(r, q.contexts.get(r, ""), q.cited, q.quote_found) for r, q in sorted(rs.items())] for _g, rs in multi]
     claims = [g[0].row["claim"] for g, _rs in multi]

@@ -8,7 +8,6 @@ values (the CHECK in schemas/outputs.v3.sql, held equal by a test).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -50,13 +49,13 @@ class SourceScore:
 
 @dataclass(frozen=True)
 class JointEvidence:
-    """A claim cited by several sources, read against them together (ALCE's concatenation; audit/verify/joint.py),
-    as one of its citations sees it."""
+    """A claim cited by several sources, cut into clauses, each clause scored against each cited source alone
+    (audit/verify/joint.py), as one of its citations sees it."""
 
-    score: SourceScore  # the claim against its cited sources together: key facts over their union
-    co_cited: tuple[int, ...]  # the other sources the claim cites (1-based ranks)
-    own_part: bool  # this source holds a key fact or content word of the claim that no co-cited source holds
-    others_alone: bool  # a co-cited source supports the claim on its own (`verified` without this one)
+    rank: int  # this citation's source (1-based)
+    ranks: tuple[int, ...]  # the distinct sources the claim cites, this one among them
+    clauses: tuple[tuple[SourceScore, ...], ...]  # per clause, its score against each of `ranks`, in that order
+    others_alone: bool  # a co-cited source supports the whole claim on its own (`verified` without this one)
 
 
 @dataclass(frozen=True)
@@ -86,8 +85,7 @@ SWAPPED = "swapped"  # reason prefix: the claim copies a sentence of its source 
 STITCHED = "stitched"  # reason prefix: the claim joins the two halves of a contrast its source draws ("but", "while")
 UNASSERTED = "unasserted"  # reason prefix: the source holds the claim only inside a question, denial or hypothesis
 CONDITIONAL = "conditional"  # reason prefix: the claim states what its source makes hang on a condition it leaves out
-JOINT_SCORE = "joint_score"  # reason prefix: the claim's support against all its cited sources together (capped)
-JOINT_SUPPORT = "joint_support"  # reason prefix: verified by this source with the co-cited ones it names
+JOINT_SUPPORT = "joint_support"  # reason prefix: verified clause by clause with the co-cited sources it names
 # what a source may lack and a co-cited one hold: a key fact, a quote, a link
 _LACKED = ("missing_number:", "missing_date:", "missing_name:", "missing_quote:", "missing_url:")
 
@@ -158,13 +156,11 @@ def decide(ev: CitationEvidence, cfg: SupportConfig) -> Decision:
     support = capped_support(ev.cited, cfg)
     reasons = (*base, *(("exact_match",) if ev.cited.exact else ()), *ev.extra_reasons, *ev.cited.missing)
     verdict = level_of(support, cfg)
-    if ev.joint is not None:
-        joint = capped_support(ev.joint.score, cfg)
-        # floored: a joint support capped just below `verified` reads below it, not rounded up to it
-        reasons = (*reasons, f"{JOINT_SCORE}:{math.floor(joint * 1e4) / 1e4:.4f}")
-        if verdict is not Verdict.VERIFIED and jointly_verified(ev.cited, ev.joint, cfg):
-            ranks = ",".join(map(str, ev.joint.co_cited))
-            return Decision(Verdict.VERIFIED, joint, (*reasons, f"{JOINT_SUPPORT}:[{ranks}]"))
+    if ev.joint is not None and verdict is not Verdict.VERIFIED and not contradicts(ev.cited, cfg):
+        joint = jointly_verified(ev.joint, cfg)
+        if joint is not None:
+            ranks = ",".join(map(str, joint[1]))
+            return Decision(Verdict.VERIFIED, joint[0], (*reasons, f"{JOINT_SUPPORT}:[{ranks}]"))
     alt = best_source(ev.others, cfg) if verdict is not Verdict.VERIFIED else None
     if alt is not None:
         rank, other = alt
@@ -181,16 +177,26 @@ def contradicts(score: SourceScore, cfg: SupportConfig) -> bool:
     return capped_support(SourceScore(1.0, score.exact, kept, score.quote_found), cfg) < 1.0
 
 
-def jointly_verified(cited: SourceScore, joint: JointEvidence, cfg: SupportConfig) -> bool:
-    """ALCE's test for a citation of a claim that cites several sources: the sources together support the claim
-    (their joint support passes `verified` after every hard rule, key facts read over their union: a number none of
-    them holds, or a negation of the joint evidence, still caps it), and this citation is needed. It is needed when
-    no co-cited source supports the claim alone (ALCE: "the others do not support it without this one") and it holds
-    a part of the claim no co-cited one holds (a key fact or a content word: without it, the others' union lacks
-    that part). A source that contributes nothing, or that contradicts the claim itself, is judged alone."""
-    if joint.others_alone or not joint.own_part or contradicts(cited, cfg):
-        return False
-    return capped_support(joint.score, cfg) >= cfg.verified
+def jointly_verified(joint: JointEvidence, cfg: SupportConfig) -> tuple[float, tuple[int, ...]] | None:
+    """A claim citing several sources is supported by them together when it is two clauses or more and every clause
+    is verified by one of its cited sources alone (its capped support against that source passes `verified`: a wrong
+    number, a negation, a swapped word in a clause caps it there), no one source verifies every clause (else
+    nothing is joint: that source is judged on the whole claim) and no co-cited source verifies the whole claim
+    alone (ALCE: this citation is then not needed). This citation is verified jointly when its source verifies one
+    of the clauses; a co-cited source that verifies none is judged alone. Returns the joint support (the least over
+    the clauses of the best source's support for it) and the co-cited sources that verify a clause, or None."""
+    if joint.others_alone or len(joint.clauses) < 2:
+        return None
+    capped = [[capped_support(s, cfg) for s in row] for row in joint.clauses]
+    ok = [[c >= cfg.verified for c in row] for row in capped]
+    own = joint.ranks.index(joint.rank)
+    sources = range(len(joint.ranks))
+    if not all(any(row) for row in ok) or any(all(row[j] for row in ok) for j in sources):
+        return None
+    if not any(row[own] for row in ok):
+        return None
+    partners = tuple(joint.ranks[j] for j in sources if j != own and any(row[j] for row in ok))
+    return min(max(row) for row in capped), partners
 
 
 class CitationType(StrEnum):

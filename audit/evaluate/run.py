@@ -17,7 +17,6 @@ from audit.evaluate.labels import read_labels
 from audit.evaluate.scoring import CitationRow, EvalReport, aggregate_claim, score_claims
 from audit.ingest import discover_inputs
 from audit.sql import connect, literal_path, quote
-from audit.verdict import JOINT_SCORE
 from audit.window import Window
 
 log = logging.getLogger(__name__)
@@ -26,10 +25,7 @@ log = logging.getLogger(__name__)
 _CITATIONS_SQL = """
 SELECT c.answer_id, c.citation_ord, c.claim, c.claim_start, c.context_rank, c.support, c.verdict,
        c.evidence_start, c.evidence_end, c.suggested_rank,
-       a.ctx[c.context_rank].text AS source,
-       -- the claim's joint support against all its cited sources (audit/verify/joint.py), NULL when it cites one
-       (SELECT max(CAST(substr(r, {joint_from}) AS DOUBLE)) FROM unnest(c.reasons) AS t(r)
-        WHERE starts_with(r, {joint_prefix})) AS joint_support
+       a.ctx[c.context_rank].text AS source
 FROM audit.citation_audit c
 JOIN eval_labels l USING (answer_id)
 LEFT JOIN (SELECT {answer_id} AS answer_id, {contexts} AS ctx
@@ -46,8 +42,6 @@ def read_citations(
     sql = _CITATIONS_SQL.format(
         answer_id=quote(mapping.get("answer_id", "answer_id"), identifier=True),
         contexts=quote(mapping.get("contexts", "contexts"), identifier=True),
-        joint_prefix=quote(f"{JOINT_SCORE}:"),
-        joint_from=len(JOINT_SCORE) + 2,
     )
     with connect() as con:
         try:

@@ -6,11 +6,11 @@ answer carries one labelled claim. How the audit's citation rows meet that one l
 - **Which citations.** When the label names a marker (`marker` / `cited_rank`, as in WiCE) the labelled claim is
   the last cited sentence, so only the citations on that sentence count; otherwise (AttributionBench) the whole
   answer is the claim and every citation of the answer counts.
-- **Several citations, one claim.** `support` = the maximum over those citations' supports and, for a claim
-  citing several sources, its joint support against them together (`joint_score:`, audit/verify/joint.py): ALCE
-  calls a claim supported when the concatenation of its cited sources entails it, which one source alone may or
-  may not do. The verdict, suggested source and evidence span are those of the citation with the highest support
-  (first by `citation_ord` on ties). The baseline score aggregates the single citations' scores.
+- **Several citations, one claim.** `support` = the maximum support over those citations (a claim is supported
+  when any cited source supports it, alone or jointly: a citation `verified` with `joint_support:[...]` carries
+  the claim's clause-by-clause support, audit/verify/joint.py); the verdict, suggested source and evidence span are
+  those of the citation with that maximum (first by `citation_ord` on ties). The baseline score aggregates the
+  same way.
 - **Verdict vs gold.** A verdict `verified` is a positive ("the cited source supports the claim"); every other
   verdict (weak, unsupported, misattributed, fabricated, or no citation at all) is a negative.
   `supported` is recalled by `verified`; `not_supported` by anything but `verified`; `misattributed` by
@@ -57,7 +57,6 @@ class CitationRow:
     evidence_end: int | None
     suggested_rank: int | None
     source: str | None
-    joint_support: float | None = None  # the claim's joint support against all its cited sources (several only)
 
 
 @dataclass(frozen=True)
@@ -169,8 +168,7 @@ def claim_rows(label: Label, rows: Sequence[RowT]) -> list[RowT]:
 
 
 def aggregate_claim(label: Label, rows: Sequence[CitationRow]) -> ClaimResult:
-    """Max support over the claim's citations and its joint supports; verdict, evidence and suggestion of the best
-    citation."""
+    """Max support over the claim's citations; verdict, evidence and suggestion of the best one."""
     picked = sorted(claim_rows(label, rows), key=lambda r: r.citation_ord)
     if not picked:
         return ClaimResult(label, 0, None, None, NO_CITATION, None, None, None)
@@ -182,12 +180,10 @@ def aggregate_claim(label: Label, rows: Sequence[CitationRow]) -> ClaimResult:
         if best.evidence_start is not None and best.evidence_end is not None
         else None
     )
-    joint = [r.joint_support for r in picked if r.joint_support is not None]
-    support = max([best.support, *joint]) if best.support is not None else (max(joint) if joint else None)
     return ClaimResult(
         label=label,
         n_citations=len(picked),
-        support=support,
+        support=best.support,
         baseline=max(baselines) if baselines else None,
         verdict=best.verdict,
         context_rank=best.context_rank,

@@ -1,92 +1,32 @@
-"""Joint support: a claim read against all the sources it cites together, as ALCE's citation recall reads it (the
-concatenation of a statement's cited passages entails it). "Paris is the capital of France and has 2.1 million
-inhabitants [1][2]", [1] stating the capital and [2] the population: each source alone lacks a key fact, the two
-together state the claim.
+"""Joint support by clauses: a claim citing several sources is supported by them together when each of its parts
+is supported by one of them ("score each sentence/clause and combine: an answer is supported only if its parts are").
+"Paris is the capital of France and has 2.1 million inhabitants [1][2]", [1] stating the capital and [2] the
+population: each source alone lacks a key fact; [1] verifies "Paris is the capital of France" and [2] "has 2.1
+million inhabitants".
 
-The joint pair is analysed as any pair (`features.analyse_pair`) against the cited sources joined, so its key facts,
-word coverage and names are read over their union (a number none of them holds is still missing, a date's month and
-year may come from one source and its day from none), and its candidate windows are each source's evidence window
-(as the single-source scoring picked it) and the windows together: facts spread over two sources are in no one
-window of either. The support model reads the features as they are computed for any pair (it is not refitted); the
-hard rules (negation, direction, swapped words, a question, a dropped condition) read the joint evidence. Only
-claims citing two sources or more are scored so; a claim citing one source is untouched.
+The claim is cut into clauses as the project cuts a sentence at its markers (`audit/extract/clauses.py`
+`claim_clauses`: commas, semicolons, "and" / "but" / "while" between clauses, a list's items each with its frame,
+sentences), and each clause is scored against each cited source alone, by the single-source scoring with all its
+hard rules (`score_pairs`: a wrong number in a clause is `missing_number` there). `verdict.decide` reads the
+clause-by-source scores (`verdict.jointly_verified`). A claim that is one clause ("Apple acquired Nest Labs in 2014
+[1][2]", [1] on Apple and Beats, [2] on Google and Nest) is never read jointly: no source states it, and the union of
+its sources' words is no evidence that any does. Cost: clauses x cited sources pairs, for claims citing several
+sources only, at most `MAX_CLAUSES` x `MAX_SOURCES`; each source's index and key facts come from the cache of its
+single scoring (`textcache`), and a pair scored twice is scored once (`score_pairs`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 
 from audit.config import AuditConfig
+from audit.extract.clauses import claim_clauses
 from audit.verdict import JointEvidence, capped_support
-from audit.verify.features import analyse_pair, index_source, without_pictographs
 from audit.verify.semantic import SemanticScorer
-from audit.verify.text import SourceWindow, content_words, keyword_overlap
-from audit.verify.urls import split_urls
-from audit.verify.verifier import PairScore, featurize_analyses, pair_scores
+from audit.verify.verifier import PairScore, score_pairs
 
-SOURCE_BREAK = "\n\n"  # between the joined sources: a paragraph, so no sentence runs from one into the next
-_FACTS = ("missing_number:", "missing_date:", "missing_name:", "missing_quote:", "missing_url:")
-
-
-@dataclasses.dataclass(frozen=True)
-class JointClaim:
-    """A claim and the distinct sources it cites (two or more), with each one's evidence window (None: none)."""
-
-    claim: str
-    sources: tuple[str, ...]
-    windows: tuple[SourceWindow | None, ...]
-
-
-def joined(sources: Sequence[str]) -> str:
-    return SOURCE_BREAK.join(sources)
-
-
-def _joint_candidates(claim: str, windows: Sequence[SourceWindow | None]) -> tuple[SourceWindow, ...]:
-    """Each source's evidence window, then all of them together (in the order the claim cites them)."""
-    own = [w for w in windows if w is not None and w.text.strip()]
-    if len(own) < 2:
-        return tuple(own)
-    together = " ".join(w.text.strip() for w in own)
-    return (*own, SourceWindow(0, len(together), together, sum(w.sentences for w in own)))
-
-
-def score_joint(items: Sequence[JointClaim], cfg: AuditConfig, scorer: SemanticScorer) -> list[PairScore]:
-    """One PairScore per claim: the claim against its cited sources together. The sources' own work (their
-    indexes, key facts, windows) is cached from their single-source scoring (`index_source`, `textcache`)."""
-    if not items:
-        return []
-    ws, k = cfg.verify.window_sentences, cfg.verify.top_k_windows
-    analyses = []
-    for it in items:
-        a = analyse_pair(it.claim, joined(it.sources), ws, k)
-        if not a.exact:
-            cands = _joint_candidates(a.claim, it.windows) or a.candidates
-            overlap = tuple(keyword_overlap(a.claim_words, content_words(w.text)) or 0.0 for w in cands)
-            a = dataclasses.replace(a, candidates=cands, candidate_overlap=overlap)
-        analyses.append(a)
-    f = featurize_analyses(analyses, cfg, scorer)
-    return pair_scores([joined(it.sources) for it in items], f)
-
-
-def own_parts(
-    claim: str, sources: Sequence[str], missing: Sequence[Sequence[str]], window_sentences: int
-) -> list[bool]:
-    """Whether each source holds a part of the claim that none of the others holds: a key fact (a number, date,
-    name, quote or link the single-source scoring found missing in every other source and not in this one) or a
-    content word of the claim (in this source's words and in no other's). Without it, the others' union lacks that
-    part: the source is needed for the joint support (ALCE's precision)."""
-    facts = [{r for r in m if r.startswith(_FACTS)} for m in missing]
-    words = content_words(split_urls(without_pictographs(claim))[0])
-    held = [words & index_source(s, window_sentences).all_words for s in sources]
-    out = []
-    for i in range(len(sources)):
-        others = [j for j in range(len(sources)) if j != i]
-        lacked_elsewhere = set.intersection(*(facts[j] for j in others)) - facts[i]
-        word = held[i] - set().union(*(held[j] for j in others))
-        out.append(bool(lacked_elsewhere or word))
-    return out
-
+MAX_CLAUSES = 16  # a claim of more clauses is not read jointly: the pairs a claim adds stay bounded
+MAX_SOURCES = 8  # nor one citing more distinct sources
 
 Cited = tuple[int, str, PairScore | None, bool | None]  # a cited source: rank, text, its own score, its quote found
 
@@ -94,27 +34,21 @@ Cited = tuple[int, str, PairScore | None, bool | None]  # a cited source: rank, 
 def joint_support(
     claims: Sequence[str], cited: Sequence[Sequence[Cited]], cfg: AuditConfig, scorer: SemanticScorer
 ) -> list[dict[int, JointEvidence]]:
-    """For each claim citing two sources or more (`cited`: each distinct source it cites, in rank order), what its
-    joint support is and what each of its sources brings to it, by rank."""
-    items = [
-        JointClaim(c, tuple(s for _r, s, _p, _q in cs), tuple(p.evidence if p else None for _r, _s, p, _q in cs))
-        for c, cs in zip(claims, cited, strict=True)
-    ]
-    return [
-        _evidence(item.claim, cs, joint, cfg)
-        for item, cs, joint in zip(items, cited, score_joint(items, cfg, scorer), strict=True)
-    ]
-
-
-def _evidence(claim: str, cited: Sequence[Cited], joint: PairScore, cfg: AuditConfig) -> dict[int, JointEvidence]:
-    ranks = [r for r, _s, _p, _q in cited]
-    alone = {
-        r for r, _s, p, q in cited if p and capped_support(p.as_source_score(q), cfg.support) >= cfg.support.verified
-    }
-    missing = [p.reasons if p else () for _r, _s, p, _q in cited]
-    parts = own_parts(claim, [s for _r, s, _p, _q in cited], missing, cfg.verify.window_sentences)
-    score = joint.as_source_score()
-    return {
-        r: JointEvidence(score, tuple(o for o in ranks if o != r), part, bool(alone - {r}))
-        for r, part in zip(ranks, parts, strict=True)
-    }
+    """For each claim citing two sources or more (`cited`: each distinct source it cites, in rank order), its
+    clauses' scores against each of them, by rank (empty: the claim is one clause, or too large to read so)."""
+    splits = [claim_clauses(c) if 2 <= len(cs) <= MAX_SOURCES else () for c, cs in zip(claims, cited, strict=True)]
+    splits = [s if len(s) <= MAX_CLAUSES else () for s in splits]
+    pairs = [(clause, text) for s, cs in zip(splits, cited, strict=True) for clause in s for _r, text, _p, _q in cs]
+    scores = iter(score_pairs(pairs, cfg, scorer))
+    out: list[dict[int, JointEvidence]] = []
+    for split, cs in zip(splits, cited, strict=True):
+        if not split:
+            out.append({})
+            continue
+        rows = tuple(tuple(next(scores).as_source_score() for _ in cs) for _ in split)
+        ranks = tuple(r for r, _s, _p, _q in cs)
+        alone = {
+            r for r, _s, p, q in cs if p and capped_support(p.as_source_score(q), cfg.support) >= cfg.support.verified
+        }
+        out.append({r: JointEvidence(r, ranks, rows, bool(alone - {r})) for r in ranks})
+    return out

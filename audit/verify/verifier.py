@@ -131,25 +131,14 @@ def featurize(
     calibrate`, refine="all", align=True) and in the audit alike. `refine` defaults to `[verify] refine`; a support
     model without a first stage (`screen`) needs the transformer on every pair. `align` (default: whether the
     support model reads `token_align`) computes the token alignment of the refined pairs."""
-    k = top_k or cfg.verify.top_k_windows
-    analyses = [analyse_pair(c, s, cfg.verify.window_sentences, k) for c, s in pairs]
-    return featurize_analyses(analyses, cfg, scorer, refine, align)
-
-
-def featurize_analyses(
-    analyses: list[PairAnalysis],
-    cfg: AuditConfig,
-    scorer: SemanticScorer,
-    refine: str | None = None,
-    align: bool | None = None,
-) -> Featurized:
-    """`featurize` of pairs already analysed (`analyse_pair`; a joint pair's analysis, audit/verify/joint.py)."""
     model = load_support_model(cfg.support.model)
     mode = refine or cfg.verify.refine
     if model.screen is None and model.needs_transformer:
         mode = "all"  # a single-stage model that reads the transformer's cosine
     elif refine is None and not model.needs_transformer:
         mode = "none"  # a single-stage model without it
+    k = top_k or cfg.verify.top_k_windows
+    analyses = [analyse_pair(c, s, cfg.verify.window_sentences, k) for c, s in pairs]
     cosines = embed_candidates(analyses, static_scorer(cfg.verify.static_model))
     x = np.vstack([pair_features(a, c) for a, c in zip(analyses, cosines, strict=True)])
     first = model.screen if model.screen is not None else model
@@ -231,14 +220,11 @@ def score_pairs(
     if len(unique) < len(pairs):
         scored = dict(zip(unique, score_pairs(unique, cfg, scorer, top_k, refine), strict=True))
         return [scored[pair] for pair in pairs]
-    return pair_scores([source for _claim, source in pairs], featurize(pairs, cfg, scorer, top_k, refine))
-
-
-def pair_scores(sources: Sequence[str], f: Featurized) -> list[PairScore]:
-    """The PairScores of featurized pairs (`sources`: each pair's source, as analysed): the hard rules' reasons
-    read from the analyses and the evidence windows."""
+    f = featurize(pairs, cfg, scorer, top_k, refine)
     out: list[PairScore] = []
-    for source, a, cos, feats, p, ref in zip(sources, f.analyses, f.cosines, f.x, f.support, f.refined, strict=True):
+    for (_claim, source), a, cos, feats, p, ref in zip(
+        pairs, f.analyses, f.cosines, f.x, f.support, f.refined, strict=True
+    ):
         frame = _frame(a, source)
         condition = _condition(a, source) if frame is None else None
         exact = a.exact and frame is None and condition is None

@@ -1,7 +1,9 @@
-"""Joint support: a claim whose facts are spread over the sources it cites ("... capital of France and has 2.1
-million inhabitants [1][2]", [1] the capital, [2] the population) is supported by them together, as ALCE's citation
-recall reads it (the concatenation of its cited passages). Each case through the real `citeaudit run` on real
-Parquet and DuckDB files: each source alone misses a key fact, and every citation was capped, the answer RED."""
+"""Joint support: a claim whose clauses are spread over the sources it cites ("Paris is the capital of France and has
+2.1 million inhabitants [1][2]", [1] the capital, [2] the population) is supported by them together when every clause
+is verified by one of them alone (audit/verify/joint.py). Each case through the real `citeaudit run` on real Parquet
+and DuckDB files: each source alone misses a key fact, and every citation was capped, the answer RED. A claim that is
+one clause is never read jointly: "Apple acquired Nest Labs in 2014 [1][2]" against a source on Apple and Beats and
+one on Google and Nest was verified when the claim was read against the union of its sources."""
 
 from __future__ import annotations
 
@@ -16,6 +18,9 @@ CLAIM = "Paris is the capital of France and has 2.1 million inhabitants"
 
 SALES_2020 = "In 2020 the company sold 5 million units, most of them in Europe."
 SALES_2021 = "Its headquarters moved to Lisbon in 2021, when the firm hired 300 engineers."
+
+BEATS = "In 2014 Apple acquired Beats Electronics for 3 billion dollars."
+NEST = "In the same year Google acquired Nest Labs for 3.2 billion dollars."
 
 
 def _ctx(key: str, text: str) -> dict[str, str]:
@@ -40,10 +45,8 @@ def _joint(reasons: list[str]) -> list[str]:
     return [r for r in reasons if r.startswith("joint_support:")]
 
 
-def _read_jointly_below_verified(why: list[str]) -> bool:
-    """The citation's claim was read against its sources together (`joint_score:`), below `verified` (0.46)."""
-    scores = [float(r.split(":", 1)[1]) for r in why if r.startswith("joint_score:")]
-    return len(scores) == 1 and scores[0] < 0.46
+def _none_verified(cites: list[tuple[int, str, list[str]]]) -> bool:
+    return all(v != "verified" and not _joint(why) for _r, v, why in cites)
 
 
 def test_facts_split_over_two_sources_are_verified_jointly(tmp_path: Path) -> None:
@@ -78,15 +81,30 @@ def test_facts_in_none_of_the_sources_stay_unverified(tmp_path: Path) -> None:
         },
     )
     for key in ("neither", "half"):
-        assert all(v != "verified" and not _joint(why) for _r, v, why in got[key]), (key, got[key])
-        assert all(_read_jointly_below_verified(why) for _r, _v, why in got[key]), (key, got[key])
+        assert _none_verified(got[key]), (key, got[key])
 
 
-def test_a_wrong_number_in_the_union_stays_capped(tmp_path: Path) -> None:
+def test_a_recombination_across_sources_is_not_verified(tmp_path: Path) -> None:
+    # each word of the claim is in one of its sources, no source states it: read against their union it was
+    # verified (0.84); one clause, it is not read jointly. Split, its first clause is in neither source.
+    got = _audit(
+        tmp_path,
+        {
+            "nest": ("Apple acquired Nest Labs in 2014 [1][2].", [BEATS, NEST]),
+            "nest_paid": (
+                "Apple acquired Nest Labs in 2014 and paid 3.2 billion dollars for it [1][2].",
+                [BEATS, NEST],
+            ),
+        },
+    )
+    for key in ("nest", "nest_paid"):
+        assert _none_verified(got[key]), (key, got[key])
+
+
+def test_a_wrong_number_in_a_clause_stays_capped(tmp_path: Path) -> None:
     wrong = POPULATION.replace("2.1 million", "3.4 million")
     got = _audit(tmp_path, {"wrong": (f"{CLAIM} [1][2].", [CAPITAL, wrong])})
-    assert all(v != "verified" and not _joint(why) for _r, v, why in got["wrong"]), got
-    assert all(_read_jointly_below_verified(why) for _r, _v, why in got["wrong"]), got
+    assert _none_verified(got["wrong"]), got
     assert any("missing_number:2.1 million" in why for _r, _v, why in got["wrong"]), got
 
 
@@ -101,7 +119,8 @@ def test_a_useless_co_cited_source_is_not_verified(tmp_path: Path) -> None:
         },
     )
     three = {r: (v, _joint(why)) for r, v, why in got["three"]}
-    assert three[1] == ("verified", ["joint_support:[2,3]"]) and three[2] == ("verified", ["joint_support:[1,3]"])
+    # each names the co-cited sources that verify a clause with it: [3] verifies none
+    assert three[1] == ("verified", ["joint_support:[2]"]) and three[2] == ("verified", ["joint_support:[1]"])
     assert three[3][0] != "verified" and not three[3][1], three
     alone = {r: (v, _joint(why)) for r, v, why in got["alone"]}
     assert alone[1] == ("verified", []) and alone[2][0] != "verified" and not alone[2][1], alone
@@ -109,7 +128,8 @@ def test_a_useless_co_cited_source_is_not_verified(tmp_path: Path) -> None:
 
 def test_alce_recall_and_precision_read_the_joint_support(tmp_path: Path) -> None:
     # ALCE: a statement is supported when its cited sources together entail it, and a citation is precise when it is
-    # needed for that; the best single citation (the approximation before) gave the split claim recall 0
+    # needed for that; the best single citation (the approximation before) gave the split claim recall 0, and [3]
+    # (bananas) verifies no clause: not precise
     rows = [
         make_answer("split", f"{CLAIM} [1][2].", [_ctx("c", CAPITAL), _ctx("p", POPULATION)]),
         make_answer("three", f"{CLAIM} [1][2][3].", [_ctx("c", CAPITAL), _ctx("p", POPULATION), _ctx("b", BANANAS)]),

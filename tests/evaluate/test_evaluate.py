@@ -32,7 +32,6 @@ def row(
     suggested: int | None = None,
     claim: str = "The tower is 300 metres tall.",
     source: str | None = "The Eiffel tower is 300 metres tall.",
-    joint: float | None = None,
 ) -> CitationRow:
     return CitationRow(
         answer_id="a1",
@@ -46,7 +45,6 @@ def row(
         evidence_end=evidence[1] if evidence else None,
         suggested_rank=suggested,
         source=source,
-        joint_support=joint,
     )
 
 
@@ -95,16 +93,6 @@ def test_whole_answer_claim_takes_max_support_and_that_citations_verdict() -> No
     got = aggregate_claim(lab, [row(1, 0.3, "unsupported", rank=1), row(2, 0.8, "verified", rank=2, evidence=(5, 9))])
     got_fields = (got.n_citations, got.support, got.verdict, got.context_rank, got.evidence)
     assert got_fields == (2, 0.8, "verified", 2, (5, 9))
-
-
-def test_a_claim_citing_several_sources_takes_the_max_of_single_and_joint_supports() -> None:
-    # ALCE: supported when the concatenation of the cited sources entails the claim
-    lab = Label("a1", "supported")
-    rows = [row(1, 0.2, "unsupported", rank=1, joint=0.4), row(2, 0.3, "weak", rank=2, joint=0.4)]
-    got = aggregate_claim(lab, rows)
-    assert (got.support, got.verdict, got.context_rank) == (0.4, "weak", 2)
-    rows = [row(1, 0.9, "verified", rank=1, joint=0.4), row(2, 0.1, "unsupported", rank=2, joint=0.4)]
-    assert aggregate_claim(lab, rows).support == 0.9
 
 
 def test_ties_keep_the_first_citation_and_fabricated_rows_do_not_win() -> None:

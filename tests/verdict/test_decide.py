@@ -17,16 +17,20 @@ CASES = [
 ]
 
 
+def _score(raw: dict[str, Any]) -> SourceScore:
+    return SourceScore(**{**raw, "missing": tuple(raw.get("missing", ()))})
+
+
 def _evidence(raw: dict[str, Any]) -> CitationEvidence:
     ev = dict(raw)
     if "cited" in ev:
-        ev["cited"] = SourceScore(**{**ev["cited"], "missing": tuple(ev["cited"].get("missing", ()))})
+        ev["cited"] = _score(ev["cited"])
     if "others" in ev:
         ev["others"] = {int(k): SourceScore(**v) for k, v in ev["others"].items()}
     if "joint" in ev:
         j = ev["joint"]
-        score = SourceScore(**{**j["score"], "missing": tuple(j["score"].get("missing", ()))})
-        ev["joint"] = JointEvidence(score, tuple(j["co_cited"]), j["own_part"], j["others_alone"])
+        clauses = tuple(tuple(_score(s) for s in row) for row in j["clauses"])
+        ev["joint"] = JointEvidence(j["rank"], tuple(j["ranks"]), clauses, j["others_alone"])
     if "extra_reasons" in ev:
         ev["extra_reasons"] = tuple(ev["extra_reasons"])
     return CitationEvidence(**ev)
