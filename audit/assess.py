@@ -14,9 +14,11 @@ from typing import Any
 from audit.claims import Claim, cited_sentences, claim_for, claim_sentences, first_of_each, has_claim_text
 from audit.config import AuditConfig
 from audit.extract.clauses import cited_clauses
+from audit.extract.lists import sets_apart
 from audit.extract.sentences import Sentence, cited_stretches, is_claim, is_claim_beside_payload, split_sentences
 from audit.verdict import (
     CitationEvidence,
+    JointEvidence,
     SourceScore,
     audited_type,
     best_source,
@@ -25,6 +27,7 @@ from audit.verdict import (
     needs_alternatives,
 )
 from audit.verify.claimed import parse_confidence, parse_missing_information
+from audit.verify.joint import joint_support
 from audit.verify.quote import FUZZY, NOT_FOUND, VERBATIM, check_quote, find_quote, locate_claim
 from audit.verify.semantic import SemanticScorer
 from audit.verify.text import content_words, keyword_overlap
@@ -59,6 +62,7 @@ class _Pending:
     doc_ranks: tuple[int, ...] = ()  # a document cited as a whole: its candidate contexts (`_likeliest`)
     doc_all: tuple[int, ...] = ()  # and all its retrieved contexts (resolve.sql): none is another source
     ids: dict[int, tuple[Any, Any]] = field(default_factory=dict)  # (doc_id, chunk_id) by rank, for `doc_ranks`
+    joint: JointEvidence | None = None  # the claim cites other sources too: read clause by clause against them
 
 
 def _best_context(claim: str, contexts: dict[int, str]) -> int | None:
@@ -199,6 +203,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         )
 
     _score_cited(pending, cfg, scorer)
+    _score_joint(pending, cfg, scorer)
     _score_alternatives(pending, cfg, scorer)
     for p in pending:
         _decide(p, cfg)
@@ -307,6 +312,23 @@ def _claim_key(p: _Pending) -> tuple[Any, ...]:
     return (p.row["answer_id"], p.row["claim_start"], p.row["claim_end"], p.row["claim"])
 
 
+def _score_joint(pending: list[_Pending], cfg: AuditConfig, scorer: SemanticScorer) -> None:
+    """A claim citing two sources or more is also read clause by clause against each of them (audit/verify/joint.py)."""
+    groups: dict[tuple[Any, ...], list[_Pending]] = {}
+    for p in pending:
+        if p.cited is not None:
+            groups.setdefault(_claim_key(p), []).append(p)
+    multi = [(g, {int(p.row["context_rank"]): p for p in reversed(g)}) for g in groups.values()]
+    # a claim setting what it names apart ("All languages except Python, Java, and Go ...", "the only ..."): what it
+    # states of the rest, or of its items alone, is in none of its clauses, which each name one item
+    multi = [(g, ranks) for g, ranks in multi if len(ranks) > 1 and not sets_apart(g[0].row["claim"])]
+    cited = [[(r, q.contexts.get(r, ""), q.cited, q.quote_found) for r, q in sorted(rs.items())] for _g, rs in multi]
+    claims = [g[0].row["claim"] for g, _rs in multi]
+    for (g, _rs), by_rank in zip(multi, joint_support(claims, cited, cfg, scorer), strict=True):
+        for p in g:
+            p.joint = by_rank.get(int(p.row["context_rank"]))
+
+
 def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: SemanticScorer) -> None:
     """Score the answer's other retrieved contexts (those the claim does not already cite) for citations whose
     cited source does not verify."""
@@ -334,6 +356,7 @@ def _decide(p: _Pending, cfg: AuditConfig) -> None:
         cited=p.cited.as_source_score(p.quote_found) if p.cited is not None else None,
         others=p.others,
         extra_reasons=tuple(p.extra_reasons),
+        joint=p.joint,
     )
     d = decide(ev, cfg.support)
     p.row["verdict"] = d.verdict.value

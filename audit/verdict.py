@@ -48,6 +48,17 @@ class SourceScore:
 
 
 @dataclass(frozen=True)
+class JointEvidence:
+    """A claim cited by several sources, cut into clauses, each clause scored against each cited source alone
+    (audit/verify/joint.py), as one of its citations sees it."""
+
+    rank: int  # this citation's source (1-based)
+    ranks: tuple[int, ...]  # the distinct sources the claim cites, this one among them
+    clauses: tuple[tuple[SourceScore, ...], ...]  # per clause, its score against each of `ranks`, in that order
+    others_alone: bool  # a co-cited source supports the whole claim on its own (`verified` without this one)
+
+
+@dataclass(frozen=True)
 class CitationEvidence:
     """Everything `decide` needs about one citation."""
 
@@ -57,6 +68,7 @@ class CitationEvidence:
     cited: SourceScore | None = None  # the cited source's score (None: not scored)
     others: Mapping[int, SourceScore] = field(default_factory=dict)  # other retrieved contexts by 1-based rank
     extra_reasons: tuple[str, ...] = ()  # reasons found upstream that do not change the verdict
+    joint: JointEvidence | None = None  # the claim cites other sources too (None: this one alone)
 
 
 @dataclass(frozen=True)
@@ -73,6 +85,9 @@ SWAPPED = "swapped"  # reason prefix: the claim copies a sentence of its source 
 STITCHED = "stitched"  # reason prefix: the claim joins the two halves of a contrast its source draws ("but", "while")
 UNASSERTED = "unasserted"  # reason prefix: the source holds the claim only inside a question, denial or hypothesis
 CONDITIONAL = "conditional"  # reason prefix: the claim states what its source makes hang on a condition it leaves out
+JOINT_SUPPORT = "joint_support"  # reason prefix: verified clause by clause with the co-cited sources it names
+# what a source may lack and a co-cited one hold: a key fact, a quote, a link
+_LACKED = ("missing_number:", "missing_date:", "missing_name:", "missing_quote:", "missing_url:")
 
 
 def capped_support(score: SourceScore, cfg: SupportConfig) -> float:
@@ -141,12 +156,47 @@ def decide(ev: CitationEvidence, cfg: SupportConfig) -> Decision:
     support = capped_support(ev.cited, cfg)
     reasons = (*base, *(("exact_match",) if ev.cited.exact else ()), *ev.extra_reasons, *ev.cited.missing)
     verdict = level_of(support, cfg)
+    if ev.joint is not None and verdict is not Verdict.VERIFIED and not contradicts(ev.cited, cfg):
+        joint = jointly_verified(ev.joint, cfg)
+        if joint is not None:
+            ranks = ",".join(map(str, joint[1]))
+            return Decision(Verdict.VERIFIED, joint[0], (*reasons, f"{JOINT_SUPPORT}:[{ranks}]"))
     alt = best_source(ev.others, cfg) if verdict is not Verdict.VERIFIED else None
     if alt is not None:
         rank, other = alt
         if other >= cfg.misattribution_min_other and other - support >= cfg.misattribution_margin:
             return Decision(Verdict.MISATTRIBUTED, support, (*reasons, f"better_source:{rank}"), rank)
     return Decision(verdict, support, reasons)
+
+
+def contradicts(score: SourceScore, cfg: SupportConfig) -> bool:
+    """Whether a source says otherwise than the claim, not only lacks a part of it: a hard rule other than a missing
+    number, date, name, quote or link caps it (a negation, an opposite change, a swapped word, a question, a dropped
+    condition, the citation's own quoted passage not found). Such a source verifies nothing, alone or with others."""
+    kept = tuple(r for r in score.missing if not r.startswith(_LACKED))
+    return capped_support(SourceScore(1.0, score.exact, kept, score.quote_found), cfg) < 1.0
+
+
+def jointly_verified(joint: JointEvidence, cfg: SupportConfig) -> tuple[float, tuple[int, ...]] | None:
+    """A claim citing several sources is supported by them together when it is two clauses or more and every clause
+    is verified by one of its cited sources alone (its capped support against that source passes `verified`: a wrong
+    number, a negation, a swapped word in a clause caps it there), no one source verifies every clause (else
+    nothing is joint: that source is judged on the whole claim) and no co-cited source verifies the whole claim
+    alone (ALCE: this citation is then not needed). This citation is verified jointly when its source verifies one
+    of the clauses; a co-cited source that verifies none is judged alone. Returns the joint support (the least over
+    the clauses of the best source's support for it) and the co-cited sources that verify a clause, or None."""
+    if joint.others_alone or len(joint.clauses) < 2:
+        return None
+    capped = [[capped_support(s, cfg) for s in row] for row in joint.clauses]
+    ok = [[c >= cfg.verified for c in row] for row in capped]
+    own = joint.ranks.index(joint.rank)
+    sources = range(len(joint.ranks))
+    if not all(any(row) for row in ok) or any(all(row[j] for row in ok) for j in sources):
+        return None
+    if not any(row[own] for row in ok):
+        return None
+    partners = tuple(joint.ranks[j] for j in sources if j != own and any(row[j] for row in ok))
+    return min(max(row) for row in capped), partners
 
 
 class CitationType(StrEnum):

@@ -7,8 +7,10 @@ answer carries one labelled claim. How the audit's citation rows meet that one l
   the last cited sentence, so only the citations on that sentence count; otherwise (AttributionBench) the whole
   answer is the claim and every citation of the answer counts.
 - **Several citations, one claim.** `support` = the maximum support over those citations (a claim is supported
-  when any cited source supports it); the verdict, suggested source and evidence span are those of the
-  citation with that maximum (first by `citation_ord` on ties). The baseline score aggregates the same way.
+  when any cited source supports it, alone or jointly: a citation `verified` with `joint_support:[...]` carries
+  the claim's clause-by-clause support, audit/verify/joint.py); the verdict, suggested source and evidence span are
+  those of the citation with that maximum (first by `citation_ord` on ties). The baseline score aggregates the
+  same way.
 - **Verdict vs gold.** A verdict `verified` is a positive ("the cited source supports the claim"); every other
   verdict (weak, unsupported, misattributed, fabricated, or no citation at all) is a negative.
   `supported` is recalled by `verified`; `not_supported` by anything but `verified`; `misattributed` by

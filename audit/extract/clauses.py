@@ -13,6 +13,9 @@ its clause ("X [1], reaching Y." is all of it for [1]): cut off, they were check
 that counted as cited.
 
 A list's items ("The supported languages are Python [1], Java [2], and Go [3].") are left to `lists.py`.
+
+`claim_clauses` cuts a claim with no marker inside it the same way, as if a marker followed each clause break: the
+parts a claim citing several sources is read by (audit/verify/joint.py).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from itertools import pairwise
 
 from audit.extract.lists import list_items
 from audit.extract.pieces import _A_WORD_OR_FIGURE, _CLOSERS, _INTRO, _TRIM, MIN_WORDS, _Piece, _trimmed
-from audit.extract.sentences import MAX_CLAIM_CHARS, Sentence, mask_markers, word_count
+from audit.extract.sentences import MAX_CLAIM_CHARS, Sentence, mask_markers, split_sentences, strip_markers, word_count
 
 _BREAK = re.compile(
     rf"[\s\x00{re.escape(_CLOSERS)}]*(?:[,;:\u2013\u2014\uff0c\uff1b\uff1a]|-\s"
@@ -122,3 +125,51 @@ def cited_clauses(
             for m in p.markers:
                 out[m] = spans
     return out
+
+
+# where a claim may be cut into clauses: just before a clause break (`_BREAK`'s, a space after its punctuation: "2,100"
+# is one number), where an assistant would put a clause's marker
+_CUT = re.compile(
+    r"(?<=[^\s\x00])(?=\s*(?:[,;:\u2013\u2014\uff0c\uff1b\uff1a](?:\s|\Z)|\s-\s"
+    r"|\s(?:and|but|while|whereas|although|though|yet|whilst|thus|which)\b))",
+    re.IGNORECASE,
+)
+_TAIL = re.compile(r"[\s.!?\u3002\uff01\uff1f]*\Z")
+
+
+def claim_clauses(claim: str) -> tuple[str, ...]:
+    """The clauses of a claim (with no marker inside it) as `cited_clauses` reads them when a marker follows each
+    clause break, sentence by sentence: "Paris is the capital of France and has 2.1 million inhabitants" is "Paris is
+    the capital of France" and "has 2.1 million inhabitants"; a list's items each with its frame; a clause that
+    refers back ("..., and it has ...") with the words before it. A cut whose clause `cited_clauses` leaves to the
+    whole sentence (fewer than `MIN_WORDS` words: "Paris, the capital, ..."; an opening "According to ...") is not
+    made. A claim of several sentences is at least its sentences. Empty when the claim is one clause: "Apple acquired
+    Nest Labs in 2014" (audit/verify/joint.py reads a claim's clauses)."""
+    out = [c for sent in split_sentences(claim) for c in _sentence_clauses(sent.text)]
+    unique = tuple(dict.fromkeys(c for c in out if c))
+    return unique if len(unique) > 1 else ()
+
+
+def _sentence_clauses(sentence: str) -> tuple[str, ...]:
+    """One sentence's clauses (`claim_clauses`): itself when it has no cut that `cited_clauses` makes."""
+    masked, _ = mask_markers(sentence)
+    tail = _TAIL.search(masked)
+    end = tail.start() if tail else len(masked)
+    cuts = [m.start() for m in _CUT.finditer(masked, 0, end)]
+    while cuts:
+        text, marks, last = "", [], 0
+        for n, c in enumerate([*cuts, end]):
+            text += sentence[last:c]
+            mark = f" [{n + 1}]"
+            marks.append((len(text) + 1, len(text) + len(mark)))
+            text, last = text + mark, c
+        text += sentence[last:]
+        sentences = split_sentences(text)
+        found = cited_clauses(text, sentences, marks)
+        if len(sentences) != 1 or marks[-1][0] not in found:
+            break
+        kept = [c for c, (s, _e) in zip(cuts, marks, strict=False) if s in found]
+        if len(kept) == len(cuts):
+            return tuple(strip_markers(" ".join(text[b:e] for b, e in found[s])) for s, _e in marks)
+        cuts = kept
+    return (sentence.strip(),)

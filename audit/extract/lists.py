@@ -238,3 +238,13 @@ def list_items(masked: str, sent_start: int, pieces: list[_Piece]) -> dict[int, 
             ends = i == len(items) - 1  # the last item's clause holds the words after it
             out[items[i]] = (frame, (start, pieces[items[i]].e)) if ends else (frame, (start, item.e), *after)
     return out
+
+
+_NOT_ONLY = re.compile(r"\bnot\s+only\b", re.IGNORECASE)  # "not only ... but also" adds, it sets nothing apart
+
+
+def sets_apart(claim: str) -> bool:
+    """Whether a claim sets what it names apart from the rest ("All languages except Python, Java, and Go are
+    supported", "other than", "the only", "none of", "neither ... nor"): what it states of everything else, or of
+    its items alone, no source naming an item states (audit/verify/joint.py reads no such claim jointly)."""
+    return _EXCLUSIVE.search(_NOT_ONLY.sub(" ", claim)) is not None

@@ -1,8 +1,10 @@
 -- per-answer integrity from the assessed citations (`cite_rows`) and sentence counts (`stat_rows`).
 -- ALCE citation recall / precision (Gao et al. 2023) with citeaudit's verdicts in place of the NLI model: a
 -- statement is the claim its citations carry (one sentence for inline markers); its citations jointly support it
--- when at least one of them is `verified` (the best single citation stands in for the concatenated sources) and
--- none is fabricated (ALCE scores a sentence citing a passage that does not exist as unsupported).
+-- when at least one of them is `verified`, alone or jointly with its co-cited sources (`joint_support:[...]`,
+-- audit/verify/joint.py: every clause of the claim verified by one of its cited sources alone, standing in for
+-- ALCE's concatenation), and none is fabricated (ALCE scores a sentence citing a passage that does not exist as
+-- unsupported).
 -- `claim_units` (audit/assess.py, not stored): the answer sentences each citation's claim lies in ("i,j,..."), and
 -- whether the claim is a statement at all (`statement`: not padding such as a bullet, a stray bracket, "Sources:").
 -- parameters: getvariable('green'), getvariable('yellow') (integrity thresholds), getvariable('min_coverage'), getvariable('prefix') (policy rules),
@@ -48,8 +50,11 @@ WITH cites AS (
 ), integrity AS (
     SELECT answer_id, avg(sentence_share) AS citation_integrity FROM sentence_scores GROUP BY answer_id
 ), alce AS (
-    -- under the best-single approximation ALCE's "needed" test keeps exactly the verified citations of a
-    -- supported statement: a non-verified one is never needed, since a verified sibling supports without it. A claim
+    -- ALCE's "needed" test keeps the verified citations of a supported statement: one verified alone supports it
+    -- alone; one verified jointly verifies a clause of it (verdict.jointly_verified: no co-cited source verifies the
+    -- claim alone, nor does one verify every clause), needed unless a co-cited source verifies that clause too; one
+    -- not verified is either not needed (a sibling verifies without it, or it verifies no clause) or says otherwise
+    -- than the claim. A claim
     -- that is only padding (a lone marker, a bullet, a stray bracket or quote, "Sources:": `empty_claim`) is no
     -- statement, as it is no uncited claim: it halved a fully supported answer's recall (never supported, its
     -- citations are never precise, so precision is the same either way)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from audit.extract.clauses import _runs, cited_clauses
+from audit.extract.clauses import _runs, cited_clauses, claim_clauses
 from audit.extract.sentences import mask_markers, split_sentences
 
 CASES = [
@@ -252,3 +252,41 @@ def test_a_run_of_a_hundred_thousand_markers_is_gathered_in_linear_time() -> Non
         (300_045, 300_048, 1),
     ]
     assert runs[0][2][:2] == [21, 24]
+
+
+CLAIM_CLAUSES = [
+    # clauses joined by "and", "while", a comma: each its own (the markers' cut, as if one followed each)
+    (
+        "Paris is the capital of France and has 2.1 million inhabitants.",
+        ("Paris is the capital of France", "has 2.1 million inhabitants."),
+    ),
+    (
+        "Microsoft acquired GitHub in 2018, while Google bought Fitbit in 2021.",
+        ("Microsoft acquired GitHub in 2018", "Google bought Fitbit in 2021."),
+    ),
+    # a list's items each with its frame
+    (
+        "The supported languages are Python, Java, and Go.",
+        ("The supported languages are Python", "The supported languages are Java", "The supported languages are Go."),
+    ),
+    # a clause referring back keeps the words before it
+    (
+        "The tower is 330 m tall, and it was built in 1889.",
+        ("The tower is 330 m tall", "The tower is 330 m tall, and it was built in 1889."),
+    ),
+    # sentences are clauses
+    (
+        "Apple acquired Nest Labs in 2014. It paid 3 billion dollars.",
+        ("Apple acquired Nest Labs in 2014.", "It paid 3 billion dollars."),
+    ),
+    # one clause: no cut ("2,100" is one number), a piece too short, an opening naming the source
+    ("Apple acquired Nest Labs in 2014", ()),
+    ("The city has 2,100,000 inhabitants.", ()),
+    ("Paris, the capital, is large.", ()),
+    ("According to the report, sales rose 5% and profits fell.", ()),
+]
+
+
+@pytest.mark.parametrize(("claim", "expected"), CLAIM_CLAUSES)
+def test_claim_clauses(claim: str, expected: tuple[str, ...]) -> None:
+    assert claim_clauses(claim) == expected

@@ -10,19 +10,27 @@ from typing import Any
 import pytest
 
 from audit.config import SupportConfig
-from audit.verdict import SEVERITY, CitationEvidence, SourceScore, Verdict, decide
+from audit.verdict import SEVERITY, CitationEvidence, JointEvidence, SourceScore, Verdict, decide
 
 CASES = [
     json.loads(line) for line in (Path(__file__).parent / "cases" / "decide.jsonl").read_text().splitlines() if line
 ]
 
 
+def _score(raw: dict[str, Any]) -> SourceScore:
+    return SourceScore(**{**raw, "missing": tuple(raw.get("missing", ()))})
+
+
 def _evidence(raw: dict[str, Any]) -> CitationEvidence:
     ev = dict(raw)
     if "cited" in ev:
-        ev["cited"] = SourceScore(**{**ev["cited"], "missing": tuple(ev["cited"].get("missing", ()))})
+        ev["cited"] = _score(ev["cited"])
     if "others" in ev:
         ev["others"] = {int(k): SourceScore(**v) for k, v in ev["others"].items()}
+    if "joint" in ev:
+        j = ev["joint"]
+        clauses = tuple(tuple(_score(s) for s in row) for row in j["clauses"])
+        ev["joint"] = JointEvidence(j["rank"], tuple(j["ranks"]), clauses, j["others_alone"])
     if "extra_reasons" in ev:
         ev["extra_reasons"] = tuple(ev["extra_reasons"])
     return CitationEvidence(**ev)
