@@ -1,0 +1,57 @@
+"""Reliability sweep, round 1: hostile databases, output paths and streams, each through the real `citeaudit` command on
+real Parquet and DuckDB files: one line naming the file and what to do, a non-zero exit, never a traceback, nothing
+the user did not ask for changed or lost."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
+from tests.conftest import make_answer
+
+CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."}]
+
+
+def _answers(path: Path) -> Path:
+    rows = [make_answer("good", "Refunds take 30 days [1].", CTX)]
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), path)
+    return path
+
+
+def test_a_csv_or_json_file_given_as_the_database_is_refused_in_one_line(tmp_path: Path) -> None:
+    # DuckDB 2 opens an existing file named .csv, .tsv, .json, .jsonl or .csv.gz as an in-memory database holding a
+    # view of it (as it does a Parquet file, refused since the command-line sweep): `citeaudit run --db audit.csv`
+    # audited every answer into that memory and lost it, then stopped, exit 2, with "cannot open audit database
+    # audit.csv read-only: Catalog Error: Cannot launch in-memory database in read-only mode!" (after a warning about
+    # its embedding cache); `sql`, `report` and `citeaudit.open` said the same, which names no cause
+    inp = _answers(tmp_path / "answers.parquet")
+    files = {
+        "audit.csv": b"answer_id,level\na1,GREEN\n",
+        "audit.tsv": b"answer_id\tlevel\na1\tGREEN\n",
+        "audit.json": b'{"answer_id": "a1"}\n',
+        "audit.jsonl": b'{"answer_id": "a1"}\n',
+        "audit.csv.gz": gzip.compress(b"answer_id,level\na1,GREEN\n"),
+    }
+    for name, data in files.items():
+        db = tmp_path / name
+        db.write_bytes(data)
+        for args in (
+            ["run", "--input", str(inp), "--db", str(db), "--quiet"],
+            ["sql", "--db", str(db), "SELECT 1"],
+            ["report", "--db", str(db), "--out", str(tmp_path / "r.html")],
+            ["export", "--db", str(db), "--out", str(tmp_path / "export")],
+        ):
+            res = CliRunner().invoke(main, args)
+            assert res.exit_code == 2, (args, res.output)
+            want = f"error: cannot open audit database {db}: it is not a DuckDB file (it lacks DuckDB's header)"
+            assert res.output.startswith(want) and res.output.count("\n") == 1, (args, res.output)
+            assert "in-memory" not in res.output and "WARNING" not in res.output, (args, res.output)
+        assert db.read_bytes() == data, name
+    assert not (tmp_path / "r.html").exists() and not (tmp_path / "export").exists()
+
