@@ -55,3 +55,21 @@ def test_a_csv_or_json_file_given_as_the_database_is_refused_in_one_line(tmp_pat
         assert db.read_bytes() == data, name
     assert not (tmp_path / "r.html").exists() and not (tmp_path / "export").exists()
 
+
+def test_report_out_at_a_fifo_or_device_is_refused_never_replaced(tmp_path: Path) -> None:
+    # the review page is written aside and renamed over --out: `--out /dev/null` or `--out /dev/full` (run as root,
+    # as in a container) replaced the device with a regular file holding the page ("review page: /dev/full", exit 0;
+    # every later write to /dev/full on the machine then succeeded), and a named pipe a dashboard reads from was
+    # replaced by a file, its reader never served. A path that is no regular file is refused as a link at --out is
+    import os
+
+    inp = _answers(tmp_path / "answers.parquet")
+    db = tmp_path / "audit.duckdb"
+    assert CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"]).exit_code == 0
+    fifo = tmp_path / "page.html"
+    os.mkfifo(fifo)
+    res = CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(fifo)])
+    assert res.exit_code == 2, res.output
+    want = f"error: {fifo} is not a regular file (a named pipe), and the review page is written only as a regular file"
+    assert res.output.startswith(want) and res.output.count("\n") == 1, res.output
+    assert fifo.is_fifo() and not list(tmp_path.glob(".page.html.*"))
