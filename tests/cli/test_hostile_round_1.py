@@ -5,15 +5,19 @@ the user did not ask for changed or lost."""
 from __future__ import annotations
 
 import gzip
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+import pytest
 from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
-from tests.conftest import make_answer
+from tests.conftest import REPO, make_answer
 
 CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."}]
 
@@ -61,8 +65,6 @@ def test_report_out_at_a_fifo_or_device_is_refused_never_replaced(tmp_path: Path
     # as in a container) replaced the device with a regular file holding the page ("review page: /dev/full", exit 0;
     # every later write to /dev/full on the machine then succeeded), and a named pipe a dashboard reads from was
     # replaced by a file, its reader never served. A path that is no regular file is refused as a link at --out is
-    import os
-
     inp = _answers(tmp_path / "answers.parquet")
     db = tmp_path / "audit.duckdb"
     assert CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"]).exit_code == 0
@@ -73,3 +75,26 @@ def test_report_out_at_a_fifo_or_device_is_refused_never_replaced(tmp_path: Path
     want = f"error: {fifo} is not a regular file (a named pipe), and the review page is written only as a regular file"
     assert res.output.startswith(want) and res.output.count("\n") == 1, res.output
     assert fifo.is_fifo() and not list(tmp_path.glob(".page.html.*"))
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (a device whose every write fails ENOSPC)")
+def test_output_to_a_full_disk_is_one_line_saying_so_not_an_unexpected_error(tmp_path: Path) -> None:
+    # `citeaudit sql ... > out.csv` on a full disk (or `run`'s summary, `export`'s table) ended "error: OSError:
+    # [Errno 28] No space left on device (citeaudit -v ... shows the traceback)", exit 1, as a defect of citeaudit's
+    inp = _answers(tmp_path / "answers.parquet")
+    db = tmp_path / "audit.duckdb"
+    assert CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"]).exit_code == 0
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    for args in (
+        ["sql", "SELECT * FROM answer_audit", "--db", str(db)],
+        ["sql", "SELECT * FROM answer_audit", "--db", str(db), "--format", "csv"],
+        ["export", "--db", str(db), "--out", str(tmp_path / "export")],
+    ):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(
+                [sys.executable, "-m", "audit.cli", *args], stdout=full, stderr=subprocess.PIPE, text=True, env=env
+            )
+        assert done.returncode == 2, (args, done.stderr)
+        want = "error: No space left on device: a write failed (the output, or a file the command writes); free space"
+        assert done.stderr.startswith(want) and done.stderr.count("\n") == 1, (args, done.stderr)
+
