@@ -308,6 +308,8 @@ def load_config(path: str | Path | None) -> AuditConfig:
         data = tomllib.loads(p.read_text(encoding="utf-8-sig"))  # a byte order mark (Notepad) is no TOML
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{p}: not valid TOML: {exc}") from None
+    except RecursionError:  # arrays or inline tables nested 100,000 deep: tomllib parses them recursively
+        raise ConfigError(f"{p}: not valid TOML: nested too deeply to read") from None
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{p}: not valid TOML: TOML is UTF-8, byte {exc.start} is not ({exc.reason})") from None
     except OSError as exc:

@@ -98,3 +98,16 @@ def test_output_to_a_full_disk_is_one_line_saying_so_not_an_unexpected_error(tmp
         want = "error: No space left on device: a write failed (the output, or a file the command writes); free space"
         assert done.stderr.startswith(want) and done.stderr.count("\n") == 1, (args, done.stderr)
 
+
+def test_a_config_nested_past_pythons_recursion_limit_is_bad_toml_naming_the_file(tmp_path: Path) -> None:
+    # TOML arrays or inline tables nested 100,000 deep (a generated config gone wrong) ended in "error:
+    # RecursionError: maximum recursion depth exceeded", exit 1, naming neither the file nor the setting
+    inp = _answers(tmp_path / "answers.parquet")
+    for name, value in (("array", "[" * 100_000 + "]" * 100_000), ("table", "{a = " * 100_000 + "1" + "}" * 100_000)):
+        config = tmp_path / f"{name}.toml"
+        config.write_text(f"[run]\nshard_rows = {value}\n")
+        args = ["run", "--input", str(inp), "--db", str(tmp_path / "audit.duckdb"), "--config", str(config)]
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 2, res.output
+        assert res.output == f"error: {config}: not valid TOML: nested too deeply to read\n", res.output
+    assert not (tmp_path / "audit.duckdb").exists()
