@@ -111,3 +111,26 @@ def test_a_config_nested_past_pythons_recursion_limit_is_bad_toml_naming_the_fil
         assert res.exit_code == 2, res.output
         assert res.output == f"error: {config}: not valid TOML: nested too deeply to read\n", res.output
     assert not (tmp_path / "audit.duckdb").exists()
+
+
+def test_a_window_at_the_calendars_edge_is_one_line_or_read_never_an_overflow(tmp_path: Path) -> None:
+    # `--until 0001-01-01T00:00:00+05:00` and `--since 9999-12-31T23:00:00-05:00` are instants before year 1 or
+    # after year 9999 in UTC: `run`, `report` and `export` ended in "OverflowError: date value out of range", exit
+    # 1; `report --since 0001-01-01 --until 0001-01-02` (a window the calendar holds) too, widening its trend chart
+    # to the 14 days before
+    inp = _answers(tmp_path / "answers.parquet")
+    db = tmp_path / "audit.duckdb"
+    assert CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"]).exit_code == 0
+    commands = (
+        ["run", "--input", str(inp), "--db", str(db), "--quiet"],
+        ["report", "--db", str(db), "--out", str(tmp_path / "r.html")],
+        ["export", "--db", str(db), "--out", str(tmp_path / "export")],
+    )
+    for option, value in (("--until", "0001-01-01T00:00:00+05:00"), ("--since", "9999-12-31T23:00:00-05:00")):
+        for args in commands:
+            res = CliRunner().invoke(main, [*args, option, value])
+            assert res.exit_code == 2, (args, res.output)
+            assert res.output == f"error: {option}: {value!r} is outside years 1 to 9999 in UTC\n", (args, res.output)
+    res = CliRunner().invoke(main, [*commands[1], "--since", "0001-01-01", "--until", "0001-01-02"])
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "r.html").is_file()
