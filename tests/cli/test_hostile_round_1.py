@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
-from tests.conftest import REPO, make_answer
+from tests.conftest import REPO, make_answer, query
 
 CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."}]
 
@@ -134,3 +134,26 @@ def test_a_window_at_the_calendars_edge_is_one_line_or_read_never_an_overflow(tm
     res = CliRunner().invoke(main, [*commands[1], "--since", "0001-01-01", "--until", "0001-01-02"])
     assert res.exit_code == 0, res.output
     assert (tmp_path / "r.html").is_file()
+
+
+def test_a_json_answer_column_as_duckdb_writes_it_is_audited(tmp_path: Path) -> None:
+    # answers kept in a JSON column and written out by DuckDB (`COPY ... TO 'x.parquet'`) carry Parquet's JSON
+    # logical type, read by pyarrow as the `arrow.json` extension over a string; the contract's answer is "plain
+    # text or a JSON document", yet the whole run stopped, exit 2, "column 'answer' must be a string column, got
+    # extension<arrow.json>". It is read as the text it holds
+    import duckdb
+
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    with duckdb.connect() as con:
+        con.execute(
+            "COPY (SELECT * FROM (VALUES ('j1', '{\"answer\": \"Refunds take 30 days [1].\"}'::JSON), "
+            "('j2', '{\"answer\": \"Refunds take 90 days [1].\"}'::JSON)) v(answer_id, answer), "
+            "(SELECT 'c1' AS conversation_id, TIMESTAMPTZ '2026-11-01 12:00:00+00' AS logged_at, "
+            "[{'doc_id': 'd1', 'chunk_id': 'c1', 'title': 'Refund Policy.pdf', 'page': 1, "
+            "'text': 'Refunds take 30 days.'}] AS contexts)) TO '" + str(inp) + "'"
+        )
+    assert str(pq.read_schema(inp).field("answer").type) == "extension<arrow.json>"
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0, res.output
+    got = query(db, "SELECT answer_id, structured_output, answer_text, level FROM answer_audit ORDER BY 1")
+    assert got == [("j1", True, "Refunds take 30 days [1].", "GREEN"), ("j2", True, "Refunds take 90 days [1].", "RED")]
