@@ -157,3 +157,33 @@ def test_a_json_answer_column_as_duckdb_writes_it_is_audited(tmp_path: Path) -> 
     assert res.exit_code == 0, res.output
     got = query(db, "SELECT answer_id, structured_output, answer_text, level FROM answer_audit ORDER BY 1")
     assert got == [("j1", True, "Refunds take 30 days [1].", "GREEN"), ("j2", True, "Refunds take 90 days [1].", "RED")]
+
+
+def test_an_answer_with_more_contexts_than_the_limit_is_quarantined_naming_it(tmp_path: Path) -> None:
+    # the size limits bounded the characters of an answer's contexts, not their number: 100,000 short contexts
+    # (3.4 MB, under max_contexts_chars) on one answer of three citations took 253 s and 1.4 GB for that row (30,000:
+    # 48 s), every context analysed against a claim. Past `[run] max_contexts_per_answer` (10,000; 10,000 contexts
+    # took 1.5-3.7 s) the answer is quarantined naming its row, the count and the key (a limit of 2 keeps it fast)
+    ok = "Refunds take 30 days [1]."
+    three = [*CTX, dict(CTX[0], chunk_id="c2"), dict(CTX[0], chunk_id="c3")]
+    rows = [make_answer("good", ok, CTX), make_answer("many", ok, three), make_answer("at_the_limit", ok, three[:2])]
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
+    config = tmp_path / "limits.toml"
+    config.write_text("[run]\nmax_contexts_per_answer = 2\n")
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet", "--config", str(config)])
+    assert res.exit_code == 0, res.output
+    assert query(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(3, 2, 1)]
+    assert query(db, "SELECT answer_id, row_ref, field, reason FROM quarantine") == [
+        (
+            "many",
+            f"{inp}:1",
+            "contexts",
+            "answer has 3 contexts, more than [run] max_contexts_per_answer (2): too large to audit in bounded time "
+            "and memory (raise the limit to audit it)",
+        )
+    ]
+    assert sorted(r[0] for r in query(db, "SELECT answer_id FROM answer_audit")) == ["at_the_limit", "good"]
+    config.write_text("[run]\nmax_contexts_per_answer = 0\n")
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet", "--config", str(config)])
+    assert res.exit_code == 2 and "run.max_contexts_per_answer" in res.output and "must be >= 1" in res.output
