@@ -187,3 +187,35 @@ def test_an_answer_with_more_contexts_than_the_limit_is_quarantined_naming_it(tm
     config.write_text("[run]\nmax_contexts_per_answer = 0\n")
     res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet", "--config", str(config)])
     assert res.exit_code == 2 and "run.max_contexts_per_answer" in res.output and "must be >= 1" in res.output
+
+
+def test_calibrate_on_a_full_disk_keeps_the_previous_model_whole(tmp_path: Path) -> None:
+    # `citeaudit calibrate` wrote its model over --out in place (its default is the packaged
+    # audit/models/support.json): a full disk, a quota or a file size limit mid-write left the previous model cut
+    # short, half a JSON document every later run refused, and said "cannot write a file there (None: File too
+    # large)". The model is written aside and renamed over --out; a write that fails leaves the previous one as it
+    # was. (~10 s: a real calibration of 180 generated pairs.)
+    import json
+    import resource
+
+    lines = [
+        {"dataset": s, "claim": f"Refunds take {i} days.", "source": f"Refunds take {i + i % 2} days.", "label": i % 2}
+        for s in ("a", "b", "c")
+        for i in range(60)
+    ]
+    pairs = tmp_path / "pairs.jsonl.gz"
+    pairs.write_bytes(gzip.compress("\n".join(json.dumps(line) for line in lines).encode()))
+    out = tmp_path / "support.json"
+    previous = json.dumps({"previous": "model", "pad": "x" * 500}) + "\n"
+    out.write_text(previous)
+
+    def small_files() -> None:  # as a full disk does: a write past 1,000 bytes fails (EFBIG; Python ignores SIGXFSZ)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1000, 1000))
+
+    cmd = [sys.executable, "-m", "audit.cli", "calibrate", "--pairs", str(pairs), "--out", str(out)]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, preexec_fn=small_files, timeout=300)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"error: --out {out}: cannot write a file there ({out}: File too large)\n", done.stderr
+    assert out.read_text() == previous
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pairs.jsonl.gz", "support.json"]
