@@ -219,3 +219,21 @@ def test_calibrate_on_a_full_disk_keeps_the_previous_model_whole(tmp_path: Path)
     assert done.stderr == f"error: --out {out}: cannot write a file there ({out}: File too large)\n", done.stderr
     assert out.read_text() == previous
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pairs.jsonl.gz", "support.json"]
+
+
+def test_sql_json_writes_nan_and_infinity_as_null(tmp_path: Path) -> None:
+    # `citeaudit sql --format json` wrote a NaN or an infinite double as the bare words NaN and Infinity, which no
+    # JSON parser but Python's accepts (jq: "Invalid numeric literal"): one such value made the whole output unusable.
+    # They are null, as JSON has no such numbers (also inside lists and structs); finite values are kept
+    import json
+
+    inp, db = _answers(tmp_path / "answers.parquet"), tmp_path / "audit.duckdb"
+    assert CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"]).exit_code == 0
+    sql = "SELECT 'nan'::DOUBLE AS n, ['inf'::DOUBLE, 1.5] AS l, {'x': '-inf'::FLOAT} AS s, 2.5::DOUBLE AS ok"
+    res = CliRunner().invoke(main, ["sql", sql, "--db", str(db), "--format", "json"])
+    assert res.exit_code == 0, res.output
+
+    def strict(word: str) -> None:
+        raise AssertionError(f"{word} is not JSON")
+
+    assert json.loads(res.output, parse_constant=strict) == [{"n": None, "l": [None, 1.5], "s": {"x": None}, "ok": 2.5}]
