@@ -41,12 +41,14 @@ def write_output(path: str | Path, text: str, option: str) -> None:
             target.write_text(text)
             return
         aside = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        aside.write_text(text)
-        os.replace(aside, target)
-    except OSError as exc:  # no permission, a full disk
-        if aside is not None:
+        try:
+            aside.write_text(text)
+            os.replace(aside, target)
+        except BaseException:  # a full disk, or Ctrl-C / SIGTERM between the write and the rename
             with contextlib.suppress(OSError):
                 aside.unlink()
+            raise
+    except OSError as exc:  # no permission, a full disk
         where = exc.filename if exc.filename not in (None, str(aside)) else path  # the file, not the one aside
         raise InputError(f"{option} {path}: cannot write a file there ({where}: {exc.strerror})") from None
 
