@@ -31,6 +31,9 @@ from audit.verify.text import content_words, keyword_overlap
 from audit.verify.verifier import PairScore, score_pairs
 
 MAX_DOC_CANDIDATES = 32  # a document cited whole is scored against at most this many of its retrieved contexts
+# an unverified citation's claim is scored against at most this many other contexts (those sharing most words with
+# it): every one of 10,000 contexts for each of 200 claims ran past 400 s for one answer (README: Bad input)
+MAX_ALTERNATIVES = 100
 
 
 @dataclass
@@ -232,11 +235,16 @@ def _likeliest(claim: str, ranks: tuple[int, ...], contexts: dict[int, str]) -> 
     """Of a document's retrieved contexts, the MAX_DOC_CANDIDATES sharing most words with the claim (ties: the lower
     rank), in rank order: each is scored in full. Its first ones by rank missed a claim from its 36th chunk, which
     then came out misattributed to that chunk of the very document it named."""
-    if len(ranks) <= MAX_DOC_CANDIDATES:
+    return _most_shared(claim, ranks, contexts, MAX_DOC_CANDIDATES)
+
+
+def _most_shared(claim: str, ranks: tuple[int, ...], contexts: dict[int, str], most: int) -> tuple[int, ...]:
+    """Of `ranks`, the `most` whose contexts share most words with the claim (ties: the lower rank), in rank order."""
+    if len(ranks) <= most:
         return ranks
     words = content_words(claim)
     overlap = {r: keyword_overlap(words, content_words(contexts.get(r, ""))) or 0.0 for r in ranks}
-    return tuple(sorted(sorted(ranks, key=lambda r: (-overlap[r], r))[:MAX_DOC_CANDIDATES]))
+    return tuple(sorted(sorted(ranks, key=lambda r: (-overlap[r], r))[:most]))
 
 
 def _candidate_ranks(p: _Pending) -> tuple[int, ...]:
@@ -317,10 +325,10 @@ def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: Seman
         if p.cited is None or not needs_alternatives(p.cited.as_source_score(p.quote_found), cfg.support):
             continue
         already = cited_by_claim.get(_claim_key(p), set())
-        for rank, text in p.contexts.items():
-            if rank not in already and text.strip():
-                todo.append((p, rank))
-                pairs.append((p.row["claim"], text))
+        others = tuple(r for r, text in p.contexts.items() if r not in already and text.strip())
+        for rank in _most_shared(p.row["claim"], others, p.contexts, MAX_ALTERNATIVES):
+            todo.append((p, rank))
+            pairs.append((p.row["claim"], p.contexts[rank]))
     # a suggestion needs no transformer: the first stage ranks the other contexts (see audit/verify/verifier.py)
     for (p, rank), ps in zip(todo, score_pairs(pairs, cfg, scorer, refine="none"), strict=True):
         p.others[rank] = ps.as_source_score()

@@ -237,3 +237,32 @@ def test_sql_json_writes_nan_and_infinity_as_null(tmp_path: Path) -> None:
         raise AssertionError(f"{word} is not JSON")
 
     assert json.loads(res.output, parse_constant=strict) == [{"n": None, "l": [None, 1.5], "s": {"x": None}, "ok": 2.5}]
+
+
+def test_an_unverified_claim_is_scored_against_a_bounded_number_of_other_contexts(tmp_path: Path) -> None:
+    # a citation that does not verify is scored against the answer's other contexts for a misattribution: against
+    # every one of them, so one answer of 200 wrong claims over 10,000 short contexts (within every size limit) ran
+    # past 400 s, and this one (40 claims, 3,000 contexts: 120,000 pairs) 115 s. Each is scored now against the
+    # MAX_ALTERNATIVES (100) contexts sharing most words with it, as a document cited whole already was
+    # (MAX_DOC_CANDIDATES); the context that states the claim is still found and suggested. (~15 s: fewer contexts
+    # and claims would not tell the bounded search from the unbounded one on a loaded machine.)
+    import time
+
+    ctx = [
+        {"doc_id": f"d{i}", "chunk_id": "0", "title": f"Doc {i}.pdf", "page": 1, "text": f"Item {i} costs {i} euros."}
+        for i in range(3000)
+    ]
+    wrong = " ".join(f"Item {i} costs {i + 7} euros [{i + 1}]." for i in range(40))
+    moved = "Item 2500 costs 2500 euros [1]."  # rank 2501 says so, rank 1 does not
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    rows = [make_answer("many", f"{wrong} {moved}", ctx)]
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    started = time.monotonic()
+    cmd = [sys.executable, "-m", "audit.cli", "run", "--input", str(inp), "--db", str(db), "--quiet"]
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    took = time.monotonic() - started
+    assert done.returncode == 0, done.stderr
+    assert took < 60, f"{took:.0f} s"
+    got = query(db, "SELECT verdict, suggested_rank FROM citation_audit WHERE claim LIKE 'Item 2500 %'")
+    assert got == [("misattributed", 2501)], got
