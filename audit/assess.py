@@ -7,6 +7,7 @@ No I/O here: the pipeline feeds batches from DuckDB and stores what comes back.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -64,14 +65,28 @@ class _Pending:
     ids: dict[int, tuple[Any, Any]] = field(default_factory=dict)  # (doc_id, chunk_id) by rank, for `doc_ranks`
 
 
-def _best_context(claim: str, contexts: dict[int, str]) -> int | None:
-    words = content_words(claim)
-    best, best_score = None, -1.0
-    for rank, text in contexts.items():
-        score = keyword_overlap(words, content_words(text)) or 0.0
-        if score > best_score:
-            best, best_score = rank, score
-    return best
+class _WordIndex:
+    """An answer's contexts by content word: the context sharing most words with a claim (the first of a tie, the
+    first context when none shares one), found by walking the claim's words' postings. Scanning every context for
+    every uncited sentence took 125 s for 2,000 sentences over 10,000 contexts in one answer."""
+
+    def __init__(self, contexts: dict[int, str]) -> None:
+        self.order = {rank: i for i, rank in enumerate(contexts)}
+        self.postings: dict[str, list[int]] = {}
+        for rank, text in contexts.items():
+            for word in content_words(text):
+                self.postings.setdefault(word, []).append(rank)
+
+    def best(self, claim: str) -> int | None:
+        if not self.order:
+            return None
+        shared: Counter[int] = Counter()
+        for word in content_words(claim):
+            shared.update(self.postings.get(word, ()))
+        if not shared:
+            return next(iter(self.order))
+        most = max(shared.values())
+        return min((r for r, n in shared.items() if n == most), key=self.order.__getitem__)
 
 
 def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: SemanticScorer) -> BatchResult:
@@ -359,8 +374,12 @@ def _score_uncited(
     pairs: list[tuple[str, str]] = []
     ranks: list[int] = []
     rows: list[dict[str, Any]] = []
+    indexes: dict[int, _WordIndex] = {}  # by the answer's contexts (one dict an answer)
     for urow, _i, contexts in pending:
-        rank = _best_context(urow["sentence"], contexts)
+        index = indexes.get(id(contexts))
+        if index is None:
+            index = indexes[id(contexts)] = _WordIndex(contexts)
+        rank = index.best(urow["sentence"])
         if rank is None:
             continue
         pairs.append((urow["sentence"], contexts[rank]))
