@@ -83,6 +83,7 @@ class RunConfig:
     max_answer_chars: int = 4_000_000
     max_contexts_chars: int = 16_000_000
     max_citations_per_answer: int = 10_000  # ... and one citing more often: 100,000 cited sentences ran past 400 s
+    max_contexts_per_answer: int = 10_000  # ... and one with more contexts: 100,000 short ones took 253 s, 1.4 GB
     column_mapping: dict[str, str] = field(default_factory=dict)  # contract name -> log column
 
 
@@ -189,9 +190,11 @@ def _check(cfg: AuditConfig, source: str) -> None:
         )
     if cfg.run.shard_rows < 1 or cfg.run.batch_answers < 1:
         raise ConfigError(f"{source}: run.shard_rows, run.batch_answers must be >= 1")
-    if min(cfg.run.max_answer_chars, cfg.run.max_contexts_chars, cfg.run.max_citations_per_answer) < 1:
+    run = cfg.run
+    if min(run.max_answer_chars, run.max_contexts_chars, run.max_citations_per_answer, run.max_contexts_per_answer) < 1:
         raise ConfigError(
-            f"{source}: run.max_answer_chars, run.max_contexts_chars and run.max_citations_per_answer must be >= 1"
+            f"{source}: run.max_answer_chars, run.max_contexts_chars, run.max_citations_per_answer and "
+            "run.max_contexts_per_answer must be >= 1"
         )
     if not 10_000 <= cfg.run.cache_vectors <= MAX_CACHE_VECTORS:
         raise ConfigError(
@@ -308,6 +311,8 @@ def load_config(path: str | Path | None) -> AuditConfig:
         data = tomllib.loads(p.read_text(encoding="utf-8-sig"))  # a byte order mark (Notepad) is no TOML
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{p}: not valid TOML: {exc}") from None
+    except RecursionError:  # arrays or inline tables nested 100,000 deep: tomllib parses them recursively
+        raise ConfigError(f"{p}: not valid TOML: nested too deeply to read") from None
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{p}: not valid TOML: TOML is UTF-8, byte {exc.start} is not ({exc.reason})") from None
     except OSError as exc:

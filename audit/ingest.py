@@ -193,11 +193,16 @@ def stage_answers(
     contexts_files: list[str] | None = None,
     row_filter: str | None = None,
     split: str | Path | None = None,
-    limits: tuple[int, int] = (RunConfig.max_answer_chars, RunConfig.max_contexts_chars),
+    limits: tuple[int, int, int] = (
+        RunConfig.max_answer_chars,
+        RunConfig.max_contexts_chars,
+        RunConfig.max_contexts_per_answer,
+    ),
 ) -> AnswerCounts:
     """Scan `files` (projection + `logged_at` pushdown), validate rows, build `answers_ok`, `ctx`, `quarantined`.
     With `split` (a shard folder of `audit.split`), the rows are read from there: what this scan would have kept.
-    `limits`: an answer's most characters, and its contexts' (`[run] max_answer_chars`, `max_contexts_chars`)."""
+    `limits`: an answer's most characters, its contexts' and its most contexts (`[run] max_answer_chars`,
+    `max_contexts_chars`, `max_contexts_per_answer`)."""
     mapping = mapping or {}
     types = check_files(files, mapping)
     try:
@@ -212,7 +217,8 @@ def stage_answers(
     if split is not None and contexts_files:
         contexts_files = sorted(str(p) for p in Path(split).glob("contexts-*.parquet"))
     _stage_contexts(con, types, contexts_files)
-    run(con, "size_limits", {"max_answer_chars": limits[0], "max_contexts_chars": limits[1]})
+    names = ("max_answer_chars", "max_contexts_chars", "max_contexts_per_answer")
+    run(con, "size_limits", dict(zip(names, limits, strict=True)))
     read = _count(con, "staged")
     # the staging copies hold every answer and source text twice more than `answers_ok` and `ctx` do (a shard of
     # ~1,300 real-shaped answers: ~200 MB); nothing reads them after this

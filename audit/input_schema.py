@@ -196,7 +196,10 @@ def _merge_logged_at(seen: pa.DataType, typ: pa.DataType, seen_in: str, f: str, 
 
 def is_text(typ: pa.DataType) -> bool:
     """A string column as DuckDB reads one: string, large_string, string_view, or any of these dictionary-encoded
-    (what pandas and polars categoricals are written as)."""
+    (what pandas and polars categoricals are written as), or an extension type over one: Parquet's JSON logical type,
+    as DuckDB writes a JSON column, is pyarrow's `arrow.json` over a string (DuckDB reads it as the text it holds)."""
+    if isinstance(typ, pa.BaseExtensionType):
+        typ = typ.storage_type
     if pa.types.is_dictionary(typ):
         typ = typ.value_type
     return pa.types.is_string(typ) or pa.types.is_large_string(typ) or pa.types.is_string_view(typ)

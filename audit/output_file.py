@@ -4,7 +4,9 @@ folder a scheduled run will write in (`file_in_the_way`, `check_output_dirs`).""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,11 +30,27 @@ def output_file(path: str | Path, option: str) -> Path:
 
 
 def write_output(path: str | Path, text: str, option: str) -> None:
-    """`text` written to `path` (checked by `output_file` first), a failure naming `option` in one line."""
+    """`text` written to `path` (checked by `output_file` first), a failure naming `option` in one line. Written
+    aside and renamed over `path` (through a link, to its target): a full disk or a signal mid-write leaves the
+    previous file whole (calibrate's default --out is the packaged support model, which a full disk cut short). A
+    device or a pipe (`--json /dev/stdout`) is written as it is."""
+    aside: Path | None = None
     try:
-        output_file(path, option).write_text(text)
+        target = Path(os.path.realpath(output_file(path, option)))
+        if target.exists() and not target.is_file():
+            target.write_text(text)
+            return
+        aside = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        try:
+            aside.write_text(text)
+            os.replace(aside, target)
+        except BaseException:  # a full disk, or Ctrl-C / SIGTERM between the write and the rename
+            with contextlib.suppress(OSError):
+                aside.unlink()
+            raise
     except OSError as exc:  # no permission, a full disk
-        raise InputError(f"{option} {path}: cannot write a file there ({exc.filename}: {exc.strerror})") from None
+        where = exc.filename if exc.filename not in (None, str(aside)) else path  # the file, not the one aside
+        raise InputError(f"{option} {path}: cannot write a file there ({where}: {exc.strerror})") from None
 
 
 def file_in_the_way(folder: str | Path) -> Path | None:

@@ -287,7 +287,7 @@ def _stage(con: duckdb.DuckDBPyConnection, shard: Shard, cfg: AuditConfig) -> An
         list(shard.contexts_files) or None,
         row_filter=hash_range_filter(shard.hash_lo, shard.hash_hi),
         split=shard.split,
-        limits=(cfg.run.max_answer_chars, cfg.run.max_contexts_chars),
+        limits=(cfg.run.max_answer_chars, cfg.run.max_contexts_chars, cfg.run.max_contexts_per_answer),
     )
     return counts
 

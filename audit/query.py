@@ -8,6 +8,7 @@ query cannot turn it back on; and only reading statement types run at all.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -110,10 +111,22 @@ def json_chunks(cols: list[str], rows: Iterator[tuple[Any, ...]]) -> Iterator[st
     """The rows as one JSON list of objects, one object at a time: the text `json.dumps(list, indent=1)` writes."""
     first = True
     for row in rows:
-        item = json.dumps(dict(zip(cols, row, strict=True)), default=str, indent=1).replace("\n", "\n ")
+        item = json.dumps(_finite(dict(zip(cols, row, strict=True))), default=str, indent=1).replace("\n", "\n ")
         yield ("[\n " if first else ",\n ") + item
         first = False
     yield "[]\n" if first else "\n]\n"
+
+
+def _finite(value: Any) -> Any:
+    """`value` with every NaN or infinite float (in lists and structs too) None: JSON has no such numbers, and the
+    bare `NaN` / `Infinity` Python writes made the output unreadable to any other parser (jq)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
 
 
 def run_query(db: str | Path, query: str) -> tuple[list[str], list[tuple[Any, ...]]]:

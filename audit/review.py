@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import html
 import os
+import stat
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -309,6 +310,11 @@ def write_report(
             f"{path} is a symbolic link, and the review page is written only as a regular file, never through a link: "
             "remove the link or give --out another path (nothing was changed)"
         )
+    if path.exists() and not (path.is_file() or path.is_dir()):  # renamed over, `--out /dev/null` (root) was replaced
+        raise InputError(
+            f"{path} is not a regular file ({_kind(path)}), and the review page is written only as a regular file: "
+            "give --out a file name (nothing was changed)"
+        )
     page = render_report(db, window, cfg, limit, wait_s=wait_s)
     # written aside, then renamed over `out`: a reader never sees half a page, a full disk or a signal mid-write
     # leaves the previous page whole, and a link made at `out` meanwhile is replaced, never written through
@@ -327,3 +333,11 @@ def write_report(
             raise InputError(f"cannot write the review page to {path} ({where}: {exc.strerror})") from None
         raise
     return path
+
+
+def _kind(path: Path) -> str:
+    """What `path` is, when it is no regular file."""
+    mode = path.stat().st_mode
+    kinds = {"a named pipe": stat.S_ISFIFO, "a character device": stat.S_ISCHR, "a block device": stat.S_ISBLK}
+    kinds["a socket"] = stat.S_ISSOCK
+    return next((name for name, test in kinds.items() if test(mode)), "a special file")

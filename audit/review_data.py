@@ -110,8 +110,12 @@ def trend_condition(window: Window, latest: datetime | None, column: str = "logg
     end = window.end or latest
     if end is None:
         return "TRUE"
-    start = end - timedelta(days=TREND_DAYS)
-    if window.start is not None and window.start < start:
+    start: datetime | None
+    try:
+        start = end - timedelta(days=TREND_DAYS)
+    except OverflowError:  # an end in the first TREND_DAYS days of year 1: back to the calendar's start
+        start = None
+    if window.start is not None and (start is None or window.start < start):
         start = window.start
     return Window(start, window.end).sql(column) or "TRUE"
 

@@ -50,7 +50,10 @@ def parse_instant(text: str, what: str) -> datetime:
         value = datetime.fromisoformat(text)
     except ValueError:
         raise ConfigError(f"{what}: {text!r} is not an ISO date or datetime (e.g. 2026-11-01)") from None
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+    try:
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+    except OverflowError:  # 0001-01-01T00:00+05:00 is before year 1 in UTC, 9999-12-31T23:00-05:00 after 9999
+        raise ConfigError(f"{what}: {text!r} is outside years 1 to 9999 in UTC") from None
 
 
 def window_from_args(since: str | None, until: str | None) -> Window:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import signal
@@ -59,6 +60,13 @@ def friendly_errors(fn: F) -> F:
             _quiet_stdout()
             sys.exit(141)
         except OSError as exc:  # a path the system refused (name too long, no permission, no space): the user's
+            if exc.filename is None and exc.errno in _DISK_FULL:  # stdout (`sql ... > out.csv`) or a file's write
+                _quiet_stdout()
+                print_error(
+                    f"{exc.strerror}: a write failed (the output, or a file the command writes); free space (or "
+                    "raise the file size limit) and run the command again"
+                )
+                sys.exit(2)
             if exc.filename is None or exc.strerror is None:
                 _unexpected(exc)
             print_error(f"{exc.filename}: {exc.strerror}")
@@ -70,6 +78,9 @@ def friendly_errors(fn: F) -> F:
 
     return wrapper  # type: ignore[return-value]
 
+
+# a write refused for want of space: the disk, the user's quota, the file size limit (`ulimit -f`)
+_DISK_FULL = frozenset((errno.ENOSPC, errno.EDQUOT, errno.EFBIG))
 
 # the commands that record a run in the audit file (a stopped one is recorded as failed); the others (sql, report,
 # export, bench, calibrate, ...) start no run, and their stop said "the run is recorded as failed" all the same

@@ -155,6 +155,12 @@ def connect(
             f"cannot open audit database {p}: it is a SQLite file, not a citeaudit DuckDB file: give --db the DuckDB "
             "file that `citeaudit run` writes (data/audit.duckdb by default), or a new file name"
         )
+    if _lacks_duckdb_header(p):  # DuckDB opens a .csv or .json file as an in-memory database viewing it (lost audit)
+        raise InputError(
+            f"cannot open audit database {p}: it is not a DuckDB file (it lacks DuckDB's header): give --db the "
+            "DuckDB file that `citeaudit run` writes (data/audit.duckdb by default) or a new file name; if it was "
+            f"one, {_RESTORE}"
+        )
     deadline = time.monotonic() + wait_s
     delay = 0.1
     while True:
@@ -185,6 +191,20 @@ def _starts_with(p: Path, magic: bytes) -> bool:
             return f.read(len(magic)) == magic
     except OSError:  # no such file (a new database), a folder, no permission: DuckDB says which
         return False
+
+
+def _lacks_duckdb_header(p: Path) -> bool:
+    """Whether `p` is a regular file of some bytes without DuckDB's magic `DUCK` at byte 8 (every DuckDB file's main
+    header starts so): DuckDB 2 opens an existing `.csv`, `.tsv`, `.json`, `.jsonl` or `.csv.gz` file as an in-memory
+    database holding a view of it, where a run's audit was loaded and lost. An empty file is left to DuckDB."""
+    try:
+        if not p.is_file():
+            return False
+        with p.open("rb") as f:
+            head = f.read(12)
+    except OSError:  # no permission: DuckDB says so
+        return False
+    return bool(head) and head[8:12] != b"DUCK"
 
 
 @contextmanager
