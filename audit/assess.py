@@ -7,11 +7,11 @@ No I/O here: the pipeline feeds batches from DuckDB and stores what comes back.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from audit.candidates import MAX_ALTERNATIVES, WordIndex, likeliest, most_shared
 from audit.claims import Claim, cited_sentences, claim_for, claim_sentences, first_of_each, has_claim_text
 from audit.config import AuditConfig
 from audit.extract.clauses import cited_clauses
@@ -31,13 +31,7 @@ from audit.verify.claimed import parse_confidence, parse_missing_information
 from audit.verify.joint import joint_support
 from audit.verify.quote import FUZZY, NOT_FOUND, VERBATIM, check_quote, find_quote, locate_claim
 from audit.verify.semantic import SemanticScorer
-from audit.verify.text import content_words, keyword_overlap
 from audit.verify.verifier import PairScore, score_pairs
-
-MAX_DOC_CANDIDATES = 32  # a document cited whole is scored against at most this many of its retrieved contexts
-# an unverified citation's claim is scored against at most this many other contexts (those sharing most words with
-# it): every one of 10,000 contexts for each of 200 claims ran past 400 s for one answer (README: Bad input)
-MAX_ALTERNATIVES = 100
 
 
 @dataclass
@@ -63,34 +57,10 @@ class _Pending:
     quote_found: bool | None = None  # the citation object's quoted passage was found in its source
     extra_reasons: list[str] = field(default_factory=list)
     others: dict[int, SourceScore] = field(default_factory=dict)
-    doc_ranks: tuple[int, ...] = ()  # a document cited as a whole: its candidate contexts (`_likeliest`)
+    doc_ranks: tuple[int, ...] = ()  # a document cited as a whole: its candidate contexts (`likeliest`)
     doc_all: tuple[int, ...] = ()  # and all its retrieved contexts (resolve.sql): none is another source
     ids: dict[int, tuple[Any, Any]] = field(default_factory=dict)  # (doc_id, chunk_id) by rank, for `doc_ranks`
     joint: JointEvidence | None = None  # the claim cites other sources too: read clause by clause against them
-
-
-class _WordIndex:
-    """An answer's contexts by content word: the context sharing most words with a claim (the first of a tie, the
-    first context when none shares one), found by walking the claim's words' postings. Scanning every context for
-    every uncited sentence took 125 s for 2,000 sentences over 10,000 contexts in one answer."""
-
-    def __init__(self, contexts: dict[int, str]) -> None:
-        self.order = {rank: i for i, rank in enumerate(contexts)}
-        self.postings: dict[str, list[int]] = {}
-        for rank, text in contexts.items():
-            for word in content_words(text):
-                self.postings.setdefault(word, []).append(rank)
-
-    def best(self, claim: str) -> int | None:
-        if not self.order:
-            return None
-        shared: Counter[int] = Counter()
-        for word in content_words(claim):
-            shared.update(self.postings.get(word, ()))
-        if not shared:
-            return next(iter(self.order))
-        most = max(shared.values())
-        return min((r for r, n in shared.items() if n == most), key=self.order.__getitem__)
 
 
 def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: SemanticScorer) -> BatchResult:
@@ -165,7 +135,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
             p = _Pending(row, contexts, c.get("fabricated_reason"), has_claim_text(cl.text))
             if c.get("context_rank") is not None and len(c.get("doc_ranks") or ()) > 1:
                 p.doc_all = tuple(int(r) for r in c["doc_ranks"])
-                p.doc_ranks = _likeliest(cl.text, p.doc_all, contexts)
+                p.doc_ranks = likeliest(cl.text, p.doc_all, contexts)
                 p.ids = {int(x["rank"]): (x.get("doc_id"), x.get("chunk_id")) for x in ans.get("contexts") or []}
             if p.fabricated_reason is None and p.has_claim:
                 p.source_empty = not contexts.get(int(c["context_rank"]), "").strip()
@@ -249,22 +219,6 @@ def _said_beside(sentence: str, text: str) -> bool:
 
 def _scorable(p: _Pending) -> bool:
     return p.fabricated_reason is None and p.has_claim
-
-
-def _likeliest(claim: str, ranks: tuple[int, ...], contexts: dict[int, str]) -> tuple[int, ...]:
-    """Of a document's retrieved contexts, the MAX_DOC_CANDIDATES sharing most words with the claim (ties: the lower
-    rank), in rank order: each is scored in full. Its first ones by rank missed a claim from its 36th chunk, which
-    then came out misattributed to that chunk of the very document it named."""
-    return _most_shared(claim, ranks, contexts, MAX_DOC_CANDIDATES)
-
-
-def _most_shared(claim: str, ranks: tuple[int, ...], contexts: dict[int, str], most: int) -> tuple[int, ...]:
-    """Of `ranks`, the `most` whose contexts share most words with the claim (ties: the lower rank), in rank order."""
-    if len(ranks) <= most:
-        return ranks
-    words = content_words(claim)
-    overlap = {r: keyword_overlap(words, content_words(contexts.get(r, ""))) or 0.0 for r in ranks}
-    return tuple(sorted(sorted(ranks, key=lambda r: (-overlap[r], r))[:most]))
 
 
 def _candidate_ranks(p: _Pending) -> tuple[int, ...]:
@@ -363,7 +317,7 @@ def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: Seman
             continue
         already = cited_by_claim.get(_claim_key(p), set())
         others = tuple(r for r, text in p.contexts.items() if r not in already and text.strip())
-        for rank in _most_shared(p.row["claim"], others, p.contexts, MAX_ALTERNATIVES):
+        for rank in most_shared(p.row["claim"], others, p.contexts, MAX_ALTERNATIVES):
             todo.append((p, rank))
             pairs.append((p.row["claim"], p.contexts[rank]))
     # a suggestion needs no transformer: the first stage ranks the other contexts (see audit/verify/verifier.py)
@@ -397,11 +351,11 @@ def _score_uncited(
     pairs: list[tuple[str, str]] = []
     ranks: list[int] = []
     rows: list[dict[str, Any]] = []
-    indexes: dict[int, _WordIndex] = {}  # by the answer's contexts (one dict an answer)
+    indexes: dict[int, WordIndex] = {}  # by the answer's contexts (one dict an answer)
     for urow, _i, contexts in pending:
         index = indexes.get(id(contexts))
         if index is None:
-            index = indexes[id(contexts)] = _WordIndex(contexts)
+            index = indexes[id(contexts)] = WordIndex(contexts)
         rank = index.best(urow["sentence"])
         if rank is None:
             continue

@@ -15,6 +15,7 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
+from audit.candidates import MAX_ALTERNATIVES
 from audit.cli import main
 from audit.contract import answers_schema
 from tests.conftest import REPO, make_answer, query
@@ -239,57 +240,41 @@ def test_sql_json_writes_nan_and_infinity_as_null(tmp_path: Path) -> None:
     assert json.loads(res.output, parse_constant=strict) == [{"n": None, "l": [None, 1.5], "s": {"x": None}, "ok": 2.5}]
 
 
-def test_an_unverified_claim_is_scored_against_a_bounded_number_of_other_contexts(tmp_path: Path) -> None:
+def test_an_unverified_claim_over_many_contexts_is_still_suggested_its_source(tmp_path: Path) -> None:
     # a citation that does not verify is scored against the answer's other contexts for a misattribution: against
     # every one of them, so one answer of 200 wrong claims over 10,000 short contexts (within every size limit) ran
-    # past 400 s, and this one (40 claims, 3,000 contexts: 120,000 pairs) 115 s. Each is scored now against the
-    # MAX_ALTERNATIVES (100) contexts sharing most words with it, as a document cited whole already was
-    # (MAX_DOC_CANDIDATES); the context that states the claim is still found and suggested. (~15 s: fewer contexts
-    # and claims would not tell the bounded search from the unbounded one on a loaded machine.)
-    import time
-
+    # past 400 s. It is scored now against the MAX_ALTERNATIVES (100) contexts sharing most words with it
+    # (tests/test_candidates.py); through the real command, the context that states the claim is still found and
+    # suggested when there are more than that. (The time is `citeaudit bench`'s to measure, not a test's.)
     ctx = [
         {"doc_id": f"d{i}", "chunk_id": "0", "title": f"Doc {i}.pdf", "page": 1, "text": f"Item {i} costs {i} euros."}
-        for i in range(3000)
+        for i in range(3 * MAX_ALTERNATIVES)
     ]
-    wrong = " ".join(f"Item {i} costs {i + 7} euros [{i + 1}]." for i in range(40))
-    moved = "Item 2500 costs 2500 euros [1]."  # rank 2501 says so, rank 1 does not
+    wrong = " ".join(f"Item {i} costs {i + 7} euros [{i + 1}]." for i in range(5))
+    moved = "Item 250 costs 250 euros [1]."  # rank 251 says so, rank 1 does not
     inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
-    rows = [make_answer("many", f"{wrong} {moved}", ctx)]
-    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    started = time.monotonic()
-    cmd = [sys.executable, "-m", "audit.cli", "run", "--input", str(inp), "--db", str(db), "--quiet"]
-    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
-    took = time.monotonic() - started
-    assert done.returncode == 0, done.stderr
-    assert took < 60, f"{took:.0f} s"
-    got = query(db, "SELECT verdict, suggested_rank FROM citation_audit WHERE claim LIKE 'Item 2500 %'")
-    assert got == [("misattributed", 2501)], got
+    pq.write_table(pa.Table.from_pylist([make_answer("many", f"{wrong} {moved}", ctx)], schema=answers_schema()), inp)
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0, res.output
+    got = query(db, "SELECT verdict, suggested_rank FROM citation_audit WHERE claim LIKE 'Item 250 %'")
+    assert got == [("misattributed", 251)], got
 
 
-def test_uncited_sentences_find_their_best_context_without_scanning_every_context(tmp_path: Path) -> None:
+def test_uncited_sentences_over_many_contexts_find_their_best_context(tmp_path: Path) -> None:
     # each uncited sentence's repair suggestion (the context sharing most words with it) scanned every context of the
-    # answer: 2,000 uncited sentences over 10,000 short contexts (within every size limit) took 125 s for one answer.
-    # An index of the contexts' words finds the same context (`uncited_claims` equal row for row) in 8 s. (~12 s:
-    # fewer would not tell the scan from the index on a loaded machine.)
-    import time
-
+    # answer: 2,000 uncited sentences over 10,000 short contexts took 125 s for one answer. An index of the contexts'
+    # words (candidates.WordIndex) finds the same context as the scan (tests/test_candidates.py), here through the
+    # real command
     ctx = [
         {"doc_id": f"d{i}", "chunk_id": "0", "title": f"Doc {i}.pdf", "page": 1, "text": f"Item {i} costs {i} euros."}
-        for i in range(10_000)
+        for i in range(1000)
     ]
-    uncited = " ".join(f"Product {i} weighs {i + 1} kilograms in total." for i in range(2000))
-    answer = f"Item 1 costs 1 euros [2]. {uncited} Item 4321 costs 4321 euros."
+    uncited = " ".join(f"Product {i} weighs {i + 1} kilograms in total." for i in range(20))
+    answer = f"Item 1 costs 1 euros [2]. {uncited} Item 432 costs 432 euros."
     inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
     pq.write_table(pa.Table.from_pylist([make_answer("many", answer, ctx)], schema=answers_schema()), inp)
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    started = time.monotonic()
-    cmd = [sys.executable, "-m", "audit.cli", "run", "--input", str(inp), "--db", str(db), "--quiet"]
-    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
-    took = time.monotonic() - started
-    assert done.returncode == 0, done.stderr
-    assert took < 45, f"{took:.0f} s"
-    assert query(db, "SELECT count(*) FROM uncited_claims") == [(2001,)]
-    got = query(db, "SELECT best_rank FROM uncited_claims WHERE sentence LIKE 'Item 4321 %'")
-    assert got == [(4322,)], got
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0, res.output
+    assert query(db, "SELECT count(*) FROM uncited_claims") == [(21,)]
+    got = query(db, "SELECT best_rank FROM uncited_claims WHERE sentence LIKE 'Item 432 %'")
+    assert got == [(433,)], got

@@ -1,0 +1,41 @@
+"""Which contexts a claim is scored against, chosen by shared words: the bound on a misattribution search and the
+word index that finds an uncited sentence's best context, against the scans they replace."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from audit.candidates import MAX_ALTERNATIVES, WordIndex, most_shared
+from audit.verify.text import content_words, keyword_overlap
+
+
+def _scan(claim: str, contexts: dict[int, str]) -> int | None:
+    """The scan the index replaced: every context's overlap with the claim, the first of the best."""
+    words = content_words(claim)
+    best, best_score = None, -1.0
+    for rank, text in contexts.items():
+        score = keyword_overlap(words, content_words(text)) or 0.0
+        if score > best_score:
+            best, best_score = rank, score
+    return best
+
+
+WORDS = st.sampled_from(["refund", "refunds", "days", "thirty", "shipping", "free", "euros", "item", "the", "costs"])
+TEXT = st.lists(WORDS, max_size=8).map(" ".join)
+
+
+@settings(max_examples=300)
+@given(st.lists(TEXT, max_size=12), TEXT)
+def test_the_word_index_picks_the_context_the_scan_picks(texts: list[str], claim: str) -> None:
+    contexts = {rank: text for rank, text in enumerate(texts, start=1)}
+    assert WordIndex(contexts).best(claim) == _scan(claim, contexts)
+
+
+def test_a_misattribution_search_scores_at_most_the_bound_and_keeps_the_context_that_states_the_claim() -> None:
+    contexts = {r: f"Item {r} costs {r} euros." for r in range(1, 3001)}
+    ranks = tuple(contexts)
+    picked = most_shared("Item 2501 costs 2501 euros.", ranks, contexts, MAX_ALTERNATIVES)
+    assert len(picked) == MAX_ALTERNATIVES and 2501 in picked
+    assert list(picked) == sorted(picked)  # in rank order
+    assert most_shared("Item 7 costs 7 euros.", ranks[:MAX_ALTERNATIVES], contexts, MAX_ALTERNATIVES) == ranks[:100]
