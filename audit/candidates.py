@@ -34,23 +34,32 @@ def likeliest(claim: str, ranks: tuple[int, ...], contexts: dict[int, str]) -> t
 
 class WordIndex:
     """An answer's contexts by content word: the context sharing most words with a claim (the first of a tie, the
-    first context when none shares one), found by walking the claim's words' postings. Scanning every context for
-    every uncited sentence took 125 s for 2,000 sentences over 10,000 contexts in one answer."""
+    first context when none shares one). Of more than `scan_up_to` contexts, found by walking the claim's words'
+    postings: scanning every context for every uncited sentence took 125 s for 2,000 sentences over 10,000 contexts
+    in one answer. Of fewer, the contexts are scanned (their word sets are cached): indexing a few long pages for an
+    answer's few uncited sentences cost more than it saved."""
 
-    def __init__(self, contexts: dict[int, str]) -> None:
+    def __init__(self, contexts: dict[int, str], scan_up_to: int = 64) -> None:
+        self.contexts = contexts
         self.order = {rank: i for i, rank in enumerate(contexts)}
-        self.postings: dict[str, list[int]] = {}
-        for rank, text in contexts.items():
-            for word in content_words(text):
-                self.postings.setdefault(word, []).append(rank)
+        self.postings: dict[str, list[int]] | None = None
+        if len(contexts) > scan_up_to:
+            self.postings = {}
+            for rank, text in contexts.items():
+                for word in content_words(text):
+                    self.postings.setdefault(word, []).append(rank)
 
     def best(self, claim: str) -> int | None:
         if not self.order:
             return None
-        shared: Counter[int] = Counter()
-        for word in content_words(claim):
-            shared.update(self.postings.get(word, ()))
-        if not shared:
+        words = content_words(claim)
+        if self.postings is None:  # the scan: the first context of the most shared words
+            shared = {rank: len(words & content_words(text)) for rank, text in self.contexts.items()}
+        else:
+            shared = Counter()
+            for word in words:
+                shared.update(self.postings.get(word, ()))
+        most = max(shared.values(), default=0)
+        if most == 0:
             return next(iter(self.order))
-        most = max(shared.values())
         return min((r for r, n in shared.items() if n == most), key=self.order.__getitem__)

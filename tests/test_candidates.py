@@ -26,10 +26,11 @@ TEXT = st.lists(WORDS, max_size=8).map(" ".join)
 
 
 @settings(max_examples=300)
-@given(st.lists(TEXT, max_size=12), TEXT)
-def test_the_word_index_picks_the_context_the_scan_picks(texts: list[str], claim: str) -> None:
+@given(st.lists(TEXT, max_size=12), TEXT, st.sampled_from([0, 64]))
+def test_the_word_index_picks_the_context_the_scan_picks(texts: list[str], claim: str, scan_up_to: int) -> None:
+    # by its postings (scan_up_to=0) and by its own scan of few contexts alike
     contexts = {rank: text for rank, text in enumerate(texts, start=1)}
-    assert WordIndex(contexts).best(claim) == _scan(claim, contexts)
+    assert WordIndex(contexts, scan_up_to).best(claim) == _scan(claim, contexts)
 
 
 def test_a_misattribution_search_scores_at_most_the_bound_and_keeps_the_context_that_states_the_claim() -> None:

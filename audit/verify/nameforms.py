@@ -10,6 +10,8 @@ import datetime
 import re
 from collections.abc import Iterable
 
+from audit.verify.textcache import text_cache
+
 # a name written out: two capitalised words or more, with "of", "and", "for", "the", "on", "in", "&" between them
 # ("Department of Justice", "Bank of England", "Centers for Disease Control and Prevention")
 _CONNECTORS = ("of", "and", "for", "the", "on", "in", "&")
@@ -42,9 +44,19 @@ def _runs(text: str) -> Iterable[tuple[list[str], set[str]]]:
                     yield part, acronyms
 
 
+# a word in capitals, or its plural ("NGOs"), not after a stop ("U.S.A" is no acronym "USA" here)
+_CAPS_WORD = re.compile(r"(?<![\w.])([A-Z]+)s?(?!\w)")
+
+
+@text_cache(max_chars=16_000_000, max_entries=4096)
+def _caps_words(source: str) -> frozenset[str]:
+    """The words `source` writes in capitals (a plural's "s" left off), read once per source."""
+    return frozenset(_CAPS_WORD.findall(source))
+
+
 def _has_acronym(acronym: str, source: str) -> bool:
     """Whether `source` writes `acronym` as a word in capitals (or its plural: "NGOs")."""
-    return re.search(rf"(?<![\w.]){re.escape(acronym)}s?(?![\w])", source) is not None
+    return acronym in _caps_words(source)
 
 
 def spelled_out(claim: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
@@ -72,7 +84,14 @@ def _spells(acronym: str, source: str) -> bool:
     lower = _LOWER_CASE_FORMS.get(acronym)
     if lower is not None and lower.search(source) is not None:
         return True
-    return any(acronym in acronyms for _, acronyms in _runs(source))
+    return acronym in _spelled_acronyms(source)
+
+
+@text_cache(max_chars=16_000_000, max_entries=4096)
+def _spelled_acronyms(source: str) -> frozenset[str]:
+    """Every acronym a name `source` writes out may stand for (`_runs`), read once per source: a source's runs were
+    enumerated again for each acronym of each claim cited to it."""
+    return frozenset(a for _, acronyms in _runs(source) for a in acronyms)
 
 
 def is_acronym(name: str) -> bool:

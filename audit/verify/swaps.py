@@ -41,7 +41,8 @@ _NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
 # a title's stop ends no sentence: "The committee appointed Dr. Lee as chair after Professor Park declined" split
 # after "Dr." read no copy, so the two names in each other's place were no swap
 _TITLES = ("Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Mt", "Jr", "Sr", "Gen", "Col", "Lt", "Sgt", "Rev", "Gov", "Sen")
-_SENTENCE_END = re.compile("".join(rf"(?<!\b{t}\.)" for t in _TITLES) + r"(?<=[.!?])\s+|\n+")
+# (the stop first: tried at every character, the sixteen title lookbehinds before it made the split ~4x slower)
+_SENTENCE_END = re.compile(r"(?<=[.!?])" + "".join(rf"(?<!\b{t}\.)" for t in _TITLES) + r"\s+|\n+")
 _CLOSERS = " \t\"'”’)]*"  # what may follow a sentence's last mark
 NEGATIONS = frozenset(
     "not never no nicht kein keine keinen keinem keiner keines nie niemals ne pas jamais nunca".split()
