@@ -36,7 +36,13 @@ def joint_support(
 ) -> list[dict[int, JointEvidence]]:
     """For each claim citing two sources or more (`cited`: each distinct source it cites, in rank order), its
     clauses' scores against each of them, by rank (empty: the claim is one clause, or too large to read so)."""
-    splits = [claim_clauses(c) if 2 <= len(cs) <= MAX_SOURCES else () for c, cs in zip(claims, cited, strict=True)]
+    # a claim one of whose sources verifies it alone is read jointly by none: that citation is verified, and every
+    # other is not needed (`verdict.jointly_verified`), so its clauses are not scored (MiniLM spent for nothing)
+    alone = [{r for r, _s, p, q in cs if p and _verified(p, q, cfg)} for cs in cited]
+    splits = [
+        claim_clauses(c) if 2 <= len(cs) <= MAX_SOURCES and not a else ()
+        for c, cs, a in zip(claims, cited, alone, strict=True)
+    ]
     splits = [s if len(s) <= MAX_CLAUSES else () for s in splits]
     pairs = [(clause, text) for s, cs in zip(splits, cited, strict=True) for clause in s for _r, text, _p, _q in cs]
     scores = iter(score_pairs(pairs, cfg, scorer))
@@ -47,8 +53,9 @@ def joint_support(
             continue
         rows = tuple(tuple(next(scores).as_source_score() for _ in cs) for _ in split)
         ranks = tuple(r for r, _s, _p, _q in cs)
-        alone = {
-            r for r, _s, p, q in cs if p and capped_support(p.as_source_score(q), cfg.support) >= cfg.support.verified
-        }
-        out.append({r: JointEvidence(r, ranks, rows, bool(alone - {r})) for r in ranks})
+        out.append({r: JointEvidence(r, ranks, rows, False) for r in ranks})  # none verifies alone (above)
     return out
+
+
+def _verified(score: PairScore, quote_found: bool | None, cfg: AuditConfig) -> bool:
+    return capped_support(score.as_source_score(quote_found), cfg.support) >= cfg.support.verified
