@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import duckdb
-import pyarrow as pa
 
 from audit.extract.dialects import (
     CITATION_LIST_NAMES,
@@ -30,7 +29,7 @@ from audit.extract.dialects import (
     reference_list_pattern,
 )
 from audit.extract.shapes import CONFLICT_GROUPS, shape_answers
-from audit.sql import run
+from audit.sql import run, text_table
 
 # a JSON escape of a UTF-16 surrogate, as JavaScript's JSON.stringify writes one (an emoji cut in half: `\ud83d`).
 # An escaped backslash is matched first, so `\\ud83d` (a backslash, then "ud83d") is never taken for an escape
@@ -62,15 +61,7 @@ def repair_lone_surrogates(con: duckdb.DuckDBPyConnection) -> int:
         "SELECT answer_id, answer FROM answers_ok WHERE regexp_matches(answer, $p)", {"p": _MAY_HOLD_SURROGATE}
     ).fetchall()
     repaired = [(a, r) for a, t in found if (r := replace_lone_surrogates(t)) != t]
-    table = pa.table(
-        {"answer_id": [a for a, _ in repaired], "repaired": [r for _, r in repaired]},
-        schema=pa.schema([("answer_id", pa.string()), ("repaired", pa.string())]),
-    )
-    con.register("surrogate_repairs_in", table)
-    try:
-        con.execute("CREATE OR REPLACE TEMP TABLE surrogate_repairs AS SELECT * FROM surrogate_repairs_in")
-    finally:
-        con.unregister("surrogate_repairs_in")
+    text_table(con, "surrogate_repairs", ("answer_id", "repaired"), repaired)
     return len(repaired)
 
 

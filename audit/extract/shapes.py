@@ -17,9 +17,9 @@ import re
 from typing import Any
 
 import duckdb
-import pyarrow as pa
 
 from audit.extract.dialects import CITATION_OBJECT_NAMES
+from audit.sql import text_table
 
 # The names of a field that are strictly one another's (not `title` beside `url`, or a name beside a title): a citation
 # object giving two of them with other values (`document_id: "a"` beside `doc_id: "b"`) was read by the first, in
@@ -319,13 +319,5 @@ def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
         {"tag": _MAY_HOLD_TAG},
     ).fetchall()
     rows = [(a, json.dumps(s, ensure_ascii=False)) for a, t in found if (s := shape(t)) is not None]
-    table = pa.table(
-        {"answer_id": [a for a, _ in rows], "shaped": [s for _, s in rows]},
-        schema=pa.schema([("answer_id", pa.string()), ("shaped", pa.string())]),
-    )
-    con.register("shaped_answers_in", table)
-    try:
-        con.execute("CREATE OR REPLACE TEMP TABLE shaped_answers AS SELECT * FROM shaped_answers_in")
-    finally:
-        con.unregister("shaped_answers_in")
+    text_table(con, "shaped_answers", ("answer_id", "shaped"), rows)
     return len(rows)

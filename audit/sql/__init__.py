@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import pyarrow as pa
 
 from audit.errors import DatabaseLocked, InputError, one_line, shown_if_not_utf8
 
@@ -53,6 +54,24 @@ def run_script(con: duckdb.DuckDBPyConnection, script: str, params: Mapping[str,
 def run(con: duckdb.DuckDBPyConnection, name: str, params: Mapping[str, Any] | None = None) -> None:
     """Run the named .sql file (see `load`) with `params`."""
     run_script(con, load(name), params)
+
+
+def text_table(
+    con: duckdb.DuckDBPyConnection, name: str, columns: Sequence[str], rows: Sequence[Sequence[str]]
+) -> None:
+    """Temp table `name` of text `columns` holding `rows` (through Arrow, so it is typed when empty too)."""
+    table = pa.table(
+        {c: [r[i] for r in rows] for i, c in enumerate(columns)}, schema=pa.schema([(c, pa.string()) for c in columns])
+    )
+    view = f"{name}_in"
+    con.register(view, table)
+    try:
+        con.execute(
+            f"CREATE OR REPLACE TEMP TABLE {quote(name, identifier=True)} "
+            f"AS SELECT * FROM {quote(view, identifier=True)}"
+        )
+    finally:
+        con.unregister(view)
 
 
 def quote(value: Any, identifier: bool = False) -> str:
