@@ -22,6 +22,26 @@ SAMPLE = REPO / "data" / "sample"
 SHARED_REAL = (REPO / ".." / "shared" / "data" / "real").resolve()
 
 
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Stop every local Prefect API an in-process command started, now, with Prefect's logger off. Prefect stops them
+    at exit and logs "Stopping temporary server" through a handler made while a test's output was captured: after
+    the summary, CI's log ended in a "--- Logging error --- ValueError: I/O operation on closed file" traceback."""
+    import logging
+    import sys
+
+    server = sys.modules.get("prefect.server.api.server")
+    if server is None:
+        return
+    prefect_logger = logging.getLogger("prefect")
+    was = prefect_logger.disabled
+    prefect_logger.disabled = True
+    try:
+        for instance in list(server.SubprocessASGIServer._instances.values()):
+            instance.stop()
+    finally:
+        prefect_logger.disabled = was
+
+
 def query(db: Path, sql: str) -> list[tuple]:
     """Rows of `sql` on an audit database, opened read-only."""
     con = duckdb.connect(str(db), read_only=True)
