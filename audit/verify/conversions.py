@@ -110,6 +110,7 @@ _SPAN_COUNT = re.compile(
     re.IGNORECASE,
 )
 _HALF_A = re.compile(rf"\bhalf\s+an?{_SPAN_UNIT}", re.IGNORECASE)
+_QUARTERS = re.compile(rf"\b(?:(an?|one)|three)[\s-]+quarters?\s+of\s+an?{_SPAN_UNIT}", re.IGNORECASE)
 _ROUNDING = 0.02  # a conversion within 2% of the claim's number is that number
 
 
@@ -170,8 +171,12 @@ def _span_count(m: re.Match[str]) -> str:
 
 def spans_in_digits(text: str) -> str:
     """`text` with the durations it states in words in digits ("two weeks" is "2 weeks", "a fortnight" "1
-    fortnight", "half an hour" "0.5 hour", "a year and a half" "1.5 year": `halves_in_digits`)."""
-    return _SPAN_COUNT.sub(_span_count, _HALF_A.sub("0.5", halves_in_digits(text)))
+    fortnight", "half an hour" "0.5 hour", "three quarters of an hour" "0.75 hour", "a year and a half" "1.5 year":
+    `halves_in_digits`)."""
+    text = _HALF_A.sub("0.5", halves_in_digits(text))
+    if "quarter" in text.lower():  # "three quarters of an hour" is "0.75 hour"
+        text = _QUARTERS.sub(lambda m: "0.25" if m.group(1) else "0.75", text)
+    return _SPAN_COUNT.sub(_span_count, text)
 
 
 @text_cache(max_chars=16_000_000, max_entries=2048)
