@@ -90,3 +90,20 @@ def test_a_quarter_of_an_hour_is_fifteen_minutes(tmp_path: Path) -> None:
     for key in ("three", "one"):
         assert not any(r.startswith("missing_number:") for r in got[key][1]), (key, got)
     assert got["other"][0] != "verified" and "missing_number:40" in got["other"][1], got
+
+
+def test_pm_is_found_where_the_source_writes_prime_minister(tmp_path: Path) -> None:
+    # "The PM resigned in July" against "The Prime Minister resigned in July" was missing_name:PM (weak): two letters,
+    # under `nameforms`' three. Only this title, one way: "MP" against it stays missing
+    got = _audit(
+        tmp_path,
+        {
+            "pm": ("The PM resigned in July.", "The Prime Minister resigned in July."),
+            "lower": ("The PM resigned in July.", "The country's prime minister resigned in July."),
+            "mp": ("The MP resigned in July.", "The Prime Minister resigned in July."),
+        },
+    )
+    for key in ("pm", "lower"):
+        assert "missing_name:PM" not in got[key][1], (key, got)
+    assert got["pm"] == ("verified", []), got
+    assert got["mp"][0] != "verified" and "missing_name:MP" in got["mp"][1], got
