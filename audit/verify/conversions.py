@@ -1,14 +1,17 @@
 """A claim's number that converts one of its measures that the source gives, into another unit ("30 miles (48 km)"
 against "30 miles", "212°F (100°C)" against "212°F"), a time of day the source writes another way ("3 pm" against
-"15:00") or a share it words as a fraction ("50%" against "half of"). Such a number is no missing number. Pure
-functions, used by `keyfacts`."""
+"15:00"), a share it words as a fraction ("50%" against "half of") or a duration it states in other units ("2
+hours" against "120 minutes", "2 weeks" against "a fortnight"). Such a number is no missing number. Pure functions,
+used by `keyfacts`."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from audit.verify.numwords import CARDINALS, TENS, halves_in_digits
 from audit.verify.textcache import text_cache
 
 # each unit: its dimension and how its value becomes the dimension's base (scale, offset: base = value * scale +
@@ -40,6 +43,18 @@ _UNIT_GROUPS: tuple[tuple[str, str, tuple[tuple[float, float], ...]], ...] = (
     ("temperature", "°f ℉ degrees_fahrenheit degrees_f fahrenheit", ((5 / 9, -32 * 5 / 9),)),
     ("temperature", "°c ℃ degrees_celsius degrees_c celsius centigrade", ((1.0, 0.0),)),
     ("share", "% per_cent percent pct", ((1.0, 0.0),)),
+    # durations: a claim's is found only where the source states the very same span (`_DIRECT`); a month is no
+    # number of days or weeks, so days and months are two dimensions
+    ("duration", "seconds second secs sec", ((1.0, 0.0),)),
+    ("duration", "minutes minute mins min", ((60.0, 0.0),)),
+    ("duration", "hours hour hrs hr", ((3600.0, 0.0),)),
+    ("duration", "days day", ((86400.0, 0.0),)),
+    ("duration", "weeks week", ((7 * 86400.0, 0.0),)),
+    ("duration", "fortnights fortnight", ((14 * 86400.0, 0.0),)),
+    ("months", "months month", ((1.0, 0.0),)),
+    ("months", "years year yrs", ((12.0, 0.0),)),
+    ("months", "decades decade", ((120.0, 0.0),)),
+    ("months", "centuries century", ((1200.0, 0.0),)),
 )
 _UNITS = {u.replace("_", " "): (dim, f) for dim, units, f in _UNIT_GROUPS for u in units.split()}
 _UNIT_ALTS = "|".join(re.escape(u).replace(r"\ ", r"\s+") for u in sorted(_UNITS, key=len, reverse=True))
@@ -79,7 +94,23 @@ _SMALL = "one two three four five six seven eight nine ten".split()
 _COUNT = rf"(\d{{1,3}}|{'|'.join(_SMALL)})"
 _N_IN_M = re.compile(rf"\b{_COUNT}\s+(?:in|out\s+of)\s+(?:every\s+)?{_COUNT}\s+[a-z]", re.IGNORECASE)
 _CLOCK_UNIT = ((1.0, 0.0),)  # minutes
-_DIRECT = ("time", "share")  # dimensions looked up in the source directly, not as a conversion the claim adds
+_SPANS = ("duration", "months")
+_DIRECT = ("time", "share", *_SPANS)  # dimensions looked up in the source directly, not as a conversion the claim adds
+# a duration a source states in words, in digits for `_measures`: "two weeks" is "2 weeks", "a fortnight" "1
+# fortnight", "half an hour" "0.5 hour", "an hour and a half" "1.5 hour", "twenty-five years" "25 years"
+_SPAN_UNITS = "seconds? minutes? hours? days? weeks? fortnights? months? years? decades? centur(?:y|ies)".split()
+_SPAN_UNIT = rf"(?=[\s-]+(?:{'|'.join(_SPAN_UNITS)})\b)"
+# "a" of a rate is no span: "once a year", "$40,000 a year", "three times a week", "10 hours a day"
+_RATE_BEFORE = re.compile(
+    r"(?:\b(?:once|twice|times|per|every|hours|days|dollars|euros|pounds|miles|kilometres|kilometers)|\d)\s+$",
+    re.IGNORECASE,
+)
+_SPAN_COUNT = re.compile(
+    rf"\b(?:({'|'.join(TENS)})(?:-({'|'.join(CARDINALS[1:10])}))?|({'|'.join(CARDINALS[1:])})|an?|one){_SPAN_UNIT}",
+    re.IGNORECASE,
+)
+_HALF_A = re.compile(rf"\bhalf\s+an?{_SPAN_UNIT}", re.IGNORECASE)
+_QUARTERS = re.compile(rf"\b(?:(an?|one)|three)[\s-]+quarters?\s+of\s+an?{_SPAN_UNIT}", re.IGNORECASE)
 _ROUNDING = 0.02  # a conversion within 2% of the claim's number is that number
 
 
@@ -127,12 +158,33 @@ def claim_quantities(claim: str) -> tuple[Quantity, ...]:
     return tuple(_measures(claim))
 
 
+def _span_count(m: re.Match[str]) -> str:
+    tens, unit, single = m.groups()
+    if not (tens or single) and _RATE_BEFORE.search(m.string, max(0, m.start() - 12), m.start()):
+        return m.group()
+    if tens:
+        n = 20 + 10 * TENS.index(tens.lower()) + (CARDINALS.index(unit.lower()) if unit else 0)
+    else:
+        n = CARDINALS.index(single.lower()) if single else 1
+    return str(n)
+
+
+def spans_in_digits(text: str) -> str:
+    """`text` with the durations it states in words in digits ("two weeks" is "2 weeks", "a fortnight" "1
+    fortnight", "half an hour" "0.5 hour", "three quarters of an hour" "0.75 hour", "a year and a half" "1.5 year":
+    `halves_in_digits`)."""
+    text = _HALF_A.sub("0.5", halves_in_digits(text))
+    if "quarter" in text.lower():  # "three quarters of an hour" is "0.75 hour"
+        text = _QUARTERS.sub(lambda m: "0.25" if m.group(1) else "0.75", text)
+    return _SPAN_COUNT.sub(_span_count, text)
+
+
 @text_cache(max_chars=16_000_000, max_entries=2048)
 def _source_values(source: str) -> dict[str, frozenset[tuple[float, _Unit | str]]]:
     """Each dimension's values (in its base) that the source states, and the unit each is stated in (its shares in
     words as "fraction", its noon and midnight as times)."""
     out: dict[str, set[tuple[float, _Unit | str]]] = {}
-    for q in _measures(source):
+    for q in _measures(spans_in_digits(source)):
         out.setdefault(q.dimension, set()).update((q.value * s + o, q.units) for s, o in q.units)
     for m in _FRACTION.finditer(source):
         value = _FRACTIONS[" ".join(m.group(1).lower().replace("-", " ").split())]
@@ -165,6 +217,8 @@ def converted_numbers(quantities: tuple[Quantity, ...], source: str) -> set[str]
         stated = values.get(q.dimension, ())
         if q.dimension == "time":  # the same time, in any form
             hit = any(base == q.value for base, _ in stated)
+        elif q.dimension in _SPANS:  # the same span, in any unit
+            hit = any(math.isclose(base, q.value * s + o) for s, o in q.units for base, _ in stated)
         else:  # a share: a fraction in words that the claim's percentage rounds
             hit = q.dimension == "share" and any(u == "fraction" and _close(q.value, b, q.decimals) for b, u in stated)
         if hit:

@@ -102,6 +102,8 @@ _MONTH = re.compile(_MONTHS, re.IGNORECASE)  # a month's name is no name
 # a date written in digits is one number: its parts looked up alone let "2020-03-03" pass against "2020-03-04"
 _ISO_DATE = re.compile(r"(?<![\w./-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w/-])")
 _SLASH_DATE = re.compile(r"(?<![\w./-])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\w/-])")
+# ... and with dots, day first: "05.03.2020" is 5 March 2020 (German, Russian, ... usage; false alarms, round 5)
+_DOT_DATE = re.compile(r"(?<![\w./-])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\w/-]|\.\d)")
 _MONTH_NUMBER = {m: i + 1 for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split())}
 
 
@@ -190,9 +192,9 @@ def _source_counts(source: str) -> frozenset[str]:
 
 
 def _digit_dates(text: str) -> Iterator[tuple[re.Match[str], str]]:
-    """Each date written in digits (2020-03-03, 03/03/2020) and its normalised form (2020-03-03, 3/3/2020)."""
-    for m in _ISO_DATE.finditer(text):
-        y, mo, d = m.groups()
+    """Each date written in digits (2020-03-03, 03.03.2020 day first, 03/03/2020) and its normalised form."""
+    for m in (*_ISO_DATE.finditer(text), *_DOT_DATE.finditer(text)):
+        y, mo, d = m.groups() if m.re is _ISO_DATE else m.groups()[::-1]
         if 1 <= int(mo) <= 12 and 1 <= int(d) <= 31:
             yield m, f"{y}-{int(mo):02}-{int(d):02}"
     for m in _SLASH_DATE.finditer(text):
@@ -273,8 +275,8 @@ def _date_forms(source: str, digit_dates: list[tuple[re.Match[str], str]]) -> tu
     for m, date in digit_dates:
         out |= {date, *(str(int(g)) for g in m.groups())}
         a, b, y = (int(g) for g in m.groups())
-        if m.re is _ISO_DATE:  # year, month, day
-            keys |= _date_keys(b, y, str(a))
+        if m.re is not _SLASH_DATE:  # year, month, day; with dots day, month, year
+            keys |= _date_keys(b, y, str(a)) if m.re is _ISO_DATE else _date_keys(b, a, str(y))
         else:  # a slash date either way round; a 2-digit year is not the year of a date in words
             year = str(y) if y >= 1000 else None
             keys |= {k for mo, d in ((a, b), (b, a)) if mo <= 12 for k in _date_keys(mo, d, year)}

@@ -75,6 +75,8 @@ _LOWER_CASE_FORMS = {
     "CTO": re.compile(r"\bchief\s+technology\s+officer\b", re.IGNORECASE),
     "GDP": re.compile(r"\bgross\s+domestic\s+product\b", re.IGNORECASE),
     "IPO": re.compile(r"\binitial\s+public\s+offering\b", re.IGNORECASE),
+    # two letters, under `_MIN_ACRONYM`: found only written out ("The PM resigned" for "The Prime Minister resigned")
+    "PM": re.compile(r"\bprime\s+minister\b", re.IGNORECASE),
 }
 
 
@@ -177,7 +179,7 @@ def found_otherwise(
         if any(n in missing for n in names) and any(_has_acronym(a, source) for a in acronyms):
             found.update(names)
     for name in missing:
-        if (is_acronym(name) and _spells(name, source)) or (
+        if ((is_acronym(name) or name in _LOWER_CASE_FORMS) and _spells(name, source)) or (
             name in _SCALES and _SCALES[name].search(source) is not None
         ):
             found.add(name)

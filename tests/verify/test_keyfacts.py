@@ -592,3 +592,22 @@ def test_a_number_and_a_half_in_words() -> None:
     assert missing_facts(key_facts("The rate rose to 3%."), "The rate rose to three and a half percent.") == [
         "missing_number:3"
     ]
+
+
+def test_a_duration_in_other_units() -> None:
+    # the false-alarm sweep, round 5: "2 hours" against "120 minutes" was missing_number:2
+    from audit.verify.conversions import spans_in_digits
+
+    assert spans_in_digits("lasted two weeks") == "lasted 2 weeks"
+    assert spans_in_digits("a fortnight later") == "1 fortnight later"
+    assert spans_in_digits("half an hour") == "0.5 hour"
+    assert spans_in_digits("a year and a half") == "1.5 year"
+    assert spans_in_digits("for twenty-five years") == "for 25 years"
+    assert (
+        spans_in_digits("once a year, $40,000 a year, 10 hours a day") == "once a year, $40,000 a year, 10 hours a day"
+    )
+    assert missing_facts(key_facts("The flight took 2 hours."), "The flight took 120 minutes.") == []
+    assert missing_facts(key_facts("It took 12 months."), "It took a year.") == []
+    assert missing_facts(key_facts("It took 3 hours."), "It took 120 minutes.") == ["missing_number:3"]
+    assert missing_facts(key_facts("It took 4 weeks."), "It took a month.") == ["missing_number:4"]
+    assert missing_facts(key_facts("It took 12 months."), "He earns $40,000 a year.") == ["missing_number:12"]
