@@ -17,13 +17,19 @@ from audit.verify.keyfacts import key_facts, missing_facts
         ("Jeter was born in December of 1974.", "Jeter was born on December 26, 1974.", []),
         ("It opened in December 1974.", "It opened in December of 1974.", []),
         # a month alone after a preposition: the source must state that month
-        ("Danielle Cormack was born in May.", "Danielle Cormack (born 26 December 1970) is an actress.",
-         ["missing_date:May"]),
+        (
+            "Danielle Cormack was born in May.",
+            "Danielle Cormack (born 26 December 1970) is an actress.",
+            ["missing_date:May"],
+        ),
         ("Danielle Cormack was born in May.", "Danielle Cormack (born 26 May 1970) is an actress.", []),
         ("The album was released in October.", "The album came out in October, to praise.", []),
         ("The album was released in March.", "The album came out in March, to praise.", []),
-        ("The finale aired in the month of September.", "The finale aired on August 3, 2014.",
-         ["missing_date:September"]),
+        (
+            "The finale aired in the month of September.",
+            "The finale aired on August 3, 2014.",
+            ["missing_date:September"],
+        ),
         ("Filming began in early March.", "Filming began on March 4, 2019.", []),
         ("Filming began in early March.", "Filming began on 4 June 2019.", ["missing_date:March"]),
     ],
