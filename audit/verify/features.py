@@ -44,8 +44,9 @@ from audit.verify.urls import missing_urls, split_urls
 # married" / "unmarried" (the same round); 39: "nearly 1,000" / 980 (numranges, the same round; reverted); 40:
 # "three and a half" is 3.5 (numwords, the same round); 41: "the 1200s" a century, "nine out of ten", "CEO" / "chief
 # executive", "didn't rise" / "fell" (the same round); 42: "December of 1974" a date, "born in May" a month alone
-# (months: error classes, round 2); 43: "YoY" found as "year-over-year" (nameforms, the same round)
-FEATURES_VERSION = 43
+# (months: error classes, round 2); 43: "YoY" found as "year-over-year" (nameforms, the same round); 44: "three
+# decades" states 30 (numwords, the same round)
+FEATURES_VERSION = 44
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
