@@ -45,8 +45,10 @@ from audit.verify.urls import missing_urls, split_urls
 # "three and a half" is 3.5 (numwords, the same round); 41: "the 1200s" a century, "nine out of ten", "CEO" / "chief
 # executive", "didn't rise" / "fell" (the same round); 42: a duration in other units, "2 hours" / "120 minutes"
 # (conversions: false alarms, round 5); 43: "05.03.2020" is 5 March 2020 (keyfacts, the same round); 44: "three
-# quarters of an hour" is 45 minutes (conversions, the same round); 45: "PM" / "prime minister" (nameforms, the same)
-FEATURES_VERSION = 45
+# quarters of an hour" is 45 minutes (conversions, the same round); 45: "PM" / "prime minister" (nameforms, the same);
+# 46: "December of 1974" a date, "born in May" a month alone (months: error classes, round 2), "YoY" found as
+# "year-over-year" (nameforms, the same round), "three decades" states 30 (numwords, the same round)
+FEATURES_VERSION = 46
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

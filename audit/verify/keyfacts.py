@@ -10,6 +10,7 @@ from decimal import Decimal, InvalidOperation
 
 from audit.verify.conversions import Quantity, claim_quantities, converted_numbers, other_half_times
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
+from audit.verify.months import missing_months, months_alone
 from audit.verify.nameforms import dated_days, found_otherwise, spelled_out
 from audit.verify.numranges import number_ranges, numbers_inside, year_counts, years_in_full
 from audit.verify.numwords import CARDINALS as _CARDINALS
@@ -20,9 +21,8 @@ from audit.verify.numwords import halves_in_digits, numbers_in_words
 from audit.verify.textcache import text_cache
 
 # digits inside a token are a number too: "4G" holds 4, "A380" 380, "1990s" 1990, "21st" 21 (they held none, and a
-# claim's "4G" against its source's "5G" was verified); a sign only where no word precedes it ("F-35" is 35). Groups
-# of 3 digits after dots, repeated ("1.000.000"), are European thousands: one number
-# (each pattern starts with a lookahead for its first character: Python's re then skips ahead, 2-3x faster)
+# claim's "4G" against its source's "5G" was verified); a sign only where no word precedes it ("F-35" is 35). Dotted
+# groups of 3 digits, repeated ("1.000.000"), are one number (a first-character lookahead: re skips ahead, 2-3x faster)
 _NUMBER = re.compile(r"(?=[-+\d])(?:(?<![\w.])[-+]|(?<![\d.]))\d[\d,]*(?:(?:\.\d{3}){2,}(?![\d.])|\.\d+)?%?(?!\d)")
 # "1.000" alone may be one thousand (European) or 1.000: a claim's such number is found under either reading
 _DOTTED_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
@@ -82,7 +82,7 @@ _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 _DATE = re.compile(
     rf"(?=[jfmasond\d])\b(?:({_MONTHS})\.?\s+{_DAY}\b(?:,?\s+(\d{{4}})\b)?"
     rf"|{_DAY}\s+(?:of\s+)?({_MONTHS})\b\.?(?:,?\s+(\d{{4}})\b)?"
-    rf"|({_MONTHS})\.?,?\s+(\d{{4}})\b)",
+    rf"|({_MONTHS})\.?,?\s+(?:of\s+)?(\d{{4}})\b)",
     re.IGNORECASE,
 )
 _VERB_MONTHS = frozenset(("may", "march"))  # in lower case, a month only with its year: "may 3, 2020"
@@ -312,6 +312,7 @@ def _day_digits(m: re.Match[str]) -> str:
 def key_facts(claim: str) -> KeyFacts:
     claim = ascii_digits(claim)
     dates = tuple(dict.fromkeys(m.group() for m, *_ in _word_dates(_WORD_DAY.sub(_day_digits, claim))))
+    dates += months_alone(claim)  # "born in May": a month alone (`months`)
     numbers = tuple(dict.fromkeys(f"{n} {scale}" if scale else n for n, scale in _numbers(claim)))
     counts = tuple(dict.fromkeys(c for c in _counts(claim) if c[0] not in numbers))
     numbers += tuple(dict.fromkeys(n for n, _ in counts))
@@ -381,11 +382,12 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
         out = [r for r in out if r.removeprefix("missing_number:") not in converted]
         flagged = {r.removeprefix("missing_number:") for r in out}
         out += [f"missing_number:{n}" for n in sorted(other_half_times(facts.quantities, source) - flagged)]
-    for d in facts.dates:
+    for d in facts.dates:  # a month alone ("May") is no date in words: `missing_months` below
         for _, month, days, year in _word_dates(d):
             ends = (days[0], days[-1]) if days else (None,)  # a claim's range states its first and last day
             if not all(_has_date(month, day, year, src_dates, src_numbers) for day in ends):
                 out.append(f"missing_date:{d}")
+    out += missing_months(tuple(d for d in facts.dates if " " not in d), src_dates, source)
     names = [n for n in facts.names if not has_name(n, folded, source)]
     return out + [f"missing_name:{n}" for n in found_otherwise(names, facts.spelled, facts.dated, source)]
 

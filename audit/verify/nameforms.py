@@ -96,6 +96,17 @@ def _spelled_acronyms(source: str) -> frozenset[str]:
     return frozenset(a for _, acronyms in _runs(source) for a in acronyms)
 
 
+# an acronym in mixed case, capitals around single lower-case letters ("YoY", "QoQ"): the initials of a compound with
+# a short word inside, which sources write out with hyphens or spaces ("year-over-year", "quarter on quarter")
+_MIXED_ACRONYM = re.compile(r"[A-Z](?:[a-z][A-Z])+")
+
+
+def _writes_compound(acronym: str, source: str) -> bool:
+    """Whether `source` writes out the compound a mixed-case `acronym` spells ("year-over-year" for "YoY")."""
+    parts = [rf"{c}[a-z]{{0,3}}" if c.islower() else rf"{c}[a-z]+" for c in acronym]
+    return re.search(r"\b" + r"[-\s]+".join(parts) + r"\b", source, re.IGNORECASE) is not None
+
+
 def is_acronym(name: str) -> bool:
     """A claim's name in capitals that may be an acronym: 3 to 6 letters ("FBI", "NHS", "UNESCO")."""
     return name.isalpha() and name.isupper() and _MIN_ACRONYM <= len(name) <= 6
@@ -170,8 +181,9 @@ def found_otherwise(
     source: str,
 ) -> list[str]:
     """The names of `missing` (the claim's names the source lacks as written) that are not in it in another form
-    either: a word of a name the claim writes out whose acronym the source gives, an acronym the source writes out,
-    a weekday beside its own date (`dated_days`), a temperature scale by its degree sign."""
+    either: a word of a name the claim writes out whose acronym the source gives, an acronym the source writes out
+    (in mixed case, "YoY", as a compound: "year-over-year"), a weekday beside its own date (`dated_days`), a
+    temperature scale by its degree sign."""
     if not missing:
         return missing
     found: set[str] = {d for d in dated if d in missing}
@@ -179,8 +191,10 @@ def found_otherwise(
         if any(n in missing for n in names) and any(_has_acronym(a, source) for a in acronyms):
             found.update(names)
     for name in missing:
-        if ((is_acronym(name) or name in _LOWER_CASE_FORMS) and _spells(name, source)) or (
-            name in _SCALES and _SCALES[name].search(source) is not None
+        if (
+            ((is_acronym(name) or name in _LOWER_CASE_FORMS) and _spells(name, source))
+            or (_MIXED_ACRONYM.fullmatch(name) is not None and _writes_compound(name, source))
+            or (name in _SCALES and _SCALES[name].search(source) is not None)
         ):
             found.add(name)
     return [n for n in missing if n not in found]
