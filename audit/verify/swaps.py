@@ -32,6 +32,7 @@ from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
 from audit.verify.hedges import done_for_planned, dropped_hedge, framed
 from audit.verify.keyfacts import ascii_digits
+from audit.verify.left_out import next_figures_unit
 from audit.verify.opposites import CLASSED, contradicts
 from audit.verify.quantities import approximated, one_of_dropped, quantity_changed, single_generalised
 from audit.verify.reversal import ORDERING, clauses_reversed, reordered
@@ -226,6 +227,10 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     if moved is not None:
         return moved
     if not claim or not sent:
+        before, next_ = [w.low for w in pair.claim[:i1]], [w.low for w in pair.claim[i2 : i2 + 2]]
+        unit = None if claim else next_figures_unit(before, stated, next_)  # "2 percent" for "2 percentage points"
+        if unit is not None:
+            return unit
         if all(w.low in NEGATIONS for w in claim or sent):
             return "negation"
         ranked = _ranked(claim or sent, pair.claim[i2].low if i2 < len(pair.claim) else "")

@@ -1,0 +1,52 @@
+"""Words a copy leaves out of its sentence that say otherwise: the unit the source gives the figure the claim copies,
+a qualifier of a denial, the count of an interval.
+
+Read by `swaps._swap` on one difference of a claim and the sentence it copies, where the claim has nothing in the
+place of the sentence's words (`before`: the claim's words before the difference, the sentence's too; `after`: the
+claim's words from there):
+
+- the unit of a figure, read off the source's next figure: "The unemployment rate rose by 2 percent" against "...
+  rose by 2 percentage points, to 5 percent": the claim's "percent" aligns with the later "5 percent", so the copy
+  leaves out "percentage points, to 5", and no word stood in another's place (`next_figures_unit`:
+  `swapped:percent/percentage points`; "30 miles" against "30 kilometres, or about 19 miles");
+- a qualifier that narrows what a sentence denies: "no one was hurt" against "no one was seriously hurt", "did not
+  respond" against "did not immediately respond", "never recovered" against "never fully recovered": left out of a
+  denial, it makes the denial say more than the source (`dropped_qualifier`: `unasserted:seriously`); left out of a
+  statement that denies nothing ("Three passengers were hurt" for "... seriously hurt") it says less, and is none;
+- the count of an interval: "every year" against "every two years" (`interval_widened`: `swapped:year/two years`,
+  the claim's one word in the place of two).
+Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from audit.verify.opposites import CLASSED, contradicts
+
+# classes of `opposites.py` that are units a figure is stated in
+UNIT_CLASSES = frozenset("length mass volume area currency period percent temperature".split())
+
+
+def _is_number(word: str) -> bool:
+    return word[:1].isdigit()
+
+
+def _unit(words: Sequence[str]) -> str | None:
+    """The unit of one or two words opening `words` ("percentage points", "kilometres"), if they open with one."""
+    for n in (2, 1):
+        if len(words) >= n:
+            unit = " ".join(words[:n])
+            if UNIT_CLASSES & set(CLASSED.get(unit, {})):
+                return unit
+    return None
+
+
+def next_figures_unit(before: Sequence[str], stated: Sequence[str], after: Sequence[str]) -> str | None:
+    """Where the claim states a figure (the last word `before`) whose unit, the claim's word(s) `after` it, is the
+    one the sentence gives its next figure, and the sentence's words left out there open with another unit and hold
+    that next figure ("percentage points , to 5"): the claim's unit and the sentence's, as a reason's detail."""
+    if not before or not _is_number(before[-1]) or not any(_is_number(w) for w in stated[1:]):
+        return None
+    theirs, mine = _unit(stated), _unit(after)
+    return f"{mine}/{theirs}" if theirs and mine and contradicts(mine, theirs) else None

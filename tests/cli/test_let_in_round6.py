@@ -1,0 +1,49 @@
+"""The "nothing let in" sweep, round 6: wrong claims made from real-looking sources by small edits (a unit read off
+the source's next figure, a bar or an end stated as leave or as going on, a qualifier left out of a denial, a fraction
+or a rate with "a" changed, an ordinal century) that came out `verified`, each beside correct paraphrases that must
+stay `verified`; each through the real `citeaudit run` on real Parquet and DuckDB files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.hostile import claim_verdicts
+from tests.cli.test_hostile_verdicts import _assert_flagged, _assert_verified
+
+RATE = "The unemployment rate rose by 2 percentage points, to 5 percent, in the year to March."
+PRICES = "Inflation fell by 1.5 percent last year, to 3.2 percentage points above the target."
+
+
+def test_a_unit_the_source_gives_its_next_figure_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.80 to 0.87): the claim's "percent" aligned with the source's "to 5 percent", so the
+    # copy read "percentage points, to 5" as words left out, not "percent" in the place of "percentage points"
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "percent": ("The unemployment rate rose by 2 percent in the year to March.", RATE),
+            "percent_short": ("The unemployment rate rose by 2 percent.", RATE),
+            "points": ("Inflation fell by 1.5 percentage points last year.", PRICES),
+            "miles": (
+                "The storm moved 30 miles inland.",
+                "The storm moved 30 kilometres, or about 19 miles, inland.",
+            ),
+            # supported: the unit kept, the other figure stated with its own
+            "ok_points": ("The unemployment rate went up by 2 percentage points, reaching 5 percent.", RATE),
+            "ok_level": ("The unemployment rate rose to 5 percent in the year to March.", RATE),
+            "ok_percent": ("Inflation fell by 1.5 percent last year.", PRICES),
+            "ok_miles": (
+                "The storm moved 30 kilometres inland.",
+                "The storm moved 30 kilometres, or about 19 miles, inland.",
+            ),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "percent": "swapped:percent/percentage points",
+            "percent_short": "swapped:percent/percentage points",
+            "points": "swapped:percentage points/percent",
+            "miles": "swapped:miles/kilometres",
+        },
+    )
+    _assert_verified(got, ("ok_points", "ok_level", "ok_percent", "ok_miles"), clear_of="swapped:")
