@@ -47,3 +47,59 @@ def test_a_unit_the_source_gives_its_next_figure_is_not_verified(tmp_path: Path)
         },
     )
     _assert_verified(got, ("ok_points", "ok_level", "ok_percent", "ok_miles"), clear_of="swapped:")
+
+
+BIDS = "Under the new rules, foreign firms are barred from bidding for government contracts."
+TYPEWRITERS = "The company stopped making typewriters in 1995 and now sells printers."
+
+
+def test_leave_for_a_bar_or_going_on_for_an_end_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.57 to 0.76): `negation_said_otherwise` reads "cannot bid" against "barred from bidding"
+    # and "no longer makes" against "stopped making" as one negation, but nothing read the claim that says the
+    # opposite without any negation
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "can": ("Under the new rules, foreign firms can bid for government contracts.", BIDS),
+            "allowed": ("Foreign firms are allowed to bid for government contracts under the new rules.", BIDS),
+            "free": (
+                "Journalists are free to enter the region.",
+                "Since March, journalists have been prohibited from entering the region.",
+            ),
+            "still": ("The company still makes typewriters and now sells printers.", TYPEWRITERS),
+            "continues": ("The company continues to make typewriters.", TYPEWRITERS),
+            "still_runs": (
+                "The line still runs passenger trains to the coast.",
+                "The line ceased running passenger trains to the coast in 1968.",
+            ),
+            # supported: the bar or the end said otherwise, or what goes on is another thing
+            "ok_cannot": ("Foreign firms cannot bid for government contracts under the new rules.", BIDS),
+            "ok_banned": ("Under the new rules, foreign firms are banned from bidding for government contracts.", BIDS),
+            "ok_other": (
+                "Domestic firms can bid for government contracts.",
+                "Domestic firms can bid for government contracts; foreign firms are barred from bidding for them.",
+            ),
+            "ok_no_longer": ("The company no longer makes typewriters; it now sells printers.", TYPEWRITERS),
+            "ok_stopped": ("The company stopped producing typewriters in 1995.", TYPEWRITERS),
+            "ok_still_other": (
+                "The company still makes printers.",
+                "The company stopped making typewriters in 1995 but still makes printers.",
+            ),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "can": "swapped:can/barred from",
+            "allowed": "swapped:allowed to/barred from",
+            "free": "swapped:free to/prohibited from",
+            "still": "swapped:still/stopped",
+            "continues": "swapped:continues to/stopped",
+            "still_runs": "swapped:still/ceased",
+        },
+    )
+    _assert_verified(
+        got,
+        ("ok_cannot", "ok_banned", "ok_other", "ok_no_longer", "ok_stopped", "ok_still_other"),
+        clear_of="swapped:",
+    )
