@@ -26,6 +26,14 @@ from audit.verify.opposites import CLASSED, contradicts
 
 # classes of `opposites.py` that are units a figure is stated in
 UNIT_CLASSES = frozenset("length mass volume area currency period percent temperature".split())
+# words that narrow a denial: "not seriously hurt" is no "not hurt", "did not immediately respond" no "did not respond"
+QUALIFIERS = frozenset(
+    "seriously severely badly critically gravely significantly substantially materially greatly fully completely "
+    "entirely totally wholly directly immediately deliberately intentionally knowingly permanently officially "
+    "formally publicly explicitly specifically necessarily always".split()
+)
+DENIALS = frozenset("not never no nobody none neither nor".split())
+NEAR_DENIAL = 4  # words before the qualifier a denial may stand ("no one was seriously hurt")
 
 
 def _is_number(word: str) -> bool:
@@ -50,3 +58,11 @@ def next_figures_unit(before: Sequence[str], stated: Sequence[str], after: Seque
         return None
     theirs, mine = _unit(stated), _unit(after)
     return f"{mine}/{theirs}" if theirs and mine and contradicts(mine, theirs) else None
+
+
+def dropped_qualifier(before: Sequence[str], stated: Sequence[str]) -> str | None:
+    """The qualifier the sentence's one word left out (`stated`) is, where a denial stands in the `NEAR_DENIAL`
+    words before it; None otherwise."""
+    if len(stated) != 1 or stated[0] not in QUALIFIERS:
+        return None
+    return stated[0] if DENIALS & set(before[-NEAR_DENIAL:]) else None

@@ -32,7 +32,7 @@ from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
 from audit.verify.hedges import done_for_planned, dropped_hedge, framed
 from audit.verify.keyfacts import ascii_digits
-from audit.verify.left_out import next_figures_unit
+from audit.verify.left_out import dropped_qualifier, next_figures_unit
 from audit.verify.opposites import CLASSED, contradicts
 from audit.verify.quantities import approximated, one_of_dropped, quantity_changed, single_generalised
 from audit.verify.reversal import ORDERING, clauses_reversed, reordered
@@ -231,6 +231,8 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         unit = None if claim else next_figures_unit(before, stated, next_)  # "2 percent" for "2 percentage points"
         if unit is not None:
             return unit
+        if not claim and (qualifier := dropped_qualifier(before, stated)) is not None:
+            return f"unasserted:{qualifier}"  # "no one was hurt" for "no one was seriously hurt"
         if all(w.low in NEGATIONS for w in claim or sent):
             return "negation"
         ranked = _ranked(claim or sent, pair.claim[i2].low if i2 < len(pair.claim) else "")

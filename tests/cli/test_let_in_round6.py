@@ -103,3 +103,44 @@ def test_leave_for_a_bar_or_going_on_for_an_end_is_not_verified(tmp_path: Path) 
         ("ok_cannot", "ok_banned", "ok_other", "ok_no_longer", "ok_stopped", "ok_still_other"),
         clear_of="swapped:",
     )
+
+
+CRASH = "The bus overturned on the motorway on Sunday, but no one was seriously hurt."
+COMMENT = "The ministry did not immediately respond to requests for comment."
+
+
+def test_a_qualifier_left_out_of_a_denial_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.89 and over): "no one was hurt" copies "no one was seriously hurt" but for the word that
+    # narrows what is denied; left out of a denial, it makes the denial say more than the source
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "hurt": ("The bus overturned on the motorway on Sunday, but no one was hurt.", CRASH),
+            "respond": ("The ministry did not respond to requests for comment.", COMMENT),
+            "significant": (
+                "The new drug did not reduce the number of hospital admissions in the trial.",
+                "The new drug did not significantly reduce the number of hospital admissions in the trial.",
+            ),
+            "fully": (
+                "The town never recovered from the closure of its steelworks in 1980.",
+                "The town never fully recovered from the closure of its steelworks in 1980.",
+            ),
+            # supported: the qualifier kept or said otherwise; left out of a statement that denies nothing
+            "ok_injured": ("No one was seriously injured when the bus overturned on the motorway on Sunday.", CRASH),
+            "ok_reply": ("The ministry did not immediately reply to requests for comment.", COMMENT),
+            "ok_stated": (
+                "Three passengers were hurt when the bus overturned on the motorway on Sunday.",
+                "Three passengers were seriously hurt when the bus overturned on the motorway on Sunday.",
+            ),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "hurt": "unasserted:seriously",
+            "respond": "unasserted:immediately",
+            "significant": "unasserted:significantly",
+            "fully": "unasserted:fully",
+        },
+    )
+    _assert_verified(got, ("ok_injured", "ok_reply", "ok_stated"), clear_of="unasserted:")
