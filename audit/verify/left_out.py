@@ -66,3 +66,14 @@ def dropped_qualifier(before: Sequence[str], stated: Sequence[str]) -> str | Non
     if len(stated) != 1 or stated[0] not in QUALIFIERS:
         return None
     return stated[0] if DENIALS & set(before[-NEAR_DENIAL:]) else None
+
+
+def interval_widened(before: Sequence[str], said: Sequence[str], stated: Sequence[str]) -> str | None:
+    """The claim's one word of time after "every" where the sentence has a count and that word in the plural ("every
+    year" for "every two years"): the two as a reason's detail."""
+    if not before or before[-1] != "every" or len(said) != 1 or len(stated) != 2:
+        return None
+    count, unit = stated
+    counted = _is_number(count) or "count" in CLASSED.get(count, {})
+    period = "period" in CLASSED.get(said[0], {})
+    return f"{said[0]}/{count} {unit}" if counted and period and unit in (f"{said[0]}s", said[0]) else None

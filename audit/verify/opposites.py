@@ -82,7 +82,10 @@ _OPPOSITE_PAIRS += CHANGE_PAIRS  # verbs of change: improved / worsened, strengt
 _CLASSES = {
     # an ordinal in words and in digits is one ("third" / "3rd": each was a swap of the other, a false alarm)
     "ordinal": "first:1 second:2 third:3 fourth:4 fifth:5 sixth:6 seventh:7 eighth:8 ninth:9 tenth:10 eleventh:11 "
-    "twelfth:12 1st:1 2nd:2 3rd:3 4th:4 5th:5 6th:6 7th:7 8th:8 9th:9 10th:10 11th:11 12th:12",
+    "twelfth:12 1st:1 2nd:2 3rd:3 4th:4 5th:5 6th:6 7th:7 8th:8 9th:9 10th:10 11th:11 12th:12 "
+    # ... and on to the centuries ("the eighteenth century" for "the nineteenth": no ordinal past "twelfth" was read)
+    "thirteenth:13 fourteenth:14 fifteenth:15 sixteenth:16 seventeenth:17 eighteenth:18 nineteenth:19 twentieth:20 "
+    + " ".join(f"{n}th:{n}" for n in range(13, 21)),
     "length": "km:km kilometre:km kilometres:km kilometer:km kilometers:km mile:mi miles:mi mi:mi metre:m metres:m "
     "meter:m meters:m m:m feet:ft foot:ft ft:ft yard:yd yards:yd inch:in inches:in cm:cm centimetres:cm "
     "centimeters:cm mm:mm millimetres:mm millimeters:mm nautical:nmi",
@@ -148,6 +151,7 @@ def _classed() -> dict[str, dict[str, str]]:
 
 PAIRS = _pairs()
 CLASSED = _classed()
+_ONE = {"a": "one", "an": "one"}
 
 
 def contradicts(claim_word: str, source_word: str) -> bool:
@@ -163,7 +167,8 @@ def contradicts(claim_word: str, source_word: str) -> bool:
     kinds = CLASSED.get(source_word, {})
     if any(kinds.get(cls) not in (None, canon) for cls, canon in CLASSED.get(claim_word, {}).items()):
         return True
-    words = claim_word.split(), source_word.split()
+    # "a" / "an" before a word these tables know is "one": "two thirds" for "a third", "a day" for "an hour"
+    words = tuple([_ONE.get(w, w) for w in side.split()] for side in (claim_word, source_word))
     if len(words[0]) == len(words[1]) > 1 and all(w in PAIRS or w in CLASSED for side in words for w in side):
         return any(contradicts(a, b) for a, b in zip(*words, strict=True))
     short, long_ = sorted((claim_word, source_word), key=len)

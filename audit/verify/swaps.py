@@ -32,7 +32,7 @@ from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
 from audit.verify.hedges import done_for_planned, dropped_hedge, framed
 from audit.verify.keyfacts import ascii_digits
-from audit.verify.left_out import dropped_qualifier, next_figures_unit
+from audit.verify.left_out import dropped_qualifier, interval_widened, next_figures_unit
 from audit.verify.opposites import CLASSED, contradicts
 from audit.verify.quantities import approximated, one_of_dropped, quantity_changed, single_generalised
 from audit.verify.reversal import ORDERING, clauses_reversed, reordered
@@ -245,6 +245,8 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         return None if found is None else f"stitched:{found}"
     if negated[0] != negated[1] and max(len(claim), len(sent)) <= MAX_NEGATED:
         return "negation"  # "keine neuen" for "insgesamt 350 neue", "n'est pas" for "est"
+    if (widened := interval_widened([w.low for w in pair.claim[:i1]], said, stated)) is not None:
+        return widened  # "every year" for "every two years"
     if len(claim) > MAX_SWAPPED or len(sent) > MAX_SWAPPED:
         return None
     mine, theirs = " ".join(w.low for w in claim), " ".join(w.low for w in sent)

@@ -144,3 +144,38 @@ def test_a_qualifier_left_out_of_a_denial_is_not_verified(tmp_path: Path) -> Non
         },
     )
     _assert_verified(got, ("ok_injured", "ok_reply", "ok_stated"), clear_of="unasserted:")
+
+
+STUDENTS = "About a third of the students in the district passed the final exam last year."
+WAGE = "The minimum wage rose to 10 euros an hour in January."
+CATHEDRAL = "The cathedral was completed in the nineteenth century after decades of work."
+FESTIVAL = "The festival takes place every two years in the second week of July."
+
+
+def test_a_fraction_rate_century_or_interval_changed_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.61 to 0.86): "a third" and "an hour" were no count the tables knew ("one third" was),
+    # ordinals stopped at "twelfth", and "every year" for "every two years" left a number out between copied words
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "thirds": (STUDENTS.replace("a third", "two thirds"), STUDENTS),
+            "per_day": (WAGE.replace("an hour", "a day"), WAGE),
+            "century": (CATHEDRAL.replace("nineteenth", "eighteenth"), CATHEDRAL),
+            "every": (FESTIVAL.replace("every two years", "every year"), FESTIVAL),
+            # supported: the same share, rate, century and interval in other words
+            "ok_third": ("Roughly one third of the district's students passed the final exam last year.", STUDENTS),
+            "ok_hourly": ("In January the minimum wage rose to 10 euros per hour.", WAGE),
+            "ok_century": ("The cathedral was completed in the 19th century after decades of work.", CATHEDRAL),
+            "ok_every": ("The festival is held every other year, in the second week of July.", FESTIVAL),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "thirds": "swapped:two thirds/a third",
+            "per_day": "swapped:a day/an hour",
+            "century": "swapped:eighteenth/nineteenth",
+            "every": "swapped:year/two years",
+        },
+    )
+    _assert_verified(got, ("ok_third", "ok_hourly", "ok_century", "ok_every"), clear_of="swapped:")
