@@ -13,6 +13,11 @@ claim's words from there):
   respond" against "did not immediately respond", "never recovered" against "never fully recovered": left out of a
   denial, it makes the denial say more than the source (`dropped_qualifier`: `unasserted:seriously`); left out of a
   statement that denies nothing ("Three passengers were hurt" for "... seriously hurt") it says less, and is none;
+- a word that makes a role another's or past, "the chief executive" against "the former chief executive", "prime
+  minister" against "deputy prime minister", "founded" against "co-founded" (`dropped_role`: `swapped:chief/former
+  chief`: "former", "ex", "deputy", "vice", "assistant", "acting", "interim", "associate", "co", "honorary", in lower
+  case: "Acme said" for "Acme Co. said" is none), or a rate made a total, "GDP reached" against "GDP per capita
+  reached" (`unasserted:per capita`);
 - the count of an interval: "every year" against "every two years" (`interval_widened`: `swapped:year/two years`,
   the claim's one word in the place of two).
 Pure.
@@ -34,6 +39,9 @@ QUALIFIERS = frozenset(
 )
 DENIALS = frozenset("not never no nobody none neither nor".split())
 NEAR_DENIAL = 4  # words before the qualifier a denial may stand ("no one was seriously hurt")
+
+# words that make a role another's or past: "the former chief executive", "deputy prime minister", "co-founded"
+ROLES = frozenset("former ex deputy vice assistant acting interim associate co honorary".split())
 
 
 def _is_number(word: str) -> bool:
@@ -77,3 +85,29 @@ def interval_widened(before: Sequence[str], said: Sequence[str], stated: Sequenc
     counted = _is_number(count) or "count" in CLASSED.get(count, {})
     period = "period" in CLASSED.get(said[0], {})
     return f"{said[0]}/{count} {unit}" if counted and period and unit in (f"{said[0]}s", said[0]) else None
+
+
+def dropped_role(stated: Sequence[str], after: Sequence[str]) -> str | None:
+    """The claim's next word and the sentence's role word with it ("chief/former chief"), where the one word left out
+    (`stated`, lower case; a capitalised word is "") makes a role another's or past; "per capita" where the words left
+    out make a rate of a total ("unasserted:per capita"); None otherwise."""
+    if len(stated) == 2 and stated[0] == "per" and stated[1]:
+        return f"unasserted:per {stated[1]}"
+    if len(stated) != 1 or stated[0] not in ROLES or not after:
+        return None
+    return f"{after[0]}/{stated[0]} {after[0]}"
+
+
+def left_out(said: Sequence[str], before: Sequence[str], stated: Sequence[str], after: Sequence[str]) -> str | None:
+    """What the sentence's words `stated` (lower case; a capitalised word is ""), which the claim leaves out between
+    its words `before` and `after` (`said`, the claim's words in their place, empty), say otherwise, as a reason's
+    detail: a unit of the claim's figure, a role, a rate, a denial's qualifier ("unasserted:seriously"); None when
+    nothing, or when the claim has words in their place."""
+    if said:
+        return None
+    qualifier = dropped_qualifier(before, stated)
+    return (
+        next_figures_unit(before, stated, after)
+        or dropped_role(stated, after)
+        or (None if qualifier is None else f"unasserted:{qualifier}")
+    )

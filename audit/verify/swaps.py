@@ -32,7 +32,7 @@ from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
 from audit.verify.hedges import done_for_planned, dropped_hedge, framed
 from audit.verify.keyfacts import ascii_digits
-from audit.verify.left_out import dropped_qualifier, interval_widened, next_figures_unit
+from audit.verify.left_out import interval_widened, left_out
 from audit.verify.opposites import CLASSED, contradicts
 from audit.verify.quantities import approximated, one_of_dropped, quantity_changed, single_generalised
 from audit.verify.reversal import ORDERING, clauses_reversed, reordered
@@ -227,12 +227,10 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     if moved is not None:
         return moved
     if not claim or not sent:
-        before, next_ = [w.low for w in pair.claim[:i1]], [w.low for w in pair.claim[i2 : i2 + 2]]
-        unit = None if claim else next_figures_unit(before, stated, next_)  # "2 percent" for "2 percentage points"
-        if unit is not None:
-            return unit
-        if not claim and (qualifier := dropped_qualifier(before, stated)) is not None:
-            return f"unasserted:{qualifier}"  # "no one was hurt" for "no one was seriously hurt"
+        # "2 percent" for "2 percentage points, to 5 percent", "no one was hurt" for "no one was seriously hurt"
+        found = left_out(said, [w.low for w in pair.claim[:i1]], lows[j1:j2], [w.low for w in pair.claim[i2 : i2 + 2]])
+        if found is not None:
+            return found
         if all(w.low in NEGATIONS for w in claim or sent):
             return "negation"
         ranked = _ranked(claim or sent, pair.claim[i2].low if i2 < len(pair.claim) else "")

@@ -179,3 +179,50 @@ def test_a_fraction_rate_century_or_interval_changed_is_not_verified(tmp_path: P
         },
     )
     _assert_verified(got, ("ok_third", "ok_hourly", "ok_century", "ok_every"), clear_of="swapped:")
+
+
+CHIEF = "Maria Lopez, the former chief executive of the bank, spoke at the conference."
+DEPUTY = "He served as deputy prime minister from 2010 to 2014."
+CHARITY = "She co-founded the charity with her brother in 1998."
+GDP = "The country's GDP per capita reached 50,000 dollars in 2022."
+
+
+def test_a_role_or_a_rate_left_out_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.88 to 0.90): the copy but for the word that makes the role another's or past ("former",
+    # "deputy", "interim", "co-"), or a rate a total ("per capita")
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "former": (CHIEF.replace("the former chief", "the chief"), CHIEF),
+            "deputy": (DEPUTY.replace("deputy ", ""), DEPUTY),
+            "interim": (
+                "He was appointed coach of the national team in March.",
+                "He was appointed interim coach of the national team in March.",
+            ),
+            "co_founded": (CHARITY.replace("co-founded", "founded"), CHARITY),
+            "per_capita": (GDP.replace(" per capita", ""), GDP),
+            # supported: the role or the rate kept, or said otherwise
+            "ok_formerly": (
+                "Maria Lopez, who formerly ran the bank as chief executive, spoke at the conference.",
+                CHIEF,
+            ),
+            "ok_deputy": ("From 2010 to 2014 he was the deputy prime minister.", DEPUTY),
+            "ok_co": ("She and her brother co-founded the charity in 1998.", CHARITY),
+            "ok_per_person": ("In 2022 the country's GDP per capita reached 50,000 dollars.", GDP),
+            "ok_company": (
+                "Acme said profits rose in 2022.",
+                "Acme Co. said profits rose in 2022.",
+            ),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "former": "swapped:chief/former chief",
+            "deputy": "swapped:prime/deputy prime",
+            "interim": "swapped:coach/interim coach",
+            "co_founded": "swapped:founded/co founded",
+            "per_capita": "unasserted:per capita",
+        },
+    )
+    _assert_verified(got, ("ok_formerly", "ok_deputy", "ok_co", "ok_per_person", "ok_company"), clear_of="swapped:")
