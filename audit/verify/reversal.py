@@ -21,7 +21,7 @@ from collections.abc import Sequence
 ORDERING = frozenset(
     "than over before after beat beats defeated defeats to into from exceeds exceeded surpassed overtook outsold "
     "outnumber outnumbers outnumbered above below ahead behind acquired bought replaced succeeded preceded "
-    "followed".split()
+    "followed beaten overtaken owns owned subsidiary".split()
 )
 MAX_SIDE = 3  # words of each side next to an ordering word that `reordered` reads
 ORDERS = frozenset("before after than until".split())

@@ -286,7 +286,8 @@ def _crossed(ops: Sequence[tuple[str, int, int, int, int]], pair: _Pair) -> str 
                 between = {w.low for w in claim[end:start]}
                 # or two names a clause apart ("opened in Paris, and ... moved ... to Lyon" for the reverse)
                 far = start - end >= MIN_APART and claim[end - 1].capital and claim[start].capital
-                if (between & ORDERING and not between & JOINING) or far:
+                # ... or across a contrast ("passed by A but rejected by B"; not "not only A but also B")
+                if (between & (ORDERING | CONTRASTS) and not between & (JOINING | {"also"})) or far:
                     return f"{mine}/{theirs}"
     return None
 

@@ -226,3 +226,44 @@ def test_a_role_or_a_rate_left_out_is_not_verified(tmp_path: Path) -> None:
         },
     )
     _assert_verified(got, ("ok_formerly", "ok_deputy", "ok_co", "ok_per_person", "ok_company"), clear_of="swapped:")
+
+
+SEMI = "Spain was beaten by Italy in the semi-final in Warsaw."
+LAW = "The law was passed by the lower house but rejected by the senate."
+
+
+def test_two_parties_in_each_other_place_across_a_passive_or_a_contrast_are_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.90 to 0.91): "beaten", "subsidiary" were no words of order, and two parties across "but"
+    # were read as no crossing
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "beaten": ("Italy was beaten by Spain in the semi-final in Warsaw.", SEMI),
+            "subsidiary": (
+                "Northwind Holdings is a subsidiary of the company, based in Oslo.",
+                "The company is a subsidiary of Northwind Holdings, based in Oslo.",
+            ),
+            "but": ("The law was passed by the senate but rejected by the lower house.", LAW),
+            "while": (
+                "Exports to Japan rose while exports to Korea fell.",
+                "Exports to Korea rose while exports to Japan fell.",
+            ),
+            # supported: the same roles in other words, or a pair that says the same both ways round
+            "ok_beat": ("Italy beat Spain in the semi-final in Warsaw.", SEMI),
+            "ok_law": ("The senate rejected the law after the lower house had passed it.", LAW),
+            "ok_also": (
+                "The plan helps not only farmers but also fishermen.",
+                "The plan helps not only fishermen but also farmers.",
+            ),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "beaten": "swapped:italy/spain",
+            "subsidiary": "swapped:northwind holdings/the company",
+            "but": "swapped:senate/lower house",
+            "while": "swapped:japan/korea",
+        },
+    )
+    _assert_verified(got, ("ok_beat", "ok_law", "ok_also"), clear_of="swapped:")
