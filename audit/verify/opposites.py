@@ -75,6 +75,12 @@ dawn dusk|support oppose|supports opposes|supported opposed|supporters opponents
 exactly around|exactly approximately|exactly roughly|exactly nearly|exactly almost
 present absent|presence absence|win lost
 """
+# pairs read only between two copies of one sentence (`contradicts`), not as a negation said otherwise
+# (`negation_said_otherwise`, which the support model's negation feature reads: these change no feature)
+_COPY_PAIRS = """
+next last|next previous|yesterday tomorrow|acquired sold|acquire sell|acquires sells|left right|leftist rightist
+within after|unanimously narrowly|unanimous narrow
+"""
 
 _OPPOSITE_PAIRS += CHANGE_PAIRS  # verbs of change: improved / worsened, strengthened / weakened, widened / narrowed
 
@@ -104,9 +110,19 @@ _CLASSES = {
     "quarterly:q annually:yr annual:yr yearly:yr",
     "percent": "percent:pct per_cent:pct %:pct percentage_points:pp percentage_point:pp points:pp point:pp "
     "basis_points:bp bps:bp",
-    "scale": "thousand:k million:m billion:b trillion:t",
+    "scale": "thousand:k million:m billion:b trillion:t hundreds:h thousands:k millions:m billions:b trillions:t "
+    "dozens:dz",
     "multiple": "doubled:2 tripled:3 quadrupled:4 halved:0.5 double:2 triple:3 quadruple:4 once:1 twice:2 thrice:3 "
-    "two_times:2 three_times:3 four_times:4 five_times:5 ten_times:10",
+    "two_times:2 three_times:3 four_times:4 five_times:5 ten_times:10 twofold:2 threefold:3 fourfold:4 fivefold:5 "
+    "tenfold:10 hundredfold:100",
+    # months ("may" left out: a modal), kin (each another person: "father" / "grandfather")
+    "month": "january:1 february:2 march:3 april:4 june:6 july:7 august:8 september:9 october:10 november:11 "
+    "december:12",
+    "kin": " ".join(
+        f"{w}:{w}"
+        for w in "father mother son daughter brother sister grandfather grandmother grandson granddaughter uncle aunt "
+        "nephew niece cousin husband wife stepfather stepmother stepson stepdaughter".split()
+    ),
     # how often ("sometimes closed" / "always closed"): words of one frequency share its form
     "frequency": "always:always usually:usually mostly:usually generally:usually often:often frequently:often "
     "commonly:often sometimes:sometimes occasionally:sometimes rarely:rarely seldom:rarely never:never",
@@ -132,7 +148,7 @@ def _fold(word: str) -> str:
 def _pairs() -> dict[str, dict[int, int]]:
     """word -> {pair number: its side}: "allowed" is side 0 of allowed / prohibited and of allowed / banned."""
     out: dict[str, dict[int, int]] = {}
-    pairs = [p.split() for line in _OPPOSITE_PAIRS.split("\n") for p in line.split("|") if p.strip()]
+    pairs = [p.split() for line in (_OPPOSITE_PAIRS + _COPY_PAIRS).split("\n") for p in line.split("|") if p.strip()]
     for n, pair in enumerate(pairs):
         for side, word in enumerate(pair):
             out.setdefault(_fold(word.replace("_", " ")), {})[n] = side

@@ -267,3 +267,65 @@ def test_two_parties_in_each_other_place_across_a_passive_or_a_contrast_are_not_
         },
     )
     _assert_verified(got, ("ok_beat", "ok_law", "ok_also"), clear_of="swapped:")
+
+
+CROWD = "Hundreds of people gathered outside the parliament on Monday evening."
+SALES = "Sales increased tenfold between 2015 and 2020."
+NEST = "Google acquired the thermostat maker Nest in 2014."
+REFUNDS = "Refunds are issued within 30 days of the return."
+GALLERY = "The exhibition runs from March to May at the city gallery."
+PAPER = "Her grandfather founded the newspaper in 1901."
+
+
+def test_a_word_of_scale_time_side_or_kin_changed_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.58 to 0.86): "hundreds", "millions", "tenfold", "next", "sold" (for "acquired"),
+    # "right-wing", "within", "unanimously", the months and the kin words were in no table of `opposites.py`
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "thousands": (CROWD.replace("Hundreds", "Thousands"), CROWD),
+            "billions": (
+                "Billions of tonnes of plastic enter the oceans every year.",
+                "Millions of tonnes of plastic enter the oceans every year.",
+            ),
+            "fivefold": (SALES.replace("tenfold", "fivefold"), SALES),
+            "last_month": (
+                "The meeting has been moved to last month because of the strike.",
+                "The meeting has been moved to next month because of the strike.",
+            ),
+            "sold": (NEST.replace("acquired", "sold"), NEST),
+            "right_wing": (
+                "The party is the largest right-wing party in the country.",
+                "The party is the largest left-wing party in the country.",
+            ),
+            "after": (REFUNDS.replace("within", "after"), REFUNDS),
+            "unanimously": (
+                "The bill was passed unanimously by the assembly in June.",
+                "The bill was passed narrowly by the assembly in June.",
+            ),
+            "months": (GALLERY.replace("from March to May", "from April to June"), GALLERY),
+            "father": (PAPER.replace("grandfather", "father"), PAPER),
+            # supported: the same scale, side, time and person in other words
+            "ok_hundreds": ("Several hundred people gathered outside parliament on Monday evening.", CROWD),
+            "ok_bought": ("Google bought the thermostat maker Nest in 2014.", NEST),
+            "ok_within": ("Refunds are issued within 30 days of a return.", REFUNDS),
+            "ok_months": ("The city gallery shows the exhibition from March until May.", GALLERY),
+            "ok_grandfather": ("The newspaper was founded in 1901 by her grandfather.", PAPER),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "thousands": "swapped:thousands/hundreds",
+            "billions": "swapped:billions/millions",
+            "fivefold": "swapped:fivefold/tenfold",
+            "last_month": "swapped:last/next",
+            "sold": "swapped:sold/acquired",
+            "right_wing": "swapped:right/left",
+            "after": "swapped:after/within",
+            "unanimously": "swapped:unanimously/narrowly",
+            "months": "swapped:april/march",
+            "father": "swapped:father/grandfather",
+        },
+    )
+    _assert_verified(got, ("ok_hundreds", "ok_bought", "ok_within", "ok_months", "ok_grandfather"), clear_of="swapped:")
