@@ -329,3 +329,43 @@ def test_a_word_of_scale_time_side_or_kin_changed_is_not_verified(tmp_path: Path
         },
     )
     _assert_verified(got, ("ok_hundreds", "ok_bought", "ok_within", "ok_months", "ok_grandfather"), clear_of="swapped:")
+
+
+SUED = "Apple sued Samsung over patent infringement in 2011."
+MATCH = "The coach criticised the referee after the match."
+
+
+def test_two_parties_in_each_other_place_around_a_verb_of_one_side_are_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.90 and over): "sued", "eliminated", "trailed", "invaded", "criticised" were no words that
+    # order two sides, so the two names in each other's place around them read as a list
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "sued": ("Samsung sued Apple over patent infringement in 2011.", SUED),
+            "eliminated": (
+                "In the quarter-final, Argentina eliminated Brazil on penalties.",
+                "In the quarter-final, Brazil eliminated Argentina on penalties.",
+            ),
+            "trailed": (
+                "The survey found that the Conservatives trailed Labour by six points.",
+                "The survey found that Labour trailed the Conservatives by six points.",
+            ),
+            "invaded": ("Poland invaded Germany on 1 September 1939.", "Germany invaded Poland on 1 September 1939."),
+            "criticised": ("The referee criticised the coach after the match.", MATCH),
+            # supported: the same sides in other words
+            "ok_sued": ("Apple took Samsung to court over patent infringement in 2011.", SUED),
+            "ok_passive": ("Samsung was sued by Apple over patent infringement in 2011.", SUED),
+            "ok_criticised": ("After the match the coach criticised the referee.", MATCH),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "sued": "swapped:samsung/apple",
+            "eliminated": "swapped:argentina/brazil",
+            "trailed": "swapped:the conservatives/labour",
+            "invaded": "swapped:poland/germany",
+            "criticised": "swapped:the referee/the coach",
+        },
+    )
+    _assert_verified(got, ("ok_sued", "ok_passive", "ok_criticised"), clear_of="swapped:")
