@@ -80,6 +80,9 @@ present absent|presence absence|win lost
 _COPY_PAIRS = """
 next last|next previous|yesterday tomorrow|acquired sold|acquire sell|acquires sells|left right|leftist rightist
 within after|unanimously narrowly|unanimous narrow
+recommended required|recommend require|recommends requires|recommendation requirement|twice half|mid late|mid early
+raised cut|raise cut|raises cuts|raising cutting|hiked cut|hike cut|upheld overturned|uphold overturn
+upholds overturns|upheld reversed|upheld quashed|vetoed signed|veto sign
 """
 
 _OPPOSITE_PAIRS += CHANGE_PAIRS  # verbs of change: improved / worsened, strengthened / weakened, widened / narrowed
@@ -124,6 +127,9 @@ _CLASSES = {
         "nephew niece cousin husband wife stepfather stepmother stepson stepdaughter".split()
     ),
     # how often ("sometimes closed" / "always closed"): words of one frequency share its form
+    # how much ("rose slightly" / "rose sharply")
+    "degree": "slightly:low slight:low marginally:low marginal:low modestly:low sharply:high sharp:high steeply:high "
+    "steep:high dramatically:high dramatic:high",
     "frequency": "always:always usually:usually mostly:usually generally:usually often:often frequently:often "
     "commonly:often sometimes:sometimes occasionally:sometimes rarely:rarely seldom:rarely never:never",
     "season": "spring:spring summer:summer autumn:autumn fall:autumn winter:winter",

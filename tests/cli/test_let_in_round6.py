@@ -369,3 +369,48 @@ def test_two_parties_in_each_other_place_around_a_verb_of_one_side_are_not_verif
         },
     )
     _assert_verified(got, ("ok_sued", "ok_passive", "ok_criticised"), clear_of="swapped:")
+
+
+MASKS = "Masks are recommended on public transport during the winter."
+PRICES_ROSE = "Prices rose slightly in the second half of the year."
+RATES = "The central bank cut interest rates by half a point in May."
+COURT = "The appeals court upheld the ruling against the company."
+
+
+def test_a_word_of_duty_degree_or_outcome_changed_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.47 to 0.77): "required" for "recommended", "half as" for "twice as", "sharply" for
+    # "slightly", "late" for "mid", "raised" for "cut", "overturned" for "upheld" were in no table of `opposites.py`
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "required": (MASKS.replace("recommended", "required"), MASKS),
+            "half_as": (
+                "Smokers are half as likely to develop the disease as non-smokers.",
+                "Smokers are twice as likely to develop the disease as non-smokers.",
+            ),
+            "sharply": (PRICES_ROSE.replace("slightly", "sharply"), PRICES_ROSE),
+            "late": (
+                "The town was founded in the late 1990s by a group of farmers.",
+                "The town was founded in the mid-1990s by a group of farmers.",
+            ),
+            "raised": (RATES.replace("cut", "raised"), RATES),
+            "overturned": (COURT.replace("upheld", "overturned"), COURT),
+            # supported: the same duty, degree and outcome in other words
+            "ok_advised": ("Masks are advised on public transport during the winter.", MASKS),
+            "ok_modestly": ("In the second half of the year prices rose slightly.", PRICES_ROSE),
+            "ok_lowered": ("In May the central bank lowered interest rates by half a point.", RATES),
+            "ok_confirmed": ("The appeals court confirmed the ruling against the company.", COURT),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "required": "swapped:required/recommended",
+            "half_as": "swapped:half/twice",
+            "sharply": "swapped:sharply/slightly",
+            "late": "swapped:late/mid",
+            "raised": "swapped:raised/cut",
+            "overturned": "swapped:overturned/upheld",
+        },
+    )
+    _assert_verified(got, ("ok_advised", "ok_modestly", "ok_lowered", "ok_confirmed"), clear_of="swapped:")
