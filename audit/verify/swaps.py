@@ -280,12 +280,14 @@ def _crossed(ops: Sequence[tuple[str, int, int, int, int]], pair: _Pair) -> str 
         for tag, i1, i2, j1, j2 in ops
         if tag == "replace" and i2 - i1 <= MAX_CROSSED and j2 - j1 <= MAX_CROSSED
     ]
-    for x, (mine, theirs, _, end) in enumerate(spans):
+    for x, (mine, theirs, first, end) in enumerate(spans):
         for other_mine, other_theirs, start, _ in spans[x + 1 :]:
             if mine == other_theirs and other_mine == theirs:
                 between = {w.low for w in claim[end:start]}
-                # or two names a clause apart ("opened in Paris, and ... moved ... to Lyon" for the reverse)
+                # or two names a clause apart ("opened in Paris, and ... moved ... to Lyon" for the reverse), or
+                # two sides bound to opposite words ("in favour of A and against B")
                 far = start - end >= MIN_APART and claim[end - 1].capital and claim[start].capital
+                far = far or any(contradicts(w, v.low) for w in between for v in claim[max(0, first - 3) : first])
                 # ... or across a contrast ("passed by A but rejected by B"; not "not only A but also B")
                 if (between & (ORDERING | CONTRASTS) and not between & (JOINING | {"also"})) or far:
                     return f"{mine}/{theirs}"

@@ -414,3 +414,28 @@ def test_a_word_of_duty_degree_or_outcome_changed_is_not_verified(tmp_path: Path
         },
     )
     _assert_verified(got, ("ok_advised", "ok_modestly", "ok_lowered", "ok_confirmed"), clear_of="swapped:")
+
+
+RULING = "The court ruled in favour of the workers and against the company."
+
+
+def test_two_sides_bound_to_opposite_words_in_each_other_place_are_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.91): the two sides stand across "and", read as a list ("France and Germany")
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "favour": ("The court ruled in favour of the company and against the workers.", RULING),
+            "for": (
+                "The senator spoke for the tax cut and against the spending bill.",
+                "The senator spoke for the spending bill and against the tax cut.",
+            ),
+            # supported: the same sides in another order, or a list
+            "ok_order": ("The court ruled against the company and in favour of the workers.", RULING),
+            "ok_list": (
+                "Demand for coal and for oil fell sharply last winter.",
+                "Demand for oil and for coal fell sharply last winter.",
+            ),
+        },
+    )
+    _assert_flagged(got, {"favour": "swapped:company/workers", "for": "swapped:tax cut/spending bill"})
+    _assert_verified(got, ("ok_order", "ok_list"), clear_of="swapped:")
