@@ -83,6 +83,7 @@ within after|unanimously narrowly|unanimous narrow
 recommended required|recommend require|recommends requires|recommendation requirement|twice half|mid late|mid early
 raised cut|raise cut|raises cuts|raising cutting|hiked cut|hike cut|upheld overturned|uphold overturn
 upholds overturns|upheld reversed|upheld quashed|vetoed signed|veto sign|favour against|favor against
+beat missed|beats misses|exceeded missed|exceeds misses|topped missed
 """
 
 _OPPOSITE_PAIRS += CHANGE_PAIRS  # verbs of change: improved / worsened, strengthened / weakened, widened / narrowed

@@ -439,3 +439,28 @@ def test_two_sides_bound_to_opposite_words_in_each_other_place_are_not_verified(
     )
     _assert_flagged(got, {"favour": "swapped:company/workers", "for": "swapped:tax cut/spending bill"})
     _assert_verified(got, ("ok_order", "ok_list"), clear_of="swapped:")
+
+
+SHARES = "The company's shares rose 4% on Monday after it beat profit forecasts."
+
+
+def test_a_forecast_missed_for_one_beaten_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.50 and over): "missed" / "beat" was no pair of `opposites.py` ("beat" / "lost" was)
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "missed": (SHARES.replace("beat", "missed"), SHARES),
+            "exceeded": (
+                "Third-quarter revenue exceeded analysts' expectations, the bank said on Tuesday.",
+                "Third-quarter revenue missed analysts' expectations, the bank said on Tuesday.",
+            ),
+            # supported: the same outcome in other words
+            "ok_topped": (SHARES.replace("beat", "topped"), SHARES),
+            "ok_fell_short": (
+                "Third-quarter revenue fell short of analysts' expectations, the bank said on Tuesday.",
+                "Third-quarter revenue missed analysts' expectations, the bank said on Tuesday.",
+            ),
+        },
+    )
+    _assert_flagged(got, {"missed": "swapped:missed/beat", "exceeded": "swapped:exceeded/missed"})
+    _assert_verified(got, ("ok_topped", "ok_fell_short"), clear_of="swapped:")
