@@ -75,6 +75,16 @@ dawn dusk|support oppose|supports opposes|supported opposed|supporters opponents
 exactly around|exactly approximately|exactly roughly|exactly nearly|exactly almost
 present absent|presence absence|win lost
 """
+# pairs read only between two copies of one sentence (`contradicts`), not as a negation said otherwise
+# (`negation_said_otherwise`, which the support model's negation feature reads: these change no feature)
+_COPY_PAIRS = """
+next last|next previous|yesterday tomorrow|acquired sold|acquire sell|acquires sells|left right|leftist rightist
+within after|unanimously narrowly|unanimous narrow
+recommended required|recommend require|recommends requires|recommendation requirement|twice half|mid late|mid early
+raised cut|raise cut|raises cuts|raising cutting|hiked cut|hike cut|upheld overturned|uphold overturn
+upholds overturns|upheld reversed|upheld quashed|vetoed signed|veto sign|favour against|favor against
+beat missed|beats misses|exceeded missed|exceeds misses|topped missed
+"""
 
 _OPPOSITE_PAIRS += CHANGE_PAIRS  # verbs of change: improved / worsened, strengthened / weakened, widened / narrowed
 
@@ -82,7 +92,10 @@ _OPPOSITE_PAIRS += CHANGE_PAIRS  # verbs of change: improved / worsened, strengt
 _CLASSES = {
     # an ordinal in words and in digits is one ("third" / "3rd": each was a swap of the other, a false alarm)
     "ordinal": "first:1 second:2 third:3 fourth:4 fifth:5 sixth:6 seventh:7 eighth:8 ninth:9 tenth:10 eleventh:11 "
-    "twelfth:12 1st:1 2nd:2 3rd:3 4th:4 5th:5 6th:6 7th:7 8th:8 9th:9 10th:10 11th:11 12th:12",
+    "twelfth:12 1st:1 2nd:2 3rd:3 4th:4 5th:5 6th:6 7th:7 8th:8 9th:9 10th:10 11th:11 12th:12 "
+    # ... and on to the centuries ("the eighteenth century" for "the nineteenth": no ordinal past "twelfth" was read)
+    "thirteenth:13 fourteenth:14 fifteenth:15 sixteenth:16 seventeenth:17 eighteenth:18 nineteenth:19 twentieth:20 "
+    + " ".join(f"{n}th:{n}" for n in range(13, 21)),
     "length": "km:km kilometre:km kilometres:km kilometer:km kilometers:km mile:mi miles:mi mi:mi metre:m metres:m "
     "meter:m meters:m m:m feet:ft foot:ft ft:ft yard:yd yards:yd inch:in inches:in cm:cm centimetres:cm "
     "centimeters:cm mm:mm millimetres:mm millimeters:mm nautical:nmi",
@@ -101,10 +114,23 @@ _CLASSES = {
     "quarterly:q annually:yr annual:yr yearly:yr",
     "percent": "percent:pct per_cent:pct %:pct percentage_points:pp percentage_point:pp points:pp point:pp "
     "basis_points:bp bps:bp",
-    "scale": "thousand:k million:m billion:b trillion:t",
+    "scale": "thousand:k million:m billion:b trillion:t hundreds:h thousands:k millions:m billions:b trillions:t "
+    "dozens:dz",
     "multiple": "doubled:2 tripled:3 quadrupled:4 halved:0.5 double:2 triple:3 quadruple:4 once:1 twice:2 thrice:3 "
-    "two_times:2 three_times:3 four_times:4 five_times:5 ten_times:10",
+    "two_times:2 three_times:3 four_times:4 five_times:5 ten_times:10 twofold:2 threefold:3 fourfold:4 fivefold:5 "
+    "tenfold:10 hundredfold:100",
+    # months ("may" left out: a modal), kin (each another person: "father" / "grandfather")
+    "month": "january:1 february:2 march:3 april:4 june:6 july:7 august:8 september:9 october:10 november:11 "
+    "december:12",
+    "kin": " ".join(
+        f"{w}:{w}"
+        for w in "father mother son daughter brother sister grandfather grandmother grandson granddaughter uncle aunt "
+        "nephew niece cousin husband wife stepfather stepmother stepson stepdaughter".split()
+    ),
     # how often ("sometimes closed" / "always closed"): words of one frequency share its form
+    # how much ("rose slightly" / "rose sharply")
+    "degree": "slightly:low slight:low marginally:low marginal:low modestly:low sharply:high sharp:high steeply:high "
+    "steep:high dramatically:high dramatic:high",
     "frequency": "always:always usually:usually mostly:usually generally:usually often:often frequently:often "
     "commonly:often sometimes:sometimes occasionally:sometimes rarely:rarely seldom:rarely never:never",
     "season": "spring:spring summer:summer autumn:autumn fall:autumn winter:winter",
@@ -129,7 +155,7 @@ def _fold(word: str) -> str:
 def _pairs() -> dict[str, dict[int, int]]:
     """word -> {pair number: its side}: "allowed" is side 0 of allowed / prohibited and of allowed / banned."""
     out: dict[str, dict[int, int]] = {}
-    pairs = [p.split() for line in _OPPOSITE_PAIRS.split("\n") for p in line.split("|") if p.strip()]
+    pairs = [p.split() for line in (_OPPOSITE_PAIRS + _COPY_PAIRS).split("\n") for p in line.split("|") if p.strip()]
     for n, pair in enumerate(pairs):
         for side, word in enumerate(pair):
             out.setdefault(_fold(word.replace("_", " ")), {})[n] = side
@@ -148,6 +174,7 @@ def _classed() -> dict[str, dict[str, str]]:
 
 PAIRS = _pairs()
 CLASSED = _classed()
+_ONE = {"a": "one", "an": "one"}
 
 
 def contradicts(claim_word: str, source_word: str) -> bool:
@@ -163,7 +190,8 @@ def contradicts(claim_word: str, source_word: str) -> bool:
     kinds = CLASSED.get(source_word, {})
     if any(kinds.get(cls) not in (None, canon) for cls, canon in CLASSED.get(claim_word, {}).items()):
         return True
-    words = claim_word.split(), source_word.split()
+    # "a" / "an" before a word these tables know is "one": "two thirds" for "a third", "a day" for "an hour"
+    words = tuple([_ONE.get(w, w) for w in side.split()] for side in (claim_word, source_word))
     if len(words[0]) == len(words[1]) > 1 and all(w in PAIRS or w in CLASSED for side in words for w in side):
         return any(contradicts(a, b) for a, b in zip(*words, strict=True))
     short, long_ = sorted((claim_word, source_word), key=len)

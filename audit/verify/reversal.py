@@ -21,7 +21,12 @@ from collections.abc import Sequence
 ORDERING = frozenset(
     "than over before after beat beats defeated defeats to into from exceeds exceeded surpassed overtook outsold "
     "outnumber outnumbers outnumbered above below ahead behind acquired bought replaced succeeded preceded "
-    "followed".split()
+    "followed beaten overtaken owns owned subsidiary".split()
+) | frozenset(  # verbs one side does to the other ("Apple sued Samsung", "The coach criticised the referee")
+    "sued sues accused accuses invaded invades attacked attacks eliminated eliminates trailed trails overcame "
+    "outperformed outperforms outpaced outscored criticised criticized criticises criticizes blamed blames endorsed "
+    "endorses hired hires fired fires funded funds sponsored sponsors employs employed killed arrested interviewed "
+    "advised coached annexed conquered occupied praised".split()
 )
 MAX_SIDE = 3  # words of each side next to an ordering word that `reordered` reads
 ORDERS = frozenset("before after than until".split())

@@ -32,6 +32,7 @@ from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
 from audit.verify.hedges import done_for_planned, dropped_hedge, framed
 from audit.verify.keyfacts import ascii_digits
+from audit.verify.left_out import interval_widened, left_out
 from audit.verify.opposites import CLASSED, contradicts
 from audit.verify.quantities import approximated, one_of_dropped, quantity_changed, single_generalised
 from audit.verify.reversal import ORDERING, clauses_reversed, reordered
@@ -226,6 +227,10 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     if moved is not None:
         return moved
     if not claim or not sent:
+        # "2 percent" for "2 percentage points, to 5 percent", "no one was hurt" for "no one was seriously hurt"
+        found = left_out(said, [w.low for w in pair.claim[:i1]], lows[j1:j2], [w.low for w in pair.claim[i2 : i2 + 2]])
+        if found is not None:
+            return found
         if all(w.low in NEGATIONS for w in claim or sent):
             return "negation"
         ranked = _ranked(claim or sent, pair.claim[i2].low if i2 < len(pair.claim) else "")
@@ -238,6 +243,8 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         return None if found is None else f"stitched:{found}"
     if negated[0] != negated[1] and max(len(claim), len(sent)) <= MAX_NEGATED:
         return "negation"  # "keine neuen" for "insgesamt 350 neue", "n'est pas" for "est"
+    if (widened := interval_widened([w.low for w in pair.claim[:i1]], said, stated)) is not None:
+        return widened  # "every year" for "every two years"
     if len(claim) > MAX_SWAPPED or len(sent) > MAX_SWAPPED:
         return None
     mine, theirs = " ".join(w.low for w in claim), " ".join(w.low for w in sent)
@@ -273,13 +280,16 @@ def _crossed(ops: Sequence[tuple[str, int, int, int, int]], pair: _Pair) -> str 
         for tag, i1, i2, j1, j2 in ops
         if tag == "replace" and i2 - i1 <= MAX_CROSSED and j2 - j1 <= MAX_CROSSED
     ]
-    for x, (mine, theirs, _, end) in enumerate(spans):
+    for x, (mine, theirs, first, end) in enumerate(spans):
         for other_mine, other_theirs, start, _ in spans[x + 1 :]:
             if mine == other_theirs and other_mine == theirs:
                 between = {w.low for w in claim[end:start]}
-                # or two names a clause apart ("opened in Paris, and ... moved ... to Lyon" for the reverse)
+                # or two names a clause apart ("opened in Paris, and ... moved ... to Lyon" for the reverse), or
+                # two sides bound to opposite words ("in favour of A and against B")
                 far = start - end >= MIN_APART and claim[end - 1].capital and claim[start].capital
-                if (between & ORDERING and not between & JOINING) or far:
+                far = far or any(contradicts(w, v.low) for w in between for v in claim[max(0, first - 3) : first])
+                # ... or across a contrast ("passed by A but rejected by B"; not "not only A but also B")
+                if (between & (ORDERING | CONTRASTS) and not between & (JOINING | {"also"})) or far:
                     return f"{mine}/{theirs}"
     return None
 

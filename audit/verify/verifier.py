@@ -29,6 +29,7 @@ from audit.verdict import (
     SourceScore,
 )
 from audit.verify.asserted import dropped_condition, unasserted_frame
+from audit.verify.bars import leave_or_going_on
 from audit.verify.causal import CAUSE, unstated_cause
 from audit.verify.direction import direction_mismatch
 from audit.verify.features import (
@@ -236,6 +237,8 @@ def score_pairs(
         negated = bool(feats[_NEGATION]) and not a.exact
         swaps = () if a.exact else swapped_words(a.claim, [w.text for w in a.candidates], a.facts.names)
         negated = negated or "negation" in swaps
+        # leave or going on stated where the windows bar it or say it ended ("can bid" for "barred from bidding")
+        barred = None if a.exact else leave_or_going_on(a.claim, [w.text for w in a.candidates])
         # a cause its windows tie only by sequence or association ("caused" for "followed")
         causal = not a.exact and unstated_cause(a.claim, [w.text for w in a.candidates])
         out.append(
@@ -252,6 +255,7 @@ def score_pairs(
                 + ((NEGATION_MISMATCH,) if negated else ())
                 + ((DIRECTION_MISMATCH,) if opposite else ())
                 + tuple(dict.fromkeys(_swap_reason(w) for w in swaps if w != "negation"))
+                + ((f"{SWAPPED}:{barred}",) if barred is not None else ())
                 + ((f"{UNASSERTED}:{frame}",) if frame is not None else ())
                 + ((f"{CONDITIONAL}:{condition}",) if condition is not None else ())
                 + ((f"{UNASSERTED}:{CAUSE}",) if causal else ()),

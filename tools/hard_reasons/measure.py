@@ -20,6 +20,7 @@ from collections import Counter
 from pathlib import Path
 
 from audit.calibrate import read_pairs
+from audit.verify.bars import leave_or_going_on
 from audit.verify.causal import unstated_cause
 from audit.verify.direction import direction_mismatch
 from audit.verify.features import analyse_pair, negation_mismatch
@@ -43,6 +44,9 @@ def reasons(claim: str, source: str) -> list[str]:
         return out
     swaps = swapped_words(a.claim, [w.text for w in a.candidates], a.facts.names)
     out += [_swap_reason(w) for w in swaps if w != "negation"]
+    barred = leave_or_going_on(a.claim, [w.text for w in a.candidates])
+    if barred is not None:
+        out.append(f"swapped:{barred}")
     if unstated_cause(a.claim, [w.text for w in a.candidates]):
         out.append("unasserted:cause")
     if a.candidates:

@@ -1,0 +1,113 @@
+"""Words a copy leaves out of its sentence that say otherwise: the unit the source gives the figure the claim copies,
+a qualifier of a denial, the count of an interval.
+
+Read by `swaps._swap` on one difference of a claim and the sentence it copies, where the claim has nothing in the
+place of the sentence's words (`before`: the claim's words before the difference, the sentence's too; `after`: the
+claim's words from there):
+
+- the unit of a figure, read off the source's next figure: "The unemployment rate rose by 2 percent" against "...
+  rose by 2 percentage points, to 5 percent": the claim's "percent" aligns with the later "5 percent", so the copy
+  leaves out "percentage points, to 5", and no word stood in another's place (`next_figures_unit`:
+  `swapped:percent/percentage points`; "30 miles" against "30 kilometres, or about 19 miles");
+- a qualifier that narrows what a sentence denies: "no one was hurt" against "no one was seriously hurt", "did not
+  respond" against "did not immediately respond", "never recovered" against "never fully recovered": left out of a
+  denial, it makes the denial say more than the source (`dropped_qualifier`: `unasserted:seriously`); left out of a
+  statement that denies nothing ("Three passengers were hurt" for "... seriously hurt") it says less, and is none;
+- a word that makes a role another's or past, "the chief executive" against "the former chief executive", "prime
+  minister" against "deputy prime minister", "founded" against "co-founded" (`dropped_role`: `swapped:chief/former
+  chief`: "former", "ex", "deputy", "vice", "assistant", "acting", "interim", "associate", "co", "honorary", in lower
+  case: "Acme said" for "Acme Co. said" is none), or a rate made a total, "GDP reached" against "GDP per capita
+  reached" (`unasserted:per capita`);
+- the count of an interval: "every year" against "every two years" (`interval_widened`: `swapped:year/two years`,
+  the claim's one word in the place of two).
+Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from audit.verify.opposites import CLASSED, contradicts
+
+# classes of `opposites.py` that are units a figure is stated in
+UNIT_CLASSES = frozenset("length mass volume area currency period percent temperature".split())
+# words that narrow a denial: "not seriously hurt" is no "not hurt", "did not immediately respond" no "did not respond"
+QUALIFIERS = frozenset(
+    "seriously severely badly critically gravely significantly substantially materially greatly fully completely "
+    "entirely totally wholly directly immediately deliberately intentionally knowingly permanently officially "
+    "formally publicly explicitly specifically necessarily always".split()
+)
+DENIALS = frozenset("not never no nobody none neither nor".split())
+NEAR_DENIAL = 4  # words before the qualifier a denial may stand ("no one was seriously hurt")
+
+# words that make a role another's or past: "the former chief executive", "deputy prime minister", "co-founded"
+ROLES = frozenset("former ex deputy vice assistant acting interim associate co honorary".split())
+
+
+def _is_number(word: str) -> bool:
+    return word[:1].isdigit()
+
+
+def _unit(words: Sequence[str]) -> str | None:
+    """The unit of one or two words opening `words` ("percentage points", "kilometres"), if they open with one."""
+    for n in (2, 1):
+        if len(words) >= n:
+            unit = " ".join(words[:n])
+            if UNIT_CLASSES & set(CLASSED.get(unit, {})):
+                return unit
+    return None
+
+
+def next_figures_unit(before: Sequence[str], stated: Sequence[str], after: Sequence[str]) -> str | None:
+    """Where the claim states a figure (the last word `before`) whose unit, the claim's word(s) `after` it, is the
+    one the sentence gives its next figure, and the sentence's words left out there open with another unit and hold
+    that next figure ("percentage points , to 5"): the claim's unit and the sentence's, as a reason's detail."""
+    if not before or not _is_number(before[-1]) or not any(_is_number(w) for w in stated[1:]):
+        return None
+    theirs, mine = _unit(stated), _unit(after)
+    return f"{mine}/{theirs}" if theirs and mine and contradicts(mine, theirs) else None
+
+
+def dropped_qualifier(before: Sequence[str], stated: Sequence[str]) -> str | None:
+    """The qualifier the sentence's one word left out (`stated`) is, where a denial stands in the `NEAR_DENIAL`
+    words before it; None otherwise."""
+    if len(stated) != 1 or stated[0] not in QUALIFIERS:
+        return None
+    return stated[0] if DENIALS & set(before[-NEAR_DENIAL:]) else None
+
+
+def interval_widened(before: Sequence[str], said: Sequence[str], stated: Sequence[str]) -> str | None:
+    """The claim's one word of time after "every" where the sentence has a count and that word in the plural ("every
+    year" for "every two years"): the two as a reason's detail."""
+    if not before or before[-1] != "every" or len(said) != 1 or len(stated) != 2:
+        return None
+    count, unit = stated
+    counted = _is_number(count) or "count" in CLASSED.get(count, {})
+    period = "period" in CLASSED.get(said[0], {})
+    return f"{said[0]}/{count} {unit}" if counted and period and unit in (f"{said[0]}s", said[0]) else None
+
+
+def dropped_role(stated: Sequence[str], after: Sequence[str]) -> str | None:
+    """The claim's next word and the sentence's role word with it ("chief/former chief"), where the one word left out
+    (`stated`, lower case; a capitalised word is "") makes a role another's or past; "per capita" where the words left
+    out make a rate of a total ("unasserted:per capita"); None otherwise."""
+    if len(stated) == 2 and stated[0] == "per" and stated[1]:
+        return f"unasserted:per {stated[1]}"
+    if len(stated) != 1 or stated[0] not in ROLES or not after:
+        return None
+    return f"{after[0]}/{stated[0]} {after[0]}"
+
+
+def left_out(said: Sequence[str], before: Sequence[str], stated: Sequence[str], after: Sequence[str]) -> str | None:
+    """What the sentence's words `stated` (lower case; a capitalised word is ""), which the claim leaves out between
+    its words `before` and `after` (`said`, the claim's words in their place, empty), say otherwise, as a reason's
+    detail: a unit of the claim's figure, a role, a rate, a denial's qualifier ("unasserted:seriously"); None when
+    nothing, or when the claim has words in their place."""
+    if said:
+        return None
+    qualifier = dropped_qualifier(before, stated)
+    return (
+        next_figures_unit(before, stated, after)
+        or dropped_role(stated, after)
+        or (None if qualifier is None else f"unasserted:{qualifier}")
+    )
