@@ -222,6 +222,12 @@ def _tags(text: str) -> tuple[str, list[dict[str, Any]]]:
     return "".join(parts) + text[pos:], out
 
 
+def _joined(parts: list[Any]) -> str | None:
+    """The texts of a list of content parts joined, or None when no part holds a text."""
+    texts = [p["text"] for p in parts if isinstance(p, dict) and isinstance(p.get("text"), str)]
+    return "".join(texts) if texts else None
+
+
 def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)
     if len(out) < len(pairs):
@@ -271,7 +277,9 @@ def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
     if isinstance(doc.get("message"), dict) and "citations" in doc["message"]:  # Cohere v2 chat response
         msg = doc["message"]
         parts = msg.get("content")
-        text = "".join(p.get("text", "") for p in parts if isinstance(p, dict)) if isinstance(parts, list) else parts
+        # the text parts joined (a part whose text is a number or a list is no text: it raised TypeError for the
+        # whole run); a content without any text part cannot be read (structured_parse_failed)
+        text = _joined(parts) if isinstance(parts, list) else parts
         if isinstance(text, str) and isinstance(msg.get("citations"), list):
             return {"answer": text, "citations": _cohere(text, msg["citations"])}
     if isinstance(doc.get("choices"), list) and doc["choices"] and isinstance(doc["choices"][0], dict):

@@ -1,0 +1,64 @@
+"""Log formats of other RAG systems, round 3, and hostile variants of them, each through the real `citeaudit run` on
+real Parquet and DuckDB files: every row comes out audited (a malformed citation named) or quarantined naming its
+file, row and field, never a traceback, never a lost row."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
+from tests.cli.hostile import CTX, audited
+from tests.conftest import make_answer
+from tests.conftest import query as q
+
+REFUNDS, SHIPPING = "Refunds take 30 days.", "Shipping is free over 50 euros."
+TEXT = f"{REFUNDS} {SHIPPING}"
+URL_CTX = [c | {"url": f"https://x.org/{c['doc_id']}"} for c in CTX]
+
+
+def _rows(answers: dict[str, Any], ctx: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [make_answer(k, v if isinstance(v, str) else json.dumps(v), ctx) for k, v in answers.items()]
+
+
+def _run(tmp_path: Path, answers: dict[str, Any], ctx: list[dict[str, Any]] = URL_CTX) -> Path:
+    return audited(tmp_path, _rows(answers, ctx))
+
+
+def _cites(db: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Each answer's citations: (cited_ref, context_rank, verdict, claim), in order."""
+    got = q(
+        db,
+        "SELECT answer_id, list((cited_ref, context_rank, verdict, claim) ORDER BY citation_ord) FROM citation_audit "
+        "GROUP BY 1",
+    )
+    return {a: [tuple(c) for c in cs] for a, cs in got}
+
+
+def _reasons(db: Path) -> dict[str, list[str]]:
+    got = q(db, "SELECT answer_id, flatten(list(reasons ORDER BY citation_ord)) FROM citation_audit "
+               "WHERE verdict = 'fabricated' GROUP BY 1")  # fmt: skip
+    return dict(got)
+
+
+def test_a_content_part_whose_text_is_no_text_fails_no_run(tmp_path: Path) -> None:
+    # a Cohere v2 message whose content part has a number for its text raised TypeError in the shaping of every
+    # answer at once: the whole run stopped (exit 1), every row of the log lost with it
+    answers = {
+        "good": f"{REFUNDS[:-1]} [1].",
+        "number": {"message": {"content": [{"type": "text", "text": 5}], "citations": []}},
+        "mixed": {"message": {"content": [None, {"type": "text", "text": TEXT}, {"text": [1]}], "citations": [
+            {"start": 0, "end": len(REFUNDS), "text": REFUNDS, "document_ids": ["d1"]}]}},
+    }  # fmt: skip
+    db = _run(tmp_path, answers)
+    cites = _cites(db)
+    assert cites["good"] == [("1", 1, "verified", REFUNDS)]
+    assert cites["mixed"] == [("d1", 1, "verified", REFUNDS)]
+    levels = {a: (lv, fl) for a, lv, fl in q(db, "SELECT answer_id, level, flags FROM answer_audit")}
+    assert levels["number"][0] == "RED" and "structured_parse_failed" in levels["number"][1]
