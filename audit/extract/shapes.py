@@ -326,6 +326,12 @@ def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
         "AND coalesce(json_type(TRY_CAST(ltrim(answer, chr(65279)) AS JSON), '$.answer'), '') <> 'VARCHAR')",
         {"tag": _MAY_HOLD_TAG},
     ).fetchall()
-    rows = [(a, json.dumps(s, ensure_ascii=False)) for a, t in found if (s := shape(t)) is not None]
-    text_table(con, "shaped_answers", ("answer_id", "shaped"), rows)
+    # `from_prose`: the cite tags of a prose answer, read through the structured-output path, yet no structured
+    # output (`structured_output` says the answer was logged as JSON: such prose was reported `true`)
+    rows = [
+        (a, json.dumps(s, ensure_ascii=False), str(not t.lstrip("\ufeff \t\r\n").startswith("{")).lower())
+        for a, t in found
+        if (s := shape(t)) is not None
+    ]
+    text_table(con, "shaped_answers", ("answer_id", "shaped", "from_prose"), rows)
     return len(rows)

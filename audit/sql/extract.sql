@@ -208,6 +208,8 @@ WITH unmarked AS (
 SELECT answer_id,
        looks_json AND answer_field IS NOT NULL AS structured,
        answer_id IN (SELECT answer_id FROM shaped_answers) AS shaped,
+       -- prose whose cite tags were read as the structured output they stand for: no structured output logged
+       answer_id IN (SELECT answer_id FROM shaped_answers WHERE from_prose = 'true') AS tagged_prose,
        -- the JSON read held a lone surrogate escape, read as U+FFFD (flagged `lone_surrogate_replaced`)
        looks_json AND answer_field IS NOT NULL AND answer_id IN (SELECT answer_id FROM surrogate_repairs)
            AS surrogates_replaced,

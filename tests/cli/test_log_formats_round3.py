@@ -62,3 +62,17 @@ def test_a_content_part_whose_text_is_no_text_fails_no_run(tmp_path: Path) -> No
     assert cites["mixed"] == [("d1", 1, "verified", REFUNDS)]
     levels = {a: (lv, fl) for a, lv, fl in q(db, "SELECT answer_id, level, flags FROM answer_audit")}
     assert levels["number"][0] == "RED" and "structured_parse_failed" in levels["number"][1]
+
+
+def test_prose_with_cite_tags_is_no_structured_output(tmp_path: Path) -> None:
+    # `structured_output` says the answer was logged as JSON (README, outputs.v3.sql); a prose answer holding cite
+    # tags was reported `true` because its tags are read through the structured-output path
+    answers = {
+        "prose": f'<cite id="1">{REFUNDS}</cite> (cite index="2-1">{SHIPPING}</cite>',
+        "json": {"answer": f'<cite id="1">{REFUNDS}</cite>'},
+        "cohere": {"text": REFUNDS, "citations": [{"start": 0, "end": len(REFUNDS), "document_ids": ["d1"]}]},
+    }
+    db = _run(tmp_path, answers)
+    got = dict(q(db, "SELECT answer_id, structured_output FROM answer_audit"))
+    assert got == {"prose": False, "json": True, "cohere": True}
+    assert [c[2] for c in _cites(db)["prose"]] == ["verified", "verified"]
