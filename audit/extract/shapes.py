@@ -291,11 +291,15 @@ def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
                 return rest | {"answer": msg["content"]}
             return {"answer": msg["content"], "citations": _openai(msg["content"], notes)}
     if isinstance(doc.get("output"), list):  # OpenAI Responses: output[].content[] output_text with annotations
+        texts, cites = [], []
         for item in doc["output"]:
             content = item.get("content") if isinstance(item, dict) else None
             for part in content if isinstance(content, list) else []:
                 if isinstance(part, dict) and part.get("type") == "output_text" and isinstance(part.get("text"), str):
-                    return {"answer": part["text"], "citations": _openai(part["text"], part.get("annotations") or [])}
+                    texts.append(part["text"])
+                    cites += _openai(part["text"], part.get("annotations") or [])
+        if texts:  # every output_text part, each a paragraph (only the first was read: the others never checked)
+            return {"answer": "\n\n".join(texts), "citations": cites}
     if isinstance(doc.get("candidates"), list) and doc["candidates"] and isinstance(doc["candidates"][0], dict):
         cand = doc["candidates"][0]  # Vertex AI / Gemini grounding
         parts = (cand.get("content") or {}).get("parts") if isinstance(cand.get("content"), dict) else None

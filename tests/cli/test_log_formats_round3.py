@@ -76,3 +76,28 @@ def test_prose_with_cite_tags_is_no_structured_output(tmp_path: Path) -> None:
     got = dict(q(db, "SELECT answer_id, structured_output FROM answer_audit"))
     assert got == {"prose": False, "json": True, "cohere": True}
     assert [c[2] for c in _cites(db)["prose"]] == ["verified", "verified"]
+
+
+def test_every_output_text_part_of_an_openai_response_is_read(tmp_path: Path) -> None:
+    # only the first `output_text` part of the first message was read: a second part's wrong claim and its citation
+    # were never seen (YELLOW no_citations or GREEN on the first part alone)
+    wrong = "Shipping is free over 90 euros."
+    note = {"type": "url_citation", "start_index": len(wrong) - 1, "end_index": len(wrong) - 1,
+            "url": "https://x.org/d2"}  # fmt: skip
+
+    def part(text: str, *notes: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "output_text", "text": text, "annotations": list(notes)}
+
+    answers = {
+        "two_parts": {"output": [{"type": "message", "content": [part(REFUNDS), part(wrong, note)]}]},
+        "two_messages": {"output": [{"type": "reasoning", "summary": []},
+                                    {"type": "message", "content": [part(f"{REFUNDS[:-1]} [1].")]},
+                                    {"type": "message", "content": [{"type": "refusal", "refusal": "no"},
+                                                                    part(f"{SHIPPING[:-1]} [2].")]}]},
+    }  # fmt: skip
+    db = _run(tmp_path, answers)
+    cites = _cites(db)
+    text = dict(q(db, "SELECT answer_id, answer_text FROM answer_audit"))
+    assert text["two_parts"] == f"{REFUNDS}\n\n{wrong}"
+    assert cites["two_parts"][0][:2] == ("https://x.org/d2", 2) and cites["two_parts"][0][2] != "verified"
+    assert [c[2] for c in cites["two_messages"]] == ["verified", "verified"]
