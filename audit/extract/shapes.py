@@ -31,6 +31,10 @@ CONFLICT_GROUPS: tuple[tuple[str, ...], ...] = tuple(
 
 # the key of a citation object made here that names the logged field it could not read (read only for shaped answers)
 MALFORMED = "citeaudit_malformed"
+# the key of a citation object made here that gives the 0-based position a generated id stands for: Cohere names a
+# document passed without an id `doc_<position>` (v2 `doc:<position>`); it is that position when no retrieved
+# document has the id (extract.sql; resolve.sql tries the id first). Such a citation was unknown_document however right
+POSITION = "citeaudit_position"
 # keys an answer's text goes by when it has no `answer` (LlamaIndex `response`, LangChain `result` / `output`,
 # Cohere `text`, a chat message's `content`), in the order tried
 ANSWER_ALIASES = ("response", "result", "output", "text", "content")
@@ -108,7 +112,9 @@ def _cohere(text: str, cites: list[Any]) -> list[dict[str, Any]]:
         else:
             for d in ids:
                 ok = (isinstance(d, str) and d.strip()) or _int(d) is not None
-                out.append({"document_id": d, "claim_text": claim} if ok else _bad(field, c, claim_text=claim))
+                one = {"document_id": d, "claim_text": claim} if ok else _bad(field, c, claim_text=claim)
+                generated = re.fullmatch(r"\s*doc[_:](\d{1,9})\s*", d) if ok and isinstance(d, str) else None
+                out.append(one | ({POSITION: int(generated.group(1))} if generated else {}))
     return out
 
 

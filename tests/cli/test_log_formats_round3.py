@@ -101,3 +101,37 @@ def test_every_output_text_part_of_an_openai_response_is_read(tmp_path: Path) ->
     assert text["two_parts"] == f"{REFUNDS}\n\n{wrong}"
     assert cites["two_parts"][0][:2] == ("https://x.org/d2", 2) and cites["two_parts"][0][2] != "verified"
     assert [c[2] for c in cites["two_messages"]] == ["verified", "verified"]
+
+
+def test_cohere_generated_document_ids_are_positions_when_no_document_has_them(tmp_path: Path) -> None:
+    # Cohere names documents passed without an id `doc_0`, `doc_1`, ... (v2 `doc:0`), by their 0-based position:
+    # with contexts of their own ids, every such citation was unknown_document (fabricated, RED) however right
+    def cohere(*cites: tuple[str, str]) -> dict[str, Any]:
+        out = []
+        for doc, claim in cites:
+            at = TEXT.index(claim)
+            out.append({"start": at, "end": at + len(claim), "text": claim, "document_ids": [doc]})
+        return {"text": TEXT, "citations": out}
+
+    answers = {
+        "right": cohere(("doc_0", REFUNDS), ("doc_1", SHIPPING)),
+        "v2": {"message": {"content": [{"type": "text", "text": TEXT}], "citations": [
+            {"start": 0, "end": len(REFUNDS), "text": REFUNDS, "sources": [{"type": "document", "id": "doc:0"}]}]}},
+        "wrong": cohere(("doc_1", REFUNDS)),
+        "past": cohere(("doc_7", REFUNDS)),
+    }  # fmt: skip
+    db = _run(tmp_path, answers)
+    cites, reasons = _cites(db), _reasons(db)
+    assert cites["right"] == [("doc_0", 1, "verified", REFUNDS), ("doc_1", 2, "verified", SHIPPING)]
+    assert cites["v2"] == [("doc:0", 1, "verified", REFUNDS)]
+    assert cites["wrong"][0][:2] == ("doc_1", 2) and cites["wrong"][0][2] != "verified"
+    assert reasons["past"] == ["index_out_of_range"]
+
+
+def test_a_document_really_named_doc_0_is_cited_by_its_id(tmp_path: Path) -> None:
+    # an id a retrieved document has is that document, wherever it was retrieved
+    ctx = [{"doc_id": "doc_1", "chunk_id": "0", "title": "R", "text": REFUNDS},
+           {"doc_id": "doc_0", "chunk_id": "0", "title": "S", "text": SHIPPING}]  # fmt: skip
+    cite = {"start": 0, "end": len(REFUNDS), "text": REFUNDS, "document_ids": ["doc_1"]}
+    db = _run(tmp_path, {"ids": {"text": TEXT, "citations": [cite]}}, ctx)
+    assert _cites(db)["ids"] == [("doc_1", 1, "verified", REFUNDS)]
