@@ -285,9 +285,9 @@ def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
         parts = msg.get("content")
         # the text parts joined (a part whose text is a number or a list is no text: it raised TypeError for the
         # whole run); a content without any text part cannot be read (structured_parse_failed)
-        text = _joined(parts) if isinstance(parts, list) else parts
-        if isinstance(text, str) and isinstance(msg.get("citations"), list):
-            return {"answer": text, "citations": _cohere(text, msg["citations"])}
+        content: Any = _joined(parts) if isinstance(parts, list) else parts
+        if isinstance(content, str) and isinstance(msg.get("citations"), list):
+            return {"answer": content, "citations": _cohere(content, msg["citations"])}
     if isinstance(doc.get("choices"), list) and doc["choices"] and isinstance(doc["choices"][0], dict):
         msg = doc["choices"][0].get("message")  # OpenAI chat completions with url_citation annotations
         if isinstance(msg, dict) and isinstance(msg.get("content"), str):
