@@ -8,12 +8,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
-import pyarrow.parquet as pq
-from click.testing import CliRunner
-
-from audit.cli import main
-from audit.contract import answers_schema
 from tests.cli.hostile import CTX, audited
 from tests.conftest import make_answer
 from tests.conftest import query as q
@@ -135,3 +129,49 @@ def test_a_document_really_named_doc_0_is_cited_by_its_id(tmp_path: Path) -> Non
     cite = {"start": 0, "end": len(REFUNDS), "text": REFUNDS, "document_ids": ["doc_1"]}
     db = _run(tmp_path, {"ids": {"text": TEXT, "citations": [cite]}}, ctx)
     assert _cites(db)["ids"] == [("doc_1", 1, "verified", REFUNDS)]
+
+
+def _node(node_id: str, text: Any, **meta: Any) -> dict[str, Any]:
+    return {"node": {"id_": node_id, "text": text, "metadata": meta}, "score": 0.8}
+
+
+def _doc(text: Any, **meta: Any) -> dict[str, Any]:
+    return {"page_content": text, "metadata": meta}
+
+
+def test_sources_logged_beside_the_answer_are_its_contexts_when_it_has_none(tmp_path: Path) -> None:
+    # LlamaIndex's `source_nodes` and LangChain's `source_documents` / `context` logged in the answer's JSON, with no
+    # `contexts` column value: every `[n]` was index_out_of_range (fabricated, RED) however right
+    cited = f"{REFUNDS[:-1]} [1]. {SHIPPING[:-1]} [2]."
+    lc = {"lc": 1, "type": "constructor", "id": ["langchain", "schema", "document", "Document"],
+          "kwargs": _doc(SHIPPING, source="Shipping.pdf")}  # fmt: skip
+    answers = {
+        "nodes": {"response": cited, "source_nodes": [_node("n1", REFUNDS, file_name="Refund Policy.pdf"),
+                                                      _node("n2", SHIPPING, file_name="Shipping.pdf")]},
+        "documents": {"result": cited, "source_documents": [_doc(REFUNDS, source="Refund Policy.pdf"), lc]},
+        "context": {"input": "q?", "context": [_doc(REFUNDS), _doc(SHIPPING)], "answer": cited},
+        "by_name": {"answer": f"{SHIPPING[:-1]} [Source: Shipping.pdf].",
+                    "source_documents": [_doc(REFUNDS, source="Refund Policy.pdf"),
+                                         _doc(SHIPPING, source="Shipping.pdf")]},
+        "wrong": {"response": f"{REFUNDS[:-1]} [2].", "source_nodes": [_node("n1", REFUNDS), _node("n2", SHIPPING)]},
+        "hostile": {"response": cited + " Refunds take 30 days [3].",
+                    "source_nodes": [None, {"node": {"id_": 5, "text": 5, "metadata": "x"}}, _node("n3", REFUNDS)]},
+    }  # fmt: skip
+    rows = _rows(answers, [])
+    db = audited(tmp_path, rows)
+    cites, levels = _cites(db), dict(q(db, "SELECT answer_id, level FROM answer_audit"))
+    for key in ("nodes", "documents", "context"):
+        assert [c[1:3] for c in cites[key]] == [(1, "verified"), (2, "verified")], key
+        assert levels[key] == "GREEN", key
+    assert cites["by_name"] == [("Shipping.pdf", 2, "verified", SHIPPING)]
+    assert cites["wrong"][0][1] == 2 and cites["wrong"][0][2] != "verified" and levels["wrong"] == "RED"
+    assert [c[1:3] for c in cites["hostile"]][2] == (3, "verified")
+    assert [c[2] for c in cites["hostile"]][:2] != ["verified", "verified"]
+
+
+def test_a_contexts_column_wins_over_sources_logged_in_the_answer(tmp_path: Path) -> None:
+    # the contract's `contexts` are what was retrieved; sources logged beside the answer add none
+    answers = {"nodes": {"response": f"{REFUNDS[:-1]} [1].", "source_nodes": [_node("n2", SHIPPING)]}}
+    db = _run(tmp_path, answers)
+    assert _cites(db)["nodes"] == [("1", 1, "verified", REFUNDS)]
+    assert q(db, "SELECT count(*) FROM citation_audit WHERE context_rank > 2") == [(0,)]
