@@ -38,12 +38,15 @@ POSITION = "citeaudit_position"
 # keys an answer's text goes by when it has no `answer` (LlamaIndex `response`, LangChain `result` / `output`,
 # Cohere `text`, a chat message's `content`), in the order tried
 ANSWER_ALIASES = ("response", "result", "output", "text", "content")
-# Anthropic-style tags around the claim they cite: `<cite index="1-2,3-4">`, `<cite id="1">`, `<citation source="2">`
+# Anthropic-style tags around the claim they cite: `(cite index="1-2,3-4">`, `<cite id="1">`, `<citation source="2">`.
+# A tag's claim holds no opening tag: nested tags are read innermost first, one level a pass (`_MAX_NESTING`), so the
+# outer one cites the claim as the user read it (it ended at the inner tag's close, its claim the inner opening tag)
 CITE_TAG = re.compile(
-    r"[<(](?:[A-Za-z]+:)?(cite|citation)\s+(index|id|source|ref|doc)\s*=\s*[\"']([^\"'<>]{0,200})[\"']\s*>(.{0,20000}?)"
-    r"</(?:[A-Za-z]+:)?\1\s*>",
+    r"[<(](?:[A-Za-z]+:)?(cite|citation)\s+(index|id|source|ref|doc)\s*=\s*[\"']([^\"'<>]{0,200})[\"']\s*>"
+    r"((?:(?![<(](?:[A-Za-z]+:)?cit(?:e|ation)\s+(?:index|id|source|ref|doc)\s*=).){0,20000}?)</(?:[A-Za-z]+:)?\1\s*>",
     re.S | re.I,
 )
+_MAX_NESTING = 16
 _MAY_HOLD_TAG = r"(?i)[<(](?:[a-z]+:)?cit(?:e|ation)\s"
 _SENTENCE_END = re.compile(r"[.!?。！？]\s|\n")
 
@@ -210,7 +213,18 @@ def _object_of(ref: Any) -> dict[str, Any]:
 
 def _tags(text: str) -> tuple[str, list[dict[str, Any]]]:
     """`<cite index="1-2">claim</cite>` -> the text without its tags, and a citation of each document the tag names
-    (Anthropic's index is DOCUMENT-SENTENCE, listed with commas; `id`, `source`: a position or a document's name)."""
+    (Anthropic's index is DOCUMENT-SENTENCE, listed with commas; `id`, `source`: a position or a document's name).
+    Nested tags innermost first, up to `_MAX_NESTING` levels (deeper ones are left in the text)."""
+    out: list[dict[str, Any]] = []
+    for _ in range(_MAX_NESTING):
+        text, found = _tags_once(text)
+        if not found:
+            break
+        out += found
+    return text, out
+
+
+def _tags_once(text: str) -> tuple[str, list[dict[str, Any]]]:
     out: list[dict[str, Any]] = []
     parts, pos = [], 0
     for m in CITE_TAG.finditer(text):

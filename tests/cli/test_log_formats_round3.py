@@ -175,3 +175,20 @@ def test_a_contexts_column_wins_over_sources_logged_in_the_answer(tmp_path: Path
     db = _run(tmp_path, answers)
     assert _cites(db)["nodes"] == [("1", 1, "verified", REFUNDS)]
     assert q(db, "SELECT count(*) FROM citation_audit WHERE context_rank > 2") == [(0,)]
+
+
+def test_nested_cite_tags_cite_their_claim_from_each_document(tmp_path: Path) -> None:
+    # the outer tag ended at the inner tag's close: its claim held the inner opening tag (`<cite id="2">Refunds ...`),
+    # a number no source states (unsupported, RED), and the inner tag was left in the answer text
+    answers = {
+        "nested": f'<cite id="1"><cite id="2">{REFUNDS}</cite></cite> {SHIPPING}',
+        "inner_wrong": f'<cite id="1">{REFUNDS[:-1]} <cite id="2">and more</cite>.</cite>',
+    }
+    db = _run(tmp_path, answers)
+    cites = _cites(db)
+    text = dict(q(db, "SELECT answer_id, answer_text FROM answer_audit"))
+    assert text["nested"] == TEXT
+    assert [c[:2] for c in cites["nested"]] == [("2", 2), ("1", 1)]
+    assert [c[3] for c in cites["nested"]] == [REFUNDS, REFUNDS] and cites["nested"][1][2] == "verified"
+    assert text["inner_wrong"] == f"{REFUNDS[:-1]} and more."
+    assert "<cite" not in "".join(c[3] for c in cites["inner_wrong"])
