@@ -47,6 +47,11 @@ CITE_TAG = re.compile(
     re.S | re.I,
 )
 _MAX_NESTING = 16
+# an opening tag left after the pairs are read: never closed (the claim it cites cannot be bounded; it was no citation,
+# the raw tag left in the text): a malformed citation `cite.close` of the sentence after it
+OPEN_TAG = re.compile(
+    r"[<(](?:[A-Za-z]+:)?cit(?:e|ation)\s+(?:index|id|source|ref|doc)\s*=\s*[\"'][^\"'<>]{0,200}[\"']\s*>", re.I
+)
 _MAY_HOLD_TAG = r"(?i)[<(](?:[a-z]+:)?cit(?:e|ation)\s"
 _SENTENCE_END = re.compile(r"[.!?。！？]\s|\n")
 
@@ -221,7 +226,17 @@ def _tags(text: str) -> tuple[str, list[dict[str, Any]]]:
         if not found:
             break
         out += found
-    return text, out
+    parts, pos = [], 0
+    opened = list(OPEN_TAG.finditer(text))
+    for i, m in enumerate(opened):
+        parts.append(text[pos : m.start()])
+        # the claim: to its sentence's end, the next tag or 2,000 characters, the first of them (to the text's end,
+        # 100,000 tags without a sentence end held 90 GB of claims)
+        bound = min(opened[i + 1].start() if i + 1 < len(opened) else len(text), m.end() + 2000)
+        end = _SENTENCE_END.search(text, m.end(), bound)
+        pos, claim = m.end(), text[m.end() : end.start() + 1 if end else bound]
+        out.append(_bad("cite.close", m.group(0), claim_text=claim.strip()))
+    return "".join(parts) + text[pos:], out
 
 
 def _tags_once(text: str) -> tuple[str, list[dict[str, Any]]]:
@@ -274,7 +289,7 @@ def shape(answer: str) -> dict[str, Any] | None:
     got = _foreign(doc)
     if got is None:
         return None
-    if isinstance(got.get("answer"), str) and CITE_TAG.search(got["answer"]):
+    if isinstance(got.get("answer"), str) and OPEN_TAG.search(got["answer"]):
         if not isinstance(got.get("citations") or [], list):
             return None  # citations that are no list: flagged citations_not_a_list as logged
         got["answer"], tagged = _tags(got["answer"])
@@ -288,7 +303,7 @@ def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
         text, cites = _sentences(ans["sentences"])
         return {k: v for k, v in doc.items() if k != "answer"} | {"answer": text, "citations": cites}
     if isinstance(ans, str):
-        return dict(doc) if CITE_TAG.search(ans) else None
+        return dict(doc) if OPEN_TAG.search(ans) else None
     if ans is not None:
         return None  # an answer that is no text: structured_parse_failed, as before
     if isinstance(doc.get("sentences"), list):

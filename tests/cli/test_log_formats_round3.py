@@ -192,3 +192,40 @@ def test_nested_cite_tags_cite_their_claim_from_each_document(tmp_path: Path) ->
     assert [c[3] for c in cites["nested"]] == [REFUNDS, REFUNDS] and cites["nested"][1][2] == "verified"
     assert text["inner_wrong"] == f"{REFUNDS[:-1]} and more."
     assert "<cite" not in "".join(c[3] for c in cites["inner_wrong"])
+
+
+def test_decisions_first_candidate_and_html_cite_elements(tmp_path: Path) -> None:
+    # pinned decisions (README): of several Vertex candidates / chat choices the first is audited (the SDKs'
+    # `response.text` and `choices[0]` read it; the others are alternatives a client shows only when asked); an
+    # HTML `<cite>` element around a work's title, without a citing attribute, is no citation
+    def cand(text: str) -> dict[str, Any]:
+        return {"content": {"parts": [{"text": text}]}}
+
+    answers = {
+        "vertex": {"candidates": [cand(f"{REFUNDS[:-1]} [1]."), cand("Refunds take 90 days [1].")]},
+        "choices": {"choices": [{"message": {"content": f"{REFUNDS[:-1]} [1]."}},
+                                {"message": {"content": "Refunds take 90 days [1]."}}]},
+        "html": f"As <cite>The Refund Handbook</cite> puts it: {REFUNDS[:-1]} [1].",
+        "html_attr": f'<cite class="title" title="x">The Refund Handbook</cite>. {REFUNDS[:-1]} [1].',
+    }  # fmt: skip
+    db = _run(tmp_path, answers)
+    cites = _cites(db)
+    assert cites["vertex"] == cites["choices"] == [("1", 1, "verified", REFUNDS)]
+    assert [c[0] for c in cites["html"]] == [c[0] for c in cites["html_attr"]] == ["1"]
+
+
+def test_a_cite_tag_never_closed_is_a_malformed_citation(tmp_path: Path) -> None:
+    # `<cite id="1">` without its `</cite>` was no citation: the raw tag stayed in the answer text and the answer came
+    # out YELLOW no_citations, the citation the model wrote never seen
+    answers = {
+        "prose": f'<cite id="1">{REFUNDS} {SHIPPING}',
+        "json": {"answer": f'{REFUNDS} (cite index="2-1">{SHIPPING}'},
+        "beside": f'<cite id="1">{REFUNDS}</cite> <cite id="2">{SHIPPING}',
+    }
+    db = _run(tmp_path, answers)
+    cites, reasons = _cites(db), _reasons(db)
+    text = dict(q(db, "SELECT answer_id, answer_text FROM answer_audit"))
+    assert reasons["prose"] == reasons["json"] == reasons["beside"] == ["malformed_citation:cite.close"]
+    assert text["prose"] == text["json"] == text["beside"] == TEXT
+    assert cites["prose"][0][3] == REFUNDS and cites["json"][0][3] == SHIPPING
+    assert cites["beside"][0] == ("1", 1, "verified", REFUNDS) and cites["beside"][1][3] == SHIPPING
