@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import Any
 
 import duckdb
@@ -47,6 +48,9 @@ CITE_TAG = re.compile(
     re.S | re.I,
 )
 _MAX_NESTING = 16
+# the longest claim a span of an offset format may cite (a cite tag's longest claim), and how far back the sentence an
+# annotation ends is looked for (as an unclosed tag's claim reaches forward)
+MAX_SPAN, CLAIM_WINDOW = 20000, 2000
 # an opening tag left after the pairs are read: never closed (the claim it cites cannot be bounded; it was no citation,
 # the raw tag left in the text): a malformed citation `cite.close` of the sentence after it
 OPEN_TAG = re.compile(
@@ -70,6 +74,12 @@ def _bad(field: str, raw: Any, **kw: Any) -> dict[str, Any]:
     return {MALFORMED: field, "raw": raw} | kw
 
 
+@lru_cache(maxsize=4)
+def _encoded(text: str, codec: str) -> bytes:
+    """`text` in `codec` (once per text: each span of a Vertex answer encoded it again)."""
+    return text.encode(codec, "surrogatepass")
+
+
 def _span(text: str, start: Any, end: Any, quoted: Any, names: tuple[str, str], unit: str = "char") -> tuple[str, str]:
     """(the claim `text[start:end]`, "") or ("", the name of the offset field that cannot be read). Offsets
     counted in another unit (UTF-16 code units as JavaScript counts, UTF-8 bytes as Vertex AI does) are read so
@@ -82,11 +92,13 @@ def _span(text: str, start: Any, end: Any, quoted: Any, names: tuple[str, str], 
     in_range = False
     for u in [unit] + [x for x in ("char", "utf16", "utf8") if x != unit]:
         codec, width = {"char": (None, 1), "utf16": ("utf-16-le", 2), "utf8": ("utf-8", 1)}[u]
-        data = text.encode(codec, "surrogatepass") if codec else None
+        data = _encoded(text, codec) if codec else None
         if e > (len(text) if data is None else len(data) // width):
             continue
         in_range = True
         piece = text[s:e] if data is None else data[s * width : e * width].decode(str(codec), "replace")
+        if len(piece) > MAX_SPAN:  # a claim is a sentence or a few: 9,000 spans of 1 MB held 9 GB (MemoryError)
+            return "", names[1]
         if not isinstance(quoted, str) or not quoted.strip():
             return piece, ""
         if piece.strip() == quoted.strip():
@@ -95,8 +107,10 @@ def _span(text: str, start: Any, end: Any, quoted: Any, names: tuple[str, str], 
 
 
 def _claim_before(text: str, at: int) -> str:
-    """The sentence that ends at `at` (where an inline citation, a link or a file mark, was put)."""
-    prefix = text[:at].rstrip(" \t([（【")
+    """The sentence that ends at `at` (where an inline citation, a link or a file mark, was put), of at most
+    `CLAIM_WINDOW` characters (the whole text before it was copied and searched for each annotation: 9,000 of them
+    on a text of 1 MB without a sentence end held 9 GB, a MemoryError that stopped the run)."""
+    prefix = text[max(0, at - CLAIM_WINDOW) : at].rstrip(" \t([（【")
     starts = [m.end() for m in _SENTENCE_END.finditer(prefix[:-1])]
     return prefix[starts[-1] if starts else 0 :].strip()
 
@@ -232,7 +246,7 @@ def _tags(text: str) -> tuple[str, list[dict[str, Any]]]:
         parts.append(text[pos : m.start()])
         # the claim: to its sentence's end, the next tag or 2,000 characters, the first of them (to the text's end,
         # 100,000 tags without a sentence end held 90 GB of claims)
-        bound = min(opened[i + 1].start() if i + 1 < len(opened) else len(text), m.end() + 2000)
+        bound = min(opened[i + 1].start() if i + 1 < len(opened) else len(text), m.end() + CLAIM_WINDOW)
         end = _SENTENCE_END.search(text, m.end(), bound)
         pos, claim = m.end(), text[m.end() : end.start() + 1 if end else bound]
         out.append(_bad("cite.close", m.group(0), claim_text=claim.strip()))

@@ -229,3 +229,22 @@ def test_a_cite_tag_never_closed_is_a_malformed_citation(tmp_path: Path) -> None
     assert text["prose"] == text["json"] == text["beside"] == TEXT
     assert cites["prose"][0][3] == REFUNDS and cites["json"][0][3] == SHIPPING
     assert cites["beside"][0] == ("1", 1, "verified", REFUNDS) and cites["beside"][1][3] == SHIPPING
+
+
+def test_offsets_cannot_multiply_the_text_into_claims(tmp_path: Path) -> None:
+    # each annotation's claim was the whole text before it when no sentence ended there, each Cohere span as long as
+    # it said: 9,000 of them over a text of 1 MB held 9 GB of claims (MemoryError, the whole run stopped). A claim
+    # before an annotation is at most 2,000 characters; a span longer than 20,000 is malformed (its end)
+    text = "word " * 20_000 + REFUNDS
+    notes = [{"type": "url_citation", "start_index": at, "end_index": at, "url": "https://x.org/d1"}
+             for at in range(50_000, 100_000, 5_000)]  # fmt: skip
+    long_span = {"start": 0, "end": 30_000, "document_ids": ["d1"]}
+    answers = {
+        "openai": {"output": [{"type": "message", "content": [{"type": "output_text", "text": text,
+                                                                "annotations": notes}]}]},
+        "cohere": {"text": text, "citations": [long_span]},
+    }  # fmt: skip
+    db = _run(tmp_path, answers)
+    longest = dict(q(db, "SELECT answer_id, max(length(claim)) FROM citation_audit GROUP BY 1"))
+    assert longest["openai"] <= 2_000
+    assert _reasons(db)["cohere"] == ["malformed_citation:end"]
