@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
 from functools import lru_cache
 from typing import Any
 
 import duckdb
 
-from audit.extract.dialects import CITATION_OBJECT_NAMES
+from audit.extract.dialects import CITATION_OBJECT_NAMES, code_spans
 from audit.sql import text_table
 
 # The names of a field that are strictly one another's (not `title` beside `url`, or a name beside a title): a citation
@@ -48,8 +49,7 @@ CITE_TAG = re.compile(
     re.S | re.I,
 )
 _MAX_NESTING = 16
-# the longest claim a span of an offset format may cite (a cite tag's longest claim), and how far back the sentence an
-# annotation ends is looked for (as an unclosed tag's claim reaches forward)
+# a span's longest claim (a cite tag's longest), and how far back the sentence an annotation ends is looked for
 MAX_SPAN, CLAIM_WINDOW = 20000, 2000
 # an opening tag left after the pairs are read: never closed (the claim it cites cannot be bounded; it was no citation,
 # the raw tag left in the text): a malformed citation `cite.close` of the sentence after it
@@ -241,7 +241,8 @@ def _tags(text: str) -> tuple[str, list[dict[str, Any]]]:
             break
         out += found
     parts, pos = [], 0
-    opened = list(OPEN_TAG.finditer(text))
+    code = code_spans(text)
+    opened = [m for m in OPEN_TAG.finditer(text) if not _in_code(m, code)]
     for i, m in enumerate(opened):
         parts.append(text[pos : m.start()])
         # the claim: to its sentence's end, the next tag or 2,000 characters, the first of them (to the text's end,
@@ -253,10 +254,19 @@ def _tags(text: str) -> tuple[str, list[dict[str, Any]]]:
     return "".join(parts) + text[pos:], out
 
 
+def _in_code(m: re.Match[str], code: list[tuple[int, int]]) -> bool:
+    """Whether a tag starts inside Markdown code (a tag shown in a code example cites nothing)."""
+    i = bisect_right(code, (m.start(), len(m.string) + 1)) - 1  # the last span starting at or before it (sorted)
+    return i >= 0 and m.start() < code[i][1]
+
+
 def _tags_once(text: str) -> tuple[str, list[dict[str, Any]]]:
     out: list[dict[str, Any]] = []
     parts, pos = [], 0
+    code = code_spans(text)
     for m in CITE_TAG.finditer(text):
+        if _in_code(m, code):
+            continue
         parts.append(text[pos : m.start()] + m.group(4))
         pos, claim, attr, value = m.end(), m.group(4).strip(), m.group(2).lower(), m.group(3).strip()
         refs = [r.strip() for r in value.split(",") if r.strip()] or [""]

@@ -248,3 +248,18 @@ def test_offsets_cannot_multiply_the_text_into_claims(tmp_path: Path) -> None:
     longest = dict(q(db, "SELECT answer_id, max(length(claim)) FROM citation_audit GROUP BY 1"))
     assert longest["openai"] <= 2_000
     assert _reasons(db)["cohere"] == ["malformed_citation:end"]
+
+
+def test_a_cite_tag_in_markdown_code_is_no_citation(tmp_path: Path) -> None:
+    # Markdown code holds no citations (README): a cite tag shown in a code example was read as one, its example text
+    # a cited claim (RED when no source says it) and the tag cut out of the code the user read
+    fence = '```html\n<cite id="2">Refunds take 90 days.</cite>\n```'
+    answers = {
+        "fence": f"Tag a claim so:\n{fence}\n{REFUNDS[:-1]} [1].",
+        "inline": f'Write `<cite id="2">claim</cite>` or `<cite id="2">`. {REFUNDS[:-1]} [1].',
+    }
+    db = _run(tmp_path, answers)
+    cites = _cites(db)
+    text = dict(q(db, "SELECT answer_id, answer_text FROM answer_audit"))
+    assert cites["fence"] == cites["inline"] == [("1", 1, "verified", REFUNDS)]
+    assert fence in text["fence"] and '`<cite id="2">claim</cite>`' in text["inline"]
