@@ -20,7 +20,7 @@ from typing import Any
 
 import duckdb
 
-from audit.extract.dialects import CITATION_OBJECT_NAMES, code_spans
+from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, WIDE_NUMERALS, code_spans
 from audit.sql import text_table
 
 # The names of a field that are strictly one another's (not `title` beside `url`, or a name beside a title): a citation
@@ -232,8 +232,8 @@ def _object_of(ref: Any) -> dict[str, Any]:
 
 def _tags(text: str) -> tuple[str, list[dict[str, Any]]]:
     """`<cite index="1-2">claim</cite>` -> the text without its tags, and a citation of each document the tag names
-    (Anthropic's index is DOCUMENT-SENTENCE, listed with commas; `id`, `source`: a position or a document's name).
-    Nested tags innermost first, up to `_MAX_NESTING` levels (deeper ones are left in the text)."""
+    (Anthropic's index is DOCUMENT-SENTENCE, listed with commas; `id`, `source`: a position or a document's name);
+    nested tags innermost first, `_MAX_NESTING` levels (deeper ones left in the text), tags in Markdown code aside."""
     out: list[dict[str, Any]] = []
     for _ in range(_MAX_NESTING):
         text, found = _tags_once(text)
@@ -255,8 +255,7 @@ def _tags(text: str) -> tuple[str, list[dict[str, Any]]]:
 
 
 def _in_code(m: re.Match[str], code: list[tuple[int, int]]) -> bool:
-    """Whether a tag starts inside Markdown code (a tag shown in a code example cites nothing)."""
-    i = bisect_right(code, (m.start(), len(m.string) + 1)) - 1  # the last span starting at or before it (sorted)
+    i = bisect_right(code, (m.start(), len(m.string) + 1)) - 1  # the last code span starting at or before the tag
     return i >= 0 and m.start() < code[i][1]
 
 
@@ -268,16 +267,17 @@ def _tags_once(text: str) -> tuple[str, list[dict[str, Any]]]:
         if _in_code(m, code):
             continue
         parts.append(text[pos : m.start()] + m.group(4))
-        pos, claim, attr, value = m.end(), m.group(4).strip(), m.group(2).lower(), m.group(3).strip()
+        value = re.sub(f"[{INVISIBLE}]", "", m.group(3)).translate(WIDE_NUMERALS).strip()  # as [1\u200b], [１]
+        pos, claim, attr = m.end(), m.group(4).strip(), m.group(2).lower()
         refs = [r.strip() for r in value.split(",") if r.strip()] or [""]
         for r in refs:
             ref = r.split("-")[0].strip() if attr == "index" else r
-            if attr == "index" and not re.fullmatch(r"\d{1,9}(-\d{1,9}(:\d{1,9})?)?", r):
+            if attr == "index" and not re.fullmatch(r"\d{1,9}(-\d{1,9}(:\d{1,9})?)?", r, re.ASCII):
                 out.append(_bad("cite.index", m.group(0)[:200], claim_text=claim))
             elif not ref:
                 out.append(_bad(f"cite.{attr}", m.group(0)[:200], claim_text=claim))
             else:
-                out.append({"id" if ref.isdigit() else "document_name": ref, "claim_text": claim})
+                out.append({"id" if re.fullmatch(r"\d+", ref, re.ASCII) else "document_name": ref, "claim_text": claim})
     return "".join(parts) + text[pos:], out
 
 

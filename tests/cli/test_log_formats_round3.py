@@ -263,3 +263,22 @@ def test_a_cite_tag_in_markdown_code_is_no_citation(tmp_path: Path) -> None:
     text = dict(q(db, "SELECT answer_id, answer_text FROM answer_audit"))
     assert cites["fence"] == cites["inline"] == [("1", 1, "verified", REFUNDS)]
     assert fence in text["fence"] and '`<cite id="2">claim</cite>`' in text["inline"]
+
+
+def test_a_cite_tags_value_reads_as_a_numeric_markers_does(tmp_path: Path) -> None:
+    # `[1\u200b]`, `[\u200f1]`, `[１]` and `[١]` are read as `[1]`; in a cite tag the same value named a document
+    # "1\u200b" no source has (unknown_document: fabricated, RED) however right
+    answers = {
+        "zero_width": f'<cite id="1\u200b">{REFUNDS}</cite>',
+        "bidi": f'<cite id="\u200f1">{REFUNDS}</cite>',
+        "full_width": f'<cite id="１">{REFUNDS}</cite>',
+        "arabic_indic": f'<cite id="١">{REFUNDS}</cite>',
+        "index": f'(cite index="2\u200b-1">{SHIPPING}</cite>',
+        "name": f'<cite source="Refund\u200b Policy.pdf">{REFUNDS}</cite>',
+    }
+    db = _run(tmp_path, answers)
+    cites = _cites(db)
+    for key in ("zero_width", "bidi", "full_width", "arabic_indic"):
+        assert cites[key] == [("1", 1, "verified", REFUNDS)], key
+    assert cites["index"] == [("2", 2, "verified", SHIPPING)]
+    assert cites["name"] == [("Refund Policy.pdf", 1, "verified", REFUNDS)]
