@@ -20,7 +20,11 @@ from typing import Any
 
 import duckdb
 
+from audit.extract.anthropic import anthropic_message
 from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, WIDE_NUMERALS, code_spans
+from audit.extract.shaped import MALFORMED as MALFORMED
+from audit.extract.shaped import as_int as _int
+from audit.extract.shaped import bad as _bad
 from audit.sql import text_table
 
 # The names of a field that are strictly one another's (not `title` beside `url`, or a name beside a title): a citation
@@ -31,14 +35,10 @@ CONFLICT_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     for f in ("document_id", "chunk_index", "chunk_id", "page_number", "source_index", "id", "text_span", "claim_text")
 )
 
-# the key of a citation object made here that names the logged field it could not read (read only for shaped answers)
-MALFORMED = "citeaudit_malformed"
-# the key of a citation object made here that gives the 0-based position a generated id stands for: Cohere names a
-# document passed without an id `doc_<position>` (v2 `doc:<position>`); it is that position when no retrieved
-# document has the id (extract.sql; resolve.sql tries the id first). Such a citation was unknown_document however right
+# the key giving the 0-based position a generated id stands for: Cohere's `doc_<position>` (v2 `doc:<position>`) is
+# that position when no retrieved document has the id (extract.sql, resolve.sql); it was unknown_document however right
 POSITION = "citeaudit_position"
-# keys an answer's text goes by when it has no `answer` (LlamaIndex `response`, LangChain `result` / `output`,
-# Cohere `text`, a chat message's `content`), in the order tried
+# keys an answer's text goes by without `answer` (LlamaIndex, LangChain, Cohere, a chat message), in the order tried
 ANSWER_ALIASES = ("response", "result", "output", "text", "content")
 # Anthropic-style tags around the claim they cite: `(cite index="1-2,3-4">`, `<cite id="1">`, `<citation source="2">`.
 # A tag's claim holds no opening tag: nested tags are read innermost first, one level a pass (`_MAX_NESTING`), so the
@@ -51,27 +51,12 @@ CITE_TAG = re.compile(
 _MAX_NESTING = 16
 # a span's longest claim (a cite tag's longest), and how far back the sentence an annotation ends is looked for
 MAX_SPAN, CLAIM_WINDOW = 20000, 2000
-# an opening tag left after the pairs are read: never closed (the claim it cites cannot be bounded; it was no citation,
-# the raw tag left in the text): a malformed citation `cite.close` of the sentence after it
+# an opening tag never closed (it was no citation, the raw tag left in the text): `cite.close`, of the sentence after
 OPEN_TAG = re.compile(
     r"[<(](?:[A-Za-z]+:)?cit(?:e|ation)\s+(?:index|id|source|ref|doc)\s*=\s*[\"'][^\"'<>]{0,200}[\"']\s*>", re.I
 )
 _MAY_HOLD_TAG = r"(?i)[<(](?:[a-z]+:)?cit(?:e|ation)\s"
 _SENTENCE_END = re.compile(r"[.!?。！？]\s|\n")
-
-
-def _int(v: Any) -> int | None:
-    if isinstance(v, bool):
-        return None
-    if isinstance(v, int):
-        return v
-    if isinstance(v, float) and v.is_integer():
-        return int(v)
-    return None
-
-
-def _bad(field: str, raw: Any, **kw: Any) -> dict[str, Any]:
-    return {MALFORMED: field, "raw": raw} | kw
 
 
 @lru_cache(maxsize=4)
@@ -366,6 +351,8 @@ def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
             text = "".join(p.get("text", "") for p in parts if isinstance(p, dict) and isinstance(p.get("text"), str))
             meta = cand.get("groundingMetadata")
             return {"answer": text, "citations": _vertex(text, meta) if isinstance(meta, dict) else []}
+    if isinstance(doc.get("content"), list) and (got := anthropic_message(doc["content"])) is not None:
+        return got  # Anthropic Messages: text blocks with citations
     keys = [k for k in ANSWER_ALIASES if isinstance(doc.get(k), str)]
     if not keys:
         return None

@@ -282,3 +282,35 @@ def test_a_cite_tags_value_reads_as_a_numeric_markers_does(tmp_path: Path) -> No
         assert cites[key] == [("1", 1, "verified", REFUNDS)], key
     assert cites["index"] == [("2", 2, "verified", SHIPPING)]
     assert cites["name"] == [("Refund Policy.pdf", 1, "verified", REFUNDS)]
+
+
+def test_anthropic_citations_cite_their_text_block(tmp_path: Path) -> None:
+    # Anthropic's Messages API response, `{"content": [{"type": "text", "text": ..., "citations": [{"type":
+    # "char_location", "cited_text", "document_index", ...}]}]}`, was structured_parse_failed (RED, the raw JSON
+    # audited as the claim) however right
+    def cite(index: Any, quote: str = REFUNDS, **kw: Any) -> dict[str, Any]:
+        return {"type": "char_location", "cited_text": quote, "document_index": index, "document_title": "x",
+                "start_char_index": 0, "end_char_index": len(quote)} | kw  # fmt: skip
+
+    def message(*blocks: tuple[str, Any]) -> dict[str, Any]:
+        content = [{"type": "text", "text": t} | ({} if c is None else {"citations": c}) for t, c in blocks]
+        return {"id": "msg_1", "type": "message", "role": "assistant", "content": content}
+
+    web = {"type": "web_search_result_location", "url": "https://x.org/d2", "title": "x", "cited_text": SHIPPING}
+    answers = {
+        "right": message((REFUNDS, [cite(0)]), (" ", None), (SHIPPING, [cite(1, SHIPPING)])),
+        "wrong": message((REFUNDS, [cite(1, SHIPPING)])),
+        "web": message(("Shipping is free over 50 euros", [web]), (".", None)),
+        "past": message((REFUNDS, [cite(5)])),
+        "bad": message((REFUNDS, [cite("zero"), 7]), (f" {SHIPPING}", "x")),
+    }
+    db = _run(tmp_path, answers)
+    cites, reasons = _cites(db), _reasons(db)
+    text = dict(q(db, "SELECT answer_id, answer_text FROM answer_audit"))
+    assert text["right"] == TEXT
+    assert [c[1:] for c in cites["right"]] == [(1, "verified", REFUNDS), (2, "verified", SHIPPING)]
+    assert cites["wrong"][0][1] == 2 and cites["wrong"][0][2] != "verified"
+    assert cites["web"] == [("https://x.org/d2", 2, "verified", "Shipping is free over 50 euros")]
+    assert reasons["past"] == ["index_out_of_range"]
+    assert reasons["bad"] == ["malformed_citation:document_index", "malformed_citation:not_an_object",
+                              "malformed_citation:citations"]  # fmt: skip
