@@ -70,9 +70,9 @@ def logged_sources(answer: str) -> list[dict[str, Any]]:
     if not isinstance(doc, dict):
         return []
     items: list[Any] = next((doc[k] for k in SOURCE_KEYS if isinstance(doc.get(k), list) and doc[k]), [])
-    if not any(isinstance(i, dict) for i in items):
-        return []  # a list of names or numbers is no list of sources
-    return [_source(item, rank) for rank, item in enumerate(items, 1)]
+    sources = [_source(item, rank) for rank, item in enumerate(items, 1)]
+    # a list none of whose items holds a source's text (names, numbers, a chat history's messages) is no list of sources
+    return sources if any(isinstance(s["text"], str) for s in sources) else []
 
 
 def stage_logged_contexts(con: duckdb.DuckDBPyConnection) -> int:

@@ -154,6 +154,7 @@ def test_sources_logged_beside_the_answer_are_its_contexts_when_it_has_none(tmp_
                     "source_documents": [_doc(REFUNDS, source="Refund Policy.pdf"),
                                          _doc(SHIPPING, source="Shipping.pdf")]},
         "wrong": {"response": f"{REFUNDS[:-1]} [2].", "source_nodes": [_node("n1", REFUNDS), _node("n2", SHIPPING)]},
+        "history": {"answer": f"{REFUNDS[:-1]} [1].", "context": [{"role": "user", "content": REFUNDS}]},
         "hostile": {"response": cited + " Refunds take 30 days [3].",
                     "source_nodes": [None, {"node": {"id_": 5, "text": 5, "metadata": "x"}}, _node("n3", REFUNDS)]},
     }  # fmt: skip
@@ -165,6 +166,7 @@ def test_sources_logged_beside_the_answer_are_its_contexts_when_it_has_none(tmp_
         assert levels[key] == "GREEN", key
     assert cites["by_name"] == [("Shipping.pdf", 2, "verified", SHIPPING)]
     assert cites["wrong"][0][1] == 2 and cites["wrong"][0][2] != "verified" and levels["wrong"] == "RED"
+    assert _reasons(db)["history"] == ["index_out_of_range"]  # a chat history is no list of sources
     assert [c[1:3] for c in cites["hostile"]][2] == (3, "verified")
     assert [c[2] for c in cites["hostile"]][:2] != ["verified", "verified"]
 
