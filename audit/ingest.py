@@ -21,6 +21,7 @@ from audit.discover import discover_inputs as discover_inputs
 from audit.encoding import BAD_FIELD, BAD_REASON, SOURCE, is_repaired
 from audit.errors import InputError, one_line
 from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_schema
+from audit.logged_contexts import stage_logged_contexts
 from audit.sql import connect, literal_path, parquet_files, quote, run
 from audit.window import Window
 
@@ -217,6 +218,7 @@ def stage_answers(
     if split is not None and contexts_files:
         contexts_files = sorted(str(p) for p in Path(split).glob("contexts-*.parquet"))
     _stage_contexts(con, types, contexts_files)
+    stage_logged_contexts(con)  # sources logged in the answer's JSON, for an answer without contexts
     names = ("max_answer_chars", "max_contexts_chars", "max_contexts_per_answer")
     run(con, "size_limits", dict(zip(names, limits, strict=True)))
     read = _count(con, "staged")

@@ -14,11 +14,17 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
+from functools import lru_cache
 from typing import Any
 
 import duckdb
 
-from audit.extract.dialects import CITATION_OBJECT_NAMES
+from audit.extract.anthropic import anthropic_message
+from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, WIDE_NUMERALS, code_spans
+from audit.extract.shaped import MALFORMED as MALFORMED
+from audit.extract.shaped import as_int as _int
+from audit.extract.shaped import bad as _bad
 from audit.sql import text_table
 
 # The names of a field that are strictly one another's (not `title` beside `url`, or a name beside a title): a citation
@@ -29,33 +35,34 @@ CONFLICT_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     for f in ("document_id", "chunk_index", "chunk_id", "page_number", "source_index", "id", "text_span", "claim_text")
 )
 
-# the key of a citation object made here that names the logged field it could not read (read only for shaped answers)
-MALFORMED = "citeaudit_malformed"
-# keys an answer's text goes by when it has no `answer` (LlamaIndex `response`, LangChain `result` / `output`,
-# Cohere `text`, a chat message's `content`), in the order tried
+# the key giving the 0-based position a generated id stands for: Cohere's `doc_<position>` (v2 `doc:<position>`) is
+# that position when no retrieved document has the id (extract.sql, resolve.sql); it was unknown_document however right
+POSITION = "citeaudit_position"
+# keys an answer's text goes by without `answer` (LlamaIndex, LangChain, Cohere, a chat message), in the order tried
 ANSWER_ALIASES = ("response", "result", "output", "text", "content")
-# Anthropic-style tags around the claim they cite: `<cite index="1-2,3-4">`, `<cite id="1">`, `<citation source="2">`
+# Anthropic-style tags around the claim they cite: `(cite index="1-2,3-4">`, `<cite id="1">`, `<citation source="2">`.
+# A tag's claim holds no opening tag: nested tags are read innermost first, one level a pass (`_MAX_NESTING`), so the
+# outer one cites the claim as the user read it (it ended at the inner tag's close, its claim the inner opening tag)
 CITE_TAG = re.compile(
-    r"[<(](?:[A-Za-z]+:)?(cite|citation)\s+(index|id|source|ref|doc)\s*=\s*[\"']([^\"'<>]{0,200})[\"']\s*>(.{0,20000}?)"
-    r"</(?:[A-Za-z]+:)?\1\s*>",
+    r"[<(](?:[A-Za-z]+:)?(cite|citation)\s+(index|id|source|ref|doc)\s*=\s*[\"']([^\"'<>]{0,200})[\"']\s*>"
+    r"((?:(?![<(](?:[A-Za-z]+:)?cit(?:e|ation)\s+(?:index|id|source|ref|doc)\s*=).){0,20000}?)</(?:[A-Za-z]+:)?\1\s*>",
     re.S | re.I,
+)
+_MAX_NESTING = 16
+# a span's longest claim (a cite tag's longest), and how far back the sentence an annotation ends is looked for
+MAX_SPAN, CLAIM_WINDOW = 20000, 2000
+# an opening tag never closed (it was no citation, the raw tag left in the text): `cite.close`, of the sentence after
+OPEN_TAG = re.compile(
+    r"[<(](?:[A-Za-z]+:)?cit(?:e|ation)\s+(?:index|id|source|ref|doc)\s*=\s*[\"'][^\"'<>]{0,200}[\"']\s*>", re.I
 )
 _MAY_HOLD_TAG = r"(?i)[<(](?:[a-z]+:)?cit(?:e|ation)\s"
 _SENTENCE_END = re.compile(r"[.!?。！？]\s|\n")
 
 
-def _int(v: Any) -> int | None:
-    if isinstance(v, bool):
-        return None
-    if isinstance(v, int):
-        return v
-    if isinstance(v, float) and v.is_integer():
-        return int(v)
-    return None
-
-
-def _bad(field: str, raw: Any, **kw: Any) -> dict[str, Any]:
-    return {MALFORMED: field, "raw": raw} | kw
+@lru_cache(maxsize=4)
+def _encoded(text: str, codec: str) -> bytes:
+    """`text` in `codec` (once per text: each span of a Vertex answer encoded it again)."""
+    return text.encode(codec, "surrogatepass")
 
 
 def _span(text: str, start: Any, end: Any, quoted: Any, names: tuple[str, str], unit: str = "char") -> tuple[str, str]:
@@ -70,11 +77,13 @@ def _span(text: str, start: Any, end: Any, quoted: Any, names: tuple[str, str], 
     in_range = False
     for u in [unit] + [x for x in ("char", "utf16", "utf8") if x != unit]:
         codec, width = {"char": (None, 1), "utf16": ("utf-16-le", 2), "utf8": ("utf-8", 1)}[u]
-        data = text.encode(codec, "surrogatepass") if codec else None
+        data = _encoded(text, codec) if codec else None
         if e > (len(text) if data is None else len(data) // width):
             continue
         in_range = True
         piece = text[s:e] if data is None else data[s * width : e * width].decode(str(codec), "replace")
+        if len(piece) > MAX_SPAN:  # a claim is a sentence or a few: 9,000 spans of 1 MB held 9 GB (MemoryError)
+            return "", names[1]
         if not isinstance(quoted, str) or not quoted.strip():
             return piece, ""
         if piece.strip() == quoted.strip():
@@ -83,8 +92,10 @@ def _span(text: str, start: Any, end: Any, quoted: Any, names: tuple[str, str], 
 
 
 def _claim_before(text: str, at: int) -> str:
-    """The sentence that ends at `at` (where an inline citation, a link or a file mark, was put)."""
-    prefix = text[:at].rstrip(" \t([（【")
+    """The sentence that ends at `at` (where an inline citation, a link or a file mark, was put), of at most
+    `CLAIM_WINDOW` characters (the whole text before it was copied and searched for each annotation: 9,000 of them
+    on a text of 1 MB without a sentence end held 9 GB, a MemoryError that stopped the run)."""
+    prefix = text[max(0, at - CLAIM_WINDOW) : at].rstrip(" \t([（【")
     starts = [m.end() for m in _SENTENCE_END.finditer(prefix[:-1])]
     return prefix[starts[-1] if starts else 0 :].strip()
 
@@ -108,7 +119,9 @@ def _cohere(text: str, cites: list[Any]) -> list[dict[str, Any]]:
         else:
             for d in ids:
                 ok = (isinstance(d, str) and d.strip()) or _int(d) is not None
-                out.append({"document_id": d, "claim_text": claim} if ok else _bad(field, c, claim_text=claim))
+                one = {"document_id": d, "claim_text": claim} if ok else _bad(field, c, claim_text=claim)
+                generated = re.fullmatch(r"\s*doc[_:](\d{1,9})\s*", d) if ok and isinstance(d, str) else None
+                out.append(one | ({POSITION: int(generated.group(1))} if generated else {}))
     return out
 
 
@@ -204,22 +217,59 @@ def _object_of(ref: Any) -> dict[str, Any]:
 
 def _tags(text: str) -> tuple[str, list[dict[str, Any]]]:
     """`<cite index="1-2">claim</cite>` -> the text without its tags, and a citation of each document the tag names
-    (Anthropic's index is DOCUMENT-SENTENCE, listed with commas; `id`, `source`: a position or a document's name)."""
+    (Anthropic's index is DOCUMENT-SENTENCE, listed with commas; `id`, `source`: a position or a document's name);
+    nested tags innermost first, `_MAX_NESTING` levels (deeper ones left in the text), tags in Markdown code aside."""
+    out: list[dict[str, Any]] = []
+    for _ in range(_MAX_NESTING):
+        text, found = _tags_once(text)
+        if not found:
+            break
+        out += found
+    parts, pos = [], 0
+    code = code_spans(text)
+    opened = [m for m in OPEN_TAG.finditer(text) if not _in_code(m, code)]
+    for i, m in enumerate(opened):
+        parts.append(text[pos : m.start()])
+        # the claim: to its sentence's end, the next tag or 2,000 characters, the first of them (to the text's end,
+        # 100,000 tags without a sentence end held 90 GB of claims)
+        bound = min(opened[i + 1].start() if i + 1 < len(opened) else len(text), m.end() + CLAIM_WINDOW)
+        end = _SENTENCE_END.search(text, m.end(), bound)
+        pos, claim = m.end(), text[m.end() : end.start() + 1 if end else bound]
+        out.append(_bad("cite.close", m.group(0), claim_text=claim.strip()))
+    return "".join(parts) + text[pos:], out
+
+
+def _in_code(m: re.Match[str], code: list[tuple[int, int]]) -> bool:
+    i = bisect_right(code, (m.start(), len(m.string) + 1)) - 1  # the last code span starting at or before the tag
+    return i >= 0 and m.start() < code[i][1]
+
+
+def _tags_once(text: str) -> tuple[str, list[dict[str, Any]]]:
     out: list[dict[str, Any]] = []
     parts, pos = [], 0
+    code = code_spans(text)
     for m in CITE_TAG.finditer(text):
+        if _in_code(m, code):
+            continue
         parts.append(text[pos : m.start()] + m.group(4))
-        pos, claim, attr, value = m.end(), m.group(4).strip(), m.group(2).lower(), m.group(3).strip()
+        value = re.sub(f"[{INVISIBLE}]", "", m.group(3)).translate(WIDE_NUMERALS).strip()  # as [1\u200b], [１]
+        pos, claim, attr = m.end(), m.group(4).strip(), m.group(2).lower()
         refs = [r.strip() for r in value.split(",") if r.strip()] or [""]
         for r in refs:
             ref = r.split("-")[0].strip() if attr == "index" else r
-            if attr == "index" and not re.fullmatch(r"\d{1,9}(-\d{1,9}(:\d{1,9})?)?", r):
+            if attr == "index" and not re.fullmatch(r"\d{1,9}(-\d{1,9}(:\d{1,9})?)?", r, re.ASCII):
                 out.append(_bad("cite.index", m.group(0)[:200], claim_text=claim))
             elif not ref:
                 out.append(_bad(f"cite.{attr}", m.group(0)[:200], claim_text=claim))
             else:
-                out.append({"id" if ref.isdigit() else "document_name": ref, "claim_text": claim})
+                out.append({"id" if re.fullmatch(r"\d+", ref, re.ASCII) else "document_name": ref, "claim_text": claim})
     return "".join(parts) + text[pos:], out
+
+
+def _joined(parts: list[Any]) -> str | None:
+    """The texts of a list of content parts joined, or None when no part holds a text."""
+    texts = [p["text"] for p in parts if isinstance(p, dict) and isinstance(p.get("text"), str)]
+    return "".join(texts) if texts else None
 
 
 def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -248,7 +298,7 @@ def shape(answer: str) -> dict[str, Any] | None:
     got = _foreign(doc)
     if got is None:
         return None
-    if isinstance(got.get("answer"), str) and CITE_TAG.search(got["answer"]):
+    if isinstance(got.get("answer"), str) and OPEN_TAG.search(got["answer"]):
         if not isinstance(got.get("citations") or [], list):
             return None  # citations that are no list: flagged citations_not_a_list as logged
         got["answer"], tagged = _tags(got["answer"])
@@ -262,7 +312,7 @@ def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
         text, cites = _sentences(ans["sentences"])
         return {k: v for k, v in doc.items() if k != "answer"} | {"answer": text, "citations": cites}
     if isinstance(ans, str):
-        return dict(doc) if CITE_TAG.search(ans) else None
+        return dict(doc) if OPEN_TAG.search(ans) else None
     if ans is not None:
         return None  # an answer that is no text: structured_parse_failed, as before
     if isinstance(doc.get("sentences"), list):
@@ -271,9 +321,11 @@ def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
     if isinstance(doc.get("message"), dict) and "citations" in doc["message"]:  # Cohere v2 chat response
         msg = doc["message"]
         parts = msg.get("content")
-        text = "".join(p.get("text", "") for p in parts if isinstance(p, dict)) if isinstance(parts, list) else parts
-        if isinstance(text, str) and isinstance(msg.get("citations"), list):
-            return {"answer": text, "citations": _cohere(text, msg["citations"])}
+        # the text parts joined (a part whose text is a number or a list is no text: it raised TypeError for the
+        # whole run); a content without any text part cannot be read (structured_parse_failed)
+        content: Any = _joined(parts) if isinstance(parts, list) else parts
+        if isinstance(content, str) and isinstance(msg.get("citations"), list):
+            return {"answer": content, "citations": _cohere(content, msg["citations"])}
     if isinstance(doc.get("choices"), list) and doc["choices"] and isinstance(doc["choices"][0], dict):
         msg = doc["choices"][0].get("message")  # OpenAI chat completions with url_citation annotations
         if isinstance(msg, dict) and isinstance(msg.get("content"), str):
@@ -283,11 +335,15 @@ def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
                 return rest | {"answer": msg["content"]}
             return {"answer": msg["content"], "citations": _openai(msg["content"], notes)}
     if isinstance(doc.get("output"), list):  # OpenAI Responses: output[].content[] output_text with annotations
+        texts, cites = [], []
         for item in doc["output"]:
             content = item.get("content") if isinstance(item, dict) else None
             for part in content if isinstance(content, list) else []:
                 if isinstance(part, dict) and part.get("type") == "output_text" and isinstance(part.get("text"), str):
-                    return {"answer": part["text"], "citations": _openai(part["text"], part.get("annotations") or [])}
+                    texts.append(part["text"])
+                    cites += _openai(part["text"], part.get("annotations") or [])
+        if texts:  # every output_text part, each a paragraph (only the first was read: the others never checked)
+            return {"answer": "\n\n".join(texts), "citations": cites}
     if isinstance(doc.get("candidates"), list) and doc["candidates"] and isinstance(doc["candidates"][0], dict):
         cand = doc["candidates"][0]  # Vertex AI / Gemini grounding
         parts = (cand.get("content") or {}).get("parts") if isinstance(cand.get("content"), dict) else None
@@ -295,6 +351,8 @@ def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
             text = "".join(p.get("text", "") for p in parts if isinstance(p, dict) and isinstance(p.get("text"), str))
             meta = cand.get("groundingMetadata")
             return {"answer": text, "citations": _vertex(text, meta) if isinstance(meta, dict) else []}
+    if isinstance(doc.get("content"), list) and (got := anthropic_message(doc["content"])) is not None:
+        return got  # Anthropic Messages: text blocks with citations
     keys = [k for k in ANSWER_ALIASES if isinstance(doc.get(k), str)]
     if not keys:
         return None
@@ -318,6 +376,12 @@ def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
         "AND coalesce(json_type(TRY_CAST(ltrim(answer, chr(65279)) AS JSON), '$.answer'), '') <> 'VARCHAR')",
         {"tag": _MAY_HOLD_TAG},
     ).fetchall()
-    rows = [(a, json.dumps(s, ensure_ascii=False)) for a, t in found if (s := shape(t)) is not None]
-    text_table(con, "shaped_answers", ("answer_id", "shaped"), rows)
+    # `from_prose`: the cite tags of a prose answer, read through the structured-output path, yet no structured
+    # output (`structured_output` says the answer was logged as JSON: such prose was reported `true`)
+    rows = [
+        (a, json.dumps(s, ensure_ascii=False), str(not t.lstrip("\ufeff \t\r\n").startswith("{")).lower())
+        for a, t in found
+        if (s := shape(t)) is not None
+    ]
+    text_table(con, "shaped_answers", ("answer_id", "shaped", "from_prose"), rows)
     return len(rows)

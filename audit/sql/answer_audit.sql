@@ -88,7 +88,7 @@ WITH cites AS (
            coalesce(x.n_supported_statements, 0) AS n_supported_statements,
            coalesce(x.n_precise_citations, 0) AS n_precise_citations,
            i.citation_integrity,
-           t.structured, t.structured_parse_failed, coalesce(t.citation_shape_flags, []) AS citation_shape_flags
+           t.structured, t.tagged_prose, t.structured_parse_failed, coalesce(t.citation_shape_flags, []) AS citation_shape_flags
     FROM answers_ok a
     JOIN texts t USING (answer_id)
     JOIN stat_rows s USING (answer_id)
@@ -125,7 +125,7 @@ SELECT answer_id, conversation_id, turn_index, logged_at, tenant, model, source_
            WHEN citation_integrity >= getvariable('yellow') THEN 'YELLOW'
            ELSE 'RED'
        END AS level,
-       structured AS structured_output, structured_parse_failed,
+       structured AND NOT tagged_prose AS structured_output, structured_parse_failed,
        list_filter([
            CASE WHEN structured_parse_failed THEN 'structured_parse_failed' END,
            CASE WHEN coalesce(coverage, 1) < getvariable('min_coverage') THEN 'low_coverage' END,

@@ -208,6 +208,8 @@ WITH unmarked AS (
 SELECT answer_id,
        looks_json AND answer_field IS NOT NULL AS structured,
        answer_id IN (SELECT answer_id FROM shaped_answers) AS shaped,
+       -- prose whose cite tags were read as the structured output they stand for: no structured output logged
+       answer_id IN (SELECT answer_id FROM shaped_answers WHERE from_prose = 'true') AS tagged_prose,
        -- the JSON read held a lone surrogate escape, read as U+FFFD (flagged `lone_surrogate_replaced`)
        looks_json AND answer_field IS NOT NULL AND answer_id IN (SELECT answer_id FROM surrogate_repairs)
            AS surrogates_replaced,
@@ -529,6 +531,9 @@ WITH lists AS (
                 THEN json_extract_string(item, '$.citeaudit_malformed') END AS shape_malformed,
            CASE WHEN shaped AND json_type(item, '$.citeaudit_malformed') = 'VARCHAR'
                 THEN json_extract(item, '$.raw') ELSE item END AS logged_item,
+           -- the position a generated document id stands for (Cohere's `doc_0`: audit.extract.shapes.POSITION)
+           CASE WHEN shaped AND json_type(item, '$.citeaudit_position') IN ('BIGINT', 'UBIGINT')
+                THEN TRY_CAST(json_extract(item, '$.citeaudit_position') AS BIGINT) END AS generated_position,
            -- one field given under two of its names with other values (`document_id` "a" beside `doc_id` "b"):
            -- which was meant is unknown, so it is malformed naming both ($conflict_groups), never the first taken
            list_filter(list_transform($conflict_groups, lambda g: field_conflict(item, g)), lambda x: x IS NOT NULL)[1]
@@ -553,7 +558,8 @@ WITH lists AS (
            END AS norm
     FROM flat
 ), fields AS (
-    SELECT answer_id, citations_key, idx, item, shape_malformed, logged_item, conflict, json_type(item) AS item_type,
+    SELECT answer_id, citations_key, idx, item, shape_malformed, logged_item, conflict, generated_position,
+           json_type(item) AS item_type,
            -- an id written as a whole float (12.0, 1.2e1: pandas writes an integer id column holding a null so) is
            -- that integer's digits, up to 15 of them (a double holds those exactly); 12.5 stays malformed
            CASE WHEN json_type(norm, '$.document_id') = 'DOUBLE'
@@ -651,6 +657,7 @@ SELECT answer_id, 3000000 + idx AS marker_ord, 0 AS sub_ord, citations_key || '[
        END AS cited_ref,
        -- a position: a source_index (0-based), or an id that may be one (resolve.sql: when no document has that id)
        CASE WHEN malformed IS NULL AND NOT id_ok AND NOT name_ok THEN TRY_CAST(sidx_raw::BIGINT + 1 AS INTEGER)
+            WHEN malformed IS NULL AND generated_position IS NOT NULL THEN TRY_CAST(generated_position + 1 AS INTEGER)
             WHEN malformed IS NULL AND by_ref AND regexp_full_match(document_id, '\d{1,9}')
                 THEN TRY_CAST(document_id::BIGINT - $base + 1 AS INTEGER) END AS cited_rank,
        -- with a document_id too, the name must be that document's (resolve.sql)

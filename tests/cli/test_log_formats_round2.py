@@ -64,7 +64,7 @@ def test_cohere_citations_by_offsets_resolve_to_their_documents(tmp_path: Path) 
         "past_end": {"text": TEXT, "citations": [_cohere(start=40, end=400, text=None)]},
         "off_text": {"text": TEXT, "citations": [_cohere(start=2)]},
         "string_start": {"text": TEXT, "citations": [_cohere(start="0")]},
-        "unknown_doc": {"text": TEXT, "citations": [_cohere("doc_7")]},
+        "unknown_doc": {"text": TEXT, "citations": [_cohere("kb-7")]},
         "ids_not_list": {"text": TEXT, "citations": [_cohere(document_ids="d1")]},
         "id_object": {"text": TEXT, "citations": [_cohere(document_ids=[{"x": 1}])]},
         "not_object": {"text": TEXT, "citations": [_cohere(), 7]},
