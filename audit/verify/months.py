@@ -13,6 +13,11 @@ _NAMES = "January|February|March|April|May|June|July|August|September|October|No
 _AFTER = r"(?:in|since|until|till|by|during|through|from|before|after|early|late|mid|month\s+of)"
 _ALONE = re.compile(rf"\b{_AFTER}[\s-]+(?:early\s+|late\s+|mid-?)?({_NAMES})\b(?![-\s]*(?:of\s+)?\d|\s+[A-Z])")
 _NUMBER = {m: i for i, m in enumerate(_NAMES.split("|"), 1)}
+# a source names a month alone after these too: its "from March to May" states May (read only to find a claim's month:
+# a claim's "to May" may be a person)
+_SOURCE_ALONE = re.compile(
+    rf"\b(?:{_AFTER[3:-1]}|to|and|or)[\s-]+(?:early\s+|late\s+|mid-?)?({_NAMES})\b(?![-\s]*(?:of\s+)?\d|\s+[A-Z])"
+)
 
 
 def months_alone(claim: str) -> tuple[str, ...]:
@@ -23,7 +28,7 @@ def months_alone(claim: str) -> tuple[str, ...]:
 def month_keys(source: str) -> set[str]:
     """What `source` states of May and March named alone after a preposition ("in May"; `keyfacts` reads the other
     months alone anywhere, but these two only with a day or year): `date:05`, `date:03`."""
-    return {f"date:{_NUMBER[m]:02}" for m in _ALONE.findall(source) if m in ("May", "March")}
+    return {f"date:{_NUMBER[m]:02}" for m in _SOURCE_ALONE.findall(source) if m in ("May", "March")}
 
 
 def missing_months(months: tuple[str, ...], src_dates: frozenset[str], source: str) -> list[str]:

@@ -32,6 +32,11 @@ from audit.verify.keyfacts import key_facts, missing_facts
         ),
         ("Filming began in early March.", "Filming began on March 4, 2019.", []),
         ("Filming began in early March.", "Filming began on 4 June 2019.", ["missing_date:March"]),
+        # a source's month after "to", "and" or "or" is named alone too (round 6's let-in test: "from March until
+        # May" against "runs from March to May" was capped missing_date:May after the merge)
+        ("The show runs from March until May.", "The exhibition runs from March to May at the gallery.", []),
+        ("It closes in May.", "It is open in April and May.", []),
+        ("It closes in May.", "It is open from March to June.", ["missing_date:May"]),
     ],
 )
 def test_month_forms(claim: str, source: str, missing: list[str]) -> None:
