@@ -25,6 +25,7 @@ from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, WIDE_NUMERA
 from audit.extract.shaped import MALFORMED as MALFORMED
 from audit.extract.shaped import as_int as _int
 from audit.extract.shaped import bad as _bad
+from audit.extract.shaped import read_guarded
 from audit.sql import text_table
 
 # The names of a field that are strictly one another's (not `title` beside `url`, or a name beside a title): a citation
@@ -381,7 +382,7 @@ def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
     rows = [
         (a, json.dumps(s, ensure_ascii=False), str(not t.lstrip("\ufeff \t\r\n").startswith("{")).lower())
         for a, t in found
-        if (s := shape(t)) is not None
+        if (s := read_guarded(shape, a, t)) is not None
     ]
     text_table(con, "shaped_answers", ("answer_id", "shaped", "from_prose"), rows)
     return len(rows)

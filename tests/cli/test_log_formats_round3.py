@@ -316,3 +316,34 @@ def test_anthropic_citations_cite_their_text_block(tmp_path: Path) -> None:
     assert reasons["past"] == ["index_out_of_range"]
     assert reasons["bad"] == ["malformed_citation:document_index", "malformed_citation:not_an_object",
                               "malformed_citation:citations"]  # fmt: skip
+
+
+def test_a_format_reader_that_breaks_on_one_answer_stops_no_run(tmp_path: Path, monkeypatch: Any) -> None:
+    # the readers of other systems' formats (`shapes.shape`) run over every answer at once, outside the per-answer
+    # guard of the assessment: a bug in one of them on one answer (round 3 fixed two: a TypeError and a MemoryError)
+    # stopped the whole run. A reader's bug is injected here (no input is known to raise any more): that answer is
+    # read as the plain structured output it is (RED structured_parse_failed, the reader's error logged), the others
+    # as before
+    import audit.extract.shapes as shapes
+
+    real = shapes.shape
+
+    def breaks(text: str) -> dict[str, Any] | None:
+        if "BREAKS" in text:
+            raise TypeError("a format reader's bug")
+        return real(text)
+
+    monkeypatch.setattr(shapes, "shape", breaks)
+    cohere = {"message": {"content": [{"type": "text", "text": TEXT}], "citations": [
+        {"start": 0, "end": len(REFUNDS), "text": REFUNDS, "document_ids": ["d1"]}]}}  # fmt: skip
+    answers = {
+        "good": f"{REFUNDS[:-1]} [1].",
+        "breaks": {"message": {"content": [{"type": "text", "text": f"BREAKS {TEXT}"}], "citations": []}},
+        "cohere": cohere,
+    }
+    db = _run(tmp_path, answers)
+    cites = _cites(db)
+    assert cites["good"] == [("1", 1, "verified", REFUNDS)]
+    assert cites["cohere"] == [("d1", 1, "verified", REFUNDS)]
+    levels = {a: (lv, fl) for a, lv, fl in q(db, "SELECT answer_id, level, flags FROM answer_audit")}
+    assert levels["breaks"][0] == "RED" and "structured_parse_failed" in levels["breaks"][1]
