@@ -50,7 +50,8 @@ def audit_one(cites: list[tuple[str, str]], uncited: int) -> tuple:
     con.execute("CREATE TEMP TABLE reference_lists (answer_id VARCHAR, ref_start INTEGER)")  # no closing list
     con.execute(
         "CREATE TEMP TABLE texts AS SELECT 'a' AS answer_id, 'x' AS answer_text, false AS structured, "
-        "false AS structured_parse_failed, CAST([] AS VARCHAR[]) AS citation_shape_flags, false AS surrogates_replaced"
+        "false AS tagged_prose, false AS structured_parse_failed, CAST([] AS VARCHAR[]) AS citation_shape_flags, "
+        "false AS surrogates_replaced"
     )
     sentences = sorted({s for s, _ in cites})
     con.execute(
