@@ -18,6 +18,7 @@ from audit.verify.numwords import ORDINALS as _ORDINALS
 from audit.verify.numwords import TENS as _TENS
 from audit.verify.numwords import TENTHS as _TENTHS
 from audit.verify.numwords import halves_in_digits, numbers_in_words
+from audit.verify.seasons import missing_parts, without_part_digits, year_parts
 from audit.verify.textcache import text_cache
 
 # digits inside a token are a number too: "4G" holds 4, "A380" 380, "1990s" 1990, "21st" 21 (they held none, and a
@@ -45,11 +46,10 @@ _SCALE = re.compile(rf"\s*({'|'.join(_SCALES)})\b", re.IGNORECASE)
 # ... and a letter on a sum of money: "$50k" is $50,000, "€2.5M" 2.5 million (not "5k" alone: a race)
 _MONEY_LETTER = re.compile(r"[kmb]\b", re.IGNORECASE)
 _LETTER_SCALE = {"k": "thousand", "m": "million", "b": "billion"}
-# a claim's number in words standing alone is a count of the word after it ("three offices"; 2 to 99 and hundreds of
-# them): not "one" (a pronoun: "one of the", "no one"), a fraction ("two-thirds"), a compound ("two-year"), "the two"
-# (things named before), "top ten", nor an approximate one ("over five years", "at least four"). It is missing only
-# where the source counts that thing by another number ("five offices"): a count the source does not make ("two
-# major reasons" of a source that lists them) is no missing number
+# a claim's number in words standing alone is a count of the word after it ("three offices"; 2 to 99 and hundreds):
+# not "one" (a pronoun: "one of the", "no one"), a fraction ("two-thirds"), a compound ("two-year"), "the two" (things
+# named before), "top ten", nor an approximate one ("over five years", "at least four"). It is missing only where the
+# source counts that thing by another number: a count it does not make ("two major reasons" of a list) is none
 _COUNT_AFTER = re.compile(
     r"[-\s]+(?:thirds?|quarters?|halves|half|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)\b|-\w", re.I
 )
@@ -312,8 +312,8 @@ def _day_digits(m: re.Match[str]) -> str:
 def key_facts(claim: str) -> KeyFacts:
     claim = ascii_digits(claim)
     dates = tuple(dict.fromkeys(m.group() for m, *_ in _word_dates(_WORD_DAY.sub(_day_digits, claim))))
-    dates += months_alone(claim)  # "born in May": a month alone (`months`)
-    numbers = tuple(dict.fromkeys(f"{n} {scale}" if scale else n for n, scale in _numbers(claim)))
+    dates += months_alone(claim) + year_parts(claim)  # "born in May", "in late 2019" (`months`, `seasons`)
+    numbers = tuple(dict.fromkeys(f"{n} {scale}" if scale else n for n, scale in _numbers(without_part_digits(claim))))
     counts = tuple(dict.fromkeys(c for c in _counts(claim) if c[0] not in numbers))
     numbers += tuple(dict.fromkeys(n for n, _ in counts))
     names = tuple(dict.fromkeys(n for n in claim_names(claim) if not _MONTH.fullmatch(n)))
@@ -382,12 +382,12 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
         out = [r for r in out if r.removeprefix("missing_number:") not in converted]
         flagged = {r.removeprefix("missing_number:") for r in out}
         out += [f"missing_number:{n}" for n in sorted(other_half_times(facts.quantities, source) - flagged)]
-    for d in facts.dates:  # a month alone ("May") is no date in words: `missing_months` below
+    for d in facts.dates:  # a month alone ("May"), a part of a year, are no date in words: `missing_months` below
         for _, month, days, year in _word_dates(d):
             ends = (days[0], days[-1]) if days else (None,)  # a claim's range states its first and last day
             if not all(_has_date(month, day, year, src_dates, src_numbers) for day in ends):
                 out.append(f"missing_date:{d}")
-    out += missing_months(tuple(d for d in facts.dates if " " not in d), src_dates, source)
+    out += missing_months(facts.dates, src_dates, source) + missing_parts(facts.dates, src_dates, src_numbers, source)
     names = [n for n in facts.names if not has_name(n, folded, source)]
     return out + [f"missing_name:{n}" for n in found_otherwise(names, facts.spelled, facts.dated, source)]
 

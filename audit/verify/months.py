@@ -34,6 +34,7 @@ def month_keys(source: str) -> set[str]:
 def missing_months(months: tuple[str, ...], src_dates: frozenset[str], source: str) -> list[str]:
     """`missing_date:May` for each month of `months` (`months_alone`) of which `source` states no date and which it
     does not name alone (`src_dates`: the source's date keys, `keyfacts._date_keys`)."""
+    months = tuple(m for m in months if m in _NUMBER)  # a claim's other dates: `keyfacts`, `seasons`
     if not months:
         return []
     named = month_keys(source) if any(m in ("May", "March") for m in months) else set()
