@@ -52,3 +52,20 @@ def claim_verdicts(
     ]
     got = q(audited(tmp_path, rows), "SELECT answer_id, verdict, reasons FROM citation_audit")
     return {a: (v, [r for r in rs if r.startswith(keep)]) for a, v, rs in got}
+
+
+def cites_by_answer(db: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Each answer's citations: (cited_ref, context_rank, verdict, claim), in order."""
+    got = q(
+        db,
+        "SELECT answer_id, list((cited_ref, context_rank, verdict, claim) ORDER BY citation_ord) FROM citation_audit "
+        "GROUP BY 1",
+    )
+    return {a: [tuple(c) for c in cs] for a, cs in got}
+
+
+def fabricated_reasons(db: Path) -> dict[str, list[str]]:
+    """Each answer's fabricated citations' reasons, in order."""
+    got = q(db, "SELECT answer_id, flatten(list(reasons ORDER BY citation_ord)) FROM citation_audit "
+               "WHERE verdict = 'fabricated' GROUP BY 1")  # fmt: skip
+    return dict(got)

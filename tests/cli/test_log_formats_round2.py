@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.cli.hostile import CTX, audited
+from tests.cli.hostile import cites_by_answer as _cites
+from tests.cli.hostile import fabricated_reasons as _reasons
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
@@ -21,23 +23,6 @@ URL_CTX = [c | {"url": f"https://x.org/{c['doc_id']}"} for c in CTX]
 def _run(tmp_path: Path, answers: dict[str, Any], ctx: list[dict[str, Any]] = URL_CTX) -> Path:
     rows = [make_answer(k, v if isinstance(v, str) else json.dumps(v), ctx) for k, v in answers.items()]
     return audited(tmp_path, rows)
-
-
-def _cites(db: Path) -> dict[str, list[tuple[Any, ...]]]:
-    """Each answer's citations: (cited_ref, context_rank, verdict, claim), in order."""
-    got = q(
-        db,
-        "SELECT answer_id, list((cited_ref, context_rank, verdict, claim) ORDER BY citation_ord) FROM citation_audit "
-        "GROUP BY 1",
-    )
-    return {a: [tuple(c) for c in cs] for a, cs in got}
-
-
-def _reasons(db: Path) -> dict[str, list[str]]:
-    """Each answer's fabricated citations' reasons, in order."""
-    got = q(db, "SELECT answer_id, flatten(list(reasons ORDER BY citation_ord)) FROM citation_audit "
-               "WHERE verdict = 'fabricated' GROUP BY 1")  # fmt: skip
-    return dict(got)
 
 
 def _levels(db: Path) -> dict[str, tuple[str, list[str]]]:

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.cli.hostile import CTX, audited
+from tests.cli.hostile import cites_by_answer as _cites
+from tests.cli.hostile import fabricated_reasons as _reasons
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
@@ -23,22 +25,6 @@ def _rows(answers: dict[str, Any], ctx: list[dict[str, Any]]) -> list[dict[str, 
 
 def _run(tmp_path: Path, answers: dict[str, Any], ctx: list[dict[str, Any]] = URL_CTX) -> Path:
     return audited(tmp_path, _rows(answers, ctx))
-
-
-def _cites(db: Path) -> dict[str, list[tuple[Any, ...]]]:
-    """Each answer's citations: (cited_ref, context_rank, verdict, claim), in order."""
-    got = q(
-        db,
-        "SELECT answer_id, list((cited_ref, context_rank, verdict, claim) ORDER BY citation_ord) FROM citation_audit "
-        "GROUP BY 1",
-    )
-    return {a: [tuple(c) for c in cs] for a, cs in got}
-
-
-def _reasons(db: Path) -> dict[str, list[str]]:
-    got = q(db, "SELECT answer_id, flatten(list(reasons ORDER BY citation_ord)) FROM citation_audit "
-               "WHERE verdict = 'fabricated' GROUP BY 1")  # fmt: skip
-    return dict(got)
 
 
 def test_a_content_part_whose_text_is_no_text_fails_no_run(tmp_path: Path) -> None:
