@@ -20,6 +20,7 @@ _RUN = re.compile(rf"\b{_CAP_WORD}(?:\s+(?:(?:{'|'.join(_CONNECTORS)})\s+)*{_CAP
 _LEADING_ARTICLE = ("The", "A", "An")  # "The Federal Bureau ...": no initial
 # an acronym a run's initials may spell: three letters or more (two, "EU", "UN", are `keynames._ALIASES` or chance)
 _MIN_ACRONYM = 3
+_MAX_ACRONYM = 6  # and six at the most (`is_acronym`): the names a source writes out are read up to six words
 
 
 def _initials(words: list[str]) -> set[str]:
@@ -30,15 +31,16 @@ def _initials(words: list[str]) -> set[str]:
     return {a for a in (caps, every) if len(a) >= _MIN_ACRONYM}
 
 
-def _runs(text: str) -> Iterable[tuple[list[str], set[str]]]:
+def _runs(text: str, most: int = 0) -> Iterable[tuple[list[str], set[str]]]:
     """Each run of capitalised words of `text`, and each part of it from one capitalised word to another ("Federal
     Bureau of Investigation" in "the Federal Bureau of Investigation and Europol"), with the acronyms it may stand
-    for."""
+    for; `most`: only parts of at most that many capitalised words (an acronym of 6 letters has no longer name: a
+    long run of title-case words made its parts by the square of its length)."""
     for m in _RUN.finditer(text):
         words = m.group().split()
         caps = [i for i, w in enumerate(words) if w[0].isupper() and w not in _LEADING_ARTICLE]
         for a, i in enumerate(caps):
-            for j in caps[a + 1 :]:
+            for j in caps[a + 1 : a + most if most else None]:
                 part = words[i : j + 1]
                 if acronyms := _initials(part):
                     yield part, acronyms
@@ -93,7 +95,7 @@ def _spells(acronym: str, source: str) -> bool:
 def _spelled_acronyms(source: str) -> frozenset[str]:
     """Every acronym a name `source` writes out may stand for (`_runs`), read once per source: a source's runs were
     enumerated again for each acronym of each claim cited to it."""
-    return frozenset(a for _, acronyms in _runs(source) for a in acronyms)
+    return frozenset(a for _, acronyms in _runs(source, most=_MAX_ACRONYM) for a in acronyms)
 
 
 # an acronym in mixed case, capitals around single lower-case letters ("YoY", "QoQ"): the initials of a compound with
@@ -109,7 +111,7 @@ def _writes_compound(acronym: str, source: str) -> bool:
 
 def is_acronym(name: str) -> bool:
     """A claim's name in capitals that may be an acronym: 3 to 6 letters ("FBI", "NHS", "UNESCO")."""
-    return name.isalpha() and name.isupper() and _MIN_ACRONYM <= len(name) <= 6
+    return name.isalpha() and name.isupper() and _MIN_ACRONYM <= len(name) <= _MAX_ACRONYM
 
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
