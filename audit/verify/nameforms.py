@@ -63,8 +63,9 @@ def _has_acronym(acronym: str, source: str) -> bool:
 
 def spelled_out(claim: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
     """The claim's names written out ("Federal Bureau of Investigation"): each run's capitalised words and the
-    acronyms it may stand for (`_initials`); looked up as those acronyms where the source lacks a word of it."""
-    runs = _runs(claim)
+    acronyms it may stand for (`_initials`); looked up as those acronyms where the source lacks a word of it. Up to
+    six capitalised words, as a source's: a claim of 400 title-case words made 79,401 of them (2.7 s)."""
+    runs = _runs(claim, most=_MAX_ACRONYM)
     return tuple((tuple(w for w in words if w[0].isupper()), tuple(sorted(acronyms))) for words, acronyms in runs)
 
 

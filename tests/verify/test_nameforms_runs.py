@@ -32,3 +32,12 @@ def test_a_long_title_case_run_has_parts_in_proportion_to_its_length() -> None:
     assert parts <= 5 * 1500  # each capitalised word starts at most five parts (it had ~1.1 million)
     assert not nameforms._spells("ABC", source)
     assert nameforms._spells("FBI", "He joined the Federal Bureau of Investigation in 1990.")
+
+
+def test_a_long_title_case_claim_has_names_in_proportion_to_its_length() -> None:
+    names = ["".join(p) + "ord" for p in itertools.product(string.ascii_uppercase, string.ascii_lowercase)]
+    claim = " ".join(names[i % len(names)] for i in range(400)) + "."
+    assert len(nameforms.spelled_out(claim)) <= 5 * 400  # 79,401 before
+    assert (("Federal", "Bureau", "Investigation"), ("FBI", "FBOI")) in nameforms.spelled_out(
+        "He joined the Federal Bureau of Investigation."
+    )
