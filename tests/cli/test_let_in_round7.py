@@ -59,3 +59,49 @@ def test_a_plan_stated_as_done_in_the_perfect_or_the_passive_is_not_verified(tmp
         },
     )
     _assert_verified(got, ("ok_future", "ok_expected", "ok_done", "ok_plans", "ok_done_other"), clear_of="unasserted:")
+
+
+ROAD = "The road was partially reopened to traffic on Monday after the landslide."
+UNIVERSITY = "It is the newest university in the country, founded in 1992 by the regional government."
+PRIZE = "She was the first woman to win the prize in its first decade."
+
+
+def test_a_word_of_extent_place_age_or_uniqueness_changed_in_a_copy_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.48 to 0.74): "fully" / "partially", "indoors" / "outdoors", "oldest" / "newest" were in
+    # no table of `opposites.py`, and "the only woman" says more than "the first woman" (the first need not be the
+    # only one; the only one is the first, so that way round it is right)
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "fully": (ROAD.replace("partially", "fully"), ROAD),
+            "completely": (ROAD.replace("partially", "completely"), ROAD),
+            "indoors": (
+                "The concert will be held indoors at the stadium on Saturday.",
+                "The concert will be held outdoors at the stadium on Saturday.",
+            ),
+            "oldest": (UNIVERSITY.replace("newest", "oldest"), UNIVERSITY),
+            "only": (PRIZE.replace("the first woman", "the only woman"), PRIZE),
+            # supported: the same extent, place, age and rank in other words, or what the source's word entails
+            "ok_partly": (ROAD.replace("partially", "partly"), ROAD),
+            "ok_outside": (
+                "The concert will be held outside at the stadium on Saturday.",
+                ("The concert will be held outdoors at the stadium on Saturday."),
+            ),
+            "ok_youngest": (UNIVERSITY.replace("newest", "youngest"), UNIVERSITY),
+            "ok_first": (
+                "She was the first woman to win the prize in its first decade.",
+                "She was the only woman to win the prize in its first decade.",
+            ),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "fully": "swapped:fully/partially",
+            "completely": "swapped:completely/partially",
+            "indoors": "swapped:indoors/outdoors",
+            "oldest": "swapped:oldest/newest",
+            "only": "swapped:only/first",
+        },
+    )
+    _assert_verified(got, ("ok_partly", "ok_outside", "ok_youngest", "ok_first"), clear_of="swapped:")
