@@ -105,3 +105,46 @@ def test_a_word_of_extent_place_age_or_uniqueness_changed_in_a_copy_is_not_verif
         },
     )
     _assert_verified(got, ("ok_partly", "ok_outside", "ok_youngest", "ok_first"), clear_of="swapped:")
+
+
+VOTE = "Members can vote online or by post until the end of the month."
+TREATY = "The treaty was signed by 27 countries, although only 9 of the 27 ratified it."
+
+
+def test_one_option_stated_as_the_only_one_or_all_for_some_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.62 to 0.74): "only online" where the source gives "online or by post" added a word and
+    # changed none; "all of which ratified it" for "only 9 of the 27 ratified it" put the quantifier in a clause of
+    # its own, no word in another's place
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "only_online": ("Members can vote only online until the end of the month.", VOTE),
+            "online_only": ("Members can vote online only, until the end of the month.", VOTE),
+            "only_weekdays": (
+                "The museum is open only on Saturdays during the winter.",
+                "The museum is open on Saturdays and Sundays during the winter.",
+            ),
+            "all": ("The treaty was signed by 27 countries, all of which ratified it.", TREATY),
+            "all_them": ("The treaty was signed by 27 countries and all of them ratified it.", TREATY),
+            # supported: the option among the others, the only option the source gives, a count kept
+            "ok_online": ("Members can vote online until the end of the month.", VOTE),
+            "ok_only_source": (
+                "Members can vote only online until the end of the month.",
+                "Since 2020 members can vote only online, through the union's website, until the end of the month.",
+            ),
+            "ok_some": ("The treaty was signed by 27 countries, but only 9 of them ratified it.", TREATY),
+            "ok_all_signed": ("All 27 countries signed the treaty, but only 9 of the 27 ratified it.", TREATY),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "only_online": "unasserted:only online",
+            "online_only": "unasserted:only online",
+            "only_weekdays": "unasserted:only saturdays",
+            "all": "swapped:all/only 9",
+            "all_them": "swapped:all/only 9",
+        },
+    )
+    _assert_verified(got, ("ok_online", "ok_only_source", "ok_some", "ok_all_signed"), clear_of="unasserted:only")
+    _assert_verified(got, ("ok_some", "ok_all_signed"), clear_of="swapped:")
