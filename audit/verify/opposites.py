@@ -86,6 +86,10 @@ upholds overturns|upheld reversed|upheld quashed|vetoed signed|veto sign|favour 
 beat missed|beats misses|exceeded missed|exceeds misses|topped missed
 fully partially|completely partially|entirely partially|wholly partially|fully partly|completely partly|full partial
 indoors outdoors|indoor outdoor|oldest newest|oldest youngest|eldest youngest|older newer|older younger
+inhabitants households|residents households|people households|persons households|inhabitants families
+residents families|people families|persons families|inhabitants homes|residents homes|people homes|persons homes
+lifted imposed|lift impose|lifts imposes|hired laid_off|hire lay_off|hires lays_off|arrived left|arrive leave
+arrives leaves|arrived_in left|arrived_at left|ground top
 """
 # a claim's word that says more than its copied sentence's, one way: "the only woman to win" for "the first woman to
 # win" (the first need not be the only one; the only one is the first, so the other way round is right)

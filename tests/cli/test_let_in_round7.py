@@ -148,3 +148,56 @@ def test_one_option_stated_as_the_only_one_or_all_for_some_is_not_verified(tmp_p
     )
     _assert_verified(got, ("ok_online", "ok_only_source", "ok_some", "ok_all_signed"), clear_of="unasserted:only")
     _assert_verified(got, ("ok_some", "ok_all_signed"), clear_of="swapped:")
+
+
+VILLAGE = "The village in the north of the province has 300 households and a church."
+FIRE = "The fire left 40 families homeless in the town on Sunday."
+BEEF = "The country imposed a ban on beef imports from the region in March."
+PLANT = "The company laid off 200 workers at the plant last year."
+TALKS = "The delegation left Paris on Monday for the talks in Geneva."
+HOTEL = "The restaurant is on the top floor of the hotel by the harbour."
+
+
+def test_a_unit_of_counting_or_a_deed_changed_in_a_copy_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.54 to 0.70): a household or a family is no person, and "lifted" / "imposed", "hired" /
+    # "laid off", "arrived in" / "left", "ground" / "top" were in no table of `opposites.py`
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "inhabitants": (VILLAGE.replace("households", "inhabitants"), VILLAGE),
+            "people": (FIRE.replace("families", "people"), FIRE),
+            "lifted": (BEEF.replace("imposed", "lifted"), BEEF),
+            "hired": (PLANT.replace("laid off", "hired"), PLANT),
+            "arrived": (TALKS.replace("left", "arrived in"), TALKS),
+            "ground": (HOTEL.replace("top", "ground"), HOTEL),
+            # supported: the same unit, deed, way and floor in other words
+            "ok_homes": (VILLAGE.replace("households", "homes"), VILLAGE),
+            "ok_households": (FIRE.replace("families", "households"), FIRE),
+            "ok_residents": (
+                VILLAGE.replace("households", "residents"),
+                VILLAGE.replace("households", "inhabitants"),
+            ),
+            "ok_introduced": (BEEF.replace("imposed", "introduced"), BEEF),
+            "ok_cut": (PLANT.replace("laid off", "cut"), PLANT),
+            "ok_departed": (TALKS.replace("left", "departed"), TALKS),
+            "ok_highest": (HOTEL.replace("top", "highest"), HOTEL),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "inhabitants": "swapped:inhabitants/households",
+            "people": "swapped:people/families",
+            "lifted": "swapped:lifted/imposed",
+            "hired": "swapped:hired/laid off",
+            "arrived": "swapped:arrived in/left",
+            "ground": "swapped:ground/top",
+        },
+    )
+    _assert_verified(
+        got,
+        ("ok_homes", "ok_households", "ok_residents", "ok_introduced", "ok_departed", "ok_highest"),
+        clear_of="swapped:",
+    )
+    # "cut 200 workers" is `weak` by the support model before and after (no hard reason): it must gain none
+    assert got["ok_cut"][1] == [], got["ok_cut"]
