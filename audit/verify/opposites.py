@@ -90,6 +90,8 @@ inhabitants households|residents households|people households|persons households
 residents families|people families|persons families|inhabitants homes|residents homes|people homes|persons homes
 lifted imposed|lift impose|lifts imposes|hired laid_off|hire lay_off|hires lays_off|arrived left|arrive leave
 arrives leaves|arrived_in left|arrived_at left|ground top
+accepted turned_down|accepts turns_down|backed opposed|backs opposes|passed voted_down|approved blocked
+approves blocks|ratified rejected|ratify reject|ratifies rejects
 """
 # a claim's word that says more than its copied sentence's, one way: "the only woman to win" for "the first woman to
 # win" (the first need not be the only one; the only one is the first, so the other way round is right)

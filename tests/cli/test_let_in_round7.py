@@ -201,3 +201,42 @@ def test_a_unit_of_counting_or_a_deed_changed_in_a_copy_is_not_verified(tmp_path
     )
     # "cut 200 workers" is `weak` by the support model before and after (no hard reason): it must gain none
     assert got["ok_cut"][1] == [], got["ok_cut"]
+
+
+OFFER = "The board turned down the offer from the investors on Friday."
+UNION = "Most members of the union opposed the agreement in the vote."
+BILL = "The parliament voted down the bill by a large margin on Tuesday."
+MERGER_BANKS = "Regulators blocked the merger of the two banks in June."
+TREATY_SENATE = "The senate rejected the treaty with the neighbouring country in 1998."
+
+
+def test_a_decision_stated_the_other_way_in_a_less_common_word_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.50 to 0.63): "accepted" / "turned down", "backed" / "opposed", "passed" / "voted down",
+    # "approved" / "blocked", "ratified" / "rejected" were in no table of `opposites.py` ("approved" / "rejected" was)
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "accepted": (OFFER.replace("turned down", "accepted"), OFFER),
+            "backed": (UNION.replace("opposed", "backed"), UNION),
+            "passed": (BILL.replace("voted down", "passed"), BILL),
+            "approved": (MERGER_BANKS.replace("blocked", "approved"), MERGER_BANKS),
+            "ratified": (TREATY_SENATE.replace("rejected", "ratified"), TREATY_SENATE),
+            # supported: the same decision in other words
+            "ok_declined": (OFFER.replace("turned down", "declined"), OFFER),
+            "ok_against": (UNION.replace("opposed", "were against"), UNION),
+            "ok_defeated": (BILL.replace("voted down", "defeated"), BILL),
+            "ok_stopped": (MERGER_BANKS.replace("blocked", "stopped"), MERGER_BANKS),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "accepted": "swapped:accepted/turned down",
+            "backed": "swapped:backed/opposed",
+            "passed": "swapped:passed/voted down",
+            "approved": "swapped:approved/blocked",
+            "ratified": "swapped:ratified/rejected",
+        },
+    )
+    for key in ("ok_declined", "ok_against", "ok_defeated", "ok_stopped"):
+        assert not [r for r in got[key][1] if r.startswith("swapped:")], (key, got[key])
