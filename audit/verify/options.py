@@ -9,7 +9,9 @@ windows, in one sentence of them that holds most of the claim's words (`SHARE`):
     "or" or "and" ("online or by post", "by post or online", "Saturdays and Sundays") and does not itself say "only"
     beside X: `unasserted:only online`;
   - "all" in the claim (not "not all", "almost all", "nearly all"), a word of the few after it among the few after
-    the sentence's "only N" or "just N" (a count: digits or a number in words): `swapped:all/only 9`.
+    the sentence's "only N" or "just N" (a count: digits or a number in words): `swapped:all/only 9`;
+  - "a majority of" or "most of" (the M) in the claim, a word of the few after it among the few after the
+    sentence's "N of the M" where N is half of M or less: `swapped:majority/120 of 300`.
 Pure.
 """
 
@@ -80,4 +82,30 @@ def all_for_some(claim: str, windows: Iterable[str]) -> str | None:
         for m in some.finditer(sentence):
             if any(s & _content(m.group(2)) for s in said):
                 return f"all/only {m.group(1).lower()}"
+    return None
+
+
+_MAJORITY = re.compile(
+    r"\b(?:an?\s+)?(?P<word>majority|most)\s+of\s+(?:the\s+|its\s+|their\s+)?(?P<of>\d+)?((?:\W+[a-z]+){1,5})",
+    re.IGNORECASE,
+)
+_N_OF_M = re.compile(
+    r"\b(?P<n>\d+)\s+(?:out\s+)?of\s+(?:the\s+|its\s+|their\s+)?(?P<m>\d+)((?:\W+[a-z]+){1,6})", re.IGNORECASE
+)
+
+
+def majority_for_few(claim: str, windows: Iterable[str]) -> str | None:
+    """The claim's "a majority of" or "most of" where a sentence it copies counts "N of the M" doing what follows it,
+    N half of M or less, as `majority/120 of 300`; None otherwise."""
+    said = [(m["word"].lower(), m["of"], _content(m.group(3))) for m in _MAJORITY.finditer(claim)]
+    if not said:
+        return None
+    for sentence in _sentences(claim, windows):
+        for m in _N_OF_M.finditer(sentence):
+            n, total = int(m["n"]), int(m["m"])
+            if not 0 <= 2 * n <= total:
+                continue
+            for word, of, after in said:
+                if (of is None or int(of) == total) and after & _content(m.group(3)):
+                    return f"{word}/{n} of {total}"
     return None

@@ -42,7 +42,7 @@ from audit.verify.features import (
     pair_features,
 )
 from audit.verify.keyfacts import keyfact_coverage
-from audit.verify.options import all_for_some, only_option
+from audit.verify.options import all_for_some, majority_for_few, only_option
 from audit.verify.semantic import SemanticScorer
 from audit.verify.static import StaticScorer
 from audit.verify.support import load_support_model
@@ -245,6 +245,7 @@ def score_pairs(
         # one option stated as the only one, all where the windows count only some ("all/only 9")
         only = None if a.exact else only_option(a.claim, [w.text for w in a.candidates])
         some = None if a.exact else all_for_some(a.claim, [w.text for w in a.candidates])
+        some = some or (None if a.exact else majority_for_few(a.claim, [w.text for w in a.candidates]))
         out.append(
             PairScore(
                 lexical=1.0 if exact else a.seed_baseline,

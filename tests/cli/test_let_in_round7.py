@@ -240,3 +240,31 @@ def test_a_decision_stated_the_other_way_in_a_less_common_word_is_not_verified(t
     )
     for key in ("ok_declined", "ok_against", "ok_defeated", "ok_stopped"):
         assert not [r for r in got[key][1] if r.startswith("swapped:")], (key, got[key])
+
+
+DELEGATES = "Only 120 of the 300 delegates backed the motion on Friday after a long debate."
+
+
+def test_a_majority_where_the_source_counts_a_minority_is_not_verified(tmp_path: Path) -> None:
+    # verified (0.59): "a majority of the 300 delegates" against "only 120 of the 300 delegates", a share against a
+    # count, was read by nothing
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "majority": ("A majority of the 300 delegates backed the motion on Friday after a long debate.", DELEGATES),
+            "most": ("Most of the 300 delegates backed the motion on Friday after a long debate.", DELEGATES),
+            # supported: a minority, or a majority the source counts
+            "ok_minority": (
+                "A minority of the 300 delegates backed the motion on Friday after a long debate.",
+                DELEGATES,
+            ),
+            "ok_majority": (
+                "A majority of the 300 delegates backed the motion on Friday after a long debate.",
+                DELEGATES.replace("Only 120", "Some 210"),
+            ),
+        },
+    )
+    _assert_flagged(got, {"majority": "swapped:majority/120 of 300", "most": "swapped:most/120 of 300"})
+    _assert_verified(got, ("ok_majority",), clear_of="swapped:")
+    # "a minority of" is `weak` by the support model before and after (no hard reason): it must gain none
+    assert got["ok_minority"][1] == [], got["ok_minority"]
