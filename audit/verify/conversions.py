@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from audit.verify.multiples import rise_percents, source_multiples
 from audit.verify.numwords import CARDINALS, TENS, halves_in_digits
 from audit.verify.textcache import text_cache
 
@@ -95,7 +96,7 @@ _COUNT = rf"(\d{{1,3}}|{'|'.join(_SMALL)})"
 _N_IN_M = re.compile(rf"\b{_COUNT}\s+(?:in|out\s+of)\s+(?:every\s+)?{_COUNT}\s+[a-z]", re.IGNORECASE)
 _CLOCK_UNIT = ((1.0, 0.0),)  # minutes
 _SPANS = ("duration", "months")
-_DIRECT = ("time", "share", *_SPANS)  # dimensions looked up in the source directly, not as a conversion the claim adds
+_DIRECT = ("time", "share", "rise", *_SPANS)  # looked up in the source directly, not as a conversion the claim adds
 # a duration a source states in words, in digits for `_measures`: "two weeks" is "2 weeks", "a fortnight" "1
 # fortnight", "half an hour" "0.5 hour", "an hour and a half" "1.5 hour", "twenty-five years" "25 years"
 _SPAN_UNITS = "seconds? minutes? hours? days? weeks? fortnights? months? years? decades? centur(?:y|ies)".split()
@@ -154,8 +155,9 @@ def _measures(text: str) -> Iterator[Quantity]:
 
 
 def claim_quantities(claim: str) -> tuple[Quantity, ...]:
-    """The claim's measures in a unit, its shares and its times of day."""
-    return tuple(_measures(claim))
+    """The claim's measures in a unit, its shares and its times of day, and its rises in percent (`multiples`)."""
+    rises = tuple(Quantity((k,), "rise", v, 0, ((1.0, 0.0),)) for k, v in rise_percents(claim).items())
+    return tuple(_measures(claim)) + rises
 
 
 def _span_count(m: re.Match[str]) -> str:
@@ -215,7 +217,9 @@ def converted_numbers(quantities: tuple[Quantity, ...], source: str) -> set[str]
     found: set[str] = set()
     for q in quantities:
         stated = values.get(q.dimension, ())
-        if q.dimension == "time":  # the same time, in any form
+        if q.dimension == "rise":  # a rise in percent the source names as its multiple ("tripled" for 200%)
+            hit = q.value in source_multiples(source)
+        elif q.dimension == "time":  # the same time, in any form
             hit = any(base == q.value for base, _ in stated)
         elif q.dimension in _SPANS:  # the same span, in any unit
             hit = any(math.isclose(base, q.value * s + o) for s, o in q.units for base, _ in stated)

@@ -21,8 +21,9 @@ supported ("It is widely considered to be the premier ... league" for "it is the
 A plan or forecast stated as done is read beside them (`done_for_planned`): "The museum opened a new wing in March"
 against "The museum will open a new wing in March", "reduced" for "aims to reduce", "launched" for "is set to
 launch", "built" for "promised to build": the claim puts in the past (one word, the past of the sentence's verb) what
-its sentence says will, or is meant to, happen. "opens" for "will open" (a present of what is planned) and "reached"
-for "managed to reach" are right and none. Pure.
+its sentence says will, or is meant to, happen; so do "has completed" for "will complete", "has been completed" and
+"was completed" for "will be completed", "has been finished" for "is scheduled to be finished". "opens" for "will
+open" (a present of what is planned) and "reached" for "managed to reach" are right and none. Pure.
 """
 
 from __future__ import annotations
@@ -103,14 +104,27 @@ def _pasts(verb: str) -> set[str]:
     return out
 
 
+# a claim's auxiliary of a deed done: "has completed" for "will complete", "has been completed" for "will be
+# completed", "were announced" for "will be announced"
+PERFECT = frozenset({"has", "have", "had"})
+DONE_PASSIVE = frozenset({("has", "been"), ("have", "been"), ("had", "been"), ("was",), ("were",)})
+
+
 def done_for_planned(mine: Sequence[str], sent: Sequence[str], j1: int, j2: int) -> str | None:
     """The word of `sent[j1:j2]` (lower-case words; a capitalised one given as "") that puts its last word, a verb,
-    in the future or an intent ("will", or "aims" with its "to"), where the claim's one word in their place, `mine`,
-    is that verb's past. None when there is none."""
-    if len(mine) != 1 or not 2 <= j2 - j1 <= MAX_SOURCE_SIDE:
+    in the future or an intent ("will", or "aims" with its "to"), where the claim's words in their place, `mine`,
+    are that verb's past (its perfect: "has completed" for "will complete"); or that puts "be" and the word after it
+    there, where the claim's are a past or perfect passive ("has been" or "was" for "will be", "is scheduled to be").
+    None when there is none."""
+    if not 2 <= j2 - j1 <= MAX_SOURCE_SIDE:
         return None
     verb = sent[j2 - 1]
-    if not verb.isalpha() or mine[0] not in _pasts(verb):
+    if tuple(mine) in DONE_PASSIVE and verb == "be" and j2 < len(sent) and sent[j2].isalpha():
+        pass  # the participle after "be" is the claim's own (the words after the difference are equal)
+    elif len(mine) == 2 and mine[0] in PERFECT:
+        if not verb.isalpha() or mine[1] not in _pasts(verb):
+            return None
+    elif len(mine) != 1 or not verb.isalpha() or mine[0] not in _pasts(verb):
         return None
     marker = sent[j2 - 2]
     if marker in ("will", "shall"):

@@ -84,7 +84,18 @@ recommended required|recommend require|recommends requires|recommendation requir
 raised cut|raise cut|raises cuts|raising cutting|hiked cut|hike cut|upheld overturned|uphold overturn
 upholds overturns|upheld reversed|upheld quashed|vetoed signed|veto sign|favour against|favor against
 beat missed|beats misses|exceeded missed|exceeds misses|topped missed
+fully partially|completely partially|entirely partially|wholly partially|fully partly|completely partly|full partial
+indoors outdoors|indoor outdoor|oldest newest|oldest youngest|eldest youngest|older newer|older younger
+inhabitants households|residents households|people households|persons households|inhabitants families
+residents families|people families|persons families|inhabitants homes|residents homes|people homes|persons homes
+lifted imposed|lift impose|lifts imposes|hired laid_off|hire lay_off|hires lays_off|arrived left|arrive leave
+arrives leaves|arrived_in left|arrived_at left|ground top
+accepted turned_down|accepts turns_down|backed opposed|backs opposes|passed voted_down|approved blocked
+approves blocks|ratified rejected|ratify reject|ratifies rejects
 """
+# a claim's word that says more than its copied sentence's, one way: "the only woman to win" for "the first woman to
+# win" (the first need not be the only one; the only one is the first, so the other way round is right)
+_MORE_THAN = frozenset({("only", "first"), ("sole", "first")})
 
 _OPPOSITE_PAIRS += CHANGE_PAIRS  # verbs of change: improved / worsened, strengthened / weakened, widened / narrowed
 
@@ -184,6 +195,8 @@ def contradicts(claim_word: str, source_word: str) -> bool:
     one of them against the other's ("one third" for "two thirds")."""
     if claim_word == source_word:
         return False
+    if (claim_word, source_word) in _MORE_THAN:
+        return True
     theirs = PAIRS.get(source_word, {})
     if any(theirs.get(n) not in (None, side) for n, side in PAIRS.get(claim_word, {}).items()):
         return True

@@ -42,6 +42,7 @@ from audit.verify.features import (
     pair_features,
 )
 from audit.verify.keyfacts import keyfact_coverage
+from audit.verify.options import all_for_some, majority_for_few, only_option
 from audit.verify.semantic import SemanticScorer
 from audit.verify.static import StaticScorer
 from audit.verify.support import load_support_model
@@ -241,6 +242,10 @@ def score_pairs(
         barred = None if a.exact else leave_or_going_on(a.claim, [w.text for w in a.candidates])
         # a cause its windows tie only by sequence or association ("caused" for "followed")
         causal = not a.exact and unstated_cause(a.claim, [w.text for w in a.candidates])
+        # one option stated as the only one, all where the windows count only some ("all/only 9")
+        only = None if a.exact else only_option(a.claim, [w.text for w in a.candidates])
+        some = None if a.exact else all_for_some(a.claim, [w.text for w in a.candidates])
+        some = some or (None if a.exact else majority_for_few(a.claim, [w.text for w in a.candidates]))
         out.append(
             PairScore(
                 lexical=1.0 if exact else a.seed_baseline,
@@ -256,6 +261,8 @@ def score_pairs(
                 + ((DIRECTION_MISMATCH,) if opposite else ())
                 + tuple(dict.fromkeys(_swap_reason(w) for w in swaps if w != "negation"))
                 + ((f"{SWAPPED}:{barred}",) if barred is not None else ())
+                + ((f"{SWAPPED}:{some}",) if some is not None else ())
+                + ((f"{UNASSERTED}:{only}",) if only is not None else ())
                 + ((f"{UNASSERTED}:{frame}",) if frame is not None else ())
                 + ((f"{CONDITIONAL}:{condition}",) if condition is not None else ())
                 + ((f"{UNASSERTED}:{CAUSE}",) if causal else ()),

@@ -24,6 +24,7 @@ from audit.verify.bars import leave_or_going_on
 from audit.verify.causal import unstated_cause
 from audit.verify.direction import direction_mismatch
 from audit.verify.features import analyse_pair, negation_mismatch
+from audit.verify.options import all_for_some, majority_for_few, only_option
 from audit.verify.swaps import swapped_words
 from audit.verify.verifier import _condition, _frame, _swap_reason
 
@@ -49,6 +50,14 @@ def reasons(claim: str, source: str) -> list[str]:
         out.append(f"swapped:{barred}")
     if unstated_cause(a.claim, [w.text for w in a.candidates]):
         out.append("unasserted:cause")
+    some = all_for_some(a.claim, [w.text for w in a.candidates]) or majority_for_few(
+        a.claim, [w.text for w in a.candidates]
+    )
+    if some is not None:
+        out.append(f"swapped:{some}")
+    only = only_option(a.claim, [w.text for w in a.candidates])
+    if only is not None:
+        out.append(f"unasserted:{only}")
     if a.candidates:
         best = max(range(len(a.candidates)), key=lambda j: a.candidate_overlap[j])
         window = a.candidates[best].text

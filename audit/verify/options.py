@@ -1,0 +1,111 @@
+"""One option of several stated as the only one, and all where the source counts only some: "Members can vote only
+online" against "Members can vote online or by post", "The treaty was signed by 27 countries, all of which ratified
+it" against "... although only 9 of the 27 ratified it".
+
+Each came out `verified` (0.62 to 0.74): the first adds a word and changes none, the second puts its quantifier in a
+clause of its own, so no word of a copy stands in another's place (`swaps`). Read here on the claim and its candidate
+windows, in one sentence of them that holds most of the claim's words (`SHARE`):
+  - "only X" or "X only" in the claim (not "not only", "if only"), where the sentence joins X to another option by
+    "or" or "and" ("online or by post", "by post or online", "Saturdays and Sundays") and does not itself say "only"
+    beside X: `unasserted:only online`;
+  - "all" in the claim (not "not all", "almost all", "nearly all"), a word of the few after it among the few after
+    the sentence's "only N" or "just N" (a count: digits or a number in words): `swapped:all/only 9`;
+  - "a majority of" or "most of" (the M) in the claim, a word of the few after it among the few after the
+    sentence's "N of the M" where N is half of M or less: `swapped:majority/120 of 300`.
+Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from audit.verify.numwords import CARDINALS
+
+_ONLY = re.compile(
+    r"(?<!\bnot\s)(?<!\bif\s)\b(?:only|exclusively|solely)\s+(?:(?:by|via|in|on|at|through)\s+)?(?P<a>[a-z]{3,})\b"
+    r"|\b(?P<b>[a-z]{3,})\s+only\b(?=\s*(?:[,.;:!?)]|$))",  # "online only," (not "vote only online")
+    re.IGNORECASE,
+)
+_ALL = re.compile(r"(?<!\bnot\s)(?<!\balmost\s)(?<!\bnearly\s)(?<!\bvirtually\s)\ball\b((?:\W+[a-z]+){1,4})", re.I)
+_SOME = r"\b(?:only|just)\s+(\d+|{})\b((?:\W+[a-z0-9]+){{1,6}})"
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
+_WORD = re.compile(r"[a-z]+")
+_FUNCTION = frozenset(
+    "the a an of to in on at by for and or but with from as is are was were be been has have had it its this that "
+    "these those which who whom them they their there then than can may will would could should not".split()
+)
+SHARE = 0.6  # of the claim's content words the sentence must hold
+_NOT_OPTIONS = _FUNCTION | frozenset({"one", "the", "once", "after", "before", "when", "if"})
+
+
+def _content(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.lower()) if w not in _FUNCTION and len(w) > 2}
+
+
+def _sentences(claim: str, windows: Iterable[str]) -> list[str]:
+    """The sentences of the windows that hold `SHARE` of the claim's content words."""
+    mine = _content(claim)
+    if not mine:
+        return []
+    out = [s for w in windows for s in _SENTENCE.split(w)]
+    return [s for s in dict.fromkeys(out) if len(mine & _content(s)) >= SHARE * len(mine)]
+
+
+def only_option(claim: str, windows: Iterable[str]) -> str | None:
+    """The claim's "only X" where a sentence it copies gives X as one of several options ("only online"); None
+    otherwise."""
+    options = [(m["a"] or m["b"]).lower() for m in _ONLY.finditer(claim)]
+    options = [o for o in options if o not in _NOT_OPTIONS]
+    if not options:
+        return None
+    for sentence in _sentences(claim, windows):
+        low = sentence.lower()
+        for o in options:
+            if re.search(rf"\b(?:only|exclusively|solely)\b(?:\W+\w+)?\W+{o}\b|\b{o}\s+only\b", low):
+                continue  # the source says it is the only one too
+            joined = rf"\b{o}\b(?:\s+[a-z]+)?\s*,?\s+(?:or|and)\s+[a-z]|\b(?:or|and)\s+(?:[a-z]+\s+){{0,2}}{o}\b"
+            if re.search(joined, low):
+                return f"only {o}"
+    return None
+
+
+def all_for_some(claim: str, windows: Iterable[str]) -> str | None:
+    """The claim's "all" where a sentence it copies counts "only N" doing what follows it ("all of which ratified
+    it" for "only 9 of the 27 ratified it"), as `all/only 9`; None otherwise."""
+    said = [_content(m.group(1)) for m in _ALL.finditer(claim)]
+    said = [s for s in said if s]
+    if not said:
+        return None
+    some = re.compile(_SOME.format("|".join(CARDINALS)), re.IGNORECASE)
+    for sentence in _sentences(claim, windows):
+        for m in some.finditer(sentence):
+            if any(s & _content(m.group(2)) for s in said):
+                return f"all/only {m.group(1).lower()}"
+    return None
+
+
+_MAJORITY = re.compile(
+    r"\b(?:an?\s+)?(?P<word>majority|most)\s+of\s+(?:the\s+|its\s+|their\s+)?(?P<of>\d+)?((?:\W+[a-z]+){1,5})",
+    re.IGNORECASE,
+)
+_N_OF_M = re.compile(
+    r"\b(?P<n>\d+)\s+(?:out\s+)?of\s+(?:the\s+|its\s+|their\s+)?(?P<m>\d+)((?:\W+[a-z]+){1,6})", re.IGNORECASE
+)
+
+
+def majority_for_few(claim: str, windows: Iterable[str]) -> str | None:
+    """The claim's "a majority of" or "most of" where a sentence it copies counts "N of the M" doing what follows it,
+    N half of M or less, as `majority/120 of 300`; None otherwise."""
+    said = [(m["word"].lower(), m["of"], _content(m.group(3))) for m in _MAJORITY.finditer(claim)]
+    if not said:
+        return None
+    for sentence in _sentences(claim, windows):
+        for m in _N_OF_M.finditer(sentence):
+            n, total = int(m["n"]), int(m["m"])
+            if not 0 <= 2 * n <= total:
+                continue
+            for word, of, after in said:
+                if (of is None or int(of) == total) and after & _content(m.group(3)):
+                    return f"{word}/{n} of {total}"
+    return None
