@@ -50,3 +50,39 @@ def test_a_prefect_setting_in_the_environment_prefect_cannot_read_is_named_in_on
         assert not db.exists(), name
     done = _citeaudit(["serve", "--input", str(inp), "--db", str(tmp_path / "s.duckdb")], PREFECT_LOGGING_LEVEL="LOUD")
     assert done.returncode == 2 and done.stderr.startswith("error: PREFECT_LOGGING_LEVEL='LOUD'"), done.stderr
+
+
+# Ctrl-C while the command line loads: the signal is sent from inside the process as its first import of duckdb begins
+# (on a busy machine `citeaudit export` spends seconds importing before its command starts), so no timing is guessed
+_CTRL_C_AT_IMPORT = """
+import builtins, os, runpy, signal, sys
+real_import = builtins.__import__
+def ctrl_c_at_duckdb(name, *args, **kwargs):
+    if name == "duckdb" and not getattr(ctrl_c_at_duckdb, "sent", False):
+        ctrl_c_at_duckdb.sent = True
+        os.kill(os.getpid(), signal.SIGINT)
+    return real_import(name, *args, **kwargs)
+builtins.__import__ = ctrl_c_at_duckdb
+sys.argv = ["citeaudit", *sys.argv[1:]]
+runpy.run_module("audit.cli", run_name="__main__", alter_sys=True)
+"""
+
+
+def test_ctrl_c_while_the_command_line_loads_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    # Ctrl-C in the first seconds of `citeaudit export` (its modules importing) printed Python's KeyboardInterrupt
+    # traceback, 20 lines through re/_parser.py or audit/claims.py, and the process died of SIGINT (-2)
+    inp = _answers(tmp_path / "answers.parquet")
+    db = tmp_path / "audit.duckdb"
+    assert _citeaudit(["run", "--input", str(inp), "--db", str(db), "--quiet"]).returncode == 0
+    out = tmp_path / "export"
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run(
+        [sys.executable, "-c", _CTRL_C_AT_IMPORT, "export", "--db", str(db), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
+    assert done.returncode == 130, done.stderr
+    assert done.stderr == "error: interrupted\n", done.stderr
+    assert not out.exists()
