@@ -86,3 +86,23 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line_not_a_traceback(tmp_pat
     assert done.returncode == 130, done.stderr
     assert done.stderr == "error: interrupted\n", done.stderr
     assert not out.exists()
+
+
+def test_wait_of_nan_seconds_is_refused_as_no_number(tmp_path: Path) -> None:
+    # `--wait nan` passed click's FloatRange(min=0) (NaN compares false with 0): `sql`, `report` and `export` then
+    # waited for a writer with a deadline of NaN, which no clock reaches, sleeping min(backoff, max(0, NaN)) = 0 s: a
+    # busy loop at full CPU for as long as a run held the file, for ever if a process kept it open
+    inp = _answers(tmp_path / "answers.parquet")
+    db = tmp_path / "audit.duckdb"
+    assert _citeaudit(["run", "--input", str(inp), "--db", str(db), "--quiet"]).returncode == 0
+    for args in (
+        ["sql", "SELECT 1", "--db", str(db)],
+        ["report", "--db", str(db), "--out", str(tmp_path / "r.html")],
+        ["export", "--db", str(db), "--out", str(tmp_path / "export")],
+    ):
+        for value in ("nan", "NaN", "-nan"):
+            done = _citeaudit([*args, "--wait", value])
+            assert done.returncode == 2, (args, value, done.stdout)
+            assert f"Invalid value for '--wait': {value!r} is not a number of seconds" in done.stderr, done.stderr
+            assert "Traceback" not in done.stderr
+    assert not (tmp_path / "r.html").exists() and not (tmp_path / "export").exists()
