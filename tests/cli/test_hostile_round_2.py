@@ -106,3 +106,18 @@ def test_wait_of_nan_seconds_is_refused_as_no_number(tmp_path: Path) -> None:
             assert f"Invalid value for '--wait': {value!r} is not a number of seconds" in done.stderr, done.stderr
             assert "Traceback" not in done.stderr
     assert not (tmp_path / "r.html").exists() and not (tmp_path / "export").exists()
+
+
+def test_a_query_whose_bytes_are_not_utf8_is_named_in_one_line(tmp_path: Path) -> None:
+    # `citeaudit sql "SELECT * FROM answer_audit WHERE tenant = 'caf<0xe9>'"` typed in a Latin-1 terminal: Python
+    # holds the byte as a lone surrogate, and DuckDB's binding refused the str: "error: TypeError: extract_statements():
+    # incompatible function arguments. The following argument types are supported:", exit 1, as a defect of citeaudit's
+    inp = _answers(tmp_path / "answers.parquet")
+    db = tmp_path / "audit.duckdb"
+    assert _citeaudit(["run", "--input", str(inp), "--db", str(db), "--quiet"]).returncode == 0
+    query = "SELECT count(*) FROM answer_audit WHERE tenant = 'caf\udce9'"  # os.fsdecode(b"...caf\xe9'")
+    for fmt in ("table", "csv", "json"):
+        done = _citeaudit(["sql", query, "--db", str(db), "--format", fmt])
+        assert done.returncode == 2, (fmt, done.stderr)
+        want = "error: the query is not UTF-8 text (byte \\xe9 at character 54): type it in UTF-8 or use chr("
+        assert done.stderr.startswith(want) and done.stderr.count("\n") == 1, (fmt, done.stderr)
