@@ -121,3 +121,25 @@ def test_a_query_whose_bytes_are_not_utf8_is_named_in_one_line(tmp_path: Path) -
         assert done.returncode == 2, (fmt, done.stderr)
         want = "error: the query is not UTF-8 text (byte \\xe9 at character 54): type it in UTF-8 or use chr("
         assert done.stderr.startswith(want) and done.stderr.count("\n") == 1, (fmt, done.stderr)
+
+
+def test_an_export_folder_whose_name_is_not_utf8_is_refused_before_anything_is_made(tmp_path: Path) -> None:
+    # `citeaudit export --out café` from a Latin-1 shell (the name's bytes are no UTF-8): the folder was made, then
+    # DuckDB's COPY failed "Invalid Input Error: Python Conversion Failure: cannot encode str as UTF-8, surrogate
+    # '\udce9' at position 19 is not allowed", exit 2, leaving an empty folder of that name behind
+    inp = _answers(tmp_path / "answers.parquet")
+    db = tmp_path / "audit.duckdb"
+    assert _citeaudit(["run", "--input", str(inp), "--db", str(db), "--quiet"]).returncode == 0
+    out = os.fsencode(tmp_path) + b"/caf\xe9"
+    for fmt in ("parquet", "csv"):
+        done = subprocess.run(
+            [sys.executable, "-m", "audit.cli", "export", "--db", str(db), "--out", out, "--format", fmt],
+            capture_output=True,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+            timeout=600,
+        )
+        err = done.stderr.decode("utf-8", "replace")
+        assert done.returncode == 2, err
+        want = f"error: export folder {tmp_path}/caf\\xe9: the name is not UTF-8, which DuckDB cannot write to: give"
+        assert err.startswith(want) and err.count("\n") == 1, err
+        assert not os.path.exists(out), fmt
