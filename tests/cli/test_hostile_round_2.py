@@ -143,3 +143,25 @@ def test_an_export_folder_whose_name_is_not_utf8_is_refused_before_anything_is_m
         want = f"error: export folder {tmp_path}/caf\\xe9: the name is not UTF-8, which DuckDB cannot write to: give"
         assert err.startswith(want) and err.count("\n") == 1, err
         assert not os.path.exists(out), fmt
+
+
+def test_an_input_path_whose_name_is_not_utf8_is_named_as_a_file_in_a_folder_is(tmp_path: Path) -> None:
+    # `citeaudit run --input /logs/café.parquet` (a Latin-1 name given directly; one found in a folder was named since
+    # the encoding sweep): the run's `running` row, which records the input, failed first with DuckDB's "Invalid
+    # Input Error: Python Conversion Failure: cannot encode str as UTF-8, surrogate '\udce9' at position 20 is not
+    # allowed", naming neither the option nor what to do
+    log = os.fsencode(tmp_path) + b"/caf\xe9.parquet"
+    os.link(_answers(tmp_path / "answers.parquet"), log)
+    db = tmp_path / "audit.duckdb"
+    for spec in (log, os.fsencode(tmp_path) + b"/none\xe9.parquet"):
+        done = subprocess.run(
+            [sys.executable, "-m", "audit.cli", "run", "--input", spec, "--db", str(db), "--quiet"],
+            capture_output=True,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+            timeout=600,
+        )
+        err = done.stderr.decode("utf-8", "replace")
+        assert done.returncode == 2, err
+        shown = spec.decode("utf-8", "backslashreplace")
+        want = f"error: --input {shown}: the path is not UTF-8, which DuckDB cannot open: rename it"
+        assert err.startswith(want) and err.count("\n") == 1, err
