@@ -269,6 +269,7 @@ def check_prefect_settings() -> None:
 
     from audit.errors import OrchestratorError
 
+    quiet_prefect()  # before Prefect's import sets up its logging, as it was when the flow's import came first
     held = io.StringIO()
     error: ErrorDetails | None
     with contextlib.redirect_stderr(held):
