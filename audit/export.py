@@ -15,7 +15,7 @@ import duckdb
 
 from audit.config import AuditConfig
 from audit.csv_safe import defused_query
-from audit.errors import InputError
+from audit.errors import InputError, shown_if_not_utf8
 from audit.model_card import model_fingerprints
 from audit.output_file import EXPORT_DIGEST_KEY, EXPORT_MANIFEST, EXPORT_STAGING
 from audit.schema import OUTPUT_VERSION, RESULT_TABLES
@@ -82,6 +82,10 @@ def export_findings(
         raise ValueError(f"unknown format {fmt!r}")
     cfg = cfg or AuditConfig()
     out_dir = Path(out)
+    if (shown := shown_if_not_utf8(out_dir)) is not None:  # the folder was made, then DuckDB's COPY failed "Python
+        raise InputError(  # Conversion Failure: cannot encode str as UTF-8", leaving it empty
+            f"export folder {shown}: the name is not UTF-8, which DuckDB cannot write to: give --out a UTF-8 name"
+        )
     # the database first: a --db that cannot be read (a typo, a damaged or newer file, held past the wait) removed the
     # folder's previous export, and nothing replaced it
     with open_db(db, read_only=True, wait_s=wait_s) as con:

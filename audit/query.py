@@ -16,7 +16,7 @@ from typing import Any
 
 import duckdb
 
-from audit.errors import InputError, one_line, terminal_text
+from audit.errors import InputError, lone_surrogate_at, one_line, terminal_text
 from audit.schema import readable_version
 from audit.sql import READ_WAIT_S, connect
 
@@ -58,6 +58,14 @@ def open_query_connection(db: str | Path, wait_s: float = READ_WAIT_S) -> duckdb
 def check_statements(con: duckdb.DuckDBPyConnection, query: str) -> None:
     """Refuse any statement that is not a read (SELECT, EXPLAIN, PRAGMA, CALL), and a query of several, before
     anything runs."""
+    at = lone_surrogate_at(query)
+    if at is not None:  # a byte typed in another encoding (argv holds it as a surrogate): DuckDB's binding refused
+        code = ord(query[at])  # the str with a TypeError, exit 1
+        shown = f"byte \\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\u{code:04x}"
+        raise InputError(
+            f"the query is not UTF-8 text ({shown} at character {at + 1}): type it in UTF-8 or use chr(N) for a "
+            "character, e.g. chr(233) for é"
+        )
     try:
         statements = con.extract_statements(query)
     except duckdb.Error as exc:

@@ -21,7 +21,7 @@ import duckdb
 from audit.config import AuditConfig
 from audit.counts import AnswerCounts
 from audit.encoding import readable_contexts, readable_inputs
-from audit.errors import DISK_FULL, DatabaseLocked, InputError, failure_reason, one_line
+from audit.errors import DISK_FULL, DatabaseLocked, InputError, failure_reason, one_line, shown_if_not_utf8
 from audit.ingest import answer_inputs, discover_inputs
 from audit.late import InputFile, input_files
 from audit.pipeline import MANIFEST, Shard, audit_shard, write_shard_result
@@ -68,6 +68,8 @@ def models_used(cfg: AuditConfig) -> str:
 
 def new_run_record(input_spec: str, window: Window, cfg: AuditConfig, flow_run_id: str | None = None) -> RunRecord:
     """The `runs` row of a run starting now."""
+    if (shown := shown_if_not_utf8(input_spec)) is not None:  # the row records it: DuckDB's "Python Conversion Failure"
+        raise InputError(f"--input {shown}: the path is not UTF-8, which DuckDB cannot open: rename it")
     started = datetime.now(UTC)
     return RunRecord(
         run_id=new_run_id(started),

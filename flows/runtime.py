@@ -256,6 +256,50 @@ def check_prefect_env() -> None:
             ) from None
         except httpx.HTTPError as exc:  # a url httpx cannot use
             raise OrchestratorError(f"PREFECT_API_URL {url}: not a usable url ({one_line(str(exc))})") from None
+    check_prefect_settings()
+
+
+def check_prefect_settings() -> None:
+    """Raise OrchestratorError naming the variable when Prefect cannot read one of its settings (PREFECT_LOGGING_LEVEL
+    =LOUD, a port or a timeout that is no number): importing Prefect printed "Failed to initialize plugins" and
+    pydantic's lines, then the command ended "ValidationError: ... for LoggingSettings", exit 1, naming no variable.
+    Prefect is imported here with its stderr held back, and what it wrote is passed on when its settings are sound."""
+    import contextlib
+    import io
+
+    from audit.errors import OrchestratorError
+
+    quiet_prefect()  # before Prefect's import sets up its logging, as it was when the flow's import came first
+    held = io.StringIO()
+    error: ErrorDetails | None
+    with contextlib.redirect_stderr(held):
+        import prefect  # noqa: F401  (its import reads the settings, and prints when they fail)
+        from prefect.settings.models.root import Settings
+        from pydantic import ValidationError
+        from pydantic_core import ErrorDetails
+
+        try:
+            Settings()
+        except ValidationError as exc:
+            error = next((e for e in exc.errors() if e["type"] != "default_factory_not_called"), exc.errors()[0])
+            model = exc.title
+        else:
+            error = None
+    if error is None:
+        sys.stderr.write(held.getvalue())
+        return
+    field = "_".join(str(part) for part in error["loc"]).upper()
+    value = error.get("input")
+    names = [
+        name
+        for name, given in sorted(os.environ.items())
+        if name.startswith("PREFECT_") and name.endswith(field) and (not isinstance(value, str) or given == value)
+    ]
+    where = f"{names[0]}={value!r}" if names else f"Prefect's setting {model}.{field.lower()} = {value!r}"
+    raise OrchestratorError(
+        f"{where}: Prefect cannot read this setting ({one_line(error['msg'])}): unset it or give "
+        "a value Prefect accepts (if no variable sets it, look in PREFECT_HOME's profiles.toml or a .env file)"
+    )
 
 
 def check_dask_address(option: str | None, configured: str, config_path: str | None) -> None:

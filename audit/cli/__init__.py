@@ -4,10 +4,16 @@
 `main` the group and the library commands; `bench`, `eval` and `flows` their commands.
 """
 
-from audit.cli.bench import bench
-from audit.cli.eval import eval_cmd
-from audit.cli.flows import backfill, nightly, serve
-from audit.cli.main import main
+import sys
+
+try:
+    from audit.cli.bench import bench
+    from audit.cli.eval import eval_cmd
+    from audit.cli.flows import backfill, nightly, serve
+    from audit.cli.main import main
+except KeyboardInterrupt:  # Ctrl-C while the command line loads (seconds on a busy machine): Python's traceback
+    sys.stderr.write("error: interrupted\n")  # and a death by SIGINT were all the user saw; the commands' own stop
+    sys.exit(130)  # says this, with the exit code a shell gives an interrupted command
 
 main.add_command(bench)
 main.add_command(eval_cmd)

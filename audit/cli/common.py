@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import math
 import os
 import signal
 import sys
@@ -145,13 +146,26 @@ def db_option(fn: F) -> F:
     return click.option("--db", default=DEFAULT_DB, show_default=True, help="DuckDB audit file.")(fn)
 
 
+class Seconds(click.FloatRange):
+    """A number of seconds >= 0: NaN passed FloatRange(min=0) (it compares false with 0) and made a wait for the
+    audit file a busy loop with no end."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        seconds = super().convert(value, param, ctx)
+        if math.isnan(seconds):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return seconds
+
+
 def wait_option(fn: F) -> F:
     """`--wait`: how long a reader waits for a writer (a run's load) to let go of the audit file; a hold past it
     stops the command with one line saying so (`reader_waited`)."""
     return click.option(
         "--wait",
         "wait_s",
-        type=click.FloatRange(min=0),
+        type=Seconds(min=0),
         default=READ_WAIT_S,
         show_default=True,
         help="Seconds to wait while a run holds the audit file (it does while it loads its results).",
