@@ -1,0 +1,245 @@
+"""Misattribution recall and false flags on answers constructed from the training pairs, measured by the real
+`citeaudit eval` (issue 7: misattributions flagged with the right source >= 95%).
+
+    python tools/misattribution/measure.py build /tmp/misattr-set          # answers.parquet, labels.jsonl, cases.jsonl
+    python tools/misattribution/measure.py measure /tmp/misattr-set        # runs `citeaudit eval`, prints the figures
+    python tools/misattribution/measure.py measure /tmp/misattr-set --reuse-db   # re-scores the last audit
+
+The construction (training pairs only, never the dev sets; the data stays outside the repository):
+
+- **misattributed** (gold `misattributed`, `true_rank` the supporting source): a supported pair's claim, cited to a
+  source that does not support it, while the pair's own (supporting) source is among the retrieved contexts. The
+  wrong source is, where the set has one, a non-supporting source of the very same claim (FEVER-symmetric's minimally
+  edited contrast evidence, Factcheck-GPT's partial or refuting evidence: `same_claim`), else the source of the pair
+  of the same set whose claim shares most content words with this one (a related topic: `related`). A third,
+  unrelated source (another set's) is retrieved too.
+- **not_supported** (gold `not_supported`): the same claim cited to the same wrong source, the supporting source
+  replaced by a second wrong one (the next same-claim or related source): no retrieved source supports the claim, so
+  a `misattributed` verdict is a false flag.
+
+Each case lands in the `fit` or `check` half by a hash of its pair's id: a margin or threshold is chosen on `fit`
+only, and `check` says how it holds. Printed: right-source recall (misattributed with the right `suggested_rank`),
+all flagged, and the false-flag rate (negatives flagged `misattributed`), overall, per half and per kind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import random
+import subprocess
+import sys
+from collections import defaultdict
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from audit.contract import answers_schema
+from audit.verify.text import content_words
+
+PAIRS = Path(__file__).resolve().parents[3] / "shared" / "data" / "train" / "pairs.jsonl.gz"
+SETS = ("fever_symmetric", "factcheck_gpt", "fm2", "summedits", "begin", "expertqa_domain_val")
+
+
+def _half(pair_id: str) -> str:
+    return "fit" if hashlib.sha256(pair_id.encode()).digest()[0] % 2 == 0 else "check"
+
+
+def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    return len(a & b) / len(a | b) if a | b else 0.0
+
+
+def _wrong_sources(p: dict[str, Any], same_set: list[dict[str, Any]], words: dict[str, frozenset[str]]) -> list[Any]:
+    """Two sources that do not support `p`'s claim, best first, each as (kind, source): the same claim's
+    non-supporting sources first, then the sources of the most related other claims of the set."""
+    out: list[tuple[str, str]] = []
+    seen = {p["source"]}
+    for q in same_set:
+        if q["claim"] == p["claim"] and q["label"] == 0 and q["source"] not in seen:
+            out.append(("same_claim", q["source"]))
+            seen.add(q["source"])
+    mine = words[p["id"]]
+    related = sorted(
+        (q for q in same_set if q["claim"] != p["claim"] and q["source"] not in seen),
+        key=lambda q: (-_jaccard(mine, words[q["id"]]), q["id"]),
+    )
+    for q in related[:5]:
+        if len(out) >= 2:
+            break
+        if q["source"] not in seen:
+            out.append(("related", q["source"]))
+            seen.add(q["source"])
+    return out[:2]
+
+
+def _answer(answer_id: str, claim: str, cited: int, sources: list[str]) -> dict[str, Any]:
+    body = claim.strip().rstrip(".")
+    return {
+        "answer_id": answer_id,
+        "conversation_id": f"conv-{answer_id}",
+        "turn_index": 0,
+        "logged_at": datetime(2026, 11, 1, 12, tzinfo=UTC),
+        "tenant": "construct",
+        "model": "construct",
+        "question": "q?",
+        "answer": f"{body} [{cited}].",
+        "contexts": [
+            {"doc_id": f"d{r}", "chunk_id": None, "title": None, "page": None, "url": None, "text": s}
+            for r, s in enumerate(sources, start=1)
+        ],
+    }
+
+
+def build(out: Path, per_set: int, seed: int) -> None:
+    with gzip.open(PAIRS, "rt", encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
+    by_set: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        by_set[r["dataset"]].append(r)
+    rng = random.Random(seed)
+    answers: list[dict[str, Any]] = []
+    labels: list[dict[str, Any]] = []
+    cases: list[dict[str, Any]] = []
+    for ds in SETS:
+        pool = by_set[ds]
+        words = {q["id"]: content_words(q["claim"]) for q in pool}
+        supported = sorted((q for q in pool if q["label"] == 1), key=lambda q: q["id"])
+        rng.shuffle(supported)
+        fillers = [q["source"] for d in SETS if d != ds for q in by_set[d]]
+        made = 0
+        for p in supported:
+            if made >= per_set:
+                break
+            wrong = _wrong_sources(p, pool, words)
+            if len(wrong) < 2:
+                continue
+            made += 1
+            filler = rng.choice(fillers)
+            half = _half(p["id"])
+            kind = wrong[0][0]
+            # the misattribution: cited wrong source, the true one and an unrelated one retrieved, in shuffled order
+            order = [("wrong", wrong[0][1]), ("true", p["source"]), ("filler", filler)]
+            rng.shuffle(order)
+            ranks = {role: r for r, (role, _s) in enumerate(order, start=1)}
+            aid = f"mis-{p['id']}"
+            answers.append(_answer(aid, p["claim"], ranks["wrong"], [s for _r, s in order]))
+            labels.append(
+                {
+                    "answer_id": aid,
+                    "gold": "misattributed",
+                    "marker": f"[{ranks['wrong']}]",
+                    "cited_rank": ranks["wrong"],
+                    "true_rank": ranks["true"],
+                    "src_dataset": ds,
+                }
+            )
+            cases.append({"answer_id": aid, "dataset": ds, "half": half, "kind": kind, "gold": "misattributed"})
+            # the negative: the true source replaced by a second wrong one
+            order = [("wrong", wrong[0][1]), ("wrong2", wrong[1][1]), ("filler", filler)]
+            rng.shuffle(order)
+            ranks = {role: r for r, (role, _s) in enumerate(order, start=1)}
+            aid = f"neg-{p['id']}"
+            answers.append(_answer(aid, p["claim"], ranks["wrong"], [s for _r, s in order]))
+            labels.append(
+                {
+                    "answer_id": aid,
+                    "gold": "not_supported",
+                    "marker": f"[{ranks['wrong']}]",
+                    "cited_rank": ranks["wrong"],
+                    "src_dataset": ds,
+                }
+            )
+            cases.append({"answer_id": aid, "dataset": ds, "half": half, "kind": kind, "gold": "not_supported"})
+    out.mkdir(parents=True, exist_ok=True)
+    pq.write_table(pa.Table.from_pylist(answers, schema=answers_schema()), out / "answers.parquet")
+    (out / "labels.jsonl").write_text("".join(json.dumps(lab) + "\n" for lab in labels), encoding="utf-8")
+    (out / "cases.jsonl").write_text("".join(json.dumps(c) + "\n" for c in cases), encoding="utf-8")
+    n_mis = sum(c["gold"] == "misattributed" for c in cases)
+    print(f"{out}: {n_mis} misattributions, {len(cases) - n_mis} negatives")
+
+
+def measure(out: Path, reuse: bool) -> dict[str, Any]:
+    db = out / "audit.duckdb"
+    cmd = [
+        sys.executable,
+        "-m",
+        "audit.cli",
+        "eval",
+        "--answers",
+        str(out / "answers.parquet"),
+        "--labels",
+        str(out / "labels.jsonl"),
+        "--db",
+        str(db),
+        "--quiet",
+        "--json",
+    ]
+    if reuse:
+        cmd.append("--reuse-db")
+    elif db.exists():
+        db.unlink()
+    res = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if res.returncode != 0:
+        raise SystemExit(f"citeaudit eval failed ({res.returncode}): {res.stderr[-2000:]}")
+    report = json.loads(res.stdout)
+    cases = {c["answer_id"]: c for c in map(json.loads, (out / "cases.jsonl").open(encoding="utf-8"))}
+    labels = {lab["answer_id"]: lab for lab in map(json.loads, (out / "labels.jsonl").open(encoding="utf-8"))}
+    con = duckdb.connect(str(db), read_only=True)
+    got = {
+        r[0]: r[1:]
+        for r in con.execute(
+            "SELECT answer_id, verdict, suggested_rank, support, reasons FROM citation_audit ORDER BY answer_id"
+        ).fetchall()
+    }
+    con.close()
+    cells: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])  # n, right/flagged, any flagged
+    for aid, c in cases.items():
+        verdict, suggested, _support, _reasons = got.get(aid, (None, None, None, None))
+        flagged = verdict == "misattributed"
+        right = flagged and suggested == labels[aid].get("true_rank")
+        for key in ("all", c["half"], c["kind"], c["dataset"]):
+            cell = cells[(c["gold"], key)]
+            cell[0] += 1
+            cell[1] += int(right if c["gold"] == "misattributed" else flagged)
+            cell[2] += int(flagged)
+    print(f"citeaudit eval misattribution: {json.dumps(report.get('misattribution'))}")
+    keys = ["all", "fit", "check", "same_claim", "related", *SETS]
+    print(f"{'':22} {'right-source recall':>24} {'flagged (any source)':>22} {'false flags':>18}")
+    summary: dict[str, Any] = {}
+    for key in keys:
+        m, n = cells.get(("misattributed", key)), cells.get(("not_supported", key))
+        if m is None or n is None:
+            continue
+        print(
+            f"{key:22} {m[1]:>6} / {m[0]:<5} = {m[1] / m[0]:.3f} {m[2]:>8} / {m[0]:<5}"
+            f" {n[1]:>6} / {n[0]:<5} = {n[1] / n[0]:.3f}"
+        )
+        summary[key] = {"recall": m[1] / m[0], "false_flags": n[1] / n[0], "n": m[0]}
+    return summary
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    b = sub.add_parser("build")
+    b.add_argument("out", type=Path)
+    b.add_argument("--per-set", type=int, default=60, help="misattributions (and as many negatives) per set")
+    b.add_argument("--seed", type=int, default=7)
+    m = sub.add_parser("measure")
+    m.add_argument("out", type=Path)
+    m.add_argument("--reuse-db", action="store_true")
+    args = ap.parse_args()
+    if args.cmd == "build":
+        build(args.out, args.per_set, args.seed)
+    else:
+        measure(args.out, args.reuse_db)
+
+
+if __name__ == "__main__":
+    main()
