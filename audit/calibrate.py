@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from audit.config import SupportConfig
 from audit.errors import InputError, lone_surrogate_at, not_found, one_line
 from audit.metrics import auroc
 from audit.misattribution_fit import capped_pairs, fit_misattribution_margin, misattribution_cases
@@ -251,10 +252,12 @@ def fit_support_model(
             full_c = np.where(capped, np.minimum(pred, verified - CAP_EPSILON), pred)
             screen_c = np.where(capped, np.minimum(screen_pred, verified - CAP_EPSILON), screen_pred)
             cited, other, kind = misattribution_cases(full_c, screen_c, y, claims, groups.tolist())
-            margin, grid = fit_misattribution_margin(cited, other, kind, verified, weak)
+            verified_margin = SupportConfig().misattribution_verified_margin
+            margin, grid = fit_misattribution_margin(cited, other, kind, verified, weak, verified_margin)
             model["misattribution"] = {
                 "margin": margin,
                 "min_other": weak,
+                "verified_margin": verified_margin,
                 "cases": {"misattributions": int((kind != 0).sum()), "other_citations": int((kind == 0).sum())},
                 "grid": grid,
             }

@@ -45,6 +45,8 @@ class SupportConfig:
     weak: float = 0.21  # weak <= support < verified -> weak, below -> unsupported
     misattribution_min_other: float = 0.21  # misattributed: cited not verified, another context >= this (= weak)...
     misattribution_margin: float = 0.2  # ... and beats the cited one by this much (fitted with the model: card)
+    # ... or reaches `verified` itself and beats the cited one by this much (tools/misattribution/measure.py)
+    misattribution_verified_margin: float = 0.05
     cap_missing_numbers: bool = True  # a claim with a number or date its source lacks is never `verified`
     cap_missing_names: bool = True  # ... nor one naming someone or something its source never mentions
     cap_negation_mismatch: bool = True  # ... nor one negated where its evidence window is not (or the reverse)
@@ -170,7 +172,7 @@ def _check(cfg: AuditConfig, source: str) -> None:
     s, lv = cfg.support, cfg.levels
     if not 0.0 <= s.weak <= s.verified <= 1.0:
         raise ConfigError(f"{source}: need 0 <= support.weak <= support.verified <= 1")
-    for key in ("misattribution_min_other", "misattribution_margin"):
+    for key in ("misattribution_min_other", "misattribution_margin", "misattribution_verified_margin"):
         if not 0.0 <= getattr(s, key) <= 1.0:
             raise ConfigError(f"{source}: support.{key} must be between 0 and 1, got {getattr(s, key)}")
     if not 0.0 <= lv.yellow_min_integrity <= lv.green_min_integrity <= 1.0:

@@ -39,15 +39,24 @@ def misattribution_cases(
 
 
 def fit_misattribution_margin(
-    cited: np.ndarray, other: np.ndarray, kind: np.ndarray, verified: float, min_other: float
+    cited: np.ndarray,
+    other: np.ndarray,
+    kind: np.ndarray,
+    verified: float,
+    min_other: float,
+    verified_margin: float | None = None,
 ) -> tuple[float, list[dict[str, float]]]:
     """`[support] misattribution_margin`: the margin (by which the best other source must beat the cited one) with
     the best balanced accuracy on the synthetic citations of `misattribution_cases` (recall of misattributions with
-    the right source, and 1 - the share of the others flagged); ties go to the larger, more cautious margin."""
+    the right source, and 1 - the share of the others flagged); ties go to the larger, more cautious margin. With
+    `verified_margin` (`[support] misattribution_verified_margin`) an other source reaching `verified` with that lead
+    is flagged at every margin, as `audit.verdict.better_source` flags it."""
     grid = []
     best, best_margin = -1.0, MARGIN_GRID[-1]
     for m in MARGIN_GRID:
         flagged = (cited < verified) & (other >= min_other) & (other - cited >= m)
+        if verified_margin is not None:
+            flagged |= (cited < verified) & (other >= verified) & (other - cited >= verified_margin)
         recall = float((flagged & (kind == 1)).sum() / max((kind != 0).sum(), 1))
         false_flags = float((flagged & (kind == 0)).sum() / max((kind == 0).sum(), 1))
         grid.append({"margin": m, "recall": round(recall, 4), "false_flags": round(false_flags, 4)})

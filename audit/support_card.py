@@ -38,7 +38,8 @@ def card_text(model: dict[str, Any], pairs_path: str) -> str:
         mis_text = f"""
 **Misattribution margin** (`[support] misattribution_margin`, fitted here, never on dev data). A citation whose
 source does not verify the claim is `misattributed` when another retrieved context reaches `weak` and beats the
-cited one by the margin. Fitted on synthetic citations built from training pairs that share a claim (FEVER-symmetric
+cited one by the margin (or reaches `verified` and beats it by `misattribution_verified_margin`, flagged at every
+margin of the grid). Fitted on synthetic citations built from training pairs that share a claim (FEVER-symmetric
 and Factcheck-GPT hold one claim with a supporting and a non-supporting source): each pair cited in turn, the
 claim's other sources as the other contexts, supports out of fold and capped as the verdict caps them:
 {mis["cases"]["misattributions"]} misattributions, {mis["cases"]["other_citations"]} citations that must not be
