@@ -170,3 +170,15 @@ def test_the_margin_trades_found_misattributions_against_false_flags():
     assert (by[0.35]["recall"], by[0.35]["false_flags"]) == (0.5, 0.25)
     assert margin == 0.3  # the best balanced accuracy
     assert fit_misattribution_margin(cited, other, kind, verified=0.05, min_other=0.2)[1][0]["recall"] == 0.0
+
+
+def test_the_margin_is_fitted_under_the_verified_clause_of_the_rule():
+    # the .45 other source reaches verified (.45) .35 ahead of the cited one: flagged at every margin with the
+    # verified clause (as audit.verdict.better_source flags it), only up to .35 without it
+    cited = np.full(2, 0.1)
+    other = np.array([0.45, 0.3])
+    kind = np.array([1, 0])
+    _, plain = fit_misattribution_margin(cited, other, kind, verified=0.45, min_other=0.2)
+    _, with_clause = fit_misattribution_margin(cited, other, kind, verified=0.45, min_other=0.2, verified_margin=0.05)
+    assert [g["recall"] for g in plain] == [1.0] * 7 + [0.0]
+    assert [g["recall"] for g in with_clause] == [1.0] * 8
