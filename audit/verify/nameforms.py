@@ -251,8 +251,10 @@ def _acronyms(claim: str, source: str) -> list[tuple[int, int, str]]:
             and " ".join(written.lower().split()) not in " ".join(source.lower().split())
         ):
             out.append((start, run.end(), given[0]))
-    for acronym, lower in _LOWER_CASE_FORMS.items():
-        if acronym in caps and acronym not in mine and (found := lower.search(claim)) and not lower.search(source):
+    for acronym, lower in _LOWER_CASE_FORMS.items():  # not "PM": as often the afternoon ("at 3 PM")
+        if len(acronym) < _MIN_ACRONYM or acronym not in caps or acronym in mine:
+            continue
+        if (found := lower.search(claim)) and not lower.search(source):
             out.append((found.start(), found.end(), acronym))
     return out
 

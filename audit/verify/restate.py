@@ -38,12 +38,14 @@ def _form(pattern: str, key: Callable[[re.Match[str]], Key | None], flags: int =
 
 _Y = r"(\d{4})(?![-/\u2013]\d|['\u2019]?s\b)"  # a year, not the start of a span ("2020-21") or a decade
 _ORD = {"first": 1, "second": 2, "third": 3, "fourth": 4}
-_QUARTER_STARTS = {"january": 1, "april": 2, "july": 3, "october": 4}
-_QUARTER_ENDS = {"march": 1, "june": 2, "september": 3, "december": 4}
+_QUARTER_STARTS = {"jan": 1, "apr": 2, "jul": 3, "oct": 4}  # by a month's first three letters
+_QUARTER_ENDS = {"mar": 1, "jun": 2, "sep": 3, "dec": 4}
+_STARTS = r"(Jan(?:uary)?|Apr(?:il)?|July?|Oct(?:ober)?)\.?"
+_ENDS = r"(Mar(?:ch)?|June?|Sep(?:t(?:ember)?)?|Dec(?:ember)?)\.?"
 
 
 def _months_quarter(m: re.Match[str]) -> Key | None:
-    start, end = _QUARTER_STARTS[m.group(1).lower()], _QUARTER_ENDS[m.group(2).lower()]
+    start, end = _QUARTER_STARTS[m.group(1).lower()[:3]], _QUARTER_ENDS[m.group(2).lower()[:3]]
     return ("quarter", start, int(m.group(3))) if start == end else None
 
 
@@ -60,7 +62,32 @@ def _rise(m: re.Match[str]) -> Key | None:
 
 
 _TIMES = {"doubled": 2, "tripled": 3, "trebled": 3, "quadrupled": 4, "two": 2, "three": 3, "four": 4, "five": 5}
+_FALL = r"(?:fell|fallen|dropped|declined|decreased|shrank|shrunk|slumped|plunged|went\s+down|gone\s+down|cut)"
 _RISE = r"(?:rose|risen|increased|grew|grown|climbed|jumped|soared|surged|went\s+up|gone\s+up)"
+
+_SCALE = r"(million|mln|mn|billion|bln|bn|trillion|tn)"
+
+
+def _scale(word: str | None) -> str:
+    return {"m": "million", "b": "billion", "t": "trillion"}[word.lower()[0]] if word else ""
+
+
+def _money(code: str, sign: str, after: str, name: str) -> tuple[Form, ...]:
+    """A sum by its currency's `code` before it, its `sign`, the code `after` it or its `name` ("5 million dollars"):
+    the amount and its scale are its value."""
+    amount = rf"(?P<n>\d[\d,.]*\d|\d)(?:\s+(?P<s>{_SCALE[1:-1]})\b)?"
+    forms = [
+        rf"(?<![\w$])\b{code}\s?{amount}",
+        rf"(?<![A-Za-z])(?<!US){sign}\s?{amount}",
+        rf"(?<![\w.,]){amount}\s+{after}\b",
+    ]
+    forms += [rf"(?<![\w.,]){amount}\s+{name}\b"] if name else []
+
+    def key(m: re.Match[str]) -> Key:
+        return ("money", after, m["n"], _scale(m["s"]))
+
+    return tuple(_form(f, key, 0) for f in forms)
+
 
 # each kind of fact: the forms that state it, each with the value (its key) a match states
 _GROUPS: tuple[tuple[Form, ...], ...] = (
@@ -77,13 +104,11 @@ _GROUPS: tuple[tuple[Form, ...], ...] = (
             lambda m: ("quarter", _ORD[m[1].lower()], int(m[2])),
         ),
         _form(
-            rf"\b(?:between\s+|from\s+)?(January|April|July|October)\s*(?:and|to|through|-|\u2013)\s*"
-            rf"(March|June|September|December)(?:\s+of)?\s+{_Y}",
+            rf"\b(?:between\s+|from\s+)?{_STARTS}\s*(?:and|to|through|-|\u2013)\s*{_ENDS}(?:\s+of)?\s+{_Y}",
             _months_quarter,
         ),
         _form(
-            rf"\b(?:the\s+)?(January|April|July|October)\s*(?:-|\u2013|to)\s*(March|June|September|December)\s+"
-            rf"quarter(?:\s+of)?\s+{_Y}",
+            rf"\b(?:the\s+)?{_STARTS}\s*(?:-|\u2013|to)\s*{_ENDS}\s+quarter(?:\s+of)?\s+{_Y}",
             _months_quarter,
         ),
     ),
@@ -107,6 +132,10 @@ _GROUPS: tuple[tuple[Form, ...], ...] = (
     ),
     (  # a multiple of a value: "tripled", "rose by 200%", "rose threefold"
         _form(r"\b(doubled|tripled|trebled|quadrupled)\b", lambda m: ("times", _TIMES[m.group(1).lower()])),
+        _form(r"\bhalved\b", lambda m: ("times", 0.5)),
+        _form(
+            rf"\b{_FALL}\s+(?:by\s+)?(?:50\s*(?:%|percent\b|per\s+cent\b)|(?:a\s+)?half\b)", lambda m: ("times", 0.5)
+        ),
         _form(rf"\b{_RISE}\s+(?:by\s+)?(\d+)\s*(?:%|percent\b|per\s+cent\b)", _rise),
         _form(
             rf"\b{_RISE}\s+(two|three|four|five|[2-5])[-\s]?fold\b",
@@ -114,7 +143,7 @@ _GROUPS: tuple[tuple[Form, ...], ...] = (
         ),
     ),
     (  # a percentage
-        _form(r"(?<![\d.,])(\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b|pct\b)", lambda m: ("pct", m.group(1))),
+        _form(r"(?<![\d.,])(\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b|pct\b|(?-i:pc)\b)", lambda m: ("pct", m[1])),
     ),
     (  # a year of the era
         _form(r"(?<![\w.])(?:AD|A\.D\.)\s?(\d{1,4})\b", lambda m: ("era", "AD", int(m.group(1))), 0),
@@ -133,13 +162,19 @@ _GROUPS: tuple[tuple[Form, ...], ...] = (
         _form(r"\bminus\s+(\d+(?:\.\d+)?)\b", lambda m: ("negative", m.group(1))),
         _form(r"(?<![\w.,\-\u2212])[-\u2212](\d+(?:\.\d+)?)\b(?![-\u2212\d])", lambda m: ("negative", m.group(1))),
     ),
-    (  # a sum of money by its currency's code or sign
-        _form(r"\b(?:USD|US\$)\s?(\d[\d,.]*\d|\d)", lambda m: ("money", "$", m.group(1)), 0),
-        _form(r"(?<![A-Z\w])\$\s?(\d[\d,.]*\d|\d)", lambda m: ("money", "$", m.group(1)), 0),
-        _form(r"\bEUR\s?(\d[\d,.]*\d|\d)", lambda m: ("money", "\u20ac", m.group(1)), 0),
-        _form(r"\u20ac\s?(\d[\d,.]*\d|\d)", lambda m: ("money", "\u20ac", m.group(1)), 0),
-        _form(r"\bGBP\s?(\d[\d,.]*\d|\d)", lambda m: ("money", "\u00a3", m.group(1)), 0),
-        _form(r"\u00a3\s?(\d[\d,.]*\d|\d)", lambda m: ("money", "\u00a3", m.group(1)), 0),
+    (  # a sum of money by its currency's code, sign or name, before or after its amount
+        *_money(r"(?:USD|US\$)", r"\$", "USD", r"(?:US\s+|U\.S\.\s+)?dollars"),
+        *_money("EUR", "\u20ac", "EUR", "euros"),
+        *_money("GBP", "\u00a3", "GBP", ""),
+    ),
+    (  # an amount with its scale, in words or abbreviated
+        _form(rf"(?<![\w.,$\u20ac\u00a3])(\d+(?:\.\d+)?)\s*{_SCALE}\b", lambda m: ("scaled", m[1], _scale(m[2])), 0),
+    ),
+    (  # a change of interest rates in basis points
+        _form(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:bps?|basis\s+points?)\b", lambda m: ("bp", round(float(m[1]), 6))),
+        _form(r"(?<![\w.])(\d*\.\d+|\d+)\s+percentage\s+points?\b", lambda m: ("bp", round(100 * float(m[1]), 6))),
+        _form(r"\ba\s+quarter(?:\s+of\s+a)?[\s-]+(?:percentage\s+)?point\b", lambda m: ("bp", 25.0)),
+        _form(r"\b(?:half\s+a|a\s+half)[\s-]+(?:percentage\s+)?point\b", lambda m: ("bp", 50.0)),
     ),
     (  # a gas by its formula or its name
         _form(r"\b(CO2|CO\u2082|CH4|CH\u2084|N2O|N\u2082O|SO2|SO\u2082|NO2|NO\u2082)(?!\w)", lambda m: _gas(m[1]), 0),
@@ -238,16 +273,18 @@ _SUBSCRIPT = str.maketrans("24", "\u2082\u2084")
 _GASES_BY_FORMULA = ("co2", "ch4", "n2o", "so2", "no2")
 _HINTS: tuple[tuple[str, ...], ...] = (
     ("h1", "h2", "1h", "2h", "half"),
-    ("q1", "q2", "q3", "q4", "1q", "2q", "3q", "4q", "quarter", "january", "april", "july", "october"),
+    ("q1", "q2", "q3", "q4", "1q", "2q", "3q", "4q", "quarter", "jan", "apr", "jul", "oct"),
     ("mid", "early", "beginning", "start", "late", "end of"),
     ("fy", "fiscal"),
     ("fortnight", "weeks", "days"),
-    ("doubled", "tripled", "trebled", "quadrupled", "fold", "%", "percent", "per cent"),
-    ("%", "percent", "per cent", "pct"),
+    ("doubled", "tripled", "trebled", "quadrupled", "fold", "%", "percent", "per cent", "halved", "half"),
+    ("%", "percent", "per cent", "pct", "pc"),
     ("AD", "A.D", "CE", "C.E", "BC", "B.C"),  # in capitals: read on the claim as written
     ("00s", "century"),
     ("minus", *(f"-{d}" for d in _DIGIT), *(f"\u2212{d}" for d in _DIGIT)),
-    ("usd", "us$", "$", "eur", "\u20ac", "gbp", "\u00a3"),
+    ("usd", "us$", "$", "eur", "\u20ac", "gbp", "\u00a3", "dollars"),
+    ("million", "mln", "mn", "billion", "bln", "bn", "trillion", "tn"),
+    ("bp", "basis", "percentage point", "quarter", "half"),
     (*(f for g in _GASES_BY_FORMULA for f in (g, g.translate(_SUBSCRIPT))), "dioxide", "methane", "nitrous"),
     ("half", "third", "quarter", "fifth", "tenth", "%", "percent", "per cent", "pct"),
 )

@@ -152,3 +152,43 @@ def test_an_acronym_a_formula_or_a_code_written_out_is_named(tmp_path: Path) -> 
         ("bc", "missing_name:AD"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+def test_a_fall_by_half_a_rate_in_points_or_a_sum_by_its_code_is_its_value(tmp_path: Path) -> None:
+    # "fell by 50%" against "halved" was missing_number:50 (weak), "25 bps" against "25 basis points" weak (0.34) and
+    # "a quarter point" against it weak (0.39), "7pc" against "7 percent" weak (0.41), "3 mln" against "3 million"
+    # weak (0.36), "5 million USD" against "$5 million" missing_name:USD, "5 million US dollars" against it
+    # missing_name:US, "Jan-Mar 2021" against "the first quarter of 2021" missing_date:Mar 2021. Another share, rate,
+    # sum or quarter stays below verified with its reason
+    profits = "The chain's profits {} in 2020 as its stores closed for months."
+    rates = "The central bank raised rates by {} on Thursday, its first rise since 2018."
+    fine = "The regulator fined the bank {} for failing to report suspicious payments."
+    output = "Factory output fell in {}, the statistics agency said, as energy prices rose."
+    got = _audit(
+        tmp_path,
+        {
+            "halved": ("The chain's profits fell by 50% in 2020.", profits.format("halved")),
+            "bps": ("The central bank raised rates by 25 bps.", rates.format("25 basis points")),
+            "quarter_point": ("The central bank raised rates by a quarter point.", rates.format("25 basis points")),
+            "pc": ("Inflation hit 7pc in June.", "Inflation hit 7 percent in June, the highest in decades."),
+            "mln": ("The city has 3 mln residents.", "The city has 3 million residents, the census found."),
+            "code_after": ("The regulator fined the bank 5 million USD.", fine.format("$5 million")),
+            "dollars": ("The regulator fined the bank 5 million US dollars.", fine.format("$5 million")),
+            "months": ("Factory output fell in Jan-Mar 2021.", output.format("the first quarter of 2021")),
+            "forty": ("The chain's profits fell by 40% in 2020.", profits.format("halved")),
+            "bps_other": ("The central bank raised rates by 50 bps.", rates.format("25 basis points")),
+            "pc_other": ("Inflation hit 6pc in June.", "Inflation hit 7 percent in June, the highest in decades."),
+            "code_other": ("The regulator fined the bank 5 million USD.", fine.format("$6 million")),
+            "months_other": ("Factory output fell in Apr-Jun 2021.", output.format("the first quarter of 2021")),
+        },
+    )
+    for key in ("halved", "bps", "quarter_point", "pc", "mln", "code_after", "dollars", "months"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("forty", "missing_number:40"),
+        ("bps_other", "missing_number:50"),
+        ("pc_other", "missing_number:6"),
+        ("code_other", "missing_number:5 million"),
+        ("months_other", "missing_date:Jun 2021"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)

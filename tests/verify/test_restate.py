@@ -35,6 +35,13 @@ from audit.verify.restate import in_source_words, words_value
         ("The National Rifle Association grew.", "The NRA grew.", "The NRA grew."),
         ("Gross domestic product grew.", "GDP grew by 2%.", "GDP grew."),
         ("She holds a Ph.D. in law.", "She holds a PhD in law.", "She holds a PhD in law."),
+        ("Profits fell by 50%.", "Profits halved in 2020.", "Profits halved."),
+        ("Rates rose by 25 bps.", "Rates rose by 0.25 percentage points.", "Rates rose by 0.25 percentage points."),
+        ("Rates rose by a quarter point.", "Rates rose by 25 basis points.", "Rates rose by 25 basis points."),
+        ("Inflation hit 7pc.", "Inflation hit 7 per cent.", "Inflation hit 7 per cent."),
+        ("It has 3 mln people.", "It has 3 million people.", "It has 3 million people."),
+        ("A fine of 5 million US dollars.", "A fine of $5 million.", "A fine of $5 million."),
+        ("Output fell in Jan-Mar 2021.", "Output fell in Q1 2021.", "Output fell in Q1 2021."),
     ],
 )  # fmt: skip
 def test_a_form_the_source_writes_another_way_is_the_sources(claim: str, source: str, restated: str) -> None:
@@ -61,6 +68,12 @@ def test_a_form_the_source_writes_another_way_is_the_sources(claim: str, source:
         ("Founded in AD 79.", "Founded in 79 BC."),
         ("CO2 emissions fell.", "Methane emissions fell."),
         ("A fine of USD 5 million.", "A fine of €5 million."),
+        ("A fine of 5 million USD.", "A fine of $5 billion."),
+        ("Profits halved.", "Profits fell by 40%."),
+        ("Rates rose by 50 bps.", "Rates rose by a quarter point."),
+        ("Output fell in Jan-Apr 2021.", "Output fell in Q1 2021."),
+        ("The tower is 5 m tall.", "It drew 5 million visitors."),
+        ("The Prime Minister resigned.", "The talks ended at 3 PM."),  # "PM" is as often the afternoon
         # the claim writes both; the source writes two names of those initials
         ("Natural Language Processing (NLP) grew.", "The NLP field grew."),
         ("He played in MLB.", "He played in Minor League Baseball, then in Major League Baseball."),
