@@ -55,6 +55,15 @@ def _fy(text: str) -> int:
     return n if n >= 100 else (2000 + n if n < 50 else 1900 + n)
 
 
+_SPAN = r"(\d{4})\s?[-/\u2013]\s?(\d{4}|\d{2})\b"
+
+
+def _fy_span(m: re.Match[str]) -> Key | None:
+    """A fiscal year of two calendar years, the second in two digits or four ("2020-21" is "2020/2021")."""
+    first, second = int(m[1]), int(m[2]) if len(m[2]) == 4 else int(m[1]) // 100 * 100 + int(m[2])
+    return ("fy", first, second) if second == first + 1 else None
+
+
 def _rise(m: re.Match[str]) -> Key | None:
     """A rise by N% makes (1 + N/100) times the first value: a whole multiple only."""
     n = int(m.group(1))
@@ -124,6 +133,10 @@ _GROUPS: tuple[tuple[Form, ...], ...] = (
         _form(r"\bFY\s?'?(\d{4}|\d{2})\b(?![-/\u2013]\d)", lambda m: ("fy", _fy(m.group(1))), 0),
         _form(rf"\bfiscal\s+(?:year\s+)?{_Y}", lambda m: ("fy", int(m.group(1)))),
         _form(rf"\bthe\s+{_Y}\s+fiscal\s+year\b", lambda m: ("fy", int(m.group(1)))),
+        # one that spans two calendar years: "FY2020-21", "fiscal 2020/21", "the 2020/21 financial year"
+        _form(rf"\bFY\s?{_SPAN}", _fy_span, 0),
+        _form(rf"\b(?:fiscal|financial)\s+(?:year\s+)?{_SPAN}", _fy_span),
+        _form(rf"\bthe\s+{_SPAN}\s+(?:fiscal|financial)\s+year\b", _fy_span),
     ),
     (  # a fortnight
         _form(r"\b(?:a|one)\s+fortnight\b", lambda m: ("days", 14)),
@@ -275,7 +288,7 @@ _HINTS: tuple[tuple[str, ...], ...] = (
     ("h1", "h2", "1h", "2h", "half"),
     ("q1", "q2", "q3", "q4", "1q", "2q", "3q", "4q", "quarter", "jan", "apr", "jul", "oct"),
     ("mid", "early", "beginning", "start", "late", "end of"),
-    ("fy", "fiscal"),
+    ("fy", "fiscal", "financial"),
     ("fortnight", "weeks", "days"),
     ("doubled", "tripled", "trebled", "quadrupled", "fold", "%", "percent", "per cent", "halved", "half"),
     ("%", "percent", "per cent", "pct", "pc"),

@@ -28,7 +28,8 @@ def test_a_part_of_a_year_or_a_fiscal_year_in_other_words_is_its_date(tmp_path: 
     # "in H1 2020" against "in the first half of 2020" was weak (0.36: the transformer aligned "H1" with no token),
     # "Q3 2021" against "between July and September 2021" weak (0.42), "FY2020" against "fiscal 2020" / "fiscal year
     # 2020" weak (0.38, 0.39), "mid-2020" against "in the middle of 2020" missing_date:mid-2020, "early 2020" against
-    # "at the beginning of 2020" missing_date:early 2020. Another half, quarter, year or part stays missing
+    # "at the beginning of 2020" missing_date:early 2020, "FY2020-21" against "the 2020/21 financial year"
+    # missing_number:21. Another half, quarter, year or part stays missing
     got = _audit(
         tmp_path,
         {
@@ -42,22 +43,25 @@ def test_a_part_of_a_year_or_a_fiscal_year_in_other_words_is_its_date(tmp_path: 
             "fy": ("Revenue grew 5% in FY2020.", REVENUE.format("fiscal 2020")),
             "fy_year": ("Revenue grew 5% in FY2020.", REVENUE.format("fiscal year 2020")),
             "fiscal": ("Revenue grew 5% in fiscal year 2020.", REVENUE.format("FY2020")),
+            "fy_span": ("Revenue grew 5% in FY2020-21.", REVENUE.format("the 2020/21 financial year")),
             "mid": ("The Ohio plant closed in mid-2020.", PLANT.format("in the middle of 2020")),
             "early": ("The Ohio plant closed in early 2020.", PLANT.format("at the beginning of 2020")),
             "late": ("The Ohio plant closed in late 2020.", PLANT.format("at the end of 2020")),
             "h2": ("Retail sales fell sharply in H2 2020.", SALES.format("the first half of 2020")),
             "q2": ("Sales of the console peaked in Q2 2021.", CONSOLE.format("between July and September 2021")),
             "fy_other": ("Revenue grew 5% in FY2020.", REVENUE.format("fiscal 2021")),
+            "fy_span_other": ("Revenue grew 5% in FY2020-21.", REVENUE.format("the 2021/22 financial year")),
             "mid_other": ("The Ohio plant closed in mid-2020.", PLANT.format("at the end of 2020")),
             "late_other": ("The Ohio plant closed in late 2020.", PLANT.format("at the beginning of 2020")),
         },
     )
-    for key in ("h1", "half", "q3", "quarter", "fy", "fy_year", "fiscal", "mid", "early", "late"):
+    for key in ("h1", "half", "q3", "quarter", "fy", "fy_year", "fiscal", "fy_span", "mid", "early", "late"):
         assert got[key] == ("verified", []), (key, got)
     for key, reason in (
         ("h2", "missing_date:H2 2020"),
         ("q2", "missing_date:Q2 2021"),
         ("fy_other", "missing_number:2020"),
+        ("fy_span_other", "missing_number:2020"),
         ("mid_other", "missing_date:mid-2020"),
         ("late_other", "missing_date:late 2020"),
     ):

@@ -42,6 +42,7 @@ from audit.verify.restate import in_source_words, words_value
         ("It has 3 mln people.", "It has 3 million people.", "It has 3 million people."),
         ("A fine of 5 million US dollars.", "A fine of $5 million.", "A fine of $5 million."),
         ("Output fell in Jan-Mar 2021.", "Output fell in Q1 2021.", "Output fell in Q1 2021."),
+        ("It grew in FY2020-21.", "It grew in the 2020/21 financial year.", "It grew in the 2020/21 financial year."),
     ],
 )  # fmt: skip
 def test_a_form_the_source_writes_another_way_is_the_sources(claim: str, source: str, restated: str) -> None:
@@ -74,6 +75,7 @@ def test_a_form_the_source_writes_another_way_is_the_sources(claim: str, source:
         ("Output fell in Jan-Apr 2021.", "Output fell in Q1 2021."),
         ("The tower is 5 m tall.", "It drew 5 million visitors."),
         ("The Prime Minister resigned.", "The talks ended at 3 PM."),  # "PM" is as often the afternoon
+        ("It grew in FY2020-21.", "It grew in the 2021/22 financial year."),
         # the claim writes both; the source writes two names of those initials
         ("Natural Language Processing (NLP) grew.", "The NLP field grew."),
         ("He played in MLB.", "He played in Minor League Baseball, then in Major League Baseball."),
