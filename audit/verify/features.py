@@ -21,6 +21,7 @@ from audit.verify.keyfacts import KeyFacts, key_facts, missing_facts
 from audit.verify.keynames import common_words
 from audit.verify.lexical import LexicalResult, fuzzy_text, lexical_verify
 from audit.verify.opposites import negation_said_otherwise
+from audit.verify.restate import in_source_words, without_pictographs
 from audit.verify.text import (
     STOPWORDS,
     SentenceWindows,
@@ -48,8 +49,9 @@ from audit.verify.urls import missing_urls, split_urls
 # quarters of an hour" is 45 minutes (conversions, the same round); 45: "PM" / "prime minister" (nameforms, the same);
 # 46: "December of 1974" a date, "born in May" a month alone (months: error classes, round 2), "YoY" found as
 # "year-over-year" (nameforms), "three decades" states 30 (numwords); 47: a part of a year ("late 2019", "Q3 2021")
-# a date, a "Q3" so read no 3 (seasons); 48: "rose by 200%" found as "tripled" (multiples: false alarms, round 6)
-FEATURES_VERSION = 48
+# a date, a "Q3" so read no 3 (seasons); 48: "rose by 200%" found as "tripled" (multiples: false alarms, round 6); 49:
+# the claim restated in its source's words, "H1 2020" / "the first half of 2020" (restate: false alarms, round 7)
+FEATURES_VERSION = 49
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -187,28 +189,12 @@ def _top_windows(claim_words: frozenset[str], src: _SourceIndex, k: int) -> list
     return sorted(int(i) for i in ranked)
 
 
-# pictographs an assistant decorates an answer with (emoji and their modifiers, joiners and variation selectors;
-# miscellaneous symbols, dingbats but their circled digits, stars and arrows; flags): no source holds them, so a
-# verbatim "✅ Refunds take 30 days" lost its exact match and the support model called it weak. They carry no fact
-_PICTOGRAPHS = re.compile(
-    "(?:[\u2600-\u26ff\u2700-\u2775\u2794-\u27bf\u2b00-\u2bff\U0001f1e6-\U0001f1ff\U0001f300-\U0001f64f"
-    "\U0001f680-\U0001f6ff\U0001f900-\U0001f9ff\U0001fa70-\U0001faff][\ufe0e\ufe0f\u20e3]?\u200d?)+"
-)
-_SPACE_BEFORE_PUNCT = re.compile(r"\s+(?=[.,;:!?)\]]|$)")
-
-
-def without_pictographs(claim: str) -> str:
-    """`claim` as the verifier reads it: pictographs out, with the space they leave before punctuation."""
-    if _PICTOGRAPHS.search(claim) is None:
-        return claim
-    return _SPACE_BEFORE_PUNCT.sub("", re.sub(r"\s{2,}", " ", _PICTOGRAPHS.sub(" ", claim))).strip()
-
-
 def analyse_pair(claim: str, source: str, window_sentences: int = 3, top_k: int = 4) -> PairAnalysis:
     """The model-free part of verifying `claim` against `source` (the claim without its pictographs and links; each
-    link is a key fact, `audit.verify.urls`)."""
-    claim, urls = split_urls(without_pictographs(claim))
-    lex = lexical_verify(claim, source)
+    link is a key fact, `audit.verify.urls`), the claim restated in its source's words (`audit.verify.restate`)."""
+    written, urls = split_urls(without_pictographs(claim))
+    claim = in_source_words(written, source)  # each form its source writes another way in the source's words
+    lex = lexical_verify(claim, source, written)  # a verbatim match and the quotes: as the claim writes them
     lost_urls = missing_urls(urls, source)
     if lost_urls and lex.exact:  # a copied sentence with a link of its own is no verbatim match (`audit.verify.urls`)
         lex = dataclasses.replace(lex, exact=False)

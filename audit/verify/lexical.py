@@ -149,14 +149,19 @@ def fuzzy_text(claim: str) -> str:
     return claim[:MAX_FUZZY_CHARS].lower()
 
 
-def lexical_verify(claim: str, source: str) -> LexicalResult:
-    """Score how literally `source` contains `claim`."""
-    missing = tuple(q for q in quoted_spans(claim) if not has_quote(q, source))
+def lexical_verify(claim: str, source: str, written: str | None = None) -> LexicalResult:
+    """Score how literally `source` contains `claim`; its quotes and a verbatim match are read on the claim as
+    `written` where `claim` is it restated in the source's words (`audit.verify.restate`)."""
+    as_written = claim if written is None else written
+    missing = tuple(q for q in quoted_spans(as_written) if not has_quote(q, source))
     if not claim.strip() or not source.strip():
         return LexicalResult(0.0, False, None, missing)
-    exact = find_loose(claim, source)
+    exact = find_loose(as_written, source)
     if exact is not None:
         return LexicalResult(1.0, True, exact, missing)
+    restated = find_loose(claim, source) if written is not None and written != claim else None
+    if restated is not None:  # a copy once restated: aligned in full, and no verbatim claim
+        return LexicalResult(1.0, False, restated, missing)
     al = fuzz.partial_ratio_alignment(fuzzy_text(claim), source.lower())
     if al is None:
         return LexicalResult(0.0, False, None, missing)

@@ -201,3 +201,66 @@ def found_otherwise(
         ):
             found.add(name)
     return [n for n in missing if n not in found]
+
+
+# a claim restated in its source's words (`audit.verify.restate`): its names the source writes another way
+def names_restated(claim: str, source: str) -> list[tuple[int, int, str]]:
+    """(start, end, the source's text) for each acronym, name written out or abbreviation with stops of `claim` that
+    `source` writes another way."""
+    return _acronyms(claim, source) + _dotted(claim, source)
+
+
+_DOTTED = re.compile(r"(?<![\w.])((?:[A-Za-z][a-z]?\.){2,})(?!\w)")
+
+
+def _dotted(claim: str, source: str) -> list[tuple[int, int, str]]:
+    """An abbreviation the claim writes with stops that the source writes without ("Ph.D." for "PhD")."""
+    out = []
+    for m in _DOTTED.finditer(claim):
+        plain = m.group(1).replace(".", "")
+        if m.group(1) not in source and re.search(rf"(?<![\w.]){plain}(?![\w.]\w)", source) is not None:
+            out.append((m.start(), m.end(), plain))
+    return out
+
+
+def _acronyms(claim: str, source: str) -> list[tuple[int, int, str]]:
+    """An acronym of the claim the source writes out ("NASA" for "National Aeronautics and Space Administration",
+    commas in its list too: "UNESCO"), and a name the claim writes out whose acronym the source gives. Not where the
+    claim writes both ("Natural Language Processing (NLP)"), nor where the source writes out two names of those
+    initials ("Major" and "Minor League Baseball" for "MLB")."""
+    out: list[tuple[int, int, str]] = []
+    caps, mine = _caps_words(source), frozenset(_CAPS_WORD.findall(claim))
+    for m in re.finditer(r"(?<![\w.])([A-Z]{3,6})(?![\w.])", claim):
+        acronym = m.group(1)
+        if acronym in caps:
+            continue
+        lower = _LOWER_CASE_FORMS.get(acronym)
+        names = {f.group() for f in lower.finditer(source)} if lower is not None else set()
+        names |= {f.group() for f in _written_out(acronym).finditer(source)}
+        if len({n.lower() for n in names}) == 1 and (name := names.pop()).lower() not in claim.lower():
+            out.append((m.start(), m.end(), name))
+    for run in _RUN.finditer(claim):  # a whole name: a part of it ("Natural Language Processing" in "Empirical
+        # Methods in Natural Language Processing") is no name of its own
+        lead = re.match(rf"(?:(?:{'|'.join(_LEADING_ARTICLE)})\s+)?", run.group())
+        start = run.start() + (lead.end() if lead else 0)
+        written = claim[start : run.end()]
+        given = [a for a in sorted(_initials(written.split())) if a in caps and a not in mine]
+        if (
+            len(given) == 1
+            and len(written.split()) <= 12
+            and " ".join(written.lower().split()) not in " ".join(source.lower().split())
+        ):
+            out.append((start, run.end(), given[0]))
+    for acronym, lower in _LOWER_CASE_FORMS.items():  # not "PM": as often the afternoon ("at 3 PM")
+        if len(acronym) < _MIN_ACRONYM or acronym not in caps or acronym in mine:
+            continue
+        if (found := lower.search(claim)) and not lower.search(source):
+            out.append((found.start(), found.end(), acronym))
+    return out
+
+
+def _written_out(acronym: str) -> re.Pattern[str]:
+    """A name whose capitalised words' initials are `acronym`, with "of", "and", "for", "the", "on", "in", "&" and
+    commas between them ("United Nations Educational, Scientific and Cultural Organization")."""
+    between = r",?\s+(?:(?:of|and|for|the|on|in|&)\s+)*"
+    return re.compile(r"\b" + between.join(rf"{c}[a-z][\w'\-]*" for c in acronym) + r"\b")

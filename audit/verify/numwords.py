@@ -104,3 +104,42 @@ def numbers_in_words(text: str) -> frozenset[str]:
     out |= _dozens(text) if "dozen" in low else set()
     out |= _decades(text) if "ties" in low else set()
     return frozenset(out | _spans(text) if "decade" in low or "centur" in low else out)
+
+
+# whole numbers in words, read by `restate`: "two hundred and fifty", "twenty-five", "three thousand four hundred"
+_UNIT = {w: i for i, w in enumerate(CARDINALS) if i}
+_TEN = {w: 10 * (i + 2) for i, w in enumerate(TENS)}
+_NUMBER_WORD = "|".join([*_UNIT, *_TEN, "hundred", "thousand", "and"])
+NUMBER_WORDS = re.compile(rf"\b(?:{'|'.join([*_UNIT, *_TEN])})(?:[\s-]+(?:{_NUMBER_WORD}))+\b", re.IGNORECASE)
+
+
+def _below_thousand(words: list[str]) -> int | None:
+    """The value of "[unit hundred] [and] [tens[-unit] | unit]", None where the words are no such number."""
+    n, i = 0, 0
+    if len(words) >= 2 and words[1] == "hundred" and words[0] in _UNIT and _UNIT[words[0]] < 10:
+        n, i = 100 * _UNIT[words[0]], 2
+        if i < len(words) and words[i] == "and":
+            i += 1
+    rest = words[i:]
+    if not rest:
+        return n if i else None
+    if rest[0] in _TEN:
+        if len(rest) == 1:
+            return n + _TEN[rest[0]]
+        if len(rest) == 2 and rest[1] in _UNIT and _UNIT[rest[1]] < 10:
+            return n + _TEN[rest[0]] + _UNIT[rest[1]]
+        return None
+    return n + _UNIT[rest[0]] if len(rest) == 1 and rest[0] in _UNIT else None
+
+
+def words_value(text: str) -> int | None:
+    """The whole number `text` writes in words, below a million; None where it is none ("nineteen eighty")."""
+    words = [w for w in re.split(r"[\s-]+", text.lower()) if w]
+    if "thousand" in words:
+        k = words.index("thousand")
+        high = _below_thousand(words[:k])
+        low = _below_thousand(words[k + 1 :] if words[k + 1 : k + 2] != ["and"] else words[k + 2 :])
+        if high is None or (low is None and k + 1 < len(words)):
+            return None
+        return 1000 * high + (low or 0)
+    return _below_thousand(words)
