@@ -98,6 +98,16 @@ def dropped_role(stated: Sequence[str], after: Sequence[str]) -> str | None:
     return f"{after[0]}/{stated[0]} {after[0]}"
 
 
+def ranked_left_out(words: Sequence[str], following: str) -> str | None:
+    """An ordinal past the first left out or added before a superlative ("the largest" for "the second largest"):
+    the ordinal and the superlative, as the sentence or the claim with it reads (`words`: the one word left out or
+    added, lower case; `following`: the claim's next word)."""
+    if len(words) != 1 or CLASSED.get(words[0], {}).get("ordinal", "1") == "1":
+        return None
+    superlative = following in ("most", "least") or (len(following) > 4 and following.endswith("est"))
+    return f"{words[0]} {following}" if superlative else None
+
+
 def left_out(said: Sequence[str], before: Sequence[str], stated: Sequence[str], after: Sequence[str]) -> str | None:
     """What the sentence's words `stated` (lower case; a capitalised word is ""), which the claim leaves out between
     its words `before` and `after` (`said`, the claim's words in their place, empty), say otherwise, as a reason's

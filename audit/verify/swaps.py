@@ -32,9 +32,16 @@ from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
 from audit.verify.hedges import done_for_planned, dropped_hedge, framed
 from audit.verify.keyfacts import ascii_digits
-from audit.verify.left_out import interval_widened, left_out
-from audit.verify.opposites import CLASSED, contradicts
-from audit.verify.quantities import approximated, one_of_dropped, quantity_changed, single_generalised
+from audit.verify.left_out import interval_widened, left_out, ranked_left_out
+from audit.verify.opposites import contradicts
+from audit.verify.quantities import (
+    approximated,
+    none_for_not_all,
+    one_of_dropped,
+    quantity_changed,
+    restates_not_all,
+    single_generalised,
+)
 from audit.verify.reversal import ORDERING, clauses_reversed, reordered
 
 _TOKEN = re.compile(r"[$€£¥%]|\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+")
@@ -167,34 +174,6 @@ def _hedge(claim: list[_Word], sent: list[_Word], pair: _Pair) -> str | None:
     return None
 
 
-def _ranked(words: list[_Word], following: str) -> str | None:
-    """An ordinal past the first left out or added before a superlative ("the largest" for "the second largest"):
-    the ordinal and the superlative, as the sentence or the claim with it reads."""
-    if len(words) != 1 or CLASSED.get(words[0].low, {}).get("ordinal", "1") == "1":
-        return None
-    superlative = following in ("most", "least") or (len(following) > 4 and following.endswith("est"))
-    return f"{words[0].low} {following}" if superlative else None
-
-
-# "not all" / "not every" denies a whole, which "none" / "no" overstates ("None of the samples were contaminated" for
-# "Not all of the samples were contaminated"), and "some ... not" restates (`_restates_not_all`)
-_NOT_ALL = frozenset(("not all", "not every"))
-_NONE = frozenset(("none", "no"))
-
-
-def _restates_not_all(claim: list[_Word], sent: list[_Word]) -> bool:
-    """Whether one of the two says "not all" / "not every" where the other says "some ... not" ("Some of the samples
-    were not contaminated" for "Not all of the samples were contaminated"), as many negations each."""
-    texts = [" ".join(w.low for w in side) for side in (claim, sent)]
-    negations = [sum(w.low in NEGATIONS for w in side) for side in (claim, sent)]
-    if negations[0] != negations[1]:
-        return False
-    for a, b in ((0, 1), (1, 0)):
-        if any(f"{q} " in f"{texts[a]} " for q in _NOT_ALL) and re.search(r"\bsome\b.*\bnot\b", texts[b]):
-            return True
-    return False
-
-
 def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     """What the claim's words [i1:i2] say against the sentence's [j1:j2] in their place, as a reason's detail, if
     they contradict them."""
@@ -233,7 +212,7 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
             return found
         if all(w.low in NEGATIONS for w in claim or sent):
             return "negation"
-        ranked = _ranked(claim or sent, pair.claim[i2].low if i2 < len(pair.claim) else "")
+        ranked = ranked_left_out([w.low for w in claim or sent], pair.claim[i2].low if i2 < len(pair.claim) else "")
         if ranked is not None:
             return f"{ranked}/{ranked.split()[-1]}" if claim else f"{ranked.split()[-1]}/{ranked}"
         condition = None if claim else condition_opening(stated)  # "paid [only if ...] at the end of the year"
@@ -248,7 +227,7 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     if len(claim) > MAX_SWAPPED or len(sent) > MAX_SWAPPED:
         return None
     mine, theirs = " ".join(w.low for w in claim), " ".join(w.low for w in sent)
-    if mine in _NONE and theirs in _NOT_ALL:
+    if none_for_not_all(mine, theirs):
         return f"{mine}/{theirs}"
     after = pair.claim[i2].low if i2 < len(pair.claim) else ""
     if {mine, theirs} == {"by", "to"} and after and _is_number(after):
@@ -329,7 +308,7 @@ def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], quest
         found = _swap(i1, i2, j1, j2, pair)
         if found is not None:
             swaps.append(found)
-    if "negation" in swaps and _restates_not_all(claim, sent):
+    if "negation" in swaps and restates_not_all([w.low for w in claim], [w.low for w in sent], NEGATIONS):
         swaps.remove("negation")
     reversed_ = clauses_reversed([w.low for w in claim], [w.low for w in sent])
     crossed = (
