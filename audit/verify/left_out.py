@@ -41,7 +41,8 @@ DENIALS = frozenset("not never no nobody none neither nor".split())
 NEAR_DENIAL = 4  # words before the qualifier a denial may stand ("no one was seriously hurt")
 
 # words that make a role another's or past: "the former chief executive", "deputy prime minister", "co-founded"
-ROLES = frozenset("former ex deputy vice assistant acting interim associate co honorary".split())
+# ... or a stage another: "the final" for "the semi-final", "the final" for "the quarter-final"
+ROLES = frozenset("former ex deputy vice assistant acting interim associate co honorary semi quarter".split())
 
 
 def _is_number(word: str) -> bool:

@@ -1,0 +1,172 @@
+"""The "nothing let in" sweep, round 8: wrong claims made from real-looking sources (news, science, business, sport,
+law, medicine) by small edits (a word of a closed set in another's place, a claim cut short of its sentence, a place
+widened to the whole country or world, a win the source does not give, a word in the place of two) that came out
+`verified`, each beside correct paraphrases that must stay `verified`; each through the real `citeaudit run` on real
+Parquet and DuckDB files (docs/hostile-inputs.md, "The let-in sweep, round 8")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.hostile import claim_verdicts
+from tests.cli.test_hostile_verdicts import _assert_flagged, _assert_verified
+
+FRAUD = "The former mayor was charged with fraud on Tuesday and released on bail."
+QUAKE = "Three people were injured when the building collapsed after the earthquake."
+REVENUE = "The company's revenue rose 12 percent in the third quarter, while net profit fell."
+MICE = "In the trial, the drug extended the lifespan of mice by 20 percent."
+SEMI = "The team lost in the semi-final to the eventual champions."
+CLUB = "The club was relegated to the second division at the end of the season."
+LEASE = "Under the contract the landlord must pay for repairs to the roof."
+APPEAL = "The plaintiff appealed against the ruling, the court said."
+SENATE = "She was appointed to the senate in 2004 and later became its president."
+SYMPTOMS = "Most patients had mild symptoms and recovered at home within a week."
+SIDE = "Side effects of the vaccine were rare, the study found."
+LAW = "The new federal law bans the sale of menthol cigarettes."
+SALARY = "The median salary in the sector is 42,000 euros a year."
+WAR = "The bridge was built during the war by prisoners."
+COACH = "She was assistant coach of the national team for three years."
+JOBS = "The company may cut up to 500 jobs at the plant, a spokesman said."
+PARIS = "He moved to Paris in his twenties and lived there until his death."
+BUDGET = "The minister will present the budget tomorrow."
+MAYOR = "He was first elected mayor in 2018 and lost the next election."
+AWAY = "The team won their away match against the league leaders."
+RECORD = "The athlete set a new national record in the 200 metres in June."
+
+
+def test_a_word_of_a_closed_set_in_another_place_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.55 to 0.87): the two sides of a relation, two steps of one process, two members of one
+    # kind (an organism, a harm, a severity, a statistic, ...) were in no table of `opposites.py`; "final" for
+    # "semi-final" left out a word that makes the stage another (`exclusive.py`, `left_out.ROLES`)
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "convicted": ("The former mayor was convicted of fraud on Tuesday.", FRAUD),
+            "killed": (QUAKE.replace("injured", "killed"), QUAKE),
+            "profit": ("The company's net profit rose 12 percent in the third quarter.", REVENUE),
+            "humans": (MICE.replace("mice", "humans"), MICE),
+            "final": (SEMI.replace("semi-final", "final"), SEMI),
+            "promoted": (CLUB.replace("relegated", "promoted"), CLUB),
+            "tenant": (LEASE.replace("landlord", "tenant"), LEASE),
+            "defendant": (APPEAL.replace("plaintiff", "defendant"), APPEAL),
+            "elected": (SENATE.replace("appointed", "elected"), SENATE),
+            "severe": (SYMPTOMS.replace("mild", "severe"), SYMPTOMS),
+            "common": (SIDE.replace("rare", "common"), SIDE),
+            "state": (LAW.replace("federal", "state"), LAW),
+            "average": (SALARY.replace("median", "average"), SALARY),
+            "after": (WAR.replace("during", "after"), WAR),
+            "head": (COACH.replace("assistant", "head"), COACH),
+            "will": (JOBS.replace("may", "will"), JOBS),
+            "thirties": (PARIS.replace("twenties", "thirties"), PARIS),
+            "today": (BUDGET.replace("tomorrow", "today"), BUDGET),
+            "reelected": ("He was re-elected mayor in 2018.", MAYOR),
+            "home": (AWAY.replace("away", "home"), AWAY),
+            "world": (RECORD.replace("national", "world"), RECORD),
+            # supported: the same side, step and kind in other words, or what the source's word entails
+            "ok_charged": ("The former mayor was charged with fraud and released on bail.", FRAUD),
+            "ok_hurt": (QUAKE.replace("injured", "hurt"), QUAKE),
+            "ok_revenue": ("Revenue at the company rose 12 percent in the third quarter.", REVENUE),
+            "ok_sales": (
+                "Sales at the company rose 5 percent last year.",
+                "The company's revenue rose 5 percent last year.",
+            ),
+            "ok_mice": ("The drug extended the lifespan of mice by 20 percent in the trial.", MICE),
+            "ok_people": ("The trial enrolled 300 people with asthma.", "The trial enrolled 300 patients with asthma."),
+            "ok_relegated": ("At the end of the season the club went down to the second division.", CLUB),
+            "ok_landlord": ("The landlord has to pay for roof repairs under the contract.", LEASE),
+            "ok_mild": ("Most patients had mild symptoms and got better at home within a week.", SYMPTOMS),
+            "ok_could": ("The company could cut as many as 500 jobs at the plant, a spokesman said.", JOBS),
+            "ok_national": ("In June the athlete set a national record in the 200 metres.", RECORD),
+            "ok_charged_for_convicted": (
+                "The former mayor was charged with fraud.",
+                "The former mayor, charged with fraud in 2019, was convicted of fraud on Tuesday.",
+            ),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "convicted": "swapped:convicted of/charged with",
+            "killed": "swapped:killed/injured",
+            "profit": "swapped:net profit/revenue",
+            "humans": "swapped:humans/mice",
+            "final": "swapped:final/semi final",
+            "promoted": "swapped:promoted/relegated",
+            "tenant": "swapped:tenant/landlord",
+            "defendant": "swapped:defendant/plaintiff",
+            "elected": "swapped:elected/appointed",
+            "severe": "swapped:severe/mild",
+            "common": "swapped:common/rare",
+            "state": "swapped:state/federal",
+            "average": "swapped:average/median",
+            "after": "swapped:after/during",
+            "head": "swapped:head/assistant",
+            "will": "swapped:will/may",
+            "thirties": "swapped:thirties/twenties",
+            "today": "swapped:today/tomorrow",
+            "reelected": "swapped:re/first",
+            "home": "swapped:home/away",
+            "world": "swapped:world/national",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+INFECTION = "The infection is caused by a bacterium found in contaminated water."
+TUMOUR = "Doctors found that the tumour was benign and removed it in May."
+BOSTON = "The case was heard by the appeals court in Boston in 2019."
+SOLDIER = "The former soldier was sentenced to life in prison for the murders."
+BID = "The company launched a friendly bid for its smaller rival in June."
+SOLAR = "The new solar farm will produce 50 megawatts of electricity."
+PHONE = "The basic model comes with 64 gigabytes of storage."
+LOGO = "The party's logo is a green tree on a white background."
+WIND = "The wind farm is located offshore, 20 kilometres from the coast."
+MASKS = "Visitors are encouraged to wear masks inside the hospital."
+PRESSURE = "The drug lowers blood pressure in most patients within two weeks."
+SCHOOL_YEAR = "The school year ends in September."
+STAKE = "The fund bought a minority stake in the airline in 2020."
+
+
+def test_a_kind_of_cause_court_unit_colour_or_result_changed_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.52 to 0.86): pathogens, courts, units of power and data, colours and the two of a kind
+    # of result (benign / malignant, life / death, friendly / hostile, offshore / onshore, ...) were in no table
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "virus": (INFECTION.replace("a bacterium", "a virus"), INFECTION),
+            "malignant": (TUMOUR.replace("benign", "malignant"), TUMOUR),
+            "supreme": (BOSTON.replace("appeals", "supreme"), BOSTON),
+            "hostile": (BID.replace("friendly", "hostile"), BID),
+            "kilowatts": (SOLAR.replace("megawatts", "kilowatts"), SOLAR),
+            "terabytes": (PHONE.replace("gigabytes", "terabytes"), PHONE),
+            "red": (LOGO.replace("green", "red"), LOGO),
+            "onshore": (WIND.replace("offshore", "onshore"), WIND),
+            "required": (MASKS.replace("encouraged", "required"), MASKS),
+            "raises": (PRESSURE.replace("lowers", "raises"), PRESSURE),
+            "begins": (SCHOOL_YEAR.replace("ends", "begins"), SCHOOL_YEAR),
+            "controlling": ("The fund bought a controlling stake in the airline.", STAKE),
+            # supported: the same in other words
+            "ok_bacteria": ("The infection comes from bacteria found in contaminated water.", INFECTION),
+            "ok_life": ("The former soldier received a life sentence for the murders.", SOLDIER),
+            "ok_lower": ("The drug reduces blood pressure in most patients within two weeks.", PRESSURE),
+            "ok_red": ("The flag is red.", "The flag is red and white."),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "virus": "swapped:virus/bacterium",
+            "malignant": "swapped:malignant/benign",
+            "supreme": "swapped:supreme/appeals",
+            "hostile": "swapped:hostile/friendly",
+            "kilowatts": "swapped:kilowatts/megawatts",
+            "terabytes": "swapped:terabytes/gigabytes",
+            "red": "swapped:red/green",
+            "onshore": "swapped:onshore/offshore",
+            "required": "swapped:required/encouraged",
+            "raises": "swapped:raises/lowers",
+            "begins": "swapped:begins/ends",
+            "controlling": "swapped:controlling/minority",
+        },
+    )
+    _assert_verified(got, ("ok_bacteria", "ok_life", "ok_lower", "ok_red"), clear_of="swapped:")
