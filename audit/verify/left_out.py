@@ -109,6 +109,20 @@ def ranked_left_out(words: Sequence[str], following: str) -> str | None:
     return f"{words[0]} {following}" if superlative else None
 
 
+def cut_short(said: Sequence[str], stated: Sequence[str]) -> str | None:
+    """A claim's word or two in the place of more of its sentence's (`stated`), which contradict as many first words
+    of them, the rest what the claim leaves out ("The ferry runs daily." for "The ferry runs weekly during the winter
+    months", "was cancelled because" for "was postponed until Friday because"): the two as a reason's detail. None
+    where the sentence's other words say the claim's word too ("opened" against "closed in 1980 and reopened"). Not
+    the last words of the sentence's where the claim opens: a sentence split missed ("commodity.Some of the most
+    famous ...") put another sentence's words before them, and "Many" against its "Some" flagged a supported
+    training pair."""
+    mine, theirs = " ".join(said), " ".join(stated[: len(said)])
+    if any(w.endswith(m) for m in said for w in stated[len(said) :]):
+        return None
+    return f"{mine}/{theirs}" if contradicts(mine, theirs) else None
+
+
 def left_out(said: Sequence[str], before: Sequence[str], stated: Sequence[str], after: Sequence[str]) -> str | None:
     """What the sentence's words `stated` (lower case; a capitalised word is ""), which the claim leaves out between
     its words `before` and `after` (`said`, the claim's words in their place, empty), say otherwise, as a reason's

@@ -32,7 +32,7 @@ from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
 from audit.verify.hedges import done_for_planned, dropped_hedge, framed
 from audit.verify.keyfacts import ascii_digits
-from audit.verify.left_out import interval_widened, left_out, ranked_left_out
+from audit.verify.left_out import cut_short, interval_widened, left_out, ranked_left_out
 from audit.verify.opposites import contradicts
 from audit.verify.quantities import (
     approximated,
@@ -58,6 +58,7 @@ NEGATIONS = frozenset(
 ENGLISH_NEGATIONS = frozenset({"not", "never", "no"})
 MIN_COPIED = 5  # words of the claim the sentence must hold, in order
 MIN_COPIED_SHARE = 0.6  # ... and this share of the claim's words
+MIN_SHORT = 3  # words of a claim too short for `MIN_COPIED`, which must copy all its words but one
 MIN_FLANK = 3  # words equal around the changed one, both sides together
 MAX_SWAPPED = 2  # words on each side of a swap
 MAX_CLAIM_WORDS = 150  # a longer claim is read for none of this
@@ -306,6 +307,8 @@ def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], quest
         if left + right < MIN_FLANK or not left or not right:
             continue
         found = _swap(i1, i2, j1, j2, pair)
+        if found is None and tag == "replace" and i2 - i1 < j2 - j1 and i2 - i1 <= MAX_SWAPPED:
+            found = cut_short([w.low for w in claim[i1:i2]], [w.low for w in sent[j1:j2]])
         if found is not None:
             swaps.append(found)
     if "negation" in swaps and restates_not_all([w.low for w in claim], [w.low for w in sent], NEGATIONS):
@@ -339,7 +342,8 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
     words = _words(claim)
     if len(words) > MAX_CLAIM_WORDS:
         return ()
-    need = max(MIN_COPIED, MIN_COPIED_SHARE * len(words))
+    # a short claim copies all its words but one ("The study followed 500 men." for "... 500 women aged 40 to 60")
+    need = len(words) - 1 if MIN_SHORT <= len(words) <= MIN_COPIED else max(MIN_COPIED, MIN_COPIED_SHARE * len(words))
     texts = _sentences(windows)
     # a "sentence" of thousands of words (a source without stops) is no sentence a claim copies, and aligning it
     # grows with both lengths: an unpunctuated 400 KB source took 5 s a claim

@@ -170,3 +170,48 @@ def test_a_kind_of_cause_court_unit_colour_or_result_changed_is_not_verified(tmp
         },
     )
     _assert_verified(got, ("ok_bacteria", "ok_life", "ok_lower", "ok_red"), clear_of="swapped:")
+
+
+FERRY = "The ferry to the island runs weekly during the winter months."
+STUDY = "The study followed 500 women aged 40 to 60 for ten years."
+LAUNCH = "The rocket launch was postponed until Friday because of high winds."
+
+
+def test_a_short_claim_or_one_cut_short_of_its_sentence_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.47 to 0.73): a claim of five words or fewer copied no `MIN_COPIED` words, and a claim's
+    # word against the first of several the sentence has in its place ("daily" for "weekly during the winter
+    # months", "death" for "life in prison") was no one-word swap
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "daily": ("The ferry to the island runs daily.", FERRY),
+            "men": ("The study followed 500 men.", STUDY),
+            "gold": ("She won gold.", "She won silver in the 200 metres."),
+            "hourly": ("Trains run hourly.", "Trains run daily between the two cities."),
+            "cancelled": ("The rocket launch was cancelled because of high winds.", LAUNCH),
+            "death": ("The former soldier was sentenced to death for the murders.", SOLDIER),
+            "wage": ("Workers are paid 15 dollars a day.", "Workers are paid 15 dollars an hour at the new warehouse."),
+            # supported: the same word, or a sentence that says the claim's word too
+            "ok_weekly": ("The ferry runs weekly.", FERRY),
+            "ok_delayed": ("The launch was delayed because of high winds.", LAUNCH),
+            "ok_reopened": ("The museum opened in 1990.", "The museum closed in 1980 and reopened in 1990."),
+            "ok_lowered": ("The bank lowered rates.", "The bank cut rates in May."),
+            "ok_other": ("The bank raised rates.", "The bank cut rates in May and raised rates in June."),
+            "ok_homes": ("The village has 300 homes.", "The village in the hills has 300 households and a school."),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "daily": "swapped:daily/weekly",
+            "men": "swapped:men/women",
+            "gold": "swapped:gold/silver",
+            "hourly": "swapped:hourly/daily",
+            "cancelled": "swapped:cancelled/postponed",
+            "death": "swapped:death/life",
+            "wage": "swapped:a day/an hour",
+        },
+    )
+    _assert_verified(
+        got, ("ok_weekly", "ok_delayed", "ok_reopened", "ok_lowered", "ok_other", "ok_homes"), clear_of="swapped:"
+    )
