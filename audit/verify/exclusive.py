@@ -1,4 +1,4 @@
-"""Words of a closed set that exclude each other, read between two copies of one sentence.
+"""Words of a closed set that exclude each other, and a scope widened, read between two copies of one sentence.
 
 Added to `opposites.py`'s tables (read only by `swaps.py` on a claim that copies a source sentence but for one or two
 words, never by the support model's features), each a set whose members name different things by their sense, so one
@@ -18,10 +18,15 @@ in the place of another in an otherwise copied sentence states something else:
     inland, required / encouraged, raises / lowers);
   - one way only (`MORE_THAN`), a claim's word that says more than its sentence's: "convicted" for "charged" (a
     charge is no conviction; the convicted were charged, so the other way round is right), "won" for "nominated".
+Also read here: a word of nationwide or worldwide reach in the place of a narrower place ("closed schools
+nationwide" for "closed schools in the capital", "sold worldwide" for "sold in the United States", "fell across the
+country" for "fell in the northern region": `scope_widened`).
 Pure.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 # pairs whose sides exclude each other (both ways), as `opposites._COPY_PAIRS` writes them
 EXCLUSIVE_PAIRS = """
@@ -86,3 +91,43 @@ MORE_THAN = frozenset(
         ("winner", "finalist"),
     }
 )
+
+# words of a reach: a claim's word of one in the place of a sentence's words that name none as wide widens it
+_REACH = {
+    "world": 2,
+    "worldwide": 2,
+    "global": 2,
+    "globally": 2,
+    "international": 2,
+    "internationally": 2,
+    "countries": 2,
+    "nationwide": 1,
+    "countrywide": 1,
+    "national": 1,
+    "nationally": 1,
+    "country": 1,
+    "nation": 1,
+}
+_WIDE = frozenset(("nationwide", "countrywide", "nationally", "worldwide", "globally", "internationally"))
+_ACROSS = frozenset(("across", "throughout"))  # "across the country", "throughout the world"
+_ALL = frozenset(("all", "every", "each", "everywhere"))  # "in all 50 states" reaches as far
+MAX_SCOPE_WORDS = 6  # the sentence's words in the place of the claim's
+
+
+def _reach(words: Sequence[str]) -> int:
+    return max((_REACH.get(w, 0) for w in words), default=0)
+
+
+def scope_widened(before: Sequence[str], said: Sequence[str], stated: Sequence[str]) -> str | None:
+    """The claim's word of nationwide or worldwide reach ("nationwide"; "country" after "across the" among its words
+    `before`) where the sentence's words in its place (`stated`) name a narrower place ("in the capital", "in the
+    united states", "northern region"), as a reason's detail; None otherwise, or where the sentence's words reach as
+    far or say "all"."""
+    if not said or not stated or len(said) > 3 or len(stated) > MAX_SCOPE_WORDS:
+        return None
+    lead = [w for w in [*before[-2:], *said[:-1]] if w in _ACROSS]
+    wide = said[-1] in _WIDE or (bool(lead) and said[-1] in _REACH)
+    if not wide or _reach(stated) >= _reach(said[-1:]) or not _ALL.isdisjoint(stated):
+        return None
+    opened = list(before[-2:]) if lead and lead[0] not in said else []
+    return f"{' '.join([*opened, *said])}/{' '.join(stated)}"

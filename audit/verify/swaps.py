@@ -30,6 +30,7 @@ from rapidfuzz import fuzz
 
 from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
+from audit.verify.exclusive import scope_widened
 from audit.verify.hedges import done_for_planned, dropped_hedge, framed
 from audit.verify.keyfacts import ascii_digits
 from audit.verify.left_out import cut_short, interval_widened, left_out, ranked_left_out
@@ -225,6 +226,8 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         return "negation"  # "keine neuen" for "insgesamt 350 neue", "n'est pas" for "est"
     if (widened := interval_widened([w.low for w in pair.claim[:i1]], said, stated)) is not None:
         return widened  # "every year" for "every two years"
+    if (scope := scope_widened([w.low for w in pair.claim[:i1]], said, stated)) is not None:
+        return scope  # "nationwide" for "in the capital"
     if len(claim) > MAX_SWAPPED or len(sent) > MAX_SWAPPED:
         return None
     mine, theirs = " ".join(w.low for w in claim), " ".join(w.low for w in sent)

@@ -215,3 +215,42 @@ def test_a_short_claim_or_one_cut_short_of_its_sentence_is_not_verified(tmp_path
     _assert_verified(
         got, ("ok_weekly", "ok_delayed", "ok_reopened", "ok_lowered", "ok_other", "ok_homes"), clear_of="swapped:"
     )
+
+
+STRIKE = "The teachers' strike closed schools in the capital on Thursday."
+ALBUM = "The album sold two million copies in the United States in its first year."
+JOBLESS = "Unemployment fell in the northern region last year, official figures show."
+
+
+def test_a_place_widened_to_the_whole_country_or_world_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.55 to 0.68): "nationwide" in the place of "in the capital" is one word for three, and no
+    # table read a reach
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "nationwide": (STRIKE.replace("in the capital", "nationwide"), STRIKE),
+            "worldwide": ("The album sold two million copies worldwide in its first year.", ALBUM),
+            "country": ("Unemployment fell across the country last year.", JOBLESS),
+            # supported: the same place, or a sentence that reaches as far
+            "ok_capital": ("The strike by teachers shut schools in the capital on Thursday.", STRIKE),
+            "ok_us": ("The album sold two million copies in the US in its first year.", ALBUM),
+            "ok_north": ("Unemployment fell in the north last year.", JOBLESS),
+            "ok_all_states": ("The strike closed schools nationwide.", "The strike closed schools in all 50 states."),
+            "ok_world": (
+                "The album sold two million copies worldwide.",
+                "The album sold two million copies around the world.",
+            ),
+            "ok_country": ("The policy applies nationwide.", "The policy applies across the country."),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "nationwide": "swapped:nationwide/in the capital",
+            "worldwide": "swapped:worldwide/in the united states",
+            "country": "swapped:across the country/northern region",
+        },
+    )
+    _assert_verified(
+        got, ("ok_capital", "ok_us", "ok_north", "ok_all_states", "ok_world", "ok_country"), clear_of="swapped:"
+    )
