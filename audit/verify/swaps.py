@@ -32,6 +32,7 @@ from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
 from audit.verify.exclusive import scope_widened
 from audit.verify.hedges import done_for_planned, dropped_hedge, framed
+from audit.verify.inplace import said_otherwise
 from audit.verify.keyfacts import ascii_digits
 from audit.verify.left_out import cut_short, interval_widened, left_out, ranked_left_out
 from audit.verify.opposites import contradicts
@@ -74,7 +75,6 @@ CONTRASTS = frozenset("but while whereas although though yet however except unli
 HEDGES = frozenset("would could might proposed plans planned planning threatened threatens".split())
 MODAL_HEDGES = frozenset("would could might".split())
 MAX_HEDGED = 3  # words on each side of a difference that drops a hedge
-FILLERS = frozenset("but and also only even yet while so then".split())
 MAX_CROSSED = 3  # words of each of two things in each other's place ("the united states" / "china")
 JOINING = frozenset("and or with between versus vs nor both".split())
 MIN_APART = 4  # words between two names in each other's place that make them two parties, not a list
@@ -243,10 +243,8 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         name = a.low in pair.names and b.capital and not _is_number(b.low) and (b.low, a.low) not in pair.replaced
         if (number or name) and not _variants(a.low, b.low):
             return f"{a.low}/{b.low}"
-    # a joining word beside the word in its place is no part of it ("including" for "but excludes")
-    bare_mine, bare_theirs = (" ".join(w.low for w in side if w.low not in FILLERS) for side in (claim, sent))
-    bare = bare_mine and bare_theirs and contradicts(bare_mine, bare_theirs)
-    return f"{mine}/{theirs}" if contradicts(mine, theirs) or bare else None
+    # a joining word beside the word in its place is no part of it ("including" for "but excludes"), ...
+    return f"{mine}/{theirs}" if contradicts(mine, theirs) or said_otherwise(said, stated) else None
 
 
 def _crossed(ops: Sequence[tuple[str, int, int, int, int]], pair: _Pair) -> str | None:

@@ -254,3 +254,28 @@ def test_a_place_widened_to_the_whole_country_or_world_is_not_verified(tmp_path:
     _assert_verified(
         got, ("ok_capital", "ok_us", "ok_north", "ok_all_states", "ok_world", "ok_country"), clear_of="swapped:"
     )
+
+
+BEEF = "The country imposed a ban on beef imports in March."
+ROWER = "The rower won gold at the Olympics in 2016, her first medal."
+
+
+def test_a_word_said_otherwise_beside_a_determiner_or_a_verb_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.60, 0.69): two words in the place of two were read whole ("lifted its" / "imposed a",
+    # "took silver" / "won gold"), and no table knows "took" or "its"
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "lifted_its": ("The country lifted its ban on beef imports.", BEEF),
+            "silver": ("The rower took silver at the Olympics in 2016.", ROWER),
+            # supported: the same deed and medal in other words; a count and its unit changed together
+            "ok_imposed": ("The country introduced a ban on beef imports in March.", BEEF),
+            "ok_gold": ("The rower won an Olympic gold medal in 2016.", ROWER),
+            "ok_days": (
+                "Refunds are paid within 14 days of the return.",
+                "Refunds are paid within two weeks of the return.",
+            ),
+        },
+    )
+    _assert_flagged(got, {"lifted_its": "swapped:lifted its/imposed a", "silver": "swapped:took silver/won gold"})
+    _assert_verified(got, ("ok_imposed", "ok_gold", "ok_days"), clear_of="swapped:")
