@@ -256,6 +256,52 @@ def test_a_place_widened_to_the_whole_country_or_world_is_not_verified(tmp_path:
     )
 
 
+MARATHON = "Kipchoge finished second in the marathon, 20 seconds behind the Ethiopian winner."
+SWIM = "She finished third in the 400 metres freestyle at the world championships."
+DRAW = "The match between Spain and Italy ended in a 1-1 draw after extra time."
+TITLE = "Ferrari were runners-up in the constructors' championship in 2022, behind Red Bull."
+
+
+def test_a_win_the_source_does_not_give_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (0.53 to 0.81): a win said in other words than the source's placing is no word in another's
+    # place (`outcomes.py`)
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "won": ("Kipchoge won the marathon.", MARATHON),
+            "won_long": ("Kipchoge won the marathon, 20 seconds ahead of the Ethiopian runner.", MARATHON),
+            "won_swim": ("She won the 400 metres freestyle at the world championships.", SWIM),
+            "gold": ("She took gold in the 400 metres freestyle at the world championships.", SWIM),
+            "draw": ("Spain won the match after extra time.", DRAW),
+            "runners_up": ("Ferrari won the constructors' title in 2022.", TITLE),
+            # supported: the placing kept, or a win the source gives the subject
+            "ok_second": ("Kipchoge came second in the marathon, behind the Ethiopian winner.", MARATHON),
+            "ok_draw": ("The match ended 1-1 after extra time.", DRAW),
+            "ok_heats": ("She won the final in Rome.", "She finished second in the heats but won the final in Rome."),
+            "ok_cup": (
+                "The team won the cup in May.",
+                "The team, which finished third in the league, won the cup in May.",
+            ),
+            "ok_both": (
+                "Kipchoge won the marathon in Berlin.",
+                "Kipchoge won the marathon in Berlin and Bekele was second.",
+            ),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "won": "swapped:won/second",
+            "won_long": "swapped:won/second",
+            "won_swim": "swapped:won/third",
+            "gold": "swapped:took gold/third",
+            "draw": "swapped:won/draw",
+            "runners_up": "swapped:won/runners-up",
+        },
+    )
+    _assert_verified(got, ("ok_second", "ok_draw", "ok_heats", "ok_cup", "ok_both"), clear_of="swapped:")
+
+
 BEEF = "The country imposed a ban on beef imports in March."
 ROWER = "The rower won gold at the Olympics in 2016, her first medal."
 
