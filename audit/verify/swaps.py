@@ -186,7 +186,7 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         _hedge(claim, sent, pair)
         or dropped_hedge(said, lows, j1, j2, pair.claim_words)
         or done_for_planned(said, lows, j1, j2)
-        or framed(lows[j1:j2])
+        or framed(lows[j1:j2], said)
         or approximated(said, lows[j1:j2])
     )
     if hedge is not None:
