@@ -6,9 +6,10 @@ finished third" against "second", "Norway has 10.5 million people" against "Norw
 Every word of such a claim is in its source (its key facts too), and its embedding sits on the source's, so the
 support model scores it high: the one word that changed is the whole error. The rule is lexical and narrow: the claim
 is aligned word for word (difflib) with each sentence of its candidate windows; the sentence it copies best must hold
-at least `MIN_COPIED` of its words, and there one or two of the claim's words stand where the sentence has others that
-contradict them (`audit/verify/opposites.py`: opposites, ordinals, units, currencies, periods, a prefix negation, a
-number of another value, another name), or the claim adds or drops a negation ("not", "nicht", "ne ... pas", "no"),
+at least `MIN_COPIED` of its words (a shorter claim all its words but one), and there one or two of the claim's words
+stand where the sentence has others that contradict them (`audit/verify/opposites.py`: opposites, ordinals, units,
+currencies, periods, a prefix negation, a number of another value, another name; read against as many first words of
+more: `left_out.cut_short`), or the claim adds or drops a negation ("not", "nicht", "ne ... pas", "no"),
 with the same words either side (`MIN_FLANK` together, one at least on each side within the claim). Also read there:
 two words in each other's place across a word that orders them ("coffee exports are larger than tea exports" for the
 reverse; `_crossed`; "Italy beat Spain" for "Spain beat Italy": `reversal.reordered`), words left out between two copied
