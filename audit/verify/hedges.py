@@ -139,9 +139,13 @@ def done_for_planned(mine: Sequence[str], sent: Sequence[str], j1: int, j2: int)
 _NOT_HEARSAY = frozenset({"not", "if", "whether"}) | APPROXIMATORS
 
 
-def framed(stated: Sequence[str]) -> str | None:
+def framed(stated: Sequence[str], said: Sequence[str] = ()) -> str | None:
     """The frame of `asserted.py` (a denial, a rumour, an unconfirmed report, a claim someone makes) that the words
     `stated` of a copied sentence, which the claim leaves out, end with, at most two words after it: "dismissed
-    reports that he" before "had resigned". None when there is none."""
+    reports that he" before "had resigned". None when there is none, or when the frame is all of `stated` and the
+    claim has words of its own in its place (`said`): a verb for a verb ("The council rejected the application"
+    against "The council denied the application"), no frame of what follows left out."""
     found = ending_frame(" ".join(stated) + " ")
+    if found is not None and said and found == " ".join(stated):
+        return None
     return None if found in _NOT_HEARSAY else found

@@ -41,7 +41,8 @@ DENIALS = frozenset("not never no nobody none neither nor".split())
 NEAR_DENIAL = 4  # words before the qualifier a denial may stand ("no one was seriously hurt")
 
 # words that make a role another's or past: "the former chief executive", "deputy prime minister", "co-founded"
-ROLES = frozenset("former ex deputy vice assistant acting interim associate co honorary".split())
+# ... or a stage another: "the final" for "the semi-final", "the final" for "the quarter-final"
+ROLES = frozenset("former ex deputy vice assistant acting interim associate co honorary semi quarter".split())
 
 
 def _is_number(word: str) -> bool:
@@ -96,6 +97,30 @@ def dropped_role(stated: Sequence[str], after: Sequence[str]) -> str | None:
     if len(stated) != 1 or stated[0] not in ROLES or not after:
         return None
     return f"{after[0]}/{stated[0]} {after[0]}"
+
+
+def ranked_left_out(words: Sequence[str], following: str) -> str | None:
+    """An ordinal past the first left out or added before a superlative ("the largest" for "the second largest"):
+    the ordinal and the superlative, as the sentence or the claim with it reads (`words`: the one word left out or
+    added, lower case; `following`: the claim's next word)."""
+    if len(words) != 1 or CLASSED.get(words[0], {}).get("ordinal", "1") == "1":
+        return None
+    superlative = following in ("most", "least") or (len(following) > 4 and following.endswith("est"))
+    return f"{words[0]} {following}" if superlative else None
+
+
+def cut_short(said: Sequence[str], stated: Sequence[str]) -> str | None:
+    """A claim's word or two in the place of more of its sentence's (`stated`), which contradict as many first words
+    of them, the rest what the claim leaves out ("The ferry runs daily." for "The ferry runs weekly during the winter
+    months", "was cancelled because" for "was postponed until Friday because"): the two as a reason's detail. None
+    where the sentence's other words say the claim's word too ("opened" against "closed in 1980 and reopened"). Not
+    the last words of the sentence's where the claim opens: a sentence split missed ("commodity.Some of the most
+    famous ...") put another sentence's words before them, and "Many" against its "Some" flagged a supported
+    training pair."""
+    mine, theirs = " ".join(said), " ".join(stated[: len(said)])
+    if any(w.endswith(m) for m in said for w in stated[len(said) :]):
+        return None
+    return f"{mine}/{theirs}" if contradicts(mine, theirs) else None
 
 
 def left_out(said: Sequence[str], before: Sequence[str], stated: Sequence[str], after: Sequence[str]) -> str | None:

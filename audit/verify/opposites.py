@@ -16,6 +16,7 @@ import re
 import unicodedata
 
 from audit.verify.changes import CHANGE_PAIRS
+from audit.verify.exclusive import EXCLUSIVE_CLASSES, EXCLUSIVE_PAIRS, MORE_THAN
 
 # pairs of opposites: English, then German, French and Spanish; every form written out
 _OPPOSITE_PAIRS = """
@@ -95,9 +96,10 @@ approves blocks|ratified rejected|ratify reject|ratifies rejects
 """
 # a claim's word that says more than its copied sentence's, one way: "the only woman to win" for "the first woman to
 # win" (the first need not be the only one; the only one is the first, so the other way round is right)
-_MORE_THAN = frozenset({("only", "first"), ("sole", "first")})
+_MORE_THAN = frozenset({("only", "first"), ("sole", "first")}) | MORE_THAN
 
 _OPPOSITE_PAIRS += CHANGE_PAIRS  # verbs of change: improved / worsened, strengthened / weakened, widened / narrowed
+_COPY_PAIRS += EXCLUSIVE_PAIRS  # two sides of a relation, steps of one process (`exclusive.py`)
 
 # classes whose members all differ from each other: ordinals, units, currencies, periods, scale words
 _CLASSES = {
@@ -122,7 +124,7 @@ _CLASSES = {
     "francs:chf chf:chf rupee:inr rupees:inr inr:inr",
     "period": "second:s seconds:s minute:min minutes:min hour:h hours:h day:d days:d week:wk weeks:wk month:mo "
     "months:mo year:yr years:yr decade:dec decades:dec century:c centuries:c daily:d weekly:wk monthly:mo "
-    "quarterly:q annually:yr annual:yr yearly:yr",
+    "quarterly:q annually:yr annual:yr yearly:yr hourly:h",
     "percent": "percent:pct per_cent:pct %:pct percentage_points:pp percentage_point:pp points:pp point:pp "
     "basis_points:bp bps:bp",
     "scale": "thousand:k million:m billion:b trillion:t hundreds:h thousands:k millions:m billions:b trillions:t "
@@ -152,7 +154,7 @@ _CLASSES = {
     "thirty:30 forty:40 fifty:50 hundred:100 dozen:12",
     "fraction": "half:2 halves:2 third:3 thirds:3 quarter:4 quarters:4 fifth:5 fifths:5 tenth:10 tenths:10",
     "temperature": "celsius:c fahrenheit:f °c:c °f:f",
-}
+} | EXCLUSIVE_CLASSES  # organisms, harms, severities, statistics, ... (`exclusive.py`)
 
 # a word and its opposite by a prefix ("legal" / "illegal", "possible" / "impossible", "likely" / "unlikely")
 NEGATING_PREFIXES = ("il", "im", "in", "ir", "un", "dis", "non")

@@ -23,6 +23,7 @@ match), "The library is finished" against "... is almost finished", "destroyed" 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from itertools import pairwise
 
@@ -112,3 +113,29 @@ def single_generalised(said: Sequence[str], stated: Sequence[str]) -> str | None
     if not said or said[-1] == noun or not _same_word(said[-1], noun) or not set(said[:-1]) <= _GENERAL:
         return None
     return f"{' '.join(said)}/{' '.join(stated)}"
+
+
+# "not all" / "not every" denies a whole, which "none" / "no" overstates ("None of the samples were contaminated" for
+# "Not all of the samples were contaminated"), and "some ... not" restates (`restates_not_all`); moved here from
+# `swaps.py`, read by it
+_NOT_ALL = frozenset(("not all", "not every"))
+_NONE = frozenset(("none", "no"))
+
+
+def none_for_not_all(mine: str, theirs: str) -> bool:
+    """Whether the claim's words (`mine`) say "none" / "no" where the sentence's (`theirs`) say "not all"."""
+    return mine in _NONE and theirs in _NOT_ALL
+
+
+def restates_not_all(claim: Sequence[str], sent: Sequence[str], negations: frozenset[str]) -> bool:
+    """Whether one of the two (lower-case words) says "not all" / "not every" where the other says "some ... not"
+    ("Some of the samples were not contaminated" for "Not all of the samples were contaminated"), as many
+    `negations` each."""
+    texts = [" ".join(side) for side in (claim, sent)]
+    counts = [sum(w in negations for w in side) for side in (claim, sent)]
+    if counts[0] != counts[1]:
+        return False
+    for a, b in ((0, 1), (1, 0)):
+        if any(f"{q} " in f"{texts[a]} " for q in _NOT_ALL) and re.search(r"\bsome\b.*\bnot\b", texts[b]):
+            return True
+    return False

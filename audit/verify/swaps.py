@@ -6,9 +6,10 @@ finished third" against "second", "Norway has 10.5 million people" against "Norw
 Every word of such a claim is in its source (its key facts too), and its embedding sits on the source's, so the
 support model scores it high: the one word that changed is the whole error. The rule is lexical and narrow: the claim
 is aligned word for word (difflib) with each sentence of its candidate windows; the sentence it copies best must hold
-at least `MIN_COPIED` of its words, and there one or two of the claim's words stand where the sentence has others that
-contradict them (`audit/verify/opposites.py`: opposites, ordinals, units, currencies, periods, a prefix negation, a
-number of another value, another name), or the claim adds or drops a negation ("not", "nicht", "ne ... pas", "no"),
+at least `MIN_COPIED` of its words (a shorter claim all its words but one), and there one or two of the claim's words
+stand where the sentence has others that contradict them (`audit/verify/opposites.py`: opposites, ordinals, units,
+currencies, periods, a prefix negation, a number of another value, another name; read against as many first words of
+more: `left_out.cut_short`), or the claim adds or drops a negation ("not", "nicht", "ne ... pas", "no"),
 with the same words either side (`MIN_FLANK` together, one at least on each side within the claim). Also read there:
 two words in each other's place across a word that orders them ("coffee exports are larger than tea exports" for the
 reverse; `_crossed`; "Italy beat Spain" for "Spain beat Italy": `reversal.reordered`), words left out between two copied
@@ -30,11 +31,20 @@ from rapidfuzz import fuzz
 
 from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
+from audit.verify.exclusive import scope_widened
 from audit.verify.hedges import done_for_planned, dropped_hedge, framed
+from audit.verify.inplace import said_otherwise
 from audit.verify.keyfacts import ascii_digits
-from audit.verify.left_out import interval_widened, left_out
-from audit.verify.opposites import CLASSED, contradicts
-from audit.verify.quantities import approximated, one_of_dropped, quantity_changed, single_generalised
+from audit.verify.left_out import cut_short, interval_widened, left_out, ranked_left_out
+from audit.verify.opposites import contradicts
+from audit.verify.quantities import (
+    approximated,
+    none_for_not_all,
+    one_of_dropped,
+    quantity_changed,
+    restates_not_all,
+    single_generalised,
+)
 from audit.verify.reversal import ORDERING, clauses_reversed, reordered
 
 _TOKEN = re.compile(r"[$€£¥%]|\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+")
@@ -51,6 +61,7 @@ NEGATIONS = frozenset(
 ENGLISH_NEGATIONS = frozenset({"not", "never", "no"})
 MIN_COPIED = 5  # words of the claim the sentence must hold, in order
 MIN_COPIED_SHARE = 0.6  # ... and this share of the claim's words
+MIN_SHORT = 3  # words of a claim too short for `MIN_COPIED`, which must copy all its words but one
 MIN_FLANK = 3  # words equal around the changed one, both sides together
 MAX_SWAPPED = 2  # words on each side of a swap
 MAX_CLAIM_WORDS = 150  # a longer claim is read for none of this
@@ -65,7 +76,6 @@ CONTRASTS = frozenset("but while whereas although though yet however except unli
 HEDGES = frozenset("would could might proposed plans planned planning threatened threatens".split())
 MODAL_HEDGES = frozenset("would could might".split())
 MAX_HEDGED = 3  # words on each side of a difference that drops a hedge
-FILLERS = frozenset("but and also only even yet while so then".split())
 MAX_CROSSED = 3  # words of each of two things in each other's place ("the united states" / "china")
 JOINING = frozenset("and or with between versus vs nor both".split())
 MIN_APART = 4  # words between two names in each other's place that make them two parties, not a list
@@ -167,34 +177,6 @@ def _hedge(claim: list[_Word], sent: list[_Word], pair: _Pair) -> str | None:
     return None
 
 
-def _ranked(words: list[_Word], following: str) -> str | None:
-    """An ordinal past the first left out or added before a superlative ("the largest" for "the second largest"):
-    the ordinal and the superlative, as the sentence or the claim with it reads."""
-    if len(words) != 1 or CLASSED.get(words[0].low, {}).get("ordinal", "1") == "1":
-        return None
-    superlative = following in ("most", "least") or (len(following) > 4 and following.endswith("est"))
-    return f"{words[0].low} {following}" if superlative else None
-
-
-# "not all" / "not every" denies a whole, which "none" / "no" overstates ("None of the samples were contaminated" for
-# "Not all of the samples were contaminated"), and "some ... not" restates (`_restates_not_all`)
-_NOT_ALL = frozenset(("not all", "not every"))
-_NONE = frozenset(("none", "no"))
-
-
-def _restates_not_all(claim: list[_Word], sent: list[_Word]) -> bool:
-    """Whether one of the two says "not all" / "not every" where the other says "some ... not" ("Some of the samples
-    were not contaminated" for "Not all of the samples were contaminated"), as many negations each."""
-    texts = [" ".join(w.low for w in side) for side in (claim, sent)]
-    negations = [sum(w.low in NEGATIONS for w in side) for side in (claim, sent)]
-    if negations[0] != negations[1]:
-        return False
-    for a, b in ((0, 1), (1, 0)):
-        if any(f"{q} " in f"{texts[a]} " for q in _NOT_ALL) and re.search(r"\bsome\b.*\bnot\b", texts[b]):
-            return True
-    return False
-
-
 def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     """What the claim's words [i1:i2] say against the sentence's [j1:j2] in their place, as a reason's detail, if
     they contradict them."""
@@ -205,7 +187,7 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         _hedge(claim, sent, pair)
         or dropped_hedge(said, lows, j1, j2, pair.claim_words)
         or done_for_planned(said, lows, j1, j2)
-        or framed(lows[j1:j2])
+        or framed(lows[j1:j2], said)
         or approximated(said, lows[j1:j2])
     )
     if hedge is not None:
@@ -233,7 +215,7 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
             return found
         if all(w.low in NEGATIONS for w in claim or sent):
             return "negation"
-        ranked = _ranked(claim or sent, pair.claim[i2].low if i2 < len(pair.claim) else "")
+        ranked = ranked_left_out([w.low for w in claim or sent], pair.claim[i2].low if i2 < len(pair.claim) else "")
         if ranked is not None:
             return f"{ranked}/{ranked.split()[-1]}" if claim else f"{ranked.split()[-1]}/{ranked}"
         condition = None if claim else condition_opening(stated)  # "paid [only if ...] at the end of the year"
@@ -245,10 +227,12 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         return "negation"  # "keine neuen" for "insgesamt 350 neue", "n'est pas" for "est"
     if (widened := interval_widened([w.low for w in pair.claim[:i1]], said, stated)) is not None:
         return widened  # "every year" for "every two years"
+    if (scope := scope_widened([w.low for w in pair.claim[:i1]], said, stated)) is not None:
+        return scope  # "nationwide" for "in the capital"
     if len(claim) > MAX_SWAPPED or len(sent) > MAX_SWAPPED:
         return None
     mine, theirs = " ".join(w.low for w in claim), " ".join(w.low for w in sent)
-    if mine in _NONE and theirs in _NOT_ALL:
+    if none_for_not_all(mine, theirs):
         return f"{mine}/{theirs}"
     after = pair.claim[i2].low if i2 < len(pair.claim) else ""
     if {mine, theirs} == {"by", "to"} and after and _is_number(after):
@@ -260,10 +244,8 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         name = a.low in pair.names and b.capital and not _is_number(b.low) and (b.low, a.low) not in pair.replaced
         if (number or name) and not _variants(a.low, b.low):
             return f"{a.low}/{b.low}"
-    # a joining word beside the word in its place is no part of it ("including" for "but excludes")
-    bare_mine, bare_theirs = (" ".join(w.low for w in side if w.low not in FILLERS) for side in (claim, sent))
-    bare = bare_mine and bare_theirs and contradicts(bare_mine, bare_theirs)
-    return f"{mine}/{theirs}" if contradicts(mine, theirs) or bare else None
+    # a joining word beside the word in its place is no part of it ("including" for "but excludes"), ...
+    return f"{mine}/{theirs}" if contradicts(mine, theirs) or said_otherwise(said, stated) else None
 
 
 def _crossed(ops: Sequence[tuple[str, int, int, int, int]], pair: _Pair) -> str | None:
@@ -327,9 +309,11 @@ def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], quest
         if left + right < MIN_FLANK or not left or not right:
             continue
         found = _swap(i1, i2, j1, j2, pair)
+        if found is None and tag == "replace" and i2 - i1 < j2 - j1 and i2 - i1 <= MAX_SWAPPED:
+            found = cut_short([w.low for w in claim[i1:i2]], [w.low for w in sent[j1:j2]])
         if found is not None:
             swaps.append(found)
-    if "negation" in swaps and _restates_not_all(claim, sent):
+    if "negation" in swaps and restates_not_all([w.low for w in claim], [w.low for w in sent], NEGATIONS):
         swaps.remove("negation")
     reversed_ = clauses_reversed([w.low for w in claim], [w.low for w in sent])
     crossed = (
@@ -360,7 +344,8 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
     words = _words(claim)
     if len(words) > MAX_CLAIM_WORDS:
         return ()
-    need = max(MIN_COPIED, MIN_COPIED_SHARE * len(words))
+    # a short claim copies all its words but one ("The study followed 500 men." for "... 500 women aged 40 to 60")
+    need = len(words) - 1 if MIN_SHORT <= len(words) <= MIN_COPIED else max(MIN_COPIED, MIN_COPIED_SHARE * len(words))
     texts = _sentences(windows)
     # a "sentence" of thousands of words (a source without stops) is no sentence a claim copies, and aligning it
     # grows with both lengths: an unpunctuated 400 KB source took 5 s a claim

@@ -43,6 +43,7 @@ from audit.verify.features import (
 )
 from audit.verify.keyfacts import keyfact_coverage
 from audit.verify.options import all_for_some, majority_for_few, only_option
+from audit.verify.outcomes import win_not_given
 from audit.verify.semantic import SemanticScorer
 from audit.verify.static import StaticScorer
 from audit.verify.support import load_support_model
@@ -246,6 +247,8 @@ def score_pairs(
         only = None if a.exact else only_option(a.claim, [w.text for w in a.candidates])
         some = None if a.exact else all_for_some(a.claim, [w.text for w in a.candidates])
         some = some or (None if a.exact else majority_for_few(a.claim, [w.text for w in a.candidates]))
+        # a win where the windows give the claim's subject a placing below the first or a draw ("won/second")
+        placed = None if a.exact else win_not_given(a.claim, [w.text for w in a.candidates])
         out.append(
             PairScore(
                 lexical=1.0 if exact else a.seed_baseline,
@@ -262,6 +265,7 @@ def score_pairs(
                 + tuple(dict.fromkeys(_swap_reason(w) for w in swaps if w != "negation"))
                 + ((f"{SWAPPED}:{barred}",) if barred is not None else ())
                 + ((f"{SWAPPED}:{some}",) if some is not None else ())
+                + ((f"{SWAPPED}:{placed}",) if placed is not None else ())
                 + ((f"{UNASSERTED}:{only}",) if only is not None else ())
                 + ((f"{UNASSERTED}:{frame}",) if frame is not None else ())
                 + ((f"{CONDITIONAL}:{condition}",) if condition is not None else ())

@@ -25,6 +25,7 @@ from audit.verify.causal import unstated_cause
 from audit.verify.direction import direction_mismatch
 from audit.verify.features import analyse_pair, negation_mismatch
 from audit.verify.options import all_for_some, majority_for_few, only_option
+from audit.verify.outcomes import win_not_given
 from audit.verify.swaps import swapped_words
 from audit.verify.verifier import _condition, _frame, _swap_reason
 
@@ -55,6 +56,9 @@ def reasons(claim: str, source: str) -> list[str]:
     )
     if some is not None:
         out.append(f"swapped:{some}")
+    placed = win_not_given(a.claim, [w.text for w in a.candidates])
+    if placed is not None:
+        out.append(f"swapped:{placed}")
     only = only_option(a.claim, [w.text for w in a.candidates])
     if only is not None:
         out.append(f"unasserted:{only}")

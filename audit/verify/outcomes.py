@@ -1,0 +1,69 @@
+"""A win the source does not give: "Kipchoge won the marathon" against "Kipchoge finished second in the marathon,
+20 seconds behind the Ethiopian winner", "She took gold in the 400 metres" against "She finished third in the 400
+metres", "Spain beat Italy" against "Spain and Italy drew 1-1".
+
+Each came out `verified` (0.53 to 0.81): the claim shares the source's names and event, and a paraphrase of an
+outcome is no word in another's place (`swaps`). Read here on the claim and its candidate windows: a word of winning
+in the claim ("won", "wins", "beat", "defeated", "took gold", "victory", "champion"), the claim's word before it (its
+subject: "Kipchoge", "She", "team"), and a sentence of the windows holding `SHARE` of the claim's content words where
+that subject finishes, comes or places second or lower, is runner-up or takes silver or bronze, or draws (a draw
+named in a sentence naming the subject): `swapped:won/second`, `swapped:beat/drew`. Not where a sentence of the
+windows that names the subject says "won", "win", "beat", "victory" or "gold" anywhere ("finished second in the
+heats but won the final"). Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_WIN = re.compile(
+    r"\b(won|wins|beat|beats|defeated|victory|champions?|took\s+gold|won\s+gold|claimed\s+gold)\b", re.IGNORECASE
+)
+_RANK = r"(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|[2-9]th|2nd|3rd|\d\dth)"
+_PLACED = re.compile(
+    rf"\b(?:finished|came|placed|ended|was|were)\s+(?:a\s+|an\s+)?(?:distant\s+|close\s+|joint\s+)?(?P<r>{_RANK})\b"
+    r"|\b(?:was|were|finished|ended)\s+(?:the\s+)?(?P<u>runners?-up)\b|\btook\s+(?:the\s+)?(?P<m>silver|bronze)\b",
+    re.IGNORECASE,
+)
+_DRAW = re.compile(r"\b(drew|drawn|draw|tied|stalemate)\b", re.IGNORECASE)
+_SAYS_WIN = re.compile(r"\b(?:won|win|wins|beat|defeated|victory|gold)\b", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
+_WORD = re.compile(r"[a-z0-9]+")
+_FUNCTION = frozenset(
+    "the a an of to in on at by for and or but with from as is are was were be been has have had it its this that "
+    "these those which who whom them they their there then than after before over".split()
+)
+SHARE = 0.6  # of the claim's content words (without its words of winning) the sentence must hold
+
+
+def _content(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.lower()) if w not in _FUNCTION and len(w) > 1}
+
+
+def win_not_given(claim: str, windows: Iterable[str]) -> str | None:
+    """The claim's word of winning and the source's placing or draw ("won/second", "beat/drew") where a sentence of
+    the windows holding most of the claim's words gives the claim's subject a placing below the first or a draw,
+    and no sentence naming the subject says it won; None otherwise."""
+    win = _WIN.search(claim)
+    if win is None:
+        return None
+    before = _WORD.findall(claim[: win.start()].lower())
+    if not before:
+        return None
+    subject, mine = before[-1], " ".join(win.group(1).lower().split())
+    wanted = _content(_WIN.sub(" ", claim))
+    sentences = list(dict.fromkeys(s for w in windows for s in _SENTENCE.split(w)))
+    for s in sentences:  # a win said in a sentence naming the subject clears the claim ("second in the heats but won")
+        if subject in _WORD.findall(s.lower()) and _SAYS_WIN.search(s):
+            return None
+    for s in sentences:
+        if len(wanted & _content(s)) < SHARE * len(wanted):
+            continue
+        placed = _PLACED.search(s)
+        if placed is not None and subject in _WORD.findall(s[: placed.start()].lower()):
+            return f"{mine}/{(placed['r'] or placed['u'] or placed['m']).lower()}"
+        draw = _DRAW.search(s)
+        if draw is not None and subject in _WORD.findall(s.lower()):
+            return f"{mine}/{draw.group(1).lower()}"
+    return None
