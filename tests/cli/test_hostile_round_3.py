@@ -1,0 +1,56 @@
+"""Reliability sweep, round 3: hostile inputs and output paths, each through the real `citeaudit` command on real
+Parquet and DuckDB files: one line naming the file and what to do, a non-zero exit, never a traceback, nothing lost,
+nothing let in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
+from tests.conftest import make_answer, query
+
+CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."}]
+
+
+def _answers(path: Path, ids: tuple[str, ...] = ("good",)) -> Path:
+    rows = [make_answer(i, "Refunds take 30 days [1].", CTX) for i in ids]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), path)
+    return path
+
+
+def _audited(tmp_path: Path) -> tuple[Path, Path]:
+    inp, db = _answers(tmp_path / "logs" / "answers.parquet"), tmp_path / "audit.duckdb"
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0, res.output
+    return inp, db
+
+
+def test_a_review_page_never_replaces_a_file_that_is_no_review_page(tmp_path: Path) -> None:
+    # `citeaudit report --out` renamed the page over whatever file was there: `--out audit.duckdb` (the database
+    # given as --db, a slip of the option) replaced the whole audit with the page, `--out logs/answers.parquet` a log,
+    # `--out notes.txt` the notes, exit 0, `review page: ...`
+    inp, db = _audited(tmp_path)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("precious")
+    for target in (db, inp, notes):
+        before = target.read_bytes()
+        res = CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(target)])
+        assert res.exit_code == 2, (target, res.output)
+        want = f"error: --out {target} exists and is not a citeaudit review page"
+        assert res.output.startswith(want) and res.output.count("\n") == 1, (target, res.output)
+        assert "nothing was changed" in res.output, res.output
+        assert target.read_bytes() == before, target
+    assert query(db, "SELECT answers_audited FROM runs") == [(1,)]
+    # a review page, an empty file (mktemp's) and a new name are written as before
+    page, empty = tmp_path / "review.html", tmp_path / "empty.html"
+    empty.touch()
+    for target in (page, page, empty):
+        res = CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(target)])
+        assert res.exit_code == 0, res.output
+        assert "<title>citeaudit review" in target.read_text(), target
