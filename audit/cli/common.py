@@ -33,8 +33,19 @@ from audit.store import DEFAULT_DB
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+
+class _Console(Console):
+    """rich's console, ending on a reader that went away as `friendly_errors` does: rich's own ending was exit 1 and
+    no word (`citeaudit run ... | head -3`: a completed run reported failed to `set -o pipefail`)."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        _quiet_stdout()
+        sys.exit(141)
+
+
 # tables keep their columns when output goes to a file, a pipe or a CI log (rich would use 80 columns)
-out = Console(width=None if Console().is_terminal else 120)
+out = _Console(width=None if Console().is_terminal else 120)
 # a path the user gave, printed back: text, never rich markup (`--out 'x[/]y'` stopped the command after writing)
 AS_TEXT: dict[str, Any] = {"markup": False, "highlight": False, "soft_wrap": True}
 err = Console(stderr=True)

@@ -4,6 +4,9 @@ nothing let in."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pyarrow as pa
@@ -12,7 +15,7 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
-from tests.conftest import make_answer, query
+from tests.conftest import REPO, make_answer, query
 
 CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."}]
 
@@ -54,3 +57,26 @@ def test_a_review_page_never_replaces_a_file_that_is_no_review_page(tmp_path: Pa
         res = CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(target)])
         assert res.exit_code == 0, res.output
         assert "<title>citeaudit review" in target.read_text(), target
+
+
+def test_a_reader_that_goes_away_ends_a_run_or_an_export_with_141_not_1(tmp_path: Path) -> None:
+    # `citeaudit run ... | head -3` (a cron line keeping the summary's top): rich met the closed pipe and ended the
+    # process with exit 1 and no word, a completed run reported failed to `set -o pipefail`; `sql` ends 141 since the
+    # command-line sweep, as shell tools do
+    inp, db = _answers(tmp_path / "answers.parquet"), tmp_path / "audit.duckdb"
+    for args in (
+        ["run", "--input", str(inp), "--db", str(db), "--quiet"],
+        ["export", "--db", str(db), "--out", str(tmp_path / "export")],
+    ):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "audit.cli", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+            cwd=REPO,
+        )
+        assert proc.stdout and proc.stderr
+        proc.stdout.close()  # the reader is gone before the command writes its first line
+        assert (proc.wait(timeout=600), proc.stderr.read()) == (141, b""), args
+    assert query(db, "SELECT status, answers_audited FROM runs") == [("completed", 1)]
+    assert (tmp_path / "export" / "manifest.json").is_file()
