@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import errno
 import logging
 import math
@@ -83,6 +84,16 @@ def friendly_errors(fn: F) -> F:
                 _unexpected(exc)
             print_error(f"{exc.filename}: {exc.strerror}")
             sys.exit(2)
+        except UnicodeEncodeError as exc:
+            if not _stdout_encoding(exc):
+                _unexpected(exc)
+            _quiet_stdout()
+            bad = exc.object[exc.start : exc.end][:1]
+            print_error(
+                f"the output's encoding ({exc.encoding}) cannot write {bad!r} (U+{ord(bad):04X}): run the command with "
+                "PYTHONIOENCODING=utf-8 (or in a UTF-8 locale, LANG=C.UTF-8)"
+            )
+            sys.exit(2)
         except Exception as exc:
             if (stop := interruption(exc)) is not None:  # a signal during a DuckDB query
                 _stopped(stop)
@@ -116,6 +127,14 @@ def _unexpected(exc: Exception) -> NoReturn:
         raise exc
     print_error(f"{type(exc).__name__}: {first_line(str(exc))} (citeaudit -v ... shows the traceback)")
     sys.exit(1)
+
+
+def _stdout_encoding(exc: UnicodeEncodeError) -> bool:
+    """Whether `exc` is stdout's encoding failing on a character (`PYTHONIOENCODING=ascii`, a Windows code page)."""
+    try:
+        return codecs.lookup(exc.encoding).name == codecs.lookup(sys.stdout.encoding or "utf-8").name
+    except LookupError:
+        return False
 
 
 def _quiet_stdout() -> None:

@@ -80,3 +80,38 @@ def test_a_reader_that_goes_away_ends_a_run_or_an_export_with_141_not_1(tmp_path
         assert (proc.wait(timeout=600), proc.stderr.read()) == (141, b""), args
     assert query(db, "SELECT status, answers_audited FROM runs") == [("completed", 1)]
     assert (tmp_path / "export" / "manifest.json").is_file()
+
+
+def test_output_in_an_encoding_that_cannot_write_a_character_is_one_line_naming_the_setting(tmp_path: Path) -> None:
+    # `PYTHONIOENCODING=ascii` (or latin-1, a Windows code page) and an id or answer in another script: `sql` ended
+    # "error: UnicodeEncodeError: 'ascii' codec can't encode character '\xe9' ... (citeaudit -v ... shows the
+    # traceback)", exit 1, as a defect of citeaudit's, naming no setting
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    rows = [make_answer("café", "Refunds take 30 days [1].", CTX)]
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
+    assert CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"]).exit_code == 0
+    for fmt in ("table", "csv", "json"):
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "audit.cli",
+                "sql",
+                "--db",
+                str(db),
+                "--format",
+                fmt,
+                "SELECT answer_id FROM runs, answer_audit",
+            ],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(REPO), "PYTHONIOENCODING": "ascii"},
+            cwd=REPO,
+        )
+        if fmt == "json":  # JSON escapes what it cannot write
+            assert done.returncode == 0 and "caf\\u00e9" in done.stdout, done.stderr
+            continue
+        assert done.returncode == 2, (fmt, done.stderr)
+        want = "error: the output's encoding (ascii) cannot write 'é' (U+00E9): "
+        assert done.stderr.startswith(want) and done.stderr.count("\n") == 1, (fmt, done.stderr)
+        assert "PYTHONIOENCODING=utf-8" in done.stderr, done.stderr
