@@ -30,13 +30,22 @@ def parquet_in(folder: Path) -> list[Path]:
         dirs[:] = sorted(
             d
             for d in dirs
-            if not is_work_dir(Path(top) / d)
+            if not hidden(d)
+            and not is_work_dir(Path(top) / d)
             and not is_export_dir(Path(top) / d)
             and os.path.realpath(Path(top) / d) not in searched
         )
         searched.update(os.path.realpath(Path(top) / d) for d in dirs)  # a second link to one of them: not again
-        found += [Path(top) / n for n in names if Path(n).suffix.lower() in PARQUET_SUFFIXES]
+        found += [Path(top) / n for n in names if Path(n).suffix.lower() in PARQUET_SUFFIXES and not hidden(n)]
     return found
+
+
+def hidden(name: str) -> bool:
+    """A file or folder name that holds no data by the convention of Hadoop, Spark, Hive and pyarrow's datasets:
+    Spark's `_temporary/` (the part files of a job that failed or is still running) and `_SUCCESS`, a writer's
+    `.part-0.parquet` in progress, macOS's `._part-0.parquet` (AppleDouble) beside each file copied to a shared drive.
+    They were read as logs: `_temporary`'s files as answers again, `._x.parquet` stopped the run as unreadable."""
+    return name.startswith(("_", ".")) and name not in (".", "..")
 
 
 def _unsearchable(exc: OSError) -> None:
@@ -58,6 +67,14 @@ def _broken_link(link: Path) -> str:
             return f"{link}: a link that leads back to itself ({shown}): remove it, or point it at the log"
         chain.append(at)
     return f"{link}: a link to {link.readlink()}, which does not exist"
+
+
+def _below(path: Path, root: Path) -> tuple[str, ...]:
+    """The parts of `path` below `root` (none when it is not below it)."""
+    try:
+        return path.relative_to(root).parts
+    except ValueError:
+        return ()
 
 
 def _glob_root(spec: str) -> str:
@@ -105,6 +122,9 @@ def discover_inputs(spec: str) -> list[str]:
         if not p.is_dir() and "**" in spec:  # `**` reaches every folder under its root: glob skips one it cannot list
             for _ in os.walk(_glob_root(spec), onerror=_unsearchable):
                 pass
+        if not p.is_dir():  # a glob's wildcards match hidden names as a folder's search leaves them out
+            root = Path(_glob_root(spec))
+            matched = [m for m in matched if not any(hidden(part) for part in _below(m, root))]
         found = [q for m in matched for q in (parquet_in(m) if m.is_dir() else [m]) if not in_work_dir(q)]
         if not p.is_dir():  # a glob's files (`logs/**/*.parquet`) in an export under the logs are no logs either
             exported = functools.cache(is_export_dir)  # each folder's manifest read once

@@ -115,3 +115,29 @@ def test_output_in_an_encoding_that_cannot_write_a_character_is_one_line_naming_
         want = "error: the output's encoding (ascii) cannot write 'é' (U+00E9): "
         assert done.stderr.startswith(want) and done.stderr.count("\n") == 1, (fmt, done.stderr)
         assert "PYTHONIOENCODING=utf-8" in done.stderr, done.stderr
+
+
+def test_hidden_files_and_folders_spark_and_macos_leave_among_the_logs_are_no_logs(tmp_path: Path) -> None:
+    # Spark writes a table's part files through `_temporary/` (left there by a job that failed or is still running)
+    # and names a finished one with `_SUCCESS`; macOS leaves `._part-0.parquet` (AppleDouble) beside each file copied
+    # to a shared drive. The folder search read them all: `_temporary`'s attempt files as more answers (read 4, 2
+    # quarantined as duplicates of the real ones), `._part-0.parquet` stopped the run, exit 2, "not a readable
+    # Parquet file". Hadoop, Spark, Hive and pyarrow's datasets leave a name starting with `_` or `.` out
+    logs = tmp_path / "logs"
+    day = logs / "date=2026-11-01"
+    _answers(day / "part-0.parquet", ("a0", "a1"))
+    _answers(day / "_temporary" / "0" / "_temporary" / "attempt_1" / "part-0.parquet", ("a0", "a1"))
+    _answers(day / ".part-1.parquet", ("hidden",))  # a writer's file in progress, renamed when whole
+    (day / "_SUCCESS").touch()
+    (day / "._part-0.parquet").write_bytes(b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        " + b"\x00" * 64)
+    for n, spec in enumerate((str(logs), f"{logs}/**/*.parquet", f"{logs}/*")):
+        db = tmp_path / f"audit{n}.duckdb"
+        res = CliRunner().invoke(main, ["run", "--input", spec, "--db", str(db), "--quiet"])
+        assert res.exit_code == 0, (spec, res.output)
+        assert query(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(2, 2, 0)], spec
+        assert query(db, "SELECT answer_id FROM answer_audit ORDER BY 1") == [("a0",), ("a1",)], spec
+    # a file given by its own name is read whatever it is called
+    db = tmp_path / "given.duckdb"
+    res = CliRunner().invoke(main, ["run", "--input", str(day / ".part-1.parquet"), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0 and query(db, "SELECT answer_id FROM answer_audit") == [("hidden",)], res.output
+
