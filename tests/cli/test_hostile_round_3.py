@@ -141,3 +141,23 @@ def test_hidden_files_and_folders_spark_and_macos_leave_among_the_logs_are_no_lo
     res = CliRunner().invoke(main, ["run", "--input", str(day / ".part-1.parquet"), "--db", str(db), "--quiet"])
     assert res.exit_code == 0 and query(db, "SELECT answer_id FROM answer_audit") == [("hidden",)], res.output
 
+
+def test_bench_figures_and_a_fitted_model_never_replace_a_file_of_another_kind(tmp_path: Path) -> None:
+    # `citeaudit bench --json` and `calibrate --out` renamed their JSON over whatever file was there, after all of
+    # their work: `bench --json audit.duckdb` replaced the audit with the figures, `calibrate --out pairs.jsonl` the
+    # training pairs it had just read with the model, exit 0
+    _, db = _audited(tmp_path)
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text('{"dataset": "s", "claim": "c", "source": "s", "label": 1}\n')
+    cases = {
+        ("bench", "--rows", "1", "--naive-rows", "0", "--json"): (db, "a citeaudit benchmark's figures (JSON)"),
+        ("calibrate", "--pairs", str(pairs), "--out"): (pairs, "a support model (JSON)"),
+    }
+    for args, (target, kind) in cases.items():
+        before = target.read_bytes()
+        res = CliRunner().invoke(main, [*args, str(target)])
+        assert res.exit_code == 2, (args, res.output)
+        want = f"error: {args[-1]} {target} exists and is not {kind}"
+        assert res.output.startswith(want) and res.output.count("\n") == 1, (args, res.output)
+        assert target.read_bytes() == before, args
+    assert query(db, "SELECT answers_audited FROM runs") == [(1,)]
