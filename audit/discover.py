@@ -9,7 +9,7 @@ import glob
 import os
 from pathlib import Path
 
-from audit.errors import InputError, shown_if_not_utf8
+from audit.errors import InputError, link_loop, shown_if_not_utf8
 from audit.input_schema import file_rows
 from audit.output_file import is_export_dir
 from audit.workdir import OWNER, WORK_DIR_NAME
@@ -59,13 +59,8 @@ def _unsearchable(exc: OSError) -> None:
 
 def _broken_link(link: Path) -> str:
     """Why the link `link` leads to no file: its target is gone, or its chain of links comes back to one of them."""
-    chain, at = [link], link
-    while at.is_symlink():
-        at = at.parent / at.readlink()
-        if at in chain or len(chain) > 40:
-            shown = " -> ".join(str(p) for p in [*chain, at])
-            return f"{link}: a link that leads back to itself ({shown}): remove it, or point it at the log"
-        chain.append(at)
+    if (shown := link_loop(link)) is not None:
+        return f"{link}: a link that leads back to itself ({shown}): remove it, or point it at the log"
     return f"{link}: a link to {link.readlink()}, which does not exist"
 
 

@@ -161,3 +161,30 @@ def test_bench_figures_and_a_fitted_model_never_replace_a_file_of_another_kind(t
         assert res.output.startswith(want) and res.output.count("\n") == 1, (args, res.output)
         assert target.read_bytes() == before, args
     assert query(db, "SELECT answers_audited FROM runs") == [(1,)]
+
+
+def test_a_database_or_config_that_is_a_link_loop_is_named_so(tmp_path: Path) -> None:
+    # `--db a` with `a -> b -> a`: `sql`, `report` and `export` said "no audit database at a: run `citeaudit run`
+    # first", which fails on the same loop; `--config` said "config file not found" while the link was right there
+    _, db = _audited(tmp_path)
+    loop, back = tmp_path / "loop.duckdb", tmp_path / "back.duckdb"
+    loop.symlink_to(back)
+    back.symlink_to(loop)
+    chain = f"({loop} -> {back} -> {loop})"
+    for args in (
+        ["sql", "--db", str(loop), "SELECT 1"],
+        ["report", "--db", str(loop), "--out", str(tmp_path / "r.html")],
+        ["export", "--db", str(loop), "--out", str(tmp_path / "export")],
+    ):
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 2, (args, res.output)
+        want = f"error: audit database {loop}: a link that leads back to itself {chain}: "
+        assert res.output.startswith(want) and res.output.count("\n") == 1, (args, res.output)
+    config, again = tmp_path / "loop.toml", tmp_path / "again.toml"
+    config.symlink_to(again)
+    again.symlink_to(config)
+    inp = tmp_path / "logs" / "answers.parquet"
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--config", str(config), "--quiet"])
+    assert res.exit_code == 2, res.output
+    want = f"error: config file {config}: a link that leads back to itself ({config} -> {again} -> {config}): "
+    assert res.output.startswith(want) and res.output.count("\n") == 1, res.output
