@@ -188,3 +188,21 @@ def test_a_database_or_config_that_is_a_link_loop_is_named_so(tmp_path: Path) ->
     assert res.exit_code == 2, res.output
     want = f"error: config file {config}: a link that leads back to itself ({config} -> {again} -> {config}): "
     assert res.output.startswith(want) and res.output.count("\n") == 1, res.output
+
+
+def test_a_new_database_is_never_made_under_a_parquet_name(tmp_path: Path) -> None:
+    # `citeaudit run --input logs --db logs/audit.parquet` (a name mistyped for an export): the run made a DuckDB file
+    # named .parquet among the logs, exit 0, and every later run over the folder stopped, exit 2, "audit.parquet: not
+    # a readable Parquet file", which does not say it is the audit database
+    logs = tmp_path / "logs"
+    _answers(logs / "answers.parquet")
+    for name in ("audit.parquet", "audit.PQ", "audit.parq"):
+        db = logs / name
+        res = CliRunner().invoke(main, ["run", "--input", str(logs), "--db", str(db), "--quiet"])
+        assert res.exit_code == 2, res.output
+        want = f"error: audit database {db}: a Parquet name for a DuckDB file: a folder search would read it as a log"
+        assert res.output.startswith(want) and res.output.count("\n") == 1, res.output
+        assert not db.exists()
+    db = tmp_path / "audit.duckdb"
+    res = CliRunner().invoke(main, ["run", "--input", str(logs), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0, res.output
