@@ -357,7 +357,9 @@ def run_calibration(
     from audit.verify.features import FEATURE_NAMES
     from audit.verify.static import resolve_static_path
 
-    output_file(out, "--out")  # before the work: its end writes there
+    output_file(
+        out, "--out", ("a support model (JSON)", ("coef", "thresholds"))
+    )  # before the work: its end writes there
     pairs = read_pairs(pairs_path, limit_per_set)
     verify = dataclasses.asdict(load_config(config_path).verify)
     # settings with no effect on the training features

@@ -9,7 +9,7 @@ import glob
 import os
 from pathlib import Path
 
-from audit.errors import InputError, shown_if_not_utf8
+from audit.errors import InputError, link_loop, shown_if_not_utf8
 from audit.input_schema import file_rows
 from audit.output_file import is_export_dir
 from audit.workdir import OWNER, WORK_DIR_NAME
@@ -30,13 +30,22 @@ def parquet_in(folder: Path) -> list[Path]:
         dirs[:] = sorted(
             d
             for d in dirs
-            if not is_work_dir(Path(top) / d)
+            if not hidden(d)
+            and not is_work_dir(Path(top) / d)
             and not is_export_dir(Path(top) / d)
             and os.path.realpath(Path(top) / d) not in searched
         )
         searched.update(os.path.realpath(Path(top) / d) for d in dirs)  # a second link to one of them: not again
-        found += [Path(top) / n for n in names if Path(n).suffix.lower() in PARQUET_SUFFIXES]
+        found += [Path(top) / n for n in names if Path(n).suffix.lower() in PARQUET_SUFFIXES and not hidden(n)]
     return found
+
+
+def hidden(name: str) -> bool:
+    """A file or folder name that holds no data by the convention of Hadoop, Spark, Hive and pyarrow's datasets:
+    Spark's `_temporary/` (the part files of a job that failed or is still running) and `_SUCCESS`, a writer's
+    `.part-0.parquet` in progress, macOS's `._part-0.parquet` (AppleDouble) beside each file copied to a shared drive.
+    They were read as logs: `_temporary`'s files as answers again, `._x.parquet` stopped the run as unreadable."""
+    return name.startswith(("_", ".")) and name not in (".", "..")
 
 
 def _unsearchable(exc: OSError) -> None:
@@ -50,14 +59,17 @@ def _unsearchable(exc: OSError) -> None:
 
 def _broken_link(link: Path) -> str:
     """Why the link `link` leads to no file: its target is gone, or its chain of links comes back to one of them."""
-    chain, at = [link], link
-    while at.is_symlink():
-        at = at.parent / at.readlink()
-        if at in chain or len(chain) > 40:
-            shown = " -> ".join(str(p) for p in [*chain, at])
-            return f"{link}: a link that leads back to itself ({shown}): remove it, or point it at the log"
-        chain.append(at)
+    if (shown := link_loop(link)) is not None:
+        return f"{link}: a link that leads back to itself ({shown}): remove it, or point it at the log"
     return f"{link}: a link to {link.readlink()}, which does not exist"
+
+
+def _below(path: Path, root: Path) -> tuple[str, ...]:
+    """The parts of `path` below `root` (none when it is not below it)."""
+    try:
+        return path.relative_to(root).parts
+    except ValueError:
+        return ()
 
 
 def _glob_root(spec: str) -> str:
@@ -105,6 +117,9 @@ def discover_inputs(spec: str) -> list[str]:
         if not p.is_dir() and "**" in spec:  # `**` reaches every folder under its root: glob skips one it cannot list
             for _ in os.walk(_glob_root(spec), onerror=_unsearchable):
                 pass
+        if not p.is_dir():  # a glob's wildcards match hidden names as a folder's search leaves them out
+            root = Path(_glob_root(spec))
+            matched = [m for m in matched if not any(hidden(part) for part in _below(m, root))]
         found = [q for m in matched for q in (parquet_in(m) if m.is_dir() else [m]) if not in_work_dir(q)]
         if not p.is_dir():  # a glob's files (`logs/**/*.parquet`) in an export under the logs are no logs either
             exported = functools.cache(is_export_dir)  # each folder's manifest read once

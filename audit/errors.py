@@ -54,8 +54,22 @@ def shown_if_not_utf8(path: str | Path) -> str | None:
 
 
 def not_found(what: str, path: Path) -> str:
-    """Why the `what` at `path` cannot be read (it is not a file): a folder is named as one, not as missing."""
+    """Why the `what` at `path` cannot be read (it is not a file): a folder is named as one, not as missing, and a
+    link loop as one (it was "not found" while the link was right there)."""
+    if (chain := link_loop(path)) is not None:
+        return f"{what} {path}: a link that leads back to itself ({chain}): remove it, or point it at the file"
     return f"{what} {path} is a folder, not a file" if path.is_dir() else f"{what} not found: {path}"
+
+
+def link_loop(path: Path) -> str | None:
+    """The chain of links at `path` (`a -> b -> a`) when it leads back to itself, else None."""
+    chain, at = [path], path
+    while at.is_symlink():
+        at = at.parent / at.readlink()
+        if at in chain or len(chain) > 40:
+            return " -> ".join(str(p) for p in [*chain, at])
+        chain.append(at)
+    return None
 
 
 class CiteauditError(Exception):

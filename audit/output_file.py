@@ -16,17 +16,45 @@ if TYPE_CHECKING:
     from audit.config import AuditConfig
 
 
-def output_file(path: str | Path, option: str) -> Path:
+def output_file(path: str | Path, option: str, kind: tuple[str, tuple[str, ...]] | None = None) -> Path:
     """`path` with its folder made, ready to be written; InputError naming `option` when it is a folder or its
-    folder cannot be made (nothing is written here)."""
+    folder cannot be made (nothing is written here). With `kind` (what the command writes, and keys its JSON
+    object always holds), a file there must be empty or such a JSON object: the output was renamed over whatever was
+    there (`bench --json audit.duckdb` replaced the audit, `calibrate --out pairs.jsonl` the pairs just read)."""
     p = Path(path)
     if p.is_dir():
         raise InputError(f"{option} {p}: cannot write a file there (it is a folder): give a file name")
+    if kind is not None and p.is_file() and not _holds_keys(p, kind[1]):
+        raise InputError(
+            f"{option} {p} exists and is not {kind[0]}, and it would be replaced: give {option} a new file name, or "
+            "remove that file first (nothing was changed)"
+        )
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(f"{option} {p}: cannot write a file there ({exc.filename}: {exc.strerror})") from None
     return p
+
+
+# a JSON output read back to tell whether it is one: larger files are no figures or model of citeaudit's
+_MAX_JSON_BYTES = 64 << 20
+
+
+def _holds_keys(path: Path, keys: tuple[str, ...]) -> bool:
+    """Whether the file at `path` is empty or a JSON object holding `keys` (unreadable: True, the write names it)."""
+    try:
+        if path.stat().st_size > _MAX_JSON_BYTES:
+            return False
+        data = path.read_bytes()
+    except OSError:
+        return True
+    if not data.strip():
+        return True
+    try:
+        obj = json.loads(data)
+    except (ValueError, RecursionError):  # not UTF-8, not JSON
+        return False
+    return isinstance(obj, dict) and all(k in obj for k in keys)
 
 
 def write_output(path: str | Path, text: str, option: str) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import duckdb
 
-from audit.errors import InputError, lone_surrogate_at, one_line, terminal_text
+from audit.errors import InputError, link_loop, lone_surrogate_at, one_line, terminal_text
 from audit.schema import readable_version
 from audit.sql import READ_WAIT_S, connect
 
@@ -41,7 +41,7 @@ def open_query_connection(db: str | Path, wait_s: float = READ_WAIT_S) -> duckdb
     """The audit file, read-only, with external access off and the configuration locked; waits up to `wait_s` for a
     writer (a run's load) to let go of it."""
     p = Path(db)
-    if not p.exists():  # a folder is named by connect
+    if not p.exists() and link_loop(p) is None:  # a folder and a link loop are named by connect
         raise InputError(f"no audit database at {p}: run `citeaudit run` first or pass --db")
     con = connect(p, read_only=True, wait_s=wait_s, config=_LOCKED_CONFIG)
     con.execute("SET lock_configuration = true")

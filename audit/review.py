@@ -315,6 +315,11 @@ def write_report(
             f"{path} is not a regular file ({_kind(path)}), and the review page is written only as a regular file: "
             "give --out a file name (nothing was changed)"
         )
+    if path.is_file() and not _is_review_page(path):  # the --db itself, a log, notes: renamed over, they were lost
+        raise InputError(
+            f"--out {path} exists and is not a citeaudit review page, and a review page replaces only an earlier one: "
+            "give --out a new file name, or remove that file first (nothing was changed)"
+        )
     page = render_report(db, window, cfg, limit, wait_s=wait_s)
     # written aside, then renamed over `out`: a reader never sees half a page, a full disk or a signal mid-write
     # leaves the previous page whole, and a link made at `out` meanwhile is replaced, never written through
@@ -333,6 +338,16 @@ def write_report(
             raise InputError(f"cannot write the review page to {path} ({where}: {exc.strerror})") from None
         raise
     return path
+
+
+def _is_review_page(path: Path) -> bool:
+    """Whether the file at `path` is empty or a page `write_report` wrote (its head holds the page's title)."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(4096)
+    except OSError:  # unreadable: the write below names it
+        return True
+    return not head or (head.startswith(b"<!doctype html>") and b"<title>citeaudit review" in head)
 
 
 def _kind(path: Path) -> str:

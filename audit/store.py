@@ -15,7 +15,7 @@ import duckdb
 
 import audit
 from audit.counts import AnswerCounts
-from audit.errors import ConfigError, InputError
+from audit.errors import ConfigError, InputError, link_loop
 from audit.late import InputFile, insert_inputs
 from audit.pipeline import MANIFEST
 from audit.schema import (
@@ -78,7 +78,7 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
     """Connect to the output file, creating it and its tables and views when needed (`with open_db(p) as con:`)."""
     p = Path(path)
     if read_only:
-        if not p.exists():
+        if not p.exists() and link_loop(p) is None:  # a link loop is named by connect
             raise InputError(f"no audit database at {p}: run `citeaudit run` first or pass --db")
         con = connect(p, read_only=True, wait_s=wait_s)
         try:

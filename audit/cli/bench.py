@@ -12,6 +12,9 @@ from audit.cli.common import AS_TEXT, config_option, friendly_errors, out
 from audit.config import load_config
 from audit.errors import ConfigError
 
+# what `--json` writes, and a key its figures always hold: a file there must be such figures (or empty)
+_FIGURES = ("a citeaudit benchmark's figures (JSON)", ("answers",))
+
 
 @click.command()
 @click.option("--rows", type=click.IntRange(min=1), default=300, show_default=True, help="Answers per generated night.")
@@ -86,7 +89,7 @@ def bench(
     from audit.output_file import output_file, write_output
 
     if json_path:
-        output_file(json_path, "--json")  # before the benchmark: its figures are written there at the end
+        output_file(json_path, "--json", _FIGURES)  # before the benchmark: its figures are written there at the end
     if dask_workers:
         figures = _bench_dask(input_spec, dask_workers, rows, config_path, warm_workers, not no_preload, repeat)
         if json_path:

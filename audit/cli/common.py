@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import errno
 import logging
 import math
@@ -33,8 +34,19 @@ from audit.store import DEFAULT_DB
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+
+class _Console(Console):
+    """rich's console, ending on a reader that went away as `friendly_errors` does: rich's own ending was exit 1 and
+    no word (`citeaudit run ... | head -3`: a completed run reported failed to `set -o pipefail`)."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        _quiet_stdout()
+        sys.exit(141)
+
+
 # tables keep their columns when output goes to a file, a pipe or a CI log (rich would use 80 columns)
-out = Console(width=None if Console().is_terminal else 120)
+out = _Console(width=None if Console().is_terminal else 120)
 # a path the user gave, printed back: text, never rich markup (`--out 'x[/]y'` stopped the command after writing)
 AS_TEXT: dict[str, Any] = {"markup": False, "highlight": False, "soft_wrap": True}
 err = Console(stderr=True)
@@ -72,6 +84,16 @@ def friendly_errors(fn: F) -> F:
                 _unexpected(exc)
             print_error(f"{exc.filename}: {exc.strerror}")
             sys.exit(2)
+        except UnicodeEncodeError as exc:
+            if not _stdout_encoding(exc):
+                _unexpected(exc)
+            _quiet_stdout()
+            bad = exc.object[exc.start : exc.end][:1]
+            print_error(
+                f"the output's encoding ({exc.encoding}) cannot write {bad!r} (U+{ord(bad):04X}): run the command with "
+                "PYTHONIOENCODING=utf-8 (or in a UTF-8 locale, LANG=C.UTF-8)"
+            )
+            sys.exit(2)
         except Exception as exc:
             if (stop := interruption(exc)) is not None:  # a signal during a DuckDB query
                 _stopped(stop)
@@ -105,6 +127,14 @@ def _unexpected(exc: Exception) -> NoReturn:
         raise exc
     print_error(f"{type(exc).__name__}: {first_line(str(exc))} (citeaudit -v ... shows the traceback)")
     sys.exit(1)
+
+
+def _stdout_encoding(exc: UnicodeEncodeError) -> bool:
+    """Whether `exc` is stdout's encoding failing on a character (`PYTHONIOENCODING=ascii`, a Windows code page)."""
+    try:
+        return codecs.lookup(exc.encoding).name == codecs.lookup(sys.stdout.encoding or "utf-8").name
+    except LookupError:
+        return False
 
 
 def _quiet_stdout() -> None:

@@ -20,7 +20,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from audit.errors import DatabaseLocked, InputError, one_line, shown_if_not_utf8
+from audit.errors import DatabaseLocked, InputError, link_loop, one_line, shown_if_not_utf8
 
 log = logging.getLogger(__name__)
 
@@ -144,6 +144,10 @@ def damaged_database(message: str, path: str | Path | None) -> str | None:
     return f"audit database {path} is damaged: {message.strip().splitlines()[0]}; {_RESTORE}"
 
 
+# the names `audit.discover` reads as logs: a new audit file so named among them stopped every run over the folder
+_PARQUET_NAMES = frozenset((".parquet", ".pq", ".parq"))
+
+
 def connect(
     path: str | Path | None = None,
     read_only: bool = False,
@@ -161,6 +165,15 @@ def connect(
         raise InputError(
             f"audit database {p}: DuckDB reads this name as an in-memory or remote database, not a file (an audit "
             f"would be lost, or extensions downloaded): give a file path ({p.absolute()} for a file of that name)"
+        )
+    if (chain := link_loop(p)) is not None:  # readers said to run `citeaudit run` first, which meets the same loop
+        raise InputError(
+            f"audit database {p}: a link that leads back to itself ({chain}): remove it, or give --db the audit file"
+        )
+    if not read_only and not p.exists() and p.suffix.lower() in _PARQUET_NAMES:  # made among the logs: read as one
+        raise InputError(
+            f"audit database {p}: a Parquet name for a DuckDB file: a folder search would read it as a log (nothing "
+            "was made): give --db a name ending .duckdb"
         )
     if p.is_dir():  # `--db data/`: readers said to run `citeaudit run` first, writers "Could not read from file"
         raise InputError(f"audit database {p} is a folder, not a file: give --db the DuckDB file (data/audit.duckdb)")

@@ -207,7 +207,7 @@ def test_calibrate_on_a_full_disk_keeps_the_previous_model_whole(tmp_path: Path)
     pairs = tmp_path / "pairs.jsonl.gz"
     pairs.write_bytes(gzip.compress("\n".join(json.dumps(line) for line in lines).encode()))
     out = tmp_path / "support.json"
-    previous = json.dumps({"previous": "model", "pad": "x" * 500}) + "\n"
+    previous = json.dumps({"previous": "model", "coef": [], "thresholds": {}, "pad": "x" * 500}) + "\n"
     out.write_text(previous)
 
     def small_files() -> None:  # as a full disk does: a write past 1,000 bytes fails (EFBIG; Python ignores SIGXFSZ)
