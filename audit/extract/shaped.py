@@ -1,17 +1,20 @@
 """What the readers of other systems' log formats share (audit.extract.shapes, audit.extract.anthropic): the
-citation object that names a logged field it could not read, a logged number read as an integer, and a reader's
-error kept to its answer."""
+citation object that names a logged field it could not read, a logged number read as an integer, a span of offsets
+read in the unit they were counted in, and a reader's error kept to its answer."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 log = logging.getLogger("audit.extract.shapes")
 
 # the key of a citation object made here that names the logged field it could not read (read only for shaped answers)
 MALFORMED = "citeaudit_malformed"
+# a span's longest claim (a cite tag's longest)
+MAX_SPAN = 20000
 
 
 def as_int(v: Any) -> int | None:
@@ -23,6 +26,38 @@ def as_int(v: Any) -> int | None:
     if isinstance(v, float) and v.is_integer():
         return int(v)
     return None
+
+
+@lru_cache(maxsize=4)
+def _encoded(text: str, codec: str) -> bytes:
+    """`text` in `codec` (once per text: each span of a Vertex answer encoded it again)."""
+    return text.encode(codec, "surrogatepass")
+
+
+def span(text: str, start: Any, end: Any, quoted: Any, names: tuple[str, str], unit: str = "char") -> tuple[str, str]:
+    """(the claim `text[start:end]`, "") or ("", the name of the offset field that cannot be read). Offsets
+    counted in another unit (UTF-16 code units as JavaScript counts, UTF-8 bytes as Vertex AI does) are read so
+    when the logged `quoted` text is what they point at; without a quote, in the format's own unit."""
+    s, e = as_int(start), as_int(end)
+    if s is None or s < 0:
+        return "", names[0]
+    if e is None or e <= s:
+        return "", names[1]
+    in_range = False
+    for u in [unit] + [x for x in ("char", "utf16", "utf8") if x != unit]:
+        codec, width = {"char": (None, 1), "utf16": ("utf-16-le", 2), "utf8": ("utf-8", 1)}[u]
+        data = _encoded(text, codec) if codec else None
+        if e > (len(text) if data is None else len(data) // width):
+            continue
+        in_range = True
+        piece = text[s:e] if data is None else data[s * width : e * width].decode(str(codec), "replace")
+        if len(piece) > MAX_SPAN:  # a claim is a sentence or a few: 9,000 spans of 1 MB held 9 GB (MemoryError)
+            return "", names[1]
+        if not isinstance(quoted, str) or not quoted.strip():
+            return piece, ""
+        if piece.strip() == quoted.strip():
+            return piece, ""
+    return "", (names[0] if in_range else names[1])  # in range but at other text than its own, or past the text
 
 
 def bad(field: str, raw: Any, **kw: Any) -> dict[str, Any]:

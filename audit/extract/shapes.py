@@ -15,17 +15,18 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_right
-from functools import lru_cache
 from typing import Any
 
 import duckdb
 
 from audit.extract.anthropic import anthropic_message
 from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, WIDE_NUMERALS, code_spans
+from audit.extract.grounding import vertex_candidate
 from audit.extract.shaped import MALFORMED as MALFORMED
 from audit.extract.shaped import as_int as _int
 from audit.extract.shaped import bad as _bad
 from audit.extract.shaped import read_guarded
+from audit.extract.shaped import span as _span
 from audit.sql import text_table
 
 # The names of a field that are strictly one another's (not `title` beside `url`, or a name beside a title): a citation
@@ -50,46 +51,14 @@ CITE_TAG = re.compile(
     re.S | re.I,
 )
 _MAX_NESTING = 16
-# a span's longest claim (a cite tag's longest), and how far back the sentence an annotation ends is looked for
-MAX_SPAN, CLAIM_WINDOW = 20000, 2000
+# how far back the sentence an annotation ends is looked for
+CLAIM_WINDOW = 2000
 # an opening tag never closed (it was no citation, the raw tag left in the text): `cite.close`, of the sentence after
 OPEN_TAG = re.compile(
     r"[<(](?:[A-Za-z]+:)?cit(?:e|ation)\s+(?:index|id|source|ref|doc)\s*=\s*[\"'][^\"'<>]{0,200}[\"']\s*>", re.I
 )
 _MAY_HOLD_TAG = r"(?i)[<(](?:[a-z]+:)?cit(?:e|ation)\s"
 _SENTENCE_END = re.compile(r"[.!?。！？]\s|\n")
-
-
-@lru_cache(maxsize=4)
-def _encoded(text: str, codec: str) -> bytes:
-    """`text` in `codec` (once per text: each span of a Vertex answer encoded it again)."""
-    return text.encode(codec, "surrogatepass")
-
-
-def _span(text: str, start: Any, end: Any, quoted: Any, names: tuple[str, str], unit: str = "char") -> tuple[str, str]:
-    """(the claim `text[start:end]`, "") or ("", the name of the offset field that cannot be read). Offsets
-    counted in another unit (UTF-16 code units as JavaScript counts, UTF-8 bytes as Vertex AI does) are read so
-    when the logged `quoted` text is what they point at; without a quote, in the format's own unit."""
-    s, e = _int(start), _int(end)
-    if s is None or s < 0:
-        return "", names[0]
-    if e is None or e <= s:
-        return "", names[1]
-    in_range = False
-    for u in [unit] + [x for x in ("char", "utf16", "utf8") if x != unit]:
-        codec, width = {"char": (None, 1), "utf16": ("utf-16-le", 2), "utf8": ("utf-8", 1)}[u]
-        data = _encoded(text, codec) if codec else None
-        if e > (len(text) if data is None else len(data) // width):
-            continue
-        in_range = True
-        piece = text[s:e] if data is None else data[s * width : e * width].decode(str(codec), "replace")
-        if len(piece) > MAX_SPAN:  # a claim is a sentence or a few: 9,000 spans of 1 MB held 9 GB (MemoryError)
-            return "", names[1]
-        if not isinstance(quoted, str) or not quoted.strip():
-            return piece, ""
-        if piece.strip() == quoted.strip():
-            return piece, ""
-    return "", (names[0] if in_range else names[1])  # in range but at other text than its own, or past the text
 
 
 def _claim_before(text: str, at: int) -> str:
@@ -154,37 +123,6 @@ def _openai(text: str, notes: Any) -> list[dict[str, Any]]:
             out.append(_bad("url", a))
         else:
             out.append({"url": body["url"], "claim_text": _claim_before(text, s)})
-    return out
-
-
-def _vertex(text: str, meta: dict[str, Any]) -> list[dict[str, Any]]:
-    chunks, supports = meta.get("groundingChunks"), meta.get("groundingSupports")
-    chunks = chunks if isinstance(chunks, list) else []
-    if not isinstance(supports, list):
-        return [] if supports is None else [_bad("groundingSupports", supports)]
-    out: list[dict[str, Any]] = []
-    for g in supports:
-        seg = g.get("segment") if isinstance(g, dict) else None
-        if not isinstance(seg, dict):
-            out.append(_bad("segment", g))
-            continue
-        claim, bad = _span(text, seg.get("startIndex", 0), seg.get("endIndex"), seg.get("text"),
-                      ("segment.startIndex", "segment.endIndex"), unit="utf8")  # fmt: skip
-        idx = g.get("groundingChunkIndices")
-        if bad:
-            out.append(_bad(bad, g))
-            continue
-        if not isinstance(idx, list) or not idx:
-            out.append(_bad("groundingChunkIndices", g, claim_text=claim))
-            continue
-        for i in idx:
-            k = _int(i)
-            chunk = chunks[k] if k is not None and 0 <= k < len(chunks) and isinstance(chunks[k], dict) else None
-            src = chunk and (chunk.get("retrievedContext") or chunk.get("web"))
-            name = src.get("uri") or src.get("title") if isinstance(src, dict) else None
-            out.append(
-                {"url": name, "claim_text": claim} if name else _bad("groundingChunkIndices", g, claim_text=claim)
-            )
     return out
 
 
@@ -346,12 +284,9 @@ def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
         if texts:  # every output_text part, each a paragraph (only the first was read: the others never checked)
             return {"answer": "\n\n".join(texts), "citations": cites}
     if isinstance(doc.get("candidates"), list) and doc["candidates"] and isinstance(doc["candidates"][0], dict):
-        cand = doc["candidates"][0]  # Vertex AI / Gemini grounding
-        parts = (cand.get("content") or {}).get("parts") if isinstance(cand.get("content"), dict) else None
-        if isinstance(parts, list):
-            text = "".join(p.get("text", "") for p in parts if isinstance(p, dict) and isinstance(p.get("text"), str))
-            meta = cand.get("groundingMetadata")
-            return {"answer": text, "citations": _vertex(text, meta) if isinstance(meta, dict) else []}
+        got = vertex_candidate(doc["candidates"][0])  # Vertex AI / Gemini grounding
+        if got is not None:
+            return got
     if isinstance(doc.get("content"), list) and (got := anthropic_message(doc["content"])) is not None:
         return got  # Anthropic Messages: text blocks with citations
     keys = [k for k in ANSWER_ALIASES if isinstance(doc.get(k), str)]
