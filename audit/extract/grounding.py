@@ -1,6 +1,7 @@
 """Vertex AI / Gemini grounding, read as structured output (audit.extract.shapes): the first candidate's text parts
-joined are the answer; each `groundingSupports` item cites its `segment` (UTF-8 byte offsets, as Vertex counts) by
-the `uri` (else `title`) of each chunk its `groundingChunkIndices` name. The Python SDK's dump of a response
+joined are the answer; each `groundingSupports` item cites its `segment` (UTF-8 byte offsets, as Vertex counts, from
+the start of the part its `partIndex` names: they were read in the parts joined, a second part's support malformed)
+by the `uri` (else `title`) of each chunk its `groundingChunkIndices` name. The Python SDK's dump of a response
 (google-genai's `model_dump(mode="json")`, the older `to_dict()`) writes the same fields in snake case
 (`grounding_metadata`, `grounding_supports`, `start_index`): they are read as their camel-case names (they were left
 unread, YELLOW `no_citations`). One that cannot be read is `malformed_citation:<field>`, named in camel case.
@@ -28,7 +29,25 @@ def _camel(v: Any) -> Any:
     return v
 
 
-def _supports(text: str, meta: dict[str, Any]) -> list[dict[str, Any]]:
+def _segment(parts: list[Any], seg: dict[str, Any]) -> tuple[str, str]:
+    """(the claim a segment points at, "") or ("", the field that cannot be read): its offsets count from the start
+    of the part its `partIndex` names (a non-text part has no text to point at); without one, in the first part,
+    else in the parts joined (as a logger that joined them counted)."""
+    texts = [p["text"] if isinstance(p, dict) and isinstance(p.get("text"), str) else None for p in parts]
+    names = ("segment.startIndex", "segment.endIndex")
+    start, end, quoted = seg.get("startIndex", 0), seg.get("endIndex"), seg.get("text")
+    if "partIndex" in seg:
+        i = _int(seg["partIndex"])
+        if i is None or not 0 <= i < len(texts) or texts[i] is None:
+            return "", "segment.partIndex"
+        return _span(str(texts[i]), start, end, quoted, names, unit="utf8")
+    first = texts[0] if texts and texts[0] is not None else ""
+    claim, bad = _span(first, start, end, quoted, names, unit="utf8")
+    joined = "".join(t for t in texts if t is not None)
+    return (claim, bad) if not bad or joined == first else _span(joined, start, end, quoted, names, unit="utf8")
+
+
+def _supports(parts: list[Any], meta: dict[str, Any]) -> list[dict[str, Any]]:
     chunks, supports = meta.get("groundingChunks"), meta.get("groundingSupports")
     chunks = chunks if isinstance(chunks, list) else []
     if not isinstance(supports, list):
@@ -39,8 +58,7 @@ def _supports(text: str, meta: dict[str, Any]) -> list[dict[str, Any]]:
         if not isinstance(seg, dict):
             out.append(_bad("segment", g))
             continue
-        claim, bad = _span(text, seg.get("startIndex", 0), seg.get("endIndex"), seg.get("text"),
-                      ("segment.startIndex", "segment.endIndex"), unit="utf8")  # fmt: skip
+        claim, bad = _segment(parts, seg)
         idx = g.get("groundingChunkIndices")
         if bad:
             out.append(_bad(bad, g))
@@ -67,4 +85,4 @@ def vertex_candidate(cand: dict[str, Any]) -> dict[str, Any] | None:
         return None
     text = "".join(p.get("text", "") for p in parts if isinstance(p, dict) and isinstance(p.get("text"), str))
     meta = cand.get("groundingMetadata")
-    return {"answer": text, "citations": _supports(text, meta) if isinstance(meta, dict) else []}
+    return {"answer": text, "citations": _supports(parts, meta) if isinstance(meta, dict) else []}

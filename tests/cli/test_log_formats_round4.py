@@ -51,3 +51,35 @@ def test_a_gemini_response_dumped_by_the_python_sdk_is_read(tmp_path: Path) -> N
     ]
     assert cites["wrong"][0][1] == 2 and cites["wrong"][0][2] != "verified"
     assert _reasons(db)["past"] == ["malformed_citation:groundingChunkIndices"]
+
+
+def test_a_grounding_segment_counts_in_the_part_its_part_index_names(tmp_path: Path) -> None:
+    # a segment's offsets count from the start of the part its `partIndex` names (Gemini answers in several parts,
+    # code or a thought part between): they were read in the parts joined, a second part's support
+    # malformed_citation:segment.startIndex (fabricated, RED) however right
+    code = {"executableCode": {"language": "PYTHON", "code": "print(1)"}}
+
+    def doc(parts: list[Any], *supports: dict[str, Any]) -> dict[str, Any]:
+        chunks = [{"retrievedContext": {"uri": f"https://x.org/{d}"}} for d in ("d1", "d2")]
+        meta = {"groundingChunks": chunks, "groundingSupports": list(supports)}
+        return {"candidates": [{"content": {"parts": parts}, "groundingMetadata": meta}]}
+
+    def seg(text: str, idx: int, part: int | None = None, start: int = 0) -> dict[str, Any]:
+        at = {"partIndex": part} if part is not None else {}
+        s = {"startIndex": start, "endIndex": start + len(text.encode()), "text": text} | at
+        return {"segment": s, "groundingChunkIndices": [idx]}
+
+    two = [{"text": REFUNDS}, code, {"text": " Rückgabe: " + SHIPPING}]
+    answers = {
+        "parts": doc(two, seg(REFUNDS, 0, 0), seg(SHIPPING, 1, 2, len(" Rückgabe: ".encode()))),
+        "wrong_part": doc(two, seg(SHIPPING, 1, 7, 1)),
+        "joined": doc([{"text": REFUNDS}, {"text": " " + SHIPPING}], seg(SHIPPING, 1, None, len(REFUNDS) + 1)),
+    }
+    db = _run(tmp_path, answers)
+    cites = _cites(db)
+    assert cites["parts"] == [
+        ("https://x.org/d1", 1, "verified", REFUNDS),
+        ("https://x.org/d2", 2, "verified", SHIPPING),
+    ]
+    assert _reasons(db)["wrong_part"] == ["malformed_citation:segment.partIndex"]
+    assert cites["joined"] == [("https://x.org/d2", 2, "verified", SHIPPING)]  # no partIndex: the parts joined
