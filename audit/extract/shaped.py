@@ -5,6 +5,7 @@ read in the unit they were counted in, and a reader's error kept to its answer."
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -13,8 +14,9 @@ log = logging.getLogger("audit.extract.shapes")
 
 # the key of a citation object made here that names the logged field it could not read (read only for shaped answers)
 MALFORMED = "citeaudit_malformed"
-# a span's longest claim (a cite tag's longest)
-MAX_SPAN = 20000
+# a span's longest claim (a cite tag's longest), and how far back the sentence an annotation ends is looked for
+MAX_SPAN, CLAIM_WINDOW = 20000, 2000
+SENTENCE_END = re.compile(r"[.!?。！？]\s|\n")
 
 
 def as_int(v: Any) -> int | None:
@@ -58,6 +60,15 @@ def span(text: str, start: Any, end: Any, quoted: Any, names: tuple[str, str], u
         if piece.strip() == quoted.strip():
             return piece, ""
     return "", (names[0] if in_range else names[1])  # in range but at other text than its own, or past the text
+
+
+def claim_before(text: str, at: int) -> str:
+    """The sentence that ends at `at` (where an inline citation, a link or a file mark, was put), of at most
+    `CLAIM_WINDOW` characters (the whole text before it was copied and searched for each annotation: 9,000 of them
+    on a text of 1 MB without a sentence end held 9 GB, a MemoryError that stopped the run)."""
+    prefix = text[max(0, at - CLAIM_WINDOW) : at].rstrip(" \t([（【")
+    starts = [m.end() for m in SENTENCE_END.finditer(prefix[:-1])]
+    return prefix[starts[-1] if starts else 0 :].strip()
 
 
 def bad(field: str, raw: Any, **kw: Any) -> dict[str, Any]:

@@ -20,12 +20,13 @@ from typing import Any
 import duckdb
 
 from audit.extract.anthropic import anthropic_message
+from audit.extract.assistants import assistants_message
 from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, WIDE_NUMERALS, code_spans
 from audit.extract.grounding import vertex_candidate
+from audit.extract.shaped import CLAIM_WINDOW, SENTENCE_END, claim_before, read_guarded
 from audit.extract.shaped import MALFORMED as MALFORMED
 from audit.extract.shaped import as_int as _int
 from audit.extract.shaped import bad as _bad
-from audit.extract.shaped import read_guarded
 from audit.extract.shaped import span as _span
 from audit.sql import text_table
 
@@ -51,23 +52,11 @@ CITE_TAG = re.compile(
     re.S | re.I,
 )
 _MAX_NESTING = 16
-# how far back the sentence an annotation ends is looked for
-CLAIM_WINDOW = 2000
 # an opening tag never closed (it was no citation, the raw tag left in the text): `cite.close`, of the sentence after
 OPEN_TAG = re.compile(
     r"[<(](?:[A-Za-z]+:)?cit(?:e|ation)\s+(?:index|id|source|ref|doc)\s*=\s*[\"'][^\"'<>]{0,200}[\"']\s*>", re.I
 )
 _MAY_HOLD_TAG = r"(?i)[<(](?:[a-z]+:)?cit(?:e|ation)\s"
-_SENTENCE_END = re.compile(r"[.!?。！？]\s|\n")
-
-
-def _claim_before(text: str, at: int) -> str:
-    """The sentence that ends at `at` (where an inline citation, a link or a file mark, was put), of at most
-    `CLAIM_WINDOW` characters (the whole text before it was copied and searched for each annotation: 9,000 of them
-    on a text of 1 MB without a sentence end held 9 GB, a MemoryError that stopped the run)."""
-    prefix = text[max(0, at - CLAIM_WINDOW) : at].rstrip(" \t([（【")
-    starts = [m.end() for m in _SENTENCE_END.finditer(prefix[:-1])]
-    return prefix[starts[-1] if starts else 0 :].strip()
 
 
 def _cohere(text: str, cites: list[Any]) -> list[dict[str, Any]]:
@@ -112,7 +101,7 @@ def _openai(text: str, notes: Any) -> list[dict[str, Any]]:
                 out.append(_bad("index", a))
                 continue
             name = body.get("filename") or body.get("file_id")
-            out.append({"document_name": name, "claim_text": _claim_before(text, at)})
+            out.append({"document_name": name, "claim_text": claim_before(text, at)})
             continue
         s, e = _int(body.get("start_index")), _int(body.get("end_index"))
         if s is None or not 0 <= s <= len(text):
@@ -122,7 +111,7 @@ def _openai(text: str, notes: Any) -> list[dict[str, Any]]:
         elif not isinstance(body.get("url"), str) or not body["url"].strip():
             out.append(_bad("url", a))
         else:
-            out.append({"url": body["url"], "claim_text": _claim_before(text, s)})
+            out.append({"url": body["url"], "claim_text": claim_before(text, s)})
     return out
 
 
@@ -172,7 +161,7 @@ def _tags(text: str) -> tuple[str, list[dict[str, Any]]]:
         # the claim: to its sentence's end, the next tag or 2,000 characters, the first of them (to the text's end,
         # 100,000 tags without a sentence end held 90 GB of claims)
         bound = min(opened[i + 1].start() if i + 1 < len(opened) else len(text), m.end() + CLAIM_WINDOW)
-        end = _SENTENCE_END.search(text, m.end(), bound)
+        end = SENTENCE_END.search(text, m.end(), bound)
         pos, claim = m.end(), text[m.end() : end.start() + 1 if end else bound]
         out.append(_bad("cite.close", m.group(0), claim_text=claim.strip()))
     return "".join(parts) + text[pos:], out
@@ -287,6 +276,8 @@ def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
         got = vertex_candidate(doc["candidates"][0])  # Vertex AI / Gemini grounding
         if got is not None:
             return got
+    if isinstance(doc.get("content"), list) and (got := assistants_message(doc["content"])) is not None:
+        return got  # OpenAI Assistants thread.message: text.value with file_citation annotations
     if isinstance(doc.get("content"), list) and (got := anthropic_message(doc["content"])) is not None:
         return got  # Anthropic Messages: text blocks with citations
     keys = [k for k in ANSWER_ALIASES if isinstance(doc.get(k), str)]

@@ -12,6 +12,7 @@ from tests.cli.hostile import CTX, audited
 from tests.cli.hostile import cites_by_answer as _cites
 from tests.cli.hostile import fabricated_reasons as _reasons
 from tests.conftest import make_answer
+from tests.conftest import query as q
 
 REFUNDS, SHIPPING = "Refunds take 30 days.", "Shipping is free over 50 euros."
 TEXT = f"{REFUNDS} {SHIPPING}"
@@ -83,3 +84,44 @@ def test_a_grounding_segment_counts_in_the_part_its_part_index_names(tmp_path: P
     ]
     assert _reasons(db)["wrong_part"] == ["malformed_citation:segment.partIndex"]
     assert cites["joined"] == [("https://x.org/d2", 2, "verified", SHIPPING)]  # no partIndex: the parts joined
+
+
+def test_an_openai_assistants_message_cites_by_its_file_citations(tmp_path: Path) -> None:
+    # an Assistants API `thread.message` (`content[].text` an object: `value` and `annotations`, each file citation
+    # the `【4:0†source】` mark it replaces and the `file_id` it stands for) was structured_parse_failed (RED, the raw
+    # JSON audited as the claim, each mark `source_not_named`) however right
+    ctx = [c | {"doc_id": f"file-{c['doc_id']}"} for c in CTX]
+
+    def message(*claims: tuple[str, str], quote: str | None = None) -> dict[str, Any]:
+        value, notes = "", []
+        for i, (claim, file_id) in enumerate(claims):
+            mark = f"【4:{i}†source】"
+            value += ("" if not value else " ") + claim[:-1]
+            body = {"file_id": file_id} | ({"quote": quote} if quote else {})
+            notes.append({"type": "file_citation", "text": mark, "start_index": len(value),
+                          "end_index": len(value) + len(mark), "file_citation": body})  # fmt: skip
+            value += mark + "."
+        text = {"type": "text", "text": {"value": value, "annotations": notes}}
+        return {"id": "msg_1", "object": "thread.message", "role": "assistant", "content": [text], "run_id": "run_1"}
+
+    past = message((REFUNDS, "file-d1"))
+    past["content"][0]["text"]["annotations"][0]["start_index"] = 500
+    answers = {
+        "right": message((REFUNDS, "file-d1"), (SHIPPING, "file-d2")),
+        "wrong": message((REFUNDS, "file-d2")),
+        "unknown": message((REFUNDS, "file-zz")),
+        "quote": message((REFUNDS, "file-d1"), quote="Refunds take 90 days."),
+        "past": past,
+    }
+    db = _run(tmp_path, answers, ctx)
+    cites, reasons = _cites(db), _reasons(db)
+    text = dict(q(db, "SELECT answer_id, answer_text FROM answer_audit"))
+    assert text["right"] == TEXT
+    assert cites["right"] == [("file-d1", 1, "verified", REFUNDS[:-1]), ("file-d2", 2, "verified", SHIPPING[:-1])]
+    assert cites["wrong"][0][1] == 2 and cites["wrong"][0][2] != "verified"
+    assert reasons["unknown"] == ["unknown_document"]
+    assert cites["quote"][0][2] != "verified"  # a quote its file does not hold
+    # the annotation cannot be read, its mark stays in the text: it is read as one too, naming no file
+    assert sorted(reasons["past"]) == ["malformed_citation:start_index", "source_not_named"]
+    levels = dict(q(db, "SELECT answer_id, flags FROM answer_audit"))
+    assert all("structured_parse_failed" not in f for f in levels.values())
