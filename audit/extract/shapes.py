@@ -200,6 +200,15 @@ def _joined(parts: list[Any]) -> str | None:
     return "".join(texts) if texts else None
 
 
+def _result_urls(found: Any) -> list[str] | None:
+    """The urls of Perplexity's `search_results`, in order, or None where one of them has none (then they cannot
+    number the markers: `[n]` stays the n-th retrieved context)."""
+    if not isinstance(found, list) or not found:
+        return None
+    urls = [r.get("url") if isinstance(r, dict) else None for r in found]
+    return [u for u in urls if isinstance(u, str)] if all(isinstance(u, str) and u.strip() for u in urls) else None
+
+
 def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)
     if len(out) < len(pairs):
@@ -260,6 +269,8 @@ def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
             notes = msg.get("annotations")
             if not notes:  # Perplexity: the message's `[n]` number the response's `citations` (urls)
                 rest = {k: v for k, v in doc.items() if k in ("citations", "sources", "confidence")}
+                if "citations" not in doc and (urls := _result_urls(doc.get("search_results"))):
+                    rest["citations"] = urls  # ... or its `search_results` (`citations` is deprecated)
                 return rest | {"answer": msg["content"]}
             return {"answer": msg["content"], "citations": _openai(msg["content"], notes)}
     if isinstance(doc.get("output"), list):  # OpenAI Responses: output[].content[] output_text with annotations

@@ -125,3 +125,32 @@ def test_an_openai_assistants_message_cites_by_its_file_citations(tmp_path: Path
     assert sorted(reasons["past"]) == ["malformed_citation:start_index", "source_not_named"]
     levels = dict(q(db, "SELECT answer_id, flags FROM answer_audit"))
     assert all("structured_parse_failed" not in f for f in levels.values())
+
+
+def test_perplexity_markers_number_its_search_results(tmp_path: Path) -> None:
+    # Perplexity's chat completions list their sources as `search_results` (`{"title", "url", "date"}`; the older
+    # `citations` url list is deprecated): `[1]` is the first result, yet it was read as the first retrieved
+    # context, a right answer misattributed and a wrong one verified when the orders differ
+    results = [{"title": "Shipping", "url": "https://x.org/d2", "date": "2025-01-01"},
+               {"title": "Refunds", "url": "https://x.org/d1", "date": None}]  # fmt: skip
+
+    def px(text: str, found: list[Any]) -> dict[str, Any]:
+        msg = {"role": "assistant", "content": text}
+        return {"id": "x", "model": "sonar", "object": "chat.completion", "search_results": found,
+                "choices": [{"index": 0, "message": msg, "finish_reason": "stop"}]}  # fmt: skip
+
+    answers = {
+        "right": px(f"{REFUNDS[:-1]} [2]. {SHIPPING[:-1]} [1].", results),
+        "wrong": px(f"{REFUNDS[:-1]} [1].", results),
+        "past": px(f"{REFUNDS[:-1]} [3].", results),
+        "no_url": px(f"{REFUNDS[:-1]} [1].", [{"title": "Refunds"}]),  # no url to number: [1] is the first context
+    }
+    db = _run(tmp_path, answers)
+    cites = _cites(db)
+    assert cites["right"] == [
+        ("https://x.org/d1", 1, "verified", REFUNDS),
+        ("https://x.org/d2", 2, "verified", SHIPPING),
+    ]
+    assert cites["wrong"][0][:2] == ("https://x.org/d2", 2) and cites["wrong"][0][2] != "verified"
+    assert _reasons(db)["past"] == ["index_out_of_range"]
+    assert cites["no_url"] == [("1", 1, "verified", REFUNDS)]
