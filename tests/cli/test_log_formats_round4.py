@@ -154,3 +154,30 @@ def test_perplexity_markers_number_its_search_results(tmp_path: Path) -> None:
     assert cites["wrong"][0][:2] == ("https://x.org/d2", 2) and cites["wrong"][0][2] != "verified"
     assert _reasons(db)["past"] == ["index_out_of_range"]
     assert cites["no_url"] == [("1", 1, "verified", REFUNDS)]
+
+
+def test_a_markdown_link_to_a_source_cites_it(tmp_path: Path) -> None:
+    # ChatGPT search writes its citations as a link in parentheses after the claim, `([x.org](https://...))`, and
+    # RAG prompts ask for `[title](doc_id)`: both were no citation (YELLOW no_citations, a wrong one never checked)
+    r, s = REFUNDS[:-1], SHIPPING[:-1]
+    answers = {
+        "paren_url": f"{r} ([x.org](https://x.org/d1)). {s} ([x.org](https://x.org/d2)).",
+        "doc_id": f"{r} [Refund Policy](d1). {s} [Shipping](d2).",
+        "wrong": f"{r} ([x.org](https://x.org/d2)).",
+        "unknown": f"{r} ([y.org](https://y.org/refunds)).",
+        "numeric": f"{r} [1](https://x.org/d1).",  # a numeric marker's link, as before
+        "prose_link": f"See [our refund page](https://y.org/refunds) for details. {r} [1].",  # a link, no citation
+    }
+    db = _run(tmp_path, answers)
+    cites, reasons = _cites(db), _reasons(db)
+    assert cites["paren_url"] == [
+        ("https://x.org/d1", 1, "verified", REFUNDS),
+        ("https://x.org/d2", 2, "verified", SHIPPING),
+    ]
+    assert cites["doc_id"] == [("d1", 1, "verified", REFUNDS), ("d2", 2, "verified", SHIPPING)]
+    assert cites["wrong"][0][:2] == ("https://x.org/d2", 2) and cites["wrong"][0][2] != "verified"
+    assert reasons["unknown"] == ["unknown_document"]
+    assert cites["numeric"] == [("1", 1, "verified", REFUNDS)]
+    assert cites["prose_link"] == [("1", 1, "verified", REFUNDS)]
+    text = dict(q(db, "SELECT answer_id, answer_text FROM answer_audit"))
+    assert text["paren_url"] == answers["paren_url"]  # the text as logged; the link out of the claim only
