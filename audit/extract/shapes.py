@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_right
+from functools import partial
 from typing import Any
 
 import duckdb
@@ -143,13 +144,22 @@ def _object_of(ref: Any) -> dict[str, Any]:
     return _bad("citations", ref)
 
 
-def _tags(text: str) -> tuple[str, list[dict[str, Any]]]:
+def _name_key(text: str) -> tuple[str, str]:
+    """A source's name as compared: in lower case, and without its extension (as resolve.sql matches a title)."""
+    key = re.sub(f"[{INVISIBLE}]", "", text).strip().lower()
+    return key, re.sub(r"\.[a-z][a-z0-9]{0,4}$", "", key)
+
+
+def _tags(text: str, names: frozenset[str] = frozenset()) -> tuple[str, list[dict[str, Any]]]:
     """`<cite index="1-2">claim</cite>` -> the text without its tags, and a citation of each document the tag names
     (Anthropic's index is DOCUMENT-SENTENCE, listed with commas; `id`, `source`: a position or a document's name);
-    nested tags innermost first, `_MAX_NESTING` levels (deeper ones left in the text), tags in Markdown code aside."""
+    nested tags innermost first, `_MAX_NESTING` levels (deeper ones left in the text), tags in Markdown code aside.
+    A tag around one of the answer's sources' `names` (`<cite id="1">Refund Policy.pdf</cite>`, after the claim) wraps
+    no claim: it cites the sentence before it, its name out of the text as the tag is (the name was audited as the
+    claim, the sentence left uncited)."""
     out: list[dict[str, Any]] = []
     for _ in range(_MAX_NESTING):
-        text, found = _tags_once(text)
+        text, found = _tags_once(text, names)
         if not found:
             break
         out += found
@@ -172,16 +182,19 @@ def _in_code(m: re.Match[str], code: list[tuple[int, int]]) -> bool:
     return i >= 0 and m.start() < code[i][1]
 
 
-def _tags_once(text: str) -> tuple[str, list[dict[str, Any]]]:
+def _tags_once(text: str, names: frozenset[str]) -> tuple[str, list[dict[str, Any]]]:
     out: list[dict[str, Any]] = []
-    parts, pos = [], 0
+    parts, pos, tail = [], 0, ""  # tail: the last characters of the text kept, where a name's claim is looked for
     code = code_spans(text)
     for m in CITE_TAG.finditer(text):
         if _in_code(m, code):
             continue
-        parts.append(text[pos : m.start()] + m.group(4))
+        named = bool(names) and not names.isdisjoint(_name_key(m.group(4)))
+        before = text[pos : m.start()].rstrip(" \t") if named else text[pos : m.start()] + m.group(4)
+        parts.append(before)
+        tail = (tail + before)[-2 * CLAIM_WINDOW :]
         value = re.sub(f"[{INVISIBLE}]", "", m.group(3)).translate(WIDE_NUMERALS).strip()  # as [1\u200b], [１]
-        pos, claim, attr = m.end(), m.group(4).strip(), m.group(2).lower()
+        pos, claim, attr = m.end(), claim_before(tail, len(tail)) if named else m.group(4).strip(), m.group(2).lower()
         refs = [r.strip() for r in value.split(",") if r.strip()] or [""]
         for r in refs:
             ref = r.split("-")[0].strip() if attr == "index" else r
@@ -216,8 +229,10 @@ def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def shape(answer: str) -> dict[str, Any] | None:
-    """The structured output a log of another system's format stands for, or None (left as logged)."""
+def shape(answer: str, names: frozenset[str] = frozenset()) -> dict[str, Any] | None:
+    """The structured output a log of another system's format stands for, or None (left as logged); `names`: its
+    sources' names (`_name_key` of each title, doc_id and url), to tell a cite tag around one from one around a
+    claim."""
     body = answer.lstrip("\ufeff \t\r\n")
     doc: Any = None
     if body.startswith("{"):
@@ -228,7 +243,7 @@ def shape(answer: str) -> dict[str, Any] | None:
     if doc is None:
         if not re.search(_MAY_HOLD_TAG, answer):
             return None
-        text, cites = _tags(answer)
+        text, cites = _tags(answer, names)
         return {"answer": text, "citations": cites} if cites else None
     if not isinstance(doc, dict) or doc.get("type") == "final":
         return None
@@ -238,7 +253,7 @@ def shape(answer: str) -> dict[str, Any] | None:
     if isinstance(got.get("answer"), str) and OPEN_TAG.search(got["answer"]):
         if not isinstance(got.get("citations") or [], list):
             return None  # citations that are no list: flagged citations_not_a_list as logged
-        got["answer"], tagged = _tags(got["answer"])
+        got["answer"], tagged = _tags(got["answer"], names)
         got["citations"] = [_object_of(c) for c in got.get("citations") or []] + tagged
     return got
 
@@ -316,10 +331,18 @@ def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
     ).fetchall()
     # `from_prose`: the cite tags of a prose answer, read through the structured-output path, yet no structured
     # output (`structured_output` says the answer was logged as JSON: such prose was reported `true`)
+    named: dict[str, set[str]] = {}
+    for a, name in con.execute(
+        "SELECT answer_id, unnest([title, doc_id, url]) AS name FROM ctx WHERE answer_id IN "
+        "(SELECT answer_id FROM answers_ok WHERE regexp_matches(answer, $tag))",
+        {"tag": _MAY_HOLD_TAG},
+    ).fetchall():
+        if isinstance(name, str) and name.strip():
+            named.setdefault(a, set()).update(_name_key(name))
     rows = [
         (a, json.dumps(s, ensure_ascii=False), str(not t.lstrip("\ufeff \t\r\n").startswith("{")).lower())
         for a, t in found
-        if (s := read_guarded(shape, a, t)) is not None
+        if (s := read_guarded(partial(shape, names=frozenset(named.get(a, ()))), a, t)) is not None
     ]
     text_table(con, "shaped_answers", ("answer_id", "shaped", "from_prose"), rows)
     return len(rows)

@@ -181,3 +181,24 @@ def test_a_markdown_link_to_a_source_cites_it(tmp_path: Path) -> None:
     assert cites["prose_link"] == [("1", 1, "verified", REFUNDS)]
     text = dict(q(db, "SELECT answer_id, answer_text FROM answer_audit"))
     assert text["paren_url"] == answers["paren_url"]  # the text as logged; the link out of the claim only
+
+
+def test_a_cite_tag_around_a_sources_name_cites_the_sentence_before_it(tmp_path: Path) -> None:
+    # `<cite id="1">Refund Policy.pdf</cite>` after the claim wraps the source's name, not a claim: the name was
+    # audited as the claim (weak, RED) and the sentence it cites was an uncited claim
+    r, s = REFUNDS[:-1], SHIPPING[:-1]
+    answers = {
+        "after": f'{r} <cite id="1">Refund Policy.pdf</cite>. {s} <cite id="2">Shipping</cite>.',
+        "next": f'{REFUNDS} <cite source="d1">d1</cite> {SHIPPING} <cite id="2">https://x.org/d2</cite>',
+        "wrong": f'{r} <cite id="2">Shipping.pdf</cite>.',
+        "claim": f'<cite id="1">{REFUNDS}</cite> {SHIPPING}',  # a claim in the tag, as before
+    }
+    db = _run(tmp_path, answers)
+    cites = _cites(db)
+    text = dict(q(db, "SELECT answer_id, answer_text FROM answer_audit"))
+    uncited = dict(q(db, "SELECT answer_id, n_uncited_claims FROM answer_audit"))
+    assert cites["after"] == [("1", 1, "verified", r), ("2", 2, "verified", s)]
+    assert text["after"] == TEXT and uncited["after"] == 0
+    assert cites["next"] == [("d1", 1, "verified", REFUNDS), ("2", 2, "verified", SHIPPING)]
+    assert cites["wrong"][0][1] == 2 and cites["wrong"][0][2] != "verified"
+    assert cites["claim"] == [("1", 1, "verified", REFUNDS)]
