@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -22,7 +23,7 @@ import duckdb
 
 from audit.extract.anthropic import anthropic_message
 from audit.extract.assistants import assistants_message
-from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, WIDE_NUMERALS, code_spans
+from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, LINK, WIDE_NUMERALS, code_spans
 from audit.extract.grounding import vertex_candidate
 from audit.extract.shaped import CLAIM_WINDOW, SENTENCE_END, claim_before, read_guarded
 from audit.extract.shaped import MALFORMED as MALFORMED
@@ -53,6 +54,7 @@ CITE_TAG = re.compile(
     re.S | re.I,
 )
 _MAX_NESTING = 16
+_LINK_RE = re.compile(LINK.pattern, re.ASCII)
 # an opening tag never closed (it was no citation, the raw tag left in the text): `cite.close`, of the sentence after
 OPEN_TAG = re.compile(
     r"[<(](?:[A-Za-z]+:)?cit(?:e|ation)\s+(?:index|id|source|ref|doc)\s*=\s*[\"'][^\"'<>]{0,200}[\"']\s*>", re.I
@@ -85,35 +87,61 @@ def _cohere(text: str, cites: list[Any]) -> list[dict[str, Any]]:
     return out
 
 
-def _openai(text: str, notes: Any) -> list[dict[str, Any]]:
+def _openai(text: str, notes: Any) -> tuple[str, list[dict[str, Any]]]:
+    """The text without the links its url citations stand for, and its citations. A url citation's span holding the
+    link it renders (`([x.org](https://...))`, the `link` dialect) is cut out of the text: the link was read a second
+    time, as a citation of its own."""
     if not isinstance(notes, list):
-        return [_bad("annotations", notes)]
-    out: list[dict[str, Any]] = []
+        return text, [_bad("annotations", notes)]
+    found: list[tuple[dict[str, Any], int]] = []  # (a citation, where its claim ends: -1, none to look for)
+    cuts: list[tuple[int, int]] = []
     for a in notes:
         kind = a.get("type") if isinstance(a, dict) and isinstance(a.get("type"), str) else None
         # chat completions nest the fields under the type's name: {"type": "url_citation", "url_citation": {...}}
         body = a[kind] if kind and isinstance(a.get(kind), dict) else a
         if not isinstance(body, dict):
-            out.append(_bad("annotations", a))
+            found.append((_bad("annotations", a), -1))
             continue
         if kind == "file_citation" or "file_id" in body:
             at = _int(body.get("index", body.get("end_index")))
             if at is None or not 0 <= at <= len(text):
-                out.append(_bad("index", a))
+                found.append((_bad("index", a), -1))
                 continue
-            name = body.get("filename") or body.get("file_id")
-            out.append({"document_name": name, "claim_text": claim_before(text, at)})
+            found.append(({"document_name": body.get("filename") or body.get("file_id")}, at))
             continue
         s, e = _int(body.get("start_index")), _int(body.get("end_index"))
         if s is None or not 0 <= s <= len(text):
-            out.append(_bad("start_index", a))
+            found.append((_bad("start_index", a), -1))
         elif e is None or not s <= e <= len(text):
-            out.append(_bad("end_index", a))
+            found.append((_bad("end_index", a), -1))
         elif not isinstance(body.get("url"), str) or not body["url"].strip():
-            out.append(_bad("url", a))
+            found.append((_bad("url", a), -1))
         else:
-            out.append({"url": body["url"], "claim_text": claim_before(text, s)})
-    return out
+            found.append(({"url": body["url"]}, s))
+            if _LINK_RE.fullmatch(text[s:e].strip()):
+                cuts.append((s, e))
+    clean, moved = _cut(text, cuts)
+    return clean, [c if where < 0 else c | {"claim_text": claim_before(clean, moved(where))} for c, where in found]
+
+
+def _cut(text: str, spans: list[tuple[int, int]]) -> tuple[str, Callable[[int], int]]:
+    """`text` without `spans` (each with the spaces before it), and where a place of `text` is in what is left."""
+    kept, pos, moved = [], 0, [(0, 0)]  # (a place in text, how far it moved)
+    for s, e in sorted(spans):
+        if s < pos:
+            continue
+        keep = text[pos:s].rstrip(" \t")
+        kept.append(keep)
+        moved.append((s, moved[-1][1] + (s - pos - len(keep))))
+        moved.append((e, moved[-1][1] + (e - s)))
+        pos = e
+    kept.append(text[pos:])
+
+    def at(i: int) -> int:
+        j = bisect_right(moved, (i, len(text) + 1)) - 1
+        return max(0, i - moved[j][1])
+
+    return "".join(kept), at
 
 
 def _sentences(items: list[Any]) -> tuple[str, list[dict[str, Any]]]:
@@ -287,15 +315,17 @@ def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
                 if "citations" not in doc and (urls := _result_urls(doc.get("search_results"))):
                     rest["citations"] = urls  # ... or its `search_results` (`citations` is deprecated)
                 return rest | {"answer": msg["content"]}
-            return {"answer": msg["content"], "citations": _openai(msg["content"], notes)}
+            text, cites = _openai(msg["content"], notes)
+            return {"answer": text, "citations": cites}
     if isinstance(doc.get("output"), list):  # OpenAI Responses: output[].content[] output_text with annotations
         texts, cites = [], []
         for item in doc["output"]:
             content = item.get("content") if isinstance(item, dict) else None
             for part in content if isinstance(content, list) else []:
                 if isinstance(part, dict) and part.get("type") == "output_text" and isinstance(part.get("text"), str):
-                    texts.append(part["text"])
-                    cites += _openai(part["text"], part.get("annotations") or [])
+                    text, found = _openai(part["text"], part.get("annotations") or [])
+                    texts.append(text)
+                    cites += found
         if texts:  # every output_text part, each a paragraph (only the first was read: the others never checked)
             return {"answer": "\n\n".join(texts), "citations": cites}
     if isinstance(doc.get("candidates"), list) and doc["candidates"] and isinstance(doc["candidates"][0], dict):

@@ -202,3 +202,16 @@ def test_a_cite_tag_around_a_sources_name_cites_the_sentence_before_it(tmp_path:
     assert cites["next"] == [("d1", 1, "verified", REFUNDS), ("2", 2, "verified", SHIPPING)]
     assert cites["wrong"][0][1] == 2 and cites["wrong"][0][2] != "verified"
     assert cites["claim"] == [("1", 1, "verified", REFUNDS)]
+
+
+def test_an_openai_url_citation_and_the_link_it_renders_are_one_citation(tmp_path: Path) -> None:
+    # the link a url_citation annotation spans (`([x.org](https://...))`) is read as a `link` citation too: one
+    # citation of the annotation, the link out of the answer text (it was read twice)
+    link = " ([x.org](https://x.org/d1))"
+    text = REFUNDS[:-1] + link + ". " + SHIPPING
+    note = {"type": "url_citation", "start_index": len(REFUNDS) - 1, "end_index": len(REFUNDS) - 1 + len(link),
+            "url": "https://x.org/d1", "title": "x.org"}  # fmt: skip
+    part = {"type": "output_text", "text": text, "annotations": [note]}
+    db = _run(tmp_path, {"responses": {"output": [{"type": "message", "content": [part]}]}})
+    assert _cites(db)["responses"] == [("https://x.org/d1", 1, "verified", REFUNDS[:-1])]
+    assert q(db, "SELECT answer_text FROM answer_audit") == [(TEXT,)]
