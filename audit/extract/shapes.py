@@ -361,12 +361,11 @@ def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
     ).fetchall()
     # `from_prose`: the cite tags of a prose answer, read through the structured-output path, yet no structured
     # output (`structured_output` says the answer was logged as JSON: such prose was reported `true`)
-    named: dict[str, set[str]] = {}
-    for a, name in con.execute(
-        "SELECT answer_id, unnest([title, doc_id, url]) AS name FROM ctx WHERE answer_id IN "
-        "(SELECT answer_id FROM answers_ok WHERE regexp_matches(answer, $tag))",
-        {"tag": _MAY_HOLD_TAG},
-    ).fetchall():
+    named: dict[str, set[str]] = {}  # each answer's sources' names (no `ctx` table: extraction run on its own)
+    has_ctx = con.execute("SELECT count(*) > 0 FROM information_schema.tables WHERE table_name = 'ctx'").fetchall()
+    sources = "SELECT answer_id, unnest([title, doc_id, url]) FROM ctx WHERE answer_id IN " if has_ctx[0][0] else ""
+    for a, name in con.execute(sources + "(SELECT answer_id FROM answers_ok WHERE regexp_matches(answer, $tag))",
+                               {"tag": _MAY_HOLD_TAG}).fetchall() if sources else []:  # fmt: skip
         if isinstance(name, str) and name.strip():
             named.setdefault(a, set()).update(_name_key(name))
     rows = [
