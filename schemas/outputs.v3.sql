@@ -66,7 +66,7 @@ CREATE TABLE IF NOT EXISTS citation_audit (
     logged_at TIMESTAMPTZ NOT NULL,
     citation_ord INTEGER NOT NULL,     -- 1-based order of the citation within the answer
     marker VARCHAR NOT NULL,           -- the marker text as written, e.g. [2-4] (one row per cited source)
-    dialect VARCHAR NOT NULL,          -- numeric | superscript | document_page | doc_chunk | file_search | named_footnote | structured | citation_object
+    dialect VARCHAR NOT NULL,          -- numeric | superscript | document_page | document | doc_chunk | file_search | named_footnote | link | structured | citation_object
     char_start INTEGER,                -- marker offsets into answer_text (NULL for JSON-only citations)
     char_end INTEGER,
     cited_ref VARCHAR NOT NULL,        -- what the marker names: a position, "title, page", "doc:chunk", a malformed item

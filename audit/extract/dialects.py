@@ -11,6 +11,10 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from audit.extract.json_dialects import CITATION_LIST_NAMES as CITATION_LIST_NAMES
+from audit.extract.json_dialects import CITATION_OBJECT_NAMES as CITATION_OBJECT_NAMES
+from audit.extract.json_dialects import JSON_DIALECTS as JSON_DIALECTS
+
 
 @dataclass(frozen=True)
 class Dialect:
@@ -137,6 +141,22 @@ FILE_SEARCH = Dialect(
     example="【4:0†Refund Policy.pdf】, [4:0†Refund Policy.pdf], 【7†source】",
 )
 
+# A Markdown link to a source: ChatGPT search writes its citation as a link in parentheses after the claim,
+# `([x.org](https://x.org/a))`, and RAG prompts ask for `[Refund Policy](kb_doc_12)`, a link to a document's id (a
+# target without a scheme, a slash or an anchor: a relative page link in a chat answer is rare). Both were no
+# citation (YELLOW no_citations, a wrong one never checked). Group 1 the target in parentheses, group 2 the id; the
+# label is no number (`[1](https://...)` is numeric) nor a footnote's (`[^1]`). A link in running text, `see [our
+# page](https://...)`, stays a link (checked as a key fact of its claim)
+_LINK_LABEL = r"\[[^\[\]\n0-9\s^][^\[\]\n]{0,199}\]"
+LINK = Dialect(
+    name="link",
+    pattern=(
+        rf"\([ \t]*{_LINK_LABEL}\(([^\s\(\)\[\]<>]{{1,500}})\)[ \t]*\)"
+        rf"|{_LINK_LABEL}\(([A-Za-z0-9_][A-Za-z0-9_.-]{{0,199}})\)"
+    ),
+    example="([x.org](https://x.org/refunds)), [Refund Policy](kb_doc_12)",
+)
+
 # `Refunds take 30 days¹.`, `²˒³`, `¹⁰` (a digit run is one number, as in `[10]`): Unicode superscript digits cite
 # sources as `[n]` does (lists with `,` or `˒`, ranges with `-` or `⁻`). A run is a marker only where a citation
 # stands (superscript_in_place): after three letters, a CJK character or a sentence's punctuation (each optionally
@@ -170,77 +190,11 @@ DIALECTS: tuple[Dialect, ...] = (
     NUMERIC,
     HTML_NUMERIC,
     PAREN_NUMERIC,
+    LINK,
     SUPERSCRIPT,
     NAMED_FOOTNOTE,
     DOCUMENT,
 )
-
-
-@dataclass(frozen=True)
-class JsonDialect:
-    """A dialect carried in the JSON of structured output rather than in the text (extracted in `sql/extract.sql`)."""
-
-    name: str
-    fields: tuple[str, ...]  # the item fields it reads
-    example: str
-
-
-STRUCTURED = JsonDialect(
-    name="structured",
-    fields=("citations[] (integers, 1-based)", "inline_citations[].source_index (0-based)", "inline_citations[].claim"),
-    example='{"answer": "...", "citations": [1, 2]}',
-)
-CITATION_OBJECT = JsonDialect(
-    name="citation_object",
-    fields=(
-        "document_id",
-        "chunk_index",
-        "document_name",
-        "page_number",
-        "text_span",
-        "claim_text",
-        "citation_type",
-        "confidence_score",
-    ),
-    example='{"answer": "...", "citations": [{"document_id": "abc123", "chunk_index": 0, "text_span": "..."}]}'
-    ' or a final stream event {"type": "final", "data": "...", "citations": [...]}',
-)
-JSON_DIALECTS: tuple[JsonDialect, ...] = (STRUCTURED, CITATION_OBJECT)
-# Other keys an answer's list of citations goes by (`{"answer": ..., "sources": [1, 2]}`), read when it has no
-# `citations` and cites nowhere inline (extract.sql, `$list_names`)
-CITATION_LIST_NAMES = ("sources", "references", "refs")
-# The names a citation object's field goes by, the first the item holds (not null) read (extract.sql, `$on_<field>`):
-# logs name a source as its retrieved context does (`doc_id`, `chunk_id`, `title`, `page`, `url`), shorten the others
-# (`quote`, `claim`, `confidence`) or write them in camel case. A citation so was malformed_citation:document_id
-# (fabricated, RED) however right. `chunk_id` is the chunk's id, never an index; a `url` names the document as its
-# `document_name` would (resolve.sql matches a name against the context's url too)
-CITATION_OBJECT_NAMES: dict[str, tuple[str, ...]] = {
-    "document_id": ("document_id", "documentId", "doc_id", "docId"),
-    "chunk_index": ("chunk_index", "chunkIndex"),
-    "chunk_id": ("chunk_id", "chunkId"),
-    "document_name": (
-        "document_name",
-        "documentName",
-        "title",
-        "document_title",
-        "documentTitle",
-        "file_name",
-        "fileName",
-        "filename",
-        "url",
-        "source_url",
-        "sourceUrl",
-    ),
-    "page_number": ("page_number", "pageNumber", "page"),
-    "text_span": ("text_span", "textSpan", "quote", "quoted_text", "quotedText"),
-    "claim_text": ("claim_text", "claimText", "claim"),
-    "citation_type": ("citation_type", "citationType"),
-    "confidence_score": ("confidence_score", "confidenceScore", "confidence"),
-    # without a document_id or document_name: the retrieved document of that id when there is one, else a position
-    # as a numeric marker's (`{"id": 2}`: sources shown to the model numbered; LangChain's `source_id`)
-    "id": ("id", "source_id", "sourceId"),
-    "source_index": ("source_index", "sourceIndex"),  # a 0-based position, as in inline_citations
-}
 
 
 def any_marker_pattern() -> str:

@@ -15,17 +15,21 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_right
-from functools import lru_cache
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import duckdb
 
 from audit.extract.anthropic import anthropic_message
-from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, WIDE_NUMERALS, code_spans
+from audit.extract.assistants import assistants_message
+from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, LINK, WIDE_NUMERALS, code_spans
+from audit.extract.grounding import vertex_candidate
+from audit.extract.shaped import CLAIM_WINDOW, SENTENCE_END, claim_before, read_guarded
 from audit.extract.shaped import MALFORMED as MALFORMED
 from audit.extract.shaped import as_int as _int
 from audit.extract.shaped import bad as _bad
-from audit.extract.shaped import read_guarded
+from audit.extract.shaped import span as _span
 from audit.sql import text_table
 
 # The names of a field that are strictly one another's (not `title` beside `url`, or a name beside a title): a citation
@@ -50,55 +54,12 @@ CITE_TAG = re.compile(
     re.S | re.I,
 )
 _MAX_NESTING = 16
-# a span's longest claim (a cite tag's longest), and how far back the sentence an annotation ends is looked for
-MAX_SPAN, CLAIM_WINDOW = 20000, 2000
+_LINK_RE = re.compile(LINK.pattern, re.ASCII)
 # an opening tag never closed (it was no citation, the raw tag left in the text): `cite.close`, of the sentence after
 OPEN_TAG = re.compile(
     r"[<(](?:[A-Za-z]+:)?cit(?:e|ation)\s+(?:index|id|source|ref|doc)\s*=\s*[\"'][^\"'<>]{0,200}[\"']\s*>", re.I
 )
 _MAY_HOLD_TAG = r"(?i)[<(](?:[a-z]+:)?cit(?:e|ation)\s"
-_SENTENCE_END = re.compile(r"[.!?。！？]\s|\n")
-
-
-@lru_cache(maxsize=4)
-def _encoded(text: str, codec: str) -> bytes:
-    """`text` in `codec` (once per text: each span of a Vertex answer encoded it again)."""
-    return text.encode(codec, "surrogatepass")
-
-
-def _span(text: str, start: Any, end: Any, quoted: Any, names: tuple[str, str], unit: str = "char") -> tuple[str, str]:
-    """(the claim `text[start:end]`, "") or ("", the name of the offset field that cannot be read). Offsets
-    counted in another unit (UTF-16 code units as JavaScript counts, UTF-8 bytes as Vertex AI does) are read so
-    when the logged `quoted` text is what they point at; without a quote, in the format's own unit."""
-    s, e = _int(start), _int(end)
-    if s is None or s < 0:
-        return "", names[0]
-    if e is None or e <= s:
-        return "", names[1]
-    in_range = False
-    for u in [unit] + [x for x in ("char", "utf16", "utf8") if x != unit]:
-        codec, width = {"char": (None, 1), "utf16": ("utf-16-le", 2), "utf8": ("utf-8", 1)}[u]
-        data = _encoded(text, codec) if codec else None
-        if e > (len(text) if data is None else len(data) // width):
-            continue
-        in_range = True
-        piece = text[s:e] if data is None else data[s * width : e * width].decode(str(codec), "replace")
-        if len(piece) > MAX_SPAN:  # a claim is a sentence or a few: 9,000 spans of 1 MB held 9 GB (MemoryError)
-            return "", names[1]
-        if not isinstance(quoted, str) or not quoted.strip():
-            return piece, ""
-        if piece.strip() == quoted.strip():
-            return piece, ""
-    return "", (names[0] if in_range else names[1])  # in range but at other text than its own, or past the text
-
-
-def _claim_before(text: str, at: int) -> str:
-    """The sentence that ends at `at` (where an inline citation, a link or a file mark, was put), of at most
-    `CLAIM_WINDOW` characters (the whole text before it was copied and searched for each annotation: 9,000 of them
-    on a text of 1 MB without a sentence end held 9 GB, a MemoryError that stopped the run)."""
-    prefix = text[max(0, at - CLAIM_WINDOW) : at].rstrip(" \t([（【")
-    starts = [m.end() for m in _SENTENCE_END.finditer(prefix[:-1])]
-    return prefix[starts[-1] if starts else 0 :].strip()
 
 
 def _cohere(text: str, cites: list[Any]) -> list[dict[str, Any]]:
@@ -126,66 +87,61 @@ def _cohere(text: str, cites: list[Any]) -> list[dict[str, Any]]:
     return out
 
 
-def _openai(text: str, notes: Any) -> list[dict[str, Any]]:
+def _openai(text: str, notes: Any) -> tuple[str, list[dict[str, Any]]]:
+    """The text without the links its url citations stand for, and its citations. A url citation's span holding the
+    link it renders (`([x.org](https://...))`, the `link` dialect) is cut out of the text: the link was read a second
+    time, as a citation of its own."""
     if not isinstance(notes, list):
-        return [_bad("annotations", notes)]
-    out: list[dict[str, Any]] = []
+        return text, [_bad("annotations", notes)]
+    found: list[tuple[dict[str, Any], int]] = []  # (a citation, where its claim ends: -1, none to look for)
+    cuts: list[tuple[int, int]] = []
     for a in notes:
         kind = a.get("type") if isinstance(a, dict) and isinstance(a.get("type"), str) else None
         # chat completions nest the fields under the type's name: {"type": "url_citation", "url_citation": {...}}
         body = a[kind] if kind and isinstance(a.get(kind), dict) else a
         if not isinstance(body, dict):
-            out.append(_bad("annotations", a))
+            found.append((_bad("annotations", a), -1))
             continue
         if kind == "file_citation" or "file_id" in body:
             at = _int(body.get("index", body.get("end_index")))
             if at is None or not 0 <= at <= len(text):
-                out.append(_bad("index", a))
+                found.append((_bad("index", a), -1))
                 continue
-            name = body.get("filename") or body.get("file_id")
-            out.append({"document_name": name, "claim_text": _claim_before(text, at)})
+            found.append(({"document_name": body.get("filename") or body.get("file_id")}, at))
             continue
         s, e = _int(body.get("start_index")), _int(body.get("end_index"))
         if s is None or not 0 <= s <= len(text):
-            out.append(_bad("start_index", a))
+            found.append((_bad("start_index", a), -1))
         elif e is None or not s <= e <= len(text):
-            out.append(_bad("end_index", a))
+            found.append((_bad("end_index", a), -1))
         elif not isinstance(body.get("url"), str) or not body["url"].strip():
-            out.append(_bad("url", a))
+            found.append((_bad("url", a), -1))
         else:
-            out.append({"url": body["url"], "claim_text": _claim_before(text, s)})
-    return out
+            found.append(({"url": body["url"]}, s))
+            if _LINK_RE.fullmatch(text[s:e].strip()):
+                cuts.append((s, e))
+    clean, moved = _cut(text, cuts)
+    return clean, [c if where < 0 else c | {"claim_text": claim_before(clean, moved(where))} for c, where in found]
 
 
-def _vertex(text: str, meta: dict[str, Any]) -> list[dict[str, Any]]:
-    chunks, supports = meta.get("groundingChunks"), meta.get("groundingSupports")
-    chunks = chunks if isinstance(chunks, list) else []
-    if not isinstance(supports, list):
-        return [] if supports is None else [_bad("groundingSupports", supports)]
-    out: list[dict[str, Any]] = []
-    for g in supports:
-        seg = g.get("segment") if isinstance(g, dict) else None
-        if not isinstance(seg, dict):
-            out.append(_bad("segment", g))
+def _cut(text: str, spans: list[tuple[int, int]]) -> tuple[str, Callable[[int], int]]:
+    """`text` without `spans` (each with the spaces before it), and where a place of `text` is in what is left."""
+    kept, pos, moved = [], 0, [(0, 0)]  # (a place in text, how far it moved)
+    for s, e in sorted(spans):
+        if s < pos:
             continue
-        claim, bad = _span(text, seg.get("startIndex", 0), seg.get("endIndex"), seg.get("text"),
-                      ("segment.startIndex", "segment.endIndex"), unit="utf8")  # fmt: skip
-        idx = g.get("groundingChunkIndices")
-        if bad:
-            out.append(_bad(bad, g))
-            continue
-        if not isinstance(idx, list) or not idx:
-            out.append(_bad("groundingChunkIndices", g, claim_text=claim))
-            continue
-        for i in idx:
-            k = _int(i)
-            chunk = chunks[k] if k is not None and 0 <= k < len(chunks) and isinstance(chunks[k], dict) else None
-            src = chunk and (chunk.get("retrievedContext") or chunk.get("web"))
-            name = src.get("uri") or src.get("title") if isinstance(src, dict) else None
-            out.append(
-                {"url": name, "claim_text": claim} if name else _bad("groundingChunkIndices", g, claim_text=claim)
-            )
-    return out
+        keep = text[pos:s].rstrip(" \t")
+        kept.append(keep)
+        moved.append((s, moved[-1][1] + (s - pos - len(keep))))
+        moved.append((e, moved[-1][1] + (e - s)))
+        pos = e
+    kept.append(text[pos:])
+
+    def at(i: int) -> int:
+        j = bisect_right(moved, (i, len(text) + 1)) - 1
+        return max(0, i - moved[j][1])
+
+    return "".join(kept), at
 
 
 def _sentences(items: list[Any]) -> tuple[str, list[dict[str, Any]]]:
@@ -216,13 +172,22 @@ def _object_of(ref: Any) -> dict[str, Any]:
     return _bad("citations", ref)
 
 
-def _tags(text: str) -> tuple[str, list[dict[str, Any]]]:
+def _name_key(text: str) -> tuple[str, str]:
+    """A source's name as compared: in lower case, and without its extension (as resolve.sql matches a title)."""
+    key = re.sub(f"[{INVISIBLE}]", "", text).strip().lower()
+    return key, re.sub(r"\.[a-z][a-z0-9]{0,4}$", "", key)
+
+
+def _tags(text: str, names: frozenset[str] = frozenset()) -> tuple[str, list[dict[str, Any]]]:
     """`<cite index="1-2">claim</cite>` -> the text without its tags, and a citation of each document the tag names
     (Anthropic's index is DOCUMENT-SENTENCE, listed with commas; `id`, `source`: a position or a document's name);
-    nested tags innermost first, `_MAX_NESTING` levels (deeper ones left in the text), tags in Markdown code aside."""
+    nested tags innermost first, `_MAX_NESTING` levels (deeper ones left in the text), tags in Markdown code aside.
+    A tag around one of the answer's sources' `names` (`<cite id="1">Refund Policy.pdf</cite>`, after the claim) wraps
+    no claim: it cites the sentence before it, its name out of the text as the tag is (the name was audited as the
+    claim, the sentence left uncited)."""
     out: list[dict[str, Any]] = []
     for _ in range(_MAX_NESTING):
-        text, found = _tags_once(text)
+        text, found = _tags_once(text, names)
         if not found:
             break
         out += found
@@ -234,7 +199,7 @@ def _tags(text: str) -> tuple[str, list[dict[str, Any]]]:
         # the claim: to its sentence's end, the next tag or 2,000 characters, the first of them (to the text's end,
         # 100,000 tags without a sentence end held 90 GB of claims)
         bound = min(opened[i + 1].start() if i + 1 < len(opened) else len(text), m.end() + CLAIM_WINDOW)
-        end = _SENTENCE_END.search(text, m.end(), bound)
+        end = SENTENCE_END.search(text, m.end(), bound)
         pos, claim = m.end(), text[m.end() : end.start() + 1 if end else bound]
         out.append(_bad("cite.close", m.group(0), claim_text=claim.strip()))
     return "".join(parts) + text[pos:], out
@@ -245,16 +210,19 @@ def _in_code(m: re.Match[str], code: list[tuple[int, int]]) -> bool:
     return i >= 0 and m.start() < code[i][1]
 
 
-def _tags_once(text: str) -> tuple[str, list[dict[str, Any]]]:
+def _tags_once(text: str, names: frozenset[str]) -> tuple[str, list[dict[str, Any]]]:
     out: list[dict[str, Any]] = []
-    parts, pos = [], 0
+    parts, pos, tail = [], 0, ""  # tail: the last characters of the text kept, where a name's claim is looked for
     code = code_spans(text)
     for m in CITE_TAG.finditer(text):
         if _in_code(m, code):
             continue
-        parts.append(text[pos : m.start()] + m.group(4))
+        named = bool(names) and not names.isdisjoint(_name_key(m.group(4)))
+        before = text[pos : m.start()].rstrip(" \t") if named else text[pos : m.start()] + m.group(4)
+        parts.append(before)
+        tail = (tail + before)[-2 * CLAIM_WINDOW :]
         value = re.sub(f"[{INVISIBLE}]", "", m.group(3)).translate(WIDE_NUMERALS).strip()  # as [1\u200b], [１]
-        pos, claim, attr = m.end(), m.group(4).strip(), m.group(2).lower()
+        pos, claim, attr = m.end(), claim_before(tail, len(tail)) if named else m.group(4).strip(), m.group(2).lower()
         refs = [r.strip() for r in value.split(",") if r.strip()] or [""]
         for r in refs:
             ref = r.split("-")[0].strip() if attr == "index" else r
@@ -273,6 +241,15 @@ def _joined(parts: list[Any]) -> str | None:
     return "".join(texts) if texts else None
 
 
+def _result_urls(found: Any) -> list[str] | None:
+    """The urls of Perplexity's `search_results`, in order, or None where one of them has none (then they cannot
+    number the markers: `[n]` stays the n-th retrieved context)."""
+    if not isinstance(found, list) or not found:
+        return None
+    urls = [r.get("url") if isinstance(r, dict) else None for r in found]
+    return [u for u in urls if isinstance(u, str)] if all(isinstance(u, str) and u.strip() for u in urls) else None
+
+
 def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)
     if len(out) < len(pairs):
@@ -280,8 +257,10 @@ def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def shape(answer: str) -> dict[str, Any] | None:
-    """The structured output a log of another system's format stands for, or None (left as logged)."""
+def shape(answer: str, names: frozenset[str] = frozenset()) -> dict[str, Any] | None:
+    """The structured output a log of another system's format stands for, or None (left as logged); `names`: its
+    sources' names (`_name_key` of each title, doc_id and url), to tell a cite tag around one from one around a
+    claim."""
     body = answer.lstrip("\ufeff \t\r\n")
     doc: Any = None
     if body.startswith("{"):
@@ -292,7 +271,7 @@ def shape(answer: str) -> dict[str, Any] | None:
     if doc is None:
         if not re.search(_MAY_HOLD_TAG, answer):
             return None
-        text, cites = _tags(answer)
+        text, cites = _tags(answer, names)
         return {"answer": text, "citations": cites} if cites else None
     if not isinstance(doc, dict) or doc.get("type") == "final":
         return None
@@ -302,7 +281,7 @@ def shape(answer: str) -> dict[str, Any] | None:
     if isinstance(got.get("answer"), str) and OPEN_TAG.search(got["answer"]):
         if not isinstance(got.get("citations") or [], list):
             return None  # citations that are no list: flagged citations_not_a_list as logged
-        got["answer"], tagged = _tags(got["answer"])
+        got["answer"], tagged = _tags(got["answer"], names)
         got["citations"] = [_object_of(c) for c in got.get("citations") or []] + tagged
     return got
 
@@ -333,25 +312,28 @@ def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
             notes = msg.get("annotations")
             if not notes:  # Perplexity: the message's `[n]` number the response's `citations` (urls)
                 rest = {k: v for k, v in doc.items() if k in ("citations", "sources", "confidence")}
+                if "citations" not in doc and (urls := _result_urls(doc.get("search_results"))):
+                    rest["citations"] = urls  # ... or its `search_results` (`citations` is deprecated)
                 return rest | {"answer": msg["content"]}
-            return {"answer": msg["content"], "citations": _openai(msg["content"], notes)}
+            text, cites = _openai(msg["content"], notes)
+            return {"answer": text, "citations": cites}
     if isinstance(doc.get("output"), list):  # OpenAI Responses: output[].content[] output_text with annotations
         texts, cites = [], []
         for item in doc["output"]:
             content = item.get("content") if isinstance(item, dict) else None
             for part in content if isinstance(content, list) else []:
                 if isinstance(part, dict) and part.get("type") == "output_text" and isinstance(part.get("text"), str):
-                    texts.append(part["text"])
-                    cites += _openai(part["text"], part.get("annotations") or [])
+                    text, found = _openai(part["text"], part.get("annotations") or [])
+                    texts.append(text)
+                    cites += found
         if texts:  # every output_text part, each a paragraph (only the first was read: the others never checked)
             return {"answer": "\n\n".join(texts), "citations": cites}
     if isinstance(doc.get("candidates"), list) and doc["candidates"] and isinstance(doc["candidates"][0], dict):
-        cand = doc["candidates"][0]  # Vertex AI / Gemini grounding
-        parts = (cand.get("content") or {}).get("parts") if isinstance(cand.get("content"), dict) else None
-        if isinstance(parts, list):
-            text = "".join(p.get("text", "") for p in parts if isinstance(p, dict) and isinstance(p.get("text"), str))
-            meta = cand.get("groundingMetadata")
-            return {"answer": text, "citations": _vertex(text, meta) if isinstance(meta, dict) else []}
+        got = vertex_candidate(doc["candidates"][0])  # Vertex AI / Gemini grounding
+        if got is not None:
+            return got
+    if isinstance(doc.get("content"), list) and (got := assistants_message(doc["content"])) is not None:
+        return got  # OpenAI Assistants thread.message: text.value with file_citation annotations
     if isinstance(doc.get("content"), list) and (got := anthropic_message(doc["content"])) is not None:
         return got  # Anthropic Messages: text blocks with citations
     keys = [k for k in ANSWER_ALIASES if isinstance(doc.get(k), str)]
@@ -379,10 +361,17 @@ def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
     ).fetchall()
     # `from_prose`: the cite tags of a prose answer, read through the structured-output path, yet no structured
     # output (`structured_output` says the answer was logged as JSON: such prose was reported `true`)
+    named: dict[str, set[str]] = {}  # each answer's sources' names (no `ctx` table: extraction run on its own)
+    has_ctx = con.execute("SELECT count(*) > 0 FROM information_schema.tables WHERE table_name = 'ctx'").fetchall()
+    sources = "SELECT answer_id, unnest([title, doc_id, url]) FROM ctx WHERE answer_id IN " if has_ctx[0][0] else ""
+    for a, name in con.execute(sources + "(SELECT answer_id FROM answers_ok WHERE regexp_matches(answer, $tag))",
+                               {"tag": _MAY_HOLD_TAG}).fetchall() if sources else []:  # fmt: skip
+        if isinstance(name, str) and name.strip():
+            named.setdefault(a, set()).update(_name_key(name))
     rows = [
         (a, json.dumps(s, ensure_ascii=False), str(not t.lstrip("\ufeff \t\r\n").startswith("{")).lower())
         for a, t in found
-        if (s := read_guarded(shape, a, t)) is not None
+        if (s := read_guarded(partial(shape, names=frozenset(named.get(a, ()))), a, t)) is not None
     ]
     text_table(con, "shaped_answers", ("answer_id", "shaped", "from_prose"), rows)
     return len(rows)

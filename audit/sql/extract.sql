@@ -490,6 +490,11 @@ SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document',
 FROM markers WHERE regexp_full_match(marker, $doc) AND NOT regexp_full_match(marker, $num)
   AND NOT regexp_full_match(marker, $dp)
 UNION ALL
+-- ([x.org](https://x.org/a)), [Refund Policy](kb_doc_12): the document the link's target names (url, doc_id or title)
+SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'link', target, NULL, target, NULL, NULL, NULL, NULL
+FROM (SELECT *, coalesce(nullif(regexp_extract(marker, $link, 1), ''), regexp_extract(marker, $link, 2)) AS target
+      FROM markers WHERE regexp_full_match(marker, $link))
+UNION ALL
 -- [^refund-policy]: the source its definition names (NULL cited_title: never defined)
 SELECT m.answer_id, m.marker_ord, 0, m.marker, m.char_start, m.char_end, 'named_footnote',
        regexp_extract(m.marker, $nf, 1), NULL, d.value, NULL, NULL, NULL, NULL

@@ -19,12 +19,12 @@ WITH cited AS (
     -- contexts of the named document (by title or doc_id), whatever the page or chunk
     SELECT c.answer_id, c.citation_ord, k.rank, k.page, k.chunk_id, k.doc_id
     FROM cited c JOIN ctx_keys k ON k.answer_id = c.answer_id
-    WHERE ((c.dialect IN ('document_page', 'file_search', 'named_footnote', 'document')
+    WHERE ((c.dialect IN ('document_page', 'file_search', 'named_footnote', 'document', 'link')
             -- a JSON citations entry that names a document
             OR (c.dialect = 'structured' AND c.cited_title IS NOT NULL))
            AND (k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem))
-       -- a named footnote's definition, or a JSON entry, may be the source's url
-       OR (c.dialect IN ('named_footnote', 'structured') AND k.url_key = c.ref_key)
+       -- a named footnote's definition, a JSON entry or a link's target may be the source's url
+       OR (c.dialect IN ('named_footnote', 'structured', 'link') AND k.url_key = c.ref_key)
        -- [citation:X:Y] splits at the first colon, but ids may hold colons (urn:kb:7): a document whose id and a
        -- colon begin "X:Y" is the named one
        OR (c.dialect = 'doc_chunk' AND (k.doc_id = c.cited_doc
@@ -80,7 +80,7 @@ WITH cited AS (
     -- retrieved context here (the audit then picks the best supporting one of `doc_level`)
     SELECT d.answer_id, d.citation_ord, min(d.rank)
     FROM doc_hits d JOIN cited c USING (answer_id, citation_ord)
-    WHERE c.dialect IN ('file_search', 'named_footnote', 'document') OR (c.dialect = 'structured' AND c.cited_title IS NOT NULL)
+    WHERE c.dialect IN ('file_search', 'named_footnote', 'document', 'link') OR (c.dialect = 'structured' AND c.cited_title IS NOT NULL)
     GROUP BY ALL
     UNION ALL
     SELECT answer_id, citation_ord, rank FROM object_hits WHERE rank IS NOT NULL
@@ -102,7 +102,7 @@ WITH cited AS (
     -- would score each citation of it against every one)
     SELECT d.answer_id, d.citation_ord, list_sort(list_distinct(list(d.rank))) AS doc_ranks
     FROM doc_hits d JOIN cited c USING (answer_id, citation_ord)
-    WHERE c.dialect IN ('file_search', 'named_footnote', 'document') OR (c.dialect = 'structured' AND c.cited_title IS NOT NULL)
+    WHERE c.dialect IN ('file_search', 'named_footnote', 'document', 'link') OR (c.dialect = 'structured' AND c.cited_title IS NOT NULL)
        OR (c.dialect = 'document_page' AND d.page = c.cited_page)
        OR (c.dialect = 'citation_object' AND c.malformed IS NULL AND c.cited_index IS NULL AND c.cited_chunk IS NULL
            AND (c.cited_page IS NULL OR d.page = c.cited_page))

@@ -314,10 +314,10 @@ def test_a_format_reader_that_breaks_on_one_answer_stops_no_run(tmp_path: Path, 
 
     real = shapes.shape
 
-    def breaks(text: str) -> dict[str, Any] | None:
+    def breaks(text: str, **kw: Any) -> dict[str, Any] | None:
         if "BREAKS" in text:
             raise TypeError("a format reader's bug")
-        return real(text)
+        return real(text, **kw)
 
     monkeypatch.setattr(shapes, "shape", breaks)
     cohere = {"message": {"content": [{"type": "text", "text": TEXT}], "citations": [
