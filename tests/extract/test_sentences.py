@@ -33,6 +33,16 @@ SPLIT_CASES = [
         ["It took effect on Sept. 5, 2020.", "It ended in Jan. 2021.", "It began in Jan.", "Then it ended."],
     ),
     (
+        "title_abbreviation_before_a_name",
+        "Gov. Brown vetoed the bill. Sen. Warren and Lt. Col. Smith objected. They met at Mt. Everest. Then it ended.",
+        [
+            "Gov. Brown vetoed the bill.",
+            "Sen. Warren and Lt. Col. Smith objected.",
+            "They met at Mt. Everest.",
+            "Then it ended.",
+        ],
+    ),
+    (
         "french_closing_guillemet_after_the_stop",
         "Il a dit : « Nous fermerons les écoles. » [1] Puis il est parti.",
         ["Il a dit : « Nous fermerons les écoles. » [1]", "Puis il est parti."],
