@@ -109,8 +109,8 @@ def sentence_spans(text: str, full_width_stops: bool = True) -> list[tuple[int, 
 
 def _stretches(text: str, full_width_stops: bool, month_dates: bool = False) -> Iterator[tuple[int, int]]:
     """Each stretch of `text` between sentence ends (untrimmed, possibly blank). `month_dates`: a month's abbreviation
-    before a day or year ("Jan. 2020"), a title's before a name ("Gov. Brown") ends none (an answer's claims; not the source windows the support model was
-    fitted on: ending none there moved WiCE dev AUROC 0.9493 -> 0.9478)."""
+    before a day or year ("Jan. 2020") and a title's before a name ("Gov. Brown") end none (an answer's claims; not
+    the source windows the support model was fitted on: ending none there moved WiCE dev AUROC 0.9493 -> 0.9478)."""
     masked, _ = mask_markers(text)
     start = 0
     n = len(masked)
