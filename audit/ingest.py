@@ -234,9 +234,20 @@ def stage_answers(
 def _stage_contexts(
     con: duckdb.DuckDBPyConnection, types: dict[str, pa.DataType], contexts_files: list[str] | None
 ) -> None:
-    if contexts_files:
-        _stage_context_table(con, contexts_files)
+    if not contexts_files:
+        _stage_logged(con, types, "ctx", "TRUE")
         return
+    _stage_context_table(con, contexts_files)
+    if "contexts" in types:
+        # an answer the --contexts table has no row of keeps the contexts it logged: the table replaced them, and
+        # every citation of such an answer came out fabricated (a correct answer RED)
+        missing = "answer_id NOT IN (SELECT answer_id FROM ctx) AND answer_id IN (SELECT answer_id FROM answers_ok)"
+        _stage_logged(con, types, "ctx_logged", missing)
+        con.execute("INSERT INTO ctx BY NAME SELECT * FROM ctx_logged; DROP TABLE ctx_logged")
+
+
+def _stage_logged(con: duckdb.DuckDBPyConnection, types: dict[str, pa.DataType], table: str, where: str) -> None:
+    """The contexts logged in the answers' `contexts` column, one row per context, into `table`."""
     present = _context_struct_fields(types)
     fields = ", ".join(
         f"c.{quote(name, identifier=True)} AS {name}" if name in present else f"NULL AS {name}"
@@ -244,15 +255,15 @@ def _stage_contexts(
     )
     con.execute(
         f"""
-        CREATE OR REPLACE TEMP TABLE ctx AS
+        CREATE OR REPLACE TEMP TABLE {table} AS
         SELECT answer_id, CAST(rank AS INTEGER) AS rank, {fields}
         FROM (
             SELECT answer_id, unnest(contexts) AS c, generate_subscripts(contexts, 1) AS rank
-            FROM staged_checked WHERE reason IS NULL AND contexts IS NOT NULL
+            FROM staged_checked WHERE reason IS NULL AND contexts IS NOT NULL AND {where}
         )
         """
     )
-    _normalise_ctx_types(con)
+    _normalise_ctx_types(con, table)
 
 
 CTX_FILE, CTX_ROW = "__citeaudit_ctx_file", "__citeaudit_ctx_row"  # a contexts row's file and row, kept by the split
@@ -297,14 +308,14 @@ def _stage_context_table(con: duckdb.DuckDBPyConnection, files: list[str]) -> No
     run(con, "context_ranks")  # a rank given twice: once if the same context, else the answer quarantined
 
 
-def _normalise_ctx_types(con: duckdb.DuckDBPyConnection) -> None:
+def _normalise_ctx_types(con: duckdb.DuckDBPyConnection, table: str = "ctx") -> None:
     con.execute(
         f"""
-        CREATE OR REPLACE TEMP TABLE ctx AS
+        CREATE OR REPLACE TEMP TABLE {table} AS
         SELECT answer_id, rank, CAST(doc_id AS VARCHAR) AS doc_id, CAST(chunk_id AS VARCHAR) AS chunk_id,
                CAST(title AS VARCHAR) AS title, {whole_int_sql("page")} AS page,
                CAST(url AS VARCHAR) AS url, CAST(text AS VARCHAR) AS text, {unread_sql("page")} AS page_raw
-        FROM ctx
+        FROM {table}
         """
     )
 

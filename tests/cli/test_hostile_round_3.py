@@ -206,3 +206,33 @@ def test_a_new_database_is_never_made_under_a_parquet_name(tmp_path: Path) -> No
     db = tmp_path / "audit.duckdb"
     res = CliRunner().invoke(main, ["run", "--input", str(logs), "--db", str(db), "--quiet"])
     assert res.exit_code == 0, res.output
+
+
+def test_an_answer_the_contexts_table_leaves_out_keeps_the_contexts_it_logged(tmp_path: Path) -> None:
+    # a --contexts table replaced the contexts every answer logged: an answer the table had no row of got all its
+    # citations `fabricated` (source_not_found), a correct answer RED; now it keeps its own, while an answer the
+    # table does hold is read from the table only (its logged copy says 90 days, the table 30)
+    wrong_ctx = [{**CTX[0], "text": "Refunds take 90 days."}]
+    rows = [
+        make_answer("in_table", "Refunds take 30 days [1].", wrong_ctx),
+        make_answer("logged_only", "Refunds take 30 days [1].", CTX),
+        make_answer("logged_wrong", "Refunds take 60 days [1].", CTX),
+        make_answer("neither", "Refunds take 30 days [1].", []),
+    ]
+    logs, table = tmp_path / "answers.parquet", tmp_path / "ctx" / "contexts.parquet"
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), logs)
+    table.parent.mkdir()
+    pq.write_table(pa.Table.from_pylist([{"answer_id": "in_table", "rank": 1, **CTX[0]}]), table)
+    sharded = tmp_path / "sharded.toml"  # the same through the split into shards (a contexts file per shard)
+    sharded.write_text("[run]\nshard_seconds = 0.0001\n")
+    for name, config in (("one", []), ("shards", ["--config", str(sharded)])):
+        args = ["run", "--input", str(logs), "--contexts", str(table), "--db", str(tmp_path / f"{name}.duckdb")]
+        res = CliRunner().invoke(main, [*args, "--quiet", *config])
+        assert res.exit_code == 0, res.output
+        got = query(tmp_path / f"{name}.duckdb", "SELECT answer_id, verdict FROM citation_audit")
+        assert sorted(got) == [
+            ("in_table", "verified"),
+            ("logged_only", "verified"),
+            ("logged_wrong", "weak"),  # missing_number:60, checked against its own logged source
+            ("neither", "fabricated"),
+        ], (name, got)
