@@ -236,3 +236,11 @@ def test_an_answer_the_contexts_table_leaves_out_keeps_the_contexts_it_logged(tm
             ("logged_wrong", "weak"),  # missing_number:60, checked against its own logged source
             ("neither", "fabricated"),
         ], (name, got)
+
+
+def test_bench_refuses_a_night_too_large_to_generate_before_generating_anything(tmp_path: Path) -> None:
+    # `citeaudit bench --rows 1180591620717411303424` (2^70) generated answers for ever, no output (killed after 10
+    # minutes); a night above the bound is one usage line naming it, exit 2, before any work
+    res = CliRunner().invoke(main, ["bench", "--rows", str(2**70)])
+    assert res.exit_code == 2, res.output
+    assert "--rows" in res.output and "10000000" in res.output and "Traceback" not in res.output, res.output
