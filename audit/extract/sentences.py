@@ -74,8 +74,16 @@ def mask_markers(text: str) -> tuple[str, list[tuple[int, int]]]:
 _BRACKETED = re.compile(r"[(\[]\s*(?:(?:see|cf\.?|sources?|via)\b:?\s*)?(?:\x00[\s,;]*)+[)\]]", re.IGNORECASE)
 
 
+# a terminal's control sequences (ECMA-48 CSI: colours `\x1b[31m`, `\x1b[0m`, `\x1b[1;32m`) logged inside an answer:
+# their digits were read as the claim's numbers (`missing_number:31`, a correct answer RED)
+_TERMINAL_CODE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
+
+
 def strip_markers(text: str) -> str:
-    """The text without citation markers (and the brackets around them), spaces before punctuation tidied."""
+    """The text without citation markers (and the brackets around them) or terminal colour codes, spaces before
+    punctuation tidied."""
+    if "\x1b" in text:
+        text = _TERMINAL_CODE.sub("", text)
     pieces, last = [], 0
     for m in find_markers(text):
         pieces.append(text[last : m.start()])

@@ -244,3 +244,24 @@ def test_bench_refuses_a_night_too_large_to_generate_before_generating_anything(
     res = CliRunner().invoke(main, ["bench", "--rows", str(2**70)])
     assert res.exit_code == 2, res.output
     assert "--rows" in res.output and "10000000" in res.output and "Traceback" not in res.output, res.output
+
+
+def test_terminal_colour_codes_logged_in_an_answer_are_no_part_of_its_claims(tmp_path: Path) -> None:
+    # an answer logged with a terminal's colour codes (`\x1b[31m`, `\x1b[0m`, `\x1b[1;32m`) kept `[31m` in its claim,
+    # whose 31 was then a `missing_number` (a correct answer RED); the codes are no words of a claim now, while its
+    # offsets still point into the answer as logged
+    rows = [
+        make_answer("coloured", "Refunds\x1b[31m take 30 days\x1b[0m [1].", CTX),
+        make_answer("bold", "\x1b[1;32mRefunds take 30 days\x1b[m [1].", CTX),
+        make_answer("wrong", "Refunds\x1b[31m take 60 days\x1b[0m [1].", CTX),
+    ]
+    logs, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), logs)
+    res = CliRunner().invoke(main, ["run", "--input", str(logs), "--db", str(db), "--quiet"])
+    assert res.exit_code == 0, res.output
+    got = query(db, "SELECT answer_id, claim, verdict, reasons FROM citation_audit ORDER BY answer_id")
+    assert got == [
+        ("bold", "Refunds take 30 days.", "verified", ["exact_match"]),
+        ("coloured", "Refunds take 30 days.", "verified", ["exact_match"]),
+        ("wrong", "Refunds take 60 days.", "weak", ["missing_number:60", "swapped:60/30"]),
+    ], got
