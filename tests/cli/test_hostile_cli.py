@@ -53,8 +53,11 @@ def test_nightly_work_dir_removes_only_its_own_stale_work_dirs(tmp_path: Path) -
     stale.mkdir()
     (stale / "_owner.pid").write_text("999999999")
     db = tmp_path / "audit.duckdb"
-    res = _cli("nightly", "--day", "2026-11-01", "--input", str(inp), "--db", str(db), "--work-dir", str(work))
-    assert res.returncode == 0, res.stderr
+    # in this process, as tests/cli/test_hostile_config.py runs a nightly: its local Prefect API is started once per
+    # test process, not once per nightly (the nightly's own process is not what is tested here)
+    args = ["nightly", "--day", "2026-11-01", "--input", str(inp), "--db", str(db), "--work-dir", str(work)]
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 0, res.output
     assert (work / "important" / "notes.txt").read_text() == "mine\n"
     assert (work / "run-not-a-key").is_dir()
     assert not stale.exists()  # a work dir of a dead run is still cleaned
@@ -484,10 +487,11 @@ def test_a_day_audited_before_it_ended_does_not_move_the_nightly_watermark(tmp_p
     # until then, so no day in between was ever audited
     inp = _answers(tmp_path / "answers.parquet")  # logged 2026-11-01
     db = tmp_path / "audit.duckdb"
-    res = _cli("nightly", "--day", "2999-01-01", "--input", str(inp), "--db", str(db))
-    assert res.returncode == 0, res.stderr
-    res = _cli("nightly", "--input", str(inp), "--db", str(db))
-    assert res.returncode == 0, res.stderr
+    # both nightlies in this process (as in test_nightly_work_dir_removes_only_its_own_stale_work_dirs)
+    res = CliRunner().invoke(main, ["nightly", "--day", "2999-01-01", "--input", str(inp), "--db", str(db)])
+    assert res.exit_code == 0, res.output
+    res = CliRunner().invoke(main, ["nightly", "--input", str(inp), "--db", str(db)])
+    assert res.exit_code == 0, res.output
     assert "2026-11-01" in res.stdout, res.stdout
     assert query(db, "SELECT count(*) FROM answer_audit") == [(1,)]
 
