@@ -41,7 +41,7 @@ def _cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
     return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300, cwd=cwd)
 
 
-def test_nightly_work_dir_removes_only_its_own_stale_work_dirs(tmp_path: Path) -> None:
+def test_nightly_work_dir_removes_only_its_own_stale_work_dirs(tmp_path: Path, env_restored: None) -> None:
     # a stale work dir was any folder under --work-dir without a live owner: `--work-dir ~/scratch` deleted every
     # folder in it (a user's `important/` with its files), where citeaudit had only ever written run-<key> folders
     inp = _answers(tmp_path / "answers.parquet")
@@ -481,7 +481,7 @@ def test_shard_threads_past_any_machine_is_refused_naming_the_setting(tmp_path: 
     assert res.exit_code == 0, res.output
 
 
-def test_a_day_audited_before_it_ended_does_not_move_the_nightly_watermark(tmp_path: Path) -> None:
+def test_a_day_audited_before_it_ended_does_not_move_the_nightly_watermark(tmp_path: Path, env_restored: None) -> None:
     # `nightly --day 2999-01-01` (a typo for a year, or today's date) completed a day that had not ended: the
     # watermark (the latest completed day) jumped to it, and every incremental nightly after said "nothing to audit"
     # until then, so no day in between was ever audited

@@ -111,6 +111,7 @@ def _outputs_config(root: Path, report_dir: Path, export_dir: Path) -> Path:
 
 def test_a_day_whose_review_page_and_export_could_not_be_written_is_audited_again_by_the_next_nightly(
     tmp_path: Path,
+    env_restored: None,
 ) -> None:
     # the outputs were written after the day's run was recorded `completed`: a night stopped while writing them
     # (SIGTERM, a full disk, a folder it could not write) said 'the run is recorded as failed; rerun to complete it',
