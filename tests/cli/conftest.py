@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,3 +22,14 @@ def db(tmp_path: Path) -> Path:
     )
     con.close()
     return path
+
+
+@pytest.fixture
+def env_restored() -> Iterator[None]:
+    """The process environment as it was before the test, after it: a nightly run in-process (CliRunner) sets
+    Prefect's variables (`PREFECT_LOGGING_LEVEL`, ...) in os.environ, which the `citeaudit` subprocesses of later
+    tests in the same test process would otherwise inherit."""
+    saved = dict(os.environ)
+    yield
+    os.environ.clear()
+    os.environ.update(saved)

@@ -41,7 +41,7 @@ def _cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
     return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300, cwd=cwd)
 
 
-def test_nightly_work_dir_removes_only_its_own_stale_work_dirs(tmp_path: Path) -> None:
+def test_nightly_work_dir_removes_only_its_own_stale_work_dirs(tmp_path: Path, env_restored: None) -> None:
     # a stale work dir was any folder under --work-dir without a live owner: `--work-dir ~/scratch` deleted every
     # folder in it (a user's `important/` with its files), where citeaudit had only ever written run-<key> folders
     inp = _answers(tmp_path / "answers.parquet")
@@ -53,8 +53,11 @@ def test_nightly_work_dir_removes_only_its_own_stale_work_dirs(tmp_path: Path) -
     stale.mkdir()
     (stale / "_owner.pid").write_text("999999999")
     db = tmp_path / "audit.duckdb"
-    res = _cli("nightly", "--day", "2026-11-01", "--input", str(inp), "--db", str(db), "--work-dir", str(work))
-    assert res.returncode == 0, res.stderr
+    # in this process, as tests/cli/test_hostile_config.py runs a nightly: its local Prefect API is started once per
+    # test process, not once per nightly (the nightly's own process is not what is tested here)
+    args = ["nightly", "--day", "2026-11-01", "--input", str(inp), "--db", str(db), "--work-dir", str(work)]
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 0, res.output
     assert (work / "important" / "notes.txt").read_text() == "mine\n"
     assert (work / "run-not-a-key").is_dir()
     assert not stale.exists()  # a work dir of a dead run is still cleaned
@@ -478,16 +481,17 @@ def test_shard_threads_past_any_machine_is_refused_naming_the_setting(tmp_path: 
     assert res.exit_code == 0, res.output
 
 
-def test_a_day_audited_before_it_ended_does_not_move_the_nightly_watermark(tmp_path: Path) -> None:
+def test_a_day_audited_before_it_ended_does_not_move_the_nightly_watermark(tmp_path: Path, env_restored: None) -> None:
     # `nightly --day 2999-01-01` (a typo for a year, or today's date) completed a day that had not ended: the
     # watermark (the latest completed day) jumped to it, and every incremental nightly after said "nothing to audit"
     # until then, so no day in between was ever audited
     inp = _answers(tmp_path / "answers.parquet")  # logged 2026-11-01
     db = tmp_path / "audit.duckdb"
-    res = _cli("nightly", "--day", "2999-01-01", "--input", str(inp), "--db", str(db))
-    assert res.returncode == 0, res.stderr
-    res = _cli("nightly", "--input", str(inp), "--db", str(db))
-    assert res.returncode == 0, res.stderr
+    # both nightlies in this process (as in test_nightly_work_dir_removes_only_its_own_stale_work_dirs)
+    res = CliRunner().invoke(main, ["nightly", "--day", "2999-01-01", "--input", str(inp), "--db", str(db)])
+    assert res.exit_code == 0, res.output
+    res = CliRunner().invoke(main, ["nightly", "--input", str(inp), "--db", str(db)])
+    assert res.exit_code == 0, res.output
     assert "2026-11-01" in res.stdout, res.stdout
     assert query(db, "SELECT count(*) FROM answer_audit") == [(1,)]
 

@@ -183,7 +183,7 @@ def test_a_glob_over_the_logs_leaves_out_an_export_among_them(tmp_path: Path) ->
     assert res.exit_code == 0 and "Traceback" not in res.output, res.output
 
 
-def test_a_contexts_table_inside_the_input_folder_is_not_read_as_answers(tmp_path: Path) -> None:
+def test_a_contexts_table_inside_the_input_folder_is_not_read_as_answers(tmp_path: Path, env_restored: None) -> None:
     """`--input logs --contexts logs/contexts.parquet`: the contexts table was read as a log too and stopped the run,
     exit 2, "required column 'conversation_id' is missing"."""
     logs = tmp_path / "logs"

@@ -12,8 +12,11 @@ from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+from click.testing import CliRunner
 
+from audit.cli import main
 from audit.contract import answers_schema
+from audit.sample.generate import main as generate_main
 from tests.conftest import REPO, make_answer, query
 
 CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "T", "page": 1, "text": "Refunds take 30 days."}]
@@ -39,10 +42,10 @@ def _start(*args: str) -> subprocess.Popen[str]:
 
 
 def _sample(root: Path, rows: int) -> Path:
-    """The generator's answers over one day (2026-11-01), planted faults included."""
+    """The generator's answers over one day (2026-11-01), planted faults included: `python -m audit.sample.generate
+    --out root/in --rows N --days 1`, called in this process (the generator is not what these tests test)."""
     out = root / "in"
-    gen = [sys.executable, "-m", "audit.sample.generate", "--out", str(out), "--rows", str(rows), "--days", "1"]
-    subprocess.run(gen, check=True, capture_output=True)
+    generate_main(["--out", str(out), "--rows", str(rows), "--days", "1"])
     return out
 
 
@@ -131,7 +134,10 @@ def test_a_run_killed_mid_shards_whose_work_dir_was_damaged_reruns_to_the_uninte
     # good, until someone deleted the work dir by hand
     inp, cfg = _sample(tmp_path, 200), _config(tmp_path)
     base, db = tmp_path / "base.duckdb", tmp_path / "audit.duckdb"
-    assert _run(inp, base, cfg).returncode == 0
+    # the uninterrupted reference, audited in this process (a process of its own is not what is tested here)
+    args = ["run", "--input", str(inp), "--db", str(base), "--config", str(cfg), "--quiet", *DAY]
+    uninterrupted = CliRunner().invoke(main, args)
+    assert uninterrupted.exit_code == 0, uninterrupted.output
     work = _killed_in_the_shard_phase(inp, db, cfg, shards_done=3)
     assert [r[0] for r in query(db, "SELECT status FROM runs")] == ["running"]
     shards = sorted(work.glob("shard-*"))

@@ -40,24 +40,42 @@ WRAPS = {
 }
 
 
-@pytest.mark.parametrize("wrap", WRAPS.values(), ids=WRAPS.keys())
-def test_structured_output_after_a_line_of_prose_is_structured_output(tmp_path: Path, wrap: str) -> None:
+@pytest.fixture(scope="module")
+def wrapped_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Each of ANSWERS in each of WRAPS (answer id `<wrap>--<answer>`), audited by one real `citeaudit run`: an
+    answer is audited on its own, so the one audit serves each wrap's test (which reads its own answers only)."""
+    rows = [
+        make_answer(f"{name}--{k}", wrap.format(json.dumps(v)), CTX)
+        for name, wrap in WRAPS.items()
+        for k, v in ANSWERS.items()
+    ]
+    return audited(tmp_path_factory.mktemp("wraps"), rows)
+
+
+def _of_wrap(rows: list[tuple], wrap: str) -> list[tuple]:
+    """The rows (answer id first) of `wrap`'s answers, each under its ANSWERS key."""
+    return [(a.split("--", 1)[1], *rest) for a, *rest in rows if a.split("--", 1)[0] == wrap]
+
+
+@pytest.mark.parametrize("wrap", WRAPS)
+def test_structured_output_after_a_line_of_prose_is_structured_output(wrapped_db: Path, wrap: str) -> None:
     # read as prose, the JSON was the audited text: a citation object holds no marker, so a fabricated chunk and a
     # changed figure came out YELLOW `no_citations` (inside a fence it was code, the same), never checked
-    db = audited(tmp_path, [make_answer(k, wrap.format(json.dumps(v)), CTX) for k, v in ANSWERS.items()])
+    db = wrapped_db
     sql = "SELECT answer_id, structured_output, level, flags FROM answer_audit"
-    got = {a: (s, lv, f) for a, s, lv, f in q(db, sql)}
+    got = {a: (s, lv, f) for a, s, lv, f in _of_wrap(q(db, sql), wrap)}
     assert got == {
         "object_fabricated": (True, "RED", []),
         "index_fabricated": (True, "RED", []),
         "object_correct": (True, "GREEN", []),
         "index_correct": (True, "GREEN", []),
     }
-    cites = {a: (m, v, r) for a, m, v, r in q(db, "SELECT answer_id, marker, verdict, reasons FROM citation_audit")}
+    cite_rows = _of_wrap(q(db, "SELECT answer_id, marker, verdict, reasons FROM citation_audit"), wrap)
+    cites = {a: (m, v, r) for a, m, v, r in cite_rows}
     assert cites["object_fabricated"] == ("citations[0]", "fabricated", ["unknown_chunk"])
     assert cites["index_fabricated"] == ("citations[0]", "fabricated", ["index_out_of_range"])
     assert cites["object_correct"][:2] == cites["index_correct"][:2] == ("citations[0]", "verified")
-    texts = dict(q(db, "SELECT answer_id, answer_text FROM answer_audit"))
+    texts = dict(_of_wrap(q(db, "SELECT answer_id, answer_text FROM answer_audit"), wrap))
     assert texts == {k: v["answer"] for k, v in ANSWERS.items()}
 
 
