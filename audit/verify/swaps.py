@@ -31,6 +31,7 @@ from rapidfuzz import fuzz
 
 from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
+from audit.verify.events import another_event, converse
 from audit.verify.exclusive import scope_widened
 from audit.verify.hedges import done_for_planned, dropped_hedge, framed
 from audit.verify.inplace import said_otherwise
@@ -244,8 +245,16 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         name = a.low in pair.names and b.capital and not _is_number(b.low) and (b.low, a.low) not in pair.replaced
         if (number or name) and not _variants(a.low, b.low):
             return f"{a.low}/{b.low}"
-    # a joining word beside the word in its place is no part of it ("including" for "but excludes"), ...
-    return f"{mine}/{theirs}" if contradicts(mine, theirs) or said_otherwise(said, stated) else None
+    # a joining word beside the word in its place is no part of it ("including" for "but excludes"), ... ; pair by
+    # pair not where the two sides' names stand on the other side elsewhere, the parties swapped with the verb:
+    # "Brazil won ... against Germany" says what "Germany lost ... to Brazil" does
+    outside = (
+        {w.low for w in (*pair.claim[:i1], *pair.claim[i2:])},
+        {w.low for w in (*pair.sent[:j1], *pair.sent[j2:])},
+    )
+    names = [w.low for w in claim if w.capital], [w.low for w in sent if w.capital]
+    pairwise = not converse(*names, *outside) and said_otherwise(said, stated)
+    return f"{mine}/{theirs}" if contradicts(mine, theirs) or pairwise else None
 
 
 def _crossed(ops: Sequence[tuple[str, int, int, int, int]], pair: _Pair) -> str | None:
@@ -311,6 +320,8 @@ def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], quest
         found = _swap(i1, i2, j1, j2, pair)
         if found is None and tag == "replace" and i2 - i1 < j2 - j1 and i2 - i1 <= MAX_SWAPPED:
             found = cut_short([w.low for w in claim[i1:i2]], [w.low for w in sent[j1:j2]])
+        if found is not None and another_event(ops, k, [w.low for w in claim], [w.low for w in sent]):
+            found = None
         if found is not None:
             swaps.append(found)
     if "negation" in swaps and restates_not_all([w.low for w in claim], [w.low for w in sent], NEGATIONS):

@@ -163,7 +163,7 @@ def test_an_answer_wrapped_whole_in_a_markdown_fence_is_audited(tmp_path: Path) 
         "two_fences": (answers["two_fences"], False, "YELLOW", 0),
     }, got
     reasons = q(db, "SELECT DISTINCT reasons FROM citation_audit WHERE answer_id <> 'right'")
-    assert reasons == [(["missing_number:90"],)], reasons
+    assert reasons == [(["missing_number:90", "swapped:90/30"],)], reasons
     cited = q(db, "SELECT answer_id, char_start, char_end, marker FROM citation_audit WHERE answer_id = 'markdown'")
     assert cited == [("markdown", 21, 24, "[1]")]
 
