@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -69,3 +70,15 @@ def fabricated_reasons(db: Path) -> dict[str, list[str]]:
     got = q(db, "SELECT answer_id, flatten(list(reasons ORDER BY citation_ord)) FROM citation_audit "
                "WHERE verdict = 'fabricated' GROUP BY 1")  # fmt: skip
     return dict(got)
+
+
+# the log-format rounds' two sources with urls, and their answers audited (a text, or a JSON shape dumped)
+REFUNDS, SHIPPING = "Refunds take 30 days.", "Shipping is free over 50 euros."
+TEXT = f"{REFUNDS} {SHIPPING}"
+URL_CTX = [c | {"url": f"https://x.org/{c['doc_id']}"} for c in CTX]
+
+
+def run_logged(tmp_path: Path, answers: dict[str, Any], ctx: list[dict[str, Any]] = URL_CTX) -> Path:
+    """Audit one answer per key, its value the answer's text or a JSON shape written as the log writes it."""
+    rows = [make_answer(k, v if isinstance(v, str) else json.dumps(v), ctx) for k, v in answers.items()]
+    return audited(tmp_path, rows)

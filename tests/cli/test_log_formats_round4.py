@@ -4,24 +4,14 @@ lost."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from tests.cli.hostile import CTX, audited
+from tests.cli.hostile import CTX, REFUNDS, SHIPPING, TEXT
 from tests.cli.hostile import cites_by_answer as _cites
 from tests.cli.hostile import fabricated_reasons as _reasons
-from tests.conftest import make_answer
+from tests.cli.hostile import run_logged as _run
 from tests.conftest import query as q
-
-REFUNDS, SHIPPING = "Refunds take 30 days.", "Shipping is free over 50 euros."
-TEXT = f"{REFUNDS} {SHIPPING}"
-URL_CTX = [c | {"url": f"https://x.org/{c['doc_id']}"} for c in CTX]
-
-
-def _run(tmp_path: Path, answers: dict[str, Any], ctx: list[dict[str, Any]] = URL_CTX) -> Path:
-    rows = [make_answer(k, v if isinstance(v, str) else json.dumps(v), ctx) for k, v in answers.items()]
-    return audited(tmp_path, rows)
 
 
 def test_a_gemini_response_dumped_by_the_python_sdk_is_read(tmp_path: Path) -> None:

@@ -123,39 +123,29 @@ def build(out: Path, per_set: int, seed: int) -> None:
             filler = rng.choice(fillers)
             half = _half(p["id"])
             kind = wrong[0][0]
-            # the misattribution: cited wrong source, the true one and an unrelated one retrieved, in shuffled order
-            order = [("wrong", wrong[0][1]), ("true", p["source"]), ("filler", filler)]
-            rng.shuffle(order)
-            ranks = {role: r for r, (role, _s) in enumerate(order, start=1)}
-            aid = f"mis-{p['id']}"
-            answers.append(_answer(aid, p["claim"], ranks["wrong"], [s for _r, s in order]))
-            labels.append(
-                {
-                    "answer_id": aid,
-                    "gold": "misattributed",
-                    "marker": f"[{ranks['wrong']}]",
-                    "cited_rank": ranks["wrong"],
-                    "true_rank": ranks["true"],
-                    "src_dataset": ds,
-                }
-            )
-            cases.append({"answer_id": aid, "dataset": ds, "half": half, "kind": kind, "gold": "misattributed"})
+            # the misattribution: cited wrong source, the true one and an unrelated one retrieved, in shuffled order;
             # the negative: the true source replaced by a second wrong one
-            order = [("wrong", wrong[0][1]), ("wrong2", wrong[1][1]), ("filler", filler)]
-            rng.shuffle(order)
-            ranks = {role: r for r, (role, _s) in enumerate(order, start=1)}
-            aid = f"neg-{p['id']}"
-            answers.append(_answer(aid, p["claim"], ranks["wrong"], [s for _r, s in order]))
-            labels.append(
-                {
-                    "answer_id": aid,
-                    "gold": "not_supported",
-                    "marker": f"[{ranks['wrong']}]",
-                    "cited_rank": ranks["wrong"],
-                    "src_dataset": ds,
-                }
-            )
-            cases.append({"answer_id": aid, "dataset": ds, "half": half, "kind": kind, "gold": "not_supported"})
+            for prefix, gold, other in (
+                ("mis", "misattributed", ("true", p["source"])),
+                ("neg", "not_supported", ("wrong2", wrong[1][1])),
+            ):
+                order = [("wrong", wrong[0][1]), other, ("filler", filler)]
+                rng.shuffle(order)
+                ranks = {role: r for r, (role, _s) in enumerate(order, start=1)}
+                aid = f"{prefix}-{p['id']}"
+                answers.append(_answer(aid, p["claim"], ranks["wrong"], [s for _r, s in order]))
+                true_rank = {"true_rank": ranks["true"]} if "true" in ranks else {}
+                labels.append(
+                    {
+                        "answer_id": aid,
+                        "gold": gold,
+                        "marker": f"[{ranks['wrong']}]",
+                        "cited_rank": ranks["wrong"],
+                        **true_rank,
+                        "src_dataset": ds,
+                    }
+                )
+                cases.append({"answer_id": aid, "dataset": ds, "half": half, "kind": kind, "gold": gold})
     out.mkdir(parents=True, exist_ok=True)
     pq.write_table(pa.Table.from_pylist(answers, schema=answers_schema()), out / "answers.parquet")
     (out / "labels.jsonl").write_text("".join(json.dumps(lab) + "\n" for lab in labels), encoding="utf-8")
