@@ -73,8 +73,6 @@ def fabricated_reasons(db: Path) -> dict[str, list[str]]:
 
 
 # the log-format rounds' two sources with urls, and their answers audited (a text, or a JSON shape dumped)
-REFUNDS, SHIPPING = "Refunds take 30 days.", "Shipping is free over 50 euros."
-TEXT = f"{REFUNDS} {SHIPPING}"
 URL_CTX = [c | {"url": f"https://x.org/{c['doc_id']}"} for c in CTX]
 
 

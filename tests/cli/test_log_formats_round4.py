@@ -7,11 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.cli.hostile import CTX, REFUNDS, SHIPPING, TEXT
+from tests.cli.hostile import CTX
 from tests.cli.hostile import cites_by_answer as _cites
 from tests.cli.hostile import fabricated_reasons as _reasons
 from tests.cli.hostile import run_logged as _run
 from tests.conftest import query as q
+
+REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
+TEXT = f"{REFUNDS} {SHIPPING}"
 
 
 def test_a_gemini_response_dumped_by_the_python_sdk_is_read(tmp_path: Path) -> None:
