@@ -9,7 +9,8 @@ from collections.abc import Sequence
 NEAR = 3  # words after a difference where its event's number stands ("ended in 1945", "closed at $ 150")
 
 
-def _is_number(word: str) -> bool:
+def is_number(word: str) -> bool:
+    """Whether a token is a figure (its first character a digit)."""
     return word[:1].isdigit()
 
 
@@ -22,7 +23,7 @@ def converse(said_names: Sequence[str], stated_names: Sequence[str], claim_rest:
 
 
 def _number_after(words: Sequence[str], end: int) -> str | None:
-    return next((w for w in words[end : end + NEAR] if _is_number(w)), None)
+    return next((w for w in words[end : end + NEAR] if is_number(w)), None)
 
 
 def another_event(
@@ -34,7 +35,7 @@ def another_event(
     until 1945", "closed at $150" against "opened at $148 ... and finished the day at $150" tell another event of the
     same thing (its number checked as a key fact), not the opposite of the one the sentence tells at that place."""
     _, i1, i2, j1, j2 = ops[k]
-    if i2 > i1 and _is_number(claim[i1]):
+    if i2 > i1 and is_number(claim[i1]):
         return False
     place = min(j2, j1 + (i2 - i1)) if i2 > i1 else j2  # a claim's word for more of the sentence's: its first ones
     mine, theirs = _number_after(claim, i2), _number_after(sent, place)

@@ -31,7 +31,7 @@ from rapidfuzz import fuzz
 
 from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
-from audit.verify.events import another_event, converse
+from audit.verify.events import another_event, converse, is_number
 from audit.verify.exclusive import scope_widened
 from audit.verify.hedges import done_for_planned, dropped_hedge, framed
 from audit.verify.inplace import said_otherwise
@@ -119,10 +119,6 @@ def _variants(a: str, b: str) -> bool:
     return rounded or (len(short) == 2 and len(long_) == 4 and long_.endswith(short))
 
 
-def _is_number(word: str) -> bool:
-    return word[0].isdigit()
-
-
 @dataclass(frozen=True)
 class _Pair:
     """The claim and a sentence it may copy, as the comparison of one difference reads them."""
@@ -145,8 +141,8 @@ def _stitched(deleted: list[_Word], before: list[_Word], pair: _Pair) -> str | N
     if contrast is None:
         return None
     stated = {w.low for w in before}
-    numbers = any(_is_number(w) for w in stated) and any(_is_number(w) and w not in pair.claim_words for w in words)
-    opposed = any(contradicts(c, w) for c in stated for w in words if not _is_number(w))
+    numbers = any(is_number(w) for w in stated) and any(is_number(w) and w not in pair.claim_words for w in words)
+    opposed = any(contradicts(c, w) for c in stated for w in words if not is_number(w))
     return contrast if numbers or opposed else None
 
 
@@ -236,13 +232,13 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     if none_for_not_all(mine, theirs):
         return f"{mine}/{theirs}"
     after = pair.claim[i2].low if i2 < len(pair.claim) else ""
-    if {mine, theirs} == {"by", "to"} and after and _is_number(after):
+    if {mine, theirs} == {"by", "to"} and after and is_number(after):
         return f"{mine}/{theirs}"  # "increased to 12 percent" for "increased by 12 percent"
     if len(claim) == 1 == len(sent):
         a, b = claim[0], sent[0]
-        number = _is_number(a.low) and _is_number(b.low)
+        number = is_number(a.low) and is_number(b.low)
         # two names in each other's place ("Germany and France" for "France and Germany") are `_crossed`'s
-        name = a.low in pair.names and b.capital and not _is_number(b.low) and (b.low, a.low) not in pair.replaced
+        name = a.low in pair.names and b.capital and not is_number(b.low) and (b.low, a.low) not in pair.replaced
         if (number or name) and not _variants(a.low, b.low):
             return f"{a.low}/{b.low}"
     # a joining word beside the word in its place is no part of it ("including" for "but excludes"), ... ; pair by
@@ -385,11 +381,11 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
     # the claim's number stated in another sentence beside another of the claim's figures or names ("In 2021, sales
     # were 7 million" against "In 2020, sales were 5 million units. In 2021, the figure reached 7 million.") is that
     # sentence's, said in other words: no swap
-    facts = {w.low for w in words if _is_number(w.low)} | name_words
+    facts = {w.low for w in words if is_number(w.low)} | name_words
     others = [{w.low for w in s} for n, s in enumerate(sentences) if n != at]
 
     def stated_elsewhere(found: str) -> bool:
         mine = found.partition("/")[0]
-        return _is_number(mine) and any(mine in ws and (facts - {mine}) & ws for ws in others)
+        return is_number(mine) and any(mine in ws and (facts - {mine}) & ws for ws in others)
 
     return tuple(f for f in copy.swaps if not stated_elsewhere(f))
