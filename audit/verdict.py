@@ -185,8 +185,9 @@ def better_source(cited: float, other: float, cfg: SupportConfig) -> bool:
 def fuller_source(cited: SourceScore, others: Mapping[int, SourceScore], cfg: SupportConfig) -> int | None:
     """Another retrieved source capped below `verified` only for what the cited source lacks too: its hard-rule
     reasons are a strict part of the cited one's (it lacks nothing the cited one does not, holds a key fact the cited
-    one lacks or does not share its contradiction), and before the caps it reaches `verified` and leads the cited one
-    by `misattribution_verified_margin`. "... designed by Maria Lindqvist, in Malmo ..." cited to a source naming
+    one lacks), it says nothing otherwise than the claim (`contradicts`: a negation, an opposite change, a swapped word
+    caps a source that verifies nothing), and before the caps it reaches `verified` and leads the cited one by
+    `misattribution_verified_margin`. "... designed by Maria Lindqvist, in Malmo ..." cited to a source naming
     neither, another naming Lindqvist but not Malmo: both are capped just under `verified` for Malmo, so the capped
     lead (under the wide margin) hid the better one; the name both lack says nothing of which supports the claim.
     The highest such support, ties to the lower rank; None when there is none. Measured on answers built from the
@@ -196,6 +197,7 @@ def fuller_source(cited: SourceScore, others: Mapping[int, SourceScore], cfg: Su
         r
         for r, s in others.items()
         if set(s.missing) < lacks
+        and not contradicts(s, cfg)
         and s.support >= cfg.verified
         and s.support - cited.support >= cfg.misattribution_verified_margin
     ]
