@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.cli.hostile import Verdicts, audited, claim_verdicts, claims
+from tests.cli.hostile import Verdicts, audited, batched, claim_verdicts, claims
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
@@ -314,26 +314,30 @@ def test_a_name_with_letters_outside_a_z_is_a_key_fact(got: Verdicts) -> None:
     assert got["unaccented"][1] == [], got
 
 
-def test_digits_of_other_scripts_are_the_numbers_they_write(tmp_path: Path) -> None:
+def _ctx(text: str) -> list[dict[str, Any]]:
+    return [{"doc_id": "d1", "chunk_id": "c1", "title": "P.pdf", "page": 1, "text": text}]
+
+
+SRC_3 = "Refunds are paid within 30 days of the purchase, from 3 March 2020."
+ANSWERS_2 = {
+    "full_width": ("Refunds are paid within ３０ days of the purchase [1].", SRC_3),
+    "in_source": ("Refunds are paid within 30 days of the purchase [1].", SRC_3.replace("30", "３０")),
+    "cjk": ("退款在购买后３０天内支付[1]。", "退款在购买后30天内支付。"),
+    "arabic_indic": (
+        "تدفع المبالغ المستردة خلال ٣٠ يوما من الشراء [1].",
+        "تدفع المبالغ المستردة خلال 30 يوما من الشراء.",
+    ),
+    "date": ("Refunds are paid within 30 days, from ３ March ２０２０ [1].", SRC_3),
+    "wrong": ("Refunds are paid within ４０ days of the purchase [1].", SRC_3),
+}
+
+
+@batched([make_answer(k, a, _ctx(s)) for k, (a, s) in ANSWERS_2.items()])
+def test_digits_of_other_scripts_are_the_numbers_they_write(answers_db: Path) -> None:
     # "３０" (full width: CJK answers write them), "٣٠" (Arabic-Indic), "𝟑𝟎" are 30: a claim or source writing them
     # against ASCII digits was `missing_number:３０` (a correct citation weak or unsupported, the answer RED);
     # another figure is still missing, in any script
-    def ctx(text: str) -> list[dict[str, Any]]:
-        return [{"doc_id": "d1", "chunk_id": "c1", "title": "P.pdf", "page": 1, "text": text}]
-
-    src = "Refunds are paid within 30 days of the purchase, from 3 March 2020."
-    answers = {
-        "full_width": ("Refunds are paid within ３０ days of the purchase [1].", src),
-        "in_source": ("Refunds are paid within 30 days of the purchase [1].", src.replace("30", "３０")),
-        "cjk": ("退款在购买后３０天内支付[1]。", "退款在购买后30天内支付。"),
-        "arabic_indic": (
-            "تدفع المبالغ المستردة خلال ٣٠ يوما من الشراء [1].",
-            "تدفع المبالغ المستردة خلال 30 يوما من الشراء.",
-        ),
-        "date": ("Refunds are paid within 30 days, from ３ March ２０２０ [1].", src),
-        "wrong": ("Refunds are paid within ４０ days of the purchase [1].", src),
-    }
-    db = audited(tmp_path, [make_answer(k, a, ctx(s)) for k, (a, s) in answers.items()])
+    db = answers_db
     got = {a: (v, list(r)) for a, v, r in q(db, "SELECT answer_id, verdict, reasons FROM citation_audit")}
     assert not [(a, r) for a, (_v, r) in got.items() if a != "wrong" and any(x.startswith("missing_") for x in r)], got
     # (a claim in full-width digits is not yet an exact match of ASCII ones: its verdict is the support model's)
@@ -438,25 +442,28 @@ def test_an_opposite_word_about_something_else_in_the_window_is_no_direction_mis
     assert all(v[0] == "verified" and "direction_mismatch" not in v[1] for v in got.values()), got
 
 
-def test_a_negated_change_states_the_opposite_change(tmp_path: Path) -> None:
+SOURCES = {
+    "sick": "Hundreds of schoolgirls in Qom have fallen sick in recent months. The authorities have not found "
+    "any cause.",
+    "sales": "Quarterly sales fell in 2020. The company did not give a reason.",
+}
+CLAIMS = {
+    "sick": "Hundreds of schoolgirls in Qom have not fallen sick in recent months, and the authorities have not "
+    "found any cause.",
+    "sales": "Quarterly sales did not rise in 2020, and the company did not give a reason.",
+}
+ROWS = [
+    make_answer(key, f"{CLAIMS[key]} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": SOURCES[key]}])
+    for key in CLAIMS
+]
+
+
+@batched(ROWS)
+def test_a_negated_change_states_the_opposite_change(answers_db: Path) -> None:
     # "have not fallen sick" against "have fallen sick" was the same side to the direction rule, and the window's own
     # negation elsewhere ("have not found") hid it from the negation rule: verified. A negated word of a side states
     # the other side, so "did not rise" against "fell" stays no mismatch
-    sources = {
-        "sick": "Hundreds of schoolgirls in Qom have fallen sick in recent months. The authorities have not found "
-        "any cause.",
-        "sales": "Quarterly sales fell in 2020. The company did not give a reason.",
-    }
-    claims = {
-        "sick": "Hundreds of schoolgirls in Qom have not fallen sick in recent months, and the authorities have not "
-        "found any cause.",
-        "sales": "Quarterly sales did not rise in 2020, and the company did not give a reason.",
-    }
-    rows = [
-        make_answer(key, f"{claims[key]} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": sources[key]}])
-        for key in claims
-    ]
-    db = audited(tmp_path, rows)
+    db = answers_db
     got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
     assert got["sick"][0] != "verified" and "direction_mismatch" in got["sick"][1], got
     assert "direction_mismatch" not in got["sales"][1], got
@@ -481,15 +488,18 @@ def test_a_closing_price_and_a_year_ended_are_no_direction(got: Verdicts) -> Non
     assert all(v[0] == "verified" and "direction_mismatch" not in v[1] for v in got.values()), got
 
 
-def test_an_opposite_word_in_the_next_clause_is_no_direction_mismatch(tmp_path: Path) -> None:
+CLAIM_2, SOURCE_5 = (
+    "The bridge was opened to traffic in 1937.",
+    "The bridge began carrying traffic in 1937; it was closed to pedestrians in 2001.",
+)
+
+
+@batched([make_answer("bridge", f"{CLAIM_2} [1]", [{"doc_id": "b", "chunk_id": "0", "text": SOURCE_5}])])
+def test_an_opposite_word_in_the_next_clause_is_no_direction_mismatch(answers_db: Path) -> None:
     # a window telling two events ("began carrying traffic in 1937; it was closed to pedestrians in 2001"): the words
     # near "closed" reached back over the semicolon to "traffic", the claim's, and "opened to traffic in 1937" was
     # capped with direction_mismatch
-    claim, source = (
-        "The bridge was opened to traffic in 1937.",
-        "The bridge began carrying traffic in 1937; it was closed to pedestrians in 2001.",
-    )
-    db = audited(tmp_path, [make_answer("bridge", f"{claim} [1]", [{"doc_id": "b", "chunk_id": "0", "text": source}])])
+    db = answers_db
     assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]
 
 
@@ -537,42 +547,54 @@ def test_lower_against_a_source_that_says_higher_is_not_verified(got: Verdicts) 
     assert "direction_mismatch" not in got["converse"][1] and "direction_mismatch" not in got["education"][1], got
 
 
-def test_a_lifted_ban_is_no_direction_mismatch(tmp_path: Path) -> None:
+CLAIM_3, SOURCE_6 = (
+    "The 2015 ruling allowed same-sex marriage nationwide.",
+    "The 2015 ruling lifted the ban on same-sex marriage nationwide.",
+)
+
+
+@batched([make_answer("ban", f"{CLAIM_3} [1]", [{"doc_id": "b", "chunk_id": "0", "text": SOURCE_6}])])
+def test_a_lifted_ban_is_no_direction_mismatch(answers_db: Path) -> None:
     # "lifted the ban" allows, it does not ban: "the ruling allowed same-sex marriage" against "the ruling lifted the
     # ban on same-sex marriage" was capped with direction_mismatch
-    claim, source = (
-        "The 2015 ruling allowed same-sex marriage nationwide.",
-        "The 2015 ruling lifted the ban on same-sex marriage nationwide.",
-    )
-    db = audited(tmp_path, [make_answer("ban", f"{claim} [1]", [{"doc_id": "b", "chunk_id": "0", "text": source}])])
+    db = answers_db
     assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]
 
 
-def test_another_event_of_the_same_thing_is_no_direction_mismatch(tmp_path: Path) -> None:
+CLAIM_4, SOURCE_7 = "World War II ended in 1945.", "World War II began in 1939 and lasted six years, until 1945."
+
+
+@batched([make_answer("war", f"{CLAIM_4} [1]", [{"doc_id": "w", "chunk_id": "0", "text": SOURCE_7}])])
+def test_another_event_of_the_same_thing_is_no_direction_mismatch(answers_db: Path) -> None:
     # began and ended, opened and closed are two events of one thing, both true at their own dates: a window telling
     # when a war began (1939) and how long it lasted was read as contradicting "ended in 1945", capped
     # with direction_mismatch; the same date ("opened in 1889" against "closed in 1889") still is a mismatch
-    claim, source = "World War II ended in 1945.", "World War II began in 1939 and lasted six years, until 1945."
-    db = audited(tmp_path, [make_answer("war", f"{claim} [1]", [{"doc_id": "w", "chunk_id": "0", "text": source}])])
+    db = answers_db
     assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]
 
 
-def test_the_loser_named_after_the_winner_is_no_direction_mismatch(tmp_path: Path) -> None:
+CLAIM_5, SOURCE_8 = "Smith lost the 2020 mayoral election.", "Jones won the 2020 mayoral election, defeating Smith."
+
+
+@batched([make_answer("vote", f"{CLAIM_5} [1]", [{"doc_id": "v", "chunk_id": "0", "text": SOURCE_8}])])
+def test_the_loser_named_after_the_winner_is_no_direction_mismatch(answers_db: Path) -> None:
     # "Smith lost the 2020 election" against "Jones won the 2020 election, defeating Smith": the converse check wanted
     # the claim's words after "lost" before "won" too, and the claim names no winner: capped with direction_mismatch
-    claim, source = "Smith lost the 2020 mayoral election.", "Jones won the 2020 mayoral election, defeating Smith."
-    db = audited(tmp_path, [make_answer("vote", f"{claim} [1]", [{"doc_id": "v", "chunk_id": "0", "text": source}])])
+    db = answers_db
     assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]
 
 
-def test_a_decision_at_another_date_is_no_direction_mismatch(tmp_path: Path) -> None:
+CLAIM_6, SOURCE_9 = (
+    "The FDA approved the drug in 2019.",
+    "In 2019 the FDA cleared the drug, having rejected an earlier version in 2016.",
+)
+
+
+@batched([make_answer("fda", f"{CLAIM_6} [1]", [{"doc_id": "f", "chunk_id": "0", "text": SOURCE_9}])])
+def test_a_decision_at_another_date_is_no_direction_mismatch(answers_db: Path) -> None:
     # approved and rejected are decisions, each true at its own date: "approved the drug in 2019" against "cleared
     # the drug in 2019, having rejected an earlier version in 2016" was capped with direction_mismatch
-    claim, source = (
-        "The FDA approved the drug in 2019.",
-        "In 2019 the FDA cleared the drug, having rejected an earlier version in 2016.",
-    )
-    db = audited(tmp_path, [make_answer("fda", f"{claim} [1]", [{"doc_id": "f", "chunk_id": "0", "text": source}])])
+    db = answers_db
     assert q(db, "SELECT verdict, reasons FROM citation_audit") == [("verified", [])]
 
 
