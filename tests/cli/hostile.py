@@ -48,8 +48,10 @@ Verdicts = dict[str, tuple[str, list[str]]]
 
 
 def claim_answer(answer_id: str, key: str, claim: str, source: str) -> dict[str, Any]:
-    """One answer stating `claim` and citing its one source `source` (`[1]`, doc and title `key`)."""
-    return make_answer(answer_id, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}])
+    """One answer stating `claim` and citing its one source `source` (`[1]`, doc and title `key`, conversation
+    `conv-{key}`)."""
+    ctx = [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}]
+    return make_answer(answer_id, f"{claim} [1]", ctx, conversation_id=f"conv-{key}")
 
 
 def claim_verdicts(tmp_path: Path, cases: dict[str, tuple[str, str]], keep: tuple[str, ...] = ("",)) -> Verdicts:
