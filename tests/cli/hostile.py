@@ -6,8 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
+import pytest
 from click.testing import CliRunner
 
 from audit.cli import main
@@ -42,17 +44,33 @@ def audited(tmp_path: Path, rows: list[dict[str, Any]]) -> Path:
     return db
 
 
-def claim_verdicts(
-    tmp_path: Path, cases: dict[str, tuple[str, str]], keep: tuple[str, ...] = ("",)
-) -> dict[str, tuple[str, list[str]]]:
+Verdicts = dict[str, tuple[str, list[str]]]
+
+
+def claim_answer(answer_id: str, key: str, claim: str, source: str) -> dict[str, Any]:
+    """One answer stating `claim` and citing its one source `source` (`[1]`, doc and title `key`, conversation
+    `conv-{key}`)."""
+    ctx = [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}]
+    return make_answer(answer_id, f"{claim} [1]", ctx, conversation_id=f"conv-{key}")
+
+
+def claim_verdicts(tmp_path: Path, cases: dict[str, tuple[str, str]], keep: tuple[str, ...] = ("",)) -> Verdicts:
     """Each (claim, source) of `cases` audited as one answer citing its one source (`[1]`, doc and title its key):
     its verdict and its reasons that start with one of `keep` (all of them by default)."""
-    rows = [
-        make_answer(key, f"{claim} [1]", [{"doc_id": key, "chunk_id": "0", "title": key, "text": source}])
-        for key, (claim, source) in cases.items()
-    ]
+    rows = [claim_answer(key, key, claim, source) for key, (claim, source) in cases.items()]
     got = q(audited(tmp_path, rows), "SELECT answer_id, verdict, reasons FROM citation_audit")
     return {a: (v, [r for r in rs if r.startswith(keep)]) for a, v, rs in got}
+
+
+def claims(cases: dict[str, tuple[str, str]], keep: tuple[str, ...] = ("",)) -> pytest.MarkDecorator:
+    """Mark a test with its claim cases: the test's `got` fixture (tests/cli/conftest.py) is what `claim_verdicts`
+    gives for them, read from ONE `citeaudit run` of the cases of every test of the module marked so (the
+    module-scoped `claim_batch`: each case the same answer, its own answer_id `test/key`, doc and title its key).
+    Each answer is audited alone (its contexts, its resolution, its verdict; a vector depends on its text alone), so
+    the batch gives each case what its own run gave, without a run's fixed cost (start, DuckDB planning) per test.
+    Only for cases that are independent answers: a run-level outcome (exit code, a quarantined row, run counts) or
+    answers that meet (one answer_id, one conversation) need a run of their own."""
+    return pytest.mark.claims(cases, keep)
 
 
 def cites_by_answer(db: Path) -> dict[str, list[tuple[Any, ...]]]:
@@ -76,7 +94,59 @@ def fabricated_reasons(db: Path) -> dict[str, list[str]]:
 URL_CTX = [c | {"url": f"https://x.org/{c['doc_id']}"} for c in CTX]
 
 
+def logged_rows(answers: dict[str, Any], ctx: list[dict[str, Any]] = URL_CTX) -> list[dict[str, Any]]:
+    """One answer per key, its value the answer's text or a JSON shape written as the log writes it."""
+    return [make_answer(k, v if isinstance(v, str) else json.dumps(v), ctx) for k, v in answers.items()]
+
+
 def run_logged(tmp_path: Path, answers: dict[str, Any], ctx: list[dict[str, Any]] = URL_CTX) -> Path:
     """Audit one answer per key, its value the answer's text or a JSON shape written as the log writes it."""
-    rows = [make_answer(k, v if isinstance(v, str) else json.dumps(v), ctx) for k, v in answers.items()]
-    return audited(tmp_path, rows)
+    return audited(tmp_path, logged_rows(answers, ctx))
+
+
+def batched(rows: list[dict[str, Any]]) -> pytest.MarkDecorator:
+    """Mark a test with its contract rows: the test's `answers_db` fixture (tests/cli/conftest.py) is an audit file
+    holding these rows' results alone, as `audited(tmp_path, rows)` wrote them, read from ONE `citeaudit run` of the
+    rows of every test of the module marked so (the module-scoped `rows_batch`: each row the same answer, its
+    answer_id `tN§` + its own while audited). Each answer is audited alone, so the batch gives each what its own run
+    gave. Only for answers that meet no other test's: a test of run-level outcomes (`runs`, `quarantine`, exit code,
+    counts, the input's path) or of answers sharing an answer_id across tests needs a run of its own."""
+    return pytest.mark.batched(rows)
+
+
+BATCH_MARK = "§"  # ends a batched answer's prefix (`t3§`): in no answer_id of a test
+
+
+def own_rows_db(batch: Path, prefix: str, out: Path) -> Path:
+    """An audit file at `out` with the tables and views of `batch`, each table with an answer_id keeping only the
+    rows whose answer_id starts with `prefix`, that prefix cut off (the test's own answers, as their own run wrote
+    them); no other value may hold the prefix."""
+    con = duckdb.connect(str(out))
+    try:
+        con.execute("ATTACH ? AS b (READ_ONLY)", [str(batch)])
+        tables = con.execute(
+            "SELECT table_name, list(column_name ORDER BY column_index) FROM duckdb_columns() "
+            "WHERE database_name = 'b' AND table_name IN (SELECT table_name FROM duckdb_tables() "
+            "WHERE database_name = 'b') GROUP BY 1 ORDER BY 1"
+        ).fetchall()
+        for table, cols in tables:
+            if "answer_id" not in cols:
+                con.execute(f'CREATE TABLE "{table}" AS SELECT * FROM b."{table}"')
+                continue
+            con.execute(
+                f'CREATE TABLE "{table}" AS SELECT * REPLACE (answer_id[{len(prefix) + 1}:] AS answer_id) '
+                f'FROM b."{table}" WHERE starts_with(answer_id, $p)',
+                {"p": prefix},
+            )
+            (left,) = con.execute(
+                f'SELECT count(*) FROM "{table}" t WHERE contains(t::VARCHAR, $m)', {"m": BATCH_MARK}
+            ).fetchone() or (0,)
+            assert left == 0, f"{table}: a batched answer's prefix left in another column"
+        for (sql,) in con.execute(
+            "SELECT sql FROM duckdb_views() WHERE database_name = 'b' AND NOT internal"
+        ).fetchall():
+            con.execute(sql)
+        con.execute("DETACH b")
+    finally:
+        con.close()
+    return out

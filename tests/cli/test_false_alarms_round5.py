@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cli.hostile import claim_verdicts
+from tests.cli.hostile import Verdicts, claim_verdicts, claims
 
 HARD = ("missing_", "negation_mismatch", "direction_mismatch", "swapped:", "stitched:", "unasserted:", "conditional:")
 
@@ -17,30 +17,30 @@ def _audit(tmp_path: Path, cases: dict[str, tuple[str, str]]) -> dict[str, tuple
     return claim_verdicts(tmp_path, cases, HARD)
 
 
-def test_a_duration_in_other_units_is_its_duration(tmp_path: Path) -> None:
+@claims(
+    {
+        "hours": ("The flight took 2 hours.", "The flight took 120 minutes."),
+        "minutes": ("The flight took 120 minutes.", "The flight took 2 hours."),
+        "fortnight": ("The trial lasted 2 weeks.", "The trial lasted a fortnight."),
+        "days": ("The trial lasted 14 days.", "The trial lasted two weeks."),
+        "half_hour": ("The meeting lasted 30 minutes.", "The meeting lasted half an hour."),
+        "ninety": ("The show lasts 90 minutes.", "The show lasts an hour and a half."),
+        "months": ("The build took 18 months.", "The build took a year and a half."),
+        "decade": ("The war lasted 10 years.", "The war lasted a decade."),
+        "hyphen": ("It was a 48-hour strike.", "The strike lasted two days."),
+        "three_hours": ("The flight took 3 hours.", "The flight took 120 minutes."),
+        "seconds": ("The flight took 2 hours.", "The flight took 120 seconds."),
+        "month": ("The trial lasted 4 weeks.", "The trial lasted a month."),
+        "year": ("The build took 365 days.", "The build took a year."),
+        "three_days": ("The strike lasted 48 hours.", "The strike lasted three days."),
+    },
+    HARD,
+)
+def test_a_duration_in_other_units_is_its_duration(got: Verdicts) -> None:
     # "The flight took 2 hours" against "120 minutes" was missing_number:2 (weak), and back missing_number:120
     # (unsupported); "2 weeks" / "a fortnight", "18 months" / "a year and a half", "30 minutes" / "half an hour",
     # "10 years" / "a decade" likewise. A duration the source does not state stays missing, and so does one that is
     # only about the same ("4 weeks" is no month, "365 days" no year)
-    got = _audit(
-        tmp_path,
-        {
-            "hours": ("The flight took 2 hours.", "The flight took 120 minutes."),
-            "minutes": ("The flight took 120 minutes.", "The flight took 2 hours."),
-            "fortnight": ("The trial lasted 2 weeks.", "The trial lasted a fortnight."),
-            "days": ("The trial lasted 14 days.", "The trial lasted two weeks."),
-            "half_hour": ("The meeting lasted 30 minutes.", "The meeting lasted half an hour."),
-            "ninety": ("The show lasts 90 minutes.", "The show lasts an hour and a half."),
-            "months": ("The build took 18 months.", "The build took a year and a half."),
-            "decade": ("The war lasted 10 years.", "The war lasted a decade."),
-            "hyphen": ("It was a 48-hour strike.", "The strike lasted two days."),
-            "three_hours": ("The flight took 3 hours.", "The flight took 120 minutes."),
-            "seconds": ("The flight took 2 hours.", "The flight took 120 seconds."),
-            "month": ("The trial lasted 4 weeks.", "The trial lasted a month."),
-            "year": ("The build took 365 days.", "The build took a year."),
-            "three_days": ("The strike lasted 48 hours.", "The strike lasted three days."),
-        },
-    )
     for key in ("hours", "minutes", "fortnight", "days", "half_hour", "ninety", "months", "decade", "hyphen"):
         assert not any(r.startswith("missing_number:") for r in got[key][1]), (key, got)
     for key in ("hours", "days", "ninety", "decade"):
@@ -55,20 +55,20 @@ def test_a_duration_in_other_units_is_its_duration(tmp_path: Path) -> None:
         assert got[key][0] != "verified" and f"missing_number:{number}" in got[key][1], (key, got)
 
 
-def test_a_date_with_dots_is_day_month_year(tmp_path: Path) -> None:
+@claims(
+    {
+        "words": ("The law took effect on March 5, 2020.", "The law took effect on 05.03.2020."),
+        "day_first": ("The law took effect on 5 March 2020.", "The law took effect on 5.3.2020."),
+        "back": ("The law took effect on 05.03.2020.", "The law took effect on March 5, 2020."),
+        "month_first": ("The law took effect on May 3, 2020.", "The law took effect on 05.03.2020."),
+        "other_day": ("The law took effect on March 6, 2020.", "The law took effect on 05.03.2020."),
+    },
+    HARD,
+)
+def test_a_date_with_dots_is_day_month_year(got: Verdicts) -> None:
     # "The law took effect on March 5, 2020" against "on 05.03.2020" was missing_number:5, :2020 and missing_date
     # (unsupported): a date written with dots is day, month, year (German, Russian, ... usage). The other reading,
     # May 3, stays missing, and so does another day
-    got = _audit(
-        tmp_path,
-        {
-            "words": ("The law took effect on March 5, 2020.", "The law took effect on 05.03.2020."),
-            "day_first": ("The law took effect on 5 March 2020.", "The law took effect on 5.3.2020."),
-            "back": ("The law took effect on 05.03.2020.", "The law took effect on March 5, 2020."),
-            "month_first": ("The law took effect on May 3, 2020.", "The law took effect on 05.03.2020."),
-            "other_day": ("The law took effect on March 6, 2020.", "The law took effect on 05.03.2020."),
-        },
-    )
     for key in ("words", "back"):
         assert got[key] == ("verified", []), (key, got)
     assert got["day_first"][1] == [], got  # no rule fires; its support is the model's (weak today)
@@ -76,33 +76,33 @@ def test_a_date_with_dots_is_day_month_year(tmp_path: Path) -> None:
     assert got["other_day"][0] != "verified" and "missing_date:March 6, 2020" in got["other_day"][1], got
 
 
-def test_a_quarter_of_an_hour_is_fifteen_minutes(tmp_path: Path) -> None:
+@claims(
+    {
+        "three": ("The speech lasted 45 minutes.", "The speech lasted three quarters of an hour."),
+        "one": ("The break lasts 15 minutes.", "The break lasts a quarter of an hour."),
+        "other": ("The speech lasted 40 minutes.", "The speech lasted three quarters of an hour."),
+    },
+    HARD,
+)
+def test_a_quarter_of_an_hour_is_fifteen_minutes(got: Verdicts) -> None:
     # "The speech lasted 45 minutes" against "three quarters of an hour" was missing_number:45 (weak); 40 minutes
     # stays missing
-    got = _audit(
-        tmp_path,
-        {
-            "three": ("The speech lasted 45 minutes.", "The speech lasted three quarters of an hour."),
-            "one": ("The break lasts 15 minutes.", "The break lasts a quarter of an hour."),
-            "other": ("The speech lasted 40 minutes.", "The speech lasted three quarters of an hour."),
-        },
-    )
     for key in ("three", "one"):
         assert not any(r.startswith("missing_number:") for r in got[key][1]), (key, got)
     assert got["other"][0] != "verified" and "missing_number:40" in got["other"][1], got
 
 
-def test_pm_is_found_where_the_source_writes_prime_minister(tmp_path: Path) -> None:
+@claims(
+    {
+        "pm": ("The PM resigned in July.", "The Prime Minister resigned in July."),
+        "lower": ("The PM resigned in July.", "The country's prime minister resigned in July."),
+        "mp": ("The MP resigned in July.", "The Prime Minister resigned in July."),
+    },
+    HARD,
+)
+def test_pm_is_found_where_the_source_writes_prime_minister(got: Verdicts) -> None:
     # "The PM resigned in July" against "The Prime Minister resigned in July" was missing_name:PM (weak): two letters,
     # under `nameforms`' three. Only this title, one way: "MP" against it stays missing
-    got = _audit(
-        tmp_path,
-        {
-            "pm": ("The PM resigned in July.", "The Prime Minister resigned in July."),
-            "lower": ("The PM resigned in July.", "The country's prime minister resigned in July."),
-            "mp": ("The MP resigned in July.", "The Prime Minister resigned in July."),
-        },
-    )
     for key in ("pm", "lower"):
         assert "missing_name:PM" not in got[key][1], (key, got)
     assert got["pm"] == ("verified", []), got

@@ -9,28 +9,30 @@ from typing import Any
 import pytest
 
 from audit.extract.dialects import markers_outside_code, reference_list_start
-from tests.cli.hostile import CTX
+from tests.cli.hostile import CTX, batched
 from tests.cli.hostile import audited as _audited
 from tests.conftest import make_answer
 from tests.conftest import query as q
 from tests.extract.test_markers import extract
 
+EVENT = '{"type": "final", "data": "Refunds take 30 days [1].", "answer": %s}'
+OTHER = EVENT % '"Refunds take 90 days [7]."'
+ANSWERS = {
+    "event": OTHER,
+    "server_sent": f'data: {{"type": "delta", "data": "Refunds"}}\n\ndata: {OTHER}\n\n',
+    "event_list": f'[{{"type": "delta", "data": "Refunds"}}, {OTHER}]',
+    "not_a_string": EVENT % '{"text": "Refunds take 90 days [7]."}',
+    "same_text": EVENT % '"Refunds take 30 days [1]."',
+    "null_answer": EVENT % "null",
+}
 
-def test_a_final_event_whose_answer_differs_from_its_data_text_is_flagged(tmp_path: Path) -> None:
+
+@batched([make_answer(key, doc, CTX) for key, doc in ANSWERS.items()])
+def test_a_final_event_whose_answer_differs_from_its_data_text_is_flagged(answers_db: Path) -> None:
     # a final event's `data` text is the answer; an `answer` field beside it saying something else (here citing a
     # source never retrieved) was dropped without a word and the answer came out GREEN: which text the user saw is
     # unknown, as when `data` is an object whose `answer` differs (duplicate_json_key:answer, RED)
-    event = '{"type": "final", "data": "Refunds take 30 days [1].", "answer": %s}'
-    other = event % '"Refunds take 90 days [7]."'
-    answers = {
-        "event": other,
-        "server_sent": f'data: {{"type": "delta", "data": "Refunds"}}\n\ndata: {other}\n\n',
-        "event_list": f'[{{"type": "delta", "data": "Refunds"}}, {other}]',
-        "not_a_string": event % '{"text": "Refunds take 90 days [7]."}',
-        "same_text": event % '"Refunds take 30 days [1]."',
-        "null_answer": event % "null",
-    }
-    db = _audited(tmp_path, [make_answer(key, doc, CTX) for key, doc in answers.items()])
+    db = answers_db
     got = dict(q(db, "SELECT answer_id, (answer_text, level, flags) FROM answer_audit"))
     text, conflict = "Refunds take 30 days [1].", ["duplicate_json_key:answer"]
     assert got == {
@@ -43,17 +45,20 @@ def test_a_final_event_whose_answer_differs_from_its_data_text_is_flagged(tmp_pa
     }, got
 
 
-def test_a_numeric_marker_with_invisible_characters_inside_is_a_citation(tmp_path: Path) -> None:
+ANSWERS_2 = {
+    "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros [\u200b2].",
+    "never_retrieved": "Refunds take 30 days [1][\u20607\u2060].",
+    "soft_hyphen": "Refunds take 30 days [1\u00ad].",
+    "list": "Refunds take 30 days [\ufeff1,\u200b 2].",
+}
+
+
+@batched([make_answer(key, text, CTX) for key, text in ANSWERS_2.items()])
+def test_a_numeric_marker_with_invisible_characters_inside_is_a_citation(answers_db: Path) -> None:
     # a zero-width space, word joiner, soft hyphen or byte order mark inside the brackets (a model's or a
     # renderer's; invisible on screen) made `[2]` no marker: its claim went unchecked, and next to a verified
     # citation the answer came out GREEN whatever it cited ([7], never retrieved, included)
-    answers = {
-        "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros [\u200b2].",
-        "never_retrieved": "Refunds take 30 days [1][\u20607\u2060].",
-        "soft_hyphen": "Refunds take 30 days [1\u00ad].",
-        "list": "Refunds take 30 days [\ufeff1,\u200b 2].",
-    }
-    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    db = answers_db
     got = q(db, "SELECT answer_id, marker, cited_ref, verdict, claim FROM citation_audit ORDER BY 1, citation_ord")
     refunds, shipping = "Refunds take 30 days.", "Shipping costs 20 euros."
     assert [(a, c, v, claim) for a, _m, c, v, claim in got] == [
@@ -91,8 +96,9 @@ FOOTNOTED = {
 }
 
 
-def test_markdown_footnotes_cite_and_closing_definitions_name_sources(tmp_path: Path) -> None:
-    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in FOOTNOTED.items()])
+@batched([make_answer(key, text, CTX) for key, text in FOOTNOTED.items()])
+def test_markdown_footnotes_cite_and_closing_definitions_name_sources(answers_db: Path) -> None:
+    db = answers_db
     got = dict(q(db, "SELECT answer_id, (level, n_citations, n_uncited_claims, flags) FROM answer_audit"))
     cites = q(db, "SELECT answer_id, marker, context_rank, verdict, claim FROM citation_audit ORDER BY 1, citation_ord")
     assert got == {
@@ -129,26 +135,29 @@ def test_footnotes_the_sql_and_the_python_reference_agree(key: str) -> None:
         assert text[start:].startswith("[") and (start == 0) == (key == "nothing_else"), start
 
 
-def test_a_changed_figure_written_against_cjk_or_hangul_text_is_named(tmp_path: Path) -> None:
+ZH = "根据我们的退款政策，所有退货必须在购买之日起30天内完成，并附上原始收据。"
+JA = "返品は購入日から30日以内に行う必要があります。"
+KO = "환불은 구매일로부터 30일 이내에 처리됩니다."
+CASES = {
+    "zh_changed": ("根据我们的退款政策，所有退货必须在购买之日起90天内完成[1]。", ZH),
+    "ja_changed": ("返品は購入日から90日以内に行う必要があります[1]。", JA),
+    "ko_changed": ("환불은 구매일로부터 90일 이내에 처리됩니다 [1].", KO),
+    "zh_same": ("根据我们的退款政策，所有退货必须在购买之日起30天内完成[1]。", ZH),
+    "ja_same": ("返品は購入日から30日以内に行う必要があります[1]。", JA),
+    "ko_same": ("환불은 구매일로부터 30일 이내에 처리됩니다 [1].", KO),
+}
+ROWS = [
+    make_answer(key, answer, [{"doc_id": "d1", "chunk_id": "c1", "title": "R", "page": 1, "text": text}])
+    for key, (answer, text) in CASES.items()
+]
+
+
+@batched(ROWS)
+def test_a_changed_figure_written_against_cjk_or_hangul_text_is_named(answers_db: Path) -> None:
     # numbers are key facts only between non-word characters, and a CJK or Hangul character is a word character:
     # `90天` (90 days) held no number, so a claim whose figure was changed against its source (`30天`) had no
     # `missing_number` and came out verified, GREEN
-    zh = "根据我们的退款政策，所有退货必须在购买之日起30天内完成，并附上原始收据。"
-    ja = "返品は購入日から30日以内に行う必要があります。"
-    ko = "환불은 구매일로부터 30일 이내에 처리됩니다."
-    cases = {
-        "zh_changed": ("根据我们的退款政策，所有退货必须在购买之日起90天内完成[1]。", zh),
-        "ja_changed": ("返品は購入日から90日以内に行う必要があります[1]。", ja),
-        "ko_changed": ("환불은 구매일로부터 90일 이내에 처리됩니다 [1].", ko),
-        "zh_same": ("根据我们的退款政策，所有退货必须在购买之日起30天内完成[1]。", zh),
-        "ja_same": ("返品は購入日から30日以内に行う必要があります[1]。", ja),
-        "ko_same": ("환불은 구매일로부터 30일 이내에 처리됩니다 [1].", ko),
-    }
-    rows = [
-        make_answer(key, answer, [{"doc_id": "d1", "chunk_id": "c1", "title": "R", "page": 1, "text": text}])
-        for key, (answer, text) in cases.items()
-    ]
-    db = _audited(tmp_path, rows)
+    db = answers_db
     got = dict(
         q(db, "SELECT answer_id, (verdict, list_filter(reasons, lambda r: r ^@ 'missing_number')) FROM citation_audit")
     )
@@ -161,19 +170,22 @@ def test_a_changed_figure_written_against_cjk_or_hangul_text_is_named(tmp_path: 
     ), levels
 
 
-def test_sentences_end_at_a_full_width_full_stop(tmp_path: Path) -> None:
+ZH_2 = [
+    {"doc_id": "d1", "chunk_id": "c1", "title": "R", "page": 1, "text": "所有退货必须在购买之日起30天内完成。"},
+    {"doc_id": "d2", "chunk_id": "c2", "title": "S", "page": 1, "text": "订单金额超过50欧元即可享受免费送货服务。"},
+]
+ANSWERS_3 = {
+    "zh": "所有退货必须在购买之日起30天内完成[1]。订单金额超过50欧元即可享受免费送货服务[2]！",
+    "question_first": "退款需要多久？所有退货必须在购买之日起30天内完成[1]。",
+}
+
+
+@batched([make_answer(key, text, ZH_2) for key, text in ANSWERS_3.items()])
+def test_sentences_end_at_a_full_width_full_stop(answers_db: Path) -> None:
     # `。`, `！` and `？` ended no sentence (only `.`, `!` and `?` before a space did): every marker of a Chinese or
     # Japanese answer cited the whole answer, so each correct citation was checked against the other's claim too
     # and a correct answer came out RED
-    zh = [
-        {"doc_id": "d1", "chunk_id": "c1", "title": "R", "page": 1, "text": "所有退货必须在购买之日起30天内完成。"},
-        {"doc_id": "d2", "chunk_id": "c2", "title": "S", "page": 1, "text": "订单金额超过50欧元即可享受免费送货服务。"},
-    ]
-    answers = {
-        "zh": "所有退货必须在购买之日起30天内完成[1]。订单金额超过50欧元即可享受免费送货服务[2]！",
-        "question_first": "退款需要多久？所有退货必须在购买之日起30天内完成[1]。",
-    }
-    db = _audited(tmp_path, [make_answer(key, text, zh) for key, text in answers.items()])
+    db = answers_db
     got = q(db, "SELECT answer_id, marker, claim, claim_start, claim_end, verdict FROM citation_audit ORDER BY 1, 2")
     assert got == [
         ("question_first", "[1]", "所有退货必须在购买之日起30天内完成。", 7, 29, "verified"),
@@ -183,29 +195,35 @@ def test_sentences_end_at_a_full_width_full_stop(tmp_path: Path) -> None:
     assert q(db, "SELECT DISTINCT level FROM answer_audit") == [("GREEN",)]
 
 
-def test_copilot_footnotes_cite(tmp_path: Path) -> None:
+ANSWERS_4 = {
+    "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros[^2^].",
+    "correct": "Refunds take 30 days[^1^]. Shipping is free over 50 euros[^2^].\n\n[1]: https://kb.example/r\n"
+    "[2]: https://kb.example/s",
+}
+
+
+@batched([make_answer(key, text, CTX) for key, text in ANSWERS_4.items()])
+def test_copilot_footnotes_cite(answers_db: Path) -> None:
     # Bing Chat / Copilot write `[^2^]` (source 2) and close with `[2]: https://...` link definitions: `[^2^]` was no
     # marker, so beside a verified `[1]` a wrong figure came out GREEN, and alone the definitions cited the answer
-    answers = {
-        "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros[^2^].",
-        "correct": "Refunds take 30 days[^1^]. Shipping is free over 50 euros[^2^].\n\n[1]: https://kb.example/r\n"
-        "[2]: https://kb.example/s",
-    }
-    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    db = answers_db
     got = dict(q(db, "SELECT answer_id, (level, n_citations, flags) FROM answer_audit"))
     assert got == {"wrong_figure": ("RED", 2, []), "correct": ("GREEN", 2, ["reference_list"])}, got
     cites = q(db, "SELECT marker, context_rank, claim FROM citation_audit WHERE answer_id = 'wrong_figure' ORDER BY 1")
     assert cites == [("[1]", 1, "Refunds take 30 days."), ("[^2^]", 2, "Shipping costs 20 euros.")], cites
-    for text in answers.values():
+    for text in ANSWERS_4.values():
         cites_sql, _ = extract([text])
         assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
 
 
-def test_a_marker_listing_positions_with_semicolons_cites_each(tmp_path: Path) -> None:
+ANSWERS_5 = {"listed": "Refunds take 30 days [1]. Shipping costs 20 euros [2; 3]."}
+
+
+@batched([make_answer(key, text, CTX) for key, text in ANSWERS_5.items()])
+def test_a_marker_listing_positions_with_semicolons_cites_each(answers_db: Path) -> None:
     # `[2; 3]` (as `[2, 3]`, semicolons as in author-year styles) was no marker: beside a verified `[1]` a wrong
     # figure citing source 2 and a source never retrieved came out GREEN
-    answers = {"listed": "Refunds take 30 days [1]. Shipping costs 20 euros [2; 3]."}
-    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    db = answers_db
     got = q(db, "SELECT marker, cited_ref, verdict, claim FROM citation_audit ORDER BY citation_ord")
     shipping = "Shipping costs 20 euros."
     assert [(m, r, c) for m, r, _v, c in got] == [
@@ -215,41 +233,47 @@ def test_a_marker_listing_positions_with_semicolons_cites_each(tmp_path: Path) -
     ], got
     assert got[1][2] != "verified" and got[2][2] == "fabricated", got
     assert q(db, "SELECT level FROM answer_audit") == [("RED",)]
-    text = answers["listed"]
+    text = ANSWERS_5["listed"]
     cites_sql, _ = extract([text])
     assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
 
 
-def test_markers_in_a_tilde_code_fence_are_code(tmp_path: Path) -> None:
+ANSWERS_6 = {
+    "tilde": "Refunds take 30 days [1].\n~~~python\nx = arr[2]\n~~~\nShipping is free over 50 euros [2].",
+    "unclosed": "Refunds take 30 days [1].\n~~~\nx = arr[2]",
+}
+
+
+@batched([make_answer(key, text, CTX) for key, text in ANSWERS_6.items()])
+def test_markers_in_a_tilde_code_fence_are_code(answers_db: Path) -> None:
     # Markdown fences code with ~~~ as with ```: `arr[2]` in such a fence was a citation with an empty claim
     # (unsupported), so a correct answer came out RED
-    answers = {
-        "tilde": "Refunds take 30 days [1].\n~~~python\nx = arr[2]\n~~~\nShipping is free over 50 euros [2].",
-        "unclosed": "Refunds take 30 days [1].\n~~~\nx = arr[2]",
-    }
-    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    db = answers_db
     got = dict(q(db, "SELECT answer_id, (level, n_citations) FROM answer_audit"))
     assert got == {"tilde": ("GREEN", 2), "unclosed": ("GREEN", 1)}, got
-    for text in answers.values():
+    for text in ANSWERS_6.values():
         cites_sql, _ = extract([text])
         assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
 
 
-def test_a_numeric_marker_linked_to_its_source_leaves_no_link_in_the_claim(tmp_path: Path) -> None:
+ANSWERS_7 = {
+    "linked": "Refunds take 30 days [1](https://kb.example/refunds). Shipping is free over 50 euros "
+    "[2](https://en.wikipedia.org/wiki/Shipping_(law)).",
+}
+
+
+@batched([make_answer(key, text, CTX) for key, text in ANSWERS_7.items()])
+def test_a_numeric_marker_linked_to_its_source_leaves_no_link_in_the_claim(answers_db: Path) -> None:
     # `[1](https://...)`, a Markdown link whose text is the position (as Perplexity-style answers cite): the link's
     # `(https://...)` stayed in the claim, which its source does not say, so a correct answer came out RED
-    answers = {
-        "linked": "Refunds take 30 days [1](https://kb.example/refunds). Shipping is free over 50 euros "
-        "[2](https://en.wikipedia.org/wiki/Shipping_(law)).",
-    }
-    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    db = answers_db
     got = q(db, "SELECT marker, cited_ref, verdict, claim FROM citation_audit ORDER BY citation_ord")
     assert got == [
         ("[1](https://kb.example/refunds)", "1", "verified", "Refunds take 30 days."),
         ("[2](https://en.wikipedia.org/wiki/Shipping_(law))", "2", "verified", "Shipping is free over 50 euros."),
     ], got
     assert q(db, "SELECT level FROM answer_audit") == [("GREEN",)]
-    text = answers["linked"]
+    text = ANSWERS_7["linked"]
     cites_sql, _ = extract([text])
     assert sorted({(c[5], c[6]) for c in cites_sql}) == [(m.start(), m.end()) for m in markers_outside_code(text)]
     # only a link is part of the marker: a year in parentheses right after one stays in the claim (and is checked)
@@ -312,19 +336,22 @@ def test_markers_along_one_overlong_sentence_cite_the_words_before_each(tmp_path
     assert q(db, "SELECT DISTINCT claim, claim_start FROM citation_audit WHERE answer_id = 'listed'") == [(first, 0)]
 
 
-def test_a_source_cited_again_for_the_same_claim_is_one_citation(tmp_path: Path) -> None:
+WRONG = " Shipping costs 20 euros [2]."
+ANSWERS_8 = {
+    "listed": "Refunds take 30 days [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]." + WRONG,
+    "side_by_side": "Refunds take 30 days " + "[1]" * 10 + "." + WRONG,
+    "ranges": "Refunds take 30 days [1-1, 1, 1-1, 1, 1, 1, 1, 1, 1, 1]." + WRONG,
+    "two_dialects": "Refunds take 30 days [1][Document: Refund Policy.pdf, Page 1]." + WRONG,
+    "fabricated_twice": "Refunds take 30 days [1][7][7].",
+    "other_claims": "Refunds take 30 days [1]. Refunds take 30 days, it says [1].",
+}
+
+
+@batched([make_answer(key, text, CTX) for key, text in ANSWERS_8.items()])
+def test_a_source_cited_again_for_the_same_claim_is_one_citation(answers_db: Path) -> None:
     # `[1, 1, ...]` or `[1][1]...` ten times on a verified claim counted ten verified citations: a wrong figure
     # beside it (1 of 11 unverified, integrity 0.91) came out GREEN
-    wrong = " Shipping costs 20 euros [2]."
-    answers = {
-        "listed": "Refunds take 30 days [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]." + wrong,
-        "side_by_side": "Refunds take 30 days " + "[1]" * 10 + "." + wrong,
-        "ranges": "Refunds take 30 days [1-1, 1, 1-1, 1, 1, 1, 1, 1, 1, 1]." + wrong,
-        "two_dialects": "Refunds take 30 days [1][Document: Refund Policy.pdf, Page 1]." + wrong,
-        "fabricated_twice": "Refunds take 30 days [1][7][7].",
-        "other_claims": "Refunds take 30 days [1]. Refunds take 30 days, it says [1].",
-    }
-    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    db = answers_db
     got = dict(q(db, "SELECT answer_id, (n_citations, n_verified, level) FROM answer_audit"))
     assert got == {
         "listed": (2, 1, "RED"),
@@ -336,23 +363,26 @@ def test_a_source_cited_again_for_the_same_claim_is_one_citation(tmp_path: Path)
     }, got
 
 
-def test_chinese_and_japanese_statements_are_counted_as_words(tmp_path: Path) -> None:
+ZH_3 = [
+    {"doc_id": "d1", "chunk_id": "c1", "title": "R", "page": 1, "text": "退款需要30天。"},
+    {"doc_id": "d2", "chunk_id": "c2", "title": "S", "page": 1, "text": "运费超过50欧元免费。"},
+]
+ANSWERS_9 = {
+    "zh_uncited": "所有退货必须在购买之日起90天内完成。",
+    "ja_uncited": "返品は購入日から90日以内に行う必要があります。",
+    "zh_short": "退款需要30天[1]。运费超过50欧元免费[2]。",
+    "zh_thanks": "谢谢！",
+    "ja_thanks": "ありがとうございます。",
+}
+
+
+@batched([make_answer(key, text, ZH_3) for key, text in ANSWERS_9.items()])
+def test_chinese_and_japanese_statements_are_counted_as_words(answers_db: Path) -> None:
     # words were runs of letters between spaces: a Chinese or Japanese sentence is one run, so no sentence of such
     # an answer was a claim (an answer stating a wrong figure without any citation came out GREEN, an English one
     # YELLOW) and a short cited one, 退款需要30天 (refunds take 30 days), was no statement (empty_claim, RED).
     # A character of these scripts counts as half a word
-    zh = [
-        {"doc_id": "d1", "chunk_id": "c1", "title": "R", "page": 1, "text": "退款需要30天。"},
-        {"doc_id": "d2", "chunk_id": "c2", "title": "S", "page": 1, "text": "运费超过50欧元免费。"},
-    ]
-    answers = {
-        "zh_uncited": "所有退货必须在购买之日起90天内完成。",
-        "ja_uncited": "返品は購入日から90日以内に行う必要があります。",
-        "zh_short": "退款需要30天[1]。运费超过50欧元免费[2]。",
-        "zh_thanks": "谢谢！",
-        "ja_thanks": "ありがとうございます。",
-    }
-    db = _audited(tmp_path, [make_answer(key, text, zh) for key, text in answers.items()])
+    db = answers_db
     got = dict(q(db, "SELECT answer_id, (n_claims, n_citations, n_verified, level, flags) FROM answer_audit"))
     assert got == {
         "zh_uncited": (1, 0, 0, "YELLOW", ["no_citations"]),
@@ -363,18 +393,21 @@ def test_chinese_and_japanese_statements_are_counted_as_words(tmp_path: Path) ->
     }, got
 
 
-def test_markers_inside_a_sentence_cite_the_clause_before_them(tmp_path: Path) -> None:
+CTX_2 = [
+    {"doc_id": "d1", "chunk_id": "c1", "title": "R.pdf", "page": 1, "text": "Refunds are paid within 30 days."},
+    {"doc_id": "d2", "chunk_id": "c2", "title": "Ship.pdf", "page": 1, "text": "Shipping is free over 50 euros."},
+]
+ANSWERS_10 = {
+    "clauses": "Refunds are paid within 30 days [1], and shipping is free over 50 euros [2].",
+    "wrong": "Refunds are paid within 60 days [1], and shipping is free over 50 euros [2].",
+}
+
+
+@batched([make_answer(k, v, CTX_2) for k, v in ANSWERS_10.items()])
+def test_markers_inside_a_sentence_cite_the_clause_before_them(answers_db: Path) -> None:
     # "X [1], and Y [2].": each source was checked against the whole sentence, missed the other's figure, and two
     # correct citations came out weak and unsupported (the answer RED); a wrong figure in one clause is still caught
-    ctx = [
-        {"doc_id": "d1", "chunk_id": "c1", "title": "R.pdf", "page": 1, "text": "Refunds are paid within 30 days."},
-        {"doc_id": "d2", "chunk_id": "c2", "title": "Ship.pdf", "page": 1, "text": "Shipping is free over 50 euros."},
-    ]
-    answers = {
-        "clauses": "Refunds are paid within 30 days [1], and shipping is free over 50 euros [2].",
-        "wrong": "Refunds are paid within 60 days [1], and shipping is free over 50 euros [2].",
-    }
-    db = _audited(tmp_path, [make_answer(k, v, ctx) for k, v in answers.items()])
+    db = answers_db
     got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
     assert got == [
         ("clauses", 1, "Refunds are paid within 30 days", "verified"),
@@ -387,28 +420,31 @@ def test_markers_inside_a_sentence_cite_the_clause_before_them(tmp_path: Path) -
     assert levels["clauses"] == "GREEN" and levels["wrong"] != "GREEN", levels
 
 
-def test_words_after_a_sentences_last_marker_stay_with_that_marker(tmp_path: Path) -> None:
+CTX_3 = [
+    {
+        "doc_id": "d1",
+        "chunk_id": "c1",
+        "title": "R.pdf",
+        "page": 1,
+        "text": "The company's revenue rose by 5% in 2020 to $7 billion.",
+    },
+    {"doc_id": "d2", "chunk_id": "c2", "title": "Ship.pdf", "page": 1, "text": "Shipping is free over 50 euros."},
+]
+ANSWERS_11 = {
+    "reaching": "The company's revenue rose by 5% [1], reaching $9 billion in 2020.",
+    "which": "The company's revenue rose by 5% [1], which brought it to $9 billion.",
+    "and": "The company's revenue rose by 5% [1] and shipping costs 20 euros on every order.",
+    "last_of_two": "Shipping is free over 50 euros [2], and the company's revenue rose by 5% [1], to $9 billion.",
+    "right": "The company's revenue rose by 5% [1], reaching $7 billion in 2020.",
+}
+
+
+@batched([make_answer(k, v, CTX_3) for k, v in ANSWERS_11.items()])
+def test_words_after_a_sentences_last_marker_stay_with_that_marker(answers_db: Path) -> None:
     # "X [1], reaching Y." cited only X once markers cited their clause: a wrong figure after the sentence's last
     # marker was checked against no source and counted as no uncited claim either (its sentence was cited), and the
     # answer came out GREEN. Only a clause another marker follows is cut off; the rest stays with the last marker
-    ctx = [
-        {
-            "doc_id": "d1",
-            "chunk_id": "c1",
-            "title": "R.pdf",
-            "page": 1,
-            "text": "The company's revenue rose by 5% in 2020 to $7 billion.",
-        },
-        {"doc_id": "d2", "chunk_id": "c2", "title": "Ship.pdf", "page": 1, "text": "Shipping is free over 50 euros."},
-    ]
-    answers = {
-        "reaching": "The company's revenue rose by 5% [1], reaching $9 billion in 2020.",
-        "which": "The company's revenue rose by 5% [1], which brought it to $9 billion.",
-        "and": "The company's revenue rose by 5% [1] and shipping costs 20 euros on every order.",
-        "last_of_two": "Shipping is free over 50 euros [2], and the company's revenue rose by 5% [1], to $9 billion.",
-        "right": "The company's revenue rose by 5% [1], reaching $7 billion in 2020.",
-    }
-    db = _audited(tmp_path, [make_answer(k, v, ctx) for k, v in answers.items()])
+    db = answers_db
     got = q(db, "SELECT answer_id, marker, claim, verdict FROM citation_audit ORDER BY 1, citation_ord")
     claims = {(a, m): (c, v) for a, m, c, v in got}
     assert claims[("reaching", "[1]")][0] == "The company's revenue rose by 5%, reaching $9 billion in 2020.", got
@@ -419,26 +455,29 @@ def test_words_after_a_sentences_last_marker_stay_with_that_marker(tmp_path: Pat
     assert {a: lv for a, lv in levels.items() if lv == "GREEN"} == {"right": "GREEN"}, (levels, got)
 
 
-def test_markers_in_brackets_and_after_full_width_commas_cite_their_clause(tmp_path: Path) -> None:
+CTX_4 = [
+    {"doc_id": "d1", "chunk_id": "c1", "title": "R.pdf", "page": 1, "text": "Refunds are paid within 30 days."},
+    {"doc_id": "d2", "chunk_id": "c2", "title": "S.pdf", "page": 1, "text": "Shipping is free over 50 euros."},
+]
+CJK = [
+    {"doc_id": "d1", "chunk_id": "c1", "title": "R.pdf", "page": 1, "text": "购买后三十天内退款。"},
+    {"doc_id": "d2", "chunk_id": "c2", "title": "S.pdf", "page": 1, "text": "订单超过五十欧元免运费。"},
+]
+ROWS_2 = [
+    make_answer(
+        "see", "Refunds are paid within 30 days (see [1]), and shipping is free over 50 euros (see [2]).", CTX_4
+    ),
+    make_answer("bare", "Refunds are paid within 30 days ([1]), and shipping is free over 50 euros ([2]).", CTX_4),
+    make_answer("cjk", "购买后三十天内退款[1]，订单超过五十欧元免运费[2]。", CJK),
+]
+
+
+@batched(ROWS_2)
+def test_markers_in_brackets_and_after_full_width_commas_cite_their_clause(answers_db: Path) -> None:
     # "X (see [1]), and Y [2]." and "X[1]，Y[2]。" kept the whole sentence for each marker (a bracket after the marker,
     # a full-width comma: no clause break), so each source missed the other's figure: two correct citations RED; and
     # a claim kept the brackets its markers left, "(see )" (a word its source lacks: `weak`)
-    ctx = [
-        {"doc_id": "d1", "chunk_id": "c1", "title": "R.pdf", "page": 1, "text": "Refunds are paid within 30 days."},
-        {"doc_id": "d2", "chunk_id": "c2", "title": "S.pdf", "page": 1, "text": "Shipping is free over 50 euros."},
-    ]
-    cjk = [
-        {"doc_id": "d1", "chunk_id": "c1", "title": "R.pdf", "page": 1, "text": "购买后三十天内退款。"},
-        {"doc_id": "d2", "chunk_id": "c2", "title": "S.pdf", "page": 1, "text": "订单超过五十欧元免运费。"},
-    ]
-    rows = [
-        make_answer(
-            "see", "Refunds are paid within 30 days (see [1]), and shipping is free over 50 euros (see [2]).", ctx
-        ),
-        make_answer("bare", "Refunds are paid within 30 days ([1]), and shipping is free over 50 euros ([2]).", ctx),
-        make_answer("cjk", "购买后三十天内退款[1]，订单超过五十欧元免运费[2]。", cjk),
-    ]
-    db = _audited(tmp_path, rows)
+    db = answers_db
     got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
     assert [(a, o, c) for a, o, c, _v in got] == [
         ("bare", 1, "Refunds are paid within 30 days"),
@@ -451,27 +490,30 @@ def test_markers_in_brackets_and_after_full_width_commas_cite_their_clause(tmp_p
     assert {v for *_x, v in got} == {"verified"}, got
 
 
-def test_a_clause_that_refers_back_is_checked_with_what_it_refers_to(tmp_path: Path) -> None:
+CTX_5 = [
+    {
+        "doc_id": "d1",
+        "chunk_id": "c1",
+        "title": "E.pdf",
+        "page": 1,
+        "text": "The Empire State Building opened in 1931 in New York.",
+    },
+    {"doc_id": "d2", "chunk_id": "c2", "title": "T.pdf", "page": 1, "text": "The Eiffel Tower is 330 metres tall."},
+]
+ANSWERS_12 = {
+    "it": "The Empire State Building opened in 1931 in New York [1], and it is 330 metres tall [2].",
+    "which": "The Empire State Building opened in 1931 in New York [1], which is 330 metres tall [2].",
+    "its": "The Empire State Building opened in 1931 in New York [1], and its height is 330 metres [2].",
+}
+
+
+@batched([make_answer(k, v, CTX_5) for k, v in ANSWERS_12.items()])
+def test_a_clause_that_refers_back_is_checked_with_what_it_refers_to(answers_db: Path) -> None:
     # "The Empire State Building opened in 1931 [1], and it is 330 metres tall [2]." with [2] a page on the Eiffel
     # Tower: cut off, "it is 330 metres tall" was verified against it and the answer GREEN (before the clause rule the
     # whole sentence missed the building's name). A clause opening with "it", "its", "which", ... keeps the words
     # before it
-    ctx = [
-        {
-            "doc_id": "d1",
-            "chunk_id": "c1",
-            "title": "E.pdf",
-            "page": 1,
-            "text": "The Empire State Building opened in 1931 in New York.",
-        },
-        {"doc_id": "d2", "chunk_id": "c2", "title": "T.pdf", "page": 1, "text": "The Eiffel Tower is 330 metres tall."},
-    ]
-    answers = {
-        "it": "The Empire State Building opened in 1931 in New York [1], and it is 330 metres tall [2].",
-        "which": "The Empire State Building opened in 1931 in New York [1], which is 330 metres tall [2].",
-        "its": "The Empire State Building opened in 1931 in New York [1], and its height is 330 metres [2].",
-    }
-    db = _audited(tmp_path, [make_answer(k, v, ctx) for k, v in answers.items()])
+    db = answers_db
     got = q(db, "SELECT answer_id, citation_ord, verdict FROM citation_audit ORDER BY 1, 2")
     assert {(a, o): v for a, o, v in got if o == 1} == {
         ("it", 1): "verified",
@@ -483,19 +525,22 @@ def test_a_clause_that_refers_back_is_checked_with_what_it_refers_to(tmp_path: P
     assert "GREEN" not in levels.values(), levels
 
 
-def test_an_emoji_in_a_cited_claim_does_not_make_it_weak(tmp_path: Path) -> None:
+TEXTS = {
+    "check": "✅ Refunds take 30 days [1].",
+    "smile": "Refunds take 30 days 😀 [1].",
+    "star_middle": "Refunds take ★ 30 days [1].",
+    "family": "Refunds take 30 days \U0001f468\u200d\U0001f469\u200d\U0001f467 [1].",
+    "flag": "Shipping is free over 50 euros \U0001f1ea\U0001f1fa [2].",
+    "wrong": "✅ Refunds take 90 days [1].",
+}
+
+
+@batched([make_answer(k, v, CTX) for k, v in TEXTS.items()])
+def test_an_emoji_in_a_cited_claim_does_not_make_it_weak(answers_db: Path) -> None:
     # chat assistants decorate answers ("✅ Refunds take 30 days [1].", "... 30 days 😀 [1]."): the pictograph
     # stayed in the claim, which no source holds, so a verbatim claim lost its exact match and the support model
     # gave it 0.34-0.43, `weak`, the answer RED. Pictographs carry no fact: the claim is verified without them
-    texts = {
-        "check": "✅ Refunds take 30 days [1].",
-        "smile": "Refunds take 30 days 😀 [1].",
-        "star_middle": "Refunds take ★ 30 days [1].",
-        "family": "Refunds take 30 days \U0001f468\u200d\U0001f469\u200d\U0001f467 [1].",
-        "flag": "Shipping is free over 50 euros \U0001f1ea\U0001f1fa [2].",
-        "wrong": "✅ Refunds take 90 days [1].",
-    }
-    db = _audited(tmp_path, [make_answer(k, v, CTX) for k, v in texts.items()])
+    db = answers_db
     got = {a: (v, r) for a, v, r in q(db, "SELECT answer_id, verdict, reasons FROM citation_audit")}
     for k in ("check", "smile", "star_middle", "family", "flag"):
         assert got[k] == ("verified", ["exact_match"]), k

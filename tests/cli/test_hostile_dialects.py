@@ -13,28 +13,30 @@ from click.testing import CliRunner
 from audit.cli import main
 from audit.contract import answers_schema
 from audit.extract.dialects import footnote_definitions, markers_outside_code
-from tests.cli.hostile import CTX
+from tests.cli.hostile import CTX, batched
 from tests.cli.hostile import audited as _audited
 from tests.conftest import make_answer
 from tests.conftest import query as q
 from tests.extract.test_markers import extract
 
+ANSWERS = {
+    "named": "Refunds take 30 days【4:0†Refund Policy.pdf】.",
+    "stem": "Shipping is free over 50 euros【4:12†Shipping】.",
+    "ascii": "Refunds take 30 days [4:0†Refund Policy.pdf].",
+    "one_number": "Refunds take 30 days【7†Refund Policy.pdf】.",
+    "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros【4:1†Shipping.pdf】.",
+    "unknown_file": "Refunds take 30 days [1]. Refunds take 30 days【4:0†Warranty.pdf】.",
+    "unnamed": "Refunds take 30 days【4:0†source】.",
+}
 
-def test_an_openai_file_search_annotation_cites_the_file_it_names(tmp_path: Path) -> None:
+
+@batched([make_answer(key, text, CTX) for key, text in ANSWERS.items()])
+def test_an_openai_file_search_annotation_cites_the_file_it_names(answers_db: Path) -> None:
     # OpenAI Assistants' file search writes `【4:0†Refund Policy.pdf】` (message and search-result indexes, then the
     # file's name): it was no marker, so beside a verified [1] a wrong figure cited this way came out GREEN. It names
     # its source by title (with or without the extension, as [Document: X, Page Y] does); `†source` names none, and
     # the numbers are no context ranks: a citation that cannot be resolved, never GREEN by default
-    answers = {
-        "named": "Refunds take 30 days【4:0†Refund Policy.pdf】.",
-        "stem": "Shipping is free over 50 euros【4:12†Shipping】.",
-        "ascii": "Refunds take 30 days [4:0†Refund Policy.pdf].",
-        "one_number": "Refunds take 30 days【7†Refund Policy.pdf】.",
-        "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros【4:1†Shipping.pdf】.",
-        "unknown_file": "Refunds take 30 days [1]. Refunds take 30 days【4:0†Warranty.pdf】.",
-        "unnamed": "Refunds take 30 days【4:0†source】.",
-    }
-    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    db = answers_db
     got = q(
         db,
         "SELECT answer_id, dialect, cited_ref, context_rank, verdict, reasons, claim FROM citation_audit "
@@ -65,26 +67,29 @@ def test_an_openai_file_search_annotation_cites_the_file_it_names(tmp_path: Path
         "unnamed": "RED",
     }, levels
     # the Python reference finds the same markers as the SQL
-    cites, _ = extract([answers["named"], answers["unnamed"]])
+    cites, _ = extract([ANSWERS["named"], ANSWERS["unnamed"]])
     assert [(m, d, r) for _a, _o, m, d, r, *_ in cites] == [
         ("【4:0†Refund Policy.pdf】", "file_search", "Refund Policy.pdf"),
         ("【4:0†source】", "file_search", "source"),
     ]
 
 
-def test_a_unicode_superscript_after_a_word_is_a_numeric_marker_and_a_unit_is_not(tmp_path: Path) -> None:
+ANSWERS_2 = {
+    "correct": "Refunds take 30 days¹. Shipping is free over 50 euros².",
+    "after_stop": "Refunds take 30 days.¹",
+    "list": "Refunds take 30 days¹˒².",
+    "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros².",
+    "never_retrieved": "Refunds take 30 days [1]. Refunds take 30 days¹⁰.",
+    "units": "Refunds take 30 days [1]. The 30 m² room fits 10⁶ boxes of 2 km³ and x² more [1].",
+}
+
+
+@batched([make_answer(key, text, CTX) for key, text in ANSWERS_2.items()])
+def test_a_unicode_superscript_after_a_word_is_a_numeric_marker_and_a_unit_is_not(answers_db: Path) -> None:
     # `Refunds take 30 days¹.` cites source 1 as `[1]` does: it was no marker, so beside a verified [1] a wrong figure
     # cited `²` came out GREEN. A superscript run is a marker only after three letters, a CJK character or closing
     # punctuation, and before whitespace, punctuation or the end: `m²`, `km³`, `x²`, `10⁶` are units and powers
-    answers = {
-        "correct": "Refunds take 30 days¹. Shipping is free over 50 euros².",
-        "after_stop": "Refunds take 30 days.¹",
-        "list": "Refunds take 30 days¹˒².",
-        "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros².",
-        "never_retrieved": "Refunds take 30 days [1]. Refunds take 30 days¹⁰.",
-        "units": "Refunds take 30 days [1]. The 30 m² room fits 10⁶ boxes of 2 km³ and x² more [1].",
-    }
-    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    db = answers_db
     got = q(
         db,
         "SELECT answer_id, marker, dialect, cited_ref, context_rank, verdict, claim FROM citation_audit "
@@ -111,28 +116,31 @@ def test_a_unicode_superscript_after_a_word_is_a_numeric_marker_and_a_unit_is_no
         "never_retrieved": "RED",
     }, levels
     # the Python reference finds the same markers as the SQL
-    cites, texts = extract(list(answers.values()))
-    for i, text in enumerate(answers.values()):
+    cites, texts = extract(list(ANSWERS_2.values()))
+    for i, text in enumerate(ANSWERS_2.values()):
         sql = sorted({(s, e) for a, _o, _m, _d, _r, s, e, _k in cites if a == f"a{i}"})
         assert sql == [(m.start(), m.end()) for m in markers_outside_code(texts[f"a{i}"][0])], text
 
 
-def test_html_escaped_and_sup_tagged_markers_are_the_markers_they_render_as(tmp_path: Path) -> None:
+WRONG = "Refunds take 30 days [1]. Shipping costs 20 euros%s."
+ANSWERS_3 = {
+    "decimal": WRONG % "&#91;2&#93;",
+    "named": WRONG % "&lsqb;2&rsqb;",
+    "hex": WRONG % "&#x5B;2&#x5D;",
+    "sup": WRONG % "<sup>2</sup>",
+    "sup_brackets": WRONG % "<sup>[2]</sup>",
+    "sup_entities": WRONG % "<SUP>&#91;2&#93;</SUP>",
+    "correct": "Refunds take 30 days&#91;1&#93;. Shipping is free over 50 euros<sup>[2]</sup>.",
+    "powers": "Refunds take 30 days [1]. The 30 m<sup>2</sup> room fits 10<sup>6</sup> boxes [1].",
+}
+
+
+@batched([make_answer(key, text, CTX) for key, text in ANSWERS_3.items()])
+def test_html_escaped_and_sup_tagged_markers_are_the_markers_they_render_as(answers_db: Path) -> None:
     # a log keeps the HTML the chat widget rendered: `&#91;2&#93;`, `&lsqb;2&rsqb;` show as [2], `<sup>2</sup>` and
     # `<sup>[2]</sup>` as a superscript 2. None was a marker, so beside a verified [1] a wrong figure cited so came out
     # GREEN (and the tags stayed in the claim). `10<sup>6</sup>` and `m<sup>2</sup>` are powers, as 10⁶ and m² are
-    wrong = "Refunds take 30 days [1]. Shipping costs 20 euros%s."
-    answers = {
-        "decimal": wrong % "&#91;2&#93;",
-        "named": wrong % "&lsqb;2&rsqb;",
-        "hex": wrong % "&#x5B;2&#x5D;",
-        "sup": wrong % "<sup>2</sup>",
-        "sup_brackets": wrong % "<sup>[2]</sup>",
-        "sup_entities": wrong % "<SUP>&#91;2&#93;</SUP>",
-        "correct": "Refunds take 30 days&#91;1&#93;. Shipping is free over 50 euros<sup>[2]</sup>.",
-        "powers": "Refunds take 30 days [1]. The 30 m<sup>2</sup> room fits 10<sup>6</sup> boxes [1].",
-    }
-    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    db = answers_db
     got = q(
         db,
         "SELECT answer_id, marker, cited_ref, context_rank, verdict, claim FROM citation_audit "
@@ -160,30 +168,33 @@ def test_html_escaped_and_sup_tagged_markers_are_the_markers_they_render_as(tmp_
     assert claims[-1] == "The 30 m<sup>2</sup> room fits 10<sup>6</sup> boxes.", claims
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert {k: v for k, v in levels.items() if k != "powers"} == {
-        **{k: "RED" for k in answers if k not in ("correct", "powers")},
+        **{k: "RED" for k in ANSWERS_3 if k not in ("correct", "powers")},
         "correct": "GREEN",
     }, levels
     # the Python reference finds the same markers as the SQL
-    cites, texts = extract(list(answers.values()))
-    for i, text in enumerate(answers.values()):
+    cites, texts = extract(list(ANSWERS_3.values()))
+    for i, text in enumerate(ANSWERS_3.values()):
         sql = sorted({(s, e) for a, _o, _m, _d, _r, s, e, _k in cites if a == f"a{i}"})
         assert sql == [(m.start(), m.end()) for m in markers_outside_code(texts[f"a{i}"][0])], text
 
 
-def test_a_named_footnote_cites_the_source_its_definition_names(tmp_path: Path) -> None:
+CTX_2 = [dict(CTX[0]), {**CTX[1], "url": "https://kb.example/shipping"}]
+ANSWERS_4 = {
+    "correct": "Refunds take 30 days[^refund-policy]. Shipping is free over 50 euros[^Ship].\n\n"
+    "[^refund-policy]: Refund Policy\n[^ship]: <https://kb.example/shipping>",
+    "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros[^ship].\n\n[^ship]: Shipping.pdf",
+    "undefined": "Refunds take 30 days [1]. Refunds take 30 days[^note].",
+    "unknown": "Refunds take 30 days[^w].\n\n[^w]: Warranty.pdf",
+}
+
+
+@batched([make_answer(key, text, CTX_2) for key, text in ANSWERS_4.items()])
+def test_a_named_footnote_cites_the_source_its_definition_names(answers_db: Path) -> None:
     # `[^refund-policy]` with `[^refund-policy]: Refund Policy.pdf` (or a url) closing the answer cites that source:
     # it was no marker, so beside a verified [1] a wrong figure cited so came out GREEN. Its definition names the
     # source by title (with or without the extension), doc_id or url; a label never defined is fabricated
     # (footnote_not_defined), never ignored
-    ctx = [dict(CTX[0]), {**CTX[1], "url": "https://kb.example/shipping"}]
-    answers = {
-        "correct": "Refunds take 30 days[^refund-policy]. Shipping is free over 50 euros[^Ship].\n\n"
-        "[^refund-policy]: Refund Policy\n[^ship]: <https://kb.example/shipping>",
-        "wrong_figure": "Refunds take 30 days [1]. Shipping costs 20 euros[^ship].\n\n[^ship]: Shipping.pdf",
-        "undefined": "Refunds take 30 days [1]. Refunds take 30 days[^note].",
-        "unknown": "Refunds take 30 days[^w].\n\n[^w]: Warranty.pdf",
-    }
-    db = _audited(tmp_path, [make_answer(key, text, ctx) for key, text in answers.items()])
+    db = answers_db
     got = q(
         db,
         "SELECT answer_id, marker, dialect, cited_ref, context_rank, verdict, reasons, claim FROM citation_audit "
@@ -204,11 +215,11 @@ def test_a_named_footnote_cites_the_source_its_definition_names(tmp_path: Path) 
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert levels == {"correct": "GREEN", "wrong_figure": "RED", "undefined": "RED", "unknown": "RED"}, levels
     # the Python reference finds the same markers as the SQL
-    cites, texts = extract(list(answers.values()))
-    for i, text in enumerate(answers.values()):
+    cites, texts = extract(list(ANSWERS_4.values()))
+    for i, text in enumerate(ANSWERS_4.values()):
         sql = sorted({(s, e) for a, _o, _m, _d, _r, s, e, _k in cites if a == f"a{i}"})
         assert sql == [(m.start(), m.end()) for m in markers_outside_code(texts[f"a{i}"][0])], text
-    assert footnote_definitions(answers["correct"]) == {
+    assert footnote_definitions(ANSWERS_4["correct"]) == {
         "refund-policy": "Refund Policy",
         "ship": "https://kb.example/shipping",
     }
@@ -241,36 +252,39 @@ def test_contexts_ranked_from_0_are_flagged_on_the_answer_and_in_the_run_summary
     assert "1 answer's contexts start at rank 0" in res.output, res.output
 
 
-def test_a_document_cited_whole_resolves_to_its_retrieved_chunk_that_supports_the_claim(tmp_path: Path) -> None:
+HANDBOOK = [
+    {"doc_id": "h", "chunk_id": "h0", "title": "Handbook.pdf", "page": 1, "text": "Welcome to the staff handbook."},
+    {"doc_id": "h", "chunk_id": "h1", "title": "Handbook.pdf", "page": 2, "text": "Staff get 25 days of leave."},
+    {
+        "doc_id": "h",
+        "chunk_id": "h2",
+        "title": "Handbook.pdf",
+        "page": 3,
+        "text": "Laptops last 3 years.",
+    },
+    {"doc_id": "o", "chunk_id": "o0", "title": "Office.pdf", "page": 1, "text": "The office opens at 8 am."},
+    # a page retrieved in two chunks
+    {"doc_id": "h", "chunk_id": "h3", "title": "Handbook.pdf", "page": 4, "text": "Parking is free for staff."},
+    {"doc_id": "h", "chunk_id": "h4", "title": "Handbook.pdf", "page": 4, "text": "Bicycles go in the basement."},
+]
+LEAVE = "Staff get 25 days of leave."
+OBJECTS = json.dumps({"answer": LEAVE, "citations": [{"document_id": "h", "text_span": LEAVE}]})
+ANSWERS_5 = {
+    "file_search": "Staff get 25 days of leave【4:0†Handbook.pdf】. Laptops last 3 years【4:9†Handbook】.",
+    "footnote": "Staff get 25 days of leave [^hb].\n\n[^hb]: Handbook.pdf",
+    "object": OBJECTS,
+    "wrong_figure": "Staff get 30 days of leave【4:0†Handbook.pdf】.",
+    "other_document": "The office opens at 8 am【4:0†Handbook.pdf】.",
+    "page": "Bicycles go in the basement [Document: Handbook.pdf, Page 4].",
+}
+
+
+@batched([make_answer(key, text, HANDBOOK) for key, text in ANSWERS_5.items()])
+def test_a_document_cited_whole_resolves_to_its_retrieved_chunk_that_supports_the_claim(answers_db: Path) -> None:
     # `【4:0†file】`, a named footnote and a citation object with neither chunk nor page name a document, and a
     # retriever returns documents in chunks: the claim was checked against the document's first chunk alone, so a
     # claim its second chunk states came out `unsupported`, or `misattributed` to that chunk of the named document
-    handbook = [
-        {"doc_id": "h", "chunk_id": "h0", "title": "Handbook.pdf", "page": 1, "text": "Welcome to the staff handbook."},
-        {"doc_id": "h", "chunk_id": "h1", "title": "Handbook.pdf", "page": 2, "text": "Staff get 25 days of leave."},
-        {
-            "doc_id": "h",
-            "chunk_id": "h2",
-            "title": "Handbook.pdf",
-            "page": 3,
-            "text": "Laptops last 3 years.",
-        },
-        {"doc_id": "o", "chunk_id": "o0", "title": "Office.pdf", "page": 1, "text": "The office opens at 8 am."},
-        # a page retrieved in two chunks
-        {"doc_id": "h", "chunk_id": "h3", "title": "Handbook.pdf", "page": 4, "text": "Parking is free for staff."},
-        {"doc_id": "h", "chunk_id": "h4", "title": "Handbook.pdf", "page": 4, "text": "Bicycles go in the basement."},
-    ]
-    leave = "Staff get 25 days of leave."
-    objects = json.dumps({"answer": leave, "citations": [{"document_id": "h", "text_span": leave}]})
-    answers = {
-        "file_search": "Staff get 25 days of leave【4:0†Handbook.pdf】. Laptops last 3 years【4:9†Handbook】.",
-        "footnote": "Staff get 25 days of leave [^hb].\n\n[^hb]: Handbook.pdf",
-        "object": objects,
-        "wrong_figure": "Staff get 30 days of leave【4:0†Handbook.pdf】.",
-        "other_document": "The office opens at 8 am【4:0†Handbook.pdf】.",
-        "page": "Bicycles go in the basement [Document: Handbook.pdf, Page 4].",
-    }
-    db = _audited(tmp_path, [make_answer(key, text, handbook) for key, text in answers.items()])
+    db = answers_db
     got = q(
         db,
         "SELECT answer_id, dialect, context_rank, chunk_id, verdict, suggested_rank FROM citation_audit "
@@ -291,41 +305,44 @@ def test_a_document_cited_whole_resolves_to_its_retrieved_chunk_that_supports_th
     assert by[("other_document", "file_search")][2:] == ("misattributed", 4), got
 
 
-def test_a_quote_pins_the_chunk_a_document_cited_whole_resolves_to(tmp_path: Path) -> None:
+HANDBOOK_2 = [
+    {
+        "doc_id": "h",
+        "chunk_id": "h0",
+        "title": "Handbook.pdf",
+        "page": 1,
+        "text": "All staff get 25 days of paid leave per year.",
+    },
+    {
+        "doc_id": "h",
+        "chunk_id": "h1",
+        "title": "Handbook.pdf",
+        "page": 2,
+        "text": "Staff get 25 days of leave each year. Unused leave may be carried over.",
+    },
+]
+CLAIM = "Staff get 25 days of leave each year."
+QUOTE = "All staff get 25 days of paid leave per year."
+ANSWERS_6 = {
+    "first": json.dumps({"answer": CLAIM, "citations": [{"document_id": "h", "text_span": QUOTE}]}),
+    "second": json.dumps({"answer": CLAIM, "citations": [{"document_id": "h", "text_span": "25 days of leave"}]}),
+    "nowhere": json.dumps({"answer": CLAIM, "citations": [{"document_id": "h", "text_span": "sabbaticals"}]}),
+}
+
+
+@batched([make_answer(key, text, HANDBOOK_2) for key, text in ANSWERS_6.items()])
+def test_a_quote_pins_the_chunk_a_document_cited_whole_resolves_to(answers_db: Path) -> None:
     # a citation object naming a document (no chunk) with its quoted passage: the citation resolved to the chunk that
     # supported the claim best and the quote was searched there alone, so a passage verbatim in another chunk of the
     # named document came out `text_span_not_found_in_source` (a correct citation weak, the answer RED, the evidence
     # in a chunk the quote is not in). The chunks holding the quote are the candidates; with none, all the document's
-    handbook = [
-        {
-            "doc_id": "h",
-            "chunk_id": "h0",
-            "title": "Handbook.pdf",
-            "page": 1,
-            "text": "All staff get 25 days of paid leave per year.",
-        },
-        {
-            "doc_id": "h",
-            "chunk_id": "h1",
-            "title": "Handbook.pdf",
-            "page": 2,
-            "text": "Staff get 25 days of leave each year. Unused leave may be carried over.",
-        },
-    ]
-    claim = "Staff get 25 days of leave each year."
-    quote = "All staff get 25 days of paid leave per year."
-    answers = {
-        "first": json.dumps({"answer": claim, "citations": [{"document_id": "h", "text_span": quote}]}),
-        "second": json.dumps({"answer": claim, "citations": [{"document_id": "h", "text_span": "25 days of leave"}]}),
-        "nowhere": json.dumps({"answer": claim, "citations": [{"document_id": "h", "text_span": "sabbaticals"}]}),
-    }
-    db = _audited(tmp_path, [make_answer(key, text, handbook) for key, text in answers.items()])
+    db = answers_db
     got = q(
         db,
         "SELECT answer_id, context_rank, chunk_id, quote_status, evidence_text, verdict FROM citation_audit ORDER BY 1",
     )
     by = {a: rest for a, *rest in got}
-    assert by["first"] == [1, "h0", "verbatim", quote.rstrip("."), "verified"], got
+    assert by["first"] == [1, "h0", "verbatim", QUOTE.rstrip("."), "verified"], got
     assert by["second"] == [2, "h1", "verbatim", "25 days of leave", "verified"], got
     assert by["nowhere"][:3] == [2, "h1", "not_found"], got
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))

@@ -13,32 +13,34 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
-from tests.cli.hostile import CTX
+from tests.cli.hostile import CTX, batched
 from tests.cli.hostile import audited as _audited
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
+CITED = "Refunds take 30 days [1]. Shipping is free over 50 euros [2]."
+ANSWERS = {
+    "crlf_broken": '\r\n{\r\n"answer":\r\n"' + CITED,
+    "newline_broken": '\n{"answer": "' + CITED,
+    "tab_broken": '\t{"answer": "' + CITED,
+    "space_broken": ' {"answer": "' + CITED,
+    "sse_no_final": 'data: {"delta":\n"' + CITED + '"}\n\ndata: [DONE]',
+    "events_no_final": '[{"type": "token",\n"data": "' + CITED + '"}]',
+    "newline_events": '\n[{"type": "token", "data": "x"}, {"type": "final", "data": "Refunds take 30 days.",'
+    ' "citations": [7]}]',
+    "newline_object": '\r\n{"answer": "' + CITED + '"}',
+    "prose": CITED,
+    "prose_list": "[1] " + CITED,
+}
 
-def test_json_after_a_newline_and_streams_without_a_final_event_are_structured_output(tmp_path: Path) -> None:
+
+@batched([make_answer(key, doc, CTX) for key, doc in ANSWERS.items()])
+def test_json_after_a_newline_and_streams_without_a_final_event_are_structured_output(answers_db: Path) -> None:
     # ltrim() removes spaces only: broken JSON after a newline, CRLF or tab was audited as text without the
     # structured_parse_failed flag (GREEN when its lines happened to verify), an event list after a newline was
     # audited as its raw JSON (its `"citations": [7]` read as the marker [7]); a stream cut before its final event
     # (`data: {` lines, a JSON list of events) was audited as raw text, GREEN
-    cited = "Refunds take 30 days [1]. Shipping is free over 50 euros [2]."
-    answers = {
-        "crlf_broken": '\r\n{\r\n"answer":\r\n"' + cited,
-        "newline_broken": '\n{"answer": "' + cited,
-        "tab_broken": '\t{"answer": "' + cited,
-        "space_broken": ' {"answer": "' + cited,
-        "sse_no_final": 'data: {"delta":\n"' + cited + '"}\n\ndata: [DONE]',
-        "events_no_final": '[{"type": "token",\n"data": "' + cited + '"}]',
-        "newline_events": '\n[{"type": "token", "data": "x"}, {"type": "final", "data": "Refunds take 30 days.",'
-        ' "citations": [7]}]',
-        "newline_object": '\r\n{"answer": "' + cited + '"}',
-        "prose": cited,
-        "prose_list": "[1] " + cited,
-    }
-    db = _audited(tmp_path, [make_answer(key, doc, CTX) for key, doc in answers.items()])
+    db = answers_db
     got = dict(q(db, "SELECT answer_id, (structured_output, structured_parse_failed, level) FROM answer_audit"))
     broken = (False, True, "RED")
     assert got == {
@@ -133,34 +135,37 @@ def test_a_title_named_with_another_number_or_extension_is_another_document(tmp_
     }, got
 
 
-def test_an_answer_wrapped_whole_in_a_markdown_fence_is_audited(tmp_path: Path) -> None:
+WRONG = "Refunds take 90 days [1]."
+ANSWERS_2 = {
+    "json": f'```json\n{{"answer": "{WRONG}", "citations": [1]}}\n```',
+    "bare_json": f'```\n{{"answer": "{WRONG}"}}\n```\n',
+    "markdown": f"```markdown\n{WRONG}\n```",
+    "md_crlf": f"\r\n```md\r\n{WRONG}\r\n```\r\n",
+    "right": "```markdown\nRefunds take 30 days [1].\n```",
+    "broken_json": f'```json\n{{"answer": "{WRONG}"\n```',
+    "python": "```python\nrefunds[1]\n```",
+    "bare_code": "```\nrefunds[1]\n```",
+    "two_fences": f"```markdown\n{WRONG}\n```\n```python\nx[1]\n```",
+}
+
+
+@batched([make_answer(key, doc, CTX) for key, doc in ANSWERS_2.items()])
+def test_an_answer_wrapped_whole_in_a_markdown_fence_is_audited(answers_db: Path) -> None:
     # models often wrap their whole output in a fence (```json around structured output, ```markdown around prose):
     # the markers inside were code, no citation was checked, and an answer citing a wrong figure came out YELLOW
     # (`no_citations`) instead of RED; code fences of a programming language stay code
-    wrong = "Refunds take 90 days [1]."
-    answers = {
-        "json": f'```json\n{{"answer": "{wrong}", "citations": [1]}}\n```',
-        "bare_json": f'```\n{{"answer": "{wrong}"}}\n```\n',
-        "markdown": f"```markdown\n{wrong}\n```",
-        "md_crlf": f"\r\n```md\r\n{wrong}\r\n```\r\n",
-        "right": "```markdown\nRefunds take 30 days [1].\n```",
-        "broken_json": f'```json\n{{"answer": "{wrong}"\n```',
-        "python": "```python\nrefunds[1]\n```",
-        "bare_code": "```\nrefunds[1]\n```",
-        "two_fences": f"```markdown\n{wrong}\n```\n```python\nx[1]\n```",
-    }
-    db = _audited(tmp_path, [make_answer(key, doc, CTX) for key, doc in answers.items()])
+    db = answers_db
     got = dict(q(db, "SELECT answer_id, (answer_text, structured_output, level, n_citations) FROM answer_audit"))
     assert got == {
-        "json": (wrong, True, "RED", 1),
-        "bare_json": (wrong, True, "RED", 1),
-        "markdown": (wrong, False, "RED", 1),
-        "md_crlf": (wrong, False, "RED", 1),
+        "json": (WRONG, True, "RED", 1),
+        "bare_json": (WRONG, True, "RED", 1),
+        "markdown": (WRONG, False, "RED", 1),
+        "md_crlf": (WRONG, False, "RED", 1),
         "right": ("Refunds take 30 days [1].", False, "GREEN", 1),
-        "broken_json": (answers["broken_json"], False, "RED", 0),
-        "python": (answers["python"], False, "GREEN", 0),
-        "bare_code": (answers["bare_code"], False, "GREEN", 0),
-        "two_fences": (answers["two_fences"], False, "YELLOW", 0),
+        "broken_json": (ANSWERS_2["broken_json"], False, "RED", 0),
+        "python": (ANSWERS_2["python"], False, "GREEN", 0),
+        "bare_code": (ANSWERS_2["bare_code"], False, "GREEN", 0),
+        "two_fences": (ANSWERS_2["two_fences"], False, "YELLOW", 0),
     }, got
     reasons = q(db, "SELECT DISTINCT reasons FROM citation_audit WHERE answer_id <> 'right'")
     assert reasons == [(["missing_number:90", "swapped:90/30"],)], reasons
@@ -201,20 +206,23 @@ def test_context_texts_and_ranks_a_writer_typed_null_are_read_as_null(tmp_path: 
     assert q(tmp_path / "rank.duckdb", "SELECT DISTINCT field FROM quarantine") == [("contexts",)]
 
 
-def test_a_final_event_and_its_data_giving_one_key_two_values_is_flagged(tmp_path: Path) -> None:
+DATA = '"data": {"answer": "Refunds take 30 days.", "citations": [1]}'
+ANSWERS_3 = {
+    "two_lists": '{"type": "final", ' + DATA + ', "citations": [7]}',
+    "two_answers": '{"type": "final", "answer": "Refunds take 90 days.", ' + DATA + "}",
+    "two_objects": '{"type": "final", "data": {"answer": "Refunds take 30 days.", "citations": [{"document_id":'
+    ' "d1"}]}, "citations": [{"document_id": "d9"}]}',
+    "same_list": '{"type": "final", ' + DATA + ', "citations": [ 1 ]}',
+    "null_list": '{"type": "final", ' + DATA + ', "citations": null}',
+    "event_only": '{"type": "final", "data": {"answer": "Refunds take 30 days."}, "citations": [1]}',
+}
+
+
+@batched([make_answer(key, doc, CTX) for key, doc in ANSWERS_3.items()])
+def test_a_final_event_and_its_data_giving_one_key_two_values_is_flagged(answers_db: Path) -> None:
     # `data` was merged over the event: the event's own `citations` ([7], fabricated) or `answer` were dropped
     # without a word and the answer came out GREEN; the same value in both places, or null in one, is no conflict
-    data = '"data": {"answer": "Refunds take 30 days.", "citations": [1]}'
-    answers = {
-        "two_lists": '{"type": "final", ' + data + ', "citations": [7]}',
-        "two_answers": '{"type": "final", "answer": "Refunds take 90 days.", ' + data + "}",
-        "two_objects": '{"type": "final", "data": {"answer": "Refunds take 30 days.", "citations": [{"document_id":'
-        ' "d1"}]}, "citations": [{"document_id": "d9"}]}',
-        "same_list": '{"type": "final", ' + data + ', "citations": [ 1 ]}',
-        "null_list": '{"type": "final", ' + data + ', "citations": null}',
-        "event_only": '{"type": "final", "data": {"answer": "Refunds take 30 days."}, "citations": [1]}',
-    }
-    db = _audited(tmp_path, [make_answer(key, doc, CTX) for key, doc in answers.items()])
+    db = answers_db
     got = dict(q(db, "SELECT answer_id, (level, flags) FROM answer_audit"))
     assert got == {
         "two_lists": ("RED", ["duplicate_json_key:citations"]),
@@ -226,18 +234,22 @@ def test_a_final_event_and_its_data_giving_one_key_two_values_is_flagged(tmp_pat
     }, got
 
 
-def test_an_inline_citations_claim_the_answer_does_not_make_is_named(tmp_path: Path) -> None:
+def _doc(answer: str, claim: str) -> str:
+    return json.dumps({"answer": answer, "inline_citations": [{"source_index": 0, "claim": claim}]})
+
+
+ANSWERS_5 = {
+    "elsewhere": _doc("Refunds take 90 days.", "Refunds take 30 days."),
+    "other_case": _doc("REFUNDS  take 30 days.", "Refunds take 30 days."),
+    "as_written": _doc("Refunds take 30 days.", "Refunds take 30 days."),
+}
+
+
+@batched([make_answer(key, text, CTX) for key, text in ANSWERS_5.items()])
+def test_an_inline_citations_claim_the_answer_does_not_make_is_named(answers_db: Path) -> None:
     # a citation object's claim_text missing from the answer gets `claim_not_in_answer`; an inline_citations claim
     # did not: "30 days" verified while the answer said "90 days", with no reason and no claim offsets to see it by
-    def doc(answer: str, claim: str) -> str:
-        return json.dumps({"answer": answer, "inline_citations": [{"source_index": 0, "claim": claim}]})
-
-    answers = {
-        "elsewhere": doc("Refunds take 90 days.", "Refunds take 30 days."),
-        "other_case": doc("REFUNDS  take 30 days.", "Refunds take 30 days."),
-        "as_written": doc("Refunds take 30 days.", "Refunds take 30 days."),
-    }
-    db = _audited(tmp_path, [make_answer(key, text, CTX) for key, text in answers.items()])
+    db = answers_db
     got = dict(q(db, "SELECT answer_id, (verdict, reasons, claim_start, claim_end) FROM citation_audit"))
     assert got == {
         "elsewhere": ("verified", ["exact_match", "claim_not_in_answer"], None, None),
@@ -335,17 +347,20 @@ def test_files_without_rows_or_columns_beside_others_are_left_out(tmp_path: Path
     assert res.exit_code == 2 and "hour-02.parquet: required column 'answer_id' is missing" in res.output
 
 
-def test_server_sent_events_with_event_lines_are_read_as_a_stream(tmp_path: Path) -> None:
+FINAL = '{"type": "final", "data": "Refunds take 30 days [1]."}'
+ANSWERS_4 = {
+    "event_lines": f'event: delta\ndata: {{"type": "delta", "data": "Refunds"}}\n\nevent: final\ndata: {FINAL}\n\n',
+    "id_and_crlf": f"id: 7\r\nevent: final\r\ndata: {FINAL}\r\n\r\n",
+    "no_final": 'event: delta\ndata: {"type": "delta", "data": "Refunds take 30 days [1]."}\n\n',
+    "prose": "event: the refund window is 30 days [1].",
+}
+
+
+@batched([make_answer(key, doc, CTX) for key, doc in ANSWERS_4.items()])
+def test_server_sent_events_with_event_lines_are_read_as_a_stream(answers_db: Path) -> None:
     # SSE names each event in an `event:` line before its `data:` (as Anthropic's API streams): such a log was not
     # seen as a stream, its raw text was audited (a correct answer RED, `missing_quote:type`), never flagged
-    final = '{"type": "final", "data": "Refunds take 30 days [1]."}'
-    answers = {
-        "event_lines": f'event: delta\ndata: {{"type": "delta", "data": "Refunds"}}\n\nevent: final\ndata: {final}\n\n',
-        "id_and_crlf": f"id: 7\r\nevent: final\r\ndata: {final}\r\n\r\n",
-        "no_final": 'event: delta\ndata: {"type": "delta", "data": "Refunds take 30 days [1]."}\n\n',
-        "prose": "event: the refund window is 30 days [1].",
-    }
-    db = _audited(tmp_path, [make_answer(key, doc, CTX) for key, doc in answers.items()])
+    db = answers_db
     got = dict(
         q(db, "SELECT answer_id, (structured_output, structured_parse_failed, answer_text, level) FROM answer_audit")
     )
@@ -353,8 +368,8 @@ def test_server_sent_events_with_event_lines_are_read_as_a_stream(tmp_path: Path
     assert got == {
         "event_lines": (True, False, text, "GREEN"),
         "id_and_crlf": (True, False, text, "GREEN"),
-        "no_final": (False, True, answers["no_final"], "RED"),
-        "prose": (False, False, answers["prose"], got["prose"][3]),
+        "no_final": (False, True, ANSWERS_4["no_final"], "RED"),
+        "prose": (False, False, ANSWERS_4["prose"], got["prose"][3]),
     }, got
 
 

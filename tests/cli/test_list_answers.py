@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cli.hostile import audited
+from tests.cli.hostile import batched
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
@@ -31,16 +31,19 @@ REVENUE = _ctx("Revenue was $5M in 2020.", "Revenue was $7M in 2021.", "Revenue 
 REVENUE_8M = _ctx("Revenue was $5M in 2020.", "Revenue was $7M in 2021.", "Revenue was $8M in 2022.")
 
 
-def test_each_citation_of_a_list_is_checked_for_its_own_item(tmp_path: Path) -> None:
+ROWS = [
+    make_answer("langs", "The supported languages are Python [1], Java [2], and Go [3].", LANGS),
+    make_answer("founders", "Its founders were Ada Lovelace [1], Alan Turing [2] and Grace Hopper [3].", FOUNDERS),
+    make_answer("revenue", "Revenue was $5M in 2020 [1], $7M in 2021 [2], and $9M in 2022 [3].", REVENUE),
+    make_answer("revenue_8m", "Revenue was $5M in 2020 [1], $7M in 2021 [2], and $9M in 2022 [3].", REVENUE_8M),
+]
+
+
+@batched(ROWS)
+def test_each_citation_of_a_list_is_checked_for_its_own_item(answers_db: Path) -> None:
     # each source states only its own item: checked against the whole sentence, each missed the other items
     # (missing_name:Java, missing_number:7M, ...) and a correct answer came out RED; a changed item is still caught
-    rows = [
-        make_answer("langs", "The supported languages are Python [1], Java [2], and Go [3].", LANGS),
-        make_answer("founders", "Its founders were Ada Lovelace [1], Alan Turing [2] and Grace Hopper [3].", FOUNDERS),
-        make_answer("revenue", "Revenue was $5M in 2020 [1], $7M in 2021 [2], and $9M in 2022 [3].", REVENUE),
-        make_answer("revenue_8m", "Revenue was $5M in 2020 [1], $7M in 2021 [2], and $9M in 2022 [3].", REVENUE_8M),
-    ]
-    db = audited(tmp_path, rows)
+    db = answers_db
     got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
     assert [(a, o, c) for a, o, c, _v in got] == [
         ("founders", 1, "Its founders were Ada Lovelace"),
@@ -68,14 +71,17 @@ def test_each_citation_of_a_list_is_checked_for_its_own_item(tmp_path: Path) -> 
     assert levels["revenue_8m"] != "GREEN", levels
 
 
-def test_an_item_without_a_marker_is_checked_with_the_next_marker_or_the_last(tmp_path: Path) -> None:
+ROWS_2 = [
+    make_answer("middle", "The supported languages are Python [1], Java, and Go [3].", LANGS),
+    make_answer("trailing", "The supported languages are Python [1], Java [2], and Go.", LANGS),
+]
+
+
+@batched(ROWS_2)
+def test_an_item_without_a_marker_is_checked_with_the_next_marker_or_the_last(answers_db: Path) -> None:
     # "Java" has no marker of its own: it goes with [3] (or, after the last marker, with [2]), whose source must state
     # it too; left out of every claim, a wrong item in a cited sentence was checked against nothing
-    rows = [
-        make_answer("middle", "The supported languages are Python [1], Java, and Go [3].", LANGS),
-        make_answer("trailing", "The supported languages are Python [1], Java [2], and Go.", LANGS),
-    ]
-    db = audited(tmp_path, rows)
+    db = answers_db
     got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
     assert [(a, o, c) for a, o, c, _v in got] == [
         ("middle", 1, "The supported languages are Python"),
@@ -91,25 +97,28 @@ def test_an_item_without_a_marker_is_checked_with_the_next_marker_or_the_last(tm
     assert levels["middle"] != "GREEN" and levels["trailing"] != "GREEN", levels
 
 
-def test_the_words_after_a_lists_last_marker_are_said_of_every_item(tmp_path: Path) -> None:
+UNTIL = _ctx(
+    "The supported languages were Python until 2015.",
+    "The supported languages were Java until 2015.",
+    "The supported languages were Go until 2019.",
+)
+WINDOWS = _ctx("We support Python on Windows.", "We support Java on Windows.", "We support Go, but not on Windows.")
+COST = _ctx("Support for Python costs $9.", "Support for Java costs $9.", "Support for Go costs $5.")
+ROWS_3 = [
+    make_answer("until", "The supported languages were Python [1], Java [2], and Go [3] until 2019.", UNTIL),
+    make_answer("comma", "The supported languages were Python [1], Java [2], and Go [3], until 2019.", UNTIL),
+    make_answer("windows", "We support Python [1], Java [2], and Go [3], but not on Windows.", WINDOWS),
+    make_answer("cost", "Support for Python [1], Java [2], and Go [3] costs $5.", COST),
+    make_answer("long", "Support for Python 3 [1], Java 8 [2], and Go [3] costs $5.", COST),
+]
+
+
+@batched(ROWS_3)
+def test_the_words_after_a_lists_last_marker_are_said_of_every_item(answers_db: Path) -> None:
     # "... Python [1], Java [2], and Go [3] until 2019.": the words after the last item's marker are said of every
     # item; cut off, [1] checked "The supported languages were Python" (exact_match) against a page that ends its
     # support in 2015, and a wrong answer came out GREEN
-    until = _ctx(
-        "The supported languages were Python until 2015.",
-        "The supported languages were Java until 2015.",
-        "The supported languages were Go until 2019.",
-    )
-    windows = _ctx("We support Python on Windows.", "We support Java on Windows.", "We support Go, but not on Windows.")
-    cost = _ctx("Support for Python costs $9.", "Support for Java costs $9.", "Support for Go costs $5.")
-    rows = [
-        make_answer("until", "The supported languages were Python [1], Java [2], and Go [3] until 2019.", until),
-        make_answer("comma", "The supported languages were Python [1], Java [2], and Go [3], until 2019.", until),
-        make_answer("windows", "We support Python [1], Java [2], and Go [3], but not on Windows.", windows),
-        make_answer("cost", "Support for Python [1], Java [2], and Go [3] costs $5.", cost),
-        make_answer("long", "Support for Python 3 [1], Java 8 [2], and Go [3] costs $5.", cost),
-    ]
-    db = audited(tmp_path, rows)
+    db = answers_db
     got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
     wrong = [(a, o, c) for a, o, c, v in got if o < 3 and v == "verified"]
     assert not wrong, got
@@ -117,15 +126,18 @@ def test_the_words_after_a_lists_last_marker_are_said_of_every_item(tmp_path: Pa
     assert "GREEN" not in levels.values(), levels
 
 
-def test_a_lists_shared_tail_is_checked_with_each_item(tmp_path: Path) -> None:
+UNTIL_2 = _ctx(
+    "The supported languages were Python until 2019.",
+    "The supported languages were Java until 2019.",
+    "The supported languages were Go until 2019.",
+)
+ROWS_4 = [make_answer("until", "The supported languages were Python [1], Java [2], and Go [3] until 2019.", UNTIL_2)]
+
+
+@batched(ROWS_4)
+def test_a_lists_shared_tail_is_checked_with_each_item(answers_db: Path) -> None:
     # the same shape, each source stating its item and the tail: each citation checked for its item and the tail
-    until = _ctx(
-        "The supported languages were Python until 2019.",
-        "The supported languages were Java until 2019.",
-        "The supported languages were Go until 2019.",
-    )
-    rows = [make_answer("until", "The supported languages were Python [1], Java [2], and Go [3] until 2019.", until)]
-    db = audited(tmp_path, rows)
+    db = answers_db
     got = q(db, "SELECT citation_ord, claim, verdict FROM citation_audit ORDER BY 1")
     assert [c for _o, c, _v in got] == [
         "The supported languages were Python until 2019.",
@@ -136,43 +148,49 @@ def test_a_lists_shared_tail_is_checked_with_each_item(tmp_path: Path) -> None:
     assert q(db, "SELECT level FROM answer_audit") == [("GREEN",)]
 
 
-def test_a_list_whose_frame_excludes_its_items_cites_its_whole_sentence(tmp_path: Path) -> None:
+SUPPORTED = _ctx("Python is supported.", "Java is supported.", "Go is supported.")
+ROWS_5 = [
+    make_answer("except", "All languages except Python [1], Java [2], and Go [3] are supported.", SUPPORTED),
+    make_answer("other", "Languages other than Python [1], Java [2], and Go [3] are supported.", SUPPORTED),
+    make_answer("only", "Python [1], Java [2], and Go [3] are the only supported languages.", SUPPORTED),
+    make_answer(
+        "only_frame",
+        "The only supported languages are Python [1], Java [2], and Go [3].",
+        _ctx("Python is supported, like Ruby.", "Java is supported, like Ruby.", "Go is supported, like Ruby."),
+    ),
+]
+
+
+@batched(ROWS_5)
+def test_a_list_whose_frame_excludes_its_items_cites_its_whole_sentence(answers_db: Path) -> None:
     # "All languages except Python [1], Java [2], and Go [3] are supported.": cut to "All languages except Python are
     # supported", [1] was verified against "Python is supported." (the cascade reads past "except", "other than",
     # "only"); the whole sentence names the other items, which no single source states
-    supported = _ctx("Python is supported.", "Java is supported.", "Go is supported.")
-    rows = [
-        make_answer("except", "All languages except Python [1], Java [2], and Go [3] are supported.", supported),
-        make_answer("other", "Languages other than Python [1], Java [2], and Go [3] are supported.", supported),
-        make_answer("only", "Python [1], Java [2], and Go [3] are the only supported languages.", supported),
-        make_answer(
-            "only_frame",
-            "The only supported languages are Python [1], Java [2], and Go [3].",
-            _ctx("Python is supported, like Ruby.", "Java is supported, like Ruby.", "Go is supported, like Ruby."),
-        ),
-    ]
-    db = audited(tmp_path, rows)
+    db = answers_db
     got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
     assert not [(a, o, c) for a, o, c, v in got if v == "verified"], got
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert "GREEN" not in levels.values(), levels
 
 
-def test_the_words_after_a_pairs_second_marker_are_said_of_both(tmp_path: Path) -> None:
+ENDED = _ctx("Support for Python ended in 2015.", "Support for Go ended in 2019.")
+DE = _ctx(
+    "Die Plattform unterstützt Python.",
+    "Die Plattform unterstützt Java.",
+    "Die Plattform unterstützt Go nicht mehr.",
+)
+ROWS_6 = [
+    make_answer("pair", "Support for Python [1] and Go [2] ended in 2019.", ENDED),
+    make_answer("de", "Die Plattform unterstützt Python [1], Java [2] und Go [3] nicht mehr.", DE),
+]
+
+
+@batched(ROWS_6)
+def test_the_words_after_a_pairs_second_marker_are_said_of_both(answers_db: Path) -> None:
     # "Support for Python [1] and Go [2] ended in 2019.": [1] cut to "Support for Python" (exact_match) against a
     # source that ended it in 2015 (GREEN); German: "Die Plattform unterstützt Python [1], Java [2] und Go [3] nicht
     # mehr." cut [1] to "Die Plattform unterstützt Python" against a page where it still does
-    ended = _ctx("Support for Python ended in 2015.", "Support for Go ended in 2019.")
-    de = _ctx(
-        "Die Plattform unterstützt Python.",
-        "Die Plattform unterstützt Java.",
-        "Die Plattform unterstützt Go nicht mehr.",
-    )
-    rows = [
-        make_answer("pair", "Support for Python [1] and Go [2] ended in 2019.", ended),
-        make_answer("de", "Die Plattform unterstützt Python [1], Java [2] und Go [3] nicht mehr.", de),
-    ]
-    db = audited(tmp_path, rows)
+    db = answers_db
     got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
     claims = {(a, o): c for a, o, c, _v in got}
     assert claims[("pair", 1)] == "Support for Python ended in 2019.", got
@@ -182,27 +200,33 @@ def test_the_words_after_a_pairs_second_marker_are_said_of_both(tmp_path: Path) 
     assert "GREEN" not in levels.values(), levels
 
 
-def test_a_clause_after_a_comma_and_is_no_pair(tmp_path: Path) -> None:
+CTX = _ctx("Microsoft acquired GitHub.", "Google bought Fitbit.")
+
+
+@batched([make_answer("m", "Microsoft acquired GitHub [1], and Google [2] bought Fitbit.", CTX)])
+def test_a_clause_after_a_comma_and_is_no_pair(answers_db: Path) -> None:
     # ", and" joins clauses: "Microsoft acquired GitHub [1], and Google [2] bought Fitbit." is no pair whose words
     # after [2] are said of both ("Microsoft acquired GitHub bought Fitbit": a correct answer RED)
-    ctx = _ctx("Microsoft acquired GitHub.", "Google bought Fitbit.")
-    db = audited(tmp_path, [make_answer("m", "Microsoft acquired GitHub [1], and Google [2] bought Fitbit.", ctx)])
+    db = answers_db
     got = q(db, "SELECT citation_ord, claim, verdict FROM citation_audit ORDER BY 1")
     assert got == [(1, "Microsoft acquired GitHub", "verified"), (2, "Google bought Fitbit.", "verified")], got
 
 
-def test_the_words_after_the_last_items_first_marker_are_said_of_every_item(tmp_path: Path) -> None:
+CTX_2 = _ctx(
+    "The supported languages were Python until 2015.",
+    "The supported languages were Java until 2015.",
+    "The supported languages were Go until 2019.",
+    "The supported languages were Go until 2019.",
+)
+ANSWER = "The supported languages were Python [1], Java [2], and Go [3] until 2019 [4]."
+
+
+@batched([make_answer("m", ANSWER, CTX_2)])
+def test_the_words_after_the_last_items_first_marker_are_said_of_every_item(answers_db: Path) -> None:
     # "..., and Go [3] until 2019 [4].": "until 2019" follows [3] and is cited by [4]; taken from after the last
     # marker only, [1] and [2] were checked without it ("The supported languages were Python", exact_match) against
     # sources that end their support in 2015, and the answer came out GREEN
-    ctx = _ctx(
-        "The supported languages were Python until 2015.",
-        "The supported languages were Java until 2015.",
-        "The supported languages were Go until 2019.",
-        "The supported languages were Go until 2019.",
-    )
-    answer = "The supported languages were Python [1], Java [2], and Go [3] until 2019 [4]."
-    db = audited(tmp_path, [make_answer("m", answer, ctx)])
+    db = answers_db
     got = q(db, "SELECT citation_ord, claim, verdict FROM citation_audit ORDER BY 1")
     assert [c for _o, c, _v in got][:2] == [
         "The supported languages were Python until 2019.",
@@ -212,16 +236,19 @@ def test_the_words_after_the_last_items_first_marker_are_said_of_every_item(tmp_
     assert q(db, "SELECT level FROM answer_audit") != [("GREEN",)]
 
 
-def test_a_list_whose_frame_follows_its_items(tmp_path: Path) -> None:
+JAVA_NOT = (*LANGS[:1], {**LANGS[1], "text": "Java is not one of the supported languages."}, *LANGS[2:])
+ROWS_7 = [
+    make_answer("langs", "Python [1], Java [2], and Go [3] are supported languages.", LANGS),
+    make_answer("java_not", "Python [1], Java [2], and Go [3] are supported languages.", list(JAVA_NOT)),
+    make_answer("founders", "Ada Lovelace [1], Alan Turing [2] and Grace Hopper [3] were its founders.", FOUNDERS),
+]
+
+
+@batched(ROWS_7)
+def test_a_list_whose_frame_follows_its_items(answers_db: Path) -> None:
     # "Python [1], Java [2], and Go [3] are supported.": no words before the list, the words after it are its frame;
     # checked against the whole sentence, [1] and [2] missed the other items (a correct answer RED)
-    java_not = (*LANGS[:1], {**LANGS[1], "text": "Java is not one of the supported languages."}, *LANGS[2:])
-    rows = [
-        make_answer("langs", "Python [1], Java [2], and Go [3] are supported languages.", LANGS),
-        make_answer("java_not", "Python [1], Java [2], and Go [3] are supported languages.", list(java_not)),
-        make_answer("founders", "Ada Lovelace [1], Alan Turing [2] and Grace Hopper [3] were its founders.", FOUNDERS),
-    ]
-    db = audited(tmp_path, rows)
+    db = answers_db
     got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
     claims = {(a, o): c for a, o, c, _v in got}
     assert [claims[("langs", o)] for o in (1, 2, 3)] == [
@@ -237,20 +264,21 @@ def test_a_list_whose_frame_follows_its_items(tmp_path: Path) -> None:
     assert levels["langs"] == levels["founders"] == "GREEN" != levels["java_not"], levels
 
 
-def test_a_list_in_a_sentence_that_opens_with_a_time_or_a_source(tmp_path: Path) -> None:
+REV = _ctx("In 2020, revenue was $5M.", "In 2020, revenue was $7M.", "In 2020, revenue was $9M.")
+REV_8M = _ctx("In 2020, revenue was $5M.", "In 2020, revenue was $7M.", "In 2020, revenue was $8M.")
+ROWS_8 = [
+    make_answer("in2020", "In 2020, revenue was $5M [1], $7M [2], and $9M [3].", REV),
+    make_answer("in2020_8m", "In 2020, revenue was $5M [1], $7M [2], and $9M [3].", REV_8M),
+    make_answer("docs", "According to the docs, the supported languages are Python [1], Java [2], and Go [3].", LANGS),
+]
+
+
+@batched(ROWS_8)
+def test_a_list_in_a_sentence_that_opens_with_a_time_or_a_source(answers_db: Path) -> None:
     # "In 2020, revenue was $5M [1], $7M [2], ..." and "According to the docs, ...": the opening words end at a comma
     # before the list, so a marker after an item cites the frame (opening words included) and its item; the whole
     # sentence missed the other items (a correct answer RED). "According to the docs [1], ..." still cites it all
-    rev = _ctx("In 2020, revenue was $5M.", "In 2020, revenue was $7M.", "In 2020, revenue was $9M.")
-    rev_8m = _ctx("In 2020, revenue was $5M.", "In 2020, revenue was $7M.", "In 2020, revenue was $8M.")
-    rows = [
-        make_answer("in2020", "In 2020, revenue was $5M [1], $7M [2], and $9M [3].", rev),
-        make_answer("in2020_8m", "In 2020, revenue was $5M [1], $7M [2], and $9M [3].", rev_8m),
-        make_answer(
-            "docs", "According to the docs, the supported languages are Python [1], Java [2], and Go [3].", LANGS
-        ),
-    ]
-    db = audited(tmp_path, rows)
+    db = answers_db
     got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
     claims = {(a, o): c for a, o, c, _v in got}
     assert claims[("in2020", 2)] == "In 2020, revenue was $7M", got
@@ -261,21 +289,24 @@ def test_a_list_in_a_sentence_that_opens_with_a_time_or_a_source(tmp_path: Path)
     assert levels["in2020"] == levels["docs"] == "GREEN" != levels["in2020_8m"], (levels, got)
 
 
-def test_markers_apart_by_a_comma_cite_one_item(tmp_path: Path) -> None:
+CTX_3 = _ctx(
+    "The supported languages were Python until 2015.",
+    "The supported languages were Java until 2015.",
+    "The supported languages were Go until 2019.",
+    "The supported languages were Python, Java, and Go until 2019.",
+)
+ROWS_9 = [
+    make_answer("after", "The supported languages were Python [1], Java [2], and Go [3], [4] until 2019.", CTX_3),
+    make_answer("first", "The supported languages were Python [1], [4], Java [2], and Go [3] until 2019.", CTX_3),
+]
+
+
+@batched(ROWS_9)
+def test_markers_apart_by_a_comma_cite_one_item(answers_db: Path) -> None:
     # "Go [3], [4] until 2019." and "Python [1], [2], Java [3]": a cut between two markers with no word between them
     # split the item from its markers' clause, the list broke and [1] was checked without "until 2019"
     # (exact_match against a source that ended in 2015)
-    ctx = _ctx(
-        "The supported languages were Python until 2015.",
-        "The supported languages were Java until 2015.",
-        "The supported languages were Go until 2019.",
-        "The supported languages were Python, Java, and Go until 2019.",
-    )
-    rows = [
-        make_answer("after", "The supported languages were Python [1], Java [2], and Go [3], [4] until 2019.", ctx),
-        make_answer("first", "The supported languages were Python [1], [4], Java [2], and Go [3] until 2019.", ctx),
-    ]
-    db = audited(tmp_path, rows)
+    db = answers_db
     got = q(db, "SELECT answer_id, citation_ord, claim, verdict FROM citation_audit ORDER BY 1, 2")
     python_java = {("after", 1), ("after", 2), ("first", 1), ("first", 3)}  # the citations of sources 1 and 2
     assert not [(a, o, c) for a, o, c, v in got if (a, o) in python_java and v == "verified"], got
@@ -283,11 +314,14 @@ def test_markers_apart_by_a_comma_cite_one_item(tmp_path: Path) -> None:
     assert "GREEN" not in levels.values(), levels
 
 
-def test_clauses_of_their_own_before_a_lists_closing_words_are_no_items(tmp_path: Path) -> None:
+FLAT = _ctx("Python stayed flat.", "Java stayed flat.", "Go stayed flat.")
+
+
+@batched([make_answer("m", "Python rose [1], Java fell [2], and Go [3] stayed flat.", FLAT)])
+def test_clauses_of_their_own_before_a_lists_closing_words_are_no_items(answers_db: Path) -> None:
     # "Python rose [1], Java fell [2], and Go [3] stayed flat.": "Java fell" is a clause, not an item whose frame
     # is "stayed flat"; read as one, [2] checked "Java fell stayed flat" against "Java stayed flat." (verified: GREEN)
-    flat = _ctx("Python stayed flat.", "Java stayed flat.", "Go stayed flat.")
-    db = audited(tmp_path, [make_answer("m", "Python rose [1], Java fell [2], and Go [3] stayed flat.", flat)])
+    db = answers_db
     got = q(db, "SELECT citation_ord, claim, verdict FROM citation_audit ORDER BY 1")
     assert not [(o, c) for o, c, v in got if o < 3 and v == "verified"], got
     assert q(db, "SELECT level FROM answer_audit") != [("GREEN",)]

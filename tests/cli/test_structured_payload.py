@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.hostile import CLAIM, audited
+from tests.cli.hostile import CLAIM, audited, batched
 from tests.cli.hostile import POLICY_CTX as CTX
 from tests.conftest import make_answer
 from tests.conftest import query as q
@@ -96,10 +96,11 @@ PROSE = {
 }
 
 
-def test_prose_holding_braces_or_a_json_sample_stays_prose(tmp_path: Path) -> None:
+@batched([make_answer(k, v, CTX) for k, v in PROSE.items()])
+def test_prose_holding_braces_or_a_json_sample_stays_prose(answers_db: Path) -> None:
     # the rule: JSON after (or before) a short marker-free preamble is the answer only when it parses and has the
     # shape of structured output (an `answer` text, a final event); anything else is prose, as before, unflagged
-    db = audited(tmp_path, [make_answer(k, v, CTX) for k, v in PROSE.items()])
+    db = answers_db
     got = {a: (s, f) for a, s, f in q(db, "SELECT answer_id, structured_output, flags FROM answer_audit")}
     assert got == {k: (False, []) for k in PROSE}
     texts = dict(q(db, "SELECT answer_id, answer_text FROM answer_audit"))
@@ -125,9 +126,12 @@ AROUND = {
 }
 
 
-def test_a_statement_around_the_payload_is_an_uncited_claim(tmp_path: Path) -> None:
-    payload = json.dumps(ANSWERS["object_correct"])
-    db = audited(tmp_path, [make_answer(k, w.replace("{}", payload), CTX) for k, w in AROUND.items()])
+PAYLOAD = json.dumps(ANSWERS["object_correct"])
+
+
+@batched([make_answer(k, w.replace("{}", PAYLOAD), CTX) for k, w in AROUND.items()])
+def test_a_statement_around_the_payload_is_an_uncited_claim(answers_db: Path) -> None:
+    db = answers_db
     sql = "SELECT answer_id, structured_output, n_claims, n_uncited_claims, coverage, level FROM answer_audit"
     got = {a: rest for a, *rest in q(db, sql)}
     for k in AROUND:
@@ -136,7 +140,7 @@ def test_a_statement_around_the_payload_is_an_uncited_claim(tmp_path: Path) -> N
         else:
             assert got[k] == [True, 2, 1, 0.5, "GREEN"], k  # GREEN at the default min_coverage of 0, as in prose
     uncited = q(db, "SELECT answer_id, sentence, best_rank, char_start, char_end FROM uncited_claims ORDER BY 1")
-    answers = {k: w.replace("{}", payload) for k, w in AROUND.items()}
+    answers = {k: w.replace("{}", PAYLOAD) for k, w in AROUND.items()}
     assert [(a, s, r) for a, s, r, _, _ in uncited] == [(k, FALSE, 1) for k in sorted(AROUND) if FALSE in AROUND[k]]
     # offsets into the answer as logged (the text around the payload is no part of answer_text)
     assert all(answers[a][b:e] == FALSE for a, _, _, b, e in uncited)
@@ -144,24 +148,27 @@ def test_a_statement_around_the_payload_is_an_uncited_claim(tmp_path: Path) -> N
     assert sorted(cites) == sorted((k, "verified") for k in AROUND)
 
 
-def test_a_second_payload_beside_the_payload_is_no_preamble(tmp_path: Path) -> None:
+GOOD = json.dumps(ANSWERS["object_correct"])
+OTHER = json.dumps({"answer": "Returns take 90 days.", "citations": [{"document_id": "abc123", "chunk_index": 0}]})
+TEXTS = {
+    "second_bare": f"Here is the answer:\n{GOOD}\n{OTHER}",
+    "second_fence_on_one_line": f"```json {GOOD} ```\n```json {OTHER} ```",
+    "example_before_fence": f"Example: {OTHER}\n```json\n{GOOD}\n```",
+    "list_after": f"Here is the answer:\n{GOOD}\n" + json.dumps([{"type": "final", "data": "Refunds: 90 days."}]),
+}
+
+
+@batched([make_answer(k, v, CTX) for k, v in TEXTS.items()])
+def test_a_second_payload_beside_the_payload_is_no_preamble(answers_db: Path) -> None:
     # a JSON answer in the line before or after another (two answers, or an "example" before the real one) was
     # taken as the text around the payload: the other answer, wrong and with its own citation, was never checked,
     # and the whole came out GREEN. Which of the two the user saw is unknown: such text stays prose, as JSON after a
     # paragraph does (its claims uncited, YELLOW), never GREEN on one of them
-    good = json.dumps(ANSWERS["object_correct"])
-    other = json.dumps({"answer": "Returns take 90 days.", "citations": [{"document_id": "abc123", "chunk_index": 0}]})
-    texts = {
-        "second_bare": f"Here is the answer:\n{good}\n{other}",
-        "second_fence_on_one_line": f"```json {good} ```\n```json {other} ```",
-        "example_before_fence": f"Example: {other}\n```json\n{good}\n```",
-        "list_after": f"Here is the answer:\n{good}\n" + json.dumps([{"type": "final", "data": "Refunds: 90 days."}]),
-    }
-    db = audited(tmp_path, [make_answer(k, v, CTX) for k, v in texts.items()])
+    db = answers_db
     sql = "SELECT answer_id, structured_output, level, flags FROM answer_audit"
     got = {a: (s, lv, f) for a, s, lv, f in q(db, sql)}
-    assert got == {k: (False, "YELLOW", ["no_citations"]) for k in texts}
-    assert dict(q(db, "SELECT answer_id, answer_text FROM answer_audit")) == texts
+    assert got == {k: (False, "YELLOW", ["no_citations"]) for k in TEXTS}
+    assert dict(q(db, "SELECT answer_id, answer_text FROM answer_audit")) == TEXTS
 
 
 NOTES = [
