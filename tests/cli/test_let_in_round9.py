@@ -1,0 +1,85 @@
+"""The "nothing let in" sweep, round 9: wrong claims made by the edits the perturbation test finds weakest (a word in
+the place of its antonym, a negation, a quantifier, a modality, two roles swapped, a comparison turned round), on
+short news, science, business and sport sources, that came out `verified`, each beside correct paraphrases that
+must stay `verified`; each through the real `citeaudit run` on real Parquet and DuckDB files (docs/hostile-inputs.md,
+"The let-in sweep, round 9")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.hostile import claim_verdicts
+from tests.cli.test_hostile_verdicts import _assert_flagged, _assert_verified
+
+DRUG = "The new drug is safer than the older treatment."
+EXAM = "The exam was easier this year than last year."
+MINERAL = "The mineral is abundant in the region."
+PAYMENTS = "The company disclosed the payments to regulators."
+MERGER = "The merger was completed in 2019."
+PROJECT = "The project was finished on time."
+FINAL = "The team defeated their rivals in the final."
+COFFEE = "Coffee consumption was associated with a lower risk of diabetes."
+REPORT = "The report praised the hospital's emergency care."
+ALLIES = "The two countries have been allies since 1949."
+LEADER = "Smith was the predecessor of Jones as party leader."
+FUND = "The fund recorded net inflows of 2 billion dollars in May."
+CLIMB = "The first attempt to climb the north face succeeded in 1938."
+
+
+def test_a_word_in_the_place_of_its_antonym_is_not_verified(tmp_path: Path) -> None:
+    # each was verified (no reason): the antonyms (safe / dangerous, easy / hard, abundant / scarce, disclosed /
+    # concealed, completed / abandoned, on time / late, defeated / lost to, lower / increased, praised / criticised,
+    # allies / enemies, predecessor / successor, inflows / outflows, succeeded / failed) were in no table of
+    # `opposites.py`; read only between two copies of one sentence (`_COPY_PAIRS`)
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "riskier": (DRUG.replace("safer", "riskier"), DRUG),
+            "more_dangerous": (DRUG.replace("safer", "more dangerous"), DRUG),
+            "harder": (EXAM.replace("easier", "harder"), EXAM),
+            "scarce": (MINERAL.replace("abundant", "scarce"), MINERAL),
+            "concealed": ("The company concealed the payments from regulators.", PAYMENTS),
+            "abandoned": (MERGER.replace("completed", "abandoned"), MERGER),
+            "late": ("The project was finished late.", PROJECT),
+            "lost_to": (FINAL.replace("defeated", "lost to"), FINAL),
+            "increased": (COFFEE.replace("a lower", "an increased"), COFFEE),
+            "criticised": (REPORT.replace("praised", "criticised"), REPORT),
+            "enemies": (ALLIES.replace("allies", "enemies"), ALLIES),
+            "successor": (LEADER.replace("predecessor", "successor"), LEADER),
+            "outflows": (FUND.replace("inflows", "outflows"), FUND),
+            "failed": (CLIMB.replace("succeeded", "failed"), CLIMB),
+            # supported: the same side in other words, or the sentence reordered
+            "ok_safer": ("Compared with the older treatment, the new drug is safer.", DRUG),
+            "ok_less_risky": (DRUG.replace("safer", "less risky"), DRUG),
+            "ok_easier": ("This year the exam was easier than last year.", EXAM),
+            "ok_plentiful": (MINERAL.replace("abundant", "plentiful"), MINERAL),
+            "ok_revealed": (PAYMENTS.replace("disclosed", "revealed"), PAYMENTS),
+            "ok_finished": (MERGER.replace("completed", "finished"), MERGER),
+            "ok_on_time": (PROJECT.replace("finished", "completed"), PROJECT),
+            "ok_beat": (FINAL.replace("defeated", "beat"), FINAL),
+            "ok_reduced": (COFFEE.replace("lower", "reduced"), COFFEE),
+            "ok_commended": (REPORT.replace("praised", "commended"), REPORT),
+            "ok_close_allies": (ALLIES.replace("allies", "close allies"), ALLIES),
+            "ok_inflows": ("In May the fund recorded net inflows of 2 billion dollars.", FUND),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "riskier": "swapped:riskier/safer",
+            "more_dangerous": "swapped:more dangerous/safer",
+            "harder": "swapped:harder/easier",
+            "scarce": "swapped:scarce/abundant",
+            "concealed": "swapped:concealed/disclosed",
+            "abandoned": "swapped:abandoned/completed",
+            "late": "swapped:late/on time",
+            "lost_to": "swapped:lost to/defeated",
+            "increased": "swapped:an increased/a lower",
+            "criticised": "swapped:criticised/praised",
+            "enemies": "swapped:enemies/allies",
+            "successor": "swapped:successor/predecessor",
+            "outflows": "swapped:outflows/inflows",
+            "failed": "swapped:failed/succeeded",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
