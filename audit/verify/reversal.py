@@ -28,7 +28,10 @@ ORDERING = frozenset(
     "endorses hired hires fired fires funded funds sponsored sponsors employs employed killed arrested interviewed "
     "advised coached annexed conquered occupied praised".split()
 )
+JOINING = frozenset("and or with between versus vs nor both".split())  # words that join two things, not order them
 MAX_SIDE = 3  # words of each side next to an ordering word that `reordered` reads
+MAX_PARTY = 3  # words of each of two parties in each other's place that `parties_swapped` reads
+MAX_PERMUTED = 40  # words of a claim that `parties_swapped` reads
 ORDERS = frozenset("before after than until".split())
 MULTIPLES = frozenset("twice thrice times half third quarter".split())  # "twice as long as"
 # words that carry no side of their own: articles, auxiliaries, pronouns, prepositions
@@ -102,4 +105,26 @@ def reordered(low: Sequence[str], said: Sequence[str]) -> str | None:
                     continue
                 if _contains(said, [*after, word, *before]) and not _contains(said, [*before, word, *after]):
                     return f"{' '.join(before)}/{' '.join(after)}"
+    return None
+
+
+def parties_swapped(claim: Sequence[str], sent: Sequence[str]) -> str | None:
+    """Two parties of `sent` in each other's place in `claim` (both lower-case words), across words that order them,
+    every other word where it was: "youtube acquired google in 2006" for "google acquired youtube in 2006", "the
+    united states exports coffee to brazil" for "brazil exports coffee to the united states". The claim is the
+    sentence's words rearranged, so it copies too few of them in order to be read as a copy (`swaps`), and the
+    aligner pairs no two replacements. Not "germany and france signed" (joined, not ordered), nor "in 2006 google
+    acquired youtube" (a part moved, nothing between the two): the claim's party, then the sentence's, or None."""
+    if len(claim) > MAX_PERMUTED or sorted(claim) != sorted(sent):
+        return None
+    lead = next((i for i, (a, b) in enumerate(zip(claim, sent, strict=True)) if a != b), len(claim))
+    tail = next((i for i, (a, b) in enumerate(zip(claim[::-1], sent[::-1], strict=True)) if a != b), len(claim))
+    mine, theirs = claim[lead : len(claim) - tail], sent[lead : len(sent) - tail]
+    for a in range(1, min(MAX_PARTY, len(mine)) + 1):
+        for b in range(1, min(MAX_PARTY, len(mine) - a - 1) + 1):
+            first, middle, last = mine[:a], mine[a : len(mine) - b], mine[len(mine) - b :]
+            if [*last, *middle, *first] != list(theirs) or not _content(first) or not _content(last):
+                continue
+            if ORDERING.intersection(middle) and not JOINING.intersection(middle):
+                return f"{' '.join(first)}/{' '.join(last)}"
     return None

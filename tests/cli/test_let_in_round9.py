@@ -83,3 +83,41 @@ def test_a_word_in_the_place_of_its_antonym_is_not_verified(tmp_path: Path) -> N
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+GOOGLE = "Google acquired YouTube in 2006."
+COFFEE_TRADE = "Brazil exports coffee to the United States."
+GAS = "Germany sends gas to the Netherlands."
+STRIKER = "Arsenal signed the striker from Chelsea."
+TREATY = "France and Germany signed the treaty in 1963."
+
+
+def test_two_parties_in_each_other_place_in_a_short_sentence_are_not_verified(tmp_path: Path) -> None:
+    # each was verified: every word of the claim is its sentence's, rearranged, so the claim copied too few of them in
+    # order to be read as a copy, and no swap was looked for (`reversal.parties_swapped`)
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "youtube": ("YouTube acquired Google in 2006.", GOOGLE),
+            "us_exports": ("The United States exports coffee to Brazil.", COFFEE_TRADE),
+            "netherlands": ("The Netherlands sends gas to Germany.", GAS),
+            "chelsea": ("Chelsea signed the striker from Arsenal.", STRIKER),
+            # supported: a part moved, the parties joined, or the relation said the other way round
+            "ok_moved": ("In 2006 Google acquired YouTube.", GOOGLE),
+            "ok_passive": ("YouTube was acquired by Google in 2006.", GOOGLE),
+            "ok_brazil": ("Brazil sells coffee to the United States.", COFFEE_TRADE),
+            "ok_gas": ("The Netherlands gets gas from Germany.", GAS),
+            "ok_striker": ("The striker joined Arsenal from Chelsea.", STRIKER),
+            "ok_joined": ("Germany and France signed the treaty in 1963.", TREATY),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "youtube": "swapped:youtube/google",
+            "us_exports": "swapped:the united states/brazil",
+            "netherlands": "swapped:the netherlands/germany",
+            "chelsea": "swapped:chelsea/arsenal",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
