@@ -128,3 +128,35 @@ def parties_swapped(claim: Sequence[str], sent: Sequence[str]) -> str | None:
             if ORDERING.intersection(middle) and not JOINING.intersection(middle):
                 return f"{' '.join(first)}/{' '.join(last)}"
     return None
+
+
+# the auxiliaries of a passive ("was fined by"), and verbs whose passive and active say one thing with the same two
+# parties ("The bill was passed by the Senate": "The bill passed the Senate"; "She was joined by her brother": "She
+# joined her brother"), or the parties of either side alike ("was met by", "was married by")
+PASSIVE = frozenset("is are was were be been being".split())
+_SAME_EITHER_WAY = frozenset("passed cleared joined met married faced played drew tied matched equalled".split())
+
+
+def _passive_read_active(active: Sequence[str], passive: Sequence[str]) -> str | None:
+    """The verb of `passive`'s "X was VERB by Y" that `active` says as "X VERB Y", the same words either side."""
+    for j in range(1, len(passive) - 3):
+        verb = passive[j + 1]
+        if passive[j] not in PASSIVE or passive[j + 2] != "by" or not verb.isalpha() or verb in _SAME_EITHER_WAY:
+            continue
+        for i in range(1, len(active) - 1):
+            if active[i] == verb and active[i - 1] == passive[j - 1] and active[i + 1] == passive[j + 3]:
+                return f"{passive[j]} {verb} by"
+    return None
+
+
+def voice_turned(claim: Sequence[str], sent: Sequence[str]) -> str | None:
+    """Two parties in each other's place by a passive read as an active, or the other way round: "Facebook fined the
+    European Commission" for "Facebook was fined by the European Commission", "The coach was criticised by the
+    referee" for "The coach criticised the referee" (lower-case words). Every word of the claim but the auxiliary and
+    its "by" is the sentence's, in order, so it reads as a copy with two words left out, neither of which says
+    otherwise on its own. The claim's words, then the sentence's, or None."""
+    active = _passive_read_active(claim, sent)
+    if active is not None:
+        return f"{active.split()[1]}/{active}"
+    passive = _passive_read_active(sent, claim)
+    return None if passive is None else f"{passive}/{passive.split()[1]}"

@@ -46,7 +46,7 @@ from audit.verify.quantities import (
     restates_not_all,
     single_generalised,
 )
-from audit.verify.reversal import JOINING, ORDERING, clauses_reversed, parties_swapped, reordered
+from audit.verify.reversal import JOINING, ORDERING, clauses_reversed, parties_swapped, reordered, voice_turned
 
 _TOKEN = re.compile(r"[$€£¥%]|\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+")
 _NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
@@ -325,6 +325,7 @@ def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], quest
     crossed = (
         _crossed(ops, pair)
         or reordered([w.low for w in claim], [w.low for w in sent])
+        or voice_turned([w.low for w in claim], [w.low for w in sent])
         or (f"sides of {reversed_}" if reversed_ else None)
     )
     if question:  # the sentence asks what the claim states

@@ -121,3 +121,36 @@ def test_two_parties_in_each_other_place_in_a_short_sentence_are_not_verified(tm
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+FINED = "Facebook was fined by the European Commission in July."
+COACH = "The coach criticised the referee after the match."
+STORM = "The storm was followed by severe flooding in the valley."
+BILL = "The bill was passed by the Senate on Thursday."
+
+
+def test_a_passive_read_as_an_active_or_the_reverse_is_not_verified(tmp_path: Path) -> None:
+    # each was verified: every word but the auxiliary and its "by" is the sentence's, in order, and neither word
+    # left out says otherwise on its own; the two parties trade places (`reversal.voice_turned`)
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "fined": ("Facebook fined the European Commission in July.", FINED),
+            "criticised": ("The coach was criticised by the referee after the match.", COACH),
+            "followed": ("The storm followed severe flooding in the valley.", STORM),
+            # supported: the same parties in the other voice, or a verb that says one thing either way
+            "ok_fined": ("The European Commission fined Facebook in July.", FINED),
+            "ok_criticised": ("The referee was criticised by the coach after the match.", COACH),
+            "ok_followed": ("Severe flooding in the valley followed the storm.", STORM),
+            "ok_passed": ("The bill passed the Senate on Thursday.", BILL),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "fined": "swapped:fined/was fined by",
+            "criticised": "swapped:was criticised by/criticised",
+            "followed": "swapped:followed/was followed by",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
