@@ -33,7 +33,7 @@ from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
 from audit.verify.events import another_event, converse, is_number
 from audit.verify.exclusive import scope_widened
-from audit.verify.hedges import done_for_planned, dropped_hedge, framed
+from audit.verify.hedges import deliberated, done_for_planned, dropped_hedge, framed
 from audit.verify.inplace import said_otherwise
 from audit.verify.keyfacts import ascii_digits
 from audit.verify.left_out import cut_short, interval_widened, left_out, ranked_left_out
@@ -183,6 +183,7 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         _hedge(claim, sent, pair)
         or dropped_hedge(said, lows, j1, j2, pair.claim_words)
         or done_for_planned(said, lows, j1, j2)
+        or deliberated(said, lows[j1:j2])
         or framed(lows[j1:j2], said)
         or approximated(said, lows[j1:j2])
     )

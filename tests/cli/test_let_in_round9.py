@@ -154,3 +154,40 @@ def test_a_passive_read_as_an_active_or_the_reverse_is_not_verified(tmp_path: Pa
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+BAGS = "The committee is considering a ban on plastic bags in shops."
+TAX = "The council is weighing raising the tourist tax next year."
+BRIDGE = "Officials expect the bridge to reopen in May after repairs."
+LINE = "The operators want the new line to open before the summer."
+
+
+def test_a_plan_weighed_or_expected_of_another_stated_as_done_is_not_verified(tmp_path: Path) -> None:
+    # each was verified: a verb of deliberation ("is considering", "is weighing") in the place of the claim's deed,
+    # and a plan or expectation of another ("expect the bridge to reopen") whose verb the claim puts in the past
+    # (`hedges.deliberated`, `hedges.done_for_planned` with an object before the "to")
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "imposed": ("The committee imposed a ban on plastic bags in shops.", BAGS),
+            "raised": ("The council raised the tourist tax next year.", TAX),
+            "reopened": ("The bridge reopened in May after repairs.", BRIDGE),
+            "opened": ("The new line opened before the summer.", LINE),
+            # supported: the deliberation or the expectation kept, in other words
+            "ok_debating": ("The committee is debating a ban on plastic bags in shops.", BAGS),
+            "ok_discussed": ("The committee has discussed a ban on plastic bags in shops.", BAGS),
+            "ok_weighing": ("The council is considering raising the tourist tax next year.", TAX),
+            "ok_expected": ("The bridge is expected to reopen in May after repairs.", BRIDGE),
+            "ok_should": ("The bridge should reopen in May after repairs, officials expect.", BRIDGE),
+        },
+    )
+    _assert_flagged(
+        got,
+        {
+            "imposed": "unasserted:considering",
+            "raised": "unasserted:weighing",
+            "reopened": "unasserted:expect to",
+            "opened": "unasserted:want to",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="unasserted:")
