@@ -191,3 +191,49 @@ def test_a_plan_weighed_or_expected_of_another_stated_as_done_is_not_verified(tm
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="unasserted:")
+
+
+IMMUNE = "Regular exercise strengthens the immune system, the researchers found."
+PATIENT = "The patient's condition improved after surgery."
+INFLATION = "Inflation slowed to 3 percent in April."
+SENATOR = "The senator opposed the war from the start."
+CURFEW = "The government lifted the curfew on Monday."
+WITHDRAWN = "The drug was withdrawn from the market in 2004."
+FLIGHTS = "The airline cancelled all flights to the island."
+FACTORY = "The factory stopped production in 2015."
+SYMPTOMS = "Her symptoms rarely returned after the treatment."
+
+
+def test_the_opposite_change_or_stance_said_in_other_words_is_not_verified(tmp_path: Path) -> None:
+    # each was verified: the claim, worded and ordered otherwise (no copy for `swaps` to read), states the other side
+    # of an opposition that `direction.py` did not know (strengthen / weaken, improve / deteriorate, accelerate / slow,
+    # back / oppose, impose / lift, launch / withdraw, resume / cancel or stop, often / rarely)
+    got = claim_verdicts(
+        tmp_path,
+        {
+            "weakens": ("The researchers found that regular exercise weakens the immune system.", IMMUNE),
+            "deteriorated": ("After surgery, the patient's condition deteriorated.", PATIENT),
+            "accelerated": ("In April, inflation accelerated to 3 percent.", INFLATION),
+            "backed": ("From the start, the senator backed the war.", SENATOR),
+            "imposed": ("On Monday the government imposed a curfew.", CURFEW),
+            "launched": ("The drug was launched on the market in 2004.", WITHDRAWN),
+            "resumed": ("The airline resumed all flights to the island.", FLIGHTS),
+            "restarted": ("The factory resumed production in 2015.", FACTORY),
+            "often": ("After the treatment her symptoms often returned.", SYMPTOMS),
+            # supported: the same side in other words, or a window that states both
+            "ok_boosts": ("The researchers found that regular exercise boosts the immune system.", IMMUNE),
+            "ok_better": ("After surgery, the patient's condition got better.", PATIENT),
+            "ok_eased": ("In April, inflation eased to 3 percent.", INFLATION),
+            "ok_against": ("From the start, the senator was against the war.", SENATOR),
+            "ok_ended": ("On Monday the government ended the curfew.", CURFEW),
+            "ok_pulled": ("The drug was pulled from the market in 2004.", WITHDRAWN),
+            "ok_scrapped": ("The airline scrapped all flights to the island.", FLIGHTS),
+            "ok_both": (
+                "The airline resumed flights to the island in June.",
+                "The airline cancelled all flights to the island in March and resumed them in June.",
+            ),
+            "ok_seldom": ("After the treatment her symptoms seldom returned.", SYMPTOMS),
+        },
+    )
+    _assert_flagged(got, {k: "direction_mismatch" for k in got if not k.startswith("ok_")})
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="direction_mismatch")
