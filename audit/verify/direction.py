@@ -52,6 +52,19 @@ _OPPOSITIONS = (
     (r"best", r"worst"),
     (r"larger|bigger", r"smaller"),
     (r"older", r"younger"),
+    # changes of strength, state and pace, a stance, a measure put on or taken off, a product brought out or taken
+    # back, a service resumed or halted, and how often (let-in round 9: each was verified said in other words)
+    (r"strengthen(?:s|ed|ing)?", r"weaken(?:s|ed|ing)?"),
+    (r"improv(?:e|es|ed|ing|ement)", r"worsen(?:s|ed|ing)?|deteriorat(?:e|es|ed|ing|ion)"),
+    (r"accelerat(?:e|es|ed|ing)", r"decelerat(?:e|es|ed|ing)|slow(?:s|ed|ing)"),
+    (r"support(?:s|ed|ing)?|back(?:ed|ing)|favou?r(?:s|ed|ing)", r"oppos(?:e|es|ed|ing)"),
+    (r"impos(?:e|es|ed|ing)", r"lift(?:s|ed|ing)?"),
+    (r"launch(?:es|ed|ing)?", r"withdr[ae]w(?:s|n|ing)?"),
+    (
+        r"resum(?:e|es|ed|ing)|restart(?:s|ed|ing)?",
+        r"halt(?:s|ed|ing)?|suspend(?:s|ed|ing)?|cancell?(?:ed|ing)|stop(?:s|ped|ping)?|ceas(?:e|es|ed|ing)",
+    ),
+    (r"often|frequently|commonly", r"rarely|seldom"),
 )
 _SIDES = tuple((re.compile(rf"\b(?:{a})\b"), re.compile(rf"\b(?:{b})\b")) for a, b in _OPPOSITIONS)
 # any word of any side: most claims state no change, and their windows need not be read (~230 us a pair otherwise)
@@ -63,7 +76,10 @@ _CONVERSE = frozenset({1, 5, 7, 13, 14})
 # oppositions of two events of one thing, both of which may be true at different times (added and removed, opened and
 # closed, began and ended, approved and rejected), unlike a change that went one way (rose, fell) or a contest (won,
 # lost)
-_EVENTS = frozenset({2, 3, 4, 6})
+_EVENTS = frozenset({2, 3, 4, 6, 19, 20, 21})
+# oppositions with a middle, whose negated word states neither side: not supporting is no opposing ("cannot support
+# your weight" against "opposes the force of gravity": a supported training pair)
+_MIDDLE = frozenset({18})
 
 # phrases whose word of a side states no change: growing up, dropping out of school, a place close to another, open-
 # and closed-source software, open-air, opening fire, "added" / "adding" reporting what someone said, and:
@@ -108,17 +124,21 @@ def _without_phrases(text: str) -> str:
 # a word of one side negated ("did not rise", "was not allowed", "never won", "didn't win", "failed to win", "unable
 # to open", "refused to approve") states the other side; "not only reduces" states its own
 _NEGATED = re.compile(
-    r"(?:\b(?:not(?!\s+(?:only|just|merely)\s)|never|no|without)|n['’]t|"
+    r"(?:\b(?:(?:can)?not(?!\s+(?:only|just|merely)\s)|never|no|without)|n['’]t|"
     r"\b(?:fail(?:s|ed|ing)?|unable|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)) to)\s+(?:\w+\s+)?$"
 )
 
 
-def _sides(text: str, one: re.Pattern[str], other: re.Pattern[str]) -> tuple[list[re.Match[str]], list[re.Match[str]]]:
-    """`text`'s words of each side, a negated word counted on the other side."""
+def _sides(
+    text: str, one: re.Pattern[str], other: re.Pattern[str], flip: bool = True
+) -> tuple[list[re.Match[str]], list[re.Match[str]]]:
+    """`text`'s words of each side, a negated word counted on the other side (or, without `flip`, on neither)."""
     out: tuple[list[re.Match[str]], list[re.Match[str]]] = ([], [])
     for side, pattern in enumerate((one, other)):
         for m in pattern.finditer(text):
-            out[side ^ bool(_NEGATED.search(text[max(0, m.start() - 40) : m.start()]))].append(m)
+            negated = bool(_NEGATED.search(text[max(0, m.start() - 40) : m.start()]))
+            if flip or not negated:
+                out[side ^ negated].append(m)
     return out
 
 
@@ -189,10 +209,10 @@ def direction_mismatch(claim: str, window: str) -> bool:
         return False
     window = _without_phrases(window)
     for i, (one, other) in enumerate(_SIDES):
-        c = _sides(claim, one, other)
+        c = _sides(claim, one, other, i not in _MIDDLE)
         if not c[0] and not c[1]:
             continue
-        w = _sides(window, one, other)
+        w = _sides(window, one, other, i not in _MIDDLE)
         for said, opposite in ((0, 1), (1, 0)):
             if (
                 c[said]

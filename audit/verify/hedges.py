@@ -85,6 +85,8 @@ PROSPECTS = frozenset(
     "hopes hoped seeks sought wants wanted expects expected scheduled agreed decided threatened tried attempted "
     "proposes proposed".split()
 )
+PROSPECTS |= frozenset("expect want plan intend".split())  # with an object before the "to": "expect the bridge to"
+MAX_OBJECT = 3  # words of that object
 # pasts not made with -ed (a few common verbs of news: the rest read with -ed only)
 _IRREGULAR = dict(
     pair.split(":")
@@ -131,7 +133,29 @@ def done_for_planned(mine: Sequence[str], sent: Sequence[str], j1: int, j2: int)
         return marker
     if marker == "to" and j2 - j1 >= 3 and sent[j2 - 3] in PROSPECTS:
         return f"{sent[j2 - 3]} to"
+    if marker == "to" and j2 - j1 == 2:  # "The bridge reopened" for "Officials expect the bridge to reopen"
+        ahead = next((w for w in reversed(sent[max(0, j1 - MAX_OBJECT - 1) : j1 - 1]) if w in PROSPECTS), None)
+        return None if ahead is None else f"{ahead} to"
     return None
+
+
+# verbs of deliberation: what is weighed is not yet done ("The committee imposed a ban" for "The committee is
+# considering a ban"). Not "considered" ("is considered the best": a judgement) nor "explored", "studied",
+# "reviewed" (deeds of their own)
+DELIBERATION = frozenset(
+    "considering considers weighing weighs discussing discusses discussed debating debates debated mulling mulls "
+    "mulled contemplating contemplates contemplated".split()
+)
+MAX_DELIBERATED = 4  # words of the sentence in the claim's place ("is still considering banning")
+
+
+def deliberated(mine: Sequence[str], stated: Sequence[str]) -> str | None:
+    """The verb of deliberation of the sentence's words `stated` (lower case; a capitalised word given as "") where
+    the claim's words in its place, `mine`, have none: what is being considered stated as done ("imposed" for "is
+    considering", "banned" for "is weighing banning"). None otherwise, or where the claim has no word in its place."""
+    if not mine or len(mine) > MAX_CLAIM_SIDE or len(stated) > MAX_DELIBERATED or DELIBERATION & set(mine):
+        return None
+    return next((w for w in stated if w in DELIBERATION), None)
 
 
 # frames read elsewhere: a "not" added or dropped is a negation (`swaps`), a condition `asserted.dropped_condition`'s,

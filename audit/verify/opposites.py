@@ -93,6 +93,24 @@ lifted imposed|lift impose|lifts imposes|hired laid_off|hire lay_off|hires lays_
 arrives leaves|arrived_in left|arrived_at left|ground top
 accepted turned_down|accepts turns_down|backed opposed|backs opposes|passed voted_down|approved blocked
 approves blocks|ratified rejected|ratify reject|ratifies rejects
+safe dangerous|safe unsafe|safe risky|safer riskier|safer more_dangerous|safer less_safe|safest riskiest|safety danger
+easy hard|easy difficult|easier harder|easier more_difficult|easiest hardest|easier tougher|easy tough
+abundant scarce|plentiful scarce|abundance scarcity|surplus shortage|surpluses shortages|scarce common
+disclosed concealed|disclose conceal|discloses conceals|revealed concealed|reveal conceal|reveals conceals
+revealed hid|disclosed hid|reveal hide|disclose hide|admitted concealed
+completed abandoned|complete abandon|completes abandons|completed cancelled|completed canceled|finished abandoned
+on_time late|on_time delayed|on_schedule late|on_schedule delayed|on_time behind|in_time late
+defeated lost_to|beat lost_to|defeats loses_to|beats loses_to|defeated lost|defeat lose|victory loss
+increased lower|increased reduced|reduced higher|decreased higher|elevated lower|elevated reduced|increased decreasing
+friend enemy|friends enemies|ally enemy|allies enemies|friendly hostile|ally foe|allies foes|friend foe
+praised criticised|praised criticized|praise criticism|praises criticises|praises criticizes|praised condemned
+praise criticise|praise criticize|welcomed condemned|welcomed criticised|welcomed criticized|hailed condemned
+rewarded punished|reward punish|rewards punishes|optimistic pessimistic|optimism pessimism|bullish bearish
+hawkish dovish|inflow outflow|inflows outflows|inbound outbound|incoming outgoing|asset liability|assets liabilities
+ancestor descendant|ancestors descendants|predecessor successor|predecessors successors|succeeded failed
+succeed fail|succeeds fails|love hate|loved hated|loves hates|like dislike|liked disliked|likes dislikes
+wealthy poor|wealthiest poorest|affluent poor|healthy sick|healthy ill|healthier sicker|bright dark|brighter darker
+light dark|lighter darker|entered exited|enter exit|enters exits|ascended descended|ascend descend|ascent descent
 """
 # a claim's word that says more than its copied sentence's, one way: "the only woman to win" for "the first woman to
 # win" (the first need not be the only one; the only one is the first, so the other way round is right)

@@ -28,7 +28,10 @@ ORDERING = frozenset(
     "endorses hired hires fired fires funded funds sponsored sponsors employs employed killed arrested interviewed "
     "advised coached annexed conquered occupied praised".split()
 )
+JOINING = frozenset("and or with between versus vs nor both".split())  # words that join two things, not order them
 MAX_SIDE = 3  # words of each side next to an ordering word that `reordered` reads
+MAX_PARTY = 3  # words of each of two parties in each other's place that `parties_swapped` reads
+MAX_PERMUTED = 40  # words of a claim that `parties_swapped` reads
 ORDERS = frozenset("before after than until".split())
 MULTIPLES = frozenset("twice thrice times half third quarter".split())  # "twice as long as"
 # words that carry no side of their own: articles, auxiliaries, pronouns, prepositions
@@ -103,3 +106,57 @@ def reordered(low: Sequence[str], said: Sequence[str]) -> str | None:
                 if _contains(said, [*after, word, *before]) and not _contains(said, [*before, word, *after]):
                     return f"{' '.join(before)}/{' '.join(after)}"
     return None
+
+
+def parties_swapped(claim: Sequence[str], sent: Sequence[str]) -> str | None:
+    """Two parties of `sent` in each other's place in `claim` (both lower-case words), across words that order them,
+    every other word where it was: "youtube acquired google in 2006" for "google acquired youtube in 2006", "the
+    united states exports coffee to brazil" for "brazil exports coffee to the united states". The claim is the
+    sentence's words rearranged, so it copies too few of them in order to be read as a copy (`swaps`), and the
+    aligner pairs no two replacements. Not "germany and france signed" (joined, not ordered), nor "in 2006 google
+    acquired youtube" (a part moved, nothing between the two): the claim's party, then the sentence's, or None."""
+    if len(claim) > MAX_PERMUTED or sorted(claim) != sorted(sent):
+        return None
+    lead = next((i for i, (a, b) in enumerate(zip(claim, sent, strict=True)) if a != b), len(claim))
+    tail = next((i for i, (a, b) in enumerate(zip(claim[::-1], sent[::-1], strict=True)) if a != b), len(claim))
+    mine, theirs = claim[lead : len(claim) - tail], sent[lead : len(sent) - tail]
+    for a in range(1, min(MAX_PARTY, len(mine)) + 1):
+        for b in range(1, min(MAX_PARTY, len(mine) - a - 1) + 1):
+            first, middle, last = mine[:a], mine[a : len(mine) - b], mine[len(mine) - b :]
+            if [*last, *middle, *first] != list(theirs) or not _content(first) or not _content(last):
+                continue
+            if ORDERING.intersection(middle) and not JOINING.intersection(middle):
+                return f"{' '.join(first)}/{' '.join(last)}"
+    return None
+
+
+# the auxiliaries of a passive ("was fined by"), and verbs whose passive and active say one thing with the same two
+# parties ("The bill was passed by the Senate": "The bill passed the Senate"; "She was joined by her brother": "She
+# joined her brother"), or the parties of either side alike ("was met by", "was married by")
+PASSIVE = frozenset("is are was were be been being".split())
+_SAME_EITHER_WAY = frozenset("passed cleared joined met married faced played drew tied matched equalled".split())
+
+
+def _passive_read_active(active: Sequence[str], passive: Sequence[str]) -> str | None:
+    """The verb of `passive`'s "X was VERB by Y" that `active` says as "X VERB Y", the same words either side."""
+    for j in range(1, len(passive) - 3):
+        verb = passive[j + 1]
+        if passive[j] not in PASSIVE or passive[j + 2] != "by" or not verb.isalpha() or verb in _SAME_EITHER_WAY:
+            continue
+        for i in range(1, len(active) - 1):
+            if active[i] == verb and active[i - 1] == passive[j - 1] and active[i + 1] == passive[j + 3]:
+                return f"{passive[j]} {verb} by"
+    return None
+
+
+def voice_turned(claim: Sequence[str], sent: Sequence[str]) -> str | None:
+    """Two parties in each other's place by a passive read as an active, or the other way round: "Facebook fined the
+    European Commission" for "Facebook was fined by the European Commission", "The coach was criticised by the
+    referee" for "The coach criticised the referee" (lower-case words). Every word of the claim but the auxiliary and
+    its "by" is the sentence's, in order, so it reads as a copy with two words left out, neither of which says
+    otherwise on its own. The claim's words, then the sentence's, or None."""
+    active = _passive_read_active(claim, sent)
+    if active is not None:
+        return f"{active.split()[1]}/{active}"
+    passive = _passive_read_active(sent, claim)
+    return None if passive is None else f"{passive}/{passive.split()[1]}"

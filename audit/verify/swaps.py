@@ -33,7 +33,7 @@ from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
 from audit.verify.events import another_event, converse, is_number
 from audit.verify.exclusive import scope_widened
-from audit.verify.hedges import done_for_planned, dropped_hedge, framed
+from audit.verify.hedges import deliberated, done_for_planned, dropped_hedge, framed
 from audit.verify.inplace import said_otherwise
 from audit.verify.keyfacts import ascii_digits
 from audit.verify.left_out import cut_short, interval_widened, left_out, ranked_left_out
@@ -46,7 +46,7 @@ from audit.verify.quantities import (
     restates_not_all,
     single_generalised,
 )
-from audit.verify.reversal import ORDERING, clauses_reversed, reordered
+from audit.verify.reversal import JOINING, ORDERING, clauses_reversed, parties_swapped, reordered, voice_turned
 
 _TOKEN = re.compile(r"[$€£¥%]|\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+")
 _NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
@@ -78,7 +78,6 @@ HEDGES = frozenset("would could might proposed plans planned planning threatened
 MODAL_HEDGES = frozenset("would could might".split())
 MAX_HEDGED = 3  # words on each side of a difference that drops a hedge
 MAX_CROSSED = 3  # words of each of two things in each other's place ("the united states" / "china")
-JOINING = frozenset("and or with between versus vs nor both".split())
 MIN_APART = 4  # words between two names in each other's place that make them two parties, not a list
 SAME_SPELLING = 80  # rapidfuzz ratio from which two names are one spelt two ways
 
@@ -184,6 +183,7 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         _hedge(claim, sent, pair)
         or dropped_hedge(said, lows, j1, j2, pair.claim_words)
         or done_for_planned(said, lows, j1, j2)
+        or deliberated(said, lows[j1:j2])
         or framed(lows[j1:j2], said)
         or approximated(said, lows[j1:j2])
     )
@@ -326,6 +326,7 @@ def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], quest
     crossed = (
         _crossed(ops, pair)
         or reordered([w.low for w in claim], [w.low for w in sent])
+        or voice_turned([w.low for w in claim], [w.low for w in sent])
         or (f"sides of {reversed_}" if reversed_ else None)
     )
     if question:  # the sentence asks what the claim states
@@ -369,10 +370,11 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
     close = [n for n, s in enumerate(sentences) if len(vocab & {w.low for w in s}) + repeats >= need]
     compared = [(n, _compare(words, sentences[n], name_words, asks[n])) for n in close]
     copies = [c for _, c in compared if c.copied >= need]
-    if not copies:  # two clauses in each other's place copy no run of the claim's words in order
+    if not copies:  # two clauses (or two parties) in each other's place copy no run of the claim's words in order
         low = [w.low for w in words]
         found = next((r for n in close if (r := clauses_reversed(low, [w.low for w in sentences[n]]))), None)
-        return (f"sides of {found}",) if found else ()
+        parties = next((r for n in close if (r := parties_swapped(low, [w.low for w in sentences[n]]))), None)
+        return (f"sides of {found}",) if found else ((parties,) if parties else ())
     best = max(c.copied for c in copies)
     flagged = [(n, c) for n, c in compared if c.swaps and c.copied == best]
     if not flagged or any(not c.swaps and not c.doubtful and c.copied >= best for c in copies):
