@@ -17,6 +17,7 @@ from itertools import pairwise
 import numpy as np
 from rapidfuzz import fuzz
 
+from audit.verify.clauses import restated_in_plain_clause
 from audit.verify.keyfacts import KeyFacts, key_facts, missing_facts
 from audit.verify.keynames import common_words
 from audit.verify.lexical import LexicalResult, fuzzy_text, lexical_verify
@@ -50,8 +51,9 @@ from audit.verify.urls import missing_urls, split_urls
 # 46: "December of 1974" a date, "born in May" a month alone (months: error classes, round 2), "YoY" found as
 # "year-over-year" (nameforms), "three decades" states 30 (numwords); 47: a part of a year ("late 2019", "Q3 2021")
 # a date, a "Q3" so read no 3 (seasons); 48: "rose by 200%" found as "tripled" (multiples: false alarms, round 6); 49:
-# the claim restated in its source's words, "H1 2020" / "the first half of 2020" (restate: false alarms, round 7)
-FEATURES_VERSION = 49
+# the claim restated in its source's words, "H1 2020" / "the first half of 2020" (restate: false alarms, round 7); 50: a
+# window's negation in a clause the claim does not restate is no mismatch (clauses: false alarms, round 8)
+FEATURES_VERSION = 50
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -324,8 +326,11 @@ def _negated_otherwise(negated: str, plain: str) -> bool:
 def negation_mismatch(claim: str, window: str) -> bool:
     """Whether one of the two negates what it says and the other does not, but for a negation said with a word of
     opposite meaning ("does not cover" for "excludes": `opposites.negation_said_otherwise`) or in words it does not
-    read as one ("unable to", "rejected" for "denied": `_negated_otherwise`)."""
+    read as one ("unable to", "rejected" for "denied": `_negated_otherwise`), nor a window whose negation is in a
+    clause the claim does not restate (`clauses.restated_in_plain_clause`)."""
     claim_negated, window_negated = is_negated(claim), is_negated(window, claim)
+    if window_negated and not claim_negated:  # the negation of a clause the claim does not restate (`clauses.py`)
+        window_negated = not restated_in_plain_clause(claim, window, lambda c: is_negated(c, claim))
     if claim_negated == window_negated:
         return False
     negated, plain = (claim, window) if claim_negated else (window, claim)

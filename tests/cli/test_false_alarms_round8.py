@@ -1,0 +1,55 @@
+"""The false-alarm sweep, round 8: supported claims the real `citeaudit run` capped (real Parquet, DuckDB and model)
+for a fact their source states in a form it did not read: a negation in a clause of the evidence window the claim
+does not restate (`audit/verify/clauses.py`). Beside each one, the wrong claim whose fact the source states
+otherwise stays below `verified` with its reason (docs/hostile-inputs.md, "The false-alarm sweep, round 8")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.hostile import claim_verdicts
+
+HARD = ("missing_", "negation_mismatch", "direction_mismatch", "swapped:", "stitched:", "unasserted:", "conditional:")
+
+
+def _audit(tmp_path: Path, cases: dict[str, tuple[str, str]]) -> dict[str, tuple[str, list[str]]]:
+    """Each case's verdict and its hard-rule reasons."""
+    return claim_verdicts(tmp_path, cases, HARD)
+
+
+def test_a_negation_in_a_clause_the_claim_does_not_restate_is_no_mismatch(tmp_path: Path) -> None:
+    # the training pairs' supported claims: "Hydrogen atoms in water molecules have a positive charge" against "There
+    # is no overall charge to a water molecule, but there is a slight positive charge on each hydrogen atom" was
+    # negation_mismatch (weak, 0.46), "Georgia has favorable climate and soil conditions for growing peaches" against
+    # "... excellent growing conditions for ... peaches. Although peaches are not native to Georgia, ..." the same.
+    # A claim that restates the negated clause ("A water molecule has an overall charge", "Peaches are native to
+    # Georgia", "The cafe reopened in May") keeps its mismatch, and so does a claim as close to both clauses ("not
+    # one Long March, but a series of marches": left open). An aside is a clause: ", which had not been inspected,",
+    # ", not Wednesday,"; a reported-speech insert is none ("Prices, the company said on Monday, would not rise")
+    water = "There is no overall charge to a water molecule, but there is a slight positive charge on each H atom."
+    peaches = "Although peaches are not native to Georgia, peaches are the official state fruit of the state."
+    museum = "The museum reopened in May after repairs to its roof. Its cafe did not reopen until July."
+    bridge = "The bridge, which had not been inspected since 2010, collapsed in 2019."
+    meeting = "The board meeting is on Tuesday, not Wednesday, the chair said."
+    prices = "Prices, the company said on Monday, would not rise this year."
+    got = _audit(
+        tmp_path,
+        {
+            "but": ("H atoms in water have a slight positive charge.", water),
+            "although": ("Peaches are the official state fruit of Georgia.", peaches),
+            "sentence": ("The museum reopened in May after roof repairs.", museum),
+            "which": ("The bridge collapsed in 2019.", bridge),
+            "not_aside": ("The board meeting is on Tuesday.", meeting),
+            "but_other": ("A water molecule has an overall charge.", water),
+            "although_other": ("Peaches are native to Georgia.", peaches),
+            "sentence_other": ("The cafe reopened in May.", museum),
+            "which_other": ("The bridge had been inspected since 2010.", bridge),
+            "not_aside_other": ("The board meeting is on Wednesday.", meeting),
+            "said": ("The company said on Monday that prices would rise this year.", prices),
+        },
+    )
+    for key in ("but", "although", "sentence", "which", "not_aside"):
+        assert got[key] == ("verified", []), (key, got)
+    for key in ("but_other", "although_other", "sentence_other", "which_other", "not_aside_other", "said"):
+        assert got[key][0] != "verified" and "negation_mismatch" in got[key][1], (key, got)
+
