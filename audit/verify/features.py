@@ -52,8 +52,9 @@ from audit.verify.urls import missing_urls, split_urls
 # "year-over-year" (nameforms), "three decades" states 30 (numwords); 47: a part of a year ("late 2019", "Q3 2021")
 # a date, a "Q3" so read no 3 (seasons); 48: "rose by 200%" found as "tripled" (multiples: false alarms, round 6); 49:
 # the claim restated in its source's words, "H1 2020" / "the first half of 2020" (restate: false alarms, round 7); 50: a
-# window's negation in a clause the claim does not restate is no mismatch (clauses: false alarms, round 8)
-FEATURES_VERSION = 50
+# window's negation in a clause the claim does not restate is no mismatch (clauses: false alarms, round 8); 51: a name
+# in the other side's spelling, "Centre" / "Center", and initials run together, "JK" / "J. K." (spellings, the same)
+FEATURES_VERSION = 51
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

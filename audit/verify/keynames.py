@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from audit.verify.numwords import ORDINALS, TENS, TENTHS
+from audit.verify.spellings import spelling_variants
 from audit.verify.textcache import text_cache
 
 # Scripts written without spaces between a number and its word (kana, CJK ideographs, Hangul syllables, Thai, Lao,
@@ -334,12 +335,12 @@ _UMLAUT_PAIRS = re.compile("ae|oe|ue")
 
 def _written_otherwise(name: str, word: str, folded: str) -> bool:
     """Whether a claim's name (`word`: lower case, folded) is in the source written another way: "Jr." or "Sr." left
-    out (`_GENERATIONS`), an abbreviation with stops ("DC" as "D.C."), an umlaut as "oe", "ue", "ae" ("Gödel" as
-    "Goedel"), or the other way round ("Goedel" as "Gödel", folded "godel")."""
-    if word in _GENERATIONS:
+    out (`_GENERATIONS`), an abbreviation or initials with stops ("DC" as "D.C.", "JK" as "J. K."), an umlaut as
+    "oe", "ue", "ae" ("Gödel" as "Goedel"), or the other way round ("Goedel" as "Gödel", folded "godel")."""
+    if word in _GENERATIONS and not name.isupper():  # "JR" in capitals is two initials, no "Jr."
         return not any(_has_word(other, folded) for other in _GENERATIONS[word])
-    if name.isupper() and 2 <= len(name) <= 5 and name.isalpha():
-        return _has_word(".".join(word) + ".", folded)
+    if name.isupper() and 2 <= len(name) <= 5 and name.isalpha():  # "JK" as "J.K." or "J. K." (round 8)
+        return _has_word(".".join(word) + ".", folded) or _has_word(". ".join(word) + ".", folded)
     if name.lower() != (spelt := name.lower().translate(_UMLAUTS)):
         return _has_word(fold_text(spelt), folded)
     return _UMLAUT_PAIRS.search(word) is not None and _has_word(_UMLAUT_PAIRS.sub(lambda m: m.group()[0], word), folded)
@@ -348,9 +349,9 @@ def _written_otherwise(name: str, word: str, folded: str) -> bool:
 def has_name(name: str, folded: str, source: str | None = None) -> bool:
     """Whether a claim's name is in a source's folded text (`fold_text`): as a whole word (`_has_word`), without its
     possessive, "St" / "Mt" / "Ft" also as "Saint" / "Mount" / "Fort" (and back); an acronym's plural ("LEDs") also
-    in the singular ("LED"). With the `source`, an abbreviation that
-    is also a short word only in a word it writes with a capital (`capitalised_words`: the pronoun "us" is not
-    "US", "it" not "IT")."""
+    in the singular ("LED"); a word in the other side's spelling ("Centre" as "Center": `spellings.py`). With the
+    `source`, an abbreviation that is also a short word only in a word it writes with a capital
+    (`capitalised_words`: the pronoun "us" is not "US", "it" not "IT")."""
     if source is not None and _is_word_like(name):
         folded = capitalised_words(source)
     word = fold_text(_POSSESSIVE.sub("", name.lower()))
@@ -359,5 +360,7 @@ def has_name(name: str, folded: str, source: str | None = None) -> bool:
     if (other := _NAME_ABBREVIATIONS.get(word)) is not None and _has_word(other, folded):
         return True
     if _ACRONYM_PLURAL.fullmatch(name) is not None and _has_word(word[:-1], folded):
+        return True
+    if any(_has_word(v, folded) for v in spelling_variants(word)):  # "Centre" as "Center" (`spellings.py`)
         return True
     return _numeral_found(name, folded, source) or _written_otherwise(name, word, folded)

@@ -1,7 +1,9 @@
 """The false-alarm sweep, round 8: supported claims the real `citeaudit run` capped (real Parquet, DuckDB and model)
 for a fact their source states in a form it did not read: a negation in a clause of the evidence window the claim
-does not restate (`audit/verify/clauses.py`). Beside each one, the wrong claim whose fact the source states
-otherwise stays below `verified` with its reason (docs/hostile-inputs.md, "The false-alarm sweep, round 8")."""
+does not restate (`audit/verify/clauses.py`), a name in the other side's spelling ("Centre" / "Center":
+`audit/verify/spellings.py`) or its initials run together ("JK" / "J. K."). Beside each one, the wrong claim whose
+fact the source states otherwise stays below `verified` with its reason (docs/hostile-inputs.md, "The false-alarm
+sweep, round 8")."""
 
 from __future__ import annotations
 
@@ -53,3 +55,36 @@ def test_a_negation_in_a_clause_the_claim_does_not_restate_is_no_mismatch(tmp_pa
     for key in ("but_other", "although_other", "sentence_other", "which_other", "not_aside_other", "said"):
         assert got[key][0] != "verified" and "negation_mismatch" in got[key][1], (key, got)
 
+
+def test_a_name_in_the_other_spelling_or_its_initials_run_together_is_named(tmp_path: Path) -> None:
+    # "the Kennedy Centre" against "the Kennedy Center" was missing_name:Centre (weak, 0.46), "the Ministry of
+    # Defense" against "Defence" missing_name:Defense, "The Labor Department" against "The Labour Department"
+    # missing_name:Labor, "JK Rowling" against "J. K. Rowling" missing_name:JK, "JRR Tolkien" against "J. R. R.
+    # Tolkien" missing_name:JRR. Another word or other initials stay missing ("JR" was read as "Jr." and verified)
+    concert = "The concert was held at the Kennedy Center in Washington on Friday."
+    ministry = "The Ministry of Defence announced the contract on Monday."
+    novel = "The novel was written by J. K. Rowling and published in 1997."
+    got = _audit(
+        tmp_path,
+        {
+            "centre": ("The concert was held at the Kennedy Centre.", concert),
+            "defense": ("The Ministry of Defense announced the contract.", ministry),
+            "labor": ("The Labor Department released the data.", "The Labour Department released the data on Friday."),
+            "initials": ("The novel was written by JK Rowling.", novel),
+            "initials3": (
+                "The Hobbit was written by JRR Tolkien.",
+                "The Hobbit was written by J. R. R. Tolkien in 1937.",
+            ),
+            "finance": ("The Ministry of Finance announced the contract.", ministry),
+            "centre_other": ("The concert was held at the Kennedy Theatre.", concert),
+            "initials_other": ("The novel was written by JR Rowling.", novel),
+        },
+    )
+    for key in ("centre", "defense", "labor", "initials", "initials3"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("finance", "missing_name:Finance"),
+        ("centre_other", "missing_name:Theatre"),
+        ("initials_other", "missing_name:JR"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
