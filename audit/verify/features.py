@@ -53,8 +53,9 @@ from audit.verify.urls import missing_urls, split_urls
 # a date, a "Q3" so read no 3 (seasons); 48: "rose by 200%" found as "tripled" (multiples: false alarms, round 6); 49:
 # the claim restated in its source's words, "H1 2020" / "the first half of 2020" (restate: false alarms, round 7); 50: a
 # window's negation in a clause the claim does not restate is no mismatch (clauses: false alarms, round 8); 51: a name
-# in the other side's spelling, "Centre" / "Center", and initials run together, "JK" / "J. K." (spellings, the same)
-FEATURES_VERSION = 51
+# in the other side's spelling, "Centre" / "Center", and initials run together, "JK" / "J. K." (spellings, the same);
+# 52: a holiday on a fixed day restated as the source's date and back, "Christmas Day" / "December 25" (holidays)
+FEATURES_VERSION = 52
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

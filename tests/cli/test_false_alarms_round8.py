@@ -1,9 +1,9 @@
 """The false-alarm sweep, round 8: supported claims the real `citeaudit run` capped (real Parquet, DuckDB and model)
 for a fact their source states in a form it did not read: a negation in a clause of the evidence window the claim
 does not restate (`audit/verify/clauses.py`), a name in the other side's spelling ("Centre" / "Center":
-`audit/verify/spellings.py`) or its initials run together ("JK" / "J. K."). Beside each one, the wrong claim whose
-fact the source states otherwise stays below `verified` with its reason (docs/hostile-inputs.md, "The false-alarm
-sweep, round 8")."""
+`audit/verify/spellings.py`) or its initials run together ("JK" / "J. K."), a holiday on a fixed day ("Christmas
+Day" / "December 25": `audit/verify/holidays.py`). Beside each one, the wrong claim whose fact the source states
+otherwise stays below `verified` with its reason (docs/hostile-inputs.md, "The false-alarm sweep, round 8")."""
 
 from __future__ import annotations
 
@@ -86,5 +86,34 @@ def test_a_name_in_the_other_spelling_or_its_initials_run_together_is_named(tmp_
         ("finance", "missing_name:Finance"),
         ("centre_other", "missing_name:Theatre"),
         ("initials_other", "missing_name:JR"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+def test_a_holiday_on_a_fixed_day_is_that_date(tmp_path: Path) -> None:
+    # "opened on Christmas Day 2010" against "opened on December 25, 2010" was missing_name:Christmas and :Day (weak,
+    # 0.46), "took effect on New Year's Day 2020" against "January 1, 2020" three missing names, and back, "December
+    # 25, 2010" against "Christmas Day 2010" missing_date. A holiday on another day, a date the holiday is not, stay
+    # missing
+    store = "The store opened on {} in Leeds, the company said."
+    law = "The law took effect on {}, after a vote in parliament."
+    got = _audit(
+        tmp_path,
+        {
+            "christmas": ("The store opened on Christmas Day 2010.", store.format("December 25, 2010")),
+            "new_year": ("The law took effect on New Year's Day 2020.", law.format("1 January 2020")),
+            "halloween": ("The film was released on Halloween 1978.", "The film was released on October 31, 1978."),
+            "date": ("The store opened on December 25, 2010.", store.format("Christmas Day 2010")),
+            "eve": ("The store opened on Christmas Day 2010.", store.format("December 24, 2010")),
+            "second": ("The law took effect on New Year's Day 2020.", law.format("2 January 2020")),
+            "boxing": ("The store opened on December 26, 2010.", store.format("Christmas Day 2010")),
+        },
+    )
+    for key in ("christmas", "new_year", "halloween", "date"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("eve", "missing_name:Christmas"),
+        ("second", "missing_name:New"),
+        ("boxing", "missing_date:December 26, 2010"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
