@@ -54,8 +54,9 @@ from audit.verify.urls import missing_urls, split_urls
 # the claim restated in its source's words, "H1 2020" / "the first half of 2020" (restate: false alarms, round 7); 50: a
 # window's negation in a clause the claim does not restate is no mismatch (clauses: false alarms, round 8); 51: a name
 # in the other side's spelling, "Centre" / "Center", and initials run together, "JK" / "J. K." (spellings, the same);
-# 52: a holiday on a fixed day restated as the source's date and back, "Christmas Day" / "December 25" (holidays)
-FEATURES_VERSION = 52
+# 52: a holiday on a fixed day restated as the source's date and back, "Christmas Day" / "December 25" (holidays);
+# 53: a time of day in the other clock, "6:30 p.m." / "18:30" (clocks), a weekday's plural, "Mondays" (the same)
+FEATURES_VERSION = 53
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

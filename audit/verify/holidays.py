@@ -62,6 +62,10 @@ def day_month_key(m: re.Match[str]) -> tuple[object, ...]:
     return ("date", _MONTHS.index(m.group(2)[:3].lower()) + 1, int(m.group(1)))
 
 
+# (pattern, its value, regex flags) of each form, for `restate.py`
+HOLIDAY_FORMS = ((HOLIDAY, holiday_key, re.IGNORECASE), (MONTH_DAY, month_day_key, 0), (DAY_MONTH, day_month_key, 0))
+
+
 def same_day_otherwise(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
     """Whether a holiday and a date (one each) are the same day: a date is not restated as another date ("August
     31st" as a source's "31st August": the key facts read both already)."""

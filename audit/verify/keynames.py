@@ -256,6 +256,8 @@ def _has_word(word: str, low: str) -> bool:
     return False
 
 
+# a weekday's plural ("closed on Mondays") is found where the source names the day ("closed every Monday")
+_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 # an acronym's plural: capitals and a lower-case "s" ("LEDs", "GANs"); a name that is no acronym keeps its "s"
 # ("Williams" is not "William")
 _ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}s")
@@ -349,9 +351,9 @@ def _written_otherwise(name: str, word: str, folded: str) -> bool:
 def has_name(name: str, folded: str, source: str | None = None) -> bool:
     """Whether a claim's name is in a source's folded text (`fold_text`): as a whole word (`_has_word`), without its
     possessive, "St" / "Mt" / "Ft" also as "Saint" / "Mount" / "Fort" (and back); an acronym's plural ("LEDs") also
-    in the singular ("LED"); a word in the other side's spelling ("Centre" as "Center": `spellings.py`). With the
-    `source`, an abbreviation that is also a short word only in a word it writes with a capital
-    (`capitalised_words`: the pronoun "us" is not "US", "it" not "IT")."""
+    in the singular ("LED"), a weekday's ("Mondays") too; a word in the other side's spelling ("Centre" as "Center":
+    `spellings.py`). With the `source`, an abbreviation that is also a short word only in a word it writes with a
+    capital (`capitalised_words`: the pronoun "us" is not "US", "it" not "IT")."""
     if source is not None and _is_word_like(name):
         folded = capitalised_words(source)
     word = fold_text(_POSSESSIVE.sub("", name.lower()))
@@ -360,6 +362,8 @@ def has_name(name: str, folded: str, source: str | None = None) -> bool:
     if (other := _NAME_ABBREVIATIONS.get(word)) is not None and _has_word(other, folded):
         return True
     if _ACRONYM_PLURAL.fullmatch(name) is not None and _has_word(word[:-1], folded):
+        return True
+    if word[:-1] in _WEEKDAYS and word[-1] == "s" and _has_word(word[:-1], folded):  # "on Mondays": every Monday
         return True
     if any(_has_word(v, folded) for v in spelling_variants(word)):  # "Centre" as "Center" (`spellings.py`)
         return True

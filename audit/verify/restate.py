@@ -17,17 +17,8 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from audit.verify.holidays import (
-    DAY_MONTH,
-    HOLIDAY,
-    HOLIDAY_HINTS,
-    MONTH_DAY,
-    MONTH_HINTS,
-    day_month_key,
-    holiday_key,
-    month_day_key,
-    same_day_otherwise,
-)
+from audit.verify.clocks import CLOCK_FORMS, CLOCK_HINTS
+from audit.verify.holidays import HOLIDAY_FORMS, HOLIDAY_HINTS, MONTH_HINTS, same_day_otherwise
 from audit.verify.nameforms import names_restated
 from audit.verify.numwords import NUMBER_WORDS, ORDINALS, TENS, words_value
 from audit.verify.textcache import text_cache
@@ -277,8 +268,10 @@ def _matches(forms: Iterable[Form], text: str) -> list[tuple[int, int, Key, int]
     return out
 
 
-# a holiday on a fixed day and that day of its month, each restated only as the other (`holidays.py`)
-_HOLIDAYS = (_form(HOLIDAY, holiday_key), _form(MONTH_DAY, month_day_key, 0), _form(DAY_MONTH, day_month_key, 0))
+# a holiday on a fixed day and that day of its month, each restated only as the other (`holidays.py`); a time of
+# day (`clocks.py`)
+_HOLIDAYS = tuple(_form(pattern, key, flags) for pattern, key, flags in HOLIDAY_FORMS)
+_CLOCKS = tuple(_form(pattern, key, flags) for pattern, key, flags in CLOCK_FORMS)
 
 
 def _equal(a: Key, b: Key) -> bool:
@@ -290,6 +283,7 @@ _KINDS: tuple[tuple[tuple[Form, ...], Callable[[Key, Key], bool]], ...] = (
     *((g, _equal) for g in _GROUPS),
     (_SHARES, _same_share),
     (_HOLIDAYS, same_day_otherwise),
+    (_CLOCKS, _equal),
     (_NUMBERS, _equal),
 )
 _NUMBERS_KIND = len(_KINDS) - 1
@@ -317,6 +311,7 @@ _HINTS: tuple[tuple[str, ...], ...] = (
     (*(f for g in _GASES_BY_FORMULA for f in (g, g.translate(_SUBSCRIPT))), "dioxide", "methane", "nitrous"),
     ("half", "third", "quarter", "fifth", "tenth", "%", "percent", "per cent", "pct"),
     (*HOLIDAY_HINTS, *MONTH_HINTS),  # a holiday, or a day of a month the source may name as a holiday
+    CLOCK_HINTS,
 )
 _CASED_HINTS = 7  # the era's
 _HINT = tuple(re.compile("|".join(map(re.escape, h))) for h in _HINTS)

@@ -2,7 +2,8 @@
 for a fact their source states in a form it did not read: a negation in a clause of the evidence window the claim
 does not restate (`audit/verify/clauses.py`), a name in the other side's spelling ("Centre" / "Center":
 `audit/verify/spellings.py`) or its initials run together ("JK" / "J. K."), a holiday on a fixed day ("Christmas
-Day" / "December 25": `audit/verify/holidays.py`). Beside each one, the wrong claim whose fact the source states
+Day" / "December 25": `audit/verify/holidays.py`), a time of day in the other clock ("6:30 p.m." / "18:30":
+`audit/verify/clocks.py`), a weekday in the plural. Beside each one, the wrong claim whose fact the source states
 otherwise stays below `verified` with its reason (docs/hostile-inputs.md, "The false-alarm sweep, round 8")."""
 
 from __future__ import annotations
@@ -115,5 +116,36 @@ def test_a_holiday_on_a_fixed_day_is_that_date(tmp_path: Path) -> None:
         ("eve", "missing_name:Christmas"),
         ("second", "missing_name:New"),
         ("boxing", "missing_date:December 26, 2010"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+def test_a_time_of_day_in_the_other_clock_or_a_weekday_in_the_plural_is_found(tmp_path: Path) -> None:
+    # "leaves at 6:30 p.m." against "leaves at 18:30" was swapped:6/18 (weak, 0.46), "at 18:30" against "at 6.30pm"
+    # missing_number:18 and :30 (a stop between hour and minutes was no time), "at 6.30pm" against "18:30" weak;
+    # "closed on Mondays" against "closed every Monday" missing_name:Mondays (a training pair's "on Sundays" too).
+    # Another time, the other half of the day, another day stay below verified with their reasons
+    train = "The train leaves at {} every day from platform 4."
+    museum = "The museum is closed every Monday and on public holidays."
+    got = _audit(
+        tmp_path,
+        {
+            "pm": ("The train leaves at 6:30 p.m.", train.format("18:30")),
+            "24h": ("The train leaves at 18:30.", train.format("6.30pm")),
+            "dot": ("The train leaves at 6.30pm.", train.format("18:30")),
+            "mondays": ("The museum is closed on Mondays.", museum),
+            "other_time": ("The train leaves at 7:30 p.m.", train.format("18:30")),
+            "am": ("The train leaves at 6:30 a.m.", train.format("18:30")),
+            "other_24h": ("The train leaves at 19:30.", train.format("6.30pm")),
+            "tuesdays": ("The museum is closed on Tuesdays.", museum),
+        },
+    )
+    for key in ("pm", "24h", "dot", "mondays"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("other_time", "missing_number:7"),
+        ("am", "swapped:6/18"),
+        ("other_24h", "missing_number:19"),
+        ("tuesdays", "missing_name:Tuesdays"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
