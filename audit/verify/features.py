@@ -55,8 +55,9 @@ from audit.verify.urls import missing_urls, split_urls
 # window's negation in a clause the claim does not restate is no mismatch (clauses: false alarms, round 8); 51: a name
 # in the other side's spelling, "Centre" / "Center", and initials run together, "JK" / "J. K." (spellings, the same);
 # 52: a holiday on a fixed day restated as the source's date and back, "Christmas Day" / "December 25" (holidays);
-# 53: a time of day in the other clock, "6:30 p.m." / "18:30" (clocks), a weekday's plural, "Mondays" (the same)
-FEATURES_VERSION = 53
+# 53: a time of day in the other clock, "6:30 p.m." / "18:30" (clocks), a weekday's plural, "Mondays" (the same);
+# 54: a number after a name in Roman numerals, "Apollo 11" / "Apollo XI" (numbered, the same round)
+FEATURES_VERSION = 54
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

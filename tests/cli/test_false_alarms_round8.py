@@ -3,7 +3,8 @@ for a fact their source states in a form it did not read: a negation in a clause
 does not restate (`audit/verify/clauses.py`), a name in the other side's spelling ("Centre" / "Center":
 `audit/verify/spellings.py`) or its initials run together ("JK" / "J. K."), a holiday on a fixed day ("Christmas
 Day" / "December 25": `audit/verify/holidays.py`), a time of day in the other clock ("6:30 p.m." / "18:30":
-`audit/verify/clocks.py`), a weekday in the plural. Beside each one, the wrong claim whose fact the source states
+`audit/verify/clocks.py`), a weekday in the plural, a number after a name in Roman numerals ("Apollo 11" /
+"Apollo XI": `audit/verify/numbered.py`). Beside each one, the wrong claim whose fact the source states
 otherwise stays below `verified` with its reason (docs/hostile-inputs.md, "The false-alarm sweep, round 8")."""
 
 from __future__ import annotations
@@ -148,4 +149,26 @@ def test_a_time_of_day_in_the_other_clock_or_a_weekday_in_the_plural_is_found(tm
         ("other_24h", "missing_number:19"),
         ("tuesdays", "missing_name:Tuesdays"),
     ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+def test_a_number_after_a_name_in_roman_numerals_is_its_digits(tmp_path: Path) -> None:
+    # "Apollo 11 landed on the Moon" against "Apollo XI landed" was missing_number:11 (weak, 0.28), "Super Bowl 54"
+    # against "Super Bowl LIV" missing_number:54, and back missing_name:LIV; another number after the same name
+    # stays missing
+    apollo = "Apollo XI landed on the Moon in July 1969, carrying three astronauts."
+    bowl = "The Chiefs won Super Bowl {} in February 2020 in Miami."
+    got = _audit(
+        tmp_path,
+        {
+            "apollo": ("Apollo 11 landed on the Moon in 1969.", apollo),
+            "bowl": ("The Chiefs won Super Bowl 54 in 2020.", bowl.format("LIV")),
+            "bowl_roman": ("The Chiefs won Super Bowl LIV in 2020.", bowl.format("54")),
+            "apollo_other": ("Apollo 12 landed on the Moon in 1969.", apollo),
+            "bowl_other": ("The Chiefs won Super Bowl 53 in 2020.", bowl.format("LIV")),
+        },
+    )
+    for key in ("apollo", "bowl", "bowl_roman"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (("apollo_other", "missing_number:12"), ("bowl_other", "missing_number:53")):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
