@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from audit.verify.demonyms import DEMONYM_GROUPS, US_ADJECTIVES
 from audit.verify.numwords import ORDINALS, TENS, TENTHS
 from audit.verify.spellings import spelling_variants
 from audit.verify.textcache import text_cache
@@ -164,7 +165,7 @@ def fold_text(text: str) -> str:
 # of them; "NYC", "Britain", "WHO" likewise). The abbreviations are read in the source's own case ("us" is a
 # pronoun), the names written out in any
 _ALIASES = (
-    ("US", "U.S.", "USA", "U.S.A.", "United States", "United States of America"),
+    ("US", "U.S.", "USA", "U.S.A.", "United States", "United States of America", *US_ADJECTIVES),
     ("UK", "U.K.", "United Kingdom", "Britain", "Great Britain"),
     ("EU", "E.U.", "European Union"),
     ("UN", "U.N.", "United Nations"),
@@ -174,6 +175,7 @@ _ALIASES = (
     ("NY", "N.Y.", "New York"),
     ("WWII", "WW2", "WW II", "World War II", "World War 2", "World War Two", "Second World War"),
     ("WWI", "WW1", "WW I", "World War I", "World War 1", "World War One", "First World War"),
+    *DEMONYM_GROUPS,  # a country and its people's adjective ("Ireland" / "Irish": `demonyms.py`)
 )
 # a word of a place's name by its abbreviation, and back: "St. John Street" is "Saint John Street", "Ft. Sumter"
 # "Fort Sumter"

@@ -4,7 +4,8 @@ does not restate (`audit/verify/clauses.py`), a name in the other side's spellin
 `audit/verify/spellings.py`) or its initials run together ("JK" / "J. K."), a holiday on a fixed day ("Christmas
 Day" / "December 25": `audit/verify/holidays.py`), a time of day in the other clock ("6:30 p.m." / "18:30":
 `audit/verify/clocks.py`), a weekday in the plural, a number after a name in Roman numerals ("Apollo 11" /
-"Apollo XI": `audit/verify/numbered.py`). Beside each one, the wrong claim whose fact the source states
+"Apollo XI": `audit/verify/numbered.py`), a country by its people's adjective ("Ireland" / "Irish":
+`audit/verify/demonyms.py`). Beside each one, the wrong claim whose fact the source states
 otherwise stays below `verified` with its reason (docs/hostile-inputs.md, "The false-alarm sweep, round 8")."""
 
 from __future__ import annotations
@@ -171,4 +172,33 @@ def test_a_number_after_a_name_in_roman_numerals_is_its_digits(tmp_path: Path) -
     for key in ("apollo", "bowl", "bowl_roman"):
         assert got[key] == ("verified", []), (key, got)
     for key, reason in (("apollo_other", "missing_number:12"), ("bowl_other", "missing_number:53")):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+def test_a_country_by_its_peoples_adjective_is_named(tmp_path: Path) -> None:
+    # the training pairs' supported claims: "Anne Rice was born in the United States" against "an American author"
+    # was missing_name:United and :States (weak, 0.46), "Hugh Jennings had roots from Ireland" against "the son of
+    # Irish immigrants" missing_name:Ireland, "Dame Judi Dench's mother was Irish" against "born in Dublin, Ireland"
+    # missing_name:Irish. Another country stays missing
+    rice = "Anne Rice (born October 4, 1941) is an American author of gothic fiction."
+    jennings = "Born in Pittston, Pennsylvania, Jennings was the son of Irish immigrants, James and Nora."
+    dench = "Judi Dench's mother, Eleanora Olive, was born in Dublin, Ireland, and met her father there."
+    got = _audit(
+        tmp_path,
+        {
+            "american": ("Anne Rice was born in the United States in 1941.", rice),
+            "irish": ("Jennings was the son of immigrants from Ireland.", jennings),
+            "ireland": ("Judi Dench's mother was Irish.", dench),
+            "canada": ("Anne Rice was born in Canada in 1941.", rice),
+            "scotland": ("Jennings was the son of immigrants from Scotland.", jennings),
+            "scottish": ("Judi Dench's mother was Scottish.", dench),
+        },
+    )
+    for key in ("american", "irish", "ireland"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("canada", "missing_name:Canada"),
+        ("scotland", "missing_name:Scotland"),
+        ("scottish", "missing_name:Scottish"),
+    ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
