@@ -17,6 +17,7 @@ from itertools import pairwise
 import numpy as np
 from rapidfuzz import fuzz
 
+from audit.verify.clauses import restated_in_plain_clause
 from audit.verify.keyfacts import KeyFacts, key_facts, missing_facts
 from audit.verify.keynames import common_words
 from audit.verify.lexical import LexicalResult, fuzzy_text, lexical_verify
@@ -50,8 +51,14 @@ from audit.verify.urls import missing_urls, split_urls
 # 46: "December of 1974" a date, "born in May" a month alone (months: error classes, round 2), "YoY" found as
 # "year-over-year" (nameforms), "three decades" states 30 (numwords); 47: a part of a year ("late 2019", "Q3 2021")
 # a date, a "Q3" so read no 3 (seasons); 48: "rose by 200%" found as "tripled" (multiples: false alarms, round 6); 49:
-# the claim restated in its source's words, "H1 2020" / "the first half of 2020" (restate: false alarms, round 7)
-FEATURES_VERSION = 49
+# the claim restated in its source's words, "H1 2020" / "the first half of 2020" (restate: false alarms, round 7); 50: a
+# window's negation in a clause the claim does not restate is no mismatch (clauses: false alarms, round 8); 51: a name
+# in the other side's spelling, "Centre" / "Center", and initials run together, "JK" / "J. K." (spellings, the same);
+# 52: a holiday on a fixed day restated as the source's date and back, "Christmas Day" / "December 25" (holidays);
+# 53: a time of day in the other clock, "6:30 p.m." / "18:30" (clocks), a weekday's plural, "Mondays" (the same);
+# 54: a number after a name in Roman numerals, "Apollo 11" / "Apollo XI" (numbered, the same round); 55: a country
+# by its people's adjective, "Ireland" / "Irish" (demonyms, the same round)
+FEATURES_VERSION = 55
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -324,8 +331,11 @@ def _negated_otherwise(negated: str, plain: str) -> bool:
 def negation_mismatch(claim: str, window: str) -> bool:
     """Whether one of the two negates what it says and the other does not, but for a negation said with a word of
     opposite meaning ("does not cover" for "excludes": `opposites.negation_said_otherwise`) or in words it does not
-    read as one ("unable to", "rejected" for "denied": `_negated_otherwise`)."""
+    read as one ("unable to", "rejected" for "denied": `_negated_otherwise`), nor a window whose negation is in a
+    clause the claim does not restate (`clauses.restated_in_plain_clause`)."""
     claim_negated, window_negated = is_negated(claim), is_negated(window, claim)
+    if window_negated and not claim_negated:  # the negation of a clause the claim does not restate (`clauses.py`)
+        window_negated = not restated_in_plain_clause(claim, window, lambda c: is_negated(c, claim))
     if claim_negated == window_negated:
         return False
     negated, plain = (claim, window) if claim_negated else (window, claim)

@@ -11,7 +11,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from audit.verify.demonyms import DEMONYM_GROUPS, US_ADJECTIVES
 from audit.verify.numwords import ORDINALS, TENS, TENTHS
+from audit.verify.spellings import spelling_variants
 from audit.verify.textcache import text_cache
 
 # Scripts written without spaces between a number and its word (kana, CJK ideographs, Hangul syllables, Thai, Lao,
@@ -163,7 +165,7 @@ def fold_text(text: str) -> str:
 # of them; "NYC", "Britain", "WHO" likewise). The abbreviations are read in the source's own case ("us" is a
 # pronoun), the names written out in any
 _ALIASES = (
-    ("US", "U.S.", "USA", "U.S.A.", "United States", "United States of America"),
+    ("US", "U.S.", "USA", "U.S.A.", "United States", "United States of America", *US_ADJECTIVES),
     ("UK", "U.K.", "United Kingdom", "Britain", "Great Britain"),
     ("EU", "E.U.", "European Union"),
     ("UN", "U.N.", "United Nations"),
@@ -173,6 +175,7 @@ _ALIASES = (
     ("NY", "N.Y.", "New York"),
     ("WWII", "WW2", "WW II", "World War II", "World War 2", "World War Two", "Second World War"),
     ("WWI", "WW1", "WW I", "World War I", "World War 1", "World War One", "First World War"),
+    *DEMONYM_GROUPS,  # a country and its people's adjective ("Ireland" / "Irish": `demonyms.py`)
 )
 # a word of a place's name by its abbreviation, and back: "St. John Street" is "Saint John Street", "Ft. Sumter"
 # "Fort Sumter"
@@ -255,6 +258,8 @@ def _has_word(word: str, low: str) -> bool:
     return False
 
 
+# a weekday's plural ("closed on Mondays") is found where the source names the day ("closed every Monday")
+_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 # an acronym's plural: capitals and a lower-case "s" ("LEDs", "GANs"); a name that is no acronym keeps its "s"
 # ("Williams" is not "William")
 _ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}s")
@@ -334,12 +339,12 @@ _UMLAUT_PAIRS = re.compile("ae|oe|ue")
 
 def _written_otherwise(name: str, word: str, folded: str) -> bool:
     """Whether a claim's name (`word`: lower case, folded) is in the source written another way: "Jr." or "Sr." left
-    out (`_GENERATIONS`), an abbreviation with stops ("DC" as "D.C."), an umlaut as "oe", "ue", "ae" ("Gödel" as
-    "Goedel"), or the other way round ("Goedel" as "Gödel", folded "godel")."""
-    if word in _GENERATIONS:
+    out (`_GENERATIONS`), an abbreviation or initials with stops ("DC" as "D.C.", "JK" as "J. K."), an umlaut as
+    "oe", "ue", "ae" ("Gödel" as "Goedel"), or the other way round ("Goedel" as "Gödel", folded "godel")."""
+    if word in _GENERATIONS and not name.isupper():  # "JR" in capitals is two initials, no "Jr."
         return not any(_has_word(other, folded) for other in _GENERATIONS[word])
-    if name.isupper() and 2 <= len(name) <= 5 and name.isalpha():
-        return _has_word(".".join(word) + ".", folded)
+    if name.isupper() and 2 <= len(name) <= 5 and name.isalpha():  # "JK" as "J.K." or "J. K." (round 8)
+        return _has_word(".".join(word) + ".", folded) or _has_word(". ".join(word) + ".", folded)
     if name.lower() != (spelt := name.lower().translate(_UMLAUTS)):
         return _has_word(fold_text(spelt), folded)
     return _UMLAUT_PAIRS.search(word) is not None and _has_word(_UMLAUT_PAIRS.sub(lambda m: m.group()[0], word), folded)
@@ -348,9 +353,9 @@ def _written_otherwise(name: str, word: str, folded: str) -> bool:
 def has_name(name: str, folded: str, source: str | None = None) -> bool:
     """Whether a claim's name is in a source's folded text (`fold_text`): as a whole word (`_has_word`), without its
     possessive, "St" / "Mt" / "Ft" also as "Saint" / "Mount" / "Fort" (and back); an acronym's plural ("LEDs") also
-    in the singular ("LED"). With the `source`, an abbreviation that
-    is also a short word only in a word it writes with a capital (`capitalised_words`: the pronoun "us" is not
-    "US", "it" not "IT")."""
+    in the singular ("LED"), a weekday's ("Mondays") too; a word in the other side's spelling ("Centre" as "Center":
+    `spellings.py`). With the `source`, an abbreviation that is also a short word only in a word it writes with a
+    capital (`capitalised_words`: the pronoun "us" is not "US", "it" not "IT")."""
     if source is not None and _is_word_like(name):
         folded = capitalised_words(source)
     word = fold_text(_POSSESSIVE.sub("", name.lower()))
@@ -359,5 +364,9 @@ def has_name(name: str, folded: str, source: str | None = None) -> bool:
     if (other := _NAME_ABBREVIATIONS.get(word)) is not None and _has_word(other, folded):
         return True
     if _ACRONYM_PLURAL.fullmatch(name) is not None and _has_word(word[:-1], folded):
+        return True
+    if word[:-1] in _WEEKDAYS and word[-1] == "s" and _has_word(word[:-1], folded):  # "on Mondays": every Monday
+        return True
+    if any(_has_word(v, folded) for v in spelling_variants(word)):  # "Centre" as "Center" (`spellings.py`)
         return True
     return _numeral_found(name, folded, source) or _written_otherwise(name, word, folded)

@@ -17,7 +17,10 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from audit.verify.clocks import CLOCK_FORMS, CLOCK_HINTS
+from audit.verify.holidays import HOLIDAY_FORMS, HOLIDAY_HINTS, MONTH_HINTS, same_day_otherwise
 from audit.verify.nameforms import names_restated
+from audit.verify.numbered import NUMBERED_FORMS, NUMBERED_HINTS
 from audit.verify.numwords import NUMBER_WORDS, ORDINALS, TENS, words_value
 from audit.verify.textcache import text_cache
 
@@ -266,6 +269,13 @@ def _matches(forms: Iterable[Form], text: str) -> list[tuple[int, int, Key, int]
     return out
 
 
+# a holiday on a fixed day and that day of its month, each restated only as the other (`holidays.py`); a time of
+# day (`clocks.py`)
+_HOLIDAYS = tuple(_form(pattern, key, flags) for pattern, key, flags in HOLIDAY_FORMS)
+_CLOCKS = tuple(_form(pattern, key, flags) for pattern, key, flags in CLOCK_FORMS)
+_NUMBERED = tuple(_form(pattern, key, flags) for pattern, key, flags in NUMBERED_FORMS)  # "Apollo 11" (numbered.py)
+
+
 def _equal(a: Key, b: Key) -> bool:
     return a == b
 
@@ -274,6 +284,9 @@ def _equal(a: Key, b: Key) -> bool:
 _KINDS: tuple[tuple[tuple[Form, ...], Callable[[Key, Key], bool]], ...] = (
     *((g, _equal) for g in _GROUPS),
     (_SHARES, _same_share),
+    (_HOLIDAYS, same_day_otherwise),
+    (_CLOCKS, _equal),
+    (_NUMBERED, _equal),
     (_NUMBERS, _equal),
 )
 _NUMBERS_KIND = len(_KINDS) - 1
@@ -300,8 +313,11 @@ _HINTS: tuple[tuple[str, ...], ...] = (
     ("bp", "basis", "percentage point", "quarter", "half"),
     (*(f for g in _GASES_BY_FORMULA for f in (g, g.translate(_SUBSCRIPT))), "dioxide", "methane", "nitrous"),
     ("half", "third", "quarter", "fifth", "tenth", "%", "percent", "per cent", "pct"),
+    (*HOLIDAY_HINTS, *MONTH_HINTS),  # a holiday, or a day of a month the source may name as a holiday
+    CLOCK_HINTS,
+    NUMBERED_HINTS,
 )
-_CASED_HINTS = 7  # the era's
+_CASED_HINTS = (7, len(_HINTS) - 1)  # the era's, the Roman numerals'
 _HINT = tuple(re.compile("|".join(map(re.escape, h))) for h in _HINTS)
 _TENS_OR_SCALE = (*TENS, "hundred", "thousand")
 
@@ -332,7 +348,7 @@ def _replacements(claim: str, source: str) -> list[tuple[int, int, str]]:
     out: list[tuple[int, int, str]] = []
     low = claim.lower()
     for kind, (forms, same) in enumerate(_KINDS):
-        if kind < _NUMBERS_KIND and _HINT[kind].search(claim if kind == _CASED_HINTS else low) is None:
+        if kind < _NUMBERS_KIND and _HINT[kind].search(claim if kind in _CASED_HINTS else low) is None:
             continue
         if kind == _NUMBERS_KIND and not _writes_number_words(source) and not _number_words(claim):
             continue  # digits only, where the source writes no number in words (most pairs): nothing to find

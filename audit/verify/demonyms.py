@@ -1,0 +1,51 @@
+"""A country named by its people's adjective, or the adjective by its country (the false-alarm sweep, round 8): "Anne
+Rice is an author from the United States" against "an American author" was missing_name:United and :States,
+"Jennings had roots in Ireland" against "the son of Irish immigrants" missing_name:Ireland, "The painter was French"
+against "born in France" missing_name:French. A source that names one names the other; another country stays
+missing ("from Canada" against "an American author"). Not the countries whose name or adjective is a common word
+in lower case, which the source's text is read in ("polish", "turkey"). Pure.
+"""
+
+from __future__ import annotations
+
+# each country and its adjectives (lower case; `keynames` reads a name written out in any case)
+_PAIRS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("united states", ("american", "americans")),
+    ("france", ("french",)),
+    ("germany", ("german", "germans")),
+    ("italy", ("italian", "italians")),
+    ("spain", ("spanish",)),
+    ("ireland", ("irish",)),
+    ("england", ("english",)),
+    ("britain", ("british",)),
+    ("scotland", ("scottish", "scots")),
+    ("wales", ("welsh",)),
+    ("china", ("chinese",)),
+    ("japan", ("japanese",)),
+    ("russia", ("russian", "russians")),
+    ("canada", ("canadian", "canadians")),
+    ("mexico", ("mexican", "mexicans")),
+    ("india", ("indian", "indians")),
+    ("australia", ("australian", "australians")),
+    ("brazil", ("brazilian", "brazilians")),
+    ("sweden", ("swedish",)),
+    ("norway", ("norwegian", "norwegians")),
+    ("denmark", ("danish",)),
+    ("finland", ("finnish",)),
+    ("netherlands", ("dutch",)),
+    ("greece", ("greek", "greeks")),
+    ("portugal", ("portuguese",)),
+    ("austria", ("austrian", "austrians")),
+    ("switzerland", ("swiss",)),
+    ("israel", ("israeli", "israelis")),
+    ("egypt", ("egyptian", "egyptians")),
+    ("iran", ("iranian", "iranians")),
+    ("argentina", ("argentine", "argentinian", "argentinians")),
+    ("ukraine", ("ukrainian", "ukrainians")),
+    ("nigeria", ("nigerian", "nigerians")),
+    ("korea", ("korean", "koreans")),
+)
+
+# as `keynames._ALIASES` groups: each country with its adjectives (the United States' join its abbreviations' group)
+DEMONYM_GROUPS = tuple((country.title(), *(a.title() for a in adjectives)) for country, adjectives in _PAIRS[1:])
+US_ADJECTIVES = tuple(a.title() for a in _PAIRS[0][1])
