@@ -59,7 +59,8 @@ _POSITIONS = rf"({_DIGIT}{{1,30}}(?:{_GAP}[,;\-–，；、،]{_GAP}{_DIGIT}{{1,
 _LINK = r"(?:\((?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|/|#)(?:[^\s\(\)]|\([^\s\(\)]*\))*\))?"
 # `[Source 2]`, `[source: 2]`, `[Ref 2]`, `[ref2]`, `[Doc #2]` (RAG prompts ask for "[Source N]"): a label before the
 # positions (it was no marker: GREEN beside a verified [1]); `[Source: X.pdf, Page 2]` stays document_page. A caret
-# before the bracket, `^[1]` (a footnote typed raised), is part of the marker (it stayed in the claim: a false RED)
+# before the bracket, `^[1]` (a footnote typed raised), is part of the marker (it stayed in the claim: a false RED),
+# and so is one after it, `^[1]^` (Pandoc's superscript around the bracket: it began the next sentence's claim)
 _LABEL_WORD = (
     r"(?:(?:(?i:sources?|src|refs?|references?|citations?|docs?|documents?)"
     # Chinese and Japanese labels, `[来源1]`, `（来源 1）`, `（出典1）`: no marker (YELLOW no_citations however wrong)
@@ -68,7 +69,7 @@ _LABEL_WORD = (
 )
 NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"\^?{_OPEN}(?:\^|{_LABEL_WORD})?{_GAP}{_POSITIONS}{_GAP}(?:\^{_GAP})?{_CLOSE_BRACKET}{_LINK}",
+    pattern=rf"\^?{_OPEN}(?:\^|{_LABEL_WORD})?{_GAP}{_POSITIONS}{_GAP}(?:\^{_GAP})?{_CLOSE_BRACKET}\^?{_LINK}",
     example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^], [1](https://...), ［1］, 【1】, [１], [١]",
 )
 # HTML a chat widget rendered, logged as is: `&#91;2&#93;`, `&lsqb;2&rsqb;`, `&#x5B;2&#x5D;` show as `[2]`, and
