@@ -45,3 +45,27 @@ def test_a_pandoc_superscript_number_cites_where_a_superscript_digit_would(tmp_p
     assert "power" not in cites
     (dialect,) = q(db, "SELECT DISTINCT dialect FROM citation_audit WHERE answer_id = 'raised'")
     assert dialect == ("superscript",)
+
+
+def test_a_unit_symbol_is_found_where_its_source_writes_the_unit_out(tmp_path: Path) -> None:
+    # "5 MW" against a source's "5 megawatts" was missing_name:MW (weak: a correct answer RED), and so were "16 GB"
+    # for "16 gigabytes", "5 GHz" for "5 gigahertz", "3 MWh" for "3 megawatt hours": a unit's symbol read as a name.
+    # The symbol is found where the source writes out that unit with that prefix; another prefix is still missing
+    plant = "The plant produces 5 megawatts. The plant stores 3 megawatt-hours. Its link runs at 5 gigahertz."
+    server = "The server has 16 gigabytes of memory, 4 terabytes of disk and 512 megabytes of cache."
+    ctx = [{"doc_id": "p", "chunk_id": "0", "title": "Plant.pdf", "text": plant},
+           {"doc_id": "s", "chunk_id": "0", "title": "Server.pdf", "text": server}]  # fmt: skip
+    right = {
+        "mw": "The plant produces 5 MW [1].",
+        "mwh": "The plant stores 3 MWh [1].",
+        "ghz": "Its link runs at 5 GHz [1].",
+        "gb": "The server has 16 GB of memory [2].",
+        "tb": "The server has 4 TB of disk [2].",
+        "mb": "The server has 512 MB of cache [2].",
+    }
+    wrong = {"gw": "The plant produces 5 GW [1].", "kb": "The server has 512 KB of cache [2]."}
+    db = _run(tmp_path, right | wrong, ctx)
+    got = {a: (v, rs) for a, v, rs in q(db, "SELECT answer_id, verdict, reasons FROM citation_audit")}
+    assert {a: got[a] for a in right} == {a: ("verified", []) for a in right}
+    assert "missing_name:GW" in got["gw"][1] and got["gw"][0] != "verified"
+    assert "missing_name:KB" in got["kb"][1] and got["kb"][0] != "verified"
