@@ -51,8 +51,9 @@ from audit.verify.urls import missing_urls, split_urls
 # "year-over-year" (nameforms), "three decades" states 30 (numwords); 47: a part of a year ("late 2019", "Q3 2021")
 # a date, a "Q3" so read no 3 (seasons); 48: "rose by 200%" found as "tripled" (multiples: false alarms, round 6); 49:
 # the claim restated in its source's words, "H1 2020" / "the first half of 2020" (restate: false alarms, round 7); 50:
-# a unit's symbol written out, "MW" / "megawatts" (nameforms: hostile inputs, round 4)
-FEATURES_VERSION = 50
+# a unit's symbol written out, "MW" / "megawatts" (nameforms: hostile inputs, round 4); 51: a claim's "100k" found as
+# 100,000 (keyfacts, the same round)
+FEATURES_VERSION = 51
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

@@ -69,3 +69,24 @@ def test_a_unit_symbol_is_found_where_its_source_writes_the_unit_out(tmp_path: P
     assert {a: got[a] for a in right} == {a: ("verified", []) for a in right}
     assert "missing_name:GW" in got["gw"][1] and got["gw"][0] != "verified"
     assert "missing_name:KB" in got["kb"][1] and got["kb"][0] != "verified"
+
+
+def test_a_number_with_a_k_for_thousand_is_found_as_that_many(tmp_path: Path) -> None:
+    # "100k orders" against a source's "100,000 orders" was missing_number:100 (weak, a correct answer RED): the k
+    # was read as a thousand only on a sum of money ("$50k"). A claim's number with a k after it is found where the
+    # source has that many thousands, or the number itself (a "5k race" beside its source's "5k race"); another
+    # figure is still missing
+    source = "The plant served 100,000 orders last year. Its staff ran a 5k race. Sales reached 1,500 units."
+    ctx = [{"doc_id": "p", "chunk_id": "0", "title": "Plant.pdf", "text": source}]
+    right = {
+        "k": "The plant served 100k orders last year [1].",
+        "K": "The plant served 100K orders last year [1].",
+        "race": "Its staff ran a 5k race [1].",
+        "decimal": "Sales reached 1.5k units [1].",
+    }
+    wrong = {"more": "The plant served 200k orders last year [1]."}
+    db = _run(tmp_path, right | wrong, ctx)
+    got = {a: (v, rs) for a, v, rs in q(db, "SELECT answer_id, verdict, reasons FROM citation_audit")}
+    assert {a: [r for r in got[a][1] if r.startswith("missing")] for a in right} == {a: [] for a in right}
+    assert got["k"][0] == "verified"
+    assert got["more"][0] != "verified" and "missing_number:200 k" in got["more"][1]
