@@ -90,3 +90,27 @@ def test_a_number_with_a_k_for_thousand_is_found_as_that_many(tmp_path: Path) ->
     assert {a: [r for r in got[a][1] if r.startswith("missing")] for a in right} == {a: [] for a in right}
     assert got["k"][0] == "verified"
     assert got["more"][0] != "verified" and "missing_number:200 k" in got["more"][1]
+
+
+def test_a_closing_list_naming_another_source_than_the_marker_s_rank_is_flagged(tmp_path: Path) -> None:
+    # "[1]" cites the first retrieved context (README: a numeric marker is a position), but the answer's closing
+    # list shows the reader "[1] Shipping.pdf", another retrieved source: the reader is told the claim comes from a
+    # source that was never checked, and the answer came out GREEN unflagged. The marker still cites its rank (the
+    # position the model was given; a list's names are free text); the list naming another retrieved source at that
+    # number flags the answer `reference_list_names_other_source:1` (a reviewer sees the two disagree)
+    body = f"{REFUNDS} [1]\n\nSources:\n"
+    answers = {
+        "other": body + "[1] Shipping.pdf",
+        "url": body + "- [1]: https://x.org/d2",
+        "same": body + "[1] Refund Policy.pdf",
+        "stem": body + "[1] Refund Policy",
+        "unknown": body + "[1] The refund handbook",
+        "only_list": f"{REFUNDS}\n\nSources:\n[1] Shipping.pdf",
+    }
+    db = _run(tmp_path, answers)
+    flags = dict(q(db, "SELECT answer_id, flags FROM answer_audit"))
+    mismatch = "reference_list_names_other_source:1"
+    assert {a for a, f in flags.items() if mismatch in f} == {"other", "url", "only_list"}
+    assert all("reference_list" in f for f in flags.values())
+    cites = _cites(db)
+    assert cites["other"] == [("1", 1, "verified", REFUNDS)]  # the rank is what is checked
