@@ -162,9 +162,9 @@ LINK = Dialect(
 # sources as `[n]` does (lists with `,` or `˒`, ranges with `-` or `⁻`). A run is a marker only where a citation
 # stands (superscript_in_place): after three letters, a CJK character or a sentence's punctuation (each optionally
 # closed by a bracket or quote), and before whitespace, punctuation or the end. Never after a digit (`10⁶`), one or
-# two letters (`m²`, `km³`, `x²`, `mc²`) or an expression (`(a+b)²`): powers and units stay in the claim. Pandoc's raised
-# digits, `days.^1^` (a model told to write footnotes "as superscripts"), are such a run under the same rule: they were
-# no marker (YELLOW no_citations); `x^2^`, `mc^2^`, `10^6^` are powers as `x²` is
+# two letters (`m²`, `km³`, `x²`, `mc²`) or an expression (`(a+b)²`): powers and units stay in the claim.
+# Pandoc's raised digits, `days.^1^` (a model told to write footnotes "as superscripts"), are such a run under the
+# same rule: they were no marker (YELLOW no_citations); `x^2^`, `mc^2^`, `10^6^` are powers as `x²` is
 _SUP = "\u2070\u00b9\u00b2\u00b3\u2074-\u2079"
 _SUP_SEP = ",\u02d2\u207b\u2013-"  # the characters themselves: RE2 reads no \u escape
 SUPERSCRIPT_DIGITS = str.maketrans(
