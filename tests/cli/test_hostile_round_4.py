@@ -5,6 +5,7 @@ written as such assistants write it raises no false alarm."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tests.cli.hostile import CTX
 from tests.cli.hostile import cites_by_answer as _cites
@@ -114,3 +115,31 @@ def test_a_closing_list_naming_another_source_than_the_marker_s_rank_is_flagged(
     assert all("reference_list" in f for f in flags.values())
     cites = _cites(db)
     assert cites["other"] == [("1", 1, "verified", REFUNDS)]  # the rank is what is checked
+
+
+def test_a_vertex_chunk_is_resolved_by_its_title_when_its_gs_uri_is_not_logged(tmp_path: Path) -> None:
+    # Vertex AI Search names a retrieved chunk by a Cloud Storage uri (`gs://bucket/refunds.pdf`) and a title; a log
+    # whose contexts carry the title but not the uri (the app logged its own urls, or none) made every support
+    # `unknown_document` (fabricated, RED) however right: the uri was the only name read. The uri is read when a
+    # retrieved source carries it (or none is known), else the title when one does; neither: unknown_document
+    def doc(uri: str, title: str, claim: str) -> dict[str, Any]:
+        chunk = {"retrievedContext": {"uri": uri, "title": title}}
+        sup = {
+            "segment": {"startIndex": 0, "endIndex": len(claim.encode()), "text": claim},
+            "groundingChunkIndices": [0],
+        }
+        meta = {"groundingChunks": [chunk], "groundingSupports": [sup]}
+        return {"candidates": [{"content": {"parts": [{"text": claim}]}, "groundingMetadata": meta}]}
+
+    answers = {
+        "title": doc("gs://kb/refunds.pdf", "Refund Policy.pdf", REFUNDS),
+        "wrong": doc("gs://kb/shipping.pdf", "Shipping.pdf", REFUNDS),
+        "uri": doc("https://x.org/d2", "Shipping Rules", SHIPPING),
+        "neither": doc("gs://kb/faq.pdf", "FAQ.pdf", REFUNDS),
+    }
+    db = _run(tmp_path, answers)
+    cites = _cites(db)
+    assert cites["title"] == [("Refund Policy.pdf", 1, "verified", REFUNDS)]
+    assert cites["wrong"][0][1:3] == (2, "misattributed")
+    assert cites["uri"] == [("https://x.org/d2", 2, "verified", SHIPPING)]
+    assert cites["neither"][0][1:3] == (None, "fabricated")
