@@ -135,12 +135,18 @@ DOC_CHUNK = Dialect(
 # OpenAI Assistants' file search annotates `【4:0†Refund Policy.pdf】` (older ones and ChatGPT `【7†source】`; some
 # renderers write `[4:0†...]`): the numbers are message and search-result indexes, never context ranks; the name after
 # the dagger is the file's (resolved by title as document_page is, to the document's retrieved context that supports
-# the claim best). `source` names no file: such a citation cannot be resolved (resolve.sql: source_not_named)
+# the claim best). `source` names no file: such a citation cannot be resolved (resolve.sql: source_not_named). The
+# lines a mark quotes, `【4:0†Refund Policy.pdf†L1-L5】`, are no part of the name (it was unknown_document, RED); a
+# mark naming lines alone, `【12†L1-L3】` (ChatGPT browsing), names no source either (LINES_ONLY)
 FILE_SEARCH = Dialect(
     name="file_search",
-    pattern=r"(?:【|\[)[ \t]*\d{1,9}(?:[ \t]*:[ \t]*\d{1,9})?[ \t]*†[ \t]*([^】\[\]\n]*?)[ \t]*(?:】|\])",
-    example="【4:0†Refund Policy.pdf】, [4:0†Refund Policy.pdf], 【7†source】",
+    pattern=(
+        r"(?:【|\[)[ \t]*\d{1,9}(?:[ \t]*:[ \t]*\d{1,9})?[ \t]*†[ \t]*([^】\[\]\n]*?)[ \t]*"
+        r"(?:†[ \t]*L\d{1,9}(?:[ \t]*[-–][ \t]*L\d{1,9})?[ \t]*)?(?:】|\])"
+    ),
+    example="【4:0†Refund Policy.pdf】, [4:0†Refund Policy.pdf], 【7†source】, 【4:0†Refund Policy.pdf†L1-L5】",
 )
+LINES_ONLY = r"L\d{1,9}(?:[ \t]*[-–][ \t]*L\d{1,9})?"
 
 # A Markdown link to a source: ChatGPT search writes its citation as a link in parentheses after the claim,
 # `([x.org](https://x.org/a))`, and RAG prompts ask for `[Refund Policy](kb_doc_12)`, a link to a document's id (a

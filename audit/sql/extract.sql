@@ -1,7 +1,7 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
 -- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $num / $html / $pnum / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
--- footnote's definition), $sup_before / $sup_after (where a
+-- footnote's definition), $fs_lines (a file search mark's lines alone), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
 
@@ -488,10 +488,13 @@ SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'doc_chunk',
        regexp_extract(marker, $dc, 1), regexp_extract(marker, $dc, 2), NULL
 FROM markers WHERE regexp_full_match(marker, $dc)
 UNION ALL
--- 【4:0†Refund Policy.pdf】: the file's name is its title; `source` (or nothing) names no file (NULL cited_title)
+-- 【4:0†Refund Policy.pdf】: the file's name is its title; `source`, lines alone (`【12†L1-L3】`) or nothing names no
+-- file (NULL cited_title)
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'file_search',
        coalesce(nullif(regexp_extract(marker, $fs, 1), ''), marker), NULL,
-       CASE WHEN lower(regexp_extract(marker, $fs, 1)) NOT IN ('', 'source') THEN regexp_extract(marker, $fs, 1) END,
+       CASE WHEN lower(regexp_extract(marker, $fs, 1)) NOT IN ('', 'source')
+                 AND NOT regexp_full_match(regexp_extract(marker, $fs, 1), $fs_lines)
+            THEN regexp_extract(marker, $fs, 1) END,
        NULL, NULL, NULL, NULL
 FROM markers WHERE regexp_full_match(marker, $fs)
 UNION ALL

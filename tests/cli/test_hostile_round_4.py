@@ -143,3 +143,23 @@ def test_a_vertex_chunk_is_resolved_by_its_title_when_its_gs_uri_is_not_logged(t
     assert cites["wrong"][0][1:3] == (2, "misattributed")
     assert cites["uri"] == [("https://x.org/d2", 2, "verified", SHIPPING)]
     assert cites["neither"][0][1:3] == (None, "fabricated")
+
+
+def test_a_file_search_mark_with_its_line_range_cites_the_file_it_names(tmp_path: Path) -> None:
+    # ChatGPT writes file search and browsing marks with the lines they quote, `【4:0†Refund Policy.pdf†L1-L5】`,
+    # `【12†L1-L3】`: the line range was read as part of the file's name ("Refund Policy.pdf†L1-L5",
+    # unknown_document: fabricated, RED, however right), and a mark naming only lines was unknown_document too,
+    # where `【12†source】` is source_not_named. The range is no part of the name; lines alone name no source
+    answers = {
+        "lines": f"{REFUNDS}【4:0†Refund Policy.pdf†L1-L5】",
+        "one_line": f"{REFUNDS}【4:0†Refund Policy.pdf†L3】",
+        "wrong": f"{REFUNDS}【4:1†Shipping.pdf†L1-L2】",
+        "source": f"{REFUNDS}【4:0†source†L1-L5】",
+        "only_lines": f"{REFUNDS}【12†L1-L3】",
+    }
+    db = _run(tmp_path, answers)
+    cites = _cites(db)
+    assert cites["lines"] == cites["one_line"] == [("Refund Policy.pdf", 1, "verified", REFUNDS)]
+    assert cites["wrong"][0][:3] == ("Shipping.pdf", 2, "misattributed")
+    reasons = dict(q(db, "SELECT answer_id, reasons FROM citation_audit WHERE verdict = 'fabricated'"))
+    assert reasons == {"source": ["source_not_named"], "only_lines": ["source_not_named"]}
