@@ -40,17 +40,19 @@ _GAP = rf"[\s{INVISIBLE}{WIDE_SPACES}]*"
 # the ASCII marker they show (WIDE_NUMERALS: the digits and separators as ASCII, in expand_numeric and extract.sql)
 _WIDE_DIGITS = "\uff10-\uff19\u0660-\u0669\u06f0-\u06f9"
 _DIGIT = f"[0-9{_WIDE_DIGITS}]"
-WIDE_NUMERALS_FROM = "".join(chr(c) for a in (0xFF10, 0x0660, 0x06F0) for c in range(a, a + 10)) + "，；、،"
-WIDE_NUMERALS_TO = "0123456789" * 3 + ",,,,"
+# A range's em dash or minus sign, `[1—3]`, `[1−3]` (a model writing typographic dashes), reads as its hyphen (they
+# were no marker: YELLOW no_citations, a wrong source never checked)
+WIDE_NUMERALS_FROM = "".join(chr(c) for a in (0xFF10, 0x0660, 0x06F0) for c in range(a, a + 10)) + "，；、،—−"
+WIDE_NUMERALS_TO = "0123456789" * 3 + ",,,,--"
 WIDE_NUMERALS = str.maketrans(WIDE_NUMERALS_FROM, WIDE_NUMERALS_TO)
 # A logger or model escaping Markdown writes `\[2\]` (shown as [2]): the backslashes are part of the marker
 _OPEN, _CLOSE_BRACKET = "(?:\\\\?\\[|［|【)", "(?:\\\\?\\]|］|】)"
 
-# one position or a list or range of them: `2`, `1, 3`, `1; 3`, `2-4`, `2–4` (group 1 of the numeric dialects)
+# one position or a list or range of them: `2`, `1, 3`, `1; 3`, `2-4`, `2–4`, `2—4` (group 1 of the numeric dialects)
 # A position of up to 30 digits is read: one past int32 (`[99999999999999999999]`, `[1-99999999999]`) is a citation
 # of no source (extract.sql: NULL rank, index_out_of_range); ten digits or more was no marker, or one whose position
 # was dropped, and its claim went unchecked (GREEN beside a verified [1])
-_POSITIONS = rf"({_DIGIT}{{1,30}}(?:{_GAP}[,;\-–，；、،]{_GAP}{_DIGIT}{{1,30}})*)"
+_POSITIONS = rf"({_DIGIT}{{1,30}}(?:{_GAP}[,;\-–—−，；、،]{_GAP}{_DIGIT}{{1,30}})*)"
 
 # `[^2]` is a Markdown footnote: the answer's second source (its `[^2]: ...` definition closing the answer names it);
 # Bing Chat / Copilot write it `[^2^]`. `[2](https://...)` is a Markdown link to source 2: the link (a url, a path

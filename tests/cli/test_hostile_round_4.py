@@ -163,3 +163,18 @@ def test_a_file_search_mark_with_its_line_range_cites_the_file_it_names(tmp_path
     assert cites["wrong"][0][:3] == ("Shipping.pdf", 2, "misattributed")
     reasons = dict(q(db, "SELECT answer_id, reasons FROM citation_audit WHERE verdict = 'fabricated'"))
     assert reasons == {"source": ["source_not_named"], "only_lines": ["source_not_named"]}
+
+
+def test_a_range_written_with_an_em_dash_or_a_minus_sign_is_a_range(tmp_path: Path) -> None:
+    # `[1–2]` (en dash) and `[1-2]` were ranges, `[1—2]` (em dash, as a model writing typographic dashes does) and
+    # `[1−2]` (the minus sign) no marker: YELLOW no_citations, a wrong source never checked
+    answers = {
+        "em": f"{SHIPPING[:-1]} [1—2].",
+        "minus": f"{SHIPPING[:-1]} [1−2].",
+        "spaced": f"{SHIPPING[:-1]} [1 — 2].",
+        "wrong": f"{REFUNDS[:-1]} [2—2].",
+    }
+    cites = _cites(_run(tmp_path, answers))
+    for a in ("em", "minus", "spaced"):
+        assert [c[1] for c in cites[a]] == [1, 2] and cites[a][1][2] == "verified", a
+    assert [c[1:3] for c in cites["wrong"]] == [(2, "misattributed")]
