@@ -4,9 +4,15 @@ written as such assistants write it raises no false alarm."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
+import pyarrow.parquet as pq
+from click.testing import CliRunner
+
+from audit.cli import main
 from tests.cli.hostile import CTX
 from tests.cli.hostile import cites_by_answer as _cites
 from tests.cli.hostile import run_logged as _run
@@ -178,3 +184,24 @@ def test_a_range_written_with_an_em_dash_or_a_minus_sign_is_a_range(tmp_path: Pa
     for a in ("em", "minus", "spaced"):
         assert [c[1] for c in cites[a]] == [1, 2] and cites[a][1][2] == "verified", a
     assert [c[1:3] for c in cites["wrong"]] == [(2, "misattributed")]
+
+
+def test_a_contexts_struct_naming_a_field_twice_is_refused_naming_the_field(tmp_path: Path) -> None:
+    # pyarrow writes a struct with two fields of one name (a logger merging two dicts' schemas): `text` twice stopped
+    # the run with "must be list<struct<doc_id, chunk_id, title, page, url, text>>, got list<...text: string, text:
+    # string>>", the reason left to find, and `doc_id` twice with "contexts fields ['doc_id', 'doc_id'] differ only in
+    # case", which they do not. Both name the field given twice now, as a column given twice is named
+    ts = pa.array([datetime(2026, 11, 1, 12, tzinfo=UTC)], pa.timestamp("us", tz="UTC"))
+    for twice in ("text", "doc_id"):
+        names = ["doc_id", "text", twice]
+        values = {"doc_id": "d1", "text": REFUNDS}
+        struct = pa.StructArray.from_arrays([pa.array([values[n]]) for n in names], names=names)
+        contexts = pa.ListArray.from_arrays(pa.array([0, 1], pa.int32()), struct)
+        table = pa.table({"answer_id": ["a1"], "conversation_id": ["c1"], "logged_at": ts,
+                          "answer": [f"{REFUNDS} [1]"], "contexts": contexts})  # fmt: skip
+        inp = tmp_path / f"{twice}.parquet"
+        pq.write_table(table, inp)
+        res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(tmp_path / "a.duckdb"), "--quiet"])
+        assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+        assert str(inp) in res.output and "contexts" in res.output
+        assert f"['{twice}']" in res.output and "more than once" in res.output, res.output
