@@ -23,6 +23,7 @@ import duckdb
 
 from audit.extract.anthropic import anthropic_message
 from audit.extract.assistants import assistants_message
+from audit.extract.bedrock import bedrock_response
 from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, LINK, WIDE_NUMERALS, code_spans
 from audit.extract.grounding import vertex_candidate
 from audit.extract.shaped import CLAIM_WINDOW, SENTENCE_END, claim_before, read_guarded
@@ -332,6 +333,10 @@ def _foreign(doc: dict[str, Any], names: frozenset[str] = frozenset()) -> dict[s
         got = vertex_candidate(doc["candidates"][0], lambda n: not names.isdisjoint(_name_key(n)))  # Vertex AI
         if got is not None:
             return got
+    if isinstance(doc.get("output"), dict) and (
+        got := bedrock_response(doc, lambda n: not names.isdisjoint(_name_key(n)))
+    ):
+        return got  # AWS Bedrock Knowledge Bases: RetrieveAndGenerate
     if isinstance(doc.get("content"), list) and (got := assistants_message(doc["content"])) is not None:
         return got  # OpenAI Assistants thread.message: text.value with file_citation annotations
     if isinstance(doc.get("content"), list) and (got := anthropic_message(doc["content"])) is not None:
@@ -365,7 +370,7 @@ def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
     has_ctx = con.execute("SELECT count(*) > 0 FROM information_schema.tables WHERE table_name = 'ctx'").fetchall()
     sources = "SELECT answer_id, unnest([title, doc_id, url]) FROM ctx WHERE answer_id IN " if has_ctx[0][0] else ""
     for a, name in con.execute(sources + "(SELECT answer_id FROM answers_ok WHERE regexp_matches(answer, $tag) "
-                               "OR regexp_matches(answer, 'grounding_?[Cc]hunks'))",
+                               "OR regexp_matches(answer, 'grounding_?[Cc]hunks|retrievedReferences'))",
                                {"tag": _MAY_HOLD_TAG}).fetchall() if sources else []:  # fmt: skip
         if isinstance(name, str) and name.strip():
             named.setdefault(a, set()).update(_name_key(name))

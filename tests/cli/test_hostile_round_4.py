@@ -205,3 +205,40 @@ def test_a_contexts_struct_naming_a_field_twice_is_refused_naming_the_field(tmp_
         assert res.exit_code == 2 and "Traceback" not in res.output, res.output
         assert str(inp) in res.output and "contexts" in res.output
         assert f"['{twice}']" in res.output and "more than once" in res.output, res.output
+
+
+def test_an_aws_bedrock_knowledge_base_response_cites_by_its_references(tmp_path: Path) -> None:
+    # Bedrock Knowledge Bases' RetrieveAndGenerate response (boto3 `retrieve_and_generate`): `output.text` the answer,
+    # each `citations` item a `generatedResponsePart.textResponsePart` (its text and span) and the
+    # `retrievedReferences` it cites, each named by its `location` (S3 uri, web url, Confluence, SharePoint, ...).
+    # It was structured_parse_failed (RED, the raw JSON audited as the claim, nothing cited) however right
+    def part(text: str, start: int, *names: str) -> dict[str, Any]:
+        refs = [{"content": {"text": "..."}, "location": _location(n)} for n in names]
+        return {"generatedResponsePart": {"textResponsePart": {"text": text, "span": {"start": start,
+                "end": start + len(text) - 1}}}, "retrievedReferences": refs}  # fmt: skip
+
+    def _location(name: str) -> dict[str, Any]:
+        if name.startswith("s3://"):
+            return {"type": "S3", "s3Location": {"uri": name}}
+        return {"type": "WEB", "webLocation": {"url": name}}
+
+    def response(*parts: dict[str, Any]) -> dict[str, Any]:
+        return {"output": {"text": f"{REFUNDS} {SHIPPING}"}, "citations": list(parts), "sessionId": "s1"}
+
+    answers = {
+        "right": response(part(REFUNDS, 0, "https://x.org/d1"), part(SHIPPING, len(REFUNDS) + 1, "https://x.org/d2")),
+        "wrong": response(part(REFUNDS, 0, "https://x.org/d2")),
+        "unknown": response(part(REFUNDS, 0, "s3://kb/faq.pdf")),
+        "no_location": response(part(REFUNDS, 0) | {"retrievedReferences": [{"content": {"text": "x"}}]}),
+    }
+    db = _run(tmp_path, answers)
+    cites = _cites(db)
+    assert cites["right"] == [
+        ("https://x.org/d1", 1, "verified", REFUNDS),
+        ("https://x.org/d2", 2, "verified", SHIPPING),
+    ]
+    assert cites["wrong"][0][1:3] == (2, "misattributed")
+    reasons = dict(q(db, "SELECT answer_id, reasons FROM citation_audit WHERE verdict = 'fabricated'"))
+    assert reasons == {"unknown": ["unknown_document"], "no_location": ["malformed_citation:location"]}
+    flags = dict(q(db, "SELECT answer_id, flags FROM answer_audit"))
+    assert not any("structured_parse_failed" in f for f in flags.values())
