@@ -315,6 +315,10 @@ def _foreign(doc: dict[str, Any], names: frozenset[str] = frozenset()) -> dict[s
                 rest = {k: v for k, v in doc.items() if k in ("citations", "sources", "confidence")}
                 if "citations" not in doc and (urls := _result_urls(doc.get("search_results"))):
                     rest["citations"] = urls  # ... or its `search_results` (`citations` is deprecated)
+                elif isinstance(on_data := msg.get("context"), dict) and (
+                    urls := _result_urls(on_data.get("citations"))
+                ):
+                    rest["citations"] = urls  # Azure OpenAI On Your Data: `[doc1]` is its first `context.citations`
                 return rest | {"answer": msg["content"]}
             text, cites = _openai(msg["content"], notes)
             return {"answer": text, "citations": cites}

@@ -242,3 +242,26 @@ def test_an_aws_bedrock_knowledge_base_response_cites_by_its_references(tmp_path
     assert reasons == {"unknown": ["unknown_document"], "no_location": ["malformed_citation:location"]}
     flags = dict(q(db, "SELECT answer_id, flags FROM answer_audit"))
     assert not any("structured_parse_failed" in f for f in flags.values())
+
+
+def test_azure_on_your_data_markers_number_the_message_s_own_citations(tmp_path: Path) -> None:
+    # Azure OpenAI "On Your Data" writes `[doc1]` for the first of the message's own `context.citations` (each with
+    # its content, title, url, filepath): the markers were numbered by the logged contexts instead, so where the two
+    # orders differ a wrong citation came out verified (GREEN) and a right one misattributed. They number the
+    # citations' urls now, as Perplexity's `search_results` do; citations of which one has no url number nothing
+    def completion(content: str, *docs: dict[str, Any]) -> dict[str, Any]:
+        msg = {"role": "assistant", "content": content, "end_turn": True,
+               "context": {"citations": list(docs), "intent": "[\"refunds\"]"}}  # fmt: skip
+        return {"object": "chat.completion", "choices": [{"index": 0, "finish_reason": "stop", "message": msg}]}
+
+    refund = {"content": REFUNDS, "title": "Refund Policy.pdf", "url": "https://x.org/d1", "filepath": "r.pdf"}
+    ship = {"content": SHIPPING, "title": "Shipping.pdf", "url": "https://x.org/d2", "filepath": "s.pdf"}
+    answers = {
+        "swapped_right": completion(f"{REFUNDS[:-1]} [doc2].", ship, refund),
+        "swapped_wrong": completion(f"{REFUNDS[:-1]} [doc1].", ship, refund),
+        "no_url": completion(f"{REFUNDS[:-1]} [doc1].", ship | {"url": None}, refund),
+    }
+    cites = _cites(_run(tmp_path, answers))
+    assert cites["swapped_right"] == [("https://x.org/d1", 1, "verified", REFUNDS)]
+    assert cites["swapped_wrong"][0][:3] == ("https://x.org/d2", 2, "misattributed")
+    assert cites["no_url"] == [("1", 1, "verified", REFUNDS)]  # numbered by the contexts, as before
