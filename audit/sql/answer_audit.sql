@@ -77,13 +77,14 @@ WITH cites AS (
     -- shown one source, the audit checks the rank's. The rank stays what is checked; the answer is flagged
     SELECT e.answer_id, list(DISTINCT 'reference_list_names_other_source:' || e.rank) AS list_flags
     FROM reference_entries e JOIN ctx o ON o.answer_id = e.answer_id
-    WHERE e.rank IS NOT NULL AND e.name <> ''
-      AND e.name IN (lower(trim(o.title)), lower(regexp_replace(trim(o.title), '\.[A-Za-z][A-Za-z0-9]{0,4}$', '')),
-                     lower(trim(o.doc_id)), lower(trim(o.url)))
+    WHERE e.rank IS NOT NULL
+      AND list_has_any(e.names, [lower(trim(o.title)), lower(regexp_replace(trim(o.title), '\.[A-Za-z][A-Za-z0-9]{0,4}$', '')),
+                                 lower(trim(o.doc_id)), lower(trim(o.url))])
       AND NOT EXISTS (
           SELECT 1 FROM ctx c WHERE c.answer_id = e.answer_id AND c.rank = e.rank
-            AND e.name IN (lower(trim(c.title)), lower(regexp_replace(trim(c.title), '\.[A-Za-z][A-Za-z0-9]{0,4}$', '')),
-                           lower(trim(c.doc_id)), lower(trim(c.url))))
+            AND list_has_any(e.names, [lower(trim(c.title)),
+                                       lower(regexp_replace(trim(c.title), '\.[A-Za-z][A-Za-z0-9]{0,4}$', '')),
+                                       lower(trim(c.doc_id)), lower(trim(c.url))]))
     GROUP BY e.answer_id
 ), joined AS (
     SELECT a.answer_id, a.conversation_id, a.turn_index,

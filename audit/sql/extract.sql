@@ -354,15 +354,22 @@ WHERE regexp_matches(answer_text, '(?i)' || $ref_words || '|\][ \t]*:')
   AND regexp_full_match(answer_text, $refs);
 
 -- each line of a closing list that gives one position ("[1] Shipping.pdf", "- [2]: https://..."): the rank and the
--- name it shows the reader for it, lower case (answer_audit.sql flags one naming another retrieved source)
+-- names it shows the reader for it, lower case: the line, and a Markdown link's label and target ("[1]
+-- [Shipping.pdf](https://...)") (answer_audit.sql flags one naming another retrieved source)
 CREATE OR REPLACE TEMP TABLE reference_entries AS
-SELECT m.answer_id,
-       TRY_CAST(TRY_CAST(translate(trim(regexp_extract(m.marker, $num, 1)), $wide_from, $wide_to) AS BIGINT)
-                - $base + 1 AS INTEGER) AS rank,
-       lower(regexp_replace(regexp_extract(substr(t.answer_text, m.char_end + 1), '^[^\n]*'),
-                            '^[\s:：\-–—]+|\s+$', '', 'g')) AS name
-FROM markers m JOIN reference_lists r USING (answer_id) JOIN texts t USING (answer_id)
-WHERE m.char_start >= r.ref_start AND regexp_full_match(m.marker, $num);
+WITH entries AS (
+    SELECT m.answer_id,
+           TRY_CAST(TRY_CAST(translate(trim(regexp_extract(m.marker, $num, 1)), $wide_from, $wide_to) AS BIGINT)
+                    - $base + 1 AS INTEGER) AS rank,
+           lower(regexp_replace(regexp_extract(substr(t.answer_text, m.char_end + 1), '^[^\n]*'),
+                                '^[\s:：\-–—]+|\s+$', '', 'g')) AS name
+    FROM markers m JOIN reference_lists r USING (answer_id) JOIN texts t USING (answer_id)
+    WHERE m.char_start >= r.ref_start AND regexp_full_match(m.marker, $num)
+)
+SELECT answer_id, rank,
+       list_filter([name, trim(regexp_extract(name, '^\[([^\]]+)\]\(([^)\s]+)\)$', 1)),
+                    trim(regexp_extract(name, '^\[([^\]]+)\]\(([^)\s]+)\)$', 2))], lambda n: n <> '') AS names
+FROM entries;
 
 DELETE FROM markers m
 WHERE m.char_start >= (SELECT r.ref_start FROM reference_lists r WHERE r.answer_id = m.answer_id)

@@ -265,3 +265,17 @@ def test_azure_on_your_data_markers_number_the_message_s_own_citations(tmp_path:
     assert cites["swapped_right"] == [("https://x.org/d1", 1, "verified", REFUNDS)]
     assert cites["swapped_wrong"][0][:3] == ("https://x.org/d2", 2, "misattributed")
     assert cites["no_url"] == [("1", 1, "verified", REFUNDS)]  # numbered by the contexts, as before
+
+
+def test_a_closing_list_line_written_as_a_markdown_link_names_its_source(tmp_path: Path) -> None:
+    # a closing list's line is often a Markdown link, `[1] [Shipping.pdf](https://x.org/d2)`: its label or target
+    # names the source as a bare name does (the whole link was compared, and another source at [1] went unflagged)
+    body = f"{REFUNDS} [1]\n\nSources:\n"
+    answers = {
+        "label": body + "[1] [Shipping.pdf](https://example.com/s)",
+        "target": body + "[1] [Shipping rules](https://x.org/d2)",
+        "same": body + "[1] [Refund Policy.pdf](https://x.org/d1)",
+    }
+    flags = dict(q(_run(tmp_path, answers), "SELECT answer_id, flags FROM answer_audit"))
+    mismatch = "reference_list_names_other_source:1"
+    assert {a for a, f in flags.items() if mismatch in f} == {"label", "target"}
