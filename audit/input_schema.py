@@ -63,6 +63,8 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                     # a tenant, contexts of only empty lists) holds no value of a wrong type: read as NULL (it
                     # stopped the run)
                     continue
+                if col == "contexts":
+                    _check_fields_once(f, src, typ)
                 if col == "contexts" and not _is_context_list(typ):
                     raise InputError(
                         f"{f}: column {src!r} must be list<struct<doc_id, chunk_id, title, page, url, text>>, got {typ}"
@@ -82,6 +84,17 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                 types.setdefault(col, typ)
                 first.setdefault(col, f)
     return types
+
+
+def _check_fields_once(f: str, src: str, typ: pa.DataType) -> None:
+    """A contexts struct naming a field twice (a logger merging two schemas) is refused naming it: `text` twice was
+    "must be list<struct<...>>" without the reason, `doc_id` twice read one of the two, which unknown."""
+    if is_list_type(typ) and pa.types.is_struct(typ.value_type):
+        fields = [x.name for x in typ.value_type]
+        if twice := sorted({n for n in fields if fields.count(n) > 1}):
+            raise InputError(
+                f"{f}: column {src!r} has struct fields {twice} more than once; each field needs its own name"
+            )
 
 
 def _is_all_null(col: str, typ: pa.DataType) -> bool:

@@ -40,17 +40,19 @@ _GAP = rf"[\s{INVISIBLE}{WIDE_SPACES}]*"
 # the ASCII marker they show (WIDE_NUMERALS: the digits and separators as ASCII, in expand_numeric and extract.sql)
 _WIDE_DIGITS = "\uff10-\uff19\u0660-\u0669\u06f0-\u06f9"
 _DIGIT = f"[0-9{_WIDE_DIGITS}]"
-WIDE_NUMERALS_FROM = "".join(chr(c) for a in (0xFF10, 0x0660, 0x06F0) for c in range(a, a + 10)) + "，；、،"
-WIDE_NUMERALS_TO = "0123456789" * 3 + ",,,,"
+# A range's em dash or minus sign, `[1—3]`, `[1−3]` (a model writing typographic dashes), reads as its hyphen (they
+# were no marker: YELLOW no_citations, a wrong source never checked)
+WIDE_NUMERALS_FROM = "".join(chr(c) for a in (0xFF10, 0x0660, 0x06F0) for c in range(a, a + 10)) + "，；、،—−"
+WIDE_NUMERALS_TO = "0123456789" * 3 + ",,,,--"
 WIDE_NUMERALS = str.maketrans(WIDE_NUMERALS_FROM, WIDE_NUMERALS_TO)
 # A logger or model escaping Markdown writes `\[2\]` (shown as [2]): the backslashes are part of the marker
 _OPEN, _CLOSE_BRACKET = "(?:\\\\?\\[|［|【)", "(?:\\\\?\\]|］|】)"
 
-# one position or a list or range of them: `2`, `1, 3`, `1; 3`, `2-4`, `2–4` (group 1 of the numeric dialects)
+# one position or a list or range of them: `2`, `1, 3`, `1; 3`, `2-4`, `2–4`, `2—4` (group 1 of the numeric dialects)
 # A position of up to 30 digits is read: one past int32 (`[99999999999999999999]`, `[1-99999999999]`) is a citation
 # of no source (extract.sql: NULL rank, index_out_of_range); ten digits or more was no marker, or one whose position
 # was dropped, and its claim went unchecked (GREEN beside a verified [1])
-_POSITIONS = rf"({_DIGIT}{{1,30}}(?:{_GAP}[,;\-–，；、،]{_GAP}{_DIGIT}{{1,30}})*)"
+_POSITIONS = rf"({_DIGIT}{{1,30}}(?:{_GAP}[,;\-–—−，；、،]{_GAP}{_DIGIT}{{1,30}})*)"
 
 # `[^2]` is a Markdown footnote: the answer's second source (its `[^2]: ...` definition closing the answer names it);
 # Bing Chat / Copilot write it `[^2^]`. `[2](https://...)` is a Markdown link to source 2: the link (a url, a path
@@ -59,7 +61,8 @@ _POSITIONS = rf"({_DIGIT}{{1,30}}(?:{_GAP}[,;\-–，；、،]{_GAP}{_DIGIT}{{1,
 _LINK = r"(?:\((?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|/|#)(?:[^\s\(\)]|\([^\s\(\)]*\))*\))?"
 # `[Source 2]`, `[source: 2]`, `[Ref 2]`, `[ref2]`, `[Doc #2]` (RAG prompts ask for "[Source N]"): a label before the
 # positions (it was no marker: GREEN beside a verified [1]); `[Source: X.pdf, Page 2]` stays document_page. A caret
-# before the bracket, `^[1]` (a footnote typed raised), is part of the marker (it stayed in the claim: a false RED)
+# before the bracket, `^[1]` (a footnote typed raised), is part of the marker (it stayed in the claim: a false RED),
+# and so is one after it, `^[1]^` (Pandoc's superscript around the bracket: it began the next sentence's claim)
 _LABEL_WORD = (
     r"(?:(?:(?i:sources?|src|refs?|references?|citations?|docs?|documents?)"
     # Chinese and Japanese labels, `[来源1]`, `（来源 1）`, `（出典1）`: no marker (YELLOW no_citations however wrong)
@@ -68,7 +71,7 @@ _LABEL_WORD = (
 )
 NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"\^?{_OPEN}(?:\^|{_LABEL_WORD})?{_GAP}{_POSITIONS}{_GAP}(?:\^{_GAP})?{_CLOSE_BRACKET}{_LINK}",
+    pattern=rf"\^?{_OPEN}(?:\^|{_LABEL_WORD})?{_GAP}{_POSITIONS}{_GAP}(?:\^{_GAP})?{_CLOSE_BRACKET}\^?{_LINK}",
     example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^], [1](https://...), ［1］, 【1】, [１], [١]",
 )
 # HTML a chat widget rendered, logged as is: `&#91;2&#93;`, `&lsqb;2&rsqb;`, `&#x5B;2&#x5D;` show as `[2]`, and
@@ -134,12 +137,18 @@ DOC_CHUNK = Dialect(
 # OpenAI Assistants' file search annotates `【4:0†Refund Policy.pdf】` (older ones and ChatGPT `【7†source】`; some
 # renderers write `[4:0†...]`): the numbers are message and search-result indexes, never context ranks; the name after
 # the dagger is the file's (resolved by title as document_page is, to the document's retrieved context that supports
-# the claim best). `source` names no file: such a citation cannot be resolved (resolve.sql: source_not_named)
+# the claim best). `source` names no file: such a citation cannot be resolved (resolve.sql: source_not_named). The
+# lines a mark quotes, `【4:0†Refund Policy.pdf†L1-L5】`, are no part of the name (it was unknown_document, RED); a
+# mark naming lines alone, `【12†L1-L3】` (ChatGPT browsing), names no source either (LINES_ONLY)
 FILE_SEARCH = Dialect(
     name="file_search",
-    pattern=r"(?:【|\[)[ \t]*\d{1,9}(?:[ \t]*:[ \t]*\d{1,9})?[ \t]*†[ \t]*([^】\[\]\n]*?)[ \t]*(?:】|\])",
-    example="【4:0†Refund Policy.pdf】, [4:0†Refund Policy.pdf], 【7†source】",
+    pattern=(
+        r"(?:【|\[)[ \t]*\d{1,9}(?:[ \t]*:[ \t]*\d{1,9})?[ \t]*†[ \t]*([^】\[\]\n]*?)[ \t]*"
+        r"(?:†[ \t]*L\d{1,9}(?:[ \t]*[-–][ \t]*L\d{1,9})?[ \t]*)?(?:】|\])"
+    ),
+    example="【4:0†Refund Policy.pdf】, [4:0†Refund Policy.pdf], 【7†source】, 【4:0†Refund Policy.pdf†L1-L5】",
 )
+LINES_ONLY = r"L\d{1,9}(?:[ \t]*[-–][ \t]*L\d{1,9})?"
 
 # A Markdown link to a source: ChatGPT search writes its citation as a link in parentheses after the claim,
 # `([x.org](https://x.org/a))`, and RAG prompts ask for `[Refund Policy](kb_doc_12)`, a link to a document's id (a
@@ -161,7 +170,9 @@ LINK = Dialect(
 # sources as `[n]` does (lists with `,` or `˒`, ranges with `-` or `⁻`). A run is a marker only where a citation
 # stands (superscript_in_place): after three letters, a CJK character or a sentence's punctuation (each optionally
 # closed by a bracket or quote), and before whitespace, punctuation or the end. Never after a digit (`10⁶`), one or
-# two letters (`m²`, `km³`, `x²`, `mc²`) or an expression (`(a+b)²`): powers and units stay in the claim
+# two letters (`m²`, `km³`, `x²`, `mc²`) or an expression (`(a+b)²`): powers and units stay in the claim.
+# Pandoc's raised digits, `days.^1^` (a model told to write footnotes "as superscripts"), are such a run under the
+# same rule: they were no marker (YELLOW no_citations); `x^2^`, `mc^2^`, `10^6^` are powers as `x²` is
 _SUP = "\u2070\u00b9\u00b2\u00b3\u2074-\u2079"
 _SUP_SEP = ",\u02d2\u207b\u2013-"  # the characters themselves: RE2 reads no \u escape
 SUPERSCRIPT_DIGITS = str.maketrans(
@@ -172,8 +183,9 @@ SUPERSCRIPT = Dialect(
     pattern=(
         rf"[{_SUP}]{{1,9}}(?:[{_SUP_SEP}][{_SUP}]{{1,9}})*"
         rf"|{_SUP_OPEN}[ \t]*\d{{1,9}}(?:[ \t]*[,;–-][ \t]*\d{{1,9}})*[ \t]*{_SUP_CLOSE}"
+        r"|\^\d{1,9}(?:[,;–-]\d{1,9})*\^"
     ),
-    example="days¹, days¹˒², days¹⁰, days.¹, days<sup>1</sup>",
+    example="days¹, days¹˒², days¹⁰, days.¹, days<sup>1</sup>, days.^1^",
 )
 _LETTER = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0370-\u03ff\u0400-\u04ff"
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"

@@ -1,15 +1,18 @@
 """Vertex AI / Gemini grounding, read as structured output (audit.extract.shapes): the first candidate's text parts
 joined are the answer; each `groundingSupports` item cites its `segment` (UTF-8 byte offsets, as Vertex counts, from
 the start of the part its `partIndex` names: they were read in the parts joined, a second part's support malformed)
-by the `uri` (else `title`) of each chunk its `groundingChunkIndices` name. The Python SDK's dump of a response
-(google-genai's `model_dump(mode="json")`, the older `to_dict()`) writes the same fields in snake case
-(`grounding_metadata`, `grounding_supports`, `start_index`): they are read as their camel-case names (they were left
-unread, YELLOW `no_citations`). One that cannot be read is `malformed_citation:<field>`, named in camel case.
+by the `uri` (else `title`) of each chunk its `groundingChunkIndices` name; by the `title` where a retrieved source
+carries it and none carries the uri (Vertex AI Search's `gs://` uris, which an app's own log may not keep). The
+Python SDK's dump of a response (google-genai's `model_dump(mode="json")`, the older `to_dict()`) writes the same
+fields in snake case (`grounding_metadata`, `grounding_supports`, `start_index`): they are read as their camel-case
+names (they were left unread, YELLOW `no_citations`). One that cannot be read is `malformed_citation:<field>`, named
+in camel case.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from audit.extract.shaped import as_int as _int
@@ -47,7 +50,18 @@ def _segment(parts: list[Any], seg: dict[str, Any]) -> tuple[str, str]:
     return (claim, bad) if not bad or joined == first else _span(joined, start, end, quoted, names, unit="utf8")
 
 
-def _supports(parts: list[Any], meta: dict[str, Any]) -> list[dict[str, Any]]:
+def _chunk_name(src: Any, known: Callable[[str], bool]) -> Any:
+    """The name a chunk's source is cited by: its `uri`, else its `title`; the title where `known` (a retrieved
+    source's name) holds for it and not for the uri (it was `unknown_document`, fabricated, however right)."""
+    if not isinstance(src, dict):
+        return None
+    uri, title = src.get("uri"), src.get("title")
+    if isinstance(uri, str) and isinstance(title, str) and title.strip() and not known(uri) and known(title):
+        return title
+    return uri or title
+
+
+def _supports(parts: list[Any], meta: dict[str, Any], known: Callable[[str], bool]) -> list[dict[str, Any]]:
     chunks, supports = meta.get("groundingChunks"), meta.get("groundingSupports")
     chunks = chunks if isinstance(chunks, list) else []
     if not isinstance(supports, list):
@@ -70,19 +84,20 @@ def _supports(parts: list[Any], meta: dict[str, Any]) -> list[dict[str, Any]]:
             k = _int(i)
             chunk = chunks[k] if k is not None and 0 <= k < len(chunks) and isinstance(chunks[k], dict) else None
             src = chunk and (chunk.get("retrievedContext") or chunk.get("web"))
-            name = src.get("uri") or src.get("title") if isinstance(src, dict) else None
+            name = _chunk_name(src, known)
             out.append(
                 {"url": name, "claim_text": claim} if name else _bad("groundingChunkIndices", g, claim_text=claim)
             )
     return out
 
 
-def vertex_candidate(cand: dict[str, Any]) -> dict[str, Any] | None:
-    """The structured output a response's first candidate stands for, or None (no `content.parts` list)."""
+def vertex_candidate(cand: dict[str, Any], known: Callable[[str], bool] = lambda _: False) -> dict[str, Any] | None:
+    """The structured output a response's first candidate stands for, or None (no `content.parts` list); `known`:
+    whether a name is one of the answer's retrieved sources'."""
     cand = _camel(cand)
     parts = (cand.get("content") or {}).get("parts") if isinstance(cand.get("content"), dict) else None
     if not isinstance(parts, list):
         return None
     text = "".join(p.get("text", "") for p in parts if isinstance(p, dict) and isinstance(p.get("text"), str))
     meta = cand.get("groundingMetadata")
-    return {"answer": text, "citations": _supports(parts, meta) if isinstance(meta, dict) else []}
+    return {"answer": text, "citations": _supports(parts, meta, known) if isinstance(meta, dict) else []}

@@ -23,6 +23,7 @@ import duckdb
 
 from audit.extract.anthropic import anthropic_message
 from audit.extract.assistants import assistants_message
+from audit.extract.bedrock import bedrock_response
 from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, LINK, WIDE_NUMERALS, code_spans
 from audit.extract.grounding import vertex_candidate
 from audit.extract.shaped import CLAIM_WINDOW, SENTENCE_END, claim_before, read_guarded
@@ -275,7 +276,7 @@ def shape(answer: str, names: frozenset[str] = frozenset()) -> dict[str, Any] | 
         return {"answer": text, "citations": cites} if cites else None
     if not isinstance(doc, dict) or doc.get("type") == "final":
         return None
-    got = _foreign(doc)
+    got = _foreign(doc, names)
     if got is None:
         return None
     if isinstance(got.get("answer"), str) and OPEN_TAG.search(got["answer"]):
@@ -286,7 +287,7 @@ def shape(answer: str, names: frozenset[str] = frozenset()) -> dict[str, Any] | 
     return got
 
 
-def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
+def _foreign(doc: dict[str, Any], names: frozenset[str] = frozenset()) -> dict[str, Any] | None:
     ans = doc.get("answer")
     if isinstance(ans, dict) and isinstance(ans.get("sentences"), list):
         text, cites = _sentences(ans["sentences"])
@@ -314,6 +315,10 @@ def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
                 rest = {k: v for k, v in doc.items() if k in ("citations", "sources", "confidence")}
                 if "citations" not in doc and (urls := _result_urls(doc.get("search_results"))):
                     rest["citations"] = urls  # ... or its `search_results` (`citations` is deprecated)
+                elif isinstance(on_data := msg.get("context"), dict) and (
+                    urls := _result_urls(on_data.get("citations"))
+                ):
+                    rest["citations"] = urls  # Azure OpenAI On Your Data: `[doc1]` is its first `context.citations`
                 return rest | {"answer": msg["content"]}
             text, cites = _openai(msg["content"], notes)
             return {"answer": text, "citations": cites}
@@ -329,9 +334,13 @@ def _foreign(doc: dict[str, Any]) -> dict[str, Any] | None:
         if texts:  # every output_text part, each a paragraph (only the first was read: the others never checked)
             return {"answer": "\n\n".join(texts), "citations": cites}
     if isinstance(doc.get("candidates"), list) and doc["candidates"] and isinstance(doc["candidates"][0], dict):
-        got = vertex_candidate(doc["candidates"][0])  # Vertex AI / Gemini grounding
+        got = vertex_candidate(doc["candidates"][0], lambda n: not names.isdisjoint(_name_key(n)))  # Vertex AI
         if got is not None:
             return got
+    if isinstance(doc.get("output"), dict) and (
+        got := bedrock_response(doc, lambda n: not names.isdisjoint(_name_key(n)))
+    ):
+        return got  # AWS Bedrock Knowledge Bases: RetrieveAndGenerate
     if isinstance(doc.get("content"), list) and (got := assistants_message(doc["content"])) is not None:
         return got  # OpenAI Assistants thread.message: text.value with file_citation annotations
     if isinstance(doc.get("content"), list) and (got := anthropic_message(doc["content"])) is not None:
@@ -364,7 +373,8 @@ def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
     named: dict[str, set[str]] = {}  # each answer's sources' names (no `ctx` table: extraction run on its own)
     has_ctx = con.execute("SELECT count(*) > 0 FROM information_schema.tables WHERE table_name = 'ctx'").fetchall()
     sources = "SELECT answer_id, unnest([title, doc_id, url]) FROM ctx WHERE answer_id IN " if has_ctx[0][0] else ""
-    for a, name in con.execute(sources + "(SELECT answer_id FROM answers_ok WHERE regexp_matches(answer, $tag))",
+    for a, name in con.execute(sources + "(SELECT answer_id FROM answers_ok WHERE regexp_matches(answer, $tag) "
+                               "OR regexp_matches(answer, 'grounding_?[Cc]hunks|retrievedReferences'))",
                                {"tag": _MAY_HOLD_TAG}).fetchall() if sources else []:  # fmt: skip
         if isinstance(name, str) and name.strip():
             named.setdefault(a, set()).update(_name_key(name))

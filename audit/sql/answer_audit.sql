@@ -71,13 +71,28 @@ WITH cites AS (
     -- contexts ranked from 0 (a 0-based logger's contexts table): ranks are 1-based and `[1]` cites rank 1, so rank 0
     -- can be cited by no marker and every [n] may read one place off; flagged, the audit is not changed
     SELECT DISTINCT answer_id FROM ctx WHERE rank = 0
+), list_names AS (
+    -- a closing list's line naming, at a marker's position, another retrieved source than the context at that rank
+    -- (by title with or without its extension, doc_id or url; extract.sql's `reference_entries`): the reader is
+    -- shown one source, the audit checks the rank's. The rank stays what is checked; the answer is flagged
+    SELECT e.answer_id, list(DISTINCT 'reference_list_names_other_source:' || e.rank) AS list_flags
+    FROM reference_entries e JOIN ctx o ON o.answer_id = e.answer_id
+    WHERE e.rank IS NOT NULL
+      AND list_has_any(e.names, [lower(trim(o.title)), lower(regexp_replace(trim(o.title), '\.[A-Za-z][A-Za-z0-9]{0,4}$', '')),
+                                 lower(trim(o.doc_id)), lower(trim(o.url))])
+      AND NOT EXISTS (
+          SELECT 1 FROM ctx c WHERE c.answer_id = e.answer_id AND c.rank = e.rank
+            AND list_has_any(e.names, [lower(trim(c.title)),
+                                       lower(regexp_replace(trim(c.title), '\.[A-Za-z][A-Za-z0-9]{0,4}$', '')),
+                                       lower(trim(c.doc_id)), lower(trim(c.url))]))
+    GROUP BY e.answer_id
 ), joined AS (
     SELECT a.answer_id, a.conversation_id, a.turn_index,
            list_filter(['turn_index_not_an_integer:' || a.turn_index_raw,
                         CASE WHEN r.ref_start IS NOT NULL THEN 'reference_list' END,
                         CASE WHEN z.answer_id IS NOT NULL THEN 'context_rank_0_not_citable' END,
                         CASE WHEN t.surrogates_replaced THEN 'lone_surrogate_replaced' END], lambda f: f IS NOT NULL)
-               || coalesce(u.unread_flags, []) AS unread_flags, a.logged_at, a.tenant, a.model,
+               || coalesce(u.unread_flags, []) || coalesce(l.list_flags, []) AS unread_flags, a.logged_at, a.tenant, a.model,
            a.source_file, t.answer_text, a.answer,
            s.n_sentences, s.n_claims, s.n_cited_sentences, s.n_uncited_claims,
            s.claimed_confidence, s.missing_information, s.self_report_flags,
@@ -98,6 +113,7 @@ WITH cites AS (
     LEFT JOIN unread u USING (answer_id)
     LEFT JOIN reference_lists r USING (answer_id)
     LEFT JOIN zero_ranked z USING (answer_id)
+    LEFT JOIN list_names l USING (answer_id)
 ), scored AS (
     SELECT *,
            n_cited_sentences / nullif(n_claims, 0) AS coverage,

@@ -1,7 +1,7 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
 -- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $num / $html / $pnum / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
--- footnote's definition), $sup_before / $sup_after (where a
+-- footnote's definition), $fs_lines (a file search mark's lines alone), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
 
@@ -353,6 +353,24 @@ FROM texts
 WHERE regexp_matches(answer_text, '(?i)' || $ref_words || '|\][ \t]*:')
   AND regexp_full_match(answer_text, $refs);
 
+-- each line of a closing list that gives one position ("[1] Shipping.pdf", "- [2]: https://..."): the rank and the
+-- names it shows the reader for it, lower case: the line, and a Markdown link's label and target ("[1]
+-- [Shipping.pdf](https://...)") (answer_audit.sql flags one naming another retrieved source)
+CREATE OR REPLACE TEMP TABLE reference_entries AS
+WITH entries AS (
+    SELECT m.answer_id,
+           TRY_CAST(TRY_CAST(translate(trim(regexp_extract(m.marker, $num, 1)), $wide_from, $wide_to) AS BIGINT)
+                    - $base + 1 AS INTEGER) AS rank,
+           lower(regexp_replace(regexp_extract(substr(t.answer_text, m.char_end + 1), '^[^\n]*'),
+                                '^[\s:：\-–—]+|\s+$', '', 'g')) AS name
+    FROM markers m JOIN reference_lists r USING (answer_id) JOIN texts t USING (answer_id)
+    WHERE m.char_start >= r.ref_start AND regexp_full_match(m.marker, $num)
+)
+SELECT answer_id, rank,
+       list_filter([name, trim(regexp_extract(name, '^\[([^\]]+)\]\(([^)\s]+)\)$', 1)),
+                    trim(regexp_extract(name, '^\[([^\]]+)\]\(([^)\s]+)\)$', 2))], lambda n: n <> '') AS names
+FROM entries;
+
 DELETE FROM markers m
 WHERE m.char_start >= (SELECT r.ref_start FROM reference_lists r WHERE r.answer_id = m.answer_id)
   AND EXISTS (SELECT 1 FROM reference_lists r JOIN markers b ON b.answer_id = r.answer_id
@@ -477,10 +495,13 @@ SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'doc_chunk',
        regexp_extract(marker, $dc, 1), regexp_extract(marker, $dc, 2), NULL
 FROM markers WHERE regexp_full_match(marker, $dc)
 UNION ALL
--- 【4:0†Refund Policy.pdf】: the file's name is its title; `source` (or nothing) names no file (NULL cited_title)
+-- 【4:0†Refund Policy.pdf】: the file's name is its title; `source`, lines alone (`【12†L1-L3】`) or nothing names no
+-- file (NULL cited_title)
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'file_search',
        coalesce(nullif(regexp_extract(marker, $fs, 1), ''), marker), NULL,
-       CASE WHEN lower(regexp_extract(marker, $fs, 1)) NOT IN ('', 'source') THEN regexp_extract(marker, $fs, 1) END,
+       CASE WHEN lower(regexp_extract(marker, $fs, 1)) NOT IN ('', 'source')
+                 AND NOT regexp_full_match(regexp_extract(marker, $fs, 1), $fs_lines)
+            THEN regexp_extract(marker, $fs, 1) END,
        NULL, NULL, NULL, NULL
 FROM markers WHERE regexp_full_match(marker, $fs)
 UNION ALL

@@ -57,8 +57,9 @@ from audit.verify.urls import missing_urls, split_urls
 # 52: a holiday on a fixed day restated as the source's date and back, "Christmas Day" / "December 25" (holidays);
 # 53: a time of day in the other clock, "6:30 p.m." / "18:30" (clocks), a weekday's plural, "Mondays" (the same);
 # 54: a number after a name in Roman numerals, "Apollo 11" / "Apollo XI" (numbered, the same round); 55: a country
-# by its people's adjective, "Ireland" / "Irish" (demonyms, the same round)
-FEATURES_VERSION = 55
+# by its people's adjective, "Ireland" / "Irish" (demonyms, the same round); 56: a unit's symbol written out, "MW" /
+# "megawatts" (nameforms: hostile inputs, round 4), a claim's "100k" found as 100,000 (keyfacts, the same round)
+FEATURES_VERSION = 56
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

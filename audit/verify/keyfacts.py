@@ -6,13 +6,12 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 
 from audit.verify.conversions import Quantity, claim_quantities, converted_numbers, other_half_times
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
 from audit.verify.months import missing_months, months_alone
 from audit.verify.nameforms import dated_days, found_otherwise, spelled_out
-from audit.verify.numranges import number_ranges, numbers_inside, year_counts, years_in_full
+from audit.verify.numranges import number_ranges, numbers_inside, scaled, year_counts, years_in_full
 from audit.verify.numwords import CARDINALS as _CARDINALS
 from audit.verify.numwords import ORDINALS as _ORDINALS
 from audit.verify.numwords import TENS as _TENS
@@ -43,8 +42,9 @@ _WORD_NUMBER = re.compile(
 # (and "5 mln" is "5 million"; a bare "m" or "k" is left alone: "5 m" may be metres)
 _SCALES = {"thousand": 3, "million": 6, "mln": 6, "mn": 6, "billion": 9, "bln": 9, "bn": 9, "trillion": 12, "tn": 12}
 _SCALE = re.compile(rf"\s*({'|'.join(_SCALES)})\b", re.IGNORECASE)
-# ... and a letter on a sum of money: "$50k" is $50,000, "€2.5M" 2.5 million (not "5k" alone: a race)
-_MONEY_LETTER = re.compile(r"[kmb]\b", re.IGNORECASE)
+# ... and a letter on a sum of money: "$50k" is $50,000, "€2.5M" 2.5 million; a claim's "100k" alone is 100 thousand
+# or 100 (a "5k" race): found as either (`_has_number`; "100k orders" against 100,000 was missing_number:100)
+_MONEY_LETTER, _K = re.compile(r"[kmb]\b", re.IGNORECASE), re.compile(r"k\b", re.IGNORECASE)
 _LETTER_SCALE = {"k": "thousand", "m": "million", "b": "billion"}
 # a claim's number in words standing alone is a count of the word after it ("three offices"; 2 to 99 and hundreds):
 # not "one" (a pronoun: "one of the", "no one"), a fraction ("two-thirds"), a compound ("two-year"), "the two" (things
@@ -229,6 +229,8 @@ def _numbers(
         scale = scaled.group(1).lower() if scaled else None
         if not scale and rest[m.start() - 1 : m.start()] in tuple("$€£¥") and _MONEY_LETTER.match(rest, m.end()):
             scale = _LETTER_SCALE[rest[m.end()].lower()]
+        elif not scale and claim and _K.match(rest, m.end()):
+            scale = "k"
         found.append((m.start(), _norm_number(m.group()), scale))
     for _, n, scale in sorted(found, key=lambda f: f[0]):
         yield n, scale
@@ -290,14 +292,6 @@ def _date_forms(source: str, digit_dates: list[tuple[re.Match[str], str]]) -> tu
     return out, keys
 
 
-def _scaled(number: str, scale: str) -> str:
-    """The value of `number scale` written in full: 2.5 million -> 2500000 (the number as is when not decimal)."""
-    try:
-        return format((Decimal(number) * 10 ** _SCALES[scale]).normalize(), "f")
-    except InvalidOperation:
-        return number
-
-
 def ascii_digits(text: str) -> str:
     """`text` with its digits of other scripts in ASCII, one for one (offsets kept)."""
     return text if text.isascii() else _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group())), text)
@@ -339,7 +333,7 @@ def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str
     for n, scale in _numbers(text, claim=False, dates=digit_dates):
         numbers.update(_readings(n))
         if scale:
-            numbers |= {f"{n} {scale}", _scaled(n, scale)}
+            numbers |= {f"{n} {scale}", scaled(n, scale)}
     low = source.lower()
     return frozenset(numbers), frozenset(dates), low, _BROKEN_HYPHEN.sub("-", fold_text(low)) + alias_words(source, low)
 
@@ -350,8 +344,10 @@ def _has_number(number: str, src_numbers: frozenset[str]) -> bool:
     if number in src_numbers:
         return True
     n, _, scale = number.partition(" ")
+    if scale == "k":
+        return _has_number(n, src_numbers) or _has_number(f"{n} thousand", src_numbers)
     for r in _readings(n):
-        if (f"{r} {scale}" if scale else r) in src_numbers or (scale and _scaled(r, scale) in src_numbers):
+        if (f"{r} {scale}" if scale else r) in src_numbers or (scale and scaled(r, scale) in src_numbers):
             return True
     return False
 

@@ -169,6 +169,21 @@ def dated_days(claim: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+# a unit's symbol after a number is found where the source writes out that unit with that prefix ("5 megawatts" for
+# "5 MW", "16 gigabytes" for "16 GB", "3 megawatt-hours" for "3 MWh", "5 gigahertz" for "5 GHz": each was
+# missing_name, a correct answer RED); another prefix is another unit ("5 GW" against "5 megawatts" stays missing)
+_UNIT_SYMBOL = re.compile(r"([kKMGT])(Wh|W|B|Hz)")
+_UNIT_PREFIXES = {"k": "kilo", "K": "kilo", "M": "mega", "G": "giga", "T": "tera"}
+_UNIT_WORDS = {"W": "watts?", "Wh": r"watt[-\s]?hours?", "B": "bytes?", "Hz": "hertz"}
+
+
+def _writes_unit(symbol: str, source: str) -> bool:
+    """Whether `source` writes out the unit a symbol names ("megawatts" for "MW")."""
+    m = _UNIT_SYMBOL.fullmatch(symbol)
+    word = m and rf"\b{_UNIT_PREFIXES[m.group(1)]}{_UNIT_WORDS[m.group(2)]}\b"
+    return word is not None and re.search(word, source, re.IGNORECASE) is not None
+
+
 # a temperature scale named in words is found where the source writes the degree sign and its letter
 _SCALES = {
     "Celsius": re.compile(r"[°º˚]\s?C\b|℃|\bdeg(?:rees?)?\.?\s?C\b"),
@@ -186,7 +201,7 @@ def found_otherwise(
     """The names of `missing` (the claim's names the source lacks as written) that are not in it in another form
     either: a word of a name the claim writes out whose acronym the source gives, an acronym the source writes out
     (in mixed case, "YoY", as a compound: "year-over-year"), a weekday beside its own date (`dated_days`), a
-    temperature scale by its degree sign."""
+    temperature scale by its degree sign, a unit's symbol written out ("MW" as "megawatts")."""
     if not missing:
         return missing
     found: set[str] = {d for d in dated if d in missing}
@@ -198,6 +213,7 @@ def found_otherwise(
             ((is_acronym(name) or name in _LOWER_CASE_FORMS) and _spells(name, source))
             or (_MIXED_ACRONYM.fullmatch(name) is not None and _writes_compound(name, source))
             or (name in _SCALES and _SCALES[name].search(source) is not None)
+            or _writes_unit(name, source)
         ):
             found.add(name)
     return [n for n in missing if n not in found]

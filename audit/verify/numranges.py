@@ -10,6 +10,7 @@ On the training pairs' out-of-fold predictions, most supported pairs with a miss
 from __future__ import annotations
 
 import re
+from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
 # a bound's range reaches to twice its number ("over 250" is 250 to 500; "under 50" 25 to 50): the figure a bound
@@ -138,3 +139,11 @@ def numbers_inside(
         apart = years_apart(values)
         inside |= {n for n in year_spans if int(n) in apart}
     return inside
+
+
+def scaled(number: str, scale: str) -> str:
+    """The value of `number scale` written in full: 2.5 million -> 2500000 (the number as is when not decimal)."""
+    try:
+        return format((Decimal(number) * 10 ** _SCALES[scale]).normalize(), "f")
+    except InvalidOperation:
+        return number
