@@ -46,8 +46,12 @@ def audit_one(cites: list[tuple[str, str]], uncited: int) -> tuple:
         "TIMESTAMPTZ '2026-11-01 12:00:00+00' AS logged_at, 't' AS tenant, 'm' AS model, 'f' AS source_file, "
         "'x' AS answer, CAST(NULL AS VARCHAR) AS turn_index_raw"
     )
-    con.execute("CREATE TEMP TABLE ctx (answer_id VARCHAR, rank INTEGER, page_raw VARCHAR)")  # no unreadable page
+    con.execute(  # no unreadable page
+        "CREATE TEMP TABLE ctx (answer_id VARCHAR, rank INTEGER, page_raw VARCHAR, title VARCHAR, doc_id VARCHAR, "
+        "url VARCHAR)"
+    )
     con.execute("CREATE TEMP TABLE reference_lists (answer_id VARCHAR, ref_start INTEGER)")  # no closing list
+    con.execute("CREATE TEMP TABLE reference_entries (answer_id VARCHAR, rank INTEGER, names VARCHAR[])")
     con.execute(
         "CREATE TEMP TABLE texts AS SELECT 'a' AS answer_id, 'x' AS answer_text, false AS structured, "
         "false AS tagged_prose, false AS structured_parse_failed, CAST([] AS VARCHAR[]) AS citation_shape_flags, "
