@@ -150,3 +150,23 @@ def own_rows_db(batch: Path, prefix: str, out: Path) -> Path:
     finally:
         con.close()
     return out
+
+
+def audit_suggestions(
+    tmp_path: Path, answers: dict[str, tuple[str, list[str]]]
+) -> dict[str, tuple[str, Any, list[str]]]:
+    """Each answer (its text, its retrieved sources' texts, doc ids `key-1`, `key-2`, ...) audited in one run: each
+    citation's verdict, suggested rank and reasons, by answer_id (the misattribution tests' reading)."""
+    ctx = [
+        make_answer(
+            key,
+            answer,
+            [
+                {"doc_id": f"{key}-{i}", "chunk_id": "0", "title": f"{key}-{i}", "text": t}
+                for i, t in enumerate(texts, 1)
+            ],
+        )
+        for key, (answer, texts) in answers.items()
+    ]
+    got = q(audited(tmp_path, ctx), "SELECT answer_id, verdict, suggested_rank, reasons FROM citation_audit")
+    return {a: (verdict, suggested, list(reasons)) for a, verdict, suggested, reasons in got}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.conftest import audit_rows, make_answer, query
+from tests.cli.hostile import audit_suggestions
 
 CLAIM = "The Oster Bridge in Malmo, designed by the engineer Maria Lindqvist, opened to traffic in 1931"
 # the bridge and the year, no engineer named (support ~0.32: weak; lacks Malmo, Maria, Lindqvist)
@@ -26,26 +26,8 @@ ALIKE = "The Oster Bridge, designed by an engineer, opened to traffic in 1931 af
 BANANAS = "Bananas grow best in tropical regions with heavy rainfall and rich soil."
 
 
-def _ctx(key: str, text: str) -> dict[str, str]:
-    return {"doc_id": key, "chunk_id": "0", "title": key, "text": text}
-
-
-def _audit(tmp_path: Path, answers: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str, int | None, list[str]]]:
-    rows = [
-        make_answer(key, answer, [_ctx(f"{key}-{i}", t) for i, t in enumerate(texts, 1)])
-        for key, (answer, texts) in answers.items()
-    ]
-    db = audit_rows(tmp_path, rows)
-    return {
-        a: (verdict, suggested, list(reasons))
-        for a, verdict, suggested, reasons in query(
-            db, "SELECT answer_id, verdict, suggested_rank, reasons FROM citation_audit ORDER BY answer_id"
-        )
-    }
-
-
 def test_a_source_capped_only_for_what_the_cited_one_lacks_too_is_suggested(tmp_path: Path) -> None:
-    got = _audit(
+    got = audit_suggestions(
         tmp_path,
         {
             "right_second": (f"{CLAIM} [1].", [CITED, RIGHT, BANANAS]),

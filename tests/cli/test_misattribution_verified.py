@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.conftest import audit_rows, make_answer, query
+from tests.cli.hostile import audit_suggestions
 
 CLAIM = "The Harbour Museum reopened to visitors after a two-year renovation of its east wing"
 # on the topic, but says nothing of a reopening or a renovation that took two years (support ~0.39: weak)
@@ -24,26 +24,8 @@ RIGHT = (
 BANANAS = "Bananas grow best in tropical regions with heavy rainfall and rich soil."
 
 
-def _ctx(key: str, text: str) -> dict[str, str]:
-    return {"doc_id": key, "chunk_id": "0", "title": key, "text": text}
-
-
-def _audit(tmp_path: Path, answers: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str, int | None, list[str]]]:
-    rows = [
-        make_answer(key, answer, [_ctx(f"{key}-{i}", t) for i, t in enumerate(texts, 1)])
-        for key, (answer, texts) in answers.items()
-    ]
-    db = audit_rows(tmp_path, rows)
-    return {
-        a: (verdict, suggested, list(reasons))
-        for a, verdict, suggested, reasons in query(
-            db, "SELECT answer_id, verdict, suggested_rank, reasons FROM citation_audit ORDER BY answer_id"
-        )
-    }
-
-
 def test_a_verified_other_source_a_little_ahead_is_suggested(tmp_path: Path) -> None:
-    got = _audit(
+    got = audit_suggestions(
         tmp_path,
         {
             "right_second": (f"{CLAIM} [1].", [CITED, RIGHT, BANANAS]),
