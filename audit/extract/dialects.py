@@ -191,9 +191,11 @@ _LETTER = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0370-\u03ff\u0400-\u04
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
 _CLOSE = "\\)\\]\"'\u201d\u2019"
 # full matches of the (at most) four characters before a superscript run and the one after it
-SUPERSCRIPT_BEFORE = rf"(?s).*(?:[{_LETTER}]{{3}}|[{_CJK}]|[^0-9\s][.,;:!?])[{_CLOSE}]?"
+# whitespace written out: RE2's \s holds no vertical tab (Word's soft line break), Python's does (they disagreed)
+_WS = "\\t\\n\\v\\f\\r "
+SUPERSCRIPT_BEFORE = rf"(?s).*(?:[{_LETTER}]{{3}}|[{_CJK}]|[^0-9{_WS}][.,;:!?])[{_CLOSE}]?"
 _WIDE_PUNCT = "\u2026\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f"
-SUPERSCRIPT_AFTER = rf"(?:[\s.,;:!?{_CLOSE}*_\[<{_WIDE_PUNCT}]|)"
+SUPERSCRIPT_AFTER = rf"(?:[{_WS}.,;:!?{_CLOSE}*_\[<{_WIDE_PUNCT}]|)"
 
 DIALECTS: tuple[Dialect, ...] = (
     FILE_SEARCH,
