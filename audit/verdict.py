@@ -179,6 +179,11 @@ def better_source(cited: float, other: float, cfg: SupportConfig) -> bool:
     from the training pairs: tools/misattribution/measure.py)."""
     if other >= cfg.misattribution_min_other and other - cited >= cfg.misattribution_margin:
         return True
+    return leads_verified(cited, other, cfg)
+
+
+def leads_verified(cited: float, other: float, cfg: SupportConfig) -> bool:
+    """Whether `other` reaches `verified` itself and leads `cited` by `misattribution_verified_margin`."""
     return other >= cfg.verified and other - cited >= cfg.misattribution_verified_margin
 
 
@@ -196,10 +201,7 @@ def fuller_source(cited: SourceScore, others: Mapping[int, SourceScore], cfg: Su
     fuller = [
         r
         for r, s in others.items()
-        if set(s.missing) < lacks
-        and not contradicts(s, cfg)
-        and s.support >= cfg.verified
-        and s.support - cited.support >= cfg.misattribution_verified_margin
+        if set(s.missing) < lacks and not contradicts(s, cfg) and leads_verified(cited.support, s.support, cfg)
     ]
     return min(fuller, key=lambda r: (-others[r].support, r)) if fuller else None
 
