@@ -16,10 +16,13 @@ The construction (training pairs only, never the dev sets; the data stays outsid
 - **not_supported** (gold `not_supported`): the same claim cited to the same wrong source, the supporting source
   replaced by a second wrong one (the next same-claim or related source): no retrieved source supports the claim, so
   a `misattributed` verdict is a false flag.
+- **right citation** (gold `supported`): the same claim cited to its own (supporting) source, the wrong source and
+  the unrelated one retrieved too: a `misattributed` verdict flags a right citation (the other false flag).
 
 Each case lands in the `fit` or `check` half by a hash of its pair's id: a margin or threshold is chosen on `fit`
 only, and `check` says how it holds. Printed: right-source recall (misattributed with the right `suggested_rank`),
-all flagged, and the false-flag rate (negatives flagged `misattributed`), overall, per half and per kind.
+all flagged, the false-flag rate (negatives flagged `misattributed`) and the right citations flagged, overall, per
+half and per kind.
 """
 
 from __future__ import annotations
@@ -146,12 +149,30 @@ def build(out: Path, per_set: int, seed: int) -> None:
                     }
                 )
                 cases.append({"answer_id": aid, "dataset": ds, "half": half, "kind": kind, "gold": gold})
+            # the right citation: the claim cited to its own source, the wrong one and the unrelated one retrieved
+            # too (its own generator, so the two cases above are built as before)
+            order = [("true", p["source"]), ("wrong", wrong[0][1]), ("filler", filler)]
+            random.Random(f"{seed}:{p['id']}").shuffle(order)
+            ranks = {role: r for r, (role, _s) in enumerate(order, start=1)}
+            aid = f"ok-{p['id']}"
+            answers.append(_answer(aid, p["claim"], ranks["true"], [s for _r, s in order]))
+            labels.append(
+                {
+                    "answer_id": aid,
+                    "gold": "supported",
+                    "marker": f"[{ranks['true']}]",
+                    "cited_rank": ranks["true"],
+                    "src_dataset": ds,
+                }
+            )
+            cases.append({"answer_id": aid, "dataset": ds, "half": half, "kind": kind, "gold": "supported"})
     out.mkdir(parents=True, exist_ok=True)
     pq.write_table(pa.Table.from_pylist(answers, schema=answers_schema()), out / "answers.parquet")
     (out / "labels.jsonl").write_text("".join(json.dumps(lab) + "\n" for lab in labels), encoding="utf-8")
     (out / "cases.jsonl").write_text("".join(json.dumps(c) + "\n" for c in cases), encoding="utf-8")
     n_mis = sum(c["gold"] == "misattributed" for c in cases)
-    print(f"{out}: {n_mis} misattributions, {len(cases) - n_mis} negatives")
+    n_ok = sum(c["gold"] == "supported" for c in cases)
+    print(f"{out}: {n_mis} misattributions, {len(cases) - n_mis - n_ok} negatives, {n_ok} right citations")
 
 
 def measure(out: Path, reuse: bool) -> dict[str, Any]:
@@ -200,17 +221,22 @@ def measure(out: Path, reuse: bool) -> dict[str, Any]:
             cell[2] += int(flagged)
     print(f"citeaudit eval misattribution: {json.dumps(report.get('misattribution'))}")
     keys = ["all", "fit", "check", "same_claim", "related", *SETS]
-    print(f"{'':22} {'right-source recall':>24} {'flagged (any source)':>22} {'false flags':>18}")
+    head = f"{'':22} {'right-source recall':>24} {'flagged (any source)':>22} {'false flags':>18}"
+    print(f"{head} {'right citations flagged':>24}")
     summary: dict[str, Any] = {}
     for key in keys:
         m, n = cells.get(("misattributed", key)), cells.get(("not_supported", key))
         if m is None or n is None:
             continue
+        ok = cells.get(("supported", key))  # None for a set built before right citations were
+        right_flags = f" {ok[1]:>10} / {ok[0]:<5} = {ok[1] / ok[0]:.3f}" if ok else ""
         print(
             f"{key:22} {m[1]:>6} / {m[0]:<5} = {m[1] / m[0]:.3f} {m[2]:>8} / {m[0]:<5}"
-            f" {n[1]:>6} / {n[0]:<5} = {n[1] / n[0]:.3f}"
+            f" {n[1]:>6} / {n[0]:<5} = {n[1] / n[0]:.3f}{right_flags}"
         )
         summary[key] = {"recall": m[1] / m[0], "false_flags": n[1] / n[0], "n": m[0]}
+        if ok:
+            summary[key]["right_citations_flagged"] = ok[1] / ok[0]
     return summary
 
 
