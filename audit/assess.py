@@ -57,6 +57,7 @@ class _Pending:
     quote_found: bool | None = None  # the citation object's quoted passage was found in its source
     extra_reasons: list[str] = field(default_factory=list)
     others: dict[int, SourceScore] = field(default_factory=dict)
+    others_refined: dict[int, SourceScore] = field(default_factory=dict)  # the best of `others` scored as cited is
     doc_ranks: tuple[int, ...] = ()  # a document cited as a whole: its candidate contexts (`likeliest`)
     doc_all: tuple[int, ...] = ()  # and all its retrieved contexts (resolve.sql): none is another source
     ids: dict[int, tuple[Any, Any]] = field(default_factory=dict)  # (doc_id, chunk_id) by rank, for `doc_ranks`
@@ -323,6 +324,12 @@ def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: Seman
     # a suggestion needs no transformer: the first stage ranks the other contexts (see audit/verify/verifier.py)
     for (p, rank), ps in zip(todo, score_pairs(pairs, cfg, scorer, refine="none"), strict=True):
         p.others[rank] = ps.as_source_score()
+    # the best of them scored again as the cited source is (`[verify] refine`): the misattribution margin compares
+    # supports of one stage (audit/verdict.py `restated_source`)
+    tops = [(p, best[0]) for p in pending if (best := best_source(p.others, cfg.support)) is not None]
+    rescored = score_pairs([(p.row["claim"], p.contexts[r]) for p, r in tops], cfg, scorer)
+    for (p, rank), ps in zip(tops, rescored, strict=True):
+        p.others_refined[rank] = ps.as_source_score()
 
 
 def _decide(p: _Pending, cfg: AuditConfig) -> None:
@@ -332,6 +339,7 @@ def _decide(p: _Pending, cfg: AuditConfig) -> None:
         source_empty=p.source_empty,
         cited=p.cited.as_source_score(p.quote_found) if p.cited is not None else None,
         others=p.others,
+        others_refined=p.others_refined,
         extra_reasons=tuple(p.extra_reasons),
         joint=p.joint,
     )
