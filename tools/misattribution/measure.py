@@ -18,6 +18,9 @@ The construction (training pairs only, never the dev sets; the data stays outsid
   a `misattributed` verdict is a false flag.
 - **right citation** (gold `supported`): the same claim cited to its own (supporting) source, the wrong source and
   the unrelated one retrieved too: a `misattributed` verdict flags a right citation (the other false flag).
+- **right citation with a second source** (gold `supported`, case `second_source`): a claim two distinct sources of
+  its set support (Factcheck-GPT), cited to one, the other retrieved too: neither is wrong, so a `misattributed`
+  verdict flags a right citation; a rule that compares a verified citation with other sources meets these.
 
 Each case lands in the `fit` or `check` half by a hash of its pair's id: a margin or threshold is chosen on `fit`
 only, and `check` says how it holds. Printed: right-source recall (misattributed with the right `suggested_rank`),
@@ -99,6 +102,30 @@ def _answer(answer_id: str, claim: str, cited: int, sources: list[str]) -> dict[
     }
 
 
+def _second_sources(by_set: dict[str, list[dict[str, Any]]], seed: int) -> list[tuple[dict[str, Any], ...]]:
+    """Right citations with a second supporting source retrieved: each claim of a set that two distinct sources
+    support (Factcheck-GPT holds 187), cited to one, the other and an unrelated source retrieved too. Neither source
+    is a wrong one: a `misattributed` verdict flags a right citation."""
+    out: list[tuple[dict[str, Any], ...]] = []
+    for ds in SETS:
+        sources: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for q in sorted(by_set[ds], key=lambda q: q["id"]):
+            if q["label"] == 1 and q["source"] not in {r["source"] for r in sources[q["claim"]]}:
+                sources[q["claim"]].append(q)
+        fillers = [q["source"] for d in SETS if d != ds for q in by_set[d]]
+        for claim, (a, b, *_rest) in ((c, qs) for c, qs in sorted(sources.items()) if len(qs) >= 2):
+            rng = random.Random(f"{seed}:two:{a['id']}")
+            order = [("cited", a["source"]), ("second", b["source"]), ("filler", rng.choice(fillers))]
+            rng.shuffle(order)
+            rank = next(r for r, (role, _s) in enumerate(order, start=1) if role == "cited")
+            aid = f"two-{a['id']}"
+            label = {"answer_id": aid, "gold": "supported", "marker": f"[{rank}]", "cited_rank": rank}
+            label["src_dataset"] = ds
+            case = {"answer_id": aid, "dataset": ds, "half": _half(a["id"]), "kind": "second_source"}
+            out.append((_answer(aid, claim, rank, [s for _r, s in order]), label, {**case, "gold": "second_source"}))
+    return out
+
+
 def build(out: Path, per_set: int, seed: int) -> None:
     with gzip.open(PAIRS, "rt", encoding="utf-8") as f:
         rows = [json.loads(line) for line in f]
@@ -166,13 +193,19 @@ def build(out: Path, per_set: int, seed: int) -> None:
                 }
             )
             cases.append({"answer_id": aid, "dataset": ds, "half": half, "kind": kind, "gold": "supported"})
+    for answer, label, case in _second_sources(by_set, seed):
+        answers.append(answer)
+        labels.append(label)
+        cases.append(case)
     out.mkdir(parents=True, exist_ok=True)
     pq.write_table(pa.Table.from_pylist(answers, schema=answers_schema()), out / "answers.parquet")
     (out / "labels.jsonl").write_text("".join(json.dumps(lab) + "\n" for lab in labels), encoding="utf-8")
     (out / "cases.jsonl").write_text("".join(json.dumps(c) + "\n" for c in cases), encoding="utf-8")
     n_mis = sum(c["gold"] == "misattributed" for c in cases)
     n_ok = sum(c["gold"] == "supported" for c in cases)
-    print(f"{out}: {n_mis} misattributions, {len(cases) - n_mis - n_ok} negatives, {n_ok} right citations")
+    n_two = sum(c["gold"] == "second_source" for c in cases)
+    n_neg = len(cases) - n_mis - n_ok - n_two
+    print(f"{out}: {n_mis} misattributions, {n_neg} negatives, {n_ok} right citations, {n_two} with a second source")
 
 
 def measure(out: Path, reuse: bool) -> dict[str, Any]:
@@ -237,6 +270,10 @@ def measure(out: Path, reuse: bool) -> dict[str, Any]:
         summary[key] = {"recall": m[1] / m[0], "false_flags": n[1] / n[0], "n": m[0]}
         if ok:
             summary[key]["right_citations_flagged"] = ok[1] / ok[0]
+    two = cells.get(("second_source", "all"))
+    if two:  # a set built before these were
+        print(f"right citations with a second supporting source retrieved, flagged: {two[1]} / {two[0]}")
+        summary["second_source_flagged"] = two[1] / two[0]
     return summary
 
 
