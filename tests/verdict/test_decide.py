@@ -25,8 +25,9 @@ def _evidence(raw: dict[str, Any]) -> CitationEvidence:
     ev = dict(raw)
     if "cited" in ev:
         ev["cited"] = _score(ev["cited"])
-    if "others" in ev:
-        ev["others"] = {int(k): SourceScore(**v) for k, v in ev["others"].items()}
+    for key in ("others", "others_refined"):
+        if key in ev:
+            ev[key] = {int(k): SourceScore(**v) for k, v in ev[key].items()}
     if "joint" in ev:
         j = ev["joint"]
         clauses = tuple(tuple(_score(s) for s in row) for row in j["clauses"])
