@@ -1,0 +1,47 @@
+"""The false-alarm sweep, round 9: supported claims the real `citeaudit run` capped (real Parquet, DuckDB and model)
+for a fact their source states in a form it did not read: a number in another writer's notation ("2,5%" / "2.5%",
+"60.000" / "60,000", "2k" / "2,000", "'98" / "1998": `audit/verify/notations.py`). Beside each one, the wrong claim
+whose fact the source states otherwise stays below `verified` with its reason (docs/hostile-inputs.md, "The
+false-alarm sweep, round 9")."""
+
+from __future__ import annotations
+
+from tests.cli.hostile import Verdicts, claims
+
+HARD = ("missing_", "negation_mismatch", "direction_mismatch", "swapped:", "stitched:", "unasserted:", "conditional:")
+
+INFLATION = "Inflation was {} in May, the statistics office said on Friday."
+STADIUM = "The new stadium holds {} fans and opened in August."
+FIRM = "The firm hired {} workers last year, mostly in Poland."
+FILM = "The film came out in {} to wide acclaim and won two awards."
+
+
+@claims(
+    {
+        "decimal_comma": ("Inflation was 2.5% in May.", INFLATION.format("2,5%")),
+        "decimal_point": ("Inflation was 2,5% in May.", INFLATION.format("2.5%")),
+        "thousands_stop": ("The new stadium holds 60,000 fans.", STADIUM.format("60.000")),
+        "millions_stop": ("The new stadium holds 1,250,000 fans.", STADIUM.format("1.250.000")),
+        "k": ("The firm hired 2,000 workers last year.", FIRM.format("2k")),
+        "short_year": ("The film came out in 1998.", FILM.format("'98")),
+        "other_decimal": ("Inflation was 3.5% in May.", INFLATION.format("2,5%")),
+        "other_thousands": ("The new stadium holds 70,000 fans.", STADIUM.format("60.000")),
+        "other_k": ("The firm hired 3,000 workers last year.", FIRM.format("2k")),
+        "other_century": ("The film came out in 1898.", FILM.format("'98")),
+    },
+    HARD,
+)
+def test_a_number_in_another_writers_notation_is_its_value(got: Verdicts) -> None:
+    # "Inflation was 2.5% in May" against "2,5%" was missing_number:2.5 and swapped:2.5/2,5 (weak), "60,000 fans"
+    # against "60.000 fans" swapped:60000/60, "hired 2,000 workers" against "2k workers" missing_number:2000, "came
+    # out in 1998" against "in '98" missing_number:1998. Another value keeps its reason: "3.5%", "70,000", "3,000",
+    # 1898 ('98 is 1998, as "FY98" is). Left as it was: "60 fans" against "60.000" (the key facts read 60.0: verified)
+    for key in ("decimal_comma", "decimal_point", "thousands_stop", "millions_stop", "k", "short_year"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("other_decimal", "missing_number:3.5"),
+        ("other_thousands", "missing_number:70000"),
+        ("other_k", "missing_number:3000"),
+        ("other_century", "missing_number:1898"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
