@@ -177,9 +177,12 @@ _ALIASES = (
     ("WWI", "WW1", "WW I", "World War I", "World War 1", "World War One", "First World War"),
     *DEMONYM_GROUPS,  # a country and its people's adjective ("Ireland" / "Irish": `demonyms.py`)
 )
-# a word of a place's name by its abbreviation, and back: "St. John Street" is "Saint John Street", "Ft. Sumter"
-# "Fort Sumter"
-_NAME_ABBREVIATIONS = {"st": "saint", "mt": "mount", "ft": "fort", "saint": "st", "mount": "mt", "fort": "ft"}
+# a word of a place's or an organisation's name by its abbreviation, and back: "St. John Street" is "Saint John
+# Street", "Ft. Sumter" "Fort Sumter", "the Dept. of Energy" "the Department of Energy", "Microsoft Corporation"
+# "Microsoft Corp." (the false-alarm sweep, round 9: missing_name:Dept, :Govt, :Corporation)
+_ABBREVIATED = {"st": "saint", "mt": "mount", "ft": "fort", "dept": "department", "govt": "government"}
+_ABBREVIATED |= {"corp": "corporation", "univ": "university", "intl": "international", "assn": "association"}
+_NAME_ABBREVIATIONS = _ABBREVIATED | {full: short for short, full in _ABBREVIATED.items()}
 
 
 @dataclass(frozen=True)

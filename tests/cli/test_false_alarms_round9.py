@@ -1,8 +1,9 @@
-"""The false-alarm sweep, round 9: supported claims the real `citeaudit run` capped (real Parquet, DuckDB and model)
-for a fact their source states in a form it did not read: a number in another writer's notation ("2,5%" / "2.5%",
-"60.000" / "60,000", "2k" / "2,000", "'98" / "1998": `audit/verify/notations.py`). Beside each one, the wrong claim
-whose fact the source states otherwise stays below `verified` with its reason (docs/hostile-inputs.md, "The
-false-alarm sweep, round 9")."""
+"""The false-alarm sweep, round 9: supported claims the real `citeaudit run` capped (real Parquet, DuckDB and model) for
+a fact their source states in a form it did not read: a number in another writer's notation ("2,5%" / "2.5%",
+"60.000" / "60,000", "2k" / "2,000", "'98" / "1998": `audit/verify/notations.py`), a word of a name by its
+abbreviation ("Dept." / "Department", "Corp." / "Corporation": `audit/verify/keynames.py`). Beside each one, the
+wrong claim whose fact the source states otherwise stays below `verified` with its reason (docs/hostile-inputs.md,
+"The false-alarm sweep, round 9")."""
 
 from __future__ import annotations
 
@@ -43,5 +44,32 @@ def test_a_number_in_another_writers_notation_is_its_value(got: Verdicts) -> Non
         ("other_thousands", "missing_number:70000"),
         ("other_k", "missing_number:3000"),
         ("other_century", "missing_number:1898"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+@claims(
+    {
+        "dept": ("The Dept. of Energy funded the project.", "The Department of Energy funded the project in 2019."),
+        "department": ("The Department of Energy funded it.", "The Dept. of Energy funded the project in 2019."),
+        "govt": ("The Govt announced new rules.", "The government announced new rules on Monday."),
+        "corporation": ("Microsoft Corporation bought the firm.", "Microsoft Corp. bought the firm in 2016."),
+        "univ": ("She taught at Stanford Univ. for a decade.", "She taught at Stanford University for ten years."),
+        "other_dept": ("The Dept. of Defense funded the project.", "The Department of Energy funded the project."),
+        "ministry": ("The Ministry of Energy funded the project.", "The Dept. of Energy funded the project in 2019."),
+        "other_univ": ("She taught at Yale Univ. for a decade.", "She taught at Stanford University for ten years."),
+    },
+    HARD,
+)
+def test_a_word_of_a_name_by_its_abbreviation_is_named(got: Verdicts) -> None:
+    # "The Dept. of Energy" against "The Department of Energy" was missing_name:Dept (weak), "The Govt announced"
+    # against "The government announced" missing_name:Govt, "Microsoft Corporation" against "Microsoft Corp."
+    # missing_name:Corporation: a word of a name by its abbreviation, as "St." / "Saint" was. Another word stays
+    for key in ("dept", "department", "govt", "corporation", "univ"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("other_dept", "missing_name:Defense"),
+        ("ministry", "missing_name:Ministry"),
+        ("other_univ", "missing_name:Yale"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
