@@ -173,6 +173,8 @@ _ALIASES = (
     ("NYC", "New York City"),
     ("WHO", "World Health Organization", "World Health Organisation"),
     ("NY", "N.Y.", "New York"),
+    ("LA", "L.A.", "Los Angeles"),  # the false-alarm sweep, round 9: "Los Angeles" against "LA" was missing_name:Los
+    ("Netherlands", "Holland"),  # and "The Netherlands" against "Holland" missing_name:Netherlands
     ("WWII", "WW2", "WW II", "World War II", "World War 2", "World War Two", "Second World War"),
     ("WWI", "WW1", "WW I", "World War I", "World War 1", "World War One", "First World War"),
     *DEMONYM_GROUPS,  # a country and its people's adjective ("Ireland" / "Irish": `demonyms.py`)

@@ -1,9 +1,10 @@
 """The false-alarm sweep, round 9: supported claims the real `citeaudit run` capped (real Parquet, DuckDB and model) for
 a fact their source states in a form it did not read: a number in another writer's notation ("2,5%" / "2.5%",
 "60.000" / "60,000", "2k" / "2,000", "'98" / "1998": `audit/verify/notations.py`), a word of a name by its
-abbreviation ("Dept." / "Department", "Corp." / "Corporation": `audit/verify/keynames.py`). Beside each one, the
-wrong claim whose fact the source states otherwise stays below `verified` with its reason (docs/hostile-inputs.md,
-"The false-alarm sweep, round 9")."""
+abbreviation ("Dept." / "Department", "Corp." / "Corporation": `audit/verify/keynames.py`), a city, country or
+continent by another of its names ("LA" / "Los Angeles", "Holland" / "the Netherlands", "Africa" / "African":
+`keynames.py`, `demonyms.py`). Beside each one, the wrong claim whose fact the source states otherwise stays below
+`verified` with its reason (docs/hostile-inputs.md, "The false-alarm sweep, round 9")."""
 
 from __future__ import annotations
 
@@ -71,5 +72,36 @@ def test_a_word_of_a_name_by_its_abbreviation_is_named(got: Verdicts) -> None:
         ("other_dept", "missing_name:Defense"),
         ("ministry", "missing_name:Ministry"),
         ("other_univ", "missing_name:Yale"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+@claims(
+    {
+        "los_angeles": ("The fires hit Los Angeles on Tuesday.", "The fires hit LA on Tuesday, officials said."),
+        "la": ("The fires hit LA on Tuesday.", "The fires hit Los Angeles on Tuesday, officials said."),
+        "netherlands": ("The Netherlands won the match 3-0.", "Holland won the match 3-0 in Rotterdam."),
+        "europe": ("Libya is a country in Africa.", "Libya is a North African country on the Mediterranean."),
+        "asian": ("Japan is an Asian country.", "Japan is an island country in East Asia."),
+        "san_diego": ("The fires hit San Diego on Tuesday.", "The fires hit LA on Tuesday, officials said."),
+        "belgium": ("Belgium won the match 3-0.", "Holland won the match 3-0 in Rotterdam."),
+        "asia": ("Libya is a country in Asia.", "Libya is a North African country on the Mediterranean."),
+        "african": ("Japan is an African country.", "Japan is an island country in East Asia."),
+    },
+    HARD,
+)
+def test_a_city_country_or_continent_by_another_of_its_names_is_named(got: Verdicts) -> None:
+    # "The fires hit Los Angeles" against "The fires hit LA" was missing_name:Los and :Angeles (weak), and back
+    # missing_name:LA; "The Netherlands won" against "Holland won" missing_name:Netherlands; a continent by its
+    # adjective, as round 8's countries: "Libya is a country in Europe" against "the European continent" was
+    # missing_name:Europe (a supported training pair), "in Africa" against "a North African country"
+    # missing_name:Africa. Another city, country or continent stays missing
+    for key in ("los_angeles", "la", "netherlands", "europe", "asian"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("san_diego", "missing_name:San"),
+        ("belgium", "missing_name:Belgium"),
+        ("asia", "missing_name:Asia"),
+        ("african", "missing_name:African"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
