@@ -61,8 +61,10 @@ from audit.verify.urls import missing_urls, split_urls
 # "megawatts" (nameforms: hostile inputs, round 4), a claim's "100k" found as 100,000 (keyfacts, the same round); 57:
 # a number in another writer's notation restated as the source's, "2,5%" / "2.5%" (notations: false alarms, round 9);
 # 58: a word of an organisation's name by its abbreviation, "Dept." / "Department" (keynames, the same round); 59:
-# "LA" / "Los Angeles", "Holland" / "Netherlands" (keynames), a continent by its adjective (demonyms, the same round)
-FEATURES_VERSION = 59
+# "LA" / "Los Angeles", "Holland" / "Netherlands" (keynames), a continent by its adjective (demonyms, the same round);
+# 60: "was absent" / "did not attend", "avoided acting" / "did not act", "made a loss" / "did not make a profit"
+# (opposites: a negation said otherwise, the same round)
+FEATURES_VERSION = 60
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

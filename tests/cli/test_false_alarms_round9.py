@@ -3,8 +3,10 @@ a fact their source states in a form it did not read: a number in another writer
 "60.000" / "60,000", "2k" / "2,000", "'98" / "1998": `audit/verify/notations.py`), a word of a name by its
 abbreviation ("Dept." / "Department", "Corp." / "Corporation": `audit/verify/keynames.py`), a city, country or
 continent by another of its names ("LA" / "Los Angeles", "Holland" / "the Netherlands", "Africa" / "African":
-`keynames.py`, `demonyms.py`). Beside each one, the wrong claim whose fact the source states otherwise stays below
-`verified` with its reason (docs/hostile-inputs.md, "The false-alarm sweep, round 9")."""
+`keynames.py`, `demonyms.py`), a negation said by a word of absence, missing or avoiding, or by the opposite of a
+light verb's object ("was absent" / "did not attend", "avoided acting" / "did not act", "made a loss" / "did not make
+a profit": `audit/verify/opposites.py`). Beside each one, the wrong claim whose fact the source states otherwise
+stays below `verified` with its reason (docs/hostile-inputs.md, "The false-alarm sweep, round 9")."""
 
 from __future__ import annotations
 
@@ -105,3 +107,35 @@ def test_a_city_country_or_continent_by_another_of_its_names_is_named(got: Verdi
         ("african", "missing_name:African"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+@claims(
+    {
+        "absent": ("The minister was absent from the vote.", "The minister did not attend the vote on Tuesday."),
+        "missed": ("The team missed the playoffs.", "The team did not make the playoffs this season."),
+        "loss": ("The company made a loss last year.", "The company did not make a profit last year."),
+        "avoided": (
+            "She didn't act in the film Broken Bridges.",
+            "She also avoided acting in the films The Cat in the Hat, Old Dogs, and Broken Bridges.",
+        ),
+        "attended": ("The minister attended the vote.", "The minister did not attend the vote on Tuesday."),
+        "made": ("The team made the playoffs.", "The team did not make the playoffs this season."),
+        "profit": ("The company posted a profit last year.", "The company did not make a profit last year."),
+        "other_verb": (
+            "She didn't direct the film Broken Bridges.",
+            "She also avoided acting in the films The Cat in the Hat, Old Dogs, and Broken Bridges.",
+        ),
+    },
+    HARD,
+)
+def test_a_negation_said_by_a_word_of_absence_missing_or_avoiding_is_one(got: Verdicts) -> None:
+    # "The minister was absent from the vote" against "did not attend the vote" was negation_mismatch (weak), "The
+    # team missed the playoffs" against "did not make the playoffs" the same, "The company made a loss" against "did
+    # not make a profit" (a light verb's negation denies its object: profit / loss), and a supported training pair,
+    # "Kelly Preston didn't act in the film Broken Bridges" against "She also avoided acting in the films ... and
+    # Broken Bridges" (here "She": the source names her elsewhere). The claim that
+    # states what the source denies, or denies another verb than the one avoided, keeps its negation_mismatch
+    for key in ("absent", "missed", "loss", "avoided"):
+        assert got[key] == ("verified", []), (key, got)
+    for key in ("attended", "made", "profit", "other_verb"):
+        assert got[key][0] != "verified" and "negation_mismatch" in got[key][1], (key, got)
