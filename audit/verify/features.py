@@ -63,8 +63,9 @@ from audit.verify.urls import missing_urls, split_urls
 # 58: a word of an organisation's name by its abbreviation, "Dept." / "Department" (keynames, the same round); 59:
 # "LA" / "Los Angeles", "Holland" / "Netherlands" (keynames), a continent by its adjective (demonyms, the same round);
 # 60: "was absent" / "did not attend", "avoided acting" / "did not act", "made a loss" / "did not make a profit"
-# (opposites: a negation said otherwise, the same round)
-FEATURES_VERSION = 60
+# (opposites: a negation said otherwise, the same round); 61: "St." / "Street", "Bros." / "Brothers", "Calif." /
+# "California" (keynames, the same round)
+FEATURES_VERSION = 61
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

@@ -182,9 +182,27 @@ _ALIASES = (
 # a word of a place's or an organisation's name by its abbreviation, and back: "St. John Street" is "Saint John
 # Street", "Ft. Sumter" "Fort Sumter", "the Dept. of Energy" "the Department of Energy", "Microsoft Corporation"
 # "Microsoft Corp." (the false-alarm sweep, round 9: missing_name:Dept, :Govt, :Corporation)
-_ABBREVIATED = {"st": "saint", "mt": "mount", "ft": "fort", "dept": "department", "govt": "government"}
-_ABBREVIATED |= {"corp": "corporation", "univ": "university", "intl": "international", "assn": "association"}
-_NAME_ABBREVIATIONS = _ABBREVIATED | {full: short for short, full in _ABBREVIATED.items()}
+# "Main St." "Main Street", "Warner Bros." "Warner Brothers", and a US state as the press abbreviates it: "Sacramento,
+# Calif." "Sacramento, California" (not those that are words or names too: Del., Ind., La., Miss., Mo., Pa., Wash.)
+_ABBREVIATED = (
+    "st:saint st:street mt:mount ft:fort dept:department govt:government corp:corporation univ:university "
+    "intl:international assn:association ave:avenue bros:brothers ala:alabama ariz:arizona ark:arkansas "
+    "calif:california colo:colorado conn:connecticut fla:florida ill:illinois kan:kansas ky:kentucky md:maryland "
+    "mass:massachusetts mich:michigan minn:minnesota mont:montana neb:nebraska nev:nevada okla:oklahoma ore:oregon "
+    "tenn:tennessee vt:vermont wis:wisconsin wyo:wyoming"
+).split()
+
+
+def _both_ways(pairs: list[str]) -> dict[str, tuple[str, ...]]:
+    """Each word's other forms: an abbreviation's words written out ("st": saint, street), a word's abbreviation."""
+    out: dict[str, tuple[str, ...]] = {}
+    for short, full in (p.split(":") for p in pairs):
+        out[short], out[full] = (*out.get(short, ()), full), (*out.get(full, ()), short)
+    return out
+
+
+_NAME_ABBREVIATIONS = _both_ways(_ABBREVIATED)
+_LOWER_WORDS = frozenset("mass ill ore ark".split())  # read only where the source writes them with a capital
 
 
 @dataclass(frozen=True)
@@ -366,7 +384,10 @@ def has_name(name: str, folded: str, source: str | None = None) -> bool:
     word = fold_text(_POSSESSIVE.sub("", name.lower()))
     if _has_word(word, folded):
         return True
-    if (other := _NAME_ABBREVIATIONS.get(word)) is not None and _has_word(other, folded):
+    if any(
+        _has_word(other, capitalised_words(source) if other in _LOWER_WORDS and source is not None else folded)
+        for other in _NAME_ABBREVIATIONS.get(word, ())
+    ):
         return True
     if _ACRONYM_PLURAL.fullmatch(name) is not None and _has_word(word[:-1], folded):
         return True

@@ -1,12 +1,13 @@
 """The false-alarm sweep, round 9: supported claims the real `citeaudit run` capped (real Parquet, DuckDB and model) for
 a fact their source states in a form it did not read: a number in another writer's notation ("2,5%" / "2.5%",
 "60.000" / "60,000", "2k" / "2,000", "'98" / "1998": `audit/verify/notations.py`), a word of a name by its
-abbreviation ("Dept." / "Department", "Corp." / "Corporation": `audit/verify/keynames.py`), a city, country or
-continent by another of its names ("LA" / "Los Angeles", "Holland" / "the Netherlands", "Africa" / "African":
-`keynames.py`, `demonyms.py`), a negation said by a word of absence, missing or avoiding, or by the opposite of a
-light verb's object ("was absent" / "did not attend", "avoided acting" / "did not act", "made a loss" / "did not make
-a profit": `audit/verify/opposites.py`). Beside each one, the wrong claim whose fact the source states otherwise
-stays below `verified` with its reason (docs/hostile-inputs.md, "The false-alarm sweep, round 9")."""
+abbreviation ("Dept." / "Department", "Corp." / "Corporation", "St." / "Street", "Calif." / "California":
+`audit/verify/keynames.py`), a city, country or continent by another of its names ("LA" / "Los Angeles", "Holland" /
+"the Netherlands", "Africa" / "African": `keynames.py`, `demonyms.py`), a negation said by a word of absence, missing
+or avoiding, or by the opposite of a light verb's object ("was absent" / "did not attend", "avoided acting" / "did
+not act", "made a loss" / "did not make a profit": `audit/verify/opposites.py`). Beside each one, the wrong claim
+whose fact the source states otherwise stays below `verified` with its reason (docs/hostile-inputs.md, "The
+false-alarm sweep, round 9")."""
 
 from __future__ import annotations
 
@@ -139,3 +140,39 @@ def test_a_negation_said_by_a_word_of_absence_missing_or_avoiding_is_one(got: Ve
         assert got[key] == ("verified", []), (key, got)
     for key in ("attended", "made", "profit", "other_verb"):
         assert got[key][0] != "verified" and "negation_mismatch" in got[key][1], (key, got)
+
+
+@claims(
+    {
+        "street": ("The shop is on Main Street.", "The shop is on Main St. in Leeds."),
+        "avenue": ("The shop is on Fifth Avenue.", "The shop is on Fifth Ave. in New York."),
+        "brothers": ("Warner Brothers released the film.", "Warner Bros. released the film in 2019."),
+        "calif": ("The fire burned near Sacramento, Calif.", "The fire burned near Sacramento, California, on Sunday."),
+        "california": (
+            "The fire burned near Sacramento, California.",
+            "The fire burned near Sacramento, Calif., on Sunday.",
+        ),
+        "road": ("The shop is on Main Road.", "The shop is on Main St. in Leeds."),
+        "sisters": ("Warner Sisters released the film.", "Warner Bros. released the film in 2019."),
+        "nevada": ("The fire burned near Sacramento, Nev.", "The fire burned near Sacramento, California, on Sunday."),
+        "oregon": ("The fire burned near Salem, Oregon.", "The fire burned near Salem, Mass., on Sunday."),
+        "mass": ("The lab is in Massachusetts.", "The lab measured the mass of the sample in 2019."),
+    },
+    HARD,
+)
+def test_a_street_a_firm_or_a_us_state_by_its_abbreviation_is_named(got: Verdicts) -> None:
+    # "on Main Street" against "on Main St." was missing_name:Street ("St" was read as Saint only), "Fifth Avenue"
+    # against "Fifth Ave." missing_name:Avenue, "Warner Brothers" against "Warner Bros." missing_name:Brothers,
+    # "Sacramento, Calif." against "Sacramento, California" missing_name:Calif, and back missing_name:California (a
+    # state as the press abbreviates it; not those that are words or names too: "Miss.", "Pa.", "Wash."). Another
+    # word or state stays missing, and so does a state whose abbreviation is a word in lower case ("mass")
+    for key in ("street", "avenue", "brothers", "calif", "california"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("road", "missing_name:Road"),
+        ("sisters", "missing_name:Sisters"),
+        ("nevada", "missing_name:Nev"),
+        ("oregon", "missing_name:Oregon"),
+        ("mass", "missing_name:Massachusetts"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
