@@ -58,14 +58,10 @@ from audit.verify.urls import missing_urls, split_urls
 # 53: a time of day in the other clock, "6:30 p.m." / "18:30" (clocks), a weekday's plural, "Mondays" (the same);
 # 54: a number after a name in Roman numerals, "Apollo 11" / "Apollo XI" (numbered, the same round); 55: a country
 # by its people's adjective, "Ireland" / "Irish" (demonyms, the same round); 56: a unit's symbol written out, "MW" /
-# "megawatts" (nameforms: hostile inputs, round 4), a claim's "100k" found as 100,000 (keyfacts, the same round); 57:
-# a number in another writer's notation restated as the source's, "2,5%" / "2.5%" (notations: false alarms, round 9);
-# 58: a word of an organisation's name by its abbreviation, "Dept." / "Department" (keynames, the same round); 59:
-# "LA" / "Los Angeles", "Holland" / "Netherlands" (keynames), a continent by its adjective (demonyms, the same round);
-# 60: "was absent" / "did not attend", "avoided acting" / "did not act", "made a loss" / "did not make a profit"
-# (opposites: a negation said otherwise, the same round); 61: "St." / "Street", "Bros." / "Brothers", "Calif." /
-# "California" (keynames, the same round)
-FEATURES_VERSION = 61
+# "megawatts" (nameforms: hostile inputs, round 4), a claim's "100k" found as 100,000 (keyfacts, the same round);
+# false alarms, round 9: 57 "2,5%" / "2.5%" (notations), 58 "Dept." / "Department", 59 "LA" / "Los Angeles", a
+# continent's adjective, 60 "absent" / "did not attend", 61 "Calif." / "California", 62 "unchanged" / "did not change"
+FEATURES_VERSION = 62
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

@@ -291,12 +291,25 @@ _UNDONE = frozenset(
 )
 
 
+# a verb not done in its plain form ("did not change", "doesn't answer"), against its participle with "un" ("rates
+# were unchanged", "the letter went unanswered": the false-alarm sweep, round 9)
+_NOT_VERB = re.compile(r"\b(?:did|does|do|has|have|had)(?:\s+not|n['’]t)\s+([a-z]{3,})\b", re.IGNORECASE)
+
+
+def _participles(verb: str) -> set[str]:
+    """The regular past participles a verb may have: "change" changed, "answer" answered, "pay" payed, "try" tried."""
+    if verb.endswith("e"):
+        return {verb + "d"}
+    return {verb + "ed", verb[:-1] + "ied"} if verb.endswith("y") else {verb + "ed", verb + verb[-1] + "ed"}
+
+
 def _prefixed(negated: str, plain: str) -> bool:
     """Whether `plain` states a word `negated` says something is not (four letters or more) with a negating prefix:
     "unknown" for "is not known", "impossible" for "is not possible", "unclear" for "is not clear", "unmarried" for
     "never married"; and never the word itself."""
     denied = {m.group(1).lower() for m in _NOT_BEING.finditer(negated)}
     done = {m.group(1).lower() for m in _NOT_DONE.finditer(negated)}
+    done |= {p for m in _NOT_VERB.finditer(negated) for p in _participles(m.group(1).lower())}
     stated = set(_LOWER_WORD.findall(plain.lower()))
     if (denied | done) & stated:
         return False

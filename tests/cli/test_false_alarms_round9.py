@@ -5,9 +5,9 @@ abbreviation ("Dept." / "Department", "Corp." / "Corporation", "St." / "Street",
 `audit/verify/keynames.py`), a city, country or continent by another of its names ("LA" / "Los Angeles", "Holland" /
 "the Netherlands", "Africa" / "African": `keynames.py`, `demonyms.py`), a negation said by a word of absence, missing
 or avoiding, or by the opposite of a light verb's object ("was absent" / "did not attend", "avoided acting" / "did
-not act", "made a loss" / "did not make a profit": `audit/verify/opposites.py`). Beside each one, the wrong claim
-whose fact the source states otherwise stays below `verified` with its reason (docs/hostile-inputs.md, "The
-false-alarm sweep, round 9")."""
+not act", "made a loss" / "did not make a profit": `audit/verify/opposites.py`), a verb not done by its participle
+with "un" ("did not change" / "unchanged"). Beside each one, the wrong claim whose fact the source states otherwise
+stays below `verified` with its reason (docs/hostile-inputs.md, "The false-alarm sweep, round 9")."""
 
 from __future__ import annotations
 
@@ -176,3 +176,26 @@ def test_a_street_a_firm_or_a_us_state_by_its_abbreviation_is_named(got: Verdict
         ("mass", "missing_name:Massachusetts"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+@claims(
+    {
+        "unchanged": ("The central bank left interest rates unchanged.", "The central bank did not change rates."),
+        "unanswered": ("The minister left her letter unanswered.", "The minister did not answer her letter, she said."),
+        "unfinished": ("The painting remained unfinished.", "The artist did not finish the painting."),
+        "changed": ("The central bank changed interest rates.", "The central bank did not change rates."),
+        "unread": ("The minister left her letter unread.", "The minister did not answer her letter, she said."),
+        "finished": ("The artist finished the painting.", "The artist did not finish the painting."),
+    },
+    HARD,
+)
+def test_a_verb_not_done_is_its_participle_with_un(got: Verdicts) -> None:
+    # "The central bank left interest rates unchanged" against "did not change rates" was negation_mismatch (weak),
+    # "The minister left her letter unanswered" against "did not answer her letter" the same, "The painting remained
+    # unfinished" against "did not finish the painting": a verb not done is its participle with "un", as round 3's
+    # "never married" / "unmarried" (a verb of undoing stays no negation). The claim that states the deed done, or
+    # another participle, keeps its negation_mismatch
+    for key in ("unchanged", "unanswered", "unfinished"):
+        assert got[key] == ("verified", []), (key, got)
+    for key in ("changed", "unread", "finished"):
+        assert got[key][0] != "verified" and "negation_mismatch" in got[key][1], (key, got)
