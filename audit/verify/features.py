@@ -60,8 +60,9 @@ from audit.verify.urls import missing_urls, split_urls
 # by its people's adjective, "Ireland" / "Irish" (demonyms, the same round); 56: a unit's symbol written out, "MW" /
 # "megawatts" (nameforms: hostile inputs, round 4), a claim's "100k" found as 100,000 (keyfacts, the same round);
 # false alarms, round 9: 57 "2,5%" / "2.5%" (notations), 58 "Dept." / "Department", 59 "LA" / "Los Angeles", a
-# continent's adjective, 60 "absent" / "did not attend", 61 "Calif." / "California", 62 "unchanged" / "did not change"
-FEATURES_VERSION = 62
+# continent's adjective, 60 "absent" / "did not attend", 61 "Calif." / "California", 62 "unchanged" / "did not change",
+# 63 "the '90s" / "the 1990s" (notations)
+FEATURES_VERSION = 63
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

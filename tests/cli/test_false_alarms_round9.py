@@ -52,6 +52,27 @@ def test_a_number_in_another_writers_notation_is_its_value(got: Verdicts) -> Non
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
 
 
+BAND = "The band formed in {} in Seattle and split after three albums."
+
+
+@claims(
+    {
+        "decade": ("The band formed in the 1990s in Seattle.", BAND.format("the '90s")),
+        "short_decade": ("The band formed in the '90s in Seattle.", BAND.format("the 1990s")),
+        "other_decade": ("The band formed in the 1980s in Seattle.", BAND.format("the '90s")),
+        "year": ("The band formed in 1990 in Seattle.", BAND.format("the '90s")),
+    },
+    HARD,
+)
+def test_a_decade_in_two_digits_is_its_decade(got: Verdicts) -> None:
+    # "The band formed in the 1990s" against "in the '90s" was missing_number:1990 (weak; back it was verified).
+    # Another decade, and a year the decade holds (1990 is no "'90s"), stay missing
+    for key in ("decade", "short_decade"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (("other_decade", "missing_number:1980"), ("year", "missing_number:1990")):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
 @claims(
     {
         "dept": ("The Dept. of Energy funded the project.", "The Department of Energy funded the project in 2019."),
