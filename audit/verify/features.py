@@ -61,8 +61,8 @@ from audit.verify.urls import missing_urls, split_urls
 # "megawatts" (nameforms: hostile inputs, round 4), a claim's "100k" found as 100,000 (keyfacts, the same round);
 # false alarms, round 9: 57 "2,5%" / "2.5%" (notations), 58 "Dept." / "Department", 59 "LA" / "Los Angeles", a
 # continent's adjective, 60 "absent" / "did not attend", 61 "Calif." / "California", 62 "unchanged" / "did not change",
-# 63 "the '90s" / "the 1990s" (notations)
-FEATURES_VERSION = 63
+# 63 "the '90s" / "the 1990s" (notations), 64 "in Sept." / "in September", "Thurs." / "Thursday" (keyfacts, keynames)
+FEATURES_VERSION = 64
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

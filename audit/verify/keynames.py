@@ -182,14 +182,14 @@ _ALIASES = (
 # a word of a place's or an organisation's name by its abbreviation, and back: "St. John Street" is "Saint John
 # Street", "Ft. Sumter" "Fort Sumter", "the Dept. of Energy" "the Department of Energy", "Microsoft Corporation"
 # "Microsoft Corp." (the false-alarm sweep, round 9: missing_name:Dept, :Govt, :Corporation)
-# "Main St." "Main Street", "Warner Bros." "Warner Brothers", and a US state as the press abbreviates it: "Sacramento,
-# Calif." "Sacramento, California" (not those that are words or names too: Del., Ind., La., Miss., Mo., Pa., Wash.)
+# "Main St." "Main Street", "Warner Bros." "Warner Brothers", "Thurs." "Thursday", a US state as the press writes
+# it: "Sacramento, Calif." "Sacramento, California" (not those that are words or names too: Del., Miss., Pa., ...)
 _ABBREVIATED = (
     "st:saint st:street mt:mount ft:fort dept:department govt:government corp:corporation univ:university "
     "intl:international assn:association ave:avenue bros:brothers ala:alabama ariz:arizona ark:arkansas "
     "calif:california colo:colorado conn:connecticut fla:florida ill:illinois kan:kansas ky:kentucky md:maryland "
     "mass:massachusetts mich:michigan minn:minnesota mont:montana neb:nebraska nev:nevada okla:oklahoma ore:oregon "
-    "tenn:tennessee vt:vermont wis:wisconsin wyo:wyoming"
+    "tenn:tennessee vt:vermont wis:wisconsin wyo:wyoming tues:tuesday thurs:thursday weds:wednesday"
 ).split()
 
 

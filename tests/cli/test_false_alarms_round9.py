@@ -1,13 +1,14 @@
 """The false-alarm sweep, round 9: supported claims the real `citeaudit run` capped (real Parquet, DuckDB and model) for
 a fact their source states in a form it did not read: a number in another writer's notation ("2,5%" / "2.5%",
-"60.000" / "60,000", "2k" / "2,000", "'98" / "1998": `audit/verify/notations.py`), a word of a name by its
-abbreviation ("Dept." / "Department", "Corp." / "Corporation", "St." / "Street", "Calif." / "California":
-`audit/verify/keynames.py`), a city, country or continent by another of its names ("LA" / "Los Angeles", "Holland" /
-"the Netherlands", "Africa" / "African": `keynames.py`, `demonyms.py`), a negation said by a word of absence, missing
-or avoiding, or by the opposite of a light verb's object ("was absent" / "did not attend", "avoided acting" / "did
-not act", "made a loss" / "did not make a profit": `audit/verify/opposites.py`), a verb not done by its participle
-with "un" ("did not change" / "unchanged"). Beside each one, the wrong claim whose fact the source states otherwise
-stays below `verified` with its reason (docs/hostile-inputs.md, "The false-alarm sweep, round 9")."""
+"60.000" / "60,000", "2k" / "2,000", "'98" / "1998", "the '90s" / "the 1990s": `audit/verify/notations.py`), a word
+of a name by its abbreviation ("Dept." / "Department", "Corp." / "Corporation", "St." / "Street", "Calif." /
+"California": `audit/verify/keynames.py`), a city, country or continent by another of its names ("LA" / "Los
+Angeles", "Holland" / "the Netherlands", "Africa" / "African": `keynames.py`, `demonyms.py`), a negation said by a
+word of absence, missing or avoiding, or by the opposite of a light verb's object ("was absent" / "did not attend",
+"avoided acting" / "did not act", "made a loss" / "did not make a profit": `audit/verify/opposites.py`), a verb not
+done by its participle with "un" ("did not change" / "unchanged"), a month or a weekday abbreviated ("Sept." /
+"September", "Thurs." / "Thursday"). Beside each one, the wrong claim whose fact the source states otherwise stays
+below `verified` with its reason (docs/hostile-inputs.md, "The false-alarm sweep, round 9")."""
 
 from __future__ import annotations
 
@@ -220,3 +221,31 @@ def test_a_verb_not_done_is_its_participle_with_un(got: Verdicts) -> None:
         assert got[key] == ("verified", []), (key, got)
     for key in ("changed", "unread", "finished"):
         assert got[key][0] != "verified" and "negation_mismatch" in got[key][1], (key, got)
+
+
+VOTE = "The vote on the new budget is {}, officials said on Monday."
+
+
+@claims(
+    {
+        "sept": ("The vote on the new budget is in September.", VOTE.format("in Sept.")),
+        "dec": ("The vote on the new budget is in December.", VOTE.format("in Dec. this year")),
+        "thurs": ("The vote on the new budget is on Thursday.", VOTE.format("on Thurs.")),
+        "october": ("The vote on the new budget is in October.", VOTE.format("in Sept.")),
+        "may": ("The vote on the new budget is in May.", VOTE.format("in Mar. this year")),
+        "tuesday": ("The vote on the new budget is on Tuesday.", VOTE.format("on Thurs.")),
+    },
+    HARD,
+)
+def test_a_month_or_a_weekday_abbreviated_is_named(got: Verdicts) -> None:
+    # "The vote is in September" against "in Sept." was missing_date:September (weak), "in December" against "in
+    # Dec. this year" missing_date:December (a source's month alone was read only written out), "on Thursday" against
+    # "on Thurs." missing_name:Thursday. Another month or day stays missing
+    for key in ("sept", "dec", "thurs"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("october", "missing_date:October"),
+        ("may", "missing_date:May"),
+        ("tuesday", "missing_name:Tuesday"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
