@@ -95,8 +95,9 @@ _WORD_DAY = re.compile(
 _RANGE_START = re.compile(r"(?<!\d)(\d{1,2})(?:st|nd|rd|th)?\s*[-\u2013\u2014]\s*\Z")
 _RANGE_END = re.compile(r"\s*[-\u2013\u2014]\s*(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4})\b)?")
 # a source's month named alone ("from August through October") is a month of its dates: not May nor March (verbs)
-_BARE_MONTH = re.compile(
-    r"(?=[JFASOND])\b(January|February|April|June|July|August|September|October|November|December)\b"
+_BARE_MONTH = re.compile(  # or abbreviated with its stop, "in Sept." (the false-alarm sweep, round 9)
+    r"(?=[JFMASOND])\b(January|February|April|June|July|August|September|October|November|December"
+    r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)(?=\.))\b"
 )
 _MONTH = re.compile(_MONTHS, re.IGNORECASE)  # a month's name is no name
 # a date written in digits is one number: its parts looked up alone let "2020-03-03" pass against "2020-03-04"

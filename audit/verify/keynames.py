@@ -173,13 +173,36 @@ _ALIASES = (
     ("NYC", "New York City"),
     ("WHO", "World Health Organization", "World Health Organisation"),
     ("NY", "N.Y.", "New York"),
+    ("LA", "L.A.", "Los Angeles"),  # the false-alarm sweep, round 9: "Los Angeles" against "LA" was missing_name:Los
+    ("Netherlands", "Holland"),  # and "The Netherlands" against "Holland" missing_name:Netherlands
     ("WWII", "WW2", "WW II", "World War II", "World War 2", "World War Two", "Second World War"),
     ("WWI", "WW1", "WW I", "World War I", "World War 1", "World War One", "First World War"),
     *DEMONYM_GROUPS,  # a country and its people's adjective ("Ireland" / "Irish": `demonyms.py`)
 )
-# a word of a place's name by its abbreviation, and back: "St. John Street" is "Saint John Street", "Ft. Sumter"
-# "Fort Sumter"
-_NAME_ABBREVIATIONS = {"st": "saint", "mt": "mount", "ft": "fort", "saint": "st", "mount": "mt", "fort": "ft"}
+# a word of a place's or an organisation's name by its abbreviation, and back: "St. John Street" is "Saint John
+# Street", "Ft. Sumter" "Fort Sumter", "the Dept. of Energy" "the Department of Energy", "Microsoft Corporation"
+# "Microsoft Corp." (the false-alarm sweep, round 9: missing_name:Dept, :Govt, :Corporation)
+# "Main St." "Main Street", "Warner Bros." "Warner Brothers", "Thurs." "Thursday", a US state as the press writes
+# it: "Sacramento, Calif." "Sacramento, California" (not those that are words or names too: Del., Miss., Pa., ...)
+_ABBREVIATED = (
+    "st:saint st:street mt:mount ft:fort dept:department govt:government corp:corporation univ:university "
+    "intl:international assn:association ave:avenue bros:brothers ala:alabama ariz:arizona ark:arkansas "
+    "calif:california colo:colorado conn:connecticut fla:florida ill:illinois kan:kansas ky:kentucky md:maryland "
+    "mass:massachusetts mich:michigan minn:minnesota mont:montana neb:nebraska nev:nevada okla:oklahoma ore:oregon "
+    "tenn:tennessee vt:vermont wis:wisconsin wyo:wyoming tues:tuesday thurs:thursday weds:wednesday"
+).split()
+
+
+def _both_ways(pairs: list[str]) -> dict[str, tuple[str, ...]]:
+    """Each word's other forms: an abbreviation's words written out ("st": saint, street), a word's abbreviation."""
+    out: dict[str, tuple[str, ...]] = {}
+    for short, full in (p.split(":") for p in pairs):
+        out[short], out[full] = (*out.get(short, ()), full), (*out.get(full, ()), short)
+    return out
+
+
+_NAME_ABBREVIATIONS = _both_ways(_ABBREVIATED)
+_LOWER_WORDS = frozenset("mass ill ore ark".split())  # read only where the source writes them with a capital
 
 
 @dataclass(frozen=True)
@@ -361,7 +384,10 @@ def has_name(name: str, folded: str, source: str | None = None) -> bool:
     word = fold_text(_POSSESSIVE.sub("", name.lower()))
     if _has_word(word, folded):
         return True
-    if (other := _NAME_ABBREVIATIONS.get(word)) is not None and _has_word(other, folded):
+    if any(
+        _has_word(other, capitalised_words(source) if other in _LOWER_WORDS and source is not None else folded)
+        for other in _NAME_ABBREVIATIONS.get(word, ())
+    ):
         return True
     if _ACRONYM_PLURAL.fullmatch(name) is not None and _has_word(word[:-1], folded):
         return True

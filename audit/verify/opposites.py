@@ -75,6 +75,7 @@ temporarily permanently|gained lost|gain lose|gains loses|upstream downstream|up
 dawn dusk|support oppose|supports opposes|supported opposed|supporters opponents|all part|exactly about
 exactly around|exactly approximately|exactly roughly|exactly nearly|exactly almost
 present absent|presence absence|win lost
+attend absent|attended absent|attends absent|make missed|make miss|makes misses
 """
 # pairs read only between two copies of one sentence (`contradicts`), not as a negation said otherwise
 # (`negation_said_otherwise`, which the support model's negation feature reads: these change no feature)
@@ -255,6 +256,14 @@ _STEM_PAIRS = frozenset(
 # ("n't" in its verb too: "didn't rise" read no negated word, a mismatch against "fell")
 _NEGATED_WORD = re.compile(r"(?:\b(?:not|never|cannot|no\s+longer)|n['’]t)\s+(?:be\s+|been\s+)?([a-z]+)", re.IGNORECASE)
 _LOWER_WORD = re.compile(r"[a-z]+")
+# a light verb's negation denies its object too: "did not make a profit" is "posted a loss", "did not have a
+# majority" "held a minority" (the false-alarm sweep, round 9); and a verb of avoiding says "did not" of what it
+# avoids: "avoided acting in the film" is "did not act in the film" (the verb's first three letters alike)
+_LIGHT_OBJECT = re.compile(
+    r"(?:\b(?:not|never)|n['’]t)\s+(?:make|have|get|take|post|report|record|turn|win|hold)\s+(?:a|an|the|any)\s+([a-z]+)",
+    re.IGNORECASE,
+)
+_AVOIDED = re.compile(r"\b(?:avoid(?:s|ed|ing)?|refrain(?:s|ed|ing)?\s+from)\s+([a-z]+ing)\b", re.IGNORECASE)
 
 
 # a word with a negating prefix that is no negation of the word without it ("invaluable" is not "not valuable")
@@ -282,12 +291,25 @@ _UNDONE = frozenset(
 )
 
 
+# a verb not done in its plain form ("did not change", "doesn't answer"), against its participle with "un" ("rates
+# were unchanged", "the letter went unanswered": the false-alarm sweep, round 9)
+_NOT_VERB = re.compile(r"\b(?:did|does|do|has|have|had)(?:\s+not|n['’]t)\s+([a-z]{3,})\b", re.IGNORECASE)
+
+
+def _participles(verb: str) -> set[str]:
+    """The regular past participles a verb may have: "change" changed, "answer" answered, "pay" payed, "try" tried."""
+    if verb.endswith("e"):
+        return {verb + "d"}
+    return {verb + "ed", verb[:-1] + "ied"} if verb.endswith("y") else {verb + "ed", verb + verb[-1] + "ed"}
+
+
 def _prefixed(negated: str, plain: str) -> bool:
     """Whether `plain` states a word `negated` says something is not (four letters or more) with a negating prefix:
     "unknown" for "is not known", "impossible" for "is not possible", "unclear" for "is not clear", "unmarried" for
     "never married"; and never the word itself."""
     denied = {m.group(1).lower() for m in _NOT_BEING.finditer(negated)}
     done = {m.group(1).lower() for m in _NOT_DONE.finditer(negated)}
+    done |= {p for m in _NOT_VERB.finditer(negated) for p in _participles(m.group(1).lower())}
     stated = set(_LOWER_WORD.findall(plain.lower()))
     if (denied | done) & stated:
         return False
@@ -335,8 +357,27 @@ def negation_said_otherwise(negated: str, plain: str) -> bool:
     states with a negating prefix ("is not known" / "is unknown": `_prefixed`)."""
     if _prefixed(negated, plain) or _ended_or_barred(negated, plain):
         return True
-    denied = {_stem(m.group(1).lower()) for m in _NEGATED_WORD.finditer(negated)}
-    if not denied:
+    words = [m.group(1).lower() for m in _NEGATED_WORD.finditer(negated)]
+    if not words:
         return False
+    avoided = {m.group(1).lower()[:3] for m in _AVOIDED.finditer(plain)}
+    if avoided and _AVOIDED.search(negated) is None and any(w[:3] in avoided for w in words):
+        return True
+    denied = {_stem(w) for w in words}
+    objects = {_stem(m.group(1).lower()) for m in _LIGHT_OBJECT.finditer(negated)}
     stated = {_stem(w) for w in _LOWER_WORD.findall(plain.lower())}
-    return any((d, w) in _STEM_PAIRS for d in denied - stated for w in stated) and not denied & stated
+    return any((d, w) in _STEM_PAIRS for d in (denied | objects) - stated for w in stated) and not denied & stated
+
+
+def negation_restated(claim: str, sentence: str, found: str) -> bool:
+    """Whether a swap of opposite words (`found`, "loss/profit": the claim's word, then the sentence's) between a
+    claim and the sentence it copies is one negation said two ways: the one side denies what the other, negating
+    nothing, states by its opposite ("The company posted a loss" / "The company did not make a profit": a light
+    verb's negation denies its object)."""
+    mine, _, theirs = found.partition("/")
+    if (_stem(mine), _stem(theirs)) not in _STEM_PAIRS:
+        return False
+    return any(
+        _NEGATED_WORD.search(plain) is None and negation_said_otherwise(negated, plain)
+        for negated, plain in ((sentence, claim), (claim, sentence))
+    )

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from audit.verify.clocks import CLOCK_FORMS, CLOCK_HINTS
 from audit.verify.holidays import HOLIDAY_FORMS, HOLIDAY_HINTS, MONTH_HINTS, same_day_otherwise
 from audit.verify.nameforms import names_restated
+from audit.verify.notations import notations_restated
 from audit.verify.numbered import NUMBERED_FORMS, NUMBERED_HINTS
 from audit.verify.numwords import NUMBER_WORDS, ORDINALS, TENS, words_value
 from audit.verify.textcache import text_cache
@@ -362,7 +363,7 @@ def _replacements(claim: str, source: str) -> list[tuple[int, int, str]]:
             other = next((s for s in stated if same(key, s[2])), None)
             if other is not None:
                 out.append((start, end, source[other[0] : other[1]]))
-    return out + names_restated(claim, source)
+    return out + names_restated(claim, source) + notations_restated(claim, source)
 
 
 # pictographs an assistant decorates an answer with (emoji and their modifiers, joiners and variation selectors;

@@ -37,7 +37,7 @@ from audit.verify.hedges import deliberated, done_for_planned, dropped_hedge, fr
 from audit.verify.inplace import said_otherwise
 from audit.verify.keyfacts import ascii_digits
 from audit.verify.left_out import cut_short, interval_widened, left_out, ranked_left_out
-from audit.verify.opposites import contradicts
+from audit.verify.opposites import contradicts, negation_restated
 from audit.verify.quantities import (
     approximated,
     none_for_not_all,
@@ -390,4 +390,5 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
         mine = found.partition("/")[0]
         return is_number(mine) and any(mine in ws and (facts - {mine}) & ws for ws in others)
 
-    return tuple(f for f in copy.swaps if not stated_elsewhere(f))
+    # opposite words where one side negates: "posted a loss" for "did not make a profit" (`negation_restated`)
+    return tuple(f for f in copy.swaps if not stated_elsewhere(f) and not negation_restated(claim, texts[at], f))
