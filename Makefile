@@ -32,9 +32,14 @@ run: install bytecode
 	$(VENV)/bin/citeaudit report --db $(DB) --out data/review.html
 
 # the suite in one process per core (at most 4), a test file's tests kept together (its module fixtures built once);
-# the slowest tests listed at the end, so CI's log says where its time goes
-test: install lint browser bytecode
-	$(PY) -m pytest -q --numprocesses auto --maxprocesses 4 --dist loadfile --durations 25
+# the slowest tests listed at the end, so CI's log says where its time goes. `lint` runs beside it (a cold mypy, up to
+# a CPU minute on one core, came first, the other core idle), its output printed after the tests'; either failing fails
+test: install browser bytecode
+	@$(MAKE) --no-print-directory lint > $(VENV)/lint.log 2>&1 & linting=$$!; \
+	$(PY) -m pytest -q --numprocesses auto --maxprocesses 4 --dist loadfile --durations 25 $(TESTS); tested=$$?; \
+	wait $$linting; linted=$$?; cat $(VENV)/lint.log; \
+	if [ $$linted != 0 ]; then echo "make test: lint failed"; fi; \
+	[ $$tested = 0 ] && [ $$linted = 0 ]
 
 # the review page's browser test needs Debian's chromium: installed here when missing and we are root with apt-get;
 # never fatal (without a browser that one test is skipped and says why)

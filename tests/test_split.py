@@ -16,7 +16,7 @@ import pytest
 from audit.config import config_from_dict
 from audit.ingest import discover_inputs, stage_answers
 from audit.pipeline import Shard
-from audit.runner import begin_run, plan_run, run_audit
+from audit.runner import ScorerPool, begin_run, plan_run, run_audit
 from audit.split import ASSIGNMENT, DONE
 from audit.window import Window
 from tests.conftest import SAMPLE, query
@@ -53,7 +53,11 @@ def _filter(shard: Shard) -> str | None:
     return f"{HASH_SQL} IN (SELECT h FROM read_parquet('{table}') WHERE shard = {shard.index})"
 
 
-def _plan(tmp_path: Path, input_spec: str, contexts: str | None = None, seconds: float = 0.3):  # type: ignore[no-untyped-def]
+# the sample in 8 split shards (4 a day), each staged apart; 0.3 (27 shards) checked the same at three times the cost
+SPLIT_SECONDS = 1.0
+
+
+def _plan(tmp_path: Path, input_spec: str, contexts: str | None = None, seconds: float = SPLIT_SECONDS):  # type: ignore[no-untyped-def]
     cfg = config_from_dict({"run": {"shard_seconds": seconds}})
     db = tmp_path / "audit.duckdb"
     run = begin_run(db, input_spec, Window(), cfg)
@@ -128,23 +132,63 @@ def test_a_separate_contexts_table_is_split_with_its_answers(
     assert n_ctx > 1000
 
 
-def test_a_split_run_writes_the_tables_of_one_unsplit_shard(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+@pytest.fixture(scope="module")
+def split_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """The sample audited in many split shards, one at a time (one scorer, so one model replica): the audit file,
+    and what `audit.split` logged. Two tests compare their own run of the sample with it."""
+    seen: list[str] = []
+
+    class Seen(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            seen.append(record.getMessage())
+
+    logger, handler = logging.getLogger("audit.split"), Seen(logging.INFO)
+    level = logger.level
+    logger.setLevel(logging.INFO)
+    logger.addHandler(handler)
+    try:
+        cfg = config_from_dict({"run": {"shard_seconds": SPLIT_SECONDS, "shard_threads": 1}})
+        pool = ScorerPool(cfg)
+        db = Path(run_audit(str(SAMPLE), tmp_path_factory.mktemp("split") / "s.duckdb", Window(), cfg, scorer=pool).db)
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+    assert len(pool.scorers) == 1
+    return db, seen
+
+
+def test_a_split_run_writes_the_tables_of_one_unsplit_shard(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, split_run: tuple[Path, list[str]]
+) -> None:
     from tests.cli.test_run import ROW_COLUMNS
 
-    tables = []
-    for seconds in (1e6, 0.3):  # one shard (no split), then many split shards
-        cfg = config_from_dict({"run": {"shard_seconds": seconds, "shard_threads": 1}})
-        db = tmp_path / f"s{seconds}.duckdb"
-        caplog.clear()
-        with caplog.at_level(logging.INFO, logger="audit.split"):
-            run_audit(str(SAMPLE), db, Window(), cfg)
-        assert any("shard folders" in r.getMessage() for r in caplog.records) is (seconds < 1)
-        # support to 12 digits: a score's last bits follow the shard layout (one shard or many, split or not: the
-        # same before the split existed), its verdict never does
-        cols = {t: c.replace("support", "round(support, 12)") for t, c in ROW_COLUMNS.items()}
-        tables.append({t: query(db, f"SELECT {c} FROM {t} ORDER BY ALL") for t, c in cols.items()})
+    cfg = config_from_dict({"run": {"shard_seconds": 1e6, "shard_threads": 1}})  # one shard: no split
+    db = tmp_path / "unsplit.duckdb"
+    with caplog.at_level(logging.INFO, logger="audit.split"):
+        run_audit(str(SAMPLE), db, Window(), cfg)
+    assert not any("shard folders" in r.getMessage() for r in caplog.records)
+    split_db, split_logged = split_run
+    assert any("shard folders" in message for message in split_logged)
+    # support to 12 digits: a score's last bits follow the shard layout (one shard or many, split or not: the
+    # same before the split existed), its verdict never does
+    cols = {t: c.replace("support", "round(support, 12)") for t, c in ROW_COLUMNS.items()}
+    tables = [{t: query(d, f"SELECT {c} FROM {t} ORDER BY ALL") for t, c in cols.items()} for d in (db, split_db)]
     assert tables[0] == tables[1]
     assert len(tables[0]["citation_audit"]) > 100 and len(tables[0]["quarantine"]) >= 8
+
+
+def test_shards_audited_two_at_a_time_give_the_same_rows(tmp_path: Path, split_run: tuple[Path, list[str]]) -> None:
+    """The same shard plan audited two shards at a time gives the rows of one at a time (`split_run`)."""
+    from tests.cli.test_run import ROW_COLUMNS, rows
+
+    cfg = config_from_dict({"run": {"shard_seconds": SPLIT_SECONDS, "shard_threads": 2}})
+    pool = ScorerPool(cfg)
+    summary = run_audit(str(SAMPLE), tmp_path / "threads2.duckdb", Window(), cfg, scorer=pool)
+    assert len(pool.scorers) == 2  # two shard threads ran, each with its own model replica ...
+    assert len({id(s.cache) for s in pool.scorers}) == 1  # ... and one embedding cache between them
+    tables = [{t: rows(Path(db), t) for t in ROW_COLUMNS} for db in (summary.db, split_run[0])]
+    assert tables[0] == tables[1]
+    assert len(tables[0]["citation_audit"]) > 100
 
 
 def test_a_finished_split_is_reused_and_an_unfinished_one_redone(tmp_path: Path) -> None:

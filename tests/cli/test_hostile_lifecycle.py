@@ -21,6 +21,9 @@ from tests.conftest import REPO, make_answer, query
 
 CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "T", "page": 1, "text": "Refunds take 30 days."}]
 DAY = ("--since", "2026-11-01", "--until", "2026-11-02")
+# a day of the generator's answers: 60 make 6 shards under `_config` (a test kills a run once 3 are written), each
+# shard's set-up (~1 CPU s) the most of a run's cost; 200 (20 shards) checked the same at three times the cost
+ROWS = 60
 
 
 def _cli(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
@@ -106,7 +109,7 @@ def test_a_second_run_of_the_same_window_while_one_is_running_is_refused_and_the
     # (or the first did, after the second had audited half the day again)
     # the first run is stopped (SIGSTOP) in its shard phase while the second starts, so the two overlap on a busy
     # machine as on an idle one, whatever the day's size (it was a 600-answer day, sized for the overlap)
-    inp, cfg, db = _sample(tmp_path, 200), _config(tmp_path), tmp_path / "audit.duckdb"
+    inp, cfg, db = _sample(tmp_path, ROWS), _config(tmp_path), tmp_path / "audit.duckdb"
     first = _start("run", "--input", str(inp), "--db", str(db), "--config", str(cfg), "--quiet", *DAY)
     try:
         _wait_for(first, "audit.ingest: read ")  # auditing its shards: its work dir is claimed
@@ -125,14 +128,14 @@ def test_a_second_run_of_the_same_window_while_one_is_running_is_refused_and_the
     assert statuses[0] == "completed" and statuses[1].startswith("failed: ") and len(statuses) == 2
     audited, distinct, quarantined = _accounted(db)
     read = query(db, "SELECT answers_read FROM runs WHERE status = 'completed'")[0][0]
-    assert audited == distinct and audited + quarantined == read == 200
+    assert audited == distinct and audited + quarantined == read == ROWS
 
 
 def test_a_run_killed_mid_shards_whose_work_dir_was_damaged_reruns_to_the_uninterrupted_tables(tmp_path: Path) -> None:
     # a finished shard folder whose Parquet was cut short (a full disk, a crash of the machine before the page cache
     # reached the disk) was reused as finished: every rerun failed on 'No magic bytes found at end of file', for
     # good, until someone deleted the work dir by hand
-    inp, cfg = _sample(tmp_path, 200), _config(tmp_path)
+    inp, cfg = _sample(tmp_path, ROWS), _config(tmp_path)
     base, db = tmp_path / "base.duckdb", tmp_path / "audit.duckdb"
     # the uninterrupted reference, audited in this process (a process of its own is not what is tested here)
     args = ["run", "--input", str(inp), "--db", str(base), "--config", str(cfg), "--quiet", *DAY]
@@ -159,7 +162,7 @@ def test_a_nightly_killed_mid_day_leaves_no_prefect_server_behind_and_the_next_n
     # scheduler's hard stop) left it serving on its port for good, ~150 MB a killed night
     import psutil
 
-    inp, cfg, db = _sample(tmp_path, 200), _config(tmp_path), tmp_path / "audit.duckdb"
+    inp, cfg, db = _sample(tmp_path, ROWS), _config(tmp_path), tmp_path / "audit.duckdb"
     env = {**os.environ, "PYTHONPATH": str(REPO), "PREFECT_API_URL": ""}
     cmd = [
         sys.executable,
@@ -192,13 +195,13 @@ def test_a_nightly_killed_mid_day_leaves_no_prefect_server_behind_and_the_next_n
     statuses = query(db, "SELECT CAST(window_start AS DATE)::VARCHAR, status FROM runs ORDER BY started_at")
     assert statuses == [("2026-11-01", "abandoned"), ("2026-11-01", "completed")]
     audited, distinct, quarantined = _accounted(db)
-    assert audited == distinct and audited + quarantined == 200
+    assert audited == distinct and audited + quarantined == ROWS
 
 
 def test_a_run_killed_mid_way_is_abandoned_once_a_run_of_a_window_covering_it_completes(tmp_path: Path) -> None:
     # only a completed run of the very same window marked it: a day's run killed by -9 and then audited by a run of
     # the week (or of everything) stayed `running` for good, a run that no process was running
-    inp, cfg, db = _sample(tmp_path, 200), _config(tmp_path), tmp_path / "audit.duckdb"
+    inp, cfg, db = _sample(tmp_path, ROWS), _config(tmp_path), tmp_path / "audit.duckdb"
     _killed_in_the_shard_phase(inp, db, cfg, shards_done=1)
     done = _cli("run", "--input", str(inp), "--db", str(db), "--config", str(cfg), "--quiet", "--since", "2026-10-01")
     assert done.returncode == 0, done.stderr

@@ -25,6 +25,7 @@ from audit.contract import answers_schema
 from tests.cli.test_hostile_lifecycle import (
     CTX,
     DAY,
+    ROWS,
     _accounted,
     _cli,
     _config,
@@ -184,19 +185,21 @@ def test_a_load_that_fills_the_disk_says_to_free_space_and_the_rerun_only_loads(
     import resource
     import shutil
 
-    inp, cfg = _sample(tmp_path, 200), _config(tmp_path)
+    inp, cfg = _sample(tmp_path, ROWS), _config(tmp_path)
     base, db = tmp_path / "base.duckdb", tmp_path / "audit.duckdb"
     assert _run(inp, base, cfg).returncode == 0
     shutil.copy(base, db)
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     cmd = [sys.executable, "-m", "audit.cli", "run", "--input", str(inp), "--db", str(db), "--config", str(cfg)]
-    full = subprocess.run(  # files may not grow past 300 KB: the shards' Parquet fits, the load's WAL does not
+    # files may not grow past 60 KB: the shards' Parquet fits (~20 KB at most), the load's WAL does not (> 100 KB for
+    # the day's 60 answers; the limit was 300 KB for a day of 200)
+    full = subprocess.run(
         [*cmd, "--quiet", *DAY],
         env=env,
         capture_output=True,
         text=True,
         timeout=300,
-        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (300_000, 300_000)),
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (60_000, 60_000)),
     )
     assert full.returncode == 2, full.stderr
     [line] = full.stderr.strip().splitlines()

@@ -175,23 +175,6 @@ def test_rerun_leaves_the_same_rows(sample_db, tmp_path):
     assert query(db, "SELECT count(DISTINCT run_id) FROM answer_audit") == [(1,)]
 
 
-def test_shards_audited_two_at_a_time_give_the_same_rows(tmp_path):
-    from audit.config import config_from_dict
-    from audit.runner import ScorerPool, run_audit
-    from audit.window import Window
-
-    tables = []
-    for threads in (1, 2):  # the same shard plan, audited one shard at a time, then two at a time
-        cfg = config_from_dict({"run": {"shard_seconds": 0.3, "shard_threads": threads}})
-        pool = ScorerPool(cfg)
-        summary = run_audit(str(SAMPLE), tmp_path / f"threads{threads}.duckdb", Window(), cfg, scorer=pool)
-        assert len(pool.scorers) == threads  # with 2: two shard threads ran, each with its own model replica ...
-        assert len({id(s.cache) for s in pool.scorers}) == 1  # ... and one embedding cache between them
-        tables.append({t: rows(Path(summary.db), t) for t in ROW_COLUMNS})
-    assert tables[0] == tables[1]
-    assert len(tables[0]["citation_audit"]) > 100
-
-
 def test_sql_command_answers(sample_db):
     result = CliRunner().invoke(
         main,

@@ -19,7 +19,9 @@ DAY = date(2026, 10, 5)
 @pytest.fixture(scope="module")
 def busy_day(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("scaling") / "answers"
-    write_sample(out, rows=160, days=1, seed=5, start=DAY, hive=True)
+    # 80 answers: one shard of estimated work for one worker, cut in two for two; each run's cost is mostly its
+    # cluster's start (160 checked the same)
+    write_sample(out, rows=80, days=1, seed=5, start=DAY, hive=True)
     return out
 
 
@@ -38,9 +40,9 @@ def test_bench_dask_times_one_day_on_every_runner_with_the_same_tables(busy_day:
     assert figures["dask_2_seconds"] == pytest.approx(sum(runs["dask 2 workers"]) / 2, abs=0.02)
     assert figures["identical_tables"] is True
     assert figures["preload"] is True and figures["warm_workers"] is False
-    assert 100 < figures["answers"] <= 160  # the day's rows (a sample row without a logged_at is on no day)
+    assert 50 < figures["answers"] <= 80  # the day's rows (a sample row without a logged_at is on no day)
     shards = figures["shards_by_runner"]
-    # ~3 s of estimated work: one shard for one worker, cut so each of the cluster's 2 workers has one
+    # ~1.5 s of estimated work: one shard for one worker, cut so each of the cluster's 2 workers has one
     assert shards["dask 1 worker"] == shards["local runner"] == 1
     assert shards["dask 2 workers"] >= 2
     for key in ("local_seconds", "dask_1_seconds", "dask_2_seconds"):
