@@ -285,22 +285,18 @@ def test_one_long_claim_cited_a_thousand_times_is_analysed_once(tmp_path: Path) 
     # 1,000 citation objects without a claim_text over a 120 KB answer cite the whole answer 1,000 times (a JSON
     # `citations` list of positions did so too, before a repeat counted once): each (claim, source) pair was
     # analysed again (48 s and 1.5 GB for one row); a pair's score depends on its texts alone, so each distinct pair
-    # is scored once
+    # is scored once (its time is `citeaudit bench`'s to measure, not a test's: the brief forbids timed tests)
     import json
-    import time
 
     answer = " ".join(f"Sentence number {i} says refunds take 30 days." for i in range(2500))
     # each with its own quote (copies of one citation object are one citation: test_hostile_structured.py)
     cites = [{"document_id": f"d{i % 2 + 1}", "text_span": f"Sentence number {i} says"} for i in range(1000)]
     doc = json.dumps({"answer": answer, "citations": cites})
-    started = time.monotonic()
     db = _audited(tmp_path, [make_answer("many", doc, CTX)])
-    took = time.monotonic() - started
     got = q(
         db, "SELECT cited_ref, count(*), count(DISTINCT (verdict, support)) FROM citation_audit GROUP BY 1 ORDER BY 1"
     )
     assert got == [("d1", 500, 1), ("d2", 500, 1)], got
-    assert took < 30, took
 
 
 def test_markers_along_one_overlong_sentence_cite_the_words_before_each(tmp_path: Path) -> None:

@@ -4,7 +4,6 @@ that were not one line. Each through the real CLI on real Parquet and DuckDB fil
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pyarrow as pa
@@ -185,9 +184,8 @@ def _sql(db: Path, query: str, *fmt: str) -> tuple[int, str]:
 def test_sql_table_shows_at_most_1000_rows_and_csv_json_give_all(tmp_path: Path) -> None:
     # the table format had no cap: SELECT * FROM range(10000000) ran for minutes building a rich table
     db = _empty_db(tmp_path)
-    start = time.monotonic()
     code, out = _sql(db, "SELECT * FROM range(10000000)")
-    assert code == 0 and time.monotonic() - start < 30, out
+    assert code == 0, out
     lines = out.splitlines()
     assert lines[-1] == (
         "showing the first 1,000 rows; the query returns more: --format csv or --format json gives all rows"
