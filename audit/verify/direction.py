@@ -20,6 +20,10 @@ import re
 
 from audit.verify.changes import WENT_DOWN, WENT_UP
 
+# what a court upholds or throws out: a complaint, a claim, an appeal (not "upheld the ruling", which dismisses the
+# appeal against it)
+_PLEA = r"(?:complaints?|claims?|appeals?|challenges?|objections?|lawsuits?|petitions?)"
+
 # (one side, the other): word forms, regular expressions over lower-case words. Left out as too often something else:
 # up / down (but "went up", "has gone down": `changes.WENT_UP`), more / less, cut, fall / falls (the season, the falls),
 # contract(s). Higher / lower: the comparative only
@@ -39,7 +43,8 @@ _OPPOSITIONS = (
     (r"above", r"below"),
     (
         r"approv(?:e|es|ed|ing|al)|accept(?:s|ed|ing)?|allow(?:s|ed|ing)?|permit(?:s|ted|ting)?|legal",
-        r"reject(?:s|ed|ing|ion)?|ban(?:s|ned|ning)?|prohibit(?:s|ed|ing)?|forb[ia]d(?:s|den)?|illegal",
+        r"reject(?:s|ed|ing|ion)?|ban(?:s|ned|ning)?|prohibit(?:s|ed|ing)?|forb[ia]d(?:s|den)?|illegal|"
+        r"turn(?:s|ed|ing)? down",
     ),
     (r"higher", r"lower"),
     # size and age, superlative and comparative ("the youngest son" against "the eldest son"): on the training pairs'
@@ -57,7 +62,10 @@ _OPPOSITIONS = (
     (r"strengthen(?:s|ed|ing)?", r"weaken(?:s|ed|ing)?"),
     (r"improv(?:e|es|ed|ing|ement)", r"worsen(?:s|ed|ing)?|deteriorat(?:e|es|ed|ing|ion)"),
     (r"accelerat(?:e|es|ed|ing)", r"decelerat(?:e|es|ed|ing)|slow(?:s|ed|ing)"),
-    (r"support(?:s|ed|ing)?|back(?:ed|ing)|favou?r(?:s|ed|ing)", r"oppos(?:e|es|ed|ing)"),
+    (
+        r"support(?:s|ed|ing)?|back(?:ed|ing)|favou?r(?:s|ed|ing)|in favou?r of|vot(?:e|es|ed|ing) for",
+        r"oppos(?:e|es|ed|ing)|vot(?:e|es|ed|ing) against",
+    ),
     (r"impos(?:e|es|ed|ing)", r"lift(?:s|ed|ing)?"),
     (r"launch(?:es|ed|ing)?", r"withdr[ae]w(?:s|n|ing)?"),
     (
@@ -65,6 +73,14 @@ _OPPOSITIONS = (
         r"halt(?:s|ed|ing)?|suspend(?:s|ed|ing)?|cancell?(?:ed|ing)|stop(?:s|ped|ping)?|ceas(?:e|es|ed|ing)",
     ),
     (r"often|frequently|commonly", r"rarely|seldom"),
+    # a verdict, and a complaint or an appeal upheld or thrown out (let-in round 10: each was verified said in other
+    # words); "not guilty" is the side of "acquitted" (a negated word states the other side)
+    (r"acquit(?:s|ted|tal)?|cleared of", r"convict(?:ed|ion|ions)|guilty"),
+    (
+        rf"uph(?:eld|old(?:s|ing)?) (?:the |a |an |his |her |their |its )?{_PLEA}|{_PLEA} (?:was|were|is|are) upheld",
+        rf"(?:dismiss(?:es|ed|ing)?|reject(?:s|ed|ing)?|thr(?:ew|own) out) (?:the |a |an |his |her |their |its )?"
+        rf"{_PLEA}|{_PLEA} (?:was|were|is|are) (?:dismissed|rejected|thrown out)",
+    ),
 )
 _SIDES = tuple((re.compile(rf"\b(?:{a})\b"), re.compile(rf"\b(?:{b})\b")) for a, b in _OPPOSITIONS)
 # any word of any side: most claims state no change, and their windows need not be read (~230 us a pair otherwise)
@@ -76,7 +92,7 @@ _CONVERSE = frozenset({1, 5, 7, 13, 14})
 # oppositions of two events of one thing, both of which may be true at different times (added and removed, opened and
 # closed, began and ended, approved and rejected), unlike a change that went one way (rose, fell) or a contest (won,
 # lost)
-_EVENTS = frozenset({2, 3, 4, 6, 19, 20, 21})
+_EVENTS = frozenset({2, 3, 4, 6, 19, 20, 21, 23})
 # oppositions with a middle, whose negated word states neither side: not supporting is no opposing ("cannot support
 # your weight" against "opposes the force of gravity": a supported training pair)
 _MIDDLE = frozenset({18})

@@ -1,0 +1,48 @@
+"""The "nothing let in" sweep, round 10: wrong claims that state the other side without a negation word (voted
+against, convicted, turned down, lost money, a minority), a quantity, an order, a degree or a frequency moved by a
+word and not a digit, and a condition left out, on short news, science, business and sport sources, that came out
+`verified`, each beside correct paraphrases that must stay `verified`; all through one real `citeaudit run` on real
+Parquet and DuckDB files (docs/hostile-inputs.md, "The let-in sweep, round 10")."""
+
+from __future__ import annotations
+
+from tests.cli.hostile import Verdicts, claims
+from tests.cli.test_hostile_verdicts import _assert_flagged, _assert_verified
+
+BUDGET = "The parliament voted in favour of the budget on Tuesday."
+MINISTER = "The court acquitted the former minister of fraud."
+MURDER = "The jury found the defendant guilty of murder."
+TAKEOVER = "Shareholders approved the takeover bid."
+LANDLORD = "The judge upheld the complaint against the landlord."
+PLAN = "The city council voted against the plan to close the library."
+OFFER = "The board accepted the offer from the investors."
+
+
+@claims(
+    {
+        "voted_against": ("On Tuesday the parliament voted against the budget.", BUDGET),
+        "voted_for": ("The plan to close the library was backed by the city council.", PLAN),
+        "convicted": ("The former minister was convicted of fraud by the court.", MINISTER),
+        "acquitted": ("The defendant was acquitted of murder by the jury.", MURDER),
+        "turned_down": ("The takeover bid was turned down by shareholders.", TAKEOVER),
+        "dismissed": ("The judge dismissed the complaint against the landlord.", LANDLORD),
+        # supported: the same side in other words
+        "ok_backed": ("On Tuesday the parliament backed the budget.", BUDGET),
+        "ok_opposed": ("The plan to close the library was opposed by the city council.", PLAN),
+        "ok_cleared": ("The former minister was cleared of fraud by the court.", MINISTER),
+        "ok_convicted": ("The defendant was convicted of murder by the jury.", MURDER),
+        "ok_approval": ("The takeover bid won the approval of shareholders.", TAKEOVER),
+        "ok_agreed": ("The board agreed to the investors' offer.", OFFER),
+        "ok_ruled_for": ("The judge ruled in favour of the complaint against the landlord.", LANDLORD),
+        "ok_dismissed_appeal": (
+            "The court dismissed the appeal.",
+            "The court upheld the ruling of the lower court and dismissed the appeal.",
+        ),
+    }
+)
+def test_a_decision_or_a_verdict_said_the_other_way_in_other_words_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): the claim, worded and ordered otherwise (no copy for `swaps` to read), states the
+    # other side of a vote, a verdict, an offer or a complaint, in words `direction.py` did not know ("voted against",
+    # "voted for", "acquitted", "convicted", "guilty", "turned down", "dismissed the complaint")
+    _assert_flagged(got, {k: "direction_mismatch" for k in got if not k.startswith("ok_")})
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="direction_mismatch")
