@@ -34,9 +34,11 @@ _OPPOSITIONS = (
         r"jump(?:s|ed|ing)?|soar(?:s|ed|ing)?|surg(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|boost(?:s|ed|ing)?|"
         r"expand(?:s|ed|ing)?|doubl(?:e|es|ed|ing)|tripl(?:e|es|ed|ing)|" + WENT_UP,
         r"decreas\w*|fell|fallen|falling|declin(?:e|es|ed|ing)|drop(?:s|ped|ping)?|shr[ai]nk(?:s|ing)?|shrunk|"
-        r"reduc(?:e|es|ed|ing|tion)|plung(?:e|es|ed|ing)|slump(?:s|ed|ing)?|halv(?:e|es|ed|ing)|" + WENT_DOWN,
+        r"reduc(?:e|es|ed|ing|tion)|plung(?:e|es|ed|ing)|slump(?:s|ed|ing)?|halv(?:e|es|ed|ing)|cut (?:in|by) half|"
+        # a value lost ("shares lost 4 percent", "lost ground"), not a contest ("lost the final")
+        r"lost(?= (?:[$€£]?\d|ground|value))|" + WENT_DOWN,
     ),
-    (r"won|wins?|winning", r"lost|los(?:e|es|ing)"),
+    (r"won|wins?|winning", r"lost|los(?:e|es|ing)|(?:was|were|been|is|are) (?:defeated|beaten)"),
     (r"add(?:s|ed|ing)?", r"remov(?:e|es|ed|ing|al)|discontinu(?:e|es|ed|ing)|eliminat(?:e|es|ed|ing)|abolish\w*"),
     (r"open(?:s|ed|ing)?|reopen(?:s|ed|ing)?", r"clos(?:e|es|ed|ing|ure)|shut(?:s|ting)?"),
     (r"began|begun|begins|start(?:s|ed)|commenc(?:e|es|ed)", r"ended|ends|finish(?:es|ed)|conclud(?:e|es|ed)|stopped"),
@@ -81,6 +83,12 @@ _OPPOSITIONS = (
         rf"(?:dismiss(?:es|ed|ing)?|reject(?:s|ed|ing)?|thr(?:ew|own) out) (?:the |a |an |his |her |their |its )?"
         rf"{_PLEA}|{_PLEA} (?:was|were|is|are) (?:dismissed|rejected|thrown out)",
     ),
+    # a year in profit or at a loss, and staff taken on or let go (let-in round 10)
+    (
+        r"profit(?:s|able)?|in the black",
+        r"loss(?:es)?|loss-making|unprofitable|lost money|los(?:e|es|ing) money|in the red",
+    ),
+    (r"hir(?:e|es|ed|ing)|recruit(?:s|ed|ing)?|took on", r"laid off|lay(?:s|ing)? off|layoffs?|sack(?:s|ed|ing)?"),
 )
 _SIDES = tuple((re.compile(rf"\b(?:{a})\b"), re.compile(rf"\b(?:{b})\b")) for a, b in _OPPOSITIONS)
 # any word of any side: most claims state no change, and their windows need not be read (~230 us a pair otherwise)
@@ -92,7 +100,7 @@ _CONVERSE = frozenset({1, 5, 7, 13, 14})
 # oppositions of two events of one thing, both of which may be true at different times (added and removed, opened and
 # closed, began and ended, approved and rejected), unlike a change that went one way (rose, fell) or a contest (won,
 # lost)
-_EVENTS = frozenset({2, 3, 4, 6, 19, 20, 21, 23})
+_EVENTS = frozenset({2, 3, 4, 6, 19, 20, 21, 23, 26})
 # oppositions with a middle, whose negated word states neither side: not supporting is no opposing ("cannot support
 # your weight" against "opposes the force of gravity": a supported training pair)
 _MIDDLE = frozenset({18})

@@ -46,3 +46,43 @@ def test_a_decision_or_a_verdict_said_the_other_way_in_other_words_is_not_verifi
     # "voted for", "acquitted", "convicted", "guilty", "turned down", "dismissed the complaint")
     _assert_flagged(got, {k: "direction_mismatch" for k in got if not k.startswith("ok_")})
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="direction_mismatch")
+
+
+BANK = "Shares in the bank gained 4 percent on Monday."
+CURRENCY = "The currency lost 3 percent against the dollar."
+ELECTION = "The incumbent won the election by a wide margin."
+FINAL = "Spain won the final against England."
+WAITING = "The waiting list was cut in half last year."
+AIRLINE = "The airline made a profit in 2022."
+LOSS = "The chain reported a loss for the year."
+CARMAKER = "The carmaker hired 200 workers in June."
+
+
+@claims(
+    {
+        "shares_lost": ("On Monday the bank's shares lost 4 percent.", BANK),
+        "currency_gained": ("Against the dollar, the currency gained 3 percent.", CURRENCY),
+        "was_defeated": ("The incumbent was defeated in the election by a wide margin.", ELECTION),
+        "were_beaten": ("Spain were beaten in the final by England.", FINAL),
+        "doubled": ("The waiting list doubled last year.", WAITING),
+        "lost_money": ("In 2022 the airline lost money.", AIRLINE),
+        "profit": ("For the year the chain was profitable.", LOSS),
+        "laid_off": ("In June the carmaker laid off 200 workers.", CARMAKER),
+        # supported: the same side in other words, or the two sides of a contest turned with its verb
+        "ok_rose": ("On Monday the bank's shares rose 4 percent.", BANK),
+        "ok_fell": ("Against the dollar, the currency fell 3 percent.", CURRENCY),
+        "ok_reelected": ("The incumbent was re-elected by a wide margin.", ELECTION),
+        "ok_beaten": ("England were beaten in the final by Spain.", FINAL),
+        "ok_lost_to": ("The team lost 2-1 to the champions.", "The champions won 2-1 against the team."),
+        "ok_halved": ("Last year the waiting list was halved.", WAITING),
+        "ok_profitable": ("In 2022 the airline was profitable.", AIRLINE),
+        "ok_lost_money": ("For the year the chain lost money.", LOSS),
+        "ok_took_on": ("In June the carmaker took on 200 workers.", CARMAKER),
+    }
+)
+def test_a_gain_or_a_loss_said_the_other_way_in_other_words_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): "lost 4 percent" was read only as a contest's loss, "was defeated" and "were
+    # beaten" as no side, "cut in half" as no change, and profit / loss, hired / laid off were no opposition of
+    # `direction.py`
+    _assert_flagged(got, {k: "direction_mismatch" for k in got if not k.startswith("ok_")})
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="direction_mismatch")
