@@ -89,6 +89,15 @@ _OPPOSITIONS = (
         r"loss(?:es)?|loss-making|unprofitable|lost money|los(?:e|es|ing) money|in the red",
     ),
     (r"hir(?:e|es|ed|ing)|recruit(?:s|ed|ing)?|took on", r"laid off|lay(?:s|ing)? off|layoffs?|sack(?:s|ed|ing)?"),
+    # a judgement or a test result, an extreme or a comparison of warmth, a share of a vote, a life or a shot, and a
+    # sequence in the passive: what came first "was followed by" what came after (let-in round 10)
+    (r"positive|favou?rable|glowing", r"negative|unfavou?rable|scathing"),
+    (r"warmest|hottest", r"coolest|coldest"),
+    (r"warmer|hotter", r"cooler|colder"),
+    (r"majority", r"minority"),
+    (r"surviv(?:e|es|ed)", r"di(?:e|es|ed)|killed"),
+    (r"scor(?:ed|ing)", r"miss(?:es|ed)"),
+    (r"(?:was|were|is|are|been) followed by|came before", r"(?:was|were|is|are|been) preceded by|came after"),
 )
 _SIDES = tuple((re.compile(rf"\b(?:{a})\b"), re.compile(rf"\b(?:{b})\b")) for a, b in _OPPOSITIONS)
 # any word of any side: most claims state no change, and their windows need not be read (~230 us a pair otherwise)
@@ -96,11 +105,11 @@ _ANY_SIDE = re.compile(r"\b(?:" + "|".join(f"{a}|{b}" for a, b in _OPPOSITIONS) 
 # oppositions that relate two things, each the other's converse: "Brazil won against Germany" is "Germany lost to
 # Brazil", "the hut is above the glacier" is "the glacier is below the hut", "Europe higher than Asia" is "Asia lower
 # than Europe"
-_CONVERSE = frozenset({1, 5, 7, 13, 14})
+_CONVERSE = frozenset({1, 5, 7, 13, 14, 29, 33})
 # oppositions of two events of one thing, both of which may be true at different times (added and removed, opened and
 # closed, began and ended, approved and rejected), unlike a change that went one way (rose, fell) or a contest (won,
 # lost)
-_EVENTS = frozenset({2, 3, 4, 6, 19, 20, 21, 23, 26})
+_EVENTS = frozenset({2, 3, 4, 6, 19, 20, 21, 23, 26, 31, 32})
 # oppositions with a middle, whose negated word states neither side: not supporting is no opposing ("cannot support
 # your weight" against "opposes the force of gravity": a supported training pair)
 _MIDDLE = frozenset({18})
@@ -114,6 +123,9 @@ _NO_CHANGE = re.compile(
     r"\badd(?:s|ed|ing)? that\b|\b(?:he|she|they|it|we|i|who|spokesman|spokeswoman|spokesperson) added\b|"
     # a price "closed at $150" or "opened higher" (the day's last and first price), "the year ended June 30" (a date)
     r"\b(?:open|clos)(?:e|es|ed|ing)? (?:higher|lower|flat\b|(?:at|near|around) [$€£]?\d)|"
+    # an obituary's "survived by", a group named for its size ("ethnic minorities", "the majority leader")
+    r"\bsurvived by\b|\bethnic (?:minorit|majorit)\w*|\b(?:minority|majority) (?:groups?|communit\w*|languages?|"
+    r"leaders?|whips?)\b|"
     r"\b(?:opening|closing) (?:prices?|bell|levels?|quotes?)\b|"
     r"\b(?:year|quarter|period|half|months|weeks?) end(?:ed|s)\b|"
     # a count of wins or losses ("losing only four of 42 matches", "won just two games"): a record, no contest lost

@@ -86,3 +86,45 @@ def test_a_gain_or_a_loss_said_the_other_way_in_other_words_is_not_verified(got:
     # `direction.py`
     _assert_flagged(got, {k: "direction_mismatch" for k in got if not k.startswith("ok_")})
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="direction_mismatch")
+
+
+FILM = "Critics gave the film positive reviews."
+VIRUS = "The patient tested negative for the virus."
+SUMMER = "Last summer was the warmest on record in Europe."
+WINTER = "The winter was colder than usual in Canada."
+REFERENDUM = "A majority of voters supported the proposal in the referendum."
+OPERATION = "The patient survived the operation."
+PENALTY = "The striker scored the penalty in the final minute."
+EARTHQUAKE = "The earthquake was followed by a tsunami."
+
+
+@claims(
+    {
+        "negative_reviews": ("The film received negative reviews from critics.", FILM),
+        "positive_test": ("The test for the virus came back positive.", VIRUS),
+        "coolest": ("In Europe, last summer was the coolest on record.", SUMMER),
+        "warmer": ("The winter in Canada was warmer than usual.", WINTER),
+        "minority": ("In the referendum, only a minority of voters backed the proposal.", REFERENDUM),
+        "died": ("The patient died during the operation.", OPERATION),
+        "missed": ("In the final minute the striker missed the penalty.", PENALTY),
+        "preceded": ("The earthquake was preceded by a tsunami.", EARTHQUAKE),
+        # supported: the same side in other words, or a sequence said from its other end
+        "ok_favourable": ("The film received favourable reviews from critics.", FILM),
+        "ok_negative": ("The test for the virus came back negative.", VIRUS),
+        "ok_hottest": ("In Europe, last summer was the hottest on record.", SUMMER),
+        "ok_colder": ("Canada had a colder winter than normal.", WINTER),
+        "ok_most": ("In the referendum, most voters backed the proposal.", REFERENDUM),
+        "ok_majority": ("The proposal was backed by a majority of voters in the referendum.", REFERENDUM),
+        "ok_alive": ("The patient came through the operation alive.", OPERATION),
+        "ok_converted": ("In the final minute the striker converted the penalty.", PENALTY),
+        "ok_followed": ("A tsunami followed the earthquake.", EARTHQUAKE),
+        "ok_preceded": ("The tsunami was preceded by the earthquake.", EARTHQUAKE),
+    }
+)
+def test_a_judgement_an_extreme_a_share_an_outcome_or_a_sequence_said_the_other_way_is_not_verified(
+    got: Verdicts,
+) -> None:
+    # each was verified (no reason): positive / negative, warmest / coolest, warmer / colder, majority / minority,
+    # survived / died, scored / missed and "was followed by" / "was preceded by" were no opposition of `direction.py`
+    _assert_flagged(got, {k: "direction_mismatch" for k in got if not k.startswith("ok_")})
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="direction_mismatch")
