@@ -128,3 +128,49 @@ def test_a_judgement_an_extreme_a_share_an_outcome_or_a_sequence_said_the_other_
     # survived / died, scored / missed and "was followed by" / "was preceded by" were no opposition of `direction.py`
     _assert_flagged(got, {k: "direction_mismatch" for k in got if not k.startswith("ok_")})
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="direction_mismatch")
+
+
+DEAL = "Subject to regulatory approval, the deal will close in May."
+TAX = "Pending a final vote, the tax will rise to 20 percent."
+DRAW = "In the event of a draw, the match goes to penalties."
+REVENUE = "Assuming the economy keeps growing, tax revenue will rise by 4 percent."
+LOAN = "Conditional on budget cuts, the fund will lend the country 3 billion euros."
+
+
+@claims(
+    {
+        "subject_to": ("The deal will close in May.", DEAL),
+        "pending": ("The tax will rise to 20 percent.", TAX),
+        "in_the_event_of": ("The match goes to penalties.", DRAW),
+        "assuming": ("Tax revenue will rise by 4 percent.", REVENUE),
+        "conditional_on": ("The fund will lend the country 3 billion euros.", LOAN),
+        # supported: the condition kept, or a deed done subject to conditions or pending another (it is done)
+        "ok_if": ("The deal will close in May if regulators approve it.", DEAL),
+        "ok_subject_to": ("Subject to regulatory approval, the deal will close in May.", DEAL),
+        "ok_vote": ("If the final vote passes, the tax will rise to 20 percent.", TAX),
+        "ok_draw": ("If there is a draw, the match goes to penalties.", DRAW),
+        "ok_released": (
+            "The suspect was released on bail.",
+            "Pending trial, the suspect was released on bail.",
+        ),
+        "ok_approved": (
+            "The merger was approved by regulators.",
+            "Subject to conditions, the merger was approved by regulators.",
+        ),
+    }
+)
+def test_a_condition_opened_by_subject_to_pending_or_in_the_event_of_left_out_is_not_verified(got: Verdicts) -> None:
+    # each was verified as an exact match: the claim is the consequent of its sentence, whose condition opens it with
+    # words `asserted.dropped_condition` did not read as one ("subject to", "pending", "in the event of", "assuming",
+    # "conditional on")
+    _assert_flagged(
+        got,
+        {
+            "subject_to": "conditional:subject to",
+            "pending": "conditional:pending",
+            "in_the_event_of": "conditional:in the event of",
+            "assuming": "conditional:assuming",
+            "conditional_on": "conditional:conditional on",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="conditional:")
