@@ -174,3 +174,46 @@ def test_a_condition_opened_by_subject_to_pending_or_in_the_event_of_left_out_is
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="conditional:")
+
+
+ENGINE = "The new engine is slightly larger than the old one."
+PHONE = "The new phone is marginally cheaper than its predecessor."
+SURVIVAL = "Survival rates were significantly higher in the second group."
+RIVER = "The river is much wider at the mouth."
+BOARD = "The board initially rejected the offer."
+COURT = "The court at first dismissed the case."
+
+
+@claims(
+    {
+        "much_larger": ("The new engine is much larger than the old one.", ENGINE),
+        "far_cheaper": ("The new phone is far cheaper than its predecessor.", PHONE),
+        "slightly_higher": ("Survival rates were slightly higher in the second group.", SURVIVAL),
+        "a_little_wider": ("The river is a little wider at the mouth.", RIVER),
+        "eventually": ("The board eventually rejected the offer.", BOARD),
+        "ultimately": ("The court ultimately dismissed the case.", COURT),
+        # supported: the same degree or the same time in other words
+        "ok_a_little": ("The new engine is a little larger than the old one.", ENGINE),
+        "ok_marginally": ("The new phone costs marginally less than its predecessor.", PHONE),
+        "ok_considerably": ("Survival rates were considerably higher in the second group.", SURVIVAL),
+        "ok_far_wider": ("The river is far wider at the mouth.", RIVER),
+        "ok_at_first": ("At first the board rejected the offer.", BOARD),
+        "ok_initially": ("The court initially dismissed the case.", COURT),
+    }
+)
+def test_a_degree_or_a_time_of_a_copied_sentence_said_otherwise_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): a copy of its sentence but for a word of degree ("much", "far", "a little" for
+    # "slightly", "slightly" for "significantly") or of time ("eventually" for "initially") that no class or pair of
+    # `opposites.py` held
+    _assert_flagged(
+        got,
+        {
+            "much_larger": "swapped:much/slightly",
+            "far_cheaper": "swapped:far/marginally",
+            "slightly_higher": "swapped:slightly/significantly",
+            "a_little_wider": "swapped:a little/much",
+            "eventually": "swapped:eventually/initially",
+            "ultimately": "swapped:ultimately/at first",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
