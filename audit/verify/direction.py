@@ -196,6 +196,11 @@ def _context(text: str, words: list[re.Match[str]]) -> tuple[set[str], set[str]]
     return _content(near), figures
 
 
+def content_near(text: str, words: list[re.Match[str]]) -> set[str]:
+    """The content words within ANCHOR_WORDS of each of `words`, in its clause (what a phrase is about)."""
+    return _context(text, words)[0]
+
+
 def _same_thing(claim: str, c: list[re.Match[str]], window: str, w: list[re.Match[str]], event: bool) -> bool:
     """Whether the two words are about the same thing: they share a content word near them, and, for two events
     (`_EVENTS`) with figures near both, a figure ("World War II ended in 1945" against "began in 1939 and lasted

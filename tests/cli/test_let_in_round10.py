@@ -217,3 +217,41 @@ def test_a_degree_or_a_time_of_a_copied_sentence_said_otherwise_is_not_verified(
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+MAGAZINE = "The magazine is published weekly."
+FERRY = "The ferry sails to the island once a week."
+DIVIDEND = "The company pays its dividend quarterly."
+HEARINGS = "The council holds public hearings twice a year."
+
+
+@claims(
+    {
+        "every_month": ("The magazine comes out every month.", MAGAZINE),
+        "every_day": ("Every day a ferry sails to the island.", FERRY),
+        "once_a_year": ("Once a year the company pays out its dividend.", DIVIDEND),
+        "monthly": ("Public hearings are held by the council monthly.", HEARINGS),
+        # supported: the same rate in other words, or a window stating the claim's rate beside another
+        "ok_every_week": ("The magazine comes out every week.", MAGAZINE),
+        "ok_weekly": ("A ferry sails to the island weekly.", FERRY),
+        "ok_three_months": ("The company pays its dividend every three months.", DIVIDEND),
+        "ok_six_months": ("Public hearings are held by the council every six months.", HEARINGS),
+        "ok_summer": (
+            "The bus to the lake runs daily in summer.",
+            "The bus to the lake runs weekly in winter and daily in summer.",
+        ),
+    }
+)
+def test_how_often_said_otherwise_in_other_words_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): worded otherwise, no copy for `swaps` to read its period in the place of the
+    # sentence's, and no rule compared how often a claim and its source say a thing happens (`frequency.py`)
+    _assert_flagged(
+        got,
+        {
+            "every_month": "swapped:every month/weekly",
+            "every_day": "swapped:every day/once a week",
+            "once_a_year": "swapped:once a year/quarterly",
+            "monthly": "swapped:monthly/twice a year",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
