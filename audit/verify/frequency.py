@@ -5,11 +5,12 @@ A copy of the sentence with "monthly" in the place of "weekly" is read by `swaps
 scores it high (let-in round 10: "every month" for "weekly", "every day" for "once a week", "once a year" for
 "quarterly" were `verified`). Each phrase that says how often, an adverb ("weekly", "quarterly", "annually"), "every"
 or "each" and a period ("every two years", "each month"), or a count and a period ("twice a year", "three times per
-day"), is a rate: the days between two times. A claim whose rates all differ (by more than `TOLERANCE`) from a rate
-its candidate windows state about the same thing (a content word within `direction.ANCHOR_WORDS` of both, in their
-clauses), where no window states the claim's rate at all, says how often otherwise: `swapped:every month/weekly`.
-"twice a year" and "every six months", "quarterly" and "every three months" are one rate; a window that states the
-claim's rate beside another ("weekly in winter and daily in summer") is no mismatch. Pure.
+day", "three times daily"), is a rate: the days between two times. A claim whose rates all differ (by more than
+`TOLERANCE`) from a rate its candidate windows state about the same thing (a content word within
+`direction.ANCHOR_WORDS` of both, in their clauses), where no window states the claim's rate at all, says how often
+otherwise: `swapped:every month/weekly`. "twice a year" and "every six months", "quarterly" and "every three months",
+"three times daily" and "three times a day" are one rate; a window that states the claim's rate beside another
+("weekly in winter and daily in summer") is no mismatch. Pure.
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ _RATE = re.compile(
     rf"\b(?:every|each)\s+(?:(?P<n>other|two|three|four|five|six|ten|twelve|\d+)\s+)?{_PERIOD}\b"
     rf"|\b(?P<count>once|twice|thrice|(?:one|two|three|four|five|six|\d+)\s+times)\s+(?:a|an|per|each|every)\s+"
     rf"(?P<per>minute|hour|day|night|week|fortnight|month|quarter|year|decade)\b"
-    rf"|\b(?P<adverb>{'|'.join(_ADVERBS)})\b",
+    rf"|\b(?:(?P<times>once|twice|thrice|(?:one|two|three|four|five|six|\d+)\s+times)\s+)?"
+    rf"(?P<adverb>{'|'.join(_ADVERBS)})\b",
     re.IGNORECASE,
 )
 TOLERANCE = 0.1  # two rates within this share of each other are one ("every six months" and "twice a year")
@@ -66,7 +68,8 @@ def rates(text: str) -> list[tuple[str, float]]:
     out: list[tuple[str, float]] = []
     for m in _RATE.finditer(text):
         if m["adverb"]:
-            days = _ADVERBS[m["adverb"].lower()]
+            days = _ADVERBS[m["adverb"].lower()]  # "three times daily": a third of a day
+            days /= _number(m["times"].lower().split()[0], _COUNTS) if m["times"] else 1
         elif m["period"]:
             days = _DAYS[m["period"].lower()] * (_number(m["n"], _EVERY_N) if m["n"] else 1)
         else:

@@ -236,6 +236,10 @@ HEARINGS = "The council holds public hearings twice a year."
         "ok_weekly": ("A ferry sails to the island weekly.", FERRY),
         "ok_three_months": ("The company pays its dividend every three months.", DIVIDEND),
         "ok_six_months": ("Public hearings are held by the council every six months.", HEARINGS),
+        "ok_times_daily": (
+            "Patients take the tablet three times daily.",
+            "Patients take the tablet three times a day.",
+        ),
         "ok_summer": (
             "The bus to the lake runs daily in summer.",
             "The bus to the lake runs weekly in winter and daily in summer.",

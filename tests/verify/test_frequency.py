@@ -22,6 +22,7 @@ def test_each_way_of_saying_how_often_is_a_rate_in_days() -> None:
         ("The ferry sails every day.", "The ferry sails to the island once a week.", "every day/once a week"),
         # one rate said two ways, the claim's rate beside another, a rate of something else
         ("The council meets every six months.", "The council holds hearings twice a year.", None),
+        ("Patients take the tablet three times daily.", "Patients take the tablet three times a day.", None),
         ("The bus runs daily in summer.", "The bus runs weekly in winter and daily in summer.", None),
         ("The magazine comes out every month.", "The printers are serviced weekly.", None),
         ("The magazine comes out every month.", "The magazine was founded in 1990.", None),
