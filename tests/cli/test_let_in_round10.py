@@ -259,3 +259,44 @@ def test_how_often_said_otherwise_in_other_words_is_not_verified(got: Verdicts) 
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+LAWSUIT = "The company's rival filed the lawsuit in April."
+SONG = "The singer's father wrote the song in 1975."
+INNOCENT = "The defendant's lawyer told the court that he was innocent."
+CONTRACT = "The minister's predecessor signed the contract in 2015."
+FOUNDED = "Her husband founded the company in 1998."
+
+
+@claims(
+    {
+        "rival": ("The company filed the lawsuit in April.", LAWSUIT),
+        "father": ("The singer wrote the song in 1975.", SONG),
+        "lawyer": ("The defendant told the court that he was innocent.", INNOCENT),
+        "predecessor": ("The minister signed the contract in 2015.", CONTRACT),
+        "husband": ("She founded the company in 1998.", FOUNDED),
+        # supported: the other party kept, or a body said for its spokesman
+        "ok_rival": ("In April the company's rival filed the lawsuit.", LAWSUIT),
+        "ok_father": ("The song was written by the singer's father in 1975.", SONG),
+        "ok_husband": ("The company was founded by her husband in 1998.", FOUNDED),
+        "ok_spokesman": (
+            "The company said that profits would rise.",
+            "The company's spokesman said that profits would rise.",
+        ),
+    }
+)
+def test_a_deed_of_a_kinsman_rival_or_lawyer_given_to_the_party_named_with_him_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): the claim copies its sentence but for "'s rival", "'s father", "'s lawyer" or
+    # "'s predecessor" after its subject, or says "She" for "Her husband", and gives the deed to the party the other
+    # is named by (`left_out.dropped_holder`)
+    _assert_flagged(
+        got,
+        {
+            "rival": "swapped:company/company's rival",
+            "father": "swapped:singer/singer's father",
+            "lawyer": "swapped:defendant/defendant's lawyer",
+            "predecessor": "swapped:minister/minister's predecessor",
+            "husband": "swapped:she/her husband",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
