@@ -20,6 +20,8 @@ claim's words from there):
   reached" (`unasserted:per capita`);
 - the count of an interval: "every year" against "every two years" (`interval_widened`: `swapped:year/two years`,
   the claim's one word in the place of two);
+- a superlative's bound in time widened to all time: "the highest ever" against "the highest since 2008", "on
+  record" against "in 40 years" (`time_widened`: `swapped:ever/since 2008`);
 - another person named by the party the claim names: "The company filed the lawsuit" against "The company's rival
   filed the lawsuit", "She founded the company" against "Her husband founded the company" (`dropped_holder`,
   `pronoun_for_holder`: `swapped:company/company's rival`, `swapped:she/her husband`): a kinsman, a rival, a
@@ -113,6 +115,24 @@ def dropped_role(stated: Sequence[str], after: Sequence[str]) -> str | None:
     return f"{after[0]}/{stated[0]} {after[0]}"
 
 
+# all time, said of a superlative ("the highest ever", "on record", "of all time", "in history"), and the words that
+# open a bound in time ("since 2008", "in 40 years", "in a decade", "for 40 years", "this century")
+_ALL_TIME = frozenset(
+    {("ever",), ("on", "record"), ("of", "all", "time"), ("in", "history"), ("in", "recorded", "history")}
+)
+_SPANS = frozenset("year years decade decades century centuries month months".split())
+
+
+def time_widened(said: Sequence[str], stated: Sequence[str]) -> str | None:
+    """The claim's "ever", "on record", "of all time" in the place of the sentence's bound in time ("since 2008", "in
+    40 years", "in a decade"), as a reason's detail ("ever/since 2008"); None otherwise."""
+    if tuple(said) not in _ALL_TIME or not 2 <= len(stated) <= 4:
+        return None
+    since = stated[0] == "since" and len(stated) == 2
+    span = stated[0] in ("in", "for", "this") and stated[-1] in _SPANS
+    return f"{' '.join(said)}/{' '.join(stated)}" if since or span else None
+
+
 def dropped_holder(before: Sequence[str], stated: Sequence[str]) -> str | None:
     """The claim's party and the sentence's other person it names ("company/company's rival"), where the words left
     out (`stated`) after the claim's word (`before`'s last) are "'s" and one of `HOLDERS`; None otherwise."""
@@ -167,3 +187,9 @@ def left_out(said: Sequence[str], before: Sequence[str], stated: Sequence[str], 
         or dropped_holder(before, stated)
         or (None if qualifier is None else f"unasserted:{qualifier}")
     )
+
+
+def said_in_place(said: Sequence[str], stated: Sequence[str]) -> str | None:
+    """What the claim's words `said` in the place of the sentence's `stated` say otherwise: a pronoun for another
+    person ("she/her husband"), all time for a bound ("ever/since 2008"); None otherwise."""
+    return pronoun_for_holder(said, stated) or time_widened(said, stated)

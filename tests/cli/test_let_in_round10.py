@@ -300,3 +300,36 @@ def test_a_deed_of_a_kinsman_rival_or_lawyer_given_to_the_party_named_with_him_i
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+SALES = "Sales were the highest since 2008."
+RIVER_LEVEL = "The river reached its highest level in 40 years."
+JOBLESS = "Unemployment fell to its lowest level since 1970."
+OCTOBER = "It was the warmest October in a decade."
+
+
+@claims(
+    {
+        "ever": ("Sales were the highest ever.", SALES),
+        "on_record": ("The river reached its highest level on record.", RIVER_LEVEL),
+        "lowest_ever": ("Unemployment fell to its lowest level ever.", JOBLESS),
+        "all_time": ("It was the warmest October of all time.", OCTOBER),
+        # supported: the same bound in other words, or an unbounded superlative said two ways
+        "ok_since": ("Sales reached their highest level since 2008.", SALES),
+        "ok_forty_years": ("The river reached its highest level for 40 years.", RIVER_LEVEL),
+        "ok_on_record": ("Sales were the highest on record.", "Sales were the highest ever."),
+    }
+)
+def test_a_superlative_bounded_in_time_stated_as_the_most_ever_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): a copy of its sentence but for "ever", "on record" or "of all time" in the place
+    # of the bound "since 2008", "in 40 years", "in a decade" (`left_out.time_widened`)
+    _assert_flagged(
+        got,
+        {
+            "ever": "swapped:ever/since 2008",
+            "on_record": "swapped:on record/in 40 years",
+            "lowest_ever": "swapped:ever/since 1970",
+            "all_time": "swapped:of all time/in a decade",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
