@@ -138,6 +138,8 @@ _CLASSES = {
     "milliliters:ml ml:ml pint:pt pints:pt quart:qt quarts:qt barrel:bbl barrels:bbl teaspoon:tsp teaspoons:tsp "
     "tablespoon:tbsp tablespoons:tbsp",
     "area": "acre:acre acres:acre hectare:ha hectares:ha ha:ha",
+    # "km/h" is the words "km h" ("300 mph" for "300 km/h" was verified: let-in round 10)
+    "speed": "mph:mph km_h:kmh kph:kmh kmh:kmh knots:kn knot:kn",
     "currency": "$:usd dollar:usd dollars:usd usd:usd us$:usd €:eur euro:eur euros:eur eur:eur £:gbp pound:gbp "
     "pounds:gbp gbp:gbp sterling:gbp ¥:yen yen:yen jpy:yen yuan:cny rmb:cny renminbi:cny cny:cny franc:chf "
     "francs:chf chf:chf rupee:inr rupees:inr inr:inr",

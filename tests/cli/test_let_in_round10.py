@@ -333,3 +333,27 @@ def test_a_superlative_bounded_in_time_stated_as_the_most_ever_is_not_verified(g
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+TRAIN = "The train reaches a speed of 300 km/h."
+WIND = "Gusts of wind reached 120 mph on the coast."
+YACHT = "The yacht sailed at 20 knots."
+
+
+@claims(
+    {
+        "mph": ("The train reaches a speed of 300 mph.", TRAIN),
+        "km_h": ("Gusts of wind reached 120 km/h on the coast.", WIND),
+        "mph_knots": ("The yacht sailed at 20 mph.", YACHT),
+        # supported: the same unit in other words
+        "ok_train": ("The train can reach 300 km/h.", TRAIN),
+        "ok_wind": ("On the coast, gusts of wind reached 120 mph.", WIND),
+        "ok_kph": ("The train reaches a speed of 300 kph.", TRAIN),
+        "ok_knots": ("The yacht sailed at a speed of 20 knots.", YACHT),
+    }
+)
+def test_a_unit_of_speed_changed_in_a_copy_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): "mph", "km/h", "knots" were no unit of `opposites.py`, so a copy with one in the
+    # place of another changed no word a class held
+    _assert_flagged(got, {"mph": "swapped:mph/km h", "km_h": "swapped:km h/mph", "mph_knots": "swapped:mph/knots"})
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
