@@ -94,7 +94,12 @@ _OPPOSITIONS = (
     (r"positive|favou?rable|glowing", r"negative|unfavou?rable|scathing"),
     (r"warmest|hottest", r"coolest|coldest"),
     (r"warmer|hotter", r"cooler|colder"),
-    (r"majority", r"minority"),
+    # ... and a share said in several words, which may open the sentence ("Most of the budget", "A handful of")
+    (
+        r"majority|(?:[Mm]ost|[Tt]he bulk) of|(?:[Nn]early|[Aa]lmost|[Vv]irtually) (?:all|every)",
+        r"minority|(?:(?:[Oo]nly|[Jj]ust) a|[Aa]) (?:few|handful|couple) of|"
+        r"[Aa] (?:small|tiny) (?:share|part|portion|fraction|number|proportion) of",
+    ),
     (r"surviv(?:e|es|ed)", r"di(?:e|es|ed)|killed"),
     (r"scor(?:ed|ing)", r"miss(?:es|ed)"),
     (r"(?:was|were|is|are|been) followed by|came before", r"(?:was|were|is|are|been) preceded by|came after"),

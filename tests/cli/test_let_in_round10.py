@@ -357,3 +357,26 @@ def test_a_unit_of_speed_changed_in_a_copy_is_not_verified(got: Verdicts) -> Non
     # place of another changed no word a class held
     _assert_flagged(got, {"mph": "swapped:mph/km h", "km_h": "swapped:km h/mph", "mph_knots": "swapped:mph/knots"})
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+SCHOOLS = "Nearly every school in the district closed during the storm."
+RESEARCH = "Only a small share of the budget goes to research."
+RESIDENTS = "Most of the residents voted in the election."
+
+
+@claims(
+    {
+        "handful": ("A handful of schools in the district closed during the storm.", SCHOOLS),
+        "most_of": ("Most of the budget goes to research.", RESEARCH),
+        "just_a_few": ("In the election, just a few of the residents voted.", RESIDENTS),
+        # supported: the same share in other words
+        "ok_almost_all": ("Almost all schools in the district closed during the storm.", SCHOOLS),
+        "ok_small_part": ("A small part of the budget goes to research.", RESEARCH),
+        "ok_majority": ("In the election, the majority of residents voted.", RESIDENTS),
+    }
+)
+def test_most_for_a_few_or_a_few_for_most_said_in_other_words_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): "a handful of", "just a few of" against "nearly every", "most of", and "most of"
+    # against "a small share of", were no opposition of `direction.py` (only "majority" / "minority" was)
+    _assert_flagged(got, {k: "direction_mismatch" for k in got if not k.startswith("ok_")})
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="direction_mismatch")
