@@ -16,9 +16,11 @@ states as a fact what the source makes hang on the condition it leaves out (`dro
 a rule and leaving out its exception ("All museums are open on Mondays" from "... except the National Gallery"), and
 one copying a negated sentence but for its "without" ("Staff must not enter the laboratory" from "... without
 protective clothing"). The condition opens the sentence and ends at a comma just before the copy, or follows the
-copy at once; "even if" concedes and is none, and a claim naming a condition or exception of its own ("if",
-"unless", "except", "but") or keeping the conditional mood ("The plan would cut emissions" from "If approved, the
-plan would cut emissions") is left alone.
+copy at once; "subject to", "pending", "in the event of", "assuming" and "conditional on" set one only opening the
+sentence ("Pending trial, the suspect was released" and "... approved subject to conditions" state a deed done, so
+"subject to" and "pending" before a copy in the past are none either); "even if" concedes and is none, and a claim
+naming a condition or exception of its own ("if", "unless", "except", "but") or keeping the conditional mood ("The
+plan would cut emissions" from "If approved, the plan would cut emissions") is left alone.
 
 A quantifier or a bound right before a copy is what the copy is said of: "Bats use echolocation" in "Some species of
 bats use echolocation", "Half of the respondents ..." in "Fewer than half of the respondents ..." (`unasserted_frame`
@@ -130,10 +132,25 @@ _EXCEPTION = r"except|excepting|excluding|other than|apart from|aside from|save 
 _CONDITION_OR_EXCEPTION = rf"{_CONDITION}|{_EXCEPTION}"
 # the sentence opens with the condition, which closes with a comma just before the match
 _OPENING = re.compile(rf"^\W*(?:(?:but|and|so|then)\s+)?({_CONDITION_OR_EXCEPTION})\b[^.;:!?]*,\s*$", re.IGNORECASE)
+# ... or opens with words that set a condition only there ("Subject to approval, the deal will close in May", "Pending
+# a final vote, the tax will rise", "In the event of a draw, the match goes to penalties"): after the match they
+# mostly qualify a deed that is done ("was released pending trial", "approved subject to conditions")
+_OPENING_ONLY_CONDITION = (
+    r"subject to|pending|in the event of|assuming(?: that)?|on condition that|conditional (?:on|upon)|"
+    r"contingent (?:on|upon)"
+)
+_OPENING_ONLY = re.compile(
+    rf"^\W*(?:(?:but|and|so|then)\s+)?({_OPENING_ONLY_CONDITION})\b[^.;:!?]*,\s*$", re.IGNORECASE
+)
+# ... of which "subject to" and "pending" qualify a deed done ("Pending trial, the suspect was released on bail")
+_QUALIFYING = frozenset({"subject to", "pending"})
+_DONE = re.compile(r"\b(?:was|were|had|did)\b", re.IGNORECASE)
 # ... or the condition follows the match at once
 _FOLLOWING = re.compile(rf"^\s*,?\s*({_CONDITION_OR_EXCEPTION})\b", re.IGNORECASE)
 # a condition or exception of the claim's own, or its conditional mood: it states nothing as fact
-_CLAIM_CONDITION = re.compile(rf"\b(?:{_CONDITION_OR_EXCEPTION}|when(?:ever)?|would|could|might)\b", re.IGNORECASE)
+_CLAIM_CONDITION = re.compile(
+    rf"\b(?:{_CONDITION_OR_EXCEPTION}|{_OPENING_ONLY_CONDITION}|when(?:ever)?|would|could|might)\b", re.IGNORECASE
+)
 # ... and "besides", "but" state an exception ("All museums but the National Gallery are open")
 _CLAIM_EXCEPTION = re.compile(r"\b(?:besides|but)\b", re.IGNORECASE)
 _WORD_CHARS = re.compile(r"[\w'’-]")
@@ -150,7 +167,11 @@ def dropped_condition(source: str, start: int, end: int, claim: str) -> str | No
     mood ("would", "could", "might")."""
     if _CLAIM_CONDITION.search(claim):
         return None
-    m = _OPENING.search(_sentence_before(source, start))
+    before = _sentence_before(source, start)
+    m = _OPENING.search(before)
+    if m is None and (only := _OPENING_ONLY.search(before)) is not None:
+        said = " ".join(only.group(1).lower().split())
+        m = None if said in _QUALIFYING and _DONE.search(source[start:end]) else only
     if m is None:
         after = source[end : end + _LOOK_BACK]
         if 0 < end < len(source) and _WORD_CHARS.match(source[end - 1]) and _WORD_CHARS.match(source[end]):

@@ -19,7 +19,14 @@ claim's words from there):
   case: "Acme said" for "Acme Co. said" is none), or a rate made a total, "GDP reached" against "GDP per capita
   reached" (`unasserted:per capita`);
 - the count of an interval: "every year" against "every two years" (`interval_widened`: `swapped:year/two years`,
-  the claim's one word in the place of two).
+  the claim's one word in the place of two);
+- a superlative's bound in time widened to all time: "the highest ever" against "the highest since 2008", "on
+  record" against "in 40 years" (`time_widened`: `swapped:ever/since 2008`);
+- another person named by the party the claim names: "The company filed the lawsuit" against "The company's rival
+  filed the lawsuit", "She founded the company" against "Her husband founded the company" (`dropped_holder`,
+  `pronoun_for_holder`: `swapped:company/company's rival`, `swapped:she/her husband`): a kinsman, a rival, a
+  predecessor, a lawyer (`HOLDERS`) is another party, unlike a spokesman or a chief executive, for whom the company
+  may stand.
 Pure.
 """
 
@@ -43,6 +50,15 @@ NEAR_DENIAL = 4  # words before the qualifier a denial may stand ("no one was se
 # words that make a role another's or past: "the former chief executive", "deputy prime minister", "co-founded"
 # ... or a stage another: "the final" for "the semi-final", "the final" for "the quarter-final"
 ROLES = frozenset("former ex deputy vice assistant acting interim associate co honorary semi quarter".split())
+# people named by another party who are not that party: kin, a rival, a predecessor or successor, a lawyer (not a
+# spokesman, a chief executive, a minister: "The company said" for "The company's spokesman said" is right)
+HOLDERS = frozenset(
+    "father mother son daughter brother sister husband wife widow widower parents children grandfather grandmother "
+    "grandson granddaughter uncle aunt nephew niece cousin fiance fiancee partner girlfriend boyfriend stepfather "
+    "stepmother rival rivals opponent opponents competitor competitors challenger predecessor successor lawyer "
+    "lawyers attorney attorneys accuser accusers".split()
+)
+_SUBJECT_OF = {"her": "she", "his": "he", "their": "they", "its": "it"}  # a possessive and its subject pronoun
 
 
 def _is_number(word: str) -> bool:
@@ -99,6 +115,40 @@ def dropped_role(stated: Sequence[str], after: Sequence[str]) -> str | None:
     return f"{after[0]}/{stated[0]} {after[0]}"
 
 
+# all time, said of a superlative ("the highest ever", "on record", "of all time", "in history"), and the words that
+# open a bound in time ("since 2008", "in 40 years", "in a decade", "for 40 years", "this century")
+_ALL_TIME = frozenset(
+    {("ever",), ("on", "record"), ("of", "all", "time"), ("in", "history"), ("in", "recorded", "history")}
+)
+_SPANS = frozenset("year years decade decades century centuries month months".split())
+
+
+def time_widened(said: Sequence[str], stated: Sequence[str]) -> str | None:
+    """The claim's "ever", "on record", "of all time" in the place of the sentence's bound in time ("since 2008", "in
+    40 years", "in a decade"), as a reason's detail ("ever/since 2008"); None otherwise."""
+    if tuple(said) not in _ALL_TIME or not 2 <= len(stated) <= 4:
+        return None
+    since = stated[0] == "since" and len(stated) == 2
+    span = stated[0] in ("in", "for", "this") and stated[-1] in _SPANS
+    return f"{' '.join(said)}/{' '.join(stated)}" if since or span else None
+
+
+def dropped_holder(before: Sequence[str], stated: Sequence[str]) -> str | None:
+    """The claim's party and the sentence's other person it names ("company/company's rival"), where the words left
+    out (`stated`) after the claim's word (`before`'s last) are "'s" and one of `HOLDERS`; None otherwise."""
+    if len(stated) == 2 and stated[0] == "s" and stated[1] in HOLDERS and before and before[-1]:
+        return f"{before[-1]}/{before[-1]}'s {stated[1]}"
+    return None
+
+
+def pronoun_for_holder(said: Sequence[str], stated: Sequence[str]) -> str | None:
+    """ "she/her husband": the claim's subject pronoun in the place of the sentence's possessive and one of `HOLDERS`;
+    None otherwise."""
+    if len(said) == 1 and len(stated) == 2 and stated[1] in HOLDERS and _SUBJECT_OF.get(stated[0]) == said[0]:
+        return f"{said[0]}/{stated[0]} {stated[1]}"
+    return None
+
+
 def ranked_left_out(words: Sequence[str], following: str) -> str | None:
     """An ordinal past the first left out or added before a superlative ("the largest" for "the second largest"):
     the ordinal and the superlative, as the sentence or the claim with it reads (`words`: the one word left out or
@@ -134,5 +184,12 @@ def left_out(said: Sequence[str], before: Sequence[str], stated: Sequence[str], 
     return (
         next_figures_unit(before, stated, after)
         or dropped_role(stated, after)
+        or dropped_holder(before, stated)
         or (None if qualifier is None else f"unasserted:{qualifier}")
     )
+
+
+def said_in_place(said: Sequence[str], stated: Sequence[str]) -> str | None:
+    """What the claim's words `said` in the place of the sentence's `stated` say otherwise: a pronoun for another
+    person ("she/her husband"), all time for a bound ("ever/since 2008"); None otherwise."""
+    return pronoun_for_holder(said, stated) or time_widened(said, stated)

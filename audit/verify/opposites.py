@@ -108,6 +108,7 @@ praised criticised|praised criticized|praise criticism|praises criticises|praise
 praise criticise|praise criticize|welcomed condemned|welcomed criticised|welcomed criticized|hailed condemned
 rewarded punished|reward punish|rewards punishes|optimistic pessimistic|optimism pessimism|bullish bearish
 hawkish dovish|inflow outflow|inflows outflows|inbound outbound|incoming outgoing|asset liability|assets liabilities
+initially eventually|initially ultimately|initially finally|at_first eventually|at_first ultimately|at_first finally
 ancestor descendant|ancestors descendants|predecessor successor|predecessors successors|succeeded failed
 succeed fail|succeeds fails|love hate|loved hated|loves hates|like dislike|liked disliked|likes dislikes
 wealthy poor|wealthiest poorest|affluent poor|healthy sick|healthy ill|healthier sicker|bright dark|brighter darker
@@ -138,6 +139,8 @@ _CLASSES = {
     "milliliters:ml ml:ml pint:pt pints:pt quart:qt quarts:qt barrel:bbl barrels:bbl teaspoon:tsp teaspoons:tsp "
     "tablespoon:tbsp tablespoons:tbsp",
     "area": "acre:acre acres:acre hectare:ha hectares:ha ha:ha",
+    # "km/h" is the words "km h" ("300 mph" for "300 km/h" was verified: let-in round 10)
+    "speed": "mph:mph km_h:kmh kph:kmh kmh:kmh knots:kn knot:kn",
     "currency": "$:usd dollar:usd dollars:usd usd:usd us$:usd €:eur euro:eur euros:eur eur:eur £:gbp pound:gbp "
     "pounds:gbp gbp:gbp sterling:gbp ¥:yen yen:yen jpy:yen yuan:cny rmb:cny renminbi:cny cny:cny franc:chf "
     "francs:chf chf:chf rupee:inr rupees:inr inr:inr",
@@ -162,7 +165,10 @@ _CLASSES = {
     # how often ("sometimes closed" / "always closed"): words of one frequency share its form
     # how much ("rose slightly" / "rose sharply")
     "degree": "slightly:low slight:low marginally:low marginal:low modestly:low sharply:high sharp:high steeply:high "
-    "steep:high dramatically:high dramatic:high",
+    "steep:high dramatically:high dramatic:high "
+    # ... said before a comparative ("much larger", "far cheaper", "a little wider": let-in round 10)
+    "much:high far:high considerably:high substantially:high significantly:high markedly:high greatly:high "
+    "vastly:high somewhat:low a_little:low a_bit:low",
     "frequency": "always:always usually:usually mostly:usually generally:usually often:often frequently:often "
     "commonly:often sometimes:sometimes occasionally:sometimes rarely:rarely seldom:rarely never:never",
     "season": "spring:spring summer:summer autumn:autumn fall:autumn winter:winter",

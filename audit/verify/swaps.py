@@ -36,7 +36,7 @@ from audit.verify.exclusive import scope_widened
 from audit.verify.hedges import deliberated, done_for_planned, dropped_hedge, framed
 from audit.verify.inplace import said_otherwise
 from audit.verify.keyfacts import ascii_digits
-from audit.verify.left_out import cut_short, interval_widened, left_out, ranked_left_out
+from audit.verify.left_out import cut_short, interval_widened, left_out, ranked_left_out, said_in_place
 from audit.verify.opposites import contradicts, negation_restated
 from audit.verify.quantities import (
     approximated,
@@ -226,6 +226,8 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         return widened  # "every year" for "every two years"
     if (scope := scope_widened([w.low for w in pair.claim[:i1]], said, stated)) is not None:
         return scope  # "nationwide" for "in the capital"
+    if (holder := said_in_place(said, stated)) is not None:
+        return holder  # "She founded" for "Her husband founded", "the highest ever" for "the highest since 2008"
     if len(claim) > MAX_SWAPPED or len(sent) > MAX_SWAPPED:
         return None
     mine, theirs = " ".join(w.low for w in claim), " ".join(w.low for w in sent)

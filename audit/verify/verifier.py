@@ -41,6 +41,7 @@ from audit.verify.features import (
     evidence_index,
     pair_features,
 )
+from audit.verify.frequency import frequency_changed
 from audit.verify.keyfacts import keyfact_coverage
 from audit.verify.options import all_for_some, majority_for_few, only_option
 from audit.verify.outcomes import win_not_given
@@ -249,6 +250,8 @@ def score_pairs(
         some = some or (None if a.exact else majority_for_few(a.claim, [w.text for w in a.candidates]))
         # a win where the windows give the claim's subject a placing below the first or a draw ("won/second")
         placed = None if a.exact else win_not_given(a.claim, [w.text for w in a.candidates])
+        # how often said otherwise in other words ("every month/weekly"); a copy's is one of `swaps`
+        often = None if a.exact or swaps else frequency_changed(a.claim, [w.text for w in a.candidates])
         out.append(
             PairScore(
                 lexical=1.0 if exact else a.seed_baseline,
@@ -266,6 +269,7 @@ def score_pairs(
                 + ((f"{SWAPPED}:{barred}",) if barred is not None else ())
                 + ((f"{SWAPPED}:{some}",) if some is not None else ())
                 + ((f"{SWAPPED}:{placed}",) if placed is not None else ())
+                + ((f"{SWAPPED}:{often}",) if often is not None else ())
                 + ((f"{UNASSERTED}:{only}",) if only is not None else ())
                 + ((f"{UNASSERTED}:{frame}",) if frame is not None else ())
                 + ((f"{CONDITIONAL}:{condition}",) if condition is not None else ())

@@ -24,6 +24,7 @@ from audit.verify.bars import leave_or_going_on
 from audit.verify.causal import unstated_cause
 from audit.verify.direction import direction_mismatch
 from audit.verify.features import analyse_pair, negation_mismatch
+from audit.verify.frequency import frequency_changed
 from audit.verify.options import all_for_some, majority_for_few, only_option
 from audit.verify.outcomes import win_not_given
 from audit.verify.swaps import swapped_words
@@ -56,6 +57,9 @@ def reasons(claim: str, source: str) -> list[str]:
     )
     if some is not None:
         out.append(f"swapped:{some}")
+    often = None if swaps else frequency_changed(a.claim, [w.text for w in a.candidates])
+    if often is not None:
+        out.append(f"swapped:{often}")
     placed = win_not_given(a.claim, [w.text for w in a.candidates])
     if placed is not None:
         out.append(f"swapped:{placed}")
