@@ -163,10 +163,10 @@ def _without_phrases(text: str) -> str:
 
 
 # a word of one side negated ("did not rise", "was not allowed", "never won", "didn't win", "failed to win", "unable
-# to open", "refused to approve") states the other side; "not only reduces" states its own
+# to open", "refused to approve", "did not make a profit") states the other side; "not only reduces" states its own
 _NEGATED = re.compile(
     r"(?:\b(?:(?:can)?not(?!\s+(?:only|just|merely)\s)|never|no|without)|n['’]t|"
-    r"\b(?:fail(?:s|ed|ing)?|unable|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)) to)\s+(?:\w+\s+)?$"
+    r"\b(?:fail(?:s|ed|ing)?|unable|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)) to)\s+(?:\w+\s+)?(?:(?:a|an|any)\s+)?$"
 )
 
 

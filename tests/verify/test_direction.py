@@ -17,6 +17,9 @@ CASES = [
     ("The museum opened in 1889.", "The museum closed in 1889.", True),
     ("The council approved the plan.", "The council rejected the plan.", True),
     ("Cannabis is legal in Canada.", "Cannabis is illegal in Canada.", True),
+    # a negated word with its article states the other side: no profit made is a loss
+    ("The company made a loss last year.", "The company did not make a profit last year.", False),
+    ("The company made a profit last year.", "The company did not make a profit last year.", True),
     # the same side, or both sides, in the window: no mismatch
     ("Revenue rose 5% in 2020.", "Revenue grew 5% in 2020.", False),
     ("Revenue rose 5% in 2020.", "Revenue fell in March, then rose 5% over 2020.", False),
