@@ -71,6 +71,22 @@ def claim_before(text: str, at: int) -> str:
     return prefix[starts[-1] if starts else 0 :].strip()
 
 
+def listed_names(found: Any, keys: tuple[str, ...], known: Callable[[str], bool]) -> list[str] | None:
+    """The sources a list of a response's own search results or citations names, in order (the list its `[n]`
+    number): each item's first field of `keys` that names a retrieved source (`known`), else its first given; None
+    where one item names nothing (then they cannot number the markers: `[n]` stays the n-th retrieved context)."""
+    if not isinstance(found, list) or not found:
+        return None
+    out = []
+    for item in found:
+        given = [v for k in keys if isinstance(v := (item or {}).get(k) if isinstance(item, dict) else None, str)]
+        given = [v for v in given if v.strip()]
+        if not given:
+            return None
+        out.append(next((v for v in given if known(v)), given[0]))
+    return out
+
+
 def bad(field: str, raw: Any, **kw: Any) -> dict[str, Any]:
     """A citation that cannot be read: `malformed_citation:<field>`, the item as logged its `cited_ref`."""
     return {MALFORMED: field, "raw": raw} | kw

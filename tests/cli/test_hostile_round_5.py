@@ -1,0 +1,39 @@
+"""Hostile inputs and log formats, round 5, each through the real `citeaudit run` on real Parquet and DuckDB files:
+every citation a RAG assistant writes is read and checked against the source it names, never lost, and a claim
+written as such assistants write it raises no false alarm."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.cli.hostile import CTX
+from tests.cli.hostile import cites_by_answer as _cites
+from tests.cli.hostile import run_logged as _run
+
+REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
+
+
+def test_azure_on_your_data_markers_without_urls_number_the_citations_by_name(tmp_path: Path) -> None:
+    # Azure OpenAI "On Your Data" over a blob store logs its `context.citations` without urls (content, title,
+    # filepath): `[doc1]` is still the first of them, but the markers were numbered by the logged contexts, so where
+    # the two orders differ a wrong citation came out verified (GREEN) and a right one misattributed (round 4 left
+    # it). Each citation names its source by its url, else its title, else its filepath (the first that a retrieved
+    # source carries); a citation naming none of the retrieved sources is unknown_document
+    def completion(content: str, *docs: dict[str, Any]) -> dict[str, Any]:
+        msg = {"role": "assistant", "content": content, "context": {"citations": list(docs), "intent": "[]"}}
+        return {"object": "chat.completion", "choices": [{"index": 0, "finish_reason": "stop", "message": msg}]}
+
+    refund = {"content": REFUNDS, "title": "Refund Policy.pdf", "url": None, "filepath": "kb/refund.pdf"}
+    ship = {"content": SHIPPING, "title": "Shipping.pdf", "url": None, "filepath": "kb/shipping.pdf"}
+    answers = {
+        "swapped_right": completion(f"{REFUNDS[:-1]} [doc2].", ship, refund),
+        "swapped_wrong": completion(f"{REFUNDS[:-1]} [doc1].", ship, refund),
+        "filepath": completion(f"{REFUNDS[:-1]} [doc2].", ship, {"content": REFUNDS, "filepath": "Refund Policy.pdf"}),
+        "unknown": completion(f"{REFUNDS[:-1]} [doc1].", {"content": REFUNDS, "title": "FAQ.pdf", "filepath": None}),
+    }
+    cites = _cites(_run(tmp_path, answers))
+    assert cites["swapped_right"] == [("Refund Policy.pdf", 1, "verified", REFUNDS)]
+    assert cites["swapped_wrong"][0][:3] == ("Shipping.pdf", 2, "misattributed")
+    assert cites["filepath"] == [("Refund Policy.pdf", 1, "verified", REFUNDS)]
+    assert cites["unknown"][0][:3] == ("FAQ.pdf", None, "fabricated")
