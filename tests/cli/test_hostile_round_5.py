@@ -37,3 +37,23 @@ def test_azure_on_your_data_markers_without_urls_number_the_citations_by_name(tm
     assert cites["swapped_wrong"][0][:3] == ("Shipping.pdf", 2, "misattributed")
     assert cites["filepath"] == [("Refund Policy.pdf", 1, "verified", REFUNDS)]
     assert cites["unknown"][0][:3] == ("FAQ.pdf", None, "fabricated")
+
+
+def test_a_marker_in_the_digits_of_an_indic_or_southeast_asian_script_is_the_marker_it_shows(tmp_path: Path) -> None:
+    # Hindi, Bengali, Tamil or Thai answers write a marker's digits in their script, `[१]`, `[১]`, `[௧]`, `[๑]`, as
+    # Arabic ones write `[١]` (read since the seventh sweep): they were no marker, YELLOW no_citations, a wrong source
+    # never checked (beside a verified `[1]`, GREEN). Every script's decimal digits read as the ASCII ones they are
+    answers = {
+        "devanagari": f"{REFUNDS} [१] {SHIPPING} [२]",
+        "bengali": f"{REFUNDS} [১]",
+        "tamil": f"{REFUNDS} [௧]",
+        "thai": f"{REFUNDS} [๑]",
+        "list": f"{SHIPPING} [१, २]",
+        "wrong": f"{REFUNDS} [1] {SHIPPING} [१]",
+    }
+    cites = _cites(_run(tmp_path, answers))
+    assert [c[1:3] for c in cites["devanagari"]] == [(1, "verified"), (2, "verified")]
+    for a in ("bengali", "tamil", "thai"):
+        assert [c[1:3] for c in cites[a]] == [(1, "verified")], a
+    assert [c[1] for c in cites["list"]] == [1, 2]
+    assert cites["wrong"][1][1:3] == (1, "misattributed")
