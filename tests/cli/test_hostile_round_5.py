@@ -57,3 +57,19 @@ def test_a_marker_in_the_digits_of_an_indic_or_southeast_asian_script_is_the_mar
         assert [c[1:3] for c in cites[a]] == [(1, "verified")], a
     assert [c[1] for c in cites["list"]] == [1, 2]
     assert cites["wrong"][1][1:3] == (1, "misattributed")
+
+
+def test_direction_marks_after_a_sentence_s_stop_end_it_and_stay_out_of_its_claim(tmp_path: Path) -> None:
+    # Arabic and Hebrew chat widgets put a right-to-left mark (U+200F) after a sentence's stop, or wrap a sentence in
+    # an embedding (U+202B ... U+202C): a stop followed by one ended no sentence, so both sentences were one claim
+    # cited by each marker (each unsupported: a correct answer RED), and a mark kept at a claim's edge was read as
+    # part of it (`\u200f Shipping is free ...`: no exact match). A stop ends its sentence before such marks, and
+    # the invisible marks are no part of a claim's text
+    answers = {
+        "rlm_stop": f"\u200f{REFUNDS}\u200f [\u200f1\u200f] \u202b{SHIPPING}\u202c [2]",
+        "rlm_after": f"{REFUNDS} [1]\u200f {SHIPPING} [2]\u200e",
+        "isolate": f"\u2067{REFUNDS}\u2069 [1] \u2067{SHIPPING}\u2069 [2]",
+    }
+    cites = _cites(_run(tmp_path, answers))
+    for a in answers:
+        assert cites[a] == [("1", 1, "verified", REFUNDS), ("2", 2, "verified", SHIPPING)], a
