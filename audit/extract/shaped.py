@@ -39,7 +39,8 @@ def _encoded(text: str, codec: str) -> bytes:
 def span(text: str, start: Any, end: Any, quoted: Any, names: tuple[str, str], unit: str = "char") -> tuple[str, str]:
     """(the claim `text[start:end]`, "") or ("", the name of the offset field that cannot be read). Offsets
     counted in another unit (UTF-16 code units as JavaScript counts, UTF-8 bytes as Vertex AI does) are read so
-    when the logged `quoted` text is what they point at; without a quote, in the format's own unit."""
+    when the logged `quoted` text is what they point at; without a quote, in the format's own unit, unless an offset
+    falls inside a character there (then it was counted in another: characters, as a logger recounting them does)."""
     s, e = as_int(start), as_int(end)
     if s is None or s < 0:
         return "", names[0]
@@ -52,6 +53,8 @@ def span(text: str, start: Any, end: Any, quoted: Any, names: tuple[str, str], u
         if e > (len(text) if data is None else len(data) // width):
             continue
         in_range = True
+        if data is not None and not (_edge(data, s * width, u) and _edge(data, e * width, u)):
+            continue  # an offset inside a character (a byte of it, half a surrogate pair) is none of this unit's
         piece = text[s:e] if data is None else data[s * width : e * width].decode(str(codec), "replace")
         if len(piece) > MAX_SPAN:  # a claim is a sentence or a few: 9,000 spans of 1 MB held 9 GB (MemoryError)
             return "", names[1]
@@ -60,6 +63,15 @@ def span(text: str, start: Any, end: Any, quoted: Any, names: tuple[str, str], u
         if piece.strip() == quoted.strip():
             return piece, ""
     return "", (names[0] if in_range else names[1])  # in range but at other text than its own, or past the text
+
+
+def _edge(data: bytes, at: int, unit: str) -> bool:
+    """Whether `at` is a character's edge in `data` (UTF-8: no continuation byte; UTF-16: no low surrogate)."""
+    if at >= len(data):
+        return True
+    if unit == "utf8":
+        return data[at] & 0xC0 != 0x80
+    return not 0xDC <= data[at + 1] <= 0xDF  # little endian: a code unit's high byte second
 
 
 def claim_before(text: str, at: int) -> str:

@@ -73,3 +73,23 @@ def test_direction_marks_after_a_sentence_s_stop_end_it_and_stay_out_of_its_clai
     cites = _cites(_run(tmp_path, answers))
     for a in answers:
         assert cites[a] == [("1", 1, "verified", REFUNDS), ("2", 2, "verified", SHIPPING)], a
+
+
+def test_vertex_offsets_that_split_a_character_as_bytes_are_read_as_characters(tmp_path: Path) -> None:
+    # Vertex AI counts a segment's offsets in UTF-8 bytes; a logger that recomputes them in characters (and drops the
+    # segment's `text`) gives offsets that, read as bytes over Japanese or Hindi text, cut a character in two: the
+    # claim was the bytes between, "��かかります。R" (claim_not_in_answer, unsupported: a correct answer RED). An
+    # offset inside a character cannot be a byte's: such offsets are read in characters
+    prefix = "返金には30日かかります。"
+
+    def vertex(start: int, end: int) -> dict[str, Any]:
+        support = {"segment": {"startIndex": start, "endIndex": end}, "groundingChunkIndices": [0]}
+        meta = {"groundingChunks": [{"web": {"uri": "https://x.org/d1"}}], "groundingSupports": [support]}
+        return {"candidates": [{"content": {"parts": [{"text": prefix + REFUNDS}]}, "groundingMetadata": meta}]}
+
+    answers = {
+        "chars": vertex(len(prefix), len(prefix + REFUNDS)),
+        "bytes": vertex(len(prefix.encode()), len((prefix + REFUNDS).encode())),
+    }
+    cites = _cites(_run(tmp_path, answers))
+    assert cites["chars"] == cites["bytes"] == [("https://x.org/d1", 1, "verified", REFUNDS)]
