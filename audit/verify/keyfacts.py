@@ -43,8 +43,9 @@ _WORD_NUMBER = re.compile(
 _SCALES = {"thousand": 3, "million": 6, "mln": 6, "mn": 6, "billion": 9, "bln": 9, "bn": 9, "trillion": 12, "tn": 12}
 _SCALE = re.compile(rf"\s*({'|'.join(_SCALES)})\b", re.IGNORECASE)
 # ... and a letter on a sum of money: "$50k" is $50,000, "€2.5M" 2.5 million; a claim's "100k" alone is 100 thousand
-# or 100 (a "5k" race): found as either (`_has_number`; "100k orders" against 100,000 was missing_number:100)
-_MONEY_LETTER, _K = re.compile(r"[kmb]\b", re.IGNORECASE), re.compile(r"k\b", re.IGNORECASE)
+# or 100 (a "5k" race): found as either (`_has_number`; "100k orders" against 100,000 was missing_number:100), and so
+# is its "40 k" (after a space) and "1,200m" (written against it: "1,200m dollars" against "1.2 billion" was missing)
+_MONEY_LETTER, _K = re.compile(r"[kmb]\b", re.IGNORECASE), re.compile(r"[ \u00a0]?k\b|m\b", re.IGNORECASE)
 _LETTER_SCALE = {"k": "thousand", "m": "million", "b": "billion"}
 # a claim's number in words standing alone is a count of the word after it ("three offices"; 2 to 99 and hundreds):
 # not "one" (a pronoun: "one of the", "no one"), a fraction ("two-thirds"), a compound ("two-year"), "the two" (things
@@ -229,8 +230,8 @@ def _numbers(
         scale = scaled.group(1).lower() if scaled else None
         if not scale and rest[m.start() - 1 : m.start()] in tuple("$€£¥") and _MONEY_LETTER.match(rest, m.end()):
             scale = _LETTER_SCALE[rest[m.end()].lower()]
-        elif not scale and claim and _K.match(rest, m.end()):
-            scale = "k"
+        elif not scale and claim and (letter := _K.match(rest, m.end())):
+            scale = letter.group().strip().lower()
         found.append((m.start(), _norm_number(m.group()), scale))
     for _, n, scale in sorted(found, key=lambda f: f[0]):
         yield n, scale
@@ -344,8 +345,8 @@ def _has_number(number: str, src_numbers: frozenset[str]) -> bool:
     if number in src_numbers:
         return True
     n, _, scale = number.partition(" ")
-    if scale == "k":
-        return _has_number(n, src_numbers) or _has_number(f"{n} thousand", src_numbers)
+    if scale in ("k", "m"):
+        return _has_number(n, src_numbers) or _has_number(f"{n} {_LETTER_SCALE[scale]}", src_numbers)
     for r in _readings(n):
         if (f"{r} {scale}" if scale else r) in src_numbers or (scale and scaled(r, scale) in src_numbers):
             return True

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.cli.hostile import CTX
+from tests.cli.hostile import CTX, Verdicts, claims
 from tests.cli.hostile import cites_by_answer as _cites
 from tests.cli.hostile import run_logged as _run
 from tests.conftest import query as q
@@ -125,3 +125,29 @@ def test_markers_after_a_paragraph_s_last_stop_cite_its_sentences_no_marker_cite
     levels = dict(q(db, "SELECT answer_id, level || ':' || n_uncited_claims FROM answer_audit"))
     assert levels["group"] == levels["greeting"] == "GREEN:0"
     assert levels["before_stop"].endswith(":1") and levels["next_line"].endswith(":1")
+
+
+ORDERS = "The plant served {} orders last year."
+RAISED = "The company raised {} dollars in 2020."
+
+
+@claims(
+    {
+        "k_space": (ORDERS.format("40 k"), ORDERS.format("40,000")),
+        "m": (RAISED.format("1,200m"), RAISED.format("1.2 billion")),
+        "m_upper": (RAISED.format("350M"), RAISED.format("350 million")),
+        "race": ("The club's runners ran a 200m relay.", "The club's runners ran a 200m relay."),
+        "k_other": (ORDERS.format("50 k"), ORDERS.format("40,000")),
+        "m_other": (RAISED.format("1,300m"), RAISED.format("1.2 billion")),
+    },
+    ("missing_number",),
+)
+def test_a_claim_s_k_after_a_space_or_m_for_million_is_found_as_that_many(got: Verdicts) -> None:
+    # "40 k orders" against a source's "40,000" was missing_number:40, "raised 1,200m dollars" against "1.2 billion"
+    # missing_number:1200 (each weak or unsupported, a correct answer RED): only "100k" written against its number,
+    # and an m on a sum of money ("$1,200m"), were read so (round 4 left them: "5 k" and "200m" may be units). Read
+    # as a claim's k already is, either reading found counts: the number itself (a "200m relay" beside its source's
+    # "200m") or that many thousands or millions; another figure is still missing
+    right = ("k_space", "m", "m_upper", "race")
+    assert {k: got[k][1] for k in right} == {k: [] for k in right}
+    assert got["k_other"][1] == ["missing_number:50 k"] and got["m_other"][1] == ["missing_number:1300 m"]
