@@ -11,7 +11,7 @@ from audit.verify.conversions import Quantity, claim_quantities, converted_numbe
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
 from audit.verify.months import missing_months, months_alone
 from audit.verify.nameforms import dated_days, found_otherwise, spelled_out
-from audit.verify.numranges import number_ranges, numbers_inside, scaled, year_counts, years_in_full
+from audit.verify.numranges import SCALES, number_ranges, numbers_inside, scaled, year_counts, years_in_full
 from audit.verify.numwords import CARDINALS as _CARDINALS
 from audit.verify.numwords import ORDINALS as _ORDINALS
 from audit.verify.numwords import TENS as _TENS
@@ -40,8 +40,8 @@ _WORD_NUMBER = re.compile(
 )
 # a scale word after a number is part of it: "$5 million" is not "$5 billion", and "2.5 million" is 2,500,000
 # (and "5 mln" is "5 million"; a bare "m" or "k" is left alone: "5 m" may be metres)
-_SCALES = {"thousand": 3, "million": 6, "mln": 6, "mn": 6, "billion": 9, "bln": 9, "bn": 9, "trillion": 12, "tn": 12}
-_SCALE = re.compile(rf"\s*({'|'.join(_SCALES)})\b", re.IGNORECASE)
+_SCALE = re.compile(rf"\s*({'|'.join(SCALES)})\b", re.IGNORECASE)
+_DECIMAL_COMMA = re.compile(r"-?\d+,\d{1,2}")  # before a scale word: "2,5 Mio" is 2.5 million
 # ... and a letter on a sum of money: "$50k" is $50,000, "€2.5M" 2.5 million; a claim's "100k" alone is 100 thousand
 # or 100 (a "5k" race): found as either (`_has_number`; "100k orders" against 100,000 was missing_number:100), and so
 # is its "40 k" (after a space) and "1,200m" (written against it: "1,200m dollars" against "1.2 billion" was missing)
@@ -232,7 +232,8 @@ def _numbers(
             scale = _LETTER_SCALE[rest[m.end()].lower()]
         elif not scale and claim and (letter := _K.match(rest, m.end())):
             scale = letter.group().strip().lower()
-        found.append((m.start(), _norm_number(m.group()), scale))
+        number = m.group().replace(",", ".") if scale and _DECIMAL_COMMA.fullmatch(m.group()) else m.group()
+        found.append((m.start(), _norm_number(number), scale))
     for _, n, scale in sorted(found, key=lambda f: f[0]):
         yield n, scale
 

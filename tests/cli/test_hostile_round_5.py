@@ -151,3 +151,32 @@ def test_a_claim_s_k_after_a_space_or_m_for_million_is_found_as_that_many(got: V
     right = ("k_space", "m", "m_upper", "race")
     assert {k: got[k][1] for k in right} == {k: [] for k in right}
     assert got["k_other"][1] == ["missing_number:50 k"] and got["m_other"][1] == ["missing_number:1300 m"]
+
+
+REVENUE = "Revenue reached {} in 2023."
+SCHEME = "The scheme reached {} farmers in 2022."
+
+
+@claims(
+    {
+        "mio": (REVENUE.format("€2,5 Mio"), REVENUE.format("€2.5 million")),
+        "mio_de": (
+            "Der Umsatz betrug 2,5 Mio. Euro im Jahr 2023.",
+            "Der Umsatz betrug 2,5 Millionen Euro im Jahr 2023.",
+        ),
+        "mrd": (REVENUE.format("€1,2 Mrd"), REVENUE.format("€1.2 billion")),
+        "lakh": (SCHEME.format("1.2 lakh"), SCHEME.format("120,000")),
+        "crore": (SCHEME.format("3 crore"), SCHEME.format("30 million")),
+        "mio_other": (REVENUE.format("€3,5 Mio"), REVENUE.format("€2.5 million")),
+        "lakh_other": (SCHEME.format("1.2 lakh"), SCHEME.format("12,000")),
+    },
+    ("missing_number", "missing_name"),
+)
+def test_a_german_or_indian_scale_word_and_its_decimal_comma_are_read_as_their_value(got: Verdicts) -> None:
+    # "€2,5 Mio" against a source's "€2.5 million" was missing_number:25 and missing_name:Mio, "1.2 lakh" against
+    # "120,000" missing_number:1.2, "3 crore" against "30 million" missing_number:3 (a correct answer RED): German
+    # (Mio., Mrd., Millionen, Milliarden) and Indian (lakh, crore) scale words are scale words, and a comma before
+    # one with one or two digits after it is a decimal comma ("2,5 Mio" is 2.5 million); another figure is missing
+    right = ("mio", "mio_de", "mrd", "lakh", "crore")
+    assert {k: got[k][1] for k in right} == {k: [] for k in right}
+    assert got["mio_other"][1] == ["missing_number:3.5 mio"] and got["lakh_other"][1] == ["missing_number:1.2 lakh"]
