@@ -60,8 +60,9 @@ from audit.verify.urls import missing_urls, split_urls
 # by its people's adjective, "Ireland" / "Irish" (demonyms, the same round); 56: a unit's symbol written out, "MW" /
 # "megawatts" (nameforms: hostile inputs, round 4), a claim's "100k" found as 100,000 (keyfacts, the same round);
 # 57: a claim's "40 k" and "1,200m" found as 40,000 and 1.2 billion (keyfacts: hostile inputs, round 5); 58: German
-# and Indian scale words, "€2,5 Mio", "1.2 lakh", "3 crore", as their value (numranges, the same round)
-FEATURES_VERSION = 58
+# and Indian scale words, "€2,5 Mio", "1.2 lakh", "3 crore", as their value (numranges, the same round); 59: a
+# claim's dozens as their number, "two dozen" / "24" (numwords, the same round)
+FEATURES_VERSION = 59
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

@@ -16,7 +16,7 @@ from audit.verify.numwords import CARDINALS as _CARDINALS
 from audit.verify.numwords import ORDINALS as _ORDINALS
 from audit.verify.numwords import TENS as _TENS
 from audit.verify.numwords import TENTHS as _TENTHS
-from audit.verify.numwords import halves_in_digits, numbers_in_words
+from audit.verify.numwords import dozens_in_digits, halves_in_digits, numbers_in_words
 from audit.verify.seasons import missing_parts, without_part_digits, year_parts
 from audit.verify.textcache import text_cache
 
@@ -52,7 +52,7 @@ _LETTER_SCALE = {"k": "thousand", "m": "million", "b": "billion"}
 # named before), "top ten", nor an approximate one ("over five years", "at least four"). It is missing only where the
 # source counts that thing by another number: a count it does not make ("two major reasons" of a list) is none
 _COUNT_AFTER = re.compile(
-    r"[-\s]+(?:thirds?|quarters?|halves|half|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)\b|-\w", re.I
+    r"[-\s]+(?:thirds?|quarters?|halves|half|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?|dozen)\b|-\w", re.I
 )
 _COUNT_BEFORE = re.compile(
     r"\b(?:the|these|those|top|all|both|every|each|over|than|least|most|about|around|nearly|almost|some|roughly"
@@ -207,7 +207,7 @@ def _digit_dates(text: str) -> Iterator[tuple[re.Match[str], str]]:
 def _digits(text: str, claim: bool) -> str:
     """`text` with its digit groups joined, its minus signs as "-", its spans of years in full and its numbers in
     words in digits."""
-    text = years_in_full(_GROUP_SPACE.sub("", text).replace(_MINUS_SIGN, "-"))
+    text = dozens_in_digits(years_in_full(_GROUP_SPACE.sub("", text).replace(_MINUS_SIGN, "-")))
     return _WORD_NUMBER.sub(lambda m: _word_number(m, claim), text)
 
 

@@ -180,3 +180,22 @@ def test_a_german_or_indian_scale_word_and_its_decimal_comma_are_read_as_their_v
     right = ("mio", "mio_de", "mrd", "lakh", "crore")
     assert {k: got[k][1] for k in right} == {k: [] for k in right}
     assert got["mio_other"][1] == ["missing_number:3.5 mio"] and got["lakh_other"][1] == ["missing_number:1.2 lakh"]
+
+
+HIRED = "The team hired {} engineers in 2021."
+
+
+@claims(
+    {
+        "two_dozen": (HIRED.format("two dozen"), HIRED.format("24")),
+        "a_dozen": (HIRED.format("a dozen"), HIRED.format("12")),
+        "digits": (HIRED.format("3 dozen"), HIRED.format("36")),
+        "other": (HIRED.format("two dozen"), HIRED.format("30")),
+    },
+    ("missing_number",),
+)
+def test_a_claim_s_dozens_are_their_number(got: Verdicts) -> None:
+    # "hired two dozen engineers" against a source's "hired 24 engineers" was missing_number:2 (a correct answer RED):
+    # a source's "two dozen" was read as 24, a claim's not. A claim's dozens are their number; another is missing
+    assert {k: got[k][1] for k in ("two_dozen", "a_dozen", "digits")} == {"two_dozen": [], "a_dozen": [], "digits": []}
+    assert got["other"][1] == ["missing_number:24"] and got["other"][0] != "verified"
