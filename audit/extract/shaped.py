@@ -99,6 +99,16 @@ def listed_names(found: Any, keys: tuple[str, ...], known: Callable[[str], bool]
     return out
 
 
+def source_named(src: Any, known: Callable[[str], bool]) -> dict[str, Any]:
+    """A Cohere v2 source (`{"type": "tool", "id": ..., "tool_output": {...}}`, `{"type": "document", "document":
+    {...}}`) by the url, title or id its document or tool output gives that names a retrieved source; {} if none."""
+    body = src.get("document") or src.get("tool_output") if isinstance(src, dict) else None
+    for key, field in (("url", "url"), ("title", "document_name"), ("id", "document_id")):
+        if isinstance(body, dict) and isinstance(v := body.get(key), str) and known(v):
+            return {field: v}
+    return {}
+
+
 def bad(field: str, raw: Any, **kw: Any) -> dict[str, Any]:
     """A citation that cannot be read: `malformed_citation:<field>`, the item as logged its `cited_ref`."""
     return {MALFORMED: field, "raw": raw} | kw

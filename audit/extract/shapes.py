@@ -26,7 +26,7 @@ from audit.extract.assistants import assistants_message
 from audit.extract.bedrock import bedrock_response
 from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, LINK, WIDE_NUMERALS, code_spans
 from audit.extract.grounding import vertex_candidate
-from audit.extract.shaped import CLAIM_WINDOW, SENTENCE_END, claim_before, listed_names, read_guarded
+from audit.extract.shaped import CLAIM_WINDOW, SENTENCE_END, claim_before, listed_names, read_guarded, source_named
 from audit.extract.shaped import MALFORMED as MALFORMED
 from audit.extract.shaped import as_int as _int
 from audit.extract.shaped import bad as _bad
@@ -66,7 +66,7 @@ OPEN_TAG = re.compile(
 _MAY_HOLD_TAG = r"(?i)[<(](?:[a-z]+:)?cit(?:e|ation)\s"
 
 
-def _cohere(text: str, cites: list[Any]) -> list[dict[str, Any]]:
+def _cohere(text: str, cites: list[Any], known: Callable[[str], bool] = lambda _: False) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for c in cites:
         if not isinstance(c, dict):
@@ -83,10 +83,13 @@ def _cohere(text: str, cites: list[Any]) -> list[dict[str, Any]]:
         elif not isinstance(ids, list) or not ids:
             out.append(_bad(field, c, claim_text=claim))
         else:
-            for d in ids:
+            for i, d in enumerate(ids):
                 ok = (isinstance(d, str) and d.strip()) or _int(d) is not None
                 one = {"document_id": d, "claim_text": claim} if ok else _bad(field, c, claim_text=claim)
                 generated = re.fullmatch(r"\s*doc[_:](\d{1,9})\s*", d) if ok and isinstance(d, str) else None
+                if ok and field == "sources" and not generated and not (isinstance(d, str) and known(d)):
+                    named = source_named(c["sources"][i], known)  # a tool's or a document's own name
+                    one = named | {"claim_text": claim} if named else one
                 out.append(one | ({POSITION: int(generated.group(1))} if generated else {}))
     return out
 
@@ -303,7 +306,7 @@ def _foreign(doc: dict[str, Any], names: frozenset[str] = frozenset()) -> dict[s
         # whole run); a content without any text part cannot be read (structured_parse_failed)
         content: Any = _joined(parts) if isinstance(parts, list) else parts
         if isinstance(content, str) and isinstance(msg.get("citations"), list):
-            return {"answer": content, "citations": _cohere(content, msg["citations"])}
+            return {"answer": content, "citations": _cohere(content, msg["citations"], known)}
     if isinstance(doc.get("choices"), list) and doc["choices"] and isinstance(doc["choices"][0], dict):
         msg = doc["choices"][0].get("message")  # OpenAI chat completions with url_citation annotations
         if isinstance(msg, dict) and isinstance(msg.get("content"), str):
@@ -354,6 +357,11 @@ def _foreign(doc: dict[str, Any], names: frozenset[str] = frozenset()) -> dict[s
     return {k: v for k, v in doc.items() if k != keys[0]} | {"answer": text}
 
 
+# the formats whose sources are named by a retrieved source's name where one has it (its `known`): the answers whose
+# sources' names are read
+_NAMED = r'grounding_?[Cc]hunks|retrievedReferences|"context"|tool_output|"document"\s*:'
+
+
 def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
     """Temp table `shaped_answers` (answer_id, shaped): the answers of `answers_ok` logged in another system's format,
     as the structured output they stand for (`shape`); only JSON objects without an `answer` text, and answers
@@ -370,8 +378,8 @@ def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
     has_ctx = con.execute("SELECT count(*) > 0 FROM information_schema.tables WHERE table_name = 'ctx'").fetchall()
     sources = "SELECT answer_id, unnest([title, doc_id, url]) FROM ctx WHERE answer_id IN " if has_ctx[0][0] else ""
     for a, name in con.execute(sources + "(SELECT answer_id FROM answers_ok WHERE regexp_matches(answer, $tag) "
-                               "OR regexp_matches(answer, 'grounding_?[Cc]hunks|retrievedReferences|\"context\"'))",
-                               {"tag": _MAY_HOLD_TAG}).fetchall() if sources else []:  # fmt: skip
+                               "OR regexp_matches(answer, $named))", {"tag": _MAY_HOLD_TAG, "named": _NAMED}
+                               ).fetchall() if sources else []:  # fmt: skip
         if isinstance(name, str) and name.strip():
             named.setdefault(a, set()).update(_name_key(name))
     rows = [

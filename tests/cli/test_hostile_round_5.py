@@ -199,3 +199,26 @@ def test_a_claim_s_dozens_are_their_number(got: Verdicts) -> None:
     # a source's "two dozen" was read as 24, a claim's not. A claim's dozens are their number; another is missing
     assert {k: got[k][1] for k in ("two_dozen", "a_dozen", "digits")} == {"two_dozen": [], "a_dozen": [], "digits": []}
     assert got["other"][1] == ["missing_number:24"] and got["other"][0] != "verified"
+
+
+def test_a_cohere_v2_source_is_named_by_its_document_or_tool_output(tmp_path: Path) -> None:
+    # Cohere's v2 chat names each cited source by an id the API makes, `{"type": "tool", "id": "web_search_x:0",
+    # "tool_output": {"url": ..., "title": ...}}` (a web search or other tool's result), `{"type": "document", "id":
+    # "kb-7", "document": {"id": ..., "title": ..., "url": ...}}`: the id was the only name read, so a right citation
+    # of a retrieved source was unknown_document (fabricated, RED). The id is read when a retrieved source has it
+    # (or is a generated `doc:0`), else the url, title or id its document or tool output gives that one has
+    def chat(*sources: dict[str, Any]) -> dict[str, Any]:
+        cite = {"start": 0, "end": len(REFUNDS), "text": REFUNDS, "type": "TEXT_CONTENT", "sources": list(sources)}
+        return {"message": {"role": "assistant", "content": [{"type": "text", "text": REFUNDS}], "citations": [cite]}}
+
+    answers = {
+        "tool": chat({"type": "tool", "id": "web_search_x:0", "tool_output": {"url": "https://x.org/d1"}}),
+        "document": chat({"type": "document", "id": "kb-7", "document": {"id": "kb-7", "title": "Refund Policy.pdf"}}),
+        "wrong": chat({"type": "tool", "id": "web_search_x:1", "tool_output": {"url": "https://x.org/d2"}}),
+        "unknown": chat({"type": "tool", "id": "web_search_x:2", "tool_output": {"url": "https://other.org"}}),
+    }
+    cites = _cites(_run(tmp_path, answers))
+    assert cites["tool"] == [("https://x.org/d1", 1, "verified", REFUNDS)]
+    assert cites["document"] == [("Refund Policy.pdf", 1, "verified", REFUNDS)]
+    assert cites["wrong"][0][:3] == ("https://x.org/d2", 2, "misattributed")
+    assert cites["unknown"][0][:3] == ("web_search_x:2", None, "fabricated")
