@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from audit.extract.sentences import (
+    INVISIBLE_MARKS,
     MAX_CLAIM_CHARS,
     Sentence,
     claim_span,
@@ -101,7 +102,7 @@ def _paragraph_from(text: str, sentences: list[Sentence], j: int, at: int) -> in
     s = sentences[j]
     if s.end - s.start > MAX_CLAIM_CHARS or not _LINE_END.match(text, s.end):
         return j
-    if not _STOPPED.search(mask_markers(text[s.start : at])[0].rstrip(" \t\x00")):
+    if not _STOPPED.search(mask_markers(text[s.start : at])[0].rstrip(" \t\x00" + INVISIBLE_MARKS)):
         return j
     k = j
     while k > 0:

@@ -20,7 +20,8 @@ _CLOSING_QUOTE = r"[.!?]+[ \u00a0\u202f]?[»›“][\"'”’)\]]*(?=[\s\x00]|$)
 # letter mark) and the zero-width characters a renderer leaves (soft hyphen, zero-width space, word joiner, byte order
 # mark): "days.\u200f Shipping" ended no sentence (both one claim, each marker's unsupported), and a mark at a claim's
 # edge was read as part of it. An answer's stop ends its sentence before them; a claim's text holds none
-_MARKS = "\u00ad\u200b\u200e\u200f\u061c\u202a-\u202e\u2060\u2066-\u2069\ufeff"
+INVISIBLE_MARKS = "\u00ad\u200b\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff"
+_MARKS = INVISIBLE_MARKS
 _ANSWER_STOP = rf"[.!?]+[\"'”’)\]{_MARKS}]*(?=[\s\x00]|$)|\n"
 _TERMINATOR_FULL_WIDTH = re.compile(rf"{_CLOSING_QUOTE}|{_ANSWER_STOP}|[。！？]+[」』”’）)\]]*")
 _GAP = re.compile(rf"[\s\x00{_MARKS}]*")

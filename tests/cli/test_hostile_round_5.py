@@ -113,6 +113,7 @@ def test_markers_after_a_paragraph_s_last_stop_cite_its_sentences_no_marker_cite
             "own": f"{REFUNDS} [1] {SHIPPING} [2]",
             "before_stop": f"{REFUNDS} {SHIPPING[:-1]} [2].",
             "next_line": f"{REFUNDS}\n{SHIPPING} [2]",
+            "rtl": f"\u200f{REFUNDS}\u200f {SHIPPING}\u200f [1][2]",  # a right-to-left mark after each stop
         },
     )
     cites = _cites(db)
@@ -123,7 +124,8 @@ def test_markers_after_a_paragraph_s_last_stop_cite_its_sentences_no_marker_cite
     assert [c[3] for c in cites["own"]] == [REFUNDS, SHIPPING]
     assert cites["before_stop"][0][3] == cites["next_line"][0][3] == SHIPPING
     levels = dict(q(db, "SELECT answer_id, level || ':' || n_uncited_claims FROM answer_audit"))
-    assert levels["group"] == levels["greeting"] == "GREEN:0"
+    assert [c[1:] for c in cites["rtl"]] == [(1, "verified", both), (2, "verified", both)]
+    assert levels["group"] == levels["greeting"] == levels["rtl"] == "GREEN:0"
     assert levels["before_stop"].endswith(":1") and levels["next_line"].endswith(":1")
 
 
