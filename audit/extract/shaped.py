@@ -91,8 +91,8 @@ def listed_names(found: Any, keys: tuple[str, ...], known: Callable[[str], bool]
         return None
     out = []
     for item in found:
-        given = [v for k in keys if isinstance(v := (item or {}).get(k) if isinstance(item, dict) else None, str)]
-        given = [v for v in given if v.strip()]
+        fields = item if isinstance(item, dict) else {}
+        given = [v for k in keys if isinstance(v := fields.get(k), str) and v.strip()]
         if not given:
             return None
         out.append(next((v for v in given if known(v)), given[0]))
