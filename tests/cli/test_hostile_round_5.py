@@ -224,3 +224,21 @@ def test_a_cohere_v2_source_is_named_by_its_document_or_tool_output(tmp_path: Pa
     assert cites["document"] == [("Refund Policy.pdf", 1, "verified", REFUNDS)]
     assert cites["wrong"][0][:3] == ("https://x.org/d2", 2, "misattributed")
     assert cites["unknown"][0][:3] == ("web_search_x:2", None, "fabricated")
+
+
+def test_a_chunk_id_retrieved_twice_with_other_texts_cites_the_copy_that_supports_it(tmp_path: Path) -> None:
+    # a logger that gives two retrieved chunks one id (`d1:c1` for the shipping text and the refund text): a citation
+    # of that id resolved to its first rank, so a claim the second copy states came out misattributed, its
+    # `better_source` naming the same id (a correct answer RED). The id names each copy, as a page retrieved in
+    # several chunks names each: the claim is checked against every copy, the best one cited; neither states a wrong
+    # figure
+    twice = [{"doc_id": "d1", "chunk_id": "c1", "title": "Policy.pdf", "text": t} for t in (SHIPPING, REFUNDS)]
+    answers = {
+        "marker": f"{REFUNDS} [citation:d1:c1]",
+        "object": {"answer": REFUNDS, "citations": [{"document_id": "d1", "chunk_id": "c1"}]},
+        "wrong": "Refunds take 90 days. [citation:d1:c1]",
+    }
+    cites = _cites(_run(tmp_path, answers, twice))
+    assert cites["marker"] == [("d1:c1", 2, "verified", REFUNDS)]
+    assert cites["object"][0][1:] == (2, "verified", REFUNDS)
+    assert cites["wrong"][0][2] != "verified"
