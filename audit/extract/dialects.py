@@ -8,6 +8,7 @@ Each pattern's capture groups are the parts the resolver needs.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
@@ -38,12 +39,17 @@ _GAP = rf"[\s{INVISIBLE}{WIDE_SPACES}]*"
 # full width (`[２]`) and list positions with `，`, `；` or `、`; Arabic and Persian ones write `[٢]`, `[۲]`, `[١، ٢]`.
 # Each was no marker: beside a verified `[1]` a wrong figure or a source never retrieved came out GREEN. They read as
 # the ASCII marker they show (WIDE_NUMERALS: the digits and separators as ASCII, in expand_numeric and extract.sql)
-_WIDE_DIGITS = "\uff10-\uff19\u0660-\u0669\u06f0-\u06f9"
+# Hindi, Bengali, Tamil, Thai, ... answers write `[१]`, `[১]`, `[௧]`, `[๑]` (they were no marker either): the zero of
+# every script's decimal digits in the Basic Multilingual Plane (Unicode keeps each script's ten in a run, 0 to 9)
+_ZEROS = tuple(
+    c for c in range(0x80, 0x10000) if unicodedata.category(chr(c)) == "Nd" and unicodedata.decimal(chr(c)) == 0
+)
+_WIDE_DIGITS = "".join(f"{chr(z)}-{chr(z + 9)}" for z in _ZEROS)
 _DIGIT = f"[0-9{_WIDE_DIGITS}]"
 # A range's em dash or minus sign, `[1—3]`, `[1−3]` (a model writing typographic dashes), reads as its hyphen (they
 # were no marker: YELLOW no_citations, a wrong source never checked)
-WIDE_NUMERALS_FROM = "".join(chr(c) for a in (0xFF10, 0x0660, 0x06F0) for c in range(a, a + 10)) + "，；、،—−"
-WIDE_NUMERALS_TO = "0123456789" * 3 + ",,,,--"
+WIDE_NUMERALS_FROM = "".join(chr(c) for a in _ZEROS for c in range(a, a + 10)) + "，；、،—−"
+WIDE_NUMERALS_TO = "0123456789" * len(_ZEROS) + ",,,,--"
 WIDE_NUMERALS = str.maketrans(WIDE_NUMERALS_FROM, WIDE_NUMERALS_TO)
 # A logger or model escaping Markdown writes `\[2\]` (shown as [2]): the backslashes are part of the marker
 _OPEN, _CLOSE_BRACKET = "(?:\\\\?\\[|［|【)", "(?:\\\\?\\]|］|】)"

@@ -16,8 +16,15 @@ _TERMINATOR = re.compile(r"[.!?]+[\"'”’)\]]*(?=[\s\x00]|$)|\n")
 # ended the sentence at the stop, and the marker after "»" cited nothing (a correct quote unsupported). Not in the
 # source windows (the support model was fitted on them as they are)
 _CLOSING_QUOTE = r"[.!?]+[ \u00a0\u202f]?[»›“][\"'”’)\]]*(?=[\s\x00]|$)"
-_TERMINATOR_FULL_WIDTH = re.compile(rf"{_CLOSING_QUOTE}|{_TERMINATOR.pattern}|[。！？]+[」』”’）)\]]*")
-_GAP = re.compile(r"[\s\x00]*")
+# the invisible marks a widget puts around right-to-left text (direction marks, embeddings, isolates, the Arabic
+# letter mark) and the zero-width characters a renderer leaves (soft hyphen, zero-width space, word joiner, byte order
+# mark): "days.\u200f Shipping" ended no sentence (both one claim, each marker's unsupported), and a mark at a claim's
+# edge was read as part of it. An answer's stop ends its sentence before them; a claim's text holds none
+INVISIBLE_MARKS = "\u00ad\u200b\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff"
+_MARKS = INVISIBLE_MARKS
+_ANSWER_STOP = rf"[.!?]+[\"'”’)\]{_MARKS}]*(?=[\s\x00]|$)|\n"
+_TERMINATOR_FULL_WIDTH = re.compile(rf"{_CLOSING_QUOTE}|{_ANSWER_STOP}|[。！？]+[」』”’）)\]]*")
+_GAP = re.compile(rf"[\s\x00{_MARKS}]*")
 _ABBREV = re.compile(
     r"(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|Prof|St|Inc|Ltd|Co|No|Fig|approx|cf|al|Jr|Sr|c|ca|vol|pp|p|ed)\.|"
     r"\b[A-Z]\.)$"
@@ -90,6 +97,7 @@ def strip_markers(text: str) -> str:
         last = m.end()
     out = "\x00".join(pieces) + ("\x00" if pieces else "") + text[last:]
     out = _BRACKETED.sub("", out).replace("\x00", "")
+    out = re.sub(rf"[{_MARKS}]+", "", out)
     out = re.sub(r"[ \t]+([.,;:!?])", r"\1", out)
     return re.sub(r"\s+", " ", out).strip()
 

@@ -39,7 +39,8 @@ def _encoded(text: str, codec: str) -> bytes:
 def span(text: str, start: Any, end: Any, quoted: Any, names: tuple[str, str], unit: str = "char") -> tuple[str, str]:
     """(the claim `text[start:end]`, "") or ("", the name of the offset field that cannot be read). Offsets
     counted in another unit (UTF-16 code units as JavaScript counts, UTF-8 bytes as Vertex AI does) are read so
-    when the logged `quoted` text is what they point at; without a quote, in the format's own unit."""
+    when the logged `quoted` text is what they point at; without a quote, in the format's own unit, unless an offset
+    falls inside a character there (then it was counted in another: characters, as a logger recounting them does)."""
     s, e = as_int(start), as_int(end)
     if s is None or s < 0:
         return "", names[0]
@@ -52,6 +53,8 @@ def span(text: str, start: Any, end: Any, quoted: Any, names: tuple[str, str], u
         if e > (len(text) if data is None else len(data) // width):
             continue
         in_range = True
+        if data is not None and not (_edge(data, s * width, u) and _edge(data, e * width, u)):
+            continue  # an offset inside a character (a byte of it, half a surrogate pair) is none of this unit's
         piece = text[s:e] if data is None else data[s * width : e * width].decode(str(codec), "replace")
         if len(piece) > MAX_SPAN:  # a claim is a sentence or a few: 9,000 spans of 1 MB held 9 GB (MemoryError)
             return "", names[1]
@@ -62,6 +65,15 @@ def span(text: str, start: Any, end: Any, quoted: Any, names: tuple[str, str], u
     return "", (names[0] if in_range else names[1])  # in range but at other text than its own, or past the text
 
 
+def _edge(data: bytes, at: int, unit: str) -> bool:
+    """Whether `at` is a character's edge in `data` (UTF-8: no continuation byte; UTF-16: no low surrogate)."""
+    if at >= len(data):
+        return True
+    if unit == "utf8":
+        return data[at] & 0xC0 != 0x80
+    return not 0xDC <= data[at + 1] <= 0xDF  # little endian: a code unit's high byte second
+
+
 def claim_before(text: str, at: int) -> str:
     """The sentence that ends at `at` (where an inline citation, a link or a file mark, was put), of at most
     `CLAIM_WINDOW` characters (the whole text before it was copied and searched for each annotation: 9,000 of them
@@ -69,6 +81,32 @@ def claim_before(text: str, at: int) -> str:
     prefix = text[max(0, at - CLAIM_WINDOW) : at].rstrip(" \t([（【")
     starts = [m.end() for m in SENTENCE_END.finditer(prefix[:-1])]
     return prefix[starts[-1] if starts else 0 :].strip()
+
+
+def listed_names(found: Any, keys: tuple[str, ...], known: Callable[[str], bool]) -> list[str] | None:
+    """The sources a list of a response's own search results or citations names, in order (the list its `[n]`
+    number): each item's first field of `keys` that names a retrieved source (`known`), else its first given; None
+    where one item names nothing (then they cannot number the markers: `[n]` stays the n-th retrieved context)."""
+    if not isinstance(found, list) or not found:
+        return None
+    out = []
+    for item in found:
+        fields = item if isinstance(item, dict) else {}
+        given = [v for k in keys if isinstance(v := fields.get(k), str) and v.strip()]
+        if not given:
+            return None
+        out.append(next((v for v in given if known(v)), given[0]))
+    return out
+
+
+def source_named(src: Any, known: Callable[[str], bool]) -> dict[str, Any]:
+    """A Cohere v2 source (`{"type": "tool", "id": ..., "tool_output": {...}}`, `{"type": "document", "document":
+    {...}}`) by the url, title or id its document or tool output gives that names a retrieved source; {} if none."""
+    body = src.get("document") or src.get("tool_output") if isinstance(src, dict) else None
+    for key, field in (("url", "url"), ("title", "document_name"), ("id", "document_id")):
+        if isinstance(body, dict) and isinstance(v := body.get(key), str) and known(v):
+            return {field: v}
+    return {}
 
 
 def bad(field: str, raw: Any, **kw: Any) -> dict[str, Any]:

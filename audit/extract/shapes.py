@@ -26,7 +26,7 @@ from audit.extract.assistants import assistants_message
 from audit.extract.bedrock import bedrock_response
 from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, LINK, WIDE_NUMERALS, code_spans
 from audit.extract.grounding import vertex_candidate
-from audit.extract.shaped import CLAIM_WINDOW, SENTENCE_END, claim_before, read_guarded
+from audit.extract.shaped import CLAIM_WINDOW, SENTENCE_END, claim_before, listed_names, read_guarded, source_named
 from audit.extract.shaped import MALFORMED as MALFORMED
 from audit.extract.shaped import as_int as _int
 from audit.extract.shaped import bad as _bad
@@ -44,6 +44,9 @@ CONFLICT_GROUPS: tuple[tuple[str, ...], ...] = tuple(
 # the key giving the 0-based position a generated id stands for: Cohere's `doc_<position>` (v2 `doc:<position>`) is
 # that position when no retrieved document has the id (extract.sql, resolve.sql); it was unknown_document however right
 POSITION = "citeaudit_position"
+# the key marking a shaped answer's `citations` as the names its inline `[n]` number, in order (extract.sql's
+# url_lists; a JSON list of names is otherwise cited again beside the markers): Azure On Your Data's titles
+NUMBERED = "citeaudit_numbered"
 # keys an answer's text goes by without `answer` (LlamaIndex, LangChain, Cohere, a chat message), in the order tried
 ANSWER_ALIASES = ("response", "result", "output", "text", "content")
 # Anthropic-style tags around the claim they cite: `(cite index="1-2,3-4">`, `<cite id="1">`, `<citation source="2">`.
@@ -63,7 +66,7 @@ OPEN_TAG = re.compile(
 _MAY_HOLD_TAG = r"(?i)[<(](?:[a-z]+:)?cit(?:e|ation)\s"
 
 
-def _cohere(text: str, cites: list[Any]) -> list[dict[str, Any]]:
+def _cohere(text: str, cites: list[Any], known: Callable[[str], bool] = lambda _: False) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for c in cites:
         if not isinstance(c, dict):
@@ -80,10 +83,13 @@ def _cohere(text: str, cites: list[Any]) -> list[dict[str, Any]]:
         elif not isinstance(ids, list) or not ids:
             out.append(_bad(field, c, claim_text=claim))
         else:
-            for d in ids:
+            for i, d in enumerate(ids):
                 ok = (isinstance(d, str) and d.strip()) or _int(d) is not None
                 one = {"document_id": d, "claim_text": claim} if ok else _bad(field, c, claim_text=claim)
                 generated = re.fullmatch(r"\s*doc[_:](\d{1,9})\s*", d) if ok and isinstance(d, str) else None
+                if ok and field == "sources" and not generated and not (isinstance(d, str) and known(d)):
+                    named = source_named(c["sources"][i], known)  # a tool's or a document's own name
+                    one = named | {"claim_text": claim} if named else one
                 out.append(one | ({POSITION: int(generated.group(1))} if generated else {}))
     return out
 
@@ -242,15 +248,6 @@ def _joined(parts: list[Any]) -> str | None:
     return "".join(texts) if texts else None
 
 
-def _result_urls(found: Any) -> list[str] | None:
-    """The urls of Perplexity's `search_results`, in order, or None where one of them has none (then they cannot
-    number the markers: `[n]` stays the n-th retrieved context)."""
-    if not isinstance(found, list) or not found:
-        return None
-    urls = [r.get("url") if isinstance(r, dict) else None for r in found]
-    return [u for u in urls if isinstance(u, str)] if all(isinstance(u, str) and u.strip() for u in urls) else None
-
-
 def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)
     if len(out) < len(pairs):
@@ -288,6 +285,9 @@ def shape(answer: str, names: frozenset[str] = frozenset()) -> dict[str, Any] | 
 
 
 def _foreign(doc: dict[str, Any], names: frozenset[str] = frozenset()) -> dict[str, Any] | None:
+    def known(name: str) -> bool:
+        return not names.isdisjoint(_name_key(name))
+
     ans = doc.get("answer")
     if isinstance(ans, dict) and isinstance(ans.get("sentences"), list):
         text, cites = _sentences(ans["sentences"])
@@ -306,19 +306,20 @@ def _foreign(doc: dict[str, Any], names: frozenset[str] = frozenset()) -> dict[s
         # whole run); a content without any text part cannot be read (structured_parse_failed)
         content: Any = _joined(parts) if isinstance(parts, list) else parts
         if isinstance(content, str) and isinstance(msg.get("citations"), list):
-            return {"answer": content, "citations": _cohere(content, msg["citations"])}
+            return {"answer": content, "citations": _cohere(content, msg["citations"], known)}
     if isinstance(doc.get("choices"), list) and doc["choices"] and isinstance(doc["choices"][0], dict):
         msg = doc["choices"][0].get("message")  # OpenAI chat completions with url_citation annotations
         if isinstance(msg, dict) and isinstance(msg.get("content"), str):
             notes = msg.get("annotations")
             if not notes:  # Perplexity: the message's `[n]` number the response's `citations` (urls)
                 rest = {k: v for k, v in doc.items() if k in ("citations", "sources", "confidence")}
-                if "citations" not in doc and (urls := _result_urls(doc.get("search_results"))):
+                if "citations" not in doc and (urls := listed_names(doc.get("search_results"), ("url",), known)):
                     rest["citations"] = urls  # ... or its `search_results` (`citations` is deprecated)
                 elif isinstance(on_data := msg.get("context"), dict) and (
-                    urls := _result_urls(on_data.get("citations"))
+                    urls := listed_names(on_data.get("citations"), ("url", "title", "filepath"), known)
                 ):
-                    rest["citations"] = urls  # Azure OpenAI On Your Data: `[doc1]` is its first `context.citations`
+                    # Azure OpenAI On Your Data: `[doc1]` is its first `context.citations` (a url, title or filepath)
+                    rest |= {"citations": urls, NUMBERED: True}
                 return rest | {"answer": msg["content"]}
             text, cites = _openai(msg["content"], notes)
             return {"answer": text, "citations": cites}
@@ -334,12 +335,10 @@ def _foreign(doc: dict[str, Any], names: frozenset[str] = frozenset()) -> dict[s
         if texts:  # every output_text part, each a paragraph (only the first was read: the others never checked)
             return {"answer": "\n\n".join(texts), "citations": cites}
     if isinstance(doc.get("candidates"), list) and doc["candidates"] and isinstance(doc["candidates"][0], dict):
-        got = vertex_candidate(doc["candidates"][0], lambda n: not names.isdisjoint(_name_key(n)))  # Vertex AI
+        got = vertex_candidate(doc["candidates"][0], known)  # Vertex AI
         if got is not None:
             return got
-    if isinstance(doc.get("output"), dict) and (
-        got := bedrock_response(doc, lambda n: not names.isdisjoint(_name_key(n)))
-    ):
+    if isinstance(doc.get("output"), dict) and (got := bedrock_response(doc, known)):
         return got  # AWS Bedrock Knowledge Bases: RetrieveAndGenerate
     if isinstance(doc.get("content"), list) and (got := assistants_message(doc["content"])) is not None:
         return got  # OpenAI Assistants thread.message: text.value with file_citation annotations
@@ -358,6 +357,11 @@ def _foreign(doc: dict[str, Any], names: frozenset[str] = frozenset()) -> dict[s
     return {k: v for k, v in doc.items() if k != keys[0]} | {"answer": text}
 
 
+# the formats whose sources are named by a retrieved source's name where one has it (its `known`): the answers whose
+# sources' names are read
+_NAMED = r'grounding_?[Cc]hunks|retrievedReferences|"context"|tool_output|"document"\s*:'
+
+
 def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
     """Temp table `shaped_answers` (answer_id, shaped): the answers of `answers_ok` logged in another system's format,
     as the structured output they stand for (`shape`); only JSON objects without an `answer` text, and answers
@@ -374,8 +378,8 @@ def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
     has_ctx = con.execute("SELECT count(*) > 0 FROM information_schema.tables WHERE table_name = 'ctx'").fetchall()
     sources = "SELECT answer_id, unnest([title, doc_id, url]) FROM ctx WHERE answer_id IN " if has_ctx[0][0] else ""
     for a, name in con.execute(sources + "(SELECT answer_id FROM answers_ok WHERE regexp_matches(answer, $tag) "
-                               "OR regexp_matches(answer, 'grounding_?[Cc]hunks|retrievedReferences'))",
-                               {"tag": _MAY_HOLD_TAG}).fetchall() if sources else []:  # fmt: skip
+                               "OR regexp_matches(answer, $named))", {"tag": _MAY_HOLD_TAG, "named": _NAMED}
+                               ).fetchall() if sources else []:  # fmt: skip
         if isinstance(name, str) and name.strip():
             named.setdefault(a, set()).update(_name_key(name))
     rows = [

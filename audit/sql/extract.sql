@@ -438,14 +438,16 @@ WITH numeric_markers AS (
 ), url_lists AS (
     -- Perplexity-style `"citations": ["https://...", ...]` beside inline `[n]`: the markers number the urls (`[1]` is
     -- the first url, resolved by url as a document's name), not the retrieved contexts (`[1]` was checked against
-    -- the first context, and each url cited the whole answer again)
+    -- the first context, and each url cited the whole answer again); also a list of names a response's own sources
+    -- give in order, without urls (Azure On Your Data's titles: audit.extract.shapes.NUMBERED marks it)
     SELECT answer_id, list_transform(json_extract_string(json_doc, '$.citations[*]'), lambda x: trim(x)) AS urls
     FROM texts
     WHERE structured AND NOT has_citation_objects AND citations_key = 'citations'
       AND json_type(json_doc, '$.citations') = 'ARRAY' AND json_array_length(json_doc, '$.citations') > 0
       AND list_bool_and(list_transform(json_extract(json_doc, '$.citations[*]'),
                                        lambda x: json_type(x) = 'VARCHAR'
-                                                 AND regexp_matches(json_extract_string(x, '$'), '^\s*(?:https?://|www\.)')))
+                                                 AND (regexp_matches(json_extract_string(x, '$'), '^\s*(?:https?://|www\.)')
+                                                      OR (shaped AND json_extract(json_doc, '$.citeaudit_numbered') = 'true'))))
       AND answer_id IN (SELECT answer_id FROM numeric_cites)
 ), structured_list AS (
     SELECT t.answer_id, t.citations_key, json_extract(t.json_doc, '$.citations[*]') AS items

@@ -106,6 +106,11 @@ WITH cited AS (
        OR (c.dialect = 'document_page' AND d.page = c.cited_page)
        OR (c.dialect = 'citation_object' AND c.malformed IS NULL AND c.cited_index IS NULL AND c.cited_chunk IS NULL
            AND (c.cited_page IS NULL OR d.page = c.cited_page))
+       -- a chunk id retrieved more than once (a logger giving two chunks one id): each of its copies, as a page's
+       -- chunks (its first copy was checked alone: a claim the second states misattributed to the same id)
+       OR (c.dialect = 'doc_chunk' AND d.doc_id || ':' || d.chunk_id = c.cited_doc || ':' || c.cited_chunk)
+       OR (c.dialect = 'citation_object' AND c.malformed IS NULL AND c.cited_index IS NULL
+           AND trim(d.chunk_id) = c.cited_chunk AND (c.cited_page IS NULL OR d.page = c.cited_page))
     GROUP BY ALL
 )
 SELECT c.answer_id, c.citation_ord, c.marker, c.dialect, c.char_start, c.char_end, c.cited_ref, c.json_claim,

@@ -59,10 +59,10 @@ from audit.verify.urls import missing_urls, split_urls
 # 54: a number after a name in Roman numerals, "Apollo 11" / "Apollo XI" (numbered, the same round); 55: a country
 # by its people's adjective, "Ireland" / "Irish" (demonyms, the same round); 56: a unit's symbol written out, "MW" /
 # "megawatts" (nameforms: hostile inputs, round 4), a claim's "100k" found as 100,000 (keyfacts, the same round);
-# false alarms, round 9: 57 "2,5%" / "2.5%" (notations), 58 "Dept." / "Department", 59 "LA" / "Los Angeles", a
-# continent's adjective, 60 "absent" / "did not attend", 61 "Calif." / "California", 62 "unchanged" / "did not change",
-# 63 "the '90s" / "the 1990s" (notations), 64 "in Sept." / "in September", "Thurs." / "Thursday" (keyfacts, keynames)
-FEATURES_VERSION = 64
+# 57-64 false alarms round 9 (number notations, name abbreviations, place aliases, negations said otherwise,
+# "unchanged", "the '90s", "Sept."); 65-67 hostile inputs round 5 ("40 k", "1,200m"; "€2,5 Mio", "lakh", "crore";
+# "two dozen" / 24: keyfacts, numranges, numwords)
+FEATURES_VERSION = 67
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

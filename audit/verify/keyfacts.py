@@ -11,12 +11,12 @@ from audit.verify.conversions import Quantity, claim_quantities, converted_numbe
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
 from audit.verify.months import missing_months, months_alone
 from audit.verify.nameforms import dated_days, found_otherwise, spelled_out
-from audit.verify.numranges import number_ranges, numbers_inside, scaled, year_counts, years_in_full
+from audit.verify.numranges import SCALES, number_ranges, numbers_inside, scaled, year_counts, years_in_full
 from audit.verify.numwords import CARDINALS as _CARDINALS
 from audit.verify.numwords import ORDINALS as _ORDINALS
 from audit.verify.numwords import TENS as _TENS
 from audit.verify.numwords import TENTHS as _TENTHS
-from audit.verify.numwords import halves_in_digits, numbers_in_words
+from audit.verify.numwords import dozens_in_digits, halves_in_digits, numbers_in_words
 from audit.verify.seasons import missing_parts, without_part_digits, year_parts
 from audit.verify.textcache import text_cache
 
@@ -40,18 +40,19 @@ _WORD_NUMBER = re.compile(
 )
 # a scale word after a number is part of it: "$5 million" is not "$5 billion", and "2.5 million" is 2,500,000
 # (and "5 mln" is "5 million"; a bare "m" or "k" is left alone: "5 m" may be metres)
-_SCALES = {"thousand": 3, "million": 6, "mln": 6, "mn": 6, "billion": 9, "bln": 9, "bn": 9, "trillion": 12, "tn": 12}
-_SCALE = re.compile(rf"\s*({'|'.join(_SCALES)})\b", re.IGNORECASE)
+_SCALE = re.compile(rf"\s*({'|'.join(SCALES)})\b", re.IGNORECASE)
+_DECIMAL_COMMA = re.compile(r"-?\d+,\d{1,2}")  # before a scale word: "2,5 Mio" is 2.5 million
 # ... and a letter on a sum of money: "$50k" is $50,000, "€2.5M" 2.5 million; a claim's "100k" alone is 100 thousand
-# or 100 (a "5k" race): found as either (`_has_number`; "100k orders" against 100,000 was missing_number:100)
-_MONEY_LETTER, _K = re.compile(r"[kmb]\b", re.IGNORECASE), re.compile(r"k\b", re.IGNORECASE)
+# or 100 (a "5k" race): found as either (`_has_number`; "100k orders" against 100,000 was missing_number:100), and so
+# is its "40 k" (after a space) and "1,200m" (written against it: "1,200m dollars" against "1.2 billion" was missing)
+_MONEY_LETTER, _K = re.compile(r"[kmb]\b", re.IGNORECASE), re.compile(r"[ \u00a0]?k\b|m\b", re.IGNORECASE)
 _LETTER_SCALE = {"k": "thousand", "m": "million", "b": "billion"}
 # a claim's number in words standing alone is a count of the word after it ("three offices"; 2 to 99 and hundreds):
 # not "one" (a pronoun: "one of the", "no one"), a fraction ("two-thirds"), a compound ("two-year"), "the two" (things
 # named before), "top ten", nor an approximate one ("over five years", "at least four"). It is missing only where the
 # source counts that thing by another number: a count it does not make ("two major reasons" of a list) is none
 _COUNT_AFTER = re.compile(
-    r"[-\s]+(?:thirds?|quarters?|halves|half|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)\b|-\w", re.I
+    r"[-\s]+(?:thirds?|quarters?|halves|half|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?|dozen)\b|-\w", re.I
 )
 _COUNT_BEFORE = re.compile(
     r"\b(?:the|these|those|top|all|both|every|each|over|than|least|most|about|around|nearly|almost|some|roughly"
@@ -207,7 +208,7 @@ def _digit_dates(text: str) -> Iterator[tuple[re.Match[str], str]]:
 def _digits(text: str, claim: bool) -> str:
     """`text` with its digit groups joined, its minus signs as "-", its spans of years in full and its numbers in
     words in digits."""
-    text = years_in_full(_GROUP_SPACE.sub("", text).replace(_MINUS_SIGN, "-"))
+    text = dozens_in_digits(years_in_full(_GROUP_SPACE.sub("", text).replace(_MINUS_SIGN, "-")))
     return _WORD_NUMBER.sub(lambda m: _word_number(m, claim), text)
 
 
@@ -230,9 +231,10 @@ def _numbers(
         scale = scaled.group(1).lower() if scaled else None
         if not scale and rest[m.start() - 1 : m.start()] in tuple("$€£¥") and _MONEY_LETTER.match(rest, m.end()):
             scale = _LETTER_SCALE[rest[m.end()].lower()]
-        elif not scale and claim and _K.match(rest, m.end()):
-            scale = "k"
-        found.append((m.start(), _norm_number(m.group()), scale))
+        elif not scale and claim and (letter := _K.match(rest, m.end())):
+            scale = letter.group().strip().lower()
+        number = m.group().replace(",", ".") if scale and _DECIMAL_COMMA.fullmatch(m.group()) else m.group()
+        found.append((m.start(), _norm_number(number), scale))
     for _, n, scale in sorted(found, key=lambda f: f[0]):
         yield n, scale
 
@@ -345,8 +347,8 @@ def _has_number(number: str, src_numbers: frozenset[str]) -> bool:
     if number in src_numbers:
         return True
     n, _, scale = number.partition(" ")
-    if scale == "k":
-        return _has_number(n, src_numbers) or _has_number(f"{n} thousand", src_numbers)
+    if scale in ("k", "m"):
+        return _has_number(n, src_numbers) or _has_number(f"{n} {_LETTER_SCALE[scale]}", src_numbers)
     for r in _readings(n):
         if (f"{r} {scale}" if scale else r) in src_numbers or (scale and scaled(r, scale) in src_numbers):
             return True

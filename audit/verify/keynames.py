@@ -35,7 +35,7 @@ _UPPER, _LOWER = _letters("isupper"), _letters("islower")
 _NAME = re.compile(rf"\b[{_UPPER}][{_UPPER}{_LOWER}]+(?:[-'][{_UPPER}]?[{_LOWER}]+)?\b")
 _COMMON_CAPS = frozenset(
     "The A An In On At For And But Or If It Its This That These Those He She They We You I Our Your Their His Her"
-    " As By From With To Of Also However".split()
+    " As By From With To Of Also However Mio Mrd".split()  # Mio., Mrd.: German scale words after a number
 )
 # a capitalised word that starts a sentence is a name only when it is no common word: most are ("Throughout",
 # "Ensure", "Artificial"); the common words are the whole words of the packaged MiniLM's vocabulary (lower case),
