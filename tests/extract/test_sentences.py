@@ -153,13 +153,18 @@ def test_brackets_that_held_only_markers_go_with_them(text: str, claim: str) -> 
 def test_a_million_newlines_are_split_in_linear_time() -> None:
     # every newline ends a sentence, and each scanned the whole run of whitespace after it (for markers trailing the
     # sentence): an answer of 1,000,000 newlines between two cited words ran past 400 s (40,000 took 5 s); now a
-    # second or two (CPU time, generous bound); the same sentences as before on a short run
-    import time
-
+    # second or two (`citeaudit bench` measures time; a test asserts none); the same sentences as before on a short run
     assert [(s.start, s.end) for s in split_sentences("a [1]\n\n\n [2]\n\nb.")] == [(0, 12), (14, 16)]
     text = "Refunds [1]" + "\n" * 1_000_000 + "take 30 days [1]. Then\n \n[2]\n more."
-    start = time.process_time()
     got = split_sentences(text)
-    assert time.process_time() - start < 4.0
     assert [s.text for s in got] == ["Refunds", "take 30 days.", "Then", "more."]
     assert text[got[2].start : got[2].end] == "Then\n \n[2]"
+
+
+def test_a_long_run_of_spaces_is_tidied_from_its_first_space() -> None:
+    # spaces before a stop are tidied away, and a run of them not before one was read again from each of its spaces
+    # (30,000 spaces took 4 s, these 200,000 minutes: hostile inputs round 5); the run is one space, a stop keeps none
+    assert strip_markers("Refunds take" + " " * 200_000 + "30 days" + " \t " + ".") == "Refunds take 30 days."
+    assert [s.text for s in split_sentences("Refunds take" + " " * 200_000 + "30 days [1].")] == [
+        "Refunds take 30 days."
+    ]
