@@ -4,19 +4,15 @@ sentences are cited. Pure."""
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
 from audit.extract.sentences import (
-    INVISIBLE_MARKS,
     MAX_CLAIM_CHARS,
     Sentence,
     claim_span,
-    is_claim,
-    mask_markers,
     sentence_at,
     strip_markers,
     word_count,
@@ -31,7 +27,6 @@ class Claim:
     start: int | None
     end: int | None
     sentence_idx: int | None
-    first_idx: int | None = None  # the first sentence a paragraph's closing markers cite (`_paragraph_from`)
 
 
 def claim_for(
@@ -73,9 +68,6 @@ def claim_for(
     while j > 0 and not sentences[j].text:
         j -= 1  # a marker standing alone cites the sentence before it
     s = sentences[j]
-    if j == idx and (k := _paragraph_from(text, sentences, j, int(start))) < j:
-        joined = " ".join(sentences[i].text for i in range(k, j + 1) if sentences[i].text)
-        return Claim(joined, sentences[k].start, s.end, idx, k)
     if j == idx and clauses and int(start) in clauses:
         spans = clauses[int(start)]
         if len(spans) > 1:  # in a sentence of at most a claim's length
@@ -87,33 +79,6 @@ def claim_for(
     # an overlong "sentence" (no full stop for pages): the words since the marker before, at most a claim's length
     begin, words_end = (stretches or {}).get(int(start), (s.start, int(start)))
     return _kept(memo, (j, idx, begin, words_end), lambda: _overlong(text, s, j, idx, begin, words_end))
-
-
-# a sentence's stop, after any closing quote or bracket: a marker after it follows the sentence, not its words
-_STOPPED = re.compile(r"[.!?。！？][\"'”’)\]」』）]*$")
-_LINE_END = re.compile(r"\s*?(?:\n|$)")  # only spaces left on the line
-
-
-def _paragraph_from(text: str, sentences: list[Sentence], j: int, at: int) -> int:
-    """The first sentence a marker at `at` in sentence `j` cites: `j`, unless the marker stands after the sentence's
-    stop and its run of markers ends the line (`A. B. [1][2]`: a paragraph's closing markers), then also the claim
-    sentences before it on that line that no marker cites, back to the first that holds one, is no claim or would
-    make the claim longer than a claim's length (README: markers after a paragraph's last stop)."""
-    s = sentences[j]
-    if s.end - s.start > MAX_CLAIM_CHARS or not _LINE_END.match(text, s.end):
-        return j
-    if not _STOPPED.search(mask_markers(text[s.start : at])[0].rstrip(" \t\x00" + INVISIBLE_MARKS)):
-        return j
-    k = j
-    while k > 0:
-        prev = sentences[k - 1]
-        gap = text[prev.start : sentences[k].start]
-        if "\n" in gap or s.end - prev.start > MAX_CLAIM_CHARS or not is_claim(prev.text):
-            break
-        if mask_markers(text[prev.start : prev.end])[1]:
-            break
-        k -= 1
-    return k
 
 
 def _kept(memo: dict[tuple[int, ...], Claim], key: tuple[int, ...], find: Callable[[], Claim]) -> Claim:
@@ -194,7 +159,7 @@ def cited_sentences(
     json_spans: list[tuple[int, int]] = []
     for c, cl in zip(cites, claims, strict=True):
         if cl.sentence_idx is not None:
-            cited.update(range(cl.sentence_idx if cl.first_idx is None else cl.first_idx, cl.sentence_idx + 1))
+            cited.add(cl.sentence_idx)
             k = cl.sentence_idx
             while k > 0 and not sentences[k].text:
                 k -= 1

@@ -114,8 +114,6 @@ def test_vertex_offsets_that_split_a_character_as_bytes_are_read_as_characters(a
 
 PARAGRAPHS = {
     "group": f"{REFUNDS} {SHIPPING} [1][2]",
-    "wrong": f"Refunds take 90 days. {SHIPPING} [2]",
-    "greeting": f"Sure! {REFUNDS} {SHIPPING} [1][2]",
     "own": f"{REFUNDS} [1] {SHIPPING} [2]",
     "before_stop": f"{REFUNDS} {SHIPPING[:-1]} [2].",
     "next_line": f"{REFUNDS}\n{SHIPPING} [2]",
@@ -124,26 +122,20 @@ PARAGRAPHS = {
 
 
 @batched(logged_rows(PARAGRAPHS))
-def test_markers_after_a_paragraph_s_last_stop_cite_its_sentences_no_marker_cites(answers_db: Path) -> None:
-    # `Refunds take 30 days. Shipping is free over 50 euros. [1][2]`: a group of markers after the last stop of a
-    # paragraph (its line) cited that last sentence only (rounds 3 and 4 left it): [1] was checked against the shipping
-    # sentence alone (unsupported: a correct answer RED) and the refund sentence was an uncited claim, so a wrong
-    # figure there went unchecked. Decided by the marker's place: one written before a sentence's stop (`days [1].`)
-    # is inside that sentence; one after the paragraph's last stop, ending the line, follows the paragraph, and cites
-    # its claim sentences back to the previous marker (a sentence citing its own source, a sentence that is no claim
-    # or the line's start stop it): each fact of them must be stated by one of its sources (joint support)
+def test_markers_after_a_paragraph_s_last_stop_cite_that_sentence(answers_db: Path) -> None:
+    # the claim is the sentence that carries the marker (ARCHITECTURE.md), also for a group after a paragraph's last
+    # stop: round 5 tried a rule making such a group cite the paragraph's sentences no marker cites, and it was
+    # reverted: where a log's paragraph of context ends in its cited sentence (WiCE's answers: the claim sentence and
+    # its [1] close a paragraph of uncited text) every claim became the whole paragraph (WiCE dev AUROC 0.948 ->
+    # 0.674, misattributions found 21 -> 16 of 23); the sentences before stay uncited claims (`min_coverage`)
     db = answers_db
     cites = _cites(db)
-    both = f"{REFUNDS} {SHIPPING}"
-    assert [c[1:] for c in cites["group"]] == [(1, "verified", both), (2, "verified", both)]
-    assert [c[1:] for c in cites["greeting"]] == [(1, "verified", both), (2, "verified", both)]
-    assert cites["wrong"][0][2] != "verified" and cites["wrong"][0][3].startswith("Refunds take 90 days.")
+    assert [c[1:] for c in cites["group"]] == [(1, "unsupported", SHIPPING), (2, "verified", SHIPPING)], cites["group"]
     assert [c[3] for c in cites["own"]] == [REFUNDS, SHIPPING]
     assert cites["before_stop"][0][3] == cites["next_line"][0][3] == SHIPPING
-    levels = dict(q(db, "SELECT answer_id, level || ':' || n_uncited_claims FROM answer_audit"))
-    assert [c[1:] for c in cites["rtl"]] == [(1, "verified", both), (2, "verified", both)]
-    assert levels["group"] == levels["greeting"] == levels["rtl"] == "GREEN:0"
-    assert levels["before_stop"].endswith(":1") and levels["next_line"].endswith(":1")
+    assert [c[3] for c in cites["rtl"]] == [SHIPPING, SHIPPING]
+    levels = dict(q(db, "SELECT answer_id, n_uncited_claims FROM answer_audit"))
+    assert levels == {"group": 1, "own": 0, "before_stop": 1, "next_line": 1, "rtl": 1}, levels
 
 
 ORDERS = "The plant served {} orders last year."
