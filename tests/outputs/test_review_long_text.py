@@ -109,7 +109,9 @@ def test_bidi_overrides_nuls_and_newlines_are_written_out(page):
     assert "\u202e" not in text and "\x00" not in text
     assert "evil\\u202etnanet" in text and "mo\\x00del" in text
     assert "<code>new\\x0aline\\u202eid</code>" in text  # an id on one line: "new line" would be another id
-    assert "Payroll \\u202eamiL ni syadsruhT no sesolc" in text
+    # a claim holds no invisible mark (hostile inputs round 5): the override is gone from it, its letters shown as
+    # written, so no claim reads otherwise on the page than in the data
+    assert "Payroll amiL ni syadsruhT no sesolc" in text
 
 
 BROWSER = find_browser()
