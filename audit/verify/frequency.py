@@ -69,13 +69,13 @@ def rates(text: str) -> list[tuple[str, float]]:
     for m in _RATE.finditer(text):
         if m["adverb"]:
             days = _ADVERBS[m["adverb"].lower()]  # "three times daily": a third of a day
-            days /= _number(m["times"].lower().split()[0], _COUNTS) if m["times"] else 1
+            times = _number(m["times"].lower().split()[0], _COUNTS) if m["times"] else 1
         elif m["period"]:
-            days = _DAYS[m["period"].lower()] * (_number(m["n"], _EVERY_N) if m["n"] else 1)
+            days, times = _DAYS[m["period"].lower()] * (_number(m["n"], _EVERY_N) if m["n"] else 1), 1
         else:
-            count = m["count"].lower().split()[0]
-            days = _DAYS[m["per"].lower()] / _number(count, _COUNTS)
-        if days > 0:
+            days, times = _DAYS[m["per"].lower()], _number(m["count"].lower().split()[0], _COUNTS)
+        if days > 0 and times > 0:  # "0 times a day", "every 0 days" say no rate
+            days /= times
             out.append((" ".join(m.group().lower().split()), days))
     return out
 
@@ -94,9 +94,9 @@ def frequency_changed(claim: str, windows: Iterable[str]) -> str | None:
     other: str | None = None
     for window in windows:
         for m in _RATE.finditer(window):
-            ((phrase, days),) = rates(m.group())
-            if any(_same(a, days) for _, a in said):
-                return None
-            if other is None and near & content_near(window, [m]):
-                other = phrase
+            for phrase, days in rates(m.group()):
+                if any(_same(a, days) for _, a in said):
+                    return None
+                if other is None and near & content_near(window, [m]):
+                    other = phrase
     return None if other is None else f"{said[0][0]}/{other}"

@@ -30,3 +30,11 @@ def test_each_way_of_saying_how_often_is_a_rate_in_days() -> None:
 )
 def test_a_claims_rate_no_window_states_of_the_same_thing_is_changed(claim: str, window: str, want: str | None) -> None:
     assert frequency_changed(claim, [window]) == want
+
+
+def test_a_count_or_a_period_of_zero_says_no_rate_and_raises_nothing() -> None:
+    # "0 times a day" divided by zero and "every 0 days" left a window's match with no rate to unpack: each raised,
+    # and the answer's assessment was quarantined (audit/guard.py) instead of audited
+    assert rates("The pill is taken 0 times a day.") == rates("The bus runs every 0 days.") == []
+    assert frequency_changed("The pill is taken 0 times a day.", ["The pill is taken twice a day."]) is None
+    assert frequency_changed("The bus runs every week.", ["The bus runs every 0 days; the week's bus is late."]) is None
