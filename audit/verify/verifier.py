@@ -238,20 +238,21 @@ def score_pairs(
         evidence = _evidence(a, source, cos)
         opposite = not a.exact and evidence is not None and direction_mismatch(a.claim, evidence.text)
         negated = bool(feats[_NEGATION]) and not a.exact
-        swaps = () if a.exact else swapped_words(a.claim, [w.text for w in a.candidates], a.facts.names)
+        windows = [w.text for w in a.candidates]  # the candidate windows every rule below reads
+        swaps = () if a.exact else swapped_words(a.claim, windows, a.facts.names)
         negated = negated or "negation" in swaps
         # leave or going on stated where the windows bar it or say it ended ("can bid" for "barred from bidding")
-        barred = None if a.exact else leave_or_going_on(a.claim, [w.text for w in a.candidates])
+        barred = None if a.exact else leave_or_going_on(a.claim, windows)
         # a cause its windows tie only by sequence or association ("caused" for "followed")
-        causal = not a.exact and unstated_cause(a.claim, [w.text for w in a.candidates])
+        causal = not a.exact and unstated_cause(a.claim, windows)
         # one option stated as the only one, all where the windows count only some ("all/only 9")
-        only = None if a.exact else only_option(a.claim, [w.text for w in a.candidates])
-        some = None if a.exact else all_for_some(a.claim, [w.text for w in a.candidates])
-        some = some or (None if a.exact else majority_for_few(a.claim, [w.text for w in a.candidates]))
+        only = None if a.exact else only_option(a.claim, windows)
+        some = None if a.exact else all_for_some(a.claim, windows)
+        some = some or (None if a.exact else majority_for_few(a.claim, windows))
         # a win where the windows give the claim's subject a placing below the first or a draw ("won/second")
-        placed = None if a.exact else win_not_given(a.claim, [w.text for w in a.candidates])
+        placed = None if a.exact else win_not_given(a.claim, windows)
         # how often said otherwise in other words ("every month/weekly"); a copy's is one of `swaps`
-        often = None if a.exact or swaps else frequency_changed(a.claim, [w.text for w in a.candidates])
+        often = None if a.exact or swaps else frequency_changed(a.claim, windows)
         out.append(
             PairScore(
                 lexical=1.0 if exact else a.seed_baseline,
