@@ -21,7 +21,7 @@ from audit.verify.textcache import text_cache
 _END = r"(?![\w'\u2019]|[.,]\d)"
 _DECIMAL_COMMA = re.compile(rf"(?<![\w.,])(\d+),(\d{{1,2}}){_END}")
 _THOUSANDS_STOP = re.compile(rf"(?<![\w.,])(\d{{1,3}}(?:\.\d{{3}})+){_END}")
-_THOUSANDS_K = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)[kK](?![\w'\u2019]|[.,]\d)")
+_THOUSANDS_K = re.compile(rf"(?<![\w.,])(\d+(?:\.\d+)?)[kK]{_END}")
 _SHORT_YEAR = re.compile(r"(?<![\w'\u2019])['\u2019](\d{2})(?![\w'\u2019])")
 _SHORT_DECADE = re.compile(r"(?<![\w'\u2019])['\u2019](\d0)s\b")  # "the '90s"
 _DECADE = re.compile(r"(?<![\w.,'\u2019])(\d{3}0)s\b")  # "the 1990s"
@@ -64,10 +64,18 @@ def _readings(text: str) -> list[tuple[int, int, Key, bool]]:
 _source_readings = text_cache(max_chars=16_000_000, max_entries=4096)(_readings)  # a source's, read once
 
 
+def _hinted(text: str) -> bool:
+    """Whether `text` may write a number in a notation (a digit, comma, digit; a stop and three digits; ...)."""
+    return _HINT.search(text) is not None
+
+
+_source_hinted = text_cache(max_chars=16_000_000, max_entries=4096)(_hinted)  # a source's, read once
+
+
 def notations_restated(claim: str, source: str) -> list[tuple[int, int, str]]:
     """(start, end, the source's text) for each number of `claim` that `source` writes with the same value where one
     of the two writes it in a notation (a decimal comma, a thousands stop, a k, a year's or a decade's two digits)."""
-    if _HINT.search(claim) is None and _HINT.search(source) is None:  # most pairs: plain numbers on both sides
+    if not _hinted(claim) and not _source_hinted(source):  # most pairs: plain numbers on both sides
         return []
     stated = _source_readings(source)
     out = []
