@@ -63,21 +63,22 @@ def _number(word: str, table: dict[str, int]) -> int:
     return int(word) if word.isdigit() else table[word.lower()]
 
 
+def _rate(m: re.Match[str]) -> tuple[str, float] | None:
+    """One phrase that says how often, lower case, with the days between two times it happens; None for a count or
+    a period of zero ("0 times a day", "every 0 days" say no rate)."""
+    if m["adverb"]:
+        days = _ADVERBS[m["adverb"].lower()]  # "three times daily": a third of a day
+        times = _number(m["times"].lower().split()[0], _COUNTS) if m["times"] else 1
+    elif m["period"]:
+        days, times = _DAYS[m["period"].lower()] * (_number(m["n"], _EVERY_N) if m["n"] else 1), 1
+    else:
+        days, times = _DAYS[m["per"].lower()], _number(m["count"].lower().split()[0], _COUNTS)
+    return (" ".join(m.group().lower().split()), days / times) if days > 0 and times > 0 else None
+
+
 def rates(text: str) -> list[tuple[str, float]]:
     """Each phrase of `text` that says how often, lower case, with the days between two times it happens."""
-    out: list[tuple[str, float]] = []
-    for m in _RATE.finditer(text):
-        if m["adverb"]:
-            days = _ADVERBS[m["adverb"].lower()]  # "three times daily": a third of a day
-            times = _number(m["times"].lower().split()[0], _COUNTS) if m["times"] else 1
-        elif m["period"]:
-            days, times = _DAYS[m["period"].lower()] * (_number(m["n"], _EVERY_N) if m["n"] else 1), 1
-        else:
-            days, times = _DAYS[m["per"].lower()], _number(m["count"].lower().split()[0], _COUNTS)
-        if days > 0 and times > 0:  # "0 times a day", "every 0 days" say no rate
-            days /= times
-            out.append((" ".join(m.group().lower().split()), days))
-    return out
+    return [r for m in _RATE.finditer(text) if (r := _rate(m)) is not None]
 
 
 def _same(a: float, b: float) -> bool:
@@ -94,9 +95,10 @@ def frequency_changed(claim: str, windows: Iterable[str]) -> str | None:
     other: str | None = None
     for window in windows:
         for m in _RATE.finditer(window):
-            for phrase, days in rates(m.group()):
-                if any(_same(a, days) for _, a in said):
-                    return None
-                if other is None and near & content_near(window, [m]):
-                    other = phrase
+            if (rate := _rate(m)) is None:
+                continue
+            if any(_same(a, rate[1]) for _, a in said):
+                return None
+            if other is None and near & content_near(window, [m]):
+                other = rate[0]
     return None if other is None else f"{said[0][0]}/{other}"
