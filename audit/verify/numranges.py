@@ -21,8 +21,7 @@ BOUND_SPAN = 2.0
 # missing_number:25 against "€2.5 million", "1.2 lakh" missing_number:1.2 against "120,000": hostile inputs, round 5)
 SCALES = {"thousand": 3, "million": 6, "mln": 6, "mn": 6, "billion": 9, "bln": 9, "bn": 9, "trillion": 12, "tn": 12}
 SCALES |= {"millionen": 6, "milliarden": 9, "mio": 6, "mrd": 9, "lakhs": 5, "lakh": 5, "crores": 7, "crore": 7}
-_SCALES = SCALES
-_NUM = r"[$€£]?\s?(\d[\d,]*(?:\.\d+)?)(?:\s*(" + "|".join(_SCALES) + r")\b)?"
+_NUM = r"[$€£]?\s?(\d[\d,]*(?:\.\d+)?)(?:\s*(" + "|".join(SCALES) + r")\b)?"
 _LOWER = re.compile(
     r"\b(?:more\s+than|over|above|exceeding|in\s+excess\s+of|upwards\s+of|at\s+least|no\s+(?:fewer|less)\s+than)"
     r"\s+" + _NUM,
@@ -69,7 +68,7 @@ def _key(digits: str, scale: str | None) -> str:
 
 
 def _value(digits: str, scale: str | None) -> float:
-    return float(digits.replace(",", "")) * 10 ** _SCALES[scale.lower()] if scale else float(digits.replace(",", ""))
+    return float(digits.replace(",", "")) * 10 ** SCALES[scale.lower()] if scale else float(digits.replace(",", ""))
 
 
 def number_ranges(claim: str) -> tuple[tuple[str, float, float, bool], ...]:
@@ -148,6 +147,6 @@ def numbers_inside(
 def scaled(number: str, scale: str) -> str:
     """The value of `number scale` written in full: 2.5 million -> 2500000 (the number as is when not decimal)."""
     try:
-        return format((Decimal(number) * 10 ** _SCALES[scale]).normalize(), "f")
+        return format((Decimal(number) * 10 ** SCALES[scale]).normalize(), "f")
     except InvalidOperation:
         return number
