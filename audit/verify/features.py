@@ -61,8 +61,8 @@ from audit.verify.urls import missing_urls, split_urls
 # "megawatts" (nameforms: hostile inputs, round 4), a claim's "100k" found as 100,000 (keyfacts, the same round);
 # 57-64 false alarms round 9 (number notations, name abbreviations, place aliases, negations said otherwise,
 # "unchanged", "the '90s", "Sept."); 65-67 hostile inputs round 5 ("40 k", "1,200m"; "€2,5 Mio", "lakh", "crore";
-# "two dozen" / 24: keyfacts, numranges, numwords)
-FEATURES_VERSION = 67
+# "two dozen" / 24: keyfacts, numranges, numwords); 68 false alarms round 10 ("not guilty" / "acquitted", "zero")
+FEATURES_VERSION = 68
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -312,11 +312,11 @@ _REFUSED_OTHERWISE = re.compile(
 
 
 # a negation the test above does not read: "unable to", "incapable of", "unwilling to", "declined to comment" (not
-# "sales declined to 5 million", "to the lowest level"). Read as one, they fired on supported pairs whose window
+# "sales declined to 5 million"), "zero deaths" (round 10). Read as one, they fired on supported pairs whose window
 # negates something else ("so I will be unable to attend" beside a claim about the tour): they only waive a mismatch.
 # Not the nouns, "failure / inability to": they waived one on a not-supported AB dev citation
 _UNREAD_NEGATION = re.compile(
-    r"\b(?:unable|unwilling)\s+to\b|\bincapable\s+of\b|"
+    r"\b(?:unable|unwilling)\s+to\b|\bincapable\s+of\b|\bzero\s+(?=[a-z]+s\b)|"
     r"\bdeclin(?:e|es|ed|ing)\s+to\s+(?!(?:a|an|the|about|around|just|only|nearly|roughly|under|"
     r"below|some|its|their|record|levels?|lows?)\b)(?=[a-z]+\b)",
     re.IGNORECASE,

@@ -1,0 +1,96 @@
+"""The false-alarm sweep, round 10: supported claims the real `citeaudit run` capped (real Parquet, DuckDB and model)
+for a fact their source states in another form: a negation said by its opposite word, as court and hospital reports
+write them ("found not guilty" / "acquitted", "did not die" / "survived", "not cancerous" / "benign", "not many" /
+"few", "no longer exists" / "extinct", "did not change" / "stable", "did not test positive" / "tested negative":
+`audit/verify/opposites.py`), "zero" for "no" (`features._UNREAD_NEGATION`), "Junior" / "Jr." (`keynames`), a name's
+last word in the plural ("two Nobel Prizes" / "the Nobel Prize": `nameforms`), "minus 10" for -10 (`keyfacts`), a
+duration in words against the source's in another unit ("two decades" / "20 years": `conversions`). Beside each one,
+the wrong claim whose fact the source states otherwise stays below `verified` with its reason; three wrong claims
+this round's counts now catch were verified before ("Fifteen people" / "A dozen people", "four decades" / "30
+years", "10C" / "minus 10") (docs/hostile-inputs.md, "The false-alarm sweep, round 10")."""
+
+from __future__ import annotations
+
+from tests.cli.hostile import Verdicts, claims
+
+HARD = ("missing_", "negation_mismatch", "direction_mismatch", "swapped:", "stitched:", "unasserted:", "conditional:")
+
+TRIAL = (
+    "The jury acquitted Mark Hale of all charges on Thursday after a two-week trial in Leeds. Hale, 44, had been "
+    "accused of fraud."
+)
+NOT_GUILTY = "A jury found Mark Hale not guilty of fraud on Thursday after a short trial in Leeds."
+PANEL = "The officer was found not guilty of misconduct by a disciplinary panel in May."
+SURGERY = "The patient did not die during the surgery, doctors said."
+TUMOUR = "Doctors said the tumour was not cancerous and removed it in June."
+
+
+@claims(
+    {
+        "acquitted": ("Mark Hale was found not guilty of all charges.", TRIAL),
+        "jury": ("A jury found Hale not guilty after a two-week trial.", TRIAL),
+        "not_guilty": ("Mark Hale was acquitted of fraud.", NOT_GUILTY),
+        "cleared": ("The officer was cleared of misconduct.", PANEL),
+        "survived": ("The patient survived the surgery.", SURGERY),
+        "benign": ("The tumour was benign.", TUMOUR),
+        "guilty": ("Mark Hale was found guilty of all charges.", TRIAL),
+        "convicted": ("Mark Hale was convicted of fraud.", NOT_GUILTY),
+        "not_acquitted": ("Mark Hale was not acquitted of fraud.", TRIAL),
+        "died": ("The patient died during the surgery.", SURGERY),
+        "not_benign": ("The tumour was not benign.", "Doctors found that the tumour was benign and removed it."),
+    },
+    HARD,
+)
+def test_a_verdict_or_an_outcome_said_by_its_opposite_negated_is_one(got: Verdicts) -> None:
+    # "Mark Hale was found not guilty" against "The jury acquitted Mark Hale" was negation_mismatch (weak: round 9 left
+    # it open), "was acquitted" against "found not guilty" the same, "cleared of misconduct" against "found not
+    # guilty of misconduct", "The patient survived" against "did not die", "The tumour was benign" against "was not
+    # cancerous": a negated word against its opposite (guilty / acquitted, cleared; die / survived; cancerous,
+    # malignant / benign). The claim that states what the source denies keeps its reason
+    for key in ("acquitted", "jury", "not_guilty", "cleared", "survived", "benign"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("guilty", "direction_mismatch"),
+        ("convicted", "negation_mismatch"),
+        ("not_acquitted", "negation_mismatch"),
+        ("died", "negation_mismatch"),
+        ("not_benign", "negation_mismatch"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+@claims(
+    {
+        "few": ("Only a few fans attended the game.", "Not many fans attended the game on Sunday."),
+        "extinct": ("The species is extinct.", "The species no longer exists, the survey found."),
+        "flat": ("Sales were flat in May.", "Sales did not change in May, the retailer said."),
+        "stable": ("Prices remained stable in May.", "Prices did not change in May, the office said."),
+        "negative": ("He tested negative for the virus.", "He did not test positive for the virus."),
+        "zero": ("There were no deaths after the storm.", "Zero deaths were reported after the storm."),
+        "many": ("Many fans attended the game.", "Not many fans attended the game on Sunday."),
+        "exists": ("The species still exists.", "The species no longer exists, the survey found."),
+        "changed": ("Sales changed in May.", "Sales did not change in May, the retailer said."),
+        "positive": ("He tested positive for the virus.", "He did not test positive for the virus."),
+        "two_deaths": ("There were two deaths after the storm.", "Zero deaths were reported after the storm."),
+    },
+    HARD,
+)
+def test_a_negation_said_by_a_word_of_few_none_or_no_change_is_one(got: Verdicts) -> None:
+    # "Only a few fans attended" against "Not many fans attended" was negation_mismatch (weak), "The species is
+    # extinct" against "no longer exists" the same, "Sales were flat" / "Prices remained stable" against "did not
+    # change" (unsupported), "tested negative" against "did not test positive" ("positive" was not read as the word
+    # denied), "There were no deaths" against "Zero deaths" ("zero" before a plural is "no"). The claim that states
+    # what the source denies keeps its reason; a count against "zero" its missing number. "flat" and "stable" lose
+    # their negation_mismatch, but the model alone still holds them weak
+    for key in ("few", "extinct", "negative", "zero"):
+        assert got[key] == ("verified", []), (key, got)
+    for key in ("flat", "stable"):
+        assert got[key][0] != "unsupported" and got[key][1] == [], (key, got)
+    for key, reason in (
+        ("many", "unasserted:not"),
+        ("exists", "negation_mismatch"),
+        ("changed", "negation_mismatch"),
+        ("positive", "negation_mismatch"),
+        ("two_deaths", "missing_number:2"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
