@@ -388,7 +388,7 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
                 out.append(f"missing_date:{d}")
     out += missing_months(facts.dates, src_dates, source) + missing_parts(facts.dates, src_dates, src_numbers, source)
     names = [n for n in facts.names if not has_name(n, folded, source)]
-    return out + [f"missing_name:{n}" for n in found_otherwise(names, facts.spelled, facts.dated, source)]
+    return out + [f"missing_name:{n}" for n in found_otherwise(names, facts.spelled, facts.dated, source, facts.names)]
 
 
 def keyfact_coverage(facts: KeyFacts, missing: list[str]) -> float | None:

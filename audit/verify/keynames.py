@@ -80,7 +80,7 @@ def _name_words() -> frozenset[str]:
     return frozenset(line.split("\t", 1)[0] for line in lines if line and not line.startswith("#"))
 
 
-def _is_common(word: str) -> bool:
+def is_common(word: str) -> bool:
     """Whether a capitalised word is a common word: no name-like word ("Smith", "Smith's"), and a vocabulary word."""
     return _POSSESSIVE.sub("", word.lower()) not in _name_words() and in_vocabulary(word)
 
@@ -143,7 +143,7 @@ def claim_names(claim: str) -> Iterator[str]:
         if word == "No" and _NUMBER_SIGN.match(claim, m.end()):
             continue
         if _SENTENCE_START.search(claim, max(0, m.start() - 12), m.start()) and (
-            _is_common(word) or (_NEXT_NAME.match(claim, m.end()) and not _SUFFIX_NEXT.match(claim, m.end()))
+            is_common(word) or (_NEXT_NAME.match(claim, m.end()) and not _SUFFIX_NEXT.match(claim, m.end()))
         ):
             continue
         yield word
@@ -189,7 +189,8 @@ _ABBREVIATED = (
     "intl:international assn:association ave:avenue bros:brothers ala:alabama ariz:arizona ark:arkansas "
     "calif:california colo:colorado conn:connecticut fla:florida ill:illinois kan:kansas ky:kentucky md:maryland "
     "mass:massachusetts mich:michigan minn:minnesota mont:montana neb:nebraska nev:nevada okla:oklahoma ore:oregon "
-    "tenn:tennessee vt:vermont wis:wisconsin wyo:wyoming tues:tuesday thurs:thursday weds:wednesday"
+    "tenn:tennessee vt:vermont wis:wisconsin wyo:wyoming tues:tuesday thurs:thursday weds:wednesday "
+    "jr:junior sr:senior inc:incorporated ltd:limited co:company natl:national"  # "Jr.", "Motor Co." (round 10)
 ).split()
 
 
@@ -202,7 +203,7 @@ def _both_ways(pairs: list[str]) -> dict[str, tuple[str, ...]]:
 
 
 _NAME_ABBREVIATIONS = _both_ways(_ABBREVIATED)
-_LOWER_WORDS = frozenset("mass ill ore ark".split())  # read only where the source writes them with a capital
+_LOWER_WORDS = frozenset("mass ill ore ark co".split())  # read only where the source writes them with a capital
 
 
 @dataclass(frozen=True)

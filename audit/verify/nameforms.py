@@ -10,6 +10,7 @@ import datetime
 import re
 from collections.abc import Iterable
 
+from audit.verify.keynames import is_common
 from audit.verify.textcache import text_cache
 
 # a name written out: two capitalised words or more, with "of", "and", "for", "the", "on", "in", "&" between them
@@ -197,11 +198,13 @@ def found_otherwise(
     spelled: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...],
     dated: tuple[str, ...],
     source: str,
+    names: tuple[str, ...] = (),
 ) -> list[str]:
     """The names of `missing` (the claim's names the source lacks as written) that are not in it in another form
     either: a word of a name the claim writes out whose acronym the source gives, an acronym the source writes out
     (in mixed case, "YoY", as a compound: "year-over-year"), a weekday beside its own date (`dated_days`), a
-    temperature scale by its degree sign, a unit's symbol written out ("MW" as "megawatts")."""
+    temperature scale by its degree sign, a unit's symbol written out ("MW" as "megawatts"), a name's last word in
+    the plural (`_singular_named`: the claim's `names` in order)."""
     if not missing:
         return missing
     found: set[str] = {d for d in dated if d in missing}
@@ -214,9 +217,21 @@ def found_otherwise(
             or (_MIXED_ACRONYM.fullmatch(name) is not None and _writes_compound(name, source))
             or (name in _SCALES and _SCALES[name].search(source) is not None)
             or _writes_unit(name, source)
+            or (name in names[1:] and _singular_named(names[names.index(name) - 1], name, source))
         ):
             found.add(name)
     return [n for n in missing if n not in found]
+
+
+def _singular_named(before: str, name: str, source: str) -> bool:
+    """Whether a common word ending a name in the plural ("two Nobel Prizes", "three Grammy Awards") is in the
+    source in the singular after the name's word `before` ("won the Nobel Prize twice"): not a name's "s"
+    ("Williams", "Jones" are no plurals of a common word: `keynames.is_common`), nor a people's plural alone ("the
+    Normans" for "the Norman invasion": the training pairs' plurals alone were as often in unsupported claims)."""
+    if len(name) < 5 or not name.endswith("s") or name.isupper() or not is_common(name):
+        return False
+    singulars = (name[:-1], name[:-2]) if name.endswith("es") else (name[:-1],)
+    return any(re.search(rf"\b{re.escape(before)}\s+{re.escape(s)}\b", source) is not None for s in singulars)
 
 
 # a claim restated in its source's words (`audit.verify.restate`): its names the source writes another way

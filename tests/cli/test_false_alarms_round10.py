@@ -94,3 +94,64 @@ def test_a_negation_said_by_a_word_of_few_none_or_no_change_is_one(got: Verdicts
         ("two_deaths", "missing_number:2"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+@claims(
+    {
+        "junior": ("Martin Luther King Junior gave the speech.", "Martin Luther King Jr. gave the speech in 1963."),
+        "sammy": ("Sammy Davis Junior sang at the gala.", "Sammy Davis Jr. sang at the gala in 1965."),
+        "senior": ("John Smith Senior founded the firm.", "John Smith Sr. founded the firm in 1901."),
+        "prizes": (
+            "Marie Curie, who was born in Warsaw, won two Nobel Prizes.",
+            "Marie Curie was born in Warsaw in 1867. She won the Nobel Prize twice, in 1903 and 1911.",
+        ),
+        "awards": ("She won three Grammy Awards.", "She won the Grammy Award three times."),
+        "other_generation": ("John Smith Junior founded the firm.", "John Smith Sr. founded the firm in 1901."),
+        "other_prize": (
+            "Marie Curie won two Pulitzer Prizes.",
+            "Marie Curie was born in Warsaw in 1867. She won the Nobel Prize twice, in 1903 and 1911.",
+        ),
+        "williams": ("Serena Williams won the final.", "Prince William watched the final."),
+        "people": ("The battle was won by the Saxons.", "The Saxon army lost the battle in 1066."),
+    },
+    HARD,
+)
+def test_junior_senior_and_a_names_last_word_in_the_plural_are_named(got: Verdicts) -> None:
+    # "Martin Luther King Junior" against "King Jr." was missing_name:Junior (weak), "John Smith Senior" against
+    # "Smith Sr." missing_name:Senior, "two Nobel Prizes" against "the Nobel Prize twice" missing_name:Prizes, "three
+    # Grammy Awards" against "the Grammy Award" missing_name:Awards. The other generation, another prize, a name's
+    # own "s" ("Williams" is no plural of "William") and a people's plural alone ("the Saxons" / "the Saxon army":
+    # on the training pairs as often unsupported) stay missing
+    for key in ("junior", "sammy", "senior", "prizes", "awards"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("other_generation", "missing_name:Junior"),
+        ("other_prize", "missing_name:Pulitzer"),
+        ("williams", "missing_name:Williams"),
+        ("people", "missing_name:Saxons"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+@claims(
+    {
+        "company": ("Ford Motor Company reported a profit.", "Ford Motor Co. reported a profit in May."),
+        "co": ("Ford Motor Co. reported a profit.", "Ford Motor Company reported a profit in May."),
+        "incorporated": ("Apple Incorporated sued the firm.", "Apple Inc. sued the firm in 2012."),
+        "limited": ("Acme Limited went bankrupt.", "Acme Ltd went bankrupt in 2001."),
+        "national": ("The National Park Service closed the trail.", "The Natl. Park Service closed the trail."),
+        "other_form": ("Acme Limited went bankrupt.", "Acme Inc went bankrupt in 2001."),
+        "co_founder": ("Ford Motor Company reported a profit.", "The co-founder of Ford Motor reported a profit."),
+    },
+    HARD,
+)
+def test_a_firms_legal_form_abbreviated_is_named(got: Verdicts) -> None:
+    # "Ford Motor Company" against "Ford Motor Co." was missing_name:Company (weak; round 9 left it open: "co" is in
+    # "co-founder"), "Apple Incorporated" against "Apple Inc." missing_name:Incorporated, "Acme Limited" against "Acme
+    # Ltd" missing_name:Limited, "The National Park Service" against "The Natl. Park Service" missing_name:National.
+    # "Co." is read only where the source writes it with a capital: a "co-founder" names no company; another legal
+    # form stays missing
+    for key in ("company", "co", "incorporated", "limited", "national"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (("other_form", "missing_name:Limited"), ("co_founder", "missing_name:Company")):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from audit.verify.features import negation_mismatch
+from audit.verify.keyfacts import key_facts, missing_facts
 
 
 @pytest.mark.parametrize(
@@ -34,3 +35,28 @@ from audit.verify.features import negation_mismatch
 )
 def test_a_negation_said_by_its_opposite_word(claim: str, window: str, mismatch: bool) -> None:
     assert negation_mismatch(claim, window) is mismatch
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "missing"),
+    [
+        ("Martin Luther King Junior spoke.", "Martin Luther King Jr. spoke in 1963.", []),
+        ("John Smith Senior founded it.", "John Smith Sr. founded it.", []),
+        ("John Smith Junior founded it.", "John Smith Sr. founded it.", ["missing_name:Junior"]),
+        ("Ford Motor Company reported a profit.", "Ford Motor Co. reported a profit.", []),
+        (
+            "Ford Motor Company reported a profit.",
+            "The co-founder of Ford Motor reported a profit.",
+            ["missing_name:Company"],
+        ),
+        ("Apple Incorporated sued.", "Apple Inc. sued in 2012.", []),
+        ("Acme Limited went bankrupt.", "Acme Ltd went bankrupt.", []),
+        ("Acme Limited went bankrupt.", "Acme Inc went bankrupt.", ["missing_name:Limited"]),
+        ("She won three Grammy Awards.", "She won the Grammy Award three times.", []),
+        ("She won two Nobel Prizes.", "She won the Nobel Prize twice.", []),
+        ("Serena Williams won.", "Prince William won.", ["missing_name:Williams"]),
+        ("The battle was won by the Saxons.", "The Saxon army lost the battle.", ["missing_name:Saxons"]),
+    ],
+)
+def test_a_name_or_a_number_written_another_way(claim: str, source: str, missing: list[str]) -> None:
+    assert missing_facts(key_facts(claim), source) == missing
