@@ -155,9 +155,17 @@ def _measures(text: str) -> Iterator[Quantity]:
 
 
 def claim_quantities(claim: str) -> tuple[Quantity, ...]:
-    """The claim's measures in a unit, its shares and its times of day, and its rises in percent (`multiples`)."""
+    """The claim's measures in a unit (its durations counted in words too: "two decades" is 2 decades, as a source's
+    are; not "a" / "one": "for a second straight session" is no span), its shares and its times of day, and its
+    rises in percent (`multiples`)."""
     rises = tuple(Quantity((k,), "rise", v, 0, ((1.0, 0.0),)) for k, v in rise_percents(claim).items())
-    return tuple(_measures(claim)) + rises
+    counted = _SPAN_COUNT.sub(lambda m: m.group() if (n := _span_count(m)) in ("1", m.group()) else n, claim)
+    return tuple(_measures(counted)) + rises
+
+
+# what a count of a span counts, in the singular (`keyfacts._counted`): a source that counts one of them ("30
+# years") counts the span a claim counts in another ("three decades", "four decades"), the conversion then decides
+SPAN_NOUNS = frozenset("second minute hour day week fortnight month year decade century".split())
 
 
 def _span_count(m: re.Match[str]) -> str:

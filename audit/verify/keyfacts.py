@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from audit.verify.conversions import Quantity, claim_quantities, converted_numbers, other_half_times
+from audit.verify.conversions import SPAN_NOUNS, Quantity, claim_quantities, converted_numbers, other_half_times
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
 from audit.verify.months import missing_months, months_alone
 from audit.verify.nameforms import dated_days, found_otherwise, spelled_out
@@ -67,7 +67,7 @@ _FUNCTION_WORDS = frozenset(
 )
 # a no-break, narrow no-break or thin space between digit groups (French, SI, typeset PDFs) is a thousands separator
 _GROUP_SPACE = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
-_MINUS_SIGN = "\u2212"  # typeset sources write a negative number with it: "−18" is -18
+_MINUS = re.compile(r"\u2212|(?<!\d\s)\bminus\s+(?=\d)", re.IGNORECASE)  # "−18" (typeset), "minus 18": -18
 # a digit of another script is the digit it writes: "３０" (full width, CJK text), "٣٠" (Arabic-Indic) are 30
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 _BROKEN_HYPHEN = re.compile(r"-[^\S\n]*\n\s*")
@@ -187,10 +187,11 @@ def _counts(claim: str) -> Iterator[tuple[str, str]]:
 @text_cache(max_chars=16_000_000, max_entries=2048, shared=True)
 def _source_counts(source: str) -> frozenset[str]:
     """What a source counts: the words after its numbers, in digits or cardinal words ("5 offices", "five offices")."""
-    text = _GROUP_SPACE.sub("", source)
+    text = dozens_in_digits(_GROUP_SPACE.sub("", source))  # "a dozen people" counts people (round 10)
     ends = [m.end() for m in _NUMBER.finditer(text)]
     ends += [m.end() for m in _WORD_NUMBER.finditer(text) if not m.group().lower().endswith(("th", "st", "nd", "rd"))]
-    return frozenset(n for end in ends if (n := _counted(text.lower(), end)) is not None)
+    counted = frozenset(n for end in ends if (n := _counted(text.lower(), end)) is not None)
+    return counted | SPAN_NOUNS if counted & SPAN_NOUNS else counted  # "30 years" counts decades
 
 
 def _digit_dates(text: str) -> Iterator[tuple[re.Match[str], str]]:
@@ -208,7 +209,7 @@ def _digit_dates(text: str) -> Iterator[tuple[re.Match[str], str]]:
 def _digits(text: str, claim: bool) -> str:
     """`text` with its digit groups joined, its minus signs as "-", its spans of years in full and its numbers in
     words in digits."""
-    text = dozens_in_digits(years_in_full(_GROUP_SPACE.sub("", text).replace(_MINUS_SIGN, "-")))
+    text = dozens_in_digits(years_in_full(_MINUS.sub("-", _GROUP_SPACE.sub("", text))))
     return _WORD_NUMBER.sub(lambda m: _word_number(m, claim), text)
 
 
@@ -327,7 +328,7 @@ def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str
     (cached: a source is checked against many claims). A number with a scale word is there as written (`5 million`),
     in full (`5000000`) and bare (`5`); an ambiguous "1.000" under both readings, "1 000" as 1000 too."""
     source = ascii_digits(source)
-    grouped = halves_in_digits(years_in_full(_GROUP_SPACE.sub("", source).replace(_MINUS_SIGN, "-")))
+    grouped = halves_in_digits(years_in_full(_MINUS.sub("-", _GROUP_SPACE.sub("", source))))
     text = _WORD_NUMBER.sub(lambda m: _word_number(m, False), grouped)  # "the first of May" is May 1 too
     digit_dates = list(_digit_dates(text))
     forms, dates = _date_forms(text, digit_dates)

@@ -133,6 +133,43 @@ def test_junior_senior_and_a_names_last_word_in_the_plural_are_named(got: Verdic
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
 
 
+COLD = "Temperatures dropped to minus 10 degrees Celsius overnight, forecasters said."
+WAR = "The war lasted 30 years and ruined the region."
+BLAST = "A dozen people were injured in the blast, police said."
+
+
+@claims(
+    {
+        "minus": ("Temperatures fell to -10C overnight.", COLD),
+        "minus_words": ("The temperature dropped to minus 5 degrees.", "The temperature dropped to -5°C overnight."),
+        "decades_ago": ("The treaty was signed two decades ago.", "The treaty was signed 20 years ago in Geneva."),
+        "decades": ("The war lasted three decades.", WAR),
+        "weeks": ("The strike lasted three weeks.", "The strike lasted 21 days, the union said."),
+        "twelve": ("Twelve people were hurt in the blast.", BLAST),
+        "plus": ("Temperatures fell to 10C overnight.", COLD),
+        "four_decades": ("The war lasted four decades.", WAR),
+        "four_weeks": ("The strike lasted four weeks.", "The strike lasted 21 days, the union said."),
+        "fifteen": ("Fifteen people were injured in the blast.", BLAST),
+    },
+    HARD,
+)
+def test_minus_in_words_and_a_span_in_words_are_their_numbers(got: Verdicts) -> None:
+    # "fell to -10C" against "minus 10 degrees" was missing_number:-10 (weak), "signed two decades ago" against "20
+    # years ago" missing_number:2 (a claim's span in words was no measure). A sign or span the source states
+    # otherwise is missing: "10C" against "minus 10" and "four decades" against "30 years" were verified (the
+    # source's "minus 10" was read as 10; a count of decades was checked only against a source counting decades),
+    # "Fifteen people" against "A dozen people" too (a source's dozen counted nothing)
+    for key in ("minus", "minus_words", "decades_ago", "decades", "weeks", "twelve"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("plus", "missing_number:10"),
+        ("four_decades", "missing_number:4"),
+        ("four_weeks", "missing_number:4"),
+        ("fifteen", "missing_number:15"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
 @claims(
     {
         "company": ("Ford Motor Company reported a profit.", "Ford Motor Co. reported a profit in May."),

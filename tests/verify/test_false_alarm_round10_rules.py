@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from audit.verify.conversions import claim_quantities
 from audit.verify.features import negation_mismatch
 from audit.verify.keyfacts import key_facts, missing_facts
 
@@ -56,7 +57,20 @@ def test_a_negation_said_by_its_opposite_word(claim: str, window: str, mismatch:
         ("She won two Nobel Prizes.", "She won the Nobel Prize twice.", []),
         ("Serena Williams won.", "Prince William won.", ["missing_name:Williams"]),
         ("The battle was won by the Saxons.", "The Saxon army lost the battle.", ["missing_name:Saxons"]),
+        ("It fell to -10C.", "It dropped to minus 10 degrees.", []),
+        ("It fell to 10C.", "It dropped to minus 10 degrees.", ["missing_number:10"]),
+        ("It was signed two decades ago.", "It was signed 20 years ago.", []),
+        ("The war lasted four decades.", "The war lasted 30 years.", ["missing_number:4"]),
+        ("Twelve people were hurt.", "A dozen people were hurt.", []),
+        ("Fifteen people were hurt.", "A dozen people were hurt.", ["missing_number:15"]),
     ],
 )
 def test_a_name_or_a_number_written_another_way(claim: str, source: str, missing: list[str]) -> None:
     assert missing_facts(key_facts(claim), source) == missing
+
+
+def test_a_claims_span_in_words_is_a_measure_but_not_a_or_one() -> None:
+    assert [(q.keys, q.dimension) for q in claim_quantities("It lasted two decades.")] == [(("2",), "months")]
+    assert claim_quantities("It touched 1% for a second straight session.")[0].dimension == "share"
+    assert len(claim_quantities("It touched 1% for a second straight session.")) == 1
+    assert claim_quantities("It took one year.") == ()
