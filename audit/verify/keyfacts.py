@@ -11,6 +11,7 @@ from audit.verify.conversions import Quantity, claim_quantities, converted_numbe
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
 from audit.verify.months import missing_months, months_alone
 from audit.verify.nameforms import dated_days, found_otherwise, spelled_out
+from audit.verify.notations import LETTER_SCALES
 from audit.verify.numranges import SCALES, number_ranges, numbers_inside, scaled, year_counts, years_in_full
 from audit.verify.numwords import CARDINALS as _CARDINALS
 from audit.verify.numwords import ORDINALS as _ORDINALS
@@ -42,11 +43,10 @@ _WORD_NUMBER = re.compile(
 # (and "5 mln" is "5 million"; a bare "m" or "k" is left alone: "5 m" may be metres)
 _SCALE = re.compile(rf"\s*({'|'.join(SCALES)})\b", re.IGNORECASE)
 _DECIMAL_COMMA = re.compile(r"-?\d+,\d{1,2}")  # before a scale word: "2,5 Mio" is 2.5 million
-# ... and a letter on a sum of money: "$50k" is $50,000, "€2.5M" 2.5 million; a claim's "100k" alone is 100 thousand
-# or 100 (a "5k" race): found as either (`_has_number`; "100k orders" against 100,000 was missing_number:100), and so
-# is its "40 k" (after a space) and "1,200m" (written against it: "1,200m dollars" against "1.2 billion" was missing)
-_MONEY_LETTER, _K = re.compile(r"[kmb]\b", re.IGNORECASE), re.compile(r"[ \u00a0]?k\b|m\b", re.IGNORECASE)
-_LETTER_SCALE = {"k": "thousand", "m": "million", "b": "billion"}
+# ... and a letter on a sum of money (`LETTER_SCALES`): "$50k" is $50,000, "€2.5M" 2.5 million; a claim's "100k" alone
+# is 100 thousand or 100 (a "5k" race): found as either (`_has_number`; "100k orders" against 100,000 was missing), and
+# so is its "40 k" (after a space) and "1,200m" ("1,200m dollars" against "1.2 billion" was missing)
+_MONEY_LETTER, _K = re.compile(rf"[{''.join(LETTER_SCALES)}]\b", re.I), re.compile(r"[ \u00a0]?k\b|m\b", re.I)
 # a claim's number in words standing alone is a count of the word after it ("three offices"; 2 to 99 and hundreds):
 # not "one" (a pronoun: "one of the", "no one"), a fraction ("two-thirds"), a compound ("two-year"), "the two" (things
 # named before), "top ten", nor an approximate one ("over five years", "at least four"). It is missing only where the
@@ -230,7 +230,7 @@ def _numbers(
         scaled = _SCALE.match(rest, m.end())
         scale = scaled.group(1).lower() if scaled else None
         if not scale and rest[m.start() - 1 : m.start()] in tuple("$€£¥") and _MONEY_LETTER.match(rest, m.end()):
-            scale = _LETTER_SCALE[rest[m.end()].lower()]
+            scale = LETTER_SCALES[rest[m.end()].lower()]
         elif not scale and claim and (letter := _K.match(rest, m.end())):
             scale = letter.group().strip().lower()
         number = m.group().replace(",", ".") if scale and _DECIMAL_COMMA.fullmatch(m.group()) else m.group()
@@ -348,7 +348,7 @@ def _has_number(number: str, src_numbers: frozenset[str]) -> bool:
         return True
     n, _, scale = number.partition(" ")
     if scale in ("k", "m"):
-        return _has_number(n, src_numbers) or _has_number(f"{n} {_LETTER_SCALE[scale]}", src_numbers)
+        return _has_number(n, src_numbers) or _has_number(f"{n} {LETTER_SCALES[scale]}", src_numbers)
     for r in _readings(n):
         if (f"{r} {scale}" if scale else r) in src_numbers or (scale and scaled(r, scale) in src_numbers):
             return True

@@ -16,8 +16,14 @@ from __future__ import annotations
 
 import re
 
+from audit.verify.numranges import SCALES
 from audit.verify.textcache import text_cache
 
+# a letter right after a number for its scale word ("2k workers", "$50k", "€2.5M"): the one table of them. `keyfacts`
+# reads all three (on a sum of money; a claim's k or m alone, "40 k" too, under either reading); a notation here is
+# the k alone, right after the digits: "40 k" may be a distance
+LETTER_SCALES = {"k": "thousand", "m": "million", "b": "billion"}
+_THOUSAND = 10 ** SCALES[LETTER_SCALES["k"]]
 _END = r"(?![\w'\u2019]|[.,]\d)"
 _DECIMAL_COMMA = re.compile(rf"(?<![\w.,])(\d+),(\d{{1,2}}){_END}")
 _THOUSANDS_STOP = re.compile(rf"(?<![\w.,])(\d{{1,3}}(?:\.\d{{3}})+){_END}")
@@ -47,7 +53,7 @@ def _readings(text: str) -> list[tuple[int, int, Key, bool]]:
         for m in _THOUSANDS_STOP.finditer(text):
             out.append((m.start(), m.end(), ("n", float(m[1].replace(".", ""))), True))
         for m in _THOUSANDS_K.finditer(text):
-            out.append((m.start(), m.end(), ("n", float(m[1]) * 1000), True))
+            out.append((m.start(), m.end(), ("n", float(m[1]) * _THOUSAND), True))
         for m in _SHORT_YEAR.finditer(text):
             out.append((m.start(), m.end(), ("n", float(_short_year(m[1]))), True))
         for m in _SHORT_DECADE.finditer(text):
