@@ -11,7 +11,7 @@ from audit.verify.conversions import Quantity, claim_quantities, converted_numbe
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
 from audit.verify.months import missing_months, months_alone
 from audit.verify.nameforms import dated_days, found_otherwise, spelled_out
-from audit.verify.notations import LETTER_SCALES
+from audit.verify.notations import DECIMAL_COMMA, LETTER_SCALES
 from audit.verify.numranges import SCALES, number_ranges, numbers_inside, scaled, year_counts, years_in_full
 from audit.verify.numwords import CARDINALS as _CARDINALS
 from audit.verify.numwords import ORDINALS as _ORDINALS
@@ -42,7 +42,7 @@ _WORD_NUMBER = re.compile(
 # a scale word after a number is part of it: "$5 million" is not "$5 billion", and "2.5 million" is 2,500,000
 # (and "5 mln" is "5 million"; a bare "m" or "k" is left alone: "5 m" may be metres)
 _SCALE = re.compile(rf"\s*({'|'.join(SCALES)})\b", re.IGNORECASE)
-_DECIMAL_COMMA = re.compile(r"-?\d+,\d{1,2}")  # before a scale word: "2,5 Mio" is 2.5 million
+_DECIMAL_COMMA = re.compile(rf"-?{DECIMAL_COMMA}")  # before a scale word: "2,5 Mio" is 2.5 million
 # ... and a letter on a sum of money (`LETTER_SCALES`): "$50k" is $50,000, "€2.5M" 2.5 million; a claim's "100k" alone
 # is 100 thousand or 100 (a "5k" race): found as either (`_has_number`; "100k orders" against 100,000 was missing), and
 # so is its "40 k" (after a space) and "1,200m" ("1,200m dollars" against "1.2 billion" was missing)

@@ -24,8 +24,11 @@ from audit.verify.textcache import text_cache
 # the k alone, right after the digits: "40 k" may be a distance
 LETTER_SCALES = {"k": "thousand", "m": "million", "b": "billion"}
 _THOUSAND = 10 ** SCALES[LETTER_SCALES["k"]]
+# a decimal comma, the one reading of it: a comma before one or two digits ("2,5" is 2.5; three are a thousands
+# comma), read by `keyfacts` too (before a scale word: "2,5 Mio" is 2.5 million)
+DECIMAL_COMMA = r"(\d+),(\d{1,2})"
 _END = r"(?![\w'\u2019]|[.,]\d)"
-_DECIMAL_COMMA = re.compile(rf"(?<![\w.,])(\d+),(\d{{1,2}}){_END}")
+_DECIMAL_COMMA = re.compile(rf"(?<![\w.,]){DECIMAL_COMMA}{_END}")
 _THOUSANDS_STOP = re.compile(rf"(?<![\w.,])(\d{{1,3}}(?:\.\d{{3}})+){_END}")
 _THOUSANDS_K = re.compile(rf"(?<![\w.,])(\d+(?:\.\d+)?)[kK]{_END}")
 _SHORT_YEAR = re.compile(r"(?<![\w'\u2019])['\u2019](\d{2})(?![\w'\u2019])")
