@@ -10,6 +10,7 @@ import datetime
 import re
 from collections.abc import Iterable
 
+from audit.verify.months import ABBREVIATIONS, MONTH_NUMBERS
 from audit.verify.textcache import text_cache
 
 # a name written out: two capitalised words or more, with "of", "and", "for", "the", "on", "in", "&" between them
@@ -116,8 +117,7 @@ def is_acronym(name: str) -> bool:
 
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_MONTH_NAMES = "january february march april may june july august september october november december".split()
-_MONTH_RE = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+_MONTH_RE = rf"(?:{'|'.join(ABBREVIATIONS)})[a-z]*\.?"  # `months`' table
 _DAY_RE = r"(\d{1,2})(?:st|nd|rd|th)?"
 _DATE_FORMS = (
     rf"(?P<m1>{_MONTH_RE})\s+{_DAY_RE.replace('(', '(?P<d1>', 1)},?\s+(?P<y1>\d{{4}})",  # May 4, 2021
@@ -135,7 +135,7 @@ _DAY_AFTER = re.compile(rf"{_DATE},?\s+(?:which\s+was\s+)?an?\s+(?P<day>{_DAY_NA
 
 
 def _month(word: str) -> int:
-    return next(i for i, m in enumerate(_MONTH_NAMES, 1) if m.startswith(word.rstrip(".").lower()[:3]))
+    return MONTH_NUMBERS[word.rstrip(".").lower()[:3]]
 
 
 def _dates(m: re.Match[str]) -> list[tuple[int, int, int]]:
