@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from audit.verify.clocks import day_times, noon_times
 from audit.verify.multiples import rise_percents, source_multiples
 from audit.verify.numwords import CARDINALS, TENS, halves_in_digits
 from audit.verify.textcache import text_cache
@@ -66,14 +67,6 @@ _QUANTITY = re.compile(
     re.IGNORECASE,
 )
 _DEGREE_SPACE = re.compile(r"°\s+(?=[cf]\b)", re.IGNORECASE)
-# a time of day: "3 pm", "3:30 p.m.", "15:00", "3 o'clock" (minutes after midnight; "3:00" and "3 o'clock" may be
-# either half of the day), "noon" and "midnight" in a source
-_CLOCK = re.compile(
-    r"(?<![\w.:,])(\d{1,2})(?::(\d{2}))?\s*(?:([ap])\.?\s?m\b\.?|(o['’]clock\b))"
-    r"|(?<![\w.:,])(\d{1,2}):(\d{2})(?![\d:])",
-    re.IGNORECASE,
-)
-_NOON = re.compile(r"\b(noon|midday|midnight)\b", re.IGNORECASE)
 # a share in words before what it is a share of ("half of the respondents", "a third of voters", "two-thirds of")
 _FRACTIONS = {
     "half": 50.0,
@@ -142,16 +135,8 @@ def _measures(text: str) -> Iterator[Quantity]:
         dim, units = _UNITS[" ".join(unit.lower().split())]
         number = whole.replace(",", "") + (decimals or "")
         yield Quantity((_key(number),), dim, float(number), len(decimals or ".") - 1, units)
-    for m in _CLOCK.finditer(text):
-        hour, minute, half, oclock, hour24, minute24 = m.groups()
-        if hour24 is not None:
-            h, mins, keys = int(hour24), int(minute24), (_key(hour24), minute24)
-            hours = [h] if h > 12 or h == 0 else [h, h + 12]  # "15:00" is one time, "3:00" either
-        else:
-            h, mins, keys = int(hour), int(minute or 0), (_key(hour), *((minute,) if minute else ()))
-            hours = [h % 12, h % 12 + 12] if oclock else [h % 12 + (12 if half.lower() == "p" else 0)]
-        if h <= 23 and mins <= 59:
-            yield from (Quantity(keys, "time", float(x * 60 + mins), 0, _CLOCK_UNIT) for x in hours)
+    for keys, minutes in day_times(text):  # a time of day, in minutes after midnight (`clocks`)
+        yield from (Quantity(keys, "time", float(x), 0, _CLOCK_UNIT) for x in minutes)
 
 
 def claim_quantities(claim: str) -> tuple[Quantity, ...]:
@@ -195,8 +180,8 @@ def _source_values(source: str) -> dict[str, frozenset[tuple[float, _Unit | str]
         n, of = (int(g) if g.isdigit() else _SMALL.index(g.lower()) + 1 for g in m.groups())
         if 0 < n < of:
             out.setdefault("share", set()).add((100 * n / of, "fraction"))
-    for m in _NOON.finditer(source):
-        out.setdefault("time", set()).add((0.0 if m.group(1).lower() == "midnight" else 720.0, _CLOCK_UNIT))
+    for minutes in noon_times(source):
+        out.setdefault("time", set()).add((float(minutes), _CLOCK_UNIT))
     return {dim: frozenset(values) for dim, values in out.items()}
 
 
