@@ -21,7 +21,7 @@ from audit.verify.clocks import CLOCK_FORMS, CLOCK_HINTS
 from audit.verify.holidays import HOLIDAY_FORMS, HOLIDAY_HINTS, MONTH_HINTS, same_day_otherwise
 from audit.verify.months import MONTH_NUMBERS, month_forms
 from audit.verify.nameforms import names_restated
-from audit.verify.notations import notations_restated
+from audit.verify.notations import full_year, notations_restated
 from audit.verify.numbered import NUMBERED_FORMS, NUMBERED_HINTS
 from audit.verify.numwords import NUMBER_WORDS, ORDINALS, TENS, words_value
 from audit.verify.textcache import text_cache
@@ -51,12 +51,6 @@ _ENDS = rf"({month_forms(range(3, 13, 3))})\.?"  # its last: March, June, Septem
 def _months_quarter(m: re.Match[str]) -> Key | None:
     start, end = ((MONTH_NUMBERS[g.lower()[:3]] + 2) // 3 for g in m.group(1, 2))
     return ("quarter", start, int(m.group(3))) if start == end else None
-
-
-def _fy(text: str) -> int:
-    """A fiscal year's number: two digits are of this century up to 49 ("FY20" is 2020, "FY99" 1999)."""
-    n = int(text)
-    return n if n >= 100 else (2000 + n if n < 50 else 1900 + n)
 
 
 _SPAN = r"(\d{4})\s?[-/\u2013]\s?(\d{4}|\d{2})\b"
@@ -134,7 +128,7 @@ _GROUPS: tuple[tuple[Form, ...], ...] = (
         _form(rf"\b(?:the\s+)?end\s+of\s+{_Y}", lambda m: ("part", "late", int(m.group(1)))),
     ),
     (  # a fiscal year
-        _form(r"\bFY\s?'?(\d{4}|\d{2})\b(?![-/\u2013]\d)", lambda m: ("fy", _fy(m.group(1))), 0),
+        _form(r"\bFY\s?'?(\d{4}|\d{2})\b(?![-/\u2013]\d)", lambda m: ("fy", full_year(m.group(1))), 0),
         _form(rf"\bfiscal\s+(?:year\s+)?{_Y}", lambda m: ("fy", int(m.group(1)))),
         _form(rf"\bthe\s+{_Y}\s+fiscal\s+year\b", lambda m: ("fy", int(m.group(1)))),
         # one that spans two calendar years: "FY2020-21", "fiscal 2020/21", "the 2020/21 financial year"
