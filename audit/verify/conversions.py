@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from audit.verify.clocks import day_times, noon_times
 from audit.verify.multiples import rise_percents, source_multiples
+from audit.verify.numranges import number_key
 from audit.verify.numwords import CARDINALS, TENS, halves_in_digits
 from audit.verify.textcache import text_cache
 
@@ -123,18 +124,13 @@ class Quantity:
     units: _Unit
 
 
-def _key(digits: str) -> str:
-    """A number as `keyfacts` keys it: no thousands commas, no zero decimals ("1,000.0" is 1000)."""
-    return re.sub(r"\.0+$", "", digits.replace(",", ""))
-
-
 def _measures(text: str) -> Iterator[Quantity]:
     text = _DEGREE_SPACE.sub("°", text)
     for m in _QUANTITY.finditer(text):
         whole, decimals, unit = m.groups()
         dim, units = _UNITS[" ".join(unit.lower().split())]
         number = whole.replace(",", "") + (decimals or "")
-        yield Quantity((_key(number),), dim, float(number), len(decimals or ".") - 1, units)
+        yield Quantity((number_key(number),), dim, float(number), len(decimals or ".") - 1, units)
     for keys, minutes in day_times(text):  # a time of day, in minutes after midnight (`clocks`)
         yield from (Quantity(keys, "time", float(x), 0, _CLOCK_UNIT) for x in minutes)
 

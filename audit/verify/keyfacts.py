@@ -12,7 +12,7 @@ from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
 from audit.verify.months import MONTH_NAMES, MONTH_NUMBERS, SHORT_ONLY, missing_months, month_forms, months_alone
 from audit.verify.nameforms import dated_days, found_otherwise, spelled_out
 from audit.verify.notations import DECIMAL_COMMA, LETTER_SCALES
-from audit.verify.numranges import SCALES, number_ranges, numbers_inside, scaled, year_counts, years_in_full
+from audit.verify.numranges import SCALES, number_key, number_ranges, numbers_inside, scaled, year_counts, years_in_full
 from audit.verify.numwords import CARDINALS as _CARDINALS
 from audit.verify.numwords import ORDINALS as _ORDINALS
 from audit.verify.numwords import TENS as _TENS
@@ -71,7 +71,6 @@ _MINUS_SIGN = "\u2212"  # typeset sources write a negative number with it: "−1
 # a digit of another script is the digit it writes: "３０" (full width, CJK text), "٣٠" (Arabic-Indic) are 30
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 _BROKEN_HYPHEN = re.compile(r"-[^\S\n]*\n\s*")
-_ZERO_DECIMALS = re.compile(r"\.0+$")
 _MONTHS = "|".join(MONTH_NAMES + SHORT_ONLY).lower()  # `months`' table
 _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 # a date in words: month day[, year], day [of] month[ year] or month year; a day or year absent is None. "may" and
@@ -128,7 +127,7 @@ def _norm_number(n: str) -> str:
     n = n.replace(",", "").rstrip("%").lstrip("+")
     if _DOTTED_THOUSANDS.fullmatch(n.lstrip("-")):
         return n if n.count(".") == 1 else n.replace(".", "")
-    return _ZERO_DECIMALS.sub("", n)
+    return number_key(n)
 
 
 def _readings(n: str) -> tuple[str, ...]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from audit.verify.numranges import number_key
+
 _RISE = r"(?:rose|risen|rising|rises|increased|increasing|increases|grew|grown|growing|climbed|jumped|soared|surged)"
 # a rise verb (", up", "went up") and "by" before the percentage, or the percentage before a noun of rise
 _RISE_PERCENT = re.compile(
@@ -29,7 +31,7 @@ def rise_percents(claim: str) -> dict[str, float]:
     out: dict[str, float] = {}
     for m in _RISE_PERCENT.finditer(claim):
         number = m.group(1) or m.group(2)
-        out[re.sub(r"\.0+$", "", number)] = float(number)
+        out[number_key(number)] = float(number)  # no commas: as keyfacts keys it
     return out
 
 
