@@ -85,7 +85,7 @@ _FRACTIONS = {
 _FRACTION_ALTS = "|".join(f.replace(" ", r"[-\s]") for f in _FRACTIONS)
 _FRACTION = re.compile(rf"\b({_FRACTION_ALTS})\s+(?:of|the)\b", re.IGNORECASE)
 # ... or as "N in M" ("one in five adults", "4 in 10 voters", "nine out of ten residents"): N/M of a hundred
-_SMALL = "one two three four five six seven eight nine ten".split()
+_SMALL = CARDINALS[1:11]  # one to ten
 _COUNT = rf"(\d{{1,3}}|{'|'.join(_SMALL)})"
 _N_IN_M = re.compile(rf"\b{_COUNT}\s+(?:in|out\s+of)\s+(?:every\s+)?{_COUNT}\s+[a-z]", re.IGNORECASE)
 _CLOCK_UNIT = ((1.0, 0.0),)  # minutes
@@ -173,7 +173,7 @@ def _source_values(source: str) -> dict[str, frozenset[tuple[float, _Unit | str]
         value = _FRACTIONS[" ".join(m.group(1).lower().replace("-", " ").split())]
         out.setdefault("share", set()).add((value, "fraction"))
     for m in _N_IN_M.finditer(source):
-        n, of = (int(g) if g.isdigit() else _SMALL.index(g.lower()) + 1 for g in m.groups())
+        n, of = (int(g) if g.isdigit() else CARDINALS.index(g.lower()) for g in m.groups())
         if 0 < n < of:
             out.setdefault("share", set()).add((100 * n / of, "fraction"))
     for minutes in noon_times(source):

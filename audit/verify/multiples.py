@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from audit.verify.numranges import number_key
+from audit.verify.numwords import CARDINALS
 
 _RISE = r"(?:rose|risen|rising|rises|increased|increasing|increases|grew|grown|growing|climbed|jumped|soared|surged)"
 # a rise verb (", up", "went up") and "by" before the percentage, or the percentage before a noun of rise
@@ -18,7 +19,7 @@ _RISE_PERCENT = re.compile(
     r"|\b(\d+(?:\.\d+)?)\s?(?:%|-?per\s?cent|-?percent)\s+(?:increase|rise|jump|growth|gain)\b",
     re.IGNORECASE,
 )
-_SMALL = "two three four five six seven eight nine ten".split()
+_SMALL = CARDINALS[2:11]  # two to ten
 _VERBS = {"doubled": 2, "doubling": 2, "tripled": 3, "trebled": 3, "tripling": 3, "quadrupled": 4, "quadrupling": 4}
 _MULTIPLE = re.compile(
     rf"\b(?:({'|'.join(_VERBS)})|({'|'.join(_SMALL)}|\d{{1,2}})[\s-]?fold)\b",
@@ -43,7 +44,7 @@ def source_multiples(source: str) -> frozenset[float]:
         if verb is not None:
             k = _VERBS[verb.lower()]
         else:
-            k = int(times) if times.isdigit() else _SMALL.index(times.lower()) + 2
+            k = int(times) if times.isdigit() else CARDINALS.index(times.lower())
         if k >= 2:
             out.add(100.0 * (k - 1))
     return frozenset(out)
