@@ -2,6 +2,7 @@
 
 import re
 from pathlib import Path
+from typing import Any
 
 # DuckDB quotes the whole value it could not read (`value "<a whole web page>" is not valid UTF8`)
 _WHOLE_VALUE = re.compile(r'(value ")([^"]{80})[^"]+(")')
@@ -42,6 +43,26 @@ def lone_surrogate_at(text: str) -> int | None:
     except UnicodeEncodeError as exc:
         return exc.start
     return None
+
+
+class DuplicateKey(ValueError):
+    """A JSON object that gives a key twice (`unique_keys`)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each given once (`json.loads`' object_pairs_hook), else DuplicateKey: JSON keeps
+    the last of a key given twice, DuckDB the first (a label line with two `answer_id`s scored the second answer
+    without a word; a logged answer is left as logged)."""
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise DuplicateKey(key)
+        obj[key] = value
+    return obj
 
 
 def shown_if_not_utf8(path: str | Path) -> str | None:

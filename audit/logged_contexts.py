@@ -17,17 +17,12 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
+from audit.errors import unique_keys
+
 # the keys the sources go by, in the order tried
 SOURCE_KEYS = ("source_nodes", "source_documents", "context")
 _NAME_KEYS = ("title", "file_name", "filename", "document_title", "source")
 _DOC_KEYS = ("doc_id", "document_id", "ref_doc_id")
-
-
-def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) < len(pairs):
-        raise ValueError("a key given twice")
-    return out
 
 
 def _text(v: Any) -> str | None:
@@ -64,7 +59,7 @@ def logged_sources(answer: str) -> list[dict[str, Any]]:
     if not body.startswith("{"):
         return []
     try:
-        doc = json.loads(body, object_pairs_hook=_once)
+        doc = json.loads(body, object_pairs_hook=unique_keys)
     except (ValueError, RecursionError):
         return []  # a key given twice, or JSON past Python's depth: left as logged
     if not isinstance(doc, dict):

@@ -6,6 +6,8 @@ both call these functions.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
@@ -43,25 +45,34 @@ def day_range(start: date, end: date) -> list[date]:
     return [start + timedelta(days=i) for i in range((end - start).days + 1)]
 
 
-def last_completed_day(db: str | Path) -> date | None:
-    """The watermark: the latest UTC day whose one-day window has a completed run in `db` that started after the day
-    had ended (None if none). A day audited before it ended (`nightly --day` of today, or of 2999-01-01 for 2026)
-    holds part of its rows, or none: counted, it moved the watermark past every day up to it, never audited."""
+@contextmanager
+def _runs(db: str | Path) -> Iterator[duckdb.DuckDBPyConnection | None]:
+    """A read-only connection to `db`, in UTC, when it holds a `runs` table; None when there is no such file or
+    table."""
     p = Path(db)
     if not p.exists():
-        return None
+        yield None
+        return
     with connect(p, read_only=True, wait_s=READ_WAIT_S) as con:
         con.execute("SET TimeZone = 'UTC'")
         # fetchall: DuckDB 2 refuses a new query while an earlier result is not read to its end
         has_runs = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'runs'").fetchall()
-        if has_runs[0][0] == 0:
+        yield con if has_runs[0][0] else None
+
+
+def last_completed_day(db: str | Path) -> date | None:
+    """The watermark: the latest UTC day whose one-day window has a completed run in `db` that started after the day
+    had ended (None if none). A day audited before it ended (`nightly --day` of today, or of 2999-01-01 for 2026)
+    holds part of its rows, or none: counted, it moved the watermark past every day up to it, never audited."""
+    with _runs(db) as con:
+        if con is None:
             return None
         # a file from a newer citeaudit: its `runs` may have other columns (a binder error, exit 1); the write that
         # follows refuses it anyway, so refuse it here, as every other command does
         try:
             readable_version(con)
         except ValueError as exc:
-            raise InputError(f"audit database {p}: {exc}") from None
+            raise InputError(f"audit database {Path(db)}: {exc}") from None
         row = con.execute(
             """
             SELECT max(CAST(window_start AS DATE)) FROM runs
@@ -93,15 +104,8 @@ ORDER BY day
 def unfinished_days(db: str | Path) -> list[date]:
     """Days whose audit did not complete (killed, failed) and that no completed run covered since: below the watermark
     (a later day audited by hand, `nightly --day`) the incremental plan missed them for good."""
-    p = Path(db)
-    if not p.exists():
-        return []
-    with connect(p, read_only=True, wait_s=READ_WAIT_S) as con:
-        con.execute("SET TimeZone = 'UTC'")
-        has_runs = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'runs'").fetchall()
-        if has_runs[0][0] == 0:
-            return []
-        return [r[0] for r in con.execute(UNFINISHED_DAYS).fetchall()]
+    with _runs(db) as con:
+        return [] if con is None else [r[0] for r in con.execute(UNFINISHED_DAYS).fetchall()]
 
 
 def _scan_logged_at(files: list[str], mapping: dict[str, str] | None, select: str, window: Window) -> list[Any]:

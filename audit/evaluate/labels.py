@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from audit.errors import InputError, lone_surrogate_at, not_found
+from audit.errors import DuplicateKey, InputError, lone_surrogate_at, not_found, unique_keys
 
 GOLD_MISATTRIBUTED = "misattributed"  # the gold class a label file writes (a label, not a verdict)
 GOLD_CLASSES = ("supported", "not_supported", "partially_supported", GOLD_MISATTRIBUTED)
@@ -68,28 +68,11 @@ def _check_text(value: object, key: str, where: str) -> None:
         raise LabelError(f"{where}: {key} holds a lone surrogate (\\u{ord(value[at]):04x}), which is no text")
 
 
-class _DuplicateKey(ValueError):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object whose keys are each given once: JSON keeps the last of a key given twice, so a label line with
-    two `answer_id`s scored the second answer without a word."""
-    obj: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in obj:
-            raise _DuplicateKey(key)
-        obj[key] = value
-    return obj
-
-
 def parse_label(line: str, where: str) -> Label:
     """One label line; `where` (file:line) names it in any error."""
     try:
-        obj = json.loads(line, object_pairs_hook=_object)
-    except _DuplicateKey as exc:
+        obj = json.loads(line, object_pairs_hook=unique_keys)
+    except DuplicateKey as exc:
         raise LabelError(f"{where}: key {exc.key!r} is given twice; a label gives each key once") from None
     except json.JSONDecodeError as exc:
         raise LabelError(f"{where}: not valid JSON ({exc.msg})") from None

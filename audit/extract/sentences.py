@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from audit.extract.dialects import find_markers
+from audit.verify.months import SHORT_ONLY
 
 _MASK = "\x00"
 _TERMINATOR = re.compile(r"[.!?]+[\"'”’)\]]*(?=[\s\x00]|$)|\n")
@@ -30,7 +31,7 @@ _ABBREV = re.compile(
     r"\b[A-Z]\.)$"
 )
 # a month's abbreviation before a day or a year ("Jan. 2020", "Sept. 5, 2020") ends no sentence
-_MONTH_STOP = re.compile(r"\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$")
+_MONTH_STOP = re.compile(rf"\b(?:{'|'.join(SHORT_ONLY)})\.$")  # `verify.months`' table
 # a title's or a place word's abbreviation before a name ("Gov. Brown", "Sen. Warren", "Mt. Everest") ends no sentence
 # of an answer: "Gov. Brown vetoed the bill [1]" was audited as "Brown vetoed the bill", the title left out of its claim
 # (not in the source windows the support model was fitted on, as `_MONTH_STOP`)

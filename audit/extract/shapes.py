@@ -21,6 +21,7 @@ from typing import Any
 
 import duckdb
 
+from audit.errors import unique_keys
 from audit.extract.anthropic import anthropic_message
 from audit.extract.assistants import assistants_message
 from audit.extract.bedrock import bedrock_response
@@ -248,13 +249,6 @@ def _joined(parts: list[Any]) -> str | None:
     return "".join(texts) if texts else None
 
 
-def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) < len(pairs):
-        raise ValueError("a key given twice")
-    return out
-
-
 def shape(answer: str, names: frozenset[str] = frozenset()) -> dict[str, Any] | None:
     """The structured output a log of another system's format stands for, or None (left as logged); `names`: its
     sources' names (`_name_key` of each title, doc_id and url), to tell a cite tag around one from one around a
@@ -263,7 +257,7 @@ def shape(answer: str, names: frozenset[str] = frozenset()) -> dict[str, Any] | 
     doc: Any = None
     if body.startswith("{"):
         try:  # a key given twice (DuckDB reads the first, Python the last): left as logged, flagged as before
-            doc = json.loads(body, object_pairs_hook=_once)
+            doc = json.loads(body, object_pairs_hook=unique_keys)
         except (ValueError, RecursionError):
             return None
     if doc is None:

@@ -33,6 +33,7 @@ import re
 from collections.abc import Sequence
 
 from audit.verify.hearsay import HEARSAY_FRAMES
+from audit.verify.numwords import CARDINALS, TENS
 from audit.verify.quantities import APPROXIMATORS
 
 _FRAMES = (
@@ -62,8 +63,8 @@ _BOUND_BEFORE = re.compile(
     r"\b((?:fewer|less|more|no more|no fewer|no less) than|at (?:least|most)|up to|over|under)\s+$", re.IGNORECASE
 )
 _NUMBER_FIRST = re.compile(
-    r"(?:\d|(?:half|a (?:third|quarter|fifth|tenth)|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|"
-    r"forty|fifty|sixty|seventy|eighty|ninety|a hundred|a thousand|a dozen)\b)",
+    rf"(?:\d|(?:half|a (?:third|quarter|fifth|tenth)|{'|'.join(CARDINALS[1:11] + TENS)}"
+    r"|a hundred|a thousand|a dozen)\b)",
     re.IGNORECASE,
 )
 # a quantifier before the match, which the claim says of all: "Bats use echolocation" in "Some species of bats use

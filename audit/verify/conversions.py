@@ -11,7 +11,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from audit.verify.clocks import day_times, noon_times
 from audit.verify.multiples import rise_percents, source_multiples
+from audit.verify.numranges import number_key
 from audit.verify.numwords import CARDINALS, TENS, halves_in_digits
 from audit.verify.textcache import text_cache
 
@@ -66,14 +68,6 @@ _QUANTITY = re.compile(
     re.IGNORECASE,
 )
 _DEGREE_SPACE = re.compile(r"°\s+(?=[cf]\b)", re.IGNORECASE)
-# a time of day: "3 pm", "3:30 p.m.", "15:00", "3 o'clock" (minutes after midnight; "3:00" and "3 o'clock" may be
-# either half of the day), "noon" and "midnight" in a source
-_CLOCK = re.compile(
-    r"(?<![\w.:,])(\d{1,2})(?::(\d{2}))?\s*(?:([ap])\.?\s?m\b\.?|(o['’]clock\b))"
-    r"|(?<![\w.:,])(\d{1,2}):(\d{2})(?![\d:])",
-    re.IGNORECASE,
-)
-_NOON = re.compile(r"\b(noon|midday|midnight)\b", re.IGNORECASE)
 # a share in words before what it is a share of ("half of the respondents", "a third of voters", "two-thirds of")
 _FRACTIONS = {
     "half": 50.0,
@@ -91,7 +85,7 @@ _FRACTIONS = {
 _FRACTION_ALTS = "|".join(f.replace(" ", r"[-\s]") for f in _FRACTIONS)
 _FRACTION = re.compile(rf"\b({_FRACTION_ALTS})\s+(?:of|the)\b", re.IGNORECASE)
 # ... or as "N in M" ("one in five adults", "4 in 10 voters", "nine out of ten residents"): N/M of a hundred
-_SMALL = "one two three four five six seven eight nine ten".split()
+_SMALL = CARDINALS[1:11]  # one to ten
 _COUNT = rf"(\d{{1,3}}|{'|'.join(_SMALL)})"
 _N_IN_M = re.compile(rf"\b{_COUNT}\s+(?:in|out\s+of)\s+(?:every\s+)?{_COUNT}\s+[a-z]", re.IGNORECASE)
 _CLOCK_UNIT = ((1.0, 0.0),)  # minutes
@@ -130,28 +124,15 @@ class Quantity:
     units: _Unit
 
 
-def _key(digits: str) -> str:
-    """A number as `keyfacts` keys it: no thousands commas, no zero decimals ("1,000.0" is 1000)."""
-    return re.sub(r"\.0+$", "", digits.replace(",", ""))
-
-
 def _measures(text: str) -> Iterator[Quantity]:
     text = _DEGREE_SPACE.sub("°", text)
     for m in _QUANTITY.finditer(text):
         whole, decimals, unit = m.groups()
         dim, units = _UNITS[" ".join(unit.lower().split())]
         number = whole.replace(",", "") + (decimals or "")
-        yield Quantity((_key(number),), dim, float(number), len(decimals or ".") - 1, units)
-    for m in _CLOCK.finditer(text):
-        hour, minute, half, oclock, hour24, minute24 = m.groups()
-        if hour24 is not None:
-            h, mins, keys = int(hour24), int(minute24), (_key(hour24), minute24)
-            hours = [h] if h > 12 or h == 0 else [h, h + 12]  # "15:00" is one time, "3:00" either
-        else:
-            h, mins, keys = int(hour), int(minute or 0), (_key(hour), *((minute,) if minute else ()))
-            hours = [h % 12, h % 12 + 12] if oclock else [h % 12 + (12 if half.lower() == "p" else 0)]
-        if h <= 23 and mins <= 59:
-            yield from (Quantity(keys, "time", float(x * 60 + mins), 0, _CLOCK_UNIT) for x in hours)
+        yield Quantity((number_key(number),), dim, float(number), len(decimals or ".") - 1, units)
+    for keys, minutes in day_times(text):  # a time of day, in minutes after midnight (`clocks`)
+        yield from (Quantity(keys, "time", float(x), 0, _CLOCK_UNIT) for x in minutes)
 
 
 def claim_quantities(claim: str) -> tuple[Quantity, ...]:
@@ -200,11 +181,11 @@ def _source_values(source: str) -> dict[str, frozenset[tuple[float, _Unit | str]
         value = _FRACTIONS[" ".join(m.group(1).lower().replace("-", " ").split())]
         out.setdefault("share", set()).add((value, "fraction"))
     for m in _N_IN_M.finditer(source):
-        n, of = (int(g) if g.isdigit() else _SMALL.index(g.lower()) + 1 for g in m.groups())
+        n, of = (int(g) if g.isdigit() else CARDINALS.index(g.lower()) for g in m.groups())
         if 0 < n < of:
             out.setdefault("share", set()).add((100 * n / of, "fraction"))
-    for m in _NOON.finditer(source):
-        out.setdefault("time", set()).add((0.0 if m.group(1).lower() == "midnight" else 720.0, _CLOCK_UNIT))
+    for minutes in noon_times(source):
+        out.setdefault("time", set()).add((float(minutes), _CLOCK_UNIT))
     return {dim: frozenset(values) for dim, values in out.items()}
 
 

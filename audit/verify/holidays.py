@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from audit.verify.months import MONTH_NUMBERS, month_forms
+
 # each holiday's name and its (month, day)
 _HOLIDAYS: tuple[tuple[str, tuple[int, int]], ...] = (
     (r"Christmas\s+Eve", (12, 24)),
@@ -37,12 +39,8 @@ HOLIDAY_HINTS = (
     "armistice",
 )
 
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-MONTH_HINTS = _MONTHS
-_MONTH = (
-    r"(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|"
-    r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
-)
+MONTH_HINTS = tuple(MONTH_NUMBERS)  # "jan" ... "dec"
+_MONTH = rf"({month_forms(range(1, 13))})\.?"
 _DAY = r"([1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 MONTH_DAY = rf"\b{_MONTH}\s+{_DAY}(?![\d:])"  # "December 25", "Dec. 25th" (not "May 2010", "Dec 25:00")
 DAY_MONTH = rf"\b(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MONTH}(?!\w)"  # "25 December", "the 25th of December"
@@ -55,11 +53,11 @@ def holiday_key(m: re.Match[str]) -> tuple[object, ...]:
 
 
 def month_day_key(m: re.Match[str]) -> tuple[object, ...]:
-    return ("date", _MONTHS.index(m.group(1)[:3].lower()) + 1, int(m.group(2)))
+    return ("date", MONTH_NUMBERS[m.group(1)[:3].lower()], int(m.group(2)))
 
 
 def day_month_key(m: re.Match[str]) -> tuple[object, ...]:
-    return ("date", _MONTHS.index(m.group(2)[:3].lower()) + 1, int(m.group(1)))
+    return ("date", MONTH_NUMBERS[m.group(2)[:3].lower()], int(m.group(1)))
 
 
 # (pattern, its value, regex flags) of each form, for `restate.py`

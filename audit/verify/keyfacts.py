@@ -9,9 +9,10 @@ from dataclasses import dataclass
 
 from audit.verify.conversions import SPAN_NOUNS, Quantity, claim_quantities, converted_numbers, other_half_times
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
-from audit.verify.months import missing_months, months_alone
+from audit.verify.months import MONTH_NAMES, MONTH_NUMBERS, SHORT_ONLY, missing_months, month_forms, months_alone
 from audit.verify.nameforms import dated_days, found_otherwise, spelled_out
-from audit.verify.numranges import SCALES, number_ranges, numbers_inside, scaled, year_counts, years_in_full
+from audit.verify.notations import DECIMAL_COMMA, LETTER_SCALES
+from audit.verify.numranges import SCALES, number_key, number_ranges, numbers_inside, scaled, year_counts, years_in_full
 from audit.verify.numwords import CARDINALS as _CARDINALS
 from audit.verify.numwords import ORDINALS as _ORDINALS
 from audit.verify.numwords import TENS as _TENS
@@ -41,12 +42,11 @@ _WORD_NUMBER = re.compile(
 # a scale word after a number is part of it: "$5 million" is not "$5 billion", and "2.5 million" is 2,500,000
 # (and "5 mln" is "5 million"; a bare "m" or "k" is left alone: "5 m" may be metres)
 _SCALE = re.compile(rf"\s*({'|'.join(SCALES)})\b", re.IGNORECASE)
-_DECIMAL_COMMA = re.compile(r"-?\d+,\d{1,2}")  # before a scale word: "2,5 Mio" is 2.5 million
-# ... and a letter on a sum of money: "$50k" is $50,000, "€2.5M" 2.5 million; a claim's "100k" alone is 100 thousand
-# or 100 (a "5k" race): found as either (`_has_number`; "100k orders" against 100,000 was missing_number:100), and so
-# is its "40 k" (after a space) and "1,200m" (written against it: "1,200m dollars" against "1.2 billion" was missing)
-_MONEY_LETTER, _K = re.compile(r"[kmb]\b", re.IGNORECASE), re.compile(r"[ \u00a0]?k\b|m\b", re.IGNORECASE)
-_LETTER_SCALE = {"k": "thousand", "m": "million", "b": "billion"}
+_DECIMAL_COMMA = re.compile(rf"-?{DECIMAL_COMMA}")  # before a scale word: "2,5 Mio" is 2.5 million
+# ... and a letter on a sum of money (`LETTER_SCALES`): "$50k" is $50,000, "€2.5M" 2.5 million; a claim's "100k" alone
+# is 100 thousand or 100 (a "5k" race): found as either (`_has_number`; "100k orders" against 100,000 was missing), and
+# so is its "40 k" (after a space) and "1,200m" ("1,200m dollars" against "1.2 billion" was missing)
+_MONEY_LETTER, _K = re.compile(rf"[{''.join(LETTER_SCALES)}]\b", re.I), re.compile(r"[ \u00a0]?k\b|m\b", re.I)
 # a claim's number in words standing alone is a count of the word after it ("three offices"; 2 to 99 and hundreds):
 # not "one" (a pronoun: "one of the", "no one"), a fraction ("two-thirds"), a compound ("two-year"), "the two" (things
 # named before), "top ten", nor an approximate one ("over five years", "at least four"). It is missing only where the
@@ -71,11 +71,7 @@ _MINUS = re.compile(r"\u2212|(?<!\d\s)\bminus\s+(?=\d)", re.IGNORECASE)  # "−1
 # a digit of another script is the digit it writes: "３０" (full width, CJK text), "٣٠" (Arabic-Indic) are 30
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 _BROKEN_HYPHEN = re.compile(r"-[^\S\n]*\n\s*")
-_ZERO_DECIMALS = re.compile(r"\.0+$")
-_MONTHS = (
-    "january|february|march|april|may|june|july|august|september|october|november|december|"
-    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
-)
+_MONTHS = "|".join(MONTH_NAMES + SHORT_ONLY).lower()  # `months`' table
 _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 # a date in words: month day[, year], day [of] month[ year] or month year; a day or year absent is None. "may" and
 # "march" in lower case are verbs, not months (the month was looked for as a substring: "March 5" was in "remarks
@@ -97,8 +93,8 @@ _RANGE_START = re.compile(r"(?<!\d)(\d{1,2})(?:st|nd|rd|th)?\s*[-\u2013\u2014]\s
 _RANGE_END = re.compile(r"\s*[-\u2013\u2014]\s*(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4})\b)?")
 # a source's month named alone ("from August through October") is a month of its dates: not May nor March (verbs)
 _BARE_MONTH = re.compile(  # or abbreviated with its stop, "in Sept." (the false-alarm sweep, round 9)
-    r"(?=[JFMASOND])\b(January|February|April|June|July|August|September|October|November|December"
-    r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)(?=\.))\b"
+    rf"(?=[JFMASOND])\b({'|'.join(n for n in MONTH_NAMES if n.lower() not in _VERB_MONTHS)}"
+    rf"|(?:{month_forms(range(1, 13), names=False)})(?=\.))\b"
 )
 _MONTH = re.compile(_MONTHS, re.IGNORECASE)  # a month's name is no name
 # a date written in digits is one number: its parts looked up alone let "2020-03-03" pass against "2020-03-04"
@@ -106,7 +102,6 @@ _ISO_DATE = re.compile(r"(?<![\w./-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w/-])")
 _SLASH_DATE = re.compile(r"(?<![\w./-])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\w/-])")
 # ... and with dots, day first: "05.03.2020" is 5 March 2020 (German, Russian, ... usage; false alarms, round 5)
 _DOT_DATE = re.compile(r"(?<![\w./-])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\w/-]|\.\d)")
-_MONTH_NUMBER = {m: i + 1 for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split())}
 
 
 @dataclass(frozen=True)
@@ -132,7 +127,7 @@ def _norm_number(n: str) -> str:
     n = n.replace(",", "").rstrip("%").lstrip("+")
     if _DOTTED_THOUSANDS.fullmatch(n.lstrip("-")):
         return n if n.count(".") == 1 else n.replace(".", "")
-    return _ZERO_DECIMALS.sub("", n)
+    return number_key(n)
 
 
 def _readings(n: str) -> tuple[str, ...]:
@@ -231,7 +226,7 @@ def _numbers(
         scaled = _SCALE.match(rest, m.end())
         scale = scaled.group(1).lower() if scaled else None
         if not scale and rest[m.start() - 1 : m.start()] in tuple("$€£¥") and _MONEY_LETTER.match(rest, m.end()):
-            scale = _LETTER_SCALE[rest[m.end()].lower()]
+            scale = LETTER_SCALES[rest[m.end()].lower()]
         elif not scale and claim and (letter := _K.match(rest, m.end())):
             scale = letter.group().strip().lower()
         number = m.group().replace(",", ".") if scale and _DECIMAL_COMMA.fullmatch(m.group()) else m.group()
@@ -255,7 +250,7 @@ def _word_dates(text: str) -> Iterator[tuple[re.Match[str], int, tuple[int, ...]
             last, y1 = int(end.group(1)), end.group(2)
         days = tuple(range(first, last + 1)) if 1 <= first <= last <= 31 else (last,) if 1 <= last <= 31 else ()
         # casefold: the case-blind month pattern takes the long s (`ſeptember`, old print), which lower() keeps
-        number = _MONTH_NUMBER.get(month.casefold()[:3])
+        number = MONTH_NUMBERS.get(month.casefold()[:3])
         if number is not None:
             yield m, number, days, y1 or y2 or y3
 
@@ -286,7 +281,7 @@ def _date_forms(source: str, digit_dates: list[tuple[re.Match[str], str]]) -> tu
         else:  # a slash date either way round; a 2-digit year is not the year of a date in words
             year = str(y) if y >= 1000 else None
             keys |= {k for mo, d in ((a, b), (b, a)) if mo <= 12 for k in _date_keys(mo, d, year)}
-    keys |= {f"date:{_MONTH_NUMBER[m[:3].lower()]:02}" for m in set(_BARE_MONTH.findall(source))}
+    keys |= {f"date:{MONTH_NUMBERS[m[:3].lower()]:02}" for m in set(_BARE_MONTH.findall(source))}
     for _, month, days, year in _word_dates(source):
         keys |= {k for day in days or (None,) for k in _date_keys(month, day, year)}
         for day in days if year else ():
@@ -349,7 +344,7 @@ def _has_number(number: str, src_numbers: frozenset[str]) -> bool:
         return True
     n, _, scale = number.partition(" ")
     if scale in ("k", "m"):
-        return _has_number(n, src_numbers) or _has_number(f"{n} {_LETTER_SCALE[scale]}", src_numbers)
+        return _has_number(n, src_numbers) or _has_number(f"{n} {LETTER_SCALES[scale]}", src_numbers)
     for r in _readings(n):
         if (f"{r} {scale}" if scale else r) in src_numbers or (scale and scaled(r, scale) in src_numbers):
             return True

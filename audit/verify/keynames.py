@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from audit.verify.demonyms import DEMONYM_GROUPS, US_ADJECTIVES
+from audit.verify.months import WEEKDAYS
 from audit.verify.numwords import ORDINALS, TENS, TENTHS
 from audit.verify.spellings import spelling_variants
 from audit.verify.textcache import text_cache
@@ -240,8 +241,8 @@ def _names_group(a: _AliasForms, source: str, low: str) -> bool:
 # the days a source names by "weekdays" ("business days", "working days") or "weekends": "Monday to Friday" against
 # "open on weekdays" was missing_name:Monday and :Friday
 _DAY_GROUPS = (
-    (re.compile(r"\b(?:week|business|working)[- ]?days?\b"), "monday tuesday wednesday thursday friday"),
-    (re.compile(r"\bweek-?ends?\b"), "saturday sunday"),
+    (re.compile(r"\b(?:week|business|working)[- ]?days?\b"), " ".join(WEEKDAYS[:5]).lower()),
+    (re.compile(r"\bweek-?ends?\b"), " ".join(WEEKDAYS[5:]).lower()),
 )
 
 
@@ -283,7 +284,7 @@ def _has_word(word: str, low: str) -> bool:
 
 
 # a weekday's plural ("closed on Mondays") is found where the source names the day ("closed every Monday")
-_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+_WEEKDAYS = frozenset(d.lower() for d in WEEKDAYS)
 # an acronym's plural: capitals and a lower-case "s" ("LEDs", "GANs"); a name that is no acronym keeps its "s"
 # ("Williams" is not "William")
 _ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}s")

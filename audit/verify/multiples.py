@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import re
 
+from audit.verify.numranges import number_key
+from audit.verify.numwords import CARDINALS
+
 _RISE = r"(?:rose|risen|rising|rises|increased|increasing|increases|grew|grown|growing|climbed|jumped|soared|surged)"
 # a rise verb (", up", "went up") and "by" before the percentage, or the percentage before a noun of rise
 _RISE_PERCENT = re.compile(
@@ -16,7 +19,7 @@ _RISE_PERCENT = re.compile(
     r"|\b(\d+(?:\.\d+)?)\s?(?:%|-?per\s?cent|-?percent)\s+(?:increase|rise|jump|growth|gain)\b",
     re.IGNORECASE,
 )
-_SMALL = "two three four five six seven eight nine ten".split()
+_SMALL = CARDINALS[2:11]  # two to ten
 _VERBS = {"doubled": 2, "doubling": 2, "tripled": 3, "trebled": 3, "tripling": 3, "quadrupled": 4, "quadrupling": 4}
 _MULTIPLE = re.compile(
     rf"\b(?:({'|'.join(_VERBS)})|({'|'.join(_SMALL)}|\d{{1,2}})[\s-]?fold)\b",
@@ -29,7 +32,7 @@ def rise_percents(claim: str) -> dict[str, float]:
     out: dict[str, float] = {}
     for m in _RISE_PERCENT.finditer(claim):
         number = m.group(1) or m.group(2)
-        out[re.sub(r"\.0+$", "", number)] = float(number)
+        out[number_key(number)] = float(number)  # no commas: as keyfacts keys it
     return out
 
 
@@ -41,7 +44,7 @@ def source_multiples(source: str) -> frozenset[float]:
         if verb is not None:
             k = _VERBS[verb.lower()]
         else:
-            k = int(times) if times.isdigit() else _SMALL.index(times.lower()) + 2
+            k = int(times) if times.isdigit() else CARDINALS.index(times.lower())
         if k >= 2:
             out.add(100.0 * (k - 1))
     return frozenset(out)

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 
 from audit.verify.keynames import is_common
+from audit.verify.months import ABBREVIATIONS, MONTH_NUMBERS, WEEKDAYS
 from audit.verify.textcache import text_cache
 
 # a name written out: two capitalised words or more, with "of", "and", "for", "the", "on", "in", "&" between them
@@ -116,9 +117,7 @@ def is_acronym(name: str) -> bool:
     return name.isalpha() and name.isupper() and _MIN_ACRONYM <= len(name) <= _MAX_ACRONYM
 
 
-_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_MONTH_NAMES = "january february march april may june july august september october november december".split()
-_MONTH_RE = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+_MONTH_RE = rf"(?:{'|'.join(ABBREVIATIONS)})[a-z]*\.?"  # `months`' table
 _DAY_RE = r"(\d{1,2})(?:st|nd|rd|th)?"
 _DATE_FORMS = (
     rf"(?P<m1>{_MONTH_RE})\s+{_DAY_RE.replace('(', '(?P<d1>', 1)},?\s+(?P<y1>\d{{4}})",  # May 4, 2021
@@ -130,13 +129,13 @@ _DATE_FORMS = (
 _DATE = "(?:" + "|".join(_DATE_FORMS) + ")"
 # a weekday right before its date ("Tuesday, May 4, 2021", "Friday 13 November 2015") or right after it ("March 3,
 # 2020, a Tuesday", "..., which was a Tuesday")
-_DAY_NAME = "(?:" + "|".join(_WEEKDAYS) + ")"
+_DAY_NAME = "(?:" + "|".join(WEEKDAYS) + ")"
 _DAY_BEFORE = re.compile(rf"\b(?P<day>{_DAY_NAME}),?\s+(?:the\s+)?{_DATE}")
 _DAY_AFTER = re.compile(rf"{_DATE},?\s+(?:which\s+was\s+)?an?\s+(?P<day>{_DAY_NAME})\b")
 
 
 def _month(word: str) -> int:
-    return next(i for i, m in enumerate(_MONTH_NAMES, 1) if m.startswith(word.rstrip(".").lower()[:3]))
+    return MONTH_NUMBERS[word.rstrip(".").lower()[:3]]
 
 
 def _dates(m: re.Match[str]) -> list[tuple[int, int, int]]:
@@ -153,7 +152,7 @@ def _dates(m: re.Match[str]) -> list[tuple[int, int, int]]:
 
 def _weekday(year: int, month: int, day: int) -> str | None:
     try:
-        return _WEEKDAYS[datetime.date(year, month, day).weekday()]
+        return WEEKDAYS[datetime.date(year, month, day).weekday()]
     except ValueError:
         return None
 
@@ -161,7 +160,7 @@ def _weekday(year: int, month: int, day: int) -> str | None:
 def dated_days(claim: str) -> tuple[str, ...]:
     """The claim's weekdays written beside a date they are the calendar's weekday of ("Tuesday, May 4, 2021"): the
     date is the fact (looked up as any date), the weekday follows from it."""
-    if not any(d in claim for d in _WEEKDAYS):
+    if not any(d in claim for d in WEEKDAYS):
         return ()
     out = []
     for m in [*_DAY_BEFORE.finditer(claim), *_DAY_AFTER.finditer(claim)]:

@@ -9,17 +9,26 @@ swapped:60000/60, "The firm hired 2,000 workers" against "2k workers" missing_nu
 state the same value; a claim of another value keeps its words and its reason ("70,000" against "60.000"). A notation is
 read only where it can be no plain number: a comma before one or two digits (three are a thousands comma), stops before
 groups of three digits, a k right after the digits, an apostrophe before two digits that end a word (a year; "the '90s"
-a decade). A year in two digits is of this century up to 49, as `restate._fy` reads "FY20". Pure.
+a decade). A year in two digits is of this century up to 49 (`full_year`, as `restate` reads "FY20"). Pure.
 """
 
 from __future__ import annotations
 
 import re
 
+from audit.verify.numranges import SCALES
 from audit.verify.textcache import text_cache
 
+# a letter right after a number for its scale word ("2k workers", "$50k", "€2.5M"): the one table of them. `keyfacts`
+# reads all three (on a sum of money; a claim's k or m alone, "40 k" too, under either reading); a notation here is
+# the k alone, right after the digits: "40 k" may be a distance
+LETTER_SCALES = {"k": "thousand", "m": "million", "b": "billion"}
+_THOUSAND = 10 ** SCALES[LETTER_SCALES["k"]]
+# a decimal comma, the one reading of it: a comma before one or two digits ("2,5" is 2.5; three are a thousands
+# comma), read by `keyfacts` too (before a scale word: "2,5 Mio" is 2.5 million)
+DECIMAL_COMMA = r"(\d+),(\d{1,2})"
 _END = r"(?![\w'\u2019]|[.,]\d)"
-_DECIMAL_COMMA = re.compile(rf"(?<![\w.,])(\d+),(\d{{1,2}}){_END}")
+_DECIMAL_COMMA = re.compile(rf"(?<![\w.,]){DECIMAL_COMMA}{_END}")
 _THOUSANDS_STOP = re.compile(rf"(?<![\w.,])(\d{{1,3}}(?:\.\d{{3}})+){_END}")
 _THOUSANDS_K = re.compile(rf"(?<![\w.,])(\d+(?:\.\d+)?)[kK]{_END}")
 _SHORT_YEAR = re.compile(r"(?<![\w'\u2019])['\u2019](\d{2})(?![\w'\u2019])")
@@ -29,9 +38,11 @@ _PLAIN = re.compile(rf"(?<![\w.,'\u2019])(\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?
 _HINT = re.compile(r"\d,\d|\d\.\d{3}|\d[kK]\b|['\u2019]\d\d")
 
 
-def _short_year(digits: str) -> int:
+def full_year(digits: str) -> int:
+    """A year written in two digits or four: two are of this century up to 49 ("'98" is 1998, "FY20" 2020), the one
+    reading of a short year (`restate` reads a fiscal year's with it)."""
     n = int(digits)
-    return 2000 + n if n < 50 else 1900 + n
+    return n if n >= 100 else (2000 + n if n < 50 else 1900 + n)
 
 
 Key = tuple[str, float]
@@ -47,11 +58,11 @@ def _readings(text: str) -> list[tuple[int, int, Key, bool]]:
         for m in _THOUSANDS_STOP.finditer(text):
             out.append((m.start(), m.end(), ("n", float(m[1].replace(".", ""))), True))
         for m in _THOUSANDS_K.finditer(text):
-            out.append((m.start(), m.end(), ("n", float(m[1]) * 1000), True))
+            out.append((m.start(), m.end(), ("n", float(m[1]) * _THOUSAND), True))
         for m in _SHORT_YEAR.finditer(text):
-            out.append((m.start(), m.end(), ("n", float(_short_year(m[1]))), True))
+            out.append((m.start(), m.end(), ("n", float(full_year(m[1]))), True))
         for m in _SHORT_DECADE.finditer(text):
-            out.append((m.start(), m.end(), ("decade", float(_short_year(m[1]))), True))
+            out.append((m.start(), m.end(), ("decade", float(full_year(m[1]))), True))
     for m in _DECADE.finditer(text):
         out.append((m.start(), m.end(), ("decade", float(m[1])), False))
     taken = [(s, e) for s, e, _, _ in out]

@@ -61,10 +61,15 @@ def _year_like(value: float) -> bool:
     return value.is_integer() and 1000 <= value <= 2100
 
 
+def number_key(digits: str) -> str:
+    """A number as `keyfacts` keys it, the one such reading (`conversions`, `multiples` key theirs with it): no
+    thousands commas, no zero decimals ("1,000.0" is 1000; "3.10" stays, a version)."""
+    return _ZERO_DECIMALS.sub("", digits.replace(",", ""))
+
+
 def _key(digits: str, scale: str | None) -> str:
     """The claim's number as `key_facts` writes it: "100,000" is 100000, "7 million" stays so."""
-    n = _ZERO_DECIMALS.sub("", digits.replace(",", ""))
-    return f"{n} {scale.lower()}" if scale else n
+    return f"{number_key(digits)} {scale.lower()}" if scale else number_key(digits)
 
 
 def _value(digits: str, scale: str | None) -> float:

@@ -17,6 +17,7 @@ import unicodedata
 
 from audit.verify.changes import CHANGE_PAIRS
 from audit.verify.exclusive import EXCLUSIVE_CLASSES, EXCLUSIVE_PAIRS, MORE_THAN
+from audit.verify.months import MONTH_NAMES
 
 # pairs of opposites: English, then German, French and Spanish; every form written out
 _OPPOSITE_PAIRS = """
@@ -157,8 +158,7 @@ _CLASSES = {
     "two_times:2 three_times:3 four_times:4 five_times:5 ten_times:10 twofold:2 threefold:3 fourfold:4 fivefold:5 "
     "tenfold:10 hundredfold:100",
     # months ("may" left out: a modal), kin (each another person: "father" / "grandfather")
-    "month": "january:1 february:2 march:3 april:4 june:6 july:7 august:8 september:9 october:10 november:11 "
-    "december:12",
+    "month": " ".join(f"{m.lower()}:{i}" for i, m in enumerate(MONTH_NAMES, 1) if m != "May"),
     "kin": " ".join(
         f"{w}:{w}"
         for w in "father mother son daughter brother sister grandfather grandmother grandson granddaughter uncle aunt "

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 
 from audit.verify.clocks import CLOCK_FORMS, CLOCK_HINTS
 from audit.verify.holidays import HOLIDAY_FORMS, HOLIDAY_HINTS, MONTH_HINTS, same_day_otherwise
+from audit.verify.months import MONTH_NUMBERS, month_forms
 from audit.verify.nameforms import names_restated
-from audit.verify.notations import notations_restated
+from audit.verify.notations import full_year, notations_restated
 from audit.verify.numbered import NUMBERED_FORMS, NUMBERED_HINTS
 from audit.verify.numwords import NUMBER_WORDS, ORDINALS, TENS, words_value
 from audit.verify.textcache import text_cache
@@ -42,21 +43,14 @@ def _form(pattern: str, key: Callable[[re.Match[str]], Key | None], flags: int =
 
 _Y = r"(\d{4})(?![-/\u2013]\d|['\u2019]?s\b)"  # a year, not the start of a span ("2020-21") or a decade
 _ORD = {"first": 1, "second": 2, "third": 3, "fourth": 4}
-_QUARTER_STARTS = {"jan": 1, "apr": 2, "jul": 3, "oct": 4}  # by a month's first three letters
-_QUARTER_ENDS = {"mar": 1, "jun": 2, "sep": 3, "dec": 4}
-_STARTS = r"(Jan(?:uary)?|Apr(?:il)?|July?|Oct(?:ober)?)\.?"
-_ENDS = r"(Mar(?:ch)?|June?|Sep(?:t(?:ember)?)?|Dec(?:ember)?)\.?"
+_QUARTER_FIRSTS = tuple(MONTH_NUMBERS)[::3]  # "jan", "apr", "jul", "oct" (`months`' table)
+_STARTS = rf"({month_forms(range(1, 13, 3))})\.?"  # a quarter's first month: January, April, July, October
+_ENDS = rf"({month_forms(range(3, 13, 3))})\.?"  # its last: March, June, September, December
 
 
 def _months_quarter(m: re.Match[str]) -> Key | None:
-    start, end = _QUARTER_STARTS[m.group(1).lower()[:3]], _QUARTER_ENDS[m.group(2).lower()[:3]]
+    start, end = ((MONTH_NUMBERS[g.lower()[:3]] + 2) // 3 for g in m.group(1, 2))
     return ("quarter", start, int(m.group(3))) if start == end else None
-
-
-def _fy(text: str) -> int:
-    """A fiscal year's number: two digits are of this century up to 49 ("FY20" is 2020, "FY99" 1999)."""
-    n = int(text)
-    return n if n >= 100 else (2000 + n if n < 50 else 1900 + n)
 
 
 _SPAN = r"(\d{4})\s?[-/\u2013]\s?(\d{4}|\d{2})\b"
@@ -134,7 +128,7 @@ _GROUPS: tuple[tuple[Form, ...], ...] = (
         _form(rf"\b(?:the\s+)?end\s+of\s+{_Y}", lambda m: ("part", "late", int(m.group(1)))),
     ),
     (  # a fiscal year
-        _form(r"\bFY\s?'?(\d{4}|\d{2})\b(?![-/\u2013]\d)", lambda m: ("fy", _fy(m.group(1))), 0),
+        _form(r"\bFY\s?'?(\d{4}|\d{2})\b(?![-/\u2013]\d)", lambda m: ("fy", full_year(m.group(1))), 0),
         _form(rf"\bfiscal\s+(?:year\s+)?{_Y}", lambda m: ("fy", int(m.group(1)))),
         _form(rf"\bthe\s+{_Y}\s+fiscal\s+year\b", lambda m: ("fy", int(m.group(1)))),
         # one that spans two calendar years: "FY2020-21", "fiscal 2020/21", "the 2020/21 financial year"
@@ -300,7 +294,7 @@ _SUBSCRIPT = str.maketrans("24", "\u2082\u2084")
 _GASES_BY_FORMULA = ("co2", "ch4", "n2o", "so2", "no2")
 _HINTS: tuple[tuple[str, ...], ...] = (
     ("h1", "h2", "1h", "2h", "half"),
-    ("q1", "q2", "q3", "q4", "1q", "2q", "3q", "4q", "quarter", "jan", "apr", "jul", "oct"),
+    ("q1", "q2", "q3", "q4", "1q", "2q", "3q", "4q", "quarter", *_QUARTER_FIRSTS),
     ("mid", "early", "beginning", "start", "late", "end of"),
     ("fy", "fiscal", "financial"),
     ("fortnight", "weeks", "days"),

@@ -100,34 +100,37 @@ def _offline_env() -> None:
     transformers_logging.disable_progress_bar()
 
 
+# each sentence-transformers class loaded here: what the log calls it, the setting naming its folder, what it must be
+_KINDS = {
+    "SentenceTransformer": ("embedding model", "verify.model", "sentence-transformers"),
+    "CrossEncoder": ("cross-encoder", "verify.nli_model", "cross-encoder"),
+}
+
+
+def _load(kind: str, path: str, device: str) -> Any:
+    """A sentence-transformers model of class `kind` (`_KINDS`) from its folder, offline; a folder without a model's
+    files ("Unrecognized model in ...") is a ConfigError naming its setting."""
+    name, setting, what = _KINDS[kind]
+    _offline_env()
+    import sentence_transformers
+
+    log.info("loading %s %s", name, path)
+    try:
+        return getattr(sentence_transformers, kind)(path, device=device)
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"{setting} {path!r} is not a {what} model folder ({one_line(str(exc))})") from None
+
+
 @cache
 def _load_sentence_transformer(path: str, device: str, replica: int = 0) -> Any:
     """The float model, once per (path, device, replica): shards audited at once in threads each use their own
     replica, since a tokenizer must not be called from two threads at a time."""
-    _offline_env()
-    from sentence_transformers import SentenceTransformer
-
-    log.info("loading embedding model %s", path)
-    try:
-        return SentenceTransformer(path, device=device)
-    except (OSError, ValueError) as exc:  # a folder without a model's files ("Unrecognized model in ...")
-        raise ConfigError(
-            f"verify.model {path!r} is not a sentence-transformers model folder ({one_line(str(exc))})"
-        ) from None
+    return _load("SentenceTransformer", path, device)
 
 
 @cache
 def _load_cross_encoder(path: str, device: str) -> Any:
-    _offline_env()
-    from sentence_transformers import CrossEncoder
-
-    log.info("loading cross-encoder %s", path)
-    try:
-        return CrossEncoder(path, device=device)
-    except (OSError, ValueError) as exc:  # a folder without a model's files ("Unrecognized model in ...")
-        raise ConfigError(
-            f"verify.nli_model {path!r} is not a cross-encoder model folder ({one_line(str(exc))})"
-        ) from None
+    return _load("CrossEncoder", path, device)
 
 
 class SemanticScorer(Protocol):

@@ -199,3 +199,18 @@ def test_the_watermark_of_a_database_from_a_newer_citeaudit_says_to_upgrade(tmp_
     con.close()
     with pytest.raises(InputError, match=r"outputs v4 is newer than this citeaudit \(v3\): upgrade citeaudit"):
         last_completed_day(db)
+
+
+def test_a_database_without_runs_has_no_watermark_and_no_unfinished_day(tmp_path: Path) -> None:
+    # a DuckDB file with no `runs` table (another tool's, or one whose first run never got that far): read as none
+    import duckdb
+
+    from audit.schedule import unfinished_days
+
+    db = tmp_path / "a.duckdb"
+    duckdb.connect(str(db)).close()
+    assert db.exists()
+    assert last_completed_day(db) is None and unfinished_days(db) == []
+    assert unfinished_days(tmp_path / "none.duckdb") == []
+    now = datetime(2026, 11, 5, 2, 0, tzinfo=UTC)
+    assert pending_days(db, now, DAY1) == [DAY1, DAY2, date(2026, 11, 3), date(2026, 11, 4)]
