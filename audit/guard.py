@@ -81,7 +81,10 @@ def assess_guarded(
             except CiteauditError:
                 raise
             except Exception as exc:
-                log.warning("answer %s: %s: %s", row.get("answer_id"), type(exc).__name__, exc, exc_info=True)
+                # one line for the user (the row is quarantined with this reason); the traceback for a bug report
+                name = type(exc).__name__
+                log.warning("answer %s quarantined: %s: %s", row.get("answer_id"), name, one_line(str(exc)))
+                log.info("answer %s", row.get("answer_id"), exc_info=True)  # shown under --verbose
                 errors[str(row["answer_id"])] = REASON.format(error=f"{type(exc).__name__}: {one_line(str(exc))[:300]}")
                 continue
             out.citations += one.citations

@@ -23,6 +23,16 @@ STOPWORDS = frozenset(
     must shall many much every either neither each per via within without upon among including""".split()
 )
 _TOKEN = re.compile(r"[^\W_]+(?:[.,'’][^\W_]+)*")
+# the four letters Python's `re` matches to ASCII ones under IGNORECASE (the long s of old print "ſ", the Kelvin
+# sign "K", the dotted "İ" and the dotless "ı"): a pattern of ASCII words then matches "ſep" and "ſix", and the table
+# keyed by the word it matched ("sep", "six") raised KeyError, the answer quarantined (hostile inputs, round 6)
+_CASE_TRAP = re.compile("[\u017f\u212a\u0130\u0131]")
+_CASE_TRAPS = str.maketrans({"\u017f": "s", "\u212a": "K", "\u0130": "I", "\u0131": "i"})
+
+
+def fold_case_traps(text: str) -> str:
+    """`text` with those four letters as the ASCII letters `re` reads them as, one for one (offsets unchanged)."""
+    return text.translate(_CASE_TRAPS) if _CASE_TRAP.search(text) else text
 
 
 def tokens(text: str) -> list[str]:

@@ -49,7 +49,7 @@ from audit.verify.semantic import SemanticScorer
 from audit.verify.static import StaticScorer
 from audit.verify.support import load_support_model
 from audit.verify.swaps import swapped_words
-from audit.verify.text import SourceWindow
+from audit.verify.text import SourceWindow, fold_case_traps
 
 _NUMBERS = FEATURE_NAMES.index("numbers")
 _COS_MAX = FEATURE_NAMES.index("cos_max")
@@ -143,6 +143,7 @@ def featurize(
     elif refine is None and not model.needs_transformer:
         mode = "none"  # a single-stage model without it
     k = top_k or cfg.verify.top_k_windows
+    pairs = [(fold_case_traps(c), fold_case_traps(s)) for c, s in pairs]
     analyses = [analyse_pair(c, s, cfg.verify.window_sentences, k) for c, s in pairs]
     cosines = embed_candidates(analyses, static_scorer(cfg.verify.static_model))
     x = np.vstack([pair_features(a, c) for a, c in zip(analyses, cosines, strict=True)])
@@ -222,6 +223,7 @@ def score_pairs(
     one unpunctuated sentence) analysed it a thousand times (a 120 KB answer with 1,000 entries: 48 s, 1.5 GB)."""
     if not pairs:
         return []
+    pairs = [(fold_case_traps(c), fold_case_traps(s)) for c, s in pairs]  # what the rules read (`text`)
     unique = list(dict.fromkeys(pairs))
     if len(unique) < len(pairs):
         scored = dict(zip(unique, score_pairs(unique, cfg, scorer, top_k, refine), strict=True))
