@@ -26,6 +26,7 @@ from audit.verdict import (
     capped_support,
     decide,
     needs_alternatives,
+    restatement_needed,
 )
 from audit.verify.claimed import parse_confidence, parse_missing_information
 from audit.verify.joint import joint_support
@@ -325,15 +326,20 @@ def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: Seman
     for (p, rank), ps in zip(todo, score_pairs(pairs, cfg, scorer, refine="none"), strict=True):
         p.others[rank] = ps.as_source_score()
     # the best of them scored again as the cited source is (`[verify] refine`): the misattribution margin compares
-    # supports of one stage (audit/verdict.py `restated_source`)
-    tops = [(p, best[0]) for p in pending if (best := best_source(p.others, cfg.support)) is not None]
+    # supports of one stage (audit/verdict.py `restated_source`); only where `decide` reads it (`restatement_needed`:
+    # not where the first stage decided, nor for a source it puts below the cited one)
+    tops = [
+        (p, best[0])
+        for p in pending
+        if (best := best_source(p.others, cfg.support)) is not None and restatement_needed(_evidence(p), cfg.support)
+    ]
     rescored = score_pairs([(p.row["claim"], p.contexts[r]) for p, r in tops], cfg, scorer)
     for (p, rank), ps in zip(tops, rescored, strict=True):
         p.others_refined[rank] = ps.as_source_score()
 
 
-def _decide(p: _Pending, cfg: AuditConfig) -> None:
-    ev = CitationEvidence(
+def _evidence(p: _Pending) -> CitationEvidence:
+    return CitationEvidence(
         fabricated_reason=p.fabricated_reason,
         has_claim=p.has_claim,
         source_empty=p.source_empty,
@@ -343,7 +349,10 @@ def _decide(p: _Pending, cfg: AuditConfig) -> None:
         extra_reasons=tuple(p.extra_reasons),
         joint=p.joint,
     )
-    d = decide(ev, cfg.support)
+
+
+def _decide(p: _Pending, cfg: AuditConfig) -> None:
+    d = decide(_evidence(p), cfg.support)
     p.row["verdict"] = d.verdict.value
     p.row["support"] = d.support
     p.row["reasons"] = list(d.reasons)

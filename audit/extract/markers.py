@@ -17,6 +17,7 @@ from audit.extract.dialects import (
     HTML_NUMERIC,
     LINES_ONLY,
     LINK,
+    MAY_HOLD_WIDE_DIGIT,
     NAMED_FOOTNOTE,
     NUMERIC,
     PAREN_NUMERIC,
@@ -28,6 +29,7 @@ from audit.extract.dialects import (
     WIDE_NUMERALS_FROM,
     WIDE_NUMERALS_TO,
     any_marker_pattern,
+    ascii_digits,
     reference_list_pattern,
 )
 from audit.extract.shapes import CONFLICT_GROUPS, shape_answers
@@ -67,6 +69,17 @@ def repair_lone_surrogates(con: duckdb.DuckDBPyConnection) -> int:
     return len(repaired)
 
 
+def holds_wide_digits(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether an answer of `answers_ok` (as logged, or as the structured output `shaped_answers` reads it as) may
+    hold a digit of another script than ASCII: one such, or a JSON escape that may stand for one."""
+    found = con.execute(
+        "SELECT EXISTS (SELECT 1 FROM answers_ok WHERE regexp_matches(answer, $p)) "
+        "OR EXISTS (SELECT 1 FROM shaped_answers WHERE regexp_matches(shaped, $p))",
+        {"p": MAY_HOLD_WIDE_DIGIT},
+    ).fetchone()
+    return bool(found and found[0])
+
+
 def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> None:
     """From `answers_ok`, build temp tables `texts` (audited text per answer) and `citations`."""
     params = {
@@ -96,4 +109,6 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
     } | {f"on_{field}": list(names) for field, names in CITATION_OBJECT_NAMES.items()}
     repair_lone_surrogates(con)
     shape_answers(con)
+    if not holds_wide_digits(con):  # the marker patterns with ASCII digits, the same matches compiled at less cost
+        params = {k: ascii_digits(v) if isinstance(v, str) else v for k, v in params.items()}
     run(con, "extract", params)

@@ -88,9 +88,12 @@ def notations_restated(claim: str, source: str) -> list[tuple[int, int, str]]:
     of the two writes it in a notation (a decimal comma, a thousands stop, a k, a year's or a decade's two digits)."""
     if not _hinted(claim) and not _source_hinted(source):  # most pairs: plain numbers on both sides
         return []
+    said = _readings(claim)
+    if not said:  # a claim without a number: the source's numbers (a long page's hundreds) are not read
+        return []
     stated = _source_readings(source)
     out = []
-    for start, end, key, noted in _readings(claim):
+    for start, end, key, noted in said:
         text = claim[start:end]
         if text in source:
             continue

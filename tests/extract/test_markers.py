@@ -145,3 +145,23 @@ def test_every_dialect_the_sql_emits_is_registered():
     cites, _ = extract([c["answer"] for c in CASES])
     emitted = {d for _a, _o, _m, d, *_ in cites}
     assert emitted == {d.name for d in DIALECTS} | {d.name for d in JSON_DIALECTS}
+
+
+@pytest.mark.parametrize(
+    "answers",
+    [
+        ['{"answer": "Refunds take 30 days [\\u0967]. Shipping is free [\\uff12]."}'],
+        ["Refunds take 30 days [1].", "Shipping is free [\u0968]."],
+        ["Refunds take 30 days [1].", "Shipping is free [2]."],
+    ],
+    ids=["json_escaped_digits", "one_answer_of_the_run_in_devanagari", "ascii_only"],
+)
+def test_a_run_reads_other_scripts_digits_where_any_answer_holds_one_also_as_a_json_escape(answers):
+    # the marker patterns read ASCII digits alone in a run none of whose answers holds another script's digit (the
+    # all-scripts class made every pattern dearer to compile); a digit that a JSON escape stands for is one
+    cites, _ = extract(answers)
+    assert [(c[0], c[2], c[4]) for c in cites] == [
+        ("a0", "[\u0967]", "1") if "u0967" in answers[0] else ("a0", "[1]", "1"),
+        *([("a0", "[\uff12]", "2")] if "u0967" in answers[0] else []),
+        *([("a1", f"[{answers[1][-3]}]", "2")] if len(answers) > 1 else []),
+    ]

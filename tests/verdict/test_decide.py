@@ -10,7 +10,15 @@ from typing import Any
 import pytest
 
 from audit.config import SupportConfig
-from audit.verdict import SEVERITY, CitationEvidence, JointEvidence, SourceScore, Verdict, decide
+from audit.verdict import (
+    SEVERITY,
+    CitationEvidence,
+    JointEvidence,
+    SourceScore,
+    Verdict,
+    decide,
+    restatement_needed,
+)
 
 CASES = [
     json.loads(line) for line in (Path(__file__).parent / "cases" / "decide.jsonl").read_text().splitlines() if line
@@ -56,3 +64,24 @@ def test_every_verdict_has_a_case() -> None:
 
 def test_severity_lists_every_verdict_once() -> None:
     assert sorted(SEVERITY) == sorted(Verdict)
+
+
+@pytest.mark.parametrize(
+    ("ev", "needed"),
+    [
+        # the other source ahead on the first stage, short of the margin: read
+        ({"cited": {"support": 0.26}, "others": {"2": {"support": 0.42}}}, True),
+        ({"cited": {"support": 0.3}, "others": {"2": {"support": 0.3}}}, True),
+        # behind the cited source on the first stage: not read
+        ({"cited": {"support": 0.3}, "others": {"2": {"support": 0.28}}}, False),
+        # decided without it: the first stage's lead (better_source), a verified citation, no other source
+        ({"cited": {"support": 0.1}, "others": {"2": {"support": 0.42}}}, False),
+        ({"cited": {"support": 0.5}, "others": {"2": {"support": 0.6}}}, False),
+        ({"cited": {"support": 0.3}}, False),
+        ({"fabricated_reason": "index_out_of_range", "others": {"2": {"support": 0.42}}}, False),
+    ],
+)
+def test_the_best_other_source_is_scored_again_only_where_decide_reads_it(ev: dict[str, Any], needed: bool) -> None:
+    # `assess` scores the best other source again as the cited one is (the transformer runs on it) only where
+    # `decide` reads that score
+    assert restatement_needed(_evidence(ev), SupportConfig()) is needed

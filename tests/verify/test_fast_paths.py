@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from audit.extract.sentences import sentence_spans, split_sentences
-from audit.verify import keyfacts, keynames, lexical
+from audit.verify import keyfacts, keynames, lexical, notations
 from audit.verify.keynames import fold_text
 from audit.verify.lexical import find_loose, folded
 
@@ -133,3 +133,32 @@ _DATES_IN_WORDS = [
 def test_dates_in_words_are_found_as_without_the_initials_test(text: str) -> None:
     plain = re.compile(keyfacts._DATE.pattern.removeprefix(LOOKAHEAD), re.IGNORECASE)
     assert [m.groups() for m in keyfacts._DATE.finditer(text)] == [m.groups() for m in plain.finditer(text)]
+
+
+_NOTED = st.lists(
+    st.sampled_from(["2,5%", "2.5%", "60.000", "60,000", "2k", "2000", "'98", "1998", "the '90s", "1990s", " ", "x"]),
+    max_size=6,
+).map(" ".join)
+
+
+@settings(max_examples=300)
+@given(_NOTED, _NOTED)
+def test_a_claim_without_a_number_reads_no_notation_as_when_the_source_was_read_too(claim: str, source: str) -> None:
+    # the source's numbers are read only for a claim that writes one: what the full reading found
+    def full(claim: str, source: str) -> list[tuple[int, int, str]]:
+        if not notations._hinted(claim) and not notations._hinted(source):
+            return []
+        stated = notations._readings(source)
+        out = []
+        for start, end, key, noted in notations._readings(claim):
+            if claim[start:end] in source:
+                continue
+            other = next(
+                (s for s in stated if (noted or s[3]) and s[2][0] == key[0] and abs(s[2][1] - key[1]) < 1e-9), None
+            )
+            if other is not None:
+                out.append((start, end, source[other[0] : other[1]]))
+        return out
+
+    assert notations.notations_restated(claim, source) == full(claim, source)
+    assert notations.notations_restated("The firm hired workers", source) == []
