@@ -50,6 +50,7 @@ from audit.verify.static import StaticScorer
 from audit.verify.support import load_support_model
 from audit.verify.swaps import swapped_words
 from audit.verify.text import SourceWindow
+from audit.verify.vague import count_said_otherwise
 
 _NUMBERS = FEATURE_NAMES.index("numbers")
 _COS_MAX = FEATURE_NAMES.index("cos_max")
@@ -253,6 +254,8 @@ def score_pairs(
         placed = None if a.exact else win_not_given(a.claim, windows)
         # how often said otherwise in other words ("every month/weekly"); a copy's is one of `swaps`
         often = None if a.exact or swaps else frequency_changed(a.claim, windows)
+        # how many said in words that a figure of the windows rules out ("a couple of/48")
+        counted = None if a.exact or swaps else count_said_otherwise(a.claim, windows)
         out.append(
             PairScore(
                 lexical=1.0 if exact else a.seed_baseline,
@@ -271,6 +274,7 @@ def score_pairs(
                 + ((f"{SWAPPED}:{some}",) if some is not None else ())
                 + ((f"{SWAPPED}:{placed}",) if placed is not None else ())
                 + ((f"{SWAPPED}:{often}",) if often is not None else ())
+                + ((f"{SWAPPED}:{counted}",) if counted is not None else ())
                 + ((f"{UNASSERTED}:{only}",) if only is not None else ())
                 + ((f"{UNASSERTED}:{frame}",) if frame is not None else ())
                 + ((f"{CONDITIONAL}:{condition}",) if condition is not None else ())

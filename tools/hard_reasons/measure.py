@@ -28,6 +28,7 @@ from audit.verify.frequency import frequency_changed
 from audit.verify.options import all_for_some, majority_for_few, only_option
 from audit.verify.outcomes import win_not_given
 from audit.verify.swaps import swapped_words
+from audit.verify.vague import count_said_otherwise
 from audit.verify.verifier import _condition, _frame, _swap_reason
 
 PAIRS = Path(__file__).resolve().parents[3] / "shared" / "data" / "train" / "pairs.jsonl.gz"
@@ -60,6 +61,9 @@ def reasons(claim: str, source: str) -> list[str]:
     often = None if swaps else frequency_changed(a.claim, [w.text for w in a.candidates])
     if often is not None:
         out.append(f"swapped:{often}")
+    counted = None if swaps else count_said_otherwise(a.claim, [w.text for w in a.candidates])
+    if counted is not None:
+        out.append(f"swapped:{counted}")
     placed = win_not_given(a.claim, [w.text for w in a.candidates])
     if placed is not None:
         out.append(f"swapped:{placed}")
