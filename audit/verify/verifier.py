@@ -47,6 +47,7 @@ from audit.verify.options import all_for_some, majority_for_few, only_option
 from audit.verify.outcomes import win_not_given
 from audit.verify.semantic import SemanticScorer
 from audit.verify.static import StaticScorer
+from audit.verify.superlatives import record_widened
 from audit.verify.support import load_support_model
 from audit.verify.swaps import swapped_words
 from audit.verify.text import SourceWindow
@@ -256,6 +257,8 @@ def score_pairs(
         often = None if a.exact or swaps else frequency_changed(a.claim, windows)
         # how many said in words that a figure of the windows rules out ("a couple of/48")
         counted = None if a.exact or swaps else count_said_otherwise(a.claim, windows)
+        # a record of the past stated of now, of a place stated of the world ("is the tallest/was the tallest")
+        record = None if a.exact or swaps else record_widened(a.claim, windows)
         out.append(
             PairScore(
                 lexical=1.0 if exact else a.seed_baseline,
@@ -275,6 +278,7 @@ def score_pairs(
                 + ((f"{SWAPPED}:{placed}",) if placed is not None else ())
                 + ((f"{SWAPPED}:{often}",) if often is not None else ())
                 + ((f"{SWAPPED}:{counted}",) if counted is not None else ())
+                + ((f"{SWAPPED}:{record}",) if record is not None else ())
                 + ((f"{UNASSERTED}:{only}",) if only is not None else ())
                 + ((f"{UNASSERTED}:{frame}",) if frame is not None else ())
                 + ((f"{CONDITIONAL}:{condition}",) if condition is not None else ())

@@ -55,3 +55,43 @@ def test_a_count_in_words_that_the_sources_figure_rules_out_is_not_verified(got:
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+TAIPEI = (
+    "Taipei 101 was the tallest building in the world from 2004 until 2010, when the Burj Khalifa opened in Dubai. "
+    "It remains the tallest building in Taiwan."
+)
+PETRONAS = (
+    "The Petronas Towers were the tallest buildings in the world until 2004. They remain the tallest twin towers in "
+    "the world."
+)
+DAM = (
+    "The Hoover Dam was completed in 1936, two years ahead of schedule. It is 221 metres tall and impounds Lake Mead, "
+    "the largest reservoir in the United States by capacity."
+)
+
+
+@claims(
+    {
+        "taipei": ("Taipei 101 is the tallest building in the world.", TAIPEI),
+        "petronas": ("The Petronas Towers are the tallest buildings in the world.", PETRONAS),
+        "lake_mead": ("Lake Mead is the largest reservoir in the world by capacity.", DAM),
+        # supported: the record held now, or said in the past, or of the place the source names
+        "ok_taiwan": ("Taipei 101 is the tallest building in Taiwan.", TAIPEI),
+        "ok_was": ("Taipei 101 was the tallest building in the world until 2010.", TAIPEI),
+        "ok_twin": ("The Petronas Towers are the tallest twin towers in the world.", PETRONAS),
+        "ok_us": ("Lake Mead is the largest reservoir in the US by capacity.", DAM),
+    }
+)
+def test_a_record_of_the_past_or_of_one_place_stated_of_now_or_of_the_world_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): every word the source's but "is" for "was" or "the world" for "the United
+    # States" (`superlatives.record_widened`)
+    _assert_flagged(
+        got,
+        {
+            "taipei": "swapped:is the tallest building/was the tallest building",
+            "petronas": "swapped:are the tallest buildings/were the tallest buildings",
+            "lake_mead": "swapped:in the world/in the united states",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")

@@ -27,6 +27,7 @@ from audit.verify.features import analyse_pair, negation_mismatch
 from audit.verify.frequency import frequency_changed
 from audit.verify.options import all_for_some, majority_for_few, only_option
 from audit.verify.outcomes import win_not_given
+from audit.verify.superlatives import record_widened
 from audit.verify.swaps import swapped_words
 from audit.verify.vague import count_said_otherwise
 from audit.verify.verifier import _condition, _frame, _swap_reason
@@ -64,6 +65,9 @@ def reasons(claim: str, source: str) -> list[str]:
     counted = None if swaps else count_said_otherwise(a.claim, [w.text for w in a.candidates])
     if counted is not None:
         out.append(f"swapped:{counted}")
+    record = None if swaps else record_widened(a.claim, [w.text for w in a.candidates])
+    if record is not None:
+        out.append(f"swapped:{record}")
     placed = win_not_given(a.claim, [w.text for w in a.candidates])
     if placed is not None:
         out.append(f"swapped:{placed}")
