@@ -95,3 +95,32 @@ def test_a_record_of_the_past_or_of_one_place_stated_of_now_or_of_the_world_is_n
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+CELTICS = (
+    "The Boston Celtics beat the Los Angeles Lakers 112-104 on Sunday night. Jayson Tatum led Boston with 34 points."
+)
+FINAL = "The New York Yankees defeated the Los Angeles Dodgers in the final game of the series."
+
+
+@claims(
+    {
+        "lakers": ("The Los Angeles Lakers beat the Boston Celtics 112-104 on Sunday night.", CELTICS),
+        "dodgers": ("The Los Angeles Dodgers defeated the New York Yankees in the final game of the series.", FINAL),
+        # supported: the winner kept, or the two sides turned with the verb
+        "ok_defeated": ("The Boston Celtics defeated the Los Angeles Lakers 112-104 on Sunday.", CELTICS),
+        "ok_beaten": ("The Los Angeles Lakers were beaten by the Boston Celtics 112-104 on Sunday night.", CELTICS),
+        "ok_yankees": ("The New York Yankees beat the Los Angeles Dodgers in the final game of the series.", FINAL),
+    }
+)
+def test_a_winner_and_a_loser_named_with_their_article_turned_round_are_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): a side of four words with its "the" was past the three words
+    # `reversal.reordered` read either side of "beat"
+    _assert_flagged(
+        got,
+        {
+            "lakers": "swapped:los angeles lakers/boston celtics",
+            "dodgers": "swapped:los angeles dodgers/new york yankees",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
