@@ -245,6 +245,47 @@ def _swapped(claim: str, c: list[re.Match[str]], window: str, w: list[re.Match[s
     return bool(subject & w_last) and bool(rest & w_first or not subject & w_first)
 
 
+# words between a subject and its verb that are no subject: auxiliaries, a negation, discourse words, and adverbs in -ly
+_NO_SUBJECT = frozenset(
+    "has have had was were is are been be will would could may might did does do not never also still then however "
+    "meanwhile again further though too".split()
+)
+BOUND_WORDS = 3  # words before a word of a side among which its subject is, and after it among which its figure
+
+
+def _bound(text: str, m: re.Match[str]) -> tuple[str | None, str | None]:
+    """What a word of a side is said of: its subject, the nearest word before it in its clause that is no auxiliary,
+    negation or adverb ("revenue" in "while revenue fell slightly"; None after "and", a subject shared with the verb
+    before), and the figure right after it ("14" in "rose to 14 percent"), each None where there is none."""
+    before, after = _clause_around(text, m)
+    subject = None
+    for word in reversed(_WORD.findall(before)[-BOUND_WORDS:]):
+        low = word.lower()
+        if low in _NO_SUBJECT or (low.endswith("ly") and len(low) > 4):
+            continue
+        if low not in _NO_ANCHOR and len(low) >= 3:
+            subject = low.removesuffix("s")
+        break
+    figure = next((t.replace(",", "") for t in _TOKEN.findall(after)[:BOUND_WORDS] if t[0].isdigit()), None)
+    return subject, figure
+
+
+def _bound_otherwise(claim: str, c: list[re.Match[str]], window: str, w: tuple[list[re.Match[str]], ...]) -> bool:
+    """Whether a window stating both sides binds the claim's figure, or else its subject, to the other side only:
+    "Youth unemployment fell to 14 percent" against "Unemployment fell to 5.2 percent ... Youth unemployment rose to
+    14 percent", "Revenue rose slightly" against "profits rose by 12 percent, while revenue fell slightly". A word of
+    the claim's side with no subject of its own ("closed in 2019 and reopened in 2023") may be said of anything."""
+    mine = [_bound(claim, m) for m in c]
+    same, other = ([_bound(window, m) for m in side] for side in w)
+    figures = {f for _, f in mine if f is not None}
+    if figures:
+        return bool(figures & {f for _, f in other}) and not figures & {f for _, f in same}
+    subjects = {s for s, _ in mine if s is not None}
+    if not subjects or any(s is None for s, _ in same):
+        return False
+    return bool(subjects & {s for s, _ in other}) and not subjects & {s for s, _ in same}
+
+
 def direction_mismatch(claim: str, window: str) -> bool:
     """Whether the claim states one side of an opposition that its evidence window states only the other side of,
     about the same thing (and, for a converse pair, not with the two things swapped)."""
@@ -260,6 +301,17 @@ def direction_mismatch(claim: str, window: str) -> bool:
             continue
         w = _sides(window, one, other, i not in _MIDDLE)
         for said, opposite in ((0, 1), (1, 0)):
+            # a window stating both sides, the claim's subject or figure bound to the other side only (let-in round
+            # 11; not a converse, whose two things may stand either way round)
+            if (
+                c[said]
+                and not c[opposite]
+                and w[opposite]
+                and w[said]
+                and i not in _CONVERSE
+                and _bound_otherwise(claim, c[said], window, (w[said], w[opposite]))
+            ):
+                return True
             if (
                 c[said]
                 and not c[opposite]

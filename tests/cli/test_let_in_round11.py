@@ -124,3 +124,34 @@ def test_a_winner_and_a_loser_named_with_their_article_turned_round_are_not_veri
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+EARNINGS = (
+    "The company's profits rose by 12 percent last year, while revenue fell slightly. The chief executive said cost "
+    "cuts had offset weaker sales."
+)
+JOBLESS = (
+    "Unemployment in the region fell to 5.2 percent in March, the lowest level in a decade. Youth unemployment, "
+    "however, rose to 14 percent."
+)
+MUSEUM = "The museum closed in 2019 for repairs and reopened in 2023 with a new wing."
+
+
+@claims(
+    {
+        "revenue_rose": ("Revenue rose slightly last year.", EARNINGS),
+        "youth_fell": ("Youth unemployment fell to 14 percent.", JOBLESS),
+        "reopened_2019": ("The museum reopened in 2019 with a new wing.", MUSEUM),
+        # supported: each thing's own side, where the window states both
+        "ok_revenue": ("Revenue dipped slightly last year.", EARNINGS),
+        "ok_profits": ("Last year the company's profits grew by 12 percent.", EARNINGS),
+        "ok_youth": ("Youth unemployment climbed to 14 percent.", JOBLESS),
+        "ok_region": ("Unemployment in the region fell to 5.2 percent in March.", JOBLESS),
+        "ok_reopened": ("The museum reopened in 2023 with a new wing.", MUSEUM),
+    }
+)
+def test_a_change_said_the_other_way_where_the_source_states_both_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): the window states both sides ("rose ... fell"), which `direction.py` read as no
+    # mismatch; the claim's subject or figure is bound to the other side only (`direction._bound_otherwise`)
+    _assert_flagged(got, {k: "direction_mismatch" for k in got if not k.startswith("ok_")})
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="direction_mismatch")
