@@ -103,6 +103,19 @@ _OPPOSITIONS = (
     (r"surviv(?:e|es|ed)", r"di(?:e|es|ed)|killed"),
     (r"scor(?:ed|ing)", r"miss(?:es|ed)"),
     (r"(?:was|were|is|are|been) followed by|came before", r"(?:was|were|is|are|been) preceded by|came after"),
+    # leaving an office or staying in it, and a vote or a race won narrowly or by far (let-in rounds 10 and 11: each
+    # was verified said in other words); a negated word states neither ("impeached if he had not stepped down": a
+    # supported training pair)
+    (
+        r"resign(?:s|ed|ing)?|st(?:ep|eps|epped|epping) down|qu(?:it|its|itting) (?:as|the|his|her|office)",
+        r"(?:st(?:ay|ays|ayed|aying)|remain(?:s|ed|ing)?) (?:on )?in "
+        r"(?:office|post|power|(?:his|her|the) (?:post|job|role))",
+    ),
+    (
+        r"narrowly|by (?:a |the )?(?:narrow|slim|small|thin|razor-thin|tiny) margin|by a handful of votes",
+        r"by (?:a |the )?(?:wide|large|huge|big|comfortable|landslide|overwhelming) margin|comfortably|"
+        r"(?:by|in) a landslide|overwhelmingly|by a (?:large|huge|big|comfortable|wide|overwhelming) majority",
+    ),
 )
 _SIDES = tuple((re.compile(rf"\b(?:{a})\b"), re.compile(rf"\b(?:{b})\b")) for a, b in _OPPOSITIONS)
 # any word of any side: most claims state no change, and their windows need not be read (~230 us a pair otherwise)
@@ -114,10 +127,10 @@ _CONVERSE = frozenset({1, 5, 7, 13, 14, 29, 33})
 # oppositions of two events of one thing, both of which may be true at different times (added and removed, opened and
 # closed, began and ended, approved and rejected), unlike a change that went one way (rose, fell) or a contest (won,
 # lost)
-_EVENTS = frozenset({2, 3, 4, 6, 19, 20, 21, 23, 26, 31, 32})
+_EVENTS = frozenset({2, 3, 4, 6, 19, 20, 21, 23, 26, 31, 32, 34})
 # oppositions with a middle, whose negated word states neither side: not supporting is no opposing ("cannot support
 # your weight" against "opposes the force of gravity": a supported training pair)
-_MIDDLE = frozenset({18})
+_MIDDLE = frozenset({18, 34})
 
 # phrases whose word of a side states no change: growing up, dropping out of school, a place close to another, open-
 # and closed-source software, open-air, opening fire, "added" / "adding" reporting what someone said, and:
@@ -142,6 +155,8 @@ _NO_CHANGE = re.compile(
     r"\b(?:lift|end|overturn|repeal|scrap|rescind|revok|remov)\w* (?:the |a |its |their |this |that )?ban\b|"
     r"\bban (?:[\w-]+ ){0,4}?(?:was |were |has been |had been |is |will be )?"
     r"(?:lifted|ended|overturned|repealed|scrapped|rescinded|revoked|removed)\b|"
+    # a resignation called for, threatened or offered, not done ("despite calls to resign")
+    r"\b(?:calls?|demands?|pressure|urg\w+|ask\w*|threat\w*|offer\w*|refus\w*) to (?:resign|step down)\b|"
     # higher and lower that name a thing, not a comparison
     r"\bhigher (?:education|learning|courts?|ups?)\b|\bhigher-ups?\b|"
     r"\blower (?:house|chamber|courts?|case|back|body|limbs?|class(?:es)?|grades?|jaw|lip|deck|floor|bound)\b"

@@ -155,3 +155,35 @@ def test_a_change_said_the_other_way_where_the_source_states_both_is_not_verifie
     # mismatch; the claim's subject or figure is bound to the other side only (`direction._bound_otherwise`)
     _assert_flagged(got, {k: "direction_mismatch" for k in got if not k.startswith("ok_")})
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="direction_mismatch")
+
+
+RESIGNED = (
+    "The health minister resigned in March after a report criticised her handling of the hospital crisis. She was "
+    "replaced by her deputy, who had served in the ministry since 2019."
+)
+SURVIVED = "Despite calls to resign over the scandal, the party leader remained in office until the election."
+BILL = (
+    "The education bill passed by a wide margin, with 412 votes in favour and 98 against. It will now go to the upper "
+    "house, where it is expected to face little opposition."
+)
+SEAT = "The Labour candidate narrowly won the seat, with 18,400 votes to the Conservative candidate's 17,900."
+
+
+@claims(
+    {
+        "stayed": ("After the report, the health minister stayed in office.", RESIGNED),
+        "stepped_down": ("Over the scandal, the party leader stepped down before the election.", SURVIVED),
+        "narrowly": ("The education bill narrowly passed.", BILL),
+        "landslide": ("The Labour candidate won the seat by a landslide.", SEAT),
+        # supported: the same side in other words
+        "ok_stepped_down": ("After the report, the health minister stepped down.", RESIGNED),
+        "ok_stayed": ("Despite calls to resign, the party leader stayed in office until the election.", SURVIVED),
+        "ok_comfortably": ("The education bill passed comfortably.", BILL),
+        "ok_narrow_margin": ("With 18,400 votes, the Labour candidate won the seat by a narrow margin.", SEAT),
+    }
+)
+def test_leaving_an_office_or_a_margin_said_the_other_way_in_other_words_is_not_verified(got: Verdicts) -> None:
+    # each was verified or weak with no reason: resigned / stayed in office and narrowly / by a wide margin were no
+    # opposition of `direction.py`
+    _assert_flagged(got, {k: "direction_mismatch" for k in got if not k.startswith("ok_")})
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="direction_mismatch")
