@@ -234,6 +234,10 @@ def contradicts(claim_word: str, source_word: str) -> bool:
     words = tuple([_ONE.get(w, w) for w in side.split()] for side in (claim_word, source_word))
     if len(words[0]) == len(words[1]) > 1 and all(w in PAIRS or w in CLASSED for side in words for w in side):
         return any(contradicts(a, b) for a, b in zip(*words, strict=True))
+    # ... and a fraction with its "a" against one without: "half" for "a third" (let-in round 11)
+    for one, other in (words, words[::-1]):
+        if len(one) == 2 and len(other) == 1 and one[0] == "one" and "fraction" in CLASSED.get(one[1], {}):
+            return contradicts(one[1], other[0])
     short, long_ = sorted((claim_word, source_word), key=len)
     return (
         len(short) >= MIN_PREFIXED_BASE

@@ -187,3 +187,30 @@ def test_leaving_an_office_or_a_margin_said_the_other_way_in_other_words_is_not_
     # opposition of `direction.py`
     _assert_flagged(got, {k: "direction_mismatch" for k in got if not k.startswith("ok_")})
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="direction_mismatch")
+
+
+GLACIER = (
+    "The glacier has lost about a third of its volume since 1990. Scientists expect it to disappear entirely by the "
+    "end of the century."
+)
+BUDGET = "Half of the city's budget goes to schools, according to the council's annual report."
+
+
+@claims(
+    {
+        "half": ("The glacier has lost about half of its volume since 1990.", GLACIER),
+        "a_quarter": (
+            "A quarter of the city's budget goes to schools, according to the council's annual report.",
+            BUDGET,
+        ),
+        # supported: the same fraction in other words
+        "ok_one_third": ("The glacier has lost roughly one third of its volume since 1990.", GLACIER),
+        "ok_a_third": ("Since 1990 the glacier has lost about a third of its volume.", GLACIER),
+        "ok_half": ("According to the council's annual report, half of the city's budget goes to schools.", BUDGET),
+    }
+)
+def test_a_fraction_with_its_article_changed_in_a_copy_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): "half" in the place of "a third" (or "a quarter" of "half") is one word against
+    # two, which `opposites.contradicts` compared only word for word
+    _assert_flagged(got, {"half": "swapped:half/a third", "a_quarter": "swapped:a quarter/half"})
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
