@@ -32,6 +32,7 @@ from audit.verify.asserted import dropped_condition, unasserted_frame
 from audit.verify.bars import leave_or_going_on
 from audit.verify.causal import CAUSE, unstated_cause
 from audit.verify.direction import direction_mismatch
+from audit.verify.equality import equality_changed
 from audit.verify.features import (
     COS_TRANSFORMER,
     FEATURE_NAMES,
@@ -259,6 +260,8 @@ def score_pairs(
         counted = None if a.exact or swaps else count_said_otherwise(a.claim, windows)
         # a record of the past stated of now, of a place stated of the world ("is the tallest/was the tallest")
         record = None if a.exact or swaps else record_widened(a.claim, windows)
+        # two things said equal that the windows say differ, or the other way round ("as tall as/taller than")
+        equal = None if a.exact or swaps else equality_changed(a.claim, windows)
         out.append(
             PairScore(
                 lexical=1.0 if exact else a.seed_baseline,
@@ -279,6 +282,7 @@ def score_pairs(
                 + ((f"{SWAPPED}:{often}",) if often is not None else ())
                 + ((f"{SWAPPED}:{counted}",) if counted is not None else ())
                 + ((f"{SWAPPED}:{record}",) if record is not None else ())
+                + ((f"{SWAPPED}:{equal}",) if equal is not None else ())
                 + ((f"{UNASSERTED}:{only}",) if only is not None else ())
                 + ((f"{UNASSERTED}:{frame}",) if frame is not None else ())
                 + ((f"{CONDITIONAL}:{condition}",) if condition is not None else ())

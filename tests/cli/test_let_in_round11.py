@@ -214,3 +214,30 @@ def test_a_fraction_with_its_article_changed_in_a_copy_is_not_verified(got: Verd
     # two, which `opposites.contradicts` compared only word for word
     _assert_flagged(got, {"half": "swapped:half/a third", "a_quarter": "swapped:a quarter/half"})
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+TOWER = (
+    "Completed in 1931, the tower is taller than the old cathedral, which had dominated the skyline since the 14th "
+    "century. Its observation deck is open to visitors every day."
+)
+PHONES = "The new phone is as expensive as the previous model, but its battery lasts longer."
+
+
+@claims(
+    {
+        "as_tall": ("The tower is as tall as the old cathedral.", TOWER),
+        "pricier": ("The new phone is more expensive than the previous model.", PHONES),
+        # supported: the same comparison in other words
+        "ok_taller": ("The tower is taller than the old cathedral.", TOWER),
+        "ok_as_expensive": ("The new phone costs as much as the previous model.", PHONES),
+        "ok_same_price": ("The new phone is as expensive as the previous model.", PHONES),
+    }
+)
+def test_two_things_said_equal_where_the_source_says_one_is_more_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): "as tall as" for "taller than" is no word a class or pair of `opposites.py` held
+    # (`equality.equality_changed`)
+    _assert_flagged(
+        got,
+        {"as_tall": "swapped:as tall as/taller than", "pricier": "swapped:more expensive than/as expensive as"},
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")

@@ -23,6 +23,7 @@ from audit.calibrate import read_pairs
 from audit.verify.bars import leave_or_going_on
 from audit.verify.causal import unstated_cause
 from audit.verify.direction import direction_mismatch
+from audit.verify.equality import equality_changed
 from audit.verify.features import analyse_pair, negation_mismatch
 from audit.verify.frequency import frequency_changed
 from audit.verify.options import all_for_some, majority_for_few, only_option
@@ -68,6 +69,9 @@ def reasons(claim: str, source: str) -> list[str]:
     record = None if swaps else record_widened(a.claim, [w.text for w in a.candidates])
     if record is not None:
         out.append(f"swapped:{record}")
+    equal = None if swaps else equality_changed(a.claim, [w.text for w in a.candidates])
+    if equal is not None:
+        out.append(f"swapped:{equal}")
     placed = win_not_given(a.claim, [w.text for w in a.candidates])
     if placed is not None:
         out.append(f"swapped:{placed}")
