@@ -241,3 +241,26 @@ def test_two_things_said_equal_where_the_source_says_one_is_more_is_not_verified
         {"as_tall": "swapped:as tall as/taller than", "pricier": "swapped:more expensive than/as expensive as"},
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+STADIUM = (
+    "Rund 60.000 fans attended the final at the national stadium on Saturday, according to the organisers. The match "
+    "ended in a 2-1 win for the home side."
+)
+ARENA = "The arena, opened in 2005, holds 12.000 spectators and hosts about 40 concerts a year."
+
+
+@claims(
+    {
+        "sixty": ("About 60 fans attended the final at the national stadium on Saturday.", STADIUM),
+        "twelve": ("The arena holds 12 spectators.", ARENA),
+        # supported: the figure in thousands, written either way
+        "ok_sixty_thousand": ("About 60,000 fans attended the final at the national stadium on Saturday.", STADIUM),
+        "ok_stop": ("The arena holds 12.000 spectators.", ARENA),
+        "ok_twelve_thousand": ("The arena, which opened in 2005, holds 12,000 spectators.", ARENA),
+    }
+)
+def test_a_figure_read_in_a_sources_thousands_stop_as_a_decimal_is_not_verified(got: Verdicts) -> None:
+    # each was verified: a source's "60.000" was read as 60 or 60,000, so a claim's 60 was found
+    _assert_flagged(got, {"sixty": "missing_number:60", "twelve": "missing_number:12"})
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="missing_number:")
