@@ -264,3 +264,26 @@ def test_a_figure_read_in_a_sources_thousands_stop_as_a_decimal_is_not_verified(
     # each was verified: a source's "60.000" was read as 60 or 60,000, so a claim's 60 was found
     _assert_flagged(got, {"sixty": "missing_number:60", "twelve": "missing_number:12"})
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="missing_number:")
+
+
+ISLAND_WORK = (
+    "The island has a population of about 3,000 people, most of whom work in fishing or tourism. It can only be "
+    "reached by ferry."
+)
+GRADUATES = "The college had 1,200 graduates last year, many of whom found jobs within six months."
+
+
+@claims(
+    {
+        "all_work": ("All of the island's residents work in fishing or tourism.", ISLAND_WORK),
+        "all_found": ("All of the college's graduates last year found jobs within six months.", GRADUATES),
+        # supported: the part the source counts, in other words
+        "ok_most": ("Most of the island's residents work in fishing or tourism.", ISLAND_WORK),
+        "ok_many": ("Many of the college's 1,200 graduates last year found jobs within six months.", GRADUATES),
+    }
+)
+def test_all_where_the_source_counts_most_of_whom_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): "all" against a relative clause's "most of whom" / "many of whom", which
+    # `options.all_for_some` did not read (only "only N")
+    _assert_flagged(got, {"all_work": "swapped:all/most of whom", "all_found": "swapped:all/many of whom"})
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
