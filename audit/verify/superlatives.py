@@ -24,9 +24,13 @@ _SUPERLATIVE = (
     r"nest|pest|vest|request|protest|contest|harvest|honest|modest|earnest|suggest|manifest|conquest|inquest|"
     r"digest|invest|arrest|priest|behest|unrest)\b)[a-z]{2,}est|best|worst"
 )
-_SCOPE = r"(?:\s+(?P<p>in|of|on)\s+(?P<scope>(?:the\s+)?[A-Za-z]+(?:\s+[A-Z][a-z]+){0,2}))?"
+# the scope may follow the noun's next words ("the largest freshwater lake in North America")
+_SCOPE = r"(?:(?:\s+[a-z]+){0,2}?\s+(?P<p>in|of|on)\s+(?P<scope>(?:the\s+)?[A-Za-z]+(?:\s+[A-Z][a-z]+){0,2}))?"
 _RECORD = re.compile(
-    r"(?:\b(?P<verb>is|are|remains?|was|were|had been|has been|have been)\s+(?:still\s+|once\s+|now\s+)?)?"
+    r"(?:\b(?P<verb>is|are|remains?|was|were|had been|has been|have been)\s+(?:still\s+|once\s+|now\s+)?"
+    # ... held or thought to be ("was long considered the longest river": let-in round 11)
+    r"(?:(?:long\s+|once\s+|widely\s+|often\s+|generally\s+)?(?:considered|thought|believed|regarded\s+as|"
+    r"seen\s+as|known\s+as)(?:\s+to\s+be)?\s+)?)?"
     r"\b(?:the|its|their)\s+(?P<world>world's\s+)?(?P<sup>" + _SUPERLATIVE + r")\s+(?P<noun>[a-z]+)" + _SCOPE,
 )
 _PRESENT = frozenset({"is", "are", "remain", "remains", "has been", "have been"})

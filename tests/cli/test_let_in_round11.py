@@ -70,13 +70,22 @@ DAM = (
     "the largest reservoir in the United States by capacity."
 )
 
+NILE = (
+    "The Nile was long considered the longest river in the world, but some studies now give that title to the Amazon."
+)
+SUPERIOR = "Lake Superior is the largest freshwater lake in North America by area."
+
 
 @claims(
     {
         "taipei": ("Taipei 101 is the tallest building in the world.", TAIPEI),
         "petronas": ("The Petronas Towers are the tallest buildings in the world.", PETRONAS),
         "lake_mead": ("Lake Mead is the largest reservoir in the world by capacity.", DAM),
+        "nile": ("The Nile is the longest river in the world.", NILE),
+        "superior": ("Lake Superior is the largest freshwater lake in the world by area.", SUPERIOR),
         # supported: the record held now, or said in the past, or of the place the source names
+        "ok_considered": ("The Nile was long considered the longest river in the world.", NILE),
+        "ok_north_america": ("Lake Superior is North America's largest freshwater lake by area.", SUPERIOR),
         "ok_taiwan": ("Taipei 101 is the tallest building in Taiwan.", TAIPEI),
         "ok_was": ("Taipei 101 was the tallest building in the world until 2010.", TAIPEI),
         "ok_twin": ("The Petronas Towers are the tallest twin towers in the world.", PETRONAS),
@@ -92,6 +101,8 @@ def test_a_record_of_the_past_or_of_one_place_stated_of_now_or_of_the_world_is_n
             "taipei": "swapped:is the tallest building/was the tallest building",
             "petronas": "swapped:are the tallest buildings/were the tallest buildings",
             "lake_mead": "swapped:in the world/in the united states",
+            "nile": "swapped:is the longest river/was the longest river",
+            "superior": "swapped:in the world/in north america",
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
