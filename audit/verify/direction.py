@@ -265,6 +265,7 @@ _NO_SUBJECT = frozenset(
     "has have had was were is are been be will would could may might did does do not never also still then however "
     "meanwhile again further though too".split()
 )
+_TIES = frozenset("to by in at from of nearly almost about around some roughly".split())
 BOUND_WORDS = 3  # words before a word of a side among which its subject is, and after it among which its figure
 
 
@@ -281,7 +282,13 @@ def _bound(text: str, m: re.Match[str]) -> tuple[str | None, str | None]:
         if low not in _NO_ANCHOR and len(low) >= 3:
             subject = low.removesuffix("s")
         break
-    figure = next((t.replace(",", "") for t in _TOKEN.findall(after)[:BOUND_WORDS] if t[0].isdigit()), None)
+    figure = None
+    for t in _TOKEN.findall(after)[:BOUND_WORDS]:  # tied by a plain preposition: not "since 2019" (a span's start)
+        if t[0].isdigit():
+            figure = t.replace(",", "")
+            break
+        if t.lower() not in _TIES:
+            break
     return subject, figure
 
 
