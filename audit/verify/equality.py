@@ -26,6 +26,8 @@ _EQUAL = re.compile(
     r"(?<!\btwice )(?<!\btimes )(?<!\bhalf )(?<!\bleast )(?<!\bnot )(?<!n't )(?<!\bnearly )(?<!\balmost )"
     r"\bas (?P<adj>[a-z]+) as\b(?!\s+[$€£]?\d)"
 )
+_NEGATION = re.compile(r"\b(?:no|not|never|none|nothing|nobody|neither|nor)\b|n't\b")
+_CLAUSE_START = re.compile(r"[.;:!?,]\s")
 _MORE = re.compile(r"\b(?:(?P<word>[a-z]+(?:er|r))|(?:more|less) (?P<adj>[a-z]+)) than\b")
 
 
@@ -38,7 +40,12 @@ def _comparatives(adj: str) -> set[str]:
 
 
 def _equal(text: str) -> list[tuple[str, re.Match[str]]]:
-    return [(m["adj"], m) for m in _EQUAL.finditer(text) if m["adj"] not in _IDIOMS]
+    """The equalities of `text` with their adjectives; not one in a negated clause ("No vessel was as heavy as")."""
+    return [
+        (m["adj"], m)
+        for m in _EQUAL.finditer(text)
+        if m["adj"] not in _IDIOMS and not _NEGATION.search(_CLAUSE_START.split(text[: m.start()])[-1])
+    ]
 
 
 def _more(text: str, adj: str) -> list[re.Match[str]]:

@@ -22,6 +22,7 @@ TOWER = "Completed in 1931, the tower is taller than the old cathedral, which do
         ("Rates rose to as high as 40 percent.", "Rates were higher than 40 percent.", None),
         ("The bridge is as long as the old one.", "The bridge is longer than the old one.", None),
         ("The tower is as tall as the old cathedral.", "The mayor is taller than his deputy.", None),
+        ("No ship built there was as heavy as this one.", "This ship is heavier than any built there.", None),
     ],
 )  # fmt: skip
 def test_an_equality_and_an_inequality_of_one_adjective_contradict(claim: str, window: str, want: str | None) -> None:
