@@ -116,6 +116,15 @@ _OPPOSITIONS = (
         r"by (?:a |the )?(?:wide|large|huge|big|comfortable|landslide|overwhelming) margin|comfortably|"
         r"(?:by|in) a landslide|overwhelmingly|by a (?:large|huge|big|comfortable|wide|overwhelming) majority",
     ),
+    # comparatives of width, weight, speed, price, strength, depth and wealth, each the other's converse (let-in round
+    # 11: "The new bridge is wider than the old one" against "... longer than the old one but narrower")
+    (r"wider|broader", r"narrower"),
+    (r"heavier", r"lighter"),
+    (r"faster|quicker", r"slower"),
+    (r"cheaper", r"more expensive|costlier|pricier|dearer"),
+    (r"stronger", r"weaker"),
+    (r"deeper", r"shallower"),
+    (r"richer|wealthier", r"poorer"),
 )
 _SIDES = tuple((re.compile(rf"\b(?:{a})\b"), re.compile(rf"\b(?:{b})\b")) for a, b in _OPPOSITIONS)
 # any word of any side: most claims state no change, and their windows need not be read (~230 us a pair otherwise)
@@ -123,7 +132,7 @@ _ANY_SIDE = re.compile(r"\b(?:" + "|".join(f"{a}|{b}" for a, b in _OPPOSITIONS) 
 # oppositions that relate two things, each the other's converse: "Brazil won against Germany" is "Germany lost to
 # Brazil", "the hut is above the glacier" is "the glacier is below the hut", "Europe higher than Asia" is "Asia lower
 # than Europe"
-_CONVERSE = frozenset({1, 5, 7, 13, 14, 29, 33})
+_CONVERSE = frozenset({1, 5, 7, 13, 14, 29, 33, 36, 37, 38, 39, 40, 41, 42})
 # oppositions of two events of one thing, both of which may be true at different times (added and removed, opened and
 # closed, began and ended, approved and rejected), unlike a change that went one way (rose, fell) or a contest (won,
 # lost)

@@ -298,3 +298,24 @@ def test_all_where_the_source_counts_most_of_whom_is_not_verified(got: Verdicts)
     # `options.all_for_some` did not read (only "only N")
     _assert_flagged(got, {"all_work": "swapped:all/most of whom", "all_found": "swapped:all/many of whom"})
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+TRAIN = "The new train is slower than the plane on most routes, according to the ministry."
+TICKETS = "Tickets for the new train are cheaper than plane tickets, the ministry said on Monday."
+
+
+@claims(
+    {
+        "faster": ("According to the ministry, on most routes the new train gets there faster than the plane.", TRAIN),
+        "quicker": ("The ministry says the new train is quicker than flying on most routes.", TRAIN),
+        "pricier": ("Tickets for the new train are more expensive than plane tickets, the ministry said.", TICKETS),
+        # supported: the same comparison, or its converse
+        "ok_slower": ("On most routes the new train is slower than flying, the ministry says.", TRAIN),
+        "ok_cheaper": ("The ministry said tickets for the new train are cheaper than plane tickets.", TICKETS),
+    }
+)
+def test_a_comparative_of_speed_or_price_said_the_other_way_in_other_words_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): faster / slower, quicker / slower, cheaper / more expensive were no opposition of
+    # `direction.py` (nor wider / narrower, heavier / lighter, stronger / weaker, ..., added with them)
+    _assert_flagged(got, {k: "direction_mismatch" for k in got if not k.startswith("ok_")})
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="direction_mismatch")
