@@ -319,3 +319,22 @@ def test_a_comparative_of_speed_or_price_said_the_other_way_in_other_words_is_no
     # `direction.py` (nor wider / narrower, heavier / lighter, stronger / weaker, ..., added with them)
     _assert_flagged(got, {k: "direction_mismatch" for k in got if not k.startswith("ok_")})
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="direction_mismatch")
+
+
+JOBLESS_DECADE = (
+    "Unemployment in the region fell to 5.2 percent in March, the lowest level in a decade. Youth unemployment, "
+    "however, rose to 14 percent."
+)
+
+
+@claims(
+    {
+        "century": ("Unemployment in the region fell to its lowest level in a century.", JOBLESS_DECADE),
+        "ok_ten_years": ("Unemployment in the region fell to its lowest level in ten years.", JOBLESS_DECADE),
+    }
+)
+def test_a_span_of_years_said_in_other_words_is_no_swap(got: Verdicts) -> None:
+    # "ten years" for "a decade" was swapped:ten years/a decade (weak), a false alarm seen in the round's probe:
+    # `opposites.contradicts` compared "ten" with "a" and "years" with "decade" word for word
+    _assert_flagged(got, {"century": "swapped:century/decade"})
+    _assert_verified(got, ("ok_ten_years",), clear_of="swapped:")

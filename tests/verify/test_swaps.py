@@ -76,6 +76,9 @@ def test_reported_speech_moves_will_back_to_would() -> None:
         ("one third", "a third", False),
         ("several", "a few", False),
         ("quarterly", "a quarter", False),
+        ("ten years", "a decade", False),
+        ("two decades", "twenty years", False),
+        ("ten years", "a century", True),
     ],
 )
 def test_a_fraction_with_its_article_is_compared_with_one_without(claim: str, source: str, want: bool) -> None:
