@@ -97,8 +97,15 @@ def reordered(low: Sequence[str], said: Sequence[str]) -> str | None:
     one of the two names across the word and so reads no replacement `_crossed` could pair. Not "LinkedIn was
     acquired by Microsoft" (the words next to "acquired" are "was" and "by") nor "Italy lost to Spain". Articles are
     read past: "The Los Angeles Lakers beat the Boston Celtics" against "The Boston Celtics beat the Los Angeles
-    Lakers" (let-in round 11) holds a side of four words with its "the"."""
-    low, said = [w for w in low if w not in ARTICLES], [w for w in said if w not in ARTICLES]
+    Lakers" (let-in round 11) holds a side of four words with its "the" (read so only where the words as they are
+    find none, whose detail keeps its articles)."""
+    found = _reordered(low, said)
+    if found is None and ARTICLES.intersection(low):
+        found = _reordered([w for w in low if w not in ARTICLES], [w for w in said if w not in ARTICLES])
+    return found
+
+
+def _reordered(low: Sequence[str], said: Sequence[str]) -> str | None:
     for i, word in enumerate(low):
         if word not in ORDERING or said.count(word) != 1:
             continue
