@@ -103,6 +103,28 @@ _OPPOSITIONS = (
     (r"surviv(?:e|es|ed)", r"di(?:e|es|ed)|killed"),
     (r"scor(?:ed|ing)", r"miss(?:es|ed)"),
     (r"(?:was|were|is|are|been) followed by|came before", r"(?:was|were|is|are|been) preceded by|came after"),
+    # leaving an office or staying in it, and a vote or a race won narrowly or by far (let-in rounds 10 and 11: each
+    # was verified said in other words); a negated word states neither ("impeached if he had not stepped down": a
+    # supported training pair)
+    (
+        r"resign(?:s|ed|ing)?|st(?:ep|eps|epped|epping) down|qu(?:it|its|itting) (?:as|the|his|her|office)",
+        r"(?:st(?:ay|ays|ayed|aying)|remain(?:s|ed|ing)?) (?:on )?in "
+        r"(?:office|post|power|(?:his|her|the) (?:post|job|role))",
+    ),
+    (
+        r"narrowly|by (?:a |the )?(?:narrow|slim|small|thin|razor-thin|tiny) margin|by a handful of votes",
+        r"by (?:a |the )?(?:wide|large|huge|big|comfortable|landslide|overwhelming) margin|comfortably|"
+        r"(?:by|in) a landslide|overwhelmingly|by a (?:large|huge|big|comfortable|wide|overwhelming) majority",
+    ),
+    # comparatives of width, weight, speed, price, strength, depth and wealth, each the other's converse (let-in round
+    # 11: "The new bridge is wider than the old one" against "... longer than the old one but narrower")
+    (r"wider|broader", r"narrower"),
+    (r"heavier", r"lighter"),
+    (r"faster|quicker", r"slower"),
+    (r"cheaper", r"more expensive|costlier|pricier|dearer"),
+    (r"stronger", r"weaker"),
+    (r"deeper", r"shallower"),
+    (r"richer|wealthier", r"poorer"),
 )
 _SIDES = tuple((re.compile(rf"\b(?:{a})\b"), re.compile(rf"\b(?:{b})\b")) for a, b in _OPPOSITIONS)
 # any word of any side: most claims state no change, and their windows need not be read (~230 us a pair otherwise)
@@ -110,14 +132,14 @@ _ANY_SIDE = re.compile(r"\b(?:" + "|".join(f"{a}|{b}" for a, b in _OPPOSITIONS) 
 # oppositions that relate two things, each the other's converse: "Brazil won against Germany" is "Germany lost to
 # Brazil", "the hut is above the glacier" is "the glacier is below the hut", "Europe higher than Asia" is "Asia lower
 # than Europe"
-_CONVERSE = frozenset({1, 5, 7, 13, 14, 29, 33})
+_CONVERSE = frozenset({1, 5, 7, 13, 14, 29, 33, 36, 37, 38, 39, 40, 41, 42})
 # oppositions of two events of one thing, both of which may be true at different times (added and removed, opened and
 # closed, began and ended, approved and rejected), unlike a change that went one way (rose, fell) or a contest (won,
 # lost)
-_EVENTS = frozenset({2, 3, 4, 6, 19, 20, 21, 23, 26, 31, 32})
+_EVENTS = frozenset({2, 3, 4, 6, 19, 20, 21, 23, 26, 31, 32, 34})
 # oppositions with a middle, whose negated word states neither side: not supporting is no opposing ("cannot support
 # your weight" against "opposes the force of gravity": a supported training pair)
-_MIDDLE = frozenset({18})
+_MIDDLE = frozenset({18, 34})
 
 # phrases whose word of a side states no change: growing up, dropping out of school, a place close to another, open-
 # and closed-source software, open-air, opening fire, "added" / "adding" reporting what someone said, and:
@@ -142,6 +164,8 @@ _NO_CHANGE = re.compile(
     r"\b(?:lift|end|overturn|repeal|scrap|rescind|revok|remov)\w* (?:the |a |its |their |this |that )?ban\b|"
     r"\bban (?:[\w-]+ ){0,4}?(?:was |were |has been |had been |is |will be )?"
     r"(?:lifted|ended|overturned|repealed|scrapped|rescinded|revoked|removed)\b|"
+    # a resignation called for, threatened or offered, not done ("despite calls to resign")
+    r"\b(?:calls?|demands?|pressure|urg\w+|ask\w*|threat\w*|offer\w*|refus\w*) to (?:resign|step down)\b|"
     # higher and lower that name a thing, not a comparison
     r"\bhigher (?:education|learning|courts?|ups?)\b|\bhigher-ups?\b|"
     r"\blower (?:house|chamber|courts?|case|back|body|limbs?|class(?:es)?|grades?|jaw|lip|deck|floor|bound)\b"
@@ -245,6 +269,54 @@ def _swapped(claim: str, c: list[re.Match[str]], window: str, w: list[re.Match[s
     return bool(subject & w_last) and bool(rest & w_first or not subject & w_first)
 
 
+# words between a subject and its verb that are no subject: auxiliaries, a negation, discourse words, and adverbs in -ly
+_NO_SUBJECT = frozenset(
+    "has have had was were is are been be will would could may might did does do not never also still then however "
+    "meanwhile again further though too".split()
+)
+_TIES = frozenset("to by in at from of nearly almost about around some roughly".split())
+BOUND_WORDS = 3  # words before a word of a side among which its subject is, and after it among which its figure
+
+
+def _bound(text: str, m: re.Match[str]) -> tuple[str | None, str | None]:
+    """What a word of a side is said of: its subject, the nearest word before it in its clause that is no auxiliary,
+    negation or adverb ("revenue" in "while revenue fell slightly"; None after "and", a subject shared with the verb
+    before), and the figure right after it ("14" in "rose to 14 percent"), each None where there is none."""
+    before, after = _clause_around(text, m)
+    subject = None
+    for word in reversed(_WORD.findall(before)[-BOUND_WORDS:]):
+        low = word.lower()
+        if low in _NO_SUBJECT or (low.endswith("ly") and len(low) > 4):
+            continue
+        if low not in _NO_ANCHOR and len(low) >= 3:
+            subject = low.removesuffix("s")
+        break
+    figure = None
+    for t in _TOKEN.findall(after)[:BOUND_WORDS]:  # tied by a plain preposition: not "since 2019" (a span's start)
+        if t[0].isdigit():
+            figure = t.replace(",", "")
+            break
+        if t.lower() not in _TIES:
+            break
+    return subject, figure
+
+
+def _bound_otherwise(claim: str, c: list[re.Match[str]], window: str, w: tuple[list[re.Match[str]], ...]) -> bool:
+    """Whether a window stating both sides binds the claim's figure, or else its subject, to the other side only:
+    "Youth unemployment fell to 14 percent" against "Unemployment fell to 5.2 percent ... Youth unemployment rose to
+    14 percent", "Revenue rose slightly" against "profits rose by 12 percent, while revenue fell slightly". A word of
+    the claim's side with no subject of its own ("closed in 2019 and reopened in 2023") may be said of anything."""
+    mine = [_bound(claim, m) for m in c]
+    same, other = ([_bound(window, m) for m in side] for side in w)
+    figures = {f for _, f in mine if f is not None}
+    if figures:
+        return bool(figures & {f for _, f in other}) and not figures & {f for _, f in same}
+    subjects = {s for s, _ in mine if s is not None}
+    if not subjects or any(s is None for s, _ in same):
+        return False
+    return bool(subjects & {s for s, _ in other}) and not subjects & {s for s, _ in same}
+
+
 def direction_mismatch(claim: str, window: str) -> bool:
     """Whether the claim states one side of an opposition that its evidence window states only the other side of,
     about the same thing (and, for a converse pair, not with the two things swapped)."""
@@ -260,6 +332,17 @@ def direction_mismatch(claim: str, window: str) -> bool:
             continue
         w = _sides(window, one, other, i not in _MIDDLE)
         for said, opposite in ((0, 1), (1, 0)):
+            # a window stating both sides, the claim's subject or figure bound to the other side only (let-in round
+            # 11; not a converse, whose two things may stand either way round)
+            if (
+                c[said]
+                and not c[opposite]
+                and w[opposite]
+                and w[said]
+                and i not in _CONVERSE
+                and _bound_otherwise(claim, c[said], window, (w[said], w[opposite]))
+            ):
+                return True
             if (
                 c[said]
                 and not c[opposite]

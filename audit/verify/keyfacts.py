@@ -25,7 +25,8 @@ from audit.verify.textcache import text_cache
 # claim's "4G" against its source's "5G" was verified); a sign only where no word precedes it ("F-35" is 35). Dotted
 # groups of 3 digits, repeated ("1.000.000"), are one number (a first-character lookahead: re skips ahead, 2-3x faster)
 _NUMBER = re.compile(r"(?=[-+\d])(?:(?<![\w.])[-+]|(?<![\d.]))\d[\d,]*(?:(?:\.\d{3}){2,}(?![\d.])|\.\d+)?%?(?!\d)")
-# "1.000" alone may be one thousand (European) or 1.000: a claim's such number is found under either reading
+# "1.250" may be 1250 (European) or 1.25: a claim's such number is found under either reading; "60.000" is 60000 only
+# (zero decimals are a table's: "60 fans" against "60.000 fans" was found, let-in round 11; no training pair needs it)
 _DOTTED_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
 # a source's "1 000" with a plain space is 1000 too (added, never instead: "in 2019 2 000" may be a list)
 _SPACED_GROUPS = re.compile(r"(?=\d)(?<![\d.,])\d{1,3}(?: \d{3})+(?![\d.,])")
@@ -131,9 +132,9 @@ def _norm_number(n: str) -> str:
 
 
 def _readings(n: str) -> tuple[str, ...]:
-    """The values a normalised number may have: "1.000" is 1 or 1000, "2.500" 2.5 or 2500; others one."""
+    """The values a normalised number may have: "2.500" is 2.5 or 2500, "60.000" 60000 only (above)."""
     if "." in n and _DOTTED_THOUSANDS.fullmatch(n.lstrip("-")):
-        return n.rstrip("0").rstrip("."), n.replace(".", "")
+        return (n.replace(".", ""),) if n.endswith(".000") else (n.rstrip("0").rstrip("."), n.replace(".", ""))
     return (n,)
 
 

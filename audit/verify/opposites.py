@@ -1,13 +1,12 @@
 """Words that cannot stand for each other in a copied sentence: opposites, ordinals, units, currencies, periods.
 
-Read by `audit/verify/swaps.py`, which flags a claim that copies a source sentence but for one such word. Each word
-maps to (its class, its canonical form); two words of one class with different forms contradict each other where the
-rest of the sentence is the same ("before noon" / "after noon", "12 miles" / "12 kilometres", "4.2 billion dollars" /
-"4.2 billion euros", "finished third" / "finished second"). Unlike `direction.py`'s list, which reads any evidence
-window and so leaves out first / last, before / after, more / less (they fired on supported training pairs), these
-are read only between two copies of one sentence, word for word around them. Also read by `features.py`: a negated
-word against its opposite, "does not cover" for "excludes", is one negation said two ways (`negation_said_otherwise`).
-Pure.
+Read by `audit/verify/swaps.py`, which flags a claim that copies a source sentence but for one such word. Each word maps
+to (its class, its canonical form); two words of one class with different forms contradict each other where the rest of
+the sentence is the same ("before noon" / "after noon", "12 miles" / "12 kilometres", "4.2 billion dollars" / "4.2
+billion euros", "finished third" / "finished second"). Unlike `direction.py`'s list, which reads any evidence window and
+so leaves out first / last, before / after, more / less (they fired on supported training pairs), these are read only
+between two copies of one sentence, word for word around them. Also read by `features.py`: a negated word against its
+opposite, "does not cover" for "excludes", is one negation said two ways (`negation_said_otherwise`). Pure.
 """
 
 from __future__ import annotations
@@ -217,6 +216,13 @@ CLASSED = _classed()
 _ONE = {"a": "one", "an": "one"}
 
 
+def _years(words: list[str]) -> int | None:
+    """The years of a count and a period in years or more ("ten years", "one decade"), or None."""
+    count, period = (CLASSED.get(w, {}) for w in words) if len(words) == 2 else ({}, {})
+    span = {"yr": 1, "dec": 10, "c": 100}.get(period.get("period", ""))
+    return int(count["count"]) * span if span and "count" in count else None
+
+
 def contradicts(claim_word: str, source_word: str) -> bool:
     """Whether `claim_word` where its copied sentence says `source_word` (both lower case without accents, one or two
     words each) states something else: opposites, two ordinals, units, currencies, periods, multiples, quantifiers,
@@ -235,7 +241,12 @@ def contradicts(claim_word: str, source_word: str) -> bool:
     # "a" / "an" before a word these tables know is "one": "two thirds" for "a third", "a day" for "an hour"
     words = tuple([_ONE.get(w, w) for w in side.split()] for side in (claim_word, source_word))
     if len(words[0]) == len(words[1]) > 1 and all(w in PAIRS or w in CLASSED for side in words for w in side):
+        if (span := _years(words[0])) and span == _years(words[1]):
+            return False  # "ten years" is "a decade" (let-in round 11: a false alarm)
         return any(contradicts(a, b) for a, b in zip(*words, strict=True))
+    for one, other in (words, words[::-1]):  # a fraction with its "a" against one without: "half" / "a third"
+        if len(one) == 2 and len(other) == 1 and one[0] == "one" and "fraction" in CLASSED.get(one[1], {}):
+            return contradicts(one[1], other[0])
     short, long_ = sorted((claim_word, source_word), key=len)
     return (
         len(short) >= MIN_PREFIXED_BASE

@@ -9,7 +9,9 @@ windows, in one sentence of them that holds most of the claim's words (`SHARE`):
     "or" or "and" ("online or by post", "by post or online", "Saturdays and Sundays") and does not itself say "only"
     beside X: `unasserted:only online`;
   - "all" in the claim (not "not all", "almost all", "nearly all"), a word of the few after it among the few after
-    the sentence's "only N" or "just N" (a count: digits or a number in words): `swapped:all/only 9`;
+    the sentence's "only N" or "just N" (a count: digits or a number in words): `swapped:all/only 9`, or among the
+    few after its "most of whom" (or "many", "some" ... "of them", "of which"), where it says no "all":
+    `swapped:all/most of whom` (let-in round 11);
   - "a majority of" or "most of" (the M) in the claim, a word of the few after it among the few after the
     sentence's "N of the M" where N is half of M or less: `swapped:majority/120 of 300`.
 Pure.
@@ -78,11 +80,26 @@ def all_for_some(claim: str, windows: Iterable[str]) -> str | None:
     if not said:
         return None
     some = re.compile(_SOME.format("|".join(CARDINALS)), re.IGNORECASE)
+    # ... or "most of whom" (a relative clause's part of what it counts) doing what the claim's all do
+    wide = [_content(m.group(1)) for m in _ALL_WIDE.finditer(claim)]
     for sentence in _sentences(claim, windows):
         for m in some.finditer(sentence):
             if any(s & _content(m.group(2)) for s in said):
                 return f"all/only {m.group(1).lower()}"
+        if _ALL_IN.search(sentence):
+            continue
+        for m in _PART_OF_WHOM.finditer(sentence):
+            if any(s & _content(m.group(2)) for s in wide):
+                return f"all/{' '.join(m.group(1).lower().split())}"
     return None
+
+
+_ALL_WIDE = re.compile(_ALL.pattern.replace("{1,4}", "{1,9}"), re.IGNORECASE)
+_ALL_IN = re.compile(r"\ball\b", re.IGNORECASE)
+_PART_OF_WHOM = re.compile(
+    r"\b((?:most|many|some|several|half|a\s+few|the\s+majority)\s+of\s+(?:whom|which|them))\b((?:\W+[a-z]+){1,6})",
+    re.IGNORECASE,
+)
 
 
 _MAJORITY = re.compile(

@@ -28,6 +28,7 @@ ORDERING = frozenset(
     "endorses hired hires fired fires funded funds sponsored sponsors employs employed killed arrested interviewed "
     "advised coached annexed conquered occupied praised".split()
 )
+ARTICLES = frozenset({"the", "a", "an"})  # no side of their own: read past by `reordered`
 JOINING = frozenset("and or with between versus vs nor both".split())  # words that join two things, not order them
 MAX_SIDE = 3  # words of each side next to an ordering word that `reordered` reads
 MAX_PARTY = 3  # words of each of two parties in each other's place that `parties_swapped` reads
@@ -94,7 +95,17 @@ def reordered(low: Sequence[str], said: Sequence[str]) -> str | None:
     "Spain beat Italy", "LinkedIn acquired Microsoft" against "Microsoft acquired LinkedIn"): the sentence holds the
     claim's words after the word, the word, then its words before it, and not the claim's order. The aligner matches
     one of the two names across the word and so reads no replacement `_crossed` could pair. Not "LinkedIn was
-    acquired by Microsoft" (the words next to "acquired" are "was" and "by") nor "Italy lost to Spain"."""
+    acquired by Microsoft" (the words next to "acquired" are "was" and "by") nor "Italy lost to Spain". Articles are
+    read past: "The Los Angeles Lakers beat the Boston Celtics" against "The Boston Celtics beat the Los Angeles
+    Lakers" (let-in round 11) holds a side of four words with its "the" (read so only where the words as they are
+    find none, whose detail keeps its articles)."""
+    found = _reordered(low, said)
+    if found is None and ARTICLES.intersection(low):
+        found = _reordered([w for w in low if w not in ARTICLES], [w for w in said if w not in ARTICLES])
+    return found
+
+
+def _reordered(low: Sequence[str], said: Sequence[str]) -> str | None:
     for i, word in enumerate(low):
         if word not in ORDERING or said.count(word) != 1:
             continue

@@ -32,6 +32,7 @@ from audit.verify.asserted import dropped_condition, unasserted_frame
 from audit.verify.bars import leave_or_going_on
 from audit.verify.causal import CAUSE, unstated_cause
 from audit.verify.direction import direction_mismatch
+from audit.verify.equality import equality_changed
 from audit.verify.features import (
     COS_TRANSFORMER,
     FEATURE_NAMES,
@@ -47,9 +48,11 @@ from audit.verify.options import all_for_some, majority_for_few, only_option
 from audit.verify.outcomes import win_not_given
 from audit.verify.semantic import SemanticScorer
 from audit.verify.static import StaticScorer
+from audit.verify.superlatives import record_widened
 from audit.verify.support import load_support_model
 from audit.verify.swaps import swapped_words
 from audit.verify.text import SourceWindow, fold_case_traps
+from audit.verify.vague import count_said_otherwise
 
 _NUMBERS = FEATURE_NAMES.index("numbers")
 _COS_MAX = FEATURE_NAMES.index("cos_max")
@@ -255,6 +258,12 @@ def score_pairs(
         placed = None if a.exact else win_not_given(a.claim, windows)
         # how often said otherwise in other words ("every month/weekly"); a copy's is one of `swaps`
         often = None if a.exact or swaps else frequency_changed(a.claim, windows)
+        # how many said in words that a figure of the windows rules out ("a couple of/48")
+        counted = None if a.exact or swaps else count_said_otherwise(a.claim, windows)
+        # a record of the past stated of now, of a place stated of the world ("is the tallest/was the tallest")
+        record = None if a.exact or swaps else record_widened(a.claim, windows)
+        # two things said equal that the windows say differ, or the other way round ("as tall as/taller than")
+        equal = None if a.exact or swaps else equality_changed(a.claim, windows)
         out.append(
             PairScore(
                 lexical=1.0 if exact else a.seed_baseline,
@@ -273,6 +282,9 @@ def score_pairs(
                 + ((f"{SWAPPED}:{some}",) if some is not None else ())
                 + ((f"{SWAPPED}:{placed}",) if placed is not None else ())
                 + ((f"{SWAPPED}:{often}",) if often is not None else ())
+                + ((f"{SWAPPED}:{counted}",) if counted is not None else ())
+                + ((f"{SWAPPED}:{record}",) if record is not None else ())
+                + ((f"{SWAPPED}:{equal}",) if equal is not None else ())
                 + ((f"{UNASSERTED}:{only}",) if only is not None else ())
                 + ((f"{UNASSERTED}:{frame}",) if frame is not None else ())
                 + ((f"{CONDITIONAL}:{condition}",) if condition is not None else ())

@@ -119,3 +119,22 @@ CASES = [
 @pytest.mark.parametrize(("claim", "window", "expected"), CASES, ids=[c[0][:40] for c in CASES])
 def test_direction_mismatch(claim: str, window: str, expected: bool) -> None:
     assert direction_mismatch(claim, window) is expected
+
+
+@pytest.mark.parametrize(
+    ("claim", "window", "want"),
+    [
+        ("Revenue rose slightly.", "Profits rose by 12 percent, while revenue fell slightly.", True),
+        ("Youth jobless fell to 14 percent.", "Jobless fell to 5.2 percent. Youth jobless rose to 14 percent.", True),
+        ("The museum reopened in 2019.", "The museum closed in 2019 and reopened in 2023.", True),
+        # each thing's own side, a subject shared with the verb before, a thing said both ways
+        ("Profits rose by 12 percent.", "Profits rose by 12 percent, while revenue fell slightly.", False),
+        ("The museum reopened in 2023.", "The museum closed in 2019 and reopened in 2023.", False),
+        ("The museum reopened.", "The museum closed in 2019 and reopened in 2023.", False),
+        ("Sales rose in April.", "Sales fell in March, then sales rose in April.", False),
+        # a figure after "since" starts a span, it binds no side ("since then" restated)
+        ("His heir stayed in office since 2019.", "He resigned in 2019. His heir remained in office since.", False),
+    ],
+)  # fmt: skip
+def test_a_window_stating_both_sides_binds_each_to_its_subject_or_figure(claim: str, window: str, want: bool) -> None:
+    assert direction_mismatch(claim, window) is want

@@ -66,3 +66,20 @@ def test_reported_speech_moves_will_back_to_would() -> None:
     assert "unasserted:would" in reasons(
         plan, "Officials said that, if approved, the plan would cut emissions by half."
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "want"),
+    [
+        ("half", "a third", True),
+        ("a quarter", "half", True),
+        ("one third", "a third", False),
+        ("several", "a few", False),
+        ("quarterly", "a quarter", False),
+        ("ten years", "a decade", False),
+        ("two decades", "twenty years", False),
+        ("ten years", "a century", True),
+    ],
+)
+def test_a_fraction_with_its_article_is_compared_with_one_without(claim: str, source: str, want: bool) -> None:
+    assert contradicts(claim, source) is want

@@ -23,11 +23,14 @@ from audit.calibrate import read_pairs
 from audit.verify.bars import leave_or_going_on
 from audit.verify.causal import unstated_cause
 from audit.verify.direction import direction_mismatch
+from audit.verify.equality import equality_changed
 from audit.verify.features import analyse_pair, negation_mismatch
 from audit.verify.frequency import frequency_changed
 from audit.verify.options import all_for_some, majority_for_few, only_option
 from audit.verify.outcomes import win_not_given
+from audit.verify.superlatives import record_widened
 from audit.verify.swaps import swapped_words
+from audit.verify.vague import count_said_otherwise
 from audit.verify.verifier import _condition, _frame, _swap_reason
 
 PAIRS = Path(__file__).resolve().parents[3] / "shared" / "data" / "train" / "pairs.jsonl.gz"
@@ -60,6 +63,15 @@ def reasons(claim: str, source: str) -> list[str]:
     often = None if swaps else frequency_changed(a.claim, [w.text for w in a.candidates])
     if often is not None:
         out.append(f"swapped:{often}")
+    counted = None if swaps else count_said_otherwise(a.claim, [w.text for w in a.candidates])
+    if counted is not None:
+        out.append(f"swapped:{counted}")
+    record = None if swaps else record_widened(a.claim, [w.text for w in a.candidates])
+    if record is not None:
+        out.append(f"swapped:{record}")
+    equal = None if swaps else equality_changed(a.claim, [w.text for w in a.candidates])
+    if equal is not None:
+        out.append(f"swapped:{equal}")
     placed = win_not_given(a.claim, [w.text for w in a.candidates])
     if placed is not None:
         out.append(f"swapped:{placed}")

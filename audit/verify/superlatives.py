@@ -1,0 +1,93 @@
+"""A superlative the source gives only in the past or in a narrower place, stated of now or of the world: "Taipei 101
+is the tallest building in the world" against "Taipei 101 was the tallest building in the world from 2004 until
+2010", "The Petronas Towers are the tallest buildings in the world" against "were the tallest buildings in the world
+until 2004", "Lake Mead is the largest reservoir in the world" against "the largest reservoir in the United States".
+
+Every word of such a claim is the source's but its tense or its place, so the support model scores it high (let-in
+rounds 10 and 11: each was `verified`). A superlative ("tallest", "most populous") and the noun after it are the
+record; what follows it, "in" or "of" and up to three words, is its scope ("the world", "Taiwan"), "the world's
+tallest building" is the world's. A claim that states a record in the present ("is", "are", "remains") whose windows
+state the same record with the same scope only in the past ("was", "were", "had been"), and never in the present, says
+it still holds: `swapped:is the tallest building/was the tallest building`. A claim that states a record of the world
+whose windows state the same record only of another place says it holds more widely: `swapped:in the world/in the
+united states` (a record of the world holds in each place in it, not the other way round; one place in another,
+"Asia" and "Taiwan", is not known, and is not read). Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_SUPERLATIVE = (
+    r"(?:most|least) [a-z]+|(?!(?:best|least|most|west|east|rest|test|interest|forest|guest|quest|chest|"
+    r"nest|pest|vest|request|protest|contest|harvest|honest|modest|earnest|suggest|manifest|conquest|inquest|"
+    r"digest|invest|arrest|priest|behest|unrest)\b)[a-z]{2,}est|best|worst"
+)
+# the scope may follow the noun's next words ("the largest freshwater lake in North America")
+_SCOPE = r"(?:(?:\s+[a-z]+){0,2}?\s+(?P<p>in|of|on)\s+(?P<scope>(?:the\s+)?[A-Za-z]+(?:\s+[A-Z][a-z]+){0,2}))?"
+_RECORD = re.compile(
+    r"(?:\b(?P<verb>is|are|remains?|was|were|had been|has been|have been)\s+(?:still\s+|once\s+|now\s+)?"
+    # ... held or thought to be ("was long considered the longest river": let-in round 11)
+    r"(?:(?:long\s+|once\s+|widely\s+|often\s+|generally\s+)?(?:considered|thought|believed|regarded\s+as|"
+    r"seen\s+as|known\s+as)(?:\s+to\s+be)?\s+)?)?"
+    r"\b(?:the|its|their)\s+(?P<world>world's\s+)?(?P<sup>" + _SUPERLATIVE + r")\s+(?P<noun>[a-z]+)" + _SCOPE,
+)
+_PRESENT = frozenset({"is", "are", "remain", "remains", "has been", "have been"})
+_WORLD = "the world"
+_WORLDS = frozenset({"the world", "world", "the planet", "earth", "the earth", "the globe"})
+
+
+def _stem(word: str) -> str:
+    for end in ("ies", "es", "s"):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            return word[: -len(end)]
+    return word
+
+
+def _records(text: str) -> list[tuple[bool, str, str | None, re.Match[str]]]:
+    """Each record `text` states: whether in the present (or with no verb), the superlative and its noun
+    (stemmed), its scope."""
+    out = []
+    for m in _RECORD.finditer(text):
+        scope = _WORLD if m["world"] else (" ".join(m["scope"].lower().split()) if m["scope"] else None)
+        if scope in _WORLDS:
+            scope = _WORLD
+        # no verb: an apposition ("Lake Mead, the largest reservoir"), read as the present
+        out.append(
+            (m["verb"] is None or " ".join(m["verb"].split()) in _PRESENT, f"{m['sup']} {_stem(m['noun'])}", scope, m)
+        )
+    return out
+
+
+def record_widened(claim: str, windows: Iterable[str]) -> str | None:
+    """`is the tallest building/was the tallest building` where the claim states in the present a record its windows
+    state only in the past, `in the world/in the united states` one of the world they state only of another place,
+    or None."""
+    mine = [r for r in _records(claim) if r[0] and r[3]["verb"] is not None]
+    if not mine:
+        return None
+    theirs = [r for window in windows for r in _records(window)]
+    for _, record, scope, m in mine:
+        same = [t for t in theirs if t[1] == record]
+        if not same:
+            continue
+        if scope is not None and not any(t[2] in (scope, None) for t in same):
+            # the other place named ("the United States", "Taiwan"), not "history" or "the class"
+            if scope == _WORLD and all(t[2] is not None and _named(t[3]) for t in same):
+                other = same[0][3]
+                return f"{_WORLD if m['world'] else m['p'] + ' ' + _WORLD}/{other['p']} {other['scope'].lower()}"
+            continue
+        scoped = [t for t in same if t[2] == scope or scope is None or t[2] is None]
+        if scoped and not any(t[0] for t in scoped):
+            said, was = scoped[0][3], m
+            return f"{_phrase(was)}/{_phrase(said)}"
+    return None
+
+
+def _named(m: re.Match[str]) -> bool:
+    return m["scope"] is not None and m["scope"].split()[-1][0].isupper()
+
+
+def _phrase(m: re.Match[str]) -> str:
+    return " ".join(f"{m['verb']} the {m['sup']} {m['noun']}".lower().split())
