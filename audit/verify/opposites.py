@@ -20,101 +20,93 @@ from audit.verify.months import MONTH_NAMES
 
 # pairs of opposites: English, then German, French and Spanish; every form written out
 _OPPOSITE_PAIRS = """
-before after|prior after|earlier later|earliest latest|early late|first last|firstly lastly
-minimum maximum|min max|minimal maximal|minimum highest|lowest maximum|always never|all none|everyone nobody
-increase decrease|increased decreased|increases decreases|increasing decreasing|increase reduction
-rise fall|rose fell|risen fallen|rising falling|rises falls|up down|upward downward|upwards downwards
-more less|more fewer|most least|higher lower|highest lowest|high low|larger smaller|largest smallest|bigger smaller
-biggest smallest|greater lesser|greatest least|older younger|oldest youngest|eldest youngest|longer shorter
-longest shortest|long short|best worst|better worse|wider narrower|widest narrowest|heavier lighter
-won lost|win lose|wins loses|winning losing|winner loser|winners losers|victory defeat|beat lost
-allowed prohibited|allowed forbidden|allowed banned|permitted prohibited|permitted forbidden|permitted banned
-allow prohibit|allows prohibits|allow ban|allows bans|legal illegal|lawful unlawful|approved rejected|accepted rejected
-approve reject|accept reject|approval rejection|include exclude|includes excludes|included excluded
-including excluding|inclusive exclusive|with without|above below|over under|upper lower|inside outside
-internal external|inner outer|import export|imports exports|imported exported|importer exporter|importers exporters
-buy sell|buys sells|bought sold|buyer seller|buyers sellers|buying selling|purchase sale|lend borrow|lent borrowed
-lender borrower|lenders borrowers|debit credit|male female|males females|men women|man woman|boys girls|boy girl
-positive negative|majority minority|top bottom|start end|started ended|starts ends|beginning end|begin end
-open closed|opened closed|opens closes|opening closing|entry exit|entrance exit|add remove|added removed
-strong weak|stronger weaker|strongest weakest|rich poor|richer poorer|richest poorest|cheap expensive
-fast slow|faster slower|fastest slowest|quickly slowly|hot cold|warmer colder|warmest coldest|same different
-public private|deficit surplus|deficits surpluses|profit loss|profits losses|gain loss|gains losses|ascending descending
-optional mandatory|optional required|optional compulsory|voluntary compulsory|voluntary mandatory|rural urban
-north south|east west|northern southern|eastern western|northernmost southernmost|easternmost westernmost
-northeast southwest|northwest southeast|true false|success failure|passed failed|pass fail|guilty innocent
-acquitted convicted|alive dead|born died|birth death|joined left|hired fired|arrived departed|arrival departure
-arrive depart|ahead behind|overestimated underestimated|overestimate underestimate|overvalued undervalued
-overweight underweight|expansion contraction|inflation deflation|net gross|senior junior|minor major|minors adults
-vor nach|erste letzte|ersten letzten|erster letzter|mehr weniger|höher niedriger|höchste niedrigste|immer nie
-immer niemals|gestiegen gesunken|gestiegen gefallen|erhöht gesenkt|steigt sinkt|stieg sank|genehmigt abgelehnt
-erlaubt verboten|zugelassen verboten|gewonnen verloren|gewann verlor|mindestens höchstens|minimal maximal
-avant après|premier dernier|première dernière|premiers derniers|plus moins|toujours jamais|augmenté baissé
-augmenté diminué|hausse baisse|augmentation baisse|augmentation diminution|autorisé interdit|autorisée interdite
-autorisés interdits|gagné perdu|accepté refusé|approuvé rejeté|approuvé refusé|minimum maximum|supérieur inférieur
-antes después|primero último|primera última|primer último|más menos|siempre nunca|aumentó disminuyó|aumentó bajó
-aumento disminución|aumento descenso|permitido prohibido|permitida prohibida|ganó perdió|aprobó rechazó
-aprobado rechazado|aprobada rechazada|mínimo máximo|mayor menor|superior inferior
-up_to at_least|at_most at_least|or_more or_less|or_more or_fewer|confirmed denied|admitted denied|confirm deny
-including excludes|including excluded|excluding includes|excluding included|includes excluding|excludes including
-including except|includes except|included except|including excepting
-must_not may|must_not can|may_not may|may_not can|cannot can|must_not could
-should must|should_not must_not|like unlike|for against
-cover exclude|covers excludes|covered excluded|covering excluding|covers excluding|covered excluding
-rise fell|increase decreased|increase fell|rise decreased|alive died|successful failed|agree disagree|agreed disagreed
-agrees disagrees|approve disapprove|approved disapproved|obey disobey|obeyed disobeyed|trust distrust
-allow forbid|allows forbids|permit ban|permits bans|permit prohibit|permits prohibits|permit forbid|permits forbids
-accepts rejects|accepting rejecting|approved denied|approve deny|approves denies|granted denied|grant deny
-must may|must can|must could|full part|domestic international|domestic foreign|am pm|morning evening|morning night
-morning afternoon|tall short|taller shorter|tallest shortest|deep shallow|deeper shallower|deepest shallowest
-heaviest lightest|heavy light|thick thin|wet dry|wettest driest|son daughter|sons daughters|brother sister
-brothers sisters|father mother|husband wife|king queen|grandson granddaughter|uncle aunt|nephew niece
-prince princess|more_than nearly|more_than almost|over nearly|over almost|at_least nearly|at_least almost
-since until|weekday weekend|weekdays weekends|adults children|adult child|temporary permanent
-temporarily permanently|gained lost|gain lose|gains loses|upstream downstream|uphill downhill|sunrise sunset
-dawn dusk|support oppose|supports opposes|supported opposed|supporters opponents|all part|exactly about
-exactly around|exactly approximately|exactly roughly|exactly nearly|exactly almost
-present absent|presence absence|win lost
-attend absent|attended absent|attends absent|make missed|make miss|makes misses
-guilty acquitted|guilty cleared|die survived|died survived|dies survives|cancerous benign|malignant benign
-many few|married single|exist extinct|exists extinct|existed extinct|change stable|change steady|change flat
+before after|prior after|earlier later|earliest latest|early late|first last|firstly lastly|minimum maximum|min max
+minimal maximal|minimum highest|lowest maximum|always never|all none|everyone nobody|increase decrease
+increased decreased|increases decreases|increasing decreasing|increase reduction|rise fall|rose fell|risen fallen
+rising falling|rises falls|up down|upward downward|upwards downwards|more less|more fewer|most least|higher lower
+highest lowest|high low|larger smaller|largest smallest|bigger smaller|biggest smallest|greater lesser|greatest least
+older younger|oldest youngest|eldest youngest|longer shorter|longest shortest|long short|best worst|better worse
+wider narrower|widest narrowest|heavier lighter|won lost|win lose|wins loses|winning losing|winner loser|winners losers
+victory defeat|beat lost|allowed prohibited|allowed forbidden|allowed banned|permitted prohibited|permitted forbidden
+permitted banned|allow prohibit|allows prohibits|allow ban|allows bans|legal illegal|lawful unlawful|approved rejected
+accepted rejected|approve reject|accept reject|approval rejection|include exclude|includes excludes|included excluded
+including excluding|inclusive exclusive|with without|above below|over under|upper lower|inside outside|internal external
+inner outer|import export|imports exports|imported exported|importer exporter|importers exporters|buy sell|buys sells
+bought sold|buyer seller|buyers sellers|buying selling|purchase sale|lend borrow|lent borrowed|lender borrower
+lenders borrowers|debit credit|male female|males females|men women|man woman|boys girls|boy girl|positive negative
+majority minority|top bottom|start end|started ended|starts ends|beginning end|begin end|open closed|opened closed
+opens closes|opening closing|entry exit|entrance exit|add remove|added removed|strong weak|stronger weaker
+strongest weakest|rich poor|richer poorer|richest poorest|cheap expensive|fast slow|faster slower|fastest slowest
+quickly slowly|hot cold|warmer colder|warmest coldest|same different|public private|deficit surplus|deficits surpluses
+profit loss|profits losses|gain loss|gains losses|ascending descending|optional mandatory|optional required
+optional compulsory|voluntary compulsory|voluntary mandatory|rural urban|north south|east west|northern southern
+eastern western|northernmost southernmost|easternmost westernmost|northeast southwest|northwest southeast|true false
+success failure|passed failed|pass fail|guilty innocent|acquitted convicted|alive dead|born died|birth death|joined left
+hired fired|arrived departed|arrival departure|arrive depart|ahead behind|overestimated underestimated
+overestimate underestimate|overvalued undervalued|overweight underweight|expansion contraction|inflation deflation
+net gross|senior junior|minor major|minors adults|vor nach|erste letzte|ersten letzten|erster letzter|mehr weniger
+höher niedriger|höchste niedrigste|immer nie|immer niemals|gestiegen gesunken|gestiegen gefallen|erhöht gesenkt
+steigt sinkt|stieg sank|genehmigt abgelehnt|erlaubt verboten|zugelassen verboten|gewonnen verloren|gewann verlor
+mindestens höchstens|minimal maximal|avant après|premier dernier|première dernière|premiers derniers|plus moins
+toujours jamais|augmenté baissé|augmenté diminué|hausse baisse|augmentation baisse|augmentation diminution
+autorisé interdit|autorisée interdite|autorisés interdits|gagné perdu|accepté refusé|approuvé rejeté|approuvé refusé
+minimum maximum|supérieur inférieur|antes después|primero último|primera última|primer último|más menos|siempre nunca
+aumentó disminuyó|aumentó bajó|aumento disminución|aumento descenso|permitido prohibido|permitida prohibida|ganó perdió
+aprobó rechazó|aprobado rechazado|aprobada rechazada|mínimo máximo|mayor menor|superior inferior|up_to at_least
+at_most at_least|or_more or_less|or_more or_fewer|confirmed denied|admitted denied|confirm deny|including excludes
+including excluded|excluding includes|excluding included|includes excluding|excludes including|including except
+includes except|included except|including excepting|must_not may|must_not can|may_not may|may_not can|cannot can
+must_not could|should must|should_not must_not|like unlike|for against|cover exclude|covers excludes|covered excluded
+covering excluding|covers excluding|covered excluding|rise fell|increase decreased|increase fell|rise decreased
+alive died|successful failed|agree disagree|agreed disagreed|agrees disagrees|approve disapprove|approved disapproved
+obey disobey|obeyed disobeyed|trust distrust|allow forbid|allows forbids|permit ban|permits bans|permit prohibit
+permits prohibits|permit forbid|permits forbids|accepts rejects|accepting rejecting|approved denied|approve deny
+approves denies|granted denied|grant deny|must may|must can|must could|full part|domestic international|domestic foreign
+am pm|morning evening|morning night|morning afternoon|tall short|taller shorter|tallest shortest|deep shallow
+deeper shallower|deepest shallowest|heaviest lightest|heavy light|thick thin|wet dry|wettest driest|son daughter
+sons daughters|brother sister|brothers sisters|father mother|husband wife|king queen|grandson granddaughter|uncle aunt
+nephew niece|prince princess|more_than nearly|more_than almost|over nearly|over almost|at_least nearly|at_least almost
+since until|weekday weekend|weekdays weekends|adults children|adult child|temporary permanent|temporarily permanently
+gained lost|gain lose|gains loses|upstream downstream|uphill downhill|sunrise sunset|dawn dusk|support oppose
+supports opposes|supported opposed|supporters opponents|all part|exactly about|exactly around|exactly approximately
+exactly roughly|exactly nearly|exactly almost|present absent|presence absence|win lost|attend absent|attended absent
+attends absent|make missed|make miss|makes misses|guilty acquitted|guilty cleared|die survived|died survived
+dies survives|cancerous benign|malignant benign|many few|married single|exist extinct|exists extinct|existed extinct
+change stable|change steady|change flat
 """
 # pairs read only between two copies of one sentence (`contradicts`), not as a negation said otherwise
 # (`negation_said_otherwise`, which the support model's negation feature reads: these change no feature)
 _COPY_PAIRS = """
 next last|next previous|yesterday tomorrow|acquired sold|acquire sell|acquires sells|left right|leftist rightist
-within after|unanimously narrowly|unanimous narrow
-recommended required|recommend require|recommends requires|recommendation requirement|twice half|mid late|mid early
-raised cut|raise cut|raises cuts|raising cutting|hiked cut|hike cut|upheld overturned|uphold overturn
-upholds overturns|upheld reversed|upheld quashed|vetoed signed|veto sign|favour against|favor against
-beat missed|beats misses|exceeded missed|exceeds misses|topped missed
-fully partially|completely partially|entirely partially|wholly partially|fully partly|completely partly|full partial
-indoors outdoors|indoor outdoor|oldest newest|oldest youngest|eldest youngest|older newer|older younger
-inhabitants households|residents households|people households|persons households|inhabitants families
-residents families|people families|persons families|inhabitants homes|residents homes|people homes|persons homes
-lifted imposed|lift impose|lifts imposes|hired laid_off|hire lay_off|hires lays_off|arrived left|arrive leave
-arrives leaves|arrived_in left|arrived_at left|ground top
-accepted turned_down|accepts turns_down|backed opposed|backs opposes|passed voted_down|approved blocked
-approves blocks|ratified rejected|ratify reject|ratifies rejects
-safe dangerous|safe unsafe|safe risky|safer riskier|safer more_dangerous|safer less_safe|safest riskiest|safety danger
-easy hard|easy difficult|easier harder|easier more_difficult|easiest hardest|easier tougher|easy tough
-abundant scarce|plentiful scarce|abundance scarcity|surplus shortage|surpluses shortages|scarce common
-disclosed concealed|disclose conceal|discloses conceals|revealed concealed|reveal conceal|reveals conceals
-revealed hid|disclosed hid|reveal hide|disclose hide|admitted concealed
-completed abandoned|complete abandon|completes abandons|completed cancelled|completed canceled|finished abandoned
-on_time late|on_time delayed|on_schedule late|on_schedule delayed|on_time behind|in_time late
-defeated lost_to|beat lost_to|defeats loses_to|beats loses_to|defeated lost|defeat lose|victory loss
-increased lower|increased reduced|reduced higher|decreased higher|elevated lower|elevated reduced|increased decreasing
-friend enemy|friends enemies|ally enemy|allies enemies|friendly hostile|ally foe|allies foes|friend foe
-praised criticised|praised criticized|praise criticism|praises criticises|praises criticizes|praised condemned
-praise criticise|praise criticize|welcomed condemned|welcomed criticised|welcomed criticized|hailed condemned
-rewarded punished|reward punish|rewards punishes|optimistic pessimistic|optimism pessimism|bullish bearish
-hawkish dovish|inflow outflow|inflows outflows|inbound outbound|incoming outgoing|asset liability|assets liabilities
-initially eventually|initially ultimately|initially finally|at_first eventually|at_first ultimately|at_first finally
-ancestor descendant|ancestors descendants|predecessor successor|predecessors successors|succeeded failed
-succeed fail|succeeds fails|love hate|loved hated|loves hates|like dislike|liked disliked|likes dislikes
-wealthy poor|wealthiest poorest|affluent poor|healthy sick|healthy ill|healthier sicker|bright dark|brighter darker
-light dark|lighter darker|entered exited|enter exit|enters exits|ascended descended|ascend descend|ascent descent
+within after|unanimously narrowly|unanimous narrow|recommended required|recommend require|recommends requires
+recommendation requirement|twice half|mid late|mid early|raised cut|raise cut|raises cuts|raising cutting|hiked cut
+hike cut|upheld overturned|uphold overturn|upholds overturns|upheld reversed|upheld quashed|vetoed signed|veto sign
+favour against|favor against|beat missed|beats misses|exceeded missed|exceeds misses|topped missed|fully partially
+completely partially|entirely partially|wholly partially|fully partly|completely partly|full partial|indoors outdoors
+indoor outdoor|oldest newest|oldest youngest|eldest youngest|older newer|older younger|inhabitants households
+residents households|people households|persons households|inhabitants families|residents families|people families
+persons families|inhabitants homes|residents homes|people homes|persons homes|lifted imposed|lift impose|lifts imposes
+hired laid_off|hire lay_off|hires lays_off|arrived left|arrive leave|arrives leaves|arrived_in left|arrived_at left
+ground top|accepted turned_down|accepts turns_down|backed opposed|backs opposes|passed voted_down|approved blocked
+approves blocks|ratified rejected|ratify reject|ratifies rejects|safe dangerous|safe unsafe|safe risky|safer riskier
+safer more_dangerous|safer less_safe|safest riskiest|safety danger|easy hard|easy difficult|easier harder
+easier more_difficult|easiest hardest|easier tougher|easy tough|abundant scarce|plentiful scarce|abundance scarcity
+surplus shortage|surpluses shortages|scarce common|disclosed concealed|disclose conceal|discloses conceals
+revealed concealed|reveal conceal|reveals conceals|revealed hid|disclosed hid|reveal hide|disclose hide
+admitted concealed|completed abandoned|complete abandon|completes abandons|completed cancelled|completed canceled
+finished abandoned|on_time late|on_time delayed|on_schedule late|on_schedule delayed|on_time behind|in_time late
+defeated lost_to|beat lost_to|defeats loses_to|beats loses_to|defeated lost|defeat lose|victory loss|increased lower
+increased reduced|reduced higher|decreased higher|elevated lower|elevated reduced|increased decreasing|friend enemy
+friends enemies|ally enemy|allies enemies|friendly hostile|ally foe|allies foes|friend foe|praised criticised
+praised criticized|praise criticism|praises criticises|praises criticizes|praised condemned|praise criticise
+praise criticize|welcomed condemned|welcomed criticised|welcomed criticized|hailed condemned|rewarded punished
+reward punish|rewards punishes|optimistic pessimistic|optimism pessimism|bullish bearish|hawkish dovish|inflow outflow
+inflows outflows|inbound outbound|incoming outgoing|asset liability|assets liabilities|initially eventually
+initially ultimately|initially finally|at_first eventually|at_first ultimately|at_first finally|ancestor descendant
+ancestors descendants|predecessor successor|predecessors successors|succeeded failed|succeed fail|succeeds fails
+love hate|loved hated|loves hates|like dislike|liked disliked|likes dislikes|wealthy poor|wealthiest poorest
+affluent poor|healthy sick|healthy ill|healthier sicker|bright dark|brighter darker|light dark|lighter darker
+entered exited|enter exit|enters exits|ascended descended|ascend descend|ascent descent
 """
 # a claim's word that says more than its copied sentence's, one way: "the only woman to win" for "the first woman to
 # win" (the first need not be the only one; the only one is the first, so the other way round is right)
