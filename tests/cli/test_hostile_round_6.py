@@ -1,0 +1,108 @@
+"""Hostile inputs and log formats, round 6, each through the real `citeaudit run` on real Parquet and DuckDB files:
+a log written as other systems write it is read, a broken row is quarantined naming its file, row and field and the
+run goes on, and a broken file stops with one line a user can act on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
+from tests.cli.hostile import CTX
+from tests.conftest import make_answer
+from tests.conftest import query as q
+
+REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
+
+
+def _run(inp: Path, db: Path) -> tuple[int, str]:
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert "Traceback" not in res.output, res.output
+    return res.exit_code, res.output
+
+
+def _json_contexts_table(rows: list[dict[str, Any]], text_type: pa.DataType) -> pa.Table:
+    """The contract's rows with `contexts` written as a logger that `json.dumps` its nested fields writes them."""
+    schema = answers_schema()
+    schema = schema.set(schema.get_field_index("contexts"), pa.field("contexts", text_type))
+    return pa.Table.from_pylist(rows, schema=schema)
+
+
+def _json_context_rows() -> list[dict[str, Any]]:
+    ints = [c | {"doc_id": 7, "page": str(c["page"])} for c in CTX]  # an integer id, a page as text
+    texts = {
+        "ok": json.dumps(CTX),
+        "ints": json.dumps(ints),
+        "none": None,
+        "blank": "  ",
+        "null": "null",
+        "cut": json.dumps(CTX)[:40],
+        "object": json.dumps(CTX[0]),
+        "item_text": json.dumps([REFUNDS, CTX[1]]),
+        "bom": "\ufeff" + json.dumps(CTX),
+    }
+    answers = {"ints": f"{SHIPPING} [Document: Shipping.pdf, Page 2]", "item_text": f"{REFUNDS} [1] {SHIPPING} [2]"}
+    return [make_answer(k, answers.get(k, f"{REFUNDS} [1]"), []) | {"contexts": v} for k, v in texts.items()]
+
+
+def test_contexts_logged_as_json_text_are_read_and_a_row_that_is_no_json_array_is_quarantined(tmp_path: Path) -> None:
+    # a logger that `json.dumps` its nested fields writes `contexts` as a string column of a JSON array of context
+    # objects: the run stopped (exit 2, "must be list<struct<...>>") and no row was audited (rounds 4 and 5 left it).
+    # The text is read as the contexts it holds, each row on its own: JSON null, a blank or a NULL value is no
+    # context; a row whose text is no JSON, or JSON that is no array, is quarantined naming its file, row and field
+    # and the run goes on; an item that is no object keeps its place (its citation context_text_missing)
+    rows = _json_context_rows()
+    for name, typ in (
+        ("string", pa.string()),
+        ("large", pa.large_string()),
+        ("dict", pa.dictionary(pa.int32(), pa.string())),
+    ):
+        inp, db = tmp_path / f"{name}.parquet", tmp_path / f"{name}.duckdb"
+        pq.write_table(_json_contexts_table(rows, typ), inp)
+        code, out = _run(inp, db)
+        assert code == 0, out
+        assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(9, 7, 2)]
+        bad = q(db, "SELECT answer_id, row_ref, field, reason FROM quarantine ORDER BY answer_id")
+        assert [(a, r.rsplit(":", 1)[1], f) for a, r, f, _ in bad] == [
+            ("cut", "5", "contexts"),
+            ("object", "6", "contexts"),
+        ]
+        assert str(inp.resolve()) in bad[0][1]
+        assert "not JSON" in bad[0][3] and "an array of context objects" in bad[1][3], bad
+        got = dict(
+            q(
+                db,
+                "SELECT answer_id, list((context_rank, verdict) ORDER BY citation_ord) FROM citation_audit GROUP BY 1",
+            )
+        )
+        assert got["ok"] == got["bom"] == [(1, "verified")] and got["ints"] == [(2, "verified")], got
+        for a in ("none", "blank", "null"):
+            assert got[a] == [(None, "fabricated")], (a, got[a])
+        assert got["item_text"] == [(1, "unsupported"), (2, "verified")], got["item_text"]
+        (reasons,) = q(db, "SELECT reasons FROM citation_audit WHERE answer_id = 'item_text' AND context_rank = 1")[0]
+        assert "context_text_missing" in reasons
+        assert q(db, "SELECT doc_id FROM citation_audit WHERE answer_id = 'ints'") == [("7",)]  # its page "2" read
+
+
+def test_a_folder_of_logs_with_contexts_as_json_text_in_one_file_and_lists_in_another_stops_naming_both(
+    tmp_path: Path,
+) -> None:
+    # DuckDB reads the files of a folder as one table: a `contexts` list in one file and JSON text in another is one
+    # column of two types. Each is read as what it is would need a scan per file; the run stops naming both files
+    # and what to do, as `logged_at` given as timestamps and epoch numbers does
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    pq.write_table(
+        pa.Table.from_pylist([make_answer("a", f"{REFUNDS} [1]", CTX)], schema=answers_schema()), folder / "a.parquet"
+    )
+    text_row = make_answer("b", f"{REFUNDS} [1]", []) | {"contexts": json.dumps(CTX)}
+    pq.write_table(_json_contexts_table([text_row], pa.string()), folder / "b.parquet")
+    code, out = _run(folder, tmp_path / "audit.duckdb")
+    assert code == 2, out
+    assert "a.parquet" in out and "b.parquet" in out and "contexts" in out and "JSON" in out, out
