@@ -106,3 +106,48 @@ def test_a_folder_of_logs_with_contexts_as_json_text_in_one_file_and_lists_in_an
     code, out = _run(folder, tmp_path / "audit.duckdb")
     assert code == 2, out
     assert "a.parquet" in out and "b.parquet" in out and "contexts" in out and "JSON" in out, out
+
+
+def _langchain(answer: str, *pages: dict[str, Any]) -> str:
+    """A LangChain RetrievalQA result logged as the answer: its `source_documents` (PDF pages: the refund policy,
+    then the shipping page) with the metadata given, and no `contexts` value."""
+    docs = [
+        {"page_content": text, "metadata": {"source": name} | meta}
+        for text, name, meta in zip((REFUNDS, SHIPPING), ("Refund Policy.pdf", "Shipping.pdf"), pages, strict=True)
+    ]
+    return json.dumps({"query": "q?", "result": answer, "source_documents": docs})
+
+
+_CITED = f"{REFUNDS} [Document: Refund Policy.pdf, Page 3] {SHIPPING} [Document: Shipping.pdf, Page 1]"
+LANGCHAIN_PAGES = {
+    # PyPDFLoader and LangChain's other PDF loaders: `page` counts from 0
+    "zero_based": _langchain(_CITED, {"page": 2}, {"page": 0}),
+    "off_by_one": _langchain(f"{REFUNDS} [Document: Refund Policy.pdf, Page 2]", {"page": 2}, {"page": 0}),
+    # their newer versions write the printed label beside it
+    "labelled": _langchain(_CITED, {"page": 2, "page_label": "3", "total_pages": 9}, {"page": 0, "page_label": "1"}),
+    # a loader whose `page` is the printed page: its label says so, and the page beside it without one is read alike
+    "one_based": _langchain(
+        f"{REFUNDS} [Document: Refund Policy.pdf, Page 3] {SHIPPING} [Document: Shipping.pdf, Page 5]",
+        {"page": 3, "page_label": "3"},
+        {"page": 5},
+    ),
+}
+
+
+def test_a_langchain_document_s_page_counts_from_zero_unless_the_log_shows_otherwise(tmp_path: Path) -> None:
+    # LangChain's PDF loaders (PyPDFLoader, PyMuPDFLoader, PDFPlumberLoader) write `metadata.page` counting from 0,
+    # and the model writes the page a reader sees: `[Document: Refund Policy.pdf, Page 3]` for metadata page 2. The
+    # page was not read (only `page_label`), so every such marker was page_not_retrieved (fabricated, RED) however
+    # right. `page` + 1 is the page now; the log's own evidence decides otherwise: a numeric `page_label` beside it
+    # is the page, and where the answer's sources show their `page` equal to their label, `page` is read as it is
+    rows = [make_answer(k, v, []) | {"contexts": None} for k, v in LANGCHAIN_PAGES.items()]
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
+    code, out = _run(inp, db)
+    assert code == 0, out
+    got = dict(
+        q(db, "SELECT answer_id, list((context_rank, verdict) ORDER BY citation_ord) FROM citation_audit GROUP BY 1")
+    )
+    assert got["zero_based"] == got["labelled"] == got["one_based"] == [(1, "verified"), (2, "verified")], got
+    assert got["off_by_one"] == [(None, "fabricated")], got
+    assert q(db, "SELECT reasons FROM citation_audit WHERE answer_id = 'off_by_one'") == [(["page_not_retrieved"],)]
