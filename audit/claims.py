@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+from audit.extract.bullets import announced_list, item_text, masked_text
 from audit.extract.sentences import (
     MAX_CLAIM_CHARS,
     Sentence,
@@ -68,6 +69,8 @@ def claim_for(
     while j > 0 and not sentences[j].text:
         j -= 1  # a marker standing alone cites the sentence before it
     s = sentences[j]
+    if s.text.endswith((":", "：")) and (listed := _announced(text, s, idx)) is not None:
+        return listed
     if j == idx and clauses and int(start) in clauses:
         spans = clauses[int(start)]
         if len(spans) > 1:  # in a sentence of at most a claim's length
@@ -79,6 +82,19 @@ def claim_for(
     # an overlong "sentence" (no full stop for pages): the words since the marker before, at most a claim's length
     begin, words_end = (stretches or {}).get(int(start), (s.start, int(start)))
     return _kept(memo, (j, idx, begin, words_end), lambda: _overlong(text, s, j, idx, begin, words_end))
+
+
+def _announced(text: str, s: Sentence, idx: int) -> Claim | None:
+    """The claim of a marker on a line announcing a list whose items cite nothing (audit/extract/bullets.py): the
+    line and its items, when they fit a claim's length."""
+    masked, marks = masked_text(text)
+    block = announced_list(masked, (s.start, s.end), marks)
+    if block is None:
+        return None
+    claim = " ".join([s.text, *(strip_markers(item_text(text, span)) for span in block.items)])
+    if len(claim) > MAX_CLAIM_CHARS:
+        return None
+    return Claim(claim, s.start, block.items[-1][1], idx)
 
 
 def _kept(memo: dict[tuple[int, ...], Claim], key: tuple[int, ...], find: Callable[[], Claim]) -> Claim:
@@ -164,6 +180,10 @@ def cited_sentences(
             while k > 0 and not sentences[k].text:
                 k -= 1
                 cited.add(k)
+            if cl.end is not None and cl.end > sentences[cl.sentence_idx].end:  # a list's frame and its items
+                cited.update(
+                    overlapping(sentences, [x.start for x in sentences], sentences[cl.sentence_idx].start, cl.end)
+                )
         elif c.get("json_claim") and cl.start is not None and cl.end is not None:
             json_spans.append((cl.start, cl.end))
         elif c.get("char_start") is None and not c.get("json_claim"):

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
-from tests.cli.hostile import CTX
+from tests.cli.hostile import CTX, batched, logged_rows
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
@@ -151,3 +151,44 @@ def test_a_langchain_document_s_page_counts_from_zero_unless_the_log_shows_other
     assert got["zero_based"] == got["labelled"] == got["one_based"] == [(1, "verified"), (2, "verified")], got
     assert got["off_by_one"] == [(None, "fabricated")], got
     assert q(db, "SELECT reasons FROM citation_audit WHERE answer_id = 'off_by_one'") == [(["page_not_retrieved"],)]
+
+
+_POLICY = [
+    {"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1,
+     "text": "Refunds take 30 days. Refunds are paid to the original card."},
+    {"doc_id": "d2", "chunk_id": "c2", "title": "Shipping.pdf", "page": 2,
+     "text": "Shipping is free over 50 euros. Orders ship within two days."},
+]  # fmt: skip
+_ITEMS = "- Refunds take 30 days.\n- Refunds are paid to the original card."
+ANNOUNCED = {
+    "colon": f"The refund policy says the following [1]:\n{_ITEMS}",
+    "after_colon": "According to the refund policy: [1]\n\n"
+    "1. Refunds take 30 days.\n2. Refunds are paid to the original card.",
+    "wrong": f"The refund policy says the following [1]:\n{_ITEMS.replace('30', '90')}",
+    "joint": "Our policies [1][2]:\n- Refunds take 30 days.\n- Shipping is free over 50 euros.",
+    "items_cite": "The policies are [1]:\n- Refunds take 30 days. [1]\n- Shipping is free over 50 euros. [2]",
+}
+
+
+@batched(logged_rows(ANNOUNCED, _POLICY))
+def test_a_marker_on_the_line_announcing_a_list_cites_the_list(answers_db: Path) -> None:
+    # "The refund policy says the following [1]:" and its items: the marker cited the line's words alone, checked as
+    # "The refund policy says the following:" (weak: a correct answer RED; "According to the refund policy:" was
+    # verified however wrong the items), and each item was an uncited claim. A colon ends no sentence: the line and
+    # its items are the claim, the items cited, when no item cites anything itself
+    got = dict(
+        q(
+            answers_db,
+            "SELECT answer_id, list((context_rank, verdict) ORDER BY citation_ord) FROM citation_audit GROUP BY 1",
+        )
+    )
+    for a in ("colon", "after_colon"):
+        assert got[a] == [(1, "verified")], (a, got[a])
+    assert got["joint"] == [(1, "verified"), (2, "verified")], got["joint"]
+    assert got["wrong"][0][1] != "verified", got["wrong"]
+    uncited = {a for (a,) in q(answers_db, "SELECT answer_id FROM uncited_claims")}
+    assert not uncited & {"colon", "after_colon", "joint", "wrong"}, uncited
+    (claim,) = q(answers_db, "SELECT claim FROM citation_audit WHERE answer_id = 'colon'")[0]
+    assert claim == "The refund policy says the following: Refunds take 30 days. Refunds are paid to the original card."
+    # items citing their own sources: each cites its own line, and the announcing line's marker its own words
+    assert [c for c, _ in got["items_cite"]] == [1, 1, 2], got["items_cite"]

@@ -1,0 +1,95 @@
+"""Markdown lists a marker cites whole: a marker on the line that announces a list ("The refund policy says the
+following [1]:") cites the items under it, none of which cites anything itself. Pure.
+
+The line's own words announce a statement they do not make: checked alone, "The refund policy says the following:"
+was weak (a correct answer RED), or verified however wrong the items were, and each item was an uncited claim. A
+colon ends no sentence (README, "How a citation is verified"): the sentence that carries the marker runs on into
+the list, so the claim is the line and its items, as one claim (each item a clause of it, for joint support).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from audit.extract.sentences import mask_markers
+
+# a list item's line: a bullet (`-`, `*`, `+`, `•`) or a number (`1.`, `2)`), indented or not, then its text
+_ITEM = re.compile(r"[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+(?=\S)")
+_ANNOUNCES = re.compile(r"[:：][\s\x00]*$")  # markers masked as NULs may follow the colon
+
+
+@dataclass(frozen=True)
+class ListBlock:
+    frame: tuple[int, int]  # the line announcing the list (its text up to the line's end)
+    items: tuple[tuple[int, int], ...]  # each item's line(s), its bullet or number included
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    out, pos = [], 0
+    for line in text.split("\n"):
+        out.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    return out
+
+
+@lru_cache(maxsize=8)
+def list_blocks(text: str) -> tuple[ListBlock, ...]:
+    """The lists of `text` announced by a line ending in a colon (markers aside: the caller masks them), each with
+    its items: the item lines after it (blank lines between them allowed; an indented line continues an item)."""
+    if "\n" not in text or (":" not in text and "：" not in text):
+        return ()
+    lines = _lines(text)
+    out: list[ListBlock] = []
+    i = 0
+    while i < len(lines):
+        a, b = lines[i]
+        line = text[a:b]
+        if not _ANNOUNCES.search(line) or _ITEM.match(line):
+            i += 1
+            continue
+        items: list[tuple[int, int]] = []
+        j = i + 1
+        while j < len(lines):
+            la, lb = lines[j]
+            body = text[la:lb]
+            if _ITEM.match(body):
+                items.append((la, lb))
+            elif items and body[:1] in (" ", "\t") and body.strip():
+                items[-1] = (items[-1][0], lb)  # an item's continuation
+            elif body.strip():
+                break
+            j += 1
+        if items:
+            out.append(ListBlock((a, b), tuple(items)))
+        i = max(j, i + 1)
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def masked_text(text: str) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """`text` with its markers masked, and their spans (once per answer: every marker of a frame asks)."""
+    masked, marks = mask_markers(text)
+    return masked, tuple(marks)
+
+
+def item_text(text: str, span: tuple[int, int]) -> str:
+    """An item's text without its bullet or number."""
+    body = text[span[0] : span[1]]
+    m = _ITEM.match(body)
+    return body[m.end() :] if m else body
+
+
+def announced_list(masked: str, sentence: tuple[int, int], marks: tuple[tuple[int, int], ...]) -> ListBlock | None:
+    """The list the sentence (start, end) announces, when it is the last of its line, the line ends in a colon and
+    no item of the list holds a marker (`masked`: the text with its markers masked, `marks` their spans)."""
+    for block in list_blocks(masked):
+        a, b = block.frame
+        if not (a <= sentence[0] < b and masked[sentence[1] : b].strip(" \t\x00") == ""):
+            continue
+        first, last = block.items[0][0], block.items[-1][1]
+        if any(first <= s < last for s, _ in marks):
+            return None
+        return block
+    return None
