@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from audit.extract.bullets import announced_list, item_text, masked_text
+from audit.extract.bullets import announced_list, closed_list, item_text, masked_text
 from audit.extract.sentences import (
     MAX_CLAIM_CHARS,
     Sentence,
@@ -71,6 +71,8 @@ def claim_for(
     s = sentences[j]
     if s.text.endswith((":", "：")) and (listed := _announced(text, s, idx)) is not None:
         return listed
+    if j == idx and "\n" in text[: s.start] and (listed := _closed(text, s, idx, sentences)) is not None:
+        return listed
     if j == idx and clauses and int(start) in clauses:
         spans = clauses[int(start)]
         if len(spans) > 1:  # in a sentence of at most a claim's length
@@ -95,6 +97,24 @@ def _announced(text: str, s: Sentence, idx: int) -> Claim | None:
     if len(claim) > MAX_CLAIM_CHARS:
         return None
     return Claim(claim, s.start, block.items[-1][1], idx)
+
+
+def _closed(text: str, s: Sentence, idx: int, sentences: list[Sentence]) -> Claim | None:
+    """The claim of a marker closing the last item of an announced list, the list's only marker
+    (audit/extract/bullets.py): the announcing sentence and the items, when they fit a claim's length."""
+    masked, marks = masked_text(text)
+    block = closed_list(masked, (s.start, s.end), marks)
+    if block is None:
+        return None
+    line = text[block.frame[0] : block.frame[1]]
+    frame = sentence_at(sentences, block.frame[0] + len(line.rstrip()) - 1)
+    if frame is None:
+        return None
+    head = sentences[frame]
+    claim = " ".join([head.text, *(strip_markers(item_text(text, span)) for span in block.items)])
+    if len(claim) > MAX_CLAIM_CHARS:
+        return None
+    return Claim(claim, head.start, s.end, idx)
 
 
 def _kept(memo: dict[tuple[int, ...], Claim], key: tuple[int, ...], find: Callable[[], Claim]) -> Claim:
@@ -180,9 +200,11 @@ def cited_sentences(
             while k > 0 and not sentences[k].text:
                 k -= 1
                 cited.add(k)
-            if cl.end is not None and cl.end > sentences[cl.sentence_idx].end:  # a list's frame and its items
+            s = sentences[cl.sentence_idx]
+            if cl.start is not None and cl.end is not None and (cl.end > s.end or cl.start < s.start):
+                # a list's announcing line and its items (audit/extract/bullets.py)
                 cited.update(
-                    overlapping(sentences, [x.start for x in sentences], sentences[cl.sentence_idx].start, cl.end)
+                    overlapping(sentences, [x.start for x in sentences], min(cl.start, s.start), max(cl.end, s.end))
                 )
         elif c.get("json_claim") and cl.start is not None and cl.end is not None:
             json_spans.append((cl.start, cl.end))

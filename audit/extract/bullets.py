@@ -1,10 +1,14 @@
 """Markdown lists a marker cites whole: a marker on the line that announces a list ("The refund policy says the
-following [1]:") cites the items under it, none of which cites anything itself. Pure.
+following [1]:") cites the items under it, none of which cites anything itself; so does a marker closing the last item
+of such a list when it is the list's only one ("The refund policy says:" ... "- Refunds are paid by card. [1]"). Pure.
 
 The line's own words announce a statement they do not make: checked alone, "The refund policy says the following:"
 was weak (a correct answer RED), or verified however wrong the items were, and each item was an uncited claim. A
 colon ends no sentence (README, "How a citation is verified"): the sentence that carries the marker runs on into
-the list, so the claim is the line and its items, as one claim (each item a clause of it, for joint support).
+the list, so the claim is the line and its items, as one claim (each item a clause of it, for joint support); a
+marker at that sentence's end, after the last item, cites it whole as a marker at any sentence's end does. A list no
+line announces is items side by side, each its own statement: a marker after its last item cites that item alone, as
+one after a paragraph's last sentence does.
 """
 
 from __future__ import annotations
@@ -90,6 +94,19 @@ def announced_list(masked: str, sentence: tuple[int, int], marks: tuple[tuple[in
             continue
         first, last = block.items[0][0], block.items[-1][1]
         if any(first <= s < last for s, _ in marks):
+            return None
+        return block
+    return None
+
+
+def closed_list(masked: str, sentence: tuple[int, int], marks: tuple[tuple[int, int], ...]) -> ListBlock | None:
+    """The announced list whose last item ends with the sentence (start, end), when no marker stands in the list or
+    its announcing line before that sentence."""
+    for block in list_blocks(masked):
+        a, b = block.items[-1]
+        if not (a <= sentence[0] < b and masked[sentence[1] : b].strip(" \t\x00") == ""):
+            continue
+        if any(block.frame[0] <= s < sentence[0] for s, _ in marks):
             return None
         return block
     return None

@@ -166,6 +166,7 @@ ANNOUNCED = {
     "1. Refunds take 30 days.\n2. Refunds are paid to the original card.",
     "wrong": f"The refund policy says the following [1]:\n{_ITEMS.replace('30', '90')}",
     "joint": "Our policies [1][2]:\n- Refunds take 30 days.\n- Shipping is free over 50 euros.",
+    "joint_long": "Our policies are these [1][2]:\n- Refunds take 30 days.\n- Shipping is free over 50 euros.",
     "items_cite": "The policies are [1]:\n- Refunds take 30 days. [1]\n- Shipping is free over 50 euros. [2]",
 }
 
@@ -185,6 +186,9 @@ def test_a_marker_on_the_line_announcing_a_list_cites_the_list(answers_db: Path)
     for a in ("colon", "after_colon"):
         assert got[a] == [(1, "verified")], (a, got[a])
     assert got["joint"] == [(1, "verified"), (2, "verified")], got["joint"]
+    # the words announcing the list state no fact of their own: for joint support they go with the first item (as a
+    # clause of their own no source verified them alone, and both citations were unsupported)
+    assert got["joint_long"] == [(1, "verified"), (2, "verified")], got["joint_long"]
     assert got["wrong"][0][1] != "verified", got["wrong"]
     uncited = {a for (a,) in q(answers_db, "SELECT answer_id FROM uncited_claims")}
     assert not uncited & {"colon", "after_colon", "joint", "wrong"}, uncited
@@ -192,3 +196,41 @@ def test_a_marker_on_the_line_announcing_a_list_cites_the_list(answers_db: Path)
     assert claim == "The refund policy says the following: Refunds take 30 days. Refunds are paid to the original card."
     # items citing their own sources: each cites its own line, and the announcing line's marker its own words
     assert [c for c, _ in got["items_cite"]] == [1, 1, 2], got["items_cite"]
+
+
+CLOSED = {
+    "closing": f"The refund policy says:\n{_ITEMS} [1]",
+    "joint": "Our policies are these:\n\n1. Refunds take 30 days.\n2. Shipping is free over 50 euros. [1][2]",
+    "wrong": f"The refund policy says:\n{_ITEMS.replace('30', '90')} [1]",
+    "unannounced": f"{_ITEMS} [1]",
+    "items_cite": "The policies:\n- Refunds take 30 days. [1]\n- Shipping is free over 50 euros. [2]",
+}
+
+
+@batched(logged_rows(CLOSED, _POLICY))
+def test_a_marker_closing_an_announced_list_as_its_only_marker_cites_the_list(answers_db: Path) -> None:
+    # "The refund policy says:", its items, and one marker after the last: the marker cited the last item alone
+    # (`[1][2]` over a refund item and a shipping item: [1] unsupported, a correct answer RED) and the items before
+    # it were uncited claims. The announcing line and its items are one sentence (a colon ends none), and a marker
+    # at a sentence's end cites it whole. A list no line announces is items side by side: the marker after its last
+    # item cites that item alone, as one after a paragraph's last sentence (round 5's revert)
+    got = dict(
+        q(
+            answers_db,
+            "SELECT answer_id, list((context_rank, verdict) ORDER BY citation_ord) FROM citation_audit GROUP BY 1",
+        )
+    )
+    assert got["closing"] == [(1, "verified")], got["closing"]
+    assert got["joint"] == [(1, "verified"), (2, "verified")], got["joint"]
+    assert got["wrong"][0][1] != "verified", got["wrong"]
+    assert [c for c, _ in got["items_cite"]] == [1, 2], got["items_cite"]
+    uncited = dict(q(answers_db, "SELECT answer_id, list(sentence) FROM uncited_claims GROUP BY 1"))
+    assert set(uncited) == {"unannounced"}, uncited
+    assert uncited["unannounced"] == ["- Refunds take 30 days."], uncited
+    claims = dict(
+        q(answers_db, "SELECT answer_id, claim FROM citation_audit WHERE answer_id IN ('closing', 'unannounced')")
+    )
+    assert claims == {
+        "closing": "The refund policy says: Refunds take 30 days. Refunds are paid to the original card.",
+        "unannounced": "- Refunds are paid to the original card.",
+    }
