@@ -234,3 +234,19 @@ def test_a_marker_closing_an_announced_list_as_its_only_marker_cites_the_list(an
         "closing": "The refund policy says: Refunds take 30 days. Refunds are paid to the original card.",
         "unannounced": "- Refunds are paid to the original card.",
     }
+
+
+def test_a_yaml_config_stops_saying_configs_are_toml(tmp_path: Path) -> None:
+    # a config written in YAML (`run:` then `  shard_rows: 5`, as Prefect's and many tools' configs are) stopped with
+    # "not valid TOML: Expected '=' after a key in a key/value pair (at line 1, column 4)": the user is left to find
+    # that citeaudit reads TOML only. A file named .yaml / .yml that is no TOML is told so, with the TOML it wants
+    inp = tmp_path / "answers.parquet"
+    pq.write_table(pa.Table.from_pylist([make_answer("a", f"{REFUNDS} [1]", CTX)], schema=answers_schema()), inp)
+    for name in ("citeaudit.yaml", "citeaudit.yml"):
+        cfg = tmp_path / name
+        cfg.write_text("run:\n  shard_rows: 5\n")
+        res = CliRunner().invoke(
+            main, ["run", "--input", str(inp), "--db", str(tmp_path / "a.duckdb"), "--config", str(cfg)]
+        )
+        assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+        assert name in res.output and "YAML" in res.output and "[run]" in res.output, res.output
