@@ -265,18 +265,37 @@ def url_spans(text: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in _URL_RE.finditer(text)]
 
 
+# An HTML tag with its attributes, `<a href="/kb/page[2]">`, `<img src='refunds[2].png' alt="...">`: a bracket in it is
+# no marker (it was a citation whose claim was the tag's text: a correct answer RED). An attribute's name holds no
+# bracket and a quoted value no angle bracket, so "a<b [1] and c>d" is no tag; `<sup>[1]</sup>` holds its marker
+# between two tags. extract.sql uses the same pattern
+HTML_TAG = (
+    r"<[A-Za-z][A-Za-z0-9:-]*(?:\s+[^\s<>\"'=/\[\]]+(?:\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\s\"'<>=\[\]`]+))?)*\s*/?>"
+)
+_HTML_TAG_RE = re.compile(HTML_TAG)
+
+
+def tag_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each HTML tag of `text` (extract.sql's `tag_spans`)."""
+    if "<" not in text:
+        return []
+    return [(m.start(), m.end()) for m in _HTML_TAG_RE.finditer(text)]
+
+
 def find_markers(text: str) -> list[re.Match[str]]:
     """Every marker of `text`, code aside: the registry's regex, less the superscript runs that are no citation, the
-    brackets inside a url and those inside Markdown code (`cfg[3]` in backticks was no citation, but the sentence
-    splitter and the claims cut it out: "`cfg` is a setting" was checked and shown)."""
+    brackets inside a url, an HTML tag (`HTML_TAG`) and Markdown code (`cfg[3]` in backticks was no citation, but
+    the sentence splitter and the claims cut it out: "`cfg` is a setting" was checked and shown)."""
     urls = url_spans(text)
     code = code_spans(text)
+    tags = tag_spans(text)
     return [
         m
         for m in marker_regex().finditer(text)
         if (not _SUPERSCRIPT_RE.fullmatch(m.group()) or superscript_in_place(text, m.start(), m.end()))
         and not any(s < m.start() < e for s, e in urls)
         and not any(s <= m.start() and m.end() <= e for s, e in code)
+        and not any(s < m.start() and m.end() < e for s, e in tags)
     ]
 
 

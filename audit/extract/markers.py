@@ -15,6 +15,7 @@ from audit.extract.dialects import (
     FILE_SEARCH,
     FOOTNOTE_DEFINITION,
     HTML_NUMERIC,
+    HTML_TAG,
     LINES_ONLY,
     LINK,
     NAMED_FOOTNOTE,
@@ -72,6 +73,7 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
     params = {
         "any": any_marker_pattern(),
         "url": URL,
+        "tag": HTML_TAG,
         "num": NUMERIC.pattern,
         "html": HTML_NUMERIC.pattern,
         "pnum": PAREN_NUMERIC.pattern,

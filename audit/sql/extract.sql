@@ -1,6 +1,6 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $num / $html / $pnum / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
+-- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $tag (an HTML tag), $num / $html / $pnum / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
 -- footnote's definition), $fs_lines (a file search mark's lines alone), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
@@ -313,6 +313,10 @@ FROM match_spans('(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`', '`', '~~~');
 CREATE OR REPLACE TEMP TABLE url_spans AS
 SELECT answer_id, span_start AS url_start, span_end AS url_end FROM match_spans($url, '://', 'www.');
 
+-- HTML tags (audit.extract.dialects.HTML_TAG): a bracket in one, `<a href="/kb/page[2]">`, is no marker
+CREATE OR REPLACE TEMP TABLE tag_spans AS
+SELECT answer_id, span_start AS tag_start, span_end AS tag_end FROM match_spans($tag, '<', '<');
+
 -- each marker's start = sum of the lengths of all text pieces and markers before it
 CREATE OR REPLACE TEMP TABLE markers_all AS
 WITH split AS (
@@ -337,6 +341,8 @@ WHERE NOT EXISTS (
     WHERE c.answer_id = m.answer_id AND m.char_start >= c.code_start AND m.char_end <= c.code_end)
   AND NOT EXISTS (
     SELECT 1 FROM url_spans u WHERE u.answer_id = m.answer_id AND m.char_start > u.url_start AND m.char_start < u.url_end)
+  AND NOT EXISTS (
+    SELECT 1 FROM tag_spans g WHERE g.answer_id = m.answer_id AND m.char_start > g.tag_start AND m.char_end < g.tag_end)
   AND (NOT regexp_full_match(m.marker, $sup)
        OR (regexp_full_match(right(left(t.answer_text, m.char_start), 4), $sup_before)
            AND regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), $sup_after)));

@@ -250,3 +250,31 @@ def test_a_yaml_config_stops_saying_configs_are_toml(tmp_path: Path) -> None:
         )
         assert res.exit_code == 2 and "Traceback" not in res.output, res.output
         assert name in res.output and "YAML" in res.output and "[run]" in res.output, res.output
+
+
+HTML_ATTRIBUTES = {
+    "href": f'{REFUNDS} [1] See <a href="https://x.org/refunds[2]">the refund page</a> for more.',
+    "relative": f"{REFUNDS} [1] See <a href='/kb/page[2]' title=\"x\">the refund page</a> for more.",
+    "img": f'{REFUNDS} [1] <img src="charts/refunds[2].png" alt="Refunds chart[2]"/>',
+    "sup": f"{REFUNDS}<sup>[1]</sup> {SHIPPING}<sup>[2]</sup>",
+    "less_than": "Refunds take 30 days if a<b [1] and the rest.",
+}
+
+
+@batched(logged_rows(HTML_ATTRIBUTES))
+def test_a_bracket_inside_an_html_tag_s_attribute_is_no_marker(answers_db: Path) -> None:
+    # an answer rendered with HTML links or images: `<a href="https://x.org/refunds[2]">` (a url's bracket before its
+    # closing quote ends the url), `<a href='/kb/page[2]'>`, `<img src="refunds[2].png" alt="...">`: the bracket was
+    # read as a marker, a citation of source 2 whose claim was the tag's text (unsupported, a correct answer RED).
+    # A bracket inside a tag (`<name attr="...">`) is no marker, in DuckDB's extraction and in the Python reference;
+    # `<sup>[1]</sup>` still is one, and a `<` that opens no tag hides nothing
+    got = dict(
+        q(
+            answers_db,
+            "SELECT answer_id, list((cited_ref, verdict) ORDER BY citation_ord) FROM citation_audit GROUP BY 1",
+        )
+    )
+    for a in ("href", "relative", "img"):
+        assert got[a] == [("1", "verified")], (a, got[a])
+    assert got["sup"] == [("1", "verified"), ("2", "verified")], got["sup"]
+    assert [c for c, _ in got["less_than"]] == ["1"], got["less_than"]
