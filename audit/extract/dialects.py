@@ -119,9 +119,12 @@ DOCUMENT_PAGE = Dialect(
     # in the brackets numeric markers take (`［...］`, `【...］`, `\[...\]`), with the full-width colon and comma, any
     # space (no-break, ideographic), a full-width page number and a title holding brackets (`Refund [v2] Policy.pdf`):
     # each was no marker (GREEN beside a verified [1])
+    # a semicolon before the page and the pages' count after it (`Page 3 of 10`): each was read as a document no
+    # source has (unknown_document, RED); a name in quotes is read without them (extract.sql's `unquoted`)
     pattern=(
-        rf"(?i:{_OPEN}{_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}((?:[^\[\]［］【】\n]|\[[^\[\]\n]*\])+?)"
-        rf"{_GAP}[,，]{_GAP}(?:Page|p\.?){_GAP}({_DIGIT}{{1,6}}){_GAP}{_CLOSE_BRACKET})"
+        rf"(?i:{_OPEN}{_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}"
+        rf"((?:[^\[\]［］【】\n]|\[[^\[\]\n]*\])+?)"
+        rf"{_GAP}[,，;；]{_GAP}(?:Page|p\.?){_GAP}({_DIGIT}{{1,6}})(?:{_GAP}of{_GAP}{_DIGIT}{{1,6}})?{_GAP}{_CLOSE_BRACKET})"
     ),
     example="[Document: Refund Policy v2.pdf, Page 3]",
 )
@@ -130,7 +133,10 @@ DOCUMENT_PAGE = Dialect(
 # It was no marker (GREEN beside a verified [1]); `[Source: 2]` is numeric, `[Source: X, Page 2]` document_page
 DOCUMENT = Dialect(
     name="document",
-    pattern=rf"(?i:{_OPEN}{_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}([^\[\]［］【】\n]{{1,200}}?){_GAP}{_CLOSE_BRACKET})",
+    pattern=(
+        rf"(?i:{_OPEN}{_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}([^\[\]［］【】\n]{{1,200}}?)"
+        rf"{_GAP}{_CLOSE_BRACKET})"
+    ),
     example="[Source: Refund Policy.pdf]",
 )
 DOC_CHUNK = Dialect(

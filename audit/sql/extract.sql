@@ -5,6 +5,11 @@
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
 
+-- a document's name in quotes, `[Document: "Refund Policy.pdf", Page 3]`, `[Source: 'Refund Policy.pdf']`: the quotes
+-- are no part of it (it was unknown_document, RED); a name that only ends in a quote (`Refunds "fast"`) keeps it
+CREATE OR REPLACE TEMP MACRO unquoted(s) AS
+    CASE WHEN regexp_full_match(s, '"[^"]+"|“[^”]+”|''[^'']+''|‘[^’]+’|«[^»]+»') THEN s[2:-2] ELSE s END;
+
 -- text around a JSON payload that is no answer of its own: at most `n` lines holding text, 200 characters, no marker
 -- and no JSON object or list (a second answer, or an "example" one, before or after the payload: it was never
 -- checked, and the payload beside it came out GREEN; which of the two the user saw is unknown)
@@ -493,8 +498,9 @@ SELECT answer_id, marker_ord, sub_ord, marker, char_start, char_end,
 FROM numeric_cites LEFT JOIN url_lists u USING (answer_id)
 UNION ALL
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document_page',
-       regexp_extract(marker, $dp, 1) || ', page ' || translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to),
-       NULL, regexp_extract(marker, $dp, 1),
+       unquoted(regexp_extract(marker, $dp, 1)) || ', page '
+           || translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to),
+       NULL, unquoted(regexp_extract(marker, $dp, 1)),
        TRY_CAST(translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to) AS INTEGER), NULL, NULL, NULL
 FROM markers WHERE regexp_full_match(marker, $dp)
 UNION ALL
@@ -515,7 +521,7 @@ FROM markers WHERE regexp_full_match(marker, $fs)
 UNION ALL
 -- [Source: Refund Policy.pdf]: the document named (as file_search); numeric and document_page markers are matched first
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document',
-       regexp_extract(marker, $doc, 1), NULL, regexp_extract(marker, $doc, 1), NULL, NULL, NULL, NULL
+       unquoted(regexp_extract(marker, $doc, 1)), NULL, unquoted(regexp_extract(marker, $doc, 1)), NULL, NULL, NULL, NULL
 FROM markers WHERE regexp_full_match(marker, $doc) AND NOT regexp_full_match(marker, $num)
   AND NOT regexp_full_match(marker, $dp)
 UNION ALL

@@ -278,3 +278,33 @@ def test_a_bracket_inside_an_html_tag_s_attribute_is_no_marker(answers_db: Path)
         assert got[a] == [("1", "verified")], (a, got[a])
     assert got["sup"] == [("1", "verified"), ("2", "verified")], got["sup"]
     assert [c for c, _ in got["less_than"]] == ["1"], got["less_than"]
+
+
+_PAGED = [c | {"page": p} for c, p in zip(CTX, (3, 4), strict=True)]
+DOCUMENT_PAGES = {
+    "quoted": f'{REFUNDS} [Document: "Refund Policy.pdf", Page 3]',
+    "curly": f"{REFUNDS} [Document: “Refund Policy.pdf”, Page 3]",
+    "semicolon": f"{REFUNDS} [Document: Refund Policy.pdf; Page 3]",
+    "of": f"{REFUNDS} [Document: Refund Policy.pdf, Page 3 of 10]",
+    "source_quoted": f"{REFUNDS} [Source: 'Refund Policy.pdf']",
+    "wrong_page": f'{REFUNDS} [Document: "Refund Policy.pdf"; Page 4 of 10]',
+}
+
+
+@batched(logged_rows(DOCUMENT_PAGES, _PAGED))
+def test_a_document_page_marker_with_a_quoted_title_a_semicolon_or_a_page_count_is_read(answers_db: Path) -> None:
+    # `[Document: "Refund Policy.pdf", Page 3]` (a model quoting the file's name), `[Document: Refund Policy.pdf;
+    # Page 3]`, `[Document: Refund Policy.pdf, Page 3 of 10]`: each was read as the name of a document no source has
+    # (the quotes, or "Refund Policy.pdf; Page 3", as the title), unknown_document (fabricated, RED) however right.
+    # The quotes are no part of the name, a semicolon parts name and page as a comma does, and "of 10" is the count
+    got = dict(
+        q(
+            answers_db,
+            "SELECT answer_id, list((context_rank, verdict) ORDER BY citation_ord) FROM citation_audit GROUP BY 1",
+        )
+    )
+    for a in ("quoted", "curly", "semicolon", "of", "source_quoted"):
+        assert got[a] == [(1, "verified")], (a, got[a])
+    assert got["wrong_page"] == [(None, "fabricated")], got["wrong_page"]
+    (reasons,) = q(answers_db, "SELECT reasons FROM citation_audit WHERE answer_id = 'wrong_page'")[0]
+    assert reasons == ["page_not_retrieved"], reasons
