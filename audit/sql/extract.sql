@@ -35,11 +35,15 @@ CREATE OR REPLACE TEMP MACRO field_conflict(item, keys) AS
 -- a citation's position in JSON (a `citations` entry, an inline `source_index`): an integer, a string of digits or a
 -- whole float (1.0, as pandas writes integers beside nulls) that fits int32; anything else (null, "x", 1.5, true,
 -- 99999999999, an object) is NULL: a citation that is fabricated, never one with a NULL cited_ref
+-- (a text of digits, also in the brackets of the marker it copies: `"citations": ["[1]", "[2]"]` was read as the name
+-- of a document no source has, unknown_document, RED)
 CREATE OR REPLACE TEMP MACRO json_position(v) AS
     CASE WHEN json_type(v) IN ('UBIGINT', 'BIGINT')
-           OR (json_type(v) = 'VARCHAR' AND regexp_full_match(json_extract_string(v, '$'), '\s*\d{1,9}\s*'))
            OR (json_type(v) = 'DOUBLE' AND regexp_full_match(json_extract_string(v, '$'), '\d{1,9}\.0'))
-         THEN TRY_CAST(regexp_replace(trim(json_extract_string(v, '$')), '\.0$', '') AS INTEGER) END;
+         THEN TRY_CAST(regexp_replace(trim(json_extract_string(v, '$')), '\.0$', '') AS INTEGER)
+         WHEN json_type(v) = 'VARCHAR'
+              AND regexp_full_match(json_extract_string(v, '$'), '\s*(?:\d{1,9}|\[\s*\d{1,9}\s*\])\s*')
+         THEN TRY_CAST(regexp_extract(json_extract_string(v, '$'), '\d{1,9}') AS INTEGER) END;
 
 -- an answer wrapped whole in one Markdown fence: its opening fence, language, content and closing fence
 CREATE OR REPLACE TEMP MACRO fence_of(t) AS

@@ -308,3 +308,30 @@ def test_a_document_page_marker_with_a_quoted_title_a_semicolon_or_a_page_count_
     assert got["wrong_page"] == [(None, "fabricated")], got["wrong_page"]
     (reasons,) = q(answers_db, "SELECT reasons FROM citation_audit WHERE answer_id = 'wrong_page'")[0]
     assert reasons == ["page_not_retrieved"], reasons
+
+
+BRACKETED_POSITIONS = {
+    "one": {"answer": REFUNDS, "citations": ["[1]"]},
+    "wrong": {"answer": REFUNDS, "citations": ["[2]"]},
+    "past": {"answer": REFUNDS, "citations": ["[7]"]},
+    "spaced": {"answer": f"{REFUNDS} {SHIPPING}", "citations": ["[ 1 ]", "[2]"]},
+}
+
+
+@batched(logged_rows(BRACKETED_POSITIONS))
+def test_a_json_citations_list_of_bracketed_positions_cites_those_positions(answers_db: Path) -> None:
+    # structured output whose `citations` copy the markers the model was shown, `["[1]", "[2]"]`: each was read as
+    # the name of a document no source has, unknown_document (fabricated, RED) however right. A bracketed number is
+    # the position it shows, as "1" is
+    got = dict(
+        q(
+            answers_db,
+            "SELECT answer_id, list((context_rank, verdict) ORDER BY citation_ord) FROM citation_audit GROUP BY 1",
+        )
+    )
+    assert got["one"] == [(1, "verified")], got["one"]
+    assert got["wrong"][0][1] != "verified" and got["wrong"][0][0] == 2, got["wrong"]
+    assert got["past"] == [(None, "fabricated")], got["past"]
+    assert [r for r, _ in got["spaced"]] == [1, 2], got["spaced"]
+    (reasons,) = q(answers_db, "SELECT reasons FROM citation_audit WHERE answer_id = 'past'")[0]
+    assert reasons == ["index_out_of_range"], reasons
