@@ -62,10 +62,14 @@ WITH unmarked AS (
     -- An answer logged in another system's format (Cohere, OpenAI annotations, Vertex grounding, per-sentence
     -- citations, an answer under `response` / `text` / ..., cite tags: audit.extract.shapes) is read as the structured
     -- output it stands for (`shaped_answers`)
+    -- A Python dict logged with `str()` (`literal_repairs`, audit.extract.markers: `{'answer': ..., 'citations':
+    -- None}`) is read as the JSON it stands for (flagged `python_literal_read`)
     SELECT answer_id, answer, repaired IS NOT NULL AS was_repaired,
-           CASE WHEN shaped IS NULL AND starts_with(answer, chr(65279)) THEN 2 ELSE 1 END AS text_start,
-           substr(coalesce(shaped, repaired, answer), text_start) AS unmarked
+           CASE WHEN shaped IS NULL AND literal IS NULL AND starts_with(answer, chr(65279)) THEN 2 ELSE 1 END
+               AS text_start,
+           substr(coalesce(shaped, repaired, literal, answer), text_start) AS unmarked
     FROM answers_ok LEFT JOIN surrogate_repairs USING (answer_id) LEFT JOIN shaped_answers USING (answer_id)
+         LEFT JOIN literal_repairs USING (answer_id)
 ), fenced AS (
     -- a ``` or ~~~ fence (a ~~~json fence was code: its citations were never checked, YELLOW no_citations)
     SELECT *, fence_of(unmarked) AS fence FROM unmarked
@@ -222,6 +226,8 @@ SELECT answer_id,
        -- the JSON read held a lone surrogate escape, read as U+FFFD (flagged `lone_surrogate_replaced`)
        looks_json AND answer_field IS NOT NULL AND answer_id IN (SELECT answer_id FROM surrogate_repairs)
            AS surrogates_replaced,
+       looks_json AND answer_field IS NOT NULL AND answer_id IN (SELECT answer_id FROM literal_repairs)
+           AS literal_read,
        -- JSON found inside prose that is no structured output (a code sample) leaves the answer prose, unflagged;
        -- one that names an answer or citations but holds no answer text (`"answer": null`) is structured output that
        -- cannot be read, as without the preamble (it was prose, its fabricated citation object never seen)

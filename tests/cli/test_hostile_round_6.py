@@ -335,3 +335,40 @@ def test_a_json_citations_list_of_bracketed_positions_cites_those_positions(answ
     assert [r for r, _ in got["spaced"]] == [1, 2], got["spaced"]
     (reasons,) = q(answers_db, "SELECT reasons FROM citation_audit WHERE answer_id = 'past'")[0]
     assert reasons == ["index_out_of_range"], reasons
+
+
+PYTHON_LITERALS = {
+    "dict": str({"answer": REFUNDS, "citations": [1]}),
+    "none": str({"answer": f"{REFUNDS} [1]", "citations": None, "confidence": 0.9}),
+    "objects": str({"answer": REFUNDS, "citations": [{"document_id": "d1", "text_span": REFUNDS, "ok": True}]}),
+    "wrong": str({"answer": REFUNDS.replace("30", "90"), "citations": [1]}),
+    "apostrophe": str({"answer": f"It's simple: {REFUNDS[0].lower()}{REFUNDS[1:]}", "citations": [1]}),
+    "cut": str({"answer": REFUNDS, "citations": [1]})[:-1],
+}
+
+
+@batched(logged_rows(PYTHON_LITERALS))
+def test_structured_output_logged_as_a_python_dict_is_read_as_the_json_it_stands_for(answers_db: Path) -> None:
+    # a logger that writes the model's parsed output with `str(response)` (or an f-string) logs a Python dict:
+    # `{'answer': '...', 'citations': [1]}`, single quotes, None, True. It was structured_parse_failed (RED, the raw
+    # dict audited as the claim) however right. A dict (or list) that is no JSON but a Python literal is read as the
+    # JSON it stands for, flagged python_literal_read (the level its own); one cut short is still
+    # structured_parse_failed
+    got = dict(
+        q(
+            answers_db,
+            "SELECT answer_id, list((context_rank, verdict) ORDER BY citation_ord) FROM citation_audit GROUP BY 1",
+        )
+    )
+    flags = dict(q(answers_db, "SELECT answer_id, flags FROM answer_audit"))
+    for a in ("dict", "none", "objects", "apostrophe"):
+        assert "python_literal_read" in flags[a] and "structured_parse_failed" not in flags[a], (a, flags[a])
+    for a in ("dict", "none", "objects"):
+        assert got[a] == [(1, "verified")], (a, got[a])
+    # str() writes a text holding an apostrophe in double quotes: its claim is the text, not the dict
+    assert q(answers_db, "SELECT claim FROM citation_audit WHERE answer_id = 'apostrophe'") == [
+        ("It's simple: refunds take 30 days.",)
+    ]
+    assert got["wrong"][0][1] != "verified", got["wrong"]
+    assert "structured_parse_failed" in flags["cut"] and "python_literal_read" not in flags["cut"], flags["cut"]
+    assert q(answers_db, "SELECT claimed_confidence FROM answer_audit WHERE answer_id = 'none'") == [(0.9,)]
