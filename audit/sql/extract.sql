@@ -95,14 +95,18 @@ WITH unmarked AS (
     -- around it is at most two lines before and one after, 200 characters each, without a citation marker, and the
     -- JSON parses; it is the answer only when it has the shape of structured output (`docs`), else prose as before.
     -- The ends are read from the first and last 240 characters (a regex over the whole text took 0.6 ms per 6 kB)
+    -- A closing line after JSON that opens the answer (no preamble) is read so too: `{...}` then "Hope this helps!"
+    -- was structured_parse_failed (RED) however right, where the same after "Here is the answer:" was read
     SELECT *, CASE WHEN fence_head.open <> '' THEN substr(body, length(fence_head.whole) + 1) END AS fence_rest,
-           CASE WHEN bare_pre <> '' THEN substr(body, length(bare_pre) + 1) END AS bare_rest
+           CASE WHEN bare_pre <> '' OR (bare_pre = '' AND NOT prose_start) THEN substr(body, length(bare_pre) + 1) END
+               AS bare_rest
     FROM (
         SELECT *,
                CASE WHEN prose_start THEN regexp_extract(left(body, 240),
                    '(?s)^((.{0,200}?)(```|~~~)[ \t]*([A-Za-z]*)[ \t]*\r?\n?)', ['whole', 'pre', 'open', 'lang']) END
                    AS fence_head,
-               CASE WHEN prose_start THEN regexp_extract(left(body, 240), '(?s)^([^\{\[]{1,200}?\n)[ \t]*[\{\[]', 1) END
+               CASE WHEN prose_start THEN regexp_extract(left(body, 240), '(?s)^([^\{\[]{1,200}?\n)[ \t]*[\{\[]', 1)
+                    WHEN regexp_matches(body, '^\s*\{') AND NOT json_valid(body) THEN '' END
                    AS bare_pre
         FROM (SELECT *, NOT regexp_matches(body, '^\s*(?:[\{\[]|(?:event|id|retry|data):)') AS prose_start FROM bodies)
     )

@@ -372,3 +372,35 @@ def test_structured_output_logged_as_a_python_dict_is_read_as_the_json_it_stands
     assert got["wrong"][0][1] != "verified", got["wrong"]
     assert "structured_parse_failed" in flags["cut"] and "python_literal_read" not in flags["cut"], flags["cut"]
     assert q(answers_db, "SELECT claimed_confidence FROM answer_audit WHERE answer_id = 'none'") == [(0.9,)]
+
+
+_PAYLOAD = json.dumps({"answer": REFUNDS, "citations": [1]})
+CLOSING_LINES = {
+    "thanks": f"{_PAYLOAD}\nHope this helps!",
+    "claim": f"{_PAYLOAD}\n\nShipping is free over 90 euros.",
+    "preamble": f"Here is the answer:\n{_PAYLOAD}\nHope this helps!",
+    "cut": f"{_PAYLOAD[:-1]}\nHope this helps!",
+}
+
+
+@batched(logged_rows(CLOSING_LINES))
+def test_structured_output_followed_by_a_closing_line_is_read_as_after_a_preamble(answers_db: Path) -> None:
+    # `{"answer": ..., "citations": [1]}` then "Hope this helps!" (a model chatting after its JSON): after a preamble
+    # ("Here is the answer:") such a closing line was read beside the payload, but without one the answer was
+    # structured_parse_failed (RED, the raw JSON audited as the claim) however right. The payload is read the same
+    # way with or without a preamble, the closing line's statement an uncited claim; JSON cut short is still
+    # structured_parse_failed
+    got = dict(
+        q(
+            answers_db,
+            "SELECT answer_id, list((context_rank, verdict) ORDER BY citation_ord) FROM citation_audit GROUP BY 1",
+        )
+    )
+    flags = dict(q(answers_db, "SELECT answer_id, flags FROM answer_audit"))
+    for a in ("thanks", "claim", "preamble"):
+        assert got[a] == [(1, "verified")], (a, got[a])
+        assert "structured_parse_failed" not in flags[a], (a, flags[a])
+    assert "structured_parse_failed" in flags["cut"], flags["cut"]
+    uncited = dict(q(answers_db, "SELECT answer_id, list(sentence) FROM uncited_claims GROUP BY 1"))
+    assert uncited.get("claim") == ["Shipping is free over 90 euros."], uncited
+    assert "thanks" not in uncited, uncited
