@@ -73,11 +73,20 @@ def json_contexts_sql(src: str) -> str:
     raw = f"ltrim(CAST({src} AS VARCHAR), chr(65279) || ' ' || chr(9) || chr(10) || chr(13))"
     kind = f"CASE WHEN json_valid({raw}) THEN json_type({raw}) END"
     contexts = f"CASE WHEN ({kind}) = 'ARRAY' THEN from_json({raw}, {quote(_CONTEXT_JSON)}) END"
+    # a context naming a field it reads twice (`text` twice: from_json read the first, which one was retrieved unknown)
+    fields = ", ".join(quote(name) for name in CONTEXT_FIELDS)
+    twice = (
+        f"list_transform(json_extract({raw}, '$[*]'), lambda c: list_filter(json_keys(c), "
+        f"lambda k: k IN ({fields}) AND len(list_filter(json_keys(c), lambda j: j = k)) > 1))"
+    )
+    first = f"list_position(list_transform({twice}, lambda d: len(d) > 0), true)"
     error = (
-        f"CASE WHEN {raw} = '' OR ({kind}) IN ('ARRAY', 'NULL') THEN NULL "
+        f"CASE WHEN {raw} = '' OR ({kind}) = 'NULL' THEN NULL "
         f"WHEN ({kind}) IS NULL THEN 'contexts is text that is not JSON (' || left({raw}, 40) || "
         "CASE WHEN length(" + raw + ") > 40 THEN '...' ELSE '' END || '): it must be a JSON array of context objects' "
-        f"ELSE 'contexts is JSON ' || lower({kind}) || ', not an array of context objects' END"
+        f"WHEN ({kind}) <> 'ARRAY' THEN 'contexts is JSON ' || lower({kind}) || ', not an array of context objects' "
+        f"WHEN {first} > 0 THEN 'contexts[' || ({first} - 1) || '] gives field ''' || ({twice})[{first}][1] "
+        "|| ''' twice: which value was retrieved is unknown' END"
     )
     return f"{contexts} AS contexts, {error} AS contexts_error"
 

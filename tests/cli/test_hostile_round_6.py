@@ -46,6 +46,7 @@ def _json_context_rows() -> list[dict[str, Any]]:
         "object": json.dumps(CTX[0]),
         "item_text": json.dumps([REFUNDS, CTX[1]]),
         "bom": "\ufeff" + json.dumps(CTX),
+        "twice": '[{"doc_id": "d1", "text": "Refunds take 30 days.", "text": "Refunds take 90 days."}]',
     }
     answers = {"ints": f"{SHIPPING} [Document: Shipping.pdf, Page 2]", "item_text": f"{REFUNDS} [1] {SHIPPING} [2]"}
     return [make_answer(k, answers.get(k, f"{REFUNDS} [1]"), []) | {"contexts": v} for k, v in texts.items()]
@@ -67,14 +68,17 @@ def test_contexts_logged_as_json_text_are_read_and_a_row_that_is_no_json_array_i
         pq.write_table(_json_contexts_table(rows, typ), inp)
         code, out = _run(inp, db)
         assert code == 0, out
-        assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(9, 7, 2)]
+        assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(10, 7, 3)]
         bad = q(db, "SELECT answer_id, row_ref, field, reason FROM quarantine ORDER BY answer_id")
         assert [(a, r.rsplit(":", 1)[1], f) for a, r, f, _ in bad] == [
             ("cut", "5", "contexts"),
             ("object", "6", "contexts"),
+            ("twice", "9", "contexts"),
         ]
         assert str(inp.resolve()) in bad[0][1]
         assert "not JSON" in bad[0][3] and "an array of context objects" in bad[1][3], bad
+        # a field given twice in one context (which text was retrieved is unknown: DuckDB read the first)
+        assert "contexts[0]" in bad[2][3] and "'text'" in bad[2][3] and "twice" in bad[2][3], bad
         got = dict(
             q(
                 db,
