@@ -85,7 +85,7 @@ def json_contexts_sql(src: str) -> str:
         f"WHEN ({kind}) IS NULL THEN 'contexts is text that is not JSON (' || left({raw}, 40) || "
         "CASE WHEN length(" + raw + ") > 40 THEN '...' ELSE '' END || '): it must be a JSON array of context objects' "
         f"WHEN ({kind}) <> 'ARRAY' THEN 'contexts is JSON ' || lower({kind}) || ', not an array of context objects' "
-        f"WHEN {first} > 0 THEN 'contexts[' || ({first} - 1) || '] gives field ''' || ({twice})[{first}][1] "
+        f"WHEN {first} > 0 THEN 'contexts[' || {first} || '] gives field ''' || ({twice})[{first}][1] "
         "|| ''' twice: which value was retrieved is unknown' END"
     )
     return f"{contexts} AS contexts, {error} AS contexts_error"
