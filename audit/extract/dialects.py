@@ -120,11 +120,13 @@ DOCUMENT_PAGE = Dialect(
     # space (no-break, ideographic), a full-width page number and a title holding brackets (`Refund [v2] Policy.pdf`):
     # each was no marker (GREEN beside a verified [1])
     # a semicolon before the page and the pages' count after it (`Page 3 of 10`): each was read as a document no
-    # source has (unknown_document, RED); a name in quotes is read without them (extract.sql's `unquoted`)
+    # source has (unknown_document, RED); a name in quotes is read without them (extract.sql's `unquoted`); a range of
+    # pages, `Pages 2-3`, `pp. 3–4` (group 3 its last page: resolve.sql reads the document's contexts on them)
     pattern=(
         rf"(?i:{_OPEN}{_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}"
         rf"((?:[^\[\]［］【】\n]|\[[^\[\]\n]*\])+?)"
-        rf"{_GAP}[,，;；]{_GAP}(?:Page|p\.?){_GAP}({_DIGIT}{{1,6}})(?:{_GAP}of{_GAP}{_DIGIT}{{1,6}})?{_GAP}{_CLOSE_BRACKET})"
+        rf"{_GAP}[,，;；]{_GAP}(?:Pages?|pp?\.?){_GAP}({_DIGIT}{{1,6}})(?:{_GAP}[-–—]{_GAP}({_DIGIT}{{1,6}}))?"
+        rf"(?:{_GAP}of{_GAP}{_DIGIT}{{1,6}})?{_GAP}{_CLOSE_BRACKET})"
     ),
     example="[Document: Refund Policy v2.pdf, Page 3]",
 )

@@ -512,8 +512,12 @@ SELECT answer_id, marker_ord, sub_ord, marker, char_start, char_end,
 FROM numeric_cites LEFT JOIN url_lists u USING (answer_id)
 UNION ALL
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document_page',
-       unquoted(regexp_extract(marker, $dp, 1)) || ', page '
-           || translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to),
+       unquoted(regexp_extract(marker, $dp, 1))
+           || CASE WHEN regexp_extract(marker, $dp, 3) = ''
+                   THEN ', page ' || translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to)
+                   -- a range of pages (`Pages 2-3`): resolve.sql reads its last page from here
+                   ELSE ', pages ' || translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to) || '-'
+                        || translate(regexp_extract(marker, $dp, 3), $wide_from, $wide_to) END,
        NULL, unquoted(regexp_extract(marker, $dp, 1)),
        TRY_CAST(translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to) AS INTEGER), NULL, NULL, NULL
 FROM markers WHERE regexp_full_match(marker, $dp)

@@ -408,3 +408,31 @@ def test_structured_output_followed_by_a_closing_line_is_read_as_after_a_preambl
     uncited = dict(q(answers_db, "SELECT answer_id, list(sentence) FROM uncited_claims GROUP BY 1"))
     assert uncited.get("claim") == ["Shipping is free over 90 euros."], uncited
     assert "thanks" not in uncited, uncited
+
+
+PAGE_RANGES = {
+    "pages": f"{REFUNDS} [Document: Refund Policy.pdf, Pages 2-3]",
+    "pp": f"{REFUNDS} [Document: Refund Policy.pdf, pp. 3–4]",
+    "elsewhere": f"{REFUNDS} [Document: Refund Policy.pdf, Pages 5-6]",
+    "other_doc": f"{REFUNDS} [Document: Shipping.pdf, Pages 1-9]",
+}
+
+
+@batched(logged_rows(PAGE_RANGES, _PAGED))
+def test_a_document_page_marker_naming_a_range_of_pages_cites_the_document_on_those_pages(answers_db: Path) -> None:
+    # `[Document: Refund Policy.pdf, Pages 2-3]` (a claim drawn from a passage across a page break, or a model
+    # citing the pages it was shown), `pp. 3–4`: read as the document named "Refund Policy.pdf, Pages 2-3", no
+    # source has, unknown_document (fabricated, RED) however right. The range is read: the document's contexts on
+    # those pages, the one that supports the claim best; none retrieved there is page_not_retrieved
+    got = dict(
+        q(
+            answers_db,
+            "SELECT answer_id, list((context_rank, verdict) ORDER BY citation_ord) FROM citation_audit GROUP BY 1",
+        )
+    )
+    assert got["pages"] == got["pp"] == [(1, "verified")], got
+    reasons = dict(q(answers_db, "SELECT answer_id, reasons FROM citation_audit WHERE verdict = 'fabricated'"))
+    assert reasons.get("elsewhere") == ["page_not_retrieved"], reasons
+    assert got["other_doc"][0][0] == 2 and got["other_doc"][0][1] != "verified", got["other_doc"]
+    refs = dict(q(answers_db, "SELECT answer_id, cited_ref FROM citation_audit"))
+    assert refs["pages"] == "Refund Policy.pdf, pages 2-3", refs
