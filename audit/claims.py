@@ -71,7 +71,7 @@ def claim_for(
     s = sentences[j]
     if s.text.endswith((":", "：")) and (listed := _announced(text, s, idx)) is not None:
         return listed
-    if j == idx and "\n" in text[: s.start] and (listed := _closed(text, s, idx, sentences)) is not None:
+    if j == idx and text.rfind("\n", 0, s.start) >= 0 and (listed := _closed(text, s, idx, sentences)) is not None:
         return listed
     if j == idx and clauses and int(start) in clauses:
         spans = clauses[int(start)]
@@ -107,8 +107,10 @@ def _closed(text: str, s: Sentence, idx: int, sentences: list[Sentence]) -> Clai
     if block is None:
         return None
     line = text[block.frame[0] : block.frame[1]]
-    frame = sentence_at(sentences, block.frame[0] + len(line.rstrip()) - 1)
-    if frame is None:
+    at = block.frame[0] + len(line.rstrip()) - 1  # the announcing line's last character
+    # the sentence holding it, walking back from the item's (a list's few lines: `sentence_at` scans from the start)
+    frame = next((k for k in range(idx - 1, -1, -1) if sentences[k].start <= at), None)
+    if frame is None or not at < sentences[frame].end:
         return None
     head = sentences[frame]
     claim = " ".join([head.text, *(strip_markers(item_text(text, span)) for span in block.items)])
@@ -193,6 +195,7 @@ def cited_sentences(
     above it, as a JSON citations list does (its sentences were also uncited claims)."""
     cited: set[int] = set()
     json_spans: list[tuple[int, int]] = []
+    starts = [s.start for s in sentences]
     for c, cl in zip(cites, claims, strict=True):
         if cl.sentence_idx is not None:
             cited.add(cl.sentence_idx)
@@ -203,16 +206,13 @@ def cited_sentences(
             s = sentences[cl.sentence_idx]
             if cl.start is not None and cl.end is not None and (cl.end > s.end or cl.start < s.start):
                 # a list's announcing line and its items (audit/extract/bullets.py)
-                cited.update(
-                    overlapping(sentences, [x.start for x in sentences], min(cl.start, s.start), max(cl.end, s.end))
-                )
+                cited.update(overlapping(sentences, starts, min(cl.start, s.start), max(cl.end, s.end)))
         elif c.get("json_claim") and cl.start is not None and cl.end is not None:
             json_spans.append((cl.start, cl.end))
         elif c.get("char_start") is None and not c.get("json_claim"):
             cited.update(range(len(sentences)))  # a JSON citations list cites the whole answer
         elif body_end is not None and c.get("char_start") is not None and int(c["char_start"]) >= body_end:
             cited.update(range(len(sentences)))  # a closing list's marker: the whole answer above it (claim_for)
-    starts = [s.start for s in sentences]
     parts: dict[int, list[tuple[int, int]]] = {}  # the structured claims' spans within each sentence they overlap
     for a, b in json_spans:
         for i in overlapping(sentences, starts, a, b):

@@ -14,6 +14,7 @@ one after a paragraph's last sentence does.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -85,28 +86,43 @@ def item_text(text: str, span: tuple[int, int]) -> str:
     return body[m.end() :] if m else body
 
 
+@lru_cache(maxsize=8)
+def _index(masked: str) -> tuple[tuple[ListBlock, ...], list[int], list[int]]:
+    """The lists of `masked`, their announcing lines' starts and their last items' starts (in order: a marker's list
+    is found by bisection, not by a scan of every list for every marker)."""
+    blocks = list_blocks(masked)
+    return blocks, [b.frame[0] for b in blocks], [b.items[-1][0] for b in blocks]
+
+
+def _marked(marks: tuple[tuple[int, int], ...], lo: int, hi: int) -> bool:
+    """Whether a marker (of `marks`, in text order) starts in [lo, hi)."""
+    i = bisect_left(marks, (lo, -1))
+    return i < len(marks) and marks[i][0] < hi
+
+
 def announced_list(masked: str, sentence: tuple[int, int], marks: tuple[tuple[int, int], ...]) -> ListBlock | None:
     """The list the sentence (start, end) announces, when it is the last of its line, the line ends in a colon and
-    no item of the list holds a marker (`masked`: the text with its markers masked, `marks` their spans)."""
-    for block in list_blocks(masked):
-        a, b = block.frame
-        if not (a <= sentence[0] < b and masked[sentence[1] : b].strip(" \t\x00") == ""):
-            continue
-        first, last = block.items[0][0], block.items[-1][1]
-        if any(first <= s < last for s, _ in marks):
-            return None
-        return block
-    return None
+    no item of the list holds a marker (`masked`: the text with its markers masked, `marks` their spans, in order)."""
+    blocks, frames, _ = _index(masked)
+    i = bisect_right(frames, sentence[0]) - 1
+    if i < 0:
+        return None
+    block = blocks[i]
+    a, b = block.frame
+    if not (a <= sentence[0] < b and masked[sentence[1] : b].strip(" \t\x00") == ""):
+        return None
+    return None if _marked(marks, block.items[0][0], block.items[-1][1]) else block
 
 
 def closed_list(masked: str, sentence: tuple[int, int], marks: tuple[tuple[int, int], ...]) -> ListBlock | None:
     """The announced list whose last item ends with the sentence (start, end), when no marker stands in the list or
     its announcing line before that sentence."""
-    for block in list_blocks(masked):
-        a, b = block.items[-1]
-        if not (a <= sentence[0] < b and masked[sentence[1] : b].strip(" \t\x00") == ""):
-            continue
-        if any(block.frame[0] <= s < sentence[0] for s, _ in marks):
-            return None
-        return block
-    return None
+    blocks, _, lasts = _index(masked)
+    i = bisect_right(lasts, sentence[0]) - 1
+    if i < 0:
+        return None
+    block = blocks[i]
+    a, b = block.items[-1]
+    if not (a <= sentence[0] < b and masked[sentence[1] : b].strip(" \t\x00") == ""):
+        return None
+    return None if _marked(marks, block.frame[0], sentence[0]) else block
