@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+from audit.extract.bullets import announced_list, closed_list, item_text, masked_text
 from audit.extract.sentences import (
     MAX_CLAIM_CHARS,
     Sentence,
@@ -68,6 +69,10 @@ def claim_for(
     while j > 0 and not sentences[j].text:
         j -= 1  # a marker standing alone cites the sentence before it
     s = sentences[j]
+    if s.text.endswith((":", "：")) and (listed := _announced(text, s, idx)) is not None:
+        return listed
+    if j == idx and text.rfind("\n", 0, s.start) >= 0 and (listed := _closed(text, s, idx, sentences)) is not None:
+        return listed
     if j == idx and clauses and int(start) in clauses:
         spans = clauses[int(start)]
         if len(spans) > 1:  # in a sentence of at most a claim's length
@@ -79,6 +84,39 @@ def claim_for(
     # an overlong "sentence" (no full stop for pages): the words since the marker before, at most a claim's length
     begin, words_end = (stretches or {}).get(int(start), (s.start, int(start)))
     return _kept(memo, (j, idx, begin, words_end), lambda: _overlong(text, s, j, idx, begin, words_end))
+
+
+def _announced(text: str, s: Sentence, idx: int) -> Claim | None:
+    """The claim of a marker on a line announcing a list whose items cite nothing (audit/extract/bullets.py): the
+    line and its items, when they fit a claim's length."""
+    masked, marks = masked_text(text)
+    block = announced_list(masked, (s.start, s.end), marks)
+    if block is None:
+        return None
+    claim = " ".join([s.text, *(strip_markers(item_text(text, span)) for span in block.items)])
+    if len(claim) > MAX_CLAIM_CHARS:
+        return None
+    return Claim(claim, s.start, block.items[-1][1], idx)
+
+
+def _closed(text: str, s: Sentence, idx: int, sentences: list[Sentence]) -> Claim | None:
+    """The claim of a marker closing the last item of an announced list, the list's only marker
+    (audit/extract/bullets.py): the announcing sentence and the items, when they fit a claim's length."""
+    masked, marks = masked_text(text)
+    block = closed_list(masked, (s.start, s.end), marks)
+    if block is None:
+        return None
+    line = text[block.frame[0] : block.frame[1]]
+    at = block.frame[0] + len(line.rstrip()) - 1  # the announcing line's last character
+    # the sentence holding it, walking back from the item's (a list's few lines: `sentence_at` scans from the start)
+    frame = next((k for k in range(idx - 1, -1, -1) if sentences[k].start <= at), None)
+    if frame is None or not at < sentences[frame].end:
+        return None
+    head = sentences[frame]
+    claim = " ".join([head.text, *(strip_markers(item_text(text, span)) for span in block.items)])
+    if len(claim) > MAX_CLAIM_CHARS:
+        return None
+    return Claim(claim, head.start, s.end, idx)
 
 
 def _kept(memo: dict[tuple[int, ...], Claim], key: tuple[int, ...], find: Callable[[], Claim]) -> Claim:
@@ -157,6 +195,7 @@ def cited_sentences(
     above it, as a JSON citations list does (its sentences were also uncited claims)."""
     cited: set[int] = set()
     json_spans: list[tuple[int, int]] = []
+    starts = [s.start for s in sentences]
     for c, cl in zip(cites, claims, strict=True):
         if cl.sentence_idx is not None:
             cited.add(cl.sentence_idx)
@@ -164,13 +203,16 @@ def cited_sentences(
             while k > 0 and not sentences[k].text:
                 k -= 1
                 cited.add(k)
+            s = sentences[cl.sentence_idx]
+            if cl.start is not None and cl.end is not None and (cl.end > s.end or cl.start < s.start):
+                # a list's announcing line and its items (audit/extract/bullets.py)
+                cited.update(overlapping(sentences, starts, min(cl.start, s.start), max(cl.end, s.end)))
         elif c.get("json_claim") and cl.start is not None and cl.end is not None:
             json_spans.append((cl.start, cl.end))
         elif c.get("char_start") is None and not c.get("json_claim"):
             cited.update(range(len(sentences)))  # a JSON citations list cites the whole answer
         elif body_end is not None and c.get("char_start") is not None and int(c["char_start"]) >= body_end:
             cited.update(range(len(sentences)))  # a closing list's marker: the whole answer above it (claim_for)
-    starts = [s.start for s in sentences]
     parts: dict[int, list[tuple[int, int]]] = {}  # the structured claims' spans within each sentence they overlap
     for a, b in json_spans:
         for i in overlapping(sentences, starts, a, b):

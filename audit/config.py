@@ -312,7 +312,13 @@ def load_config(path: str | Path | None) -> AuditConfig:
     try:
         data = tomllib.loads(p.read_text(encoding="utf-8-sig"))  # a byte order mark (Notepad) is no TOML
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{p}: not valid TOML: {exc}") from None
+        # a YAML file (Prefect's and many tools' configs are): say that configs are TOML, and how its keys are written
+        yaml = (
+            " (configs are TOML, not YAML: write `[run]` then `shard_rows = 5`)"
+            if p.suffix.lower() in (".yaml", ".yml")
+            else ""
+        )
+        raise ConfigError(f"{p}: not valid TOML: {exc}{yaml}") from None
     except RecursionError:  # arrays or inline tables nested 100,000 deep: tomllib parses them recursively
         raise ConfigError(f"{p}: not valid TOML: nested too deeply to read") from None
     except UnicodeDecodeError as exc:

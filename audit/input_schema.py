@@ -63,6 +63,19 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                     # a tenant, contexts of only empty lists) holds no value of a wrong type: read as NULL (it
                     # stopped the run)
                     continue
+                if col == "contexts" and col in types and is_text(typ) != is_text(types[col]):
+                    kinds = {True: "JSON text", False: str(types[col]) if is_text(typ) else str(typ)}
+                    raise InputError(
+                        f"{f}: column {src!r} (contexts) is {kinds[is_text(typ)]} here but "
+                        f"{kinds[is_text(types[col])]} in {first[col]}, and DuckDB reads a folder's files as one "
+                        "column: write contexts one way in every file, or audit them apart"
+                    )
+                if col == "contexts" and is_text(typ):
+                    # a logger that `json.dumps` its nested fields: a JSON array of context objects per row, read
+                    # row by row (`ingest.json_contexts_sql`; a row that is no such array is quarantined)
+                    types.setdefault(col, typ)
+                    first.setdefault(col, f)
+                    continue
                 if col == "contexts":
                     _check_fields_once(f, src, typ)
                 if col == "contexts" and not _is_context_list(typ):

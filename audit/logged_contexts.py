@@ -29,25 +29,61 @@ def _text(v: Any) -> str | None:
     return v.strip() or None if isinstance(v, str) else None
 
 
-def _source(item: Any, rank: int) -> dict[str, Any]:
-    """One logged source as a context row (doc_id, chunk_id, title, page, url, text)."""
+def _node(item: Any) -> dict[str, Any] | None:
+    """The logged source's node: LangChain's Document (also serialized), LlamaIndex's node, or None."""
     if isinstance(item, dict) and isinstance(item.get("kwargs"), dict) and item.get("lc") is not None:
         item = item["kwargs"]  # LangChain's serialized Document
     node = item.get("node") if isinstance(item, dict) and isinstance(item.get("node"), dict) else item
-    if not isinstance(node, dict):
+    return node if isinstance(node, dict) else None
+
+
+def _meta(node: dict[str, Any] | None) -> dict[str, Any]:
+    return node["metadata"] if node is not None and isinstance(node.get("metadata"), dict) else {}
+
+
+def _number(v: Any) -> int | None:
+    """A page written as a whole number (or its digits), else None."""
+    t = _text(str(v)) if isinstance(v, str | int) and not isinstance(v, bool) else None
+    return int(t) if t and t.isdigit() and len(t) <= 6 else None
+
+
+def page_offset(metas: list[dict[str, Any]]) -> int:
+    """What to add to a source's `page`: LangChain's PDF loaders (PyPDFLoader, PyMuPDFLoader, PDFPlumberLoader)
+    count it from 0, and a marker names the page a reader sees (`Page 3` for `page` 2), so 1; 0 where the log's own
+    sources show their `page` equal to their numeric `page_label` (a loader counting from 1), none of them 0."""
+    pairs = [
+        (p, lab)
+        for m in metas
+        if (p := _number(m.get("page"))) is not None and (lab := _number(m.get("page_label"))) is not None
+    ]
+    return 0 if pairs and all(p == lab for p, lab in pairs) and all(_number(m.get("page")) != 0 for m in metas) else 1
+
+
+def _page(meta: dict[str, Any], offset: int) -> int | None:
+    """The page a reader sees: the numeric `page_label` (LlamaIndex's, and LangChain's newer PDF loaders'), else
+    `page_number` (Unstructured's, from 1), else `page` + `offset` (`page_offset`)."""
+    for key, add in (("page_label", 0), ("page_number", 0), ("page", offset)):
+        if (n := _number(meta.get(key))) is not None:
+            return n + add
+    return None
+
+
+def _source(item: Any, rank: int, offset: int = 1) -> dict[str, Any]:
+    """One logged source as a context row (doc_id, chunk_id, title, page, url, text)."""
+    node = _node(item)
+    if node is None:
         return {"chunk_id": str(rank), "text": None}
-    meta: dict[str, Any] = node["metadata"] if isinstance(node.get("metadata"), dict) else {}
+    meta = _meta(node)
     text = node.get("page_content", node.get("text"))
     node_id = next((_text(str(v)) for k in ("id_", "node_id", "id") if isinstance(v := node.get(k), str | int)), None)
     name = next((t for k in _NAME_KEYS if (t := _text(meta.get(k)))), None)
     url = next((t for k in ("url", "source") if (t := _text(meta.get(k))) and "://" in t), None)
     doc = next((t for k in _DOC_KEYS if (t := _text(meta.get(k)) or _text(node.get(k)))), None)
-    page = _text(str(meta.get("page_label"))) if isinstance(meta.get("page_label"), str | int) else None
     return {
         "doc_id": doc or name or node_id,
         "chunk_id": node_id or str(rank),
         "title": name,
-        "page": int(page) if page and page.isdigit() and len(page) <= 6 else None,
+        "page": _page(meta, offset),
         "url": url,
         "text": text if isinstance(text, str) else None,
     }
@@ -65,7 +101,8 @@ def logged_sources(answer: str) -> list[dict[str, Any]]:
     if not isinstance(doc, dict):
         return []
     items: list[Any] = next((doc[k] for k in SOURCE_KEYS if isinstance(doc.get(k), list) and doc[k]), [])
-    sources = [_source(item, rank) for rank, item in enumerate(items, 1)]
+    offset = page_offset([_meta(_node(item)) for item in items])
+    sources = [_source(item, rank, offset) for rank, item in enumerate(items, 1)]
     # a list none of whose items holds a source's text (names, numbers, a chat history's messages) is no list of sources
     return sources if any(isinstance(s["text"], str) for s in sources) else []
 

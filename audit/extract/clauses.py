@@ -145,9 +145,34 @@ def claim_clauses(claim: str) -> tuple[str, ...]:
     whole sentence (fewer than `MIN_WORDS` words: "Paris, the capital, ..."; an opening "According to ...") is not
     made. A claim of several sentences is at least its sentences. Empty when the claim is one clause: "Apple acquired
     Nest Labs in 2014" (audit/verify/joint.py reads a claim's clauses)."""
-    out = [c for sent in split_sentences(claim) for c in _sentence_clauses(sent.text)]
+    out = [
+        c
+        for sent in split_sentences(claim)
+        for c in _announcing(sent.text, tuple(dict.fromkeys(_sentence_clauses(sent.text))))
+    ]
     unique = tuple(dict.fromkeys(c for c in out if c))
     return unique if len(unique) > 1 else ()
+
+
+_COLON_NEXT = re.compile(r"\s*[:\uff1a]")
+
+
+def _announcing(sentence: str, clauses: tuple[str, ...]) -> tuple[str, ...]:
+    """The clauses with each one that a colon ends joined to the next: words announcing what follows ("Our policies
+    are these: Refunds take 30 days.", a list's announcing line and its first item, audit/extract/bullets.py) state
+    no fact of their own, and no source verifies them alone (joint support failed every such claim)."""
+    out: list[str] = []
+    pos, carry = 0, ""
+    for n, clause in enumerate(clauses):
+        at = sentence.find(clause, pos)
+        pos = at + len(clause) if at >= 0 else pos
+        joined = f"{carry}: {clause}" if carry else clause
+        carry = ""
+        if at >= 0 and n < len(clauses) - 1 and _COLON_NEXT.match(sentence, pos):
+            carry = joined
+        else:
+            out.append(joined)
+    return tuple(out)
 
 
 def _sentence_clauses(sentence: str) -> tuple[str, ...]:

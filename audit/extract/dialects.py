@@ -15,6 +15,8 @@ from functools import cache
 from audit.extract.json_dialects import CITATION_LIST_NAMES as CITATION_LIST_NAMES
 from audit.extract.json_dialects import CITATION_OBJECT_NAMES as CITATION_OBJECT_NAMES
 from audit.extract.json_dialects import JSON_DIALECTS as JSON_DIALECTS
+from audit.extract.tags import HTML_TAG as HTML_TAG
+from audit.extract.tags import tag_spans
 
 
 @dataclass(frozen=True)
@@ -130,9 +132,14 @@ DOCUMENT_PAGE = Dialect(
     # in the brackets numeric markers take (`［...］`, `【...］`, `\[...\]`), with the full-width colon and comma, any
     # space (no-break, ideographic), a full-width page number and a title holding brackets (`Refund [v2] Policy.pdf`):
     # each was no marker (GREEN beside a verified [1])
+    # a semicolon before the page and the pages' count after it (`Page 3 of 10`): each was read as a document no
+    # source has (unknown_document, RED); a name in quotes is read without them (extract.sql's `unquoted`); a range of
+    # pages, `Pages 2-3`, `pp. 3–4` (group 3 its last page: resolve.sql reads the document's contexts on them)
     pattern=(
-        rf"(?i:{_OPEN}{_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}((?:[^\[\]［］【】\n]|\[[^\[\]\n]*\])+?)"
-        rf"{_GAP}[,，]{_GAP}(?:Page|p\.?){_GAP}({_DIGIT}{{1,6}}){_GAP}{_CLOSE_BRACKET})"
+        rf"(?i:{_OPEN}{_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}"
+        rf"((?:[^\[\]［］【】\n]|\[[^\[\]\n]*\])+?)"
+        rf"{_GAP}[,，;；]{_GAP}(?:Pages?|pp?\.?){_GAP}({_DIGIT}{{1,6}})(?:{_GAP}[-–—]{_GAP}({_DIGIT}{{1,6}}))?"
+        rf"(?:{_GAP}of{_GAP}{_DIGIT}{{1,6}})?{_GAP}{_CLOSE_BRACKET})"
     ),
     example="[Document: Refund Policy v2.pdf, Page 3]",
 )
@@ -141,7 +148,10 @@ DOCUMENT_PAGE = Dialect(
 # It was no marker (GREEN beside a verified [1]); `[Source: 2]` is numeric, `[Source: X, Page 2]` document_page
 DOCUMENT = Dialect(
     name="document",
-    pattern=rf"(?i:{_OPEN}{_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}([^\[\]［］【】\n]{{1,200}}?){_GAP}{_CLOSE_BRACKET})",
+    pattern=(
+        rf"(?i:{_OPEN}{_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}([^\[\]［］【】\n]{{1,200}}?)"
+        rf"{_GAP}{_CLOSE_BRACKET})"
+    ),
     example="[Source: Refund Policy.pdf]",
 )
 DOC_CHUNK = Dialect(
@@ -278,16 +288,18 @@ def url_spans(text: str) -> list[tuple[int, int]]:
 
 def find_markers(text: str) -> list[re.Match[str]]:
     """Every marker of `text`, code aside: the registry's regex, less the superscript runs that are no citation, the
-    brackets inside a url and those inside Markdown code (`cfg[3]` in backticks was no citation, but the sentence
-    splitter and the claims cut it out: "`cfg` is a setting" was checked and shown)."""
+    brackets inside a url, an HTML tag (`HTML_TAG`) and Markdown code (`cfg[3]` in backticks was no citation, but
+    the sentence splitter and the claims cut it out: "`cfg` is a setting" was checked and shown)."""
     urls = url_spans(text)
     code = code_spans(text)
+    tags = tag_spans(text)
     return [
         m
         for m in marker_regex().finditer(text)
         if (not _SUPERSCRIPT_RE.fullmatch(m.group()) or superscript_in_place(text, m.start(), m.end()))
         and not any(s < m.start() < e for s, e in urls)
         and not any(s <= m.start() and m.end() <= e for s, e in code)
+        and not any(s < m.start() and m.end() < e for s, e in tags)
     ]
 
 

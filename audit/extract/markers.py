@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import json
 import re
 
 import duckdb
@@ -15,6 +17,7 @@ from audit.extract.dialects import (
     FILE_SEARCH,
     FOOTNOTE_DEFINITION,
     HTML_NUMERIC,
+    HTML_TAG,
     LINES_ONLY,
     LINK,
     MAY_HOLD_WIDE_DIGIT,
@@ -80,11 +83,51 @@ def holds_wide_digits(con: duckdb.DuckDBPyConnection) -> bool:
     return bool(found and found[0])
 
 
+# a Python literal's words where JSON has its own (a dict logged with `str()`): the cheap test in DuckDB for an answer
+# that may be one
+_MAY_BE_LITERAL = r"'|\bNone\b|\bTrue\b|\bFalse\b"
+
+
+def literal_json(text: str) -> str | None:
+    """The JSON a Python dict or list written with `str()` / `repr()` stands for (`{'answer': ..., 'citations':
+    None}`: single quotes, None, True, False), or None when `text` is JSON already or no such literal (`ast.
+    literal_eval` evaluates no code; a set, bytes or NaN has no JSON)."""
+    body = text.strip().lstrip("\ufeff").strip()
+    if not body.startswith(("{", "[")):
+        return None
+    try:
+        json.loads(body)
+        return None  # JSON: read as it is (a lone surrogate escape aside, `repair_lone_surrogates`)
+    except (ValueError, RecursionError):
+        pass
+    try:
+        value = ast.literal_eval(body)
+        return json.dumps(value, ensure_ascii=False, allow_nan=False) if isinstance(value, dict | list) else None
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+
+
+def repair_python_literals(con: duckdb.DuckDBPyConnection) -> int:
+    """Temp table `literal_repairs` (answer_id, literal): the answers of `answers_ok` that are a Python dict or list
+    logged with `str()` (no JSON: structured_parse_failed, RED, however right), as the JSON they stand for
+    (`literal_json`); only answers that open with a bracket, are no JSON and hold a quote or a Python constant reach
+    Python. The number of answers so read."""
+    found = con.execute(
+        "SELECT answer_id, answer FROM answers_ok WHERE regexp_matches(answer, '^[\\s\\x{feff}]*[\\{\\[]') "
+        "AND NOT coalesce(json_valid(answer), false) AND regexp_matches(answer, $p)",
+        {"p": _MAY_BE_LITERAL},
+    ).fetchall()
+    read = [(a, j) for a, t in found if (j := literal_json(t)) is not None]
+    text_table(con, "literal_repairs", ("answer_id", "literal"), read)
+    return len(read)
+
+
 def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> None:
     """From `answers_ok`, build temp tables `texts` (audited text per answer) and `citations`."""
     params = {
         "any": any_marker_pattern(),
         "url": URL,
+        "tag": HTML_TAG,
         "num": NUMERIC.pattern,
         "html": HTML_NUMERIC.pattern,
         "pnum": PAREN_NUMERIC.pattern,
@@ -108,6 +151,7 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "conflict_groups": [list(g) for g in CONFLICT_GROUPS],
     } | {f"on_{field}": list(names) for field, names in CITATION_OBJECT_NAMES.items()}
     repair_lone_surrogates(con)
+    repair_python_literals(con)
     shape_answers(con)
     if not holds_wide_digits(con):  # the marker patterns with ASCII digits, the same matches compiled at less cost
         params = {k: ascii_digits(v) if isinstance(v, str) else v for k, v in params.items()}

@@ -91,7 +91,8 @@ WITH cites AS (
            list_filter(['turn_index_not_an_integer:' || a.turn_index_raw,
                         CASE WHEN r.ref_start IS NOT NULL THEN 'reference_list' END,
                         CASE WHEN z.answer_id IS NOT NULL THEN 'context_rank_0_not_citable' END,
-                        CASE WHEN t.surrogates_replaced THEN 'lone_surrogate_replaced' END], lambda f: f IS NOT NULL)
+                        CASE WHEN t.surrogates_replaced THEN 'lone_surrogate_replaced' END,
+                        CASE WHEN t.literal_read THEN 'python_literal_read' END], lambda f: f IS NOT NULL)
                || coalesce(u.unread_flags, []) || coalesce(l.list_flags, []) AS unread_flags, a.logged_at, a.tenant, a.model,
            a.source_file, t.answer_text, a.answer,
            s.n_sentences, s.n_claims, s.n_cited_sentences, s.n_uncited_claims,

@@ -1,9 +1,14 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $num / $html / $pnum / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
+-- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $tag (an HTML tag), $num / $html / $pnum / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
 -- footnote's definition), $fs_lines (a file search mark's lines alone), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
+
+-- a document's name in quotes, `[Document: "Refund Policy.pdf", Page 3]`, `[Source: 'Refund Policy.pdf']`: the quotes
+-- are no part of it (it was unknown_document, RED); a name that only ends in a quote (`Refunds "fast"`) keeps it
+CREATE OR REPLACE TEMP MACRO unquoted(s) AS
+    CASE WHEN regexp_full_match(s, '"[^"]+"|“[^”]+”|''[^'']+''|‘[^’]+’|«[^»]+»') THEN s[2:-2] ELSE s END;
 
 -- text around a JSON payload that is no answer of its own: at most `n` lines holding text, 200 characters, no marker
 -- and no JSON object or list (a second answer, or an "example" one, before or after the payload: it was never
@@ -30,11 +35,15 @@ CREATE OR REPLACE TEMP MACRO field_conflict(item, keys) AS
 -- a citation's position in JSON (a `citations` entry, an inline `source_index`): an integer, a string of digits or a
 -- whole float (1.0, as pandas writes integers beside nulls) that fits int32; anything else (null, "x", 1.5, true,
 -- 99999999999, an object) is NULL: a citation that is fabricated, never one with a NULL cited_ref
+-- (a text of digits, also in the brackets of the marker it copies: `"citations": ["[1]", "[2]"]` was read as the name
+-- of a document no source has, unknown_document, RED)
 CREATE OR REPLACE TEMP MACRO json_position(v) AS
     CASE WHEN json_type(v) IN ('UBIGINT', 'BIGINT')
-           OR (json_type(v) = 'VARCHAR' AND regexp_full_match(json_extract_string(v, '$'), '\s*\d{1,9}\s*'))
            OR (json_type(v) = 'DOUBLE' AND regexp_full_match(json_extract_string(v, '$'), '\d{1,9}\.0'))
-         THEN TRY_CAST(regexp_replace(trim(json_extract_string(v, '$')), '\.0$', '') AS INTEGER) END;
+         THEN TRY_CAST(regexp_replace(trim(json_extract_string(v, '$')), '\.0$', '') AS INTEGER)
+         WHEN json_type(v) = 'VARCHAR'
+              AND regexp_full_match(json_extract_string(v, '$'), '\s*(?:\d{1,9}|\[\s*\d{1,9}\s*\])\s*')
+         THEN TRY_CAST(regexp_extract(json_extract_string(v, '$'), '\d{1,9}') AS INTEGER) END;
 
 -- an answer wrapped whole in one Markdown fence: its opening fence, language, content and closing fence
 CREATE OR REPLACE TEMP MACRO fence_of(t) AS
@@ -53,10 +62,14 @@ WITH unmarked AS (
     -- An answer logged in another system's format (Cohere, OpenAI annotations, Vertex grounding, per-sentence
     -- citations, an answer under `response` / `text` / ..., cite tags: audit.extract.shapes) is read as the structured
     -- output it stands for (`shaped_answers`)
+    -- A Python dict logged with `str()` (`literal_repairs`, audit.extract.markers: `{'answer': ..., 'citations':
+    -- None}`) is read as the JSON it stands for (flagged `python_literal_read`)
     SELECT answer_id, answer, repaired IS NOT NULL AS was_repaired,
-           CASE WHEN shaped IS NULL AND starts_with(answer, chr(65279)) THEN 2 ELSE 1 END AS text_start,
-           substr(coalesce(shaped, repaired, answer), text_start) AS unmarked
+           CASE WHEN shaped IS NULL AND literal IS NULL AND starts_with(answer, chr(65279)) THEN 2 ELSE 1 END
+               AS text_start,
+           substr(coalesce(shaped, repaired, literal, answer), text_start) AS unmarked
     FROM answers_ok LEFT JOIN surrogate_repairs USING (answer_id) LEFT JOIN shaped_answers USING (answer_id)
+         LEFT JOIN literal_repairs USING (answer_id)
 ), fenced AS (
     -- a ``` or ~~~ fence (a ~~~json fence was code: its citations were never checked, YELLOW no_citations)
     SELECT *, fence_of(unmarked) AS fence FROM unmarked
@@ -82,14 +95,18 @@ WITH unmarked AS (
     -- around it is at most two lines before and one after, 200 characters each, without a citation marker, and the
     -- JSON parses; it is the answer only when it has the shape of structured output (`docs`), else prose as before.
     -- The ends are read from the first and last 240 characters (a regex over the whole text took 0.6 ms per 6 kB)
+    -- A closing line after JSON that opens the answer (no preamble) is read so too: `{...}` then "Hope this helps!"
+    -- was structured_parse_failed (RED) however right, where the same after "Here is the answer:" was read
     SELECT *, CASE WHEN fence_head.open <> '' THEN substr(body, length(fence_head.whole) + 1) END AS fence_rest,
-           CASE WHEN bare_pre <> '' THEN substr(body, length(bare_pre) + 1) END AS bare_rest
+           CASE WHEN bare_pre <> '' OR (bare_pre = '' AND NOT prose_start) THEN substr(body, length(bare_pre) + 1) END
+               AS bare_rest
     FROM (
         SELECT *,
                CASE WHEN prose_start THEN regexp_extract(left(body, 240),
                    '(?s)^((.{0,200}?)(```|~~~)[ \t]*([A-Za-z]*)[ \t]*\r?\n?)', ['whole', 'pre', 'open', 'lang']) END
                    AS fence_head,
-               CASE WHEN prose_start THEN regexp_extract(left(body, 240), '(?s)^([^\{\[]{1,200}?\n)[ \t]*[\{\[]', 1) END
+               CASE WHEN prose_start THEN regexp_extract(left(body, 240), '(?s)^([^\{\[]{1,200}?\n)[ \t]*[\{\[]', 1)
+                    WHEN regexp_matches(body, '^\s*\{') AND NOT json_valid(body) THEN '' END
                    AS bare_pre
         FROM (SELECT *, NOT regexp_matches(body, '^\s*(?:[\{\[]|(?:event|id|retry|data):)') AS prose_start FROM bodies)
     )
@@ -213,6 +230,8 @@ SELECT answer_id,
        -- the JSON read held a lone surrogate escape, read as U+FFFD (flagged `lone_surrogate_replaced`)
        looks_json AND answer_field IS NOT NULL AND answer_id IN (SELECT answer_id FROM surrogate_repairs)
            AS surrogates_replaced,
+       looks_json AND answer_field IS NOT NULL AND answer_id IN (SELECT answer_id FROM literal_repairs)
+           AS literal_read,
        -- JSON found inside prose that is no structured output (a code sample) leaves the answer prose, unflagged;
        -- one that names an answer or citations but holds no answer text (`"answer": null`) is structured output that
        -- cannot be read, as without the preamble (it was prose, its fabricated citation object never seen)
@@ -313,6 +332,10 @@ FROM match_spans('(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`', '`', '~~~');
 CREATE OR REPLACE TEMP TABLE url_spans AS
 SELECT answer_id, span_start AS url_start, span_end AS url_end FROM match_spans($url, '://', 'www.');
 
+-- HTML tags (audit.extract.dialects.HTML_TAG): a bracket in one, `<a href="/kb/page[2]">`, is no marker
+CREATE OR REPLACE TEMP TABLE tag_spans AS
+SELECT answer_id, span_start AS tag_start, span_end AS tag_end FROM match_spans($tag, '<', '<');
+
 -- each marker's start = sum of the lengths of all text pieces and markers before it
 CREATE OR REPLACE TEMP TABLE markers_all AS
 WITH split AS (
@@ -337,6 +360,8 @@ WHERE NOT EXISTS (
     WHERE c.answer_id = m.answer_id AND m.char_start >= c.code_start AND m.char_end <= c.code_end)
   AND NOT EXISTS (
     SELECT 1 FROM url_spans u WHERE u.answer_id = m.answer_id AND m.char_start > u.url_start AND m.char_start < u.url_end)
+  AND NOT EXISTS (
+    SELECT 1 FROM tag_spans g WHERE g.answer_id = m.answer_id AND m.char_start > g.tag_start AND m.char_end < g.tag_end)
   AND (NOT regexp_full_match(m.marker, $sup)
        OR (regexp_full_match(right(left(t.answer_text, m.char_start), 4), $sup_before)
            AND regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), $sup_after)));
@@ -487,8 +512,13 @@ SELECT answer_id, marker_ord, sub_ord, marker, char_start, char_end,
 FROM numeric_cites LEFT JOIN url_lists u USING (answer_id)
 UNION ALL
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document_page',
-       regexp_extract(marker, $dp, 1) || ', page ' || translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to),
-       NULL, regexp_extract(marker, $dp, 1),
+       unquoted(regexp_extract(marker, $dp, 1))
+           || CASE WHEN regexp_extract(marker, $dp, 3) = ''
+                   THEN ', page ' || translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to)
+                   -- a range of pages (`Pages 2-3`): resolve.sql reads its last page from here
+                   ELSE ', pages ' || translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to) || '-'
+                        || translate(regexp_extract(marker, $dp, 3), $wide_from, $wide_to) END,
+       NULL, unquoted(regexp_extract(marker, $dp, 1)),
        TRY_CAST(translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to) AS INTEGER), NULL, NULL, NULL
 FROM markers WHERE regexp_full_match(marker, $dp)
 UNION ALL
@@ -509,7 +539,7 @@ FROM markers WHERE regexp_full_match(marker, $fs)
 UNION ALL
 -- [Source: Refund Policy.pdf]: the document named (as file_search); numeric and document_page markers are matched first
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document',
-       regexp_extract(marker, $doc, 1), NULL, regexp_extract(marker, $doc, 1), NULL, NULL, NULL, NULL
+       unquoted(regexp_extract(marker, $doc, 1)), NULL, unquoted(regexp_extract(marker, $doc, 1)), NULL, NULL, NULL, NULL
 FROM markers WHERE regexp_full_match(marker, $doc) AND NOT regexp_full_match(marker, $num)
   AND NOT regexp_full_match(marker, $dp)
 UNION ALL

@@ -13,7 +13,13 @@ FROM ctx;
 CREATE OR REPLACE TEMP TABLE resolved AS
 WITH cited AS (
     SELECT *, lower(trim(cited_title)) AS ref_key,
-           lower(regexp_replace(trim(cited_title), '\.[A-Za-z][A-Za-z0-9]{0,4}$', '')) AS ref_stem
+           lower(regexp_replace(trim(cited_title), '\.[A-Za-z][A-Za-z0-9]{0,4}$', '')) AS ref_stem,
+           -- a document-page marker's last page: of a range (`Pages 2-3`, cited_ref "..., pages 2-3") of at most 100
+           -- pages in order, its end; else its page
+           CASE WHEN dialect = 'document_page'
+                THEN coalesce(list_filter([TRY_CAST(regexp_extract(cited_ref, ', pages \d+-(\d{1,6})$', 1) AS INTEGER)],
+                                          lambda p: p BETWEEN cited_page AND cited_page + 100)[1], cited_page) END
+               AS last_page
     FROM citations
 ), doc_hits AS (
     -- contexts of the named document (by title or doc_id), whatever the page or chunk
@@ -72,7 +78,7 @@ WITH cited AS (
     UNION ALL
     SELECT d.answer_id, d.citation_ord, min(d.rank)
     FROM doc_hits d JOIN cited c USING (answer_id, citation_ord)
-    WHERE (c.dialect = 'document_page' AND d.page = c.cited_page)
+    WHERE (c.dialect = 'document_page' AND d.page BETWEEN c.cited_page AND c.last_page)
        OR (c.dialect = 'doc_chunk' AND d.doc_id || ':' || d.chunk_id = c.cited_doc || ':' || c.cited_chunk)
     GROUP BY ALL
     UNION ALL
@@ -103,7 +109,7 @@ WITH cited AS (
     SELECT d.answer_id, d.citation_ord, list_sort(list_distinct(list(d.rank))) AS doc_ranks
     FROM doc_hits d JOIN cited c USING (answer_id, citation_ord)
     WHERE c.dialect IN ('file_search', 'named_footnote', 'document', 'link') OR (c.dialect = 'structured' AND c.cited_title IS NOT NULL)
-       OR (c.dialect = 'document_page' AND d.page = c.cited_page)
+       OR (c.dialect = 'document_page' AND d.page BETWEEN c.cited_page AND c.last_page)
        OR (c.dialect = 'citation_object' AND c.malformed IS NULL AND c.cited_index IS NULL AND c.cited_chunk IS NULL
            AND (c.cited_page IS NULL OR d.page = c.cited_page))
        -- a chunk id retrieved more than once (a logger giving two chunks one id): each of its copies, as a page's

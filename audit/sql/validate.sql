@@ -21,6 +21,7 @@ SELECT *,
         WHEN conversation_id IS NULL OR is_blank(conversation_id) THEN 'conversation_id'
         WHEN logged_at IS NULL THEN 'logged_at'
         WHEN answer IS NULL OR is_blank(answer) OR is_json_nothing(answer) THEN 'answer'
+        WHEN contexts_error IS NOT NULL THEN 'contexts'
         WHEN first_row_no IS NOT NULL THEN 'answer_id'
     END AS bad_field,
     CASE
@@ -33,6 +34,7 @@ SELECT *,
         WHEN answer IS NULL THEN 'answer is missing (required)'
         WHEN is_blank(answer) THEN 'answer is empty: nothing to audit'
         WHEN is_json_nothing(answer) THEN 'answer is empty: JSON null, an empty string or an empty list, nothing to audit'
+        WHEN contexts_error IS NOT NULL THEN contexts_error
         WHEN first_row_no IS NOT NULL THEN 'answer_id is a duplicate of ' || first_ref
     END AS reason
 FROM (
@@ -52,5 +54,5 @@ FROM staged_checked WHERE reason IS NOT NULL;
 -- only copy of the source texts the audit keeps (ingest.py drops the staging tables once `ctx` is made)
 CREATE OR REPLACE TEMP TABLE answers_ok AS
 SELECT * EXCLUDE (first_row_no, first_ref, bad_field, reason, logged_at_raw, logged_at_type, contexts,
-                 unreadable_field, unreadable_reason)
+                 contexts_error, unreadable_field, unreadable_reason)
 FROM staged_checked WHERE reason IS NULL;

@@ -1,0 +1,22 @@
+"""HTML tags in an answer: a bracket inside one is no citation marker (`dialects.find_markers`, extract.sql's
+`tag_spans`). Pure functions."""
+
+from __future__ import annotations
+
+import re
+
+# An HTML tag with its attributes, `<a href="/kb/page[2]">`, `<img src='refunds[2].png' alt="...">`: a bracket in it is
+# no marker (it was a citation whose claim was the tag's text: a correct answer RED). An attribute's name holds no
+# bracket and a quoted value no angle bracket, so "a<b [1] and c>d" is no tag; `<sup>[1]</sup>` holds its marker
+# between two tags. extract.sql uses the same pattern
+HTML_TAG = (
+    r"<[A-Za-z][A-Za-z0-9:-]*(?:\s+[^\s<>\"'=/\[\]]+(?:\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\s\"'<>=\[\]`]+))?)*\s*/?>"
+)
+_HTML_TAG_RE = re.compile(HTML_TAG)
+
+
+def tag_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each HTML tag of `text` (extract.sql's `tag_spans`)."""
+    if "<" not in text:
+        return []
+    return [(m.start(), m.end()) for m in _HTML_TAG_RE.finditer(text)]
