@@ -55,7 +55,7 @@ def audit_one(cites: list[tuple[str, str]], uncited: int) -> tuple:
     con.execute(
         "CREATE TEMP TABLE texts AS SELECT 'a' AS answer_id, 'x' AS answer_text, false AS structured, "
         "false AS tagged_prose, false AS structured_parse_failed, CAST([] AS VARCHAR[]) AS citation_shape_flags, "
-        "false AS surrogates_replaced"
+        "false AS surrogates_replaced, false AS literal_read"
     )
     sentences = sorted({s for s, _ in cites})
     con.execute(
