@@ -16,7 +16,7 @@ from audit.extract.json_dialects import CITATION_LIST_NAMES as CITATION_LIST_NAM
 from audit.extract.json_dialects import CITATION_OBJECT_NAMES as CITATION_OBJECT_NAMES
 from audit.extract.json_dialects import JSON_DIALECTS as JSON_DIALECTS
 from audit.extract.tags import HTML_TAG as HTML_TAG
-from audit.extract.tags import tag_spans
+from audit.extract.tags import holding, tag_spans
 
 
 @dataclass(frozen=True)
@@ -290,16 +290,19 @@ def find_markers(text: str) -> list[re.Match[str]]:
     """Every marker of `text`, code aside: the registry's regex, less the superscript runs that are no citation, the
     brackets inside a url, an HTML tag (`HTML_TAG`) and Markdown code (`cfg[3]` in backticks was no citation, but
     the sentence splitter and the claims cut it out: "`cfg` is a setting" was checked and shown)."""
-    urls = url_spans(text)
-    code = code_spans(text)
-    tags = tag_spans(text)
+    urls, code, tags = url_spans(text), code_spans(text), tag_spans(text)
+    firsts = [[s for s, _ in spans] for spans in (urls, code, tags)]
+
+    def outside(m: re.Match[str]) -> bool:  # not inside a url, nor wholly in code or a tag (each: `holding`)
+        u = holding(urls, firsts[0], m.start())
+        c = holding(code, firsts[1], m.start(), at=True)
+        t = holding(tags, firsts[2], m.start())
+        return not ((u and m.start() < u[1]) or (c and m.end() <= c[1]) or (t and m.end() < t[1]))
+
     return [
         m
         for m in marker_regex().finditer(text)
-        if (not _SUPERSCRIPT_RE.fullmatch(m.group()) or superscript_in_place(text, m.start(), m.end()))
-        and not any(s < m.start() < e for s, e in urls)
-        and not any(s <= m.start() and m.end() <= e for s, e in code)
-        and not any(s < m.start() and m.end() < e for s, e in tags)
+        if (not _SUPERSCRIPT_RE.fullmatch(m.group()) or superscript_in_place(text, m.start(), m.end())) and outside(m)
     ]
 
 
