@@ -15,6 +15,7 @@ from audit.verify.clocks import day_times, noon_times
 from audit.verify.multiples import rise_percents, source_multiples
 from audit.verify.numranges import number_key
 from audit.verify.numwords import CARDINALS, TENS, halves_in_digits
+from audit.verify.subunits import money
 from audit.verify.textcache import text_cache
 
 # each unit: its dimension and how its value becomes the dimension's base (scale, offset: base = value * scale +
@@ -89,7 +90,7 @@ _SMALL = CARDINALS[1:11]  # one to ten
 _COUNT = rf"(\d{{1,3}}|{'|'.join(_SMALL)})"
 _N_IN_M = re.compile(rf"\b{_COUNT}\s+(?:in|out\s+of)\s+(?:every\s+)?{_COUNT}\s+[a-z]", re.IGNORECASE)
 _CLOCK_UNIT = ((1.0, 0.0),)  # minutes
-_SPANS = ("duration", "months")
+_SPANS = ("duration", "months", "money:cent", "money:penny")  # a sum of money: "85 cents" is "$0.85" (`subunits`)
 _DIRECT = ("time", "share", "rise", *_SPANS)  # looked up in the source directly, not as a conversion the claim adds
 # a duration a source states in words, in digits for `_measures`: "two weeks" is "2 weeks", "a fortnight" "1
 # fortnight", "half an hour" "0.5 hour", "an hour and a half" "1.5 hour", "twenty-five years" "25 years"
@@ -141,7 +142,8 @@ def claim_quantities(claim: str) -> tuple[Quantity, ...]:
     rises in percent (`multiples`)."""
     rises = tuple(Quantity((k,), "rise", v, 0, ((1.0, 0.0),)) for k, v in rise_percents(claim).items())
     counted = _SPAN_COUNT.sub(lambda m: m.group() if (n := _span_count(m)) in ("1", m.group()) else n, claim)
-    return tuple(_measures(counted)) + rises
+    sums = tuple(Quantity((k,), f"money:{family}", v, 0, ((1.0, 0.0),)) for k, family, v in money(claim))
+    return tuple(_measures(counted)) + rises + sums
 
 
 # what a count of a span counts, in the singular (`keyfacts._counted`): a source that counts one of them ("30
@@ -186,6 +188,8 @@ def _source_values(source: str) -> dict[str, frozenset[tuple[float, _Unit | str]
             out.setdefault("share", set()).add((100 * n / of, "fraction"))
     for minutes in noon_times(source):
         out.setdefault("time", set()).add((float(minutes), _CLOCK_UNIT))
+    for _, family, value in money(source):
+        out.setdefault(f"money:{family}", set()).add((value, ((1.0, 0.0),)))
     return {dim: frozenset(values) for dim, values in out.items()}
 
 
