@@ -187,10 +187,15 @@ def _without_phrases(text: str) -> str:
 
 
 # a word of one side negated ("did not rise", "was not allowed", "never won", "didn't win", "failed to win", "unable
-# to open", "refused to approve", "did not make a profit") states the other side; "not only reduces" states its own
+# to open", "refused to approve", "did not make a profit") states the other side; "not only reduces" states its own.
+# So does one still awaited ("awaiting approval", "pending approval", "has yet to win") and one that none of them
+# did ("none of the passengers died", "No one died", "nobody on board died"), and "not yet been approved" (the
+# false-alarm sweep, round 11)
 _NEGATED = re.compile(
-    r"(?:\b(?:(?:can)?not(?!\s+(?:only|just|merely)\s)|never|no|without)|n['’]t|"
-    r"\b(?:fail(?:s|ed|ing)?|unable|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)) to)\s+(?:\w+\s+)?(?:(?:a|an|any)\s+)?$"
+    r"(?:\b(?:(?:can)?not(?!\s+(?:only|just|merely)\s)|never|[Nn]o|[Nn]obody(?:\s+\w+)?|without|awaiting|pending|yet\s+to(?:\s+be)?|"
+    r"[Nn]one\s+of(?:\s+(?:the|its|their))?)|n['’]t|"
+    r"\b(?:fail(?:s|ed|ing)?|unable|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)) to)\s+"
+    r"(?:yet\s+)?(?:\w+\s+)?(?:(?:a|an|any)\s+)?$"
 )
 
 

@@ -17,6 +17,7 @@ import unicodedata
 from audit.verify.changes import CHANGE_PAIRS
 from audit.verify.exclusive import EXCLUSIVE_CLASSES, EXCLUSIVE_PAIRS, MORE_THAN
 from audit.verify.months import MONTH_NAMES
+from audit.verify.states import said_as_state
 
 # pairs of opposites: English, then German, French and Spanish; every form written out
 _OPPOSITE_PAIRS = """
@@ -369,7 +370,7 @@ def negation_said_otherwise(negated: str, plain: str) -> bool:
     "The policy does not cover water damage" and "The policy excludes water damage" say one thing ("is not allowed" /
     "is banned"), unlike "does not cover" / "excludes flood damage but covers water damage"; or a word that `plain`
     states with a negating prefix ("is not known" / "is unknown": `_prefixed`)."""
-    if _prefixed(negated, plain) or _ended_or_barred(negated, plain):
+    if _prefixed(negated, plain) or _ended_or_barred(negated, plain) or said_as_state(negated, plain):
         return True
     words = [m.group(1).lower() for m in _NEGATED_WORD.finditer(negated)]
     if not words:

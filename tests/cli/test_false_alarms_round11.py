@@ -53,3 +53,94 @@ def test_a_sum_in_cents_or_pence_is_the_sum_in_its_currency(got: Verdicts) -> No
         ("fee", "missing_number:15"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+AWAITING = "The vaccine is still awaiting approval."
+MERGER = "The merger has yet to be approved by regulators."
+
+
+@claims(
+    {
+        "not_yet": ("The vaccine has not yet been approved.", AWAITING),
+        "not_yet_2": ("The drug has not been approved yet.", "The drug is still awaiting approval by the FDA."),
+        "awaiting": ("The vaccine is awaiting approval.", "The vaccine has not yet been approved by regulators."),
+        "yet_to": ("The merger has not been approved.", MERGER),
+        "sentencing": ("He has not been sentenced.", "He is awaiting sentencing after his conviction."),
+        "pending": ("The results have not been released yet.", "The results are still pending release."),
+        "unresolved": ("The dispute has not been settled.", "The dispute remains unresolved."),
+        "approved": ("The vaccine has been approved.", AWAITING),
+        "merger_approved": ("The merger has been approved.", MERGER),
+    },
+    HARD,
+)
+def test_what_is_still_awaited_is_not_yet_done(got: Verdicts) -> None:
+    # "has not yet been approved" against "is still awaiting approval" was negation_mismatch (weak; round 10 left
+    # it open), "has not been approved" against "has yet to be approved" the same, "has not been sentenced" against
+    # "awaiting sentencing", "not been released yet" against "pending release", "has not been settled" against
+    # "remains unresolved". What is awaited is not yet done: "awaiting approval" is the side of a denied approval
+    # (`direction`), so "has been approved" against it, verified before, is a direction_mismatch now
+    for key in ("not_yet", "not_yet_2", "awaiting", "yet_to", "sentencing", "pending", "unresolved"):
+        assert got[key] == ("verified", []), (key, got)
+    for key in ("approved", "merger_approved"):
+        assert got[key][0] != "verified" and "direction_mismatch" in got[key][1], (key, got)
+
+
+@claims(
+    {
+        "stayed_on": ("The CEO stayed on.", "The CEO did not resign."),
+        "unemployed": ("He was unemployed.", "He did not have a job."),
+        "jobless": ("She was jobless for two years.", "She did not have a job for two years."),
+        "survived": ("All passengers survived.", "None of the passengers died."),
+        "on_board": ("Everyone on board survived.", "Nobody on board died, the airline said."),
+        "missed": ("She missed the meeting.", "She did not attend the meeting."),
+        "skipped": ("The president skipped the summit.", "The president did not attend the summit in Rome."),
+        "absent": ("She was absent from the vote.", "She did not take part in the vote."),
+        "closed": ("The bridge remains closed.", "The bridge has not reopened since the flood."),
+        "missing": ("The missing hiker has not been found.", "The missing hiker is still missing."),
+        "resigned": ("The CEO resigned.", "The CEO did not resign."),
+        "some_died": ("Some passengers died.", "Nobody on board died, the airline said."),
+        "all_died": ("Everyone died in the crash.", "All of the passengers survived the crash."),
+        "reopened": ("The bridge has reopened.", "The bridge remains closed since the flood."),
+        "raised": ("The central bank raised rates.", "The central bank did not change interest rates on Thursday."),
+    },
+    HARD,
+)
+def test_a_negation_said_as_a_state_is_one(got: Verdicts) -> None:
+    # "stayed on" against "did not resign" was negation_mismatch (weak), "unemployed" / "jobless" against "did not
+    # have a job" the same, "All passengers survived" against "None of the passengers died" negation_mismatch and
+    # direction_mismatch ("none of" negated nothing), "missed" / "skipped" / "absent" against "did not attend" /
+    # "did not take part", "remains closed" against "has not reopened", "has not been found" against "is still
+    # missing". The claim that states what the source denies keeps its reason
+    for key in ("stayed_on", "unemployed", "jobless", "survived", "on_board", "missed", "skipped", "absent"):
+        assert got[key] == ("verified", []), (key, got)
+    for key in ("closed", "missing"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("resigned", "negation_mismatch"),
+        ("some_died", "negation_mismatch"),
+        ("all_died", "direction_mismatch"),
+        ("reopened", "direction_mismatch"),
+        ("raised", "negation_mismatch"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+@claims(
+    {
+        "at_large": ("The suspect is still at large.", "The suspect has not been caught, police said."),
+        "not_caught": ("The suspect has not been caught.", "The suspect remains at large, police said."),
+        "on_hold": ("Rates were kept on hold.", "The bank did not change rates."),
+        "held_steady": ("The central bank held rates steady.", "The central bank did not change interest rates."),
+        "in_force": ("The law is still in force.", "The law has not been repealed."),
+        "never_found": ("The painting was never found.", "The painting is still missing."),
+        "delayed": ("The flight did not leave on time.", "The flight was delayed."),
+        "still_pending": ("The deal has not been finalised.", "The deal is still pending, the company said."),
+    },
+    HARD,
+)
+def test_a_state_said_otherwise_loses_its_negation_mismatch(got: Verdicts) -> None:
+    # each was negation_mismatch ("at large" / "has not been caught" unsupported); the rule no longer fires, but the
+    # model alone still holds them below verified (its negation feature changes: the lead refits)
+    for key in ("at_large", "not_caught", "on_hold", "held_steady", "in_force", "never_found", "delayed"):
+        assert got[key][1] == [], (key, got)
+    assert got["still_pending"][1] == [], got

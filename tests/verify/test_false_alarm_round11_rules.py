@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from audit.verify.direction import direction_mismatch
+from audit.verify.features import negation_mismatch
+from audit.verify.states import said_as_state
 from audit.verify.subunits import money
 
 
@@ -23,3 +26,52 @@ from audit.verify.subunits import money
 )
 def test_sums_of_money_and_their_families(text: str, sums: list[tuple[str, str, float]]) -> None:
     assert [(k, f, round(v, 4)) for k, f, v in money(text)] == sums
+
+
+@pytest.mark.parametrize(
+    ("negated", "plain"),
+    [
+        ("The vaccine has not yet been approved.", "The vaccine is still awaiting approval."),
+        ("He has not been sentenced.", "He is awaiting sentencing."),
+        ("The council has not decided yet.", "The council is still awaiting a decision."),
+        ("The deal has not been finalised.", "The deal is still pending."),
+        ("The suspect has not been caught.", "The suspect remains at large."),
+        ("He did not have a job.", "He was unemployed."),
+        ("The CEO did not resign.", "The CEO stayed on."),
+        ("The bank did not change rates.", "Rates were kept on hold."),
+        ("None of the passengers died.", "All passengers survived."),
+        ("Neither team scored.", "The match ended 0-0."),
+    ],
+)
+def test_a_negation_said_as_a_state(negated: str, plain: str) -> None:
+    assert said_as_state(negated, plain)
+    assert not negation_mismatch(plain, negated) and not negation_mismatch(negated, plain)
+
+
+@pytest.mark.parametrize(
+    ("negated", "plain"),
+    [
+        ("The vaccine has not been tested.", "The vaccine is still awaiting approval."),  # another word awaited
+        ("The suspect has not been named.", "The suspect remains at large."),  # at large: not caught, not unnamed
+        ("The CEO did not comment.", "The CEO stayed on."),
+        ("Neither team scored.", "The match ended 1-1."),
+        ("None of the passengers died.", "All passengers were injured."),
+    ],
+)
+def test_a_state_of_something_else_is_no_negation(negated: str, plain: str) -> None:
+    assert not said_as_state(negated, plain)
+
+
+@pytest.mark.parametrize(
+    ("claim", "window", "mismatch"),
+    [
+        ("The vaccine has been approved.", "The vaccine is still awaiting approval.", True),
+        ("The merger has been approved.", "The merger has yet to be approved.", True),
+        ("The vaccine has not yet been approved.", "The vaccine is still awaiting approval.", False),
+        ("All passengers survived.", "None of the passengers died.", False),
+        ("All passengers died.", "None of the passengers died.", True),
+        ("No one died in the crash.", "All of the passengers survived the crash.", False),
+    ],
+)
+def test_a_word_awaited_or_that_none_did_states_the_other_side(claim: str, window: str, mismatch: bool) -> None:
+    assert direction_mismatch(claim, window) is mismatch

@@ -1,0 +1,89 @@
+"""A negation said as a state, without "not" (the false-alarm sweep, round 11): what is still awaited is not yet done
+("has not yet been approved" / "is still awaiting approval", "has not been finalised" / "is still pending"), a
+suspect at large has not been caught, someone unemployed has no job, one who stayed on did not resign, rates kept on
+hold did not change, one who missed a meeting or was absent did not attend it, what is still missing has not been
+found, a bridge that remains closed has not reopened, a law in force has not been repealed, a delayed flight did not
+leave on time, a match that ended 0-0 is one where neither team scored. Each was `negation_mismatch` (the one side
+negated, the other not). Read by `opposites.negation_said_otherwise` as one negation said two ways; only where the
+negated side denies the word the state speaks of. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+# the word a negation denies: "has not (yet) been approved", "did not have a job", "has not been caught", "neither
+# team scored", "none of the passengers died", "nobody was hurt"
+_DENIED = re.compile(
+    r"(?:\b(?:not|never|cannot|neither\s+[a-z]+|none\s+of\s+(?:the\s+|its\s+|their\s+)?[a-z]+|"
+    r"(?:nobody|no\s+one)(?:\s+on\s+board)?)"
+    r"|n['’]t)\s+(?:yet\s+)?(?:(?:be|been|was|were|is|are)\s+)?(?:yet\s+)?"
+    r"(?:(?:have|had|has|hold|get|find)\s+(?:a|an|any)\s+)?([a-z]+)",
+    re.IGNORECASE,
+)
+# a state awaited: "awaiting approval", "pending approval", "waiting for a decision", "yet to be approved", "has yet
+# to sign": the awaited word shares its first letters with the denied one ("approv-al" / "approv-ed")
+_AWAITED = re.compile(
+    r"\b(?:awaiting|awaits|await|pending|waiting\s+(?:for|on)|yet\s+to(?:\s+be)?)\s+(?:(?:a|an|the|its|their)\s+)?"
+    r"([a-z]+)",
+    re.IGNORECASE,
+)
+_STEM = 5  # letters an awaited word and a denied word share: "approval" / "approved"; a noun in "-sion" 4
+# a state that is the denial of a finished act by itself: "is still pending", "remains undecided", "unresolved"
+_PENDING = re.compile(
+    r"\b(?:pending|undecided|unresolved|unsettled|unfinished|incomplete)\b(?!\s+[a-z])", re.IGNORECASE
+)
+_FINISHED = frozenset(
+    "approved finalised finalized completed decided resolved settled signed agreed concluded finished confirmed "
+    "ratified closed done".split()
+)
+_WORD = re.compile(r"[a-z]+")
+# a state, and the words whose denial it is (only where the plain side does not state the denied word itself)
+_STATES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), frozenset(words.split()))
+    for pattern, words in (
+        (r"\bat\s+large\b", "caught captured arrested found apprehended detained located traced"),
+        (r"\b(?:unemployed|jobless|out\s+of\s+work)\b", "job work employed employment"),
+        (
+            r"\b(?:st(?:ay|ays|ayed|aying)|remain(?:s|ed|ing)?)\s+(?:on|in\s+(?:office|post|power|the\s+job))\b",
+            "resign resigned quit leave left retire retired step stepped",
+        ),
+        (
+            r"\b(?:on\s+hold|held\s+(?:steady|unchanged|at)|kept\s+(?:steady|unchanged|at)|left\s+unchanged)\b",
+            "change changed alter altered move moved adjust adjusted",
+        ),
+        (
+            r"\b(?:miss(?:es|ed)|skip(?:s|ped)?|absent)\b",
+            "attend attended go went show showed appear appeared take took participate participated present",
+        ),
+        (r"\b(?:missing|lost)\b", "found located recovered traced"),
+        (r"\b(?:closed|shut)\b", "open opened reopen reopened"),
+        (r"\bin\s+(?:force|effect)\b", "repealed revoked abolished scrapped overturned cancelled"),
+        (r"\b(?:delayed|late)\b", "leave left arrive arrived depart departed start started"),
+        (r"\b0\s*[-–]\s*0\b|\bgoalless\b|\bscoreless\b|\bnil[-\s](?:nil|all)\b", "score scored scores goal goals"),
+        (r"\bsurviv(?:e|es|ed|ing)\b", "die died dies killed"),
+    )
+)
+
+
+def _shares_stem(awaited: str, denied: str) -> bool:
+    """Whether an awaited word and a denied one are of one verb: "approval" / "approved", "decision" / "decided"."""
+    n = _STEM - 1 if awaited.endswith("sion") else _STEM
+    return len(awaited) >= n and len(denied) >= n and awaited[:n] == denied[:n]
+
+
+def said_as_state(negated: str, plain: str) -> bool:
+    """Whether `plain` states, without a negation, the state that `negated` says by denying a word: awaiting, or
+    pending, what was not yet done; at large, unemployed, stayed on, kept on hold, missed, 0-0, survived (these
+    only where `plain` does not state the denied word itself)."""
+    denied = {m.group(1).lower() for m in _DENIED.finditer(negated)}
+    if not denied:
+        return False
+    awaited = {m.group(1).lower() for m in _AWAITED.finditer(plain)}
+    if any(_shares_stem(a, d) for a in awaited for d in denied):
+        return True
+    if denied & _FINISHED and _PENDING.search(plain) is not None:
+        return True
+    if denied & set(_WORD.findall(plain.lower())):  # "absent in few" beside "present in most" states "present"
+        return False
+    return any(denied & words and state.search(plain) is not None for state, words in _STATES)
