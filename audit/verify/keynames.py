@@ -173,6 +173,7 @@ _ALIASES = (
     ("UAE", "U.A.E.", "United Arab Emirates"),
     ("NYC", "New York City"),
     ("WHO", "World Health Organization", "World Health Organisation"),
+    ("Fed", "Federal Reserve"),  # the false-alarm sweep, round 11: "The Fed" against it was missing_name:Fed
     ("NY", "N.Y.", "New York"),
     ("LA", "L.A.", "Los Angeles"),  # the false-alarm sweep, round 9: "Los Angeles" against "LA" was missing_name:Los
     ("Netherlands", "Holland"),  # and "The Netherlands" against "Holland" missing_name:Netherlands
@@ -180,11 +181,10 @@ _ALIASES = (
     ("WWI", "WW1", "WW I", "World War I", "World War 1", "World War One", "First World War"),
     *DEMONYM_GROUPS,  # a country and its people's adjective ("Ireland" / "Irish": `demonyms.py`)
 )
-# a word of a place's or an organisation's name by its abbreviation, and back: "St. John Street" is "Saint John
-# Street", "Ft. Sumter" "Fort Sumter", "the Dept. of Energy" "the Department of Energy", "Microsoft Corporation"
-# "Microsoft Corp." (the false-alarm sweep, round 9: missing_name:Dept, :Govt, :Corporation)
-# "Main St." "Main Street", "Warner Bros." "Warner Brothers", "Thurs." "Thursday", a US state as the press writes
-# it: "Sacramento, Calif." "Sacramento, California" (not those that are words or names too: Del., Miss., Pa., ...)
+# a word of a place's or an organisation's name by its abbreviation, and back: "St. John Street" is "Saint John Street",
+# "Ft. Sumter" "Fort Sumter", "the Dept. of Energy" "the Department of Energy", "Microsoft Corp." "Corporation"
+# (false alarms round 9), "Warner Bros." "Warner Brothers", "Thurs." "Thursday", a US state as the press writes it:
+# "Sacramento, Calif." "Sacramento, California" (not those that are words or names too: Del., Miss., Pa., ...)
 _ABBREVIATED = (
     "st:saint st:street mt:mount ft:fort dept:department govt:government corp:corporation univ:university "
     "intl:international assn:association ave:avenue bros:brothers ala:alabama ariz:arizona ark:arkansas "
@@ -216,8 +216,8 @@ class _AliasForms:
     forms: str  # every form, lower case
 
 
-def _alias_forms(group: tuple[str, ...]) -> _AliasForms:
-    short = tuple(f for f in group if f.isupper() or "." in f)
+def _alias_forms(group: tuple[str, ...]) -> _AliasForms:  # a short form read with its capital: "Fed", not "fed up"
+    short = tuple(f for f in group if f.isupper() or "." in f or len(f) <= 3)
     long_ = tuple(f.lower() for f in group if f not in short)
     return _AliasForms(
         short,

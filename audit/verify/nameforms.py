@@ -14,9 +14,10 @@ from audit.verify.keynames import is_common
 from audit.verify.months import ABBREVIATIONS, MONTH_NUMBERS, WEEKDAYS
 from audit.verify.textcache import text_cache
 
-# a name written out: two capitalised words or more, with "of", "and", "for", "the", "on", "in", "&" between them
-# ("Department of Justice", "Bank of England", "Centers for Disease Control and Prevention")
-_CONNECTORS = ("of", "and", "for", "the", "on", "in", "&")
+# a name written out: two capitalised words or more, with "of", "and", "for", "the", "on", "in", "at", "&" between
+# them ("Department of Justice", "Bank of England", "Centers for Disease Control and Prevention", "University of
+# Illinois at Chicago": "UIC" against it was missing_name:UIC, the false-alarm sweep, round 11)
+_CONNECTORS = ("of", "and", "for", "the", "on", "in", "at", "&")
 _CAP_WORD = r"[A-Z][A-Za-z'\-]*"
 _RUN = re.compile(rf"\b{_CAP_WORD}(?:\s+(?:(?:{'|'.join(_CONNECTORS)})\s+)*{_CAP_WORD})+")
 _LEADING_ARTICLE = ("The", "A", "An")  # "The Federal Bureau ...": no initial

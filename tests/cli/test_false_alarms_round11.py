@@ -144,3 +144,33 @@ def test_a_state_said_otherwise_loses_its_negation_mismatch(got: Verdicts) -> No
     for key in ("at_large", "not_caught", "on_hold", "held_steady", "in_force", "never_found", "delayed"):
         assert got[key][1] == [], (key, got)
     assert got["still_pending"][1] == [], got
+
+
+@claims(
+    {
+        "fed": ("The Fed raised interest rates.", "The Federal Reserve raised interest rates on Wednesday."),
+        "fed_june": ("The Fed held rates steady in June.", "In June the Federal Reserve held rates steady."),
+        "written_out": ("The Federal Reserve raised rates.", "The Fed raised rates on Wednesday, its third rise."),
+        "us_fed": ("The Fed cut rates in March.", "The US Federal Reserve cut rates in March."),
+        "ucla": ("He taught at UCLA.", "He taught at the University of California at Los Angeles."),
+        "uic": ("UIC is located in Chicago.", "The University of Illinois at Chicago is located in Chicago, Illinois."),
+        "ecb": ("The ECB raised interest rates.", "The Federal Reserve raised interest rates on Wednesday."),
+        "fed_up": ("The Federal Reserve raised rates.", "Investors fed up with the delay sold bonds."),
+        "ucsb": ("He taught at UCSB.", "He taught at the University of California at Los Angeles."),
+    },
+    HARD,
+)
+def test_an_organisation_by_its_short_name_or_initials_is_named(got: Verdicts) -> None:
+    # "The Fed" against "the Federal Reserve" was missing_name:Fed (weak), "The Federal Reserve" against "The Fed"
+    # missing_name:Federal, :Reserve, "UCLA" against "the University of California at Los Angeles" missing_name:UCLA
+    # and "UIC" against "the University of Illinois at Chicago" missing_name:UIC (a name's "at" ended its run of
+    # capitalised words). Another organisation's initials stay missing, and "fed up" names no Federal Reserve
+    for key in ("fed", "fed_june", "written_out", "us_fed", "ucla"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["uic"][1] == [], got  # no missing name; the model alone holds it weak
+    for key, reason in (
+        ("ecb", "missing_name:ECB"),
+        ("fed_up", "missing_name:Federal"),
+        ("ucsb", "missing_name:UCSB"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
