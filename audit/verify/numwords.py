@@ -103,12 +103,23 @@ def halves_in_digits(text: str) -> str:
     return _AND_A_HALF.sub(_half, text) if "and a half" in text.lower() else text
 
 
+# a score of nothing in words: "neither team scored", "a goalless draw", "scoreless", "nil-nil" (a match that "ended
+# 0-0" against it was missing_number:0: the false-alarm sweep, round 11)
+_NIL = re.compile(
+    r"\b(?:neither\s+(?:team|side|club|player)\s+scored|goalless|scoreless|nil[-\s](?:nil|all)|no\s+goals)\b",
+    re.IGNORECASE,
+)
+
+
 def numbers_in_words(text: str) -> frozenset[str]:
-    """The numbers (digits) `text` states in dozens, as "a hundred" or "a thousand", or as a decade in words."""
+    """The numbers (digits) `text` states in dozens, as "a hundred" or "a thousand", as a decade in words, or as a
+    score of nothing (`_NIL`)."""
     low = text.lower()
-    if not any(w in low for w in ("dozen", "hundred", "thousand", "ties", "decade", "centur")):  # most texts
+    words = ("dozen", "hundred", "thousand", "ties", "decade", "centur", "scor", "goal", "nil")
+    if not any(w in low for w in words):  # most texts
         return frozenset()
     out = {"100" if m.group(1).lower() == "hundred" else "1000" for m in _ROUND.finditer(text)}
+    out |= {"0"} if _NIL.search(text) else set()
     out |= _dozens(text) if "dozen" in low else set()
     out |= _decades(text) if "ties" in low else set()
     return frozenset(out | _spans(text) if "decade" in low or "centur" in low else out)

@@ -8,6 +8,7 @@ import pytest
 
 from audit.verify.direction import direction_mismatch
 from audit.verify.features import negation_mismatch
+from audit.verify.numwords import numbers_in_words
 from audit.verify.states import said_as_state
 from audit.verify.subunits import money
 
@@ -75,3 +76,17 @@ def test_a_state_of_something_else_is_no_negation(negated: str, plain: str) -> N
 )
 def test_a_word_awaited_or_that_none_did_states_the_other_side(claim: str, window: str, mismatch: bool) -> None:
     assert direction_mismatch(claim, window) is mismatch
+
+
+@pytest.mark.parametrize(
+    ("text", "nil"),
+    [
+        ("Neither team scored in the match.", True),
+        ("It was a goalless draw.", True),
+        ("The game finished nil-nil.", True),
+        ("The team scored twice.", False),
+        ("Neither candidate won a majority.", False),
+    ],
+)
+def test_a_score_of_nothing_in_words_is_zero(text: str, nil: bool) -> None:
+    assert ("0" in numbers_in_words(text)) is nil
