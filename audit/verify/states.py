@@ -3,9 +3,11 @@
 suspect at large has not been caught, someone unemployed has no job, one who stayed on did not resign, rates kept on
 hold did not change, one who missed a meeting or was absent did not attend it, what is still missing has not been
 found, a bridge that remains closed has not reopened, a law in force has not been repealed, a delayed flight did not
-leave on time, a match that ended 0-0 is one where neither team scored. Each was `negation_mismatch` (the one side
-negated, the other not). Read by `opposites.negation_said_otherwise` as one negation said two ways; only where the
-negated side denies the word the state speaks of. Pure.
+leave on time, a match that ended 0-0 is one where neither team scored, a team unbeaten has not lost, a penalty
+missed is one not scored, a match postponed did not go ahead, one who dropped out did not finish, a plan abandoned
+was not carried out. Each was `negation_mismatch` (the one side negated, the other not). Read by
+`opposites.negation_said_otherwise` as one negation said two ways; only where the negated side denies the word the
+state speaks of. Pure.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import re
 # the word a negation denies: "has not (yet) been approved", "did not have a job", "has not been caught", "neither
 # team scored", "none of the passengers died", "nobody was hurt"
 _DENIED = re.compile(
-    r"(?:\b(?:not|never|cannot|neither\s+[a-z]+|none\s+of\s+(?:the\s+|its\s+|their\s+)?[a-z]+|"
+    r"(?:\b(?:not|never|cannot|fail(?:s|ed)?\s+to|neither\s+[a-z]+|none\s+of\s+(?:the\s+|its\s+|their\s+)?[a-z]+|"
     r"(?:nobody|no\s+one)(?:\s+on\s+board)?)"
     r"|n['’]t)\s+(?:yet\s+)?(?:(?:be|been|was|were|is|are)\s+)?(?:yet\s+)?"
     r"(?:(?:have|had|has|hold|get|find)\s+(?:a|an|any)\s+)?([a-z]+)",
@@ -62,6 +64,12 @@ _STATES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:delayed|late)\b", "leave left arrive arrived depart departed start started"),
         (r"\b0\s*[-–]\s*0\b|\bgoalless\b|\bscoreless\b|\bnil[-\s](?:nil|all)\b", "score scored scores goal goals"),
         (r"\bsurviv(?:e|es|ed|ing)\b", "die died dies killed"),
+        # a season or a run unbeaten, a penalty missed, an event called off, a course or a plan given up
+        (r"\b(?:unbeaten|undefeated)\b", "lost lose loses beaten defeated"),
+        (r"\bmiss(?:es|ed)\b", "score scored convert converted"),
+        (r"\b(?:postponed|cancell?ed|called\s+off|put\s+off)\b", "go went take took happen happened proceed"),
+        (r"\bdropped\s+out\b", "finish finished complete completed graduate graduated"),
+        (r"\b(?:abandoned|dropped|scrapped|shelved)\b", "carried implemented completed finished built"),
     )
 )
 

@@ -195,3 +195,38 @@ def test_a_score_of_nothing_in_words_is_nil(got: Verdicts) -> None:
         assert got[key][1] == [], (key, got)
     for key, reason in (("one_one", "negation_mismatch"), ("one_nil", "missing_number:1")):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+UNBEATEN = "The team has not lost a game this season."
+PENALTY = "He failed to score from the penalty spot."
+MATCH = "The match did not go ahead as planned and will be played later."
+SCHOOL = "Tom DeLonge didn't finish middle school and formed Blink-182 with Mark Hoppus."
+
+
+@claims(
+    {
+        "not_lost": ("The team has not lost this season.", "The team remains unbeaten this season."),
+        "unbeaten": ("The team is unbeaten this season.", UNBEATEN),
+        "missed": ("He missed the penalty.", PENALTY),
+        "postponed": ("The match was postponed.", MATCH),
+        "dropped_out": ("Tom DeLonge dropped out of middle school.", SCHOOL),
+        "abandoned": ("The plan was abandoned.", "The plan was never carried out and was dropped."),
+        "lost": ("The team has lost a game this season.", UNBEATEN),
+        "scored": ("He scored the penalty.", PENALTY),
+        "played": ("The match was played.", MATCH),
+        "finished": ("Tom DeLonge finished middle school.", SCHOOL),
+    },
+    HARD,
+)
+def test_a_run_unbeaten_a_penalty_missed_a_match_postponed_are_negations(got: Verdicts) -> None:
+    # "has not lost" against "remains unbeaten" was negation_mismatch (weak), "unbeaten" against "has not lost a
+    # game" the same, "missed the penalty" against "failed to score from the penalty spot" ("failed to" now denies
+    # a word as "not" does), "postponed" against "did not go ahead", "dropped out of" against "didn't finish", "was
+    # abandoned" against "was never carried out" (a training pair's supported claim, rewritten). The claim that
+    # states what the source denies keeps its mismatch
+    for key in ("not_lost", "missed", "postponed", "dropped_out"):
+        assert got[key] == ("verified", []), (key, got)
+    for key in ("unbeaten", "abandoned"):  # no rule; the model alone holds them weak
+        assert got[key][1] == [], (key, got)
+    for key in ("lost", "scored", "played", "finished"):
+        assert got[key][0] != "verified" and "negation_mismatch" in got[key][1], (key, got)

@@ -42,6 +42,10 @@ def test_sums_of_money_and_their_families(text: str, sums: list[tuple[str, str, 
         ("The bank did not change rates.", "Rates were kept on hold."),
         ("None of the passengers died.", "All passengers survived."),
         ("Neither team scored.", "The match ended 0-0."),
+        ("The team has not lost a game.", "The team is unbeaten."),
+        ("He failed to score from the penalty spot.", "He missed the penalty."),
+        ("The match did not go ahead.", "The match was postponed."),
+        ("He didn't finish school.", "He dropped out of school."),
     ],
 )
 def test_a_negation_said_as_a_state(negated: str, plain: str) -> None:
