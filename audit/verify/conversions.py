@@ -236,7 +236,32 @@ def converted_numbers(quantities: tuple[Quantity, ...], source: str) -> set[str]
             ):
                 found.update(q.keys)
                 break
+    found.update(
+        k for q in measures if _metric(q) and _prefixed_alike(q, values.get(q.dimension, frozenset())) for k in q.keys
+    )
     return found
+
+
+def _metric(q: Quantity) -> bool:
+    """Whether a measure's unit is a metric one, a power of ten of its dimension's base ("km", "g", "ml", "ha")."""
+    return len(q.units) == 1 and q.units[0][1] == 0.0 and math.log10(q.units[0][0]).is_integer()
+
+
+def _prefixed_alike(q: Quantity, stated: frozenset[tuple[float, _Unit | str]]) -> bool:
+    """Whether the source states the claim's metric measure exactly, in another metric unit: "1.5 km" as "1,500
+    metres", "2 kg" as "2,000 g" (a prefix is notation, no conversion: the false-alarm sweep, round 11). Not a
+    conversion between systems, "about 48 km" for "30 miles", nor a rounding, "1.5 km" for "1,523 metres": a first
+    version of the conversions that took those verified two not-supported AB citations (docs/hostile-inputs.md)."""
+    base = q.value * q.units[0][0]
+    return any(
+        u != q.units
+        and not isinstance(u, str)
+        and len(u) == 1
+        and u[0][1] == 0.0
+        and math.log10(u[0][0]).is_integer()
+        and math.isclose(b, base, rel_tol=1e-9)
+        for b, u in stated
+    )
 
 
 def other_half_times(quantities: tuple[Quantity, ...], source: str) -> set[str]:

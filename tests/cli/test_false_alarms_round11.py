@@ -230,3 +230,32 @@ def test_a_run_unbeaten_a_penalty_missed_a_match_postponed_are_negations(got: Ve
         assert got[key][1] == [], (key, got)
     for key in ("lost", "scored", "played", "finished"):
         assert got[key][0] != "verified" and "negation_mismatch" in got[key][1], (key, got)
+
+
+BRIDGE = "The bridge is 1,500 metres long."
+
+
+@claims(
+    {
+        "km": ("The bridge is 1.5 km long.", BRIDGE),
+        "kg": ("The bag weighs 2 kg.", "The bag weighs 2,000 grams."),
+        "ml": ("The bottle holds 500 ml.", "The bottle holds 0.5 litres."),
+        "other_km": ("The bridge is 1.6 km long.", BRIDGE),
+        "rounded": ("The bridge is 1.5 km long.", "The bridge is 1,523 metres long."),
+        "miles": ("The bridge is 1.5 miles long.", BRIDGE),
+    },
+    HARD,
+)
+def test_a_metric_measure_under_another_prefix_is_the_same_measure(got: Verdicts) -> None:
+    # "1.5 km" against "1,500 metres" was missing_number:1.5 (weak), "2 kg" against "2,000 grams" missing_number:2,
+    # "500 ml" against "0.5 litres" missing_number:500: a metric prefix is notation, found where the value is the
+    # very same. Another value, a rounding ("1,523 metres") and another system's unit stay missing (a conversion the
+    # claim alone gives is looked up as written: docs/hostile-inputs.md, the false-alarm sweep round 2)
+    for key in ("km", "kg", "ml"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("other_km", "missing_number:1.6"),
+        ("rounded", "missing_number:1.5"),
+        ("miles", "missing_number:1.5"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)

@@ -8,6 +8,7 @@ import pytest
 
 from audit.verify.direction import direction_mismatch
 from audit.verify.features import negation_mismatch
+from audit.verify.keyfacts import key_facts, missing_facts
 from audit.verify.numwords import numbers_in_words
 from audit.verify.states import said_as_state
 from audit.verify.subunits import money
@@ -94,3 +95,19 @@ def test_a_word_awaited_or_that_none_did_states_the_other_side(claim: str, windo
 )
 def test_a_score_of_nothing_in_words_is_zero(text: str, nil: bool) -> None:
     assert ("0" in numbers_in_words(text)) is nil
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "missing"),
+    [
+        ("The bridge is 1.5 km long.", "The bridge is 1,500 metres long.", []),
+        ("The bag weighs 2 kg.", "The bag weighs 2,000 grams.", []),
+        ("It holds 500 ml.", "It holds 0.5 litres.", []),
+        ("The park covers 2 km2.", "The park covers 200 hectares.", []),
+        ("The bridge is 1.5 km long.", "The bridge is 1,523 metres long.", ["missing_number:1.5"]),  # a rounding
+        ("The bridge is 1 mile long.", "The bridge is 1,609 metres long.", ["missing_number:1"]),  # another system
+        ("The bridge is 1.6 km long.", "The bridge is 1,500 metres long.", ["missing_number:1.6"]),
+    ],
+)
+def test_a_metric_measure_under_another_prefix(claim: str, source: str, missing: list[str]) -> None:
+    assert missing_facts(key_facts(claim), source) == missing
