@@ -62,7 +62,7 @@ from audit.verify.urls import missing_urls, split_urls
 # 57-64 false alarms round 9 (number notations, name abbreviations, place aliases, negations said otherwise,
 # "unchanged", "the '90s", "Sept."); 65-67 hostile inputs round 5 ("40 k", "1,200m"; "€2,5 Mio", "lakh", "crore";
 # "two dozen" / 24: keyfacts, numranges, numwords); 68-70 false alarms round 10 ("not guilty"; "Jr."; "minus 10")
-FEATURES_VERSION = 73  # 71: "60.000" (let-in 11); 72: "wasn't merely", "nor just"; 73: greatest/worst (misattr. 4)
+FEATURES_VERSION = 74  # 71: "60.000" (let-in 11); 72-74 misattr. 4: "wasn't merely"; greatest/worst; "refuses"
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -90,7 +90,7 @@ TOKEN_ALIGN = FEATURE_NAMES.index("token_align")
 
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot|without|n't|fail(?:ed|s)?\s+to|lack(?:s|ed)?|"
-    r"deny|denied|denies|refused?)\b|n't\b",
+    r"den(?:y|ies|ied|ying)|refus(?:e|es|ed|ing))\b|n't\b",
     re.IGNORECASE,
 )
 
