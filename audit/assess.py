@@ -27,6 +27,7 @@ from audit.verdict import (
     decide,
     needs_alternatives,
     restatement_needed,
+    suggestion_to_confirm,
 )
 from audit.verify.claimed import parse_confidence, parse_missing_information
 from audit.verify.joint import joint_support
@@ -326,16 +327,24 @@ def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: Seman
     for (p, rank), ps in zip(todo, score_pairs(pairs, cfg, scorer, refine="none"), strict=True):
         p.others[rank] = ps.as_source_score()
     # the best of them scored again as the cited source is (`[verify] refine`): the misattribution margin compares
-    # supports of one stage (audit/verdict.py `restated_source`); only where `decide` reads it (`restatement_needed`:
-    # not where the first stage decided, nor for a source it puts below the cited one)
-    tops = [
-        (p, best[0])
-        for p in pending
-        if (best := best_source(p.others, cfg.support)) is not None and restatement_needed(_evidence(p), cfg.support)
-    ]
+    # supports of one stage (audit/verdict.py `restated_source`), and a first-stage suggestion stands only where that
+    # score does not fall below the cited one's; only where `decide` reads it (`_to_rescore`)
+    tops = [(p, top) for p in pending if (top := _to_rescore(p, cfg)) is not None]
     rescored = score_pairs([(p.row["claim"], p.contexts[r]) for p, r in tops], cfg, scorer)
     for (p, rank), ps in zip(tops, rescored, strict=True):
         p.others_refined[rank] = ps.as_source_score()
+
+
+def _to_rescore(p: _Pending, cfg: AuditConfig) -> int | None:
+    """The other source `decide` reads scored as the cited one is: the first stage's suggestion, which it drops where
+    that score falls below the cited one's (`suggestion_to_confirm`), else the best other source where no suggestion
+    is made without it (`restatement_needed`)."""
+    ev = _evidence(p)
+    suggested = suggestion_to_confirm(ev, cfg.support)
+    if suggested is not None:
+        return suggested
+    best = best_source(p.others, cfg.support)
+    return best[0] if best is not None and restatement_needed(ev, cfg.support) else None
 
 
 def _evidence(p: _Pending) -> CitationEvidence:

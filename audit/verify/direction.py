@@ -56,7 +56,7 @@ _OPPOSITIONS = (
     (r"highest", r"lowest"),
     (r"longest", r"shortest"),
     (r"oldest|eldest", r"youngest"),
-    (r"best", r"worst"),
+    (r"best|greatest", r"worst"),  # "greatest" / "worst": 2 training pairs, both unsupported (misattribution round 4)
     (r"larger|bigger", r"smaller"),
     (r"older", r"younger"),
     # changes of strength, state and pace, a stance, a measure put on or taken off, a product brought out or taken

@@ -62,7 +62,7 @@ from audit.verify.urls import missing_urls, split_urls
 # 57-64 false alarms round 9 (number notations, name abbreviations, place aliases, negations said otherwise,
 # "unchanged", "the '90s", "Sept."); 65-67 hostile inputs round 5 ("40 k", "1,200m"; "€2,5 Mio", "lakh", "crore";
 # "two dozen" / 24: keyfacts, numranges, numwords); 68-70 false alarms round 10 ("not guilty"; "Jr."; "minus 10"); 71:
-FEATURES_VERSION = 77  # "60.000" (let-in round 11); 72-77 false alarms round 11 ("85 cents", "awaiting", "1.5 km")
+FEATURES_VERSION = 80  # "60.000" (let-in 11); 72-77 false alarms 11 ("85 cents", "km"); 78-80 misattr. 4 ("refuses")
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -90,7 +90,7 @@ TOKEN_ALIGN = FEATURE_NAMES.index("token_align")
 
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot|without|n't|fail(?:ed|s)?\s+to|lack(?:s|ed)?|"
-    r"deny|denied|denies|refused?)\b|n't\b",
+    r"den(?:y|ies|ied|ying)|refus(?:e|es|ed|ing))\b|n't\b",
     re.IGNORECASE,
 )
 
@@ -262,13 +262,13 @@ def fact_coverage(facts: KeyFacts, missing: tuple[str, ...]) -> tuple[float, flo
     )
 
 
-# a "not" that negates nothing: "not only ... but also" adds to what it says, and "not uncommon", "not unlike", "not
-# impossible" (two negations) state the plain word ("un" before a common word: "not unusual", "not unaware"; not
-# "not under", "not unanimous"); "unless" and "until" are no prefixed words
-# (nor "not far from", a place; "cannot help but"; "never-before-seen", a compound)
-# (nor "No." before a number: "No. 1" is number one)
+# a "not" that negates nothing: "not only ... but also" adds to what it says (so "wasn't merely a painter, nor just a
+# teacher": she was one), and "not uncommon", "not unlike", "not impossible" (two negations) state the plain word ("un"
+# before a common word: "not unusual", "not unaware"; not "not under", "not unanimous"; "unless", "until" are none)
+# (nor "not far from", a place; "cannot help but"; "never-before-seen", a compound; "No. 1" is number one)
 _NOT_ONLY = re.compile(
-    r"\bnot\s+(?:only|just|merely|far\s+from)\b|\bcannot\s+help\s+but\b|\bnever-before\b|\bno\.\s*(?=\d)",
+    r"(?:\bnot|n't|\bnor)\s+(?:only|just|merely)\b|\bnot\s+far\s+from\b|\bcannot\s+help\s+but\b|\bnever-before\b|"
+    r"\bno\.\s*(?=\d)",
     re.IGNORECASE,
 )
 _LITOTES = re.compile(

@@ -26,6 +26,7 @@ minimal maximal|minimum highest|lowest maximum|always never|all none|everyone no
 increased decreased|increases decreases|increasing decreasing|increase reduction|rise fall|rose fell|risen fallen
 rising falling|rises falls|up down|upward downward|upwards downwards|more less|more fewer|most least|higher lower
 highest lowest|high low|larger smaller|largest smallest|bigger smaller|biggest smallest|greater lesser|greatest least
+greatest worst
 older younger|oldest youngest|eldest youngest|longer shorter|longest shortest|long short|best worst|better worse
 wider narrower|widest narrowest|heavier lighter|won lost|win lose|wins loses|winning losing|winner loser|winners losers
 victory defeat|beat lost|allowed prohibited|allowed forbidden|allowed banned|permitted prohibited|permitted forbidden

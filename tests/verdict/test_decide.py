@@ -18,6 +18,7 @@ from audit.verdict import (
     Verdict,
     decide,
     restatement_needed,
+    suggestion_to_confirm,
 )
 
 CASES = [
@@ -85,3 +86,19 @@ def test_the_best_other_source_is_scored_again_only_where_decide_reads_it(ev: di
     # `assess` scores the best other source again as the cited one is (the transformer runs on it) only where
     # `decide` reads that score
     assert restatement_needed(_evidence(ev), SupportConfig()) is needed
+
+
+@pytest.mark.parametrize(
+    ("ev", "rank"),
+    [
+        # the first stage suggests a source (the margin, the verified clause): it is scored again to confirm it
+        ({"cited": {"support": 0.43}, "others": {"2": {"support": 0.64}, "3": {"support": 0.1}}}, 2),
+        ({"cited": {"support": 0.43}, "others": {"3": {"support": 0.54}}}, 3),
+        # no suggestion, a verified citation, no other source: none
+        ({"cited": {"support": 0.3}, "others": {"2": {"support": 0.42}}}, None),
+        ({"cited": {"support": 0.5}, "others": {"2": {"support": 0.9}}}, None),
+        ({"cited": {"support": 0.3}}, None),
+    ],
+)
+def test_a_first_stage_suggestion_is_scored_again_to_confirm_it(ev: dict[str, Any], rank: int | None) -> None:
+    assert suggestion_to_confirm(_evidence(ev), SupportConfig()) == rank
