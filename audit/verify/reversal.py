@@ -171,3 +171,37 @@ def voice_turned(claim: Sequence[str], sent: Sequence[str]) -> str | None:
         return f"{active.split()[1]}/{active}"
     passive = _passive_read_active(sent, claim)
     return None if passive is None else f"{passive}/{passive.split()[1]}"
+
+
+# a word that orders two events in time, and the one that orders them the other way
+TURNED = {"before": "after", "after": "before"}
+
+
+def order_turned(claim: Sequence[str], sent: Sequence[str]) -> str | None:
+    """One event said to come before another where the sentence says it came after it, or the other way round, the
+    two events on the same sides of the word (lower-case words): "The new bridge opened to traffic before the old
+    ferry service was discontinued" against "The new bridge opened to traffic in May 2019, two years after the old
+    ferry service was discontinued". Each was `verified`: the claim's words are the sentence's but for the one word
+    of order, put where the sentence has several ("in May 2019, two years after"), which no swap pairs. The claim
+    and the sentence each hold their word once and not the other's, neither opening with it; every content word of
+    the claim's side after it is on the sentence's side after it and not before it, and one of its side before it
+    on the sentence's side before it and not after it. "The old ferry service was discontinued before the bridge
+    opened" (the sides turned with the word) says what the sentence does, and is none: "before/after", or None."""
+    for word, other in TURNED.items():
+        if claim.count(word) != 1 or sent.count(other) != 1 or word in sent or other in claim:
+            continue
+        i, j = claim.index(word), sent.index(other)
+        if i == 0 or j == 0:
+            continue
+        before, after = _content(claim[:i]), _content(claim[i + 1 :])
+        s_before, s_after = _content(sent[:j]), _content(sent[j + 1 :])
+        if after and after <= s_after - s_before and before & (s_before - s_after):
+            return f"{word}/{other}"
+    return None
+
+
+def turned(claim: Sequence[str], sent: Sequence[str]) -> str | None:
+    """The claim's two clauses in each other's place across their ordering word ("sides of before"), or its one word
+    of order turned with the same sides ("before/after"), against `sent` (both lower-case words), or None."""
+    found = clauses_reversed(claim, sent)
+    return f"sides of {found}" if found else order_turned(claim, sent)

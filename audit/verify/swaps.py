@@ -46,7 +46,7 @@ from audit.verify.quantities import (
     restates_not_all,
     single_generalised,
 )
-from audit.verify.reversal import JOINING, ORDERING, clauses_reversed, parties_swapped, reordered, voice_turned
+from audit.verify.reversal import JOINING, ORDERING, parties_swapped, reordered, turned, voice_turned
 
 _TOKEN = re.compile(r"[$€£¥%]|\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+")
 _NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
@@ -324,12 +324,11 @@ def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], quest
             swaps.append(found)
     if "negation" in swaps and restates_not_all([w.low for w in claim], [w.low for w in sent], NEGATIONS):
         swaps.remove("negation")
-    reversed_ = clauses_reversed([w.low for w in claim], [w.low for w in sent])
     crossed = (
         _crossed(ops, pair)
         or reordered([w.low for w in claim], [w.low for w in sent])
         or voice_turned([w.low for w in claim], [w.low for w in sent])
-        or (f"sides of {reversed_}" if reversed_ else None)
+        or turned([w.low for w in claim], [w.low for w in sent])
     )
     if question:  # the sentence asks what the claim states
         swaps.append("unasserted:question")
@@ -373,10 +372,10 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
     compared = [(n, _compare(words, sentences[n], name_words, asks[n])) for n in close]
     copies = [c for _, c in compared if c.copied >= need]
     if not copies:  # two clauses (or two parties) in each other's place copy no run of the claim's words in order
-        low = [w.low for w in words]
-        found = next((r for n in close if (r := clauses_reversed(low, [w.low for w in sentences[n]]))), None)
-        parties = next((r for n in close if (r := parties_swapped(low, [w.low for w in sentences[n]]))), None)
-        return (f"sides of {found}",) if found else ((parties,) if parties else ())
+        low, said = [w.low for w in words], [[w.low for w in sentences[n]] for n in close]
+        found = next((r for s in said if (r := turned(low, s))), None)
+        parties = next((r for s in said if (r := parties_swapped(low, s))), None)
+        return (found,) if found else ((parties,) if parties else ())
     best = max(c.copied for c in copies)
     flagged = [(n, c) for n, c in compared if c.swaps and c.copied == best]
     if not flagged or any(not c.swaps and not c.doubtful and c.copied >= best for c in copies):

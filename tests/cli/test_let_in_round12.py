@@ -1,0 +1,54 @@
+"""The "nothing let in" sweep, round 12: wrong claims that turn the order of two events ("before" where the source
+says "after"), that put the two parties of a deed in each other's place in other words ("LinkedIn bought Microsoft"
+against "Microsoft acquired LinkedIn"), that state another share in words ("One in three" against "a quarter"), a
+placing in other words ("came fourth" against "finished in 3rd place"), or another of a closed set of ways to pay or
+of being the original or a copy, on paragraphs written as news and encyclopaedia pages write them, that came out
+`verified`, each beside correct paraphrases that must stay `verified`; all through one real `citeaudit run` on real
+Parquet and DuckDB files (docs/hostile-inputs.md, "The let-in sweep, round 12")."""
+
+from __future__ import annotations
+
+from tests.cli.hostile import Verdicts, claims
+from tests.cli.test_hostile_verdicts import _assert_flagged, _assert_verified
+
+BRIDGE = (
+    "The new bridge opened to traffic in May 2019, two years after the old ferry service was discontinued. It cost "
+    "40 million euros."
+)
+CEASEFIRE = "The ceasefire was agreed in March, three weeks after the peace talks began in Geneva."
+MUSEUM = "The museum reopened in 2021, a year after the renovation was completed."
+TREATY = "The treaty was signed in 1648, after thirty years of war had devastated the region."
+SINGER = "The singer recorded her debut album in Nashville before she moved to Los Angeles in 2010."
+
+
+@claims(
+    {
+        "bridge": ("The new bridge opened to traffic before the old ferry service was discontinued.", BRIDGE),
+        "ceasefire": ("The ceasefire was agreed before the peace talks began in Geneva.", CEASEFIRE),
+        "museum": ("The museum reopened before the renovation was completed.", MUSEUM),
+        "treaty": ("The treaty was signed before thirty years of war devastated the region.", TREATY),
+        "singer": ("She recorded her debut album in Nashville after moving to Los Angeles.", SINGER),
+        # supported: the source's order, said with its word or with the other word and the sides turned
+        "ok_after": ("The new bridge opened to traffic after the old ferry service was discontinued.", BRIDGE),
+        "ok_weeks": ("The ceasefire was agreed three weeks after the peace talks in Geneva began.", CEASEFIRE),
+        "ok_turned": ("The renovation was completed before the museum reopened in 2021.", MUSEUM),
+        "ok_war": ("Thirty years of war had devastated the region before the treaty was signed.", TREATY),
+        "ok_moved": ("She moved to Los Angeles after recording her debut album in Nashville.", SINGER),
+        "ok_first": ("The singer recorded her first album in Nashville before moving to Los Angeles.", SINGER),
+    }
+)
+def test_one_event_said_to_come_before_another_the_source_puts_after_it_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): the one word of order stands where the sentence has several ("in May 2019,
+    # two years after"), which no swap pairs, and `clauses_reversed` reads the same word only
+    # (`reversal.order_turned`)
+    _assert_flagged(
+        got,
+        {
+            "bridge": "swapped:before/after",
+            "ceasefire": "swapped:before/after",
+            "museum": "swapped:before/after",
+            "treaty": "swapped:before/after",
+            "singer": "swapped:after/before",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
