@@ -102,7 +102,7 @@ def reordered(low: Sequence[str], said: Sequence[str]) -> str | None:
     found = _reordered(low, said)
     if found is None and ARTICLES.intersection(low):
         found = _reordered([w for w in low if w not in ARTICLES], [w for w in said if w not in ARTICLES])
-    return found
+    return found or deed_reordered(low, said)  # the deed in other words, or words beside a name (let-in round 12)
 
 
 def _reordered(low: Sequence[str], said: Sequence[str]) -> str | None:
@@ -115,6 +115,86 @@ def _reordered(low: Sequence[str], said: Sequence[str]) -> str | None:
                 if set(before) <= set(after) or set(after) <= set(before):
                     continue
                 if _contains(said, [*after, word, *before]) and not _contains(said, [*before, word, *after]):
+                    return f"{' '.join(before)}/{' '.join(after)}"
+    return None
+
+
+# verbs that tell one party's deed to another in other words: "LinkedIn bought Microsoft" against "Microsoft
+# acquired LinkedIn" (a deed either party may do to the other, not "met", "married", "played")
+SAME_DEED = tuple(
+    frozenset(tuple(p.split()) for p in group.split(","))
+    for group in (
+        "acquired,bought,purchased,took over,bought out,snapped up",
+        "acquires,buys,purchases,takes over,buys out",
+        "beat,defeated,overcame,edged,thrashed,routed,overpowered,trounced",
+        "beats,defeats,overcomes",
+        "replaced,succeeded,supplanted",
+        "overtook,surpassed,outstripped,outpaced",
+        "hired,employed,recruited",
+        "fired,sacked,dismissed",
+        "sued,took legal action against",
+        "funded,financed,bankrolled",
+        "killed,murdered,assassinated,slew",
+        "endorsed,backed",
+        "annexed,seized,conquered",
+    )
+)
+MAX_BESIDE = 2  # words beside a party's name in the sentence ("the Czech brand Skoda", "Volkswagen, the carmaker,")
+# words no party's description holds: a passive's "was ... by", a source's "from", a negation, a clause or a list
+_NOT_BESIDE = _FUNCTION | JOINING | frozenset("from into not never which who that than whose whom".split())
+
+
+def _deed_forms(low: Sequence[str], i: int) -> tuple[int, frozenset[tuple[str, ...]]] | None:
+    """The deed that starts at `low[i]` (the end of its words and every way of saying it), or None."""
+    for group in SAME_DEED:
+        for phrase in group:
+            if tuple(low[i : i + len(phrase)]) == phrase:
+                return i + len(phrase), group
+    return None
+
+
+def _told(said: Sequence[str], first: list[str], forms: frozenset[tuple[str, ...]], last: list[str]) -> bool:
+    """Whether `said` holds `first`, a deed of `forms`, then `last`, with at most `MAX_BESIDE` words of neither
+    party's description between each ("Volkswagen bought the Czech brand Skoda")."""
+    for j in range(len(said) - len(first) + 1):
+        if list(said[j : j + len(first)]) != first:
+            continue
+        for g in range(MAX_BESIDE + 1):
+            at = j + len(first) + g
+            if set(said[j + len(first) : at]) & _NOT_BESIDE:
+                break
+            for form in forms:
+                end = at + len(form)
+                if tuple(said[at:end]) != form:
+                    continue
+                for h in range(MAX_BESIDE + 1):
+                    if set(said[end : end + h]) & _NOT_BESIDE:
+                        break
+                    if list(said[end + h : end + h + len(last)]) == last:
+                        return True
+    return False
+
+
+def deed_reordered(claim: Sequence[str], sent: Sequence[str]) -> str | None:
+    """`reordered` for a deed the sentence tells in other words or with a party's description beside its name:
+    "Skoda bought Volkswagen" against "Volkswagen bought the Czech brand Skoda", "LinkedIn bought Microsoft" against
+    "Microsoft acquired LinkedIn" (lower-case words, articles read past). Not "Volkswagen was bought by Skoda" (a
+    passive's words are no description), nor where the sentence tells the deed the claim's way round too. Read also
+    where the claim copies too few of the sentence's words for a copy: only the deeds of `SAME_DEED`, not every
+    ordering word ("Some Great Reward is an album from Depeche Mode" against a page's "Single by Depeche Mode from
+    the album Some Great Reward", a supported training pair, is none)."""
+    low, said = [w for w in claim if w not in ARTICLES], [w for w in sent if w not in ARTICLES]
+    for i in range(1, len(low) - 1):
+        deed = _deed_forms(low, i)
+        if deed is None:
+            continue
+        end, forms = deed
+        for k in range(min(MAX_SIDE, i), 0, -1):  # the longest sides first: "steve jobs/tim cook"
+            for m in range(min(MAX_SIDE, len(low) - end), 0, -1):
+                before, after = list(low[i - k : i]), list(low[end : end + m])
+                if set(before) & set(after) or not _content(before) or not _content(after):
+                    continue
+                if _told(said, after, forms, before) and not _told(said, before, forms, after):
                     return f"{' '.join(before)}/{' '.join(after)}"
     return None
 

@@ -46,7 +46,7 @@ from audit.verify.quantities import (
     restates_not_all,
     single_generalised,
 )
-from audit.verify.reversal import JOINING, ORDERING, parties_swapped, reordered, turned, voice_turned
+from audit.verify.reversal import JOINING, ORDERING, deed_reordered, parties_swapped, reordered, turned, voice_turned
 
 _TOKEN = re.compile(r"[$€£¥%]|\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+")
 _NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
@@ -373,7 +373,7 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
     copies = [c for _, c in compared if c.copied >= need]
     if not copies:  # two clauses (or two parties) in each other's place copy no run of the claim's words in order
         low, said = [w.low for w in words], [[w.low for w in sentences[n]] for n in close]
-        found = next((r for s in said if (r := turned(low, s))), None)
+        found = next((r for s in said if (r := turned(low, s) or deed_reordered(low, s))), None)
         parties = next((r for s in said if (r := parties_swapped(low, s))), None)
         return (found,) if found else ((parties,) if parties else ())
     best = max(c.copied for c in copies)

@@ -52,3 +52,44 @@ def test_one_event_said_to_come_before_another_the_source_puts_after_it_is_not_v
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+LINKEDIN = "In 2016, Microsoft acquired LinkedIn for 26.2 billion dollars, its largest purchase at the time."
+SKODA = "The German carmaker Volkswagen bought the Czech brand Skoda in 1991."
+SEMI = "Spain defeated Italy 2-0 in the semi-final on Thursday, with both goals coming in the second half."
+COOK = "In 2011, Tim Cook replaced Steve Jobs as chief executive of Apple, weeks before Jobs died."
+
+
+@claims(
+    {
+        "linkedin": ("LinkedIn bought Microsoft in 2016 for 26.2 billion dollars.", LINKEDIN),
+        "skoda": ("Skoda bought Volkswagen in 1991.", SKODA),
+        "took_over": ("In 1991 the Czech brand Skoda took over Volkswagen.", SKODA),
+        "semi": ("In Thursday's semi-final, Italy defeated Spain 2-0.", SEMI),
+        "cook": ("In 2011, Steve Jobs succeeded Tim Cook as chief executive of Apple.", COOK),
+        # supported: the parties where the source puts them, in its deed's other words or in the passive
+        "ok_acquired_by": ("LinkedIn was acquired by Microsoft in 2016 for 26.2 billion dollars.", LINKEDIN),
+        "ok_bought": ("Microsoft bought LinkedIn in 2016 for 26.2 billion dollars.", LINKEDIN),
+        "ok_took_over": ("Volkswagen took over Skoda in 1991.", SKODA),
+        "ok_passive": ("Skoda was bought by Volkswagen in 1991.", SKODA),
+        "ok_purchased": ("Volkswagen purchased Skoda, a Czech car brand, in 1991.", SKODA),
+        "ok_beaten": ("Italy were beaten 2-0 by Spain in the semi-final on Thursday.", SEMI),
+        "ok_beat": ("Spain beat Italy 2-0 in Thursday's semi-final.", SEMI),
+        "ok_succeeded": ("Tim Cook succeeded Steve Jobs as chief executive of Apple in 2011.", COOK),
+    }
+)
+def test_two_parties_of_a_deed_told_in_other_words_in_each_others_place_are_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): `reversal.reordered` read the sentence's own verb with the two parties right
+    # beside it; here the verb is another of the same deed ("bought" / "acquired", "took over" / "bought") or a
+    # party's description stands beside its name ("the Czech brand Skoda") (`reversal.deed_reordered`)
+    _assert_flagged(
+        got,
+        {
+            "linkedin": "swapped:linkedin/microsoft",
+            "skoda": "swapped:skoda/volkswagen",
+            "took_over": "swapped:czech brand skoda/volkswagen",
+            "semi": "swapped:italy/spain",
+            "cook": "swapped:steve jobs/tim cook",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
