@@ -93,3 +93,41 @@ def test_two_parties_of_a_deed_told_in_other_words_in_each_others_place_are_not_
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+SURVEY = "A quarter of the adults surveyed said they had never used online banking."
+POLL = "According to the poll, one in five voters had not yet decided how to vote."
+JUDGES = "Two of the five judges dissented from the ruling, which was issued on Tuesday."
+CLINIC = "In the trial, 40 percent of the patients who took the drug reported headaches."
+OFFICE = "Three out of four employees said they would prefer to work from home two days a week."
+
+
+@claims(
+    {
+        "one_in_three": ("One in three adults surveyed said they had never used online banking.", SURVEY),
+        "poll": ("A quarter of voters had not yet decided how to vote, the poll found.", POLL),
+        "judges": ("Three of five judges dissented from Tuesday's ruling.", JUDGES),
+        "clinic": ("Half of the patients who took the drug reported headaches in the trial.", CLINIC),
+        "office": ("Half of employees said they would prefer to work from home two days a week.", OFFICE),
+        # supported: the source's share in other words, or a range it falls in
+        "ok_one_in_four": ("One in four adults surveyed said they had never used online banking.", SURVEY),
+        "ok_fifth": ("A fifth of voters had not yet decided how to vote, the poll found.", POLL),
+        "ok_two_in_five": ("Two in five patients who took the drug reported headaches in the trial.", CLINIC),
+        "ok_percent": ("75% of employees said they would prefer to work from home two days a week.", OFFICE),
+        "ok_more_than_half": ("More than half of employees would prefer to work from home two days a week.", OFFICE),
+    }
+)
+def test_a_share_said_in_words_that_the_source_gives_as_another_is_not_verified(got: Verdicts) -> None:
+    # each was verified, or weak with no reason: "one in three" holds no figure in digits for `keyfacts` to miss,
+    # and no copy pairs "one in three" with "a quarter" (`shares.share_changed`)
+    _assert_flagged(
+        got,
+        {
+            "one_in_three": "swapped:one in three/a quarter",
+            "poll": "swapped:a quarter/one in five",
+            "judges": "swapped:three of five/two of the five",
+            "clinic": "swapped:half/40 percent",
+            "office": "swapped:half/three out of four",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")

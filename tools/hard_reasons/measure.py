@@ -28,6 +28,7 @@ from audit.verify.features import analyse_pair, negation_mismatch
 from audit.verify.frequency import frequency_changed
 from audit.verify.options import all_for_some, majority_for_few, only_option
 from audit.verify.outcomes import win_not_given
+from audit.verify.shares import share_changed
 from audit.verify.superlatives import record_widened
 from audit.verify.swaps import swapped_words
 from audit.verify.vague import count_said_otherwise
@@ -72,6 +73,9 @@ def reasons(claim: str, source: str) -> list[str]:
     equal = None if swaps else equality_changed(a.claim, [w.text for w in a.candidates])
     if equal is not None:
         out.append(f"swapped:{equal}")
+    share = None if swaps else share_changed(a.claim, [w.text for w in a.candidates])
+    if share is not None:
+        out.append(f"swapped:{share}")
     placed = win_not_given(a.claim, [w.text for w in a.candidates])
     if placed is not None:
         out.append(f"swapped:{placed}")
