@@ -38,6 +38,7 @@ from audit.verify.inplace import said_otherwise
 from audit.verify.keyfacts import ascii_digits
 from audit.verify.left_out import cut_short, interval_widened, left_out, ranked_left_out, said_in_place
 from audit.verify.opposites import contradicts, negation_restated
+from audit.verify.outcomes import placed_as_ordinal
 from audit.verify.quantities import (
     approximated,
     none_for_not_all,
@@ -104,7 +105,7 @@ _MERIDIEM = re.compile(r"\b([ap])\.\s?m\.", re.IGNORECASE)  # "9 a.m." is "9 am"
 
 
 def _words(text: str) -> list[_Word]:
-    text = _MERIDIEM.sub(r"\1m", _NOT.sub(" not", ascii_digits(text)))
+    text = placed_as_ordinal(_MERIDIEM.sub(r"\1m", _NOT.sub(" not", ascii_digits(text))))
     return [_Word(_number(w) if w[0].isdigit() else fold(w), w[0].isupper()) for w in _TOKEN.findall(text)]
 
 

@@ -131,3 +131,31 @@ def test_a_share_said_in_words_that_the_source_gives_as_another_is_not_verified(
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+RACE = "Hamilton finished in 3rd place, behind Verstappen and Leclerc."
+RELAY = "At the 2019 World Championships, the relay team finished in fourth place after a dropped baton."
+FESTIVAL = "The documentary finished in 2nd place in the festival's audience vote."
+
+
+@claims(
+    {
+        "hamilton": ("Hamilton came fourth, behind Verstappen and Leclerc.", RACE),
+        "relay": ("At the 2019 World Championships, the relay team came fifth after a dropped baton.", RELAY),
+        "festival": ("The documentary came third in the festival's audience vote.", FESTIVAL),
+        # supported: the same placing said with or without "place", in digits or words
+        "ok_third": ("Hamilton came third, behind Verstappen and Leclerc.", RACE),
+        "ok_third_place": ("Hamilton finished in third place, behind Verstappen and Leclerc.", RACE),
+        "ok_fourth": ("At the 2019 World Championships, the relay team came fourth after a dropped baton.", RELAY),
+        "ok_second": ("The documentary placed second in the festival's audience vote.", FESTIVAL),
+    }
+)
+def test_a_placing_said_otherwise_than_the_sources_place_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): "came fourth" for "finished in 3rd place" is two words against four, one of
+    # them a number, which no swap pairs; a placing is read as "finished" and its ordinal on both sides
+    # (`outcomes.placed_as_ordinal`), and "fourth" against "3rd" is a swap by value
+    _assert_flagged(
+        got,
+        {"hamilton": "swapped:fourth/3rd", "relay": "swapped:fifth/fourth", "festival": "swapped:third/2nd"},
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
