@@ -12,7 +12,8 @@ in the place of another in an otherwise copied sentence states something else:
     (mild / severe), a prevalence (rare / common), a statistic (average / median), a measure of a business (revenue /
     profit), a level of government (federal / state), a reach (world / national record), an age by decade
     (twenties / thirties), a day said from today (today / tomorrow), a pathogen (virus / bacteria), a court
-    (supreme / appeals), a colour, a unit of power, energy or data (kilowatts / megawatts, MB / GB); and the two
+    (supreme / appeals), a colour, a unit of power, energy or data (kilowatts / megawatts, MB / GB), a way to pay
+    (cash / card / cheque / transfer), the thing itself or a copy of it (original / replica / forgery); and the two
     of a kind of condition or result (benign / malignant, chronic / acute, in vitro / in vivo, dominant /
     recessive, life / death sentence, fined / jailed, hostile / friendly bid, eliminated / advanced, coastal /
     inland, required / encouraged, raises / lowers);
@@ -69,6 +70,12 @@ EXCLUSIVE_CLASSES = {
     "gigawatt:gw gw:gw",
     "energy": "kwh:kwh mwh:mwh gwh:gwh twh:twh",
     "data": "kilobytes:kb kb:kb megabytes:mb mb:mb gigabytes:gb gb:gb terabytes:tb tb:tb",
+    # a way to pay (let-in round 12: "paid in cash" for "paid by card" was verified)
+    "payment": "cash:cash banknotes:cash card:card cards:card credit_card:card debit_card:card contactless:card "
+    "cheque:cheque cheques:cheque bitcoin:crypto cryptocurrency:crypto transfer:transfer wire:transfer",
+    # the thing itself or a copy of it (the same round: "is the original" for "is a replica")
+    "authenticity": "original:original originals:original genuine:original authentic:original replica:copy "
+    "replicas:copy copy:copy copies:copy reproduction:copy forgery:copy forgeries:copy fake:copy counterfeit:copy",
 }
 
 # (the claim's word, the sentence's) that says more one way only

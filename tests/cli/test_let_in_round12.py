@@ -159,3 +159,36 @@ def test_a_placing_said_otherwise_than_the_sources_place_is_not_verified(got: Ve
         {"hamilton": "swapped:fourth/3rd", "relay": "swapped:fifth/fourth", "festival": "swapped:third/2nd"},
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+PAID = "The buyer paid for the painting by card, according to the auction house."
+FARES = "Passengers can only pay their fares by card on the city's buses, which stopped accepting cash in 2020."
+MANUSCRIPT = "The manuscript on display in the library is the original, written in 1605."
+SWORD = "The sword shown at the castle is a copy made in the 19th century."
+
+
+@claims(
+    {
+        "cash": ("The buyer paid for the painting in cash, according to the auction house.", PAID),
+        "fares": ("Passengers can only pay their fares in cash on the city's buses.", FARES),
+        "replica": ("The manuscript on display in the library is a replica, written in 1605.", MANUSCRIPT),
+        "sword": ("The sword shown at the castle is the original made in the 19th century.", SWORD),
+        # supported: the same way to pay, the same thing itself or copy, in other words
+        "ok_card": ("The buyer paid for the painting with a card, the auction house said.", PAID),
+        "ok_genuine": ("The manuscript on display in the library is the genuine one, written in 1605.", MANUSCRIPT),
+        "ok_replica": ("The sword shown at the castle is a replica made in the 19th century.", SWORD),
+    }
+)
+def test_another_way_to_pay_or_the_original_for_a_copy_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): "cash" / "card", "original" / "replica" were in no table of words that exclude
+    # each other (`exclusive.EXCLUSIVE_CLASSES`: payment, authenticity)
+    _assert_flagged(
+        got,
+        {
+            "cash": "swapped:in cash/by card",
+            "fares": "swapped:in cash/by card",
+            "replica": "swapped:a replica/the original",
+            "sword": "swapped:the original/a copy",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
