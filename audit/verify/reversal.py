@@ -15,7 +15,7 @@ the war ended") are no reversal. Pure.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 # words that order two things ("A is larger than B", "A beat B") and words that join them ("A and B")
 ORDERING = frozenset(
@@ -124,12 +124,12 @@ def _reordered(low: Sequence[str], said: Sequence[str]) -> str | None:
 SAME_DEED = tuple(
     frozenset(tuple(p.split()) for p in group.split(","))
     for group in (
-        "acquired,bought,purchased,took over,bought out,snapped up",
+        "acquired,bought,purchased,took over,taken over,bought out,snapped up",
         "acquires,buys,purchases,takes over,buys out",
-        "beat,defeated,overcame,edged,thrashed,routed,overpowered,trounced",
+        "beat,beaten,defeated,overcame,edged,thrashed,routed,overpowered,trounced",
         "beats,defeats,overcomes",
         "replaced,succeeded,supplanted",
-        "overtook,surpassed,outstripped,outpaced",
+        "overtook,overtaken,surpassed,outstripped,outpaced",
         "hired,employed,recruited",
         "fired,sacked,dismissed",
         "sued,took legal action against",
@@ -153,8 +153,14 @@ def _deed_forms(low: Sequence[str], i: int) -> tuple[int, frozenset[tuple[str, .
     return None
 
 
-def _told(said: Sequence[str], first: list[str], forms: frozenset[tuple[str, ...]], last: list[str]) -> bool:
-    """Whether `said` holds `first`, a deed of `forms`, then `last`, with at most `MAX_BESIDE` words of neither
+def _party(words: list[str]) -> bool:
+    """Whether `words` may name a party: content words, no function word or figure ("microsoft", not "microsoft in
+    2016")."""
+    return bool(words) and all(w not in _FUNCTION and w.isalpha() for w in words)
+
+
+def _holds(said: Sequence[str], first: list[str], forms: Iterable[tuple[str, ...]], last: list[str]) -> bool:
+    """Whether `said` holds `first`, words of `forms`, then `last`, with at most `MAX_BESIDE` words of neither
     party's description between each ("Volkswagen bought the Czech brand Skoda")."""
     for j in range(len(said) - len(first) + 1):
         if list(said[j : j + len(first)]) != first:
@@ -175,26 +181,37 @@ def _told(said: Sequence[str], first: list[str], forms: frozenset[tuple[str, ...
     return False
 
 
+def _told(said: Sequence[str], doer: list[str], forms: frozenset[tuple[str, ...]], done_to: list[str]) -> bool:
+    """Whether `said` tells that `doer` did the deed of `forms` to `done_to`, in the active or the passive ("LinkedIn
+    was acquired by Microsoft")."""
+    passive = [(aux, *form, "by") for aux in PASSIVE for form in forms]
+    return _holds(said, doer, forms, done_to) or _holds(said, done_to, passive, doer)
+
+
 def deed_reordered(claim: Sequence[str], sent: Sequence[str]) -> str | None:
-    """`reordered` for a deed the sentence tells in other words or with a party's description beside its name:
-    "Skoda bought Volkswagen" against "Volkswagen bought the Czech brand Skoda", "LinkedIn bought Microsoft" against
-    "Microsoft acquired LinkedIn" (lower-case words, articles read past). Not "Volkswagen was bought by Skoda" (a
-    passive's words are no description), nor where the sentence tells the deed the claim's way round too. Read also
-    where the claim copies too few of the sentence's words for a copy: only the deeds of `SAME_DEED`, not every
-    ordering word ("Some Great Reward is an album from Depeche Mode" against a page's "Single by Depeche Mode from
-    the album Some Great Reward", a supported training pair, is none)."""
+    """`reordered` for a deed the sentence tells in other words, in the other voice, or with a party's description
+    beside its name: "Skoda bought Volkswagen" against "Volkswagen bought the Czech brand Skoda", "LinkedIn bought
+    Microsoft" against "Microsoft acquired LinkedIn", "Microsoft was bought by LinkedIn" against the same (lower-case
+    words, articles read past). Not "Skoda was bought by Volkswagen" (a passive's words are no description), nor
+    where the sentence tells the deed the claim's way round too. Read also where the claim copies too few of the
+    sentence's words for a copy: only the deeds of `SAME_DEED`, not every ordering word ("Some Great Reward is an
+    album from Depeche Mode" against a page's "Single by Depeche Mode from the album Some Great Reward", a supported
+    training pair, is none)."""
     low, said = [w for w in claim if w not in ARTICLES], [w for w in sent if w not in ARTICLES]
     for i in range(1, len(low) - 1):
         deed = _deed_forms(low, i)
         if deed is None:
             continue
         end, forms = deed
-        for k in range(min(MAX_SIDE, i), 0, -1):  # the longest sides first: "steve jobs/tim cook"
+        passive = low[i - 1] in PASSIVE and low[end : end + 1] == ["by"]  # "X was bought by Y": Y did it to X
+        start, end = (i - 1, end + 1) if passive else (i, end)
+        for k in range(min(MAX_SIDE, start), 0, -1):  # the longest sides first: "steve jobs/tim cook"
             for m in range(min(MAX_SIDE, len(low) - end), 0, -1):
-                before, after = list(low[i - k : i]), list(low[end : end + m])
-                if set(before) & set(after) or not _content(before) or not _content(after):
+                before, after = list(low[start - k : start]), list(low[end : end + m])
+                if set(before) & set(after) or not _party(before) or not _party(after):
                     continue
-                if _told(said, after, forms, before) and not _told(said, before, forms, after):
+                doer, done_to = (after, before) if passive else (before, after)
+                if _told(said, done_to, forms, doer) and not _told(said, doer, forms, done_to):
                     return f"{' '.join(before)}/{' '.join(after)}"
     return None
 

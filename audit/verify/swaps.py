@@ -374,7 +374,8 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
     copies = [c for _, c in compared if c.copied >= need]
     if not copies:  # two clauses (or two parties) in each other's place copy no run of the claim's words in order
         low, said = [w.low for w in words], [[w.low for w in sentences[n]] for n in close]
-        found = next((r for s in said if (r := turned(low, s) or deed_reordered(low, s))), None)
+        found = next((r for s in said if (r := turned(low, s))), None)  # a deed's parties: worded again, any sentence
+        found = found or next((r for s in sentences if (r := deed_reordered(low, [w.low for w in s]))), None)
         parties = next((r for s in said if (r := parties_swapped(low, s))), None)
         return (found,) if found else ((parties,) if parties else ())
     best = max(c.copied for c in copies)

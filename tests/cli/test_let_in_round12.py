@@ -192,3 +192,32 @@ def test_another_way_to_pay_or_the_original_for_a_copy_is_not_verified(got: Verd
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+ACQUIRED_BY = "LinkedIn was acquired by Microsoft in 2016 for 26.2 billion dollars."
+
+
+@claims(
+    {
+        "bought_by": ("Microsoft was bought by LinkedIn in 2016 for 26.2 billion dollars.", LINKEDIN),
+        "taken_over_by": ("Volkswagen was taken over by Skoda in 1991.", SKODA),
+        "purchased": ("In 2016 LinkedIn purchased Microsoft for 26.2 billion dollars.", ACQUIRED_BY),
+        # supported: the parties where the source puts them, in either voice
+        "ok_bought_by": ("LinkedIn was bought by Microsoft in 2016 for 26.2 billion dollars.", LINKEDIN),
+        "ok_taken_over_by": ("Skoda was taken over by Volkswagen in 1991.", SKODA),
+        "ok_purchased": ("In 2016 Microsoft purchased LinkedIn for 26.2 billion dollars.", ACQUIRED_BY),
+    }
+)
+def test_two_parties_of_a_deed_in_each_others_place_in_the_other_voice_are_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): `reversal.voice_turned` reads the sentence's own verb only, and "Volkswagen
+    # was taken over by Skoda" shares too few words with its sentence to be read at all (`reversal.deed_reordered`
+    # reads the passive on either side, and every sentence of the windows for a deed)
+    _assert_flagged(
+        got,
+        {
+            "bought_by": "swapped:microsoft/linkedin",
+            "taken_over_by": "swapped:volkswagen/skoda",
+            "purchased": "swapped:linkedin/microsoft",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
