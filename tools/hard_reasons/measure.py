@@ -22,6 +22,7 @@ from pathlib import Path
 from audit.calibrate import read_pairs
 from audit.verify.bars import leave_or_going_on
 from audit.verify.causal import unstated_cause
+from audit.verify.chronology import order_against_dates
 from audit.verify.direction import direction_mismatch
 from audit.verify.equality import equality_changed
 from audit.verify.features import analyse_pair, negation_mismatch
@@ -76,6 +77,9 @@ def reasons(claim: str, source: str) -> list[str]:
     share = None if swaps else share_changed(a.claim, [w.text for w in a.candidates])
     if share is not None:
         out.append(f"swapped:{share}")
+    dated = None if swaps else order_against_dates(a.claim, [w.text for w in a.candidates])
+    if dated is not None:
+        out.append(f"swapped:{dated}")
     placed = win_not_given(a.claim, [w.text for w in a.candidates])
     if placed is not None:
         out.append(f"swapped:{placed}")
