@@ -17,6 +17,11 @@ in the place of another in an otherwise copied sentence states something else:
     of a kind of condition or result (benign / malignant, chronic / acute, in vitro / in vivo, dominant /
     recessive, life / death sentence, fined / jailed, hostile / friendly bid, eliminated / advanced, coastal /
     inland, required / encouraged, raises / lowers);
+  - antonyms of state, kind or deed (let-in round 12: married / divorced, ancient / modern, wide / narrow, full /
+    empty, herbivore / carnivore, freshwater / saltwater, solid / liquid, predator / prey, synthetic / natural,
+    banned / legalised, introduced / abolished, built / demolished, online / offline, analog / digital, manual /
+    automatic, accepted / refused, allowed / denied, melted / froze, advanced / retreated, deposit / withdrawal,
+    saved / spent, shortage / glut or surplus, win / defeat, true / untrue, odd / even, ...);
   - one way only (`MORE_THAN`), a claim's word that says more than its sentence's: "convicted" for "charged" (a
     charge is no conviction; the convicted were charged, so the other way round is right), "won" for "nominated".
 Also read here: a word of nationwide or worldwide reach in the place of a narrower place ("closed schools
@@ -43,6 +48,17 @@ hostile friendly|eliminated advanced|eliminated qualified|knocked_out advanced|c
 upstairs downstairs|required encouraged|mandatory encouraged|raises lowers|raised lowered|raise lower
 resigned sacked|resigned fired|resigned dismissed|resigned ousted|resigned removed|quit sacked|quit fired
 controlling minority|begins ends|began ended|beginning ending
+married divorced|ancient modern|wide narrow|vertical horizontal|native invasive|full empty|nocturnal diurnal
+herbivore carnivore|herbivores carnivores|herbivorous carnivorous|freshwater saltwater|freshwater marine
+solid liquid|solids liquids|acidic alkaline|conductor insulator|conductors insulators|predator prey|predators prey
+synthetic natural|artificial natural|banned legalized|banned legalised|criminalized decriminalized
+criminalised decriminalised|tightened relaxed|tightened eased|introduced abolished|established abolished
+created abolished|founded dissolved|built demolished|constructed demolished|asleep awake|sober drunk
+plural singular|online offline|wired wireless|analog digital|analogue digital|manual automatic|arrivals departures
+accept refuse|accepted refused|accepts refuses|allowed denied|peaceful violent|melting freezing|melted froze
+thawed froze|sank floated|advance retreat|advanced retreated|advancing retreating|offensive defensive
+deposit withdrawal|deposits withdrawals|deposited withdrew|saved spent|saving spending|shortage glut
+shortage surplus|shortages surpluses|win defeat|wins defeats|daytime nighttime|true untrue|odd even
 """
 
 # classes whose members all differ from each other, as `opposites._CLASSES` writes them

@@ -258,3 +258,47 @@ def test_two_events_ordered_against_the_years_the_source_gives_them_are_not_veri
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+COUPLE = "The couple divorced in 2009 after twelve years of marriage, according to court records."
+STADIUM = "The old stadium was demolished in 1998 to make way for a shopping centre."
+CANNABIS = "The country legalised cannabis for recreational use in 2018."
+DINOSAUR = "Spinosaurus was a carnivore that hunted fish in the rivers of North Africa."
+LAGOONS = "The species lives in saltwater lagoons along the coast of Queensland."
+GEARBOX = "The new model comes with a manual gearbox as standard."
+EXAM = "Students will sit the exam online this year because of the building works."
+
+
+@claims(
+    {
+        "married": ("The couple married in 2009 after twelve years of marriage, according to court records.", COUPLE),
+        "built": ("The old stadium was built in 1998 to make way for a shopping centre.", STADIUM),
+        "banned": ("The country banned cannabis for recreational use in 2018.", CANNABIS),
+        "herbivore": ("Spinosaurus was a herbivore that hunted fish in the rivers of North Africa.", DINOSAUR),
+        "freshwater": ("The species lives in freshwater lagoons along the coast of Queensland.", LAGOONS),
+        "automatic": ("The new model comes with an automatic gearbox as standard.", GEARBOX),
+        "offline": ("Students will sit the exam offline this year because of the building works.", EXAM),
+        # supported: the same state, kind or deed in other words
+        "ok_divorced": ("After twelve years of marriage, the couple divorced in 2009.", COUPLE),
+        "ok_torn_down": ("The old stadium was torn down in 1998 to make way for a shopping centre.", STADIUM),
+        "ok_legalized": ("The country legalized cannabis for recreational use in 2018.", CANNABIS),
+        "ok_meat_eater": ("Spinosaurus was a meat-eater that hunted fish in the rivers of North Africa.", DINOSAUR),
+        "ok_salt_water": ("The species lives in salt-water lagoons along the coast of Queensland.", LAGOONS),
+    }
+)
+def test_an_antonym_in_a_copied_sentence_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): the two words were in no table of words that say otherwise
+    # (`exclusive.EXCLUSIVE_PAIRS`)
+    _assert_flagged(
+        got,
+        {
+            "married": "swapped:married/divorced",
+            "built": "swapped:built/demolished",
+            "banned": "swapped:banned/legalised",
+            "herbivore": "swapped:herbivore/carnivore",
+            "freshwater": "swapped:freshwater/saltwater",
+            "automatic": "swapped:an automatic/a manual",
+            "offline": "swapped:offline/online",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
