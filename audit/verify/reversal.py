@@ -137,11 +137,26 @@ SAME_DEED = tuple(
         "killed,murdered,assassinated,slew",
         "endorsed,backed",
         "annexed,seized,conquered",
+        # where one place lies from another ("Oslo lies north of Trondheim" against the reverse)
+        "north of",
+        "south of",
+        "east of",
+        "west of",
+        "northeast of",
+        "northwest of",
+        "southeast of",
+        "southwest of",
+        "upstream of",
+        "downstream of",
     )
 )
 MAX_BESIDE = 2  # words beside a party's name in the sentence ("the Czech brand Skoda", "Volkswagen, the carmaker,")
 # words no party's description holds: a passive's "was ... by", a source's "from", a negation, a clause or a list
-_NOT_BESIDE = _FUNCTION | JOINING | frozenset("from into not never which who that than whose whom".split())
+_NOT_BESIDE = (
+    _FUNCTION | JOINING | frozenset("from into not never which who that than whose whom".split())
+) - frozenset(
+    "is are was were has have had".split()  # "Oslo is located north of", "Microsoft has acquired": no "by" after
+)
 
 
 def _deed_forms(low: Sequence[str], i: int) -> tuple[int, frozenset[tuple[str, ...]]] | None:
@@ -155,8 +170,9 @@ def _deed_forms(low: Sequence[str], i: int) -> tuple[int, frozenset[tuple[str, .
 
 def _party(words: list[str]) -> bool:
     """Whether `words` may name a party: content words, no function word or figure ("microsoft", not "microsoft in
-    2016")."""
-    return bool(words) and all(w not in _FUNCTION and w.isalpha() for w in words)
+    2016"), but "of" inside it ("town of ely")."""
+    inside = words[1:-1]  # "town of ely": "of" inside a name
+    return bool(words) and all(w.isalpha() and (w not in _FUNCTION or (w == "of" and w in inside)) for w in words)
 
 
 def _holds(said: Sequence[str], first: list[str], forms: Iterable[tuple[str, ...]], last: list[str]) -> bool:
@@ -205,14 +221,28 @@ def deed_reordered(claim: Sequence[str], sent: Sequence[str]) -> str | None:
         end, forms = deed
         passive = low[i - 1] in PASSIVE and low[end : end + 1] == ["by"]  # "X was bought by Y": Y did it to X
         start, end = (i - 1, end + 1) if passive else (i, end)
-        for k in range(min(MAX_SIDE, start), 0, -1):  # the longest sides first: "steve jobs/tim cook"
-            for m in range(min(MAX_SIDE, len(low) - end), 0, -1):
-                before, after = list(low[start - k : start]), list(low[end : end + m])
-                if set(before) & set(after) or not _party(before) or not _party(after):
-                    continue
-                doer, done_to = (after, before) if passive else (before, after)
-                if _told(said, done_to, forms, doer) and not _told(said, doer, forms, done_to):
-                    return f"{' '.join(before)}/{' '.join(after)}"
+        for g in range(MAX_BESIDE + 1):  # a verb or adverb between the first party and the deed ("Oslo lies")
+            if set(low[start - g : start]) & _NOT_BESIDE or g > start - 1:
+                break
+            found = _parties_told(low, said, start - g, end, forms, passive)
+            if found is not None:
+                return found
+    return None
+
+
+def _parties_told(
+    low: Sequence[str], said: Sequence[str], start: int, end: int, forms: frozenset[tuple[str, ...]], passive: bool
+) -> str | None:
+    """The claim's parties before `start` and from `end`, as a reason's detail, where `said` tells the deed of
+    `forms` the other way round only."""
+    for k in range(min(MAX_SIDE, start), 0, -1):  # the longest sides first: "steve jobs/tim cook"
+        for m in range(min(MAX_SIDE, len(low) - end), 0, -1):
+            before, after = list(low[start - k : start]), list(low[end : end + m])
+            if set(before) & set(after) or not _party(before) or not _party(after):
+                continue
+            doer, done_to = (after, before) if passive else (before, after)
+            if _told(said, done_to, forms, doer) and not _told(said, doer, forms, done_to):
+                return f"{' '.join(before)}/{' '.join(after)}"
     return None
 
 

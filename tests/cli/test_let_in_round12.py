@@ -302,3 +302,28 @@ def test_an_antonym_in_a_copied_sentence_is_not_verified(got: Verdicts) -> None:
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+TRONDHEIM = "Trondheim lies north of Oslo, about 500 kilometres by road."
+ELY = "The town of Ely sits downstream of the dam, which was completed in 1962."
+
+
+@claims(
+    {
+        "oslo": ("Oslo lies north of Trondheim, about 500 kilometres by road.", TRONDHEIM),
+        "located": ("Oslo is located north of Trondheim.", TRONDHEIM),
+        "dam": ("The dam sits downstream of the town of Ely.", ELY),
+        # supported: the same places, said from either side
+        "ok_south": ("Oslo lies south of Trondheim, about 500 kilometres by road.", TRONDHEIM),
+        "ok_situated": ("Trondheim is situated north of Oslo.", TRONDHEIM),
+        "ok_upstream": ("The dam lies upstream of the town of Ely.", ELY),
+    }
+)
+def test_two_places_in_each_others_place_across_a_compass_point_are_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): "north of" orders no parties for `reversal.reordered`, and a verb stood between
+    # the first place and it; read as a deed (`reversal.SAME_DEED`), a verb or auxiliary may stand there
+    _assert_flagged(
+        got,
+        {"oslo": "swapped:oslo/trondheim", "located": "swapped:oslo/trondheim", "dam": "swapped:dam/town of ely"},
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
