@@ -37,8 +37,40 @@ _FUNCTION = frozenset(
 )
 
 
+# irregular forms of common verbs of events, as their base ("left the bank" / "leaving the bank")
+_IRREGULAR = {
+    form: base
+    for base, forms in {
+        "leave": "left leaving",
+        "win": "won winning",
+        "go": "went gone going",
+        "begin": "began begun beginning",
+        "become": "became becoming",
+        "take": "took taken taking",
+        "make": "made making",
+        "write": "wrote written writing",
+        "sell": "sold selling",
+        "buy": "bought buying",
+        "build": "built building",
+        "meet": "met meeting",
+        "run": "ran running",
+        "hold": "held holding",
+        "lead": "led leading",
+        "fall": "fell fallen falling",
+        "rise": "rose risen rising",
+        "grow": "grew grown growing",
+        "give": "gave given giving",
+        "get": "got gotten getting",
+        "sink": "sank sunk sinking",
+        "shut": "shutting",
+    }.items()
+    for form in forms.split()
+}
+
+
 def _content(text: str) -> set[str]:
-    return {_stem(w) for w in _WORD.findall(text.lower()) if len(w) >= 3 and w not in _FUNCTION}
+    words = (_IRREGULAR.get(w, w) for w in _WORD.findall(text.lower()) if w not in _FUNCTION)
+    return {_stem(w) for w in words if len(w) >= 3 or w == "go"}
 
 
 def _dated_clauses(windows: Iterable[str]) -> list[tuple[set[str], str]]:

@@ -225,6 +225,7 @@ def test_two_parties_of_a_deed_in_each_others_place_in_the_other_voice_are_not_v
 
 LISTED = "The company acquired its main rival in 2012. Three years later, in 2015, it went public on the Nasdaq."
 BAND = "The band released its debut album in 1998 and won its first Grammy in 2004."
+BANKER = "Smith joined the bank in 1995 and became chief executive in 2010. He left the bank in 2016."
 OPENED = (
     "The bridge was designed in 1931 by the engineer Maria Lindqvist. Construction began in 1934, and the bridge "
     "opened to traffic in 1937."
@@ -237,17 +238,19 @@ OPENED = (
         "grammy": ("The band won its first Grammy before releasing its debut album.", BAND),
         "album": ("The band released its debut album after winning its first Grammy.", BAND),
         "opened": ("The bridge opened to traffic before construction began.", OPENED),
+        "banker": ("Smith became chief executive after leaving the bank.", BANKER),
         # supported: the order of the source's years, with either word
         "ok_listed": ("The company acquired its main rival before it went public.", LISTED),
         "ok_grammy": ("The band won its first Grammy after releasing its debut album.", BAND),
         "ok_album": ("The band released its debut album before winning its first Grammy.", BAND),
         "ok_opened": ("The bridge opened to traffic after construction began.", OPENED),
         "ok_began": ("Construction began before the bridge opened to traffic.", OPENED),
+        "ok_banker": ("Smith joined the bank long before becoming chief executive.", BANKER),
     }
 )
 def test_two_events_ordered_against_the_years_the_source_gives_them_are_not_verified(got: Verdicts) -> None:
     # each was verified (no reason): no date in the claim for `keyfacts` to miss, and no sentence it copies
-    # (`chronology.order_against_dates`)
+    # (`chronology.order_against_dates`; "banker" is round 11's let-in, "left" matched to "leaving")
     _assert_flagged(
         got,
         {
@@ -255,6 +258,7 @@ def test_two_events_ordered_against_the_years_the_source_gives_them_are_not_veri
             "grammy": "swapped:before/2004 after 1998",
             "album": "swapped:after/1998 before 2004",
             "opened": "swapped:before/1937 after 1934",
+            "banker": "swapped:after/2010 before 2016",
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
