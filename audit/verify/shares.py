@@ -10,9 +10,9 @@ a percentage of something ("25% of adults"), in words or digits; what it is a sh
 stem). The claim's share, said with a word, is compared with every share its windows give of the same noun with
 another content word near both (`direction.content_near`): where none is within `SAME_SHARE` of it, nor of what
 remains of the whole ("three quarters" said of the rest where the source gives "a quarter": the claim may tell the
-other part), the claim says otherwise: `swapped:one in three/a quarter`. A share bounded or hedged on either side
-("more than a quarter", "about one in three") is not compared, and a window that gives such a share of the noun
-clears the claim. Pure.
+other part), the claim says otherwise: `swapped:one in three/a quarter`. A share bounded on either side ("more than a
+quarter") is not compared, and a window that gives such a share of the noun clears the claim; a hedged one ("roughly a
+fifth", "about one in three") is compared within `HEDGED_SHARE`. Pure.
 """
 
 from __future__ import annotations
@@ -38,12 +38,17 @@ _SHARE = re.compile(
     r"(?P<n>[a-z]+)\b",
     re.IGNORECASE,
 )
-# a bound or a hedge right before a share: it states a range, not the share ("more than a quarter of")
+# a bound right before a share: it states a range, not the share ("more than a quarter of")
 _BOUNDED = re.compile(
-    r"\b(?:more than|over|nearly|almost|about|around|roughly|approximately|some|at least|fewer than|less than|under"
-    r"|up to|close to|at most|as many as|as few as|just|only|barely|well|upwards of|estimated)\s*$",
+    r"\b(?:more than|over|at least|fewer than|less than|under|up to|at most|as many as|as few as|barely|well"
+    r"|upwards of)\s*$",
     re.IGNORECASE,
 )
+# a hedge right before a share: a share near it ("roughly a fifth of", "about one in three")
+_HEDGED = re.compile(
+    r"\b(?:nearly|almost|about|around|roughly|approximately|some|close to|estimated|an estimated)\s*$", re.IGNORECASE
+)
+HEDGED_SHARE = 0.07  # shares this close are one said two ways where either is hedged ("roughly a fifth" / "a quarter")
 PREDICATE = 8  # words after a share's noun that say what is said of it
 _FUNCTION = frozenset(
     "the and for with from that this these those which who was were are been has have had said".split()
@@ -71,9 +76,9 @@ def _value(m: re.Match[str]) -> float | None:
     return part if 0 < part < 1 else None
 
 
-def _shares(text: str) -> list[tuple[float, str, str, re.Match[str]]]:
-    """The unbounded shares of `text`: value, the noun's stem, the share's words, match (a bounded one with value
-    -1)."""
+def _shares(text: str) -> list[tuple[float, float, str, str, re.Match[str]]]:
+    """The shares of `text`: value (a bounded one's -1), how near another must be to be the same share (wider for a
+    hedged one), the noun's stem, the share's words, match."""
     out = []
     for m in _SHARE.finditer(text):
         if m["n"].lower() in _NOT_A_NOUN:
@@ -81,10 +86,11 @@ def _shares(text: str) -> list[tuple[float, str, str, re.Match[str]]]:
         value = _value(m)
         if value is None:
             continue
-        bounded = _BOUNDED.search(text[max(0, m.start() - 20) : m.start()]) is not None
+        before = text[max(0, m.start() - 20) : m.start()]
+        slack = HEDGED_SHARE if _HEDGED.search(before) else SAME_SHARE
         said = " ".join(text[m.start() : m.start("n")].lower().split())
         said = re.sub(r"\s+(?:of|the|its|their|all)(?:\s+(?:the|its|their|all))?$", "", said)
-        out.append((-1.0 if bounded else value, _stem(m["n"]), said, m))
+        out.append((-1.0 if _BOUNDED.search(before) else value, slack, _stem(m["n"]), said, m))
     return out
 
 
@@ -112,20 +118,21 @@ def share_changed(claim: str, windows: Iterable[str]) -> str | None:
     """`one in three/a quarter` where the claim states a share with a word that every share its windows give of the
     same thing rules out, or None."""
     # said with a word: a share in digits is the key facts' ("30%" against "a quarter" is missing_number:30)
-    mine = [s for s in _shares(claim) if s[0] > 0 and not re.search(r"\d", s[2])]
+    mine = [s for s in _shares(claim) if s[0] > 0 and not re.search(r"\d", s[3])]
     if not mine:
         return None
     texts = list(windows)
-    for value, noun, said, m in mine:
+    for value, slack, noun, said, m in mine:
         near = content_near(claim, [m]) - {m["n"].lower()}
         against: str | None = None
         agreed = False
         for window in texts:
-            for theirs, their_noun, their_said, w in _shares(window):
+            for theirs, their_slack, their_noun, their_said, w in _shares(window):
                 if their_noun != noun or not near & (content_near(window, [w]) - {w["n"].lower()}):
                     continue
-                rest = abs(1 - theirs - value) <= SAME_SHARE and _rest(claim, m, window, w)
-                if theirs < 0 or abs(theirs - value) <= SAME_SHARE or rest:
+                close = max(slack, their_slack)
+                rest = abs(1 - theirs - value) <= close and _rest(claim, m, window, w)
+                if theirs < 0 or abs(theirs - value) <= close or rest:
                     agreed = True
                 elif against is None:
                     against = their_said
