@@ -336,3 +336,44 @@ def test_two_places_in_each_others_place_across_a_compass_point_are_not_verified
         {"oslo": "swapped:oslo/trondheim", "located": "swapped:oslo/trondheim", "dam": "swapped:dam/town of ely"},
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+REOPENED = "The museum reopened in 2021, a year after the renovation was completed. Visitors returned quickly."
+STARTUP = "Google acquired YouTube in 2006. A year later, YouTube acquired a small video startup."
+EXAM = "About 40 percent of the students passed the exam, while a quarter of the students failed it outright."
+MOVED = "The company was founded in 1998. After a merger in 2005, it moved its headquarters to Boston in 2008."
+PYRENEES = "Madrid lies south of the Pyrenees, and Toulouse lies north of them."
+CUP = "In 2019, Manchester City beat Watford 6-0 in the FA Cup final. Watford had beaten City in the league in 2007."
+TABLE = "The team finished the season in 4th place, one point behind Arsenal, who came third."
+LOUVRE = "The gallery sells replicas of the painting; the original hangs in the Louvre."
+SMOKERS = "One in five adults smokes, and half of all smokers say they want to quit."
+TICKETS = "Tickets can be paid for in cash at the door or by card online."
+WAR = "The treaty was signed in 1990, before the war ended in 1991."
+STAFF = "The bank hired 200 new staff in 2020 after it had fired 500 workers in 2019."
+
+
+@claims(
+    {
+        "ok_reopened": ("The renovation was completed a year before the museum reopened.", REOPENED),
+        "ok_startup": ("YouTube acquired a small video startup a year after Google bought it.", STARTUP),
+        "ok_failed": ("A quarter of the students failed the exam outright.", EXAM),
+        "ok_merger": ("The company moved its headquarters to Boston after a merger in 2005.", MOVED),
+        "ok_founded": ("The company moved its headquarters to Boston after it was founded.", MOVED),
+        "ok_toulouse": ("Toulouse lies north of the Pyrenees.", PYRENEES),
+        "ok_watford": ("Watford beat Manchester City in the league in 2007.", CUP),
+        "ok_final": ("Manchester City defeated Watford 6-0 in the 2019 FA Cup final.", CUP),
+        "ok_fourth": ("The team came fourth, a point behind Arsenal.", TABLE),
+        "ok_arsenal": ("Arsenal finished third, one point ahead of the team.", TABLE),
+        "ok_copies": ("The gallery sells copies of the painting, whose original hangs in the Louvre.", LOUVRE),
+        "ok_adults": ("A fifth of adults smoke.", SMOKERS),
+        "ok_tickets": ("Tickets can be paid for by card online or in cash at the door.", TICKETS),
+        "ok_treaty": ("The treaty was signed before the war ended.", WAR),
+        "ok_fired": ("The bank fired 500 workers before it hired 200 new staff.", STAFF),
+        "ok_hired": ("The bank hired 200 new staff after firing 500 workers.", STAFF),
+    }
+)
+def test_right_claims_beside_the_rounds_rules_stay_verified(got: Verdicts) -> None:
+    # written after the rules to find their false alarms (none found): a deed's parties both ways in two sentences,
+    # a second share of the same noun, two places on either side of a third, a placing beside another's, an order
+    # the years agree with
+    _assert_verified(got, tuple(got), clear_of="swapped:")
