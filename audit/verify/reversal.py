@@ -159,12 +159,18 @@ _NOT_BESIDE = (
 )
 
 
+# each deed's phrases by their first word: a claim's words are looked up, not compared with every phrase
+_DEED_STARTS: dict[str, list[tuple[tuple[str, ...], frozenset[tuple[str, ...]]]]] = {}
+for _group in SAME_DEED:
+    for _phrase in _group:
+        _DEED_STARTS.setdefault(_phrase[0], []).append((_phrase, _group))
+
+
 def _deed_forms(low: Sequence[str], i: int) -> tuple[int, frozenset[tuple[str, ...]]] | None:
     """The deed that starts at `low[i]` (the end of its words and every way of saying it), or None."""
-    for group in SAME_DEED:
-        for phrase in group:
-            if tuple(low[i : i + len(phrase)]) == phrase:
-                return i + len(phrase), group
+    for phrase, group in _DEED_STARTS.get(low[i], ()):
+        if tuple(low[i : i + len(phrase)]) == phrase:
+            return i + len(phrase), group
     return None
 
 
