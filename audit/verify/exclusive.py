@@ -12,10 +12,16 @@ in the place of another in an otherwise copied sentence states something else:
     (mild / severe), a prevalence (rare / common), a statistic (average / median), a measure of a business (revenue /
     profit), a level of government (federal / state), a reach (world / national record), an age by decade
     (twenties / thirties), a day said from today (today / tomorrow), a pathogen (virus / bacteria), a court
-    (supreme / appeals), a colour, a unit of power, energy or data (kilowatts / megawatts, MB / GB); and the two
+    (supreme / appeals), a colour, a unit of power, energy or data (kilowatts / megawatts, MB / GB), a way to pay
+    (cash / card / cheque / transfer), the thing itself or a copy of it (original / replica / forgery); and the two
     of a kind of condition or result (benign / malignant, chronic / acute, in vitro / in vivo, dominant /
     recessive, life / death sentence, fined / jailed, hostile / friendly bid, eliminated / advanced, coastal /
     inland, required / encouraged, raises / lowers);
+  - antonyms of state, kind or deed (let-in round 12: married / divorced, ancient / modern, wide / narrow, full /
+    empty, herbivore / carnivore, freshwater / saltwater, solid / liquid, predator / prey, synthetic / natural,
+    banned / legalised, introduced / abolished, built / demolished, online / offline, analog / digital, manual /
+    automatic, accepted / refused, allowed / denied, melted / froze, advanced / retreated, deposit / withdrawal,
+    saved / spent, shortage / glut or surplus, win / defeat, true / untrue, odd / even, ...);
   - one way only (`MORE_THAN`), a claim's word that says more than its sentence's: "convicted" for "charged" (a
     charge is no conviction; the convicted were charged, so the other way round is right), "won" for "nominated".
 Also read here: a word of nationwide or worldwide reach in the place of a narrower place ("closed schools
@@ -42,6 +48,17 @@ hostile friendly|eliminated advanced|eliminated qualified|knocked_out advanced|c
 upstairs downstairs|required encouraged|mandatory encouraged|raises lowers|raised lowered|raise lower
 resigned sacked|resigned fired|resigned dismissed|resigned ousted|resigned removed|quit sacked|quit fired
 controlling minority|begins ends|began ended|beginning ending
+married divorced|ancient modern|wide narrow|vertical horizontal|native invasive|full empty|nocturnal diurnal
+herbivore carnivore|herbivores carnivores|herbivorous carnivorous|freshwater saltwater|freshwater marine
+solid liquid|solids liquids|acidic alkaline|conductor insulator|conductors insulators|predator prey|predators prey
+synthetic natural|artificial natural|banned legalized|banned legalised|criminalized decriminalized
+criminalised decriminalised|tightened relaxed|tightened eased|introduced abolished|established abolished
+created abolished|founded dissolved|built demolished|constructed demolished|asleep awake|sober drunk
+plural singular|online offline|wired wireless|analog digital|analogue digital|manual automatic|arrivals departures
+accept refuse|accepted refused|accepts refuses|allowed denied|peaceful violent|melting freezing|melted froze
+thawed froze|sank floated|advance retreat|advanced retreated|advancing retreating|offensive defensive
+deposit withdrawal|deposits withdrawals|deposited withdrew|saved spent|saving spending|shortage glut
+shortage surplus|shortages surpluses|win defeat|wins defeats|daytime nighttime|true untrue|odd even
 """
 
 # classes whose members all differ from each other, as `opposites._CLASSES` writes them
@@ -69,6 +86,12 @@ EXCLUSIVE_CLASSES = {
     "gigawatt:gw gw:gw",
     "energy": "kwh:kwh mwh:mwh gwh:gwh twh:twh",
     "data": "kilobytes:kb kb:kb megabytes:mb mb:mb gigabytes:gb gb:gb terabytes:tb tb:tb",
+    # a way to pay (let-in round 12: "paid in cash" for "paid by card" was verified)
+    "payment": "cash:cash banknotes:cash card:card cards:card credit_card:card debit_card:card contactless:card "
+    "cheque:cheque cheques:cheque bitcoin:crypto cryptocurrency:crypto transfer:transfer wire:transfer",
+    # the thing itself or a copy of it (the same round: "is the original" for "is a replica")
+    "authenticity": "original:original originals:original genuine:original authentic:original replica:copy "
+    "replicas:copy copy:copy copies:copy reproduction:copy forgery:copy forgeries:copy fake:copy counterfeit:copy",
 }
 
 # (the claim's word, the sentence's) that says more one way only

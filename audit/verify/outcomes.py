@@ -67,3 +67,20 @@ def win_not_given(claim: str, windows: Iterable[str]) -> str | None:
         if draw is not None and subject in _WORD.findall(s.lower()):
             return f"{mine}/{draw.group(1).lower()}"
     return None
+
+
+_ORDINAL = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))"
+# a placing said with "place" ("in 3rd place", "in the second place", "a fourth-place finish"), and a verb of placing
+# before an ordinal ("came fourth", "placed third", "ended second")
+_PLACE = re.compile(rf"\b(?:in\s+(?:the\s+)?)?({_ORDINAL})[\s-]+place\b", re.IGNORECASE)
+_PLACING = re.compile(rf"\b(?:came|placed|ended|finished)\s+(?={_ORDINAL}\b)", re.IGNORECASE)
+
+
+def placed_as_ordinal(text: str) -> str:
+    """`text` with each placing said as "finished" and its ordinal alone: "Hamilton finished in 3rd place" as
+    "Hamilton finished 3rd", "came fourth" as "finished fourth", so that a copy pairs "fourth" with "3rd" (`swaps`:
+    "3rd" is "third" by value; "came fourth" / "finished 3rd" held a number, read pair by pair by no rule). Both
+    sides are read so: "came third" against "finished in third place" is the one word "third" either way."""
+    if "lace" not in text and "came" not in text and "ended" not in text and "finished" not in text:
+        return text
+    return _PLACING.sub("finished ", _PLACE.sub(r"\1", text))

@@ -15,7 +15,7 @@ the war ended") are no reversal. Pure.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 # words that order two things ("A is larger than B", "A beat B") and words that join them ("A and B")
 ORDERING = frozenset(
@@ -102,7 +102,7 @@ def reordered(low: Sequence[str], said: Sequence[str]) -> str | None:
     found = _reordered(low, said)
     if found is None and ARTICLES.intersection(low):
         found = _reordered([w for w in low if w not in ARTICLES], [w for w in said if w not in ARTICLES])
-    return found
+    return found or deed_reordered(low, said)  # the deed in other words, or words beside a name (let-in round 12)
 
 
 def _reordered(low: Sequence[str], said: Sequence[str]) -> str | None:
@@ -116,6 +116,139 @@ def _reordered(low: Sequence[str], said: Sequence[str]) -> str | None:
                     continue
                 if _contains(said, [*after, word, *before]) and not _contains(said, [*before, word, *after]):
                     return f"{' '.join(before)}/{' '.join(after)}"
+    return None
+
+
+# verbs that tell one party's deed to another in other words: "LinkedIn bought Microsoft" against "Microsoft
+# acquired LinkedIn" (a deed either party may do to the other, not "met", "married", "played")
+SAME_DEED = tuple(
+    frozenset(tuple(p.split()) for p in group.split(","))
+    for group in (
+        "acquired,bought,purchased,took over,taken over,bought out,snapped up",
+        "acquires,buys,purchases,takes over,buys out",
+        "beat,beaten,defeated,overcame,edged,thrashed,routed,overpowered,trounced",
+        "beats,defeats,overcomes",
+        "replaced,succeeded,supplanted",
+        "overtook,overtaken,surpassed,outstripped,outpaced",
+        "hired,employed,recruited",
+        "fired,sacked,dismissed",
+        "sued,took legal action against",
+        "funded,financed,bankrolled",
+        "killed,murdered,assassinated,slew",
+        "endorsed,backed",
+        "annexed,seized,conquered",
+        # where one place lies from another ("Oslo lies north of Trondheim" against the reverse)
+        "north of",
+        "south of",
+        "east of",
+        "west of",
+        "northeast of",
+        "northwest of",
+        "southeast of",
+        "southwest of",
+        "upstream of",
+        "downstream of",
+    )
+)
+MAX_BESIDE = 2  # words beside a party's name in the sentence ("the Czech brand Skoda", "Volkswagen, the carmaker,")
+# words no party's description holds: a passive's "was ... by", a source's "from", a negation, a clause or a list
+_NOT_BESIDE = (
+    _FUNCTION | JOINING | frozenset("from into not never which who that than whose whom".split())
+) - frozenset(
+    "is are was were has have had".split()  # "Oslo is located north of", "Microsoft has acquired": no "by" after
+)
+
+
+# each deed's phrases by their first word: a claim's words are looked up, not compared with every phrase
+_DEED_STARTS: dict[str, list[tuple[tuple[str, ...], frozenset[tuple[str, ...]]]]] = {}
+for _group in SAME_DEED:
+    for _phrase in _group:
+        _DEED_STARTS.setdefault(_phrase[0], []).append((_phrase, _group))
+
+
+def _deed_forms(low: Sequence[str], i: int) -> tuple[int, frozenset[tuple[str, ...]]] | None:
+    """The deed that starts at `low[i]` (the end of its words and every way of saying it), or None."""
+    for phrase, group in _DEED_STARTS.get(low[i], ()):
+        if tuple(low[i : i + len(phrase)]) == phrase:
+            return i + len(phrase), group
+    return None
+
+
+def _party(words: list[str]) -> bool:
+    """Whether `words` may name a party: content words, no function word or figure ("microsoft", not "microsoft in
+    2016"), but "of" inside it ("town of ely")."""
+    inside = words[1:-1]  # "town of ely": "of" inside a name
+    return bool(words) and all(w.isalpha() and (w not in _FUNCTION or (w == "of" and w in inside)) for w in words)
+
+
+def _holds(said: Sequence[str], first: list[str], forms: Iterable[tuple[str, ...]], last: list[str]) -> bool:
+    """Whether `said` holds `first`, words of `forms`, then `last`, with at most `MAX_BESIDE` words of neither
+    party's description between each ("Volkswagen bought the Czech brand Skoda")."""
+    for j in range(len(said) - len(first) + 1):
+        if list(said[j : j + len(first)]) != first:
+            continue
+        for g in range(MAX_BESIDE + 1):
+            at = j + len(first) + g
+            if set(said[j + len(first) : at]) & _NOT_BESIDE:
+                break
+            for form in forms:
+                end = at + len(form)
+                if tuple(said[at:end]) != form:
+                    continue
+                for h in range(MAX_BESIDE + 1):
+                    if set(said[end : end + h]) & _NOT_BESIDE:
+                        break
+                    if list(said[end + h : end + h + len(last)]) == last:
+                        return True
+    return False
+
+
+def _told(said: Sequence[str], doer: list[str], forms: frozenset[tuple[str, ...]], done_to: list[str]) -> bool:
+    """Whether `said` tells that `doer` did the deed of `forms` to `done_to`, in the active or the passive ("LinkedIn
+    was acquired by Microsoft")."""
+    passive = [(aux, *form, "by") for aux in PASSIVE for form in forms]
+    return _holds(said, doer, forms, done_to) or _holds(said, done_to, passive, doer)
+
+
+def deed_reordered(claim: Sequence[str], sent: Sequence[str]) -> str | None:
+    """`reordered` for a deed the sentence tells in other words, in the other voice, or with a party's description
+    beside its name: "Skoda bought Volkswagen" against "Volkswagen bought the Czech brand Skoda", "LinkedIn bought
+    Microsoft" against "Microsoft acquired LinkedIn", "Microsoft was bought by LinkedIn" against the same (lower-case
+    words, articles read past). Not "Skoda was bought by Volkswagen" (a passive's words are no description), nor
+    where the sentence tells the deed the claim's way round too. Read also where the claim copies too few of the
+    sentence's words for a copy: only the deeds of `SAME_DEED`, not every ordering word ("Some Great Reward is an
+    album from Depeche Mode" against a page's "Single by Depeche Mode from the album Some Great Reward", a supported
+    training pair, is none)."""
+    low, said = [w for w in claim if w not in ARTICLES], [w for w in sent if w not in ARTICLES]
+    for i in range(1, len(low) - 1):
+        deed = _deed_forms(low, i)
+        if deed is None:
+            continue
+        end, forms = deed
+        passive = low[i - 1] in PASSIVE and low[end : end + 1] == ["by"]  # "X was bought by Y": Y did it to X
+        start, end = (i - 1, end + 1) if passive else (i, end)
+        for g in range(MAX_BESIDE + 1):  # a verb or adverb between the first party and the deed ("Oslo lies")
+            if set(low[start - g : start]) & _NOT_BESIDE or g > start - 1:
+                break
+            found = _parties_told(low, said, start - g, end, forms, passive)
+            if found is not None:
+                return found
+    return None
+
+
+def _parties_told(
+    low: Sequence[str], said: Sequence[str], start: int, end: int, forms: frozenset[tuple[str, ...]], passive: bool
+) -> str | None:
+    """The claim's parties before `start` and from `end`, as a reason's detail, where `said` tells the deed of
+    `forms` the other way round only."""
+    for k in range(min(MAX_SIDE, start), 0, -1):  # the longest sides first: "steve jobs/tim cook"
+        for m in range(min(MAX_SIDE, len(low) - end), 0, -1):
+            before, after = list(low[start - k : start]), list(low[end : end + m])
+            if set(before) & set(after) or not _party(before) or not _party(after):
+                continue
+            doer, done_to = (after, before) if passive else (before, after)
+            if _told(said, done_to, forms, doer) and not _told(said, doer, forms, done_to):
+                return f"{' '.join(before)}/{' '.join(after)}"
     return None
 
 
@@ -171,3 +304,37 @@ def voice_turned(claim: Sequence[str], sent: Sequence[str]) -> str | None:
         return f"{active.split()[1]}/{active}"
     passive = _passive_read_active(sent, claim)
     return None if passive is None else f"{passive}/{passive.split()[1]}"
+
+
+# a word that orders two events in time, and the one that orders them the other way
+TURNED = {"before": "after", "after": "before"}
+
+
+def order_turned(claim: Sequence[str], sent: Sequence[str]) -> str | None:
+    """One event said to come before another where the sentence says it came after it, or the other way round, the
+    two events on the same sides of the word (lower-case words): "The new bridge opened to traffic before the old
+    ferry service was discontinued" against "The new bridge opened to traffic in May 2019, two years after the old
+    ferry service was discontinued". Each was `verified`: the claim's words are the sentence's but for the one word
+    of order, put where the sentence has several ("in May 2019, two years after"), which no swap pairs. The claim
+    and the sentence each hold their word once and not the other's, neither opening with it; every content word of
+    the claim's side after it is on the sentence's side after it and not before it, and one of its side before it
+    on the sentence's side before it and not after it. "The old ferry service was discontinued before the bridge
+    opened" (the sides turned with the word) says what the sentence does, and is none: "before/after", or None."""
+    for word, other in TURNED.items():
+        if claim.count(word) != 1 or sent.count(other) != 1 or word in sent or other in claim:
+            continue
+        i, j = claim.index(word), sent.index(other)
+        if i == 0 or j == 0:
+            continue
+        before, after = _content(claim[:i]), _content(claim[i + 1 :])
+        s_before, s_after = _content(sent[:j]), _content(sent[j + 1 :])
+        if after and after <= s_after - s_before and before & (s_before - s_after):
+            return f"{word}/{other}"
+    return None
+
+
+def turned(claim: Sequence[str], sent: Sequence[str]) -> str | None:
+    """The claim's two clauses in each other's place across their ordering word ("sides of before"), or its one word
+    of order turned with the same sides ("before/after"), against `sent` (both lower-case words), or None."""
+    found = clauses_reversed(claim, sent)
+    return f"sides of {found}" if found else order_turned(claim, sent)

@@ -38,6 +38,7 @@ from audit.verify.inplace import said_otherwise
 from audit.verify.keyfacts import ascii_digits
 from audit.verify.left_out import cut_short, interval_widened, left_out, ranked_left_out, said_in_place
 from audit.verify.opposites import contradicts, negation_restated
+from audit.verify.outcomes import placed_as_ordinal
 from audit.verify.quantities import (
     approximated,
     none_for_not_all,
@@ -46,7 +47,7 @@ from audit.verify.quantities import (
     restates_not_all,
     single_generalised,
 )
-from audit.verify.reversal import JOINING, ORDERING, clauses_reversed, parties_swapped, reordered, voice_turned
+from audit.verify.reversal import JOINING, ORDERING, deed_reordered, parties_swapped, reordered, turned, voice_turned
 
 _TOKEN = re.compile(r"[$€£¥%]|\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+")
 _NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
@@ -104,7 +105,7 @@ _MERIDIEM = re.compile(r"\b([ap])\.\s?m\.", re.IGNORECASE)  # "9 a.m." is "9 am"
 
 
 def _words(text: str) -> list[_Word]:
-    text = _MERIDIEM.sub(r"\1m", _NOT.sub(" not", ascii_digits(text)))
+    text = placed_as_ordinal(_MERIDIEM.sub(r"\1m", _NOT.sub(" not", ascii_digits(text))))
     return [_Word(_number(w) if w[0].isdigit() else fold(w), w[0].isupper()) for w in _TOKEN.findall(text)]
 
 
@@ -324,12 +325,11 @@ def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], quest
             swaps.append(found)
     if "negation" in swaps and restates_not_all([w.low for w in claim], [w.low for w in sent], NEGATIONS):
         swaps.remove("negation")
-    reversed_ = clauses_reversed([w.low for w in claim], [w.low for w in sent])
     crossed = (
         _crossed(ops, pair)
         or reordered([w.low for w in claim], [w.low for w in sent])
         or voice_turned([w.low for w in claim], [w.low for w in sent])
-        or (f"sides of {reversed_}" if reversed_ else None)
+        or turned([w.low for w in claim], [w.low for w in sent])
     )
     if question:  # the sentence asks what the claim states
         swaps.append("unasserted:question")
@@ -373,10 +373,11 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
     compared = [(n, _compare(words, sentences[n], name_words, asks[n])) for n in close]
     copies = [c for _, c in compared if c.copied >= need]
     if not copies:  # two clauses (or two parties) in each other's place copy no run of the claim's words in order
-        low = [w.low for w in words]
-        found = next((r for n in close if (r := clauses_reversed(low, [w.low for w in sentences[n]]))), None)
-        parties = next((r for n in close if (r := parties_swapped(low, [w.low for w in sentences[n]]))), None)
-        return (f"sides of {found}",) if found else ((parties,) if parties else ())
+        low, said = [w.low for w in words], [[w.low for w in sentences[n]] for n in close]
+        found = next((r for s in said if (r := turned(low, s))), None)  # a deed's parties: worded again, any sentence
+        found = found or next((r for s in sentences if (r := deed_reordered(low, [w.low for w in s]))), None)
+        parties = next((r for s in said if (r := parties_swapped(low, s))), None)
+        return (found,) if found else ((parties,) if parties else ())
     best = max(c.copied for c in copies)
     flagged = [(n, c) for n, c in compared if c.swaps and c.copied == best]
     if not flagged or any(not c.swaps and not c.doubtful and c.copied >= best for c in copies):

@@ -31,6 +31,7 @@ from audit.verdict import (
 from audit.verify.asserted import dropped_condition, unasserted_frame
 from audit.verify.bars import leave_or_going_on
 from audit.verify.causal import CAUSE, unstated_cause
+from audit.verify.chronology import order_against_dates
 from audit.verify.direction import direction_mismatch
 from audit.verify.equality import equality_changed
 from audit.verify.features import (
@@ -47,6 +48,7 @@ from audit.verify.keyfacts import keyfact_coverage
 from audit.verify.options import all_for_some, majority_for_few, only_option
 from audit.verify.outcomes import win_not_given
 from audit.verify.semantic import SemanticScorer
+from audit.verify.shares import share_changed
 from audit.verify.static import StaticScorer
 from audit.verify.superlatives import record_widened
 from audit.verify.support import load_support_model
@@ -264,6 +266,10 @@ def score_pairs(
         record = None if a.exact or swaps else record_widened(a.claim, windows)
         # two things said equal that the windows say differ, or the other way round ("as tall as/taller than")
         equal = None if a.exact or swaps else equality_changed(a.claim, windows)
+        # a share said in words that the windows give of the same thing as another ("one in three/a quarter")
+        share = None if a.exact or swaps else share_changed(a.claim, windows)
+        # two events ordered the other way round than the windows' years ("before/2015 after 2012")
+        dated = None if a.exact or swaps else order_against_dates(a.claim, windows)
         out.append(
             PairScore(
                 lexical=1.0 if exact else a.seed_baseline,
@@ -285,6 +291,8 @@ def score_pairs(
                 + ((f"{SWAPPED}:{counted}",) if counted is not None else ())
                 + ((f"{SWAPPED}:{record}",) if record is not None else ())
                 + ((f"{SWAPPED}:{equal}",) if equal is not None else ())
+                + ((f"{SWAPPED}:{share}",) if share is not None else ())
+                + ((f"{SWAPPED}:{dated}",) if dated is not None else ())
                 + ((f"{UNASSERTED}:{only}",) if only is not None else ())
                 + ((f"{UNASSERTED}:{frame}",) if frame is not None else ())
                 + ((f"{CONDITIONAL}:{condition}",) if condition is not None else ())

@@ -22,12 +22,14 @@ from pathlib import Path
 from audit.calibrate import read_pairs
 from audit.verify.bars import leave_or_going_on
 from audit.verify.causal import unstated_cause
+from audit.verify.chronology import order_against_dates
 from audit.verify.direction import direction_mismatch
 from audit.verify.equality import equality_changed
 from audit.verify.features import analyse_pair, negation_mismatch
 from audit.verify.frequency import frequency_changed
 from audit.verify.options import all_for_some, majority_for_few, only_option
 from audit.verify.outcomes import win_not_given
+from audit.verify.shares import share_changed
 from audit.verify.superlatives import record_widened
 from audit.verify.swaps import swapped_words
 from audit.verify.vague import count_said_otherwise
@@ -72,6 +74,12 @@ def reasons(claim: str, source: str) -> list[str]:
     equal = None if swaps else equality_changed(a.claim, [w.text for w in a.candidates])
     if equal is not None:
         out.append(f"swapped:{equal}")
+    share = None if swaps else share_changed(a.claim, [w.text for w in a.candidates])
+    if share is not None:
+        out.append(f"swapped:{share}")
+    dated = None if swaps else order_against_dates(a.claim, [w.text for w in a.candidates])
+    if dated is not None:
+        out.append(f"swapped:{dated}")
     placed = win_not_given(a.claim, [w.text for w in a.candidates])
     if placed is not None:
         out.append(f"swapped:{placed}")
