@@ -1,0 +1,97 @@
+"""A regex's possible first characters as a lookahead, so that a scan skips the positions no match can start at.
+
+Python's `re` finds a literal prefix or a first-character set only for simple patterns; the marker registry's
+alternation (`dialects.marker_regex`: a dozen dialects, groups and case-blind parts) gets none, so `finditer` tried
+every alternative at every character of a text (~1 ms per 8,000 characters: WiCE's web pages are split into
+sentences, and their markers masked, once each). `(?=[first characters])` before the pattern fails at once where no
+match can begin and changes nothing else: the same matches, the same groups. The set is read from the parsed
+pattern; where it cannot be sure (a match that may be empty, a class of categories or negated, any character, a
+cased letter read case-blind), it gives none and the pattern is left as it is.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from typing import Any
+
+_P: Any = importlib.import_module("re._parser")  # the parser `re.compile` uses (no type stubs)
+_ZERO_WIDTH = (_P.AT, _P.ASSERT, _P.ASSERT_NOT)
+_REPEATS = (_P.MAX_REPEAT, _P.MIN_REPEAT, _P.POSSESSIVE_REPEAT)
+_MAX_RANGE = 4096  # a case-blind range wider than this is not checked letter by letter: unsure
+
+
+class _Unsure(Exception):
+    pass
+
+
+def _cased(code: int) -> bool:
+    ch = chr(code)
+    return ch.lower() != ch or ch.upper() != ch or ch.casefold() != ch
+
+
+def _add(lo: int, hi: int, flags: int, out: list[tuple[int, int]]) -> None:
+    if flags & re.IGNORECASE and (hi - lo > _MAX_RANGE or any(_cased(c) for c in range(lo, hi + 1))):
+        raise _Unsure
+    out.append((lo, hi))
+
+
+def _first(items: list[tuple[Any, Any]], flags: int, out: list[tuple[int, int]]) -> bool:
+    """Adds to `out` the characters a match of the sequence `items` may start with; whether it may match empty."""
+    for op, av in items:
+        if op is _P.LITERAL:
+            _add(av, av, flags, out)
+            return False
+        if op is _P.IN:
+            for o, a in av:
+                if o is _P.LITERAL:
+                    _add(a, a, flags, out)
+                elif o is _P.RANGE:
+                    _add(a[0], a[1], flags, out)
+                else:  # NEGATE, CATEGORY, ...
+                    raise _Unsure
+            return False
+        if op is _P.SUBPATTERN:
+            _, add_flags, del_flags, sub = av
+            if not _first(sub.data, (flags | add_flags) & ~del_flags, out):
+                return False
+        elif op is _P.ATOMIC_GROUP:
+            if not _first(av.data, flags, out):
+                return False
+        elif op is _P.BRANCH:
+            empty = [_first(alt.data, flags, out) for alt in av[1]]  # every alternative's first characters
+            if not any(empty):
+                return False
+        elif op in _REPEATS:
+            low, _, sub = av
+            if not _first(sub.data, flags, out) and low > 0:
+                return False
+        elif op not in _ZERO_WIDTH:  # ANY, NOT_LITERAL, GROUPREF, ...
+            raise _Unsure
+    return True
+
+
+def first_chars(pattern: str, flags: int = 0) -> str | None:
+    """A character class (`[...]`) holding every character a match of `pattern` may start with, or None where that
+    is not sure."""
+    tree = _P.parse(pattern, flags)
+    if tree.state.flags & (re.LOCALE | re.VERBOSE):
+        return None
+    out: list[tuple[int, int]] = []
+    try:
+        if _first(tree.data, tree.state.flags, out):
+            return None  # a match may be empty: it starts anywhere
+    except _Unsure:
+        return None
+    parts = sorted(set(out))
+    return "[" + "".join(re.escape(chr(lo)) + (f"-{re.escape(chr(hi))}" if hi > lo else "") for lo, hi in parts) + "]"
+
+
+def compile_skipping(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """`re.compile(pattern, flags)`, with its first characters as a lookahead where they are known (the same
+    matches)."""
+    first = first_chars(pattern, flags)
+    try:
+        return re.compile(pattern if first is None else f"(?={first})(?:{pattern})", flags)
+    except re.error:  # a global inline flag ("(?i)...") is allowed only at the start
+        return re.compile(pattern, flags)

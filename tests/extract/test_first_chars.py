@@ -1,0 +1,104 @@
+"""The first-character lookahead (`audit.extract.firstchars`): the same matches as the pattern alone, and no class
+where the first characters are not sure."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from audit.extract.dialects import any_marker_pattern, find_markers, marker_regex
+from audit.extract.firstchars import compile_skipping, first_chars
+
+_PIECES = [
+    "[1]", "[2, 3]", "[12-14]", "【3】", "【4†source】", "［5］", "¹", "²³", "⁴⁻⁶", "<sup>7</sup>", "<SUP>[8]</SUP>",
+    "&#91;9&#93;", "&lsqb;2&rsqb;", "(source 3)", "(Sources: 1, 2)", "（来源 2）", "[^1]", "[^note-a]", "^3^",
+    "[Doc: policy.pdf, page 4]", "[Source: a, pp. 2-3 of 9]", "[citation:kb:7]", "[link](page-2)", "([x](http://a.b))",
+    "\\[4\\]", "[ref #2]", "[doc 5]", "(see [1])", "x²", "10³ m", "https://x.org/a[2]b", "`cfg[3]`", "<a href='[2]'>",
+    " ", "  ", "\n", ". ", ", ", "word", "Refunds take 14 days", "(", ")", "[", "]", "?", ":", "&", "<", "^", "\\",
+    "١", "１", "\u00a0", "\u200b", "e.g.", "U.S.", "1.5%", "2020-03-03",
+]  # fmt: skip
+
+
+def _mixes(n: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(_PIECES) for _ in range(rng.randint(1, 40))) for _ in range(n)]
+
+
+def _spans(rx: re.Pattern[str], text: str) -> list[tuple[int, int, tuple[str | None, ...]]]:
+    return [(m.start(), m.end(), m.groups()) for m in rx.finditer(text)]
+
+
+def test_marker_regex_skips_by_its_first_characters() -> None:
+    first = first_chars(any_marker_pattern(), re.ASCII)
+    assert first is not None and "[" in first and "【" in first and "¹" in first
+    assert marker_regex().pattern.startswith(f"(?={first})")
+
+
+def test_marker_regex_finds_what_the_pattern_alone_finds() -> None:
+    plain = re.compile(any_marker_pattern(), re.ASCII)
+    texts = _mixes(600, 7)
+    found = 0
+    for text in texts:
+        assert _spans(marker_regex(), text) == _spans(plain, text), text
+        found += len(_spans(plain, text))
+    assert found > 1000  # the mixes hold markers of every dialect
+
+
+@pytest.mark.parametrize(
+    "pattern, flags",
+    [
+        (r"a*", 0),  # may match empty: it starts anywhere
+        (r"(?:x|)y?", 0),
+        (r"(?i)abc", 0),  # a cased letter read case-blind
+        (r"(?i:k)", 0),  # "K", the Kelvin sign
+        (r"ſ", re.IGNORECASE),
+        (r"\d+", 0),  # a category
+        (r".x", 0),
+        (r"[^a]b", 0),
+        (r"(a?)\1b", 0),  # a group referred to: it may be empty
+        (r"\bword", 0),
+    ],
+)
+def test_no_class_where_the_first_characters_are_not_sure(pattern: str, flags: int) -> None:
+    if pattern == r"\bword":  # zero-width, then a literal: sure
+        assert first_chars(pattern, flags) == "[w]"
+        return
+    assert first_chars(pattern, flags) is None
+    assert compile_skipping(pattern, flags).pattern == pattern
+
+
+@pytest.mark.parametrize(
+    "pattern, flags",
+    [
+        (r"(?:\[|【)\s*\d+\s*(?:\]|】)", 0),
+        (r"x?y*(?:ab|c[d-f]|(?i:<b>))+", 0),
+        (r"(?<![\w.])(?:US|U\.S\.)(?!\w)", 0),
+        (r"(?>\^|&#)?\[", re.ASCII),
+        (r"(?i:\[)\s*(?:doc|source)\s*:", re.IGNORECASE),
+        (r"(?:-?[0-9]{1,3})+", 0),
+    ],
+)
+def test_every_match_starts_with_a_character_of_the_class(pattern: str, flags: int) -> None:
+    first = first_chars(pattern, flags)
+    assert first is not None
+    start = re.compile(first)
+    plain, skipping = re.compile(pattern, flags), compile_skipping(pattern, flags)
+    rng = random.Random(3)
+    alphabet = "[]【】 \t12345abcdefxyUS.<>B^&#-:"
+    for _ in range(400):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30))) + "[1] U.S. <b> ^1 &#2 source: -12"
+        assert _spans(skipping, text) == _spans(plain, text)
+        assert all(start.match(text, m.start()) for m in plain.finditer(text))
+
+
+def test_a_global_inline_flag_is_compiled_as_given() -> None:
+    assert compile_skipping(r"(?s)\[x.").pattern == r"(?s)\[x."
+
+
+def test_find_markers_on_a_long_page() -> None:
+    page = " ".join(_mixes(200, 11))
+    plain = re.compile(any_marker_pattern(), re.ASCII)
+    assert len(find_markers(page)) > 0
+    assert {m.span() for m in find_markers(page)} <= {m.span() for m in plain.finditer(page)}
