@@ -95,3 +95,10 @@ def compile_skipping(pattern: str, flags: int = 0) -> re.Pattern[str]:
         return re.compile(pattern if first is None else f"(?={first})(?:{pattern})", flags)
     except re.error:  # a global inline flag ("(?i)...") is allowed only at the start
         return re.compile(pattern, flags)
+
+
+def search_from_first(forms: tuple[str, ...], pattern: re.Pattern[str], text: str) -> bool:
+    """Whether `pattern`, an alternation of `forms` each after zero-width conditions only (`\\b`, lookarounds),
+    matches `text`: searched from the first of them `text` holds (a substring search in C), not from its start."""
+    first = min((i for i in (text.find(f) for f in forms) if i >= 0), default=-1)
+    return first >= 0 and pattern.search(text, first) is not None

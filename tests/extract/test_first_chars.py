@@ -9,7 +9,7 @@ import re
 import pytest
 
 from audit.extract.dialects import any_marker_pattern, find_markers, marker_regex
-from audit.extract.firstchars import compile_skipping, first_chars
+from audit.extract.firstchars import compile_skipping, first_chars, search_from_first
 
 _PIECES = [
     "[1]", "[2, 3]", "[12-14]", "【3】", "【4†source】", "［5］", "¹", "²³", "⁴⁻⁶", "<sup>7</sup>", "<SUP>[8]</SUP>",
@@ -102,3 +102,19 @@ def test_find_markers_on_a_long_page() -> None:
     plain = re.compile(any_marker_pattern(), re.ASCII)
     assert len(find_markers(page)) > 0
     assert {m.span() for m in find_markers(page)} <= {m.span() for m in plain.finditer(page)}
+
+
+def test_search_from_the_first_form_found_is_the_search_from_the_start() -> None:
+    from audit.verify.keynames import _ALIAS_FORMS
+
+    rng = random.Random(5)
+    words = [f for a in _ALIAS_FORMS for f in (*a.short, *a.long)] + ["USD", "BUS", ".US", "us", "x", " ", ". ", "-"]
+    texts = ["".join(rng.choice(words) + rng.choice(["", " ", ".", "a"]) for _ in range(12)) for _ in range(300)]
+    hits = 0
+    for text in texts:
+        for a in _ALIAS_FORMS:
+            for forms, rx, t in ((a.short, a.short_re, text), (a.long, a.long_re, text.lower())):
+                old = any(f in t for f in forms) and rx.search(t) is not None
+                assert search_from_first(forms, rx, t) == old, (t, forms)
+                hits += old
+    assert hits > 500
