@@ -186,7 +186,8 @@ def _source_counts(source: str) -> frozenset[str]:
     text = dozens_in_digits(_GROUP_SPACE.sub("", source))  # "a dozen people" counts people (round 10)
     ends = [m.end() for m in _NUMBER.finditer(text)]
     ends += [m.end() for m in _WORD_NUMBER.finditer(text) if not m.group().lower().endswith(("th", "st", "nd", "rd"))]
-    counted = frozenset(n for end in ends if (n := _counted(text.lower(), end)) is not None)
+    low = text.lower()  # once, not once for each number (a long page's dozens of numbers each lowered it whole)
+    counted = frozenset(n for end in ends if (n := _counted(low, end)) is not None)
     return counted | SPAN_NOUNS if counted & SPAN_NOUNS else counted  # "30 years" counts decades
 
 
