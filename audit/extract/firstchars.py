@@ -5,8 +5,10 @@ alternation (`dialects.marker_regex`: a dozen dialects, groups and case-blind pa
 every alternative at every character of a text (~1 ms per 8,000 characters: WiCE's web pages are split into
 sentences, and their markers masked, once each). `(?=[first characters])` before the pattern fails at once where no
 match can begin and changes nothing else: the same matches, the same groups. The set is read from the parsed
-pattern; where it cannot be sure (a match that may be empty, a class of categories or negated, any character, a
-cased letter read case-blind), it gives none and the pattern is left as it is.
+pattern; the first characters read case-blind go in a case-blind class (`(?i:[...])`: the letters it takes are those
+each one alone takes, Unicode's long s and Kelvin sign too). Where it cannot be sure (a match that may be empty, a
+class of categories or negated, any character, a locale or ASCII flag set inside the pattern), it gives none and the
+pattern is left as it is.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 _P: Any = importlib.import_module("re._parser")  # the parser `re.compile` uses (no type stubs)
 _ZERO_WIDTH = (_P.AT, _P.ASSERT, _P.ASSERT_NOT)
 _REPEATS = (_P.MAX_REPEAT, _P.MIN_REPEAT, _P.POSSESSIVE_REPEAT)
-_MAX_RANGE = 4096  # a case-blind range wider than this is not checked letter by letter: unsure
+_Chars = tuple[list[tuple[int, int]], list[tuple[int, int]]]  # (lo, hi) ranges read as written, and case-blind
 
 
 class _Unsure(Exception):
@@ -27,16 +29,15 @@ class _Unsure(Exception):
 
 def _cased(code: int) -> bool:
     ch = chr(code)
-    return ch.lower() != ch or ch.upper() != ch or ch.casefold() != ch
+    return ch.isalpha() or ch.lower() != ch or ch.upper() != ch or ch.casefold() != ch
 
 
-def _add(lo: int, hi: int, flags: int, out: list[tuple[int, int]]) -> None:
-    if flags & re.IGNORECASE and (hi - lo > _MAX_RANGE or any(_cased(c) for c in range(lo, hi + 1))):
-        raise _Unsure
-    out.append((lo, hi))
+def _add(lo: int, hi: int, flags: int, out: _Chars) -> None:
+    blind = flags & re.IGNORECASE and (hi - lo > 4096 or any(_cased(c) for c in range(lo, hi + 1)))
+    out[1 if blind else 0].append((lo, hi))
 
 
-def _first(items: list[tuple[Any, Any]], flags: int, out: list[tuple[int, int]]) -> bool:
+def _first(items: list[tuple[Any, Any]], flags: int, out: _Chars) -> bool:
     """Adds to `out` the characters a match of the sequence `items` may start with; whether it may match empty."""
     for op, av in items:
         if op is _P.LITERAL:
@@ -53,6 +54,8 @@ def _first(items: list[tuple[Any, Any]], flags: int, out: list[tuple[int, int]])
             return False
         if op is _P.SUBPATTERN:
             _, add_flags, del_flags, sub = av
+            if (add_flags | del_flags) & (re.ASCII | re.LOCALE | re.UNICODE):
+                raise _Unsure
             if not _first(sub.data, (flags | add_flags) & ~del_flags, out):
                 return False
         elif op is _P.ATOMIC_GROUP:
@@ -71,20 +74,24 @@ def _first(items: list[tuple[Any, Any]], flags: int, out: list[tuple[int, int]])
     return True
 
 
+def _class(ranges: list[tuple[int, int]]) -> str:
+    return "[" + "".join(re.escape(chr(lo)) + (f"-{re.escape(chr(hi))}" if hi > lo else "") for lo, hi in ranges) + "]"
+
+
 def first_chars(pattern: str, flags: int = 0) -> str | None:
-    """A character class (`[...]`) holding every character a match of `pattern` may start with, or None where that
-    is not sure."""
+    """A character class (`[...]`, `(?i:[...])` or both, `|` between) holding every character a match of `pattern` may
+    start with, or None where that is not sure."""
     tree = _P.parse(pattern, flags)
     if tree.state.flags & (re.LOCALE | re.VERBOSE):
         return None
-    out: list[tuple[int, int]] = []
+    out: _Chars = ([], [])
     try:
         if _first(tree.data, tree.state.flags, out):
             return None  # a match may be empty: it starts anywhere
     except _Unsure:
         return None
-    parts = sorted(set(out))
-    return "[" + "".join(re.escape(chr(lo)) + (f"-{re.escape(chr(hi))}" if hi > lo else "") for lo, hi in parts) + "]"
+    written, blind = (sorted(set(ranges)) for ranges in out)
+    return "|".join(([_class(written)] if written else []) + ([f"(?i:{_class(blind)})"] if blind else []))
 
 
 def compile_skipping(pattern: str, flags: int = 0) -> re.Pattern[str]:

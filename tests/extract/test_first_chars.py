@@ -51,9 +51,7 @@ def test_marker_regex_finds_what_the_pattern_alone_finds() -> None:
     [
         (r"a*", 0),  # may match empty: it starts anywhere
         (r"(?:x|)y?", 0),
-        (r"(?i)abc", 0),  # a cased letter read case-blind
-        (r"(?i:k)", 0),  # "K", the Kelvin sign
-        (r"ſ", re.IGNORECASE),
+        (r"(?a:x)y", 0),  # an ASCII flag set inside
         (r"\d+", 0),  # a category
         (r".x", 0),
         (r"[^a]b", 0),
@@ -78,6 +76,8 @@ def test_no_class_where_the_first_characters_are_not_sure(pattern: str, flags: i
         (r"(?>\^|&#)?\[", re.ASCII),
         (r"(?i:\[)\s*(?:doc|source)\s*:", re.IGNORECASE),
         (r"(?:-?[0-9]{1,3})+", 0),
+        (r"(?i)abc|\bK\d|x", 0),  # letters read case-blind: "ſ", the Kelvin sign
+        (r"\b(?:the\s+)?(first|second)\s+half|(?i:ſ)|[$€]", 0),
     ],
 )
 def test_every_match_starts_with_a_character_of_the_class(pattern: str, flags: int) -> None:
@@ -86,9 +86,12 @@ def test_every_match_starts_with_a_character_of_the_class(pattern: str, flags: i
     start = re.compile(first)
     plain, skipping = re.compile(pattern, flags), compile_skipping(pattern, flags)
     rng = random.Random(3)
-    alphabet = "[]【】 \t12345abcdefxyUS.<>B^&#-:"
+    alphabet = "[]【】 \t12345abcdefxyUS.<>B^&#-:ABCKkſ\u212aİıtheFIRST$€"
     for _ in range(400):
-        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30))) + "[1] U.S. <b> ^1 &#2 source: -12"
+        text = (
+            "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+            + "[1] U.S. <b> ^1 &#2 source: -12 the first half"
+        )
         assert _spans(skipping, text) == _spans(plain, text)
         assert all(start.match(text, m.start()) for m in plain.finditer(text))
 
@@ -118,3 +121,35 @@ def test_search_from_the_first_form_found_is_the_search_from_the_start() -> None
                 assert search_from_first(forms, rx, t) == old, (t, forms)
                 hits += old
     assert hits > 500
+
+
+def test_a_case_blind_class_takes_the_letters_each_letter_alone_takes() -> None:
+    chars = [chr(c) for c in range(0x3000)] + ["\u212a", "\u017f", "\u0130", "\u0131", "\uff21", "\uff41"]
+    for flags in (re.IGNORECASE, re.IGNORECASE | re.ASCII):
+        for letter in "abkisyzABKISYZ\u017f\u212a\u03c3\u00b5":
+            alone, in_class = re.compile(re.escape(letter), flags), re.compile(f"[{re.escape(letter)}]", flags)
+            assert [c for c in chars if alone.match(c)] == [c for c in chars if in_class.match(c)], letter
+
+
+def _unwrapped(rx: re.Pattern[str]) -> re.Pattern[str]:
+    """The pattern `compile_skipping` was given (its lookahead's classes escape every bracket: no ")(?:" inside)."""
+    p = rx.pattern
+    return re.compile(p[p.index(")(?:") + 4 : -1], rx.flags) if p.startswith("(?=") else rx
+
+
+def test_the_restated_forms_find_on_pages_what_their_patterns_alone_find() -> None:
+    from audit.verify import restate
+
+    page = " ".join(_mixes(40, 13)) + (
+        " In H1 2020 and the first half of 2021, Q3 2019, mid-2018, FY2020, a fortnight, sales doubled; 12% of 40, "
+        "AD 79, the 1800s, minus 4, US$5 million, 3.5 bn, 25 bps, CO2, a third, Christmas Day, December 25, 6:30 p.m., "
+        "18:30, noon, Apollo 11, Apollo XI, twenty-two, 1,200 and ſeptember. FIRST HALF OF 2022, \u212aelvin."
+    )
+    skipping = 0
+    for forms, _same in restate._KINDS:
+        for form in forms:
+            skipping += form.pattern.pattern.startswith("(?=(?i:[") or form.pattern.pattern.startswith("(?=[")
+            plain = _unwrapped(form.pattern)
+            for text in (page, page.lower(), page.upper()):
+                assert _spans(form.pattern, text) == _spans(plain, text), form.pattern.pattern
+    assert skipping > 30
