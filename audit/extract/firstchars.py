@@ -1,4 +1,4 @@
-"""A regex's possible first characters as a lookahead, so that a scan skips the positions no match can start at.
+r"""A regex's possible first characters as a lookahead, so that a scan skips the positions no match can start at.
 
 Python's `re` finds a literal prefix or a first-character set only for simple patterns; the marker registry's
 alternation (`dialects.marker_regex`: a dozen dialects, groups and case-blind parts) gets none, so `finditer` tried
@@ -6,9 +6,9 @@ every alternative at every character of a text (~1 ms per 8,000 characters: WiCE
 sentences, and their markers masked, once each). `(?=[first characters])` before the pattern fails at once where no
 match can begin and changes nothing else: the same matches, the same groups. The set is read from the parsed
 pattern; the first characters read case-blind go in a case-blind class (`(?i:[...])`: the letters it takes are those
-each one alone takes, Unicode's long s and Kelvin sign too). Where it cannot be sure (a match that may be empty, a
-class of categories or negated, any character, a locale or ASCII flag set inside the pattern), it gives none and the
-pattern is left as it is.
+each one alone takes, Unicode's long s and Kelvin sign too), `\d`, `\s` and `\w` as they are. Where it cannot be
+sure (a match that may be empty, a negated class or category, any character, a locale or ASCII flag set inside the
+pattern), it gives none and the pattern is left as it is.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from typing import Any
 _P: Any = importlib.import_module("re._parser")  # the parser `re.compile` uses (no type stubs)
 _ZERO_WIDTH = (_P.AT, _P.ASSERT, _P.ASSERT_NOT)
 _REPEATS = (_P.MAX_REPEAT, _P.MIN_REPEAT, _P.POSSESSIVE_REPEAT)
-_Chars = tuple[list[tuple[int, int]], list[tuple[int, int]]]  # (lo, hi) ranges read as written, and case-blind
+_Chars = tuple[list[tuple[int, int]], list[tuple[int, int]], set[str]]  # ranges as written, case-blind; classes
+_CATEGORIES = {_P.CATEGORY_DIGIT: r"\d", _P.CATEGORY_SPACE: r"\s", _P.CATEGORY_WORD: r"\w"}  # as the pattern reads them
 
 
 class _Unsure(Exception):
@@ -34,7 +35,7 @@ def _cased(code: int) -> bool:
 
 def _add(lo: int, hi: int, flags: int, out: _Chars) -> None:
     blind = flags & re.IGNORECASE and (hi - lo > 4096 or any(_cased(c) for c in range(lo, hi + 1)))
-    out[1 if blind else 0].append((lo, hi))
+    (out[1] if blind else out[0]).append((lo, hi))
 
 
 def _first(items: list[tuple[Any, Any]], flags: int, out: _Chars) -> bool:
@@ -49,7 +50,9 @@ def _first(items: list[tuple[Any, Any]], flags: int, out: _Chars) -> bool:
                     _add(a, a, flags, out)
                 elif o is _P.RANGE:
                     _add(a[0], a[1], flags, out)
-                else:  # NEGATE, CATEGORY, ...
+                elif o is _P.CATEGORY and a in _CATEGORIES:  # `\d`, `\s`, `\w`: no letter case, the pattern's flags
+                    out[2].add(_CATEGORIES[a])
+                else:  # NEGATE, `\D`, ...
                     raise _Unsure
             return False
         if op is _P.SUBPATTERN:
@@ -74,8 +77,9 @@ def _first(items: list[tuple[Any, Any]], flags: int, out: _Chars) -> bool:
     return True
 
 
-def _class(ranges: list[tuple[int, int]]) -> str:
-    return "[" + "".join(re.escape(chr(lo)) + (f"-{re.escape(chr(hi))}" if hi > lo else "") for lo, hi in ranges) + "]"
+def _class(ranges: list[tuple[int, int]], categories: set[str] | None = None) -> str:
+    chars = "".join(re.escape(chr(lo)) + (f"-{re.escape(chr(hi))}" if hi > lo else "") for lo, hi in ranges)
+    return f"[{''.join(sorted(categories or ()))}{chars}]"
 
 
 def first_chars(pattern: str, flags: int = 0) -> str | None:
@@ -84,14 +88,15 @@ def first_chars(pattern: str, flags: int = 0) -> str | None:
     tree = _P.parse(pattern, flags)
     if tree.state.flags & (re.LOCALE | re.VERBOSE):
         return None
-    out: _Chars = ([], [])
+    out: _Chars = ([], [], set())
     try:
         if _first(tree.data, tree.state.flags, out):
             return None  # a match may be empty: it starts anywhere
     except _Unsure:
         return None
-    written, blind = (sorted(set(ranges)) for ranges in out)
-    return "|".join(([_class(written)] if written else []) + ([f"(?i:{_class(blind)})"] if blind else []))
+    written, blind = sorted(set(out[0])), sorted(set(out[1]))
+    as_written = [_class(written, out[2])] if written or out[2] else []
+    return "|".join(as_written + ([f"(?i:{_class(blind)})"] if blind else []))
 
 
 def compile_skipping(pattern: str, flags: int = 0) -> re.Pattern[str]:

@@ -52,7 +52,8 @@ def test_marker_regex_finds_what_the_pattern_alone_finds() -> None:
         (r"a*", 0),  # may match empty: it starts anywhere
         (r"(?:x|)y?", 0),
         (r"(?a:x)y", 0),  # an ASCII flag set inside
-        (r"\d+", 0),  # a category
+        (r"\D+", 0),  # a negated category
+        (r"[^\W\d_]+", 0),
         (r".x", 0),
         (r"[^a]b", 0),
         (r"(a?)\1b", 0),  # a group referred to: it may be empty
@@ -76,6 +77,7 @@ def test_no_class_where_the_first_characters_are_not_sure(pattern: str, flags: i
         (r"(?>\^|&#)?\[", re.ASCII),
         (r"(?i:\[)\s*(?:doc|source)\s*:", re.IGNORECASE),
         (r"(?:-?[0-9]{1,3})+", 0),
+        (r"\d+|\s(?i:x)|\w\.", re.ASCII),  # categories, as the pattern's flags read them
         (r"(?i)abc|\bK\d|x", 0),  # letters read case-blind: "ſ", the Kelvin sign
         (r"\b(?:the\s+)?(first|second)\s+half|(?i:ſ)|[$€]", 0),
     ],
@@ -153,3 +155,25 @@ def test_the_restated_forms_find_on_pages_what_their_patterns_alone_find() -> No
             for text in (page, page.lower(), page.upper()):
                 assert _spans(form.pattern, text) == _spans(plain, text), form.pattern.pattern
     assert skipping > 30
+
+
+def test_the_patterns_read_over_whole_sources_find_what_they_alone_find() -> None:
+    from audit.verify import conversions, keyfacts, numranges, numwords
+
+    patterns = [
+        conversions._HALF_A, conversions._QUARTERS, conversions._SPAN_COUNT, numranges._YEAR_SPAN, keyfacts._MINUS,
+        keyfacts._OTHER_DIGIT, numwords._DECADE, numwords._ROUND, numwords._DOZEN, numwords._AND_A_HALF,
+        numwords._SPAN_WORD,
+    ]  # fmt: skip
+    page = " ".join(_mixes(40, 17)) + (
+        " Half an hour, a quarter of an hour, three quarters of a year, two weeks, a fortnight, 1939-45, 2019/20, "
+        "−18, minus 4, ３０ and ٣٠, the sixties, the mid-nineties, in his twenties, a hundred, one thousand, "
+        "two dozen, half a dozen, 3 dozen, three and a half percent, an hour and a half, 3 decades, two centuries. "
+        "HALF AN HOUR, THE SIXTIES, ONE HUNDRED, Decade, ſixties."
+    )
+    for rx in patterns:
+        assert rx.pattern.startswith("(?=")
+        plain = _unwrapped(rx)
+        for text in (page, page.lower(), page.upper()):
+            assert _spans(rx, text) == _spans(plain, text), rx.pattern
+            assert rx.sub("#", text) == plain.sub("#", text)
