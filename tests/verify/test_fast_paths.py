@@ -194,3 +194,11 @@ def test_what_a_source_counts_is_read_on_its_text_lowered_once(parts: list[str])
     counted = counted | keyfacts.SPAN_NOUNS if counted & keyfacts.SPAN_NOUNS else counted
     keyfacts._source_counts.cache_clear()
     assert keyfacts._source_counts(source) == counted
+
+
+@settings(max_examples=200)
+@given(tricky_text)
+def test_a_source_lowered_once_is_the_source_lowered(text: str) -> None:
+    lexical.lowered.cache_clear()
+    assert lexical.lowered(text) == text.lower() == lexical.lowered(text)
+    assert lexical._plain(text) == re.sub(r"\s+", " ", text.lower())
