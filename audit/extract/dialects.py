@@ -12,6 +12,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
+from audit.extract.firstchars import compile_skipping
 from audit.extract.json_dialects import CITATION_LIST_NAMES as CITATION_LIST_NAMES
 from audit.extract.json_dialects import CITATION_OBJECT_NAMES as CITATION_OBJECT_NAMES
 from audit.extract.json_dialects import JSON_DIALECTS as JSON_DIALECTS
@@ -310,7 +311,7 @@ def find_markers(text: str) -> list[re.Match[str]]:
 def marker_regex() -> re.Pattern[str]:
     # ASCII, as RE2 in extract.sql reads `\d` and `\s`: Python's Unicode `\d` took `[١]` and `[１]` (and `\s` a
     # no-break space) for markers that the SQL never extracts, so they were cut from claim texts as if cited
-    return re.compile(any_marker_pattern(), re.ASCII)
+    return compile_skipping(any_marker_pattern(), re.ASCII)  # its first characters a lookahead: `firstchars`
 
 
 # A list of the sources the answer drew on, at its end under a header ("Sources:", "**References**", "## Citations"),

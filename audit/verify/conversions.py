@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from audit.extract.firstchars import compile_skipping
 from audit.verify.clocks import day_times, noon_times
 from audit.verify.multiples import rise_percents, source_multiples
 from audit.verify.numranges import number_key
@@ -101,12 +102,12 @@ _RATE_BEFORE = re.compile(
     r"(?:\b(?:once|twice|times|per|every|hours|days|dollars|euros|pounds|miles|kilometres|kilometers)|\d)\s+$",
     re.IGNORECASE,
 )
-_SPAN_COUNT = re.compile(
+_SPAN_COUNT = compile_skipping(
     rf"\b(?:({'|'.join(TENS)})(?:-({'|'.join(CARDINALS[1:10])}))?|({'|'.join(CARDINALS[1:])})|an?|one){_SPAN_UNIT}",
     re.IGNORECASE,
 )
-_HALF_A = re.compile(rf"\bhalf\s+an?{_SPAN_UNIT}", re.IGNORECASE)
-_QUARTERS = re.compile(rf"\b(?:(an?|one)|three)[\s-]+quarters?\s+of\s+an?{_SPAN_UNIT}", re.IGNORECASE)
+_HALF_A = compile_skipping(rf"\bhalf\s+an?{_SPAN_UNIT}", re.IGNORECASE)
+_QUARTERS = compile_skipping(rf"\b(?:(an?|one)|three)[\s-]+quarters?\s+of\s+an?{_SPAN_UNIT}", re.IGNORECASE)
 _ROUNDING = 0.02  # a conversion within 2% of the claim's number is that number
 
 

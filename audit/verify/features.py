@@ -20,7 +20,7 @@ from rapidfuzz import fuzz
 from audit.verify.clauses import restated_in_plain_clause
 from audit.verify.keyfacts import KeyFacts, key_facts, missing_facts
 from audit.verify.keynames import common_words
-from audit.verify.lexical import LexicalResult, fuzzy_text, lexical_verify
+from audit.verify.lexical import LexicalResult, fuzzy_text, lexical_verify, lowered
 from audit.verify.opposites import negation_said_otherwise
 from audit.verify.restate import in_source_words, without_pictographs
 from audit.verify.text import (
@@ -217,7 +217,7 @@ def analyse_pair(claim: str, source: str, window_sentences: int = 3, top_k: int 
     if not lex.exact and claim.strip() and source.strip():
         partial = lex.score  # the same rapidfuzz partial ratio, already computed with its alignment
     else:
-        partial = fuzz.partial_ratio(fuzzy_text(claim), source.lower()) / 100.0 if claim and source else 0.0
+        partial = fuzz.partial_ratio(fuzzy_text(claim), lowered(source)) / 100.0 if claim and source else 0.0
     seq = _content_sequence(claim)
     pairs = set(pairwise(seq))
     bigram = len(pairs & src.bigrams) / len(pairs) if pairs else (keyword if keyword is not None else 0.0)

@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from audit.extract.firstchars import compile_skipping
 from audit.verify.conversions import SPAN_NOUNS, Quantity, claim_quantities, converted_numbers, other_half_times
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
 from audit.verify.months import MONTH_NAMES, MONTH_NUMBERS, SHORT_ONLY, missing_months, month_forms, months_alone
@@ -68,9 +69,9 @@ _FUNCTION_WORDS = frozenset(
 )
 # a no-break, narrow no-break or thin space between digit groups (French, SI, typeset PDFs) is a thousands separator
 _GROUP_SPACE = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
-_MINUS = re.compile(r"\u2212|(?<!\d\s)\bminus\s+(?=\d)", re.IGNORECASE)  # "−18" (typeset), "minus 18": -18
+_MINUS = compile_skipping(r"\u2212|(?<!\d\s)\bminus\s+(?=\d)", re.IGNORECASE)  # "−18" (typeset), "minus 18": -18
 # a digit of another script is the digit it writes: "３０" (full width, CJK text), "٣٠" (Arabic-Indic) are 30
-_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
+_OTHER_DIGIT = compile_skipping(r"(?![0-9])\d")
 _BROKEN_HYPHEN = re.compile(r"-[^\S\n]*\n\s*")
 _MONTHS = "|".join(MONTH_NAMES + SHORT_ONLY).lower()  # `months`' table
 _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
@@ -186,7 +187,8 @@ def _source_counts(source: str) -> frozenset[str]:
     text = dozens_in_digits(_GROUP_SPACE.sub("", source))  # "a dozen people" counts people (round 10)
     ends = [m.end() for m in _NUMBER.finditer(text)]
     ends += [m.end() for m in _WORD_NUMBER.finditer(text) if not m.group().lower().endswith(("th", "st", "nd", "rd"))]
-    counted = frozenset(n for end in ends if (n := _counted(text.lower(), end)) is not None)
+    low = text.lower()  # once, not once for each number (a long page's dozens of numbers each lowered it whole)
+    counted = frozenset(n for end in ends if (n := _counted(low, end)) is not None)
     return counted | SPAN_NOUNS if counted & SPAN_NOUNS else counted  # "30 years" counts decades
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from audit.extract.firstchars import search_from_first
 from audit.verify.demonyms import DEMONYM_GROUPS, US_ADJECTIVES
 from audit.verify.months import WEEKDAYS
 from audit.verify.numwords import ORDINALS, TENS, TENTHS
@@ -232,10 +233,8 @@ _ALIAS_FORMS = [_alias_forms(group) for group in _ALIASES]
 
 
 def _names_group(a: _AliasForms, source: str, low: str) -> bool:
-    # a plain substring test first (in C, ~30x faster over a long page than the patterns, which run only on a hit)
-    return (any(f in source for f in a.short) and a.short_re.search(source) is not None) or (
-        any(f in low for f in a.long) and a.long_re.search(low) is not None
-    )
+    # a plain substring search first (in C, ~30x faster than the patterns, which run from the first form found on)
+    return search_from_first(a.short, a.short_re, source) or search_from_first(a.long, a.long_re, low)
 
 
 # the days a source names by "weekdays" ("business days", "working days") or "weekends": "Monday to Friday" against

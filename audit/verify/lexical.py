@@ -73,7 +73,13 @@ def folded(text: str) -> tuple[str, Sequence[int]]:
 def _plain(text: str) -> str:
     """A quick fold (whole-string lower case, whitespace runs to one space) for ruling a match out before the
     character-by-character fold with offsets: for ordinary text the two agree."""
-    return _SPACES.sub(" ", text.lower())
+    return _SPACES.sub(" ", lowered(text))
+
+
+@text_cache(max_chars=16_000_000, max_entries=4096)  # ~1 byte a character (most pages are ASCII): ~16 MB at most
+def lowered(text: str) -> str:
+    """`text.lower()`, cached: a source is aligned against each of its claims (a long page lowered once a pair)."""
+    return text.lower()
 
 
 def find_loose(needle: str, haystack: str) -> tuple[int, int] | None:
@@ -162,7 +168,7 @@ def lexical_verify(claim: str, source: str, written: str | None = None) -> Lexic
     restated = find_loose(claim, source) if written is not None and written != claim else None
     if restated is not None:  # a copy once restated: aligned in full, and no verbatim claim
         return LexicalResult(1.0, False, restated, missing)
-    al = fuzz.partial_ratio_alignment(fuzzy_text(claim), source.lower())
+    al = fuzz.partial_ratio_alignment(fuzzy_text(claim), lowered(source))
     if al is None:
         return LexicalResult(0.0, False, None, missing)
     # partial_ratio aligns the shorter string inside the longer one

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from audit.extract.firstchars import compile_skipping
+
 # numbers in words, by value (their index; `TENS` and `TENTHS` from twenty): read by `keyfacts` (a number in words)
 # and `keynames` (a king's ordinal)
 CARDINALS = (
@@ -23,17 +25,17 @@ TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
 TENTHS = "twentieth thirtieth fortieth fiftieth sixtieth seventieth eightieth ninetieth".split()
 
 _HOW_MANY = {"half a": 0.5, "a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10}
-_DOZEN = re.compile(rf"\b({'|'.join(_HOW_MANY)}|\d{{1,3}})\s+dozen\b(?!s)", re.IGNORECASE)
-_ROUND = re.compile(r"\b(?:a|one)\s+(hundred|thousand)\b(?!s)", re.IGNORECASE)
+_DOZEN = compile_skipping(rf"\b({'|'.join(_HOW_MANY)}|\d{{1,3}})\s+dozen\b(?!s)", re.IGNORECASE)
+_ROUND = compile_skipping(r"\b(?:a|one)\s+(hundred|thousand)\b(?!s)", re.IGNORECASE)
 # a number and a half: "three and a half percent" is 3.5, "an hour and a half" 1.5 ("two and a half hours" was
 # missing_number:2.5 against a claim's "2.5 hours")
-_AND_A_HALF = re.compile(
+_AND_A_HALF = compile_skipping(
     rf"\b(?:({'|'.join(CARDINALS[1:])}|\d{{1,4}})|(?:an?|one)\s+[a-z]+)\s+and\s+a\s+half\b", re.IGNORECASE
 )
 _DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60, "seventies": 70}
 _DECADES |= {"eighties": 80, "nineties": 90}
 # a decade of the 1900s after "the" ("the sixties", "the mid-nineties", "the early 'seventies"), else an age's
-_DECADE = re.compile(
+_DECADE = compile_skipping(
     rf"\b(?:(the|nineteen)[\s-]+(?:(?:early|mid|late)[\s-]*)?|(?:early|mid|late)[\s-]*)?({'|'.join(_DECADES)})\b",
     re.IGNORECASE,
 )
@@ -46,7 +48,7 @@ _SPAN = re.compile(
 )
 
 
-_SPAN_WORD = re.compile(r"\b(?:decade|centur)", re.IGNORECASE)
+_SPAN_WORD = compile_skipping(r"\b(?:decade|centur)", re.IGNORECASE)
 
 
 def _spans(text: str) -> set[str]:

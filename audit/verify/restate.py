@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from audit.extract.firstchars import compile_skipping
 from audit.verify.clocks import CLOCK_FORMS, CLOCK_HINTS
 from audit.verify.holidays import HOLIDAY_FORMS, HOLIDAY_HINTS, MONTH_HINTS, same_day_otherwise
 from audit.verify.months import MONTH_NUMBERS, month_forms
@@ -38,7 +39,7 @@ class Form:
 
 
 def _form(pattern: str, key: Callable[[re.Match[str]], Key | None], flags: int = re.IGNORECASE) -> Form:
-    return Form(re.compile(pattern, flags), key)
+    return Form(compile_skipping(pattern, flags), key)  # its first characters a lookahead (`extract.firstchars`)
 
 
 _Y = r"(\d{4})(?![-/\u2013]\d|['\u2019]?s\b)"  # a year, not the start of a span ("2020-21") or a decade

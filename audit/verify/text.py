@@ -36,7 +36,8 @@ def fold_case_traps(text: str) -> str:
 
 
 def tokens(text: str) -> list[str]:
-    return [t.lower() for t in _TOKEN.findall(text)]
+    # ASCII text lowered whole (the same tokens: lower case moves no ASCII character in or out of a token)
+    return _TOKEN.findall(text.lower()) if text.isascii() else [t.lower() for t in _TOKEN.findall(text)]
 
 
 @lru_cache(maxsize=1 << 18)
@@ -48,10 +49,13 @@ def stem(word: str) -> str:
     return word
 
 
-@text_cache(max_chars=16_000_000, max_entries=65536)  # ~4 bytes a character: ~60 MB at most
-def content_words(text: str) -> frozenset[str]:
-    """Stemmed lower-case words of 3+ letters that are not stopwords (cached: sources recur across claims)."""
+def _words(text: str) -> frozenset[str]:
+    """Stemmed lower-case words of 3+ letters that are not stopwords."""
     return frozenset(stem(t) for t in tokens(text) if len(t) >= 3 and t not in STOPWORDS)
+
+
+# cached: claims and windows recur across pairs (a source's sentences are read once, by its cached index: `_words`)
+content_words = text_cache(max_chars=16_000_000, max_entries=65536)(_words)  # ~4 bytes a character: ~60 MB at most
 
 
 def keyword_overlap(claim_words: frozenset[str], source_words: frozenset[str]) -> float | None:
@@ -139,7 +143,7 @@ def sentence_windows(source: str, size: int) -> SentenceWindows:
     A window joined across whitespace only has exactly the union of its sentences' words (no token crosses
     whitespace); other joins are tokenized as a whole."""
     sents = _pieces(source)
-    single = [content_words(source[s:e]) for s, e in sents]
+    single = [_words(source[s:e]) for s, e in sents]  # not cached: each source is indexed once (its index is)
     n = len(sents)
     starts = np.fromiter((s for s, _ in sents), dtype=np.int64, count=n)
     ends = np.fromiter((e for _, e in sents), dtype=np.int64, count=n)

@@ -162,3 +162,43 @@ def test_a_claim_without_a_number_reads_no_notation_as_when_the_source_was_read_
 
     assert notations.notations_restated(claim, source) == full(claim, source)
     assert notations.notations_restated("The firm hired workers", source) == []
+
+
+_WORDY = st.lists(
+    st.one_of(st.sampled_from(_TRICKY), st.sampled_from([*_PIECES, "Refunds", "TAKE", "3,5", "it's", "O’Neil", " "])),
+    max_size=40,
+).map("".join)
+
+
+@settings(max_examples=400)
+@given(_WORDY)
+def test_tokens_of_ascii_text_lowered_whole_are_the_tokens_lowered_one_by_one(text: str) -> None:
+    from audit.verify.text import _TOKEN, _words, content_words, tokens
+
+    assert tokens(text) == [t.lower() for t in _TOKEN.findall(text)]
+    assert _words(text) == content_words(text)
+
+
+@settings(max_examples=200)
+@given(st.lists(st.one_of(_WORDY, st.sampled_from(["5 offices", " seven teams during", "a dozen people", "İ 3 X"]))))
+def test_what_a_source_counts_is_read_on_its_text_lowered_once(parts: list[str]) -> None:
+    source = " ".join(parts)
+    text = keyfacts.dozens_in_digits(keyfacts._GROUP_SPACE.sub("", source))
+    ends = [m.end() for m in keyfacts._NUMBER.finditer(text)]
+    ends += [
+        m.end()
+        for m in keyfacts._WORD_NUMBER.finditer(text)
+        if not m.group().lower().endswith(("th", "st", "nd", "rd"))
+    ]
+    counted = frozenset(n for end in ends if (n := keyfacts._counted(text.lower(), end)) is not None)
+    counted = counted | keyfacts.SPAN_NOUNS if counted & keyfacts.SPAN_NOUNS else counted
+    keyfacts._source_counts.cache_clear()
+    assert keyfacts._source_counts(source) == counted
+
+
+@settings(max_examples=200)
+@given(tricky_text)
+def test_a_source_lowered_once_is_the_source_lowered(text: str) -> None:
+    lexical.lowered.cache_clear()
+    assert lexical.lowered(text) == text.lower() == lexical.lowered(text)
+    assert lexical._plain(text) == re.sub(r"\s+", " ", text.lower())
