@@ -154,11 +154,17 @@ DOCUMENT = Dialect(
     ),
     example="[Source: Refund Policy.pdf]",
 )
+# one `citation:doc:chunk` of a bracket citing several (group 1 the doc, group 2 the chunk: no `,` or `;` in them)
+DOC_CHUNK_REF = r"(?i:citation)[ \t]*:[ \t]*([^:\]\s,;]+)[ \t]*:[ \t]*([^\]\s,;]+)"
+_REF = r"(?i:citation)[ \t]*:[ \t]*[^:\]\s,;]+[ \t]*:[ \t]*[^\]\s,;]+"  # the same, without groups
+# `[citation:d1:c1, citation:d2:c2]` (two sources in one bracket, as `[1, 2]`): it was no marker, its claim uncited
+DOC_CHUNK_LIST = rf"\[[ \t]*{_REF}(?:[ \t]*[,;][ \t]*{_REF})+[ \t]*\]"
 DOC_CHUNK = Dialect(
     name="doc_chunk",
-    # `citation` in any case, spaces around the colons (`[Citation: d2 : c2]` was no marker: GREEN beside a [1])
-    pattern=r"\[[ \t]*(?i:citation)[ \t]*:[ \t]*([^:\]\s]+)[ \t]*:[ \t]*([^\]\s]+)[ \t]*\]",
-    example="[citation:kb_doc_12:chunk-7]",
+    # `citation` in any case, spaces around the colons (`[Citation: d2 : c2]` was no marker: GREEN beside a [1]); a
+    # list of them first (`DOC_CHUNK_LIST`: its refs read with `DOC_CHUNK_REF`), else one, whose chunk may hold a comma
+    pattern=(DOC_CHUNK_LIST + r"|\[[ \t]*(?i:citation)[ \t]*:[ \t]*([^:\]\s]+)[ \t]*:[ \t]*([^\]\s]+)[ \t]*\]"),
+    example="[citation:kb_doc_12:chunk-7], [citation:d1:c1, citation:d2:c2]",
 )
 
 # OpenAI Assistants' file search annotates `【4:0†Refund Policy.pdf】` (older ones and ChatGPT `【7†source】`; some

@@ -1,6 +1,6 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $tag (an HTML tag), $num / $html / $pnum / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
+-- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $tag (an HTML tag), $num / $html / $pnum / $dp / $doc / $dc / $dc_list / $dc_ref / $fs / $sup / $nf (dialect patterns), $nfdef (a named
 -- footnote's definition), $fs_lines (a file search mark's lines alone), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
@@ -522,10 +522,16 @@ SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document_page',
        TRY_CAST(translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to) AS INTEGER), NULL, NULL, NULL
 FROM markers WHERE regexp_full_match(marker, $dp)
 UNION ALL
-SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'doc_chunk',
-       regexp_extract(marker, $dc, 1) || ':' || regexp_extract(marker, $dc, 2), NULL, NULL, NULL,
-       regexp_extract(marker, $dc, 1), regexp_extract(marker, $dc, 2), NULL
-FROM markers WHERE regexp_full_match(marker, $dc)
+-- [citation:d1:c1], or several in one bracket ([citation:d1:c1, citation:d2:c2]: each its own citation, as [1, 2])
+SELECT answer_id, marker_ord, ref_ord, marker, char_start, char_end, 'doc_chunk', doc || ':' || chunk, NULL, NULL, NULL,
+       doc, chunk, NULL
+FROM (SELECT answer_id, marker_ord, marker, char_start, char_end,
+             unnest(docs) AS doc, unnest(chunks) AS chunk, generate_subscripts(docs, 1) AS ref_ord
+      FROM (SELECT *, CASE WHEN regexp_full_match(marker, $dc_list) THEN regexp_extract_all(marker, $dc_ref, 1)
+                           ELSE [regexp_extract(marker, $dc, 1)] END AS docs,
+                      CASE WHEN regexp_full_match(marker, $dc_list) THEN regexp_extract_all(marker, $dc_ref, 2)
+                           ELSE [regexp_extract(marker, $dc, 2)] END AS chunks
+            FROM markers WHERE regexp_full_match(marker, $dc)))
 UNION ALL
 -- 【4:0†Refund Policy.pdf】: the file's name is its title; `source`, lines alone (`【12†L1-L3】`) or nothing names no
 -- file (NULL cited_title)
