@@ -12,6 +12,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
+from audit.extract.code import CODE_SPAN as CODE_SPAN
+from audit.extract.code import code_spans as code_spans
 from audit.extract.json_dialects import CITATION_LIST_NAMES as CITATION_LIST_NAMES
 from audit.extract.json_dialects import CITATION_OBJECT_NAMES as CITATION_OBJECT_NAMES
 from audit.extract.json_dialects import JSON_DIALECTS as JSON_DIALECTS
@@ -354,18 +356,6 @@ def reference_list_start(text: str) -> int | None:
     extract.sql's `reference_lists`)."""
     m = re.match(reference_list_pattern(), text, re.ASCII)
     return len(m.group(1)) if m else None
-
-
-# Markdown code (``` or ~~~ fences, also unclosed, and `inline code`) holds no citations; extract.sql uses the same
-# pattern (RE2's `$` is Python's `\Z` here)
-CODE_SPAN = re.compile(r"(?s)```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)|`[^`\n]+`")
-
-
-def code_spans(text: str) -> list[tuple[int, int]]:
-    """The (start, end) of each Markdown code span of `text` (extract.sql's `code_spans`)."""
-    if "`" not in text and "~~~" not in text:
-        return []
-    return [(m.start(), m.end()) for m in CODE_SPAN.finditer(text)]
 
 
 def markers_outside_code(text: str) -> list[re.Match[str]]:

@@ -7,7 +7,9 @@ import json
 import re
 
 import duckdb
+from duckdb.sqltypes import VARCHAR
 
+from audit.extract.code import MAY_INDENT, indented_code_list
 from audit.extract.dialects import (
     CITATION_LIST_NAMES,
     CITATION_OBJECT_NAMES,
@@ -139,6 +141,7 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "dc_list": DOC_CHUNK_LIST,
         "dc_ref": DOC_CHUNK_REF,
         "fs": FILE_SEARCH.pattern,
+        "may_indent": MAY_INDENT,
         "fs_lines": LINES_ONLY,
         "nf": NAMED_FOOTNOTE.pattern,
         "link": LINK.pattern,
@@ -154,9 +157,14 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "list_names": list(CITATION_LIST_NAMES),
         "conflict_groups": [list(g) for g in CONFLICT_GROUPS],
     } | {f"on_{field}": list(names) for field, names in CITATION_OBJECT_NAMES.items()}
-    repair_lone_surrogates(con)
-    repair_python_literals(con)
-    shape_answers(con)
-    if not holds_wide_digits(con):  # the marker patterns with ASCII digits, the same matches compiled at less cost
-        params = {k: ascii_digits(v) if isinstance(v, str) else v for k, v in params.items()}
-    run(con, "extract", params)
+    # indented code blocks (`code_spans`): a scan line by line, in Python, of the texts that may hold one
+    con.create_function("citeaudit_indented_code", indented_code_list, [VARCHAR], "INTEGER[][]")
+    try:
+        repair_lone_surrogates(con)
+        repair_python_literals(con)
+        shape_answers(con)
+        if not holds_wide_digits(con):  # the marker patterns with ASCII digits, the same matches at less cost
+            params = {k: ascii_digits(v) if isinstance(v, str) else v for k, v in params.items()}
+        run(con, "extract", params)
+    finally:
+        con.remove_function("citeaudit_indented_code")

@@ -1,6 +1,6 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $tag (an HTML tag), $num / $html / $pnum / $dp / $doc / $dc / $dc_list / $dc_ref / $fs / $sup / $nf (dialect patterns), $nfdef (a named
+-- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $tag (an HTML tag), $num / $html / $pnum / $dp / $doc / $dc / $dc_list / $dc_ref / $fs / $may_indent / $sup / $nf (dialect patterns), $nfdef (a named
 -- footnote's definition), $fs_lines (a file search mark's lines alone), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
@@ -323,9 +323,16 @@ SELECT answer_id,
        CAST(sum(length(before) + length(span)) OVER (PARTITION BY answer_id ORDER BY span_ord) AS INTEGER) AS span_end
 FROM flat;
 
+-- and an indented code block (four spaces or a tab after a blank line, not in a list: `    arr[2] = 0` was a citation
+-- whose claim was "arr = 0", RED), found by audit.extract.code.indented_code_spans (`citeaudit_indented_code`, a
+-- Python function: which lines are a list's is a scan line by line) in the texts that may hold one ($may_indent)
 CREATE OR REPLACE TEMP TABLE code_spans AS
 SELECT answer_id, span_start AS code_start, span_end AS code_end
-FROM match_spans('(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`', '`', '~~~');
+FROM match_spans('(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`', '`', '~~~')
+UNION ALL
+SELECT answer_id, span[1], span[2]
+FROM (SELECT answer_id, unnest(citeaudit_indented_code(answer_text)) AS span
+      FROM texts WHERE regexp_matches(answer_text, $may_indent));
 
 -- urls (audit.extract.dialects.URL): a bracket inside one, `https://x.org/a[2]b`, is part of it, not a marker (it
 -- cited source 2 with a claim no source says: a false RED); `https://x.org [2]`, `(https://x.org)[2]` still cite

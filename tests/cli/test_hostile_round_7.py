@@ -31,3 +31,28 @@ def test_two_doc_chunk_citations_in_one_bracket_are_each_read(answers_db: Path) 
             got[a],
         )
     assert [(ref, v) for ref, _, v, _ in got["wrong"]] == [("d1:c1", "verified"), ("d9:c9", "fabricated")], got
+
+
+INDENTED = {
+    "code": f"{REFUNDS} [1]\n\n    arr[2] = 0\n    print(arr[2])\n\nThat is all.",
+    "tab": f"{REFUNDS} [1]\n\n\tcfg[2] = True\n",
+    "first": f"    x = a[2]\n\n{REFUNDS} [1]",
+    "in_fence": f"{REFUNDS} [1]\n\n```\n    arr[2] = 0\n```\n",
+    # an indented line that is no code: a list item's paragraph, a paragraph's continuation, a whole answer indented
+    "item": f"- {REFUNDS} [1]\n\n    {SHIPPING} [2]",
+    "lazy": f"{REFUNDS} [1]\n    {SHIPPING} [2]",
+    "all": f"    {REFUNDS} [1]\n    {SHIPPING} [2]",
+}
+
+
+@batched(logged_rows(INDENTED))
+def test_a_bracket_in_a_code_block_indented_four_spaces_is_no_marker(answers_db: Path) -> None:
+    # Markdown's indented code block (four spaces or a tab, after a blank line, not inside a list): `arr[2] = 0` in
+    # it was a citation of source 2 whose claim was "arr = 0" (empty_claim, unsupported: a correct answer RED), as
+    # a fence's was before round 3. An indented line that continues a paragraph or a list item, or an answer
+    # indented whole (a template's indentation), is prose: its markers cite
+    got = cites_by_answer(answers_db)
+    for a in ("code", "tab", "first", "in_fence"):
+        assert [(ref, v) for ref, _, v, _ in got[a]] == [("1", "verified")], (a, got[a])
+    for a in ("item", "lazy", "all"):
+        assert [(ref, v) for ref, _, v, _ in got[a]] == [("1", "verified"), ("2", "verified")], (a, got[a])
