@@ -4,9 +4,18 @@ run goes on, and a broken file stops with one line a user can act on."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pyarrow as pa
+import pyarrow.parquet as pq
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
 from tests.cli.hostile import CTX, batched, cites_by_answer, logged_rows
+from tests.conftest import make_answer
+from tests.conftest import query as q
 
 REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
 BOTH = "Refunds take 30 days and shipping is free over 50 euros"
@@ -56,3 +65,37 @@ def test_a_bracket_in_a_code_block_indented_four_spaces_is_no_marker(answers_db:
         assert [(ref, v) for ref, _, v, _ in got[a]] == [("1", "verified")], (a, got[a])
     for a in ("item", "lazy", "all"):
         assert [(ref, v) for ref, _, v, _ in got[a]] == [("1", "verified"), ("2", "verified")], (a, got[a])
+
+
+def _run(inp: Path, db: Path) -> tuple[int, str]:
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert "Traceback" not in res.output, res.output
+    return res.exit_code, res.output
+
+
+def test_contexts_as_json_text_holding_a_lone_surrogate_escape_are_read(tmp_path: Path) -> None:
+    # `contexts` logged as JSON text by Python's `json.dumps` (ASCII escapes): a retrieved text holding an emoji cut
+    # in half is written `\ud83d`, valid JSON (Python reads it) that DuckDB refuses, so the row was quarantined as
+    # "not JSON" and its answer never audited (round 6). The escape is read as U+FFFD, as in structured output; an
+    # emoji's pair of escapes is read as the emoji; an escape JSON has not (`\x41`) is still no JSON: quarantined
+    cut = [CTX[0] | {"text": f"{REFUNDS} \ud83d"}, CTX[1]]
+    texts = {
+        "lone": json.dumps(cut),
+        "pair": json.dumps([CTX[0] | {"text": f"{REFUNDS} \U0001f600"}, CTX[1]]),
+        "low": json.dumps(cut).replace("\\ud83d", "\\ude00 \\\\ud800"),
+        "bad_escape": json.dumps(CTX).replace("Refunds", "\\x52efunds"),
+    }
+    rows = [make_answer(k, f"{REFUNDS} [1] {SHIPPING} [2]", []) | {"contexts": v} for k, v in texts.items()]
+    schema = answers_schema()
+    schema = schema.set(schema.get_field_index("contexts"), pa.field("contexts", pa.string()))
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(pa.Table.from_pylist(rows, schema=schema), inp)
+    code, out = _run(inp, db)
+    assert code == 0, out
+    assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(4, 3, 1)]
+    ((answer, row, field, reason),) = q(db, "SELECT answer_id, row_ref, field, reason FROM quarantine")
+    assert (answer, row.rsplit(":", 1)[1], field) == ("bad_escape", "3", "contexts"), (answer, row, field)
+    assert str(inp.resolve()) in row and "not JSON" in reason, (row, reason)
+    got = cites_by_answer(db)
+    for a in ("lone", "pair", "low"):
+        assert [(rank, v) for _, rank, v, _ in got[a]] == [(1, "verified"), (2, "verified")], (a, got[a])
