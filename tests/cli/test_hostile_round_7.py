@@ -99,3 +99,28 @@ def test_contexts_as_json_text_holding_a_lone_surrogate_escape_are_read(tmp_path
     got = cites_by_answer(db)
     for a in ("lone", "pair", "low"):
         assert [(rank, v) for _, rank, v, _ in got[a]] == [(1, "verified"), (2, "verified")], (a, got[a])
+
+
+INDEXED = {
+    "index": {"answer": f"{REFUNDS} {SHIPPING}", "citations": [{"index": 1}, {"index": 2}]},
+    "number": {"answer": REFUNDS, "citations": [{"number": 1, "quote": "Refunds take 30 days."}]},
+    "text": {"answer": REFUNDS, "citations": [{"index": "1"}]},
+    "past": {"answer": REFUNDS, "citations": [{"index": 7}]},
+    "wrong": {"answer": REFUNDS, "citations": [{"index": 2}]},
+}
+
+
+@batched(logged_rows(INDEXED))
+def test_a_citation_object_giving_its_source_s_index_or_number_is_that_position(answers_db: Path) -> None:
+    # structured output whose citations give the source's number as a model was shown it, `{"index": 1}` or
+    # `{"number": 1}` (a JSON schema asking for "the index of the source"): malformed_citation:document_id
+    # (fabricated, RED) however right (round 6 left it). It is a position as `{"id": 1}` and a numeric marker are
+    # (1-based, `numeric_base`); past the sources, index_out_of_range
+    got = cites_by_answer(answers_db)
+    assert [(rank, v) for _, rank, v, _ in got["index"]] == [(1, "verified"), (2, "verified")], got["index"]
+    for a in ("number", "text"):
+        assert [(rank, v) for _, rank, v, _ in got[a]] == [(1, "verified")], (a, got[a])
+    assert [(rank, v) for _, rank, v, _ in got["past"]] == [(None, "fabricated")], got["past"]
+    assert [(rank, v) for _, rank, v, _ in got["wrong"]] == [(2, "misattributed")], got["wrong"]
+    (reasons,) = q(answers_db, "SELECT reasons FROM citation_audit WHERE answer_id = 'past'")[0]
+    assert reasons == ["index_out_of_range"], reasons
