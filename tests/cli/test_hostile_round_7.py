@@ -124,3 +124,39 @@ def test_a_citation_object_giving_its_source_s_index_or_number_is_that_position(
     assert [(rank, v) for _, rank, v, _ in got["wrong"]] == [(2, "misattributed")], got["wrong"]
     (reasons,) = q(answers_db, "SELECT reasons FROM citation_audit WHERE answer_id = 'past'")[0]
     assert reasons == ["index_out_of_range"], reasons
+
+
+_POLICY = [
+    {"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1,
+     "text": "Refunds take 30 days. Refunds are paid to the original card."},
+    {"doc_id": "d2", "chunk_id": "c2", "title": "Shipping.pdf", "page": 2,
+     "text": "Shipping is free over 50 euros. Orders ship within two days."},
+]  # fmt: skip
+UNANNOUNCED = {
+    "joint": "- Refunds take 30 days.\n- Shipping is free over 50 euros. [1][2]",
+    "numbered": "1. Refunds take 30 days.\n2. Refunds are paid to the original card. [1]",
+    "after_text": "Here is what applies.\n\n* Refunds take 30 days.\n* Shipping is free over 50 euros. [1, 2]",
+    "wrong": "- Refunds take 90 days.\n- Shipping is free over 50 euros. [1][2]",
+    "items_cite": "- Refunds take 30 days. [1]\n- Shipping is free over 50 euros. [2]",
+}
+
+
+@batched(logged_rows(UNANNOUNCED, _POLICY))
+def test_a_marker_closing_a_list_no_line_announces_cites_the_list_whole(answers_db: Path) -> None:
+    # a list answer whose markers all close its last item, `- Refunds take 30 days.` then `- Shipping is free over
+    # 50 euros. [1][2]`: the markers cited the last item alone (`[1]` unsupported against the shipping item: a
+    # correct answer RED) and the items before it were uncited claims (round 6 kept round 5's rule). A list's only
+    # markers, at its end, cite it whole, as they do after an announced list: the items are the claim, each a clause
+    # for joint support; items citing their own sources keep their own claims
+    got = cites_by_answer(answers_db)
+    for a in ("joint", "after_text"):
+        assert [(rank, v) for _, rank, v, _ in got[a]] == [(1, "verified"), (2, "verified")], (a, got[a])
+    assert [(rank, v) for _, rank, v, _ in got["numbered"]] == [(1, "verified")], got["numbered"]
+    assert got["numbered"][0][3] == "Refunds take 30 days. Refunds are paid to the original card.", got["numbered"]
+    assert got["wrong"][0][2] != "verified", got["wrong"]
+    assert [(c, v) for _, _, v, c in got["items_cite"]] == [
+        ("- Refunds take 30 days.", "verified"),
+        ("- Shipping is free over 50 euros.", "verified"),
+    ], got["items_cite"]
+    uncited = {a for (a,) in q(answers_db, "SELECT answer_id FROM uncited_claims")}
+    assert not uncited & {"joint", "numbered", "after_text", "wrong"}, uncited
