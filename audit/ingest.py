@@ -20,7 +20,14 @@ from audit.discover import answer_inputs as answer_inputs  # re-exported: caller
 from audit.discover import discover_inputs as discover_inputs
 from audit.encoding import BAD_FIELD, BAD_REASON, SOURCE, is_repaired
 from audit.errors import InputError, one_line
-from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_schema, is_text
+from audit.input_schema import (
+    CONTEXT_FIELDS,
+    check_context_files,
+    check_files,
+    file_schema,
+    is_text,
+    is_text_list,
+)
 from audit.logged_contexts import stage_logged_contexts
 from audit.sql import connect, literal_path, parquet_files, quote, run
 from audit.window import Window
@@ -57,6 +64,13 @@ def column_expr(col: str, mapping: dict[str, str], types: dict[str, pa.DataType]
     if col == "contexts":
         if is_text(types[col]):
             return json_contexts_sql(src)
+        if is_text_list(types[col]):  # the retrieved texts alone (RAGAS): each the text of a context at its place
+            fields = ", ".join(
+                f"{quote(name)}: " + ("CAST(context_text AS VARCHAR)" if name == "text" else "NULL::VARCHAR")
+                for name in CONTEXT_FIELDS
+            )
+            texts = f"list_transform({src}, lambda context_text: {{{fields}}})"
+            return f"{texts} AS contexts, NULL::VARCHAR AS contexts_error"
         return f"{src} AS contexts, NULL::VARCHAR AS contexts_error"
     return f"CAST({src} AS VARCHAR) AS {col}"
 
@@ -183,7 +197,7 @@ def _logged_at_raw(mapping: dict[str, str], types: dict[str, pa.DataType]) -> st
 
 def _context_struct_fields(types: dict[str, pa.DataType]) -> set[str]:
     typ = types.get("contexts")
-    if typ is not None and is_text(typ):  # JSON text, read with every field (`json_contexts_sql`)
+    if typ is not None and (is_text(typ) or is_text_list(typ)):  # JSON text or texts: every field (as text)
         return set(CONTEXT_FIELDS)
     return {f.name for f in typ.value_type} if typ is not None else set()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -160,3 +161,59 @@ def test_a_marker_closing_a_list_no_line_announces_cites_the_list_whole(answers_
     ], got["items_cite"]
     uncited = {a for (a,) in q(answers_db, "SELECT answer_id FROM uncited_claims")}
     assert not uncited & {"joint", "numbered", "after_text", "wrong"}, uncited
+
+
+def _text_list_table(rows: list[dict[str, Any]], item: pa.DataType) -> pa.Table:
+    """The contract's rows with `contexts` a list of the retrieved texts, as RAGAS, DeepEval and TruLens datasets
+    log them (`contexts: list[str]`)."""
+    schema = answers_schema()
+    schema = schema.set(schema.get_field_index("contexts"), pa.field("contexts", pa.list_(item)))
+    return pa.Table.from_pylist(rows, schema=schema)
+
+
+def test_contexts_logged_as_a_list_of_texts_are_read_in_their_order(tmp_path: Path) -> None:
+    # RAGAS, DeepEval and TruLens evaluation sets log `contexts` as the retrieved texts alone, `list<string>`: the
+    # run stopped (exit 2, "must be list<struct<...>>") and no row was audited. Each text is the context at its
+    # position (no doc_id, title or page: `[1]` resolves by rank); a NULL list is no context, a NULL item keeps its
+    # place (context_text_missing)
+    answers = {
+        "ok": f"{REFUNDS} [1] {SHIPPING} [2]",
+        "wrong": f"{REFUNDS} [2]",
+        "none": f"{REFUNDS} [1]",
+        "null_item": f"{REFUNDS} [1] {SHIPPING} [2]",
+    }
+    texts: dict[str, list[str | None] | None] = {
+        "ok": [REFUNDS, SHIPPING],
+        "wrong": [REFUNDS, SHIPPING],
+        "none": None,
+        "null_item": [None, SHIPPING],
+    }
+    rows = [make_answer(k, v, []) | {"contexts": texts[k]} for k, v in answers.items()]
+    for name, item in (("string", pa.string()), ("large", pa.large_string())):
+        inp, db = tmp_path / f"{name}.parquet", tmp_path / f"{name}.duckdb"
+        pq.write_table(_text_list_table(rows, item), inp)
+        code, out = _run(inp, db)
+        assert code == 0, out
+        assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(4, 4, 0)]
+        got = {a: [(rank, v) for _, rank, v, _ in cs] for a, cs in cites_by_answer(db).items()}
+        assert got["ok"] == [(1, "verified"), (2, "verified")], got
+        assert got["wrong"] == [(2, "misattributed")], got
+        assert got["none"] == [(None, "fabricated")], got
+        assert got["null_item"][1] == (2, "verified") and got["null_item"][0][1] != "verified", got
+
+
+def test_a_folder_of_logs_with_contexts_as_texts_in_one_file_and_structs_in_another_stops_naming_both(
+    tmp_path: Path,
+) -> None:
+    # DuckDB reads a folder's files as one table: `contexts` as texts in one file and as context structs in another
+    # is one column of two types. The run stops naming both files and what to do, as for JSON text beside lists
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    pq.write_table(
+        pa.Table.from_pylist([make_answer("a", f"{REFUNDS} [1]", CTX)], schema=answers_schema()), folder / "a.parquet"
+    )
+    text_row = make_answer("b", f"{REFUNDS} [1]", []) | {"contexts": [REFUNDS]}
+    pq.write_table(_text_list_table([text_row], pa.string()), folder / "b.parquet")
+    code, out = _run(folder, tmp_path / "audit.duckdb")
+    assert code == 2, out
+    assert "a.parquet" in out and "b.parquet" in out and "contexts" in out and "texts" in out, out
