@@ -111,18 +111,20 @@ def json_contexts_sql(src: str) -> str:
     contexts = f"CASE WHEN ({kind}) = 'ARRAY' THEN from_json({raw}, {quote(_CONTEXT_JSON)}) END"
     # a context naming a field it reads twice (`text` twice: from_json read the first, which one was retrieved unknown)
     fields = ", ".join(quote(name) for name in CONTEXT_FIELDS)
-    twice = (
-        f"list_transform(json_extract({raw}, '$[*]'), lambda c: list_filter(json_keys(c), "
-        f"lambda k: k IN ({fields}) AND len(list_filter(json_keys(c), lambda j: j = k)) > 1))"
+    # each context's message when it gives a field twice, else NULL (built once: the first message is the error)
+    dup = (
+        f"list_filter(json_keys(c), lambda k: k IN ({fields}) AND len(list_filter(json_keys(c), lambda j: j = k)) > 1)"
     )
-    first = f"list_position(list_transform({twice}, lambda d: len(d) > 0), true)"
+    twice = (
+        f"list_transform(json_extract({raw}, '$[*]'), lambda c, i: 'contexts[' || i || '] gives field ''' || "
+        f"{dup}[1] || ''' twice: which value was retrieved is unknown')"
+    )
     error = (
         f"CASE WHEN {raw} = '' OR ({kind}) = 'NULL' THEN NULL "
         f"WHEN ({kind}) IS NULL THEN 'contexts is text that is not JSON (' || left({raw}, 40) || "
         "CASE WHEN length(" + raw + ") > 40 THEN '...' ELSE '' END || '): it must be a JSON array of context objects' "
         f"WHEN ({kind}) <> 'ARRAY' THEN 'contexts is JSON ' || lower({kind}) || ', not an array of context objects' "
-        f"WHEN {first} > 0 THEN 'contexts[' || {first} || '] gives field ''' || ({twice})[{first}][1] "
-        "|| ''' twice: which value was retrieved is unknown' END"
+        f"ELSE list_filter({twice}, lambda m: m IS NOT NULL)[1] END"
     )
     both = f"{{'contexts': {contexts}, 'contexts_error': {error}}}"
     return f"unnest(list_transform([{_lone_surrogates_replaced(text)}], lambda contexts_text: {both})[1])"
