@@ -48,6 +48,16 @@ def stem(word: str) -> str:
     return word
 
 
+def noun_stem(word: str) -> str:
+    """A noun as its plural and singular meet (lower case, `-ies` as `-y`, `-es` / `-s` cut when three letters or more
+    are left): the count check (vague.py) and the record check (superlatives.py) compare nouns by it."""
+    word = word.lower()
+    for end in ("ies", "es", "s"):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            return word[: -len(end)] + ("y" if end == "ies" else "")
+    return word
+
+
 @text_cache(max_chars=16_000_000, max_entries=65536)  # ~4 bytes a character: ~60 MB at most
 def content_words(text: str) -> frozenset[str]:
     """Stemmed lower-case words of 3+ letters that are not stopwords (cached: sources recur across claims)."""
