@@ -114,7 +114,7 @@ def announced_list(masked: str, sentence: tuple[int, int], marks: tuple[tuple[in
         return None
     block = blocks[i]
     a, b = block.frame or (0, 0)
-    if not (a <= sentence[0] < b and masked[sentence[1] : b].strip(" \t\x00") == ""):
+    if not (a <= sentence[0] < b and masked[sentence[1] : b].strip(" \t\r\x00") == ""):
         return None
     return None if _marked(marks, block.items[0][0], block.items[-1][1]) else block
 
@@ -128,6 +128,6 @@ def closed_list(masked: str, sentence: tuple[int, int], marks: tuple[tuple[int, 
         return None
     block = blocks[i]
     a, b = block.items[-1]
-    if not (a <= sentence[0] < b and masked[sentence[1] : b].strip(" \t\x00") == ""):
+    if not (a <= sentence[0] < b and masked[sentence[1] : b].strip(" \t\r\x00") == ""):
         return None
     return None if _marked(marks, (block.frame or block.items[0])[0], sentence[0]) else block

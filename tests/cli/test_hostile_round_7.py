@@ -217,3 +217,27 @@ def test_a_folder_of_logs_with_contexts_as_texts_in_one_file_and_structs_in_anot
     code, out = _run(folder, tmp_path / "audit.duckdb")
     assert code == 2, out
     assert "a.parquet" in out and "b.parquet" in out and "contexts" in out and "texts" in out, out
+
+
+CRLF_LISTS = {
+    "on_line": "The refund policy says the following [1]:\r\n- Refunds take 30 days.\r\n"
+    "- Refunds are paid to the original card.\r\n",
+    "closing": "The refund policy says:\r\n- Refunds take 30 days.\r\n- Refunds are paid to the original card. [1]\r\n",
+    "unannounced": "- Refunds take 30 days.\r\n- Refunds are paid to the original card. [1]\r\n",
+}
+
+
+@batched(logged_rows(CRLF_LISTS, _POLICY))
+def test_a_list_written_with_windows_line_ends_is_cited_as_one_written_with_newlines(answers_db: Path) -> None:
+    # an answer logged with Windows line ends (`\r\n`: a model served on Windows, a CSV round trip): the marker on
+    # the line announcing a list cited the line's words alone, "The refund policy says the following:" (weak: a
+    # correct answer RED), and a marker closing a list its last item alone, the others uncited claims: the `\r`
+    # before each line's end was read as text after the sentence
+    claims = {a: [c for _, _, _, c in cs] for a, cs in cites_by_answer(answers_db).items()}
+    items = "Refunds take 30 days. Refunds are paid to the original card."
+    assert claims == {
+        "on_line": [f"The refund policy says the following: {items}"],
+        "closing": [f"The refund policy says: {items}"],
+        "unannounced": [items],
+    }, claims
+    assert not q(answers_db, "SELECT * FROM uncited_claims")
