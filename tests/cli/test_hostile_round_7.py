@@ -241,3 +241,33 @@ def test_a_list_written_with_windows_line_ends_is_cited_as_one_written_with_newl
         "unannounced": [items],
     }, claims
     assert not q(answers_db, "SELECT * FROM uncited_claims")
+
+
+def _completion(content: str, **rest: Any) -> dict[str, Any]:
+    msg = {"role": "assistant", "content": content}
+    return {"object": "chat.completion", "choices": [{"index": 0, "message": msg}]} | rest
+
+
+PPLX_OBJECTS = {
+    "objects": _completion(
+        f"{REFUNDS}[1] {SHIPPING}[2]",
+        citations=[{"url": "https://x.org/d1", "title": "Refunds"}, {"url": "https://x.org/d2", "title": "Shipping"}],
+    ),
+    "wrong": _completion(f"{REFUNDS}[2]", citations=[{"url": "https://x.org/d1"}, {"url": "https://x.org/d2"}]),
+    "past": _completion(f"{REFUNDS}[3]", citations=[{"url": "https://x.org/d1"}, {"url": "https://x.org/d2"}]),
+}
+
+
+@batched(logged_rows(PPLX_OBJECTS))
+def test_a_chat_completion_s_citations_as_objects_with_urls_are_what_its_markers_number(answers_db: Path) -> None:
+    # a Perplexity-style completion whose `citations` a wrapper wrote as objects (`{"url", "title"}`, as its
+    # `search_results` are) beside the message's `[n]`: each object was a citation of the whole answer (its title a
+    # document no source has, fabricated, RED) beside the markers. The markers number them, as they number the urls
+    # of `citations` and the objects of `search_results`
+    got = cites_by_answer(answers_db)
+    assert [(ref, rank, v) for ref, rank, v, _ in got["objects"]] == [
+        ("https://x.org/d1", 1, "verified"),
+        ("https://x.org/d2", 2, "verified"),
+    ], got["objects"]
+    assert [(ref, rank, v) for ref, rank, v, _ in got["wrong"]] == [("https://x.org/d2", 2, "misattributed")], got
+    assert [v for _, _, v, _ in got["past"]] == ["fabricated"], got["past"]
