@@ -271,3 +271,21 @@ def test_a_chat_completion_s_citations_as_objects_with_urls_are_what_its_markers
     ], got["objects"]
     assert [(ref, rank, v) for ref, rank, v, _ in got["wrong"]] == [("https://x.org/d2", 2, "misattributed")], got
     assert [v for _, _, v, _ in got["past"]] == ["fabricated"], got["past"]
+
+
+def test_contexts_as_json_text_of_another_json_type_are_quarantined_naming_it_in_json_s_words(tmp_path: Path) -> None:
+    # a row whose `contexts` text is JSON but no array was quarantined "contexts is JSON ubigint" (DuckDB's name for
+    # the type of `3`), "JSON varchar", "JSON boolean": words a user's JSON has not. They are JSON's own now
+    texts = {"number": "3", "negative": "-2.5", "string": '"d1"', "bool": "true", "object": json.dumps(CTX[0])}
+    rows = [make_answer(k, f"{REFUNDS} [1]", []) | {"contexts": v} for k, v in texts.items()]
+    schema = answers_schema()
+    schema = schema.set(schema.get_field_index("contexts"), pa.field("contexts", pa.string()))
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    pq.write_table(pa.Table.from_pylist(rows, schema=schema), inp)
+    code, out = _run(inp, db)
+    assert code == 0, out
+    got = dict(q(db, "SELECT answer_id, reason FROM quarantine WHERE field = 'contexts'"))
+    want = {"number": "a number", "negative": "a number", "string": "a string", "bool": "true or false",
+            "object": "an object"}  # fmt: skip
+    for a, words in want.items():
+        assert got[a] == f"contexts is JSON text of {words}, not an array of context objects", (a, got[a])
