@@ -39,6 +39,7 @@ from audit.extract.dialects import (
     ascii_digits,
     reference_list_pattern,
 )
+from audit.extract.reasoning import MAY_REASON, blank_reasoning
 from audit.extract.shapes import CONFLICT_GROUPS, shape_answers
 from audit.sql import run, text_table
 
@@ -142,6 +143,7 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "dc_ref": DOC_CHUNK_REF,
         "fs": FILE_SEARCH.pattern,
         "may_indent": MAY_INDENT,
+        "may_reason": MAY_REASON,
         "fs_lines": LINES_ONLY,
         "nf": NAMED_FOOTNOTE.pattern,
         "link": LINK.pattern,
@@ -159,6 +161,8 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
     } | {f"on_{field}": list(names) for field, names in CITATION_OBJECT_NAMES.items()}
     # indented code blocks (`code_spans`): a scan line by line, in Python, of the texts that may hold one
     con.create_function("citeaudit_indented_code", indented_code_list, [VARCHAR], "INTEGER[][]")
+    # a reasoning model's thinking block blanked (`unmarked`): no part of the answer
+    con.create_function("citeaudit_blank_reasoning", blank_reasoning, [VARCHAR], VARCHAR)
     try:
         repair_lone_surrogates(con)
         repair_python_literals(con)
@@ -168,3 +172,4 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         run(con, "extract", params)
     finally:
         con.remove_function("citeaudit_indented_code")
+        con.remove_function("citeaudit_blank_reasoning")

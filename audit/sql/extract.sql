@@ -1,6 +1,6 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $tag (an HTML tag), $num / $html / $pnum / $dp / $doc / $dc / $dc_list / $dc_ref / $fs / $may_indent / $sup / $nf (dialect patterns), $nfdef (a named
+-- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $tag (an HTML tag), $num / $html / $pnum / $dp / $doc / $dc / $dc_list / $dc_ref / $fs / $may_indent / $may_reason / $sup / $nf (dialect patterns), $nfdef (a named
 -- footnote's definition), $fs_lines (a file search mark's lines alone), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
@@ -67,8 +67,14 @@ WITH unmarked AS (
     SELECT answer_id, answer, repaired IS NOT NULL AS was_repaired,
            CASE WHEN shaped IS NULL AND literal IS NULL AND starts_with(answer, chr(65279)) THEN 2 ELSE 1 END
                AS text_start,
-           substr(coalesce(shaped, repaired, literal, answer), text_start) AS unmarked
-    FROM answers_ok LEFT JOIN surrogate_repairs USING (answer_id) LEFT JOIN shaped_answers USING (answer_id)
+           -- a reasoning model's thinking block (`<think>...</think>`) blanked: no part of the answer
+           -- (audit.extract.reasoning, a Python function, on the answers that may hold one: $may_reason)
+           substr(CASE WHEN regexp_matches(coalesce(shaped, repaired, literal, answer), $may_reason)
+                       THEN citeaudit_blank_reasoning(coalesce(shaped, repaired, literal, answer))
+                       ELSE coalesce(shaped, repaired, literal, answer) END, text_start) AS unmarked
+    FROM (SELECT * REPLACE (CASE WHEN regexp_matches(answer, $may_reason) THEN citeaudit_blank_reasoning(answer)
+                                 ELSE answer END AS answer) FROM answers_ok)
+         LEFT JOIN surrogate_repairs USING (answer_id) LEFT JOIN shaped_answers USING (answer_id)
          LEFT JOIN literal_repairs USING (answer_id)
 ), fenced AS (
     -- a ``` or ~~~ fence (a ~~~json fence was code: its citations were never checked, YELLOW no_citations)

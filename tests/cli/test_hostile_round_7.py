@@ -289,3 +289,29 @@ def test_contexts_as_json_text_of_another_json_type_are_quarantined_naming_it_in
             "object": "an object"}  # fmt: skip
     for a, words in want.items():
         assert got[a] == f"contexts is JSON text of {words}, not an array of context objects", (a, got[a])
+
+
+REASONING = {
+    "think": "<think>The user asks about refunds. Source [2] is about shipping, so I should cite [1]. Maybe 90 days?"
+    f"</think>\n\n{REFUNDS} [1]",
+    # a chat template that opens the block in the prompt: the output holds its close alone
+    "close_only": f"Okay, the refund source [2] says something. Wait, 90 days?\n</think>\n\n{REFUNDS} [1]",
+    "thinking": f"<thinking>\nDocument 2 says shipping is free over 50 euros [2].\n</thinking>\n{REFUNDS} [1]",
+    "reasoning": f"<reasoning>Source [2] says free shipping.</reasoning>\n{REFUNDS} [1] {SHIPPING} [2]",
+}
+
+
+@batched(logged_rows(REASONING))
+def test_a_reasoning_model_s_thinking_block_is_no_part_of_the_answer(answers_db: Path) -> None:
+    # a reasoning model's raw output (DeepSeek-R1, QwQ, Qwen3: `<think>...</think>` before the answer; a prompted
+    # `<thinking>` or `<reasoning>` block): its markers were citations whose claims were the model's musings
+    # ("Source is about shipping, so I should cite.": unsupported) and its sentences uncited claims, a correct answer
+    # RED. The block is no part of the answer (blanked, the offsets kept): its markers cite nothing, its sentences are
+    # no claims; the answer after it is audited as before
+    got = cites_by_answer(answers_db)
+    for a in ("think", "close_only", "thinking"):
+        assert [(ref, v, c) for ref, _, v, c in got[a]] == [("1", "verified", REFUNDS)], (a, got[a])
+    assert [(ref, v) for ref, _, v, _ in got["reasoning"]] == [("1", "verified"), ("2", "verified")], got
+    assert not q(answers_db, "SELECT * FROM uncited_claims")
+    levels = dict(q(answers_db, "SELECT answer_id, level FROM answer_audit"))
+    assert set(levels.values()) == {"GREEN"}, levels
