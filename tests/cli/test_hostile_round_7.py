@@ -315,3 +315,30 @@ def test_a_reasoning_model_s_thinking_block_is_no_part_of_the_answer(answers_db:
     assert not q(answers_db, "SELECT * FROM uncited_claims")
     levels = dict(q(answers_db, "SELECT answer_id, level FROM answer_audit"))
     assert set(levels.values()) == {"GREEN"}, levels
+
+
+TABLES = {
+    "rows": "| Policy | Rule |\n|---|---|\n| Refunds | 30 days [1] |\n| Shipping | free over 50 euros [2] |",
+    "sentences": f"| Policy | Rule |\n| --- | --- |\n| Refunds | {REFUNDS} [1] |\n| Shipping | {SHIPPING} [2] |",
+    "wrong": "| Policy | Rule |\n|:--|--:|\n| Shipping | free over 90 euros [2] |",
+}
+
+
+@batched(logged_rows(TABLES))
+def test_a_marker_in_a_markdown_table_row_cites_the_row_s_cells_not_its_pipes(answers_db: Path) -> None:
+    # an answer laid out as a Markdown table, a marker in a row's last cell: the claim was the row as written, pipes
+    # and all ("| Shipping | free over 50 euros |", "| Shipping | Shipping is free over 50 euros."), which the
+    # support model read as a weaker statement (weak: a correct answer RED). A row's pipes are its layout: the claim
+    # is its cells, the first naming what the others say ("Shipping: free over 50 euros"); a wrong cell is not
+    # verified
+    got = cites_by_answer(answers_db)
+    assert [(v, c) for _, _, v, c in got["rows"]] == [
+        ("verified", "Refunds: 30 days"),
+        ("verified", "Shipping: free over 50 euros"),
+    ], got["rows"]
+    assert [(v, c) for _, _, v, c in got["sentences"]] == [
+        ("verified", f"Refunds: {REFUNDS}"),
+        ("verified", f"Shipping: {SHIPPING}"),
+    ], got["sentences"]
+    assert got["wrong"][0][2] != "verified", got["wrong"]
+    assert not q(answers_db, "SELECT * FROM uncited_claims")  # the header row states nothing
