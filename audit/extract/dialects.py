@@ -156,9 +156,10 @@ DOCUMENT = Dialect(
     ),
     example="[Source: Refund Policy.pdf]",
 )
-# one `citation:doc:chunk` of a bracket citing several (group 1 the doc, group 2 the chunk: no `,` or `;` in them)
-DOC_CHUNK_REF = r"(?i:citation)[ \t]*:[ \t]*([^:\]\s,;]+)[ \t]*:[ \t]*([^\]\s,;]+)"
-_REF = r"(?i:citation)[ \t]*:[ \t]*[^:\]\s,;]+[ \t]*:[ \t]*[^\]\s,;]+"  # the same, without groups
+# one `citation:doc:chunk` of a bracket citing several (group 1 the doc, group 2 the chunk: no `,`, `;` or bracket in
+# them: a list read across brackets, `[citation:a:b, citation:c:d` over and over, took quadratic time)
+DOC_CHUNK_REF = r"(?i:citation)[ \t]*:[ \t]*([^:\[\]\s,;]+)[ \t]*:[ \t]*([^\[\]\s,;]+)"
+_REF = r"(?i:citation)[ \t]*:[ \t]*[^:\[\]\s,;]+[ \t]*:[ \t]*[^\[\]\s,;]+"  # the same, without groups
 # `[citation:d1:c1, citation:d2:c2]` (two sources in one bracket, as `[1, 2]`): it was no marker, its claim uncited
 DOC_CHUNK_LIST = rf"\[[ \t]*{_REF}(?:[ \t]*[,;][ \t]*{_REF})+[ \t]*\]"
 DOC_CHUNK = Dialect(
