@@ -100,12 +100,16 @@ def _announced(text: str, s: Sentence, idx: int) -> Claim | None:
 
 
 def _closed(text: str, s: Sentence, idx: int, sentences: list[Sentence]) -> Claim | None:
-    """The claim of a marker closing the last item of an announced list, the list's only marker
-    (audit/extract/bullets.py): the announcing sentence and the items, when they fit a claim's length."""
+    """The claim of a marker closing the last item of a list, the list's only marker (audit/extract/bullets.py):
+    the announcing sentence (if a line announces it) and the items, when they fit a claim's length."""
     masked, marks = masked_text(text)
     block = closed_list(masked, (s.start, s.end), marks)
     if block is None:
         return None
+    items = [strip_markers(item_text(text, span)) for span in block.items]
+    if block.frame is None:  # a list no line announces: its items
+        claim = " ".join(items)
+        return Claim(claim, block.items[0][0], s.end, idx) if len(claim) <= MAX_CLAIM_CHARS else None
     line = text[block.frame[0] : block.frame[1]]
     at = block.frame[0] + len(line.rstrip()) - 1  # the announcing line's last character
     # the sentence holding it, walking back from the item's (a list's few lines: `sentence_at` scans from the start)
@@ -113,7 +117,7 @@ def _closed(text: str, s: Sentence, idx: int, sentences: list[Sentence]) -> Clai
     if frame is None or not at < sentences[frame].end:
         return None
     head = sentences[frame]
-    claim = " ".join([head.text, *(strip_markers(item_text(text, span)) for span in block.items)])
+    claim = " ".join([head.text, *items])
     if len(claim) > MAX_CLAIM_CHARS:
         return None
     return Claim(claim, head.start, s.end, idx)

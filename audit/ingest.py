@@ -20,7 +20,15 @@ from audit.discover import answer_inputs as answer_inputs  # re-exported: caller
 from audit.discover import discover_inputs as discover_inputs
 from audit.encoding import BAD_FIELD, BAD_REASON, SOURCE, is_repaired
 from audit.errors import InputError, one_line
-from audit.input_schema import CONTEXT_FIELDS, check_context_files, check_files, file_schema, is_text
+from audit.input_schema import (
+    CONTEXT_FIELDS,
+    check_context_files,
+    check_files,
+    file_schema,
+    is_text,
+    is_text_list,
+)
+from audit.json_contexts import json_contexts_sql as json_contexts_sql
 from audit.logged_contexts import stage_logged_contexts
 from audit.sql import connect, literal_path, parquet_files, quote, run
 from audit.window import Window
@@ -57,38 +65,15 @@ def column_expr(col: str, mapping: dict[str, str], types: dict[str, pa.DataType]
     if col == "contexts":
         if is_text(types[col]):
             return json_contexts_sql(src)
+        if is_text_list(types[col]):  # the retrieved texts alone (RAGAS): each the text of a context at its place
+            fields = ", ".join(
+                f"{quote(name)}: " + ("CAST(context_text AS VARCHAR)" if name == "text" else "NULL::VARCHAR")
+                for name in CONTEXT_FIELDS
+            )
+            texts = f"list_transform({src}, lambda context_text: {{{fields}}})"
+            return f"{texts} AS contexts, NULL::VARCHAR AS contexts_error"
         return f"{src} AS contexts, NULL::VARCHAR AS contexts_error"
     return f"CAST({src} AS VARCHAR) AS {col}"
-
-
-_CONTEXT_JSON = "[{" + ", ".join(f'"{name}": "VARCHAR"' for name in CONTEXT_FIELDS) + "}]"
-
-
-def json_contexts_sql(src: str) -> str:
-    """`contexts` logged as JSON text (a logger that `json.dumps` its nested fields): the JSON array of context
-    objects it holds, each field read as text (a page "3" or 3 as `page`, an integer id as its digits), an item that
-    is no object a context without text (its place kept); NULL for a NULL, blank or JSON null value. `contexts_error`
-    names why a value is no such array (its row is quarantined, `validate.sql`). A byte order mark before it is
-    skipped."""
-    raw = f"ltrim(CAST({src} AS VARCHAR), chr(65279) || ' ' || chr(9) || chr(10) || chr(13))"
-    kind = f"CASE WHEN json_valid({raw}) THEN json_type({raw}) END"
-    contexts = f"CASE WHEN ({kind}) = 'ARRAY' THEN from_json({raw}, {quote(_CONTEXT_JSON)}) END"
-    # a context naming a field it reads twice (`text` twice: from_json read the first, which one was retrieved unknown)
-    fields = ", ".join(quote(name) for name in CONTEXT_FIELDS)
-    twice = (
-        f"list_transform(json_extract({raw}, '$[*]'), lambda c: list_filter(json_keys(c), "
-        f"lambda k: k IN ({fields}) AND len(list_filter(json_keys(c), lambda j: j = k)) > 1))"
-    )
-    first = f"list_position(list_transform({twice}, lambda d: len(d) > 0), true)"
-    error = (
-        f"CASE WHEN {raw} = '' OR ({kind}) = 'NULL' THEN NULL "
-        f"WHEN ({kind}) IS NULL THEN 'contexts is text that is not JSON (' || left({raw}, 40) || "
-        "CASE WHEN length(" + raw + ") > 40 THEN '...' ELSE '' END || '): it must be a JSON array of context objects' "
-        f"WHEN ({kind}) <> 'ARRAY' THEN 'contexts is JSON ' || lower({kind}) || ', not an array of context objects' "
-        f"WHEN {first} > 0 THEN 'contexts[' || {first} || '] gives field ''' || ({twice})[{first}][1] "
-        "|| ''' twice: which value was retrieved is unknown' END"
-    )
-    return f"{contexts} AS contexts, {error} AS contexts_error"
 
 
 # a string with a time and an offset (Z, +05:00, -0800) names an instant; without one it is read as UTC
@@ -160,7 +145,7 @@ def _logged_at_raw(mapping: dict[str, str], types: dict[str, pa.DataType]) -> st
 
 def _context_struct_fields(types: dict[str, pa.DataType]) -> set[str]:
     typ = types.get("contexts")
-    if typ is not None and is_text(typ):  # JSON text, read with every field (`json_contexts_sql`)
+    if typ is not None and (is_text(typ) or is_text_list(typ)):  # JSON text or texts: every field (as text)
         return set(CONTEXT_FIELDS)
     return {f.name for f in typ.value_type} if typ is not None else set()
 

@@ -63,16 +63,16 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                     # a tenant, contexts of only empty lists) holds no value of a wrong type: read as NULL (it
                     # stopped the run)
                     continue
-                if col == "contexts" and col in types and is_text(typ) != is_text(types[col]):
-                    kinds = {True: "JSON text", False: str(types[col]) if is_text(typ) else str(typ)}
+                if col == "contexts" and col in types and _contexts_kind(typ) != _contexts_kind(types[col]):
                     raise InputError(
-                        f"{f}: column {src!r} (contexts) is {kinds[is_text(typ)]} here but "
-                        f"{kinds[is_text(types[col])]} in {first[col]}, and DuckDB reads a folder's files as one "
-                        "column: write contexts one way in every file, or audit them apart"
+                        f"{f}: column {src!r} (contexts) is {_contexts_kind(typ, True)} here but "
+                        f"{_contexts_kind(types[col], True)} in {first[col]}, and DuckDB reads a folder's files as "
+                        "one column: write contexts one way in every file, or audit them apart"
                     )
-                if col == "contexts" and is_text(typ):
+                if col == "contexts" and (is_text(typ) or is_text_list(typ)):
                     # a logger that `json.dumps` its nested fields: a JSON array of context objects per row, read
-                    # row by row (`ingest.json_contexts_sql`; a row that is no such array is quarantined)
+                    # row by row (`ingest.json_contexts_sql`; a row that is no such array is quarantined); or the
+                    # retrieved texts alone (RAGAS, DeepEval, TruLens: `list<string>`), each a context at its place
                     types.setdefault(col, typ)
                     first.setdefault(col, f)
                     continue
@@ -229,6 +229,21 @@ def is_text(typ: pa.DataType) -> bool:
     if pa.types.is_dictionary(typ):
         typ = typ.value_type
     return pa.types.is_string(typ) or pa.types.is_large_string(typ) or pa.types.is_string_view(typ)
+
+
+def is_text_list(typ: pa.DataType) -> bool:
+    """A list of strings: `contexts` as the retrieved texts alone (`list<string>`, as RAGAS datasets log them)."""
+    return is_list_type(typ) and is_text(typ.value_type)
+
+
+def _contexts_kind(typ: pa.DataType, named: bool = False) -> str:
+    """How a file writes `contexts` (JSON text, the texts alone, context structs): DuckDB reads a folder's files as one
+    column, so every file must write them one way. `named`: as an error message names it."""
+    if is_text(typ):
+        return "JSON text"
+    if is_text_list(typ):
+        return "a list of texts" if named else "texts"
+    return str(typ) if named else "structs"
 
 
 def _is_context_list(typ: pa.DataType) -> bool:

@@ -7,8 +7,9 @@ was weak (a correct answer RED), or verified however wrong the items were, and e
 colon ends no sentence (README, "How a citation is verified"): the sentence that carries the marker runs on into
 the list, so the claim is the line and its items, as one claim (each item a clause of it, for joint support); a
 marker at that sentence's end, after the last item, cites it whole as a marker at any sentence's end does. A list no
-line announces is items side by side, each its own statement: a marker after its last item cites that item alone, as
-one after a paragraph's last sentence does.
+line announces (of two items or more) whose only markers close its last item is cited whole too: its markers stand
+where a list's source is given, after the list (they cited the last item alone, and the items before it were uncited
+claims); items citing their own sources keep their own claims.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ _ANNOUNCES = re.compile(r"[:：][\s\x00]*$")  # markers masked as NULs may follo
 
 @dataclass(frozen=True)
 class ListBlock:
-    frame: tuple[int, int]  # the line announcing the list (its text up to the line's end)
+    frame: tuple[int, int] | None  # the line announcing the list (its text up to the line's end); None: no line does
     items: tuple[tuple[int, int], ...]  # each item's line(s), its bullet or number included
 
 
@@ -41,9 +42,10 @@ def _lines(text: str) -> list[tuple[int, int]]:
 
 @lru_cache(maxsize=8)
 def list_blocks(text: str) -> tuple[ListBlock, ...]:
-    """The lists of `text` announced by a line ending in a colon (markers aside: the caller masks them), each with
-    its items: the item lines after it (blank lines between them allowed; an indented line continues an item)."""
-    if "\n" not in text or (":" not in text and "：" not in text):
+    """The lists of `text`, each with its items (blank lines between them allowed; an indented line continues an
+    item): those announced by a line ending in a colon (markers aside: the caller masks them), the item lines after
+    it; and the runs of two items or more no line announces (`frame` None)."""
+    if "\n" not in text:
         return ()
     lines = _lines(text)
     out: list[ListBlock] = []
@@ -51,11 +53,13 @@ def list_blocks(text: str) -> tuple[ListBlock, ...]:
     while i < len(lines):
         a, b = lines[i]
         line = text[a:b]
-        if not _ANNOUNCES.search(line) or _ITEM.match(line):
+        item = _ITEM.match(line) is not None
+        announces = not item and _ANNOUNCES.search(line) is not None
+        if not (announces or item):
             i += 1
             continue
         items: list[tuple[int, int]] = []
-        j = i + 1
+        j = i + 1 if announces else i
         while j < len(lines):
             la, lb = lines[j]
             body = text[la:lb]
@@ -66,8 +70,8 @@ def list_blocks(text: str) -> tuple[ListBlock, ...]:
             elif body.strip():
                 break
             j += 1
-        if items:
-            out.append(ListBlock((a, b), tuple(items)))
+        if items and (announces or len(items) > 1):
+            out.append(ListBlock((a, b) if announces else None, tuple(items)))
         i = max(j, i + 1)
     return tuple(out)
 
@@ -87,11 +91,12 @@ def item_text(text: str, span: tuple[int, int]) -> str:
 
 
 @lru_cache(maxsize=8)
-def _index(masked: str) -> tuple[tuple[ListBlock, ...], list[int], list[int]]:
-    """The lists of `masked`, their announcing lines' starts and their last items' starts (in order: a marker's list
-    is found by bisection, not by a scan of every list for every marker)."""
+def _index(masked: str) -> tuple[tuple[ListBlock, ...], list[int], tuple[ListBlock, ...], list[int]]:
+    """The announced lists of `masked` and their announcing lines' starts; all its lists and their last items'
+    starts (in order: a marker's list is found by bisection, not by a scan of every list for every marker)."""
     blocks = list_blocks(masked)
-    return blocks, [b.frame[0] for b in blocks], [b.items[-1][0] for b in blocks]
+    announced = tuple(b for b in blocks if b.frame is not None)
+    return announced, [b.frame[0] for b in announced if b.frame], blocks, [b.items[-1][0] for b in blocks]
 
 
 def _marked(marks: tuple[tuple[int, int], ...], lo: int, hi: int) -> bool:
@@ -103,26 +108,26 @@ def _marked(marks: tuple[tuple[int, int], ...], lo: int, hi: int) -> bool:
 def announced_list(masked: str, sentence: tuple[int, int], marks: tuple[tuple[int, int], ...]) -> ListBlock | None:
     """The list the sentence (start, end) announces, when it is the last of its line, the line ends in a colon and
     no item of the list holds a marker (`masked`: the text with its markers masked, `marks` their spans, in order)."""
-    blocks, frames, _ = _index(masked)
+    blocks, frames, _, _ = _index(masked)
     i = bisect_right(frames, sentence[0]) - 1
     if i < 0:
         return None
     block = blocks[i]
-    a, b = block.frame
-    if not (a <= sentence[0] < b and masked[sentence[1] : b].strip(" \t\x00") == ""):
+    a, b = block.frame or (0, 0)
+    if not (a <= sentence[0] < b and masked[sentence[1] : b].strip(" \t\r\x00") == ""):
         return None
     return None if _marked(marks, block.items[0][0], block.items[-1][1]) else block
 
 
 def closed_list(masked: str, sentence: tuple[int, int], marks: tuple[tuple[int, int], ...]) -> ListBlock | None:
-    """The announced list whose last item ends with the sentence (start, end), when no marker stands in the list or
-    its announcing line before that sentence."""
-    blocks, _, lasts = _index(masked)
+    """The list whose last item ends with the sentence (start, end), when no marker stands in the list or its
+    announcing line (if any) before that sentence."""
+    _, _, blocks, lasts = _index(masked)
     i = bisect_right(lasts, sentence[0]) - 1
     if i < 0:
         return None
     block = blocks[i]
     a, b = block.items[-1]
-    if not (a <= sentence[0] < b and masked[sentence[1] : b].strip(" \t\x00") == ""):
+    if not (a <= sentence[0] < b and masked[sentence[1] : b].strip(" \t\r\x00") == ""):
         return None
-    return None if _marked(marks, block.frame[0], sentence[0]) else block
+    return None if _marked(marks, (block.frame or block.items[0])[0], sentence[0]) else block

@@ -12,6 +12,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
+from audit.extract.code import CODE_SPAN as CODE_SPAN
+from audit.extract.code import code_spans as code_spans
 from audit.extract.firstchars import compile_skipping
 from audit.extract.json_dialects import CITATION_LIST_NAMES as CITATION_LIST_NAMES
 from audit.extract.json_dialects import CITATION_OBJECT_NAMES as CITATION_OBJECT_NAMES
@@ -155,11 +157,18 @@ DOCUMENT = Dialect(
     ),
     example="[Source: Refund Policy.pdf]",
 )
+# one `citation:doc:chunk` of a bracket citing several (group 1 the doc, group 2 the chunk: no `,`, `;` or bracket in
+# them: a list read across brackets, `[citation:a:b, citation:c:d` over and over, took quadratic time)
+DOC_CHUNK_REF = r"(?i:citation)[ \t]*:[ \t]*([^:\[\]\s,;]+)[ \t]*:[ \t]*([^\[\]\s,;]+)"
+_REF = r"(?i:citation)[ \t]*:[ \t]*[^:\[\]\s,;]+[ \t]*:[ \t]*[^\[\]\s,;]+"  # the same, without groups
+# `[citation:d1:c1, citation:d2:c2]` (two sources in one bracket, as `[1, 2]`): it was no marker, its claim uncited
+DOC_CHUNK_LIST = rf"\[[ \t]*{_REF}(?:[ \t]*[,;][ \t]*{_REF})+[ \t]*\]"
 DOC_CHUNK = Dialect(
     name="doc_chunk",
-    # `citation` in any case, spaces around the colons (`[Citation: d2 : c2]` was no marker: GREEN beside a [1])
-    pattern=r"\[[ \t]*(?i:citation)[ \t]*:[ \t]*([^:\]\s]+)[ \t]*:[ \t]*([^\]\s]+)[ \t]*\]",
-    example="[citation:kb_doc_12:chunk-7]",
+    # `citation` in any case, spaces around the colons (`[Citation: d2 : c2]` was no marker: GREEN beside a [1]); a
+    # list of them first (`DOC_CHUNK_LIST`: its refs read with `DOC_CHUNK_REF`), else one, whose chunk may hold a comma
+    pattern=(DOC_CHUNK_LIST + r"|\[[ \t]*(?i:citation)[ \t]*:[ \t]*([^:\]\s]+)[ \t]*:[ \t]*([^\]\s]+)[ \t]*\]"),
+    example="[citation:kb_doc_12:chunk-7], [citation:d1:c1, citation:d2:c2]",
 )
 
 # OpenAI Assistants' file search annotates `【4:0†Refund Policy.pdf】` (older ones and ChatGPT `【7†source】`; some
@@ -349,18 +358,6 @@ def reference_list_start(text: str) -> int | None:
     extract.sql's `reference_lists`)."""
     m = re.match(reference_list_pattern(), text, re.ASCII)
     return len(m.group(1)) if m else None
-
-
-# Markdown code (``` or ~~~ fences, also unclosed, and `inline code`) holds no citations; extract.sql uses the same
-# pattern (RE2's `$` is Python's `\Z` here)
-CODE_SPAN = re.compile(r"(?s)```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)|`[^`\n]+`")
-
-
-def code_spans(text: str) -> list[tuple[int, int]]:
-    """The (start, end) of each Markdown code span of `text` (extract.sql's `code_spans`)."""
-    if "`" not in text and "~~~" not in text:
-        return []
-    return [(m.start(), m.end()) for m in CODE_SPAN.finditer(text)]
 
 
 def markers_outside_code(text: str) -> list[re.Match[str]]:

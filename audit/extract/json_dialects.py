@@ -67,7 +67,8 @@ CITATION_OBJECT_NAMES: dict[str, tuple[str, ...]] = {
     "citation_type": ("citation_type", "citationType"),
     "confidence_score": ("confidence_score", "confidenceScore", "confidence"),
     # without a document_id or document_name: the retrieved document of that id when there is one, else a position
-    # as a numeric marker's (`{"id": 2}`: sources shown to the model numbered; LangChain's `source_id`)
-    "id": ("id", "source_id", "sourceId"),
+    # as a numeric marker's (`{"id": 2}`: sources shown to the model numbered; LangChain's `source_id`; a schema's
+    # `{"index": 2}` or `{"number": 2}`, the number the model was shown: it was malformed_citation:document_id)
+    "id": ("id", "source_id", "sourceId", "index", "number"),
     "source_index": ("source_index", "sourceIndex"),  # a 0-based position, as in inline_citations
 }

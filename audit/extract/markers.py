@@ -7,11 +7,15 @@ import json
 import re
 
 import duckdb
+from duckdb.sqltypes import VARCHAR
 
+from audit.extract.code import MAY_INDENT, indented_code_list
 from audit.extract.dialects import (
     CITATION_LIST_NAMES,
     CITATION_OBJECT_NAMES,
     DOC_CHUNK,
+    DOC_CHUNK_LIST,
+    DOC_CHUNK_REF,
     DOCUMENT,
     DOCUMENT_PAGE,
     FILE_SEARCH,
@@ -35,6 +39,7 @@ from audit.extract.dialects import (
     ascii_digits,
     reference_list_pattern,
 )
+from audit.extract.reasoning import MAY_REASON, blank_reasoning
 from audit.extract.shapes import CONFLICT_GROUPS, shape_answers
 from audit.sql import run, text_table
 
@@ -134,7 +139,11 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "dp": DOCUMENT_PAGE.pattern,
         "doc": DOCUMENT.pattern,
         "dc": DOC_CHUNK.pattern,
+        "dc_list": DOC_CHUNK_LIST,
+        "dc_ref": DOC_CHUNK_REF,
         "fs": FILE_SEARCH.pattern,
+        "may_indent": MAY_INDENT,
+        "may_reason": MAY_REASON,
         "fs_lines": LINES_ONLY,
         "nf": NAMED_FOOTNOTE.pattern,
         "link": LINK.pattern,
@@ -150,9 +159,17 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "list_names": list(CITATION_LIST_NAMES),
         "conflict_groups": [list(g) for g in CONFLICT_GROUPS],
     } | {f"on_{field}": list(names) for field, names in CITATION_OBJECT_NAMES.items()}
-    repair_lone_surrogates(con)
-    repair_python_literals(con)
-    shape_answers(con)
-    if not holds_wide_digits(con):  # the marker patterns with ASCII digits, the same matches compiled at less cost
-        params = {k: ascii_digits(v) if isinstance(v, str) else v for k, v in params.items()}
-    run(con, "extract", params)
+    # indented code blocks (`code_spans`): a scan line by line, in Python, of the texts that may hold one
+    con.create_function("citeaudit_indented_code", indented_code_list, [VARCHAR], "INTEGER[][]")
+    # a reasoning model's thinking block blanked (`unmarked`): no part of the answer
+    con.create_function("citeaudit_blank_reasoning", blank_reasoning, [VARCHAR], VARCHAR)
+    try:
+        repair_lone_surrogates(con)
+        repair_python_literals(con)
+        shape_answers(con)
+        if not holds_wide_digits(con):  # the marker patterns with ASCII digits, the same matches at less cost
+            params = {k: ascii_digits(v) if isinstance(v, str) else v for k, v in params.items()}
+        run(con, "extract", params)
+    finally:
+        con.remove_function("citeaudit_indented_code")
+        con.remove_function("citeaudit_blank_reasoning")

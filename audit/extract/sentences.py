@@ -102,7 +102,19 @@ def strip_markers(text: str) -> str:
     # only from a run's first space: from each of its spaces, a long run of spaces not before a stop was read again
     # to its end (quadratic: 30,000 spaces took 4 s, an answer of a million hours)
     out = re.sub(r"(?<![ \t])[ \t]+([.,;:!?])", r"\1", out)
-    return re.sub(r"\s+", " ", out).strip()
+    out = re.sub(r"\s+", " ", out).strip()
+    return table_row_text(out) if out.startswith("|") or out.endswith("|") else out
+
+
+def table_row_text(text: str) -> str:
+    """A Markdown table row's text without its layout: its cells, the first naming what the others say (`| Shipping
+    | free over 50 euros |` is "Shipping: free over 50 euros"; as written, pipes and all, the support model read it as
+    a weaker statement: a correct answer RED); a rule row (`|---|:--:|`) has none."""
+    cells = [c.strip() for c in text.strip("|").split("|")]
+    cells = [c for c in cells if c]
+    if not cells or all(re.fullmatch(r":?-+:?", c) for c in cells):
+        return ""
+    return cells[0] + (": " + "; ".join(cells[1:]) if len(cells) > 1 else "")
 
 
 def split_sentences(text: str, full_width_stops: bool = True) -> list[Sentence]:

@@ -309,6 +309,10 @@ def _foreign(doc: dict[str, Any], names: frozenset[str] = frozenset()) -> dict[s
                 rest = {k: v for k, v in doc.items() if k in ("citations", "sources", "confidence")}
                 if "citations" not in doc and (urls := listed_names(doc.get("search_results"), ("url",), known)):
                     rest["citations"] = urls  # ... or its `search_results` (`citations` is deprecated)
+                elif all(isinstance(c, dict) for c in doc.get("citations") or [None]) and (
+                    urls := listed_names(doc.get("citations"), ("url",), known)
+                ):
+                    rest["citations"] = urls  # ... written as objects by a wrapper (`{"url", "title"}`)
                 elif isinstance(on_data := msg.get("context"), dict) and (
                     urls := listed_names(on_data.get("citations"), ("url", "title", "filepath"), known)
                 ):

@@ -1,6 +1,6 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $tag (an HTML tag), $num / $html / $pnum / $dp / $doc / $dc / $fs / $sup / $nf (dialect patterns), $nfdef (a named
+-- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $tag (an HTML tag), $num / $html / $pnum / $dp / $doc / $dc / $dc_list / $dc_ref / $fs / $may_indent / $may_reason / $sup / $nf (dialect patterns), $nfdef (a named
 -- footnote's definition), $fs_lines (a file search mark's lines alone), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
@@ -67,8 +67,14 @@ WITH unmarked AS (
     SELECT answer_id, answer, repaired IS NOT NULL AS was_repaired,
            CASE WHEN shaped IS NULL AND literal IS NULL AND starts_with(answer, chr(65279)) THEN 2 ELSE 1 END
                AS text_start,
-           substr(coalesce(shaped, repaired, literal, answer), text_start) AS unmarked
-    FROM answers_ok LEFT JOIN surrogate_repairs USING (answer_id) LEFT JOIN shaped_answers USING (answer_id)
+           -- a reasoning model's thinking block (`<think>...</think>`) blanked: no part of the answer
+           -- (audit.extract.reasoning, a Python function, on the answers that may hold one: $may_reason)
+           substr(CASE WHEN regexp_matches(coalesce(shaped, repaired, literal, answer), $may_reason)
+                       THEN citeaudit_blank_reasoning(coalesce(shaped, repaired, literal, answer))
+                       ELSE coalesce(shaped, repaired, literal, answer) END, text_start) AS unmarked
+    FROM (SELECT * REPLACE (CASE WHEN regexp_matches(answer, $may_reason) THEN citeaudit_blank_reasoning(answer)
+                                 ELSE answer END AS answer) FROM answers_ok)
+         LEFT JOIN surrogate_repairs USING (answer_id) LEFT JOIN shaped_answers USING (answer_id)
          LEFT JOIN literal_repairs USING (answer_id)
 ), fenced AS (
     -- a ``` or ~~~ fence (a ~~~json fence was code: its citations were never checked, YELLOW no_citations)
@@ -323,9 +329,16 @@ SELECT answer_id,
        CAST(sum(length(before) + length(span)) OVER (PARTITION BY answer_id ORDER BY span_ord) AS INTEGER) AS span_end
 FROM flat;
 
+-- and an indented code block (four spaces or a tab after a blank line, not in a list: `    arr[2] = 0` was a citation
+-- whose claim was "arr = 0", RED), found by audit.extract.code.indented_code_spans (`citeaudit_indented_code`, a
+-- Python function: which lines are a list's is a scan line by line) in the texts that may hold one ($may_indent)
 CREATE OR REPLACE TEMP TABLE code_spans AS
 SELECT answer_id, span_start AS code_start, span_end AS code_end
-FROM match_spans('(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`', '`', '~~~');
+FROM match_spans('(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`', '`', '~~~')
+UNION ALL
+SELECT answer_id, span[1], span[2]
+FROM (SELECT answer_id, unnest(citeaudit_indented_code(answer_text)) AS span
+      FROM texts WHERE regexp_matches(answer_text, $may_indent));
 
 -- urls (audit.extract.dialects.URL): a bracket inside one, `https://x.org/a[2]b`, is part of it, not a marker (it
 -- cited source 2 with a claim no source says: a false RED); `https://x.org [2]`, `(https://x.org)[2]` still cite
@@ -522,10 +535,16 @@ SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document_page',
        TRY_CAST(translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to) AS INTEGER), NULL, NULL, NULL
 FROM markers WHERE regexp_full_match(marker, $dp)
 UNION ALL
-SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'doc_chunk',
-       regexp_extract(marker, $dc, 1) || ':' || regexp_extract(marker, $dc, 2), NULL, NULL, NULL,
-       regexp_extract(marker, $dc, 1), regexp_extract(marker, $dc, 2), NULL
-FROM markers WHERE regexp_full_match(marker, $dc)
+-- [citation:d1:c1], or several in one bracket ([citation:d1:c1, citation:d2:c2]: each its own citation, as [1, 2])
+SELECT answer_id, marker_ord, ref_ord, marker, char_start, char_end, 'doc_chunk', doc || ':' || chunk, NULL, NULL, NULL,
+       doc, chunk, NULL
+FROM (SELECT answer_id, marker_ord, marker, char_start, char_end,
+             unnest(docs) AS doc, unnest(chunks) AS chunk, generate_subscripts(docs, 1) AS ref_ord
+      FROM (SELECT *, CASE WHEN regexp_full_match(marker, $dc_list) THEN regexp_extract_all(marker, $dc_ref, 1)
+                           ELSE [regexp_extract(marker, $dc, 1)] END AS docs,
+                      CASE WHEN regexp_full_match(marker, $dc_list) THEN regexp_extract_all(marker, $dc_ref, 2)
+                           ELSE [regexp_extract(marker, $dc, 2)] END AS chunks
+            FROM markers WHERE regexp_full_match(marker, $dc)))
 UNION ALL
 -- 【4:0†Refund Policy.pdf】: the file's name is its title; `source`, lines alone (`【12†L1-L3】`) or nothing names no
 -- file (NULL cited_title)

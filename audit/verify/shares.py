@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 from audit.verify.direction import content_near
 from audit.verify.numwords import CARDINALS, TENS
-from audit.verify.vague import _stem
+from audit.verify.text import noun_stem as _stem
 
 SAME_SHARE = 0.035  # shares this close are one said two ways ("a third" / "33%" / "one in three" / "30 percent")
 _VALUES = {w: i for i, w in enumerate(CARDINALS) if i} | {w: 10 * (i + 2) for i, w in enumerate(TENS)} | {"a": 1}

@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from audit.verify.text import noun_stem
+
 _SUPERLATIVE = (
     r"(?:most|least) [a-z]+|(?!(?:best|least|most|west|east|rest|test|interest|forest|guest|quest|chest|"
     r"nest|pest|vest|request|protest|contest|harvest|honest|modest|earnest|suggest|manifest|conquest|inquest|"
@@ -38,13 +40,6 @@ _WORLD = "the world"
 _WORLDS = frozenset({"the world", "world", "the planet", "earth", "the earth", "the globe"})
 
 
-def _stem(word: str) -> str:
-    for end in ("ies", "es", "s"):
-        if word.endswith(end) and len(word) - len(end) >= 3:
-            return word[: -len(end)]
-    return word
-
-
 def _records(text: str) -> list[tuple[bool, str, str | None, re.Match[str]]]:
     """Each record `text` states: whether in the present (or with no verb), the superlative and its noun
     (stemmed), its scope."""
@@ -55,7 +50,12 @@ def _records(text: str) -> list[tuple[bool, str, str | None, re.Match[str]]]:
             scope = _WORLD
         # no verb: an apposition ("Lake Mead, the largest reservoir"), read as the present
         out.append(
-            (m["verb"] is None or " ".join(m["verb"].split()) in _PRESENT, f"{m['sup']} {_stem(m['noun'])}", scope, m)
+            (
+                m["verb"] is None or " ".join(m["verb"].split()) in _PRESENT,
+                f"{m['sup']} {noun_stem(m['noun'])}",
+                scope,
+                m,
+            )
         )
     return out
 

@@ -49,6 +49,16 @@ def stem(word: str) -> str:
     return word
 
 
+def noun_stem(word: str) -> str:
+    """A noun as its plural and singular meet (lower case, `-ies` as `-y`, `-es` / `-s` cut when three letters or more
+    are left): the count check (vague.py) and the record check (superlatives.py) compare nouns by it."""
+    word = word.lower()
+    for end in ("ies", "es", "s"):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            return word[: -len(end)] + ("y" if end == "ies" else "")
+    return word
+
+
 def _words(text: str) -> frozenset[str]:
     """Stemmed lower-case words of 3+ letters that are not stopwords."""
     return frozenset(stem(t) for t in tokens(text) if len(t) >= 3 and t not in STOPWORDS)

@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable
 
 from audit.verify.direction import content_near
+from audit.verify.text import noun_stem
 
 # (words of quantity, lowest and highest counts they may stand for): ranges wide on purpose
 _RANGES: tuple[tuple[str, float, float], ...] = (
@@ -57,14 +58,6 @@ _FIGURE = re.compile(
 _LOWER_BOUNDS = frozenset({"more than", "over", "at least", "upwards of"})
 
 
-def _stem(word: str) -> str:
-    word = word.lower()
-    for end in ("ies", "es", "s"):
-        if word.endswith(end) and len(word) - len(end) >= 3:
-            return word[: -len(end)] + ("y" if end == "ies" else "")
-    return word
-
-
 def _range(words: str) -> tuple[float, float]:
     said = " ".join(words.lower().split())
     return next((lo, hi) for pattern, lo, hi in _WHICH if pattern.match(said))
@@ -74,7 +67,7 @@ def _figures(window: str, noun: str) -> list[tuple[float, str | None, str, re.Ma
     """The figures of `window` counting `noun` (a stem): value, bound, text, match."""
     out = []
     for m in _FIGURE.finditer(window):
-        if _stem(m["n2"]) != noun and not (m["n1"] and _stem(m["n1"]) == noun):
+        if noun_stem(m["n2"]) != noun and not (m["n1"] and noun_stem(m["n1"]) == noun):
             continue
         value = float(m["f"].replace(",", "")) * _SCALE.get((m["s"] or "").lower(), 1.0)
         bound = " ".join(m["b"].lower().split()) if m["b"] else None
@@ -98,12 +91,12 @@ def count_said_otherwise(claim: str, windows: Iterable[str]) -> str | None:
     texts = list(windows)
     for p in phrases:
         lo, hi = _range(p["q"])
-        noun = _stem(p["n"])
+        noun = noun_stem(p["n"])
         near = content_near(claim, [p]) - {p["n"].lower()}
         against: str | None = None
         agreed = False
         for window in texts:
-            if any(_stem(o["n"]) == noun for o in _PHRASE.finditer(window)):
+            if any(noun_stem(o["n"]) == noun for o in _PHRASE.finditer(window)):
                 agreed = True  # the window says how many in words too
                 break
             for value, bound, text, m in _figures(window, noun):

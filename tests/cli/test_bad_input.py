@@ -49,6 +49,7 @@ _TYPES = {
     "int64": pa.int64(),
     "timestamp": pa.timestamp("us"),
     "list<string>": pa.list_(pa.string()),
+    "list<int64>": pa.list_(pa.int64()),
 }
 
 
@@ -68,6 +69,8 @@ def build_parquet(spec: dict[str, Any], path: Path) -> None:
             rows[0][field.name] = EPOCH_NOON if field.name == "logged_at" else 0
         if kind == "list<string>":
             rows[0][field.name] = [c["text"] for c in rows[0][field.name]]
+        if kind == "list<int64>":
+            rows[0][field.name] = [0]
         if pa.types.is_timestamp(typ):
             for r in rows:
                 v = r[field.name]

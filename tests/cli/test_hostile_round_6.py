@@ -216,8 +216,8 @@ def test_a_marker_closing_an_announced_list_as_its_only_marker_cites_the_list(an
     # "The refund policy says:", its items, and one marker after the last: the marker cited the last item alone
     # (`[1][2]` over a refund item and a shipping item: [1] unsupported, a correct answer RED) and the items before
     # it were uncited claims. The announcing line and its items are one sentence (a colon ends none), and a marker
-    # at a sentence's end cites it whole. A list no line announces is items side by side: the marker after its last
-    # item cites that item alone, as one after a paragraph's last sentence (round 5's revert)
+    # at a sentence's end cites it whole. A list no line announces was items side by side here (the marker after its
+    # last item cited that item alone, round 5's rule); round 7 cites such a list whole too (test_hostile_round_7)
     got = dict(
         q(
             answers_db,
@@ -229,14 +229,13 @@ def test_a_marker_closing_an_announced_list_as_its_only_marker_cites_the_list(an
     assert got["wrong"][0][1] != "verified", got["wrong"]
     assert [c for c, _ in got["items_cite"]] == [1, 2], got["items_cite"]
     uncited = dict(q(answers_db, "SELECT answer_id, list(sentence) FROM uncited_claims GROUP BY 1"))
-    assert set(uncited) == {"unannounced"}, uncited
-    assert uncited["unannounced"] == ["- Refunds take 30 days."], uncited
+    assert not uncited, uncited
     claims = dict(
         q(answers_db, "SELECT answer_id, claim FROM citation_audit WHERE answer_id IN ('closing', 'unannounced')")
     )
     assert claims == {
         "closing": "The refund policy says: Refunds take 30 days. Refunds are paid to the original card.",
-        "unannounced": "- Refunds are paid to the original card.",
+        "unannounced": "Refunds take 30 days. Refunds are paid to the original card.",
     }
 
 
