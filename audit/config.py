@@ -41,7 +41,7 @@ class SupportConfig:
     """The support model and the verdict thresholds (see audit/verdict.py and the model card)."""
 
     model: str = ""  # support model JSON; empty = the packaged audit/models/support.json
-    verified: float = 0.45  # support >= verified -> verified (fitted with the model: see its card)
+    verified: float = 0.46  # support >= verified -> verified (fitted with the model: see its card)
     weak: float = 0.21  # weak <= support < verified -> weak, below -> unsupported
     misattribution_min_other: float = 0.21  # misattributed: cited not verified, another context >= this (= weak)...
     misattribution_margin: float = 0.2  # ... and beats the cited one by this much (fitted with the model: card)
