@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from audit.verify.reversal import _stem
+from audit.verify.reversal import crude_stem
 
 MIN_MATCHED = 2 / 3  # of a side's own content words the clause it is matched to must hold
 _YEAR = re.compile(r"(?<![\d.,])(1[0-9]{3}|20[0-9]{2})(?![\d.,]\d)")
@@ -70,7 +70,7 @@ _IRREGULAR = {
 
 def _content(text: str) -> set[str]:
     words = (_IRREGULAR.get(w, w) for w in _WORD.findall(text.lower()) if w not in _FUNCTION)
-    return {_stem(w) for w in words if len(w) >= 3 or w == "go"}
+    return {crude_stem(w) for w in words if len(w) >= 3 or w == "go"}
 
 
 def _dated_clauses(windows: Iterable[str]) -> list[tuple[set[str], str]]:

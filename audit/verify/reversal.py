@@ -43,7 +43,8 @@ _FUNCTION = frozenset(
 )
 
 
-def _stem(word: str) -> str:
+def crude_stem(word: str) -> str:
+    """A crude stem ("acquired" / "acquires" / "acquire" meet): the words reversal and chronology match."""
     for end in ("ing", "ed", "es", "s", "e"):
         if word.endswith(end) and len(word) - len(end) >= 3:
             return word[: -len(end)]
@@ -51,7 +52,7 @@ def _stem(word: str) -> str:
 
 
 def _content(words: Sequence[str]) -> set[str]:
-    return {_stem(w) for w in words if w not in _FUNCTION and w.isalnum()}
+    return {crude_stem(w) for w in words if w not in _FUNCTION and w.isalnum()}
 
 
 def _order_at(words: Sequence[str]) -> dict[str, int]:
