@@ -215,6 +215,27 @@ def _condition(a: PairAnalysis, source: str) -> str | None:
     return None if span is None else dropped_condition(source, span[0], span[1], a.claim)
 
 
+def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tuple[str, ...]:
+    """The reasons of the rules that read a claim's candidate windows (not copied exactly), in the order a citation
+    lists them: leave or going on stated where the windows bar it or say it ended ("can bid" for "barred from
+    bidding"); all, or a majority, where they count only some; a win where they give a placing below the first or a
+    draw ("won/second"); then, where no copied word is swapped (`swaps`), how often said otherwise in other words
+    ("every month/weekly"), how many said in words that a figure rules out ("a couple of/48"), a record of the past
+    stated of now ("is the tallest/was the tallest"), two things said equal that differ ("as tall as/taller than"),
+    a share said in words given as another ("one in three/a quarter"), two events ordered against the windows' years
+    ("before/2015 after 2012"); last one option stated as the only one ("all/only 9"). Pure; what
+    tools/hard_reasons/measure.py counts on the training pairs too."""
+    some = all_for_some(claim, windows) or majority_for_few(claim, windows)
+    swapped: list[str | None] = [leave_or_going_on(claim, windows), some, win_not_given(claim, windows)]
+    if not swaps:
+        rules = (frequency_changed, count_said_otherwise, record_widened, equality_changed, share_changed)
+        swapped += [rule(claim, windows) for rule in (*rules, order_against_dates)]
+    only = only_option(claim, windows)
+    return tuple(f"{SWAPPED}:{r}" for r in swapped if r is not None) + (
+        (f"{UNASSERTED}:{only}",) if only is not None else ()
+    )
+
+
 def score_pairs(
     pairs: Sequence[tuple[str, str]],
     cfg: AuditConfig,
@@ -248,28 +269,9 @@ def score_pairs(
         windows = [w.text for w in a.candidates]  # the candidate windows every rule below reads
         swaps = () if a.exact else swapped_words(a.claim, windows, a.facts.names)
         negated = negated or "negation" in swaps
-        # leave or going on stated where the windows bar it or say it ended ("can bid" for "barred from bidding")
-        barred = None if a.exact else leave_or_going_on(a.claim, windows)
-        # a cause its windows tie only by sequence or association ("caused" for "followed")
+        windowed = () if a.exact else window_reasons(a.claim, windows, swaps)
+        # a cause its windows tie only by sequence or association ("caused" for "followed"): listed last
         causal = not a.exact and unstated_cause(a.claim, windows)
-        # one option stated as the only one, all where the windows count only some ("all/only 9")
-        only = None if a.exact else only_option(a.claim, windows)
-        some = None if a.exact else all_for_some(a.claim, windows)
-        some = some or (None if a.exact else majority_for_few(a.claim, windows))
-        # a win where the windows give the claim's subject a placing below the first or a draw ("won/second")
-        placed = None if a.exact else win_not_given(a.claim, windows)
-        # how often said otherwise in other words ("every month/weekly"); a copy's is one of `swaps`
-        often = None if a.exact or swaps else frequency_changed(a.claim, windows)
-        # how many said in words that a figure of the windows rules out ("a couple of/48")
-        counted = None if a.exact or swaps else count_said_otherwise(a.claim, windows)
-        # a record of the past stated of now, of a place stated of the world ("is the tallest/was the tallest")
-        record = None if a.exact or swaps else record_widened(a.claim, windows)
-        # two things said equal that the windows say differ, or the other way round ("as tall as/taller than")
-        equal = None if a.exact or swaps else equality_changed(a.claim, windows)
-        # a share said in words that the windows give of the same thing as another ("one in three/a quarter")
-        share = None if a.exact or swaps else share_changed(a.claim, windows)
-        # two events ordered the other way round than the windows' years ("before/2015 after 2012")
-        dated = None if a.exact or swaps else order_against_dates(a.claim, windows)
         out.append(
             PairScore(
                 lexical=1.0 if exact else a.seed_baseline,
@@ -284,16 +286,7 @@ def score_pairs(
                 + ((NEGATION_MISMATCH,) if negated else ())
                 + ((DIRECTION_MISMATCH,) if opposite else ())
                 + tuple(dict.fromkeys(_swap_reason(w) for w in swaps if w != "negation"))
-                + ((f"{SWAPPED}:{barred}",) if barred is not None else ())
-                + ((f"{SWAPPED}:{some}",) if some is not None else ())
-                + ((f"{SWAPPED}:{placed}",) if placed is not None else ())
-                + ((f"{SWAPPED}:{often}",) if often is not None else ())
-                + ((f"{SWAPPED}:{counted}",) if counted is not None else ())
-                + ((f"{SWAPPED}:{record}",) if record is not None else ())
-                + ((f"{SWAPPED}:{equal}",) if equal is not None else ())
-                + ((f"{SWAPPED}:{share}",) if share is not None else ())
-                + ((f"{SWAPPED}:{dated}",) if dated is not None else ())
-                + ((f"{UNASSERTED}:{only}",) if only is not None else ())
+                + windowed
                 + ((f"{UNASSERTED}:{frame}",) if frame is not None else ())
                 + ((f"{CONDITIONAL}:{condition}",) if condition is not None else ())
                 + ((f"{UNASSERTED}:{CAUSE}",) if causal else ()),
