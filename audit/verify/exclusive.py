@@ -21,7 +21,9 @@ in the place of another in an otherwise copied sentence states something else:
     empty, herbivore / carnivore, freshwater / saltwater, solid / liquid, predator / prey, synthetic / natural,
     banned / legalised, introduced / abolished, built / demolished, online / offline, analog / digital, manual /
     automatic, accepted / refused, allowed / denied, melted / froze, advanced / retreated, deposit / withdrawal,
-    saved / spent, shortage / glut or surplus, win / defeat, true / untrue, odd / even, ...);
+    saved / spent, shortage / glut or surplus, win / defeat, true / untrue, odd / even, ...); the buyer's verb or
+    name for the seller's (let-in round 13: purchased / sold, purchasing / selling, purchaser / seller, vendor /
+    buyer; "bought" / "sold" and "acquired" / "sold" are `opposites.py`'s);
   - one way only (`MORE_THAN`), a claim's word that says more than its sentence's: "convicted" for "charged" (a
     charge is no conviction; the convicted were charged, so the other way round is right), "won" for "nominated".
 Also read here: a word of nationwide or worldwide reach in the place of a narrower place ("closed schools
@@ -59,6 +61,8 @@ accept refuse|accepted refused|accepts refuses|allowed denied|peaceful violent|m
 thawed froze|sank floated|advance retreat|advanced retreated|advancing retreating|offensive defensive
 deposit withdrawal|deposits withdrawals|deposited withdrew|saved spent|saving spending|shortage glut
 shortage surplus|shortages surpluses|win defeat|wins defeats|daytime nighttime|true untrue|odd even
+purchased sold|purchase sell|purchases sells|purchasing selling|purchaser seller|purchasers sellers|acquiring selling
+vendor buyer|vendors buyers|vendor purchaser|vendors purchasers
 """
 
 # classes whose members all differ from each other, as `opposites._CLASSES` writes them
