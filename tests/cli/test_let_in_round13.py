@@ -46,3 +46,50 @@ def test_a_buyer_said_to_have_sold_what_the_source_says_it_purchased_is_not_veri
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+COURT = "Smith was convicted of fraud in May and is awaiting sentencing."
+MAYOR = "The former mayor was found guilty of bribery last week and will be sentenced in March."
+EXTRADITE = "The banker was arrested in Spain in 2021 and is awaiting extradition to the United States."
+HIKER = "The hiker, who disappeared on Friday near the summit, is still missing, police said."
+SUSPECT = "The suspect escaped from the prison on Tuesday and remains at large."
+MURDER = "The 1990 murder of the banker remains unsolved, and the case was reopened in 2019."
+DETAINED = "The journalist was detained in March and remains in custody without charge."
+
+
+@claims(
+    {
+        "sentenced": ("Smith was sentenced for fraud in May.", COURT),
+        "mayor": ("The former mayor was sentenced for bribery last week.", MAYOR),
+        "extradited": ("The banker was arrested in Spain in 2021 and extradited to the United States.", EXTRADITE),
+        "hiker": ("The hiker, who disappeared on Friday near the summit, was found, police said.", HIKER),
+        "suspect": ("The suspect who escaped from the prison on Tuesday was caught.", SUSPECT),
+        "murder": ("The 1990 murder of the banker was solved after the case was reopened in 2019.", MURDER),
+        "released": ("The journalist, detained in March, was released without charge.", DETAINED),
+        # supported: the step done, the deed ahead, the state that holds
+        "ok_convicted": ("Smith was convicted of fraud in May.", COURT),
+        "ok_will": ("The former mayor, found guilty of bribery, will be sentenced in March.", MAYOR),
+        "ok_awaits": ("The banker, arrested in Spain in 2021, awaits extradition to the United States.", EXTRADITE),
+        "ok_missing": ("The hiker who disappeared near the summit on Friday is still missing.", HIKER),
+        "ok_escaped": ("The suspect escaped from the prison on Tuesday.", SUSPECT),
+        "ok_reopened": ("The case of the banker's 1990 murder was reopened in 2019.", MURDER),
+        "ok_custody": ("The journalist, who was detained in March, is still held without charge.", DETAINED),
+    }
+)
+def test_a_deed_stated_as_done_that_the_source_says_is_awaited_or_undone_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): "is awaiting sentencing" and "is still missing" hold no negation for
+    # `negation_mismatch` and no word a copy pairs with the claim's; the claim's deed in the past against its
+    # windows' awaiting it or a state it would end said to hold still (`pending.done_but_awaited`)
+    _assert_flagged(
+        got,
+        {
+            "sentenced": "swapped:sentenced/awaiting sentencing",
+            "mayor": "swapped:sentenced/will be sentenced",
+            "extradited": "swapped:extradited/awaiting extradition",
+            "hiker": "swapped:found/still missing",
+            "suspect": "swapped:caught/remains at large",
+            "murder": "swapped:solved/remains unsolved",
+            "released": "swapped:released/remains in custody",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
