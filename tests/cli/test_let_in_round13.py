@@ -93,3 +93,45 @@ def test_a_deed_stated_as_done_that_the_source_says_is_awaited_or_undone_is_not_
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+STATUE = "The statue in the square is a replica; the original is kept in the city museum."
+CHAPEL = "The painting in the chapel is an original by Caravaggio, restored in 1998."
+CROWN = "The crown shown in the castle's treasury is a copy made in 1920; the real crown is kept in a bank vault."
+LAKE = "Lake Van is saltwater, although the rivers that feed it are freshwater."
+FLAG = "The flag of the old republic was blue, with a red star at its centre."
+
+
+@claims(
+    {
+        "statue": ("The statue in the square is the original.", STATUE),
+        "chapel": ("The painting in the chapel is a copy of a Caravaggio.", CHAPEL),
+        "crown": ("The crown shown in the castle's treasury is genuine.", CROWN),
+        "real": ("The crown shown in the castle's treasury is the real crown.", CROWN),
+        "lake": ("Lake Van is freshwater.", LAKE),
+        "flag": ("The flag of the old republic was red.", FLAG),
+        # supported: the kind the source gives the thing, and the other thing's kind
+        "ok_replica": ("The statue in the square is a replica.", STATUE),
+        "ok_original": ("The original statue is kept in the city museum.", STATUE),
+        "ok_caravaggio": ("The painting in the chapel is an original Caravaggio.", CHAPEL),
+        "ok_copy": ("The crown in the castle's treasury is a copy made in 1920.", CROWN),
+        "ok_rivers": ("The rivers that feed Lake Van are freshwater.", LAKE),
+        "ok_blue": ("The old republic's flag was blue, with a red star at its centre.", FLAG),
+    }
+)
+def test_a_thing_said_to_be_of_a_kind_the_source_names_but_gives_another_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): every word of "The statue in the square is the original" is in its sentence,
+    # in order, across "is a replica; the original", so no word stands in another's place for a swap; the claim's
+    # "S is M" against the window's "S is M2" of the same subject (`kinds.kind_said_otherwise`)
+    _assert_flagged(
+        got,
+        {
+            "statue": "swapped:the original/a replica",
+            "chapel": "swapped:a copy/an original",
+            "crown": "swapped:genuine/a copy",
+            "real": "swapped:the real/a copy",
+            "lake": "swapped:freshwater/saltwater",
+            "flag": "swapped:red/blue",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
