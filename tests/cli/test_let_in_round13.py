@@ -135,3 +135,43 @@ def test_a_thing_said_to_be_of_a_kind_the_source_names_but_gives_another_is_not_
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+MUSEUM = "Visitors must pay the entrance fee in cash; the museum does not take cards."
+CAFE = "The café on the corner is cash only and does not accept cards."
+MARKET = "Stalls at the Sunday market take cash only."
+TAXI = "The city's taxis accept card payments only."
+FERRY = "Tickets for the ferry can be bought by card on board, as cash is no longer accepted."
+
+
+@claims(
+    {
+        "museum": ("Visitors must pay the entrance fee by card.", MUSEUM),
+        "cafe": ("The café on the corner accepts cards.", CAFE),
+        "cafe_pay": ("Customers can pay by card at the café on the corner.", CAFE),
+        "market": ("You can pay by cheque at the Sunday market.", MARKET),
+        "taxi": ("Passengers can pay for the city's taxis in cash.", TAXI),
+        "ferry": ("Ferry passengers can buy their tickets on board with cash.", FERRY),
+        # supported: the way the source takes, said otherwise
+        "ok_museum": ("The entrance fee must be paid in cash.", MUSEUM),
+        "ok_market": ("Stalls at the Sunday market only take cash.", MARKET),
+        "ok_taxi": ("The city's taxis only accept cards.", TAXI),
+        "ok_ferry": ("Tickets for the ferry can be bought by card on board.", FERRY),
+    }
+)
+def test_a_way_to_pay_the_source_rules_out_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason), or weak with a negation_mismatch only: "cash only" and "does not take cards"
+    # stand in no place of the claim's "by card"; the claim's way against a window that says another is the only
+    # one or denies the claim's (`payments.payment_ruled_out`)
+    _assert_flagged(
+        got,
+        {
+            "museum": "swapped:card/not take cards",
+            "cafe": "swapped:cards/not accept cards",
+            "cafe_pay": "swapped:card/not accept cards",
+            "market": "swapped:cheque/cash only",
+            "taxi": "swapped:cash/card payments only",
+            "ferry": "swapped:cash/cash is no longer accepted",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
