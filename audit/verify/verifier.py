@@ -46,6 +46,7 @@ from audit.verify.features import (
 from audit.verify.frequency import frequency_changed
 from audit.verify.keyfacts import keyfact_coverage
 from audit.verify.kinds import kind_said_otherwise
+from audit.verify.multiplied import multiple_against_percent
 from audit.verify.options import all_for_some, majority_for_few, only_option
 from audit.verify.outcomes import win_not_given
 from audit.verify.payments import payment_ruled_out
@@ -228,13 +229,20 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
     a share said in words given as another ("one in three/a quarter"), two events ordered against the windows' years
     ("before/2015 after 2012"), a deed stated as done that they say is awaited or whose end state still holds
     ("sentenced/awaiting sentencing", "found/still missing"), a kind of a thing or a way to pay they give or rule
-    out otherwise ("the original/a replica", "card/cash only"); last one option stated as the only one ("all/only 9").
+    out otherwise ("the original/a replica", "card/cash only"), a multiple their change in percent is not
+    ("doubled/rose 40 percent"); last one option stated as the only one ("all/only 9").
     Pure; what tools/hard_reasons/measure.py counts on the training pairs too."""
     some = all_for_some(claim, windows) or majority_for_few(claim, windows)
     swapped: list[str | None] = [leave_or_going_on(claim, windows), some, win_not_given(claim, windows)]
     if not swaps:
         rules = (frequency_changed, count_said_otherwise, record_widened, equality_changed, share_changed)
-        later = (order_against_dates, done_but_awaited, kind_said_otherwise, payment_ruled_out)
+        later = (
+            order_against_dates,
+            done_but_awaited,
+            kind_said_otherwise,
+            payment_ruled_out,
+            multiple_against_percent,
+        )
         swapped += [rule(claim, windows) for rule in (*rules, *later)]
     only = only_option(claim, windows)
     return tuple(f"{SWAPPED}:{r}" for r in swapped if r is not None) + (

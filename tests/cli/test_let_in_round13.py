@@ -175,3 +175,48 @@ def test_a_way_to_pay_the_source_rules_out_is_not_verified(got: Verdicts) -> Non
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+SALES = "Online sales rose 40 percent in 2020 as shops were closed for months."
+DRUG = "The price of the drug fell by 20% after its patent expired in 2019."
+RIDERS = "Ridership on the new tram line grew by 50 percent in its first year."
+VISITS = "Visitor numbers at the castle fell 30 percent during the renovation."
+RENTS = "Average rents in the city rose 110% over the decade, the study found."
+EXPORTS = "Exports of wine to China jumped 190 percent between 2015 and 2018."
+
+
+@claims(
+    {
+        "doubled": ("Online sales doubled in 2020 as shops were closed for months.", SALES),
+        "halved": ("The price of the drug halved after its patent expired in 2019.", DRUG),
+        "tripled": ("Ridership on the new tram line tripled in its first year.", RIDERS),
+        "visits": ("Visitor numbers at the castle halved during the renovation.", VISITS),
+        "rents": ("Average rents in the city tripled over the decade, the study found.", RENTS),
+        "exports": ("Exports of wine to China quadrupled between 2015 and 2018.", EXPORTS),
+        # supported: the multiple the change makes, hedged as it falls, or the change itself
+        "ok_more_than": ("Average rents in the city more than doubled over the decade.", RENTS),
+        "ok_doubled": ("Average rents in the city doubled over the decade, the study found.", RENTS),
+        "ok_jumped": ("Exports of wine to China jumped by 190% from 2015 to 2018.", EXPORTS),
+        "nearly": ("Exports of wine to China nearly tripled between 2015 and 2018.", EXPORTS),
+        "ok_percent": ("Online sales grew by 40% in 2020 as shops were closed for months.", SALES),
+        "ok_half": ("Ridership on the new tram line rose by half in its first year.", RIDERS),
+    }
+)
+def test_a_multiple_the_sources_change_in_percent_contradicts_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): "doubled" holds no figure for `keyfacts` to miss and no copy pairs it with
+    # "rose 40 percent"; the claim's multiple against the window's change in percent of the same thing
+    # (`multiplied.multiple_against_percent`)
+    _assert_flagged(
+        got,
+        {
+            "doubled": "swapped:doubled/rose 40 percent",
+            "halved": "swapped:halved/fell by 20%",
+            "tripled": "swapped:tripled/grew by 50 percent",
+            "visits": "swapped:halved/fell 30 percent",
+            "rents": "swapped:tripled/rose 110%",
+            "exports": "swapped:quadrupled/jumped 190 percent",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+    # "nearly tripled" for a rise of 190 percent is right (weak on the support model's score alone, as before)
+    assert not [r for r in got["nearly"][1] if r.startswith("swapped:")], got["nearly"]
