@@ -58,6 +58,7 @@ from audit.verify.superlatives import record_widened
 from audit.verify.support import load_support_model
 from audit.verify.swaps import swapped_words
 from audit.verify.text import SourceWindow, fold_case_traps
+from audit.verify.totals import slot_changed, total_changed
 from audit.verify.vague import count_said_otherwise
 
 _NUMBERS = FEATURE_NAMES.index("numbers")
@@ -230,7 +231,8 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
     ("before/2015 after 2012"), a deed stated as done that they say is awaited or whose end state still holds
     ("sentenced/awaiting sentencing", "found/still missing"), a kind of a thing or a way to pay they give or rule
     out otherwise ("the original/a replica", "card/cash only"), a multiple their change in percent is not
-    ("doubled/rose 40 percent"); last one option stated as the only one ("all/only 9").
+    ("doubled/rose 40 percent"), a count in words they give as another figure ("fifteen/numbered 12", "forty
+    people/20 men and 15 women"); last one option stated as the only one ("all/only 9").
     Pure; what tools/hard_reasons/measure.py counts on the training pairs too."""
     some = all_for_some(claim, windows) or majority_for_few(claim, windows)
     swapped: list[str | None] = [leave_or_going_on(claim, windows), some, win_not_given(claim, windows)]
@@ -242,6 +244,8 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
             kind_said_otherwise,
             payment_ruled_out,
             multiple_against_percent,
+            slot_changed,
+            total_changed,
         )
         swapped += [rule(claim, windows) for rule in (*rules, *later)]
     only = only_option(claim, windows)

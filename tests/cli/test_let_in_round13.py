@@ -220,3 +220,51 @@ def test_a_multiple_the_sources_change_in_percent_contradicts_is_not_verified(go
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
     # "nearly tripled" for a rise of 190 percent is right (weak on the support model's score alone, as before)
     assert not [r for r in got["nearly"][1] if r.startswith("swapped:")], got["nearly"]
+
+
+CREW = "The expedition's crew numbered 12, including two doctors and a cook."
+TOLL = "The death toll from the floods rose to 48 on Monday, officials said."
+BLAST = "Those injured in the blast totalled 31, the hospital said."
+BOAT = "Coastguards rescued 20 men and 15 women from the boat on Sunday."
+DECK = "Twenty men and fifteen women were rescued from the boat on Sunday."
+CLASS = "The class has 18 boys and 9 girls, the school said."
+
+
+@claims(
+    {
+        "crew": ("The expedition's crew numbered fifteen, including two doctors.", CREW),
+        "toll": ("The death toll from the floods rose to fifty on Monday.", TOLL),
+        "blast": ("Those injured in the blast totalled twenty-one, the hospital said.", BLAST),
+        "boat": ("Coastguards rescued forty people from the boat on Sunday.", BOAT),
+        "a_total": ("Coastguards rescued a total of forty people from the boat on Sunday.", BOAT),
+        "in_all": ("In all, forty people were rescued from the boat on Sunday.", DECK),
+        "class": ("The class has thirty pupils, the school said.", CLASS),
+        # supported: the source's figure in words, the parts' sum as the total
+        "ok_crew": ("The expedition's crew numbered twelve, including two doctors.", CREW),
+        "ok_toll": ("The death toll from the floods rose to forty-eight on Monday.", TOLL),
+        "ok_blast": ("Those injured in the blast totalled thirty-one, the hospital said.", BLAST),
+        "ok_boat": ("Coastguards rescued thirty-five people from the boat on Sunday.", BOAT),
+        "ok_in_all": ("In all, thirty-five people were rescued from the boat on Sunday.", DECK),
+        "ok_class": ("The class has twenty-seven pupils, the school said.", CLASS),
+    }
+)
+def test_a_count_in_words_the_source_gives_as_another_figure_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason), or weak with none: `keyfacts` reads a claim's count in words only before the
+    # noun it counts, against a source counting the same noun; a count after its verb ("numbered fifteen") counts
+    # none (`totals.slot_changed`), nor does a total ("forty people") that the source gives in parts ("20 men and 15
+    # women": `totals.total_changed`)
+    _assert_flagged(
+        got,
+        {
+            "crew": "swapped:fifteen/numbered 12",
+            "toll": "swapped:fifty/rose 48",
+            "blast": "swapped:twenty-one/totalled 31",
+            "boat": "swapped:forty people/20 men and 15 women",
+            "a_total": "swapped:forty people/20 men and 15 women",
+            "in_all": "swapped:forty people/twenty men and fifteen women",
+            "class": "swapped:thirty pupils/18 boys and 9 girls",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_") and k != "ok_in_all"), clear_of="swapped:")
+    # "In all, thirty-five people" is right (weak on the support model's score alone, as before)
+    assert not [r for r in got["ok_in_all"][1] if r.startswith("swapped:")], got["ok_in_all"]
