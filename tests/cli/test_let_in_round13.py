@@ -16,6 +16,8 @@ STADIUM = "In 2019 the club purchased the stadium from the city council for 12 m
 LAND = "The city purchased the land from a private developer in 2018."
 ESTATE = "The family is purchasing the estate next to their farm, the agent said."
 SHARES = "The fund purchased 2 million shares of the company in the first quarter."
+JETS = "The airline purchased six jets from a leasing company last year."
+BY_CLUB = "The stadium was purchased by the club in 2019 from the city council."
 
 
 @claims(
@@ -24,6 +26,9 @@ SHARES = "The fund purchased 2 million shares of the company in the first quarte
         "land": ("The city sold the land to a private developer in 2018.", LAND),
         "estate": ("The family is selling the estate next to their farm, the agent said.", ESTATE),
         "shares": ("The fund sold 2 million shares of the company in the first quarter.", SHARES),
+        # held out (written after the rule): another buyer, the passive
+        "jets": ("The airline sold six jets to a leasing company last year.", JETS),
+        "passive": ("The stadium was sold by the club in 2019.", BY_CLUB),
         # supported: the sale told from the seller's side, in the passive, or with another verb of buying
         "ok_council": ("In 2019 the city council sold the stadium to the club for 12 million pounds.", STADIUM),
         "ok_bought": ("The club bought the stadium from the city council in 2019.", STADIUM),
@@ -31,6 +36,7 @@ SHARES = "The fund purchased 2 million shares of the company in the first quarte
         "ok_developer": ("A private developer sold the land to the city in 2018.", LAND),
         "ok_buying": ("The family is buying the estate next to their farm, the agent said.", ESTATE),
         "ok_acquired": ("The fund acquired 2 million shares of the company in the first quarter.", SHARES),
+        "ok_lessor": ("A leasing company sold six jets to the airline last year.", JETS),
     }
 )
 def test_a_buyer_said_to_have_sold_what_the_source_says_it_purchased_is_not_verified(got: Verdicts) -> None:
@@ -43,6 +49,8 @@ def test_a_buyer_said_to_have_sold_what_the_source_says_it_purchased_is_not_veri
             "land": "swapped:sold/purchased",
             "estate": "swapped:selling/purchasing",
             "shares": "swapped:sold/purchased",
+            "jets": "swapped:sold/purchased",
+            "passive": "swapped:sold/purchased",
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
@@ -55,6 +63,11 @@ HIKER = "The hiker, who disappeared on Friday near the summit, is still missing,
 SUSPECT = "The suspect escaped from the prison on Tuesday and remains at large."
 MURDER = "The 1990 murder of the banker remains unsolved, and the case was reopened in 2019."
 DETAINED = "The journalist was detained in March and remains in custody without charge."
+MANHUNT = "After a week-long manhunt, the gunman remains on the run."
+SOLDIERS = "The two soldiers were charged last year and are awaiting trial in a military court."
+FOUND = "The hiker, missing since Friday, was found on Sunday by a rescue team."
+WRECK = "Parts of the wreckage were found in 2016, but the main fuselage is still missing."
+LANDSLIDE = "Two people were killed in the landslide and three are still missing."
 
 
 @claims(
@@ -66,6 +79,9 @@ DETAINED = "The journalist was detained in March and remains in custody without 
         "suspect": ("The suspect who escaped from the prison on Tuesday was caught.", SUSPECT),
         "murder": ("The 1990 murder of the banker was solved after the case was reopened in 2019.", MURDER),
         "released": ("The journalist, detained in March, was released without charge.", DETAINED),
+        # held out: on the run, a trial awaited
+        "manhunt": ("The gunman was arrested after a week-long manhunt.", MANHUNT),
+        "tried": ("The two soldiers were tried in a military court last year.", SOLDIERS),
         # supported: the step done, the deed ahead, the state that holds
         "ok_convicted": ("Smith was convicted of fraud in May.", COURT),
         "ok_will": ("The former mayor, found guilty of bribery, will be sentenced in March.", MAYOR),
@@ -74,6 +90,11 @@ DETAINED = "The journalist was detained in March and remains in custody without 
         "ok_escaped": ("The suspect escaped from the prison on Tuesday.", SUSPECT),
         "ok_reopened": ("The case of the banker's 1990 murder was reopened in 2019.", MURDER),
         "ok_custody": ("The journalist, who was detained in March, is still held without charge.", DETAINED),
+        # written after the rule: the deed stated beside the state, or of another subject
+        "ok_charged": ("The two soldiers were charged last year.", SOLDIERS),
+        "ok_found": ("The missing hiker was found on Sunday.", FOUND),
+        "ok_wreck": ("The wreckage of the plane was found in 2016.", WRECK),
+        "ok_killed": ("Two people were killed in the landslide.", LANDSLIDE),
     }
 )
 def test_a_deed_stated_as_done_that_the_source_says_is_awaited_or_undone_is_not_verified(got: Verdicts) -> None:
@@ -90,6 +111,8 @@ def test_a_deed_stated_as_done_that_the_source_says_is_awaited_or_undone_is_not_
             "suspect": "swapped:caught/remains at large",
             "murder": "swapped:solved/remains unsolved",
             "released": "swapped:released/remains in custody",
+            "manhunt": "swapped:arrested/remains on the run",
+            "tried": "swapped:tried/awaiting trial",
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
@@ -228,6 +251,10 @@ BLAST = "Those injured in the blast totalled 31, the hospital said."
 BOAT = "Coastguards rescued 20 men and 15 women from the boat on Sunday."
 DECK = "Twenty men and fifteen women were rescued from the boat on Sunday."
 CLASS = "The class has 18 boys and 9 girls, the school said."
+STORM = "Fatalities from the storm reached 23 on Tuesday, the agency said."
+TEAM = "The team brought 7 swimmers and 8 runners to the games."
+MEMBERS = "Membership numbered 12 in 1950 and 50 in 1990."
+SQUAD = "The squad of 23 has 12 forwards and 11 defenders."
 
 
 @claims(
@@ -239,6 +266,9 @@ CLASS = "The class has 18 boys and 9 girls, the school said."
         "a_total": ("Coastguards rescued a total of forty people from the boat on Sunday.", BOAT),
         "in_all": ("In all, forty people were rescued from the boat on Sunday.", DECK),
         "class": ("The class has thirty pupils, the school said.", CLASS),
+        # held out
+        "storm": ("Fatalities from the storm reached thirty on Tuesday.", STORM),
+        "team": ("The team brought twelve athletes to the games.", TEAM),
         # supported: the source's figure in words, the parts' sum as the total
         "ok_crew": ("The expedition's crew numbered twelve, including two doctors.", CREW),
         "ok_toll": ("The death toll from the floods rose to forty-eight on Monday.", TOLL),
@@ -246,6 +276,10 @@ CLASS = "The class has 18 boys and 9 girls, the school said."
         "ok_boat": ("Coastguards rescued thirty-five people from the boat on Sunday.", BOAT),
         "ok_in_all": ("In all, thirty-five people were rescued from the boat on Sunday.", DECK),
         "ok_class": ("The class has twenty-seven pupils, the school said.", CLASS),
+        "ok_team": ("The team brought fifteen athletes to the games.", TEAM),
+        # written after the rule: the count among the source's figures, or one of its parts
+        "ok_members": ("Membership numbered fifty in 1990.", MEMBERS),
+        "ok_forwards": ("The squad includes twelve forwards.", SQUAD),
     }
 )
 def test_a_count_in_words_the_source_gives_as_another_figure_is_not_verified(got: Verdicts) -> None:
@@ -263,6 +297,8 @@ def test_a_count_in_words_the_source_gives_as_another_figure_is_not_verified(got
             "a_total": "swapped:forty people/20 men and 15 women",
             "in_all": "swapped:forty people/twenty men and fifteen women",
             "class": "swapped:thirty pupils/18 boys and 9 girls",
+            "storm": "swapped:thirty/reached 23",
+            "team": "swapped:twelve athletes/7 swimmers and 8 runners",
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_") and k != "ok_in_all"), clear_of="swapped:")
