@@ -165,6 +165,8 @@ CAFE = "The café on the corner is cash only and does not accept cards."
 MARKET = "Stalls at the Sunday market take cash only."
 TAXI = "The city's taxis accept card payments only."
 FERRY = "Tickets for the ferry can be bought by card on board, as cash is no longer accepted."
+PARKING = "Parking at the station can be paid by card or phone only; the machines no longer take coins or cash."
+SHOP = "The museum shop takes cash only; the café on the corner accepts cards too."
 
 
 @claims(
@@ -175,11 +177,16 @@ FERRY = "Tickets for the ferry can be bought by card on board, as cash is no lon
         "market": ("You can pay by cheque at the Sunday market.", MARKET),
         "taxi": ("Passengers can pay for the city's taxis in cash.", TAXI),
         "ferry": ("Ferry passengers can buy their tickets on board with cash.", FERRY),
+        # held out: the ways in a list ("coins or cash", "card or phone only")
+        "parking": ("Parking at the station can be paid in cash.", PARKING),
         # supported: the way the source takes, said otherwise
         "ok_museum": ("The entrance fee must be paid in cash.", MUSEUM),
         "ok_market": ("Stalls at the Sunday market only take cash.", MARKET),
         "ok_taxi": ("The city's taxis only accept cards.", TAXI),
         "ok_ferry": ("Tickets for the ferry can be bought by card on board.", FERRY),
+        # written after the rule: the claim's way taken beside another's only
+        "ok_too": ("The café on the corner takes cards.", SHOP),
+        "ok_parking": ("Parking at the station can be paid by phone.", PARKING),
     }
 )
 def test_a_way_to_pay_the_source_rules_out_is_not_verified(got: Verdicts) -> None:
@@ -195,6 +202,7 @@ def test_a_way_to_pay_the_source_rules_out_is_not_verified(got: Verdicts) -> Non
             "market": "swapped:cheque/cash only",
             "taxi": "swapped:cash/card payments only",
             "ferry": "swapped:cash/cash is no longer accepted",
+            "parking": "swapped:cash/no longer take coins or cash",
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
