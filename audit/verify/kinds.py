@@ -7,9 +7,9 @@ original"), so no word stands in another's place and the support model scores th
 it; round 13: each was `verified`). The claim's "S is (the / a / an) M", M a member of a class whose members
 exclude each other (the thing itself or a copy, a colour, a severity, a prevalence, a pathogen:
 `exclusive.EXCLUSIVE_CLASSES`; herbivore / carnivore, freshwater / saltwater, benign / malignant, ...: `KIND_PAIRS`),
-against a window's "S is (the / a / an) M2" of the same subject (the claim's last four content words before its
-verb, all among the few before the window's), M2 another member: `swapped:the original/a replica`. Not where a window
-says M of it. Pure.
+against a window's "S is (the / a / an) M2" of the same subject (the claim's last four content words before its verb,
+all among the few before the window's) in the same tense ("the old logo was red" tells of another time), M2 another
+member: `swapped:the original/a replica`. Not where a window says M of it. Pure.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def _members() -> dict[str, str]:
 
 _MEMBER = _members()
 _COPULA = re.compile(
-    r"\b(?:is|are|was|were)\s+(?:(?:the|a|an|in\s+fact|actually|only|just|also|still)\s+){0,2}([a-z]+)",
+    r"\b(?P<verb>is|are|was|were)\s+(?:(?:the|a|an|in\s+fact|actually|only|just|also|still)\s+){0,2}(?P<kind>[a-z]+)",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[^\W\d_]+")  # "café" whole
@@ -73,7 +73,7 @@ def kind_said_otherwise(claim: str, windows: Iterable[str]) -> str | None:
     low = claim.lower()
     sentences = [s for text in windows for s in _sentences(text)]
     for m in _COPULA.finditer(low):
-        said = _MEMBER.get(m.group(1))
+        said = _MEMBER.get(m["kind"])
         if said is None:
             continue
         subject = [w for w in _WORD.findall(low[_clause_start(low, m.start()) : m.start()]) if w not in _FUNCTION]
@@ -83,9 +83,9 @@ def kind_said_otherwise(claim: str, windows: Iterable[str]) -> str | None:
         for s in sentences:
             for w in _COPULA.finditer(s):
                 near = set(_WORD.findall(s[: w.start()])[-NEAR:])
-                given = _MEMBER.get(w.group(1))
-                if given is None or not set(subject[-4:]) <= near:
-                    continue
+                given = _MEMBER.get(w["kind"])
+                if given is None or not set(subject[-4:]) <= near or _past(w) != _past(m):
+                    continue  # not of the same thing, or of it at another time ("the old logo was red")
                 if given == said:
                     return None  # a window says it of the same thing
                 if given.partition(":")[0] == said.partition(":")[0] and other is None:
@@ -93,6 +93,10 @@ def kind_said_otherwise(claim: str, windows: Iterable[str]) -> str | None:
         if other is not None:
             return f"{_said(m.group())}/{_said(other)}"
     return None
+
+
+def _past(m: re.Match[str]) -> bool:
+    return m["verb"].lower() in ("was", "were")
 
 
 def _said(copula: str) -> str:

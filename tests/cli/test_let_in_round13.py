@@ -123,6 +123,9 @@ CHAPEL = "The painting in the chapel is an original by Caravaggio, restored in 1
 CROWN = "The crown shown in the castle's treasury is a copy made in 1920; the real crown is kept in a bank vault."
 LAKE = "Lake Van is saltwater, although the rivers that feed it are freshwater."
 FLAG = "The flag of the old republic was blue, with a red star at its centre."
+VASE = "The vase in the hall is a reproduction; the authentic Ming vase was sold in 1985."
+SNAKE = "The snake found in the garden was harmless, although venomous species live in the area."
+SHIRTS = "The team's shirts were blue until 1990; since then they are red."
 
 
 @claims(
@@ -133,6 +136,9 @@ FLAG = "The flag of the old republic was blue, with a red star at its centre."
         "real": ("The crown shown in the castle's treasury is the real crown.", CROWN),
         "lake": ("Lake Van is freshwater.", LAKE),
         "flag": ("The flag of the old republic was red.", FLAG),
+        # held out: "authentic" / "a reproduction", "venomous" / "harmless"
+        "vase": ("The vase in the hall is an authentic Ming piece.", VASE),
+        "snake": ("The snake found in the garden was venomous.", SNAKE),
         # supported: the kind the source gives the thing, and the other thing's kind
         "ok_replica": ("The statue in the square is a replica.", STATUE),
         "ok_original": ("The original statue is kept in the city museum.", STATUE),
@@ -140,6 +146,8 @@ FLAG = "The flag of the old republic was blue, with a red star at its centre."
         "ok_copy": ("The crown in the castle's treasury is a copy made in 1920.", CROWN),
         "ok_rivers": ("The rivers that feed Lake Van are freshwater.", LAKE),
         "ok_blue": ("The old republic's flag was blue, with a red star at its centre.", FLAG),
+        # written after the rule: the kind now where the source gives another of the past
+        "ok_shirts": ("The team's shirts are red.", SHIRTS),
     }
 )
 def test_a_thing_said_to_be_of_a_kind_the_source_names_but_gives_another_is_not_verified(got: Verdicts) -> None:
@@ -155,6 +163,8 @@ def test_a_thing_said_to_be_of_a_kind_the_source_names_but_gives_another_is_not_
             "real": "swapped:the real/a copy",
             "lake": "swapped:freshwater/saltwater",
             "flag": "swapped:red/blue",
+            "vase": "swapped:an authentic/a reproduction",
+            "snake": "swapped:venomous/harmless",
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
