@@ -10,7 +10,8 @@ pairs with "40 percent", so the support model, reading a window about the same c
 percent of the same thing (a content word of the claim's words before the multiple, in that sentence before the
 change): a change the other way, or one outside the multiple's own (within `TOLERANCE` of it; a hedged multiple,
 "nearly doubled" up to it from `NEARLY` of it, "more than doubled" from `TOLERANCE` below it on, "about" within
-`ABOUT`) is `swapped:doubled/rose 40 percent`. Not where a window states the multiple itself. Pure.
+`ABOUT`), where none of the thing's changes is the multiple's, is `swapped:doubled/rose 40 percent`. Not where a
+window states a multiple of the kind itself. Pure.
 """
 
 from __future__ import annotations
@@ -97,8 +98,7 @@ def multiple_against_percent(claim: str, windows: Iterable[str]) -> str | None:
         if not subject or any(kind.search(s) is not None for s in sentences):
             continue  # the windows state a multiple of its kind themselves
         said = _percent(m)
-        for s in sentences:
-            for c in _CHANGE.finditer(s):
-                if subject & set(_WORD.findall(s[: c.start()])) and not _agrees(said, m["hedge"], _stated(c)):
-                    return f"{' '.join(m.group().split())}/{' '.join(c.group().split())}"
+        changes = [c for s in sentences for c in _CHANGE.finditer(s) if subject & set(_WORD.findall(s[: c.start()]))]
+        if changes and not any(_agrees(said, m["hedge"], _stated(c)) for c in changes):
+            return f"{' '.join(m.group().split())}/{' '.join(changes[0].group().split())}"
     return None

@@ -224,6 +224,8 @@ RIDERS = "Ridership on the new tram line grew by 50 percent in its first year."
 VISITS = "Visitor numbers at the castle fell 30 percent during the renovation."
 RENTS = "Average rents in the city rose 110% over the decade, the study found."
 EXPORTS = "Exports of wine to China jumped 190 percent between 2015 and 2018."
+DECADE = "Revenue rose 15% in 2020; over the decade, revenue grew 105%."
+APPLICATIONS = "The number of applications rose by 25 percent this year, the university said."
 
 
 @claims(
@@ -234,6 +236,8 @@ EXPORTS = "Exports of wine to China jumped 190 percent between 2015 and 2018."
         "visits": ("Visitor numbers at the castle halved during the renovation.", VISITS),
         "rents": ("Average rents in the city tripled over the decade, the study found.", RENTS),
         "exports": ("Exports of wine to China quadrupled between 2015 and 2018.", EXPORTS),
+        # held out
+        "applications": ("The number of applications doubled this year, the university said.", APPLICATIONS),
         # supported: the multiple the change makes, hedged as it falls, or the change itself
         "ok_more_than": ("Average rents in the city more than doubled over the decade.", RENTS),
         "ok_doubled": ("Average rents in the city doubled over the decade, the study found.", RENTS),
@@ -241,6 +245,8 @@ EXPORTS = "Exports of wine to China jumped 190 percent between 2015 and 2018."
         "nearly": ("Exports of wine to China nearly tripled between 2015 and 2018.", EXPORTS),
         "ok_percent": ("Online sales grew by 40% in 2020 as shops were closed for months.", SALES),
         "ok_half": ("Ridership on the new tram line rose by half in its first year.", RIDERS),
+        # written after the rule: one of the thing's changes is the multiple's
+        "ok_decade": ("Revenue doubled over the decade.", DECADE),
     }
 )
 def test_a_multiple_the_sources_change_in_percent_contradicts_is_not_verified(got: Verdicts) -> None:
@@ -256,6 +262,7 @@ def test_a_multiple_the_sources_change_in_percent_contradicts_is_not_verified(go
             "visits": "swapped:halved/fell 30 percent",
             "rents": "swapped:tripled/rose 110%",
             "exports": "swapped:quadrupled/jumped 190 percent",
+            "applications": "swapped:doubled/rose by 25 percent",
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
