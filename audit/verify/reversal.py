@@ -234,7 +234,7 @@ def deed_reordered(claim: Sequence[str], sent: Sequence[str]) -> str | None:
             found = _parties_told(low, said, start - g, end, forms, passive)
             if found is not None:
                 return found
-    return None
+    return converse_told(claim, sent)  # a party said to do a deed's converse (let-in round 13)
 
 
 def _parties_told(
@@ -250,6 +250,45 @@ def _parties_told(
             doer, done_to = (after, before) if passive else (before, after)
             if _told(said, done_to, forms, doer) and not _told(said, doer, forms, done_to):
                 return f"{' '.join(before)}/{' '.join(after)}"
+    return None
+
+
+# a deed and its converse, the same thing told from the other party's side ("A sold X to B", "B bought X from A"):
+# one party said to do the one where the sentence says it did the other put the seller in the buyer's place
+_CONVERSE = tuple(
+    tuple(frozenset(tuple(p.split()) for p in side.split(",")) for side in pair)
+    for pair in (
+        ("sold,sold off", "bought,purchased,acquired,bought out"),
+        ("sells,sells off", "buys,purchases,acquires,buys out"),
+    )
+)
+_CONVERSE_BOTH = _CONVERSE + tuple((b, a) for a, b in _CONVERSE)
+
+
+def converse_told(claim: Sequence[str], sent: Sequence[str]) -> str | None:
+    """A party the claim says did a deed to a thing ("the club sold the stadium", "the stadium was sold by the
+    club") where `sent` says, in either voice, that the party did its converse to it ("the club purchased the
+    stadium", "the stadium was purchased by the club") and not the deed itself, as a reason's detail ("sold/
+    purchased"); None otherwise (let-in round 13: read by `deed_reordered`, where the claim copies too few of the
+    sentence's words for a copy too). Lower-case words, articles read past."""
+    low, said = [w for w in claim if w not in ARTICLES], [w for w in sent if w not in ARTICLES]
+    for i in range(1, len(low) - 1):
+        for own, other in _CONVERSE_BOTH:
+            for phrase in own:
+                end = i + len(phrase)
+                if tuple(low[i:end]) != phrase or any(_contains(said, list(f)) for f in own):
+                    continue  # not the deed, or the sentence tells it too ("bought it in 2019 and sold it in 2021")
+                passive = low[i - 1] in PASSIVE and low[end : end + 1] == ["by"]  # "X was sold by Y": Y sold X
+                start, end = (i - 1, end + 1) if passive else (i, end)
+                for k in range(min(MAX_SIDE, start), 0, -1):
+                    for m in range(min(MAX_SIDE, len(low) - end), 0, -1):
+                        before, after = list(low[start - k : start]), list(low[end : end + m])
+                        if set(before) & set(after) or not _party(before) or not _party(after):
+                            continue
+                        doer, done_to = (after, before) if passive else (before, after)
+                        told = [f for f in other if _told(said, doer, frozenset({f}), done_to)]
+                        if told:
+                            return f"{' '.join(phrase)}/{' '.join(told[0])}"
     return None
 
 

@@ -329,3 +329,34 @@ def test_a_count_in_words_the_source_gives_as_another_figure_is_not_verified(got
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_") and k != "ok_in_all"), clear_of="swapped:")
     # "In all, thirty-five people" is right (weak on the support model's score alone, as before)
     assert not [r for r in got["ok_in_all"][1] if r.startswith("swapped:")], got["ok_in_all"]
+
+
+BY_CITY = "In 2019 the club purchased the stadium from the city, which had owned it since 1950."
+BOUGHT_BY = "The painting was bought by the museum at auction in 1990."
+FUND = "The shares were purchased by the fund in March, a filing showed."
+
+
+@claims(
+    {
+        "sold_by": ("The stadium was sold by the club in 2019.", BY_CITY),
+        "museum": ("The museum sold the painting at auction in 1990.", BOUGHT_BY),
+        "fund": ("The fund sold the shares in March, a filing showed.", FUND),
+        # supported: the buyer's deed told as a purchase, or the seller's as a sale
+        "ok_city": ("The stadium was sold by the city in 2019.", BY_CITY),
+        "ok_bought": ("The museum bought the painting at auction in 1990.", BOUGHT_BY),
+        "ok_fund": ("The fund bought the shares in March, a filing showed.", FUND),
+    }
+)
+def test_a_buyer_said_to_have_sold_in_other_words_or_the_other_voice_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): no copy pairs "was sold by the club" with "the club purchased" (round 13's
+    # first rule reads "sold" / "purchased" in a copy); a deed's party that the sentence says did its converse, the
+    # same thing done to the same other party, in either voice (`reversal.converse_told`)
+    _assert_flagged(
+        got,
+        {
+            "sold_by": "swapped:sold/purchased",
+            "museum": "swapped:sold/bought",
+            "fund": "swapped:sold/purchased",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
