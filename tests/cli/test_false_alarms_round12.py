@@ -1,0 +1,49 @@
+"""The false-alarm sweep, round 12: supported claims the real `citeaudit run` capped (real Parquet, DuckDB and model)
+for a name their source writes in another form, found from the hard reasons that fire on the training pairs'
+supported claims (`tools/hard_reasons/measure.py`; the cases below are written by hand, none from the dev sets): a
+compound name written open, hyphenated or closed ("Coca-Cola" / "Coca Cola", "Family Mart" / "FamilyMart":
+`audit/verify/compounds.py`). Beside each one, the wrong claim whose name the source lacks stays below `verified`
+with its reason (docs/hostile-inputs.md, "The false-alarm sweep, round 12")."""
+
+from __future__ import annotations
+
+from tests.cli.hostile import Verdicts, claims
+
+HARD = ("missing_", "negation_mismatch", "direction_mismatch", "swapped:", "stitched:", "unasserted:", "conditional:")
+
+COLA = "The Coca Cola Company is based in Atlanta, Georgia, and sells drinks in 200 countries."
+LAWSON = "In Tokyo, Lawson competes with FamilyMart and 7-Eleven for convenience-store customers."
+SARTRE = "The novel Nausea was written by Jean Paul Sartre and published in 1938."
+
+
+@claims(
+    {
+        "hyphen_open": ("The drinks maker Coca-Cola is based in Atlanta.", COLA),
+        "sims": ("He hosts a new Sims-based podcast every week.", "He hosts a new Sims based podcast every week."),
+        "anglo": ("England was ruled by Anglo-Saxon kings.", "England was ruled by Anglo Saxon kings for centuries."),
+        "rolls": ("She arrived in a Rolls-Royce.", "She arrived at the gala in a Rolls Royce."),
+        "open_closed": ("In Tokyo, Lawson competes with Family Mart.", LAWSON),
+        "closed_open": ("In Tokyo, Lawson competes with FamilyMart.", LAWSON.replace("FamilyMart", "Family Mart")),
+        "camel_hyphen": ("Sony sold the PlayStation in Japan first.", "Sony sold the Play-Station in Japan first."),
+        "sartre": ("The novel Nausea was written by Jean-Paul Sartre.", SARTRE),
+        "pepsi": ("The drinks maker Pepsi-Cola is based in Atlanta.", COLA),
+        "ministop": ("In Tokyo, Lawson competes with Family Mart.", LAWSON.replace("FamilyMart", "Ministop")),
+        "genet": ("The novel Nausea was written by Jean-Paul Genet.", SARTRE),
+        "xbox": ("Sony sold the PlayStation in Japan first.", "Sony sold the Play console in Japan first."),
+    },
+    HARD,
+)
+def test_a_compound_name_written_open_hyphenated_or_closed_is_one_name(got: Verdicts) -> None:
+    # "Coca-Cola" against "Coca Cola" was missing_name:Coca-Cola, "Sims-based" against "Sims based" (a supported
+    # training pair's, rewritten) missing_name:Sims-based, "Family Mart" against "FamilyMart" missing_name:Family
+    # and :Mart (a supported training pair's), "FamilyMart" against "Family Mart" missing_name:FamilyMart: a hyphen,
+    # a space or nothing between the same words is spelling. Another word stays missing
+    for key in ("hyphen_open", "sims", "anglo", "rolls", "open_closed", "closed_open", "camel_hyphen", "sartre"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("pepsi", "missing_name:Pepsi-Cola"),
+        ("ministop", "missing_name:Family"),
+        ("genet", "missing_name:Genet"),
+        ("xbox", "missing_name:PlayStation"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
