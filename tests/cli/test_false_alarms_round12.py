@@ -75,3 +75,36 @@ def test_an_acronym_in_mixed_case_has_a_plural(got: Verdicts) -> None:
         ("mcadams", "missing_name:McAdams"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+FLOOD = "After the flood the family was homeless for a month, the council said."
+
+
+@claims(
+    {
+        "massless": ("Photons have no mass.", "Current physical theories hold that the photon is strictly massless."),
+        "no_mass": ("The photon is massless.", "Photons have no mass, according to current physical theories."),
+        "homeless": ("After the flood the family had no home.", FLOOD),
+        "no_home": ("The family was homeless after the flood.", "After the flood the family had no home for a month."),
+        "colourless": ("The gas has no colour.", "The gas is colourless and odourless, the report said."),
+        "painless": ("The procedure causes no pain.", "The procedure is painless, doctors said on Monday."),
+        "powerless": ("The town was without power for two days.", "The town was powerless for two days in May."),
+        "childless": ("The couple did not have children.", "The couple remained childless, her biography says."),
+        "wireless": ("The speakers do not have wires.", "The speakers are wireless and run on batteries."),
+        "found_home": ("After the flood the family had no home.", "The family was homeless but found a home quickly."),
+        "no_water": ("After the flood the town had no water.", "After the flood the town was powerless for a week."),
+        "priceless": ("The painting has no price.", "The painting is priceless, the museum says."),
+    },
+    HARD,
+)
+def test_what_one_has_none_of_is_what_one_is_without(got: Verdicts) -> None:
+    # "Tatum O'Neal is childless" against "with whom she had no children" was negation_mismatch (a supported training
+    # pair's), "Photons have no mass" against "strictly massless" the same (another's, its mass also named): the
+    # word with "-less" is the denial of what it is built on, "no home" / "homeless", "without power" / "powerless".
+    # A source that states the thing itself, another thing, or a word in "-less" that is no "without" ("priceless")
+    # keeps the mismatch
+    for key in ("massless", "no_mass", "homeless", "no_home", "colourless", "painless", "childless", "wireless"):
+        assert got[key][1] == [], (key, got)
+    assert got["powerless"][1] == [], got
+    for key in ("found_home", "no_water", "priceless"):
+        assert got[key][0] != "verified" and "negation_mismatch" in got[key][1], (key, got)
