@@ -108,3 +108,35 @@ def test_what_one_has_none_of_is_what_one_is_without(got: Verdicts) -> None:
     assert got["powerless"][1] == [], got
     for key in ("found_home", "no_water", "priceless"):
         assert got[key][0] != "verified" and "negation_mismatch" in got[key][1], (key, got)
+
+
+GAMES = "The Tokyo Games were postponed by a year because of the COVID pandemic, organisers said in March 2020."
+
+
+@claims(
+    {
+        "covid": ("The Tokyo Games were postponed because of the COVID-19 pandemic.", GAMES),
+        "covid_case": ("The Tokyo Games were postponed because of the Covid-19 pandemic.", GAMES),
+        "earnings": (
+            "Earnings rose 17% in the quarter, but there is still uncertainty due to COVID-19.",
+            "Earnings were up 17% in the quarter. Conditions remain uncertain due to the impact of COVID.",
+        ),
+        "coronavirus": ("The Tokyo Games were postponed because of COVID-19.", GAMES.replace("COVID", "flu")),
+        "nineteen_days": ("The office closed for 19 days during COVID.", "The office closed for 12 days during COVID."),
+        "year_2019": ("The Tokyo Games were postponed in 2019.", GAMES),
+    },
+    HARD,
+)
+def test_a_disease_named_with_its_year_is_its_name(got: Verdicts) -> None:
+    # "the COVID-19 pandemic" against "the COVID pandemic" was missing_number:19 (fourteen supported training pairs,
+    # "uncertainties because of the impact of COVID-19" against "... of COVID"): the "19" is part of the disease's
+    # name, which the claim's "COVID" stands for. A source that names no COVID keeps missing_name:COVID; a number
+    # of the claim's own stays missing
+    for key in ("covid", "covid_case", "earnings"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("coronavirus", "missing_name:COVID"),
+        ("nineteen_days", "missing_number:19"),
+        ("year_2019", "missing_number:2019"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
