@@ -140,3 +140,30 @@ def test_a_disease_named_with_its_year_is_its_name(got: Verdicts) -> None:
         ("year_2019", "missing_number:2019"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+CHART = "The single went to No 1 in Britain in 1985, the label said."
+
+
+@claims(
+    {
+        "claim_no": (
+            "The single went to No 1 in Britain in 1985.",
+            "The single went to number one in Britain in 1985.",
+        ),
+        "album": ("The album peaked at No 3 in the US.", "The album peaked at number three in the United States."),
+        "source_no": ("The single reached number one in Britain in 1985.", CHART),
+        "shirt": ("The striker wore the number 7 shirt at the club.", "The striker wore the No 7 shirt at the club."),
+        "never": ("The single never reached number one in Britain.", CHART),
+        "no_hotels": ("There were no 5-star hotels in the town.", "The town had two 5-star hotels in 2019."),
+    },
+    HARD,
+)
+def test_no_before_a_number_mid_sentence_is_the_number_sign(got: Verdicts) -> None:
+    # "went to No 1" (the press's number sign, without a stop) was read as a negation: against "went to number one"
+    # negation_mismatch, and "The single never reached number one" against "went to No 1" was verified (both sides
+    # read as negated). "No." with its stop was read so already; a lower-case "no" before a number is a negation
+    for key in ("claim_no", "album", "source_no", "shirt"):
+        assert got[key] == ("verified", []), (key, got)
+    for key in ("never", "no_hotels"):
+        assert got[key][0] != "verified" and "negation_mismatch" in got[key][1], (key, got)
