@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from audit.verify.bounds import bound_said_otherwise
+
 # the word a negation denies: "has not (yet) been approved", "did not have a job", "has not been caught", "neither
 # team scored", "none of the passengers died", "nobody was hurt"
 _DENIED = re.compile(
@@ -84,8 +86,9 @@ def _shares_stem(awaited: str, denied: str) -> bool:
 def said_as_state(negated: str, plain: str) -> bool:
     """Whether `plain` states, without a negation, the state that `negated` says by denying a word: awaiting, or
     pending, what was not yet done; at large, unemployed, stayed on, kept on hold, missed, 0-0, survived (these
-    only where `plain` does not state the denied word itself); what one has none of, as "-less" (`said_without`)."""
-    if said_without(negated, plain):
+    only where `plain` does not state the denied word itself); what one has none of, as "-less" (`said_without`);
+    a bound, "no more than" as "at most" (`bounds.py`)."""
+    if said_without(negated, plain) or bound_said_otherwise(negated, plain):  # "no more than" / "at most" (`bounds`)
         return True
     denied = {m.group(1).lower() for m in _DENIED.finditer(negated)}
     if not denied:

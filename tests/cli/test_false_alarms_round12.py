@@ -167,3 +167,30 @@ def test_no_before_a_number_mid_sentence_is_the_number_sign(got: Verdicts) -> No
         assert got[key] == ("verified", []), (key, got)
     for key in ("never", "no_hotels"):
         assert got[key][0] != "verified" and "negation_mismatch" in got[key][1], (key, got)
+
+
+REMOTE = "The remote control will cost not more than 25 euros to make, the project manager said."
+BLAST = "No fewer than 40 people died in the blast, officials said on Friday."
+
+
+@claims(
+    {
+        "at_most": ("The remote control will cost at most 25 euros to make.", REMOTE),
+        "up_to": ("The remote control will cost up to 25 euros to make.", REMOTE),
+        "no_more": ("The fine is no more than 500 dollars.", "The fine is a maximum of 500 dollars, the court said."),
+        "at_least": ("At least 40 people died in the blast.", BLAST),
+        "not_less": ("Not less than 40 people died in the blast.", "At least 40 people died in the blast on Friday."),
+        "no_younger": ("Applicants must be no younger than 18.", "Applicants must be 18 or older, the rules say."),
+        "more_than": ("The remote control will cost more than 25 euros to make.", REMOTE),
+        "not_work": ("The remote will not work and costs no more than 25 euros.", "The remote costs at most 25 euros."),
+    },
+    HARD,
+)
+def test_a_bound_said_with_a_negation_is_the_bound(got: Verdicts) -> None:
+    # "at most 25 euros" against "not more than 25 euros" was negation_mismatch, "At least 40 people died" against
+    # "No fewer than 40" the same: "no more than" and "not less than" negate nothing, they bound. The claim that
+    # states the other side of the bound ("more than 25 euros"), or negates something else beside it, keeps it
+    for key in ("at_most", "up_to", "no_more", "at_least", "not_less", "no_younger"):
+        assert got[key][1] == [], (key, got)
+    for key in ("more_than", "not_work"):
+        assert got[key][0] != "verified" and "negation_mismatch" in got[key][1], (key, got)
