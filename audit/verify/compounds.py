@@ -14,7 +14,8 @@ from itertools import pairwise
 # a hyphen inside a name ("Coca-Cola"), or a capital after a lower-case letter ("FamilyMart", "PlayStation")
 _JOINS = re.compile(r"-|(?<=[a-z])(?=[A-Z])")
 _POSSESSIVE = re.compile(r"'s$")
-_OPEN_OR_CLOSED = r"(?:[\s\-]+|)"  # the words apart, hyphenated or joined
+# the words apart, hyphenated or joined; not a spaced dash ("Jean - Luc" joins two names, as "Paris - Lyon" does)
+_OPEN_OR_CLOSED = r"(?:\s+|-|)"
 
 
 def _written_as(parts: list[str], source: str) -> bool:
