@@ -62,7 +62,7 @@ from audit.verify.urls import missing_urls, split_urls
 # 57-64 false alarms round 9 (number notations, name abbreviations, place aliases, negations said otherwise,
 # "unchanged", "the '90s", "Sept."); 65-67 hostile inputs round 5 ("40 k", "1,200m"; "€2,5 Mio", "lakh", "crore";
 # "two dozen" / 24: keyfacts, numranges, numwords); 68-70 false alarms round 10 ("not guilty"; "Jr."; "minus 10"); 71:
-FEATURES_VERSION = 87  # "60.000" (let-in 11); 72-77 false alarms 11; 78-80 misattr. 4; 81-87 false alarms 12
+FEATURES_VERSION = 88  # "60.000" (let-in 11); 72-77 false alarms 11; 78-80 misattr. 4; 81-88 false alarms 12
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

@@ -225,3 +225,30 @@ def test_a_sum_in_its_currency_and_its_hundredth_is_the_sum(got: Verdicts) -> No
         ("other_sum", "missing_number:50"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+TOWN = "The city has half a million residents, the census found in 2020."
+
+
+@claims(
+    {
+        "half": ("The city has 500,000 residents.", TOWN),
+        "quarter": ("About 250,000 fans attended.", "About a quarter of a million fans attended the parade on Sunday."),
+        "three_quarters": ("The charity raised £750,000.", "The charity raised three quarters of a million pounds."),
+        "billion": ("The deal was worth $500 million.", "The deal was worth half a billion dollars, the firm said."),
+        "other": ("The city has 400,000 residents.", TOWN),
+        "and_a_half": ("The city has 500,000 residents.", "The city has one and a half million residents."),
+    },
+    HARD,
+)
+def test_a_share_of_a_scale_word_is_its_number(got: Verdicts) -> None:
+    # "500,000 residents" against "half a million residents" was missing_number:500000, "250,000" against "a quarter
+    # of a million" missing_number:250000, "$500 million" against "half a billion dollars" missing_number:500
+    # million: a share of a million or a billion is a number. Another number, and the half of "one and a half
+    # million" (1.5 million), stay missing
+    for key in ("half", "quarter"):
+        assert got[key] == ("verified", []), (key, got)
+    for key in ("three_quarters", "billion"):  # no rule left; the model alone holds them weak
+        assert got[key][1] == [], (key, got)
+    for key, reason in (("other", "missing_number:400000"), ("and_a_half", "missing_number:500000")):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)
