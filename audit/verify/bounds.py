@@ -28,12 +28,15 @@ _LOWER = re.compile(
     re.IGNORECASE,
 )
 
+# any other negation of the negated side (its own list, wide: a bound beside another negation waives nothing)
+_OTHER_NEGATION = re.compile(
+    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot|without|fail(?:s|ed)?\s+to)\b|n['’]t\b", re.IGNORECASE
+)
+
 
 def bound_said_otherwise(negated: str, plain: str) -> bool:
     """Whether `negated` negates only by a bound ("no more than", "not less than") that `plain` states in plain
     words ("at most", "at least")."""
-    from audit.verify.features import is_negated  # features reads this module's caller: imported when called
-
     found = False
     rest = negated
     for said, plain_form in ((_UPPER_NEGATED, _UPPER), (_LOWER_NEGATED, _LOWER)):
@@ -41,4 +44,4 @@ def bound_said_otherwise(negated: str, plain: str) -> bool:
             if plain_form.search(plain) is None:
                 return False
             found, rest = True, said.sub(" ", rest)
-    return found and not is_negated(rest)
+    return found and _OTHER_NEGATION.search(rest) is None
