@@ -16,7 +16,7 @@ from audit.verify.clocks import day_times, noon_times
 from audit.verify.multiples import rise_percents, source_multiples
 from audit.verify.numranges import number_key
 from audit.verify.numwords import CARDINALS, TENS, halves_in_digits
-from audit.verify.subunits import money
+from audit.verify.subunits import money, split_sums
 from audit.verify.textcache import text_cache
 
 # each unit: its dimension and how its value becomes the dimension's base (scale, offset: base = value * scale +
@@ -144,6 +144,7 @@ def claim_quantities(claim: str) -> tuple[Quantity, ...]:
     rises = tuple(Quantity((k,), "rise", v, 0, ((1.0, 0.0),)) for k, v in rise_percents(claim).items())
     counted = _SPAN_COUNT.sub(lambda m: m.group() if (n := _span_count(m)) in ("1", m.group()) else n, claim)
     sums = tuple(Quantity((k,), f"money:{family}", v, 0, ((1.0, 0.0),)) for k, family, v in money(claim))
+    sums += tuple(Quantity(keys, f"money:{family}", v, 0, ((1.0, 0.0),)) for keys, family, v in split_sums(claim))
     return tuple(_measures(counted)) + rises + sums
 
 
@@ -189,7 +190,7 @@ def _source_values(source: str) -> dict[str, frozenset[tuple[float, _Unit | str]
             out.setdefault("share", set()).add((100 * n / of, "fraction"))
     for minutes in noon_times(source):
         out.setdefault("time", set()).add((float(minutes), _CLOCK_UNIT))
-    for _, family, value in money(source):
+    for *_, family, value in (*money(source), *split_sums(source)):  # "$5.50", "5 dollars and 50 cents"
         out.setdefault(f"money:{family}", set()).add((value, ((1.0, 0.0),)))
     return {dim: frozenset(values) for dim, values in out.items()}
 

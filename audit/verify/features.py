@@ -62,7 +62,7 @@ from audit.verify.urls import missing_urls, split_urls
 # 57-64 false alarms round 9 (number notations, name abbreviations, place aliases, negations said otherwise,
 # "unchanged", "the '90s", "Sept."); 65-67 hostile inputs round 5 ("40 k", "1,200m"; "€2,5 Mio", "lakh", "crore";
 # "two dozen" / 24: keyfacts, numranges, numwords); 68-70 false alarms round 10 ("not guilty"; "Jr."; "minus 10"); 71:
-FEATURES_VERSION = 80  # "60.000" (let-in 11); 72-77 false alarms 11 ("85 cents", "km"); 78-80 misattr. 4 ("refuses")
+FEATURES_VERSION = 88  # "60.000" (let-in 11); 72-77 false alarms 11; 78-80 misattr. 4; 81-88 false alarms 12
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -265,10 +265,10 @@ def fact_coverage(facts: KeyFacts, missing: tuple[str, ...]) -> tuple[float, flo
 # a "not" that negates nothing: "not only ... but also" adds to what it says (so "wasn't merely a painter, nor just a
 # teacher": she was one), and "not uncommon", "not unlike", "not impossible" (two negations) state the plain word ("un"
 # before a common word: "not unusual", "not unaware"; not "not under", "not unanimous"; "unless", "until" are none)
-# (nor "not far from", a place; "cannot help but"; "never-before-seen", a compound; "No. 1" is number one)
+# (nor "not far from", a place; "cannot help but"; "never-before-seen"; "No. 1" and, mid-sentence, "No 1": number one)
 _NOT_ONLY = re.compile(
     r"(?:\bnot|n't|\bnor)\s+(?:only|just|merely)\b|\bnot\s+far\s+from\b|\bcannot\s+help\s+but\b|\bnever-before\b|"
-    r"\bno\.\s*(?=\d)",
+    r"\bno\.\s*(?=\d)|(?-i:(?<=[a-z,] )No\s+(?=\d))",
     re.IGNORECASE,
 )
 _LITOTES = re.compile(

@@ -13,6 +13,7 @@ from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
 from audit.verify.months import MONTH_NAMES, MONTH_NUMBERS, SHORT_ONLY, missing_months, month_forms, months_alone
 from audit.verify.nameforms import dated_days, found_otherwise, spelled_out
 from audit.verify.notations import DECIMAL_COMMA, LETTER_SCALES
+from audit.verify.numbered import without_name_digits
 from audit.verify.numranges import SCALES, number_key, number_ranges, numbers_inside, scaled, year_counts, years_in_full
 from audit.verify.numwords import CARDINALS as _CARDINALS
 from audit.verify.numwords import ORDINALS as _ORDINALS
@@ -309,7 +310,8 @@ def key_facts(claim: str) -> KeyFacts:
     claim = ascii_digits(claim)
     dates = tuple(dict.fromkeys(m.group() for m, *_ in _word_dates(_WORD_DAY.sub(_day_digits, claim))))
     dates += months_alone(claim) + year_parts(claim)  # "born in May", "in late 2019" (`months`, `seasons`)
-    numbers = tuple(dict.fromkeys(f"{n} {scale}" if scale else n for n, scale in _numbers(without_part_digits(claim))))
+    plain = without_part_digits(without_name_digits(claim))  # "Q3 2021", "COVID-19": no number the source states
+    numbers = tuple(dict.fromkeys(f"{n} {scale}" if scale else n for n, scale in _numbers(plain)))
     counts = tuple(dict.fromkeys(c for c in _counts(claim) if c[0] not in numbers))
     numbers += tuple(dict.fromkeys(n for n, _ in counts))
     names = tuple(dict.fromkeys(n for n in claim_names(claim) if not _MONTH.fullmatch(n)))

@@ -284,9 +284,9 @@ def _has_word(word: str, low: str) -> bool:
 
 # a weekday's plural ("closed on Mondays") is found where the source names the day ("closed every Monday")
 _WEEKDAYS = frozenset(d.lower() for d in WEEKDAYS)
-# an acronym's plural: capitals and a lower-case "s" ("LEDs", "GANs"); a name that is no acronym keeps its "s"
-# ("Williams" is not "William")
-_ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}s")
+# an acronym's plural: a capital, one before the lower-case "s" ("LEDs", "GANs", "PhDs", "PoCs": round 12); a name
+# that is no acronym keeps its "s" ("Williams" is not "William", "McAdams" not "McAdam")
+_ACRONYM_PLURAL = re.compile(r"[A-Z][A-Za-z]*[A-Z]s")
 
 
 # a word written with a capital ("US", "Nasa", "Paris"), or a run of them

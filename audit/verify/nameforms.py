@@ -10,6 +10,7 @@ import datetime
 import re
 from collections.abc import Iterable
 
+from audit.verify.compounds import compound_found
 from audit.verify.keynames import is_common
 from audit.verify.months import ABBREVIATIONS, MONTH_NUMBERS, WEEKDAYS
 from audit.verify.textcache import text_cache
@@ -204,10 +205,11 @@ def found_otherwise(
     either: a word of a name the claim writes out whose acronym the source gives, an acronym the source writes out
     (in mixed case, "YoY", as a compound: "year-over-year"), a weekday beside its own date (`dated_days`), a
     temperature scale by its degree sign, a unit's symbol written out ("MW" as "megawatts"), a name's last word in
-    the plural (`_singular_named`: the claim's `names` in order)."""
+    the plural (`_singular_named`: the claim's `names` in order), a compound written open, hyphenated or closed
+    (`compounds.py`: "Coca-Cola" as "Coca Cola", "Family Mart" as "FamilyMart")."""
     if not missing:
         return missing
-    found: set[str] = {d for d in dated if d in missing}
+    found: set[str] = {d for d in dated if d in missing} | compound_found(missing, names, source)
     for names, acronyms in spelled:
         if any(n in missing for n in names) and any(_has_acronym(a, source) for a in acronyms):
             found.update(names)

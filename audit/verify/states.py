@@ -5,7 +5,8 @@ hold did not change, one who missed a meeting or was absent did not attend it, w
 found, a bridge that remains closed has not reopened, a law in force has not been repealed, a delayed flight did not
 leave on time, a match that ended 0-0 is one where neither team scored, a team unbeaten has not lost, a penalty
 missed is one not scored, a match postponed did not go ahead, one who dropped out did not finish, a plan abandoned
-was not carried out. Each was `negation_mismatch` (the one side negated, the other not). Read by
+was not carried out; and what one has none of is what one is "-less" ("has no mass" / "massless", round 12:
+`said_without`). Each was `negation_mismatch` (the one side negated, the other not). Read by
 `opposites.negation_said_otherwise` as one negation said two ways; only where the negated side denies the word the
 state speaks of. Pure.
 """
@@ -13,6 +14,8 @@ state speaks of. Pure.
 from __future__ import annotations
 
 import re
+
+from audit.verify.bounds import bound_said_otherwise
 
 # the word a negation denies: "has not (yet) been approved", "did not have a job", "has not been caught", "neither
 # team scored", "none of the passengers died", "nobody was hurt"
@@ -83,7 +86,10 @@ def _shares_stem(awaited: str, denied: str) -> bool:
 def said_as_state(negated: str, plain: str) -> bool:
     """Whether `plain` states, without a negation, the state that `negated` says by denying a word: awaiting, or
     pending, what was not yet done; at large, unemployed, stayed on, kept on hold, missed, 0-0, survived (these
-    only where `plain` does not state the denied word itself)."""
+    only where `plain` does not state the denied word itself); what one has none of, as "-less" (`said_without`);
+    a bound, "no more than" as "at most" (`bounds.py`)."""
+    if said_without(negated, plain) or bound_said_otherwise(negated, plain):  # "no more than" / "at most" (`bounds`)
+        return True
     denied = {m.group(1).lower() for m in _DENIED.finditer(negated)}
     if not denied:
         return False
@@ -95,3 +101,34 @@ def said_as_state(negated: str, plain: str) -> bool:
     if denied & set(_WORD.findall(plain.lower())):  # "absent in few" beside "present in most" states "present"
         return False
     return any(denied & words and state.search(plain) is not None for state, words in _STATES)
+
+
+# what one has none of, or is without ("has no mass", "had no home", "without power", "did not have a job"), said by
+# the word with "-less" (false alarms, round 12: "Photons have no mass" against "the photon is strictly massless",
+# a supported training pair, was negation_mismatch, as "had no home" / "homeless", "without power" / "powerless")
+_LACKED = re.compile(
+    r"\b(?:no|without(?:\s+(?:a|an|any))?|(?:not|n['’]t|never)\s+(?:have|has|had)(?:\s+(?:a|an|any))?)\s+([a-z]+)",
+    re.IGNORECASE,
+)
+_LESS = re.compile(r"\b([a-z]{3,})less(?:ly|ness)?\b", re.IGNORECASE)
+# words in "-less" that are no "without": "regardless", "unless", "priceless" (of great worth), "timeless" (lasting)
+_NOT_WITHOUT = frozenset("regard neverthe nonethe price doubt count need time".split())
+
+
+def _stems(noun: str) -> set[str]:
+    """The stems a noun may take before "-less": "home" homeless, "wires" wireless, "penny" penniless, "children"
+    childless."""
+    out = {noun, noun[:-1] + "i" if noun.endswith("y") else noun}
+    out |= {noun[:-1]} if noun.endswith("s") else set()
+    return out | ({noun[:-2]} if noun.endswith("es") else set()) | ({noun[:-3]} if noun.endswith("ren") else set())
+
+
+def said_without(negated: str, plain: str) -> bool:
+    """Whether `plain` states with "-less" what `negated` says one has none of ("has no mass" / "massless", "without
+    power" / "powerless"), and does not state the thing itself."""
+    lacked = {m.group(1).lower() for m in _LACKED.finditer(negated)}
+    if not lacked or not (less := {m.group(1).lower() for m in _LESS.finditer(plain)} - _NOT_WITHOUT):
+        return False
+    if lacked & set(_WORD.findall(plain.lower())):
+        return False
+    return any(_stems(noun) & less for noun in lacked)

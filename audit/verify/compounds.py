@@ -1,0 +1,40 @@
+"""A name's words written open, hyphenated or closed (the false-alarm sweep, round 12), used by
+`nameforms.found_otherwise`: "The Coca-Cola Company" against a source's "The Coca Cola Company" was
+missing_name:Coca-Cola, "a Sims-based podcast" against "a Sims based podcast" missing_name:Sims-based (supported
+training pairs), "FamilyMart" against "Family Mart" missing_name:FamilyMart, and "Lawson is similar to Family Mart"
+against "FamilyMart" missing_name:Family and :Mart. How a compound's words are joined is spelling, not a fact: the
+same words in the same order, with a hyphen, a space or nothing between them, name the same thing. Another word
+stays missing ("Pepsi-Cola" against "Coca Cola", "Family Mart" against "Ministop"). Pure functions."""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+# a hyphen inside a name ("Coca-Cola"), or a capital after a lower-case letter ("FamilyMart", "PlayStation")
+_JOINS = re.compile(r"-|(?<=[a-z])(?=[A-Z])")
+_POSSESSIVE = re.compile(r"'s$")
+# the words apart, hyphenated or joined; not a spaced dash ("Jean - Luc" joins two names, as "Paris - Lyon" does)
+_OPEN_OR_CLOSED = r"(?:\s+|-|)"
+
+
+def _written_as(parts: list[str], source: str) -> bool:
+    """Whether `source` writes the words `parts` in this order, apart, hyphenated or joined (any case)."""
+    words = _OPEN_OR_CLOSED.join(re.escape(p) for p in parts)
+    return re.search(rf"(?<!\w){words}(?!\w)", source, re.IGNORECASE) is not None
+
+
+def compound_found(missing: list[str], names: tuple[str, ...], source: str) -> set[str]:
+    """The names of `missing` (the claim's names the source lacks as written) that `source` writes open, hyphenated
+    or closed: a hyphenated or closed compound ("Coca-Cola", "FamilyMart") with its words apart or joined otherwise,
+    and two names following each other in the claim's `names` ("Family", "Mart") that the source joins in one word
+    ("FamilyMart")."""
+    found: set[str] = set()
+    for name in missing:
+        parts = [p for p in _JOINS.split(_POSSESSIVE.sub("", name)) if p]
+        if len(parts) > 1 and _written_as(parts, source):
+            found.add(name)
+    for first, second in pairwise(names):
+        if (first in missing or second in missing) and _written_as([first + second], source):
+            found.update((first, second))
+    return found
