@@ -150,7 +150,7 @@ def index_source(source: str, window_sentences: int) -> _SourceIndex:
         for t in ws:
             where.setdefault(t, []).append(i)
     idf = {t: math.log(1 + len(singles) / len(ix)) for t, ix in where.items()}
-    seq = _content_sequence(source)
+    seq = layout.sequence  # the same words as `_content_sequence(source)`, from the pass that read its sentences
     own_where: dict[str, list[int]] = {}
     for j, ws in layout.own.items():
         for t in ws:
