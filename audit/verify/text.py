@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -181,6 +182,16 @@ def sentence_windows(source: str, size: int) -> SentenceWindows:
     last = first + widths
     windows = Windows(source, starts[first], ends[last - 1] if len(last) else first, widths)
     return SentenceWindows(windows, single, first, last, own, sequence)
+
+
+def postings(word_sets: Sequence[frozenset[str]]) -> dict[str, list[int]]:
+    """Each word of `word_sets` and the indices of the sets holding it, in order; words first met first (as a loop of
+    `setdefault(t, []).append(i)` lists them, without an empty list made for each word met again)."""
+    where: defaultdict[str, list[int]] = defaultdict(list)
+    for i, ws in enumerate(word_sets):
+        for t in ws:
+            where[t].append(i)
+    return dict(where)
 
 
 def _piece_words(source: str, pieces: list[tuple[int, int]]) -> tuple[list[frozenset[str]], list[str]]:

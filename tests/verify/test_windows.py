@@ -8,7 +8,15 @@ from itertools import pairwise
 import pytest
 
 from audit.verify.features import _content_sequence, _holding, index_source
-from audit.verify.text import MAX_WINDOW_CHARS, SourceWindow, _pieces, _words, content_words, sentence_windows
+from audit.verify.text import (
+    MAX_WINDOW_CHARS,
+    SourceWindow,
+    _pieces,
+    _words,
+    content_words,
+    postings,
+    sentence_windows,
+)
 
 SOURCES = [
     "The bridge opened in 1932. It carries six lanes of traffic.\nTolls were removed in 1970! Cyclists use it daily.",
@@ -93,3 +101,15 @@ def test_sentence_words_and_word_pairs_are_those_of_tokenizing_each_alone(source
     assert layout.sentence_words == [_words(source[s:e]) for s, e in _pieces(source)]
     assert layout.sequence == _content_sequence(source)
     assert index_source(source, 3).bigrams == frozenset(pairwise(_content_sequence(source)))
+
+
+def test_postings_list_each_word_as_the_setdefault_loop_did() -> None:
+    """`text.postings`: the same words in the same order, each with the same sentence indices, as the old loop."""
+    layout = sentence_windows(" ".join(JOINED), 3)
+    expected: dict[str, list[int]] = {}
+    for i, ws in enumerate(layout.sentence_words):
+        for t in ws:
+            expected.setdefault(t, []).append(i)
+    got = postings(layout.sentence_words)
+    assert type(got) is dict
+    assert list(got.items()) == list(expected.items())
