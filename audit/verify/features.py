@@ -30,6 +30,7 @@ from audit.verify.text import (
     Windows,
     content_words,
     keyword_overlap,
+    postings,
     sentence_windows,
     stem,
     tokens,
@@ -145,12 +146,10 @@ def index_source(source: str, window_sentences: int) -> _SourceIndex:
     Words are indexed per sentence, not per window: a window holds a word when one of its sentences does."""
     layout = sentence_windows(source, window_sentences)
     singles = layout.sentence_words
-    where: dict[str, list[int]] = {}  # word -> the sentences holding it (its document frequency: their count)
-    for i, ws in enumerate(singles):
-        for t in ws:
-            where.setdefault(t, []).append(i)
-    idf = {t: math.log(1 + len(singles) / len(ix)) for t, ix in where.items()}
-    seq = _content_sequence(source)
+    where = postings(singles)  # word -> the sentences holding it (its document frequency: their count)
+    logs = {d: math.log(1 + len(singles) / d) for d in {len(ix) for ix in where.values()}}  # once per count
+    idf = {t: logs[len(ix)] for t, ix in where.items()}
+    seq = layout.sequence  # the same words as `_content_sequence(source)`, from the pass that read its sentences
     own_where: dict[str, list[int]] = {}
     for j, ws in layout.own.items():
         for t in ws:

@@ -99,8 +99,22 @@ def _spells(acronym: str, source: str) -> bool:
 @text_cache(max_chars=16_000_000, max_entries=4096)
 def _spelled_acronyms(source: str) -> frozenset[str]:
     """Every acronym a name `source` writes out may stand for (`_runs`), read once per source: a source's runs were
-    enumerated again for each acronym of each claim cited to it."""
-    return frozenset(a for _, acronyms in _runs(source, most=_MAX_ACRONYM) for a in acronyms)
+    enumerated again for each acronym of each claim cited to it. The parts' initials are joined from each run's
+    words' initials, as `_initials` reads them, without a list of words and two passes over it for each part."""
+    found: set[str] = set()
+    for m in _RUN.finditer(source):
+        words = m.group().split()
+        caps = [i for i, w in enumerate(words) if w[0].isupper() and w not in _LEADING_ARTICLE]
+        upper = [w[0] if w[0].isupper() else "" for w in words]
+        every = [w[0].upper() if w != "&" else "" for w in words]
+        for a, i in enumerate(caps):
+            for j in caps[a + 1 : a + _MAX_ACRONYM]:
+                capital, first = "".join(upper[i : j + 1]), "".join(every[i : j + 1])
+                if len(capital) >= _MIN_ACRONYM:
+                    found.add(capital)
+                if len(first) >= _MIN_ACRONYM:
+                    found.add(first)
+    return frozenset(found)
 
 
 # an acronym in mixed case, capitals around single lower-case letters ("YoY", "QoQ"): the initials of a compound with

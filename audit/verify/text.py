@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -137,6 +138,7 @@ class SentenceWindows:
     first: np.ndarray
     last: np.ndarray
     own: dict[int, frozenset[str]]
+    sequence: list[str]  # the source's content words in order, as `_words` keeps them (its word pairs)
 
     def words(self, j: int) -> frozenset[str]:
         """Content words of window `j`."""
@@ -153,7 +155,7 @@ def sentence_windows(source: str, size: int) -> SentenceWindows:
     A window joined across whitespace only has exactly the union of its sentences' words (no token crosses
     whitespace); other joins are tokenized as a whole."""
     sents = _pieces(source)
-    single = [_words(source[s:e]) for s, e in sents]  # not cached: each source is indexed once (its index is)
+    single, sequence = _piece_words(source, sents)
     n = len(sents)
     starts = np.fromiter((s for s, _ in sents), dtype=np.int64, count=n)
     ends = np.fromiter((e for _, e in sents), dtype=np.int64, count=n)
@@ -179,4 +181,28 @@ def sentence_windows(source: str, size: int) -> SentenceWindows:
     widths = np.concatenate([np.full(len(f), w + 1, dtype=np.int64) for w, f in enumerate(firsts)]) if firsts else first
     last = first + widths
     windows = Windows(source, starts[first], ends[last - 1] if len(last) else first, widths)
-    return SentenceWindows(windows, single, first, last, own)
+    return SentenceWindows(windows, single, first, last, own, sequence)
+
+
+def postings(word_sets: Sequence[frozenset[str]]) -> dict[str, list[int]]:
+    """Each word of `word_sets` and the indices of the sets holding it, in order; words first met first (as a loop of
+    `setdefault(t, []).append(i)` lists them, without an empty list made for each word met again)."""
+    where: defaultdict[str, list[int]] = defaultdict(list)
+    for i, ws in enumerate(word_sets):
+        for t in ws:
+            where[t].append(i)
+    return dict(where)
+
+
+def _piece_words(source: str, pieces: list[tuple[int, int]]) -> tuple[list[frozenset[str]], list[str]]:
+    """`_words` of each piece and the source's content words in order (its word pairs), the page read once: where
+    only whitespace lies between and around the pieces, no token crosses one's ends, so the source's tokens are its
+    pieces' in turn; else the source is tokenized whole again (not cached: a source is indexed once, its index is)."""
+    kept = [[stem(t) for t in tokens(source[s:e]) if len(t) >= 3 and t not in STOPWORDS] for s, e in pieces]
+    ends = [0, *(e for _, e in pieces)]
+    gaps = [source[a:b] for a, (b, _) in zip(ends, pieces, strict=False)] + [source[ends[-1] :]]
+    if all(g.isspace() for g in gaps[1:-1]) and not gaps[0].strip() and not gaps[-1].strip():
+        sequence = [w for words in kept for w in words]
+    else:
+        sequence = [stem(t) for t in tokens(source) if len(t) >= 3 and t not in STOPWORDS]
+    return [frozenset(words) for words in kept], sequence

@@ -65,7 +65,7 @@ def test_alignment_does_not_depend_on_what_was_cached() -> None:
     claims, windows = [SUPPORTED, PARTLY], [[SOURCE], [SOURCE, SUPPORTED]]
     want_cos, want = fresh.refine_scores(claims, windows)
     assert fresh.encoded == 3 and fresh.reencoded == 0  # 3 distinct texts, each through the model once
-    assert len(fresh.cache.tokens) == 1  # the window's token states are kept, not the claims' (SUPPORTED is one)
+    assert len(fresh.cache.tokens) == 3  # every text's token states are kept, the claims' too
     assert fresh.cache.aligns_held() == 2  # and each pair's alignment
     again = fresh.refine_scores(claims, windows)[1]
     assert np.array_equal(again, want) and fresh.reencoded == 0  # the pairs' alignments are kept: nothing runs
@@ -85,6 +85,17 @@ def test_alignment_does_not_depend_on_what_was_cached() -> None:
     assert rows.num_rows == 2 and bare.take_new_alignments().num_rows == 0
     assert sorted(rows.column("token_align").to_pylist()) == sorted(want.tolist())
     assert np.array_equal(warm.refine_scores(claims, windows)[1], want) and warm.reencoded == 3
+
+
+def test_a_claim_asked_again_against_another_source_is_not_run_again() -> None:
+    """Misattribution scores a claim not verified again against its best other source: the claim's token states are
+    kept from its first scoring (it ran through the transformer twice), and its alignment is a fresh scorer's."""
+    scorer = BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8")
+    scorer.refine_scores([PARTLY], [[SOURCE]])
+    _, got = scorer.refine_scores([PARTLY], [[SUPPORTED]])
+    assert (scorer.encoded, scorer.reencoded) == (3, 0)
+    fresh = BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8")
+    assert np.array_equal(fresh.refine_scores([PARTLY], [[SUPPORTED]])[1], got)
 
 
 def test_a_pair_is_keyed_by_its_claim_and_its_windows_in_order() -> None:

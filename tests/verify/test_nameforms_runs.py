@@ -41,3 +41,12 @@ def test_a_long_title_case_claim_has_names_in_proportion_to_its_length() -> None
     assert (("Federal", "Bureau", "Investigation"), ("FBI", "FBOI")) in nameforms.spelled_out(
         "He joined the Federal Bureau of Investigation."
     )
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from([*WORDS, "AB", "Ünion", "ß", "x."]), max_size=20))
+def test_a_sources_spelled_acronyms_are_those_of_its_runs(words: list[str]) -> None:
+    """`_spelled_acronyms` joins each part's initials from its run's words' initials: `_runs`'s acronyms exactly."""
+    text = " ".join(words)
+    expected = frozenset(a for _, acronyms in nameforms._runs(text, most=6) for a in acronyms)
+    assert nameforms._spelled_acronyms.__wrapped__(text) == expected  # type: ignore[attr-defined]

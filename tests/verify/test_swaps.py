@@ -83,3 +83,24 @@ def test_reported_speech_moves_will_back_to_would() -> None:
 )
 def test_a_fraction_with_its_article_is_compared_with_one_without(claim: str, source: str, want: bool) -> None:
     assert contradicts(claim, source) is want
+
+
+def test_a_sentences_words_read_from_the_cache_are_those_read_afresh() -> None:
+    """`_words` is cached per text (a source's sentences recur in each claim's windows): the copied-sentence rule finds
+    the same contradictions warm as cold, and a caller's list is its own."""
+    from audit.verify.swaps import _words
+
+    cases = [
+        ("The bridge opened before the war.", ["The bridge opened after the war. It was 1932."]),
+        ("Sales didn't rise 5% in 2021.", ["Sales rose 5% in 2021, the report said.", "Profit fell."]),
+        ("The shop opens at 9 a.m. daily.", ["The shop opens at 9 p.m. daily. It is closed on Mondays."]),
+    ]
+    _words.cache_clear()
+    cold = [swapped_words(c, ws) for c, ws in cases]
+    assert [swapped_words(c, ws) for c, ws in cases] == cold
+    assert any(cold)
+    for _, ws in cases:
+        assert list(_words(ws[0])) == list(_words.__wrapped__(ws[0]))  # type: ignore[attr-defined]
+    words = list(_words(cases[0][1][0]))
+    words.clear()
+    assert list(_words(cases[0][1][0])) == list(_words.__wrapped__(cases[0][1][0]))  # type: ignore[attr-defined]

@@ -3,10 +3,20 @@ tokenized on its own."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
-from audit.verify.features import _holding, index_source
-from audit.verify.text import MAX_WINDOW_CHARS, SourceWindow, _pieces, content_words, sentence_windows
+from audit.verify.features import _content_sequence, _holding, index_source
+from audit.verify.text import (
+    MAX_WINDOW_CHARS,
+    SourceWindow,
+    _pieces,
+    _words,
+    content_words,
+    postings,
+    sentence_windows,
+)
 
 SOURCES = [
     "The bridge opened in 1932. It carries six lanes of traffic.\nTolls were removed in 1970! Cyclists use it daily.",
@@ -69,3 +79,37 @@ def test_windows_made_on_demand_are_the_windows_listed_one_by_one(source: str, s
 def _first_sentences(source: str, windows: list[SourceWindow]) -> list[int]:
     starts = [s for s, _ in _pieces(source)]
     return [starts.index(w.start) for w in windows]
+
+
+# the page read once for its sentences' words and its word pairs (`text._piece_words`): where only whitespace lies
+# between the pieces the pairs come from the pieces' words, else from the page tokenized whole; either way the same
+JOINED = [
+    *SOURCES,
+    LONG,
+    "  Leading spaces. Trailing ones too.   ",
+    "» A mark before the first sentence. Then one more.",
+    "It ends here.Next sentence with no space.Another 3.5 km, the U.S.' share",
+    "İstanbul'un nüfusu arttı. Die Straße ist lang. ΣΟΦΙΑ Σοφία. İİİ abc.",
+    "Curly’s apostrophe's words. Don’t split them.\u00a0Non-breaking space between sentences.",
+    "a" * 700 + "b" * 700 + ". Tail sentence here.",
+]
+
+
+@pytest.mark.parametrize("source", JOINED, ids=range(len(JOINED)))
+def test_sentence_words_and_word_pairs_are_those_of_tokenizing_each_alone(source: str) -> None:
+    layout = sentence_windows(source, 3)
+    assert layout.sentence_words == [_words(source[s:e]) for s, e in _pieces(source)]
+    assert layout.sequence == _content_sequence(source)
+    assert index_source(source, 3).bigrams == frozenset(pairwise(_content_sequence(source)))
+
+
+def test_postings_list_each_word_as_the_setdefault_loop_did() -> None:
+    """`text.postings`: the same words in the same order, each with the same sentence indices, as the old loop."""
+    layout = sentence_windows(" ".join(JOINED), 3)
+    expected: dict[str, list[int]] = {}
+    for i, ws in enumerate(layout.sentence_words):
+        for t in ws:
+            expected.setdefault(t, []).append(i)
+    got = postings(layout.sentence_words)
+    assert type(got) is dict
+    assert list(got.items()) == list(expected.items())
