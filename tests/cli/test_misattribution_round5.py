@@ -1,0 +1,34 @@
+"""Misattributions, round 5 (issue 7): a right source capped for a negation it does not state. On answers built
+from the training pairs (tools/misattribution/measure.py) the right sources of the misattributions still missed
+carried a `negation_mismatch` more often than any other cap, some for a word the negation reader took for a negation
+that negates nothing the source states: a title's "No" ("... What Happens in Vegas (2005), and No Strings Attached
+(2011)" for FEVER-symmetric's "Ashton Kutcher was in three films in 2005"; "Luxor, No Amon, Pharaoh Seti I" for
+ExpertQA's "the Mortuary Temple of Seti I is also located in Thebes"), and "not until" ("It was not until 1945 ...
+that Parker's collaborations with Dizzy Gillespie ... had a substantial effect"). Through the real `citeaudit run`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.hostile import audit_suggestions
+
+TITLE_CLAIM = "In 2014 Jonas Weller directed Silent Fields, a crime drama"
+TITLE_RIGHT = (
+    "Jonas Weller directed the crime drama Silent Fields in 2014, and later the thrillers Glass Harbour (2016) "
+    "and No Safe Place (2018)."
+)
+TITLE_WRONG = "Silent Fields, a crime drama released in 2014, was filmed on the Baltic coast over a wet autumn."
+BANANAS = "Bananas grow best in tropical regions with heavy rainfall and rich soil."
+
+
+def test_a_titles_no_is_no_negation(tmp_path: Path) -> None:
+    got = audit_suggestions(
+        tmp_path,
+        {
+            "right": (f"{TITLE_CLAIM} [1].", [TITLE_RIGHT, TITLE_WRONG, BANANAS]),
+            "wrong": (f"{TITLE_CLAIM} [2].", [TITLE_RIGHT, TITLE_WRONG, BANANAS]),
+        },
+    )
+    assert got["right"][:2] == ("verified", None), got["right"]
+    assert "negation_mismatch" not in got["right"][2]
+    assert got["wrong"][:2] == ("misattributed", 1), got["wrong"]
