@@ -63,8 +63,8 @@ from audit.verify.urls import missing_urls, split_urls
 # 57-64 false alarms round 9 (number notations, name abbreviations, place aliases, negations said otherwise,
 # "unchanged", "the '90s", "Sept."); 65-67 hostile inputs round 5 ("40 k", "1,200m"; "€2,5 Mio", "lakh", "crore";
 # "two dozen" / 24: keyfacts, numranges, numwords); 68-70 false alarms round 10 ("not guilty"; "Jr."; "minus 10"); 71:
-# "60.000" (let-in 11); 72-77 false alarms 11 ("85 cents", "km"); 78-80 misattribution round 4 ("refuses"); 81:
-FEATURES_VERSION = 81  # a title's "No" (unnegated: misattribution round 5)
+# "60.000" (let-in 11); 72-77 false alarms 11 ("85 cents", "km"); 78-80 misattribution round 4 ("refuses"); 81-82:
+FEATURES_VERSION = 82  # a title's "No", "not until" (unnegated: misattribution round 5)
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -266,7 +266,7 @@ def fact_coverage(facts: KeyFacts, missing: tuple[str, ...]) -> tuple[float, flo
 
 # "not uncommon", "not unlike", "not impossible" (two negations) state the plain word ("un" before a common word: "not
 # unusual", "not unaware"; not "not under", "not unanimous"; "unless", "until" are none); "not only", "No. 1", a
-# title's "No" negate nothing either (`unnegated`)
+# title's "No", "not until" negate nothing either (`unnegated`)
 _LITOTES = re.compile(
     r"\bnot\s+(?:un(?!less\b|til\b)([a-z]{4,})|insignificant|impossible|infrequent(?:ly)?|inconceivable|immaterial"
     r"|dissimilar)\b",

@@ -32,3 +32,27 @@ def test_a_titles_no_is_no_negation(tmp_path: Path) -> None:
     assert got["right"][:2] == ("verified", None), got["right"]
     assert "negation_mismatch" not in got["right"][2]
     assert got["wrong"][:2] == ("misattributed", 1), got["wrong"]
+
+
+UNTIL_CLAIM = "The Rivermouth Bridge opened to traffic in 1931"
+UNTIL_RIGHT = (
+    "Work on the Rivermouth Bridge began in 1927, but after two floods it was not until 1931 that the bridge opened "
+    "to traffic."
+)
+UNTIL_WASNT = "Begun in 1927 and twice flooded, it wasn't until 1931 that the Rivermouth Bridge carried traffic."
+UNTIL_WRONG = "The Rivermouth Bridge, a steel arch over the estuary, is painted green every ten years by volunteers."
+
+
+def test_not_until_states_the_event(tmp_path: Path) -> None:
+    got = audit_suggestions(
+        tmp_path,
+        {
+            "right": (f"{UNTIL_CLAIM} [1].", [UNTIL_RIGHT, UNTIL_WRONG, BANANAS]),
+            "wasnt": (f"{UNTIL_CLAIM} [1].", [UNTIL_WASNT, UNTIL_WRONG, BANANAS]),
+            "wrong": (f"{UNTIL_CLAIM} [2].", [UNTIL_RIGHT, UNTIL_WRONG, BANANAS]),
+        },
+    )
+    for key in ("right", "wasnt"):
+        assert got[key][:2] == ("verified", None), (key, got[key])
+        assert "negation_mismatch" not in got[key][2]
+    assert got["wrong"][:2] == ("misattributed", 1), got["wrong"]
