@@ -56,3 +56,27 @@ def test_not_until_states_the_event(tmp_path: Path) -> None:
         assert got[key][:2] == ("verified", None), (key, got[key])
         assert "negation_mismatch" not in got[key][2]
     assert got["wrong"][:2] == ("misattributed", 1), got["wrong"]
+
+
+# a name of two words that the source runs together, and the other way round (Factcheck-GPT's "Lawson is similar to
+# Family Mart" against "the first 7-Eleven, FamilyMart, and Lawson stores opened in the mid-1970s")
+JOINED_CLAIM = "The Kobe chain Mori Mart sells fresh bento boxes every morning"
+JOINED_RIGHT = "Every morning the Kobe convenience chain MoriMart stocks its shelves with freshly made bento boxes."
+JOINED_WRONG = "Kobe's convenience stores are open around the clock, and most of them accept mobile payment."
+SPLIT_CLAIM = "The Kobe chain MoriMart sells fresh bento boxes every morning"
+SPLIT_RIGHT = "Every morning the Kobe convenience chain Mori Mart stocks its shelves with freshly made bento boxes."
+
+
+def test_a_name_run_together_or_apart_is_found(tmp_path: Path) -> None:
+    got = audit_suggestions(
+        tmp_path,
+        {
+            "joined": (f"{JOINED_CLAIM} [1].", [JOINED_RIGHT, JOINED_WRONG, BANANAS]),
+            "split": (f"{SPLIT_CLAIM} [1].", [SPLIT_RIGHT, JOINED_WRONG, BANANAS]),
+            "wrong": (f"{JOINED_CLAIM} [2].", [JOINED_RIGHT, JOINED_WRONG, BANANAS]),
+        },
+    )
+    for key in ("joined", "split"):
+        assert got[key][:2] == ("verified", None), (key, got[key])
+        assert not [r for r in got[key][2] if r.startswith("missing_name:")], (key, got[key])
+    assert got["wrong"][:2] == ("misattributed", 1), got["wrong"]
