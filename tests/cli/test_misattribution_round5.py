@@ -80,3 +80,29 @@ def test_a_name_run_together_or_apart_is_found(tmp_path: Path) -> None:
         assert got[key][:2] == ("verified", None), (key, got[key])
         assert not [r for r in got[key][2] if r.startswith("missing_name:")], (key, got[key])
     assert got["wrong"][:2] == ("misattributed", 1), got["wrong"]
+
+
+# two versions of one passage, one word edited (FEVER-symmetric's contrast evidence: "a series of tanks designed for
+# the Soviet military programme" against "a series of spacecraft designed for the Soviet space programme" for "Soyuz
+# was part of a space program"): the model verified the copy that says otherwise, or put both in the weak band
+EDIT_CLAIM = "The Orrery Bridge was designed by the engineer Maria Lind"
+EDIT_RIGHT = "The Orrery Bridge, completed in 1931, was designed by the engineer Maria Lind and spans the river Alva."
+EDIT_WRONG = "The Orrery Bridge, completed in 1931, was inspected by the engineer Maria Lind and spans the river Alva."
+EDIT_DENIED = "The Orrery Bridge was not designed by the engineer Maria Lind"
+
+
+def test_a_source_edited_where_the_claim_states_the_other_version(tmp_path: Path) -> None:
+    got = audit_suggestions(
+        tmp_path,
+        {
+            "wrong": (f"{EDIT_CLAIM} [2].", [EDIT_RIGHT, EDIT_WRONG, BANANAS]),
+            "right": (f"{EDIT_CLAIM} [1].", [EDIT_RIGHT, EDIT_WRONG, BANANAS]),
+            "denied": (f"{EDIT_DENIED} [2].", [EDIT_RIGHT, EDIT_WRONG, BANANAS]),
+        },
+    )
+    assert got["wrong"][:2] == ("misattributed", 1), got["wrong"]
+    assert "edited_source:1" in got["wrong"][2]
+    # the right version cited: the other's edit ("inspected") is no word of the claim
+    assert got["right"][:2] == ("verified", None), got["right"]
+    # a claim that denies: the edit does not decide it
+    assert not [r for r in got["denied"][2] if r.startswith("edited_source:")], got["denied"]
