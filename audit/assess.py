@@ -30,6 +30,7 @@ from audit.verdict import (
     suggestion_to_confirm,
 )
 from audit.verify.claimed import parse_confidence, parse_missing_information
+from audit.verify.contrast import edited_source
 from audit.verify.joint import joint_support
 from audit.verify.quote import FUZZY, NOT_FOUND, VERBATIM, check_quote, find_quote, locate_claim
 from audit.verify.semantic import SemanticScorer
@@ -64,6 +65,7 @@ class _Pending:
     doc_all: tuple[int, ...] = ()  # and all its retrieved contexts (resolve.sql): none is another source
     ids: dict[int, tuple[Any, Any]] = field(default_factory=dict)  # (doc_id, chunk_id) by rank, for `doc_ranks`
     joint: JointEvidence | None = None  # the claim cites other sources too: read clause by clause against them
+    edited: int | None = None  # another source is the cited one but for an edit stating the claim (contrast.py)
 
 
 def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: SemanticScorer) -> BatchResult:
@@ -311,18 +313,21 @@ def _score_joint(pending: list[_Pending], cfg: AuditConfig, scorer: SemanticScor
 
 def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: SemanticScorer) -> None:
     """Score the answer's other retrieved contexts (those the claim does not already cite) for citations whose
-    cited source does not verify."""
+    cited source does not verify; for each citation, the one its source is but for an edit stating the claim."""
     todo: list[tuple[_Pending, int]] = []
     pairs: list[tuple[str, str]] = []
     cited_by_claim = _cited_for_claim(pending)
     for p in pending:
-        if p.cited is None or not needs_alternatives(p.cited.as_source_score(p.quote_found), cfg.support):
+        if p.cited is None:
             continue
         already = cited_by_claim.get(_claim_key(p), set())
         others = tuple(r for r, text in p.contexts.items() if r not in already and text.strip())
-        for rank in most_shared(p.row["claim"], others, p.contexts, MAX_ALTERNATIVES):
-            todo.append((p, rank))
-            pairs.append((p.row["claim"], p.contexts[rank]))
+        shared = {r: p.contexts[r] for r in most_shared(p.row["claim"], others, p.contexts, MAX_ALTERNATIVES)}
+        p.edited = edited_source(p.row["claim"], p.contexts.get(int(p.row["context_rank"]), ""), shared)
+        if not needs_alternatives(p.cited.as_source_score(p.quote_found), cfg.support):
+            continue
+        todo += [(p, rank) for rank in shared]
+        pairs += [(p.row["claim"], text) for text in shared.values()]
     # a suggestion needs no transformer: the first stage ranks the other contexts (see audit/verify/verifier.py)
     for (p, rank), ps in zip(todo, score_pairs(pairs, cfg, scorer, refine="none"), strict=True):
         p.others[rank] = ps.as_source_score()
@@ -357,6 +362,7 @@ def _evidence(p: _Pending) -> CitationEvidence:
         others_refined=p.others_refined,
         extra_reasons=tuple(p.extra_reasons),
         joint=p.joint,
+        edited=p.edited,
     )
 
 

@@ -72,6 +72,9 @@ class CitationEvidence:
     others_refined: Mapping[int, SourceScore] = field(default_factory=dict)
     extra_reasons: tuple[str, ...] = ()  # reasons found upstream that do not change the verdict
     joint: JointEvidence | None = None  # the claim cites other sources too (None: this one alone)
+    # the rank of another retrieved source that is the cited one but for an edit stating the claim, a word of it the
+    # cited source holds nowhere (audit/verify/contrast.py; None: none)
+    edited: int | None = None
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,7 @@ STITCHED = "stitched"  # reason prefix: the claim joins the two halves of a cont
 UNASSERTED = "unasserted"  # reason prefix: the source holds the claim only inside a question, denial or hypothesis
 CONDITIONAL = "conditional"  # reason prefix: the claim states what its source makes hang on a condition it leaves out
 JOINT_SUPPORT = "joint_support"  # reason prefix: verified clause by clause with the co-cited sources it names
+EDITED_SOURCE = "edited_source"  # reason prefix: another source is the cited one but for an edit stating the claim
 # what a source may lack and a co-cited one hold: a key fact, a quote, a link
 _LACKED = ("missing_number:", "missing_date:", "missing_name:", "missing_quote:", "missing_url:")
 
@@ -150,6 +154,9 @@ def best_source(scores: Mapping[int, SourceScore], cfg: SupportConfig) -> tuple[
 def decide(ev: CitationEvidence, cfg: SupportConfig) -> Decision:
     """The verdict of one citation."""
     step = _first_stage(ev, cfg)
+    edited = _edited(step, ev)
+    if edited is not None:
+        return edited
     if isinstance(step, Decision):
         return step
     support, verdict, reasons = step
@@ -157,6 +164,22 @@ def decide(ev: CitationEvidence, cfg: SupportConfig) -> Decision:
     if rank is not None:
         return Decision(Verdict.MISATTRIBUTED, support, (*reasons, f"better_source:{rank}"), rank)
     return Decision(verdict, support, reasons)
+
+
+def _edited(step: Decision | tuple[float, Verdict, tuple[str, ...]], ev: CitationEvidence) -> Decision | None:
+    """A citation whose source another retrieved source repeats but for an edit stating the claim (`edited`) is
+    misattributed to that source, whatever the supports (the edit is the one difference between the two texts; a
+    copy with one word changed is `verified` as often as its original): not one verified jointly with the sources
+    it cites too, nor one not scored (unresolved, no claim). Its suggestion replaces the supports' (`better_source`)."""
+    if ev.edited is None or ev.cited is None:
+        return None
+    if isinstance(step, Decision):
+        if step.support is None or any(r.startswith(f"{JOINT_SUPPORT}:") for r in step.reasons):
+            return None
+        support, reasons = step.support, tuple(r for r in step.reasons if not r.startswith("better_source:"))
+    else:
+        support, _verdict, reasons = step
+    return Decision(Verdict.MISATTRIBUTED, support, (*reasons, f"{EDITED_SOURCE}:{ev.edited}"), ev.edited)
 
 
 def restatement_needed(ev: CitationEvidence, cfg: SupportConfig) -> bool:

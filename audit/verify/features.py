@@ -36,6 +36,7 @@ from audit.verify.text import (
     tokens,
 )
 from audit.verify.textcache import text_cache
+from audit.verify.unnegated import without_empty_negations
 from audit.verify.urls import missing_urls, split_urls
 
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
@@ -63,7 +64,9 @@ from audit.verify.urls import missing_urls, split_urls
 # 57-64 false alarms round 9 (number notations, name abbreviations, place aliases, negations said otherwise,
 # "unchanged", "the '90s", "Sept."); 65-67 hostile inputs round 5 ("40 k", "1,200m"; "€2,5 Mio", "lakh", "crore";
 # "two dozen" / 24: keyfacts, numranges, numwords); 68-70 false alarms round 10 ("not guilty"; "Jr."; "minus 10"); 71:
-FEATURES_VERSION = 88  # "60.000" (let-in 11); 72-77 false alarms 11; 78-80 misattr. 4; 81-88 false alarms 12
+# "60.000" (let-in 11); 72-77 false alarms 11 ("85 cents", "km"); 78-80 misattribution round 4 ("refuses"); 81-83:
+# a title's "No", "not until", "Family Mart" (misattribution 5); 84-91 false alarms 12 ("Coca Cola", "COVID-19")
+FEATURES_VERSION = 91
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -261,15 +264,9 @@ def fact_coverage(facts: KeyFacts, missing: tuple[str, ...]) -> tuple[float, flo
     )
 
 
-# a "not" that negates nothing: "not only ... but also" adds to what it says (so "wasn't merely a painter, nor just a
-# teacher": she was one), and "not uncommon", "not unlike", "not impossible" (two negations) state the plain word ("un"
-# before a common word: "not unusual", "not unaware"; not "not under", "not unanimous"; "unless", "until" are none)
-# (nor "not far from", a place; "cannot help but"; "never-before-seen"; "No. 1" and, mid-sentence, "No 1": number one)
-_NOT_ONLY = re.compile(
-    r"(?:\bnot|n't|\bnor)\s+(?:only|just|merely)\b|\bnot\s+far\s+from\b|\bcannot\s+help\s+but\b|\bnever-before\b|"
-    r"\bno\.\s*(?=\d)|(?-i:(?<=[a-z,] )No\s+(?=\d))",
-    re.IGNORECASE,
-)
+# "not uncommon", "not unlike", "not impossible" (two negations) state the plain word ("un" before a common word: "not
+# unusual", "not unaware"; not "not under", "not unanimous"; "unless", "until" are none); "not only", "No. 1", a
+# title's "No", "not until" negate nothing either (`unnegated`)
 _LITOTES = re.compile(
     r"\bnot\s+(?:un(?!less\b|til\b)([a-z]{4,})|insignificant|impossible|infrequent(?:ly)?|inconceivable|immaterial"
     r"|dissimilar)\b",
@@ -288,13 +285,13 @@ def _litotes(m: re.Match[str]) -> str:
 
 
 def is_negated(text: str, claim: str | None = None) -> bool:
-    """Whether `text` negates what it says ("not", "never", "cannot", "failed to", ...), but for a "not" that
-    negates nothing (`_NOT_ONLY`, `_LITOTES`), nor, read against a `claim`, one inside an aside that excepts what
-    the claim does not name ("The museum, but not its gardens, is open" for "The museum is open"; a claim naming the
-    gardens takes the aside's "not")."""
+    """Whether `text` negates what it says ("not", "never", "cannot", "failed to", ...), but for a negation word
+    that negates nothing (`unnegated.without_empty_negations`, `_LITOTES`), nor, read against a `claim`, one inside
+    an aside that excepts what the claim does not name ("The museum, but not its gardens, is open" for "The museum is
+    open"; a claim naming the gardens takes the aside's "not")."""
     if _NEGATION.search(text) is None:  # most texts (the rewrites below only take a negation away, never add one)
         return False
-    text = _LITOTES.sub(_litotes, _NOT_ONLY.sub(" ", text))
+    text = _LITOTES.sub(_litotes, without_empty_negations(text))
     if claim is not None:
         words = content_words(claim)
         text = _ASIDE.sub(lambda m: m.group() if content_words(m.group(1)) & words else ", ", text)

@@ -1,0 +1,108 @@
+"""Misattributions, round 5 (issue 7): a right source capped for a negation it does not state. On answers built
+from the training pairs (tools/misattribution/measure.py) the right sources of the misattributions still missed
+carried a `negation_mismatch` more often than any other cap, some for a word the negation reader took for a negation
+that negates nothing the source states: a title's "No" ("... What Happens in Vegas (2005), and No Strings Attached
+(2011)" for FEVER-symmetric's "Ashton Kutcher was in three films in 2005"; "Luxor, No Amon, Pharaoh Seti I" for
+ExpertQA's "the Mortuary Temple of Seti I is also located in Thebes"), and "not until" ("It was not until 1945 ...
+that Parker's collaborations with Dizzy Gillespie ... had a substantial effect"). Through the real `citeaudit run`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.hostile import audit_suggestions
+
+TITLE_CLAIM = "In 2014 Jonas Weller directed Silent Fields, a crime drama"
+TITLE_RIGHT = (
+    "Jonas Weller directed the crime drama Silent Fields in 2014, and later the thrillers Glass Harbour (2016) "
+    "and No Safe Place (2018)."
+)
+TITLE_WRONG = "Silent Fields, a crime drama released in 2014, was filmed on the Baltic coast over a wet autumn."
+BANANAS = "Bananas grow best in tropical regions with heavy rainfall and rich soil."
+
+
+def test_a_titles_no_is_no_negation(tmp_path: Path) -> None:
+    got = audit_suggestions(
+        tmp_path,
+        {
+            "right": (f"{TITLE_CLAIM} [1].", [TITLE_RIGHT, TITLE_WRONG, BANANAS]),
+            "wrong": (f"{TITLE_CLAIM} [2].", [TITLE_RIGHT, TITLE_WRONG, BANANAS]),
+        },
+    )
+    assert got["right"][:2] == ("verified", None), got["right"]
+    assert "negation_mismatch" not in got["right"][2]
+    assert got["wrong"][:2] == ("misattributed", 1), got["wrong"]
+
+
+UNTIL_CLAIM = "The Rivermouth Bridge opened to traffic in 1931"
+UNTIL_RIGHT = (
+    "Work on the Rivermouth Bridge began in 1927, but after two floods it was not until 1931 that the bridge opened "
+    "to traffic."
+)
+UNTIL_WASNT = "Begun in 1927 and twice flooded, it wasn't until 1931 that the Rivermouth Bridge carried traffic."
+UNTIL_WRONG = "The Rivermouth Bridge, a steel arch over the estuary, is painted green every ten years by volunteers."
+
+
+def test_not_until_states_the_event(tmp_path: Path) -> None:
+    got = audit_suggestions(
+        tmp_path,
+        {
+            "right": (f"{UNTIL_CLAIM} [1].", [UNTIL_RIGHT, UNTIL_WRONG, BANANAS]),
+            "wasnt": (f"{UNTIL_CLAIM} [1].", [UNTIL_WASNT, UNTIL_WRONG, BANANAS]),
+            "wrong": (f"{UNTIL_CLAIM} [2].", [UNTIL_RIGHT, UNTIL_WRONG, BANANAS]),
+        },
+    )
+    for key in ("right", "wasnt"):
+        assert got[key][:2] == ("verified", None), (key, got[key])
+        assert "negation_mismatch" not in got[key][2]
+    assert got["wrong"][:2] == ("misattributed", 1), got["wrong"]
+
+
+# a name of two words that the source runs together, and the other way round (Factcheck-GPT's "Lawson is similar to
+# Family Mart" against "the first 7-Eleven, FamilyMart, and Lawson stores opened in the mid-1970s")
+JOINED_CLAIM = "The Kobe chain Mori Mart sells fresh bento boxes every morning"
+JOINED_RIGHT = "Every morning the Kobe convenience chain MoriMart stocks its shelves with freshly made bento boxes."
+JOINED_WRONG = "Kobe's convenience stores are open around the clock, and most of them accept mobile payment."
+SPLIT_CLAIM = "The Kobe chain MoriMart sells fresh bento boxes every morning"
+SPLIT_RIGHT = "Every morning the Kobe convenience chain Mori Mart stocks its shelves with freshly made bento boxes."
+
+
+def test_a_name_run_together_or_apart_is_found(tmp_path: Path) -> None:
+    got = audit_suggestions(
+        tmp_path,
+        {
+            "joined": (f"{JOINED_CLAIM} [1].", [JOINED_RIGHT, JOINED_WRONG, BANANAS]),
+            "split": (f"{SPLIT_CLAIM} [1].", [SPLIT_RIGHT, JOINED_WRONG, BANANAS]),
+            "wrong": (f"{JOINED_CLAIM} [2].", [JOINED_RIGHT, JOINED_WRONG, BANANAS]),
+        },
+    )
+    for key in ("joined", "split"):
+        assert got[key][:2] == ("verified", None), (key, got[key])
+        assert not [r for r in got[key][2] if r.startswith("missing_name:")], (key, got[key])
+    assert got["wrong"][:2] == ("misattributed", 1), got["wrong"]
+
+
+# two versions of one passage, one word edited (FEVER-symmetric's contrast evidence: "a series of tanks designed for
+# the Soviet military programme" against "a series of spacecraft designed for the Soviet space programme" for "Soyuz
+# was part of a space program"): the model verified the copy that says otherwise, or put both in the weak band
+EDIT_CLAIM = "The Orrery Bridge was designed by the engineer Maria Lind"
+EDIT_RIGHT = "The Orrery Bridge, completed in 1931, was designed by the engineer Maria Lind and spans the river Alva."
+EDIT_WRONG = "The Orrery Bridge, completed in 1931, was inspected by the engineer Maria Lind and spans the river Alva."
+EDIT_DENIED = "The Orrery Bridge was not designed by the engineer Maria Lind"
+
+
+def test_a_source_edited_where_the_claim_states_the_other_version(tmp_path: Path) -> None:
+    got = audit_suggestions(
+        tmp_path,
+        {
+            "wrong": (f"{EDIT_CLAIM} [2].", [EDIT_RIGHT, EDIT_WRONG, BANANAS]),
+            "right": (f"{EDIT_CLAIM} [1].", [EDIT_RIGHT, EDIT_WRONG, BANANAS]),
+            "denied": (f"{EDIT_DENIED} [2].", [EDIT_RIGHT, EDIT_WRONG, BANANAS]),
+        },
+    )
+    assert got["wrong"][:2] == ("misattributed", 1), got["wrong"]
+    assert "edited_source:1" in got["wrong"][2]
+    # the right version cited: the other's edit ("inspected") is no word of the claim
+    assert got["right"][:2] == ("verified", None), got["right"]
+    # a claim that denies: the edit does not decide it
+    assert not [r for r in got["denied"][2] if r.startswith("edited_source:")], got["denied"]
