@@ -78,6 +78,11 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                     continue
                 if col == "contexts":
                     _check_fields_once(f, src, typ)
+                if col == "contexts" and is_document_list(typ) and "text" not in {x.name for x in typ.value_type}:
+                    # LangChain or LlamaIndex documents stored whole: read as the JSON they hold
+                    types.setdefault(col, typ)
+                    first.setdefault(col, f)
+                    continue
                 if col == "contexts" and not _is_context_list(typ):
                     raise InputError(
                         f"{f}: column {src!r} must be list<struct<doc_id, chunk_id, title, page, url, text>>, got {typ}"
@@ -236,6 +241,21 @@ def is_text_list(typ: pa.DataType) -> bool:
     return is_list_type(typ) and is_text(typ.value_type)
 
 
+# the fields a framework's document has in place of a context's `text`: LangChain's `Document` (`page_content`,
+# `metadata`) and LlamaIndex's `NodeWithScore` (`node`, `score`)
+DOCUMENT_FIELDS = ("page_content", "node")
+
+
+def is_document_list(typ: pa.DataType) -> bool:
+    """A list of framework documents stored whole (`json_contexts`: read as their JSON): LangChain's `Document`
+    (`page_content`, `metadata`) or LlamaIndex's `NodeWithScore` (`node`) without a `text`, or a context struct
+    whose title and page sit in a `metadata` struct or map."""
+    if not is_list_type(typ) or not pa.types.is_struct(typ.value_type):
+        return False
+    names = {f.name for f in typ.value_type}
+    return ("text" not in names and bool(names & set(DOCUMENT_FIELDS))) or "metadata" in names
+
+
 def _contexts_kind(typ: pa.DataType, named: bool = False) -> str:
     """How a file writes `contexts` (JSON text, the texts alone, context structs): DuckDB reads a folder's files as one
     column, so every file must write them one way. `named`: as an error message names it."""
@@ -243,6 +263,8 @@ def _contexts_kind(typ: pa.DataType, named: bool = False) -> str:
         return "JSON text"
     if is_text_list(typ):
         return "a list of texts" if named else "texts"
+    if is_document_list(typ) and "text" not in {f.name for f in typ.value_type}:
+        return "a list of framework documents (page_content or node)" if named else "documents"
     return str(typ) if named else "structs"
 
 

@@ -1,0 +1,115 @@
+"""Hostile inputs and log formats, round 8, each through the real `citeaudit run` on real Parquet and DuckDB files:
+a log written as other systems write it is read, a broken row is quarantined naming its file, row and field and the
+run goes on, and a broken file stops with one line a user can act on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from click.testing import CliRunner
+
+from audit.cli import main
+from audit.contract import answers_schema
+from tests.cli.hostile import CTX, cites_by_answer
+from tests.conftest import make_answer
+from tests.conftest import query as q
+
+REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
+
+
+def _run(inp: Path, db: Path) -> tuple[int, str]:
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert "Traceback" not in res.output, res.output
+    return res.exit_code, res.output
+
+
+def _with_contexts(rows: list[dict[str, Any]], typ: pa.DataType | None) -> pa.Table:
+    """The contract's rows with `contexts` of type `typ` (None: as pyarrow infers it from the values)."""
+    if typ is None:
+        return pa.Table.from_pylist(rows)
+    schema = answers_schema()
+    return pa.Table.from_pylist(rows, schema=schema.set(schema.get_field_index("contexts"), pa.field("contexts", typ)))
+
+
+def _document(text: str, source: str, page: int) -> dict[str, Any]:
+    """A LangChain `Document` as a PDF loader (PyPDFLoader) makes it, `page` counted from 0."""
+    return {"page_content": text, "metadata": {"source": source, "page": page}}
+
+
+DOCUMENTS = [_document(REFUNDS, "Refund Policy.pdf", 0), _document(SHIPPING, "Shipping.pdf", 1)]
+DOCUMENT_ANSWERS = {
+    "ok": f"{REFUNDS} [1] {SHIPPING} [2]",
+    "wrong": f"{REFUNDS} [2]",
+    "page": f"{REFUNDS} [Document: Refund Policy.pdf, Page 1]",
+    "page0": f"{REFUNDS} [Document: Refund Policy.pdf, Page 0]",
+}
+
+
+def _assert_documents_read(db: Path) -> None:
+    assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(4, 4, 0)]
+    got = {a: [(rank, v, rs) for _, rank, v, rs in cs] for a, cs in _verdicts(db).items()}
+    assert [(rank, v) for rank, v, _ in got["ok"]] == [(1, "verified"), (2, "verified")], got
+    assert [(rank, v) for rank, v, _ in got["wrong"]] == [(2, "misattributed")], got
+    assert [(rank, v) for rank, v, _ in got["page"]] == [(1, "verified")], got
+    assert got["page0"][0][1] == "fabricated" and "page_not_retrieved" in got["page0"][0][2], got
+
+
+def _verdicts(db: Path) -> dict[str, list[tuple[Any, ...]]]:
+    got = q(
+        db,
+        "SELECT answer_id, list((cited_ref, context_rank, verdict, reasons) ORDER BY citation_ord) "
+        "FROM citation_audit GROUP BY 1",
+    )
+    return {a: [tuple(c) for c in cs] for a, cs in got}
+
+
+def test_contexts_logged_as_langchain_documents_are_read(tmp_path: Path) -> None:
+    # LangChain `Document`s stored whole in `contexts` (`page_content` and a `metadata` of `source` and `page`, from 0,
+    # as its PDF loaders write them): as JSON text every context had no text (context_text_missing: every answer RED
+    # however right); as structs (pyarrow's inference, a metadata struct or map) the run stopped, exit 2, "must be
+    # list<struct<...>>". `page_content` is the text, the metadata's source the title, its page read as round 6 reads
+    # documents logged in the answer's JSON (`page` + 1 without a `page_label`)
+    meta_map = pa.map_(pa.string(), pa.string())
+    as_map = [{"page_content": d["page_content"], "metadata": [(k, str(v)) for k, v in d["metadata"].items()]}
+              for d in DOCUMENTS]  # fmt: skip
+    serialized = [{"lc": 1, "type": "constructor", "id": ["langchain", "schema", "document", "Document"], "kwargs": d}
+                  for d in DOCUMENTS]  # fmt: skip
+    # a context struct of its own whose title and page sit in its metadata
+    with_meta = [{"text": d["page_content"], "metadata": d["metadata"]} for d in DOCUMENTS]
+    forms: dict[str, tuple[Any, pa.DataType | None]] = {
+        "json": (json.dumps(DOCUMENTS), pa.string()),
+        "serialized": (json.dumps(serialized), pa.string()),
+        "with_meta": (with_meta, None),
+        "struct": (DOCUMENTS, None),
+        "map": (as_map, pa.list_(pa.struct([("page_content", pa.string()), ("metadata", meta_map)]))),
+    }
+    for name, (value, typ) in forms.items():
+        rows = [make_answer(k, v, []) | {"contexts": value} for k, v in DOCUMENT_ANSWERS.items()]
+        inp, db = tmp_path / f"{name}.parquet", tmp_path / f"{name}.duckdb"
+        pq.write_table(_with_contexts(rows, typ), inp)
+        code, out = _run(inp, db)
+        assert code == 0, (name, out)
+        _assert_documents_read(db)
+
+
+def test_contexts_logged_as_llamaindex_nodes_with_scores_are_read(tmp_path: Path) -> None:
+    # LlamaIndex's `source_nodes` dumped into `contexts` as JSON text, `{"node": {"text", "metadata"}, "score"}`:
+    # the node's text was not read (context_text_missing: a correct answer RED)
+    nodes = [
+        {"node": {"id_": "n1", "text": REFUNDS, "metadata": {"file_name": "Refund Policy.pdf"}}, "score": 0.82},
+        {"node": {"id_": "n2", "text": SHIPPING, "metadata": {"file_name": "Shipping.pdf"}}, "score": 0.71},
+    ]
+    answers = {"ok": f"{REFUNDS} [1] {SHIPPING} [2]", "wrong": f"{REFUNDS} [2]",
+               "named": f"{SHIPPING} [Document: Shipping.pdf]"}  # fmt: skip
+    rows = [make_answer(k, v, []) | {"contexts": json.dumps(nodes)} for k, v in answers.items()]
+    inp, db = tmp_path / "nodes.parquet", tmp_path / "nodes.duckdb"
+    pq.write_table(_with_contexts(rows, pa.string()), inp)
+    code, out = _run(inp, db)
+    assert code == 0, out
+    got = {a: [(rank, v) for _, rank, v, _ in cs] for a, cs in cites_by_answer(db).items()}
+    assert got == {"ok": [(1, "verified"), (2, "verified")], "wrong": [(2, "misattributed")],
+                   "named": [(2, "verified")]}, got  # fmt: skip
