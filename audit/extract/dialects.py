@@ -75,6 +75,9 @@ _OPEN, _CLOSE_BRACKET = "(?:\\\\?\\[|［|【)", "(?:\\\\?\\]|］|】)"
 # of no source (extract.sql: NULL rank, index_out_of_range); ten digits or more was no marker, or one whose position
 # was dropped, and its claim went unchecked (GREEN beside a verified [1])
 _POSITIONS = rf"({_DIGIT}{{1,30}}(?:{_GAP}[,;\-–—−，；、،]{_GAP}{_DIGIT}{{1,30}})*)"
+# a list closed with its separator, `[1,]`, `[1, ]`, `[1, 2,]`, `[1;]` (a template joining ids with ", "): the positions
+# it lists (it was no marker: YELLOW no_citations however wrong the source)
+_TRAILING = rf"(?:[,;，；、،]{_GAP})?"
 
 # `[^2]` is a Markdown footnote: the answer's second source (its `[^2]: ...` definition closing the answer names it);
 # Bing Chat / Copilot write it `[^2^]`. `[2](https://...)` is a Markdown link to source 2: the link (a url, a path
@@ -93,7 +96,7 @@ _LABEL_WORD = (
 )
 NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"\^?{_OPEN}(?:\^|{_LABEL_WORD})?{_GAP}{_POSITIONS}{_GAP}(?:\^{_GAP})?{_CLOSE_BRACKET}\^?{_LINK}",
+    pattern=rf"\^?{_OPEN}(?:\^|{_LABEL_WORD})?{_GAP}{_POSITIONS}{_GAP}{_TRAILING}(?:\^{_GAP})?{_CLOSE_BRACKET}\^?{_LINK}",
     example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^], [1](https://...), ［1］, 【1】, [１], [١]",
 )
 # HTML a chat widget rendered, logged as is: `&#91;2&#93;`, `&lsqb;2&rsqb;`, `&#x5B;2&#x5D;` show as `[2]`, and
@@ -106,7 +109,7 @@ HTML_NUMERIC = Dialect(
     name="numeric",
     pattern=(
         rf"(?:{_SUP_OPEN}[ \t]*(?:\[|{_HTML_OPEN})|{_HTML_OPEN}){_GAP}{_POSITIONS}"
-        rf"{_GAP}(?:(?:\]|{_HTML_CLOSE})[ \t]*{_SUP_CLOSE}|{_HTML_CLOSE})"
+        rf"{_GAP}{_TRAILING}(?:(?:\]|{_HTML_CLOSE})[ \t]*{_SUP_CLOSE}|{_HTML_CLOSE})"
     ),
     example="&#91;1&#93;, &lsqb;1&rsqb;, <sup>[1]</sup>",
 )

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
-from tests.cli.hostile import CTX, cites_by_answer
+from tests.cli.hostile import CTX, batched, cites_by_answer, logged_rows
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
@@ -113,3 +113,26 @@ def test_contexts_logged_as_llamaindex_nodes_with_scores_are_read(tmp_path: Path
     got = {a: [(rank, v) for _, rank, v, _ in cs] for a, cs in cites_by_answer(db).items()}
     assert got == {"ok": [(1, "verified"), (2, "verified")], "wrong": [(2, "misattributed")],
                    "named": [(2, "verified")]}, got  # fmt: skip
+
+
+TRAILING = {
+    "comma": f"{REFUNDS} [1,] {SHIPPING} [2, ]",
+    "list": "Refunds take 30 days and shipping is free over 50 euros [1, 2,].",
+    "semicolon": f"{REFUNDS} [1;]",
+    "wide": f"{REFUNDS} ［1，］",
+    "wrong": f"{REFUNDS} [2,]",
+}
+
+
+@batched(logged_rows(TRAILING))
+def test_a_marker_with_a_trailing_separator_is_the_marker(answers_db: Path) -> None:
+    # `[1,]`, `[1, ]`, `[1, 2,]` (a model closing its list of positions with a separator, as a template joining ids
+    # with ", " writes them; round 7 left it): no marker, YELLOW no_citations however wrong the source
+    got = {a: [(ref, v) for ref, _, v, _ in cs] for a, cs in cites_by_answer(answers_db).items()}
+    assert got == {
+        "comma": [("1", "verified"), ("2", "verified")],
+        "list": [("1", "verified"), ("2", "verified")],
+        "semicolon": [("1", "verified")],
+        "wide": [("1", "verified")],
+        "wrong": [("2", "misattributed")],
+    }, got
