@@ -102,9 +102,14 @@ NUMERIC = Dialect(
 # HTML a chat widget rendered, logged as is: `&#91;2&#93;`, `&lsqb;2&rsqb;`, `&#x5B;2&#x5D;` show as `[2]`, and
 # `<sup>[2]</sup>` (or `<sup>&#91;2&#93;</sup>`) as a raised [2]: the numeric marker they render as, tags and all (they
 # stayed in the claim). `<sup>2</sup>`, without brackets, is a superscript 2 and follows its place rule (SUPERSCRIPT)
-_HTML_OPEN = r"(?:&#0*91;|&(?i:lsqb|lbrack);|&#[xX]0*5[bB];)"
-_HTML_CLOSE = r"(?:&#0*93;|&(?i:rsqb|rbrack);|&#[xX]0*5[dD];)"
-_SUP_OPEN, _SUP_CLOSE = r"(?i:<sup(?:[ \t][^<>\n]*)?>)", r"(?i:</sup[ \t]*>)"
+# The same HTML escaped again by a logger, once or twice (`&lt;sup&gt;[1]&lt;/sup&gt;`, `&amp;lt;sup&amp;gt;`,
+# `&amp;#91;1&amp;#93;`): the marker, tags and entities and all (the entities stayed in the text, the next sentence's
+# claim began with them and a marker after a stop cited that next sentence: a correct answer RED)
+_AMP = r"&(?:amp;){0,2}"
+_LT, _GT = rf"(?:<|{_AMP}lt;)", rf"(?:>|{_AMP}gt;)"
+_HTML_OPEN = rf"(?:{_AMP}#0*91;|{_AMP}(?i:lsqb|lbrack);|{_AMP}#[xX]0*5[bB];)"
+_HTML_CLOSE = rf"(?:{_AMP}#0*93;|{_AMP}(?i:rsqb|rbrack);|{_AMP}#[xX]0*5[dD];)"
+_SUP_OPEN, _SUP_CLOSE = rf"(?i:{_LT}sup(?:[ \t][^<>\n]{{0,200}}?)?{_GT})", rf"(?i:{_LT}/sup[ \t]*{_GT})"
 HTML_NUMERIC = Dialect(
     name="numeric",
     pattern=(

@@ -136,3 +136,24 @@ def test_a_marker_with_a_trailing_separator_is_the_marker(answers_db: Path) -> N
         "wide": [("1", "verified")],
         "wrong": [("2", "misattributed")],
     }, got
+
+
+ESCAPED = {
+    "once": f"{REFUNDS}&lt;sup&gt;[1]&lt;/sup&gt; {SHIPPING} &lt;sup class=&quot;cite&quot;&gt;[2]&lt;/sup&gt;",
+    "twice": f"{REFUNDS}&amp;lt;sup&amp;gt;[1]&amp;lt;/sup&amp;gt; "
+    f"{SHIPPING}&amp;lt;sup&amp;gt;[2]&amp;lt;/sup&amp;gt;",
+    "entities": f"{REFUNDS} &amp;#91;1&amp;#93; {SHIPPING} &amp;amp;#91;2&amp;amp;#93;",
+    "wrong": f"{REFUNDS}&amp;lt;sup&amp;gt;[2]&amp;lt;/sup&amp;gt;",
+}
+
+
+@batched(logged_rows(ESCAPED))
+def test_a_raised_marker_in_html_escaped_once_or_twice_is_the_marker(answers_db: Path) -> None:
+    # `&lt;sup&gt;[1]&lt;/sup&gt;` (a widget's HTML escaped by the logger, or twice, `&amp;lt;sup&amp;gt;`, as a JSON
+    # string HTML-escaped before and after storage; round 7 left it): the bracket was read, but the tags' entities
+    # stayed in the text, the next sentence's claim began with them and the marker after a stop cited that next
+    # sentence (`[1]` against "&lt;sup&gt;&lt;/sup&gt; Shipping is free...": unsupported, a correct answer RED)
+    got = {a: [(ref, v, c) for ref, _, v, c in cs] for a, cs in cites_by_answer(answers_db).items()}
+    for a in ("once", "twice", "entities"):
+        assert got[a] == [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)], (a, got[a])
+    assert got["wrong"] == [("2", "misattributed", REFUNDS)], got
