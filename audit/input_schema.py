@@ -78,8 +78,8 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                     continue
                 if col == "contexts":
                     _check_fields_once(f, src, typ)
-                if col == "contexts" and is_document_list(typ) and "text" not in {x.name for x in typ.value_type}:
-                    # LangChain or LlamaIndex documents stored whole: read as the JSON they hold
+                if col == "contexts" and _whole_documents(typ):
+                    # LangChain or LlamaIndex documents stored whole, or maps: read as the JSON they hold
                     types.setdefault(col, typ)
                     first.setdefault(col, f)
                     continue
@@ -247,13 +247,27 @@ DOCUMENT_FIELDS = ("page_content", "node")
 
 
 def is_document_list(typ: pa.DataType) -> bool:
-    """A list of framework documents stored whole (`json_contexts`: read as their JSON): LangChain's `Document`
-    (`page_content`, `metadata`) or LlamaIndex's `NodeWithScore` (`node`) without a `text`, or a context struct
-    whose title and page sit in a `metadata` struct or map."""
-    if not is_list_type(typ) or not pa.types.is_struct(typ.value_type):
+    """A list of contexts read as the JSON they hold (`json_contexts`): framework documents stored whole, LangChain's
+    `Document` (`page_content`, `metadata`) or LlamaIndex's `NodeWithScore` (`node`) without a `text`; a context
+    struct whose title and page sit in a `metadata` struct or map; or each context a map (`map<string, ...>`, as
+    Spark and loggers writing dicts as maps do)."""
+    if not is_list_type(typ):
         return False
-    names = {f.name for f in typ.value_type}
+    item = typ.value_type
+    if pa.types.is_map(item):
+        return is_text(item.key_type)
+    if not pa.types.is_struct(item):
+        return False
+    names = {f.name for f in item}
     return ("text" not in names and bool(names & set(DOCUMENT_FIELDS))) or "metadata" in names
+
+
+def _whole_documents(typ: pa.DataType) -> bool:
+    """Contexts that are no context structs (documents or maps): read as their JSON, without the structs' checks."""
+    if not is_document_list(typ):
+        return False
+    item = typ.value_type
+    return not (pa.types.is_struct(item) and "text" in {f.name for f in item})
 
 
 def _contexts_kind(typ: pa.DataType, named: bool = False) -> str:
@@ -263,8 +277,8 @@ def _contexts_kind(typ: pa.DataType, named: bool = False) -> str:
         return "JSON text"
     if is_text_list(typ):
         return "a list of texts" if named else "texts"
-    if is_document_list(typ) and "text" not in {f.name for f in typ.value_type}:
-        return "a list of framework documents (page_content or node)" if named else "documents"
+    if _whole_documents(typ):
+        return "a list of framework documents or maps" if named else "documents"
     return str(typ) if named else "structs"
 
 

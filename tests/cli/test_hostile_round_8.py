@@ -157,3 +157,20 @@ def test_a_raised_marker_in_html_escaped_once_or_twice_is_the_marker(answers_db:
     for a in ("once", "twice", "entities"):
         assert got[a] == [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)], (a, got[a])
     assert got["wrong"] == [("2", "misattributed", REFUNDS)], got
+
+
+def test_contexts_logged_as_a_list_of_maps_are_read(tmp_path: Path) -> None:
+    # each context a `map<string, string>` (a logger, or Spark, writing Python dicts as maps; pandas' `pa.map_`
+    # schemas): the run stopped, exit 2, "must be list<struct<...>>". A map is read as the object it holds, as JSON
+    # text contexts are (a page "2" resolves `Page 2`)
+    answers = {"ok": f"{REFUNDS} [1] {SHIPPING} [2]", "wrong": f"{REFUNDS} [2]",
+               "page": f"{SHIPPING} [Document: Shipping.pdf, Page 2]"}  # fmt: skip
+    maps = [[(k, str(v)) for k, v in c.items() if v is not None] for c in CTX]
+    rows = [make_answer(k, v, []) | {"contexts": maps} for k, v in answers.items()]
+    inp, db = tmp_path / "maps.parquet", tmp_path / "maps.duckdb"
+    pq.write_table(_with_contexts(rows, pa.list_(pa.map_(pa.string(), pa.string()))), inp)
+    code, out = _run(inp, db)
+    assert code == 0, out
+    got = {a: [(rank, v) for _, rank, v, _ in cs] for a, cs in cites_by_answer(db).items()}
+    assert got == {"ok": [(1, "verified"), (2, "verified")], "wrong": [(2, "misattributed")],
+                   "page": [(2, "verified")]}, got  # fmt: skip
