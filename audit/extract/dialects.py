@@ -110,13 +110,20 @@ _LT, _GT = rf"(?:<|{_AMP}lt;)", rf"(?:>|{_AMP}gt;)"
 _HTML_OPEN = rf"(?:{_AMP}#0*91;|{_AMP}(?i:lsqb|lbrack);|{_AMP}#[xX]0*5[bB];)"
 _HTML_CLOSE = rf"(?:{_AMP}#0*93;|{_AMP}(?i:rsqb|rbrack);|{_AMP}#[xX]0*5[dD];)"
 _SUP_OPEN, _SUP_CLOSE = rf"(?i:{_LT}sup(?:[ \t][^<>\n]{{0,200}}?)?{_GT})", rf"(?i:{_LT}/sup[ \t]*{_GT})"
+# A bracket wrapped in one or two inline elements, a link to its source or a footnote (`<a href="...">[1]</a>`,
+# `<span class="citation">[1]</span>`, Wikipedia's `<sup class="reference"><a href="#cite_note-1">[1]</a></sup>`), is
+# the marker, tags and all, as `<sup>[1]</sup>` is (they stayed in the text: a marker after a stop cited the next
+# sentence, tags and all, a correct answer RED)
+_INLINE = "(?:sup|a|span|cite)"
+_WRAP_OPEN = rf"(?:(?i:{_LT}{_INLINE}(?:[ \t][^<>\n]{{0,200}}?)?{_GT})[ \t]*){{1,2}}"
+_WRAP_CLOSE = rf"(?:[ \t]*(?i:{_LT}/{_INLINE}[ \t]*{_GT})){{1,2}}"
 HTML_NUMERIC = Dialect(
     name="numeric",
     pattern=(
-        rf"(?:{_SUP_OPEN}[ \t]*(?:\[|{_HTML_OPEN})|{_HTML_OPEN}){_GAP}{_POSITIONS}"
-        rf"{_GAP}{_TRAILING}(?:(?:\]|{_HTML_CLOSE})[ \t]*{_SUP_CLOSE}|{_HTML_CLOSE})"
+        rf"(?:{_WRAP_OPEN}(?:\[|{_HTML_OPEN})|{_HTML_OPEN}){_GAP}{_POSITIONS}"
+        rf"{_GAP}{_TRAILING}(?:(?:\]|{_HTML_CLOSE}){_WRAP_CLOSE}|{_HTML_CLOSE})"
     ),
-    example="&#91;1&#93;, &lsqb;1&rsqb;, <sup>[1]</sup>",
+    example="&#91;1&#93;, &lsqb;1&rsqb;, <sup>[1]</sup>, <a href=...>[1]</a>",
 )
 # `(Source 1)`, `(source: 2)`, `(Sources 1, 3)`, `(Ref. 2)`, `(Doc 9)`: RAG prompts ask for "(Source N)" as often as
 # "[Source N]"; it was no marker (beside a verified [1] a wrong figure or a source never retrieved came out YELLOW, its

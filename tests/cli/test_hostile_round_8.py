@@ -174,3 +174,25 @@ def test_contexts_logged_as_a_list_of_maps_are_read(tmp_path: Path) -> None:
     got = {a: [(rank, v) for _, rank, v, _ in cs] for a, cs in cites_by_answer(db).items()}
     assert got == {"ok": [(1, "verified"), (2, "verified")], "wrong": [(2, "misattributed")],
                    "page": [(2, "verified")]}, got  # fmt: skip
+
+
+WRAPPED = {
+    "link": f'{REFUNDS} <a href="https://x.org/d1">[1]</a> {SHIPPING} <a href="#d2" target="_blank">[2]</a>',
+    "span": f'{REFUNDS} <span class="citation">[1]</span> {SHIPPING} <span class="citation">[2]</span>',
+    "wiki": f'{REFUNDS}<sup id="cite_ref-1" class="reference"><a href="#cite_note-1">[1]</a></sup> '
+    f'{SHIPPING}<sup class="reference"><a href="#cite_note-2">&#91;2&#93;</a></sup>',
+    "wrong": f'{REFUNDS}<sup class="reference"><a href="#cite_note-2">[2]</a></sup>',
+}
+
+
+@batched(logged_rows(WRAPPED))
+def test_a_marker_wrapped_in_an_html_link_or_span_is_the_marker(answers_db: Path) -> None:
+    # a chat widget's HTML logged as rendered, the marker a link to its source or a footnote (`<a href="...">[1]</a>`,
+    # `<span class="citation">[1]</span>`, Wikipedia's `<sup class="reference"><a href="#cite_note-1">[1]</a></sup>`):
+    # the bracket was read but the tags stayed in the text, so the marker after a stop cited the next sentence, its
+    # tags and all (`missing_quote:#cite_note-1`: unsupported, a correct answer RED), as `<sup>[1]</sup>` did before
+    # round 3. One or two inline tags around the bracket are part of the marker now
+    got = {a: [(ref, v, c) for ref, _, v, c in cs] for a, cs in cites_by_answer(answers_db).items()}
+    for a in ("link", "span", "wiki"):
+        assert got[a] == [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)], (a, got[a])
+    assert got["wrong"] == [("2", "misattributed", REFUNDS)], got
