@@ -196,3 +196,31 @@ def test_a_marker_wrapped_in_an_html_link_or_span_is_the_marker(answers_db: Path
     for a in ("link", "span", "wiki"):
         assert got[a] == [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)], (a, got[a])
     assert got["wrong"] == [("2", "misattributed", REFUNDS)], got
+
+
+def _structured(answer: str, cites: list[int]) -> str:
+    return json.dumps({"answer": answer, "citations": cites})
+
+
+ENCODED_TWICE = {
+    "ok": json.dumps(_structured(f"{REFUNDS} {SHIPPING}", [1, 2])),
+    "wrong": json.dumps(_structured(REFUNDS, [2])),
+    "spaced": " " + json.dumps(json.dumps({"answer": REFUNDS, "citations": [1]}, indent=2)),
+    "prose": json.dumps(f"{REFUNDS} [1]"),  # a JSON string of prose: left as logged
+}
+
+
+@batched(logged_rows(ENCODED_TWICE))
+def test_structured_output_json_encoded_twice_is_read_as_its_json(answers_db: Path) -> None:
+    # a logger that `json.dumps` the model's JSON output again (`"{\"answer\": \"...\", \"citations\": [1]}"`, a
+    # JSON string holding the JSON): the answer was audited as that string's raw text, its claims the escaped JSON
+    # (`missing_quote:answer\`, `empty_claim`: RED however right). A JSON string whose content is a JSON object or
+    # array is read as that JSON
+    got = {a: [(ref, v) for ref, _, v, _ in cs] for a, cs in cites_by_answer(answers_db).items()}
+    assert got["ok"] == [("1", "verified"), ("2", "verified")], got
+    assert got["wrong"] == [("2", "misattributed")], got
+    assert got["spaced"] == [("1", "verified")], got
+    levels = dict(q(answers_db, "SELECT answer_id, level FROM answer_audit"))
+    assert levels["ok"] == "GREEN" and levels["wrong"] == "RED", levels
+    flags = dict(q(answers_db, "SELECT answer_id, flags FROM answer_audit"))
+    assert not any("python_literal_read" in f for f in flags.values()), flags
