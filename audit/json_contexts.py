@@ -130,6 +130,15 @@ def json_contexts_sql(src: str) -> str:
     names why a value is no such array (its row is quarantined, `validate.sql`). A byte order mark before it is
     skipped, and a lone surrogate escape read as U+FFFD (`_lone_surrogates_replaced`)."""
     text = f"ltrim(CAST({src} AS VARCHAR), chr(65279) || ' ' || chr(9) || chr(10) || chr(13))"
+    # JSON text the logger `json.dumps` again (a JSON string holding the array): the array it holds (every row was
+    # quarantined, "contexts is JSON text of a string")
+    held = "json_extract_string(contexts_logged, '$')"
+    unwrapped = (
+        "CASE WHEN starts_with(contexts_logged, '\"') AND json_valid(contexts_logged) "
+        f"AND json_type(contexts_logged) = 'VARCHAR' AND json_valid({held}) AND json_type({held}) = 'ARRAY' "
+        f"THEN {held} ELSE contexts_logged END"
+    )
+    text = f"list_transform([{text}], lambda contexts_logged: {unwrapped})[1]"
     raw = "contexts_text"  # the text read once (`_lone_surrogates_replaced`), bound to this name below
     kind = f"CASE WHEN json_valid({raw}) THEN json_type({raw}) END"
     contexts = _contexts(f"CASE WHEN ({kind}) = 'ARRAY' THEN from_json({raw}, {quote(_CONTEXT_JSON)}) END")

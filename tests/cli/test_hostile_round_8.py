@@ -224,3 +224,22 @@ def test_structured_output_json_encoded_twice_is_read_as_its_json(answers_db: Pa
     assert levels["ok"] == "GREEN" and levels["wrong"] == "RED", levels
     flags = dict(q(answers_db, "SELECT answer_id, flags FROM answer_audit"))
     assert not any("python_literal_read" in f for f in flags.values()), flags
+
+
+def test_contexts_as_json_text_encoded_twice_are_read(tmp_path: Path) -> None:
+    # `contexts` as JSON text the logger `json.dumps` again (a JSON string holding the array): every row was
+    # quarantined, "contexts is JSON text of a string, not an array of context objects", and no answer audited. A
+    # JSON string whose content is a JSON array is read as that array; a string of other text is still quarantined
+    ctx = json.dumps([{k: c.get(k) for k in ("doc_id", "chunk_id", "title", "page", "text")} for c in CTX])
+    values = {"ok": json.dumps(ctx), "wrong": json.dumps(ctx), "text": json.dumps("Refunds take 30 days.")}
+    answers = {"ok": f"{REFUNDS} [1] {SHIPPING} [2]", "wrong": f"{REFUNDS} [2]", "text": f"{REFUNDS} [1]"}
+    rows = [make_answer(k, v, []) | {"contexts": values[k]} for k, v in answers.items()]
+    inp, db = tmp_path / "twice.parquet", tmp_path / "twice.duckdb"
+    pq.write_table(_with_contexts(rows, pa.string()), inp)
+    code, out = _run(inp, db)
+    assert code == 0, out
+    assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(3, 2, 1)]
+    got = {a: [(rank, v) for _, rank, v, _ in cs] for a, cs in cites_by_answer(db).items()}
+    assert got == {"ok": [(1, "verified"), (2, "verified")], "wrong": [(2, "misattributed")]}, got
+    ((answer_id, field, reason),) = q(db, "SELECT answer_id, field, reason FROM quarantine")
+    assert (answer_id, field) == ("text", "contexts") and "a string" in reason, reason
