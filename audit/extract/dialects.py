@@ -88,11 +88,15 @@ _LINK = r"(?:\((?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|/|#)(?:[^\s\(\)]|\([^\s\(\)]*
 # positions (it was no marker: GREEN beside a verified [1]); `[Source: X.pdf, Page 2]` stays document_page. A caret
 # before the bracket, `^[1]` (a footnote typed raised), is part of the marker (it stayed in the claim: a false RED),
 # and so is one after it, `^[1]^` (Pandoc's superscript around the bracket: it began the next sentence's claim)
+# "Passage 1", "Context 1", "Chunk 1", "Snippet 1", "Excerpt 1" (what QA prompts and LangChain's and Haystack's
+# templates number the model's sources as), and a label joined to its number by `_` or `-` (`[source_1]`, `[doc-2]`):
+# no marker (YELLOW no_citations however wrong the source)
 _LABEL_WORD = (
-    r"(?:(?:(?i:sources?|src|refs?|references?|citations?|docs?|documents?)"
+    r"(?:(?:(?i:sources?|src|refs?|references?|citations?|docs?|documents?"
+    r"|passages?|contexts?|chunks?|snippets?|excerpts?)"
     # Chinese and Japanese labels, `[来源1]`, `（来源 1）`, `（出典1）`: no marker (YELLOW no_citations however wrong)
     "|(?:来源|來源|出处|出處|出典|出所|参考|參考|资料|資料|文献|文獻|引用|ソース)"
-    rf")[ \t{WIDE_SPACES}]*(?:[:#.：][ \t{WIDE_SPACES}]*)?(?:#[ \t]*)?)"
+    rf")(?:[_-]|[ \t{WIDE_SPACES}]*(?:[:#.：][ \t{WIDE_SPACES}]*)?(?:#[ \t]*)?))"
 )
 NUMERIC = Dialect(
     name="numeric",

@@ -243,3 +243,25 @@ def test_contexts_as_json_text_encoded_twice_are_read(tmp_path: Path) -> None:
     assert got == {"ok": [(1, "verified"), (2, "verified")], "wrong": [(2, "misattributed")]}, got
     ((answer_id, field, reason),) = q(db, "SELECT answer_id, field, reason FROM quarantine")
     assert (answer_id, field) == ("text", "contexts") and "a string" in reason, reason
+
+
+LABELLED = {
+    "passage": f"{REFUNDS} [Passage 1] {SHIPPING} [passage 2]",
+    "context": f"{REFUNDS} [Context 1] {SHIPPING} [Contexts 2]",
+    "chunk": f"{REFUNDS} [chunk_1] {SHIPPING} [Snippet 2]",
+    "joined": f"{REFUNDS} [source_1] {SHIPPING} [doc-2]",
+    "excerpt": f"{REFUNDS} (Excerpt 1) {SHIPPING} [excerpt: 2]",
+    "wrong": f"{REFUNDS} [Passage 2]",
+}
+
+
+@batched(logged_rows(LABELLED))
+def test_a_position_labelled_passage_context_chunk_or_joined_to_its_label_is_a_marker(answers_db: Path) -> None:
+    # RAG prompts number what the model is shown as "Passage 1", "Context 1", "Chunk 1", "Snippet 1" or "Excerpt 1"
+    # (academic QA prompts, LangChain's and Haystack's templates), and models join a label to its number with `_`
+    # or `-` (`[source_1]`, `[doc-2]`): each was no marker, YELLOW no_citations however wrong the source, as
+    # `[Source 2]` was before round 3
+    got = {a: [(ref, v) for ref, _, v, _ in cs] for a, cs in cites_by_answer(answers_db).items()}
+    for a in ("passage", "context", "chunk", "joined", "excerpt"):
+        assert got.get(a) == [("1", "verified"), ("2", "verified")], (a, got.get(a))
+    assert got["wrong"] == [("2", "misattributed")], got
