@@ -61,6 +61,11 @@ def _context(c: str, off: str) -> str:
     """A context struct from an item: its own fields, else its document's (text, title, url, doc id, page)."""
     meta = _meta(c)
     name = "coalesce(" + ", ".join(_meta_text(meta, k) for k in _NAME_KEYS) + ")"
+    # a `source` that is a file's path (LangChain's loaders: `/srv/kb/Refund Policy.pdf`) titles it by its file name,
+    # as a model cites it; the path stays its doc_id
+    source = _meta_text(meta, "source")
+    base = f"CASE WHEN NOT contains({source}, '://') THEN nullif(regexp_extract({source}, '[^/\\\\]+$'), '') END"
+    title = "coalesce(" + ", ".join([_meta_text(meta, k) for k in _NAME_KEYS[:-1]] + [base, source]) + ")"
     url = (
         "coalesce("
         + ", ".join(
@@ -81,7 +86,7 @@ def _context(c: str, off: str) -> str:
     text = (
         f"coalesce({c}.text, {c}.page_content, {_meta_text(_node(c), 'text')}, {_meta_text(_node(c), 'page_content')})"
     )
-    own = {"doc_id": doc, "chunk_id": node_id, "title": name, "page": page, "url": url, "text": text}
+    own = {"doc_id": doc, "chunk_id": node_id, "title": title, "page": page, "url": url, "text": text}
     return (
         "{"
         + ", ".join(f"{quote(k)}: coalesce({c}.{quote(k, identifier=True)}, {own[k]})" for k in CONTEXT_FIELDS)

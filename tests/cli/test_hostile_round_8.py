@@ -265,3 +265,27 @@ def test_a_position_labelled_passage_context_chunk_or_joined_to_its_label_is_a_m
     for a in ("passage", "context", "chunk", "joined", "excerpt"):
         assert got.get(a) == [("1", "verified"), ("2", "verified")], (a, got.get(a))
     assert got["wrong"] == [("2", "misattributed")], got
+
+
+def test_a_document_whose_source_is_a_file_path_is_named_by_its_file_name(tmp_path: Path) -> None:
+    # LangChain's loaders write the file's path as `source` (`/srv/kb/Refund Policy.pdf`), and a model cites the
+    # document by its file name: `[Document: Refund Policy.pdf, Page 1]` was unknown_document (fabricated, RED)
+    # however right, in `contexts` and in the answer's logged `source_documents` alike. The path's last part is the
+    # title now; the path is still the doc_id (a citation naming the path resolves)
+    docs = [_document(REFUNDS, "/srv/kb/Refund Policy.pdf", 0), _document(SHIPPING, "kb\\Shipping.pdf", 1)]
+    answers = {
+        "name": f"{REFUNDS} [Document: Refund Policy.pdf, Page 1] {SHIPPING} [Document: Shipping.pdf, Page 2]",
+        "path": f"{REFUNDS} [Document: /srv/kb/Refund Policy.pdf, Page 1]",
+        "wrong": f"{REFUNDS} [Document: Shipping.pdf, Page 2]",
+    }
+    rows = [make_answer(k, v, []) | {"contexts": json.dumps(docs)} for k, v in answers.items()]
+    logged = {"answer": answers["name"], "source_documents": docs}
+    rows.append(make_answer("logged", json.dumps(logged), []) | {"contexts": None})
+    inp, db = tmp_path / "paths.parquet", tmp_path / "paths.duckdb"
+    pq.write_table(_with_contexts(rows, pa.string()), inp)
+    code, out = _run(inp, db)
+    assert code == 0, out
+    got = {a: [(rank, v) for _, rank, v, _ in cs] for a, cs in cites_by_answer(db).items()}
+    assert got["name"] == got["logged"] == [(1, "verified"), (2, "verified")], got
+    assert got["path"] == [(1, "verified")], got
+    assert got["wrong"] == [(2, "misattributed")], got
