@@ -15,6 +15,7 @@ from functools import cache
 from audit.extract.code import CODE_SPAN as CODE_SPAN
 from audit.extract.code import code_spans as code_spans
 from audit.extract.firstchars import compile_skipping
+from audit.extract.html_marks import HTML_CLOSE, HTML_OPEN, SUP_CLOSE, SUP_OPEN, WRAP_CLOSE, WRAP_OPEN
 from audit.extract.json_dialects import CITATION_LIST_NAMES as CITATION_LIST_NAMES
 from audit.extract.json_dialects import CITATION_OBJECT_NAMES as CITATION_OBJECT_NAMES
 from audit.extract.json_dialects import JSON_DIALECTS as JSON_DIALECTS
@@ -103,29 +104,12 @@ NUMERIC = Dialect(
     pattern=rf"\^?{_OPEN}(?:\^|{_LABEL_WORD})?{_GAP}{_POSITIONS}{_GAP}{_TRAILING}(?:\^{_GAP})?{_CLOSE_BRACKET}\^?{_LINK}",
     example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^], [1](https://...), ［1］, 【1】, [１], [١]",
 )
-# HTML a chat widget rendered, logged as is: `&#91;2&#93;`, `&lsqb;2&rsqb;`, `&#x5B;2&#x5D;` show as `[2]`, and
-# `<sup>[2]</sup>` (or `<sup>&#91;2&#93;</sup>`) as a raised [2]: the numeric marker they render as, tags and all (they
-# stayed in the claim). `<sup>2</sup>`, without brackets, is a superscript 2 and follows its place rule (SUPERSCRIPT)
-# The same HTML escaped again by a logger, once or twice (`&lt;sup&gt;[1]&lt;/sup&gt;`, `&amp;lt;sup&amp;gt;`,
-# `&amp;#91;1&amp;#93;`): the marker, tags and entities and all (the entities stayed in the text, the next sentence's
-# claim began with them and a marker after a stop cited that next sentence: a correct answer RED)
-_AMP = r"&(?:amp;){0,2}"
-_LT, _GT = rf"(?:<|{_AMP}lt;)", rf"(?:>|{_AMP}gt;)"
-_HTML_OPEN = rf"(?:{_AMP}#0*91;|{_AMP}(?i:lsqb|lbrack);|{_AMP}#[xX]0*5[bB];)"
-_HTML_CLOSE = rf"(?:{_AMP}#0*93;|{_AMP}(?i:rsqb|rbrack);|{_AMP}#[xX]0*5[dD];)"
-_SUP_OPEN, _SUP_CLOSE = rf"(?i:{_LT}sup(?:[ \t][^<>\n]{{0,200}}?)?{_GT})", rf"(?i:{_LT}/sup[ \t]*{_GT})"
-# A bracket wrapped in one or two inline elements, a link to its source or a footnote (`<a href="...">[1]</a>`,
-# `<span class="citation">[1]</span>`, Wikipedia's `<sup class="reference"><a href="#cite_note-1">[1]</a></sup>`), is
-# the marker, tags and all, as `<sup>[1]</sup>` is (they stayed in the text: a marker after a stop cited the next
-# sentence, tags and all, a correct answer RED)
-_INLINE = "(?:sup|a|span|cite)"
-_WRAP_OPEN = rf"(?:(?i:{_LT}{_INLINE}(?:[ \t][^<>\n]{{0,200}}?)?{_GT})[ \t]*){{1,2}}"
-_WRAP_CLOSE = rf"(?:[ \t]*(?i:{_LT}/{_INLINE}[ \t]*{_GT})){{1,2}}"
+# HTML a chat widget rendered around a marker, escaped again or not (audit.extract.html_marks): the marker it shows
 HTML_NUMERIC = Dialect(
     name="numeric",
     pattern=(
-        rf"(?:{_WRAP_OPEN}(?:\[|{_HTML_OPEN})|{_HTML_OPEN}){_GAP}{_POSITIONS}"
-        rf"{_GAP}{_TRAILING}(?:(?:\]|{_HTML_CLOSE}){_WRAP_CLOSE}|{_HTML_CLOSE})"
+        rf"(?:{WRAP_OPEN}(?:\[|{HTML_OPEN})|{HTML_OPEN}){_GAP}{_POSITIONS}"
+        rf"{_GAP}{_TRAILING}(?:(?:\]|{HTML_CLOSE}){WRAP_CLOSE}|{HTML_CLOSE})"
     ),
     example="&#91;1&#93;, &lsqb;1&rsqb;, <sup>[1]</sup>, <a href=...>[1]</a>",
 )
@@ -238,7 +222,7 @@ SUPERSCRIPT = Dialect(
     name="superscript",
     pattern=(
         rf"[{_SUP}]{{1,9}}(?:[{_SUP_SEP}][{_SUP}]{{1,9}})*"
-        rf"|{_SUP_OPEN}[ \t]*\d{{1,9}}(?:[ \t]*[,;–-][ \t]*\d{{1,9}})*[ \t]*{_SUP_CLOSE}"
+        rf"|{SUP_OPEN}[ \t]*\d{{1,9}}(?:[ \t]*[,;–-][ \t]*\d{{1,9}})*[ \t]*{SUP_CLOSE}"
         r"|\^\d{1,9}(?:[,;–-]\d{1,9})*\^"
     ),
     example="days¹, days¹˒², days¹⁰, days.¹, days<sup>1</sup>, days.^1^",
