@@ -25,6 +25,7 @@ from audit.input_schema import (
     check_context_files,
     check_files,
     file_schema,
+    is_document_list,
     is_text,
     is_text_list,
 )
@@ -65,6 +66,8 @@ def column_expr(col: str, mapping: dict[str, str], types: dict[str, pa.DataType]
     if col == "contexts":
         if is_text(types[col]):
             return json_contexts_sql(src)
+        if is_document_list(types[col]):  # LangChain / LlamaIndex documents stored whole: read as their JSON
+            return json_contexts_sql(f"to_json({src})")
         if is_text_list(types[col]):  # the retrieved texts alone (RAGAS): each the text of a context at its place
             fields = ", ".join(
                 f"{quote(name)}: " + ("CAST(context_text AS VARCHAR)" if name == "text" else "NULL::VARCHAR")
@@ -145,7 +148,7 @@ def _logged_at_raw(mapping: dict[str, str], types: dict[str, pa.DataType]) -> st
 
 def _context_struct_fields(types: dict[str, pa.DataType]) -> set[str]:
     typ = types.get("contexts")
-    if typ is not None and (is_text(typ) or is_text_list(typ)):  # JSON text or texts: every field (as text)
+    if typ is not None and (is_text(typ) or is_text_list(typ) or is_document_list(typ)):  # every field, as text
         return set(CONTEXT_FIELDS)
     return {f.name for f in typ.value_type} if typ is not None else set()
 

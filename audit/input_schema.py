@@ -78,6 +78,11 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                     continue
                 if col == "contexts":
                     _check_fields_once(f, src, typ)
+                if col == "contexts" and _whole_documents(typ):
+                    # LangChain or LlamaIndex documents stored whole, or maps: read as the JSON they hold
+                    types.setdefault(col, typ)
+                    first.setdefault(col, f)
+                    continue
                 if col == "contexts" and not _is_context_list(typ):
                     raise InputError(
                         f"{f}: column {src!r} must be list<struct<doc_id, chunk_id, title, page, url, text>>, got {typ}"
@@ -236,6 +241,35 @@ def is_text_list(typ: pa.DataType) -> bool:
     return is_list_type(typ) and is_text(typ.value_type)
 
 
+# the fields a framework's document has in place of a context's `text`: LangChain's `Document` (`page_content`,
+# `metadata`) and LlamaIndex's `NodeWithScore` (`node`, `score`)
+DOCUMENT_FIELDS = ("page_content", "node")
+
+
+def is_document_list(typ: pa.DataType) -> bool:
+    """A list of contexts read as the JSON they hold (`json_contexts`): framework documents stored whole, LangChain's
+    `Document` (`page_content`, `metadata`) or LlamaIndex's `NodeWithScore` (`node`) without a `text`; a context
+    struct whose title and page sit in a `metadata` struct or map; or each context a map (`map<string, ...>`, as
+    Spark and loggers writing dicts as maps do)."""
+    if not is_list_type(typ):
+        return False
+    item = typ.value_type
+    if pa.types.is_map(item):
+        return is_text(item.key_type)
+    if not pa.types.is_struct(item):
+        return False
+    names = {f.name for f in item}
+    return ("text" not in names and bool(names & set(DOCUMENT_FIELDS))) or "metadata" in names
+
+
+def _whole_documents(typ: pa.DataType) -> bool:
+    """Contexts that are no context structs (documents or maps): read as their JSON, without the structs' checks."""
+    if not is_document_list(typ):
+        return False
+    item = typ.value_type
+    return not (pa.types.is_struct(item) and "text" in {f.name for f in item})
+
+
 def _contexts_kind(typ: pa.DataType, named: bool = False) -> str:
     """How a file writes `contexts` (JSON text, the texts alone, context structs): DuckDB reads a folder's files as one
     column, so every file must write them one way. `named`: as an error message names it."""
@@ -243,6 +277,8 @@ def _contexts_kind(typ: pa.DataType, named: bool = False) -> str:
         return "JSON text"
     if is_text_list(typ):
         return "a list of texts" if named else "texts"
+    if _whole_documents(typ):
+        return "a list of framework documents or maps" if named else "documents"
     return str(typ) if named else "structs"
 
 

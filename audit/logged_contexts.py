@@ -12,6 +12,7 @@ text that is no text) keeps its place as a context without text (`context_text_m
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import duckdb
@@ -68,6 +69,12 @@ def _page(meta: dict[str, Any], offset: int) -> int | None:
     return None
 
 
+def _file_name(source: Any) -> str | None:
+    """The last part of a `source` that is a file's path (no url), else None."""
+    t = _text(source)
+    return None if t is None or "://" in t else _text(re.split(r"[/\\]", t)[-1])
+
+
 def _source(item: Any, rank: int, offset: int = 1) -> dict[str, Any]:
     """One logged source as a context row (doc_id, chunk_id, title, page, url, text)."""
     node = _node(item)
@@ -77,12 +84,15 @@ def _source(item: Any, rank: int, offset: int = 1) -> dict[str, Any]:
     text = node.get("page_content", node.get("text"))
     node_id = next((_text(str(v)) for k in ("id_", "node_id", "id") if isinstance(v := node.get(k), str | int)), None)
     name = next((t for k in _NAME_KEYS if (t := _text(meta.get(k)))), None)
+    # a `source` that is a file's path (`/srv/kb/Refund Policy.pdf`, as LangChain's loaders write it) titles the
+    # document by its file name, as a model cites it; the path stays its doc_id
+    title = next((t for k in _NAME_KEYS[:-1] if (t := _text(meta.get(k)))), None) or _file_name(meta.get("source"))
     url = next((t for k in ("url", "source") if (t := _text(meta.get(k))) and "://" in t), None)
     doc = next((t for k in _DOC_KEYS if (t := _text(meta.get(k)) or _text(node.get(k)))), None)
     return {
         "doc_id": doc or name or node_id,
         "chunk_id": node_id or str(rank),
-        "title": name,
+        "title": title or name,
         "page": _page(meta, offset),
         "url": url,
         "text": text if isinstance(text, str) else None,

@@ -15,6 +15,7 @@ from functools import cache
 from audit.extract.code import CODE_SPAN as CODE_SPAN
 from audit.extract.code import code_spans as code_spans
 from audit.extract.firstchars import compile_skipping
+from audit.extract.html_marks import HTML_CLOSE, HTML_OPEN, SUP_CLOSE, SUP_OPEN, WRAP_CLOSE, WRAP_OPEN
 from audit.extract.json_dialects import CITATION_LIST_NAMES as CITATION_LIST_NAMES
 from audit.extract.json_dialects import CITATION_OBJECT_NAMES as CITATION_OBJECT_NAMES
 from audit.extract.json_dialects import JSON_DIALECTS as JSON_DIALECTS
@@ -75,6 +76,9 @@ _OPEN, _CLOSE_BRACKET = "(?:\\\\?\\[|［|【)", "(?:\\\\?\\]|］|】)"
 # of no source (extract.sql: NULL rank, index_out_of_range); ten digits or more was no marker, or one whose position
 # was dropped, and its claim went unchecked (GREEN beside a verified [1])
 _POSITIONS = rf"({_DIGIT}{{1,30}}(?:{_GAP}[,;\-–—−，；、،]{_GAP}{_DIGIT}{{1,30}})*)"
+# a list closed with its separator, `[1,]`, `[1, ]`, `[1, 2,]`, `[1;]` (a template joining ids with ", "): the positions
+# it lists (it was no marker: YELLOW no_citations however wrong the source)
+_TRAILING = rf"(?:[,;，；、،]{_GAP})?"
 
 # `[^2]` is a Markdown footnote: the answer's second source (its `[^2]: ...` definition closing the answer names it);
 # Bing Chat / Copilot write it `[^2^]`. `[2](https://...)` is a Markdown link to source 2: the link (a url, a path
@@ -85,30 +89,29 @@ _LINK = r"(?:\((?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|/|#)(?:[^\s\(\)]|\([^\s\(\)]*
 # positions (it was no marker: GREEN beside a verified [1]); `[Source: X.pdf, Page 2]` stays document_page. A caret
 # before the bracket, `^[1]` (a footnote typed raised), is part of the marker (it stayed in the claim: a false RED),
 # and so is one after it, `^[1]^` (Pandoc's superscript around the bracket: it began the next sentence's claim)
+# "Passage 1", "Context 1", "Chunk 1", "Snippet 1", "Excerpt 1" (what QA prompts and LangChain's and Haystack's
+# templates number the model's sources as), and a label joined to its number by `_` or `-` (`[source_1]`, `[doc-2]`):
+# no marker (YELLOW no_citations however wrong the source)
 _LABEL_WORD = (
-    r"(?:(?:(?i:sources?|src|refs?|references?|citations?|docs?|documents?)"
+    r"(?:(?:(?i:sources?|src|refs?|references?|citations?|docs?|documents?"
+    r"|passages?|contexts?|chunks?|snippets?|excerpts?)"
     # Chinese and Japanese labels, `[来源1]`, `（来源 1）`, `（出典1）`: no marker (YELLOW no_citations however wrong)
     "|(?:来源|來源|出处|出處|出典|出所|参考|參考|资料|資料|文献|文獻|引用|ソース)"
-    rf")[ \t{WIDE_SPACES}]*(?:[:#.：][ \t{WIDE_SPACES}]*)?(?:#[ \t]*)?)"
+    rf")(?:[_-]|[ \t{WIDE_SPACES}]*(?:[:#.：][ \t{WIDE_SPACES}]*)?(?:#[ \t]*)?))"
 )
 NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"\^?{_OPEN}(?:\^|{_LABEL_WORD})?{_GAP}{_POSITIONS}{_GAP}(?:\^{_GAP})?{_CLOSE_BRACKET}\^?{_LINK}",
+    pattern=rf"\^?{_OPEN}(?:\^|{_LABEL_WORD})?{_GAP}{_POSITIONS}{_GAP}{_TRAILING}(?:\^{_GAP})?{_CLOSE_BRACKET}\^?{_LINK}",
     example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^], [1](https://...), ［1］, 【1】, [１], [١]",
 )
-# HTML a chat widget rendered, logged as is: `&#91;2&#93;`, `&lsqb;2&rsqb;`, `&#x5B;2&#x5D;` show as `[2]`, and
-# `<sup>[2]</sup>` (or `<sup>&#91;2&#93;</sup>`) as a raised [2]: the numeric marker they render as, tags and all (they
-# stayed in the claim). `<sup>2</sup>`, without brackets, is a superscript 2 and follows its place rule (SUPERSCRIPT)
-_HTML_OPEN = r"(?:&#0*91;|&(?i:lsqb|lbrack);|&#[xX]0*5[bB];)"
-_HTML_CLOSE = r"(?:&#0*93;|&(?i:rsqb|rbrack);|&#[xX]0*5[dD];)"
-_SUP_OPEN, _SUP_CLOSE = r"(?i:<sup(?:[ \t][^<>\n]*)?>)", r"(?i:</sup[ \t]*>)"
+# HTML a chat widget rendered around a marker, escaped again or not (audit.extract.html_marks): the marker it shows
 HTML_NUMERIC = Dialect(
     name="numeric",
     pattern=(
-        rf"(?:{_SUP_OPEN}[ \t]*(?:\[|{_HTML_OPEN})|{_HTML_OPEN}){_GAP}{_POSITIONS}"
-        rf"{_GAP}(?:(?:\]|{_HTML_CLOSE})[ \t]*{_SUP_CLOSE}|{_HTML_CLOSE})"
+        rf"(?:{WRAP_OPEN}(?:\[|{HTML_OPEN})|{HTML_OPEN}){_GAP}{_POSITIONS}"
+        rf"{_GAP}{_TRAILING}(?:(?:\]|{HTML_CLOSE}){WRAP_CLOSE}|{HTML_CLOSE})"
     ),
-    example="&#91;1&#93;, &lsqb;1&rsqb;, <sup>[1]</sup>",
+    example="&#91;1&#93;, &lsqb;1&rsqb;, <sup>[1]</sup>, <a href=...>[1]</a>",
 )
 # `(Source 1)`, `(source: 2)`, `(Sources 1, 3)`, `(Ref. 2)`, `(Doc 9)`: RAG prompts ask for "(Source N)" as often as
 # "[Source N]"; it was no marker (beside a verified [1] a wrong figure or a source never retrieved came out YELLOW, its
@@ -219,7 +222,7 @@ SUPERSCRIPT = Dialect(
     name="superscript",
     pattern=(
         rf"[{_SUP}]{{1,9}}(?:[{_SUP_SEP}][{_SUP}]{{1,9}})*"
-        rf"|{_SUP_OPEN}[ \t]*\d{{1,9}}(?:[ \t]*[,;–-][ \t]*\d{{1,9}})*[ \t]*{_SUP_CLOSE}"
+        rf"|{SUP_OPEN}[ \t]*\d{{1,9}}(?:[ \t]*[,;–-][ \t]*\d{{1,9}})*[ \t]*{SUP_CLOSE}"
         r"|\^\d{1,9}(?:[,;–-]\d{1,9})*\^"
     ),
     example="days¹, days¹˒², days¹⁰, days.¹, days<sup>1</sup>, days.^1^",

@@ -112,18 +112,40 @@ def literal_json(text: str) -> str | None:
         return None
 
 
+def json_in_string(text: str) -> str | None:
+    """The JSON a JSON string holds when its content is a JSON object or array (a logger that `json.dumps` the
+    model's JSON output again: `"{\\"answer\\": ...}"`), else None: a string of prose is left as logged."""
+    body = text.strip().lstrip("\ufeff").strip()
+    if not body.startswith('"'):
+        return None
+    try:
+        inner = json.loads(body)
+        if not isinstance(inner, str) or not inner.strip().startswith(("{", "[")):
+            return None
+        json.loads(inner)
+    except (ValueError, RecursionError):
+        return None
+    return inner.strip()
+
+
 def repair_python_literals(con: duckdb.DuckDBPyConnection) -> int:
-    """Temp table `literal_repairs` (answer_id, literal): the answers of `answers_ok` that are a Python dict or list
-    logged with `str()` (no JSON: structured_parse_failed, RED, however right), as the JSON they stand for
-    (`literal_json`); only answers that open with a bracket, are no JSON and hold a quote or a Python constant reach
-    Python. The number of answers so read."""
+    """Temp table `literal_repairs` (answer_id, literal, how): the answers of `answers_ok` that are a Python dict or
+    list logged with `str()` (no JSON: structured_parse_failed, RED, however right), as the JSON they stand for
+    (`literal_json`, how `python`); only answers that open with a bracket, are no JSON and hold a quote or a Python
+    constant reach Python. Also a JSON string holding the model's JSON (`json_in_string`, how `json_string`: its
+    raw text was audited, escapes and all, RED however right). The number of answers so read."""
     found = con.execute(
         "SELECT answer_id, answer FROM answers_ok WHERE regexp_matches(answer, '^[\\s\\x{feff}]*[\\{\\[]') "
         "AND NOT coalesce(json_valid(answer), false) AND regexp_matches(answer, $p)",
         {"p": _MAY_BE_LITERAL},
     ).fetchall()
-    read = [(a, j) for a, t in found if (j := literal_json(t)) is not None]
-    text_table(con, "literal_repairs", ("answer_id", "literal"), read)
+    read = [(a, j, "python") for a, t in found if (j := literal_json(t)) is not None]
+    # a JSON string holding JSON (`json_in_string`): read as that JSON, unflagged (nothing is guessed)
+    strings = con.execute(
+        "SELECT answer_id, answer FROM answers_ok WHERE regexp_matches(answer, '^[\\s\\x{feff}]*\"\\s*[\\{\\[]')"
+    ).fetchall()
+    read += [(a, j, "json_string") for a, t in strings if (j := json_in_string(t)) is not None]
+    text_table(con, "literal_repairs", ("answer_id", "literal", "how"), read)
     return len(read)
 
 

@@ -27,6 +27,7 @@ from audit.extract.assistants import assistants_message
 from audit.extract.bedrock import bedrock_response
 from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, LINK, WIDE_NUMERALS, code_spans
 from audit.extract.grounding import vertex_candidate
+from audit.extract.mistral import mistral_content
 from audit.extract.shaped import CLAIM_WINDOW, SENTENCE_END, claim_before, listed_names, read_guarded, source_named
 from audit.extract.shaped import MALFORMED as MALFORMED
 from audit.extract.shaped import as_int as _int
@@ -303,6 +304,8 @@ def _foreign(doc: dict[str, Any], names: frozenset[str] = frozenset()) -> dict[s
             return {"answer": content, "citations": _cohere(content, msg["citations"], known)}
     if isinstance(doc.get("choices"), list) and doc["choices"] and isinstance(doc["choices"][0], dict):
         msg = doc["choices"][0].get("message")  # OpenAI chat completions with url_citation annotations
+        if isinstance(msg, dict) and isinstance(msg.get("content"), list) and (got := mistral_content(msg["content"])):
+            return got  # Mistral: text chunks and the reference chunks citing them
         if isinstance(msg, dict) and isinstance(msg.get("content"), str):
             notes = msg.get("annotations")
             if not notes:  # Perplexity: the message's `[n]` number the response's `citations` (urls)

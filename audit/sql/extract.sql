@@ -63,7 +63,8 @@ WITH unmarked AS (
     -- citations, an answer under `response` / `text` / ..., cite tags: audit.extract.shapes) is read as the structured
     -- output it stands for (`shaped_answers`)
     -- A Python dict logged with `str()` (`literal_repairs`, audit.extract.markers: `{'answer': ..., 'citations':
-    -- None}`) is read as the JSON it stands for (flagged `python_literal_read`)
+    -- None}`) is read as the JSON it stands for (flagged `python_literal_read`), and so is a JSON string holding the
+    -- model's JSON (a logger that `json.dumps` it again: `"{\"answer\": ...}"`, unflagged)
     SELECT answer_id, answer, repaired IS NOT NULL AS was_repaired,
            CASE WHEN shaped IS NULL AND literal IS NULL AND starts_with(answer, chr(65279)) THEN 2 ELSE 1 END
                AS text_start,
@@ -236,7 +237,8 @@ SELECT answer_id,
        -- the JSON read held a lone surrogate escape, read as U+FFFD (flagged `lone_surrogate_replaced`)
        looks_json AND answer_field IS NOT NULL AND answer_id IN (SELECT answer_id FROM surrogate_repairs)
            AS surrogates_replaced,
-       looks_json AND answer_field IS NOT NULL AND answer_id IN (SELECT answer_id FROM literal_repairs)
+       looks_json AND answer_field IS NOT NULL AND answer_id IN (SELECT answer_id FROM literal_repairs
+                                                                  WHERE how = 'python')
            AS literal_read,
        -- JSON found inside prose that is no structured output (a code sample) leaves the answer prose, unflagged;
        -- one that names an answer or citations but holds no answer text (`"answer": null`) is structured output that
