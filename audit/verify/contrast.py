@@ -6,10 +6,11 @@ Soviet military programme" against "... a series of spacecraft designed for the 
 supports are close, as their words are, and the support model's noise in the weak band (or its `verified` reading
 of a copy with one word changed) decided which of them a misattribution search suggests. The edit decides it: where
 the other source's side of the edit holds a word of the claim that the cited source holds nowhere, and the cited
-source's side holds no word of the claim, the claim ("Soyuz was part of a space program") states the other
-source's version, and the cited one says something else in its place. Only a replacement (both sides edited: text
-the other source adds says nothing against the cited one), only a claim that does not negate (a claim denying a
-thing states the version without it), only sources of at most `MAX_TOKENS` words (the comparison is quadratic).
+source's side holds no word of the claim (short ones too: "Go"), the claim ("Soyuz was part of a space program")
+states the other source's version, and the cited one says something else in its place. Only a replacement (both
+sides edited: text the other source adds says nothing against the cited one), only a claim that does not negate (a
+claim denying a thing states the version without it), only sources of at most `MAX_TOKENS` words (the comparison is
+quadratic).
 """
 
 from __future__ import annotations
@@ -28,6 +29,13 @@ MAX_CHARS = 16 * MAX_TOKENS  # ... nor tokenized (a source is read once per cita
 def _words(toks: list[str]) -> set[str]:
     """Content words (as `text.content_words` stems them) and numbers of a token list."""
     return {stem(t) for t in toks if len(t) >= 3 and t not in STOPWORDS} | {t for t in toks if t.isdigit()}
+
+
+def _held(toks: list[str]) -> set[str]:
+    """Every word of a token list but the stopwords, short ones too ("Go", "UK", "EU"): what the cited side of an
+    edit must not share with the claim (a claim naming "Java, and Go" against versions naming "Go" and "Java" states
+    both, not the other one's: tests/cli/test_list_answers.py)."""
+    return {stem(t) for t in toks if len(t) >= 2 and t not in STOPWORDS} | _words(toks)
 
 
 def _edit(cited: list[str], other: list[str]) -> tuple[list[str], list[str]] | None:
@@ -64,7 +72,7 @@ def edited_source(claim: str, cited: str, others: Mapping[int, str]) -> int | No
         if not theirs or len(theirs) > MAX_TOKENS:
             continue
         edit = _edit(mine, theirs)
-        if edit is None or not edit[0] or not edit[1] or _words(edit[0]) & _words(tokens(claim)):
+        if edit is None or not edit[0] or not edit[1] or _held(edit[0]) & _held(tokens(claim)):
             continue
         if _words(edit[1]) & wanted:
             return rank
