@@ -23,6 +23,7 @@ from audit.verify.keynames import common_words
 from audit.verify.lexical import LexicalResult, fuzzy_text, lexical_verify, lowered
 from audit.verify.opposites import negation_said_otherwise
 from audit.verify.restate import in_source_words, without_pictographs
+from audit.verify.states import had_but_less
 from audit.verify.text import (
     STOPWORDS,
     SentenceWindows,
@@ -65,8 +66,9 @@ from audit.verify.urls import missing_urls, split_urls
 # "unchanged", "the '90s", "Sept."); 65-67 hostile inputs round 5 ("40 k", "1,200m"; "€2,5 Mio", "lakh", "crore";
 # "two dozen" / 24: keyfacts, numranges, numwords); 68-70 false alarms round 10 ("not guilty"; "Jr."; "minus 10"); 71:
 # "60.000" (let-in 11); 72-77 false alarms 11 ("85 cents", "km"); 78-80 misattribution round 4 ("refuses"); 81-83:
-# a title's "No", "not until", "Family Mart" (misattribution 5); 84-91 false alarms 12 ("Coca Cola", "COVID-19")
-FEATURES_VERSION = 91
+# a title's "No", "not until", "Family Mart" (misattribution 5); 84-91 false alarms 12 ("Coca Cola", "COVID-19"); 92:
+# "have mass" / "massless" (let-in 15)
+FEATURES_VERSION = 92
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -332,12 +334,13 @@ def negation_mismatch(claim: str, window: str) -> bool:
     """Whether one of the two negates what it says and the other does not, but for a negation said with a word of
     opposite meaning ("does not cover" for "excludes": `opposites.negation_said_otherwise`) or in words it does not
     read as one ("unable to", "rejected" for "denied": `_negated_otherwise`), nor a window whose negation is in a
-    clause the claim does not restate (`clauses.restated_in_plain_clause`)."""
+    clause the claim does not restate (`clauses.restated_in_plain_clause`); or, neither negated, the one says one has
+    what the other says with "-less" one is without ("have mass" / "massless": `states.had_but_less`)."""
     claim_negated, window_negated = is_negated(claim), is_negated(window, claim)
     if window_negated and not claim_negated:  # the negation of a clause the claim does not restate (`clauses.py`)
         window_negated = not restated_in_plain_clause(claim, window, lambda c: is_negated(c, claim))
-    if claim_negated == window_negated:
-        return False
+    if claim_negated == window_negated:  # neither negates: what one says one has, the other may say one is without
+        return not claim_negated and (had_but_less(claim, window) or had_but_less(window, claim))
     negated, plain = (claim, window) if claim_negated else (window, claim)
     return not negation_said_otherwise(negated, plain) and not _negated_otherwise(negated, plain)
 

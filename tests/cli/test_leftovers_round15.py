@@ -1,0 +1,44 @@
+"""Leftovers of round 15's sweeps: wrong claims that came out `verified` because their source says the opposite
+without a negation word ("Photons have mass" against "Photons are massless") or because the claim copies a sentence
+but for the "no" of its bound ("Fewer than 40 people died" in "No fewer than 40 people died"), and supported claims
+capped by a window's negation they do not restate ("The café only takes cash" against "is cash only and does not
+accept cards", "He remains in custody" against "remains in custody without charge"); each beside its counterpart,
+all through one real `citeaudit run` on real Parquet and DuckDB files (docs/hostile-inputs.md, "Leftovers, round
+15")."""
+
+from __future__ import annotations
+
+from tests.cli.hostile import Verdicts, claims
+from tests.cli.test_hostile_verdicts import _assert_flagged, _assert_verified
+
+PHOTON = "Photons are massless and always travel at the speed of light in a vacuum."
+HOMELESS = "After losing his job in 2009, he was homeless for two years."
+WIRELESS = "The new headphones are wireless and weigh 250 grams."
+CHILDLESS = "The couple remained childless and left their estate to the local library."
+SHELTER = "The charity runs a shelter for the homeless in the old town hall."
+
+
+@claims(
+    {
+        "mass": ("Photons have mass.", "Photons are massless."),
+        "mass_long": ("Photons have mass and always travel at the speed of light in a vacuum.", PHOTON),
+        "home": ("After losing his job in 2009, he had a home for two years.", HOMELESS),
+        "wires": ("The new headphones have wires and weigh 250 grams.", WIRELESS),
+        # held out (written after the rule): a plural noun
+        "children": ("The couple had children and left their estate to the local library.", CHILDLESS),
+        # supported: what one has none of said with "no" (round 12), what the source says besides, "the homeless"
+        "ok_no_mass": ("Photons have no mass.", PHOTON),
+        "ok_speed": ("Photons always travel at the speed of light in a vacuum.", PHOTON),
+        "ok_no_home": ("After losing his job in 2009, he had no home for two years.", HOMELESS),
+        "ok_weigh": ("The new headphones weigh 250 grams.", WIRELESS),
+        "ok_shelter": ("The charity has a shelter for the homeless in the old town hall.", SHELTER),
+    }
+)
+def test_having_what_the_source_says_one_is_without_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason), "had a home" weak with none: neither side negates with a word, and "-less" was
+    # read as "without" only against a negated side ("has no mass" / "massless": `states.said_without`)
+    _assert_flagged(
+        got,
+        {k: "negation_mismatch" for k in ("mass", "mass_long", "home", "wires", "children")},
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="negation_mismatch")
