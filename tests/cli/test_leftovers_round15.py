@@ -42,3 +42,34 @@ def test_having_what_the_source_says_one_is_without_is_not_verified(got: Verdict
         {k: "negation_mismatch" for k in ("mass", "mass_long", "home", "wires", "children")},
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="negation_mismatch")
+
+
+DEATHS = "No fewer than 40 people died in the fire, officials said."
+FLOOD = "The council said that no fewer than 300 homes were damaged by the flood."
+OFFICIALS = "Fewer than 40 people died in the fire, officials said."
+TICKETS = "No more than 25 euros was charged for each ticket."
+
+
+@claims(
+    {
+        "fewer": ("Fewer than 40 people died.", "No fewer than 40 people died."),
+        "fewer_long": ("Fewer than 40 people died in the fire, officials said.", DEATHS),
+        "homes": ("Fewer than 300 homes were damaged by the flood.", FLOOD),
+        # held out (written after the rule): an upper bound turned round
+        "more": (
+            "More than 25 euros was charged for each ticket.",
+            "No more than 25 euros was charged for each ticket.",
+        ),
+        # supported: the bound in plain words (round 12), the sentence copied with its "no"
+        "ok_at_least": ("At least 40 people died.", "No fewer than 40 people died."),
+        "ok_copied": ("No fewer than 300 homes were damaged by the flood.", FLOOD),
+        "ok_plain": (
+            "Fewer than 40 people died in the fire.",
+            "Fewer than 40 people died in the fire, officials said.",
+        ),
+    }
+)
+def test_a_bound_copied_without_its_no_is_not_verified(got: Verdicts) -> None:
+    # each was verified (exact_match): the claim is a verbatim part of its source, the "no" before it left out
+    _assert_flagged(got, {k: "unasserted:no" for k in ("fewer", "fewer_long", "homes", "more")})
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="unasserted:")
