@@ -73,3 +73,26 @@ def test_a_bound_copied_without_its_no_is_not_verified(got: Verdicts) -> None:
     # each was verified (exact_match): the claim is a verbatim part of its source, the "no" before it left out
     _assert_flagged(got, {k: "unasserted:no" for k in ("fewer", "fewer_long", "homes", "more")})
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="unasserted:")
+
+
+CAFE = "The café is cash only and does not accept cards."
+DRUG = "The syrup is safe for children and does not cause drowsiness."
+SHOP = "The shop opens at nine and never closes before six in the evening."
+
+
+@claims(
+    {
+        "ok_cash": ("The café only takes cash.", CAFE),
+        "ok_safe": ("The syrup is safe for children.", DRUG),
+        # held out (written after the rule): "and never"
+        "ok_nine": ("The shop opens at nine.", SHOP),
+        # wrong: the claim restates the negated verb
+        "cards": ("The café accepts cards.", CAFE),
+        "drowsy": ("The syrup causes drowsiness.", DRUG),
+    }
+)
+def test_a_claim_restating_the_clause_before_an_and_not_is_no_negation_mismatch(got: Verdicts) -> None:
+    # "The café only takes cash" was weak with negation_mismatch: the window's "does not accept cards" is a clause
+    # of its own that the claim does not restate, as after ", but" (`clauses.restated_in_plain_clause`)
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="negation_mismatch")
+    _assert_flagged(got, {"cards": "negation_mismatch", "drowsy": "negation_mismatch"})
