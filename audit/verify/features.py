@@ -37,7 +37,7 @@ from audit.verify.text import (
     tokens,
 )
 from audit.verify.textcache import text_cache
-from audit.verify.unnegated import without_empty_negations
+from audit.verify.unnegated import without_empty_negations, without_unnamed
 from audit.verify.urls import missing_urls, split_urls
 
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
@@ -67,8 +67,8 @@ from audit.verify.urls import missing_urls, split_urls
 # "two dozen" / 24: keyfacts, numranges, numwords); 68-70 false alarms round 10 ("not guilty"; "Jr."; "minus 10"); 71:
 # "60.000" (let-in 11); 72-77 false alarms 11 ("85 cents", "km"); 78-80 misattribution round 4 ("refuses"); 81-83:
 # a title's "No", "not until", "Family Mart" (misattribution 5); 84-91 false alarms 12 ("Coca Cola", "COVID-19"); 92:
-# "have mass" / "massless" (let-in 15); 93: "is cash only and does not accept cards" two clauses (leftovers 15)
-FEATURES_VERSION = 93
+# "have mass" / "massless"; 93: "is cash only and does not accept cards"; 94: "without charge" (leftovers 15)
+FEATURES_VERSION = 94
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -290,13 +290,14 @@ def is_negated(text: str, claim: str | None = None) -> bool:
     """Whether `text` negates what it says ("not", "never", "cannot", "failed to", ...), but for a negation word
     that negates nothing (`unnegated.without_empty_negations`, `_LITOTES`), nor, read against a `claim`, one inside
     an aside that excepts what the claim does not name ("The museum, but not its gardens, is open" for "The museum is
-    open"; a claim naming the gardens takes the aside's "not")."""
+    open"; a claim naming the gardens takes the aside's "not"), or a "without" of it (`unnegated.without_unnamed`)."""
     if _NEGATION.search(text) is None:  # most texts (the rewrites below only take a negation away, never add one)
         return False
     text = _LITOTES.sub(_litotes, without_empty_negations(text))
     if claim is not None:
         words = content_words(claim)
-        text = _ASIDE.sub(lambda m: m.group() if content_words(m.group(1)) & words else ", ", text)
+        aside = _ASIDE.sub(lambda m: m.group() if content_words(m.group(1)) & words else ", ", text)
+        text = without_unnamed(aside, claim)
     return _NEGATION.search(text) is not None
 
 

@@ -96,3 +96,25 @@ def test_a_claim_restating_the_clause_before_an_and_not_is_no_negation_mismatch(
     # of its own that the claim does not restate, as after ", but" (`clauses.restated_in_plain_clause`)
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="negation_mismatch")
     _assert_flagged(got, {"cards": "negation_mismatch", "drowsy": "negation_mismatch"})
+
+
+DETAINED = "The journalist was detained in March and remains in custody without charge."
+OUTAGE = "The village was without power for three days after the storm."
+
+
+@claims(
+    {
+        "ok_custody": ("He remains in custody.", "He remains in custody without charge."),
+        "ok_journalist": ("The journalist remains in custody.", DETAINED),
+        # held out (written after the rule): another "without"
+        "ok_storm": ("The village was hit by a storm.", OUTAGE),
+        # wrong: the claim names what the source is without
+        "charged": ("The journalist was charged in March.", DETAINED),
+        "power": ("The village had power for three days after the storm.", OUTAGE),
+    }
+)
+def test_a_without_that_the_claim_leaves_out_is_no_negation_mismatch(got: Verdicts) -> None:
+    # "The journalist remains in custody" was weak with negation_mismatch: the window's "without charge" adds to
+    # what the claim says (`unnegated.without_unnamed`); a claim naming what it is without keeps the mismatch
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="negation_mismatch")
+    _assert_flagged(got, {"charged": "negation_mismatch", "power": "negation_mismatch"})
