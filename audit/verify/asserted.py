@@ -24,7 +24,8 @@ plan would cut emissions" from "If approved, the plan would cut emissions") is l
 
 A quantifier or a bound right before a copy is what the copy is said of: "Bats use echolocation" in "Some species of
 bats use echolocation", "Half of the respondents ..." in "Fewer than half of the respondents ..." (`unasserted_frame`
-with the claim). Pure.
+with the claim); a "no" before the comparison a copy opens with turns it round: "Fewer than 40 people died" in "No
+fewer than 40 people died" (leftovers, round 15). Pure.
 """
 
 from __future__ import annotations
@@ -61,6 +62,13 @@ _NOT_BEFORE = re.compile(rf"\b(not|{'|'.join(sorted(APPROXIMATORS))})\s+$", re.I
 # respondents ..." (a verbatim match), "30 people can attend" in "At most 30 people can attend"
 _BOUND_BEFORE = re.compile(
     r"\b((?:fewer|less|more|no more|no fewer|no less) than|at (?:least|most)|up to|over|under)\s+$", re.IGNORECASE
+)
+# a "no" before a comparison the match opens with: "Fewer than 40 people died" in "No fewer than 40 people died" (a
+# verbatim match: verified), which says at least 40; "More than 25 euros" in "No more than 25 euros" (leftovers, 15)
+_NO_BEFORE = re.compile(r"\bno\s+$", re.IGNORECASE)
+_COMPARISON_FIRST = re.compile(
+    r"(?:fewer|less|more|greater|higher|lower|larger|smaller|bigger|older|younger|longer|shorter)\s+than\b",
+    re.IGNORECASE,
 )
 _NUMBER_FIRST = re.compile(
     rf"(?:\d|(?:half|a (?:third|quarter|fifth|tenth)|{'|'.join(CARDINALS[1:11] + TENS)}"
@@ -113,7 +121,8 @@ def unasserted_frame(source: str, start: int, claim: str = "") -> str | None:
     match at `start` is asked, denied or supposed there, not asserted. Or what the match is said of that `claim`
     leaves out: the quantifier before it ("some", "most of the", "some species of"; not "some" before a number, which
     is "about"), or the bound before the number it opens with ("fewer than", "at most"), unless the claim states a
-    scope or bound itself. None when there is none."""
+    scope or bound itself; or the "no" before the comparison it opens with ("no fewer than"). None when there is
+    none."""
     before = _sentence_before(source, start)
     number = _NUMBER_FIRST.match(source, start) is not None
     scoped = None if _CLAIM_SCOPE.search(claim) else _SCOPED.search(before)
@@ -122,6 +131,8 @@ def unasserted_frame(source: str, start: int, claim: str = "") -> str | None:
     bound = _BOUND_BEFORE.search(before) if number and not _CLAIM_BOUND.search(claim) else None
     if bound is not None:
         return " ".join(bound.group(1).lower().split())
+    if _NO_BEFORE.search(before) is not None and _COMPARISON_FIRST.match(source, start) is not None:
+        return "no"  # "No fewer than 40" is "at least 40": the copy's "fewer than 40" turned round
     return ending_frame(before)
 
 

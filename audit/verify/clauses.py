@@ -9,11 +9,13 @@ had not been inspected since 2010, collapsed in 2019" for "The bridge collapsed 
 for a claim unless the claim is restated by a plain clause: one that shares most of the claim's content words and
 strictly more of them than every negated clause. Clauses are the window's sentences, split at a semicolon, at a
 coordinating or concessive conjunction after a comma ("..., but", "..., whereas", "..., although"), after a leading
-concessive clause ("Although ..., ..."), and around an aside: a relative clause between commas (", which had not
-been inspected since 2010,") or a "not" that excepts ("is on Tuesday, not Wednesday"). Not at every comma: a
-reported-speech insert ("Prices, the company said on Monday, would not rise") would leave the negated verb alone in
-its clause. A claim closer to the negated clause ("A water molecule has an overall charge", "Peaches are native to
-Georgia", "The meeting is on Wednesday") keeps the mismatch, and so does a tie.
+concessive clause ("Although ..., ..."), before an "and" that opens a negated verb ("The café is cash only and does
+not accept cards" for "The café only takes cash": leftovers, round 15), and around an aside: a relative clause
+between commas (", which had not been inspected since 2010,") or a "not" that excepts ("is on Tuesday, not
+Wednesday"). Not at every comma: a reported-speech insert ("Prices, the company said on Monday, would not rise")
+would leave the negated verb alone in its clause. A claim closer to the negated clause ("A water molecule has an
+overall charge", "Peaches are native to Georgia", "The meeting is on Wednesday") keeps the mismatch, and so does a
+tie.
 """
 
 from __future__ import annotations
@@ -25,9 +27,11 @@ from dataclasses import dataclass
 from audit.verify.text import content_words
 
 # a sentence's end or a semicolon; a comma before a conjunction that joins two clauses; the comma that ends a leading
-# concessive clause
+# concessive clause; an "and" before a negated verb of the same subject ("is cash only and does not accept cards")
 _BOUNDARY = re.compile(
-    r"(?<=[.!?;])\s+|;\s*|,\s*(?=(?:but|yet|whereas|while|although|though|however|so|therefore|thus|hence)\b)",
+    r"(?<=[.!?;])\s+|;\s*|,\s*(?=(?:but|yet|whereas|while|although|though|however|so|therefore|thus|hence)\b)|"
+    r"\s+(?=and\s+(?:(?:does|do|did|is|are|was|were|has|have|had|will|would|can|could|should|must)"
+    r"(?:\s+not\b|n['’]t\b)|never\b|cannot\b))",
     re.IGNORECASE,
 )
 _LEADING = re.compile(r"^\s*((?:although|though|while|whereas|even\s+though)\b[^,]{1,200}),\s*(.+)$", re.I | re.S)

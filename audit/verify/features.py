@@ -23,6 +23,7 @@ from audit.verify.keynames import common_words
 from audit.verify.lexical import LexicalResult, fuzzy_text, lexical_verify, lowered
 from audit.verify.opposites import negation_said_otherwise
 from audit.verify.restate import in_source_words, without_pictographs
+from audit.verify.states import had_but_less
 from audit.verify.text import (
     STOPWORDS,
     SentenceWindows,
@@ -36,7 +37,7 @@ from audit.verify.text import (
     tokens,
 )
 from audit.verify.textcache import text_cache
-from audit.verify.unnegated import without_empty_negations
+from audit.verify.unnegated import without_empty_negations, without_unnamed
 from audit.verify.urls import missing_urls, split_urls
 
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
@@ -65,8 +66,9 @@ from audit.verify.urls import missing_urls, split_urls
 # "unchanged", "the '90s", "Sept."); 65-67 hostile inputs round 5 ("40 k", "1,200m"; "€2,5 Mio", "lakh", "crore";
 # "two dozen" / 24: keyfacts, numranges, numwords); 68-70 false alarms round 10 ("not guilty"; "Jr."; "minus 10"); 71:
 # "60.000" (let-in 11); 72-77 false alarms 11 ("85 cents", "km"); 78-80 misattribution round 4 ("refuses"); 81-83:
-# a title's "No", "not until", "Family Mart" (misattribution 5); 84-91 false alarms 12 ("Coca Cola", "COVID-19")
-FEATURES_VERSION = 91
+# a title's "No", "not until", "Family Mart" (misattribution 5); 84-91 false alarms 12 ("Coca Cola", "COVID-19"); 92:
+# "have mass" / "massless"; 93: "is cash only and does not accept cards"; 94: "without charge" (leftovers 15)
+FEATURES_VERSION = 94
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -288,13 +290,14 @@ def is_negated(text: str, claim: str | None = None) -> bool:
     """Whether `text` negates what it says ("not", "never", "cannot", "failed to", ...), but for a negation word
     that negates nothing (`unnegated.without_empty_negations`, `_LITOTES`), nor, read against a `claim`, one inside
     an aside that excepts what the claim does not name ("The museum, but not its gardens, is open" for "The museum is
-    open"; a claim naming the gardens takes the aside's "not")."""
+    open"; a claim naming the gardens takes the aside's "not"), or a "without" of it (`unnegated.without_unnamed`)."""
     if _NEGATION.search(text) is None:  # most texts (the rewrites below only take a negation away, never add one)
         return False
     text = _LITOTES.sub(_litotes, without_empty_negations(text))
     if claim is not None:
         words = content_words(claim)
-        text = _ASIDE.sub(lambda m: m.group() if content_words(m.group(1)) & words else ", ", text)
+        aside = _ASIDE.sub(lambda m: m.group() if content_words(m.group(1)) & words else ", ", text)
+        text = without_unnamed(aside, claim)
     return _NEGATION.search(text) is not None
 
 
@@ -332,12 +335,13 @@ def negation_mismatch(claim: str, window: str) -> bool:
     """Whether one of the two negates what it says and the other does not, but for a negation said with a word of
     opposite meaning ("does not cover" for "excludes": `opposites.negation_said_otherwise`) or in words it does not
     read as one ("unable to", "rejected" for "denied": `_negated_otherwise`), nor a window whose negation is in a
-    clause the claim does not restate (`clauses.restated_in_plain_clause`)."""
+    clause the claim does not restate (`clauses.restated_in_plain_clause`); or, neither negated, the one says one has
+    what the other says with "-less" one is without ("have mass" / "massless": `states.had_but_less`)."""
     claim_negated, window_negated = is_negated(claim), is_negated(window, claim)
     if window_negated and not claim_negated:  # the negation of a clause the claim does not restate (`clauses.py`)
         window_negated = not restated_in_plain_clause(claim, window, lambda c: is_negated(c, claim))
-    if claim_negated == window_negated:
-        return False
+    if claim_negated == window_negated:  # neither negates: what one says one has, the other may say one is without
+        return not claim_negated and (had_but_less(claim, window) or had_but_less(window, claim))
     negated, plain = (claim, window) if claim_negated else (window, claim)
     return not negation_said_otherwise(negated, plain) and not _negated_otherwise(negated, plain)
 

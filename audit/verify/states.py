@@ -8,7 +8,9 @@ missed is one not scored, a match postponed did not go ahead, one who dropped ou
 was not carried out; and what one has none of is what one is "-less" ("has no mass" / "massless", round 12:
 `said_without`). Each was `negation_mismatch` (the one side negated, the other not). Read by
 `opposites.negation_said_otherwise` as one negation said two ways; only where the negated side denies the word the
-state speaks of. Pure.
+state speaks of. The other way round, what one side says one has is what the other, with "-less", says one is
+without ("have mass" / "massless", "had a home" / "was homeless": `had_but_less`, let-in round 15, each was
+`verified`): a negation mismatch though neither side negates. Pure.
 """
 
 from __future__ import annotations
@@ -132,3 +134,21 @@ def said_without(negated: str, plain: str) -> bool:
     if lacked & set(_WORD.findall(plain.lower())):
         return False
     return any(_stems(noun) & less for noun in lacked)
+
+
+# what one has: "have mass", "had a home", "has any children"
+_HAD = re.compile(r"\b(?:have|has|had|having)\s+(?:(?:a|an|any|some)\s+)?([a-z]+)", re.IGNORECASE)
+# "the homeless": the people, not a state of the subject
+_THE_LESS = re.compile(r"\bthe\s+[a-z]{3,}less\b(?!\s+[a-z])", re.IGNORECASE)
+
+
+def had_but_less(had: str, less: str) -> bool:
+    """Whether `had` states one has what `less` says, with "-less", one is without ("Photons have mass" / "Photons are
+    massless", "had a home" / "was homeless", "have wires" / "wireless"; not "priceless", "timeless": `_NOT_WITHOUT`),
+    and `less` does not state the thing itself."""
+    nouns = {m.group(1).lower() for m in _HAD.finditer(had)}
+    if not nouns or not (without := {m.group(1).lower() for m in _LESS.finditer(_THE_LESS.sub(" ", less))}):
+        return False
+    if nouns & set(_WORD.findall(less.lower())):
+        return False
+    return any(_stems(noun) & (without - _NOT_WITHOUT) for noun in nouns)

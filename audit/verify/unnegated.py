@@ -16,11 +16,16 @@ states. Pure.
   negated verb is the other side of an opposition too (`direction`), which this reading does not change. On the
   training pairs it capped 3 supported pairs' windows and 1 unsupported one's ("It was not until the 1932 event
   that there was a serious injury" beside "The 1932 Australian Grand Prix was a motorsport race").
+- Read against a claim, a "without" whose object the claim does not name (`without_unnamed`): "He remains in
+  custody without charge" for "He remains in custody" (leftovers, round 15: `negation_mismatch`) says what the claim
+  says, and more; a claim naming it ("He was charged", "He remains in custody with a charge") takes the "without".
 """
 
 from __future__ import annotations
 
 import re
+
+from audit.verify.text import content_words
 
 _NOT_ONLY = re.compile(
     r"(?:\bnot|n't|\bnor)\s+(?:only|just|merely)\b|\bnot\s+far\s+from\b|\bcannot\s+help\s+but\b|\bnever-before\b|"
@@ -37,3 +42,23 @@ def without_empty_negations(text: str) -> str:
     """`text` with each negation word that negates nothing it states blanked out (the reader only asks whether a
     negation is left)."""
     return _NOT_UNTIL.sub(" ", _NAMED_NO.sub(" ", _NOT_ONLY.sub(" ", text)))
+
+
+# "without" and its object: up to four words, not past punctuation nor a conjunction ("without charge", "without
+# a licence for years"; "left without a word and did not return" keeps its "not")
+_WITHOUT = re.compile(r"\bwithout\s+((?:(?!(?:and|or|but|nor)\b)[a-z'’-]+\b\s*){1,4})", re.IGNORECASE)
+_SHARED = 4  # first letters a claim's word and the object's share: "charg" (charged) / "charge"
+
+
+def without_unnamed(text: str, claim: str) -> str:
+    """`text` with each "without" blanked whose object names none of `claim`'s content words: "remains in custody
+    without charge" against "He remains in custody". Not against a claim with a "without" of its own."""
+    if _WITHOUT.search(claim) is not None:  # a claim with a "without" of its own is read against the window's
+        return text
+    stems = {w[:_SHARED] for w in content_words(claim)}
+
+    def named(m: re.Match[str]) -> str:
+        said = {w[:_SHARED] for w in re.findall(r"[a-z]+", m.group(1).lower()) if len(w) > 2}
+        return m.group() if said & stems or not said else " " + m.group(1)
+
+    return _WITHOUT.sub(named, text)
