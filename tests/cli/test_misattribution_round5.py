@@ -8,7 +8,9 @@ that Parker's collaborations with Dizzy Gillespie ... had a substantial effect")
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tests.cli.hostile import audit_suggestions
 
@@ -21,14 +23,21 @@ TITLE_WRONG = "Silent Fields, a crime drama released in 2014, was filmed on the 
 BANANAS = "Bananas grow best in tropical regions with heavy rainfall and rich soil."
 
 
-def test_a_titles_no_is_no_negation(tmp_path: Path) -> None:
-    got = audit_suggestions(
-        tmp_path,
-        {
-            "right": (f"{TITLE_CLAIM} [1].", [TITLE_RIGHT, TITLE_WRONG, BANANAS]),
-            "wrong": (f"{TITLE_CLAIM} [2].", [TITLE_RIGHT, TITLE_WRONG, BANANAS]),
-        },
-    )
+Suggestions = dict[str, dict[str, tuple[str, Any, list[str]]]]
+
+# every test's answers, audited in ONE run (each answer is audited alone: a run per test cost its fixed start only)
+CASES: dict[str, dict[str, tuple[str, list[str]]]] = {}
+
+
+@pytest.fixture(scope="module")
+def suggestions(tmp_path_factory: pytest.TempPathFactory) -> Suggestions:
+    flat = {f"{test}.{key}": case for test, cases in CASES.items() for key, case in cases.items()}
+    got = audit_suggestions(tmp_path_factory.mktemp("misattribution_round5"), flat)
+    return {test: {key: got[f"{test}.{key}"] for key in cases} for test, cases in CASES.items()}
+
+
+def test_a_titles_no_is_no_negation(suggestions: Suggestions) -> None:
+    got = suggestions["test_a_titles_no_is_no_negation"]
     assert got["right"][:2] == ("verified", None), got["right"]
     assert "negation_mismatch" not in got["right"][2]
     assert got["wrong"][:2] == ("misattributed", 1), got["wrong"]
@@ -43,15 +52,8 @@ UNTIL_WASNT = "Begun in 1927 and twice flooded, it wasn't until 1931 that the Ri
 UNTIL_WRONG = "The Rivermouth Bridge, a steel arch over the estuary, is painted green every ten years by volunteers."
 
 
-def test_not_until_states_the_event(tmp_path: Path) -> None:
-    got = audit_suggestions(
-        tmp_path,
-        {
-            "right": (f"{UNTIL_CLAIM} [1].", [UNTIL_RIGHT, UNTIL_WRONG, BANANAS]),
-            "wasnt": (f"{UNTIL_CLAIM} [1].", [UNTIL_WASNT, UNTIL_WRONG, BANANAS]),
-            "wrong": (f"{UNTIL_CLAIM} [2].", [UNTIL_RIGHT, UNTIL_WRONG, BANANAS]),
-        },
-    )
+def test_not_until_states_the_event(suggestions: Suggestions) -> None:
+    got = suggestions["test_not_until_states_the_event"]
     for key in ("right", "wasnt"):
         assert got[key][:2] == ("verified", None), (key, got[key])
         assert "negation_mismatch" not in got[key][2]
@@ -67,15 +69,8 @@ SPLIT_CLAIM = "The Kobe chain MoriMart sells fresh bento boxes every morning"
 SPLIT_RIGHT = "Every morning the Kobe convenience chain Mori Mart stocks its shelves with freshly made bento boxes."
 
 
-def test_a_name_run_together_or_apart_is_found(tmp_path: Path) -> None:
-    got = audit_suggestions(
-        tmp_path,
-        {
-            "joined": (f"{JOINED_CLAIM} [1].", [JOINED_RIGHT, JOINED_WRONG, BANANAS]),
-            "split": (f"{SPLIT_CLAIM} [1].", [SPLIT_RIGHT, JOINED_WRONG, BANANAS]),
-            "wrong": (f"{JOINED_CLAIM} [2].", [JOINED_RIGHT, JOINED_WRONG, BANANAS]),
-        },
-    )
+def test_a_name_run_together_or_apart_is_found(suggestions: Suggestions) -> None:
+    got = suggestions["test_a_name_run_together_or_apart_is_found"]
     for key in ("joined", "split"):
         assert got[key][:2] == ("verified", None), (key, got[key])
         assert not [r for r in got[key][2] if r.startswith("missing_name:")], (key, got[key])
@@ -91,18 +86,36 @@ EDIT_WRONG = "The Orrery Bridge, completed in 1931, was inspected by the enginee
 EDIT_DENIED = "The Orrery Bridge was not designed by the engineer Maria Lind"
 
 
-def test_a_source_edited_where_the_claim_states_the_other_version(tmp_path: Path) -> None:
-    got = audit_suggestions(
-        tmp_path,
-        {
-            "wrong": (f"{EDIT_CLAIM} [2].", [EDIT_RIGHT, EDIT_WRONG, BANANAS]),
-            "right": (f"{EDIT_CLAIM} [1].", [EDIT_RIGHT, EDIT_WRONG, BANANAS]),
-            "denied": (f"{EDIT_DENIED} [2].", [EDIT_RIGHT, EDIT_WRONG, BANANAS]),
-        },
-    )
+def test_a_source_edited_where_the_claim_states_the_other_version(suggestions: Suggestions) -> None:
+    got = suggestions["test_a_source_edited_where_the_claim_states_the_other_version"]
     assert got["wrong"][:2] == ("misattributed", 1), got["wrong"]
     assert "edited_source:1" in got["wrong"][2]
     # the right version cited: the other's edit ("inspected") is no word of the claim
     assert got["right"][:2] == ("verified", None), got["right"]
     # a claim that denies: the edit does not decide it
     assert not [r for r in got["denied"][2] if r.startswith("edited_source:")], got["denied"]
+
+
+CASES.update(
+    {
+        "test_a_titles_no_is_no_negation": {
+            "right": (f"{TITLE_CLAIM} [1].", [TITLE_RIGHT, TITLE_WRONG, BANANAS]),
+            "wrong": (f"{TITLE_CLAIM} [2].", [TITLE_RIGHT, TITLE_WRONG, BANANAS]),
+        },
+        "test_not_until_states_the_event": {
+            "right": (f"{UNTIL_CLAIM} [1].", [UNTIL_RIGHT, UNTIL_WRONG, BANANAS]),
+            "wasnt": (f"{UNTIL_CLAIM} [1].", [UNTIL_WASNT, UNTIL_WRONG, BANANAS]),
+            "wrong": (f"{UNTIL_CLAIM} [2].", [UNTIL_RIGHT, UNTIL_WRONG, BANANAS]),
+        },
+        "test_a_name_run_together_or_apart_is_found": {
+            "joined": (f"{JOINED_CLAIM} [1].", [JOINED_RIGHT, JOINED_WRONG, BANANAS]),
+            "split": (f"{SPLIT_CLAIM} [1].", [SPLIT_RIGHT, JOINED_WRONG, BANANAS]),
+            "wrong": (f"{JOINED_CLAIM} [2].", [JOINED_RIGHT, JOINED_WRONG, BANANAS]),
+        },
+        "test_a_source_edited_where_the_claim_states_the_other_version": {
+            "wrong": (f"{EDIT_CLAIM} [2].", [EDIT_RIGHT, EDIT_WRONG, BANANAS]),
+            "right": (f"{EDIT_CLAIM} [1].", [EDIT_RIGHT, EDIT_WRONG, BANANAS]),
+            "denied": (f"{EDIT_DENIED} [2].", [EDIT_RIGHT, EDIT_WRONG, BANANAS]),
+        },
+    }
+)
