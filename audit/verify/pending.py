@@ -108,6 +108,14 @@ def _awaits(awaited: str, deed: str) -> bool:
     return awaited == deed or deed in _STEP_DEEDS.get(awaited, ()) or _shares_stem(awaited, deed)
 
 
+def _may_await(low: str, deeds: set[str]) -> bool:
+    """Whether the windows' text (lower case) holds anything awaited or a state ending one of `deeds` at all: the
+    sentence-by-sentence reading below finds nothing where the whole text holds neither (a cheap first look)."""
+    return _AWAITED.search(low) is not None or any(
+        state.search(low) is not None for state, ends in _STATES if not ends.isdisjoint(deeds)
+    )
+
+
 def done_but_awaited(claim: str, windows: Iterable[str]) -> str | None:
     """The claim's deed stated as done and what its windows say instead, as a reason's detail ("sentenced/awaiting
     sentencing", "found/still missing"); None otherwise."""
@@ -117,6 +125,9 @@ def done_but_awaited(claim: str, windows: Iterable[str]) -> str | None:
         return None  # the claim says the state holds too
     deeds = _deeds(claim)
     if not deeds:
+        return None
+    windows = list(windows)
+    if not _may_await(" ".join(windows).lower(), {deed for deed, _ in deeds}):
         return None
     sentences = [s for text in windows for s in _sentences(text)]
     stated: set[str] = set()  # the words the windows state, outside what they await
