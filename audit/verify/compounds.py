@@ -9,6 +9,7 @@ stays missing ("Pepsi-Cola" against "Coca Cola", "Family Mart" against "Ministop
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import pairwise
 
 # a hyphen inside a name ("Coca-Cola"), or a capital after a lower-case letter ("FamilyMart", "PlayStation")
@@ -18,8 +19,18 @@ _POSSESSIVE = re.compile(r"'s$")
 _OPEN_OR_CLOSED = r"(?:\s+|-|)"
 
 
+@lru_cache(maxsize=64)
+def _folded(source: str) -> str:
+    return source.casefold()
+
+
 def _written_as(parts: list[str], source: str) -> bool:
-    """Whether `source` writes the words `parts` in this order, apart, hyphenated or joined (any case)."""
+    """Whether `source` writes the words `parts` in this order, apart, hyphenated or joined (any case). A first look
+    for the first and the last word in the case-folded source spares the pattern's scan of a long page that holds
+    neither (WiCE's pages: 1.7 of 5.2 CPU s of the missing facts)."""
+    folded = _folded(source)
+    if parts[0].casefold() not in folded or parts[-1].casefold() not in folded:
+        return False
     words = _OPEN_OR_CLOSED.join(re.escape(p) for p in parts)
     return re.search(rf"(?<!\w){words}(?!\w)", source, re.IGNORECASE) is not None
 
