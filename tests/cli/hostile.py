@@ -47,6 +47,14 @@ def audited(tmp_path: Path, rows: list[dict[str, Any]]) -> Path:
 Verdicts = dict[str, tuple[str, list[str]]]
 
 
+def run_input(inp: Path, db: Path) -> tuple[int, str]:
+    """`citeaudit run` of one input file or folder into `db`: its exit code and output, never a traceback."""
+    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+    assert "Traceback" not in res.output, res.output
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    return res.exit_code, res.output
+
+
 def claim_answer(answer_id: str, key: str, claim: str, source: str) -> dict[str, Any]:
     """One answer stating `claim` and citing its one source `source` (`[1]`, doc and title `key`, conversation
     `conv-{key}`)."""

@@ -8,22 +8,14 @@ from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
-from click.testing import CliRunner
 
-from audit.cli import main
 from audit.contract import answers_schema
-from tests.cli.hostile import CTX
+from tests.cli.hostile import CTX, run_input
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
 GOOD = "Refunds take 30 days [1]."
 NOON_MS = int(datetime(2026, 11, 1, 12, tzinfo=UTC).timestamp() * 1000)
-
-
-def _run(inp: Path, db: Path) -> tuple[int, str]:
-    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
-    assert "Traceback" not in res.output and (res.exception is None or isinstance(res.exception, SystemExit))
-    return res.exit_code, res.output
 
 
 def _with_column(rows: list[dict[str, object]], name: str, array: pa.Array) -> pa.Table:
@@ -40,7 +32,7 @@ def test_a_timestamp_beyond_duckdbs_range_quarantines_its_row_not_the_run(tmp_pa
     values = [NOON_MS, NOON_MS * 1_000_000, NOON_MS, -(NOON_MS * 1_000_000)]
     inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
     pq.write_table(_with_column(rows, "logged_at", pa.array(values, pa.timestamp("ms", "UTC"))), inp)
-    code, out = _run(inp, db)
+    code, out = run_input(inp, db)
     assert code == 0, out
     assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(4, 2, 2)]
     assert q(db, "SELECT answer_id, level FROM answer_audit ORDER BY 1") == [("a0", "GREEN"), ("a2", "GREEN")]
@@ -60,14 +52,14 @@ def test_an_id_column_of_decimals_past_38_digits_stops_naming_it(tmp_path: Path)
     inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
     wide = pa.array([decimal.Decimal(10**44 + 1), decimal.Decimal(10**44 + 2)], pa.decimal256(50, 0))
     pq.write_table(_with_column(rows, "answer_id", wide), inp)
-    code, out = _run(inp, db)
+    code, out = run_input(inp, db)
     assert (code, out) == (
         2,
         f"error: {inp}: column 'answer_id' must be a string column (or integers), got {wide.type}\n",
     )
     narrow = pa.array([decimal.Decimal(10**37 + 1), decimal.Decimal(10**37 + 2)], pa.decimal256(38, 0))
     pq.write_table(_with_column(rows, "answer_id", narrow), inp)
-    code, out = _run(inp, db)
+    code, out = run_input(inp, db)
     assert code == 0, out
     assert q(db, "SELECT answer_id FROM answer_audit ORDER BY 1") == [(str(10**37 + 1),), (str(10**37 + 2),)]
 
@@ -80,7 +72,7 @@ def test_an_answer_or_id_of_only_control_characters_is_empty(tmp_path: Path) -> 
     rows += [make_answer("good", GOOD, CTX), make_answer("\x00", GOOD, CTX), make_answer("nul_inside", "a\x00b", CTX)]
     inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
     pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
-    code, out = _run(inp, db)
+    code, out = run_input(inp, db)
     assert code == 0, out
     got = q(db, "SELECT answer_id, field, reason FROM quarantine ORDER BY row_ref")
     assert got == [(k, "answer", "answer is empty: nothing to audit") for k in empty] + [
@@ -112,7 +104,7 @@ def test_a_logged_at_strings_zone_is_honoured_or_the_row_quarantined_never_dropp
     rows = [make_answer(k, GOOD, CTX) for k in stamps]
     inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
     pq.write_table(_with_column(rows, "logged_at", pa.array([v for v, _ in stamps.values()])), inp)
-    code, out = _run(inp, db)
+    code, out = run_input(inp, db)
     assert code == 0, out
     got = dict(q(db, "SELECT answer_id, strftime(logged_at AT TIME ZONE 'UTC', '%Y-%m-%d %H:%M:%S') FROM answer_audit"))
     assert got == {k: want for k, (_, want) in stamps.items() if want is not None}
@@ -131,7 +123,7 @@ def test_contexts_as_an_arrow_list_view_are_read_as_the_list_they_are(tmp_path: 
         contexts = pa.array([r["contexts"] for r in rows], view(value_type))
         pq.write_table(_with_column(rows, "contexts", contexts), inp)
         assert pq.read_schema(inp).field("contexts").type == view(value_type)
-        code, out = _run(inp, db)
+        code, out = run_input(inp, db)
         assert code == 0, (view.__name__, out)
         assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(2, 2, 0)]
         assert dict(q(db, "SELECT answer_id, level FROM answer_audit")) == {"right": "GREEN", "wrong": "RED"}

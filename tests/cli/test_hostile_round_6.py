@@ -14,17 +14,11 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
-from tests.cli.hostile import CTX, batched, logged_rows
+from tests.cli.hostile import CTX, batched, logged_rows, run_input
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
 REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
-
-
-def _run(inp: Path, db: Path) -> tuple[int, str]:
-    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
-    assert "Traceback" not in res.output, res.output
-    return res.exit_code, res.output
 
 
 def _json_contexts_table(rows: list[dict[str, Any]], text_type: pa.DataType) -> pa.Table:
@@ -66,7 +60,7 @@ def test_contexts_logged_as_json_text_are_read_and_a_row_that_is_no_json_array_i
     ):
         inp, db = tmp_path / f"{name}.parquet", tmp_path / f"{name}.duckdb"
         pq.write_table(_json_contexts_table(rows, typ), inp)
-        code, out = _run(inp, db)
+        code, out = run_input(inp, db)
         assert code == 0, out
         assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(10, 7, 3)]
         bad = q(db, "SELECT answer_id, row_ref, field, reason FROM quarantine ORDER BY answer_id")
@@ -107,7 +101,7 @@ def test_a_folder_of_logs_with_contexts_as_json_text_in_one_file_and_lists_in_an
     )
     text_row = make_answer("b", f"{REFUNDS} [1]", []) | {"contexts": json.dumps(CTX)}
     pq.write_table(_json_contexts_table([text_row], pa.string()), folder / "b.parquet")
-    code, out = _run(folder, tmp_path / "audit.duckdb")
+    code, out = run_input(folder, tmp_path / "audit.duckdb")
     assert code == 2, out
     assert "a.parquet" in out and "b.parquet" in out and "contexts" in out and "JSON" in out, out
 
@@ -147,7 +141,7 @@ def test_a_langchain_document_s_page_counts_from_zero_unless_the_log_shows_other
     rows = [make_answer(k, v, []) | {"contexts": None} for k, v in LANGCHAIN_PAGES.items()]
     inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
     pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
-    code, out = _run(inp, db)
+    code, out = run_input(inp, db)
     assert code == 0, out
     got = dict(
         q(db, "SELECT answer_id, list((context_rank, verdict) ORDER BY citation_ord) FROM citation_audit GROUP BY 1")

@@ -10,11 +10,9 @@ from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
-from click.testing import CliRunner
 
-from audit.cli import main
 from audit.contract import answers_schema
-from tests.cli.hostile import CTX, batched, cites_by_answer, logged_rows
+from tests.cli.hostile import CTX, batched, cites_by_answer, logged_rows, run_input
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
@@ -68,12 +66,6 @@ def test_a_bracket_in_a_code_block_indented_four_spaces_is_no_marker(answers_db:
         assert [(ref, v) for ref, _, v, _ in got[a]] == [("1", "verified"), ("2", "verified")], (a, got[a])
 
 
-def _run(inp: Path, db: Path) -> tuple[int, str]:
-    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
-    assert "Traceback" not in res.output, res.output
-    return res.exit_code, res.output
-
-
 def test_contexts_as_json_text_holding_a_lone_surrogate_escape_are_read(tmp_path: Path) -> None:
     # `contexts` logged as JSON text by Python's `json.dumps` (ASCII escapes): a retrieved text holding an emoji cut
     # in half is written `\ud83d`, valid JSON (Python reads it) that DuckDB refuses, so the row was quarantined as
@@ -91,7 +83,7 @@ def test_contexts_as_json_text_holding_a_lone_surrogate_escape_are_read(tmp_path
     schema = schema.set(schema.get_field_index("contexts"), pa.field("contexts", pa.string()))
     inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
     pq.write_table(pa.Table.from_pylist(rows, schema=schema), inp)
-    code, out = _run(inp, db)
+    code, out = run_input(inp, db)
     assert code == 0, out
     assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(4, 3, 1)]
     ((answer, row, field, reason),) = q(db, "SELECT answer_id, row_ref, field, reason FROM quarantine")
@@ -192,7 +184,7 @@ def test_contexts_logged_as_a_list_of_texts_are_read_in_their_order(tmp_path: Pa
     for name, item in (("string", pa.string()), ("large", pa.large_string())):
         inp, db = tmp_path / f"{name}.parquet", tmp_path / f"{name}.duckdb"
         pq.write_table(_text_list_table(rows, item), inp)
-        code, out = _run(inp, db)
+        code, out = run_input(inp, db)
         assert code == 0, out
         assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(4, 4, 0)]
         got = {a: [(rank, v) for _, rank, v, _ in cs] for a, cs in cites_by_answer(db).items()}
@@ -214,7 +206,7 @@ def test_a_folder_of_logs_with_contexts_as_texts_in_one_file_and_structs_in_anot
     )
     text_row = make_answer("b", f"{REFUNDS} [1]", []) | {"contexts": [REFUNDS]}
     pq.write_table(_text_list_table([text_row], pa.string()), folder / "b.parquet")
-    code, out = _run(folder, tmp_path / "audit.duckdb")
+    code, out = run_input(folder, tmp_path / "audit.duckdb")
     assert code == 2, out
     assert "a.parquet" in out and "b.parquet" in out and "contexts" in out and "texts" in out, out
 
@@ -282,7 +274,7 @@ def test_contexts_as_json_text_of_another_json_type_are_quarantined_naming_it_in
     schema = schema.set(schema.get_field_index("contexts"), pa.field("contexts", pa.string()))
     inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
     pq.write_table(pa.Table.from_pylist(rows, schema=schema), inp)
-    code, out = _run(inp, db)
+    code, out = run_input(inp, db)
     assert code == 0, out
     got = dict(q(db, "SELECT answer_id, reason FROM quarantine WHERE field = 'contexts'"))
     want = {"number": "a number", "negative": "a number", "string": "a string", "bool": "true or false",

@@ -10,21 +10,13 @@ from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
-from click.testing import CliRunner
 
-from audit.cli import main
 from audit.contract import answers_schema
-from tests.cli.hostile import CTX, batched, cites_by_answer, logged_rows
+from tests.cli.hostile import CTX, batched, cites_by_answer, logged_rows, run_input
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
 REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
-
-
-def _run(inp: Path, db: Path) -> tuple[int, str]:
-    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
-    assert "Traceback" not in res.output, res.output
-    return res.exit_code, res.output
 
 
 def _with_contexts(rows: list[dict[str, Any]], typ: pa.DataType | None) -> pa.Table:
@@ -91,7 +83,7 @@ def test_contexts_logged_as_langchain_documents_are_read(tmp_path: Path) -> None
         rows = [make_answer(k, v, []) | {"contexts": value} for k, v in DOCUMENT_ANSWERS.items()]
         inp, db = tmp_path / f"{name}.parquet", tmp_path / f"{name}.duckdb"
         pq.write_table(_with_contexts(rows, typ), inp)
-        code, out = _run(inp, db)
+        code, out = run_input(inp, db)
         assert code == 0, (name, out)
         _assert_documents_read(db)
 
@@ -108,7 +100,7 @@ def test_contexts_logged_as_llamaindex_nodes_with_scores_are_read(tmp_path: Path
     rows = [make_answer(k, v, []) | {"contexts": json.dumps(nodes)} for k, v in answers.items()]
     inp, db = tmp_path / "nodes.parquet", tmp_path / "nodes.duckdb"
     pq.write_table(_with_contexts(rows, pa.string()), inp)
-    code, out = _run(inp, db)
+    code, out = run_input(inp, db)
     assert code == 0, out
     got = {a: [(rank, v) for _, rank, v, _ in cs] for a, cs in cites_by_answer(db).items()}
     assert got == {"ok": [(1, "verified"), (2, "verified")], "wrong": [(2, "misattributed")],
@@ -169,7 +161,7 @@ def test_contexts_logged_as_a_list_of_maps_are_read(tmp_path: Path) -> None:
     rows = [make_answer(k, v, []) | {"contexts": maps} for k, v in answers.items()]
     inp, db = tmp_path / "maps.parquet", tmp_path / "maps.duckdb"
     pq.write_table(_with_contexts(rows, pa.list_(pa.map_(pa.string(), pa.string()))), inp)
-    code, out = _run(inp, db)
+    code, out = run_input(inp, db)
     assert code == 0, out
     got = {a: [(rank, v) for _, rank, v, _ in cs] for a, cs in cites_by_answer(db).items()}
     assert got == {"ok": [(1, "verified"), (2, "verified")], "wrong": [(2, "misattributed")],
@@ -236,7 +228,7 @@ def test_contexts_as_json_text_encoded_twice_are_read(tmp_path: Path) -> None:
     rows = [make_answer(k, v, []) | {"contexts": values[k]} for k, v in answers.items()]
     inp, db = tmp_path / "twice.parquet", tmp_path / "twice.duckdb"
     pq.write_table(_with_contexts(rows, pa.string()), inp)
-    code, out = _run(inp, db)
+    code, out = run_input(inp, db)
     assert code == 0, out
     assert q(db, "SELECT answers_read, answers_audited, answers_quarantined FROM runs") == [(3, 2, 1)]
     got = {a: [(rank, v) for _, rank, v, _ in cs] for a, cs in cites_by_answer(db).items()}
@@ -283,7 +275,7 @@ def test_a_document_whose_source_is_a_file_path_is_named_by_its_file_name(tmp_pa
     rows.append(make_answer("logged", json.dumps(logged), []) | {"contexts": None})
     inp, db = tmp_path / "paths.parquet", tmp_path / "paths.duckdb"
     pq.write_table(_with_contexts(rows, pa.string()), inp)
-    code, out = _run(inp, db)
+    code, out = run_input(inp, db)
     assert code == 0, out
     got = {a: [(rank, v) for _, rank, v, _ in cs] for a, cs in cites_by_answer(db).items()}
     assert got["name"] == got["logged"] == [(1, "verified"), (2, "verified")], got
