@@ -1,4 +1,4 @@
-"""Markdown code in an answer: a bracket inside it is no citation marker (`dialects.find_markers`, extract.sql's
+"""Markdown code in an answer: a bracket inside it is no citation marker (`scan.find_markers`, extract.sql's
 `code_spans`). Fences (``` or ~~~, also unclosed), `inline code` and indented code blocks. Pure functions."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 r"""A regex's possible first characters as a lookahead, so that a scan skips the positions no match can start at.
 
 Python's `re` finds a literal prefix or a first-character set only for simple patterns; the marker registry's
-alternation (`dialects.marker_regex`: a dozen dialects, groups and case-blind parts) gets none, so `finditer` tried
+alternation (`scan.marker_regex`: a dozen dialects, groups and case-blind parts) gets none, so `finditer` tried
 every alternative at every character of a text (~1 ms per 8,000 characters: WiCE's web pages are split into
 sentences, and their markers masked, once each). `(?=[first characters])` before the pattern fails at once where no
 match can begin and changes nothing else: the same matches, the same groups. The set is read from the parsed

@@ -28,18 +28,14 @@ from audit.extract.dialects import (
     NAMED_FOOTNOTE,
     NUMERIC,
     PAREN_NUMERIC,
-    REFERENCE_WORDS,
     SUPERSCRIPT,
-    SUPERSCRIPT_AFTER,
-    SUPERSCRIPT_BEFORE,
-    URL,
     WIDE_NUMERALS_FROM,
     WIDE_NUMERALS_TO,
     any_marker_pattern,
     ascii_digits,
-    reference_list_pattern,
 )
 from audit.extract.reasoning import MAY_REASON, blank_reasoning
+from audit.extract.scan import REFERENCE_WORDS, SUPERSCRIPT_AFTER, SUPERSCRIPT_BEFORE, URL, reference_list_pattern
 from audit.extract.shapes import CONFLICT_GROUPS, shape_answers
 from audit.sql import run, text_table
 

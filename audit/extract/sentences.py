@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from audit.extract.dialects import find_markers
+from audit.extract.scan import find_markers
 from audit.verify.months import SHORT_ONLY
 
 _MASK = "\x00"

@@ -1,4 +1,4 @@
-"""HTML tags in an answer: a bracket inside one is no citation marker (`dialects.find_markers`, extract.sql's
+"""HTML tags in an answer: a bracket inside one is no citation marker (`scan.find_markers`, extract.sql's
 `tag_spans`); and the one span of such a list (tags, urls, code) that may hold a marker. Pure functions."""
 
 from __future__ import annotations

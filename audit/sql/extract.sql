@@ -342,7 +342,7 @@ SELECT answer_id, span[1], span[2]
 FROM (SELECT answer_id, unnest(citeaudit_indented_code(answer_text)) AS span
       FROM texts WHERE regexp_matches(answer_text, $may_indent));
 
--- urls (audit.extract.dialects.URL): a bracket inside one, `https://x.org/a[2]b`, is part of it, not a marker (it
+-- urls (audit.extract.scan.URL): a bracket inside one, `https://x.org/a[2]b`, is part of it, not a marker (it
 -- cited source 2 with a claim no source says: a false RED); `https://x.org [2]`, `(https://x.org)[2]` still cite
 CREATE OR REPLACE TEMP TABLE url_spans AS
 SELECT answer_id, span_start AS url_start, span_end AS url_end FROM match_spans($url, '://', 'www.');
@@ -366,7 +366,7 @@ SELECT answer_id, marker_ord, marker,
        CAST(sum(length(before) + length(marker)) OVER (PARTITION BY answer_id ORDER BY marker_ord) AS INTEGER) AS char_end
 FROM flat;
 
--- a superscript run is a marker only where a citation stands (audit.extract.dialects.superscript_in_place: after a
+-- a superscript run is a marker only where a citation stands (audit.extract.scan.superscript_in_place: after a
 -- word or a sentence's punctuation, before a space, punctuation or the end): `m²`, `10⁶`, `x²` are no citations
 CREATE OR REPLACE TEMP TABLE markers AS
 SELECT m.* FROM markers_all m JOIN texts t USING (answer_id)
@@ -383,7 +383,7 @@ WHERE NOT EXISTS (
 
 -- a closing list of sources under a header ("Sources:", "**References**"), each line a marker and a title or url,
 -- or Markdown footnote / link definitions without one ("[^1]: Refund Policy.pdf", "[2]: https://...")
--- (audit.extract.dialects.reference_list_pattern): its markers cite no claim of their own. When the answer cites
+-- (audit.extract.scan.reference_list_pattern): its markers cite no claim of their own. When the answer cites
 -- inline, the list only names those sources and its markers are dropped; when it does not, each of the list's
 -- markers cites the whole answer above it (assess.py), as a structured `citations` entry cited nowhere inline
 -- does. The answer is flagged reference_list.
@@ -417,7 +417,7 @@ WHERE m.char_start >= (SELECT r.ref_start FROM reference_lists r WHERE r.answer_
               WHERE r.answer_id = m.answer_id AND b.char_start < r.ref_start);
 
 -- named footnotes' definitions ("[^refund-policy]: Refund Policy.pdf"): the first of each label, in lower case
--- (audit.extract.dialects.footnote_definitions)
+-- (audit.extract.scan.footnote_definitions)
 CREATE OR REPLACE TEMP TABLE footnote_defs AS
 WITH found AS (
     SELECT answer_id, regexp_extract_all(answer_text, $nfdef, 1) AS labels,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from audit.extract.dialects import url_spans
+from audit.extract.scan import url_spans
 
 _SCHEME_OR_WWW = re.compile(r"[a-z][a-z0-9+.-]*://|\bwww\.")
 _SPACES = re.compile(r"\s{2,}")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from audit.extract.dialects import markers_outside_code, reference_list_start
+from audit.extract.scan import markers_outside_code, reference_list_start
 from tests.cli.hostile import CTX, batched
 from tests.cli.hostile import audited as _audited
 from tests.conftest import make_answer

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
-from audit.extract.dialects import footnote_definitions, markers_outside_code
+from audit.extract.scan import footnote_definitions, markers_outside_code
 from tests.cli.hostile import CTX, batched
 from tests.cli.hostile import audited as _audited
 from tests.conftest import make_answer

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from audit.extract.dialects import markers_outside_code
+from audit.extract.scan import markers_outside_code
 from tests.cli.hostile import CTX, batched
 from tests.cli.hostile import audited as _audited
 from tests.conftest import make_answer

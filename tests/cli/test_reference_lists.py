@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
-from audit.extract.dialects import markers_outside_code, reference_list_start
+from audit.extract.scan import markers_outside_code, reference_list_start
 from tests.conftest import make_answer
 from tests.conftest import query as q
 from tests.extract.test_markers import extract

@@ -8,8 +8,9 @@ import re
 
 import pytest
 
-from audit.extract.dialects import any_marker_pattern, find_markers, marker_regex
+from audit.extract.dialects import any_marker_pattern
 from audit.extract.firstchars import compile_skipping, first_chars, search_from_first
+from audit.extract.scan import find_markers, marker_regex
 
 _PIECES = [
     "[1]", "[2, 3]", "[12-14]", "【3】", "【4†source】", "［5］", "¹", "²³", "⁴⁻⁶", "<sup>7</sup>", "<SUP>[8]</SUP>",

@@ -1,4 +1,4 @@
-"""Markers inside a url, Markdown code or an HTML tag are no markers (`dialects.find_markers`): each marker is tested
+"""Markers inside a url, Markdown code or an HTML tag are no markers (`scan.find_markers`): each marker is tested
 against the one span that may hold it (`tags.holding`), not against every span of the text. The same markers as the
 test against every span, on texts that mix them; a page of 16,000 links, tags, code spans and markers is read in a
 fraction of a second (it took about a minute when each marker was tested against every span; not timed here)."""
@@ -8,14 +8,8 @@ from __future__ import annotations
 import random
 import re
 
-from audit.extract.dialects import (
-    SUPERSCRIPT,
-    code_spans,
-    find_markers,
-    marker_regex,
-    superscript_in_place,
-    url_spans,
-)
+from audit.extract.dialects import SUPERSCRIPT, code_spans
+from audit.extract.scan import find_markers, marker_regex, superscript_in_place, url_spans
 from audit.extract.tags import tag_spans
 
 _SUPERSCRIPT = re.compile(SUPERSCRIPT.pattern)

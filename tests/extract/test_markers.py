@@ -11,8 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from audit.extract.dialects import expand_numeric, markers_outside_code
+from audit.extract.dialects import expand_numeric
 from audit.extract.markers import extract_citations
+from audit.extract.scan import markers_outside_code
 
 CASES = [json.loads(line) for line in (Path(__file__).parent / "cases" / "markers.jsonl").read_text().splitlines()]
 
