@@ -73,7 +73,10 @@ _OPEN, _CLOSE_BRACKET = "(?:\\\\?\\[|［|【)", "(?:\\\\?\\]|］|】)"
 # A position of up to 30 digits is read: one past int32 (`[99999999999999999999]`, `[1-99999999999]`) is a citation
 # of no source (extract.sql: NULL rank, index_out_of_range); ten digits or more was no marker, or one whose position
 # was dropped, and its claim went unchecked (GREEN beside a verified [1])
-_POSITIONS = rf"({_DIGIT}{{1,30}}(?:{_GAP}[,;\-–—−，；、،]{_GAP}{_DIGIT}{{1,30}})*)"
+# Positions joined as in prose, `[1 and 2]`, `[1, 2 and 3]`, `[1, 2, and 3]`, `[1 & 2]`, `(Sources 1 and 2)`: `and` or `&`
+# a separator as `,` is (they were no marker: YELLOW no_citations however wrong the source)
+_SEP = rf"{_GAP}(?:[,;\-–—−，；、،]{_GAP}(?:(?:and|&){_GAP})?|(?:and|&){_GAP})"
+_POSITIONS = rf"({_DIGIT}{{1,30}}(?:{_SEP}{_DIGIT}{{1,30}})*)"
 # a list closed with its separator, `[1,]`, `[1, ]`, `[1, 2,]`, `[1;]` (a template joining ids with ", "): the positions
 # it lists (it was no marker: YELLOW no_citations however wrong the source)
 _TRAILING = rf"(?:[,;，；、،]{_GAP})?"
@@ -251,11 +254,11 @@ def strip_groups(pattern: str) -> str:
 
 
 def expand_numeric(inner: str, limit: int = 50) -> list[int]:
-    """`1, 3` (or `1; 3`) -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit` positions."""
+    """`1, 3` (or `1; 3`, `1 and 3`, `1 & 3`) -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit` positions."""
     out: list[int] = []
     inner = inner.translate(SUPERSCRIPT_DIGITS).translate(WIDE_NUMERALS)
     inner = re.sub(rf"<[^>]*>|[\s{INVISIBLE}{WIDE_SPACES}]", "", inner, flags=re.ASCII)
-    inner = inner.replace(";", ",")
+    inner = re.sub(r";|and|&", ",", inner)
     for part in inner.split(","):
         bounds = re.split(r"\s*[-–]\s*", part)
         if len(bounds) == 2:
