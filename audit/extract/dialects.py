@@ -76,7 +76,11 @@ _OPEN, _CLOSE_BRACKET = "(?:\\\\?\\[|［|【)", "(?:\\\\?\\]|］|】)"
 # Positions joined as in prose, `[1 and 2]`, `[1, 2 and 3]`, `[1, 2, and 3]`, `[1 & 2]`, `(Sources 1 and 2)`: `and` or `&`
 # a separator as `,` is (they were no marker: YELLOW no_citations however wrong the source)
 _SEP = rf"{_GAP}(?:[,;\-–—−，；、،]{_GAP}(?:(?:and|&){_GAP})?|(?:and|&){_GAP})"
-_POSITIONS = rf"({_DIGIT}{{1,30}}(?:{_SEP}{_DIGIT}{{1,30}})*)"
+# A position written `S1` or `#1`, `[S1]`, `[s2]`, `[S1, S2]`, `[#1]` (prompts numbering their sources "S1", "S2", or
+# "#1"): the position (it was no marker: YELLOW no_citations however wrong the source). `(#12)` stays text (a
+# parenthesis needs a label: an issue's number)
+_POSITION = rf"[Ss#]?{_DIGIT}{{1,30}}"
+_POSITIONS = rf"({_POSITION}(?:{_SEP}{_POSITION})*)"
 # a list closed with its separator, `[1,]`, `[1, ]`, `[1, 2,]`, `[1;]` (a template joining ids with ", "): the positions
 # it lists (it was no marker: YELLOW no_citations however wrong the source)
 _TRAILING = rf"(?:[,;，；、،]{_GAP})?"
@@ -258,7 +262,7 @@ def expand_numeric(inner: str, limit: int = 50) -> list[int]:
     out: list[int] = []
     inner = inner.translate(SUPERSCRIPT_DIGITS).translate(WIDE_NUMERALS)
     inner = re.sub(rf"<[^>]*>|[\s{INVISIBLE}{WIDE_SPACES}]", "", inner, flags=re.ASCII)
-    inner = re.sub(r";|and|&", ",", inner)
+    inner = re.sub(r"[Ss#]", "", re.sub(r";|and|&", ",", inner))
     for part in inner.split(","):
         bounds = re.split(r"\s*[-–]\s*", part)
         if len(bounds) == 2:

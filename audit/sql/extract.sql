@@ -399,7 +399,9 @@ WHERE regexp_matches(answer_text, '(?i)' || $ref_words || '|\][ \t]*:')
 CREATE OR REPLACE TEMP TABLE reference_entries AS
 WITH entries AS (
     SELECT m.answer_id,
-           TRY_CAST(TRY_CAST(translate(trim(regexp_extract(m.marker, $num, 1)), $wide_from, $wide_to) AS BIGINT)
+           -- (`[S1]`, `[#1]`: its position without the S or #)
+           TRY_CAST(TRY_CAST(translate(ltrim(trim(regexp_extract(m.marker, $num, 1)), 'Ss#'), $wide_from, $wide_to)
+                             AS BIGINT)
                     - $base + 1 AS INTEGER) AS rank,
            lower(regexp_replace(regexp_extract(substr(t.answer_text, m.char_end + 1), '^[^\n]*'),
                                 '^[\s:：\-–—]+|\s+$', '', 'g')) AS name
