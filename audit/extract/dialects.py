@@ -73,8 +73,8 @@ _OPEN, _CLOSE_BRACKET = "(?:\\\\?\\[|［|【)", "(?:\\\\?\\]|］|】)"
 # A position of up to 30 digits is read: one past int32 (`[99999999999999999999]`, `[1-99999999999]`) is a citation
 # of no source (extract.sql: NULL rank, index_out_of_range); ten digits or more was no marker, or one whose position
 # was dropped, and its claim went unchecked (GREEN beside a verified [1])
-# Positions joined as in prose, `[1 and 2]`, `[1, 2 and 3]`, `[1, 2, and 3]`, `[1 & 2]`, `(Sources 1 and 2)`: `and` or `&`
-# a separator as `,` is (they were no marker: YELLOW no_citations however wrong the source)
+# Positions joined as in prose, `[1 and 2]`, `[1, 2 and 3]`, `[1, 2, and 3]`, `[1 & 2]`, `(Sources 1 and 2)`: `and`
+# or `&` a separator as `,` is (they were no marker: YELLOW no_citations however wrong the source)
 _SEP = rf"{_GAP}(?:[,;\-–—−，；、،]{_GAP}(?:(?:and|&){_GAP})?|(?:and|&){_GAP})"
 # A position written `S1` or `#1`, `[S1]`, `[s2]`, `[S1, S2]`, `[#1]` (prompts numbering their sources "S1", "S2", or
 # "#1"): the position (it was no marker: YELLOW no_citations however wrong the source). `(#12)` stays text (a
@@ -227,10 +227,13 @@ SUPERSCRIPT = Dialect(
     name="superscript",
     pattern=(
         rf"[{_SUP}]{{1,9}}(?:[{_SUP_SEP}][{_SUP}]{{1,9}})*"
+        # in raised parentheses, `days⁽¹⁾`, `days⁽¹˒²⁾` (renderers and models writing a footnote so): it was no marker
+        # (YELLOW no_citations); under the same place rule (`m⁽²⁾`, `10⁽³⁾` stay text)
+        f"|\u207d[{_SUP}]{{1,9}}(?:[{_SUP_SEP}][{_SUP}]{{1,9}})*\u207e"  # the parentheses themselves (RE2)
         rf"|{SUP_OPEN}[ \t]*\d{{1,9}}(?:[ \t]*[,;–-][ \t]*\d{{1,9}})*[ \t]*{SUP_CLOSE}"
         r"|\^\d{1,9}(?:[,;–-]\d{1,9})*\^"
     ),
-    example="days¹, days¹˒², days¹⁰, days.¹, days<sup>1</sup>, days.^1^",
+    example="days¹, days¹˒², days¹⁰, days.¹, days⁽¹⁾, days<sup>1</sup>, days.^1^",
 )
 
 DIALECTS: tuple[Dialect, ...] = (
@@ -261,7 +264,7 @@ def expand_numeric(inner: str, limit: int = 50) -> list[int]:
     """`1, 3` (or `1; 3`, `1 and 3`, `1 & 3`) -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit` positions."""
     out: list[int] = []
     inner = inner.translate(SUPERSCRIPT_DIGITS).translate(WIDE_NUMERALS)
-    inner = re.sub(rf"<[^>]*>|[\s{INVISIBLE}{WIDE_SPACES}]", "", inner, flags=re.ASCII)
+    inner = re.sub(rf"<[^>]*>|[\s{INVISIBLE}{WIDE_SPACES}\u207d\u207e]", "", inner, flags=re.ASCII)
     inner = re.sub(r"[Ss#]", "", re.sub(r";|and|&", ",", inner))
     for part in inner.split(","):
         bounds = re.split(r"\s*[-–]\s*", part)
