@@ -182,7 +182,8 @@ DOC_CHUNK = Dialect(
 # OpenAI Assistants' file search annotates `【4:0†Refund Policy.pdf】` (older ones and ChatGPT `【7†source】`; some
 # renderers write `[4:0†...]`): the numbers are message and search-result indexes, never context ranks; the name after
 # the dagger is the file's (resolved by title as document_page is, to the document's retrieved context that supports
-# the claim best). `source` names no file: such a citation cannot be resolved (resolve.sql: source_not_named). The
+# the claim best). `source` names no file: such a mark cites one of the sources retrieved, the one that supports the
+# claim best (resolve.sql; it was source_not_named, fabricated, however right; so still without a source). The
 # lines a mark quotes, `【4:0†Refund Policy.pdf†L1-L5】`, are no part of the name (it was unknown_document, RED); a
 # mark naming lines alone, `【12†L1-L3】` (ChatGPT browsing), names no source either (LINES_ONLY)
 FILE_SEARCH = Dialect(

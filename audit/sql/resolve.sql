@@ -29,6 +29,10 @@ WITH cited AS (
             -- a JSON citations entry that names a document
             OR (c.dialect = 'structured' AND c.cited_title IS NOT NULL))
            AND (k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem))
+       -- a file search mark naming no file, `【1†source】`, `【4:0†source】`, `[1†source]` (its numbers are message and
+       -- search-result indexes, no ranks): one of the sources retrieved, each (it was source_not_named, fabricated,
+       -- however right)
+       OR (c.dialect = 'file_search' AND c.cited_title IS NULL)
        -- a named footnote's definition, a JSON entry or a link's target may be the source's url
        OR (c.dialect IN ('named_footnote', 'structured', 'link') AND k.url_key = c.ref_key)
        -- [citation:X:Y] splits at the first colon, but ids may hold colons (urn:kb:7): a document whose id and a
@@ -130,7 +134,7 @@ SELECT c.answer_id, c.citation_ord, c.marker, c.dialect, c.char_start, c.char_en
                THEN 'index_out_of_range'
            WHEN c.dialect = 'citation_object' AND c.cited_rank IS NOT NULL AND kd.answer_id IS NULL
                THEN 'index_out_of_range'
-           -- 【4:0†source】: no file named, and its numbers are no context ranks
+           -- 【4:0†source】 in an answer without a retrieved source: no file named, and its numbers are no ranks
            WHEN c.dialect = 'file_search' AND c.cited_title IS NULL THEN 'source_not_named'
            -- [^note] without a `[^note]: ...` definition: what it cites cannot be known
            WHEN c.dialect = 'named_footnote' AND c.cited_title IS NULL THEN 'footnote_not_defined'

@@ -30,12 +30,17 @@ ANSWERS = {
 }
 
 
-@batched([make_answer(key, text, CTX) for key, text in ANSWERS.items()])
+# `†source` with no source retrieved: nothing it can be (source_not_named)
+ALONE = make_answer("no_sources", ANSWERS["unnamed"], [])
+
+
+@batched([make_answer(key, text, CTX) for key, text in ANSWERS.items()] + [ALONE])
 def test_an_openai_file_search_annotation_cites_the_file_it_names(answers_db: Path) -> None:
     # OpenAI Assistants' file search writes `【4:0†Refund Policy.pdf】` (message and search-result indexes, then the
     # file's name): it was no marker, so beside a verified [1] a wrong figure cited this way came out GREEN. It names
     # its source by title (with or without the extension, as [Document: X, Page Y] does); `†source` names none, and
-    # the numbers are no context ranks: a citation that cannot be resolved, never GREEN by default
+    # the numbers are no context ranks: one of the sources retrieved, the one that supports the claim best (round 9:
+    # it was source_not_named, fabricated, however right); with none retrieved, a citation that cannot be resolved
     db = answers_db
     got = q(
         db,
@@ -46,16 +51,17 @@ def test_an_openai_file_search_annotation_cites_the_file_it_names(answers_db: Pa
     assert [(a, d, r, rank, v, claim) for a, d, r, rank, v, _reasons, claim in got] == [
         ("ascii", "file_search", "Refund Policy.pdf", 1, "verified", refunds),
         ("named", "file_search", "Refund Policy.pdf", 1, "verified", refunds),
+        ("no_sources", "file_search", "source", None, "fabricated", refunds),
         ("one_number", "file_search", "Refund Policy.pdf", 1, "verified", refunds),
         ("stem", "file_search", "Shipping", 2, "verified", "Shipping is free over 50 euros."),
         ("unknown_file", "file_search", "Warranty.pdf", None, "fabricated", refunds),
-        ("unnamed", "file_search", "source", None, "fabricated", refunds),
+        ("unnamed", "file_search", "source", 1, "verified", refunds),
         ("wrong_figure", "file_search", "Shipping.pdf", 2, got[-1][4], "Shipping costs 20 euros."),
     ], got
     assert got[-1][4] != "verified", got
     reasons = {a: list(r) for a, _d, _r, _rank, _v, r, _c in got}
     assert reasons["unknown_file"] == ["unknown_document"]
-    assert reasons["unnamed"] == ["source_not_named"]
+    assert reasons["no_sources"] == ["source_not_named"] and reasons["unnamed"] == ["exact_match"]
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     assert levels == {
         "named": "GREEN",
@@ -64,7 +70,8 @@ def test_an_openai_file_search_annotation_cites_the_file_it_names(answers_db: Pa
         "one_number": "GREEN",
         "wrong_figure": "RED",
         "unknown_file": "RED",
-        "unnamed": "RED",
+        "unnamed": "GREEN",
+        "no_sources": "RED",
     }, levels
     # the Python reference finds the same markers as the SQL
     cites, _ = extract([ANSWERS["named"], ANSWERS["unnamed"]])

@@ -124,8 +124,9 @@ def test_an_openai_assistants_message_cites_by_its_file_citations(tmp_path: Path
     assert cites["wrong"][0][1] == 2 and cites["wrong"][0][2] != "verified"
     assert reasons["unknown"] == ["unknown_document"]
     assert cites["quote"][0][2] != "verified"  # a quote its file does not hold
-    # the annotation cannot be read, its mark stays in the text: it is read as one too, naming no file
-    assert sorted(reasons["past"]) == ["malformed_citation:start_index", "source_not_named"]
+    # the annotation cannot be read, its mark stays in the text: it is read as one too, naming no file (one of the
+    # sources retrieved: round 9)
+    assert reasons["past"] == ["malformed_citation:start_index"], reasons
     levels = dict(q(db, "SELECT answer_id, flags FROM answer_audit"))
     assert all("structured_parse_failed" not in f for f in levels.values())
 

@@ -74,7 +74,7 @@ def test_a_query_or_window_with_no_rows_is_an_empty_frame_with_its_columns(tmp_p
     db = audited(
         tmp_path,
         [
-            make_answer("fs", "Refunds take 30 days【4:0†source】.", CTX),
+            make_answer("fs", "Refunds take 30 days【4:0†source】.", []),
             make_answer("fn", "Refunds take 30 days[^note].", CTX),
         ],
     )
