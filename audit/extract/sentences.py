@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -87,9 +88,25 @@ _BRACKETED = re.compile(r"[(\[]\s*(?:(?:see|cf\.?|sources?|via)\b:?\s*)?(?:\x00[
 _TERMINAL_CODE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
 
 
+# An HTML entity, named or numeric (`&amp;`, `&#8217;`, `&#x2019;`), with its semicolon: a bare `&` (`R&D`, `AT&T`,
+# `&c.`) is none
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+
+
+def unescape_entities(text: str) -> str:
+    """`text` with its HTML entities read as the characters they stand for, escaped once or twice (`&amp;amp;`): an
+    answer HTML-escaped by a logger or a widget outside any marker (`Refunds &amp; returns ...`, `store&#8217;s`)
+    kept them in the claim checked against the source and shown."""
+    for _ in range(2):
+        if "&" not in text or not _ENTITY.search(text):
+            break
+        text = _ENTITY.sub(lambda m: html.unescape(m.group()), text)
+    return text
+
+
 def strip_markers(text: str) -> str:
     """The text without citation markers (and the brackets around them) or terminal colour codes, spaces before
-    punctuation tidied."""
+    punctuation tidied, HTML entities read as their characters (`unescape_entities`)."""
     if "\x1b" in text:
         text = _TERMINAL_CODE.sub("", text)
     pieces, last = [], 0
@@ -98,7 +115,7 @@ def strip_markers(text: str) -> str:
         last = m.end()
     out = "\x00".join(pieces) + ("\x00" if pieces else "") + text[last:]
     out = _BRACKETED.sub("", out).replace("\x00", "")
-    out = re.sub(rf"[{_MARKS}]+", "", out)
+    out = re.sub(rf"[{_MARKS}]+", "", unescape_entities(out))
     # only from a run's first space: from each of its spaces, a long run of spaces not before a stop was read again
     # to its end (quadratic: 30,000 spaces took 4 s, an answer of a million hours)
     out = re.sub(r"(?<![ \t])[ \t]+([.,;:!?])", r"\1", out)
