@@ -69,6 +69,25 @@ WIDE_NUMERALS = str.maketrans(WIDE_NUMERALS_FROM, WIDE_NUMERALS_TO)
 # A logger or model escaping Markdown writes `\[2\]` (shown as [2]): the backslashes are part of the marker
 _OPEN, _CLOSE_BRACKET = "(?:\\\\?\\[|［|【)", "(?:\\\\?\\]|］|】)"
 
+# `[Source 2]`, `[source: 2]`, `[Ref 2]`, `[ref2]`, `[Doc #2]` (RAG prompts ask for "[Source N]"): a label before the
+# positions (it was no marker: GREEN beside a verified [1]); `[Source: X.pdf, Page 2]` stays document_page. A caret
+# before the bracket, `^[1]` (a footnote typed raised), is part of the marker (it stayed in the claim: a false RED),
+# and so is one after it, `^[1]^` (Pandoc's superscript around the bracket: it began the next sentence's claim)
+# "Passage 1", "Context 1", "Chunk 1", "Snippet 1", "Excerpt 1" (what QA prompts and LangChain's and Haystack's
+# templates number the model's sources as), and a label joined to its number by `_` or `-` (`[source_1]`, `[doc-2]`):
+# no marker (YELLOW no_citations however wrong the source)
+_LABEL_NAMES = (
+    r"(?:(?i:sources?|src|refs?|references?|citations?|docs?|documents?"
+    r"|passages?|contexts?|chunks?|snippets?|excerpts?)"
+    # Chinese and Japanese labels, `[来源1]`, `（来源 1）`, `（出典1）`: no marker (YELLOW no_citations however wrong)
+    "|(?:来源|來源|出处|出處|出典|出所|参考|參考|资料|資料|文献|文獻|引用|ソース))"
+)
+_LABEL_SPACE = rf"[ \t{WIDE_SPACES}]*(?:[:#.：][ \t{WIDE_SPACES}]*)?(?:#[ \t]*)?"
+_LABEL_WORD = rf"(?:{_LABEL_NAMES}(?:[_-]|{_LABEL_SPACE}))"
+# The label said again before each later position, `[Source 1, Source 2]`, `[Source 1 and Source 2]`, `(Ref 1; Ref 2)`
+# (a model told to cite "[Source N]" listing two), `[source_1, source_2]`: no marker (YELLOW no_citations however
+# wrong the source). Not joined by `-` there (`doc-2` in a list would read as a range)
+_INNER_LABEL = rf"(?:{_LABEL_NAMES}(?:_|{_LABEL_SPACE}))?"
 # one position or a list or range of them: `2`, `1, 3`, `1; 3`, `2-4`, `2–4`, `2—4` (group 1 of the numeric dialects)
 # A position of up to 30 digits is read: one past int32 (`[99999999999999999999]`, `[1-99999999999]`) is a citation
 # of no source (extract.sql: NULL rank, index_out_of_range); ten digits or more was no marker, or one whose position
@@ -80,7 +99,7 @@ _SEP = rf"{_GAP}(?:[,;\-–—−，；、،]{_GAP}(?:(?:and|&){_GAP})?|(?:and|&
 # "#1"): the position (it was no marker: YELLOW no_citations however wrong the source). `(#12)` stays text (a
 # parenthesis needs a label: an issue's number)
 _POSITION = rf"[Ss#]?{_DIGIT}{{1,30}}"
-_POSITIONS = rf"({_POSITION}(?:{_SEP}{_POSITION})*)"
+_POSITIONS = rf"({_POSITION}(?:{_SEP}{_INNER_LABEL}{_POSITION})*)"
 # a list closed with its separator, `[1,]`, `[1, ]`, `[1, 2,]`, `[1;]` (a template joining ids with ", "): the positions
 # it lists (it was no marker: YELLOW no_citations however wrong the source)
 _TRAILING = rf"(?:[,;，；、،]{_GAP})?"
@@ -90,20 +109,6 @@ _TRAILING = rf"(?:[,;，；、،]{_GAP})?"
 # or an anchor; one level of parentheses in it) is part of the marker (it stayed in the claim, which no source says:
 # a correct answer RED); `[1](2019)` keeps its year in the claim
 _LINK = r"(?:\((?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|/|#)(?:[^\s\(\)]|\([^\s\(\)]*\))*\))?"
-# `[Source 2]`, `[source: 2]`, `[Ref 2]`, `[ref2]`, `[Doc #2]` (RAG prompts ask for "[Source N]"): a label before the
-# positions (it was no marker: GREEN beside a verified [1]); `[Source: X.pdf, Page 2]` stays document_page. A caret
-# before the bracket, `^[1]` (a footnote typed raised), is part of the marker (it stayed in the claim: a false RED),
-# and so is one after it, `^[1]^` (Pandoc's superscript around the bracket: it began the next sentence's claim)
-# "Passage 1", "Context 1", "Chunk 1", "Snippet 1", "Excerpt 1" (what QA prompts and LangChain's and Haystack's
-# templates number the model's sources as), and a label joined to its number by `_` or `-` (`[source_1]`, `[doc-2]`):
-# no marker (YELLOW no_citations however wrong the source)
-_LABEL_WORD = (
-    r"(?:(?:(?i:sources?|src|refs?|references?|citations?|docs?|documents?"
-    r"|passages?|contexts?|chunks?|snippets?|excerpts?)"
-    # Chinese and Japanese labels, `[来源1]`, `（来源 1）`, `（出典1）`: no marker (YELLOW no_citations however wrong)
-    "|(?:来源|來源|出处|出處|出典|出所|参考|參考|资料|資料|文献|文獻|引用|ソース)"
-    rf")(?:[_-]|[ \t{WIDE_SPACES}]*(?:[:#.：][ \t{WIDE_SPACES}]*)?(?:#[ \t]*)?))"
-)
 NUMERIC = Dialect(
     name="numeric",
     pattern=rf"\^?{_OPEN}(?:\^|{_LABEL_WORD})?{_GAP}{_POSITIONS}{_GAP}{_TRAILING}(?:\^{_GAP})?{_CLOSE_BRACKET}\^?{_LINK}",
@@ -266,7 +271,7 @@ def expand_numeric(inner: str, limit: int = 50) -> list[int]:
     out: list[int] = []
     inner = inner.translate(SUPERSCRIPT_DIGITS).translate(WIDE_NUMERALS)
     inner = re.sub(rf"<[^>]*>|[\s{INVISIBLE}{WIDE_SPACES}\u207d\u207e]", "", inner, flags=re.ASCII)
-    inner = re.sub(r"[Ss#]", "", re.sub(r";|and|&", ",", inner))
+    inner = re.sub(r"[^0-9,\-–]", "", re.sub(r";|and|&", ",", inner))  # as extract.sql: labels, S and # go
     for part in inner.split(","):
         bounds = re.split(r"\s*[-–]\s*", part)
         if len(bounds) == 2:

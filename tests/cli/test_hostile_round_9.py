@@ -37,6 +37,25 @@ def test_positions_joined_by_and_are_a_marker(answers_db: Path) -> None:
     assert got["wrong"] == [("2", "misattributed")], got
 
 
+RELABELLED = {
+    "comma": "Refunds take 30 days and shipping is free over 50 euros [Source 1, Source 2].",
+    "and": "Refunds take 30 days and shipping is free over 50 euros [Source 1 and Source 2].",
+    "paren": "Refunds take 30 days and shipping is free over 50 euros (Ref 1; Ref 2).",
+    "joined": "Refunds take 30 days and shipping is free over 50 euros [source_1, source_2].",
+    "wrong": f"{REFUNDS} [Source 2, Source 2]",
+}
+
+
+@batched(logged_rows(RELABELLED))
+def test_the_label_said_again_before_each_position_is_one_marker(answers_db: Path) -> None:
+    # `[Source 1, Source 2]` (a model told to cite "[Source N]" listing two sources): no marker, YELLOW
+    # no_citations however wrong the source, where `[Sources 1, 2]` was read
+    got = _refs(answers_db)
+    for a in ("comma", "and", "paren", "joined"):
+        assert got.get(a) == [("1", "verified"), ("2", "verified")], (a, got.get(a))
+    assert got["wrong"] == [("2", "misattributed")], got
+
+
 PREFIXED = {
     "s": f"{REFUNDS} [S1] {SHIPPING} [s2]",
     "s_list": "Refunds take 30 days and shipping is free over 50 euros [S1, S2].",
