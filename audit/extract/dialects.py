@@ -107,8 +107,16 @@ _TRAILING = rf"(?:[,;，；、،]{_GAP})?"
 # `[^2]` is a Markdown footnote: the answer's second source (its `[^2]: ...` definition closing the answer names it);
 # Bing Chat / Copilot write it `[^2^]`. `[2](https://...)` is a Markdown link to source 2: the link (a url, a path
 # or an anchor; one level of parentheses in it) is part of the marker (it stayed in the claim, which no source says:
-# a correct answer RED); `[1](2019)` keeps its year in the claim
-_LINK = r"(?:\((?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|/|#)(?:[^\s\(\)]|\([^\s\(\)]*\))*\))?"
+# a correct answer RED); `[1](2019)` keeps its year in the claim. A link whose label is the bracket, `[[1]](https://...)`
+# (a renderer linking the marker to its source), is the marker, both brackets and its link (the link stayed in the
+# claim, a url no source states), and so is a link in a raised element, `<sup>[1](https://...)</sup>` (its tags did)
+_LINK_TO = r"\((?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|/|#)(?:[^\s\(\)]|\([^\s\(\)]*\))*\)"
+_LINK = rf"(?:{_LINK_TO})?"
+LINKED_NUMERIC = Dialect(
+    name="numeric",
+    pattern=rf"\[{_OPEN}{_GAP}{_POSITIONS}{_GAP}{_CLOSE_BRACKET}\]{_LINK_TO}",
+    example="[[1]](https://x.org/refunds)",
+)
 NUMERIC = Dialect(
     name="numeric",
     pattern=rf"\^?{_OPEN}(?:\^|{_LABEL_WORD})?{_GAP}{_POSITIONS}{_GAP}{_TRAILING}(?:\^{_GAP})?{_CLOSE_BRACKET}\^?{_LINK}",
@@ -119,7 +127,7 @@ HTML_NUMERIC = Dialect(
     name="numeric",
     pattern=(
         rf"(?:{WRAP_OPEN}(?:\[|{HTML_OPEN})|{HTML_OPEN}){_GAP}{_POSITIONS}"
-        rf"{_GAP}{_TRAILING}(?:(?:\]|{HTML_CLOSE}){WRAP_CLOSE}|{HTML_CLOSE})"
+        rf"{_GAP}{_TRAILING}(?:(?:\]{_LINK}|{HTML_CLOSE}){WRAP_CLOSE}|{HTML_CLOSE})"
     ),
     example="&#91;1&#93;, &lsqb;1&rsqb;, <sup>[1]</sup>, <a href=...>[1]</a>",
 )
@@ -246,6 +254,7 @@ DIALECTS: tuple[Dialect, ...] = (
     FILE_SEARCH,
     DOCUMENT_PAGE,
     DOC_CHUNK,
+    LINKED_NUMERIC,
     NUMERIC,
     HTML_NUMERIC,
     PAREN_NUMERIC,

@@ -1,6 +1,6 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $tag (an HTML tag), $num / $html / $pnum / $dp / $doc / $dc / $dc_list / $dc_ref / $fs / $may_indent / $may_reason / $sup / $nf (dialect patterns), $nfdef (a named
+-- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $tag (an HTML tag), $num / $lnum / $html / $pnum / $dp / $doc / $dc / $dc_list / $dc_ref / $fs / $may_indent / $may_reason / $sup / $nf (dialect patterns), $nfdef (a named
 -- footnote's definition), $fs_lines (a file search mark's lines alone), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
@@ -441,6 +441,12 @@ WITH numeric_markers AS (
            string_split(regexp_replace(regexp_replace(translate(regexp_extract(marker, $num, 1), $wide_from, $wide_to),
                                                       ';|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',') AS parts
     FROM markers WHERE regexp_full_match(marker, $num)
+    UNION ALL
+    -- a link whose label is the bracket, [[1]](https://...): the numeric marker it shows
+    SELECT *, 'numeric',
+           string_split(regexp_replace(regexp_replace(translate(regexp_extract(marker, $lnum, 1), $wide_from, $wide_to),
+                                                      ';|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
+    FROM markers WHERE regexp_full_match(marker, $lnum)
     UNION ALL
     -- HTML the widget rendered, &#91;1&#93; or <sup>[1]</sup>: the numeric marker it shows
     SELECT *, 'numeric',

@@ -143,3 +143,20 @@ def test_html_entities_in_a_claim_are_read_as_the_characters_they_stand_for(answ
     assert [c[2:] for c in got["twice"]] == [("verified", "Refunds & returns take 30 days.")], got["twice"]
     assert got["wrong"][0][2] != "verified" and got["wrong"][0][3] == "Refunds & returns take 90 days.", got
     assert "R&D and AT&T &c." in got["text"][0][3], got["text"]
+
+
+LINKED = {
+    "double": f"{REFUNDS[:-1]} [[1]](https://x.org/d1). {SHIPPING[:-1]} [[2]](https://x.org/d2).",
+    "raised": f"{REFUNDS[:-1]}<sup>[1](https://x.org/d1)</sup>. {SHIPPING[:-1]}<sup>[2](#d2)</sup>.",
+    "wrong": "Refunds take 30 days [[2]](https://x.org/d2).",
+}
+
+
+@batched(logged_rows(LINKED))
+def test_a_link_whose_label_is_the_bracket_is_the_marker(answers_db: Path) -> None:
+    # `[[1]](https://...)` (a renderer linking the marker to its source) and `<sup>[1](https://...)</sup>` (a model
+    # told to raise its linked markers): the bracket was read, but the link, or the tags, stayed in the claim
+    got = {a: [(ref, v, c) for ref, _, v, c in cs] for a, cs in cites_by_answer(answers_db).items()}
+    for a in ("double", "raised"):
+        assert got[a] == [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)], (a, got[a])
+    assert got["wrong"] == [("2", "misattributed", REFUNDS)], got
