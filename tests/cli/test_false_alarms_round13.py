@@ -41,3 +41,42 @@ def test_a_closed_name_its_source_writes_apart_is_one_name(got: Verdicts) -> Non
         assert got[key] == ("verified", []), (key, got)
     for key, reason in (("costco", "missing_name:Costco"), ("lower_open", "missing_name:Redwood")):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+TRAIL = "The coastal trail is 8 km long and climbs 300 metres, the park service says."
+HEAT = "On Tuesday the temperature in Phoenix reached 100 °F, the highest this year."
+
+
+@claims(
+    {
+        "miles": ("The coastal trail is 5 miles long.", TRAIL),
+        "km": ("The coastal trail is 8 km long.", "The coastal trail is 5 miles long, the park service says."),
+        "celsius": ("On Tuesday the temperature in Phoenix reached 38 °C.", HEAT),
+        "fahrenheit": ("On Tuesday it reached 100°F in Phoenix.", "On Tuesday it reached 38°C in Phoenix, a record."),
+        "feet": ("The trail climbs about 1,000 feet.", TRAIL.replace("300 metres", "305 metres")),
+        "pounds": ("The boxer weighed 189 pounds.", "The boxer weighed 85.5 kg at the weigh-in on Friday."),
+        "wrong_miles": ("The coastal trail is 9 km long.", "The coastal trail is 5 miles long, the park service says."),
+        "wrong_celsius": ("On Tuesday the temperature in Phoenix reached 40 °C.", HEAT),
+        "wrong_pounds": ("The boxer weighed 175 pounds.", "The boxer weighed 85.5 kg at the weigh-in on Friday."),
+        "same_system": ("The coastal trail is 8.5 km long.", "The coastal trail is 8,400 metres long, the park says."),
+        "own_unit": ("The outfielder threw the ball 404 feet.", "The outfielder threw the ball 403 feet (123 m)."),
+    },
+    HARD,
+)
+def test_a_measure_converted_between_systems_is_the_measure(got: Verdicts) -> None:
+    # "5 miles" against "8 km" was missing_number:5, "38 °C" against "100 °F" missing_number:38, "189 pounds" against
+    # "85.5 kg" missing_number:189 (left out on purpose since round 2): the claim's number is the source's converted
+    # and rounded. A number no such conversion rounds to stays missing, within one system only an exact
+    # restatement is one ("8.5 km" for "8,400 metres", round 11), and where the source gives the measure in the
+    # claim's unit too its number there is the one ("404 feet" for "403 feet (123 m)", an unsupported training pair's)
+    for key in ("miles", "km", "celsius", "fahrenheit", "feet"):
+        assert got[key] == ("verified", []), (key, got)
+    assert got["pounds"][1] == [], got  # no rule left; the model alone holds it weak
+    for key, reason in (
+        ("wrong_miles", "missing_number:9"),
+        ("wrong_celsius", "missing_number:40"),
+        ("wrong_pounds", "missing_number:175"),
+        ("same_system", "missing_number:8.5"),
+        ("own_unit", "missing_number:404"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from audit.verify.compounds import compound_found
+from audit.verify.keyfacts import key_facts, missing_facts
 
 
 @pytest.mark.parametrize(
@@ -27,3 +28,27 @@ from audit.verify.compounds import compound_found
 )
 def test_a_closed_name_written_apart(missing: list[str], source: str, found: set[str]) -> None:
     assert compound_found(missing, tuple(missing), source) == found
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "missing"),
+    [
+        ("The trail is 5 miles long.", "The trail is 8 km long.", []),
+        ("The trail is 8 km long.", "The trail is 5 miles long.", []),
+        ("The trail is 48 kilometres long.", "The trail is 30 miles long.", []),
+        ("It reached 38 °C.", "It reached 100 °F.", []),
+        ("It reached 100°F.", "It reached 38°C.", []),
+        ("The box weighs 11 lb.", "The box weighs 5 kg.", []),
+        ("The tank holds 10 gallons.", "The tank holds 38 litres.", []),  # a US gallon
+        ("The tank holds 10 gallons.", "The tank holds 45.5 litres.", []),  # an imperial one
+        ("The trail is 9 km long.", "The trail is 5 miles long.", ["missing_number:9"]),
+        ("It reached 40 °C.", "It reached 100 °F.", ["missing_number:40"]),
+        ("The trail is 8.5 km long.", "The trail is 8,400 metres long.", ["missing_number:8.5"]),  # one system
+        ("The trail is 8 km long.", "The trail has 5 stops.", ["missing_number:8"]),  # no unit in the source
+        # the source gives the measure in the claim's unit too: that number is the one (a training pair's)
+        ("He threw a ball 404 feet.", "He threw a ball more than 403 feet (123 m).", ["missing_number:404"]),
+        ("He threw a ball 123 metres.", "He threw a ball more than 403 feet (123 m).", []),
+    ],
+)
+def test_a_measure_converted_between_systems(claim: str, source: str, missing: list[str]) -> None:
+    assert missing_facts(key_facts(claim), source) == missing
