@@ -80,3 +80,43 @@ def test_a_measure_converted_between_systems_is_the_measure(got: Verdicts) -> No
         ("own_unit", "missing_number:404"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+STADIUM = "The club purchased the stadium in 2019 and sold it to a developer in 2021."
+
+
+@claims(
+    {
+        "sold_it": ("The club sold the stadium to a developer in 2021.", STADIUM),
+        "bought": ("The club sold the stadium to a developer in 2021.", STADIUM.replace("purchased", "bought")),
+        "them": (
+            "The fund sold the shares in March.",
+            "The fund bought the shares in January and then sold them in March.",
+        ),
+        "no_tail": ("The club sold the stadium.", "The club bought the stadium in 2019 and later sold it."),
+        "first_date": ("The club sold the stadium in 2019.", STADIUM),
+        "other_doer": (
+            "The club sold the stadium to a developer in 2021.",
+            "The club purchased the stadium in 2019 and the city sold it to a developer in 2021.",
+        ),
+        "first_deal": (
+            "The club sold the stadium to a developer in 2019.",
+            "The club purchased the stadium from a developer in 2019 and sold it in 2021.",
+        ),
+    },
+    HARD,
+)
+def test_a_deed_said_again_by_its_pronoun_is_the_claims(got: Verdicts) -> None:
+    # "The club sold the stadium to a developer in 2021" against "purchased the stadium in 2019 and sold it to a
+    # developer in 2021" was swapped:sold/purchased (seen in the let-in sweep, left: the copy aligns the claim's
+    # "sold" with the first verb): the sentence says the claim's deed again of the same thing ("it"), with what the
+    # claim says of it. The first deed's date, another doer ("and the city sold it"), or the first deed's party keep
+    # the swap
+    for key in ("sold_it", "bought", "them", "no_tail"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (
+        ("first_date", "swapped:sold/purchased"),
+        ("other_doer", "swapped:sold/purchased"),
+        ("first_deal", "swapped:sold/purchased"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)

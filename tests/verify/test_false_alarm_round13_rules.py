@@ -10,6 +10,7 @@ import pytest
 
 from audit.verify.compounds import compound_found
 from audit.verify.keyfacts import key_facts, missing_facts
+from audit.verify.swaps import swapped_words
 
 
 @pytest.mark.parametrize(
@@ -52,3 +53,33 @@ def test_a_closed_name_written_apart(missing: list[str], source: str, found: set
 )
 def test_a_measure_converted_between_systems(claim: str, source: str, missing: list[str]) -> None:
     assert missing_facts(key_facts(claim), source) == missing
+
+
+STADIUM = "The club purchased the stadium in 2019 and sold it to a developer in 2021."
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "swaps"),
+    [
+        ("The club sold the stadium to a developer in 2021.", STADIUM, ()),
+        ("The club sold the stadium.", "The club bought the stadium in 2019 and later sold it.", ()),
+        (
+            "The fund sold the shares in March.",
+            "The fund bought the shares in January and then sold them in March.",
+            (),
+        ),
+        ("The club sold the stadium in 2019.", STADIUM, ("sold/purchased",)),
+        (
+            "The club sold the stadium to a developer in 2021.",
+            "The club purchased the stadium in 2019 and the city sold it to a developer in 2021.",
+            ("sold/purchased",),
+        ),
+        (
+            "The fund sold the shares in January.",
+            "The fund bought the shares in January and then sold them in March.",
+            ("sold/bought",),
+        ),
+    ],
+)
+def test_a_deed_said_again_by_its_pronoun(claim: str, source: str, swaps: tuple[str, ...]) -> None:
+    assert swapped_words(claim, [source]) == swaps
