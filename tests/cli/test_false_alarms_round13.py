@@ -120,3 +120,26 @@ def test_a_deed_said_again_by_its_pronoun_is_the_claims(got: Verdicts) -> None:
         ("first_deal", "swapped:sold/purchased"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got)
+
+
+MEAT_LOAF = "Meat Loaf was born Marvin Lee Aday in Dallas, Texas, the only child of a school teacher."
+
+
+@claims(
+    {
+        "texan": ("Meat Loaf is Texan.", MEAT_LOAF),
+        "texas": ("The singer was born in Texas.", "The Texan singer Meat Loaf was born Marvin Lee Aday in 1947."),
+        "floridian": ("The senator is a Floridian.", "The senator was born in Miami, Florida, in 1971."),
+        "californian": ("Meat Loaf is Californian.", MEAT_LOAF),
+        "ohio": ("The senator was born in Ohio.", "The senator, a Floridian, was born in 1971."),
+    },
+    HARD,
+)
+def test_a_state_named_by_its_peoples_adjective(got: Verdicts) -> None:
+    # "Meat Loaf is Texan" against "born in Dallas, Texas" was missing_name:Texan (three supported training pairs,
+    # no unsupported one): a state and its people's adjective name one place, as a country and its adjective do
+    # (round 8). Another state stays missing
+    for key in ("texan", "texas", "floridian"):
+        assert got[key] == ("verified", []), (key, got)
+    for key, reason in (("californian", "missing_name:Californian"), ("ohio", "missing_name:Ohio")):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got)

@@ -83,3 +83,16 @@ STADIUM = "The club purchased the stadium in 2019 and sold it to a developer in 
 )
 def test_a_deed_said_again_by_its_pronoun(claim: str, source: str, swaps: tuple[str, ...]) -> None:
     assert swapped_words(claim, [source]) == swaps
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "missing"),
+    [
+        ("Meat Loaf is Texan.", "Meat Loaf was born in Dallas, Texas.", []),
+        ("He was born in Texas.", "The Texan singer was born in 1947.", []),
+        ("The senator is a Floridian.", "The senator was born in Miami, Florida.", []),
+        ("Meat Loaf is Californian.", "Meat Loaf was born in Dallas, Texas.", ["missing_name:Californian"]),
+    ],
+)
+def test_a_state_by_its_peoples_adjective(claim: str, source: str, missing: list[str]) -> None:
+    assert missing_facts(key_facts(claim), source) == missing
