@@ -49,6 +49,16 @@ _PAIRS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("europe", ("european", "europeans")),
     ("africa", ("african", "africans")),
     ("asia", ("asian", "asians")),
+    # a US state by its people's adjective (the false-alarm sweep, round 13: "Meat Loaf is Texan" against "born in
+    # Dallas, Texas" was missing_name:Texan, three supported training pairs, no unsupported one); not the states
+    # whose adjective names something else too ("Georgian", "New Yorker", "Indianan"/"Indian")
+    ("texas", ("texan", "texans")),
+    ("california", ("californian", "californians")),
+    ("florida", ("floridian", "floridians")),
+    ("virginia", ("virginian", "virginians")),
+    ("ohio", ("ohioan", "ohioans")),
+    ("alaska", ("alaskan", "alaskans")),
+    ("hawaii", ("hawaiian", "hawaiians")),
 )
 
 # as `keynames._ALIASES` groups: each country with its adjectives (the United States' join its abbreviations' group)

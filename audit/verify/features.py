@@ -67,8 +67,8 @@ from audit.verify.urls import missing_urls, split_urls
 # "two dozen" / 24: keyfacts, numranges, numwords); 68-70 false alarms round 10 ("not guilty"; "Jr."; "minus 10"); 71:
 # "60.000" (let-in 11); 72-77 false alarms 11 ("85 cents", "km"); 78-80 misattribution round 4 ("refuses"); 81-83:
 # a title's "No", "not until", "Family Mart" (misattribution 5); 84-91 false alarms 12 ("Coca Cola", "COVID-19"); 92:
-# "have mass" / "massless"; 93: "is cash only and does not accept cards"; 94: "without charge" (leftovers 15)
-FEATURES_VERSION = 94
+# "have mass" / "massless"; 93: "cash only"; 94: "without charge" (leftovers 15); 95-98 false alarms 13 ("Walmart")
+FEATURES_VERSION = 98
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

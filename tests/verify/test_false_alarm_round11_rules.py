@@ -105,7 +105,8 @@ def test_a_score_of_nothing_in_words_is_zero(text: str, nil: bool) -> None:
         ("It holds 500 ml.", "It holds 0.5 litres.", []),
         ("The park covers 2 km2.", "The park covers 200 hectares.", []),
         ("The bridge is 1.5 km long.", "The bridge is 1,523 metres long.", ["missing_number:1.5"]),  # a rounding
-        ("The bridge is 1 mile long.", "The bridge is 1,609 metres long.", ["missing_number:1"]),  # another system
+        ("The bridge is 1 mile long.", "The bridge is 1,609 metres long.", []),  # another system: round 13's
+        ("The bridge is 2 miles long.", "The bridge is 1,609 metres long.", ["missing_number:2"]),
         ("The bridge is 1.6 km long.", "The bridge is 1,500 metres long.", ["missing_number:1.6"]),
     ],
 )
