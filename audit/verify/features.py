@@ -17,7 +17,7 @@ from itertools import pairwise
 import numpy as np
 from rapidfuzz import fuzz
 
-from audit.verify.clauses import restated_in_plain_clause
+from audit.verify.clauses import negation_bears_on_claim
 from audit.verify.keyfacts import KeyFacts, key_facts, missing_facts
 from audit.verify.keynames import common_words
 from audit.verify.lexical import LexicalResult, fuzzy_text, lexical_verify, lowered
@@ -67,8 +67,9 @@ from audit.verify.urls import missing_urls, split_urls
 # "two dozen" / 24: keyfacts, numranges, numwords); 68-70 false alarms round 10 ("not guilty"; "Jr."; "minus 10"); 71:
 # "60.000" (let-in 11); 72-77 false alarms 11 ("85 cents", "km"); 78-80 misattribution round 4 ("refuses"); 81-83:
 # a title's "No", "not until", "Family Mart" (misattribution 5); 84-91 false alarms 12 ("Coca Cola", "COVID-19"); 92:
-# "have mass" / "massless"; 93: "is cash only and does not accept cards"; 94: "without charge" (leftovers 15)
-FEATURES_VERSION = 94
+# "have mass" / "massless"; 93: "is cash only and does not accept cards"; 94: "without charge" (leftovers 15); 95: a
+# negation of what the claim does not name, "no bugs or back doors" for "known for its security" (misattribution 6)
+FEATURES_VERSION = 95
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -334,12 +335,11 @@ def _negated_otherwise(negated: str, plain: str) -> bool:
 def negation_mismatch(claim: str, window: str) -> bool:
     """Whether one of the two negates what it says and the other does not, but for a negation said with a word of
     opposite meaning ("does not cover" for "excludes": `opposites.negation_said_otherwise`) or in words it does not
-    read as one ("unable to", "rejected" for "denied": `_negated_otherwise`), nor a window whose negation is in a
-    clause the claim does not restate (`clauses.restated_in_plain_clause`); or, neither negated, the one says one has
-    what the other says with "-less" one is without ("have mass" / "massless": `states.had_but_less`)."""
+    read as one ("unable to", "rejected" for "denied": `_negated_otherwise`), nor a window's negation the claim does
+    not restate or name (`clauses.negation_bears_on_claim`); or, neither negated, "have mass" / "massless" (states)."""
     claim_negated, window_negated = is_negated(claim), is_negated(window, claim)
     if window_negated and not claim_negated:  # the negation of a clause the claim does not restate (`clauses.py`)
-        window_negated = not restated_in_plain_clause(claim, window, lambda c: is_negated(c, claim))
+        window_negated = negation_bears_on_claim(claim, window, lambda c: is_negated(c, claim))
     if claim_negated == window_negated:  # neither negates: what one says one has, the other may say one is without
         return not claim_negated and (had_but_less(claim, window) or had_but_less(window, claim))
     negated, plain = (claim, window) if claim_negated else (window, claim)
