@@ -15,7 +15,13 @@ between commas (", which had not been inspected since 2010,") or a "not" that ex
 Wednesday"). Not at every comma: a reported-speech insert ("Prices, the company said on Monday, would not rise")
 would leave the negated verb alone in its clause. A claim closer to the negated clause ("A water molecule has an
 overall charge", "Peaches are native to Georgia", "The meeting is on Wednesday") keeps the mismatch, and so does a
-tie.
+tie. Nor does a negation count whose sentences name none of the claim's content words, each naming words of its own
+("Anyone can review it and make sure there are no bugs or back doors." for "Linux is known for its security", "The
+study showed that audiences are not powerless and passive." beside Lazarsfeld's opinion leaders): it negates
+something the claim does not speak of. Sentences, not clauses: a clause of the sentence naming the claim's subject
+may negate its predicate in other words ("... in Athens and never visited the place" for "Aristotle spent time in
+Athens"). A negated sentence naming fewer than two words ("It did not.": it points back at what it negates) keeps
+the mismatch.
 """
 
 from __future__ import annotations
@@ -64,6 +70,21 @@ def clauses(text: str) -> list[Clause]:
             ]
             out.extend([Clause(_ASIDES.sub(" ", clause)), *asides] if asides else [Clause(clause)])
     return [c for c in out if c.text.strip()]
+
+
+MIN_NAMED = 2  # content words a negated sentence names of its own to say what it negates (not "It did not.")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def negation_bears_on_claim(claim: str, window: str, negated: Callable[[str], bool]) -> bool:
+    """Whether a negation of `window` (which `negated` reads) is about what `claim` says: no plain clause restates
+    the claim (`restated_in_plain_clause`), and a negated sentence names a content word of the claim or too few of
+    its own to tell what it negates (or no sentence reads as negated alone)."""
+    if restated_in_plain_clause(claim, window, negated):
+        return False
+    words = content_words(claim)
+    against = [content_words(s) for s in _SENTENCE_END.split(window) if s.strip() and negated(s)]
+    return not words or not against or any(len(named) < MIN_NAMED or named & words for named in against)
 
 
 def restated_in_plain_clause(claim: str, window: str, negated: Callable[[str], bool]) -> bool:

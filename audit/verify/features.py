@@ -17,7 +17,7 @@ from itertools import pairwise
 import numpy as np
 from rapidfuzz import fuzz
 
-from audit.verify.clauses import restated_in_plain_clause
+from audit.verify.clauses import negation_bears_on_claim
 from audit.verify.keyfacts import KeyFacts, key_facts, missing_facts
 from audit.verify.keynames import common_words
 from audit.verify.lexical import LexicalResult, fuzzy_text, lexical_verify, lowered
@@ -41,34 +41,8 @@ from audit.verify.unnegated import without_empty_negations, without_unnamed
 from audit.verify.urls import missing_urls, split_urls
 
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
-# 20, 22: keynames._ALIASES; 21, 24: is_negated ("not only", asides, ...); 23: "1939-45"; 25: "does not cover" is
-# "excludes" (negation_mismatch); 26-31: false alarms, round 2; 32: both; 33: "not known" is "unknown", "unable to"
-# and "rejected" waive a negation (false alarms, round 3); 34: numbers and names written otherwise (the same round);
-# 35: present / absent, win / lost (opposites); 36: "incapable of", "unwilling to" waive a negation; 37: names written
-# another way (nameforms: false alarms, round 4); 38: "no longer" / "stopped", "cannot" / "barred from", "never
-# married" / "unmarried" (the same round); 39: "nearly 1,000" / 980 (numranges, the same round; reverted); 40:
-# "three and a half" is 3.5 (numwords, the same round); 41: "the 1200s" a century, "nine out of ten", "CEO" / "chief
-# executive", "didn't rise" / "fell" (the same round); 42: a duration in other units, "2 hours" / "120 minutes"
-# (conversions: false alarms, round 5); 43: "05.03.2020" is 5 March 2020 (keyfacts, the same round); 44: "three
-# quarters of an hour" is 45 minutes (conversions, the same round); 45: "PM" / "prime minister" (nameforms, the same);
-# 46: "December of 1974" a date, "born in May" a month alone (months: error classes, round 2), "YoY" found as
-# "year-over-year" (nameforms), "three decades" states 30 (numwords); 47: a part of a year ("late 2019", "Q3 2021")
-# a date, a "Q3" so read no 3 (seasons); 48: "rose by 200%" found as "tripled" (multiples: false alarms, round 6); 49:
-# the claim restated in its source's words, "H1 2020" / "the first half of 2020" (restate: false alarms, round 7); 50: a
-# window's negation in a clause the claim does not restate is no mismatch (clauses: false alarms, round 8); 51: a name
-# in the other side's spelling, "Centre" / "Center", and initials run together, "JK" / "J. K." (spellings, the same);
-# 52: a holiday on a fixed day restated as the source's date and back, "Christmas Day" / "December 25" (holidays);
-# 53: a time of day in the other clock, "6:30 p.m." / "18:30" (clocks), a weekday's plural, "Mondays" (the same);
-# 54: a number after a name in Roman numerals, "Apollo 11" / "Apollo XI" (numbered, the same round); 55: a country
-# by its people's adjective, "Ireland" / "Irish" (demonyms, the same round); 56: a unit's symbol written out, "MW" /
-# "megawatts" (nameforms: hostile inputs, round 4), a claim's "100k" found as 100,000 (keyfacts, the same round);
-# 57-64 false alarms round 9 (number notations, name abbreviations, place aliases, negations said otherwise,
-# "unchanged", "the '90s", "Sept."); 65-67 hostile inputs round 5 ("40 k", "1,200m"; "€2,5 Mio", "lakh", "crore";
-# "two dozen" / 24: keyfacts, numranges, numwords); 68-70 false alarms round 10 ("not guilty"; "Jr."; "minus 10"); 71:
-# "60.000" (let-in 11); 72-77 false alarms 11 ("85 cents", "km"); 78-80 misattribution round 4 ("refuses"); 81-83:
-# a title's "No", "not until", "Family Mart" (misattribution 5); 84-91 false alarms 12 ("Coca Cola", "COVID-19"); 92:
-# "have mass" / "massless"; 93: "cash only"; 94: "without charge" (leftovers 15); 95-98 false alarms 13 ("Walmart")
-FEATURES_VERSION = 98
+# what each bump changed: docs/features-versions.md
+FEATURES_VERSION = 99
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source
@@ -334,12 +308,11 @@ def _negated_otherwise(negated: str, plain: str) -> bool:
 def negation_mismatch(claim: str, window: str) -> bool:
     """Whether one of the two negates what it says and the other does not, but for a negation said with a word of
     opposite meaning ("does not cover" for "excludes": `opposites.negation_said_otherwise`) or in words it does not
-    read as one ("unable to", "rejected" for "denied": `_negated_otherwise`), nor a window whose negation is in a
-    clause the claim does not restate (`clauses.restated_in_plain_clause`); or, neither negated, the one says one has
-    what the other says with "-less" one is without ("have mass" / "massless": `states.had_but_less`)."""
+    read as one ("unable to", "rejected" for "denied": `_negated_otherwise`), nor a window's negation the claim does
+    not restate or name (`clauses.negation_bears_on_claim`); or, neither negated, "have mass" / "massless" (states)."""
     claim_negated, window_negated = is_negated(claim), is_negated(window, claim)
     if window_negated and not claim_negated:  # the negation of a clause the claim does not restate (`clauses.py`)
-        window_negated = not restated_in_plain_clause(claim, window, lambda c: is_negated(c, claim))
+        window_negated = negation_bears_on_claim(claim, window, lambda c: is_negated(c, claim))
     if claim_negated == window_negated:  # neither negates: what one says one has, the other may say one is without
         return not claim_negated and (had_but_less(claim, window) or had_but_less(window, claim))
     negated, plain = (claim, window) if claim_negated else (window, claim)

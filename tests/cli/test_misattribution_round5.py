@@ -4,7 +4,9 @@ carried a `negation_mismatch` more often than any other cap, some for a word the
 that negates nothing the source states: a title's "No" ("... What Happens in Vegas (2005), and No Strings Attached
 (2011)" for FEVER-symmetric's "Ashton Kutcher was in three films in 2005"; "Luxor, No Amon, Pharaoh Seti I" for
 ExpertQA's "the Mortuary Temple of Seti I is also located in Thebes"), and "not until" ("It was not until 1945 ...
-that Parker's collaborations with Dizzy Gillespie ... had a substantial effect"). Through the real `citeaudit run`."""
+that Parker's collaborations with Dizzy Gillespie ... had a substantial effect"). Round 6 (its cases join this
+module's one run): a right source capped for a sentence negating something the claim does not speak of. Through the
+real `citeaudit run`."""
 
 from __future__ import annotations
 
@@ -96,8 +98,44 @@ def test_a_source_edited_where_the_claim_states_the_other_version(suggestions: S
     assert not [r for r in got["denied"][2] if r.startswith("edited_source:")], got["denied"]
 
 
+# misattribution round 6: a window's sentence negating what the claim names none of (ExpertQA's "The People's Choice
+# showed that audiences are not powerless and passive." beside Lazarsfeld's opinion leaders, Factcheck-GPT's "Anyone
+# can review it and make sure there are no bugs or back doors." for "Linux is known for its security") capped the
+# right source for a `negation_mismatch`, so the citation of it was `weak` and one of another source went unflagged
+ASIDE_CLAIM = "The Morrow model stresses the role of village elders in spreading news"
+ASIDE_RIGHT = (
+    "The Morrow model of how news spreads starts from one finding. Farmers were not isolated or passive listeners. "
+    "Trusted neighbours such as village elders carried the news from farm to farm."
+)
+ASIDE_WRONG = "The Morrow model was first published in 1961 by a rural sociologist at a small college in Iowa."
+# the same sentence's negation, where the claim names what it negates
+ASIDE_DENIED = "The Morrow model found farmers to be isolated and passive listeners"
+LOGS_SOURCE = (
+    "Reviewers call Larkspur the most private browser they have tested. Anyone can audit its code and check that "
+    "there are no trackers or hidden logs."
+)
+LOGS_CLAIM = "The Larkspur browser keeps hidden logs"
+
+
+def test_a_negation_of_what_the_claim_does_not_name(suggestions: Suggestions) -> None:
+    got = suggestions["test_a_negation_of_what_the_claim_does_not_name"]
+    assert got["right"][:2] == ("verified", None), got["right"]
+    assert "negation_mismatch" not in got["right"][2]
+    assert got["wrong"][:2] == ("misattributed", 1), got["wrong"]
+    # twins: a claim naming what the sentence negates keeps the mismatch, and is not verified
+    for key in ("denied", "logs"):
+        assert got[key][0] != "verified", (key, got[key])
+        assert "negation_mismatch" in got[key][2], (key, got[key])
+
+
 CASES.update(
     {
+        "test_a_negation_of_what_the_claim_does_not_name": {
+            "right": (f"{ASIDE_CLAIM} [1].", [ASIDE_RIGHT, ASIDE_WRONG, BANANAS]),
+            "wrong": (f"{ASIDE_CLAIM} [2].", [ASIDE_RIGHT, ASIDE_WRONG, BANANAS]),
+            "denied": (f"{ASIDE_DENIED} [1].", [ASIDE_RIGHT, ASIDE_WRONG, BANANAS]),
+            "logs": (f"{LOGS_CLAIM} [1].", [LOGS_SOURCE, ASIDE_WRONG, BANANAS]),
+        },
         "test_a_titles_no_is_no_negation": {
             "right": (f"{TITLE_CLAIM} [1].", [TITLE_RIGHT, TITLE_WRONG, BANANAS]),
             "wrong": (f"{TITLE_CLAIM} [2].", [TITLE_RIGHT, TITLE_WRONG, BANANAS]),
