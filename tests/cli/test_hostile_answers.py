@@ -10,7 +10,6 @@ import pytest
 
 from audit.extract.scan import markers_outside_code, reference_list_start
 from tests.cli.hostile import CTX, batched
-from tests.cli.hostile import audited as _audited
 from tests.conftest import make_answer
 from tests.conftest import query as q
 from tests.extract.test_markers import extract
@@ -281,34 +280,40 @@ def test_a_numeric_marker_linked_to_its_source_leaves_no_link_in_the_claim(answe
     assert [(c[2], c[5], c[6]) for c in extract([year])[0]] == [("[1]", 25, 28)]
 
 
-def test_one_long_claim_cited_a_thousand_times_is_analysed_once(tmp_path: Path) -> None:
+# a 120 KB answer of 2,500 sentences
+LONG_ANSWER = " ".join(f"Sentence number {i} says refunds take 30 days." for i in range(2500))
+
+
+def _thousand_citations_rows() -> list[dict[str, Any]]:
+    """The rows of `test_one_long_claim_cited_a_thousand_times_is_analysed_once`."""
+    import json
+
+    answer = LONG_ANSWER
+    # each with its own quote (copies of one citation object are one citation: test_hostile_structured.py)
+    cites = [{"document_id": f"d{i % 2 + 1}", "text_span": f"Sentence number {i} says"} for i in range(1000)]
+    doc = json.dumps({"answer": answer, "citations": cites})
+    return [make_answer("many", doc, CTX)]
+
+
+@batched(_thousand_citations_rows())
+def test_one_long_claim_cited_a_thousand_times_is_analysed_once(answers_db: Path) -> None:
     # 1,000 citation objects without a claim_text over a 120 KB answer cite the whole answer 1,000 times (a JSON
     # `citations` list of positions did so too, before a repeat counted once): each (claim, source) pair was
     # analysed again (48 s and 1.5 GB for one row); a pair's score depends on its texts alone, so each distinct pair
     # is scored once (its time is `citeaudit bench`'s to measure, not a test's: the brief forbids timed tests)
-    import json
-
-    answer = " ".join(f"Sentence number {i} says refunds take 30 days." for i in range(2500))
-    # each with its own quote (copies of one citation object are one citation: test_hostile_structured.py)
-    cites = [{"document_id": f"d{i % 2 + 1}", "text_span": f"Sentence number {i} says"} for i in range(1000)]
-    doc = json.dumps({"answer": answer, "citations": cites})
-    db = _audited(tmp_path, [make_answer("many", doc, CTX)])
+    db = answers_db
     got = q(
         db, "SELECT cited_ref, count(*), count(DISTINCT (verdict, support)) FROM citation_audit GROUP BY 1 ORDER BY 1"
     )
     assert got == [("d1", 500, 1), ("d2", 500, 1)], got
 
 
-def test_markers_along_one_overlong_sentence_cite_the_words_before_each(tmp_path: Path) -> None:
-    # 5,000 markers along one unpunctuated 130 KB "sentence": each citation's claim was the whole sentence, stored
-    # 5,000 times (650 MB), and the run stopped at its load ("needs more memory than load_memory_limit", exit 2); a
-    # JSON citations list citing a long answer 5,000 times likewise. A claim holds at most 2,000 characters (as many
-    # as the verifier aligns): in an overlong sentence a marker cites the words since the marker before it, and a
-    # whole-answer claim is the answer's first 2,000 characters
+def _overlong_sentence_rows() -> list[dict[str, Any]]:
+    """The rows of `test_markers_along_one_overlong_sentence_cite_the_words_before_each`."""
     import json
 
     runon = "Refunds take 30 days " + "".join(f"word{i} more text [{i % 2 + 1}] " for i in range(5000)) + "."
-    answer = " ".join(f"Sentence number {i} says refunds take 30 days." for i in range(2500))
+    answer = LONG_ANSWER
     listed = json.dumps({"answer": answer, "citations": [i % 2 + 1 for i in range(5000)]})
     adjacent = "Refunds take 30 days " + "".join(f"[{i % 2 + 1}]" for i in range(5000)) + "."
     rows = [
@@ -316,9 +321,19 @@ def test_markers_along_one_overlong_sentence_cite_the_words_before_each(tmp_path
         make_answer("listed", listed, CTX),
         make_answer("adjacent", adjacent, CTX),
     ]
-    db = _audited(tmp_path, rows)
+    return rows
+
+
+@batched(_overlong_sentence_rows())
+def test_markers_along_one_overlong_sentence_cite_the_words_before_each(answers_db: Path) -> None:
+    # 5,000 markers along one unpunctuated 130 KB "sentence": each citation's claim was the whole sentence, stored
+    # 5,000 times (650 MB), and the run stopped at its load ("needs more memory than load_memory_limit", exit 2); a
+    # JSON citations list citing a long answer 5,000 times likewise. A claim holds at most 2,000 characters (as many
+    # as the verifier aligns): in an overlong sentence a marker cites the words since the marker before it, and a
+    # whole-answer claim is the answer's first 2,000 characters
+    db = answers_db
     got = q(db, "SELECT answer_id, count(*), max(length(claim)) FROM citation_audit GROUP BY 1 ORDER BY 1")
-    first = answer[: answer.rfind(" ", 0, 2000)]
+    first = LONG_ANSWER[: LONG_ANSWER.rfind(" ", 0, 2000)]
     # side by side, and listed again, the same source for the same words is one citation
     assert got == [("adjacent", 2, 20), ("listed", 2, len(first)), ("runon", 5000, 36)], got
     claims = q(

@@ -9,6 +9,7 @@ import gzip
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -39,6 +40,22 @@ def _cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     cmd = [sys.executable, "-m", "audit.cli", *args]
     return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300, cwd=cwd)
+
+
+@pytest.fixture(scope="module")
+def good_audit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One good answer ("Refunds take 30 days [1].") as answers.parquet, audited by the real `citeaudit run` into
+    audit.duckdb beside it, once for the module: the tests that read such an audit (or damage it) get copies."""
+    return audit_rows(tmp_path_factory.mktemp("good"), [make_answer("good", "Refunds take 30 days [1].", CTX)])
+
+
+def _good_db(root: Path, good_audit: Path) -> Path:
+    """Copies of `good_audit`'s answers.parquet and audit.duckdb in `root` (what `audit_rows(root, [the good
+    answer])` writes there): the audit file's path."""
+    root.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(good_audit.parent / "answers.parquet", root / "answers.parquet")
+    shutil.copyfile(good_audit, root / "audit.duckdb")
+    return root / "audit.duckdb"
 
 
 def test_nightly_work_dir_removes_only_its_own_stale_work_dirs(tmp_path: Path, env_restored: None) -> None:
@@ -101,10 +118,10 @@ def test_a_database_path_below_a_file_stops_naming_it(tmp_path: Path) -> None:
     assert res.output.count("\n") == 1 and a_file.read_text() == "mine\n"
 
 
-def test_report_never_writes_through_a_symbolic_link(tmp_path: Path) -> None:
+def test_report_never_writes_through_a_symbolic_link(tmp_path: Path, good_audit: Path) -> None:
     # `report --out review.html` where review.html was a link wrote the page through it, over the file it pointed at
     # (anywhere: ~/.bashrc), and a dangling link made the file it named; export already refused links
-    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    db = _good_db(tmp_path, good_audit)
     target = tmp_path / "elsewhere.txt"
     target.write_text("mine\n")
     for name, points_to in [("review.html", target), ("dangling.html", tmp_path / "nowhere.html")]:
@@ -155,12 +172,12 @@ def test_csv_writes_a_nul_in_a_cell_as_the_text_backslash_x00(tmp_path: Path) ->
     ids=["other_columns", "text_version", "null_version", "negative_version", "two_versions"],
 )
 def test_a_schema_version_table_that_is_not_ours_says_it_is_not_a_citeaudit_database(
-    tmp_path: Path, columns: str, rows: str
+    tmp_path: Path, good_audit: Path, columns: str, rows: str
 ) -> None:
     # another program's schema_version beside tables named as ours stopped with DuckDB's "Binder Error: Referenced
     # column name not found", "invalid literal for int()", a TypeError (exit 1), or a FileNotFoundError for a
     # migration outputs.v-5_to_v-4.sql; a second row made `run` fail half-way through a migration
-    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    db = _good_db(tmp_path, good_audit)
     con = duckdb.connect(str(db))
     con.execute("DROP TABLE schema_version")
     con.execute(f"CREATE TABLE schema_version ({columns})")
@@ -383,10 +400,12 @@ def test_an_outputs_folder_that_cannot_be_made_is_refused_before_the_day_is_audi
     assert not db.exists() and a_file.read_text() == "mine\n"
 
 
-def test_export_into_a_folder_holding_other_files_is_refused_as_verify_export_would_fail_it(tmp_path: Path) -> None:
+def test_export_into_a_folder_holding_other_files_is_refused_as_verify_export_would_fail_it(
+    tmp_path: Path, good_audit: Path
+) -> None:
     # export wrote its files beside the folder's own and said ok; verify-export then failed the export at once
     # ("notes.txt: not in the manifest"): an export is every file of its folder
-    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    db = _good_db(tmp_path, good_audit)
     folder = tmp_path / "exports"
     (folder / "old").mkdir(parents=True)
     (folder / "old" / "notes.txt").write_text("mine\n")
@@ -561,12 +580,14 @@ def test_a_file_name_longer_than_the_system_takes_is_named_in_one_line(tmp_path:
         assert res.output.count("\n") == 1
 
 
-def test_verify_export_of_names_too_long_for_the_system_reports_them_without_a_traceback(tmp_path: Path) -> None:
+def test_verify_export_of_names_too_long_for_the_system_reports_them_without_a_traceback(
+    tmp_path: Path, good_audit: Path
+) -> None:
     # a manifest (whoever hands over the export writes it) listing a name past 255 bytes, or such a folder, stopped
     # verify-export with a traceback (OSError: File name too long, from Path.is_symlink)
     from audit.export import DIGEST_KEY, manifest_digest
 
-    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    db = _good_db(tmp_path, good_audit)
     folder = tmp_path / "export"
     assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(folder)]).exit_code == 0
     manifest = json.loads((folder / "manifest.json").read_text())
@@ -581,10 +602,10 @@ def test_verify_export_of_names_too_long_for_the_system_reports_them_without_a_t
     assert res.returncode == 2 and res.stderr == f"error: {tmp_path / long}: File name too long\n", res.stderr
 
 
-def test_an_empty_since_until_or_day_is_refused_not_read_as_no_bound(tmp_path: Path) -> None:
+def test_an_empty_since_until_or_day_is_refused_not_read_as_no_bound(tmp_path: Path, good_audit: Path) -> None:
     # `export --since "$START"` with START unset exported every row ever audited as the period's; `nightly --day ""`
     # ran the incremental plan instead of a day
-    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    db = _good_db(tmp_path, good_audit)
     for args, want in [
         (["export", "--db", str(db), "--out", str(tmp_path / "e"), "--since", ""], "--since: '' is not an ISO date"),
         (
@@ -641,10 +662,12 @@ def test_bench_with_an_empty_input_is_refused_not_run_on_generated_answers(tmp_p
     assert not (tmp_path / "b.json").exists()
 
 
-def test_report_and_export_of_a_database_from_a_newer_citeaudit_say_to_upgrade(tmp_path: Path) -> None:
+def test_report_and_export_of_a_database_from_a_newer_citeaudit_say_to_upgrade(
+    tmp_path: Path, good_audit: Path
+) -> None:
     # run refused it ("outputs v4 is newer than this citeaudit (v3): upgrade citeaudit"); report and export read it
     # and stopped with DuckDB's "Binder Error: Referenced column ... not found", naming neither file nor the cause
-    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    db = _good_db(tmp_path, good_audit)
     con = duckdb.connect(str(db))
     con.execute("UPDATE schema_version SET version = 4 WHERE name = 'outputs'")
     con.execute("ALTER TABLE answer_audit DROP COLUMN tenant")  # what a newer version may do
@@ -655,13 +678,13 @@ def test_report_and_export_of_a_database_from_a_newer_citeaudit_say_to_upgrade(t
         assert res.exit_code == 2 and res.output == want + "\n", res.output
 
 
-def test_sql_and_the_api_refuse_a_database_from_a_newer_citeaudit(tmp_path: Path) -> None:
+def test_sql_and_the_api_refuse_a_database_from_a_newer_citeaudit(tmp_path: Path, good_audit: Path) -> None:
     # report and export refused it; `citeaudit sql` and `citeaudit.open` read it as if it were this version's (a
     # query of a column the newer version dropped failed with a binder error, one that still bound read its rows
     # as if they meant what they mean in v3)
     import citeaudit
 
-    db = audit_rows(tmp_path, [make_answer("good", "Refunds take 30 days [1].", CTX)])
+    db = _good_db(tmp_path, good_audit)
     con = duckdb.connect(str(db))
     con.execute("UPDATE schema_version SET version = 4 WHERE name = 'outputs'")
     con.close()
@@ -673,7 +696,7 @@ def test_sql_and_the_api_refuse_a_database_from_a_newer_citeaudit(tmp_path: Path
         citeaudit.open(db)
 
 
-def test_json_nested_past_pythons_recursion_limit_is_named_as_bad_json(tmp_path: Path) -> None:
+def test_json_nested_past_pythons_recursion_limit_is_named_as_bad_json(tmp_path: Path, good_audit: Path) -> None:
     # a labels line, a training pair, a support model or an export's manifest of [[[[...]]]] 100,000 deep ended with
     # exit 1 as an unexpected RecursionError ("maximum recursion depth exceeded while decoding a JSON array")
     deep = "[" * 100_000 + "]" * 100_000
@@ -700,7 +723,7 @@ def test_json_nested_past_pythons_recursion_limit_is_named_as_bad_json(tmp_path:
         assert res.exit_code == 2 and res.output.startswith(want), res.output
         assert res.output.count("\n") == 1
     (tmp_path / "e").mkdir()
-    audited = str(audit_rows(tmp_path / "e", [make_answer("good", "Refunds take 30 days [1].", CTX)]))
+    audited = str(_good_db(tmp_path / "e", good_audit))
     export = tmp_path / "export"
     assert CliRunner().invoke(main, ["export", "--db", audited, "--out", str(export)]).exit_code == 0
     (export / "manifest.json").write_text(deep)

@@ -24,6 +24,16 @@ def _answers(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def answers_audited(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`_answers` audited by the real `citeaudit run` once for the module; the tests that query it copy it."""
+    root = tmp_path_factory.mktemp("audited")
+    db = root / "a.duckdb"
+    ran = CliRunner().invoke(main, ["run", "--input", str(_answers(root)), "--db", str(db), "--quiet"])
+    assert ran.exit_code == 0, ran.output
+    return db
+
+
 def _eval(tmp_path: Path, label_lines: list[str]) -> tuple[int, str]:
     labels = tmp_path / "labels.jsonl"
     labels.write_text("".join(line + "\n" for line in label_lines), encoding="utf-8")
@@ -73,13 +83,14 @@ def test_a_whole_number_past_any_float_for_a_number_setting_is_refused_naming_th
 
 
 @pytest.mark.parametrize("fmt", ["table", "csv", "json"])
-def test_sql_of_several_statements_is_refused_one_statement_at_a_time(tmp_path: Path, fmt: str) -> None:
+def test_sql_of_several_statements_is_refused_one_statement_at_a_time(
+    tmp_path: Path, fmt: str, answers_audited: Path
+) -> None:
     """`citeaudit sql "SELECT count(*) FROM runs; SELECT count(*) FROM quarantine"` printed one number, the second
     statement's (then with a note on stderr): it ran every statement and showed the last. An analytics query is read
     one at a time: several are refused before any runs, exit 2, one line; a trailing `;` is still one statement."""
     db = tmp_path / "a.duckdb"
-    ran = CliRunner().invoke(main, ["run", "--input", str(_answers(tmp_path)), "--db", str(db), "--quiet"])
-    assert ran.exit_code == 0, ran.output
+    shutil.copyfile(answers_audited, db)  # `_answers` audited by `citeaudit run`
     res = CliRunner().invoke(main, ["sql", "SELECT 41 AS a; SELECT 42 AS b", "--db", str(db), "--format", fmt])
     assert res.exit_code == 2 and res.stdout == "", res.output
     want = "error: citeaudit sql runs one statement at a time: the query holds 2 statements; run each on its own\n"

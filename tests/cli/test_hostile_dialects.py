@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -14,7 +15,6 @@ from audit.cli import main
 from audit.contract import answers_schema
 from audit.extract.scan import footnote_definitions, markers_outside_code
 from tests.cli.hostile import CTX, batched
-from tests.cli.hostile import audited as _audited
 from tests.conftest import make_answer
 from tests.conftest import query as q
 from tests.extract.test_markers import extract
@@ -356,10 +356,8 @@ def test_a_quote_pins_the_chunk_a_document_cited_whole_resolves_to(answers_db: P
     assert levels["first"] == levels["second"] == "GREEN", levels
 
 
-def test_a_document_cited_whole_past_its_32nd_chunk_is_never_misattributed_to_itself(tmp_path: Path) -> None:
-    # a document retrieved in 40 chunks, the claim in its 36th: only its first 32 were candidates, so the citation
-    # came out `misattributed` to rank 36, a chunk of the very document it named (RED). The 32 candidates are now the
-    # chunks sharing most words with the claim, and no chunk of the document is ever another source
+def _past_32nd_chunk_rows() -> list[dict[str, Any]]:
+    """The rows of `test_a_document_cited_whole_past_its_32nd_chunk_is_never_misattributed_to_itself`."""
     handbook = [
         {
             "doc_id": "h",
@@ -384,7 +382,15 @@ def test_a_document_cited_whole_past_its_32nd_chunk_is_never_misattributed_to_it
         "far": "Staff get 25 days of leave each year【4:0†Handbook.pdf】.",
         "other": "The office opens at 8 am on weekdays【4:0†Handbook.pdf】.",
     }
-    db = _audited(tmp_path, [make_answer(k, v, handbook) for k, v in answers.items()])
+    return [make_answer(k, v, handbook) for k, v in answers.items()]
+
+
+@batched(_past_32nd_chunk_rows())
+def test_a_document_cited_whole_past_its_32nd_chunk_is_never_misattributed_to_itself(answers_db: Path) -> None:
+    # a document retrieved in 40 chunks, the claim in its 36th: only its first 32 were candidates, so the citation
+    # came out `misattributed` to rank 36, a chunk of the very document it named (RED). The 32 candidates are now the
+    # chunks sharing most words with the claim, and no chunk of the document is ever another source
+    db = answers_db
     got = q(db, "SELECT answer_id, context_rank, chunk_id, verdict, suggested_rank FROM citation_audit ORDER BY 1")
     assert got[0] == ("far", 36, "h35", "verified", None), got
     assert got[1][0] == "other" and got[1][3:] == ("misattributed", 41), got

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -21,6 +22,7 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
+from tests.cli.hostile import batched
 from tests.conftest import REPO, SAMPLE, make_answer
 from tests.conftest import query as q
 
@@ -52,6 +54,21 @@ def _sample_audit(tmp_path: Path, rows: int, db_name: str) -> tuple[Path, Path]:
     return inp, db
 
 
+@pytest.fixture(scope="module")
+def sample_20(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """`_sample_audit(root, 20, "audit.duckdb")` once for the module: the answers and the audit file."""
+    return _sample_audit(tmp_path_factory.mktemp("sample20"), 20, "audit.duckdb")
+
+
+def _sample_copy(tmp_path: Path, sample: tuple[Path, Path], db_name: str) -> tuple[Path, Path]:
+    """`sample_20`'s answers (read where they are: a rerun of them writes the same source_file and row_ref) and a
+    copy of its audit file as `tmp_path / db_name`: what `_sample_audit(tmp_path, 20, db_name)` gave the test."""
+    inp, db = sample
+    copy = tmp_path / db_name
+    shutil.copyfile(db, copy)
+    return inp, copy
+
+
 def _audited(tmp_path: Path, rows: list[dict[str, Any]]) -> tuple[Path, Path]:
     """Write `rows` as answers.parquet, audit them into audit.duckdb (which must succeed); both paths."""
     inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
@@ -69,6 +86,14 @@ def _accounted(db: Path) -> tuple[int, int, int]:
     assert q(db, "SELECT count(*) FROM answer_audit") == [(audited,)]
     assert q(db, "SELECT count(*) FROM quarantine") == [(quarantined,)]
     return read, audited, quarantined
+
+
+def _own_accounted(db: Path) -> tuple[int, int]:
+    """A `@batched` test's answers audited and quarantined. Its module's one run (`rows_batch`) read and audited
+    every test's rows and quarantined none (`audited` asserts so), and completed: with the test's own counts, what
+    `_accounted` checks of a run of the test's rows alone."""
+    assert q(db, "SELECT status FROM runs") == [("completed",)]
+    return q(db, "SELECT count(*) FROM answer_audit")[0][0], q(db, "SELECT count(*) FROM quarantine")[0][0]
 
 
 def _config(tmp_path: Path, toml: str) -> Path:
@@ -93,12 +118,14 @@ def test_logged_at_outside_years_1_to_9999_is_quarantined(tmp_path: Path) -> Non
         assert field == "logged_at" and f"logged_at '{value}' (string) is not a timestamp" in reason, got
 
 
-def test_a_failure_while_priming_the_embedding_cache_fails_the_run_instead_of_hanging(tmp_path: Path) -> None:
+def test_a_failure_while_priming_the_embedding_cache_fails_the_run_instead_of_hanging(
+    tmp_path: Path, sample_20: tuple[Path, Path]
+) -> None:
     # priming reads `embedding_cache` from the audit file read-only; an error there (first found with a cache too big
     # to allocate, which config now refuses; then a vector of another length, which is now left out) left the Arrow
     # reader open in the traceback, and recording the failed run then opened the same file for writing:
     # duckdb.connect spun at 100 % CPU. Here priming is made to fail.
-    inp, db = _sample_audit(tmp_path, 20, "audit.duckdb")
+    inp, db = _sample_copy(tmp_path, sample_20, "audit.duckdb")
     config = tmp_path / "wait.toml"
     config.write_text("[run]\nlock_wait_seconds = 1.0\n")
     broken = (
@@ -131,11 +158,11 @@ def _tables(db: Path) -> dict[str, list[tuple[Any, ...]]]:
 
 
 def test_unusable_rows_in_the_embedding_cache_are_ignored_and_replaced(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, sample_20: tuple[Path, Path]
 ) -> None:
     # a vector of another length (or an empty one) in `embedding_cache` made priming fail with "cannot reshape"
     # (exit 1) on every later run of that database; NULL, NaN or infinite values would have been scored as they were
-    inp, clean = _sample_audit(tmp_path, 20, "clean.duckdb")
+    inp, clean = _sample_copy(tmp_path, sample_20, "clean.duckdb")
     want, ((cached,),) = _tables(clean), q(clean, "SELECT count(*) FROM embedding_cache")
     db = tmp_path / "audit.duckdb"
     db.write_bytes(clean.read_bytes())
@@ -332,9 +359,8 @@ def test_a_database_damaged_past_its_headers_is_named_when_a_query_reads_the_dam
         assert res.exit_code == 2 and res.output.startswith(want), res.output
 
 
-def test_json_citations_that_are_not_a_list_are_flagged_and_red(tmp_path: Path) -> None:
-    # `"citations": {...}` or `"citations": "1"` was skipped without a word: the answer came out GREEN on its inline
-    # markers alone (or YELLOW `no_citations`), nothing telling the reviewer its citations could not be read
+def _citations_not_a_list_rows() -> list[dict[str, Any]]:
+    """The rows of `test_json_citations_that_are_not_a_list_are_flagged_and_red`."""
     text = "Refunds take 30 days [1]."
     answers = {
         "object": {"answer": text, "citations": {"document_id": "d1"}},
@@ -346,8 +372,15 @@ def test_json_citations_that_are_not_a_list_are_flagged_and_red(tmp_path: Path) 
         "list": {"answer": text, "citations": [1]},
     }
     rows = [make_answer(key, json.dumps(doc), CTX) for key, doc in answers.items()]
-    db = _audited(tmp_path, rows)[1]
-    assert _accounted(db) == (7, 7, 0)
+    return rows
+
+
+@batched(_citations_not_a_list_rows())
+def test_json_citations_that_are_not_a_list_are_flagged_and_red(answers_db: Path) -> None:
+    # `"citations": {...}` or `"citations": "1"` was skipped without a word: the answer came out GREEN on its inline
+    # markers alone (or YELLOW `no_citations`), nothing telling the reviewer its citations could not be read
+    db = answers_db
+    assert _own_accounted(db) == (7, 0)
     assert dict(q(db, "SELECT answer_id, (level, flags) FROM answer_audit")) == {
         "object": ("RED", ["citations_not_a_list:object"]),
         "string": ("RED", ["citations_not_a_list:string"]),
@@ -764,10 +797,8 @@ def test_the_last_day_a_date_can_hold_is_refused_as_a_day(tmp_path: Path) -> Non
     assert not db.exists()
 
 
-def test_structured_output_after_a_bom_or_with_a_key_given_twice(tmp_path: Path) -> None:
-    # a BOM before the JSON: not seen as structured output, the raw JSON text was audited as the answer (its claim
-    # '{"answer": "Refunds take 30 days [1]."}'); a key given twice: DuckDB read the first, most clients the last,
-    # and nothing said the two differ
+def _bom_and_twice_rows() -> list[dict[str, Any]]:
+    """The rows of `test_structured_output_after_a_bom_or_with_a_key_given_twice`."""
     text = "Refunds take 30 days [1]."
     answers = {
         "bom": "\ufeff" + json.dumps({"answer": text}),
@@ -779,8 +810,17 @@ def test_structured_output_after_a_bom_or_with_a_key_given_twice(tmp_path: Path)
         "once": json.dumps({"answer": text, "citations": [1], "x": {"answer": 1}}),
     }
     rows = [make_answer(key, doc, CTX) for key, doc in answers.items()]
-    db = _audited(tmp_path, rows)[1]
-    assert _accounted(db) == (7, 7, 0)
+    return rows
+
+
+@batched(_bom_and_twice_rows())
+def test_structured_output_after_a_bom_or_with_a_key_given_twice(answers_db: Path) -> None:
+    # a BOM before the JSON: not seen as structured output, the raw JSON text was audited as the answer (its claim
+    # '{"answer": "Refunds take 30 days [1]."}'); a key given twice: DuckDB read the first, most clients the last,
+    # and nothing said the two differ
+    text = "Refunds take 30 days [1]."
+    db = answers_db
+    assert _own_accounted(db) == (7, 0)
     got = q(db, "SELECT answer_id, (structured_output, answer_text, level, flags) FROM answer_audit")
     assert dict(got) == {
         "bom": (True, text, "GREEN", []),
@@ -793,9 +833,8 @@ def test_structured_output_after_a_bom_or_with_a_key_given_twice(tmp_path: Path)
     }
 
 
-def test_a_key_given_twice_inside_a_citation_object_is_flagged(tmp_path: Path) -> None:
-    # only the top level and `data` were checked: a citation object naming two documents under one key was read as
-    # DuckDB's first and audited without a word
+def _citation_key_twice_rows() -> list[dict[str, Any]]:
+    """The rows of `test_a_key_given_twice_inside_a_citation_object_is_flagged`."""
     obj = '{"document_id": "d1", "chunk_index": 0, "text_span": "Refunds take 30 days"}'
     twice = '{"document_id": "d1", "document_id": "d9", "chunk_index": 0, "text_span": "Refunds take 30 days"}'
     head = '{"answer": "Refunds take 30 days.", "citations": ['
@@ -804,16 +843,22 @@ def test_a_key_given_twice_inside_a_citation_object_is_flagged(tmp_path: Path) -
         "twice": head + obj + ", " + twice + "]}",
         "twice_in_data": '{"type": "final", "data": ' + head + twice + "]}}",
     }
-    db = _audited(tmp_path, [make_answer(key, doc, CTX) for key, doc in answers.items()])[1]
+    return [make_answer(key, doc, CTX) for key, doc in answers.items()]
+
+
+@batched(_citation_key_twice_rows())
+def test_a_key_given_twice_inside_a_citation_object_is_flagged(answers_db: Path) -> None:
+    # only the top level and `data` were checked: a citation object naming two documents under one key was read as
+    # DuckDB's first and audited without a word
+    db = answers_db
     got = dict(q(db, "SELECT answer_id, (level, flags) FROM answer_audit"))
     flag = "duplicate_json_key:citations[].document_id"
     assert flag not in got["clean"][1] and got["clean"][0] != "RED", got
     assert got["twice"] == ("RED", [flag]) and got["twice_in_data"] == ("RED", [flag]), got
 
 
-def test_doc_chunk_markers_resolve_ids_that_hold_colons(tmp_path: Path) -> None:
-    # [citation:X:Y] was split at the first colon: a knowledge base with ids like urn:kb:7 had every such citation
-    # fabricated (unknown_document)
+def _colon_id_rows() -> list[dict[str, Any]]:
+    """The rows of `test_doc_chunk_markers_resolve_ids_that_hold_colons`."""
     ctx = [
         {"doc_id": "urn:kb:7", "chunk_id": "c1", "title": "T", "page": 1, "text": "Refunds take 30 days."},
         {"doc_id": "kb8", "chunk_id": "p2:c3", "title": "U", "page": 2, "text": "Shipping is free over 50 euros."},
@@ -824,7 +869,14 @@ def test_doc_chunk_markers_resolve_ids_that_hold_colons(tmp_path: Path) -> None:
         "unknown_chunk": "Refunds take 30 days [citation:urn:kb:7:c9].",
         "unknown_doc": "Refunds take 30 days [citation:urn:kb:8:c1].",
     }
-    db = _audited(tmp_path, [make_answer(key, text, ctx) for key, text in answers.items()])[1]
+    return [make_answer(key, text, ctx) for key, text in answers.items()]
+
+
+@batched(_colon_id_rows())
+def test_doc_chunk_markers_resolve_ids_that_hold_colons(answers_db: Path) -> None:
+    # [citation:X:Y] was split at the first colon: a knowledge base with ids like urn:kb:7 had every such citation
+    # fabricated (unknown_document)
+    db = answers_db
     got = dict(q(db, "SELECT answer_id, (context_rank, verdict, reasons) FROM citation_audit"))
     assert got["doc_colons"][:2] == (1, "verified") and got["chunk_colons"][:2] == (2, "verified"), got
     assert got["unknown_chunk"] == (None, "fabricated", ["unknown_chunk"]), got

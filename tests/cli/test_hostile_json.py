@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -12,7 +13,7 @@ from click.testing import CliRunner
 
 from audit.cli import main
 from audit.contract import answers_schema
-from tests.cli.hostile import CLAIM, CTX, POLICY_CTX, audited
+from tests.cli.hostile import CLAIM, CTX, POLICY_CTX, batched
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
@@ -24,24 +25,26 @@ SURROGATE_SQL = """
 """
 
 
-def test_a_lone_surrogate_escaped_in_json_is_read_as_a_replacement_character(tmp_path: Path) -> None:
-    # JavaScript's JSON.stringify writes an emoji cut in half as a lone surrogate escape: valid JSON, which DuckDB's
-    # reader refused ("no low surrogate in string"), so the answer was structured_parse_failed, RED, its claim the
-    # raw JSON. Each is audited as its twin written with `\ufffd` (U+FFFD, what a lossy decoder reads), and flagged
+# each lone surrogate escape, and its twin written with `\ufffd`
+SURROGATE_CASES = {
+    "high": (r"Thanks \ud83d", r"Thanks \ufffd"),
+    "low": (r"Thanks \ude00", r"Thanks \ufffd"),
+    "upper": (r"Thanks \uD83D", r"Thanks \ufffd"),
+    "reversed": (r"Thanks \ude00\ud83d", r"Thanks \ufffd\ufffd"),
+    "high_then_pair": (r"Thanks \ud83d\ud83d\ude00", r"Thanks \ufffd\ud83d\ude00"),
+    # an escaped backslash, then the lone escape
+    "after_backslash": (r"Thanks \\\ud83d", r"Thanks \\\ufffd"),
+}
+
+
+def _surrogate_rows() -> list[dict[str, Any]]:
+    """The rows of `test_a_lone_surrogate_escaped_in_json_is_read_as_a_replacement_character`."""
+
     def doc(tail: str) -> str:
         return '{"answer": "Refunds take 30 days [1]. Shipping is free over 50 euros [2]. ' + tail + '"}'
 
-    cases = {
-        "high": (r"Thanks \ud83d", r"Thanks \ufffd"),
-        "low": (r"Thanks \ude00", r"Thanks \ufffd"),
-        "upper": (r"Thanks \uD83D", r"Thanks \ufffd"),
-        "reversed": (r"Thanks \ude00\ud83d", r"Thanks \ufffd\ufffd"),
-        "high_then_pair": (r"Thanks \ud83d\ud83d\ude00", r"Thanks \ufffd\ud83d\ude00"),
-        # an escaped backslash, then the lone escape
-        "after_backslash": (r"Thanks \\\ud83d", r"Thanks \\\ufffd"),
-    }
     rows = []
-    for name, (hostile, twin) in cases.items():
+    for name, (hostile, twin) in SURROGATE_CASES.items():
         rows += [make_answer(name, doc(hostile), CTX), make_answer(name + "~twin", doc(twin), CTX)]
     # unchanged: a valid pair (an emoji), an escaped backslash before `ud83d` (no escape at all), prose
     rows += [
@@ -58,9 +61,17 @@ def test_a_lone_surrogate_escaped_in_json_is_read_as_a_replacement_character(tmp
             CTX,
         ),
     ]
-    db = audited(tmp_path, rows)
+    return rows
+
+
+@batched(_surrogate_rows())
+def test_a_lone_surrogate_escaped_in_json_is_read_as_a_replacement_character(answers_db: Path) -> None:
+    # JavaScript's JSON.stringify writes an emoji cut in half as a lone surrogate escape: valid JSON, which DuckDB's
+    # reader refused ("no low surrogate in string"), so the answer was structured_parse_failed, RED, its claim the
+    # raw JSON. Each is audited as its twin written with `\ufffd` (U+FFFD, what a lossy decoder reads), and flagged
+    db = answers_db
     got = {r[0]: r[1:] for r in q(db, SURROGATE_SQL)}
-    for name in cases:
+    for name in SURROGATE_CASES:
         level, flags, text, structured, failed, verdicts, claims = got[name]
         t_level, t_flags, t_text, *_, t_verdicts, t_claims = got[name + "~twin"]
         assert (structured, failed) == (True, False), name
@@ -126,26 +137,40 @@ def test_an_answer_of_only_empty_json_lists_or_nulls_is_quarantined_as_empty(tmp
     assert levels["good"] == "GREEN" and levels["object"] == levels["answer_list"] == "RED"
 
 
-def test_a_citation_objects_page_or_name_of_a_wrong_type_is_malformed_not_dropped(tmp_path: Path) -> None:
+def _cite_doc(**extra: object) -> str:
+    cite = {"document_id": "abc123", "chunk_index": 0, **extra}
+    return json.dumps({"answer": CLAIM, "citations": [cite]})
+
+
+BAD_PAGES = {"list": [99], "bool": True, "fraction": 3.5, "words": "page 99", "negative": -1, "object": {"n": 3}}
+BAD_NAMES = {"name_number": 5, "name_list": ["Shipping.pdf"], "name_bool": False}
+OK_CITES = {
+    "page": _cite_doc(page_number=3),
+    "page_text": _cite_doc(page_number="3"),
+    "page_null": _cite_doc(page_number=None),
+    "name": _cite_doc(document_name="Refund Policy.pdf"),
+    "name_null": _cite_doc(document_name=None),
+}
+
+
+def _wrong_type_rows() -> list[dict[str, Any]]:
+    """The rows of `test_a_citation_objects_page_or_name_of_a_wrong_type_is_malformed_not_dropped`."""
+    rows = [make_answer(k, _cite_doc(page_number=v), POLICY_CTX) for k, v in BAD_PAGES.items()]
+    rows += [make_answer(k, _cite_doc(document_name=v), POLICY_CTX) for k, v in BAD_NAMES.items()]
+    rows += [make_answer(k, v, POLICY_CTX) for k, v in OK_CITES.items()]
+    return rows
+
+
+@batched(_wrong_type_rows())
+def test_a_citation_objects_page_or_name_of_a_wrong_type_is_malformed_not_dropped(answers_db: Path) -> None:
     # beside a document_id and chunk_index the page must be the chunk's and the name its document's; a page or a
     # name that could not be read (a list, a bool, 3.5, "page 99", -1; a number or list for the name) was dropped
     # without a word, the citation verified and the answer GREEN whatever the reader was sent to
-    def doc(**extra: object) -> str:
-        cite = {"document_id": "abc123", "chunk_index": 0, **extra}
-        return json.dumps({"answer": CLAIM, "citations": [cite]})
-
-    bad_pages = {"list": [99], "bool": True, "fraction": 3.5, "words": "page 99", "negative": -1, "object": {"n": 3}}
-    bad_names = {"name_number": 5, "name_list": ["Shipping.pdf"], "name_bool": False}
-    rows = [make_answer(k, doc(page_number=v), POLICY_CTX) for k, v in bad_pages.items()]
-    rows += [make_answer(k, doc(document_name=v), POLICY_CTX) for k, v in bad_names.items()]
-    ok = {"page": doc(page_number=3), "page_text": doc(page_number="3"), "page_null": doc(page_number=None)}
-    ok |= {"name": doc(document_name="Refund Policy.pdf"), "name_null": doc(document_name=None)}
-    rows += [make_answer(k, v, POLICY_CTX) for k, v in ok.items()]
-    db = audited(tmp_path, rows)
+    db = answers_db
     got = {a: (v, r) for a, v, r in q(db, "SELECT answer_id, verdict, reasons FROM citation_audit")}
-    for k in bad_pages:
+    for k in BAD_PAGES:
         assert got[k] == ("fabricated", ["malformed_citation:page_number"]), k
-    for k in bad_names:
+    for k in BAD_NAMES:
         assert got[k] == ("fabricated", ["malformed_citation:document_name"]), k
-    for k in ok:
+    for k in OK_CITES:
         assert got[k][0] == "verified", k

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.cli.hostile import Verdicts, audited, batched, claim_verdicts, claims
+from tests.cli.hostile import Verdicts, batched, claim_verdicts, claims
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
@@ -385,30 +385,39 @@ def test_a_name_with_a_typeset_hyphen_in_the_source_is_found(got: Verdicts) -> N
     assert got["other"][1] == ["missing_name:Jean-Paul"], got
 
 
-def test_a_claim_stating_the_opposite_change_of_its_source_is_not_verified(tmp_path: Path) -> None:
-    # "won" against a source that says lost, "added" against removed: the two embed alike and share every other word,
-    # so the support model verified them; the direction rule caps them (`direction_mismatch`), while the right
-    # direction still verifies
+# each claim stating the opposite change of its source, and the right one
+OPPOSITE_CHANGES = {
+    "revenue": ("Quarterly revenue rose 5% in 2020.", "Quarterly revenue fell 5% in 2020."),
+    "team": ("The home team won the 1998 final against the visitors.", "The home team lost the 1998 final."),
+    "feature": (
+        "Support for Python 2 was added in version 3.0.",
+        "Support for Python 2 was removed in version 3.0.",
+    ),
+}
+
+
+def _opposite_change_rows() -> list[dict[str, Any]]:
+    """The rows of `test_a_claim_stating_the_opposite_change_of_its_source_is_not_verified`."""
     sources = {
         "revenue": "Quarterly revenue fell 5% in 2020 as stores closed during the pandemic.",
         "team": "The home team lost the 1998 final against the visitors after extra time.",
         "feature": "Support for Python 2 was removed from the toolkit in version 3.0.",
     }
-    claims = {
-        "revenue": ("Quarterly revenue rose 5% in 2020.", "Quarterly revenue fell 5% in 2020."),
-        "team": ("The home team won the 1998 final against the visitors.", "The home team lost the 1998 final."),
-        "feature": (
-            "Support for Python 2 was added in version 3.0.",
-            "Support for Python 2 was removed in version 3.0.",
-        ),
-    }
     rows = []
-    for key, (wrong, right) in claims.items():
+    for key, (wrong, right) in OPPOSITE_CHANGES.items():
         ctx = [{"doc_id": key, "chunk_id": "0", "title": key, "page": 1, "text": sources[key]}]
         rows += [make_answer(f"{key}-wrong", f"{wrong} [1]", ctx), make_answer(f"{key}-right", f"{right} [1]", ctx)]
-    db = audited(tmp_path, rows)
+    return rows
+
+
+@batched(_opposite_change_rows())
+def test_a_claim_stating_the_opposite_change_of_its_source_is_not_verified(answers_db: Path) -> None:
+    # "won" against a source that says lost, "added" against removed: the two embed alike and share every other word,
+    # so the support model verified them; the direction rule caps them (`direction_mismatch`), while the right
+    # direction still verifies
+    db = answers_db
     got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
-    for key in claims:
+    for key in OPPOSITE_CHANGES:
         verdict, reasons = got[f"{key}-wrong"]
         assert verdict != "verified" and "direction_mismatch" in reasons, (key, got[f"{key}-wrong"])
         assert got[f"{key}-right"][0] == "verified", (key, got[f"{key}-right"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -14,7 +15,6 @@ from click.testing import CliRunner
 from audit.cli import main
 from audit.contract import answers_schema
 from tests.cli.hostile import CTX, batched
-from tests.cli.hostile import audited as _audited
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
@@ -98,10 +98,8 @@ def test_columns_a_writer_typed_null_are_read_as_null(tmp_path: Path, threads: i
     assert q(db, "SELECT DISTINCT level FROM answer_audit WHERE answer_id ^@ 'good'") == [("GREEN",)]
 
 
-def test_a_title_named_with_another_number_or_extension_is_another_document(tmp_path: Path) -> None:
-    # both the cited and the retrieved title lost whatever followed their last dot (digits too) before they were
-    # compared: `Section 4.2` resolved to the retrieved `Section 4.1`, `v2.9` to `v2.1`, `example.org` to
-    # `example.com`, and each citation came out verified against the other document
+def _title_rows() -> list[dict[str, Any]]:
+    """The rows of `test_a_title_named_with_another_number_or_extension_is_another_document`."""
     cases = {
         "section": ("Section 4.2", "Section 4.1"),
         "version": ("Refund Policy v2.9", "Refund Policy v2.1"),
@@ -118,7 +116,15 @@ def test_a_title_named_with_another_number_or_extension_is_another_document(tmp_
     ]
     doc = '{"answer": "Refunds take 30 days.", "citations": [{"document_name": "Section 4.2", "page_number": 1}]}'
     rows.append(make_answer("object", doc, [{**CTX[0], "title": "Section 4.1"}]))
-    db = _audited(tmp_path, rows)
+    return rows
+
+
+@batched(_title_rows())
+def test_a_title_named_with_another_number_or_extension_is_another_document(answers_db: Path) -> None:
+    # both the cited and the retrieved title lost whatever followed their last dot (digits too) before they were
+    # compared: `Section 4.2` resolved to the retrieved `Section 4.1`, `v2.9` to `v2.1`, `example.org` to
+    # `example.com`, and each citation came out verified against the other document
+    db = answers_db
     got = dict(q(db, "SELECT answer_id, (verdict, reasons) FROM citation_audit"))
     unknown = ("fabricated", ["unknown_document"])
     verified = ("verified", ["exact_match"])
@@ -373,10 +379,8 @@ def test_server_sent_events_with_event_lines_are_read_as_a_stream(answers_db: Pa
     }, got
 
 
-def test_a_very_long_claim_and_quote_against_a_long_source_are_audited(tmp_path: Path) -> None:
-    # rapidfuzz's partial alignment of a claim and a source both tens of thousands of characters long took minutes
-    # (a 70,000-character answer stalled a run for over 10 minutes): a claim is aligned by its first 2,000
-    # characters, a quote that long counts only verbatim (audit/verify/lexical.py MAX_FUZZY_CHARS)
+def _long_claim_rows() -> list[dict[str, Any]]:
+    """The rows of `test_a_very_long_claim_and_quote_against_a_long_source_are_audited`."""
     import random
 
     rng = random.Random(1)
@@ -388,7 +392,15 @@ def test_a_very_long_claim_and_quote_against_a_long_source_are_audited(tmp_path:
     long_ctx = [{"doc_id": "d1", "chunk_id": "c1", "title": "Long.pdf", "page": 1, "text": source}]
     obj = {"answer": claim, "citations": [{"document_id": "d1", "text_span": quote, "claim_text": claim}]}
     rows = [make_answer("long", f"{claim} [1].", long_ctx), make_answer("object", json.dumps(obj), long_ctx)]
-    db = _audited(tmp_path, rows)
+    return rows
+
+
+@batched(_long_claim_rows())
+def test_a_very_long_claim_and_quote_against_a_long_source_are_audited(answers_db: Path) -> None:
+    # rapidfuzz's partial alignment of a claim and a source both tens of thousands of characters long took minutes
+    # (a 70,000-character answer stalled a run for over 10 minutes): a claim is aligned by its first 2,000
+    # characters, a quote that long counts only verbatim (audit/verify/lexical.py MAX_FUZZY_CHARS)
+    db = answers_db
     got = dict(q(db, "SELECT answer_id, verdict FROM citation_audit"))
     assert set(got) == {"long", "object"} and got["object"] != "verified", got
     reasons = q(db, "SELECT reasons FROM citation_audit WHERE answer_id = 'object'")[0][0]

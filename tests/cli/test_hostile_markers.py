@@ -5,10 +5,10 @@ or a source never retrieved came out GREEN."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from audit.extract.scan import markers_outside_code
 from tests.cli.hostile import CTX, batched
-from tests.cli.hostile import audited as _audited
 from tests.conftest import make_answer
 from tests.conftest import query as q
 from tests.extract.test_markers import extract
@@ -33,8 +33,8 @@ FORMS = {
 }
 
 
-def test_markers_in_other_scripts_and_bracket_forms_are_numeric_markers(tmp_path: Path) -> None:
-    # each form cites a right figure (GREEN), a wrong one (RED) and a source never retrieved (fabricated, RED)
+def _script_form_rows() -> list[dict[str, Any]]:
+    """The rows of `test_markers_in_other_scripts_and_bracket_forms_are_numeric_markers`."""
     rows, free = [], "Shipping is free over 50 euros"
     for name, (form, two, nine) in FORMS.items():
         one = {"２": "１", "٢": "١", "۲": "۱"}.get(two, "1")
@@ -43,7 +43,13 @@ def test_markers_in_other_scripts_and_bracket_forms_are_numeric_markers(tmp_path
             make_answer(f"{name}.wrong", f"Refunds take 30 days [1]. Shipping costs 20 euros {form.format(two)}.", CTX),
             make_answer(f"{name}.ghost", f"Refunds take 30 days [1]. {free} {form.format(nine)}.", CTX),
         ]
-    db = _audited(tmp_path, rows)
+    return rows
+
+
+@batched(_script_form_rows())
+def test_markers_in_other_scripts_and_bracket_forms_are_numeric_markers(answers_db: Path) -> None:
+    # each form cites a right figure (GREEN), a wrong one (RED) and a source never retrieved (fabricated, RED)
+    db = answers_db
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     ghosts = dict(
         q(
@@ -188,10 +194,13 @@ def test_a_document_page_marker_in_other_brackets_spaces_or_digits_is_read(answe
     assert dict(got)["bracket_title.right"] == "Refund [v2] Policy.pdf, page 3"
 
 
-def test_a_numeric_marker_with_a_label_is_read(tmp_path: Path) -> None:
-    # `[Source 2]`, `[source: 2]`, `[Ref 2]`, `[ref2]`, `[Doc #2]` (RAG prompts ask for "[Source N]") were no markers:
-    # a wrong figure or a source never retrieved cited so beside a verified [1] came out GREEN, a correct answer YELLOW
-    forms = ["[Source {}]", "[source: {}]", "[Sources {}]", "[Ref {}]", "[ref{}]", "[Doc #{}]", "[citation: {}]"]
+# `[Source N]` and its kin, as RAG prompts ask for them
+LABELLED = ["[Source {}]", "[source: {}]", "[Sources {}]", "[Ref {}]", "[ref{}]", "[Doc #{}]", "[citation: {}]"]
+
+
+def _labelled_rows() -> list[dict[str, Any]]:
+    """The rows of `test_a_numeric_marker_with_a_label_is_read`."""
+    forms = LABELLED
     rows = []
     for i, form in enumerate(forms):
         rows += [
@@ -205,7 +214,15 @@ def test_a_numeric_marker_with_a_label_is_read(tmp_path: Path) -> None:
                 f"{i}.ghost", f"Refunds take 30 days [1]. Shipping is free over 50 euros {form.format(9)}.", CTX
             ),
         ]
-    db = _audited(tmp_path, rows)
+    return rows
+
+
+@batched(_labelled_rows())
+def test_a_numeric_marker_with_a_label_is_read(answers_db: Path) -> None:
+    # `[Source 2]`, `[source: 2]`, `[Ref 2]`, `[ref2]`, `[Doc #2]` (RAG prompts ask for "[Source N]") were no markers:
+    # a wrong figure or a source never retrieved cited so beside a verified [1] came out GREEN, a correct answer YELLOW
+    forms = LABELLED
+    db = answers_db
     levels = dict(q(db, "SELECT answer_id, level FROM answer_audit"))
     want = {
         f"{i}.{k}": "GREEN" if k == "right" else "RED" for i in range(len(forms)) for k in ("right", "wrong", "ghost")

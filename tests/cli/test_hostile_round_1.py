@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -18,6 +19,7 @@ from click.testing import CliRunner
 from audit.candidates import MAX_ALTERNATIVES
 from audit.cli import main
 from audit.contract import answers_schema
+from tests.cli.hostile import batched
 from tests.conftest import REPO, make_answer, query
 
 CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": "Refunds take 30 days."}]
@@ -240,41 +242,47 @@ def test_sql_json_writes_nan_and_infinity_as_null(tmp_path: Path) -> None:
     assert json.loads(res.output, parse_constant=strict) == [{"n": None, "l": [None, 1.5], "s": {"x": None}, "ok": 2.5}]
 
 
-def test_an_unverified_claim_over_many_contexts_is_still_suggested_its_source(tmp_path: Path) -> None:
-    # a citation that does not verify is scored against the answer's other contexts for a misattribution: against
-    # every one of them, so one answer of 200 wrong claims over 10,000 short contexts (within every size limit) ran
-    # past 400 s. It is scored now against the MAX_ALTERNATIVES (100) contexts sharing most words with it
-    # (tests/test_candidates.py); through the real command, the context that states the claim is still found and
-    # suggested when there are more than that. (The time is `citeaudit bench`'s to measure, not a test's.)
+def _many_contexts_rows() -> list[dict[str, Any]]:
+    """The rows of `test_an_unverified_claim_over_many_contexts_is_still_suggested_its_source`."""
     ctx = [
         {"doc_id": f"d{i}", "chunk_id": "0", "title": f"Doc {i}.pdf", "page": 1, "text": f"Item {i} costs {i} euros."}
         for i in range(3 * MAX_ALTERNATIVES)
     ]
     wrong = " ".join(f"Item {i} costs {i + 7} euros [{i + 1}]." for i in range(5))
     moved = "Item 250 costs 250 euros [1]."  # rank 251 says so, rank 1 does not
-    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
-    pq.write_table(pa.Table.from_pylist([make_answer("many", f"{wrong} {moved}", ctx)], schema=answers_schema()), inp)
-    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
-    assert res.exit_code == 0, res.output
+    return [make_answer("many", f"{wrong} {moved}", ctx)]
+
+
+@batched(_many_contexts_rows())
+def test_an_unverified_claim_over_many_contexts_is_still_suggested_its_source(answers_db: Path) -> None:
+    # a citation that does not verify is scored against the answer's other contexts for a misattribution: against
+    # every one of them, so one answer of 200 wrong claims over 10,000 short contexts (within every size limit) ran
+    # past 400 s. It is scored now against the MAX_ALTERNATIVES (100) contexts sharing most words with it
+    # (tests/test_candidates.py); through the real command, the context that states the claim is still found and
+    # suggested when there are more than that. (The time is `citeaudit bench`'s to measure, not a test's.)
+    db = answers_db
     got = query(db, "SELECT verdict, suggested_rank FROM citation_audit WHERE claim LIKE 'Item 250 %'")
     assert got == [("misattributed", 251)], got
 
 
-def test_uncited_sentences_over_many_contexts_find_their_best_context(tmp_path: Path) -> None:
-    # each uncited sentence's repair suggestion (the context sharing most words with it) scanned every context of the
-    # answer: 2,000 uncited sentences over 10,000 short contexts took 125 s for one answer. An index of the contexts'
-    # words (candidates.WordIndex) finds the same context as the scan (tests/test_candidates.py), here through the
-    # real command
+def _uncited_over_many_contexts_rows() -> list[dict[str, Any]]:
+    """The rows of `test_uncited_sentences_over_many_contexts_find_their_best_context`."""
     ctx = [
         {"doc_id": f"d{i}", "chunk_id": "0", "title": f"Doc {i}.pdf", "page": 1, "text": f"Item {i} costs {i} euros."}
         for i in range(1000)
     ]
     uncited = " ".join(f"Product {i} weighs {i + 1} kilograms in total." for i in range(20))
     answer = f"Item 1 costs 1 euros [2]. {uncited} Item 432 costs 432 euros."
-    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
-    pq.write_table(pa.Table.from_pylist([make_answer("many", answer, ctx)], schema=answers_schema()), inp)
-    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
-    assert res.exit_code == 0, res.output
+    return [make_answer("many", answer, ctx)]
+
+
+@batched(_uncited_over_many_contexts_rows())
+def test_uncited_sentences_over_many_contexts_find_their_best_context(answers_db: Path) -> None:
+    # each uncited sentence's repair suggestion (the context sharing most words with it) scanned every context of the
+    # answer: 2,000 uncited sentences over 10,000 short contexts took 125 s for one answer. An index of the contexts'
+    # words (candidates.WordIndex) finds the same context as the scan (tests/test_candidates.py), here through the
+    # real command
+    db = answers_db
     assert query(db, "SELECT count(*) FROM uncited_claims") == [(21,)]
     got = query(db, "SELECT best_rank FROM uncited_claims WHERE sentence LIKE 'Item 432 %'")
     assert got == [(433,)], got

@@ -4,12 +4,14 @@ real Parquet and DuckDB files: one line naming what to change, a non-zero exit, 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+import pytest
 
 from audit.contract import answers_schema
 from tests.conftest import REPO, make_answer
@@ -28,6 +30,24 @@ def _citeaudit(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "audit.cli", *args], capture_output=True, text=True, env=full, timeout=600
     )
+
+
+@pytest.fixture(scope="module")
+def audited_once(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The good answer as answers.parquet, audited by the real `citeaudit run` (a process of its own) into
+    audit.duckdb, once for the module: the tests that need such a pair to point other commands at get copies."""
+    root = tmp_path_factory.mktemp("audited")
+    inp, db = _answers(root / "answers.parquet"), root / "audit.duckdb"
+    assert _citeaudit(["run", "--input", str(inp), "--db", str(db), "--quiet"]).returncode == 0
+    return inp, db
+
+
+def _audited(tmp_path: Path, once: tuple[Path, Path]) -> tuple[Path, Path]:
+    """Copies of `audited_once`'s answers and audit file in `tmp_path` (answers.parquet, audit.duckdb)."""
+    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
+    shutil.copyfile(once[0], inp)
+    shutil.copyfile(once[1], db)
+    return inp, db
 
 
 def test_a_prefect_setting_in_the_environment_prefect_cannot_read_is_named_in_one_line(tmp_path: Path) -> None:
@@ -68,12 +88,12 @@ runpy.run_module("audit.cli", run_name="__main__", alter_sys=True)
 """
 
 
-def test_ctrl_c_while_the_command_line_loads_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+def test_ctrl_c_while_the_command_line_loads_is_one_line_not_a_traceback(
+    tmp_path: Path, audited_once: tuple[Path, Path]
+) -> None:
     # Ctrl-C in the first seconds of `citeaudit export` (its modules importing) printed Python's KeyboardInterrupt
     # traceback, 20 lines through re/_parser.py or audit/claims.py, and the process died of SIGINT (-2)
-    inp = _answers(tmp_path / "answers.parquet")
-    db = tmp_path / "audit.duckdb"
-    assert _citeaudit(["run", "--input", str(inp), "--db", str(db), "--quiet"]).returncode == 0
+    _, db = _audited(tmp_path, audited_once)
     out = tmp_path / "export"
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     done = subprocess.run(
@@ -88,13 +108,11 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line_not_a_traceback(tmp_pat
     assert not out.exists()
 
 
-def test_wait_of_nan_seconds_is_refused_as_no_number(tmp_path: Path) -> None:
+def test_wait_of_nan_seconds_is_refused_as_no_number(tmp_path: Path, audited_once: tuple[Path, Path]) -> None:
     # `--wait nan` passed click's FloatRange(min=0) (NaN compares false with 0): `sql`, `report` and `export` then
     # waited for a writer with a deadline of NaN, which no clock reaches, sleeping min(backoff, max(0, NaN)) = 0 s: a
     # busy loop at full CPU for as long as a run held the file, for ever if a process kept it open
-    inp = _answers(tmp_path / "answers.parquet")
-    db = tmp_path / "audit.duckdb"
-    assert _citeaudit(["run", "--input", str(inp), "--db", str(db), "--quiet"]).returncode == 0
+    _, db = _audited(tmp_path, audited_once)
     for args in (
         ["sql", "SELECT 1", "--db", str(db)],
         ["report", "--db", str(db), "--out", str(tmp_path / "r.html")],
@@ -108,13 +126,11 @@ def test_wait_of_nan_seconds_is_refused_as_no_number(tmp_path: Path) -> None:
     assert not (tmp_path / "r.html").exists() and not (tmp_path / "export").exists()
 
 
-def test_a_query_whose_bytes_are_not_utf8_is_named_in_one_line(tmp_path: Path) -> None:
+def test_a_query_whose_bytes_are_not_utf8_is_named_in_one_line(tmp_path: Path, audited_once: tuple[Path, Path]) -> None:
     # `citeaudit sql "SELECT * FROM answer_audit WHERE tenant = 'caf<0xe9>'"` typed in a Latin-1 terminal: Python
     # holds the byte as a lone surrogate, and DuckDB's binding refused the str: "error: TypeError: extract_statements():
     # incompatible function arguments. The following argument types are supported:", exit 1, as a defect of citeaudit's
-    inp = _answers(tmp_path / "answers.parquet")
-    db = tmp_path / "audit.duckdb"
-    assert _citeaudit(["run", "--input", str(inp), "--db", str(db), "--quiet"]).returncode == 0
+    _, db = _audited(tmp_path, audited_once)
     query = "SELECT count(*) FROM answer_audit WHERE tenant = 'caf\udce9'"  # os.fsdecode(b"...caf\xe9'")
     for fmt in ("table", "csv", "json"):
         done = _citeaudit(["sql", query, "--db", str(db), "--format", fmt])
@@ -123,13 +139,13 @@ def test_a_query_whose_bytes_are_not_utf8_is_named_in_one_line(tmp_path: Path) -
         assert done.stderr.startswith(want) and done.stderr.count("\n") == 1, (fmt, done.stderr)
 
 
-def test_an_export_folder_whose_name_is_not_utf8_is_refused_before_anything_is_made(tmp_path: Path) -> None:
+def test_an_export_folder_whose_name_is_not_utf8_is_refused_before_anything_is_made(
+    tmp_path: Path, audited_once: tuple[Path, Path]
+) -> None:
     # `citeaudit export --out café` from a Latin-1 shell (the name's bytes are no UTF-8): the folder was made, then
     # DuckDB's COPY failed "Invalid Input Error: Python Conversion Failure: cannot encode str as UTF-8, surrogate
     # '\udce9' at position 19 is not allowed", exit 2, leaving an empty folder of that name behind
-    inp = _answers(tmp_path / "answers.parquet")
-    db = tmp_path / "audit.duckdb"
-    assert _citeaudit(["run", "--input", str(inp), "--db", str(db), "--quiet"]).returncode == 0
+    _, db = _audited(tmp_path, audited_once)
     out = os.fsencode(tmp_path) + b"/caf\xe9"
     for fmt in ("parquet", "csv"):
         done = subprocess.run(

@@ -5,12 +5,14 @@ nothing let in."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+import pytest
 from click.testing import CliRunner
 
 from audit.cli import main
@@ -27,18 +29,33 @@ def _answers(path: Path, ids: tuple[str, ...] = ("good",)) -> Path:
     return path
 
 
-def _audited(tmp_path: Path) -> tuple[Path, Path]:
-    inp, db = _answers(tmp_path / "logs" / "answers.parquet"), tmp_path / "audit.duckdb"
+@pytest.fixture(scope="module")
+def audited_once(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """One good answer as logs/answers.parquet, audited by the real `citeaudit run` into audit.duckdb, once for the
+    module: the tests that only need such a pair (to read, or to see refused as a target) get copies of it."""
+    root = tmp_path_factory.mktemp("audited")
+    inp, db = _answers(root / "logs" / "answers.parquet"), root / "audit.duckdb"
     res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
     assert res.exit_code == 0, res.output
     return inp, db
 
 
-def test_a_review_page_never_replaces_a_file_that_is_no_review_page(tmp_path: Path) -> None:
+def _audited(tmp_path: Path, once: tuple[Path, Path]) -> tuple[Path, Path]:
+    """Copies of `audited_once`'s answers and audit file in `tmp_path` (logs/answers.parquet, audit.duckdb)."""
+    inp, db = tmp_path / "logs" / "answers.parquet", tmp_path / "audit.duckdb"
+    inp.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(once[0], inp)
+    shutil.copyfile(once[1], db)
+    return inp, db
+
+
+def test_a_review_page_never_replaces_a_file_that_is_no_review_page(
+    tmp_path: Path, audited_once: tuple[Path, Path]
+) -> None:
     # `citeaudit report --out` renamed the page over whatever file was there: `--out audit.duckdb` (the database
     # given as --db, a slip of the option) replaced the whole audit with the page, `--out logs/answers.parquet` a log,
     # `--out notes.txt` the notes, exit 0, `review page: ...`
-    inp, db = _audited(tmp_path)
+    inp, db = _audited(tmp_path, audited_once)
     notes = tmp_path / "notes.txt"
     notes.write_text("precious")
     for target in (db, inp, notes):
@@ -142,11 +159,13 @@ def test_hidden_files_and_folders_spark_and_macos_leave_among_the_logs_are_no_lo
     assert res.exit_code == 0 and query(db, "SELECT answer_id FROM answer_audit") == [("hidden",)], res.output
 
 
-def test_bench_figures_and_a_fitted_model_never_replace_a_file_of_another_kind(tmp_path: Path) -> None:
+def test_bench_figures_and_a_fitted_model_never_replace_a_file_of_another_kind(
+    tmp_path: Path, audited_once: tuple[Path, Path]
+) -> None:
     # `citeaudit bench --json` and `calibrate --out` renamed their JSON over whatever file was there, after all of
     # their work: `bench --json audit.duckdb` replaced the audit with the figures, `calibrate --out pairs.jsonl` the
     # training pairs it had just read with the model, exit 0
-    _, db = _audited(tmp_path)
+    _, db = _audited(tmp_path, audited_once)
     pairs = tmp_path / "pairs.jsonl"
     pairs.write_text('{"dataset": "s", "claim": "c", "source": "s", "label": 1}\n')
     cases = {
@@ -163,10 +182,10 @@ def test_bench_figures_and_a_fitted_model_never_replace_a_file_of_another_kind(t
     assert query(db, "SELECT answers_audited FROM runs") == [(1,)]
 
 
-def test_a_database_or_config_that_is_a_link_loop_is_named_so(tmp_path: Path) -> None:
+def test_a_database_or_config_that_is_a_link_loop_is_named_so(tmp_path: Path, audited_once: tuple[Path, Path]) -> None:
     # `--db a` with `a -> b -> a`: `sql`, `report` and `export` said "no audit database at a: run `citeaudit run`
     # first", which fails on the same loop; `--config` said "config file not found" while the link was right there
-    _, db = _audited(tmp_path)
+    _, db = _audited(tmp_path, audited_once)
     loop, back = tmp_path / "loop.duckdb", tmp_path / "back.duckdb"
     loop.symlink_to(back)
     back.symlink_to(loop)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
-from tests.cli.hostile import CLAIM, REFUND, SHIPPING, audited, batched
+from tests.cli.hostile import CLAIM, REFUND, SHIPPING, batched
 from tests.cli.hostile import POLICY_CTX as CTX
 from tests.conftest import make_answer
 from tests.conftest import query as q
@@ -119,12 +120,12 @@ def test_a_whole_number_written_as_a_float_is_that_position(answers_db: Path) ->
     assert got["half"][1] == got["half_list"][1] == "fabricated"
 
 
-def test_a_claim_text_of_a_few_words_does_not_cite_the_rest_of_its_sentence(tmp_path: Path) -> None:
-    # a citation object's claim_text "must be made" (verbatim, verified) counted its whole sentence "... within 90
-    # days ..." as cited: the changed figure was neither checked nor an uncited claim (coverage 1, GREEN even under
-    # a coverage policy). The words a claim_text leaves out of its sentence, holding a figure or more content than
-    # it, are an uncited claim, as a sentence without a marker is
-    wrong = "All returns must be made within 90 days of purchase date."
+WRONG_90 = "All returns must be made within 90 days of purchase date."
+
+
+def _claim_text_rows() -> list[dict[str, Any]]:
+    """The rows of `test_a_claim_text_of_a_few_words_does_not_cite_the_rest_of_its_sentence`."""
+    wrong = WRONG_90
 
     def cite(claim: str) -> dict[str, object]:
         return {"document_id": "abc123", "chunk_index": 0, "claim_text": claim}
@@ -138,15 +139,24 @@ def test_a_claim_text_of_a_few_words_does_not_cite_the_rest_of_its_sentence(tmp_
         },
     }
     answers["most"]["citations"][0]["claim_text"] = "all returns must be made within 30 days"
-    db = audited(tmp_path, [make_answer(k, json.dumps(v), CTX) for k, v in answers.items()])
+    return [make_answer(k, json.dumps(v), CTX) for k, v in answers.items()]
+
+
+@batched(_claim_text_rows())
+def test_a_claim_text_of_a_few_words_does_not_cite_the_rest_of_its_sentence(answers_db: Path) -> None:
+    # a citation object's claim_text "must be made" (verbatim, verified) counted its whole sentence "... within 90
+    # days ..." as cited: the changed figure was neither checked nor an uncited claim (coverage 1, GREEN even under
+    # a coverage policy). The words a claim_text leaves out of its sentence, holding a figure or more content than
+    # it, are an uncited claim, as a sentence without a marker is
+    db = answers_db
     got = {a: (n, cov) for a, n, cov in q(db, "SELECT answer_id, n_uncited_claims, coverage FROM answer_audit")}
     assert got == {"fragment": (1, 0.0), "most": (0, 1.0), "two_parts": (0, 1.0)}
-    assert q(db, "SELECT answer_id, sentence FROM uncited_claims") == [("fragment", wrong)]
+    assert q(db, "SELECT answer_id, sentence FROM uncited_claims") == [("fragment", WRONG_90)]
 
 
-def test_a_chunk_cited_on_a_page_it_is_not_on_is_not_verified(tmp_path: Path) -> None:
-    # `document_id` + `chunk_index` + `page_number`: the page the reader is sent to was dropped (resolve.sql meant
-    # "a page, when given, must match"), so a citation sending the reader to page 99 came out verified, GREEN
+def _page_rows() -> list[dict[str, Any]]:
+    """The rows of `test_a_chunk_cited_on_a_page_it_is_not_on_is_not_verified`."""
+
     def cite(**kw: object) -> dict[str, object]:
         return {"document_id": "abc123", "chunk_index": 0} | kw
 
@@ -157,7 +167,14 @@ def test_a_chunk_cited_on_a_page_it_is_not_on_is_not_verified(tmp_path: Path) ->
     }
     rows = [make_answer(k, json.dumps(v), CTX) for k, v in answers.items()]
     rows.append(make_answer("pageless", json.dumps(answers["wrong_page"]), [CTX[0] | {"page": None}, CTX[1]]))
-    db = audited(tmp_path, rows)
+    return rows
+
+
+@batched(_page_rows())
+def test_a_chunk_cited_on_a_page_it_is_not_on_is_not_verified(answers_db: Path) -> None:
+    # `document_id` + `chunk_index` + `page_number`: the page the reader is sent to was dropped (resolve.sql meant
+    # "a page, when given, must match"), so a citation sending the reader to page 99 came out verified, GREEN
+    db = answers_db
     got = {a: (v, r) for a, v, r in q(db, "SELECT answer_id, verdict, reasons FROM citation_audit")}
     assert got["wrong_page"] == ("fabricated", ["page_not_retrieved"])
     assert got["right_page"][0] == got["no_page"][0] == got["pageless"][0] == "verified"
@@ -166,9 +183,9 @@ def test_a_chunk_cited_on_a_page_it_is_not_on_is_not_verified(tmp_path: Path) ->
     }
 
 
-def test_a_document_name_that_is_not_the_cited_documents_is_not_verified(tmp_path: Path) -> None:
-    # `document_id` resolved the citation and `document_name` was dropped: a citation showing the reader
-    # "Shipping.pdf" for a claim of the refund policy (cited by its id) came out verified, GREEN
+def _document_name_rows() -> list[dict[str, Any]]:
+    """The rows of `test_a_document_name_that_is_not_the_cited_documents_is_not_verified`."""
+
     def cite(name: str, **kw: object) -> dict[str, object]:
         return {"document_id": "abc123", "document_name": name} | kw
 
@@ -180,7 +197,14 @@ def test_a_document_name_that_is_not_the_cited_documents_is_not_verified(tmp_pat
     }
     rows = [make_answer(k, json.dumps(v), CTX) for k, v in answers.items()]
     rows.append(make_answer("untitled", json.dumps(answers["other_name"]), [CTX[0] | {"title": None}, CTX[1]]))
-    db = audited(tmp_path, rows)
+    return rows
+
+
+@batched(_document_name_rows())
+def test_a_document_name_that_is_not_the_cited_documents_is_not_verified(answers_db: Path) -> None:
+    # `document_id` resolved the citation and `document_name` was dropped: a citation showing the reader
+    # "Shipping.pdf" for a claim of the refund policy (cited by its id) came out verified, GREEN
+    db = answers_db
     got = {a: (v, r) for a, v, r in q(db, "SELECT answer_id, verdict, reasons FROM citation_audit")}
     assert got["other_name"] == got["other_name_doc"] == ("fabricated", ["document_name_mismatch"])
     assert got["same_name"][0] == got["stem"][0] == got["untitled"][0] == "verified"
@@ -234,13 +258,19 @@ def test_a_citation_object_repeated_is_one_citation(answers_db: Path) -> None:
     assert got["two_quotes"][0] == 2
 
 
-def test_a_confidence_of_minus_zero_is_zero(tmp_path: Path) -> None:
+def _minus_zero_rows() -> list[dict[str, Any]]:
+    """The rows of `test_a_confidence_of_minus_zero_is_zero`."""
+    cite = '{"document_id": "abc123", "chunk_index": 0, "confidence_score": -0.0}'
+    doc = '{"answer": "' + CLAIM + '", "confidence": -0.0, "citations": [' + cite + "]}"
+    return [make_answer("zero", doc, CTX)]
+
+
+@batched(_minus_zero_rows())
+def test_a_confidence_of_minus_zero_is_zero(answers_db: Path) -> None:
     # `"confidence": -0` / `-0.0` (valid JSON) was stored as -0.0: reports and exports showed "-0.0"
     import math
 
-    cite = '{"document_id": "abc123", "chunk_index": 0, "confidence_score": -0.0}'
-    doc = '{"answer": "' + CLAIM + '", "confidence": -0.0, "citations": [' + cite + "]}"
-    db = audited(tmp_path, [make_answer("zero", doc, CTX)])
+    db = answers_db
     [(answer_level,)] = q(db, "SELECT claimed_confidence FROM answer_audit")
     [(citation_level,)] = q(db, "SELECT claimed_confidence FROM citation_audit")
     assert math.copysign(1, answer_level) == math.copysign(1, citation_level) == 1.0
@@ -428,11 +458,8 @@ def test_an_answer_claiming_far_more_confidence_than_its_citations_bear_is_flagg
     }
 
 
-def test_claims_spanning_several_sentences_weigh_each_sentence_once(tmp_path: Path) -> None:
-    # a claim spanning several sentences was a unit of its own ("0-1", "0-2", "1-3" ...): every run of an answer's
-    # four right sentences as a claim_text made ten units beside the wrong fifth sentence, 10 of 11, GREEN, where one
-    # claim_text a sentence is 4/5, YELLOW. A claim now weighs in each sentence it spans, each sentence by its
-    # worst-backed claim: the runs lift nothing, and a run whose claim fails sinks every sentence in it
+def _spanning_rows() -> list[dict[str, Any]]:
+    """The rows of `test_claims_spanning_several_sentences_weigh_each_sentence_once`."""
     right = [
         "Returns are accepted within 30 days.",
         "Refunds go to the original card.",
@@ -454,7 +481,16 @@ def test_claims_spanning_several_sentences_weigh_each_sentence_once(tmp_path: Pa
         make_answer("run_over_the_wrong_one", doc([*right, " ".join([*right, wrong])]), ctx),
         make_answer("honest_run", doc([" ".join(right[:2]), right[2], right[3]], " ".join(right)), ctx),
     ]
-    db = audited(tmp_path, rows)
+    return rows
+
+
+@batched(_spanning_rows())
+def test_claims_spanning_several_sentences_weigh_each_sentence_once(answers_db: Path) -> None:
+    # a claim spanning several sentences was a unit of its own ("0-1", "0-2", "1-3" ...): every run of an answer's
+    # four right sentences as a claim_text made ten units beside the wrong fifth sentence, 10 of 11, GREEN, where one
+    # claim_text a sentence is 4/5, YELLOW. A claim now weighs in each sentence it spans, each sentence by its
+    # worst-backed claim: the runs lift nothing, and a run whose claim fails sinks every sentence in it
+    db = answers_db
     got = _integrity(db)
     assert got["one_a_sentence"] == (5, 4, 0.8, "YELLOW")
     assert got["runs"] == (11, 10, 0.8, "YELLOW")  # every run still checked and counted

@@ -6,14 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pyarrow as pa
-import pyarrow.parquet as pq
 import pytest
-from click.testing import CliRunner
 
-from audit.cli import main
-from audit.contract import answers_schema
 from audit.extract.scan import markers_outside_code, reference_list_start
+from tests.cli.hostile import batched
 from tests.conftest import make_answer
 from tests.conftest import query as q
 from tests.extract.test_markers import extract
@@ -36,12 +32,9 @@ ANSWERS = {
 }
 
 
-def test_a_closing_list_of_sources_cites_no_claim(tmp_path: Path) -> None:
-    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
-    rows = [make_answer(key, text, CTX) for key, text in ANSWERS.items()]
-    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
-    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
-    assert res.exit_code == 0, res.output
+@batched([make_answer(key, text, CTX) for key, text in ANSWERS.items()])
+def test_a_closing_list_of_sources_cites_no_claim(answers_db: Path) -> None:
+    db = answers_db
     got = {
         a: (lvl, n, u, list(f))
         for a, lvl, n, u, f in q(db, "SELECT answer_id, level, n_citations, n_uncited_claims, flags FROM answer_audit")
@@ -73,20 +66,21 @@ def test_the_sql_and_the_python_reference_agree(key: str) -> None:
         assert text[start:].lstrip().lower().lstrip("#* ").startswith(("sources", "references", "citations"))
 
 
-def test_an_answer_cited_only_by_its_closing_list_has_no_uncited_claims(tmp_path: Path) -> None:
+LISTED = "Refunds take 30 days."
+
+
+@batched(
+    [
+        make_answer("list", f"{LISTED}\n\nSources:\n[1] Refund Policy.pdf", CTX),
+        make_answer("json", f'{{"answer": "{LISTED}", "citations": [1]}}', CTX),
+    ]
+)
+def test_an_answer_cited_only_by_its_closing_list_has_no_uncited_claims(answers_db: Path) -> None:
     """Each marker of the list cites the whole answer above it, as a structured `citations` entry cited nowhere
     inline does: its sentences are cited sentences. They were also listed as uncited claims, so a right answer whose
     every sentence its list's source verifies was YELLOW at coverage 0, and counted each sentence twice as an ALCE
     statement (recall 1/2)."""
-    inp, db = tmp_path / "answers.parquet", tmp_path / "audit.duckdb"
-    body = "Refunds take 30 days."
-    rows = [
-        make_answer("list", f"{body}\n\nSources:\n[1] Refund Policy.pdf", CTX),
-        make_answer("json", f'{{"answer": "{body}", "citations": [1]}}', CTX),
-    ]
-    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), inp)
-    res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
-    assert res.exit_code == 0, res.output
+    db = answers_db
     got = dict(
         q(
             db,

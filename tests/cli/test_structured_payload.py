@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -197,11 +198,8 @@ def test_a_line_about_the_payload_is_no_claim(tmp_path: Path, note: str) -> None
     assert got == {"fence": 0, "bare": 0, "stated": 1, "figure": 1, "figure_in_note": 1}
 
 
-def test_an_answer_shaped_payload_without_an_answer_text_fails_to_parse(tmp_path: Path) -> None:
-    # JSON after a preamble that names `answer` or `citations` but holds no answer text (null, an object) is
-    # structured output that cannot be read, as it is without the preamble (RED structured_parse_failed): it was
-    # prose, unflagged, its fabricated citation object never seen (YELLOW no_citations). A JSON code sample that is
-    # not answer-shaped stays prose, unflagged
+def _shaped_payload_rows() -> list[dict[str, Any]]:
+    """The rows of `test_an_answer_shaped_payload_without_an_answer_text_fails_to_parse`."""
     fab = [{"document_id": "zzz", "chunk_index": 9}]
     docs = {
         "null_answer": {"answer": None, "citations": fab},
@@ -211,7 +209,19 @@ def test_an_answer_shaped_payload_without_an_answer_text_fails_to_parse(tmp_path
     rows = [make_answer(k, "Here is the answer:\n" + json.dumps(d), CTX) for k, d in docs.items()]
     rows += [make_answer(k + "_fence", "Sure!\n```json\n" + json.dumps(d) + "\n```", CTX) for k, d in docs.items()]
     rows.append(make_answer("config", 'Here is the setting:\n```json\n{"refund_window_days": 30}\n```', CTX))
-    db = audited(tmp_path, rows)
+    return rows
+
+
+SHAPED_PAYLOAD_ROWS = _shaped_payload_rows()
+
+
+@batched(SHAPED_PAYLOAD_ROWS)
+def test_an_answer_shaped_payload_without_an_answer_text_fails_to_parse(answers_db: Path) -> None:
+    # JSON after a preamble that names `answer` or `citations` but holds no answer text (null, an object) is
+    # structured output that cannot be read, as it is without the preamble (RED structured_parse_failed): it was
+    # prose, unflagged, its fabricated citation object never seen (YELLOW no_citations). A JSON code sample that is
+    # not answer-shaped stays prose, unflagged
+    db = answers_db
     got = {a: (p, lv) for a, p, lv in q(db, "SELECT answer_id, structured_parse_failed, level FROM answer_audit")}
     assert got.pop("config")[0] is False
-    assert got == {r["answer_id"]: (True, "RED") for r in rows[:-1]}
+    assert got == {r["answer_id"]: (True, "RED") for r in SHAPED_PAYLOAD_ROWS[:-1]}

@@ -3,9 +3,11 @@ the transformer runs on nothing, and every verdict and support is the cold run's
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import duckdb
+import pytest
 
 from audit.config import AuditConfig
 from audit.runner import ScorerPool, run_audit
@@ -25,11 +27,28 @@ def _audit(day: Path, db: Path, cfg: AuditConfig) -> tuple[list[tuple[object, ..
     return rows, sum(s.encoded for s in bi), sum(s.reencoded for s in bi)
 
 
-def test_a_rerun_runs_the_transformer_on_nothing_and_changes_nothing(tmp_path: Path) -> None:
-    day = next(SAMPLE.glob("date=*"))
+@pytest.fixture(scope="module")
+def cold_day(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[tuple[object, ...]], int]:
+    """The sample's first day audited cold (a fresh audit file, a new pool): the file, its citations and the texts
+    the transformer embedded. Both tests rerun a copy of the file, as each audited the same day cold first."""
+    db = tmp_path_factory.mktemp("cold") / "audit.duckdb"
+    cold, embedded, _ = _audit(next(SAMPLE.glob("date=*")), db, AuditConfig())
+    return db, cold, embedded
+
+
+def _copy(cold_day: tuple[Path, list[tuple[object, ...]], int], tmp_path: Path) -> Path:
     db = tmp_path / "audit.duckdb"
+    shutil.copyfile(cold_day[0], db)
+    return db
+
+
+def test_a_rerun_runs_the_transformer_on_nothing_and_changes_nothing(
+    tmp_path: Path, cold_day: tuple[Path, list[tuple[object, ...]], int]
+) -> None:
+    day = next(SAMPLE.glob("date=*"))
+    db = _copy(cold_day, tmp_path)
     cfg = AuditConfig()
-    cold, embedded, _ = _audit(day, db, cfg)
+    _, cold, embedded = cold_day
     assert embedded > 0 and any(r[3] is not None for r in cold)
     with duckdb.connect(str(db), read_only=True) as con:
         stored, distinct, bad = con.execute(
@@ -44,11 +63,13 @@ def test_a_rerun_runs_the_transformer_on_nothing_and_changes_nothing(tmp_path: P
         assert con.execute("SELECT count(*) FROM alignment_cache").fetchall() == [(stored,)]  # nothing stored twice
 
 
-def test_a_stored_alignment_that_is_no_number_in_0_1_is_left_out_and_replaced(tmp_path: Path) -> None:
+def test_a_stored_alignment_that_is_no_number_in_0_1_is_left_out_and_replaced(
+    tmp_path: Path, cold_day: tuple[Path, list[tuple[object, ...]], int]
+) -> None:
     day = next(SAMPLE.glob("date=*"))
-    db = tmp_path / "audit.duckdb"
+    db = _copy(cold_day, tmp_path)
     cfg = AuditConfig()
-    cold, _, _ = _audit(day, db, cfg)
+    _, cold, _ = cold_day
     with duckdb.connect(str(db)) as con:  # another tool (or a hand) spoils three stored alignments
         con.execute(
             "UPDATE alignment_cache SET token_align = CASE WHEN rowid % 3 = 0 THEN 'nan'::DOUBLE "
