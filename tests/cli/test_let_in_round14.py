@@ -1,8 +1,9 @@
 """The "nothing let in" sweep, round 14: wrong claims that give a party the role the source gives the other party of
 its deed (the buyer called the seller, the lender the borrower, the loser the winner, the employee the employer, the
-victim the killer), on paragraphs written as news and encyclopaedia pages write them, that came out `verified`, each
-beside correct paraphrases that must stay `verified`; all through one real `citeaudit run` on real Parquet and DuckDB
-files (docs/hostile-inputs.md, "The let-in sweep, round 14")."""
+victim the killer), or say a state holds now ("is missing", "remains at large") whose end the source tells ("was
+found", "was captured"), on paragraphs written as news and encyclopaedia pages write them, that came out `verified`,
+each beside correct paraphrases that must stay `verified`; all through one real `citeaudit run` on real Parquet and
+DuckDB files (docs/hostile-inputs.md, "The let-in sweep, round 14")."""
 
 from __future__ import annotations
 
@@ -91,6 +92,58 @@ def test_a_party_given_the_role_the_source_gives_the_other_party_is_not_verified
             "duke": "swapped:buyer/seller",
             "enescu": "swapped:teacher/student",
             "victim": "swapped:victim/killer",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+HIKER = "The hiker who disappeared on Friday near the summit was found alive on Sunday, police said."
+RING = "The stolen ring was recovered by police in 2012."
+GUNMAN = "After a week-long manhunt, the gunman was arrested on Tuesday in a farmhouse."
+MUSEUM = "The museum closed for repairs in 2001 and reopened in 2019."
+PRISONER = "The escaped prisoner was captured in a nearby village on Thursday."
+MANUSCRIPT = "The poet's lost manuscript was rediscovered in an attic and recovered by the library in 1999."
+CLIMBERS = "One of the two climbers was found alive on Sunday; the other is still missing."
+DOG = "The dog went missing in March and has not been found."
+BOAT = "The fishing boat that sank on Monday was located by divers on Wednesday."
+
+
+@claims(
+    {
+        "missing": ("The hiker who disappeared on Friday near the summit is missing, police said.", HIKER),
+        "still": ("The hiker is still missing, police said.", HIKER),
+        "ring": ("The stolen ring remains missing.", RING),
+        "gunman": ("The gunman is still at large after a week-long manhunt.", GUNMAN),
+        "closed": ("The museum has been closed for repairs since 2001.", MUSEUM),
+        # held out (written after the rule)
+        "prisoner": ("The escaped prisoner remains at large.", PRISONER),
+        "manuscript": ("The poet's manuscript is lost.", MANUSCRIPT),
+        "boat": ("The fishing boat that sank on Monday is still missing.", BOAT),
+        # supported: the deed, a past state, the state of another, a state the source says holds
+        "ok_found": ("The hiker was found alive on Sunday.", HIKER),
+        "ok_went": ("The hiker went missing on Friday and was found on Sunday.", HIKER),
+        "ok_ring": ("The stolen ring was recovered in 2012.", RING),
+        "ok_gunman": ("The gunman was arrested after a week-long manhunt.", GUNMAN),
+        "ok_closed": ("The museum was closed for repairs from 2001 to 2019.", MUSEUM),
+        "ok_climber": ("One of the two climbers is still missing.", CLIMBERS),
+        "ok_dog": ("The dog that went missing in March is still missing.", DOG),
+        "ok_boat": ("The fishing boat sank on Monday.", BOAT),
+    }
+)
+def test_a_state_said_to_hold_whose_end_the_source_tells_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): "is missing" against "was found" holds no negation for `negation_mismatch` and
+    # no word a copy pairs; `pending.done_but_awaited` reads only the other way round (`ended.state_but_ended`)
+    _assert_flagged(
+        got,
+        {
+            "missing": "swapped:is missing/found",
+            "still": "swapped:is still missing/found",
+            "ring": "swapped:remains missing/recovered",
+            "gunman": "swapped:is still at large/arrested",
+            "closed": "swapped:has been closed/reopened",
+            "prisoner": "swapped:remains at large/captured",
+            "manuscript": "swapped:is lost/rediscovered",
+            "boat": "swapped:is still missing/located",
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
