@@ -70,7 +70,7 @@ for _verbs, _subject, _object, _preps in (
     ("bought buys buying purchased purchases purchasing", "buyer", "", {"from": ("buyer", "seller")}),
     ("lent lends lending loaned loans", "lender", "borrower", {"to": ("lender", "borrower")}),
     ("borrowed borrows borrowing", "borrower", "", {"from": ("borrower", "lender")}),
-    ("beat beats defeated defeats overcame", "winner", "loser", {}),
+    ("beat beats beaten defeated defeats overcame", "winner", "loser", {}),
     ("won wins", "winner", "", {}),
     ("lost loses", "", "", {"to": ("loser", "winner")}),
     ("employed employs hired hires", "employer", "employee", {}),

@@ -105,6 +105,7 @@ PRISONER = "The escaped prisoner was captured in a nearby village on Thursday."
 MANUSCRIPT = "The poet's lost manuscript was rediscovered in an attic and recovered by the library in 1999."
 CLIMBERS = "One of the two climbers was found alive on Sunday; the other is still missing."
 DOG = "The dog went missing in March and has not been found."
+POLICE = "Police found the climber who fell near the summit on Saturday morning, alive but injured."
 BOAT = "The fishing boat that sank on Monday was located by divers on Wednesday."
 
 
@@ -119,6 +120,7 @@ BOAT = "The fishing boat that sank on Monday was located by divers on Wednesday.
         "prisoner": ("The escaped prisoner remains at large.", PRISONER),
         "manuscript": ("The poet's manuscript is lost.", MANUSCRIPT),
         "boat": ("The fishing boat that sank on Monday is still missing.", BOAT),
+        "police": ("The climber who fell near the summit is still missing.", POLICE),
         # supported: the deed, a past state, the state of another, a state the source says holds
         "ok_found": ("The hiker was found alive on Sunday.", HIKER),
         "ok_went": ("The hiker went missing on Friday and was found on Sunday.", HIKER),
@@ -128,6 +130,7 @@ BOAT = "The fishing boat that sank on Monday was located by divers on Wednesday.
         "ok_climber": ("One of the two climbers is still missing.", CLIMBERS),
         "ok_dog": ("The dog that went missing in March is still missing.", DOG),
         "ok_boat": ("The fishing boat sank on Monday.", BOAT),
+        "ok_police": ("The climber who fell near the summit was found alive on Saturday.", POLICE),
     }
 )
 def test_a_state_said_to_hold_whose_end_the_source_tells_is_not_verified(got: Verdicts) -> None:
@@ -144,6 +147,7 @@ def test_a_state_said_to_hold_whose_end_the_source_tells_is_not_verified(got: Ve
             "prisoner": "swapped:remains at large/captured",
             "manuscript": "swapped:is lost/rediscovered",
             "boat": "swapped:is still missing/located",
+            "police": "swapped:is still missing/found",
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
