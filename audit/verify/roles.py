@@ -158,8 +158,10 @@ def _noun_roles(low: Sequence[str], i: int, role: str) -> Claimed:
     return out
 
 
-def _deed_roles(low: Sequence[str], i: int, deed: _Roles) -> Claimed:
-    """The parties a deed at `low[i]` gives roles, in the active or the passive."""
+def _deed_roles(low: Sequence[str], i: int, deed: _Roles, shared: tuple[str, ...] | None) -> Claimed:
+    """The parties a deed at `low[i]` gives roles, in the active or the passive; `shared`: the subject of the
+    sentence's deed before it, the subject of a deed after "and" or "but" ("The team lost to Leeds in March but won
+    the title in May")."""
     subject_role, object_role, preps = deed
     out: Claimed = []
     if _negated(low, i):
@@ -171,6 +173,8 @@ def _deed_roles(low: Sequence[str], i: int, deed: _Roles) -> Claimed:
             out += [(done_to, object_role), (doer, subject_role)]
         return out
     subject = _before(low, i)
+    if subject is None and low[i - 1 : i] in (["and"], ["but"], ["then"]):
+        subject = shared
     if subject is not None and subject_role:
         out.append((subject, subject_role))
     if object_role:
@@ -195,11 +199,13 @@ def roles(text: str) -> Claimed:
     """Each party of `text` (one sentence) and the role a role noun or a deed gives it."""
     low = [w for w in _WORD.findall(text.lower()) if w not in _ARTICLES]
     out: Claimed = []
+    shared = None  # the subject of the last deed read
     for i, w in enumerate(low):
         if w in _NOUNS:
             out += _noun_roles(low, i, _NOUNS[w])
         elif w in _DEEDS:
-            out += _deed_roles(low, i, _DEEDS[w])
+            out += _deed_roles(low, i, _DEEDS[w], shared)
+            shared = _before(low, i) or shared
     return out
 
 

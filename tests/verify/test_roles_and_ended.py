@@ -24,6 +24,10 @@ def test_a_role_the_source_gives_the_party_too_or_under_a_negation_is_no_reason(
     assert role_given_other("Nadal did not lose to Federer.", ["Nadal beat Federer."]) is None
     assert role_given_other("Federer lost to Nadal.", ["Nadal never lost to Federer; he beat him."]) is None
     assert role_given_other("The museum was the buyer.", ["The museum bought the painting from a dealer."]) is None
+    # a deed after "but" is its sentence's subject's: "won the title" the team's, not no one's
+    title = "The team lost to Leeds in March but won the title in May."
+    assert role_given_other("The team won the title in May.", [title]) is None
+    assert role_given_other("Leeds lost to the team in March.", [title]) == "loser/winner"
 
 
 def test_a_state_said_of_now_is_read_against_the_deed_that_ends_it() -> None:
