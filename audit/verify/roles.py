@@ -88,6 +88,7 @@ for _verbs, _subject, _object, _preps in (
 _WORD = re.compile(r"[a-z0-9]+(?:['’]s\b)?")
 _ARTICLES = frozenset({"the", "a", "an"})
 _BE = frozenset("is are was were became becomes remained remains".split())
+_PERFECT = frozenset("has have had".split())
 _NEGATION = frozenset("not never no nor cannot didn't doesn't don't wasn't weren't isn't aren't".split())
 _FUNCTION = (
     frozenset(
@@ -166,13 +167,15 @@ def _deed_roles(low: Sequence[str], i: int, deed: _Roles, shared: tuple[str, ...
     out: Claimed = []
     if _negated(low, i):
         return out
-    passive = i >= 1 and low[i - 1] in _BE and low[i + 1 : i + 2] == ["by"]
+    passive = i >= 1 and (low[i - 1] in _BE or low[i - 1] == "been") and low[i + 1 : i + 2] == ["by"]
     if passive:  # "brown was defeated by jones"
         done_to, doer = _before(low, i - 1), _after(low, i + 2)
         if object_role and done_to and doer:
             out += [(done_to, object_role), (doer, subject_role)]
         return out
     subject = _before(low, i)
+    if subject is None and i >= 2 and low[i - 1] in _PERFECT:  # "Watford had beaten City"
+        subject = _before(low, i - 1)
     if subject is None and low[i - 1 : i] in (["and"], ["but"], ["then"]):
         subject = shared
     if subject is not None and subject_role:

@@ -28,6 +28,9 @@ def test_a_role_the_source_gives_the_party_too_or_under_a_negation_is_no_reason(
     title = "The team lost to Leeds in March but won the title in May."
     assert role_given_other("The team won the title in May.", [title]) is None
     assert role_given_other("Leeds lost to the team in March.", [title]) == "loser/winner"
+    # a deed after "had" is its subject's: "Watford had beaten City" makes Watford a winner too
+    cup = "In 2019, Manchester City beat Watford 6-0 in the FA Cup final. Watford had beaten City in the league."
+    assert role_given_other("Watford beat Manchester City in the league.", [cup]) is None
 
 
 def test_a_state_said_of_now_is_read_against_the_deed_that_ends_it() -> None:
