@@ -53,7 +53,10 @@ _STILL = r"\b(?:still|remains?|remained|remaining)\s+"
 _STATES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
     (re.compile(_STILL + pattern, re.IGNORECASE), frozenset(deeds.split()))
     for pattern, deeds in (
-        (r"(?:missing|lost|unaccounted\s+for)\b", "found recovered traced rescued discovered"),
+        (
+            r"(?:missing|lost|unaccounted\s+for)\b",
+            "found recovered traced rescued discovered located retrieved rediscovered",
+        ),
         (r"(?:at\s+large|on\s+the\s+run|in\s+hiding|on\s+the\s+loose)\b", "caught captured arrested apprehended found"),
         (r"unsolved\b", "solved cracked"),
         (r"unidentified\b", "identified"),

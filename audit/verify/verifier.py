@@ -33,6 +33,7 @@ from audit.verify.bars import leave_or_going_on
 from audit.verify.causal import CAUSE, unstated_cause
 from audit.verify.chronology import order_against_dates
 from audit.verify.direction import direction_mismatch
+from audit.verify.ended import state_but_ended
 from audit.verify.equality import equality_changed
 from audit.verify.features import (
     COS_TRANSFORMER,
@@ -51,6 +52,7 @@ from audit.verify.options import all_for_some, majority_for_few, only_option
 from audit.verify.outcomes import win_not_given
 from audit.verify.payments import payment_ruled_out
 from audit.verify.pending import done_but_awaited
+from audit.verify.roles import role_given_other
 from audit.verify.semantic import SemanticScorer
 from audit.verify.shares import share_changed
 from audit.verify.static import StaticScorer
@@ -229,10 +231,12 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
     stated of now ("is the tallest/was the tallest"), two things said equal that differ ("as tall as/taller than"),
     a share said in words given as another ("one in three/a quarter"), two events ordered against the windows' years
     ("before/2015 after 2012"), a deed stated as done that they say is awaited or whose end state still holds
-    ("sentenced/awaiting sentencing", "found/still missing"), a kind of a thing or a way to pay they give or rule
-    out otherwise ("the original/a replica", "card/cash only"), a multiple their change in percent is not
-    ("doubled/rose 40 percent"), a count in words they give as another figure ("fifteen/numbered 12", "forty
-    people/20 men and 15 women"); last one option stated as the only one ("all/only 9").
+    ("sentenced/awaiting sentencing", "found/still missing") or a state stated as holding whose end they tell ("is
+    missing/found"), a kind of a thing or a way to pay they give or rule out otherwise ("the original/a replica",
+    "card/cash only"), a party given the role they give the other party of its deed ("seller/buyer"), a multiple
+    their change in percent is not ("doubled/rose 40 percent"), a count in words they give as another figure
+    ("fifteen/numbered 12", "forty people/20 men and 15 women"); last one option stated as the only one ("all/only
+    9").
     Pure; what tools/hard_reasons/measure.py counts on the training pairs too."""
     some = all_for_some(claim, windows) or majority_for_few(claim, windows)
     swapped: list[str | None] = [leave_or_going_on(claim, windows), some, win_not_given(claim, windows)]
@@ -241,8 +245,10 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
         later = (
             order_against_dates,
             done_but_awaited,
+            state_but_ended,
             kind_said_otherwise,
             payment_ruled_out,
+            role_given_other,
             multiple_against_percent,
             slot_changed,
             total_changed,
