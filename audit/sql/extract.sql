@@ -11,11 +11,12 @@ CREATE OR REPLACE TEMP MACRO unquoted(s) AS
     CASE WHEN regexp_full_match(s, '"[^"]+"|“[^”]+”|''[^'']+''|‘[^’]+’|«[^»]+»') THEN s[2:-2] ELSE s END;
 
 -- text around a JSON payload that is no answer of its own: at most `n` lines holding text, 200 characters, no marker
--- and no JSON object or list (a second answer, or an "example" one, before or after the payload: it was never
--- checked, and the payload beside it came out GREEN; which of the two the user saw is unknown)
-CREATE OR REPLACE TEMP MACRO short_around(t, n, pat) AS
+-- (`marked`: whether `t` holds one, read in `texts` for all four in one call) and no JSON object or list (a second answer, or an
+-- "example" one, before or after the payload: it was never checked, and the payload beside it came out GREEN; which
+-- of the two the user saw is unknown)
+CREATE OR REPLACE TEMP MACRO short_around(t, n, marked) AS
     CASE WHEN t IS NULL OR length(t) > 200 THEN false
-         ELSE NOT regexp_matches(t, pat) AND NOT regexp_matches(t, '\{\s*["}]|\[\s*[\{"\]]')
+         ELSE NOT marked AND NOT regexp_matches(t, '\{\s*["}]|\[\s*[\{"\]]')
               AND len(list_filter(string_split(t, chr(10)), lambda l: regexp_matches(l, '\S'))) <= n
     END;
 
@@ -135,19 +136,29 @@ WITH unmarked AS (
                AS after_text
     FROM (
         SELECT *,
-               CASE WHEN fence_close IS NOT NULL AND short_around(fence_head.pre, 2, $any)
-                         AND short_around(substr(fence_rest, fence_close + 3), 1, $any)
+               CASE WHEN fence_close IS NOT NULL AND short_around(fence_head.pre, 2, marked[1])
+                         AND short_around(substr(fence_rest, fence_close + 3), 1, marked[2])
                          AND regexp_matches(left(fence_rest, fence_close - 1), '^\s*[\{\[]')
                          AND json_valid(left(fence_rest, fence_close - 1))
                     THEN 'fence'
-                    WHEN bare_rest IS NOT NULL AND short_around(bare_pre, 2, $any) THEN
+                    WHEN bare_rest IS NOT NULL AND short_around(bare_pre, 2, marked[3]) THEN
                          CASE WHEN json_valid(bare_rest) THEN 'bare'
-                              WHEN bare_tail.tail <> '' AND short_around(bare_tail.line, 1, $any)
+                              WHEN bare_tail.tail <> '' AND short_around(bare_tail.line, 1, marked[4])
                                    AND json_valid(left(bare_rest, length(bare_rest) - length(bare_tail.tail)))
                                   THEN 'bare_tail'
                          END
                END AS how
-        FROM ends
+        FROM (
+            -- whether each short text around a payload holds a marker (1: the text before a fence, 2: after it, 3:
+            -- the text before bare JSON, 4: the line after it), in one call of $any. DuckDB compiles a constant
+            -- pattern for each call in a statement (three times outside a lambda: binding, its optimizer and each
+            -- thread's state; in a lambda once, and once per chunk that reaches it), ~15-30 ms each time for $any,
+            -- per shard: four calls in `short_around` were a third of the extraction's CPU on a shard of few answers
+            SELECT *, CASE WHEN fence_close IS NOT NULL OR bare_rest IS NOT NULL THEN list_transform(
+                           [fence_head.pre, substr(fence_rest, fence_close + 3), bare_pre, bare_tail.line],
+                           lambda t: length(t) <= 200 AND regexp_matches(t, $any)) END AS marked
+            FROM ends
+        )
     )
 ), embedded AS (
     -- the prose around an embedded payload (a preamble, a closing line) is no part of the answer text, but its
@@ -305,8 +316,9 @@ FROM (
                          AND coalesce(json_type(doc, '$.inline_citations'), 'NULL') = 'NULL'
                          AND coalesce(json_extract_string(doc, '$.type'), '') <> 'final'
                     -- (a bracket in Markdown code is no marker: code_spans)
-                    THEN CASE WHEN NOT regexp_matches(
-                                  regexp_replace(answer_field, '(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`', '', 'g'), $any)
+                    -- (in a lambda: $any compiled once, not three times, as `marked` above)
+                    THEN CASE WHEN NOT list_transform([answer_field], lambda f: regexp_matches(
+                                  regexp_replace(f, '(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`', '', 'g'), $any))[1]
                               THEN list_filter($list_names,
                                                lambda k: json_type(doc, '$.' || k) IN ('ARRAY', 'VARCHAR'))[1] END
                END AS list_key
@@ -387,11 +399,15 @@ WHERE NOT EXISTS (
 -- inline, the list only names those sources and its markers are dropped; when it does not, each of the list's
 -- markers cites the whole answer above it (assess.py), as a structured `citations` entry cited nowhere inline
 -- does. The answer is flagged reference_list.
+-- $refs is anchored at both ends (`^...$`, no multi-line mode): a match is a full match, and its second group (the
+-- list) is never empty, so one call reads both whether the text ends in a list and where it begins; in a lambda, as
+-- DuckDB compiles $refs once there (and once per chunk that reaches it) where a call outside one compiles it three
+-- times (~50 ms each, per shard: two calls were a fifth of the extraction's CPU on a shard of few answers)
 CREATE OR REPLACE TEMP TABLE reference_lists AS
-SELECT answer_id, CAST(length(regexp_extract(answer_text, $refs, 1)) AS INTEGER) AS ref_start
-FROM texts
-WHERE regexp_matches(answer_text, '(?i)' || $ref_words || '|\][ \t]*:')
-  AND regexp_full_match(answer_text, $refs);
+SELECT answer_id, CAST(length(refs.pre) AS INTEGER) AS ref_start
+FROM (SELECT answer_id, list_transform([answer_text], lambda t: regexp_extract(t, $refs, ['pre', 'list']))[1] AS refs
+      FROM texts WHERE regexp_matches(answer_text, '(?i)' || $ref_words || '|\][ \t]*:'))
+WHERE refs.list <> '';
 
 -- each line of a closing list that gives one position ("[1] Shipping.pdf", "- [2]: https://..."): the rank and the
 -- names it shows the reader for it, lower case: the line, and a Markdown link's label and target ("[1]
@@ -574,8 +590,12 @@ FROM markers WHERE regexp_full_match(marker, $doc) AND NOT regexp_full_match(mar
 UNION ALL
 -- ([x.org](https://x.org/a)), [Refund Policy](kb_doc_12): the document the link's target names (url, doc_id or title)
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'link', target, NULL, target, NULL, NULL, NULL, NULL
-FROM (SELECT *, coalesce(nullif(regexp_extract(marker, $link, 1), ''), regexp_extract(marker, $link, 2)) AS target
-      FROM markers WHERE regexp_full_match(marker, $link))
+-- (in a lambda, groups 1 and 2 in one call: $link compiled about three times, not nine; see `marked` in `texts`)
+FROM (SELECT *, coalesce(nullif(link.url, ''), link.name) AS target
+      FROM (SELECT *, list_transform([marker], lambda m: CASE WHEN regexp_full_match(m, $link)
+                                                    THEN regexp_extract(m, $link, ['url', 'name']) END)[1] AS link
+            FROM markers)
+      WHERE link IS NOT NULL)
 UNION ALL
 -- [^refund-policy]: the source its definition names (NULL cited_title: never defined)
 SELECT m.answer_id, m.marker_ord, 0, m.marker, m.char_start, m.char_end, 'named_footnote',

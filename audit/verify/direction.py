@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from audit.extract.firstchars import compile_skipping
 from audit.verify.changes import WENT_DOWN, WENT_UP
 
 # what a court upholds or throws out: a complaint, a claim, an appeal (not "upheld the ruling", which dismisses the
@@ -126,9 +127,10 @@ _OPPOSITIONS = (
     (r"deeper", r"shallower"),
     (r"richer|wealthier", r"poorer"),
 )
-_SIDES = tuple((re.compile(rf"\b(?:{a})\b"), re.compile(rf"\b(?:{b})\b")) for a, b in _OPPOSITIONS)
+# (with the lookahead of their first characters: `re` tries a pattern opening with `\b` at every position otherwise)
+_SIDES = tuple((compile_skipping(rf"\b(?:{a})\b"), compile_skipping(rf"\b(?:{b})\b")) for a, b in _OPPOSITIONS)
 # any word of any side: most claims state no change, and their windows need not be read (~230 us a pair otherwise)
-_ANY_SIDE = re.compile(r"\b(?:" + "|".join(f"{a}|{b}" for a, b in _OPPOSITIONS) + r")\b")
+_ANY_SIDE = compile_skipping(r"\b(?:" + "|".join(f"{a}|{b}" for a, b in _OPPOSITIONS) + r")\b")
 # oppositions that relate two things, each the other's converse: "Brazil won against Germany" is "Germany lost to
 # Brazil", "the hut is above the glacier" is "the glacier is below the hut", "Europe higher than Asia" is "Asia lower
 # than Europe"

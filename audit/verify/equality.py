@@ -16,13 +16,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from audit.extract.firstchars import compile_skipping
 from audit.verify.direction import content_near
 
 _IDIOMS = frozenset(
     "many much well soon far long early late little few good bad often possible likely such same usual ever quickly "
     "recently high low".split()
 )
-_EQUAL = re.compile(
+_EQUAL = compile_skipping(  # (the lookahead of its first character: it opens with lookbehinds)
     r"(?<!\btwice )(?<!\btimes )(?<!\bhalf )(?<!\bleast )(?<!\bnot )(?<!n't )(?<!\bnearly )(?<!\balmost )"
     r"\bas (?P<adj>[a-z]+) as\b(?!\s+[$€£]?\d)"
 )

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from audit.extract.firstchars import compile_skipping
 from audit.verify.direction import content_near
 
 # days in each period
@@ -48,7 +49,8 @@ _ADVERBS = {
 _COUNTS = {"once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _EVERY_N = {"other": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10, "twelve": 12}
 _PERIOD = r"(?P<period>minute|hour|day|night|week|fortnight|month|quarter|year|decade)s?"
-_RATE = re.compile(
+# (with the lookahead of its first characters: `re` tries a pattern opening with `\b` at every position otherwise)
+_RATE = compile_skipping(
     rf"\b(?:every|each)\s+(?:(?P<n>other|two|three|four|five|six|ten|twelve|\d+)\s+)?{_PERIOD}\b"
     rf"|\b(?P<count>once|twice|thrice|(?:one|two|three|four|five|six|\d+)\s+times)\s+(?:a|an|per|each|every)\s+"
     rf"(?P<per>minute|hour|day|night|week|fortnight|month|quarter|year|decade)\b"

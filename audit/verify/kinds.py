@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from audit.extract.firstchars import compile_skipping
 from audit.verify.exclusive import EXCLUSIVE_CLASSES
 
 _KIND_CLASSES = ("authenticity", "colour", "severity", "prevalence", "pathogen")
@@ -45,7 +46,7 @@ def _members() -> dict[str, str]:
 
 
 _MEMBER = _members()
-_COPULA = re.compile(
+_COPULA = compile_skipping(  # (the lookahead of its first characters, as in `totals`)
     r"\b(?P<verb>is|are|was|were)\s+(?:(?:the|a|an|in\s+fact|actually|only|just|also|still)\s+){0,2}(?P<kind>[a-z]+)",
     re.IGNORECASE,
 )
@@ -71,7 +72,7 @@ def kind_said_otherwise(claim: str, windows: Iterable[str]) -> str | None:
     """The claim's kind of a thing and the other the windows give it, as a reason's detail ("the original/a
     replica"); None otherwise."""
     low = claim.lower()
-    sentences = [s for text in windows for s in _sentences(text)]
+    sentences: list[str] | None = None  # the windows' sentences, split where the claim says a kind of a thing
     for m in _COPULA.finditer(low):
         said = _MEMBER.get(m["kind"])
         if said is None:
@@ -79,6 +80,8 @@ def kind_said_otherwise(claim: str, windows: Iterable[str]) -> str | None:
         subject = [w for w in _WORD.findall(low[_clause_start(low, m.start()) : m.start()]) if w not in _FUNCTION]
         if not subject:
             continue
+        if sentences is None:
+            sentences = [s for text in windows for s in _sentences(text)]
         other = None
         for s in sentences:
             for w in _COPULA.finditer(s):

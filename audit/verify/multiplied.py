@@ -91,8 +91,11 @@ def multiple_against_percent(claim: str, windows: Iterable[str]) -> str | None:
     if _OWN_PERCENT.search(claim) is not None:
         return None
     low = claim.lower()
+    multiples = list(_MULTIPLE.finditer(low))
+    if not multiples:  # most claims state no multiple: the windows are not read
+        return None
     sentences = [s for text in windows for s in re.split(r"(?<=[.!?])\s+", text.lower()) if s]
-    for m in _MULTIPLE.finditer(low):
+    for m in multiples:
         subject = {w for w in _WORD.findall(low[: m.start()]) if w not in _FUNCTION and len(w) > 2}
         kind = re.compile(r"\d?[\s-]?fold\b" if m["times"] else rf"\b{m['verb'][:4]}")  # "doubl-", "-fold"
         if not subject or any(kind.search(s) is not None for s in sentences):

@@ -263,6 +263,8 @@ _CONVERSE = tuple(
     )
 )
 _CONVERSE_BOTH = _CONVERSE + tuple((b, a) for a, b in _CONVERSE)
+# the first word of every deed above: a claim holding none tells no deed of them (a first look, most claims)
+_CONVERSE_FIRST = frozenset(p[0] for pair in _CONVERSE_BOTH for side in pair for p in side)
 
 
 def converse_told(claim: Sequence[str], sent: Sequence[str]) -> str | None:
@@ -272,6 +274,8 @@ def converse_told(claim: Sequence[str], sent: Sequence[str]) -> str | None:
     purchased"); None otherwise (let-in round 13: read by `deed_reordered`, where the claim copies too few of the
     sentence's words for a copy too). Lower-case words, articles read past."""
     low, said = [w for w in claim if w not in ARTICLES], [w for w in sent if w not in ARTICLES]
+    if _CONVERSE_FIRST.isdisjoint(low):
+        return None
     for i in range(1, len(low) - 1):
         for own, other in _CONVERSE_BOTH:
             for phrase in own:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from audit.extract.firstchars import compile_skipping
 from audit.verify.direction import content_near
 from audit.verify.numwords import CARDINALS, TENS
 from audit.verify.text import noun_stem as _stem
@@ -30,7 +31,8 @@ _NUM = rf"(?:\d{{1,3}}(?:,\d{{3}})*|{'|'.join(w for w in _VALUES if w != 'a')})"
 _PARTS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5, "fifths": 5}
 _PARTS |= {"tenth": 10, "tenths": 10}
 _OF = r"(?:\s+of)?\s+(?:(?:the|its|their|all|these|those)\s+)?"
-_SHARE = re.compile(
+# (with the lookahead of its first characters: `re` tries a pattern opening with `\b` at every position otherwise)
+_SHARE = compile_skipping(
     rf"\b(?:(?P<a>{_NUM})\s+(?:in|out\s+of)\s+(?P<b>{_NUM})(?:\s+of)?\s+(?:(?:the|its|their|all)\s+)?"
     rf"|(?P<c>{_NUM})\s+of\s+(?:(?:the|its|their|all)\s+)?(?P<d>{_NUM})\s+"
     rf"|(?:(?P<k>a|one|{_NUM})[\s-]+)?(?P<f>{'|'.join(_PARTS)})(?:\s+of\s+(?:(?:the|its|their|all)\s+)?|\s+the\s+)"

@@ -23,13 +23,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
+from audit.extract.firstchars import compile_skipping
 from audit.verify.numwords import CARDINALS, TENS
 
 _UNIT = "|".join(CARDINALS[1:10])
 _CARDINAL = "|".join(sorted(CARDINALS[1:], key=len, reverse=True))
 _WORDS = rf"(?:(?:{'|'.join(TENS)})(?:[-\s](?:{_UNIT}))?|{_CARDINAL})"
-_NUMBER = re.compile(rf"\b(?:(?P<digits>\d{{1,3}}(?:,\d{{3}})+|\d+)|(?P<words>{_WORDS}))\b(?![-.,]\d)", re.IGNORECASE)
+# (with the lookahead of its first characters: `re` tries a pattern opening with `\b` at every position otherwise)
+_NUMBER = compile_skipping(
+    rf"\b(?:(?P<digits>\d{{1,3}}(?:,\d{{3}})+|\d+)|(?P<words>{_WORDS}))\b(?![-.,]\d)", re.IGNORECASE
+)
 _SCALE = re.compile(r"\s*(?:hundred|thousand|million|billion|percent|per\s*cent|%)", re.IGNORECASE)
 _WORD = re.compile(r"[a-z]+")
 _FUNCTION = frozenset(
@@ -106,16 +111,19 @@ def _sentences(windows: Iterable[str]) -> list[str]:
     return [s.lower() for text in windows for s in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9])", text) if s]
 
 
-def _said(claim: str) -> list[tuple[re.Match[str], set[str]]]:
-    """The claim's counts in words, each with the content words before it."""
+@lru_cache(maxsize=256)
+def _said(claim: str) -> tuple[tuple[re.Match[str], frozenset[str]], ...]:
+    """The claim's counts in words, each with the content words before it (read once for both rules below)."""
     low = claim.lower()
-    return [(m, _content(low[: m.start()])) for m in _numbers(low) if m["words"] is not None]
+    return tuple((m, frozenset(_content(low[: m.start()]))) for m in _numbers(low) if m["words"] is not None)
 
 
 def slot_changed(claim: str, windows: Iterable[str]) -> str | None:
     """The claim's count in words and the window's other figure in its place, as a reason's detail
     ("fifteen/numbered 12"); None otherwise."""
     said = _said(claim)
+    if not said:  # most claims count nothing in words: the windows are not read
+        return None
     sentences = _sentences(windows)
     for m, before in said:
         key = _key(claim.lower(), m.start())
@@ -135,8 +143,11 @@ def slot_changed(claim: str, windows: Iterable[str]) -> str | None:
 def total_changed(claim: str, windows: Iterable[str]) -> str | None:
     """The claim's count of a noun in words and the window's parts whose sum is another, as a reason's detail
     ("forty people/20 men and 15 women"); None otherwise."""
+    said = _said(claim)
+    if not said:
+        return None
     sentences = _sentences(windows)
-    for m, _ in _said(claim):
+    for m, _ in said:
         noun = _plural(claim, m.end())
         if noun is None or _value(m) < 2:
             continue

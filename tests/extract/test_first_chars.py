@@ -159,18 +159,36 @@ def test_the_restated_forms_find_on_pages_what_their_patterns_alone_find() -> No
 
 
 def test_the_patterns_read_over_whole_sources_find_what_they_alone_find() -> None:
-    from audit.verify import conversions, keyfacts, numranges, numwords
+    from audit.verify import (
+        conversions,
+        direction,
+        equality,
+        frequency,
+        keyfacts,
+        kinds,
+        numranges,
+        numwords,
+        shares,
+        totals,
+    )
 
     patterns = [
         conversions._HALF_A, conversions._QUARTERS, conversions._SPAN_COUNT, numranges._YEAR_SPAN, keyfacts._MINUS,
         keyfacts._OTHER_DIGIT, numwords._DECADE, numwords._ROUND, numwords._DOZEN, numwords._AND_A_HALF,
-        numwords._SPAN_WORD,
+        numwords._SPAN_WORD, totals._NUMBER, shares._SHARE, equality._EQUAL, direction._ANY_SIDE,
+        *(p for pair in direction._SIDES for p in pair), frequency._RATE, kinds._COPULA,
     ]  # fmt: skip
     page = " ".join(_mixes(40, 17)) + (
         " Half an hour, a quarter of an hour, three quarters of a year, two weeks, a fortnight, 1939-45, 2019/20, "
         "−18, minus 4, ３０ and ٣٠, the sixties, the mid-nineties, in his twenties, a hundred, one thousand, "
         "two dozen, half a dozen, 3 dozen, three and a half percent, an hour and a half, 3 decades, two centuries. "
-        "HALF AN HOUR, THE SIXTIES, ONE HUNDRED, Decade, ſixties."
+        "HALF AN HOUR, THE SIXTIES, ONE HUNDRED, Decade, ſixties. Forty people, 20 men and 15 women, numbered "
+        "fifteen, twenty one, Seventy-Seven, 1,200, 3.5, -4, ſeven, ſix. One in three of the voters, a quarter of "
+        "its staff, two-thirds of them, 40% of all pupils, 3 out of 10 people, Half the town, ſeven in ten, as tall as "
+        "the tower, twice as tall as, was as large as, As big as. Prices rose, then fell; sales increased and "
+        "decreased, it won not lost, Allowed, banned, opened and closed, began and ended, bought and sold. Every "
+        "month, weekly, twice a year, three times daily, every 2 weeks; it is a replica, Was The Original, are only "
+        "copies, wAs ſtill."
     )
     for rx in patterns:
         assert rx.pattern.startswith("(?=")

@@ -6,11 +6,11 @@ import re
 import sys
 import unicodedata
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from audit.extract.sentences import sentence_spans, split_sentences
-from audit.verify import keyfacts, keynames, lexical, notations
+from audit.verify import keyfacts, keynames, lexical, notations, pending
 from audit.verify.keynames import fold_text
 from audit.verify.lexical import find_loose, folded
 
@@ -202,3 +202,18 @@ def test_a_source_lowered_once_is_the_source_lowered(text: str) -> None:
     lexical.lowered.cache_clear()
     assert lexical.lowered(text) == text.lower() == lexical.lowered(text)
     assert lexical._plain(text) == re.sub(r"\s+", " ", text.lower())
+
+
+# what a state of `pending` is said with, and the letters `re` reads as ASCII ones under IGNORECASE ("ſtill", "remaın")
+_STATE_PIECES = ["still", "STILL", "Still", "ſ", "\u212a", "ı", "İ", "remain", "REMAINS", "remained", "tıll", "re"]
+_STATE_PIECES += [" ", "\n", "missing", "at large", "in custody", "unpaid", "alive", "MISSING", "x"]
+
+
+@settings(max_examples=500, deadline=None)
+@example("The hiker is ſtıll missing")
+@example("He REMAıNS at large")
+@given(st.lists(st.one_of(st.sampled_from(_STATE_PIECES), st.sampled_from(_TRICKY)), max_size=16).map("".join))
+def test_pending_first_look_misses_no_state(text: str) -> None:
+    for t in (text, text.lower()):
+        found = any(state.search(t) is not None for state, _ in pending._STATES)
+        assert not found or pending.may_hold_state(t), t
