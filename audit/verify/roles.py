@@ -99,6 +99,11 @@ _FUNCTION = (
     | _NEGATION
 )
 MAX_PARTY = 3
+# adverbs of time and manner between a deed and its subject, read past ("and later sold it")
+_ADVERBS = frozenset(
+    "later soon eventually subsequently afterwards afterward finally again also then once promptly quickly "
+    "immediately reportedly allegedly originally initially previously recently ultimately formally officially".split()
+)
 MAX_THING = 6  # words of the thing between a deed of giving and its receiver ("sold the Motorola unit to Google")
 _NEGATED = re.compile(r"\b(?:not|never|no\s+longer)\b|n['’]t\b", re.IGNORECASE)
 
@@ -173,10 +178,13 @@ def _deed_roles(low: Sequence[str], i: int, deed: _Roles, shared: tuple[str, ...
         if object_role and done_to and doer:
             out += [(done_to, object_role), (doer, subject_role)]
         return out
-    subject = _before(low, i)
-    if subject is None and i >= 2 and low[i - 1] in _PERFECT:  # "Watford had beaten City"
-        subject = _before(low, i - 1)
-    if subject is None and low[i - 1 : i] in (["and"], ["but"], ["then"]):
+    j = i  # the deed's subject is read before its adverbs ("and later sold it", "the club eventually sold")
+    while j >= 2 and low[j - 1] in _ADVERBS:
+        j -= 1
+    subject = _before(low, j)
+    if subject is None and j >= 2 and low[j - 1] in _PERFECT:  # "Watford had beaten City"
+        subject = _before(low, j - 1)
+    if subject is None and low[j - 1 : j] in (["and"], ["but"], ["then"]):
         subject = shared
     if subject is not None and subject_role:
         out.append((subject, subject_role))

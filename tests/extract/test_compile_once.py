@@ -8,7 +8,8 @@ import random
 import duckdb
 import pytest
 
-from audit.extract.dialects import any_marker_pattern, ascii_digits, reference_list_pattern
+from audit.extract.dialects import any_marker_pattern, ascii_digits
+from audit.extract.scan import reference_list_pattern
 
 _PIECES = [
     "[1]", "[2, 3]", "【4†source】", "[^1]", "[^note-a]", "[Doc: policy.pdf, page 4]", "(source 3)", "¹", "x²",

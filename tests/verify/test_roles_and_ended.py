@@ -31,6 +31,12 @@ def test_a_role_the_source_gives_the_party_too_or_under_a_negation_is_no_reason(
     # a deed after "had" is its subject's: "Watford had beaten City" makes Watford a winner too
     cup = "In 2019, Manchester City beat Watford 6-0 in the FA Cup final. Watford had beaten City in the league."
     assert role_given_other("Watford beat Manchester City in the league.", [cup]) is None
+    # an adverb between a deed and its subject is read past: "and later sold it" is the club's sale (false alarms
+    # round 13's pronoun case met round 14's roles at the merge: swapped:seller/buyer)
+    stadium = "The club bought the stadium in 2019 and later sold it."
+    assert role_given_other("The club sold the stadium.", [stadium]) is None
+    assert role_given_other("The club eventually sold the stadium.", ["The club bought the stadium."]) == "seller/buyer"
+    assert role_given_other("Italy sold the rights to Spain.", ["Spain sold the rights to Italy."]) == "seller/buyer"
 
 
 def test_a_state_said_of_now_is_read_against_the_deed_that_ends_it() -> None:
