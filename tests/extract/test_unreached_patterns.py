@@ -10,6 +10,7 @@ import duckdb
 import pyarrow as pa
 
 from audit.extract.markers import _STAND_IN, extract_citations, unreached_patterns
+from audit.sql import load
 
 # no `{`, no word of a list of sources and no `]:`: nothing reaches $refs or $any_json (JSON arrays, fences, streams,
 # lines that open with a bracket, markers of every kind do occur)
@@ -65,8 +66,6 @@ def test_the_stand_ins_are_given_only_where_no_text_reaches_the_pattern() -> Non
                 con.execute(f"CREATE TEMP TABLE {table} AS SELECT 'a' AS answer_id, NULL::VARCHAR AS {column}")
             con.execute("CREATE TEMP TABLE surrogate_repairs AS SELECT 'a' AS answer_id, NULL::VARCHAR AS repaired")
             con.execute("CREATE TEMP TABLE texts AS SELECT 'a' AS answer_id, answer AS answer_text FROM answers_ok")
-            con.execute(
-                "CREATE TEMP MACRO may_list_sources(t, words) AS regexp_matches(t, '(?i)' || words || '|\\][ \\t]*:')"
-            )
+            con.execute(next(s for s in con.extract_statements(load("extract")) if "MACRO may_list_sources" in s.query))
             got = {k: v.value(con) for k, v in unreached_patterns(params).items()}
         assert got == expected, answer
