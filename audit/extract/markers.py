@@ -38,7 +38,7 @@ from audit.extract.dialects import (
 from audit.extract.reasoning import MAY_REASON, blank_reasoning
 from audit.extract.scan import REFERENCE_WORDS, SUPERSCRIPT_AFTER, SUPERSCRIPT_BEFORE, URL, reference_list_pattern
 from audit.extract.shapes import CONFLICT_GROUPS, shape_answers
-from audit.sql import run, text_table
+from audit.sql import Lazy, run, text_table
 
 # a JSON escape of a UTF-16 surrogate, as JavaScript's JSON.stringify writes one (an emoji cut in half: `\ud83d`).
 # An escaped backslash is matched first, so `\\ud83d` (a backslash, then "ud83d") is never taken for an escape
@@ -146,6 +146,39 @@ def repair_python_literals(con: duckdb.DuckDBPyConnection) -> int:
     return len(read)
 
 
+# DuckDB compiles a constant pattern when it plans a statement, whether or not a row reaches the call (~0.1 s for
+# $refs, ~0.03 s a call for $any, per shard: most of a small run's extraction). A pattern no row can reach is given as
+# a stand-in that compiles at once; the tables come out the same, as no row reads it
+_STAND_IN = "()()"
+# every text the `texts` statement reads structured output from (no `{`: no JSON object, so no structured output and no
+# payload whose surroundings `marked` reads, nor a `sources` list to take as citations: $any_json reaches no row)
+_MAY_HOLD_JSON = (
+    "SELECT EXISTS (SELECT 1 FROM answers_ok WHERE contains(answer, '{')) "
+    "OR EXISTS (SELECT 1 FROM shaped_answers WHERE contains(shaped, '{')) "
+    "OR EXISTS (SELECT 1 FROM literal_repairs WHERE contains(literal, '{')) "
+    "OR EXISTS (SELECT 1 FROM surrogate_repairs WHERE contains(repaired, '{'))"
+)
+# the texts `reference_lists` reads with $refs (extract.sql's `may_list_sources`, made before `texts`)
+_MAY_LIST_SOURCES = "SELECT EXISTS (SELECT 1 FROM texts WHERE may_list_sources(answer_text, $w))"
+
+
+def _if_any(query: str, pattern: str, **query_params: str) -> Lazy:
+    """`pattern` when `query` (run when the first statement naming it is) finds a row that may reach it, else a
+    stand-in."""
+
+    def value(con: duckdb.DuckDBPyConnection) -> str:
+        found = con.execute(query, query_params).fetchone()
+        return pattern if found and found[0] else _STAND_IN
+
+    return Lazy(value)
+
+
+def unreached_patterns(params: dict[str, object]) -> dict[str, Lazy]:
+    """$any_json and $refs for extract.sql: the patterns, or stand-ins where no text of the run may reach them."""
+    anyp, refs, words = str(params["any"]), str(params["refs"]), str(params["ref_words"])
+    return {"any_json": _if_any(_MAY_HOLD_JSON, anyp), "refs": _if_any(_MAY_LIST_SOURCES, refs, w=words)}
+
+
 def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> None:
     """From `answers_ok`, build temp tables `texts` (audited text per answer) and `citations`."""
     params = {
@@ -189,7 +222,7 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         shape_answers(con)
         if not holds_wide_digits(con):  # the marker patterns with ASCII digits, the same matches at less cost
             params = {k: ascii_digits(v) if isinstance(v, str) else v for k, v in params.items()}
-        run(con, "extract", params)
+        run(con, "extract", params | unreached_patterns(params))
     finally:
         con.remove_function("citeaudit_indented_code")
         con.remove_function("citeaudit_blank_reasoning")

@@ -10,7 +10,7 @@ import logging
 import math
 import re
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from datetime import date, datetime
 from functools import cache
@@ -41,14 +41,26 @@ def _read(stem: str) -> str:
 
 
 def run_script(con: duckdb.DuckDBPyConnection, script: str, params: Mapping[str, Any] | None = None) -> None:
-    """Run every statement of `script` (split by DuckDB's own parser); each gets the parameters it names."""
-    params = params or {}
+    """Run every statement of `script` (split by DuckDB's own parser); each gets the parameters it names. A value
+    that is a `Lazy` is computed (once) when the first statement naming it runs, on the tables made before it."""
+    params = dict(params or {})
     for statement in con.extract_statements(script):
         names = statement.named_parameters
         missing = names - params.keys()
         if missing:
             raise ValueError(f"SQL parameter(s) {sorted(missing)} not given")
+        for k in names:
+            if isinstance(params[k], Lazy):
+                params[k] = params[k].value(con)
         con.execute(statement, {k: params[k] for k in names})
+
+
+class Lazy:
+    """A parameter of `run_script` whose value depends on what the script's earlier statements made: `value(con)`
+    is called when the first statement that names it runs."""
+
+    def __init__(self, value: Callable[[duckdb.DuckDBPyConnection], Any]) -> None:
+        self.value = value
 
 
 def run(con: duckdb.DuckDBPyConnection, name: str, params: Mapping[str, Any] | None = None) -> None:

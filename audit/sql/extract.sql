@@ -1,6 +1,6 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker), $url (a url), $tag (an HTML tag), $num / $lnum / $html / $pnum / $dp / $doc / $dc / $dc_list / $dc_ref / $fs / $may_indent / $may_reason / $sup / $nf (dialect patterns), $nfdef (a named
+-- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker; $any_json the same where no answer holds a `{`, else a stand-in: audit.extract.markers), $refs (a closing list of sources), $ref_words (its headers), $url (a url), $tag (an HTML tag), $num / $lnum / $html / $pnum / $dp / $doc / $dc / $dc_list / $dc_ref / $fs / $may_indent / $may_reason / $sup / $nf (dialect patterns), $nfdef (a named
 -- footnote's definition), $fs_lines (a file search mark's lines alone), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
@@ -50,6 +50,10 @@ CREATE OR REPLACE TEMP MACRO json_position(v) AS
 CREATE OR REPLACE TEMP MACRO fence_of(t) AS
     regexp_extract(t, '(?s)^\s*(```|~~~)[ \t]*([A-Za-z]*)[ \t]*\r?\n(.*?)\s*(```|~~~)\s*$',
                    ['open', 'lang', 'inner', 'close']);
+
+-- a text that may end in a closing list of sources (`reference_lists`; audit.extract.markers reads it too: when no
+-- text may, $refs is a stand-in no row reaches, and DuckDB does not compile the list pattern, ~0.1 s a shard)
+CREATE OR REPLACE TEMP MACRO may_list_sources(t, words) AS regexp_matches(t, '(?i)' || words || '|\][ \t]*:');
 
 -- the JSON document of structured output: the answer object itself, or the final event of a logged stream
 -- (a JSON array of events, or JSON lines / `data: {...}` server-sent events, whose last `"type": "final"` event
@@ -156,7 +160,7 @@ WITH unmarked AS (
             -- per shard: four calls in `short_around` were a third of the extraction's CPU on a shard of few answers
             SELECT *, CASE WHEN fence_close IS NOT NULL OR bare_rest IS NOT NULL THEN list_transform(
                            [fence_head.pre, substr(fence_rest, fence_close + 3), bare_pre, bare_tail.line],
-                           lambda t: length(t) <= 200 AND regexp_matches(t, $any)) END AS marked
+                           lambda t: length(t) <= 200 AND regexp_matches(t, $any_json)) END AS marked
             FROM ends
         )
     )
@@ -318,7 +322,7 @@ FROM (
                     -- (a bracket in Markdown code is no marker: code_spans)
                     -- (in a lambda: $any compiled once, not three times, as `marked` above)
                     THEN CASE WHEN NOT list_transform([answer_field], lambda f: regexp_matches(
-                                  regexp_replace(f, '(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`', '', 'g'), $any))[1]
+                                  regexp_replace(f, '(?s)```.*?(?:```|$)|~~~.*?(?:~~~|$)|`[^`\n]+`', '', 'g'), $any_json))[1]
                               THEN list_filter($list_names,
                                                lambda k: json_type(doc, '$.' || k) IN ('ARRAY', 'VARCHAR'))[1] END
                END AS list_key
@@ -406,7 +410,7 @@ WHERE NOT EXISTS (
 CREATE OR REPLACE TEMP TABLE reference_lists AS
 SELECT answer_id, CAST(length(refs.pre) AS INTEGER) AS ref_start
 FROM (SELECT answer_id, list_transform([answer_text], lambda t: regexp_extract(t, $refs, ['pre', 'list']))[1] AS refs
-      FROM texts WHERE regexp_matches(answer_text, '(?i)' || $ref_words || '|\][ \t]*:'))
+      FROM texts WHERE may_list_sources(answer_text, $ref_words))
 WHERE refs.list <> '';
 
 -- each line of a closing list that gives one position ("[1] Shipping.pdf", "- [2]: https://..."): the rank and the
