@@ -199,13 +199,24 @@ DOC_CHUNK = Dialect(
 # claim best (resolve.sql; it was source_not_named, fabricated, however right; so still without a source). The
 # lines a mark quotes, `【4:0†Refund Policy.pdf†L1-L5】`, are no part of the name (it was unknown_document, RED); a
 # mark naming lines alone, `【12†L1-L3】` (ChatGPT browsing), names no source either (LINES_ONLY)
+# ChatGPT's exported answers hold its marks as private-use characters, `\ue200cite\ue202turn0search0\ue201` (U+E200
+# opens, U+E202 separates, U+E201 closes), several ids in one (`...turn0search0\ue202turn0search3...`), a news
+# result's `turn0news1`, a page opened `turn1view0`, and `filecite` for an uploaded file (`turn0file0`, lines
+# `L1-L3` after it). They were no marker (YELLOW no_citations however wrong, the characters and ids in the claim).
+# An id is the index of a result among a search turn's results, of each kind apart (`turn0search1` and `turn0news1`
+# are two results): no context rank, and no log field says which context it is. So what such a mark says is "one
+# of the sources retrieved", as `【7†source】`: it names no file (group 1 empty), and resolve.sql checks the claim
+# against each retrieved source, the best supporting it. Written as the characters themselves (RE2 reads no \u)
+CHATGPT_MARK = "\ue200(?:file)?cite(?:\ue202[^\ue200-\ue202\n]{1,64})+\ue201"
 FILE_SEARCH = Dialect(
     name="file_search",
     pattern=(
         r"(?:【|\[)[ \t]*\d{1,9}(?:[ \t]*:[ \t]*\d{1,9})?[ \t]*†[ \t]*([^】\[\]\n]*?)[ \t]*"
         r"(?:†[ \t]*L\d{1,9}(?:[ \t]*[-–][ \t]*L\d{1,9})?[ \t]*)?(?:】|\])"
+        f"|{CHATGPT_MARK}"
     ),
-    example="【4:0†Refund Policy.pdf】, [4:0†Refund Policy.pdf], 【7†source】, 【4:0†Refund Policy.pdf†L1-L5】",
+    example="【4:0†Refund Policy.pdf】, [4:0†Refund Policy.pdf], 【7†source】, 【4:0†Refund Policy.pdf†L1-L5】, "
+    "\\ue200cite\\ue202turn0search0\\ue201",
 )
 LINES_ONLY = r"L\d{1,9}(?:[ \t]*[-–][ \t]*L\d{1,9})?"
 

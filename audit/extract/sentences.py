@@ -24,6 +24,9 @@ _CLOSING_QUOTE = r"[.!?]+[ \u00a0\u202f]?[»›“][\"'”’)\]]*(?=[\s\x00]|$)
 # edge was read as part of it. An answer's stop ends its sentence before them; a claim's text holds none
 INVISIBLE_MARKS = "\u00ad\u200b\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff"
 _MARKS = INVISIBLE_MARKS
+# the private-use characters ChatGPT writes its marks with (U+E200 to U+E202, `\ue200cite\ue202turn0search0\ue201`:
+# audit.extract.dialects.CHATGPT_MARK): one left by a mark cut short or of another kind is no part of a claim
+_PRIVATE_MARKS = "\ue200-\ue202"
 _ANSWER_STOP = rf"[.!?]+[\"'”’)\]{_MARKS}]*(?=[\s\x00]|$)|\n"
 _TERMINATOR_FULL_WIDTH = re.compile(rf"{_CLOSING_QUOTE}|{_ANSWER_STOP}|[。！？]+[」』”’）)\]]*")
 _GAP = re.compile(rf"[\s\x00{_MARKS}]*")
@@ -115,7 +118,7 @@ def strip_markers(text: str) -> str:
         last = m.end()
     out = "\x00".join(pieces) + ("\x00" if pieces else "") + text[last:]
     out = _BRACKETED.sub("", out).replace("\x00", "")
-    out = re.sub(rf"[{_MARKS}]+", "", unescape_entities(out))
+    out = re.sub(rf"[{_MARKS}{_PRIVATE_MARKS}]+", "", unescape_entities(out))
     # only from a run's first space: from each of its spaces, a long run of spaces not before a stop was read again
     # to its end (quadratic: 30,000 spaces took 4 s, an answer of a million hours)
     out = re.sub(r"(?<![ \t])[ \t]+([.,;:!?])", r"\1", out)

@@ -1,0 +1,52 @@
+"""Hostile inputs and log formats, round 10, each through the real `citeaudit run` on real Parquet and DuckDB files
+(one run for the module's `@batched` answers): a citation written as users' RAG systems write it is read as one (not
+lost, not counted as fabricated), and nothing of its marker stays in the claim."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.hostile import CTX, batched, cites_by_answer, logged_rows
+
+REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
+# ChatGPT's citation marks as its exported answers hold them: private-use characters around `cite` (or `filecite`)
+# and the ids of the search results it read, `turn0search0` (result 0 of the answer's search turn 0)
+OPEN, SEP, CLOSE = "\ue200", "\ue202", "\ue201"
+
+
+def _mark(*ids: str, kind: str = "cite") -> str:
+    return OPEN + kind + "".join(SEP + i for i in ids) + CLOSE
+
+
+def _file(*ids: str) -> str:
+    return _mark(*ids, kind="filecite")
+
+
+PRIVATE_USE = {
+    "one": f"{REFUNDS}{_mark('turn0search0')} {SHIPPING}{_mark('turn0search1')}",
+    "several": f"{REFUNDS} {_mark('turn0search0', 'turn0search3')}",
+    "kinds": f"{REFUNDS}{_mark('turn1view0')} {SHIPPING}{_mark('turn0news1')}",
+    "file": f"{REFUNDS}{_file('turn0file0')} {SHIPPING}{_file('turn0file1', 'L1-L3')}",
+    # result 0 of the search is no rank: the shipping claim is checked against the source that supports it best
+    "not_a_rank": f"{SHIPPING}{_mark('turn0search0')}",
+    "wrong": f"Refunds take 90 days.{_mark('turn0search0')}",
+    # a mark's character left alone (a mark cut short, or of another kind) is no part of the claim
+    "stray": f"Refunds take 30 days{OPEN}.{_mark('turn0search0')}",
+}
+
+
+@batched(logged_rows(PRIVATE_USE))
+def test_chatgpt_private_use_cite_marks_are_checked_against_the_retrieved_sources(answers_db: Path) -> None:
+    # `\ue200cite\ue202turn0search0\ue201` (ChatGPT's exported answers, and `filecite` for an uploaded file): no
+    # marker, YELLOW no_citations however wrong, and the private-use characters and ids stayed in the claim. Its ids
+    # are a search turn's result indexes, which a log's contexts do not carry: like `【1†source】`, one of the sources
+    # retrieved, the one that supports the claim best
+    got = {a: [(rank, v, c) for _, rank, v, c in cs] for a, cs in cites_by_answer(answers_db).items()}
+    for a in ("one", "kinds", "file"):
+        assert got.get(a) == [(1, "verified", REFUNDS), (2, "verified", SHIPPING)], (a, got.get(a))
+    assert got["several"] == got["stray"] == [(1, "verified", REFUNDS)], got
+    assert got["not_a_rank"] == [(2, "verified", SHIPPING)], got
+    ((_, wrong, claim),) = got["wrong"]
+    assert wrong not in ("verified", "fabricated") and claim == "Refunds take 90 days.", got
+    refs = [ref for cs in cites_by_answer(answers_db).values() for ref, *_ in cs]
+    assert not any(c in ref for ref in refs for c in OPEN + SEP + CLOSE), refs
