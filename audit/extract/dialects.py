@@ -94,7 +94,9 @@ _INNER_LABEL = rf"(?:{_LABEL_NAMES}(?:_|{_LABEL_SPACE}))?"
 # was dropped, and its claim went unchecked (GREEN beside a verified [1])
 # Positions joined as in prose, `[1 and 2]`, `[1, 2 and 3]`, `[1, 2, and 3]`, `[1 & 2]`, `(Sources 1 and 2)`: `and`
 # or `&` a separator as `,` is (they were no marker: YELLOW no_citations however wrong the source)
-_SEP = rf"{_GAP}(?:[,;\-–—−，；、،]{_GAP}(?:(?:and|&){_GAP})?|(?:and|&){_GAP})"
+# `&` escaped once or twice, `[1 &amp; 2]` (the answer HTML-escaped by a logger) is that `&` (it was no marker)
+_AND = "(?:and|&(?:amp;){0,2})"
+_SEP = rf"{_GAP}(?:[,;\-–—−，；、،]{_GAP}(?:{_AND}{_GAP})?|{_AND}{_GAP})"
 # A position written `S1` or `#1`, `[S1]`, `[s2]`, `[S1, S2]`, `[#1]` (prompts numbering their sources "S1", "S2", or
 # "#1"): the position (it was no marker: YELLOW no_citations however wrong the source). `(#12)` stays text (a
 # parenthesis needs a label: an issue's number)
@@ -287,7 +289,8 @@ def strip_groups(pattern: str) -> str:
 
 
 def expand_numeric(inner: str, limit: int = 50) -> list[int]:
-    """`1, 3` (or `1; 3`, `1 and 3`, `1 & 3`) -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit` positions."""
+    """`1, 3` (or `1; 3`, `1 and 3`, `1 & 3`, `1 &amp; 3`) -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit`
+    positions."""
     out: list[int] = []
     inner = inner.translate(SUPERSCRIPT_DIGITS).translate(WIDE_NUMERALS)
     inner = re.sub(rf"<[^>]*>|[\s{INVISIBLE}{WIDE_SPACES}\u207d\u207e]", "", inner, flags=re.ASCII)

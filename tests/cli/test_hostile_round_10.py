@@ -50,3 +50,23 @@ def test_chatgpt_private_use_cite_marks_are_checked_against_the_retrieved_source
     assert wrong not in ("verified", "fabricated") and claim == "Refunds take 90 days.", got
     refs = [ref for cs in cites_by_answer(answers_db).values() for ref, *_ in cs]
     assert not any(c in ref for ref in refs for c in OPEN + SEP + CLOSE), refs
+
+
+JOINED = "Refunds take 30 days and shipping is free over 50 euros."
+ESCAPED = {
+    "amp": f"{JOINED[:-1]} [1 &amp; 2].",
+    "paren": f"{JOINED[:-1]} (Sources 1 &amp; 2).",
+    "twice": f"{JOINED[:-1]} [1 &amp;amp; 2].",
+    "html": f"{JOINED[:-1]} &#91;1 &amp; 2&#93;.",
+    "wrong": f"{REFUNDS} [2 &amp; 2]",
+}
+
+
+@batched(logged_rows(ESCAPED))
+def test_an_escaped_ampersand_between_positions_separates_them(answers_db: Path) -> None:
+    # `[1 &amp; 2]` (the answer HTML-escaped by a logger; round 9 reads `[1 & 2]`): no marker, YELLOW no_citations
+    # however wrong the source, and the marker stayed in the claim
+    got = {a: [(ref, v, c) for ref, _, v, c in cs] for a, cs in cites_by_answer(answers_db).items()}
+    for a in ("amp", "paren", "twice", "html"):
+        assert got.get(a) == [("1", "verified", JOINED), ("2", "verified", JOINED)], (a, got.get(a))
+    assert got["wrong"] == [("2", "misattributed", REFUNDS)], got
