@@ -70,3 +70,27 @@ def test_an_escaped_ampersand_between_positions_separates_them(answers_db: Path)
     for a in ("amp", "paren", "twice", "html"):
         assert got.get(a) == [("1", "verified", JOINED), ("2", "verified", JOINED)], (a, got.get(a))
     assert got["wrong"] == [("2", "misattributed", REFUNDS)], got
+
+
+ZWJ, ZWNJ = "\u200d", "\u200c"
+JOINERS = {
+    "before": f"{REFUNDS} {ZWNJ}[1] {SHIPPING} {ZWNJ}[2]",
+    "after_stop": f"{REFUNDS}{ZWJ}[1] {SHIPPING}{ZWJ} [2]",
+    "around": f"{REFUNDS} [{ZWJ}1] {SHIPPING} {ZWJ}[2]{ZWJ}",
+    "after": f"{REFUNDS} [1]{ZWJ} {SHIPPING} [2]{ZWJ}",
+    "wrong": f"{REFUNDS} {ZWNJ}[2]",
+    # inside a word a joiner is the word's (Persian writes one), and an emoji's sequence keeps its joiners
+    "word": f"Refunds take 30 days at the Tehran{ZWNJ}Mall desk. [1]",
+}
+
+
+@batched(logged_rows(JOINERS))
+def test_a_zero_width_joiner_beside_a_marker_is_no_part_of_a_claim(answers_db: Path) -> None:
+    # `days. \u200c[1]`, `days.\u200d[1]`, `[2]\u200d` (a renderer or a copy leaving a zero-width joiner or
+    # non-joiner beside the marker): the marker went to the next sentence (a right citation misattributed), the
+    # sentences ran together (unsupported), or a claim was the joiners alone (unsupported)
+    got = {a: [(ref, v, c) for ref, _, v, c in cs] for a, cs in cites_by_answer(answers_db).items()}
+    for a in ("before", "after_stop", "around", "after"):
+        assert got.get(a) == [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)], (a, got.get(a))
+    assert got["wrong"] == [("2", "misattributed", REFUNDS)], got
+    assert got["word"][0][2] == f"Refunds take 30 days at the Tehran{ZWNJ}Mall desk.", got
