@@ -63,8 +63,10 @@ def ascii_digits(pattern: str) -> str:
 
 # A range's em dash or minus sign, `[1—3]`, `[1−3]` (a model writing typographic dashes), reads as its hyphen (they
 # were no marker: YELLOW no_citations, a wrong source never checked)
-WIDE_NUMERALS_FROM = "".join(chr(c) for a in _ZEROS for c in range(a, a + 10)) + "，；、،—−"
-WIDE_NUMERALS_TO = "0123456789" * len(_ZEROS) + ",,,,--"
+# A full-width hyphen-minus or ampersand, `［１－２］`, `［１＆２］` (an input method in full-width mode), reads
+# as its ASCII one (they were no marker, where `［１，２］` was read)
+WIDE_NUMERALS_FROM = "".join(chr(c) for a in _ZEROS for c in range(a, a + 10)) + "，；、،—−－＆"
+WIDE_NUMERALS_TO = "0123456789" * len(_ZEROS) + ",,,,---&"
 WIDE_NUMERALS = str.maketrans(WIDE_NUMERALS_FROM, WIDE_NUMERALS_TO)
 # A logger or model escaping Markdown writes `\[2\]` (shown as [2]): the backslashes are part of the marker
 _OPEN, _CLOSE_BRACKET = "(?:\\\\?\\[|［|【)", "(?:\\\\?\\]|］|】)"
@@ -95,8 +97,8 @@ _INNER_LABEL = rf"(?:{_LABEL_NAMES}(?:_|{_LABEL_SPACE}))?"
 # Positions joined as in prose, `[1 and 2]`, `[1, 2 and 3]`, `[1, 2, and 3]`, `[1 & 2]`, `(Sources 1 and 2)`: `and`
 # or `&` a separator as `,` is (they were no marker: YELLOW no_citations however wrong the source)
 # `&` escaped once or twice, `[1 &amp; 2]` (the answer HTML-escaped by a logger) is that `&` (it was no marker)
-_AND = "(?:and|&(?:amp;){0,2})"
-_SEP = rf"{_GAP}(?:[,;\-–—−，；、،]{_GAP}(?:{_AND}{_GAP})?|{_AND}{_GAP})"
+_AND = "(?:and|&(?:amp;){0,2}|＆)"
+_SEP = rf"{_GAP}(?:[,;\-–—−－，；、،]{_GAP}(?:{_AND}{_GAP})?|{_AND}{_GAP})"
 # A position written `S1` or `#1`, `[S1]`, `[s2]`, `[S1, S2]`, `[#1]` (prompts numbering their sources "S1", "S2", or
 # "#1"): the position (it was no marker: YELLOW no_citations however wrong the source). `(#12)` stays text (a
 # parenthesis needs a label: an issue's number)

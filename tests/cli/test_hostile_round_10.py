@@ -94,3 +94,20 @@ def test_a_zero_width_joiner_beside_a_marker_is_no_part_of_a_claim(answers_db: P
         assert got.get(a) == [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)], (a, got.get(a))
     assert got["wrong"] == [("2", "misattributed", REFUNDS)], got
     assert got["word"][0][2] == f"Refunds take 30 days at the Tehran{ZWNJ}Mall desk.", got
+
+
+FULL_WIDTH = {
+    "range": f"{JOINED[:-1]}［１－２］.",
+    "amp": f"{JOINED[:-1]}［１＆２］.",
+    "wrong": f"{REFUNDS}［２－２］",
+}
+
+
+@batched(logged_rows(FULL_WIDTH))
+def test_a_full_width_dash_or_ampersand_between_positions_separates_them(answers_db: Path) -> None:
+    # `［１－２］`, `［１＆２］` (an input method in full-width mode; `［１，２］` was read): no marker, YELLOW
+    # no_citations however wrong the source
+    got = {a: [(ref, v) for ref, _, v, _ in cs] for a, cs in cites_by_answer(answers_db).items()}
+    for a in ("range", "amp"):
+        assert got.get(a) == [("1", "verified"), ("2", "verified")], (a, got.get(a))
+    assert got["wrong"] == [("2", "misattributed")], got
