@@ -27,6 +27,8 @@ _MARKS = INVISIBLE_MARKS
 # the private-use characters ChatGPT writes its marks with (U+E200 to U+E202, `\ue200cite\ue202turn0search0\ue201`:
 # audit.extract.dialects.CHATGPT_MARK): one left by a mark cut short or of another kind is no part of a claim
 _PRIVATE_MARKS = "\ue200-\ue202"
+# such a mark cut short, `\ue200cite\ue202turn0sea` (a log cutting the answer inside it), with its words
+_CUT_MARK = re.compile("\ue200(?:file)?cite(?:\ue202[^\ue200-\ue202\\s]{0,64})*\ue201?")
 # zero-width non-joiner and joiner: inside a word they are the word's (Persian writes one; an emoji sequence joins
 # with one), so no claim loses them there; beside a space, a stop or a marker they join nothing, and a renderer or a
 # copy leaves them there: `days. \u200c[1]` gave the marker to the next sentence (a right citation misattributed),
@@ -126,6 +128,8 @@ def strip_markers(text: str) -> str:
     if "\u200c" in out or "\u200d" in out:
         out = _EDGE_JOINERS.sub("", out)
     out = _BRACKETED.sub("", out).replace("\x00", "")
+    if "\ue200" in out:
+        out = _CUT_MARK.sub("", out)
     out = re.sub(rf"[{_MARKS}{_PRIVATE_MARKS}]+", "", unescape_entities(out))
     # only from a run's first space: from each of its spaces, a long run of spaces not before a stop was read again
     # to its end (quadratic: 30,000 spaces took 4 s, an answer of a million hours)

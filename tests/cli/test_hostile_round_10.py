@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.cli.hostile import CTX, batched, cites_by_answer, logged_rows
+from tests.conftest import query as q
 
 REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
 # ChatGPT's citation marks as its exported answers hold them: private-use characters around `cite` (or `filecite`)
@@ -111,3 +112,19 @@ def test_a_full_width_dash_or_ampersand_between_positions_separates_them(answers
     for a in ("range", "amp"):
         assert got.get(a) == [("1", "verified"), ("2", "verified")], (a, got.get(a))
     assert got["wrong"] == [("2", "misattributed")], got
+
+
+CUT = {
+    # an answer logged cut short inside its last mark: that sentence is uncited, and the mark's words no part of it
+    "cut": f"{REFUNDS}{_mark('turn0search0')} {SHIPPING}{OPEN}cite{SEP}turn0sea",
+    "cut_file": f"{REFUNDS}{_mark('turn0search0')} {SHIPPING}{OPEN}filecite",
+}
+
+
+@batched(logged_rows(CUT))
+def test_a_chatgpt_mark_cut_short_is_no_part_of_the_claim(answers_db: Path) -> None:
+    # `days.\ue200cite\ue202turn0sea` (a log cutting the answer inside a mark): "euros.citeturn0sea" was the claim
+    got = {a: [(v, c) for _, _, v, c in cs] for a, cs in cites_by_answer(answers_db).items()}
+    assert got["cut"] == got["cut_file"] == [("verified", REFUNDS)], got
+    uncited = dict(q(answers_db, "SELECT answer_id, sentence FROM uncited_claims"))
+    assert uncited == {"cut": SHIPPING, "cut_file": SHIPPING}, uncited
