@@ -63,8 +63,10 @@ def ascii_digits(pattern: str) -> str:
 
 # A range's em dash or minus sign, `[1—3]`, `[1−3]` (a model writing typographic dashes), reads as its hyphen (they
 # were no marker: YELLOW no_citations, a wrong source never checked)
-WIDE_NUMERALS_FROM = "".join(chr(c) for a in _ZEROS for c in range(a, a + 10)) + "，；、،—−"
-WIDE_NUMERALS_TO = "0123456789" * len(_ZEROS) + ",,,,--"
+# A full-width hyphen-minus or ampersand, `［１－２］`, `［１＆２］` (an input method in full-width mode), reads
+# as its ASCII one (they were no marker, where `［１，２］` was read)
+WIDE_NUMERALS_FROM = "".join(chr(c) for a in _ZEROS for c in range(a, a + 10)) + "，；、،—−－＆"
+WIDE_NUMERALS_TO = "0123456789" * len(_ZEROS) + ",,,,---&"
 WIDE_NUMERALS = str.maketrans(WIDE_NUMERALS_FROM, WIDE_NUMERALS_TO)
 # A logger or model escaping Markdown writes `\[2\]` (shown as [2]): the backslashes are part of the marker
 _OPEN, _CLOSE_BRACKET = "(?:\\\\?\\[|［|【)", "(?:\\\\?\\]|］|】)"
@@ -94,7 +96,9 @@ _INNER_LABEL = rf"(?:{_LABEL_NAMES}(?:_|{_LABEL_SPACE}))?"
 # was dropped, and its claim went unchecked (GREEN beside a verified [1])
 # Positions joined as in prose, `[1 and 2]`, `[1, 2 and 3]`, `[1, 2, and 3]`, `[1 & 2]`, `(Sources 1 and 2)`: `and`
 # or `&` a separator as `,` is (they were no marker: YELLOW no_citations however wrong the source)
-_SEP = rf"{_GAP}(?:[,;\-–—−，；、،]{_GAP}(?:(?:and|&){_GAP})?|(?:and|&){_GAP})"
+# `&` escaped once or twice, `[1 &amp; 2]` (the answer HTML-escaped by a logger) is that `&` (it was no marker)
+_AND = "(?:and|&(?:amp;){0,2}|＆)"
+_SEP = rf"{_GAP}(?:[,;\-–—−－，；、،]{_GAP}(?:{_AND}{_GAP})?|{_AND}{_GAP})"
 # A position written `S1` or `#1`, `[S1]`, `[s2]`, `[S1, S2]`, `[#1]` (prompts numbering their sources "S1", "S2", or
 # "#1"): the position (it was no marker: YELLOW no_citations however wrong the source). `(#12)` stays text (a
 # parenthesis needs a label: an issue's number)
@@ -199,13 +203,24 @@ DOC_CHUNK = Dialect(
 # claim best (resolve.sql; it was source_not_named, fabricated, however right; so still without a source). The
 # lines a mark quotes, `【4:0†Refund Policy.pdf†L1-L5】`, are no part of the name (it was unknown_document, RED); a
 # mark naming lines alone, `【12†L1-L3】` (ChatGPT browsing), names no source either (LINES_ONLY)
+# ChatGPT's exported answers hold its marks as private-use characters, `\ue200cite\ue202turn0search0\ue201` (U+E200
+# opens, U+E202 separates, U+E201 closes), several ids in one (`...turn0search0\ue202turn0search3...`), a news
+# result's `turn0news1`, a page opened `turn1view0`, and `filecite` for an uploaded file (`turn0file0`, lines
+# `L1-L3` after it). They were no marker (YELLOW no_citations however wrong, the characters and ids in the claim).
+# An id is the index of a result among a search turn's results, of each kind apart (`turn0search1` and `turn0news1`
+# are two results): no context rank, and no log field says which context it is. So what such a mark says is "one
+# of the sources retrieved", as `【7†source】`: it names no file (group 1 empty), and resolve.sql checks the claim
+# against each retrieved source, the best supporting it. Written as the characters themselves (RE2 reads no \u)
+CHATGPT_MARK = "\ue200(?:file)?cite(?:\ue202[^\ue200-\ue202\n]{1,64})+\ue201"
 FILE_SEARCH = Dialect(
     name="file_search",
     pattern=(
         r"(?:【|\[)[ \t]*\d{1,9}(?:[ \t]*:[ \t]*\d{1,9})?[ \t]*†[ \t]*([^】\[\]\n]*?)[ \t]*"
         r"(?:†[ \t]*L\d{1,9}(?:[ \t]*[-–][ \t]*L\d{1,9})?[ \t]*)?(?:】|\])"
+        f"|{CHATGPT_MARK}"
     ),
-    example="【4:0†Refund Policy.pdf】, [4:0†Refund Policy.pdf], 【7†source】, 【4:0†Refund Policy.pdf†L1-L5】",
+    example="【4:0†Refund Policy.pdf】, [4:0†Refund Policy.pdf], 【7†source】, 【4:0†Refund Policy.pdf†L1-L5】, "
+    "\\ue200cite\\ue202turn0search0\\ue201",
 )
 LINES_ONLY = r"L\d{1,9}(?:[ \t]*[-–][ \t]*L\d{1,9})?"
 
@@ -276,7 +291,8 @@ def strip_groups(pattern: str) -> str:
 
 
 def expand_numeric(inner: str, limit: int = 50) -> list[int]:
-    """`1, 3` (or `1; 3`, `1 and 3`, `1 & 3`) -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit` positions."""
+    """`1, 3` (or `1; 3`, `1 and 3`, `1 & 3`, `1 &amp; 3`) -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit`
+    positions."""
     out: list[int] = []
     inner = inner.translate(SUPERSCRIPT_DIGITS).translate(WIDE_NUMERALS)
     inner = re.sub(rf"<[^>]*>|[\s{INVISIBLE}{WIDE_SPACES}\u207d\u207e]", "", inner, flags=re.ASCII)

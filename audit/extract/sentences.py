@@ -24,9 +24,20 @@ _CLOSING_QUOTE = r"[.!?]+[ \u00a0\u202f]?[»›“][\"'”’)\]]*(?=[\s\x00]|$)
 # edge was read as part of it. An answer's stop ends its sentence before them; a claim's text holds none
 INVISIBLE_MARKS = "\u00ad\u200b\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff"
 _MARKS = INVISIBLE_MARKS
-_ANSWER_STOP = rf"[.!?]+[\"'”’)\]{_MARKS}]*(?=[\s\x00]|$)|\n"
+# the private-use characters ChatGPT writes its marks with (U+E200 to U+E202, `\ue200cite\ue202turn0search0\ue201`:
+# audit.extract.dialects.CHATGPT_MARK): one left by a mark cut short or of another kind is no part of a claim
+_PRIVATE_MARKS = "\ue200-\ue202"
+# such a mark cut short, `\ue200cite\ue202turn0sea` (a log cutting the answer inside it), with its words
+_CUT_MARK = re.compile("\ue200(?:file)?cite(?:\ue202[^\ue200-\ue202\\s]{0,64})*\ue201?")
+# zero-width non-joiner and joiner: inside a word they are the word's (Persian writes one; an emoji sequence joins
+# with one), so no claim loses them there; beside a space, a stop or a marker they join nothing, and a renderer or a
+# copy leaves them there: `days. \u200c[1]` gave the marker to the next sentence (a right citation misattributed),
+# `days.\u200d[1]` ended no sentence, `[2]\u200d` made a claim of the joiners alone
+_JOINERS = "\u200c\u200d"
+_EDGE_JOINERS = re.compile(rf"(?:(?<=[\s\x00])|^)[{_JOINERS}]+|[{_JOINERS}]+(?=[\s\x00]|$)")
+_ANSWER_STOP = rf"[.!?]+[\"'”’)\]{_MARKS}{_JOINERS}]*(?=[\s\x00]|$)|\n"
 _TERMINATOR_FULL_WIDTH = re.compile(rf"{_CLOSING_QUOTE}|{_ANSWER_STOP}|[。！？]+[」』”’）)\]]*")
-_GAP = re.compile(rf"[\s\x00{_MARKS}]*")
+_GAP = re.compile(rf"[\s\x00{_MARKS}{_JOINERS}]*")
 _ABBREV = re.compile(
     r"(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|Prof|St|Inc|Ltd|Co|No|Fig|approx|cf|al|Jr|Sr|c|ca|vol|pp|p|ed)\.|"
     r"\b[A-Z]\.)$"
@@ -114,8 +125,12 @@ def strip_markers(text: str) -> str:
         pieces.append(text[last : m.start()])
         last = m.end()
     out = "\x00".join(pieces) + ("\x00" if pieces else "") + text[last:]
+    if "\u200c" in out or "\u200d" in out:
+        out = _EDGE_JOINERS.sub("", out)
     out = _BRACKETED.sub("", out).replace("\x00", "")
-    out = re.sub(rf"[{_MARKS}]+", "", unescape_entities(out))
+    if "\ue200" in out:
+        out = _CUT_MARK.sub("", out)
+    out = re.sub(rf"[{_MARKS}{_PRIVATE_MARKS}]+", "", unescape_entities(out))
     # only from a run's first space: from each of its spaces, a long run of spaces not before a stop was read again
     # to its end (quadratic: 30,000 spaces took 4 s, an answer of a million hours)
     out = re.sub(r"(?<![ \t])[ \t]+([.,;:!?])", r"\1", out)

@@ -577,9 +577,10 @@ FROM (SELECT answer_id, marker_ord, marker, char_start, char_end,
             FROM markers WHERE regexp_full_match(marker, $dc)))
 UNION ALL
 -- 【4:0†Refund Policy.pdf】: the file's name is its title; `source`, lines alone (`【12†L1-L3】`) or nothing names no
--- file (NULL cited_title)
+-- file (NULL cited_title); nor does ChatGPT's private-use mark (its ref the mark's words, `cite turn0search0`)
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'file_search',
-       coalesce(nullif(regexp_extract(marker, $fs, 1), ''), marker), NULL,
+       coalesce(nullif(regexp_extract(marker, $fs, 1), ''), trim(regexp_replace(marker, '[\x{e200}-\x{e202}]+', ' ', 'g'))),
+       NULL,
        CASE WHEN lower(regexp_extract(marker, $fs, 1)) NOT IN ('', 'source')
                  AND NOT regexp_full_match(regexp_extract(marker, $fs, 1), $fs_lines)
             THEN regexp_extract(marker, $fs, 1) END,
