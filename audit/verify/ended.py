@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable
 
 from audit.verify.pending import _AHEAD, _FUNCTION, _NEGATED, _STATES, _STILL, _WORD, NEAR
+from audit.verify.text import stop_split
 
 # a state said of now: "is missing", "are still missing", "remains at large", "has been missing since"
 _NOW = r"\b(?:is|are|remains?|still|has\s+been|have\s+been)\s+(?:still\s+)?"
@@ -34,10 +35,6 @@ _HOLDS_NOW = tuple((re.compile(_NOW + state.pattern[len(_STILL) :], re.IGNORECAS
 # every other one the subject undergoes, in the passive ("was found", "has been arrested", "were later recovered")
 _ACTIVE = frozenset("died resigned reopened".split())
 _PASSIVE = frozenset("is are was were be been being".split())
-
-
-def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?;])\s+", text) if s]
 
 
 def state_but_ended(claim: str, windows: Iterable[str]) -> str | None:
@@ -63,7 +60,7 @@ def state_but_ended(claim: str, windows: Iterable[str]) -> str | None:
         subject = {w for w in _WORD.findall(claim[: m.start()].lower()) if w not in _FUNCTION and len(w) > 2}
         if not subject:
             continue
-        for s in (s for w in windows for s in _sentences(w)):
+        for s in (s for w in windows for s in stop_split(w, semicolons=True)):
             low = s.lower()
             for d in _WORD.finditer(low):
                 if d.group() not in ends or _AHEAD.search(low[max(0, d.start() - 40) : d.start()]) is not None:

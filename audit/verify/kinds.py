@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 from audit.extract.firstchars import compile_skipping
 from audit.verify.exclusive import EXCLUSIVE_CLASSES
+from audit.verify.text import stop_split
 
 _KIND_CLASSES = ("authenticity", "colour", "severity", "prevalence", "pathogen")
 # the two of a kind a thing is (as `exclusive.EXCLUSIVE_PAIRS` writes them, the ones that name a kind, not a deed)
@@ -64,10 +65,6 @@ def _clause_start(text: str, end: int) -> int:
     return starts[-1] if starts else 0
 
 
-def _sentences(text: str) -> list[str]:
-    return [s.lower() for s in re.split(r"(?<=[.!?])\s+", text) if s]
-
-
 def kind_said_otherwise(claim: str, windows: Iterable[str]) -> str | None:
     """The claim's kind of a thing and the other the windows give it, as a reason's detail ("the original/a
     replica"); None otherwise."""
@@ -81,7 +78,7 @@ def kind_said_otherwise(claim: str, windows: Iterable[str]) -> str | None:
         if not subject:
             continue
         if sentences is None:
-            sentences = [s for text in windows for s in _sentences(text)]
+            sentences = [s for text in windows for s in stop_split(text.lower())]
         other = None
         for s in sentences:
             for w in _COPULA.finditer(s):

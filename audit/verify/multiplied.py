@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable
 
 from audit.verify.numwords import CARDINALS
+from audit.verify.text import stop_split
 
 _MULTIPLE = re.compile(
     r"\b(?:(?P<hedge>more\s+than|over|nearly|almost|about|roughly|around|close\s+to|just\s+over|at\s+least)\s+)?"
@@ -94,7 +95,7 @@ def multiple_against_percent(claim: str, windows: Iterable[str]) -> str | None:
     multiples = list(_MULTIPLE.finditer(low))
     if not multiples:  # most claims state no multiple: the windows are not read
         return None
-    sentences = [s for text in windows for s in re.split(r"(?<=[.!?])\s+", text.lower()) if s]
+    sentences = [s for text in windows for s in stop_split(text.lower())]
     for m in multiples:
         subject = {w for w in _WORD.findall(low[: m.start()]) if w not in _FUNCTION and len(w) > 2}
         kind = re.compile(r"\d?[\s-]?fold\b" if m["times"] else rf"\b{m['verb'][:4]}")  # "doubl-", "-fold"

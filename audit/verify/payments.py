@@ -18,16 +18,13 @@ import re
 from collections.abc import Iterable
 
 from audit.verify.exclusive import EXCLUSIVE_CLASSES
+from audit.verify.text import stop_split
 
 _WORD = re.compile(r"[^\W\d_]+")  # "café" whole
 _FUNCTION = frozenset(
     "the a an of in on at to for by with from and or but as its his her their this that these those it which who "
     "one".split()
 )
-
-
-def _sentences(text: str) -> list[str]:
-    return [s.lower() for s in re.split(r"(?<=[.!?])\s+", text) if s]
 
 
 _WAYS = {w: c for entry in EXCLUSIVE_CLASSES["payment"].split() for w, _, c in [entry.partition(":")] if "_" not in w}
@@ -69,7 +66,7 @@ def payment_ruled_out(claim: str, windows: Iterable[str]) -> str | None:
         return None
     ((way, word),) = ways.items()
     content = _content(claim)
-    for s in (s for text in windows for s in _sentences(text)):
+    for s in (s for text in windows for s in stop_split(text.lower())):
         if not content & _content(s) or re.search(rf"\b{word}\b", _RULING.sub(" ", s)) is not None:
             continue  # not of the same thing, or it says the claim's way is taken ("the café accepts cards too")
         ruled = None

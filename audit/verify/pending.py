@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable
 
 from audit.verify.states import _shares_stem
-from audit.verify.text import fold_case_traps
+from audit.verify.text import fold_case_traps, stop_split
 
 _NEGATED = re.compile(r"\b(?:not|never|no\s+longer|yet\s+to)\b|n['’]t\b", re.IGNORECASE)
 # a deed ahead of the claim's word or under way: "will be sentenced", "is due to be", "expected to be", "awaiting",
@@ -86,10 +86,6 @@ _IRREGULAR = frozenset("found caught sold paid held won lost freed".split())
 NEAR = 12  # the window sentence's words before the state among which a word of the claim's subject must stand
 
 
-def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?])\s+", text) if s]
-
-
 def _deeds(claim: str) -> list[tuple[str, set[str]]]:
     """The claim's words of a deed in the past ("sentenced", "found"), not said ahead of time ("will be
     sentenced"): each with the content words of the claim before it (its subject and what it tells of it)."""
@@ -142,7 +138,7 @@ def done_but_awaited(claim: str, windows: Iterable[str]) -> str | None:
     windows = list(windows)
     if not _may_await(" ".join(windows).lower(), {deed for deed, _ in deeds}):
         return None
-    sentences = [s for text in windows for s in _sentences(text)]
+    sentences = [s for text in windows for s in stop_split(text)]
     stated: set[str] = set()  # the words the windows state, outside what they await
     for s in sentences:
         stated |= set(_WORD.findall(_AWAITED.sub(" ", s).lower()))

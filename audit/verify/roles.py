@@ -26,6 +26,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from audit.verify.reversal import ARTICLES
+from audit.verify.text import stop_split
+
 _PAIRS = (
     ("seller", "buyer"),
     ("lender", "borrower"),
@@ -86,7 +89,6 @@ for _verbs, _subject, _object, _preps in (
         _DEEDS[_verb] = (_subject, _object, _preps)
 
 _WORD = re.compile(r"[a-z0-9]+(?:['’]s\b)?")
-_ARTICLES = frozenset({"the", "a", "an"})
 _BE = frozenset("is are was were became becomes remained remains".split())
 _PERFECT = frozenset("has have had".split())
 _NEGATION = frozenset("not never no nor cannot didn't doesn't don't wasn't weren't isn't aren't".split())
@@ -208,7 +210,7 @@ def _deed_roles(low: Sequence[str], i: int, deed: _Roles, shared: tuple[str, ...
 
 def roles(text: str) -> Claimed:
     """Each party of `text` (one sentence) and the role a role noun or a deed gives it."""
-    low = [w for w in _WORD.findall(text.lower()) if w not in _ARTICLES]
+    low = [w for w in _WORD.findall(text.lower()) if w not in ARTICLES]
     out: Claimed = []
     shared = None  # the subject of the last deed read
     for i, w in enumerate(low):
@@ -224,10 +226,6 @@ def _same(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return set(a) <= set(b) or set(b) <= set(a)
 
 
-def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?;])\s+", text) if s]
-
-
 def role_given_other(claim: str, windows: Iterable[str]) -> str | None:
     """A party of the claim given the role that a window sentence gives the other party ("seller/buyer": the
     claim's role, then the window's), where no window sentence gives it the claim's; None otherwise."""
@@ -236,7 +234,7 @@ def role_given_other(claim: str, windows: Iterable[str]) -> str | None:
     mine = roles(claim)
     if not mine:
         return None
-    theirs = [r for text in windows for s in _sentences(text) for r in roles(s)]
+    theirs = [r for text in windows for s in stop_split(text, semicolons=True) for r in roles(s)]
     for party, role in mine:
         said = {r for p, r in theirs if _same(p, party)}
         if OTHER[role] in said and role not in said:

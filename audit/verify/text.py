@@ -36,6 +36,16 @@ def fold_case_traps(text: str) -> str:
     return text.translate(_CASE_TRAPS) if _CASE_TRAP.search(text) else text
 
 
+_SENTENCE_STOP = re.compile(r"(?<=[.!?])\s+")
+_CLAUSE_STOP = re.compile(r"(?<=[.!?;])\s+")
+
+
+def stop_split(text: str, semicolons: bool = False) -> list[str]:
+    """`text` cut after each stop (".", "!", "?"; ";" too with `semicolons`) that white space follows, no empty
+    piece: the rule modules' quick reading of a window's sentences (not `sentence_spans`' full one)."""
+    return [s for s in (_CLAUSE_STOP if semicolons else _SENTENCE_STOP).split(text) if s]
+
+
 def tokens(text: str) -> list[str]:
     # ASCII text lowered whole (the same tokens: lower case moves no ASCII character in or out of a token)
     return _TOKEN.findall(text.lower()) if text.isascii() else [t.lower() for t in _TOKEN.findall(text)]
