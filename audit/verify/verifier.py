@@ -59,7 +59,7 @@ from audit.verify.static import StaticScorer
 from audit.verify.superlatives import record_widened
 from audit.verify.support import load_support_model
 from audit.verify.swaps import swapped_words
-from audit.verify.text import SourceWindow, fold_case_traps
+from audit.verify.text import SourceWindow, content_words, fold_case_traps
 from audit.verify.totals import slot_changed, total_changed
 from audit.verify.vague import count_said_otherwise
 
@@ -79,9 +79,10 @@ class PairScore:
     reasons: tuple[str, ...]  # missing key facts and quotes, a negation mismatch
     evidence: SourceWindow | None
     refined: bool = False  # the transformer re-scored this pair
+    words_held: int = 0  # how many of the claim's content words the source holds (`text.content_words`)
 
     def as_source_score(self, quote_found: bool | None = None) -> SourceScore:
-        return SourceScore(self.support, self.exact, self.reasons, quote_found)
+        return SourceScore(self.support, self.exact, self.reasons, quote_found, self.words_held)
 
 
 @dataclass(frozen=True)
@@ -280,7 +281,7 @@ def score_pairs(
         return [scored[pair] for pair in pairs]
     f = featurize(pairs, cfg, scorer, top_k, refine)
     out: list[PairScore] = []
-    for (_claim, source), a, cos, feats, p, ref in zip(
+    for (claim, source), a, cos, feats, p, ref in zip(
         pairs, f.analyses, f.cosines, f.x, f.support, f.refined, strict=True
     ):
         frame = _frame(a, source)
@@ -316,6 +317,7 @@ def score_pairs(
                 + ((f"{UNASSERTED}:{CAUSE}",) if causal else ()),
                 evidence=evidence,
                 refined=bool(ref),
+                words_held=len(content_words(claim) & content_words(source)),
             )
         )
     return out
