@@ -5,8 +5,9 @@ that negates nothing the source states: a title's "No" ("... What Happens in Veg
 (2011)" for FEVER-symmetric's "Ashton Kutcher was in three films in 2005"; "Luxor, No Amon, Pharaoh Seti I" for
 ExpertQA's "the Mortuary Temple of Seti I is also located in Thebes"), and "not until" ("It was not until 1945 ...
 that Parker's collaborations with Dizzy Gillespie ... had a substantial effect"). Round 6 (its cases join this
-module's one run): a right source capped for a sentence negating something the claim does not speak of. Through the
-real `citeaudit run`."""
+module's one run): a right source capped for a sentence negating something the claim does not speak of. Round 7
+(here too): a right source the support model puts only a little ahead, holding more of the claim's words
+(`verdict.wider_source`). Through the real `citeaudit run`."""
 
 from __future__ import annotations
 
@@ -128,8 +129,47 @@ def test_a_negation_of_what_the_claim_does_not_name(suggestions: Suggestions) ->
         assert "negation_mismatch" in got[key][2], (key, got[key])
 
 
+# misattribution round 7: a long claim summing up a call, cited to another call of the same line (SummEdits' sales
+# calls; ExpertQA's language-acquisition pages): both in the weak band, the right one ahead by less than the margin on
+# both stages, though it holds several more of the claim's content words
+WIDER_CLAIM = (
+    "The caller chooses to take both the boat and the cabin cover, and the agent promises to write up a tailored "
+    "quote and book a follow-up call for the next morning"
+)
+WIDER_WRONG = (
+    "Rep: Hello, Harbourline Cover. Customer: I'm after cover for my boat, and maybe for the cabin later. Rep: We do "
+    "boat cover, cabin cover and travel cover; the boat plan includes theft, storm damage and towing. Customer: Send "
+    "me the details and I'll decide."
+)
+WIDER_RIGHT = (
+    "Agent: So, have you made up your mind? Caller: I have. I choose the boat and the cabin, both of them. Agent: "
+    "Wonderful. I'll draw up a quote that is tailored to you and phone tomorrow morning so we can go over it. "
+    "Caller: Thanks."
+)
+# the same words, said otherwise: never suggested
+WIDER_DENIED = (
+    "Agent: So, have you made up your mind? Caller: I have. I don't want the boat or the cabin, neither of them. "
+    "Agent: Understood. I won't draw up a quote that is tailored to you and I will not phone tomorrow morning. "
+    "Caller: Thanks."
+)
+
+
+def test_a_source_holding_more_of_the_claim_a_little_ahead(suggestions: Suggestions) -> None:
+    got = suggestions["test_a_source_holding_more_of_the_claim_a_little_ahead"]
+    assert got["wrong"][:2] == ("misattributed", 2), got["wrong"]
+    assert "better_source:2" in got["wrong"][2]
+    # the right source cited is not flagged; one that says otherwise is not suggested
+    assert got["right"][0] != "misattributed", got["right"]
+    assert got["denied"][0] != "misattributed", got["denied"]
+
+
 CASES.update(
     {
+        "test_a_source_holding_more_of_the_claim_a_little_ahead": {
+            "wrong": (f"{WIDER_CLAIM} [1].", [WIDER_WRONG, WIDER_RIGHT, BANANAS]),
+            "right": (f"{WIDER_CLAIM} [2].", [WIDER_WRONG, WIDER_RIGHT, BANANAS]),
+            "denied": (f"{WIDER_CLAIM} [1].", [WIDER_WRONG, WIDER_DENIED, BANANAS]),
+        },
         "test_a_negation_of_what_the_claim_does_not_name": {
             "right": (f"{ASIDE_CLAIM} [1].", [ASIDE_RIGHT, ASIDE_WRONG, BANANAS]),
             "wrong": (f"{ASIDE_CLAIM} [2].", [ASIDE_RIGHT, ASIDE_WRONG, BANANAS]),
