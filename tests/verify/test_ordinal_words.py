@@ -50,6 +50,14 @@ def test_ordinal_words(claim: str, source: str, missing: list[str]) -> None:
         ("The song is on her second studio album.", "The song is on her 2nd studio album, Prism.", []),
         ("The song is on her second studio album.", "The song is on her debut studio album.", ["missing_number:2nd"]),
         ("Lincoln was the sixteenth president.", "Lincoln, the Sixteenth President, was born in 1809.", []),
+        # a date's day is the date's (`keyfacts` reads it), no ordinal
+        ("The shop opened on the fifth of March 2020.", "The shop opened on 5 March 2020.", []),
+        ("The shop opened on March fifth, 2020.", "The shop opened on 5 March 2020.", []),
+        (
+            "The shop opened on the fifth of March 2020.",
+            "The shop opened on 6 March 2020.",
+            ["missing_date:5 of March 2020"],
+        ),
     ],
 )
 def test_ordinal_words_held_out(claim: str, source: str, missing: list[str]) -> None:
