@@ -19,7 +19,7 @@ from audit.verify.numwords import CARDINALS as _CARDINALS
 from audit.verify.numwords import ORDINALS as _ORDINALS
 from audit.verify.numwords import TENS as _TENS
 from audit.verify.numwords import TENTHS as _TENTHS
-from audit.verify.numwords import dozens_in_digits, halves_in_digits, numbers_in_words
+from audit.verify.numwords import claim_ordinals, dozens_in_digits, halves_in_digits, numbers_in_words
 from audit.verify.seasons import missing_parts, without_part_digits, year_parts
 from audit.verify.textcache import text_cache
 
@@ -313,7 +313,7 @@ def key_facts(claim: str) -> KeyFacts:
     plain = without_part_digits(without_name_digits(claim))  # "Q3 2021", "COVID-19": no number the source states
     numbers = tuple(dict.fromkeys(f"{n} {scale}" if scale else n for n, scale in _numbers(plain)))
     counts = tuple(dict.fromkeys(c for c in _counts(claim) if c[0] not in numbers))
-    numbers += tuple(dict.fromkeys(n for n, _ in counts))
+    numbers += tuple(dict.fromkeys([*(n for n, _ in counts), *claim_ordinals(claim)]))  # "third": 3rd (numwords)
     names = tuple(dict.fromkeys(n for n in claim_names(claim) if not _MONTH.fullmatch(n)))
     ranges = tuple(r for r in number_ranges(_GROUP_SPACE.sub("", claim)) if r[0] in numbers)
     spans = tuple(n for n in year_counts(claim) if n in numbers)

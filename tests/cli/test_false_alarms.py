@@ -35,10 +35,11 @@ def _audit(tmp_path: Path, cases: dict[str, tuple[str, str]]) -> dict[str, tuple
 )
 def test_an_ordinal_in_words_is_its_digits(got: Verdicts) -> None:
     # "third" and "3rd" were two members of the ordinal class, so one where the copied sentence had the other was
-    # `swapped:3rd/third` (weak); another ordinal stays a swap
+    # `swapped:3rd/third` (weak); another ordinal stays a swap, and an ordinal in words the source lacks is a missing
+    # number too (error classes of the training pairs, round 3)
     for key in ("words", "digits", "century"):
         assert got[key] == ("verified", []), (key, got)
-    assert got["other"] == ("weak", ["swapped:second/3rd"]), got
+    assert got["other"] == ("weak", ["missing_number:2nd", "swapped:second/3rd"]), got
     assert got["other_digits"] == ("weak", ["missing_number:2", "swapped:2nd/third"]), got
 
 

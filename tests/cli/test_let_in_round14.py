@@ -3,7 +3,8 @@ its deed (the buyer called the seller, the lender the borrower, the loser the wi
 victim the killer), or say a state holds now ("is missing", "remains at large") whose end the source tells ("was
 found", "was captured"), on paragraphs written as news and encyclopaedia pages write them, that came out `verified`,
 each beside correct paraphrases that must stay `verified`; all through one real `citeaudit run` on real Parquet and
-DuckDB files (docs/hostile-inputs.md, "The let-in sweep, round 14")."""
+DuckDB files (docs/hostile-inputs.md, "The let-in sweep, round 14"). Beside them, an ordinal in words the source
+states otherwise ("Error classes of the training pairs, round 3")."""
 
 from __future__ import annotations
 
@@ -151,3 +152,39 @@ def test_a_state_said_to_hold_whose_end_the_source_tells_is_not_verified(got: Ve
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+YIELDS = (
+    "Japan's 10-year government bond yield touched 0.505% for a second straight session on Wednesday, breaching the "
+    "central bank's cap of 0.5%."
+)
+CITY = "Valencia, with about 800,000 inhabitants, is the third-largest city in Spain after Madrid and Barcelona."
+ALBUM = "Prism is the fourth studio album by American singer Katy Perry, released in 2013 through Capitol Records."
+
+
+@claims(
+    {
+        "third_in_row": (
+            "Japan's 10-year yield hit 0.505% on Wednesday, its third session in a row above the cap.",
+            YIELDS,
+        ),
+        "second_city": ("With about 800,000 people, Valencia is Spain's second biggest city.", CITY),
+        "fifth_album": ("Prism is Katy Perry's fifth studio album.", ALBUM),
+        # supported: the ordinal the source states
+        "ok_second": ("The 10-year bond yield touched 0.505% for a second straight session on Wednesday.", YIELDS),
+        "ok_third": ("Valencia is the third largest city in Spain.", CITY),
+        "ok_fourth": ("Prism is Katy Perry's fourth studio album.", ALBUM),
+    }
+)
+def test_an_ordinal_in_words_the_source_states_otherwise_is_not_verified(got: Verdicts) -> None:
+    # each was verified (no reason): an ordinal in words was no key fact (the training pairs' error classes, round 3;
+    # a near copy, "for a third straight session" against "a second straight session", was `swapped:` already)
+    _assert_flagged(
+        got,
+        {
+            "third_in_row": "missing_number:3rd",
+            "second_city": "missing_number:2nd",
+            "fifth_album": "missing_number:5th",
+        },
+    )
+    _assert_verified(got, ("ok_second", "ok_third", "ok_fourth"), clear_of="missing_number:")
