@@ -129,6 +129,8 @@ def index_source(source: str, window_sentences: int) -> _SourceIndex:
     logs = {d: math.log(1 + len(singles) / d) for d in {len(ix) for ix in where.values()}}  # once per count
     idf = {t: logs[len(ix)] for t, ix in where.items()}
     seq = layout.sequence  # the same words as `_content_sequence(source)`, from the pass that read its sentences
+    # so its set is the page's `content_words`, which picking the context of an uncited sentence reads next
+    content_words.keep((source,), frozenset(seq))
     own_where: dict[str, list[int]] = {}
     for j, ws in layout.own.items():
         for t in ws:
