@@ -8,7 +8,9 @@ import pytest
 
 from audit.config import AuditConfig
 from audit.verdict import CAP_EPSILON, capped_support
-from audit.verify.features import index_source
+from audit.verify.features import claim_facts, index_source
+from audit.verify.keyfacts import key_facts
+from audit.verify.nameforms import _written_out
 from audit.verify.text import _words, content_words
 from audit.verify.verifier import score_pairs
 
@@ -66,3 +68,12 @@ def test_a_page_indexed_holds_its_content_words() -> None:
     hits = content_words.cache_info().hits
     assert content_words(page) == _words(page)
     assert content_words.cache_info().hits == hits + 1  # kept by the index, not computed again
+
+
+def test_a_claims_key_facts_are_read_once() -> None:
+    claim = "NASA spent $2.5 million on 3 probes launched on March 5, 2020 by the European Space Agency (ESA)."
+    claim_facts.cache_clear()
+    first = claim_facts(claim)
+    assert first == key_facts(claim) and claim_facts(claim) is first
+    assert claim_facts.cache_info().hits == 1
+    assert _written_out("ESA") is _written_out("ESA")  # compiled once, whatever else fills re's cache
