@@ -329,13 +329,13 @@ def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: Seman
         todo += [(p, rank) for rank in shared]
         pairs += [(p.row["claim"], text) for text in shared.values()]
     # a suggestion needs no transformer: the first stage ranks the other contexts (see audit/verify/verifier.py)
-    for (p, rank), ps in zip(todo, score_pairs(pairs, cfg, scorer, refine="none"), strict=True):
+    for (p, rank), ps in zip(todo, score_pairs(pairs, cfg, scorer, refine="none", capped_only=True), strict=True):
         p.others[rank] = ps.as_source_score()
     # the best of them scored again as the cited source is (`[verify] refine`): the misattribution margin compares
     # supports of one stage (audit/verdict.py `restated_source`), and a first-stage suggestion stands only where that
     # score does not fall below the cited one's; only where `decide` reads it (`_to_rescore`)
     tops = [(p, top) for p in pending if (top := _to_rescore(p, cfg)) is not None]
-    rescored = score_pairs([(p.row["claim"], p.contexts[r]) for p, r in tops], cfg, scorer)
+    rescored = score_pairs([(p.row["claim"], p.contexts[r]) for p, r in tops], cfg, scorer, capped_only=True)
     for (p, rank), ps in zip(tops, rescored, strict=True):
         p.others_refined[rank] = ps.as_source_score()
 
@@ -394,7 +394,7 @@ def _score_uncited(
         pairs.append((urow["sentence"], contexts[rank]))
         ranks.append(rank)
         rows.append(urow)
-    scores = score_pairs(pairs, cfg, scorer, cfg.verify.uncited_top_k_windows, refine="none")
+    scores = score_pairs(pairs, cfg, scorer, cfg.verify.uncited_top_k_windows, refine="none", capped_only=True)
     for urow, rank, ps in zip(rows, ranks, scores, strict=True):
         urow["best_rank"] = rank
         urow["best_support"] = capped_support(ps.as_source_score(), cfg.support)

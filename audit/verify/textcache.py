@@ -60,17 +60,23 @@ class TextCache(Generic[P, R]):
             return self._fn(*args, **kwargs)  # kwargs is empty here
 
         value = compute() if self._shared is None else peer_value(self._shared, args, compute)
+        self.keep(args, value)
+        return value
+
+    def keep(self, args: tuple[Hashable, ...], value: R) -> None:
+        """Hold `value` as `fn(*args)`, unless held already or too long to keep: for a caller that derived it on
+        the way (the same value `fn` returns: it must be)."""
         text = args[0] if args else None
         size = len(text) if isinstance(text, str) else 1
         if size > self._max_chars:
-            return value
-        with lock:
+            return
+        data = self._data
+        with self._lock:
             if args not in data:
                 data[args] = (value, size)
                 self._chars += size
                 while self._chars > self._max_chars or len(data) > self._max_entries:
                     self._chars -= data.popitem(last=False)[1][1]
-        return value
 
     def cache_clear(self) -> None:
         with self._lock:

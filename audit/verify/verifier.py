@@ -20,6 +20,7 @@ import numpy as np
 
 from audit.config import AuditConfig
 from audit.verdict import (
+    CAP_EPSILON,
     CONDITIONAL,
     DIRECTION_MISMATCH,
     NEGATION_MISMATCH,
@@ -267,23 +268,32 @@ def score_pairs(
     scorer: SemanticScorer,
     top_k: int | None = None,
     refine: str | None = None,
+    capped_only: bool = False,
 ) -> list[PairScore]:
     """One PairScore per (claim, source) pair, in order (`top_k` candidate windows each; default from config;
     `refine`: band | all | none, default from config). A pair given twice is scored once: a pair's score depends on
     its texts alone, and an answer citing one long claim a thousand times (a JSON `citations` list, markers along
-    one unpunctuated sentence) analysed it a thousand times (a 120 KB answer with 1,000 entries: 48 s, 1.5 GB)."""
+    one unpunctuated sentence) analysed it a thousand times (a 120 KB answer with 1,000 entries: 48 s, 1.5 GB).
+    `capped_only`: the caller reads a score only through `verdict.capped_support` (and `fuller_source`, which reads
+    the reasons of a source reaching `verified` only), so the rules that read the candidate windows are not run for
+    a pair not copied exactly whose support is at or below the cap their reasons impose (`verified` less
+    `CAP_EPSILON`): there a reason changes nothing (its reasons are then the key facts' and the negation feature's)."""
     if not pairs:
         return []
     pairs = [(fold_case_traps(c), fold_case_traps(s)) for c, s in pairs]  # what the rules read (`text`)
     unique = list(dict.fromkeys(pairs))
     if len(unique) < len(pairs):
-        scored = dict(zip(unique, score_pairs(unique, cfg, scorer, top_k, refine), strict=True))
+        scored = dict(zip(unique, score_pairs(unique, cfg, scorer, top_k, refine, capped_only), strict=True))
         return [scored[pair] for pair in pairs]
     f = featurize(pairs, cfg, scorer, top_k, refine)
+    cap = cfg.support.verified - CAP_EPSILON
     out: list[PairScore] = []
     for (claim, source), a, cos, feats, p, ref in zip(
         pairs, f.analyses, f.cosines, f.x, f.support, f.refined, strict=True
     ):
+        if capped_only and not a.exact and float(p) <= cap:
+            out.append(_below_cap(a, source, cos, feats, float(p), bool(ref)))
+            continue
         frame = _frame(a, source)
         condition = _condition(a, source) if frame is None else None
         exact = a.exact and frame is None and condition is None
@@ -321,3 +331,23 @@ def score_pairs(
             )
         )
     return out
+
+
+def _below_cap(
+    a: PairAnalysis, source: str, cos: np.ndarray | None, feats: np.ndarray, p: float, ref: bool
+) -> PairScore:
+    """`score_pairs`' score of a pair not copied exactly whose support is at or below the cap, for a caller that reads
+    it only capped (`capped_only`): the window rules' reasons left out, which could only cap it where it already is."""
+    return PairScore(
+        lexical=a.seed_baseline,
+        exact=False,
+        keyfact_coverage=keyfact_coverage(
+            a.facts, [r for r in a.missing if not r.startswith(("missing_quote:", "missing_url:"))]
+        ),
+        number_coverage=float(feats[_NUMBERS]),
+        semantic=float(feats[COS_TRANSFORMER]) if ref else (float(feats[_COS_MAX]) if cos is not None else None),
+        support=p,
+        reasons=a.missing + ((NEGATION_MISMATCH,) if bool(feats[_NEGATION]) else ()),
+        evidence=_evidence(a, source, cos),
+        refined=ref,
+    )
