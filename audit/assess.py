@@ -331,11 +331,11 @@ def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: Seman
     # a suggestion needs no transformer: the first stage ranks the other contexts (see audit/verify/verifier.py)
     for (p, rank), ps in zip(todo, score_pairs(pairs, cfg, scorer, refine="none", capped_only=True), strict=True):
         p.others[rank] = ps.as_source_score()
-    # the best of them scored again as the cited source is (`[verify] refine`): the misattribution margin compares
-    # supports of one stage (audit/verdict.py `restated_source`), and a first-stage suggestion stands only where that
-    # score does not fall below the cited one's; only where `decide` reads it (`_to_rescore`)
+    # the best of them scored again, in full, as the cited source is (`[verify] refine`; `wider_source` reads its
+    # reasons and words): the misattribution margin compares supports of one stage (audit/verdict.py), and a
+    # first-stage suggestion stands only where that score does not fall below the cited one's (`_to_rescore`)
     tops = [(p, top) for p in pending if (top := _to_rescore(p, cfg)) is not None]
-    rescored = score_pairs([(p.row["claim"], p.contexts[r]) for p, r in tops], cfg, scorer, capped_only=True)
+    rescored = score_pairs([(p.row["claim"], p.contexts[r]) for p, r in tops], cfg, scorer)
     for (p, rank), ps in zip(tops, rescored, strict=True):
         p.others_refined[rank] = ps.as_source_score()
 
