@@ -1,7 +1,9 @@
 """Differences of a claim and the sentence it copies that tell the same thing another way, not its opposite: the
 parties of a relation swapped with its verb, another event of the same thing at another date, and the claim's deed
-said again of the same thing by its pronoun ("bought the stadium ... and sold it"). Read by
-`swaps._compare` and `swaps._swap` before a difference is taken for a contradiction. Pure."""
+said again of the same thing by its pronoun ("bought the stadium ... and sold it"), the parties turned with a
+converse deed ("borrowed from" / "lent to") or a converse comparative ("older than" / "younger than": read by
+`reversal.clauses_reversed`). Read by `swaps._compare` and `swaps._swap` before a difference is taken for a
+contradiction. Pure."""
 
 from __future__ import annotations
 

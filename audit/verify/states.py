@@ -10,7 +10,9 @@ was not carried out; and what one has none of is what one is "-less" ("has no ma
 `opposites.negation_said_otherwise` as one negation said two ways; only where the negated side denies the word the
 state speaks of. The other way round, what one side says one has is what the other, with "-less", says one is
 without ("have mass" / "massless", "had a home" / "was homeless": `had_but_less`, let-in round 15, each was
-`verified`): a negation mismatch though neither side negates. Pure.
+`verified`): a negation mismatch though neither side negates. Round 14: a vote abstained from, a name forgotten, a
+letter ignored, passengers unhurt, what is "X-free" ("tax-free" / "not taxed"), free of charge ("is free" / "costs
+nothing") or avoided ("avoided bankruptcy" / "did not go bankrupt": `free_of`, `avoided`). Pure.
 """
 
 from __future__ import annotations
