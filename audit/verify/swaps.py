@@ -254,9 +254,9 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     )
     names = [w.low for w in claim if w.capital], [w.low for w in sent if w.capital]
     pairwise = not converse(*names, *outside) and said_otherwise(said, stated)
-    after = [w.low for w in pair.claim[i2:]], [w.low for w in pair.sent[j2:]]
-    found = (contradicts(mine, theirs) or pairwise) and not deed_converse(said, stated, *after)
-    return f"{mine}/{theirs}" if found else None
+    rests = [w.low for w in pair.claim[i2:]], [w.low for w in pair.sent[j2:]]  # what follows each (converse deeds)
+    contradicting = (contradicts(mine, theirs) or pairwise) and not deed_converse(said, stated, *rests)
+    return f"{mine}/{theirs}" if contradicting else None
 
 
 def _crossed(ops: Sequence[tuple[str, int, int, int, int]], pair: _Pair) -> str | None:
