@@ -1,7 +1,9 @@
 """Differences of a claim and the sentence it copies that tell the same thing another way, not its opposite: the
 parties of a relation swapped with its verb, another event of the same thing at another date, and the claim's deed
-said again of the same thing by its pronoun ("bought the stadium ... and sold it"). Read by
-`swaps._compare` and `swaps._swap` before a difference is taken for a contradiction. Pure."""
+said again of the same thing by its pronoun ("bought the stadium ... and sold it"), the parties turned with a
+converse deed ("borrowed from" / "lent to") or a converse comparative ("older than" / "younger than": read by
+`reversal.clauses_reversed`). Read by `swaps._compare` and `swaps._swap` before a difference is taken for a
+contradiction. Pure."""
 
 from __future__ import annotations
 
@@ -74,3 +76,107 @@ def deed_resumed(
         if 0 < len(thing) <= MAX_OBJECT and list(sent[j2 : j2 + len(thing)]) == list(thing):
             return set(claim[end:]) <= set(after)
     return False
+
+
+# deeds one party does to another whose converse the other does to it, every form written out: "the carmaker
+# borrowed from the government" says what "the government lent to the carmaker" does
+_CONVERSE_DEEDS = tuple(
+    (frozenset(a.split(",")), frozenset(b.split(",")))
+    for a, b in (
+        pair.split("|")
+        for pair in (
+            "lent,lends,lend,lending,loaned|borrowed,borrows,borrow,borrowing",
+            "sold,sells,sell,selling|bought,buys,buy,buying,purchased,purchases,acquired,acquires",
+            "exported,exports,export,exporting|imported,imports,import,importing",
+            "gave,gives,give,giving,granted,awarded,donated,paid,pays|received,receives,receive,receiving,got,gets",
+            "taught,teaches,teach,teaching|learned,learnt,learns,learn,learning,studied",
+            "beat,beats,defeated,defeats,won,wins|lost,loses",
+            "let,lets|rented,rents",
+        )
+    )
+)
+_PARTY_SKIP = frozenset("the a an has have had was were is are will would".split())
+_PARTY_NEAR = 9  # words after a deed within which its other party stands ("lent 20 billion dollars to the carmaker")
+_OTHER_CLAUSE = frozenset("and but while whereas which who that".split())
+
+
+def _after_deed(party: Sequence[str], rest: Sequence[str]) -> bool:
+    """Whether every word of `party` is among the first `_PARTY_NEAR` words of `rest` (what follows the deed), with no
+    word that opens another clause before them."""
+    near = list(rest[:_PARTY_NEAR])
+    at = [near.index(w) for w in party if w in near]
+    return len(at) == len(party) and _OTHER_CLAUSE.isdisjoint(near[: min(at)])
+
+
+def deed_converse(
+    said: Sequence[str], stated: Sequence[str], claim_after: Sequence[str], sent_after: Sequence[str]
+) -> bool:
+    """Whether the claim's words in a place (`said`, lower case) tell a deed and its doer whose converse the sentence's
+    words there (`stated`) tell with the other party as doer, each party the other's object right after the deed
+    (in `claim_after`, `sent_after`, the words that follow each): "the carmaker borrowed" against "the government
+    lent", with "from the government" after the claim's and "to the carmaker" after the sentence's (the false-alarm
+    sweep, round 14: the parties swapped with a converse verb, as `converse` reads for capitalised names). Not one
+    verb for its converse with the same doer ("the carmaker lent" against "the carmaker borrowed"), the parties
+    swapped with the same verb, nor a party named in another clause ("lent ... to the bank, and the carmaker")."""
+    for one, other in (*_CONVERSE_DEEDS, *((b, a) for a, b in _CONVERSE_DEEDS)):
+        mine, theirs = [w for w in said if w in one], [w for w in stated if w in other]
+        if not mine or not theirs or one & set(stated) or other & set(said):
+            continue
+        parties = [w for w in said if w not in one and w not in _PARTY_SKIP and w.isalpha()]
+        others = [w for w in stated if w not in other and w not in _PARTY_SKIP and w.isalpha()]
+        apart = parties and others and not set(parties) & set(others)
+        if apart and _after_deed(parties, sent_after) and _after_deed(others, claim_after):
+            return True
+    return False
+
+
+# comparatives that order two things one way and the other: "Anna is older than Maria" says what "Maria is younger
+# than Anna" does. Each dimension's words up, then down; "more" / "less" / "fewer" before any other word are its
+# own dimension ("more counties than" / "fewer counties than", "more expensive than" / "less expensive than")
+_SENSES = [
+    (dim, sign, word)
+    for dim, up, down in (
+        line.split("|")
+        for line in (
+            "age|older,elder|younger",
+            "height|taller,higher|shorter,lower",
+            "length|longer|shorter",
+            "size|larger,bigger,greater|smaller,lesser",
+            "weight|heavier|lighter",
+            "wealth|richer,wealthier|poorer",
+            "speed|faster,quicker|slower",
+            "heat|warmer,hotter|colder,cooler",
+            "strength|stronger|weaker",
+            "time|earlier|later",
+            "width|wider,broader|narrower",
+            "quality|better|worse",
+            "depth|deeper|shallower",
+            "expensive|costlier,pricier|cheaper",
+        )
+    )
+    for sign, words in ((1, up), (-1, down))
+    for word in words.split(",")
+]
+_COMPARATIVES = {w: frozenset((d, s) for d, s, v in _SENSES if v == w) for _, _, w in _SENSES}  # "shorter": 2
+_MORE = {"more": 1, "less": -1, "fewer": -1}
+
+
+def _comparative(words: Sequence[str], at: int) -> frozenset[tuple[str, int]]:
+    """The dimensions and senses the comparative before `words[at]` ("than") may have (none if it is none)."""
+    if at < 1:
+        return frozenset()
+    word = words[at - 1]
+    if at >= 2 and words[at - 2] in _MORE and word not in _COMPARATIVES:
+        return frozenset({(word, _MORE[words[at - 2]])})  # "more counties", "less expensive"
+    if word in _MORE:
+        return frozenset({("", _MORE[word])})  # "more than" with its noun before ("spent more than")
+    return _COMPARATIVES.get(word, frozenset())
+
+
+def comparatives_converse(claim: Sequence[str], i: int, sent: Sequence[str], j: int) -> bool:
+    """Whether the comparatives before the claim's "than" at `i` and the sentence's at `j` (lower-case words) order
+    their two sides in opposite senses of one dimension: "older" / "younger", "more counties" / "fewer counties",
+    "cheaper" / "more expensive" (the false-alarm sweep, round 14: the sides in each other's place across such a
+    pair say the same thing; across one comparative, "older" / "older", they say the opposite)."""
+    theirs = _comparative(sent, j)
+    return any((dim, -sign) in theirs for dim, sign in _comparative(claim, i))

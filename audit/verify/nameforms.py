@@ -235,6 +235,8 @@ def found_otherwise(
             or (name in _SCALES and _SCALES[name].search(source) is not None)
             or _writes_unit(name, source)
             or (name in names[1:] and _singular_named(names[names.index(name) - 1], name, source))
+            or _family_named(name, source)
+            or (name == "Black" and _black_said(names, missing, source))
         ):
             found.add(name)
     return [n for n in missing if n not in found]
@@ -249,6 +251,35 @@ def _singular_named(before: str, name: str, source: str) -> bool:
         return False
     singulars = (name[:-1], name[:-2]) if name.endswith("es") else (name[:-1],)
     return any(re.search(rf"\b{re.escape(before)}\s+{re.escape(s)}\b", source) is not None for s in singulars)
+
+
+_FAMILY = r"\s+(?:family|families|clan|household|dynasty)\b"  # what a family's name in the plural stands for
+
+
+def _family_named(name: str, source: str) -> bool:
+    """Whether a family's name in the plural ("the Smiths", "the Kennedys", "the Joneses") is in the source as the
+    family it names ("the Smith family", "the Kennedy clan"; the false-alarm sweep, round 14): a one-word name ending
+    in "s" whose singular the source writes before "family", "families", "clan", "household" or "dynasty". Not
+    another family ("the Jones family" for "the Smiths"), nor the singular alone ("Smith moved" for "the Smiths")."""
+    if len(name) < 4 or not name.endswith("s") or not name[:1].isupper() or name.isupper() or " " in name:
+        return False
+    singulars = (name[:-1], name[:-2]) if name.endswith("es") else (name[:-1],)
+    return any(re.search(rf"\b{re.escape(s)}{_FAMILY}", source) is not None for s in singulars)
+
+
+_AFRICAN_AMERICAN = re.compile(r"\bAfrican[-\s]Americans?\b")
+
+
+def _black_said(names: tuple[str, ...], missing: list[str], source: str) -> bool:
+    """Whether the claim's "Black" (of people: "the first Black woman") is the source's "African American" (the
+    false-alarm sweep, round 14): every African American is Black, so the claim says no more than the source. Only
+    a "Black" that is the claim's last name or is followed by "American(s)": not where another name follows it
+    ("the Black Sea" against a source naming "African American sailors" and "the Red Sea" names a sea), nor the
+    other way round ("African American" for the source's "Black": Black is the wider word)."""
+    if _AFRICAN_AMERICAN.search(source) is None:
+        return False
+    after = names[names.index("Black") + 1 :] if "Black" in names else ()
+    return not after or (after[0] in ("American", "Americans") and after[0] not in missing)
 
 
 # a claim restated in its source's words (`audit.verify.restate`): its names the source writes another way

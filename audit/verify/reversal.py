@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from audit.verify.events import comparatives_converse
+
 # words that order two things ("A is larger than B", "A beat B") and words that join them ("A and B")
 ORDERING = frozenset(
     "than over before after beat beats defeated defeats to into from exceeds exceeded surpassed overtook outsold "
@@ -81,7 +83,7 @@ def clauses_reversed(claim: Sequence[str], sent: Sequence[str]) -> str | None:
         s_before, s_after = _content(sent[:j]), _content(sent[j + 1 :])
         if not after or not after <= s_before - s_after:
             continue
-        if before & (s_after - s_before):
+        if before & (s_after - s_before) and not (word == "than" and comparatives_converse(claim, i, sent, j)):
             return word
     return None
 

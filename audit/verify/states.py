@@ -10,7 +10,9 @@ was not carried out; and what one has none of is what one is "-less" ("has no ma
 `opposites.negation_said_otherwise` as one negation said two ways; only where the negated side denies the word the
 state speaks of. The other way round, what one side says one has is what the other, with "-less", says one is
 without ("have mass" / "massless", "had a home" / "was homeless": `had_but_less`, let-in round 15, each was
-`verified`): a negation mismatch though neither side negates. Pure.
+`verified`): a negation mismatch though neither side negates. Round 14: a vote abstained from, a name forgotten, a
+letter ignored, passengers unhurt, what is "X-free" ("tax-free" / "not taxed"), free of charge ("is free" / "costs
+nothing") or avoided ("avoided bankruptcy" / "did not go bankrupt": `free_of`, `avoided`). Pure.
 """
 
 from __future__ import annotations
@@ -75,6 +77,11 @@ _STATES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:postponed|cancell?ed|called\s+off|put\s+off)\b", "go went take took happen happened proceed"),
         (r"\bdropped\s+out\b", "finish finished complete completed graduate graduated"),
         (r"\b(?:abandoned|dropped|scrapped|shelved)\b", "carried implemented completed finished built"),
+        # round 14: a vote abstained from, a name forgotten, a letter ignored, passengers unhurt
+        (r"\babstain(?:s|ed|ing)?\b", "vote voted votes voting"),
+        (r"\bforg(?:o|e)t(?:s|ten)?\b", "remember remembered remembers recall recalled"),
+        (r"\bignor(?:e|es|ed|ing)\b", "respond responded reply replied answer answered react reacted heed heeded"),
+        (r"\b(?:unhurt|uninjured|unharmed|unscathed)\b", "hurt injured harmed wounded"),
     )
 )
 
@@ -91,6 +98,8 @@ def said_as_state(negated: str, plain: str) -> bool:
     only where `plain` does not state the denied word itself); what one has none of, as "-less" (`said_without`);
     a bound, "no more than" as "at most" (`bounds.py`)."""
     if said_without(negated, plain) or bound_said_otherwise(negated, plain):  # "no more than" / "at most" (`bounds`)
+        return True
+    if free_of(negated, plain) or avoided(negated, plain):  # "not taxed" / "tax-free", "avoided bankruptcy"
         return True
     denied = {m.group(1).lower() for m in _DENIED.finditer(negated)}
     if not denied:
@@ -152,3 +161,51 @@ def had_but_less(had: str, less: str) -> bool:
     if nouns & set(_WORD.findall(less.lower())):
         return False
     return any(_stems(noun) & (without - _NOT_WITHOUT) for noun in nouns)
+
+
+# what one is "-free" of ("smoke-free", "tax-free", "sugar-free"), and what one avoided or escaped ("avoided
+# bankruptcy", "escaped injury"): the false-alarm sweep, round 14 ("Smoking is not allowed in the hotel" against
+# "The hotel is smoke-free", "The firm did not go bankrupt" against "avoided bankruptcy" were negation_mismatch)
+_FREE = re.compile(r"\b([a-z]{3,})-free\b", re.IGNORECASE)
+_AVOIDED = re.compile(
+    r"\b(?:avoid(?:s|ed|ing)?|escap(?:e|es|ed|ing)|avert(?:s|ed|ing)?|evad(?:e|es|ed|ing))\s+"
+    r"(?:(?:a|an|the|any|serious|major)\s+)?([a-z]{4,})",
+    re.IGNORECASE,
+)
+_NEGATED_WORDS = re.compile(r"(?:\b(?:not|never|no)|n['’]t)\s+((?:[a-z]+\s+){0,3}[a-z]+)", re.IGNORECASE)
+_NO_COST = re.compile(
+    r"\bcosts?\s+nothing\b|(?:\bnot|n['’]t)\s+(?:cost|charge)\b|\bno\s+(?:charge|fee)\b", re.IGNORECASE
+)
+_FREE_OF_CHARGE = re.compile(r"\b(?:is|are|was|were|be|remains?)\s+free\b(?!\s+(?:to|from|of\s+(?!charge)))", re.I)
+_PRICED = re.compile(r"\b(?:cost|costs|costing|charge|charges|charged|fee|fees|price|priced|pay|paid)\b|\d", re.I)
+_FREE_STEM, _AVOID_STEM = 4, 5  # first letters shared: "smok" (smoke / smoking), "bankr" (bankrupt / bankruptcy)
+
+
+def _denied_words(negated: str) -> set[str]:
+    """The words up to four after each negation of `negated` ("did not go bankrupt": go, bankrupt)."""
+    return {w.lower() for m in _NEGATED_WORDS.finditer(negated) for w in m.group(1).split()}
+
+
+def _stem_shared(word: str, words: set[str], n: int) -> bool:
+    n = min(n, len(word))
+    return any(len(w) >= n and w[:n] == word[:n].lower() for w in words)
+
+
+def free_of(negated: str, plain: str) -> bool:
+    """Whether `plain` says one is "X-free" where `negated` denies a word of X's stem near its negation ("Pensions are
+    not taxed" / "tax-free", "does not contain sugar" / "sugar-free"), or, the thing unnamed, where it denies
+    allowing it ("Smoking is not allowed" / "smoke-free": the word before the negation shares the stem)."""
+    if _NO_COST.search(negated) is not None and _FREE_OF_CHARGE.search(plain) is not None:
+        return _PRICED.search(plain) is None  # "Entry costs nothing" / "Entry is free"; not "costs 5 euros, ... free"
+    free = [m.group(1) for m in _FREE.finditer(plain)]
+    if not free:
+        return False
+    near = _denied_words(negated) | {w.lower() for w in re.findall(r"[a-z]+", negated.split(" not ")[0], re.I)[-2:]}
+    return any(_stem_shared(x, near, _FREE_STEM) for x in free)
+
+
+def avoided(negated: str, plain: str) -> bool:
+    """Whether `plain` says one avoided or escaped what `negated` denies near its negation ("did not go bankrupt" /
+    "avoided bankruptcy", "was not injured" / "escaped injury"); not where `plain` negates the avoiding itself."""
+    things = [m.group(1) for m in _AVOIDED.finditer(plain)]
+    return bool(things) and any(_stem_shared(t, _denied_words(negated), _AVOID_STEM) for t in things)

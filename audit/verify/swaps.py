@@ -16,8 +16,7 @@ reverse; `_crossed`; "Italy beat Spain" for "Spain beat Italy": `reversal.reorde
 parts that draw a contrast ("but", with a number or an opposite: `stitched:but`), a hedge or plan dropped ("would
 cut" for "cuts": `unasserted:would`) and a question copied as a statement (`unasserted:question`). A sentence that
 copies the claim as well without any such word clears it, unless it names something else in a capitalised word (the
-other sentence of a stitched pair, "Sweden has 10.5 million people"). Pure.
-"""
+other sentence of a stitched pair, "Sweden has 10.5 million people"). Pure."""
 
 from __future__ import annotations
 
@@ -31,7 +30,7 @@ from rapidfuzz import fuzz
 
 from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
-from audit.verify.events import another_event, converse, is_number
+from audit.verify.events import another_event, converse, deed_converse, is_number
 from audit.verify.exclusive import scope_widened
 from audit.verify.hedges import deliberated, done_for_planned, dropped_hedge, framed
 from audit.verify.inplace import said_otherwise
@@ -193,8 +192,7 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     )
     if hedge is not None:
         return f"unasserted:{hedge}"
-    # English negations replaced are the negation feature's (is_negated, on the evidence window); "not completed"
-    # for "incomplete" is none
+    # English negations replaced are the negation feature's (is_negated, on the window); "not completed" is "incomplete"
     negated = [any(w.low in NEGATIONS - ENGLISH_NEGATIONS for w in side) for side in (claim, sent)]
     stated = [w.low for w in sent]
     quantity = (
@@ -256,7 +254,9 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     )
     names = [w.low for w in claim if w.capital], [w.low for w in sent if w.capital]
     pairwise = not converse(*names, *outside) and said_otherwise(said, stated)
-    return f"{mine}/{theirs}" if contradicts(mine, theirs) or pairwise else None
+    rests = [w.low for w in pair.claim[i2:]], [w.low for w in pair.sent[j2:]]  # what follows each (converse deeds)
+    contradicting = (contradicts(mine, theirs) or pairwise) and not deed_converse(said, stated, *rests)
+    return f"{mine}/{theirs}" if contradicting else None
 
 
 def _crossed(ops: Sequence[tuple[str, int, int, int, int]], pair: _Pair) -> str | None:
