@@ -29,21 +29,36 @@ _PLEA = r"(?:complaints?|claims?|appeals?|challenges?|objections?|lawsuits?|peti
 # up / down (but "went up", "has gone down": `changes.WENT_UP`), more / less, cut, fall / falls (the season, the falls),
 # contract(s). Higher / lower: the comparative only
 # (lower-case, and not "higher education", "the lower house" or "a lower court": `_NO_CHANGE`).
+# a small change said with its way ("edged down", "ticked up", "crept higher") and a rate that eased to or by a
+# figure ("inflation eased to 3.2 percent"; not "eased restrictions", "eased fears"): let-in round 15, "Unemployment
+# climbed to 4.1 percent" against "edged down to 4.1 percent" and "Inflation rose to 3.2 percent" against "eased to
+# 3.2 percent" were verified
+_EDGED = r"(?:edg|tick|creep|crept|inch|nudg|slipp?|dipp?)(?:e|es|ed|ing|s)? (?:{})"
+_EASED = (
+    r"eas(?:ed|es|ing)(?= (?:back |slightly |further |again )?(?:to|by) [$€£]?\d)|dipp?(?:ed|ing|s)(?= (?:to|by) \d)"
+)
 _OPPOSITIONS = (
     (
         r"increas\w*|ris(?:e|es|en|ing)|rose|gr[eo]w(?:s|n|ing)?|growth|gain(?:s|ed|ing)?|climb(?:s|ed|ing)?|"
         r"jump(?:s|ed|ing)?|soar(?:s|ed|ing)?|surg(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|boost(?:s|ed|ing)?|"
-        r"expand(?:s|ed|ing)?|doubl(?:e|es|ed|ing)|tripl(?:e|es|ed|ing)|" + WENT_UP,
+        r"expand(?:s|ed|ing)?|doubl(?:e|es|ed|ing)|tripl(?:e|es|ed|ing)|" + WENT_UP + "|" + _EDGED.format("up|higher"),
         r"decreas\w*|fell|fallen|falling|declin(?:e|es|ed|ing)|drop(?:s|ped|ping)?|shr[ai]nk(?:s|ing)?|shrunk|"
         r"reduc(?:e|es|ed|ing|tion)|plung(?:e|es|ed|ing)|slump(?:s|ed|ing)?|halv(?:e|es|ed|ing)|cut (?:in|by) half|"
         # a value lost ("shares lost 4 percent", "lost ground"), not a contest ("lost the final")
-        r"lost(?= (?:[$€£]?\d|ground|value))|" + WENT_DOWN,
+        r"lost(?= (?:[$€£]?\d|ground|value))|" + WENT_DOWN + "|" + _EDGED.format("down|lower") + "|" + _EASED,
     ),
     (r"won|wins?|winning", r"lost|los(?:e|es|ing)|(?:was|were|been|is|are) (?:defeated|beaten)"),
     (r"add(?:s|ed|ing)?", r"remov(?:e|es|ed|ing|al)|discontinu(?:e|es|ed|ing)|eliminat(?:e|es|ed|ing)|abolish\w*"),
     (r"open(?:s|ed|ing)?|reopen(?:s|ed|ing)?", r"clos(?:e|es|ed|ing|ure)|shut(?:s|ting)?"),
-    (r"began|begun|begins|start(?:s|ed)|commenc(?:e|es|ed)", r"ended|ends|finish(?:es|ed)|conclud(?:e|es|ed)|stopped"),
-    (r"above", r"below"),
+    # (a show or a service launched or debuted began: let-in round 15, "ended its weekly podcast" against "launched
+    # a weekly podcast" was verified)
+    (
+        r"began|begun|begins|start(?:s|ed)|commenc(?:e|es|ed)|launch(?:es|ed)|debut(?:s|ed)",
+        r"ended|ends|finish(?:es|ed)|conclud(?:e|es|ed)|stopped",
+    ),
+    # ... and a depth said in other words, "under ground", "beneath the surface" (let-in round 15: "lies 80 metres
+    # above ground" against "80 metres under ground" was verified)
+    (r"above", r"below|beneath|underneath|under (?:ground|the (?:ground|surface|sea|water))"),
     (
         r"approv(?:e|es|ed|ing|al)|accept(?:s|ed|ing)?|allow(?:s|ed|ing)?|permit(?:s|ted|ting)?|legal",
         r"reject(?:s|ed|ing|ion)?|ban(?:s|ned|ning)?|prohibit(?:s|ed|ing)?|forb[ia]d(?:s|den)?|illegal|"
@@ -66,8 +81,11 @@ _OPPOSITIONS = (
     (r"improv(?:e|es|ed|ing|ement)", r"worsen(?:s|ed|ing)?|deteriorat(?:e|es|ed|ing|ion)"),
     (r"accelerat(?:e|es|ed|ing)", r"decelerat(?:e|es|ed|ing)|slow(?:s|ed|ing)"),
     (
-        r"support(?:s|ed|ing)?|back(?:ed|ing)|favou?r(?:s|ed|ing)|in favou?r of|vot(?:e|es|ed|ing) for",
-        r"oppos(?:e|es|ed|ing)|vot(?:e|es|ed|ing) against",
+        # welcomed and endorsed too, objected to and condemned (let-in round 15: "residents welcomed the new
+        # bypass" against "residents opposed the new bypass" was verified)
+        r"support(?:s|ed|ing)?|back(?:ed|ing)|favou?r(?:s|ed|ing)|in favou?r of|vot(?:e|es|ed|ing) for|"
+        r"welcom(?:e|es|ed|ing)|endors(?:e|es|ed|ing)",
+        r"oppos(?:e|es|ed|ing)|vot(?:e|es|ed|ing) against|object(?:s|ed|ing)? to|condemn(?:s|ed|ing)?",
     ),
     (r"impos(?:e|es|ed|ing)", r"lift(?:s|ed|ing)?"),
     (r"launch(?:es|ed|ing)?", r"withdr[ae]w(?:s|n|ing)?"),
@@ -121,11 +139,19 @@ _OPPOSITIONS = (
     # 11: "The new bridge is wider than the old one" against "... longer than the old one but narrower")
     (r"wider|broader", r"narrower"),
     (r"heavier", r"lighter"),
-    (r"faster|quicker", r"slower"),
+    (r"faster|quicker|more (?:quickly|rapidly)", r"slower|more slowly|less (?:quickly|rapidly)"),
     (r"cheaper", r"more expensive|costlier|pricier|dearer"),
     (r"stronger", r"weaker"),
     (r"deeper", r"shallower"),
     (r"richer|wealthier", r"poorer"),
+    # joining a group or leaving it, two events of one membership (let-in round 15: "The guitarist quit Oasis in
+    # 2004" against "In 2004 the guitarist joined the band Oasis" was verified); "left" as a deed of a member only:
+    # its object a group's word or a name right after it, not "left three dead", "left behind", "the left"
+    (
+        r"(?:re)?join(?:s|ed|ing)?(?! forces)|(?:became|become|becomes|becoming) (?:a )?members? of",
+        r"(?:left|leav(?:e|es|ing)|quit(?:s|ting)?)(?= (?:the |a |his |her |their )?(?:[A-Z]|band|group|party|club|"
+        r"team|company|firm|board|cabinet|government|coalition|union|league|alliance|label|show|cast))",
+    ),
 )
 # (with the lookahead of their first characters: `re` tries a pattern opening with `\b` at every position otherwise)
 _SIDES = tuple((compile_skipping(rf"\b(?:{a})\b"), compile_skipping(rf"\b(?:{b})\b")) for a, b in _OPPOSITIONS)
@@ -138,7 +164,7 @@ _CONVERSE = frozenset({1, 5, 7, 13, 14, 29, 33, 36, 37, 38, 39, 40, 41, 42})
 # oppositions of two events of one thing, both of which may be true at different times (added and removed, opened and
 # closed, began and ended, approved and rejected), unlike a change that went one way (rose, fell) or a contest (won,
 # lost)
-_EVENTS = frozenset({2, 3, 4, 6, 19, 20, 21, 23, 26, 31, 32, 34})
+_EVENTS = frozenset({2, 3, 4, 6, 19, 20, 21, 23, 26, 31, 32, 34, 43})
 # oppositions with a middle, whose negated word states neither side: not supporting is no opposing ("cannot support
 # your weight" against "opposes the force of gravity": a supported training pair)
 _MIDDLE = frozenset({18, 34})
