@@ -29,10 +29,8 @@ _PLEA = r"(?:complaints?|claims?|appeals?|challenges?|objections?|lawsuits?|peti
 # up / down (but "went up", "has gone down": `changes.WENT_UP`), more / less, cut, fall / falls (the season, the falls),
 # contract(s). Higher / lower: the comparative only
 # (lower-case, and not "higher education", "the lower house" or "a lower court": `_NO_CHANGE`).
-# a small change said with its way ("edged down", "ticked up", "crept higher") and a rate that eased to or by a
-# figure ("inflation eased to 3.2 percent"; not "eased restrictions", "eased fears"): let-in round 15, "Unemployment
-# climbed to 4.1 percent" against "edged down to 4.1 percent" and "Inflation rose to 3.2 percent" against "eased to
-# 3.2 percent" were verified
+# a small change said with its way ("edged down", "ticked up") and a rate that eased to or by a figure (not "eased
+# fears"): let-in round 15, "climbed to 4.1 percent" against "edged down to 4.1 percent" was verified
 _EDGED = r"(?:edg|tick|creep|crept|inch|nudg|slipp?|dipp?)(?:e|es|ed|ing|s)? (?:{})"
 _EASED = (
     r"eas(?:ed|es|ing)(?= (?:back |slightly |further |again )?(?:to|by) [$€£]?\d)|dipp?(?:ed|ing|s)(?= (?:to|by) \d)"
@@ -56,8 +54,7 @@ _OPPOSITIONS = (
         r"began|begun|begins|start(?:s|ed)|commenc(?:e|es|ed)|launch(?:es|ed)|debut(?:s|ed)",
         r"ended|ends|finish(?:es|ed)|conclud(?:e|es|ed)|stopped",
     ),
-    # ... and a depth said in other words, "under ground", "beneath the surface" (let-in round 15: "lies 80 metres
-    # above ground" against "80 metres under ground" was verified)
+    # ... and "under ground", "beneath the surface" (let-in round 15: "above ground" / "under ground" was verified)
     (r"above", r"below|beneath|underneath|under (?:ground|the (?:ground|surface|sea|water))"),
     (
         r"approv(?:e|es|ed|ing|al)|accept(?:s|ed|ing)?|allow(?:s|ed|ing)?|permit(?:s|ted|ting)?|legal",
@@ -144,9 +141,8 @@ _OPPOSITIONS = (
     (r"stronger", r"weaker"),
     (r"deeper", r"shallower"),
     (r"richer|wealthier", r"poorer"),
-    # joining a group or leaving it, two events of one membership (let-in round 15: "The guitarist quit Oasis in
-    # 2004" against "In 2004 the guitarist joined the band Oasis" was verified); "left" as a deed of a member only:
-    # its object a group's word or a name right after it, not "left three dead", "left behind", "the left"
+    # joining a group or leaving it (let-in round 15: "quit Oasis" against "joined the band Oasis" was verified);
+    # "left" with a group's word or a name after it, not "left three dead", "left behind", "the left"
     (
         r"(?:re)?join(?:s|ed|ing)?(?! forces)|(?:became|become|becomes|becoming) (?:a )?members? of",
         r"(?:left|leav(?:e|es|ing)|quit(?:s|ting)?)(?= (?:the |a |his |her |their )?(?:[A-Z]|band|group|party|club|"
@@ -350,6 +346,21 @@ def _bound_otherwise(claim: str, c: list[re.Match[str]], window: str, w: tuple[l
     return bool(subjects & {s for s, _ in other}) and not subjects & {s for s, _ in same}
 
 
+_GROUP = 43  # joining or leaving: the claim's group must be the window's ("left Hearts" / "joined Celtic from Hearts")
+_GROUP_END = frozenset("from for to after before in on at with as by".split())
+
+
+def _group(text: str, words: list[re.Match[str]]) -> set[str]:
+    """The content words after each of `words` (four at most) up to a preposition: the group joined or left."""
+    out: set[str] = set()
+    for m in words:
+        for word in _WORD.findall(_clause_around(text, m)[1])[:4]:
+            if word.lower() in _GROUP_END:
+                break
+            out |= _content([word])
+    return out
+
+
 def direction_mismatch(claim: str, window: str) -> bool:
     """Whether the claim states one side of an opposition that its evidence window states only the other side of,
     about the same thing (and, for a converse pair, not with the two things swapped)."""
@@ -382,6 +393,7 @@ def direction_mismatch(claim: str, window: str) -> bool:
                 and w[opposite]
                 and not w[said]
                 and _same_thing(claim, c[said], window, w[opposite], i in _EVENTS)
+                and (i != _GROUP or bool(_group(claim, c[said]) & _group(window, w[opposite])))
                 and not (i in _CONVERSE and _swapped(claim, c[said], window, w[opposite]))
             ):
                 return True

@@ -45,13 +45,13 @@ def _content(text: str) -> set[str]:
     return {w for w in _WORD.findall(text.lower()) if w not in _FUNCTION and len(w) > 2}
 
 
-def _sentences(claim: str, windows: Iterable[str]) -> list[str]:
-    """The sentences of the windows that hold `SHARE` of the claim's content words."""
+def _sentences(claim: str, windows: Iterable[str], share: float = SHARE) -> list[str]:
+    """The sentences of the windows that hold `share` of the claim's content words."""
     mine = _content(claim)
     if not mine:
         return []
     out = [s for w in windows for s in _SENTENCE.split(w)]
-    return [s for s in dict.fromkeys(out) if len(mine & _content(s)) >= SHARE * len(mine)]
+    return [s for s in dict.fromkeys(out) if len(mine & _content(s)) >= share * len(mine)]
 
 
 def only_option(claim: str, windows: Iterable[str]) -> str | None:
@@ -128,9 +128,12 @@ def majority_for_few(claim: str, windows: Iterable[str]) -> str | None:
     return None
 
 
-# "every school", "all the 40 schools", "each of the members" (not "not all", "almost every"); and "some of the 40
-# schools", "several members", "a few of its stores": a quantifier, then the noun it counts
-_LEAD = r"\s+(?:of\s+)?(?:the\s+|its\s+|their\s+|his\s+|her\s+)?(?:\d[\d,]*\s+)?([a-z]{3,})\b"
+# "every school", "all the 40 schools", "each of the members", "all 12 of the group's factories" (not "not all",
+# "almost every"); and "some of the 40 schools", "several members", "a few of its stores": a quantifier, then the
+# noun it counts
+_LEAD = (
+    r"\s+(?:\d[\d,]*\s+)?(?:of\s+)?(?:(?:the|its|their|his|her)\s+)?(?:\d[\d,]*\s+)?(?:[a-z]+['’]s\s+)?([a-z]{3,})\b"
+)
 _EVERY = re.compile(r"(?<!\bnot\s)(?<!\balmost\s)(?<!\bnearly\s)(?<!\bvirtually\s)\b(all|every|each)" + _LEAD, re.I)
 _PART = re.compile(r"(?<!\bnot\s)\b(some|several|a\s+few|a\s+handful|a\s+number|only\s+a\s+few)" + _LEAD, re.I)
 
@@ -141,6 +144,9 @@ def _same_noun(a: str, b: str) -> bool:
     return long_ in (short, f"{short}s", f"{short}es") or (short.endswith("y") and long_ == f"{short[:-1]}ies")
 
 
+EVERY_SHARE = 0.5  # the noun counted is the anchor: "halt" for "stop", "over" for "during" may differ
+
+
 def every_for_some(claim: str, windows: Iterable[str]) -> str | None:
     """The claim's "every" (or "all", "each") and a noun, where a sentence that holds most of its words counts only
     some of that noun ("some of the 40 schools", "several members") and none of it as all, as `every/some`; None
@@ -149,7 +155,7 @@ def every_for_some(claim: str, windows: Iterable[str]) -> str | None:
     said = [(m.group(1).lower(), m.group(2)) for m in _EVERY.finditer(claim)]
     if not said:
         return None
-    for sentence in _sentences(claim, windows):
+    for sentence in _sentences(claim, windows, EVERY_SHARE):
         wholes = [m.group(2) for m in _EVERY.finditer(sentence)]
         for m in _PART.finditer(sentence):
             for word, noun in said:
