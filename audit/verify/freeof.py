@@ -4,13 +4,13 @@ permitted on campus" against "The campus has been tobacco-free since 2015", "The
 bread is gluten-free", "Drivers pay a toll on the bridge" against "The bridge is toll-free".
 
 The claim's words are the source's but for the compound, which no other rule reads as a word of one side (let-in
-round 15: each was `verified`). Here a window sentence's "X-free", "non-X" or "no-X" (`_FREE`; "non-smoking")
-against a claim clause that, with no negation, says X allowed ("smoking is allowed", "allows smoking", "may smoke"),
-present ("contains gluten", "made with nuts", "alcohol is sold") or, for a charge (`_CHARGES`: fee, tax, toll, ...),
-paid ("pay a toll", "are charged a fee"); X's word in the claim is X or a form of it ("smoking", "smokers" for
-"smoke"), and the claim and the sentence share another content word ("rooms"). Not where a window sentence says so
-too outside the compound ("smoke-free rooms; smoking is allowed on the terrace"), nor a claim that has the compound
-or a negation. Pure.
+round 15: each was `verified`). Here a window sentence's "X-free", "non-X" or "no-X" after a copula (`_FREE`; "are
+non-smoking", not "sugar-free drinks are sold alongside regular ones") against a claim clause that, with no
+negation, says X allowed ("smoking is allowed", "allows smoking", "may smoke"), present ("contains gluten", "made
+with nuts", "alcohol is sold") or, for a charge (`_CHARGES`: fee, tax, toll, ...), paid ("pay a toll", "are charged
+a fee"); X's word in the claim is X or a form of it ("smoking", "smokers" for "smoke"), and the claim and the
+sentence share another content word ("rooms"). Not where a window sentence says so too outside the compound
+("smoke-free rooms; smoking is allowed on the terrace"), nor a claim that has the compound or a negation. Pure.
 """
 
 from __future__ import annotations
@@ -22,7 +22,13 @@ from audit.verify.pending import _FUNCTION, _WORD
 from audit.verify.text import stop_split
 
 # "smoke-free", "non-smoking", "no-smoking" (a compound that says the place or product is free of X)
-_FREE = re.compile(r"\b([a-z]{3,})-free\b|\bno[n]?-([a-z]{3,}ing)\b", re.IGNORECASE)
+# said of the place or product itself, after a copula ("the rooms are smoke-free", "has been entirely car-free"), not
+# of some of its things ("sugar-free drinks are sold alongside regular ones": a shop that sells drinks with sugar)
+_FREE = re.compile(
+    r"\b(?:is|are|was|were|be|been|remains?|remained|became|becomes?)\s+(?:[a-z]+\s+)?"
+    r"(?:([a-z]{3,})-free|no[n]?-([a-z]{3,}ing))\b",
+    re.IGNORECASE,
+)
 # "X-free" that says no X is needed, or something else: not "free of X"
 _NOT_FREE = frozenset("hands care fancy worry hassle trouble stress pain risk error maintenance".split())
 # charges that a payment contradicts the freedom from ("toll-free", "fee-free", "tax-free", "rent-free")
@@ -95,5 +101,6 @@ def said_free_of(claim: str, windows: Iterable[str]) -> str | None:
             # a window that says it too, outside the compound ("smoking is allowed on the terrace")
             if any(_says(x, s) is not None and _NEGATION.search(_says(x, s) or "") is None for s in sentences):
                 continue
-            return f"{' '.join(said.lower().split())}/{m.group().lower()}"
+            compound = m.group().split()[-1].lower()
+            return f"{' '.join(said.lower().split())}/{compound}"
     return None

@@ -20,6 +20,8 @@ TOWN = "The old town centre has been car-free since 2012."
 HOSTEL = "The hostel on the harbour is alcohol-free and closes its doors at midnight."
 CAFE = "All cakes baked at the Rose Cafe are nut-free, the owner said."
 BRIDGE = "Since 2018 the Severn bridge has been toll-free for cars and vans."
+SHOP = "At the shop, sugar-free drinks are sold alongside regular ones."
+TERRACE = "The hotel's rooms are smoke-free; smoking is allowed on the terrace."
 
 
 @claims(
@@ -41,6 +43,9 @@ BRIDGE = "Since 2018 the Severn bridge has been toll-free for cars and vans."
         "ok_tobacco": ("Since 2015 the university campus has banned tobacco.", CAMPUS),
         "ok_hostel": ("The harbour hostel closes its doors at midnight.", HOSTEL),
         "ok_bridge": ("Cars and vans have crossed the Severn bridge for free since 2018.", BRIDGE),
+        # held out (written after the rule's copula): a product of the place, or a place the source excepts
+        "ok_sugar": ("The shop sells drinks with sugar.", SHOP),
+        "ok_terrace": ("Smoking is allowed on the hotel terrace.", TERRACE),
     }
 )
 def test_a_thing_said_allowed_where_the_source_calls_the_place_free_of_it_is_not_verified(got: Verdicts) -> None:
