@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from audit.extract.firstchars import compile_skipping
-from audit.verify.changes import WENT_DOWN, WENT_UP
+from audit.verify.changes import CONFIRMED, EASED, EDGED, WENT_DOWN, WENT_UP
 
 # what a court upholds or throws out: a complaint, a claim, an appeal (not "upheld the ruling", which dismisses the
 # appeal against it)
@@ -29,21 +29,15 @@ _PLEA = r"(?:complaints?|claims?|appeals?|challenges?|objections?|lawsuits?|peti
 # up / down (but "went up", "has gone down": `changes.WENT_UP`), more / less, cut, fall / falls (the season, the falls),
 # contract(s). Higher / lower: the comparative only
 # (lower-case, and not "higher education", "the lower house" or "a lower court": `_NO_CHANGE`).
-# a small change said with its way ("edged down", "ticked up") and a rate that eased to or by a figure (not "eased
-# fears"): let-in round 15, "climbed to 4.1 percent" against "edged down to 4.1 percent" was verified
-_EDGED = r"(?:edg|tick|creep|crept|inch|nudg|slipp?|dipp?)(?:e|es|ed|ing|s)? (?:{})"
-_EASED = (
-    r"eas(?:ed|es|ing)(?= (?:back |slightly |further |again )?(?:to|by) [$€£]?\d)|dipp?(?:ed|ing|s)(?= (?:to|by) \d)"
-)
 _OPPOSITIONS = (
     (
         r"increas\w*|ris(?:e|es|en|ing)|rose|gr[eo]w(?:s|n|ing)?|growth|gain(?:s|ed|ing)?|climb(?:s|ed|ing)?|"
         r"jump(?:s|ed|ing)?|soar(?:s|ed|ing)?|surg(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|boost(?:s|ed|ing)?|"
-        r"expand(?:s|ed|ing)?|doubl(?:e|es|ed|ing)|tripl(?:e|es|ed|ing)|" + WENT_UP + "|" + _EDGED.format("up|higher"),
+        r"expand(?:s|ed|ing)?|doubl(?:e|es|ed|ing)|tripl(?:e|es|ed|ing)|" + WENT_UP + "|" + EDGED.format("up|higher"),
         r"decreas\w*|fell|fallen|falling|declin(?:e|es|ed|ing)|drop(?:s|ped|ping)?|shr[ai]nk(?:s|ing)?|shrunk|"
         r"reduc(?:e|es|ed|ing|tion)|plung(?:e|es|ed|ing)|slump(?:s|ed|ing)?|halv(?:e|es|ed|ing)|cut (?:in|by) half|"
         # a value lost ("shares lost 4 percent", "lost ground"), not a contest ("lost the final")
-        r"lost(?= (?:[$€£]?\d|ground|value))|" + WENT_DOWN + "|" + _EDGED.format("down|lower") + "|" + _EASED,
+        r"lost(?= (?:[$€£]?\d|ground|value))|" + WENT_DOWN + "|" + EDGED.format("down|lower") + "|" + EASED,
     ),
     (r"won|wins?|winning", r"lost|los(?:e|es|ing)|(?:was|were|been|is|are) (?:defeated|beaten)"),
     (r"add(?:s|ed|ing)?", r"remov(?:e|es|ed|ing|al)|discontinu(?:e|es|ed|ing)|eliminat(?:e|es|ed|ing)|abolish\w*"),
@@ -57,7 +51,7 @@ _OPPOSITIONS = (
     # ... and "under ground", "beneath the surface" (let-in round 15: "above ground" / "under ground" was verified)
     (r"above", r"below|beneath|underneath|under (?:ground|the (?:ground|surface|sea|water))"),
     (
-        r"approv(?:e|es|ed|ing|al)|accept(?:s|ed|ing)?|allow(?:s|ed|ing)?|permit(?:s|ted|ting)?|legal",
+        r"approv(?:e|es|ed|ing|al)|accept(?:s|ed|ing)?|allow(?:s|ed|ing)?|permit(?:s|ted|ting)?|legal|" + CONFIRMED,
         r"reject(?:s|ed|ing|ion)?|ban(?:s|ned|ning)?|prohibit(?:s|ed|ing)?|forb[ia]d(?:s|den)?|illegal|"
         r"turn(?:s|ed|ing)? down",
     ),
@@ -76,7 +70,7 @@ _OPPOSITIONS = (
     # back, a service resumed or halted, and how often (let-in round 9: each was verified said in other words)
     (r"strengthen(?:s|ed|ing)?", r"weaken(?:s|ed|ing)?"),
     (r"improv(?:e|es|ed|ing|ement)", r"worsen(?:s|ed|ing)?|deteriorat(?:e|es|ed|ing|ion)"),
-    (r"accelerat(?:e|es|ed|ing)", r"decelerat(?:e|es|ed|ing)|slow(?:s|ed|ing)"),
+    (r"accelerat(?:e|es|ed|ing)", r"decelerat(?:e|es|ed|ing)|slow(?:s|ed|ing)|" + EASED),
     (
         # welcomed and endorsed too, objected to and condemned (let-in round 15: "residents welcomed the new
         # bypass" against "residents opposed the new bypass" was verified)
@@ -141,8 +135,7 @@ _OPPOSITIONS = (
     (r"stronger", r"weaker"),
     (r"deeper", r"shallower"),
     (r"richer|wealthier", r"poorer"),
-    # joining a group or leaving it (let-in round 15: "quit Oasis" against "joined the band Oasis" was verified);
-    # "left" with a group's word or a name after it, not "left three dead", "left behind", "the left"
+    # joining a group or leaving it, "left" with a group's word or a name after it (not "left three dead"): round 15
     (
         r"(?:re)?join(?:s|ed|ing)?(?! forces)|(?:became|become|becomes|becoming) (?:a )?members? of",
         r"(?:left|leav(?:e|es|ing)|quit(?:s|ting)?)(?= (?:the |a |his |her |their )?(?:[A-Z]|band|group|party|club|"

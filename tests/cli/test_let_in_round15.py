@@ -112,6 +112,10 @@ STORM = "The storm, which hit the town after the mayor joined the rescue, killed
 HOUSES = "House prices edged up 0.3 percent in June, the Land Registry said."
 PAPER = "The newspaper launched its Sunday edition in 1995."
 PIPE = "The gas pipeline runs beneath the seabed for 120 kilometres."
+NOMINEE = "The Senate rejected the nominee by a vote of 52 to 48."
+ENVOY = "The committee confirmed her appointment as ambassador on Thursday."
+WAGES = "Wage growth slowed to 2.1 percent in the second quarter, the central bank said."
+SPOKESMAN = "The nominee withdrew on Monday, the spokesman said, after the Senate rejected the plan."
 
 
 @claims(
@@ -125,10 +129,13 @@ PIPE = "The gas pipeline runs beneath the seabed for 120 kilometres."
         "wreck": ("The wreck sits 40 metres above the surface of the lake.", WRECK),
         "archive": ("The archive is stored above the library.", ARCHIVE),
         "podcast": ("In 2016 the broadcaster ended its weekly podcast about local politics.", PODCAST),
+        "accelerated": ("Inflation accelerated to 3.2 percent in October.", INFLATION),
+        "confirmed": ("The Senate confirmed the nominee by a vote of 52 to 48.", NOMINEE),
         # held out (written after the rules)
         "houses": ("House prices fell 0.3 percent in June, the Land Registry said.", HOUSES),
         "paper": ("The newspaper ended its Sunday edition in 1995.", PAPER),
         "pipe": ("The gas pipeline runs above the seabed for 120 kilometres.", PIPE),
+        "envoy": ("The committee rejected her appointment as ambassador on Thursday.", ENVOY),
         # supported: the same side in other words, another group, another sense of "left"
         "ok_join": ("The guitarist became a member of Oasis in 2004.", OASIS),
         "ok_left": ("In 2019 Smith quit the Labour Party.", LABOUR),
@@ -143,12 +150,16 @@ PIPE = "The gas pipeline runs beneath the seabed for 120 kilometres."
         "ok_houses": ("House prices rose 0.3 percent in June.", HOUSES),
         "ok_paper": ("The newspaper's Sunday edition began in 1995.", PAPER),
         "ok_pipe": ("The gas pipeline runs under the seabed for 120 km.", PIPE),
+        "ok_voted_down": ("The nominee was voted down by the Senate, 52 to 48.", NOMINEE),
+        "ok_envoy": ("Her appointment as ambassador was approved by the committee on Thursday.", ENVOY),
+        "ok_wages": ("Wage growth eased to 2.1 percent in the second quarter.", WAGES),
+        "ok_reported": ("The spokesman confirmed the nominee had withdrawn.", SPOKESMAN),
     }
 )
 def test_a_change_a_stance_a_membership_a_depth_or_a_start_said_the_other_way_is_not_verified(got: Verdicts) -> None:
-    # each was verified (no reason): "edged down", "eased to", "more slowly", "under ground", "beneath", "launched",
-    # "welcomed" and joining or leaving a group were words of no side of `direction._OPPOSITIONS` ("joined" / "left"
-    # only between two copies of one sentence, `swaps`)
+    # each was verified (no reason) but "envoy" (weak, no reason): "edged down", "eased to", "more slowly", "under
+    # ground", "beneath", "launched", "welcomed", "confirmed the nominee" and joining or leaving a group were words of
+    # no side of `direction._OPPOSITIONS` ("joined" / "left" only between two copies of one sentence, `swaps`)
     _assert_flagged(
         got,
         {
@@ -163,9 +174,12 @@ def test_a_change_a_stance_a_membership_a_depth_or_a_start_said_the_other_way_is
                 "wreck",
                 "archive",
                 "podcast",
+                "accelerated",
+                "confirmed",
                 "houses",
                 "paper",
                 "pipe",
+                "envoy",
             )
         },
     )
