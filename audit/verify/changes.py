@@ -32,3 +32,13 @@ expanded contracted|expanding contracting|expands contracts
 # "went up", "has gone down": a side of `direction.py`'s rise / fall (regular expressions over lower-case words)
 WENT_UP = r"(?:go|goes|went|gone|going) up"
 WENT_DOWN = r"(?:go|goes|went|gone|going) down"
+# ... a small change said with its way ("edged down", "ticked up") and a rate that eased to or by a figure (not "eased
+# fears"): let-in round 15, "climbed to 4.1 percent" against "edged down to 4.1 percent" was verified
+EDGED = r"(?:edg|tick|creep|crept|inch|nudg|slipp?|dipp?)(?:e|es|ed|ing|s)? (?:{})"
+EASED = (
+    r"eas(?:ed|es|ing)(?= (?:back |slightly |further |again )?(?:to|by) [$€£]?\d)|dipp?(?:ed|ing|s)(?= (?:to|by) \d)"
+)
+# a vote's yes to a nominee, not a report ("confirmed the nominee had withdrawn")
+CONFIRMED = (
+    r"confirm(?:s|ed|ing)? (?:the |his |her )?(?:nominee|nomination|appointment)(?! (?:had|has|was|is|would|will))"
+)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from audit.extract.firstchars import compile_skipping
-from audit.verify.changes import WENT_DOWN, WENT_UP
+from audit.verify.changes import CONFIRMED, EASED, EDGED, WENT_DOWN, WENT_UP
 
 # what a court upholds or throws out: a complaint, a claim, an appeal (not "upheld the ruling", which dismisses the
 # appeal against it)
@@ -33,19 +33,25 @@ _OPPOSITIONS = (
     (
         r"increas\w*|ris(?:e|es|en|ing)|rose|gr[eo]w(?:s|n|ing)?|growth|gain(?:s|ed|ing)?|climb(?:s|ed|ing)?|"
         r"jump(?:s|ed|ing)?|soar(?:s|ed|ing)?|surg(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|boost(?:s|ed|ing)?|"
-        r"expand(?:s|ed|ing)?|doubl(?:e|es|ed|ing)|tripl(?:e|es|ed|ing)|" + WENT_UP,
+        r"expand(?:s|ed|ing)?|doubl(?:e|es|ed|ing)|tripl(?:e|es|ed|ing)|" + WENT_UP + "|" + EDGED.format("up|higher"),
         r"decreas\w*|fell|fallen|falling|declin(?:e|es|ed|ing)|drop(?:s|ped|ping)?|shr[ai]nk(?:s|ing)?|shrunk|"
         r"reduc(?:e|es|ed|ing|tion)|plung(?:e|es|ed|ing)|slump(?:s|ed|ing)?|halv(?:e|es|ed|ing)|cut (?:in|by) half|"
         # a value lost ("shares lost 4 percent", "lost ground"), not a contest ("lost the final")
-        r"lost(?= (?:[$€£]?\d|ground|value))|" + WENT_DOWN,
+        r"lost(?= (?:[$€£]?\d|ground|value))|" + WENT_DOWN + "|" + EDGED.format("down|lower") + "|" + EASED,
     ),
     (r"won|wins?|winning", r"lost|los(?:e|es|ing)|(?:was|were|been|is|are) (?:defeated|beaten)"),
     (r"add(?:s|ed|ing)?", r"remov(?:e|es|ed|ing|al)|discontinu(?:e|es|ed|ing)|eliminat(?:e|es|ed|ing)|abolish\w*"),
     (r"open(?:s|ed|ing)?|reopen(?:s|ed|ing)?", r"clos(?:e|es|ed|ing|ure)|shut(?:s|ting)?"),
-    (r"began|begun|begins|start(?:s|ed)|commenc(?:e|es|ed)", r"ended|ends|finish(?:es|ed)|conclud(?:e|es|ed)|stopped"),
-    (r"above", r"below"),
+    # (a show or a service launched or debuted began: let-in round 15, "ended its weekly podcast" against "launched
+    # a weekly podcast" was verified)
     (
-        r"approv(?:e|es|ed|ing|al)|accept(?:s|ed|ing)?|allow(?:s|ed|ing)?|permit(?:s|ted|ting)?|legal",
+        r"began|begun|begins|start(?:s|ed)|commenc(?:e|es|ed)|launch(?:es|ed)|debut(?:s|ed)",
+        r"ended|ends|finish(?:es|ed)|conclud(?:e|es|ed)|stopped",
+    ),
+    # ... and "under ground", "beneath the surface" (let-in round 15: "above ground" / "under ground" was verified)
+    (r"above", r"below|beneath|underneath|under (?:ground|the (?:ground|surface|sea|water))"),
+    (
+        r"approv(?:e|es|ed|ing|al)|accept(?:s|ed|ing)?|allow(?:s|ed|ing)?|permit(?:s|ted|ting)?|legal|" + CONFIRMED,
         r"reject(?:s|ed|ing|ion)?|ban(?:s|ned|ning)?|prohibit(?:s|ed|ing)?|forb[ia]d(?:s|den)?|illegal|"
         r"turn(?:s|ed|ing)? down",
     ),
@@ -64,10 +70,13 @@ _OPPOSITIONS = (
     # back, a service resumed or halted, and how often (let-in round 9: each was verified said in other words)
     (r"strengthen(?:s|ed|ing)?", r"weaken(?:s|ed|ing)?"),
     (r"improv(?:e|es|ed|ing|ement)", r"worsen(?:s|ed|ing)?|deteriorat(?:e|es|ed|ing|ion)"),
-    (r"accelerat(?:e|es|ed|ing)", r"decelerat(?:e|es|ed|ing)|slow(?:s|ed|ing)"),
+    (r"accelerat(?:e|es|ed|ing)", r"decelerat(?:e|es|ed|ing)|slow(?:s|ed|ing)|" + EASED),
     (
-        r"support(?:s|ed|ing)?|back(?:ed|ing)|favou?r(?:s|ed|ing)|in favou?r of|vot(?:e|es|ed|ing) for",
-        r"oppos(?:e|es|ed|ing)|vot(?:e|es|ed|ing) against",
+        # welcomed and endorsed too, objected to and condemned (let-in round 15: "residents welcomed the new
+        # bypass" against "residents opposed the new bypass" was verified)
+        r"support(?:s|ed|ing)?|back(?:ed|ing)|favou?r(?:s|ed|ing)|in favou?r of|vot(?:e|es|ed|ing) for|"
+        r"welcom(?:e|es|ed|ing)|endors(?:e|es|ed|ing)",
+        r"oppos(?:e|es|ed|ing)|vot(?:e|es|ed|ing) against|object(?:s|ed|ing)? to|condemn(?:s|ed|ing)?",
     ),
     (r"impos(?:e|es|ed|ing)", r"lift(?:s|ed|ing)?"),
     (r"launch(?:es|ed|ing)?", r"withdr[ae]w(?:s|n|ing)?"),
@@ -121,11 +130,17 @@ _OPPOSITIONS = (
     # 11: "The new bridge is wider than the old one" against "... longer than the old one but narrower")
     (r"wider|broader", r"narrower"),
     (r"heavier", r"lighter"),
-    (r"faster|quicker", r"slower"),
+    (r"faster|quicker|more (?:quickly|rapidly)", r"slower|more slowly|less (?:quickly|rapidly)"),
     (r"cheaper", r"more expensive|costlier|pricier|dearer"),
     (r"stronger", r"weaker"),
     (r"deeper", r"shallower"),
     (r"richer|wealthier", r"poorer"),
+    # joining a group or leaving it, "left" with a group's word or a name after it (not "left three dead"): round 15
+    (
+        r"(?:re)?join(?:s|ed|ing)?(?! forces)|(?:became|become|becomes|becoming) (?:a )?members? of",
+        r"(?:left|leav(?:e|es|ing)|quit(?:s|ting)?)(?= (?:the |a |his |her |their )?(?:[A-Z]|band|group|party|club|"
+        r"team|company|firm|board|cabinet|government|coalition|union|league|alliance|label|show|cast))",
+    ),
 )
 # (with the lookahead of their first characters: `re` tries a pattern opening with `\b` at every position otherwise)
 _SIDES = tuple((compile_skipping(rf"\b(?:{a})\b"), compile_skipping(rf"\b(?:{b})\b")) for a, b in _OPPOSITIONS)
@@ -138,7 +153,7 @@ _CONVERSE = frozenset({1, 5, 7, 13, 14, 29, 33, 36, 37, 38, 39, 40, 41, 42})
 # oppositions of two events of one thing, both of which may be true at different times (added and removed, opened and
 # closed, began and ended, approved and rejected), unlike a change that went one way (rose, fell) or a contest (won,
 # lost)
-_EVENTS = frozenset({2, 3, 4, 6, 19, 20, 21, 23, 26, 31, 32, 34})
+_EVENTS = frozenset({2, 3, 4, 6, 19, 20, 21, 23, 26, 31, 32, 34, 43})
 # oppositions with a middle, whose negated word states neither side: not supporting is no opposing ("cannot support
 # your weight" against "opposes the force of gravity": a supported training pair)
 _MIDDLE = frozenset({18, 34})
@@ -324,6 +339,21 @@ def _bound_otherwise(claim: str, c: list[re.Match[str]], window: str, w: tuple[l
     return bool(subjects & {s for s, _ in other}) and not subjects & {s for s, _ in same}
 
 
+_GROUP = 43  # joining or leaving: the claim's group must be the window's ("left Hearts" / "joined Celtic from Hearts")
+_GROUP_END = frozenset("from for to after before in on at with as by".split())
+
+
+def _group(text: str, words: list[re.Match[str]]) -> set[str]:
+    """The content words after each of `words` (four at most) up to a preposition: the group joined or left."""
+    out: set[str] = set()
+    for m in words:
+        for word in _WORD.findall(_clause_around(text, m)[1])[:4]:
+            if word.lower() in _GROUP_END:
+                break
+            out |= _content([word])
+    return out
+
+
 def direction_mismatch(claim: str, window: str) -> bool:
     """Whether the claim states one side of an opposition that its evidence window states only the other side of,
     about the same thing (and, for a converse pair, not with the two things swapped)."""
@@ -356,6 +386,7 @@ def direction_mismatch(claim: str, window: str) -> bool:
                 and w[opposite]
                 and not w[said]
                 and _same_thing(claim, c[said], window, w[opposite], i in _EVENTS)
+                and (i != _GROUP or bool(_group(claim, c[said]) & _group(window, w[opposite])))
                 and not (i in _CONVERSE and _swapped(claim, c[said], window, w[opposite]))
             ):
                 return True

@@ -168,8 +168,7 @@ _CLASSES = {
     "commonly:often sometimes:sometimes occasionally:sometimes rarely:rarely seldom:rarely never:never",
     "season": "spring:spring summer:summer autumn:autumn fall:autumn winter:winter",
     "medal": "gold:gold silver:silver bronze:bronze",
-    "quantifier": "all:all every:all each:all some:some several:several few:few many:many most:most none:none "
-    "half:half",
+    "quantifier": "all:all every:all each:all some:some several:some few:few many:many most:most none:none half:half",
     "count": "one:1 two:2 three:3 four:4 five:5 six:6 seven:7 eight:8 nine:9 ten:10 eleven:11 twelve:12 twenty:20 "
     "thirty:30 forty:40 fifty:50 hundred:100 dozen:12",
     "fraction": "half:2 halves:2 third:3 thirds:3 quarter:4 quarters:4 fifth:5 fifths:5 tenth:10 tenths:10",

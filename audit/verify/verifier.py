@@ -45,11 +45,12 @@ from audit.verify.features import (
     evidence_index,
     pair_features,
 )
+from audit.verify.freeof import said_free_of
 from audit.verify.frequency import frequency_changed
 from audit.verify.keyfacts import keyfact_coverage
 from audit.verify.kinds import kind_said_otherwise
 from audit.verify.multiplied import multiple_against_percent
-from audit.verify.options import all_for_some, majority_for_few, only_option
+from audit.verify.options import all_for_some, every_for_some, majority_for_few, only_option
 from audit.verify.outcomes import win_not_given
 from audit.verify.payments import payment_ruled_out
 from audit.verify.pending import done_but_awaited
@@ -228,22 +229,31 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
     """The reasons of the rules that read a claim's candidate windows (not copied exactly), in the order a citation
     lists them: leave or going on stated where the windows bar it or say it ended ("can bid" for "barred from
     bidding"); all, or a majority, where they count only some; a win where they give a placing below the first or a
-    draw ("won/second"); then, where no copied word is swapped (`swaps`), how often said otherwise in other words
+    draw ("won/second"); then, where no copied word is swapped (`swaps`), every where they count only some
+    ("every/some"), how often said otherwise in other words
     ("every month/weekly"), how many said in words that a figure rules out ("a couple of/48"), a record of the past
     stated of now ("is the tallest/was the tallest"), two things said equal that differ ("as tall as/taller than"),
     a share said in words given as another ("one in three/a quarter"), two events ordered against the windows' years
     ("before/2015 after 2012"), a deed stated as done that they say is awaited or whose end state still holds
     ("sentenced/awaiting sentencing", "found/still missing") or a state stated as holding whose end they tell ("is
     missing/found"), a kind of a thing or a way to pay they give or rule out otherwise ("the original/a replica",
-    "card/cash only"), a party given the role they give the other party of its deed ("seller/buyer"), a multiple
-    their change in percent is not ("doubled/rose 40 percent"), a count in words they give as another figure
+    "card/cash only"), a party given the role they give the other party of its deed ("seller/buyer"), a thing said
+    allowed, present or paid that they call the place free of ("smoking is allowed/smoke-free"), a multiple their
+    change in percent is not ("doubled/rose 40 percent"), a count in words they give as another figure
     ("fifteen/numbered 12", "forty people/20 men and 15 women"); last one option stated as the only one ("all/only
     9").
     Pure; what tools/hard_reasons/measure.py counts on the training pairs too."""
     some = all_for_some(claim, windows) or majority_for_few(claim, windows)
     swapped: list[str | None] = [leave_or_going_on(claim, windows), some, win_not_given(claim, windows)]
     if not swaps:
-        rules = (frequency_changed, count_said_otherwise, record_widened, equality_changed, share_changed)
+        rules = (
+            every_for_some,
+            frequency_changed,
+            count_said_otherwise,
+            record_widened,
+            equality_changed,
+            share_changed,
+        )
         later = (
             order_against_dates,
             done_but_awaited,
@@ -251,6 +261,7 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
             kind_said_otherwise,
             payment_ruled_out,
             role_given_other,
+            said_free_of,
             multiple_against_percent,
             slot_changed,
             total_changed,
