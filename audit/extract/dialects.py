@@ -38,6 +38,20 @@ INVISIBLE = "\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069\u0
 # spaces beyond ASCII's (RE2's `\s` is ASCII): no-break, the typographic spaces, narrow no-break, ideographic
 WIDE_SPACES = "\u00a0\u2000-\u200a\u202f\u205f\u3000"
 _GAP = rf"[\s{INVISIBLE}{WIDE_SPACES}]*"
+# A space or an invisible character written as an HTML entity, escaped once or twice: `&nbsp;`, `&#160;`, `&#xA0;`,
+# `&thinsp;`, `&#8203;`, `&amp;nbsp;` (a template joining positions with "&nbsp;", the answer HTML-escaped by a
+# logger). Between positions `[1,&nbsp;2]` was no marker, and `[1,&#160;2]` read `#160` as a position (a citation of
+# source 160, fabricated). Inside a numeric marker's brackets it is a gap (`_EGAP`); ENTITY_GAP_SQL cuts it before
+# the positions are read (extract.sql, expand_numeric)
+ENTITY_GAP = (
+    "&(?:amp;){0,2}(?i:nbsp|ensp|emsp|emsp1[34]|thinsp|hairsp|numsp|puncsp|zwsp|zwnj|zwj|lrm|rlm|"
+    "#0*(?:9|10|13|32|160|819[2-9]|820[0-7]|8239|8287|12288|65279)|"
+    "#x0*(?:9|a|d|20|a0|200[0-9a-f]|202f|205f|3000|feff));"
+)
+_EGAP = rf"(?:[\s{INVISIBLE}{WIDE_SPACES}]|{ENTITY_GAP})*"
+# any other character reference left between positions once those are cut (`&#38;`, `&#x26;`: an `&`, escaped as a
+# number; `&#44;`: a comma) separates them: `[1 &#38; 2]` read `#38` as a position (a citation of source 38)
+ENTITY_REF = "&(?:amp;){0,2}#(?:[0-9]{1,7}|[xX][0-9a-fA-F]{1,6});"
 
 # Chinese and Japanese assistants bracket a marker `［2］` (full-width) or `【2】` (lenticular), write its digits
 # full width (`[２]`) and list positions with `，`, `；` or `、`; Arabic and Persian ones write `[٢]`, `[۲]`, `[١، ٢]`.
@@ -98,7 +112,7 @@ _INNER_LABEL = rf"(?:{_LABEL_NAMES}(?:_|{_LABEL_SPACE}))?"
 # or `&` a separator as `,` is (they were no marker: YELLOW no_citations however wrong the source)
 # `&` escaped once or twice, `[1 &amp; 2]` (the answer HTML-escaped by a logger) is that `&` (it was no marker)
 _AND = "(?:and|&(?:amp;){0,2}|＆)"
-_SEP = rf"{_GAP}(?:[,;\-–—−－，；、،]{_GAP}(?:{_AND}{_GAP})?|{_AND}{_GAP})"
+_SEP = rf"{_EGAP}(?:[,;\-–—−－，；、،]{_EGAP}(?:{_AND}{_EGAP})?|{_AND}{_EGAP})"
 # A position written `S1` or `#1`, `[S1]`, `[s2]`, `[S1, S2]`, `[#1]` (prompts numbering their sources "S1", "S2", or
 # "#1"): the position (it was no marker: YELLOW no_citations however wrong the source). `(#12)` stays text (a
 # parenthesis needs a label: an issue's number)
@@ -106,7 +120,7 @@ _POSITION = rf"[Ss#]?{_DIGIT}{{1,30}}"
 _POSITIONS = rf"({_POSITION}(?:{_SEP}{_INNER_LABEL}{_POSITION})*)"
 # a list closed with its separator, `[1,]`, `[1, ]`, `[1, 2,]`, `[1;]` (a template joining ids with ", "): the positions
 # it lists (it was no marker: YELLOW no_citations however wrong the source)
-_TRAILING = rf"(?:[,;，；、،]{_GAP})?"
+_TRAILING = rf"(?:[,;，；、،]{_EGAP})?"
 
 # `[^2]` is a Markdown footnote: the answer's second source (its `[^2]: ...` definition closing the answer names it);
 # Bing Chat / Copilot write it `[^2^]`. `[2](https://...)` is a Markdown link to source 2: the link (a url, a path
@@ -118,20 +132,20 @@ _LINK_TO = r"\((?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|/|#)(?:[^\s\(\)]|\([^\s\(\)]*
 _LINK = rf"(?:{_LINK_TO})?"
 LINKED_NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"\[{_OPEN}{_GAP}{_POSITIONS}{_GAP}{_CLOSE_BRACKET}\]{_LINK_TO}",
+    pattern=rf"\[{_OPEN}{_EGAP}{_POSITIONS}{_EGAP}{_CLOSE_BRACKET}\]{_LINK_TO}",
     example="[[1]](https://x.org/refunds)",
 )
 NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"\^?{_OPEN}(?:\^|{_LABEL_WORD})?{_GAP}{_POSITIONS}{_GAP}{_TRAILING}(?:\^{_GAP})?{_CLOSE_BRACKET}\^?{_LINK}",
+    pattern=rf"\^?{_OPEN}(?:\^|{_LABEL_WORD})?{_EGAP}{_POSITIONS}{_EGAP}{_TRAILING}(?:\^{_GAP})?{_CLOSE_BRACKET}\^?{_LINK}",
     example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^], [1](https://...), ［1］, 【1】, [１], [١]",
 )
 # HTML a chat widget rendered around a marker, escaped again or not (audit.extract.html_marks): the marker it shows
 HTML_NUMERIC = Dialect(
     name="numeric",
     pattern=(
-        rf"(?:{WRAP_OPEN}(?:\[|{HTML_OPEN})|{HTML_OPEN}){_GAP}{_POSITIONS}"
-        rf"{_GAP}{_TRAILING}(?:(?:\]{_LINK}|{HTML_CLOSE}){WRAP_CLOSE}|{HTML_CLOSE})"
+        rf"(?:{WRAP_OPEN}(?:\[|{HTML_OPEN})|{HTML_OPEN}){_EGAP}{_POSITIONS}"
+        rf"{_EGAP}{_TRAILING}(?:(?:\]{_LINK}|{HTML_CLOSE}){WRAP_CLOSE}|{HTML_CLOSE})"
     ),
     example="&#91;1&#93;, &lsqb;1&rsqb;, <sup>[1]</sup>, <a href=...>[1]</a>",
 )
@@ -140,7 +154,7 @@ HTML_NUMERIC = Dialect(
 # citation never seen). In parentheses the label is required: `(1)` is an enumeration, `(Section 2)`, `(Figure 2)` text
 PAREN_NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"[(（]{_GAP}{_LABEL_WORD}{_GAP}{_POSITIONS}{_GAP}[)）]",
+    pattern=rf"[(（]{_EGAP}{_LABEL_WORD}{_EGAP}{_POSITIONS}{_EGAP}[)）]",
     example="(Source 1), (source: 2), (Sources 1, 3), (Ref. 2)",
 )
 FOOTNOTE = rf"\[\^{_GAP}\d{{1,9}}{_GAP}(?:\^{_GAP})?\]"
@@ -294,6 +308,7 @@ def expand_numeric(inner: str, limit: int = 50) -> list[int]:
     """`1, 3` (or `1; 3`, `1 and 3`, `1 & 3`, `1 &amp; 3`) -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit`
     positions."""
     out: list[int] = []
+    inner = re.sub(ENTITY_REF, ",", re.sub(ENTITY_GAP, "", inner))  # as extract.sql's $egap and $eref
     inner = inner.translate(SUPERSCRIPT_DIGITS).translate(WIDE_NUMERALS)
     inner = re.sub(rf"<[^>]*>|[\s{INVISIBLE}{WIDE_SPACES}\u207d\u207e]", "", inner, flags=re.ASCII)
     inner = re.sub(r"[^0-9,\-–]", "", re.sub(r";|and|&", ",", inner))  # as extract.sql: labels, S and # go

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from audit.extract.dialects import ENTITY_GAP
 from audit.extract.scan import find_markers
 from audit.verify.months import SHORT_ONLY
 
@@ -35,9 +36,11 @@ _CUT_MARK = re.compile("\ue200(?:file)?cite(?:\ue202[^\ue200-\ue202\\s]{0,64})*\
 # `days.\u200d[1]` ended no sentence, `[2]\u200d` made a claim of the joiners alone
 _JOINERS = "\u200c\u200d"
 _EDGE_JOINERS = re.compile(rf"(?:(?<=[\s\x00])|^)[{_JOINERS}]+|[{_JOINERS}]+(?=[\s\x00]|$)")
-_ANSWER_STOP = rf"[.!?]+[\"'”’)\]{_MARKS}{_JOINERS}]*(?=[\s\x00]|$)|\n"
+# a space written as an HTML entity after a stop, `days.&nbsp;[1]` (audit.extract.dialects.ENTITY_GAP), ends it as
+# a space does: it ended no sentence (both one claim, each marker's claim both sentences)
+_ANSWER_STOP = rf"[.!?]+[\"'”’)\]{_MARKS}{_JOINERS}]*(?=[\s\x00]|{ENTITY_GAP}|$)|\n"
 _TERMINATOR_FULL_WIDTH = re.compile(rf"{_CLOSING_QUOTE}|{_ANSWER_STOP}|[。！？]+[」』”’）)\]]*")
-_GAP = re.compile(rf"[\s\x00{_MARKS}{_JOINERS}]*")
+_GAP = re.compile(rf"(?:[\s\x00{_MARKS}{_JOINERS}]|{ENTITY_GAP})*")
 _ABBREV = re.compile(
     r"(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|Prof|St|Inc|Ltd|Co|No|Fig|approx|cf|al|Jr|Sr|c|ca|vol|pp|p|ed)\.|"
     r"\b[A-Z]\.)$"
@@ -133,7 +136,8 @@ def strip_markers(text: str) -> str:
     out = re.sub(rf"[{_MARKS}{_PRIVATE_MARKS}]+", "", unescape_entities(out))
     # only from a run's first space: from each of its spaces, a long run of spaces not before a stop was read again
     # to its end (quadratic: 30,000 spaces took 4 s, an answer of a million hours)
-    out = re.sub(r"(?<![ \t])[ \t]+([.,;:!?])", r"\1", out)
+    # (a no-break space too: `days&nbsp;[1].` read as "days\xa0.")
+    out = re.sub(r"(?<![ \t\xa0])[ \t\xa0]+([.,;:!?])", r"\1", out)
     out = re.sub(r"\s+", " ", out).strip()
     return table_row_text(out) if out.startswith("|") or out.endswith("|") else out
 

@@ -1,0 +1,133 @@
+"""Hostile inputs and log formats, round 11, each through the real `citeaudit run` on real Parquet and DuckDB files
+(one run for the module's `@batched` answers): a citation written as users' RAG systems write it is read as one (not
+lost, not counted as fabricated), and nothing of its marker stays in the claim."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.cli.hostile import CTX, batched, cites_by_answer, logged_rows
+from tests.conftest import query as q
+
+REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
+JOINED = "Refunds take 30 days and shipping is free over 50 euros."
+BOTH = [("1", "verified", JOINED), ("2", "verified", JOINED)]
+
+ENTITY_GAPS = {
+    "nbsp": f"{JOINED[:-1]} [1,&nbsp;2].",
+    "inside": f"{REFUNDS[:-1]} [&nbsp;1&nbsp;].",
+    "decimal": f"{JOINED[:-1]} [1,&#160;2].",
+    "hex": f"{JOINED[:-1]} [1,&#xA0;2].",
+    "thin": f"{JOINED[:-1]} [1,&thinsp;2].",
+    "twice": f"{JOINED[:-1]} [1,&amp;nbsp;2].",
+    "paren": f"{JOINED[:-1]} (Sources 1,&nbsp;2).",
+    "html": f"{JOINED[:-1]} &#91;1,&nbsp;2&#93;.",
+    "range": f"{JOINED[:-1]} [1&nbsp;-&nbsp;2].",
+    "amp_number": f"{JOINED[:-1]} [1 &#38; 2].",
+    "wrong": f"{REFUNDS[:-1]} [2,&nbsp;2].",
+}
+
+
+@batched(logged_rows(ENTITY_GAPS))
+def test_a_space_written_as_an_html_entity_inside_a_marker_is_a_gap(answers_db: Path) -> None:
+    # `[1,&nbsp;2]` (a template joining positions with "&nbsp;", or the answer HTML-escaped by a logger): no marker,
+    # YELLOW no_citations however wrong; `[1,&#160;2]` and `[1 &#38; 2]` read `#160` / `#38` as a position, a citation
+    # of source 160 or 38, fabricated (RED however right)
+    got = {a: [(ref, v, c) for ref, _, v, c in cs] for a, cs in cites_by_answer(answers_db).items()}
+    for a in ("nbsp", "decimal", "hex", "thin", "twice", "paren", "html", "range", "amp_number"):
+        assert got.get(a) == BOTH, (a, got.get(a))
+    assert got["inside"] == [("1", "verified", REFUNDS)], got
+    assert got["wrong"] == [("2", "misattributed", REFUNDS)], got
+
+
+STOPS = {
+    "after_stop": f"{REFUNDS}&nbsp;[1] {SHIPPING}&#160;[2]",
+    "before_stop": f"{REFUNDS[:-1]}&nbsp;[1]. {SHIPPING[:-1]}&nbsp;[2].",
+}
+
+
+@batched(logged_rows(STOPS))
+def test_a_space_written_as_an_html_entity_beside_a_marker_keeps_it_with_its_sentence(answers_db: Path) -> None:
+    # `days.&nbsp;[1] Shipping ...` ended no sentence: each marker's claim was both sentences; `days&nbsp;[1].` left
+    # the claim "Refunds take 30 days ." (the entity read as a no-break space before the stop)
+    got = {a: [(ref, v, c) for ref, _, v, c in cs] for a, cs in cites_by_answer(answers_db).items()}
+    for a in STOPS:
+        assert got.get(a) == [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)], (a, got.get(a))
+
+
+def _lines(events: list[dict[str, Any]], sse: bool = False) -> str:
+    return "\n".join(("event: x\ndata: " if sse else "") + json.dumps(e) for e in events) + ("\n\ndata: [DONE]" * sse)
+
+
+def _anthropic(text: str, index: int) -> list[dict[str, Any]]:
+    cite = {"type": "char_location", "cited_text": text, "document_index": index, "start_char_index": 0}
+    return [
+        {"type": "message_start", "message": {"id": "msg_1", "type": "message", "content": []}},
+        {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": "", "citations": []}},
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "citations_delta", "citation": cite}},
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": text[:8]}},
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": text[8:]}},
+        {"type": "content_block_stop", "index": 0},
+        {"type": "message_delta", "delta": {"stop_reason": "end_turn"}},
+        {"type": "message_stop"},
+    ]
+
+
+def _responses(text: str, url: str, completed: bool) -> list[dict[str, Any]]:
+    note = {"type": "url_citation", "start_index": 0, "end_index": len(text), "url": url, "title": "x"}
+    events: list[dict[str, Any]] = [
+        {"type": "response.created", "response": {"id": "resp_1", "output": []}},
+        {"type": "response.output_text.delta", "output_index": 0, "content_index": 0, "delta": text[:8]},
+        {"type": "response.output_text.delta", "output_index": 0, "content_index": 0, "delta": text[8:]},
+        {"type": "response.output_text.annotation.added", "output_index": 0, "content_index": 0, "annotation": note},
+    ]
+    part = {"type": "output_text", "text": text, "annotations": [note]}
+    done = {"type": "response.completed", "response": {"output": [{"type": "message", "content": [part]}]}}
+    return events + [done] * completed
+
+
+def _chunks(text: str, urls: list[str]) -> list[dict[str, Any]]:
+    words = text.split(" ")
+    return [
+        {"object": "chat.completion.chunk", "choices": [{"index": 0, "delta": {"content": w + " "}}], "citations": urls}
+        for w in words
+    ]
+
+
+STREAMS = {
+    "anthropic": _lines(_anthropic(REFUNDS, 0)),
+    "anthropic_sse": _lines(_anthropic(SHIPPING, 1), sse=True),
+    "anthropic_list": json.dumps(_anthropic(REFUNDS, 0)),
+    "anthropic_wrong": _lines(_anthropic("Refunds take 90 days.", 0)),
+    "responses": _lines(_responses(REFUNDS, "https://x.org/d1", completed=True), sse=True),
+    "responses_deltas": _lines(_responses(SHIPPING, "https://x.org/d2", completed=False)),
+    "chunks": _lines(_chunks(f"{REFUNDS[:-1]} [1].", ["https://x.org/d1"]), sse=True),
+    "chunks_wrong": _lines(_chunks(f"{REFUNDS[:-1]} [1].", ["https://x.org/d2"])),
+    # a stream cut inside an event (a logger killed mid-line) cannot be read: structured output, RED
+    "cut": _lines(_anthropic(REFUNDS, 0))[:-40],
+}
+
+
+@batched(logged_rows(STREAMS))
+def test_a_providers_stream_logged_event_by_event_is_read_as_its_response(answers_db: Path) -> None:
+    # Anthropic's Messages stream, OpenAI's Responses stream and chat completion chunks (a logger writing the raw
+    # stream: JSON lines, `data:` lines, a JSON list of events) were structured_parse_failed, RED however right, each
+    # event line an uncited claim
+    got = {a: [(ref, v, c) for ref, _, v, c in cs] for a, cs in cites_by_answer(answers_db).items()}
+    assert got["anthropic"] == got["anthropic_list"] == [("0", "verified", REFUNDS)], got
+    assert got["anthropic_sse"] == [("1", "verified", SHIPPING)], got
+    assert got["responses"] == [("https://x.org/d1", "verified", REFUNDS)], got
+    assert got["responses_deltas"] == [("https://x.org/d2", "verified", SHIPPING)], got
+    assert got["chunks"] == [("https://x.org/d1", "verified", REFUNDS)], got
+    assert [v for _, v, _ in got["anthropic_wrong"]] not in (["verified"], ["fabricated"]), got
+    assert [v for _, v, _ in got["chunks_wrong"]] == ["misattributed"], got
+    levels = dict(q(answers_db, "SELECT answer_id, level FROM answer_audit"))
+    flags = dict(q(answers_db, "SELECT answer_id, flags FROM answer_audit"))
+    assert {a: levels[a] for a in STREAMS if a not in ("anthropic_wrong", "chunks_wrong", "cut")} == dict.fromkeys(
+        [a for a in STREAMS if a not in ("anthropic_wrong", "chunks_wrong", "cut")], "GREEN"
+    ), levels
+    assert levels["cut"] == "RED" and "structured_parse_failed" in flags["cut"], (levels, flags)
+    structured = dict(q(answers_db, "SELECT answer_id, structured_output FROM answer_audit"))
+    assert [a for a in STREAMS if not structured[a]] == ["cut"], structured  # as a broken JSON answer is
