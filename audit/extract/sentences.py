@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -30,6 +31,21 @@ _MARKS = INVISIBLE_MARKS
 _PRIVATE_MARKS = "\ue200-\ue202"
 # such a mark cut short, `\ue200cite\ue202turn0sea` (a log cutting the answer inside it), with its words
 _CUT_MARK = re.compile("\ue200(?:file)?cite(?:\ue202[^\ue200-\ue202\\s]{0,64})*\ue201?")
+# ChatGPT's entity mark, `\ue200entity\ue202["store","Acme"]\ue201` (a name it links to a card: a kind, the name it
+# shows, sometimes a description), reads as the name it shows: its words, `entity["store","Acme"]`, stayed in the
+# claim, each a quote and a name no source states (`missing_quote:store`, unsupported, a right answer RED)
+_ENTITY_MARK = re.compile("\ue200entity\ue202(\\[[^\ue200-\ue202]{0,1000}\\])\ue201")
+
+
+def _entity_name(m: re.Match[str]) -> str:
+    try:
+        items = json.loads(m.group(1))
+    except ValueError:
+        return m.group()  # left to the marks' cut below, as before
+    named = isinstance(items, list) and len(items) > 1 and all(isinstance(i, str) for i in items[:2])
+    return items[1] if named else m.group()
+
+
 # zero-width non-joiner and joiner: inside a word they are the word's (Persian writes one; an emoji sequence joins
 # with one), so no claim loses them there; beside a space, a stop or a marker they join nothing, and a renderer or a
 # copy leaves them there: `days. \u200c[1]` gave the marker to the next sentence (a right citation misattributed),
@@ -132,7 +148,7 @@ def strip_markers(text: str) -> str:
         out = _EDGE_JOINERS.sub("", out)
     out = _BRACKETED.sub("", out).replace("\x00", "")
     if "\ue200" in out:
-        out = _CUT_MARK.sub("", out)
+        out = _CUT_MARK.sub("", _ENTITY_MARK.sub(_entity_name, out))
     out = re.sub(rf"[{_MARKS}{_PRIVATE_MARKS}]+", "", unescape_entities(out))
     # only from a run's first space: from each of its spaces, a long run of spaces not before a stop was read again
     # to its end (quadratic: 30,000 spaces took 4 s, an answer of a million hours)

@@ -131,3 +131,34 @@ def test_a_providers_stream_logged_event_by_event_is_read_as_its_response(answer
     assert levels["cut"] == "RED" and "structured_parse_failed" in flags["cut"], (levels, flags)
     structured = dict(q(answers_db, "SELECT answer_id, structured_output FROM answer_audit"))
     assert [a for a in STREAMS if not structured[a]] == ["cut"], structured  # as a broken JSON answer is
+
+
+OPEN, SEP, CLOSE = "\ue200", "\ue202", "\ue201"  # ChatGPT's private-use marks (round 10)
+ACME = "Refunds at Acme take 30 days."
+ACME_CTX = [CTX[0] | {"text": ACME, "url": "https://x.org/d1"}, CTX[1] | {"url": "https://x.org/d2"}]
+
+
+def _entity(*items: Any) -> str:
+    return f"{OPEN}entity{SEP}{json.dumps(list(items))}{CLOSE}"
+
+
+ENTITY_MARKS = {
+    "name": f"Refunds at {_entity('store', 'Acme')} take 30 days [1].",
+    "described": f"Refunds at {_entity('store', 'Acme', 'a shop in Leeds')} take 30 days [1].",
+    "cited": f"Refunds at {_entity('store', 'Acme')} take 30 days.{OPEN}cite{SEP}turn0search0{CLOSE}",
+    "wrong": f"Refunds at {_entity('store', 'Acme')} take 90 days [1].",
+    # no name written: the mark's characters go, its words stay (as before)
+    "unnamed": f"Refunds at {_entity('store')} take 30 days [1].",
+}
+
+
+@batched(logged_rows(ENTITY_MARKS, ACME_CTX))
+def test_a_chatgpt_entity_mark_reads_as_the_name_it_shows(answers_db: Path) -> None:
+    # `\ue200entity\ue202["store","Acme"]\ue201` (ChatGPT's exported answers, shown as "Acme"): its words stayed in the
+    # claim, `entity["store","Acme"]`, unsupported with missing_quote:store (a right answer RED)
+    got = {a: [(v, c) for _, _, v, c in cs] for a, cs in cites_by_answer(answers_db).items()}
+    for a in ("name", "described", "cited"):
+        assert got.get(a) == [("verified", ACME)], (a, got.get(a))
+    ((wrong, claim),) = got["wrong"]
+    assert wrong != "verified" and claim == "Refunds at Acme take 90 days.", got
+    assert got["unnamed"][0][1] == 'Refunds at entity["store"] take 30 days.', got
