@@ -34,7 +34,11 @@ class Dialect:
 # the characters themselves, which RE2 and Python `re` both read in a class. Also the bidi embeddings, overrides and
 # isolates and the Arabic letter mark (a widget wraps right-to-left text in them) and the control characters a
 # renderer does not draw (C0 but NUL and the whitespace `\s` holds, DEL, C1): `[\u202e2]`, `[\x072]` were no markers.
-INVISIBLE = "\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069\u061c\x01-\x08\x0e-\x1f\x7f-\x9f"
+# Also the variation selectors (an emoji's presentation selector after a digit, `[1\ufe0f]`, as a keyboard's emoji
+# digits write it: no marker, YELLOW no_citations however wrong).
+INVISIBLE = (
+    "\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069\u061c\ufe00-\ufe0f\x01-\x08\x0e-\x1f\x7f-\x9f"
+)
 # spaces beyond ASCII's (RE2's `\s` is ASCII): no-break, the typographic spaces, narrow no-break, ideographic
 WIDE_SPACES = "\u00a0\u2000-\u200a\u202f\u205f\u3000"
 _GAP = rf"[\s{INVISIBLE}{WIDE_SPACES}]*"

@@ -5,9 +5,10 @@ A logger that writes the raw stream (JSON lines, server-sent-event `data: {...}`
 `retry:` lines, or a JSON list of the event objects) left an answer that is no JSON object: Anthropic's Messages
 stream (`message_start`, `content_block_start`, `content_block_delta` with `text_delta` and `citations_delta`),
 OpenAI's Responses stream (`response.output_text.delta`, `response.output_text.annotation.added`,
-`response.completed`) and chat completion chunks (`chat.completion.chunk`, `choices[0].delta.content`, a Perplexity
-chunk's `citations` / `search_results`) were `structured_parse_failed` (RED, each event line an uncited claim) however
-right. Only those events are read here; citeaudit's own `{"type": "final"}` stream is extract.sql's.
+`response.completed`), chat completion chunks (`chat.completion.chunk`, `choices[0].delta.content`, a Perplexity
+chunk's `citations` / `search_results`) and Gemini's `streamGenerateContent` chunks (`candidates`) were
+`structured_parse_failed` (RED, each event line an uncited claim, or the JSON's `[0]` read as markers) however right.
+Only those events are read here; citeaudit's own `{"type": "final"}` stream is extract.sql's.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from audit.errors import unique_keys
 # what may make an answer such a stream (shape_answers reads only the answers holding one of these)
 MAY_STREAM = (
     r'"type"\s*:\s*"(?:content_block_(?:start|delta)|response\.(?:output_text\.delta|completed))"'
-    r'|"object"\s*:\s*"chat\.completion\.chunk"'
+    r'|"object"\s*:\s*"chat\.completion\.chunk"|"candidates"\s*:\s*\['
 )
 _FIELD_LINE = re.compile(r"(?:event|id|retry)\s*:.*|:.*|data:\s*\[DONE\]|\[DONE\]")
 
@@ -105,6 +106,24 @@ def _chunks(events: list[dict[str, Any]]) -> dict[str, Any] | None:
     return rest | {"choices": [{"index": 0, "message": message}]} if text else None
 
 
+def _gemini(events: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Gemini's stream (`streamGenerateContent`: a JSON list of responses, or `alt=sse` lines): the first candidate's
+    text parts of every chunk joined, one part, with the last grounding metadata a chunk gave (the final chunk's:
+    its segments count in the whole text; where they do not, a segment's own text says so, and it is malformed)."""
+    text, meta = "", None
+    for e in events:
+        cands = e.get("candidates")
+        first = cands[0] if isinstance(cands, list) and cands and isinstance(cands[0], dict) else {}
+        content = first.get("content")
+        parts = content.get("parts") if isinstance(content, dict) else None
+        for p in parts if isinstance(parts, list) else []:
+            text += p["text"] if isinstance(p, dict) and isinstance(p.get("text"), str) else ""
+        got = first.get("groundingMetadata", first.get("grounding_metadata"))
+        meta = got if isinstance(got, dict) and got else meta
+    cand: dict[str, Any] = {"content": {"parts": [{"text": text}]}} | ({"groundingMetadata": meta} if meta else {})
+    return {"candidates": [cand]} if text else None
+
+
 def stream_response(answer: str) -> dict[str, Any] | None:
     """The response a logged Anthropic, OpenAI Responses or chat completion stream adds up to, or None."""
     events = stream_events(answer)
@@ -117,4 +136,6 @@ def stream_response(answer: str) -> dict[str, Any] | None:
         return _responses(events)
     if any(e.get("object") == "chat.completion.chunk" for e in events):
         return _chunks(events)
+    if all(isinstance(e.get("candidates"), list) for e in events):
+        return _gemini(events)
     return None

@@ -180,3 +180,53 @@ def test_text_stored_as_bytes_is_refused_saying_how_to_rewrite_it(tmp_path: Path
         code, out = run_input(tmp_path / f"{col}.parquet", tmp_path / f"{col}.duckdb")
         assert code == 2 and f"column '{col}' must be" in out and "got binary (text stored as bytes" in out, out
         assert "PARQUET_ANNOTATE_STRINGS_UTF8" in out, out
+
+
+def _gemini(texts: list[str], supports: list[tuple[int, int, int]]) -> list[dict[str, Any]]:
+    chunks = [{"web": {"uri": "https://x.org/d1"}}, {"web": {"uri": "https://x.org/d2"}}]
+    meta = {
+        "groundingChunks": chunks,
+        "groundingSupports": [
+            {"segment": {"startIndex": s, "endIndex": e}, "groundingChunkIndices": [i]} for s, e, i in supports
+        ],
+    }
+    out: list[dict[str, Any]] = [
+        {"candidates": [{"content": {"role": "model", "parts": [{"text": t}]}}]} for t in texts
+    ]
+    out[-1]["candidates"][0]["groundingMetadata"] = meta
+    return out
+
+
+GEMINI_TEXTS = [REFUNDS, " " + SHIPPING]
+GEMINI = {
+    "list": json.dumps(_gemini(GEMINI_TEXTS, [(0, 21, 0), (22, 53, 1)])),
+    "sse": _lines(_gemini(GEMINI_TEXTS, [(0, 21, 0), (22, 53, 1)]), sse=True),
+    "wrong": json.dumps(_gemini(GEMINI_TEXTS, [(0, 21, 1)])),
+}
+
+
+@batched(logged_rows(GEMINI))
+def test_a_gemini_stream_logged_chunk_by_chunk_is_read_as_its_response(answers_db: Path) -> None:
+    # `streamGenerateContent`'s chunks logged as a JSON list (or `alt=sse` lines): structured_parse_failed, RED, and
+    # the JSON's own `"groundingChunkIndices": [0]` read as markers (fabricated, index_out_of_range)
+    got = {a: [(ref, v, c) for ref, _, v, c in cs] for a, cs in cites_by_answer(answers_db).items()}
+    both = [("https://x.org/d1", "verified", REFUNDS), ("https://x.org/d2", "verified", SHIPPING)]
+    assert got["list"] == got["sse"] == both, got
+    assert got["wrong"] == [("https://x.org/d2", "misattributed", REFUNDS)], got
+    flags = dict(q(answers_db, "SELECT answer_id, flags FROM answer_audit"))
+    assert flags == {a: [] for a in GEMINI}, flags
+
+
+SELECTORS = {
+    "one": f"{REFUNDS[:-1]} [1\ufe0f]. {SHIPPING[:-1]} [2\ufe0f].",
+    "wrong": f"{REFUNDS[:-1]} [2\ufe0f].",
+}
+
+
+@batched(logged_rows(SELECTORS))
+def test_a_variation_selector_after_a_position_is_invisible(answers_db: Path) -> None:
+    # `[1\ufe0f]` (a keyboard's emoji digit: the digit and its presentation selector): no marker, YELLOW no_citations
+    # however wrong
+    got = {a: [(ref, v) for ref, _, v, _ in cs] for a, cs in cites_by_answer(answers_db).items()}
+    assert got["one"] == [("1", "verified"), ("2", "verified")], got
+    assert got["wrong"] == [("2", "misattributed")], got
