@@ -118,6 +118,7 @@ _BRACKETED = re.compile(r"[(\[]\s*(?:(?:see|cf\.?|sources?|via)\b:?\s*)?(?:\x00[
 _TERMINAL_CODE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
 
 
+_ENTITY_GAP_BEFORE_STOP = re.compile(rf"(?:{ENTITY_GAP})+(?=[.,;:!?])")
 # An HTML entity, named or numeric (`&amp;`, `&#8217;`, `&#x2019;`), with its semicolon: a bare `&` (`R&D`, `AT&T`,
 # `&c.`) is none
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
@@ -149,11 +150,12 @@ def strip_markers(text: str) -> str:
     out = _BRACKETED.sub("", out).replace("\x00", "")
     if "\ue200" in out:
         out = _CUT_MARK.sub("", _ENTITY_MARK.sub(_entity_name, out))
+    if "&" in out:  # a space written as an entity before a stop, `days&nbsp;[1].`, goes as a space does there
+        out = _ENTITY_GAP_BEFORE_STOP.sub("", out)
     out = re.sub(rf"[{_MARKS}{_PRIVATE_MARKS}]+", "", unescape_entities(out))
     # only from a run's first space: from each of its spaces, a long run of spaces not before a stop was read again
     # to its end (quadratic: 30,000 spaces took 4 s, an answer of a million hours)
-    # (a no-break space too: `days&nbsp;[1].` read as "days\xa0.")
-    out = re.sub(r"(?<![ \t\xa0])[ \t\xa0]+([.,;:!?])", r"\1", out)
+    out = re.sub(r"(?<![ \t])[ \t]+([.,;:!?])", r"\1", out)
     out = re.sub(r"\s+", " ", out).strip()
     return table_row_text(out) if out.startswith("|") or out.endswith("|") else out
 

@@ -28,6 +28,7 @@ from audit.extract.bedrock import bedrock_response
 from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, LINK, WIDE_NUMERALS, code_spans
 from audit.extract.grounding import vertex_candidate
 from audit.extract.mistral import mistral_content
+from audit.extract.search_answer import search_answer
 from audit.extract.shaped import CLAIM_WINDOW, SENTENCE_END, claim_before, listed_names, read_guarded, source_named
 from audit.extract.shaped import MALFORMED as MALFORMED
 from audit.extract.shaped import as_int as _int
@@ -292,6 +293,8 @@ def _foreign(doc: dict[str, Any], names: frozenset[str] = frozenset()) -> dict[s
         return {k: v for k, v in doc.items() if k != "answer"} | {"answer": text, "citations": cites}
     if isinstance(ans, str):
         return dict(doc) if OPEN_TAG.search(ans) else None
+    if isinstance(ans, dict) and (got := search_answer(doc, known)) is not None:
+        return got  # Vertex AI Search: answerText, its citations' references
     if ans is not None:
         return None  # an answer that is no text: structured_parse_failed, as before
     if isinstance(doc.get("sentences"), list):
@@ -361,11 +364,9 @@ def _foreign(doc: dict[str, Any], names: frozenset[str] = frozenset()) -> dict[s
     return {k: v for k, v in doc.items() if k != keys[0]} | {"answer": text}
 
 
-# how a logged JSON document or stream starts (an answer shaped from one is structured output, not prose's cite tags)
-_LOGGED_JSON = ("{", "[", "data:", "event:")
 # the formats whose sources are named by a retrieved source's name where one has it (its `known`): the answers whose
 # sources' names are read
-_NAMED = r'grounding_?[Cc]hunks|retrievedReferences|"context"|tool_output|"document"\s*:'
+_NAMED = r'grounding_?[Cc]hunks|retrievedReferences|"context"|tool_output|"document"\s*:|document_?[MmIi]'
 
 
 def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
@@ -390,7 +391,7 @@ def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
         if isinstance(name, str) and name.strip():
             named.setdefault(a, set()).update(_name_key(name))
     rows = [
-        (a, json.dumps(s, ensure_ascii=False), str(not t.lstrip("\ufeff \t\r\n").startswith(_LOGGED_JSON)).lower())
+        (a, json.dumps(s, ensure_ascii=False), str(not re.match(r"[\ufeff \t\r\n]*(?:[{\[]|data:|event:)", t)).lower())
         for a, t in found
         if (s := read_guarded(partial(shape, names=frozenset(named.get(a, ()))), a, t)) is not None
     ]

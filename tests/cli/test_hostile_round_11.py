@@ -13,7 +13,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from audit.contract import answers_schema
-from tests.cli.hostile import CTX, batched, cites_by_answer, logged_rows, run_input
+from tests.cli.hostile import CTX, batched, cites_by_answer, fabricated_reasons, logged_rows, run_input
 from tests.conftest import query as q
 
 REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
@@ -230,3 +230,55 @@ def test_a_variation_selector_after_a_position_is_invisible(answers_db: Path) ->
     got = {a: [(ref, v) for ref, _, v, _ in cs] for a, cs in cites_by_answer(answers_db).items()}
     assert got["one"] == [("1", "verified"), ("2", "verified")], got
     assert got["wrong"] == [("2", "misattributed")], got
+
+
+SEARCH_TEXT = f"{REFUNDS} {SHIPPING}"
+SEARCH_REFS = [
+    {"chunkInfo": {"content": REFUNDS, "documentMetadata": {"uri": "https://x.org/d1", "title": "Refunds"}}},
+    # a Cloud Storage uri the log's sources do not carry: the document's title names it
+    {
+        "unstructuredDocumentInfo": {
+            "document": "projects/p/documents/d2",
+            "uri": "gs://kb/s.pdf",
+            "title": "Shipping.pdf",
+        }
+    },
+]
+
+
+def _search(cites: list[tuple[Any, Any, str]], refs: list[dict[str, Any]] = SEARCH_REFS) -> dict[str, Any]:
+    listed = [{"startIndex": s, "endIndex": e, "sources": [{"referenceId": r}]} for s, e, r in cites]
+    return {"answer": {"state": "SUCCEEDED", "answerText": SEARCH_TEXT, "citations": listed, "references": refs}}
+
+
+SEARCH = {
+    "answer": _search([("0", "21", "0"), ("22", "53", "1")]),
+    # the Python SDK's dump: snake case, integers as numbers, a zero start left out
+    "snake": {
+        "answer": {
+            "answer_text": SEARCH_TEXT,
+            "citations": [{"end_index": 21, "sources": [{"reference_id": "0"}]}],
+            "references": [{"chunk_info": {"document_metadata": {"uri": "https://x.org/d1"}}}],
+        }
+    },
+    "wrong": _search([("0", "21", "1")]),
+    "past_text": _search([("0", "99", "0")]),
+    "no_reference": _search([("0", "21", "7")]),
+}
+
+
+@batched(logged_rows(SEARCH))
+def test_a_vertex_ai_search_answer_is_read_as_structured_output(answers_db: Path) -> None:
+    # Discovery Engine's answer (`answer.answerText`, `citations[].sources[].referenceId` into `references`):
+    # structured_parse_failed, RED however right (an `answer` that is no text)
+    got = {a: [(ref, v, c) for ref, _, v, c in cs] for a, cs in cites_by_answer(answers_db).items()}
+    assert got["answer"] == [("https://x.org/d1", "verified", REFUNDS), ("Shipping.pdf", "verified", SHIPPING)], got
+    assert got["snake"] == [("https://x.org/d1", "verified", REFUNDS)], got
+    assert got["wrong"] == [("Shipping.pdf", "misattributed", REFUNDS)], got
+    bad = {a: reasons for a, reasons in fabricated_reasons(answers_db).items() if a in ("past_text", "no_reference")}
+    assert bad == {
+        "past_text": ["malformed_citation:endIndex"],
+        "no_reference": ["malformed_citation:referenceId"],
+    }, bad
+    flags = dict(q(answers_db, "SELECT answer_id, flags FROM answer_audit"))
+    assert not any("structured_parse_failed" in f for f in flags.values()), flags
