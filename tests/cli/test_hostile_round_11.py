@@ -5,6 +5,7 @@ lost, not counted as fabricated), and nothing of its marker stays in the claim."
 from __future__ import annotations
 
 import json
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import pyarrow.parquet as pq
 
 from audit.contract import answers_schema
 from tests.cli.hostile import CTX, batched, cites_by_answer, fabricated_reasons, logged_rows, run_input
+from tests.conftest import make_answer
 from tests.conftest import query as q
 
 REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
@@ -282,3 +284,34 @@ def test_a_vertex_ai_search_answer_is_read_as_structured_output(answers_db: Path
     }, bad
     flags = dict(q(answers_db, "SELECT answer_id, flags FROM answer_audit"))
     assert not any("structured_parse_failed" in f for f in flags.values()), flags
+
+
+CAFE = "Refunds at Café Zoë in Malmö take 30 days."
+CAFE_CTX = [{"doc_id": "d1", "chunk_id": "c1", "title": "Refund Policy.pdf", "page": 1, "text": CAFE}]
+NFD_CTX = [CAFE_CTX[0] | {"text": unicodedata.normalize("NFD", CAFE)}]
+
+
+def _quoted(span: str, claim: str | None = None) -> dict[str, Any]:
+    cite = {"document_id": "d1", "text_span": span, "citation_type": "direct_quote"}
+    return {"answer": CAFE, "citations": [cite | ({"claim_text": claim} if claim else {})]}
+
+
+NORMAL_FORMS = {
+    "nfd_quote": _quoted(unicodedata.normalize("NFD", CAFE)),
+    "nfd_claim": _quoted(CAFE, claim=unicodedata.normalize("NFD", CAFE)),
+    "wrong": _quoted(unicodedata.normalize("NFD", CAFE.replace("30", "90"))),
+}
+
+
+@batched([*logged_rows(NORMAL_FORMS, CAFE_CTX), make_answer("nfc_on_nfd", json.dumps(_quoted(CAFE)), NFD_CTX)])
+def test_a_quote_in_the_other_unicode_normal_form_is_found(answers_db: Path) -> None:
+    # a `text_span` decomposed (NFD: `e` + U+0301, as macOS copies text) against a composed (NFC) source, or the
+    # reverse: `text_span_not_found_in_source` (never verified, RED however right) or a fuzzy `quote_not_verbatim`;
+    # a decomposed `claim_text` in a composed answer `claim_not_in_answer`
+    got = dict(q(answers_db, "SELECT answer_id, (verdict, quote_status, reasons) FROM citation_audit"))
+    for a in ("nfd_quote", "nfd_claim", "nfc_on_nfd"):
+        verdict, status, reasons = got[a]
+        assert (verdict, status) == ("verified", "verbatim"), (a, got[a])
+        assert not [r for r in reasons if "not_" in r or "fuzzy" in r], (a, got[a])
+    verdict, status, reasons = got["wrong"]
+    assert verdict != "verified" and status == "not_found" and "text_span_not_found_in_source" in reasons, got
