@@ -45,12 +45,12 @@ _GAP = rf"[\s{INVISIBLE}{WIDE_SPACES}]*"
 # A space or an invisible character written as an HTML entity, escaped once or twice: `&nbsp;`, `&#160;`, `&#xA0;`,
 # `&thinsp;`, `&#8203;`, `&amp;nbsp;` (a template joining positions with "&nbsp;", the answer HTML-escaped by a
 # logger). Between positions `[1,&nbsp;2]` was no marker, and `[1,&#160;2]` read `#160` as a position (a citation of
-# source 160, fabricated). Inside a numeric marker's brackets it is a gap (`_EGAP`); ENTITY_GAP_SQL cuts it before
-# the positions are read (extract.sql, expand_numeric)
+# source 160, fabricated). Between a numeric marker's positions, and inside its brackets, it is a gap (`_EGAP`: not
+# at the edges of the other numeric forms, to keep the scan's pattern small), cut before the positions are read
+# (extract.sql's $egap, expand_numeric)
 ENTITY_GAP = (
-    "&(?:amp;){0,2}(?i:nbsp|ensp|emsp|emsp1[34]|thinsp|hairsp|numsp|puncsp|zwsp|zwnj|zwj|lrm|rlm|"
-    "#0*(?:9|10|13|32|160|819[2-9]|820[0-7]|8239|8287|12288|65279)|"
-    "#x0*(?:9|a|d|20|a0|200[0-9a-f]|202f|205f|3000|feff));"
+    "&(?:amp;){0,2}(?:(?i:nbsp|ensp|emsp|thinsp|hairsp|zwsp|zwn?j|[lr]rm)|#(?:0*(?:160|32|819[2-9]|820[0-7]|8239|8287"
+    "|12288|65279)|[xX]0*(?:[aA]0|20|200[0-9a-fA-F]|20[25][fF]|3000|[fF][eE][fF][fF])));"
 )
 _EGAP = rf"(?:[\s{INVISIBLE}{WIDE_SPACES}]|{ENTITY_GAP})*"
 # any other character reference left between positions once those are cut (`&#38;`, `&#x26;`: an `&`, escaped as a
@@ -116,7 +116,7 @@ _INNER_LABEL = rf"(?:{_LABEL_NAMES}(?:_|{_LABEL_SPACE}))?"
 # or `&` a separator as `,` is (they were no marker: YELLOW no_citations however wrong the source)
 # `&` escaped once or twice, `[1 &amp; 2]` (the answer HTML-escaped by a logger) is that `&` (it was no marker)
 _AND = "(?:and|&(?:amp;){0,2}|＆)"
-_SEP = rf"{_EGAP}(?:[,;\-–—−－，；、،]{_EGAP}(?:{_AND}{_EGAP})?|{_AND}{_EGAP})"
+_SEP = rf"{_EGAP}(?:[,;\-–—−－，；、،]|{_AND})(?:{_GAP}{_AND})?{_EGAP}"
 # A position written `S1` or `#1`, `[S1]`, `[s2]`, `[S1, S2]`, `[#1]` (prompts numbering their sources "S1", "S2", or
 # "#1"): the position (it was no marker: YELLOW no_citations however wrong the source). `(#12)` stays text (a
 # parenthesis needs a label: an issue's number)
@@ -124,7 +124,7 @@ _POSITION = rf"[Ss#]?{_DIGIT}{{1,30}}"
 _POSITIONS = rf"({_POSITION}(?:{_SEP}{_INNER_LABEL}{_POSITION})*)"
 # a list closed with its separator, `[1,]`, `[1, ]`, `[1, 2,]`, `[1;]` (a template joining ids with ", "): the positions
 # it lists (it was no marker: YELLOW no_citations however wrong the source)
-_TRAILING = rf"(?:[,;，；、،]{_EGAP})?"
+_TRAILING = rf"(?:[,;，；、،]{_GAP})?"
 
 # `[^2]` is a Markdown footnote: the answer's second source (its `[^2]: ...` definition closing the answer names it);
 # Bing Chat / Copilot write it `[^2^]`. `[2](https://...)` is a Markdown link to source 2: the link (a url, a path
@@ -136,7 +136,7 @@ _LINK_TO = r"\((?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|/|#)(?:[^\s\(\)]|\([^\s\(\)]*
 _LINK = rf"(?:{_LINK_TO})?"
 LINKED_NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"\[{_OPEN}{_EGAP}{_POSITIONS}{_EGAP}{_CLOSE_BRACKET}\]{_LINK_TO}",
+    pattern=rf"\[{_OPEN}{_GAP}{_POSITIONS}{_GAP}{_CLOSE_BRACKET}\]{_LINK_TO}",
     example="[[1]](https://x.org/refunds)",
 )
 NUMERIC = Dialect(
@@ -148,8 +148,8 @@ NUMERIC = Dialect(
 HTML_NUMERIC = Dialect(
     name="numeric",
     pattern=(
-        rf"(?:{WRAP_OPEN}(?:\[|{HTML_OPEN})|{HTML_OPEN}){_EGAP}{_POSITIONS}"
-        rf"{_EGAP}{_TRAILING}(?:(?:\]{_LINK}|{HTML_CLOSE}){WRAP_CLOSE}|{HTML_CLOSE})"
+        rf"(?:{WRAP_OPEN}(?:\[|{HTML_OPEN})|{HTML_OPEN}){_GAP}{_POSITIONS}"
+        rf"{_GAP}{_TRAILING}(?:(?:\]{_LINK}|{HTML_CLOSE}){WRAP_CLOSE}|{HTML_CLOSE})"
     ),
     example="&#91;1&#93;, &lsqb;1&rsqb;, <sup>[1]</sup>, <a href=...>[1]</a>",
 )
@@ -158,7 +158,7 @@ HTML_NUMERIC = Dialect(
 # citation never seen). In parentheses the label is required: `(1)` is an enumeration, `(Section 2)`, `(Figure 2)` text
 PAREN_NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"[(（]{_EGAP}{_LABEL_WORD}{_EGAP}{_POSITIONS}{_EGAP}[)）]",
+    pattern=rf"[(（]{_GAP}{_LABEL_WORD}{_GAP}{_POSITIONS}{_GAP}[)）]",
     example="(Source 1), (source: 2), (Sources 1, 3), (Ref. 2)",
 )
 FOOTNOTE = rf"\[\^{_GAP}\d{{1,9}}{_GAP}(?:\^{_GAP})?\]"
