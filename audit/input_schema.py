@@ -91,10 +91,12 @@ def check_files(files: list[str], mapping: dict[str, str]) -> dict[str, pa.DataT
                     _check_case_clash(f, [x.name for x in typ.value_type], set(CONTEXT_FIELDS), "contexts fields")
                 if col == "answer" and not is_text(typ):
                     hint = f" (mapped from {col!r})" if src != col else ""  # "column 'answer' (answer)" said it twice
-                    raise InputError(f"{f}: column {src!r}{hint} must be a string column, got {typ}")
+                    raise InputError(f"{f}: column {src!r}{hint} must be a string column, got {typ}{bytes_hint(typ)}")
                 if col in _TYPE_RULES and not _TYPE_RULES[col][0](typ):
                     hint = f" ({col})" if src != col else ""
-                    raise InputError(f"{f}: column {src!r}{hint} must be {_TYPE_RULES[col][1]}, got {typ}")
+                    raise InputError(
+                        f"{f}: column {src!r}{hint} must be {_TYPE_RULES[col][1]}, got {typ}{bytes_hint(typ)}"
+                    )
                 if col == "contexts":
                     check_context_fields(f, [(x.name, x.type) for x in typ.value_type])
                 if col == "logged_at" and col in types:
@@ -234,6 +236,21 @@ def is_text(typ: pa.DataType) -> bool:
     if pa.types.is_dictionary(typ):
         typ = typ.value_type
     return pa.types.is_string(typ) or pa.types.is_large_string(typ) or pa.types.is_string_view(typ)
+
+
+def bytes_hint(typ: pa.DataType) -> str:
+    """What to do with text stored as bytes (Parquet BYTE_ARRAY without the UTF8 annotation: Impala and older Hive and
+    Spark write strings so), said after the type a text column was refused for: `got binary` alone said nothing of
+    how to fix it."""
+    if pa.types.is_dictionary(typ):
+        typ = typ.value_type
+    if not (pa.types.is_binary(typ) or pa.types.is_large_binary(typ) or pa.types.is_binary_view(typ)):
+        return ""
+    return (
+        " (text stored as bytes, without Parquet's UTF8 annotation, as Impala and older Hive and Spark write strings:"
+        " rewrite the column as strings, e.g. pyarrow's table.set_column(i, name, pc.cast(col, pa.string())), or"
+        " have the writer annotate them, Impala's PARQUET_ANNOTATE_STRINGS_UTF8=true)"
+    )
 
 
 def is_text_list(typ: pa.DataType) -> bool:

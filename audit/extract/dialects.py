@@ -34,10 +34,28 @@ class Dialect:
 # the characters themselves, which RE2 and Python `re` both read in a class. Also the bidi embeddings, overrides and
 # isolates and the Arabic letter mark (a widget wraps right-to-left text in them) and the control characters a
 # renderer does not draw (C0 but NUL and the whitespace `\s` holds, DEL, C1): `[\u202e2]`, `[\x072]` were no markers.
-INVISIBLE = "\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069\u061c\x01-\x08\x0e-\x1f\x7f-\x9f"
+# Also the variation selectors (an emoji's presentation selector after a digit, `[1\ufe0f]`, as a keyboard's emoji
+# digits write it: no marker, YELLOW no_citations however wrong).
+INVISIBLE = (
+    "\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069\u061c\ufe00-\ufe0f\x01-\x08\x0e-\x1f\x7f-\x9f"
+)
 # spaces beyond ASCII's (RE2's `\s` is ASCII): no-break, the typographic spaces, narrow no-break, ideographic
 WIDE_SPACES = "\u00a0\u2000-\u200a\u202f\u205f\u3000"
 _GAP = rf"[\s{INVISIBLE}{WIDE_SPACES}]*"
+# A space or an invisible character written as an HTML entity, escaped once or twice: `&nbsp;`, `&#160;`, `&#xA0;`,
+# `&thinsp;`, `&#8203;`, `&amp;nbsp;` (a template joining positions with "&nbsp;", the answer HTML-escaped by a
+# logger). Between positions `[1,&nbsp;2]` was no marker, and `[1,&#160;2]` read `#160` as a position (a citation of
+# source 160, fabricated). Between a numeric marker's positions, and inside its brackets, it is a gap (`_EGAP`: not
+# at the edges of the other numeric forms, to keep the scan's pattern small), cut before the positions are read
+# (extract.sql's $egap, expand_numeric)
+ENTITY_GAP = (
+    "&(?:amp;){0,2}(?:(?i:nbsp|ensp|emsp|thinsp|hairsp|zwsp|zwn?j|[lr]rm)|#(?:0*(?:160|32|819[2-9]|820[0-7]|8239|8287"
+    "|12288|65279)|[xX]0*(?:[aA]0|20|200[0-9a-fA-F]|20[25][fF]|3000|[fF][eE][fF][fF])));"
+)
+_EGAP = rf"(?:[\s{INVISIBLE}{WIDE_SPACES}]|{ENTITY_GAP})*"
+# any other character reference left between positions once those are cut (`&#38;`, `&#x26;`: an `&`, escaped as a
+# number; `&#44;`: a comma) separates them: `[1 &#38; 2]` read `#38` as a position (a citation of source 38)
+ENTITY_REF = "&(?:amp;){0,2}#(?:[0-9]{1,7}|[xX][0-9a-fA-F]{1,6});"
 
 # Chinese and Japanese assistants bracket a marker `［2］` (full-width) or `【2】` (lenticular), write its digits
 # full width (`[２]`) and list positions with `，`, `；` or `、`; Arabic and Persian ones write `[٢]`, `[۲]`, `[١، ٢]`.
@@ -98,7 +116,7 @@ _INNER_LABEL = rf"(?:{_LABEL_NAMES}(?:_|{_LABEL_SPACE}))?"
 # or `&` a separator as `,` is (they were no marker: YELLOW no_citations however wrong the source)
 # `&` escaped once or twice, `[1 &amp; 2]` (the answer HTML-escaped by a logger) is that `&` (it was no marker)
 _AND = "(?:and|&(?:amp;){0,2}|＆)"
-_SEP = rf"{_GAP}(?:[,;\-–—−－，；、،]{_GAP}(?:{_AND}{_GAP})?|{_AND}{_GAP})"
+_SEP = rf"{_EGAP}(?:[,;\-–—−－，；、،]|{_AND})(?:{_GAP}{_AND})?{_EGAP}"
 # A position written `S1` or `#1`, `[S1]`, `[s2]`, `[S1, S2]`, `[#1]` (prompts numbering their sources "S1", "S2", or
 # "#1"): the position (it was no marker: YELLOW no_citations however wrong the source). `(#12)` stays text (a
 # parenthesis needs a label: an issue's number)
@@ -123,7 +141,7 @@ LINKED_NUMERIC = Dialect(
 )
 NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"\^?{_OPEN}(?:\^|{_LABEL_WORD})?{_GAP}{_POSITIONS}{_GAP}{_TRAILING}(?:\^{_GAP})?{_CLOSE_BRACKET}\^?{_LINK}",
+    pattern=rf"\^?{_OPEN}(?:\^|{_LABEL_WORD})?{_EGAP}{_POSITIONS}{_EGAP}{_TRAILING}(?:\^{_GAP})?{_CLOSE_BRACKET}\^?{_LINK}",
     example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^], [1](https://...), ［1］, 【1】, [１], [١]",
 )
 # HTML a chat widget rendered around a marker, escaped again or not (audit.extract.html_marks): the marker it shows
@@ -294,6 +312,7 @@ def expand_numeric(inner: str, limit: int = 50) -> list[int]:
     """`1, 3` (or `1; 3`, `1 and 3`, `1 & 3`, `1 &amp; 3`) -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit`
     positions."""
     out: list[int] = []
+    inner = re.sub(ENTITY_REF, ",", re.sub(ENTITY_GAP, "", inner))  # as extract.sql's $egap and $eref
     inner = inner.translate(SUPERSCRIPT_DIGITS).translate(WIDE_NUMERALS)
     inner = re.sub(rf"<[^>]*>|[\s{INVISIBLE}{WIDE_SPACES}\u207d\u207e]", "", inner, flags=re.ASCII)
     inner = re.sub(r"[^0-9,\-–]", "", re.sub(r";|and|&", ",", inner))  # as extract.sql: labels, S and # go

@@ -22,13 +22,13 @@ from audit.extract.shaped import span as _span
 _SNAKE = re.compile(r"_([a-z0-9])")
 
 
-def _camel(v: Any) -> Any:
+def camel(v: Any) -> Any:
     """`v` with every object key in camel case (`grounding_chunk_indices` -> `groundingChunkIndices`)."""
     if isinstance(v, dict):
-        return {(_SNAKE.sub(lambda m: m.group(1).upper(), k) if isinstance(k, str) else k): _camel(x)
+        return {(_SNAKE.sub(lambda m: m.group(1).upper(), k) if isinstance(k, str) else k): camel(x)
                 for k, x in v.items()}  # fmt: skip
     if isinstance(v, list):
-        return [_camel(x) for x in v]
+        return [camel(x) for x in v]
     return v
 
 
@@ -94,7 +94,7 @@ def _supports(parts: list[Any], meta: dict[str, Any], known: Callable[[str], boo
 def vertex_candidate(cand: dict[str, Any], known: Callable[[str], bool] = lambda _: False) -> dict[str, Any] | None:
     """The structured output a response's first candidate stands for, or None (no `content.parts` list); `known`:
     whether a name is one of the answer's retrieved sources'."""
-    cand = _camel(cand)
+    cand = camel(cand)
     parts = (cand.get("content") or {}).get("parts") if isinstance(cand.get("content"), dict) else None
     if not isinstance(parts, list):
         return None

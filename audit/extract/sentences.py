@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from audit.extract.dialects import ENTITY_GAP
 from audit.extract.scan import find_markers
 from audit.verify.months import SHORT_ONLY
 
@@ -29,15 +31,32 @@ _MARKS = INVISIBLE_MARKS
 _PRIVATE_MARKS = "\ue200-\ue202"
 # such a mark cut short, `\ue200cite\ue202turn0sea` (a log cutting the answer inside it), with its words
 _CUT_MARK = re.compile("\ue200(?:file)?cite(?:\ue202[^\ue200-\ue202\\s]{0,64})*\ue201?")
+# ChatGPT's entity mark, `\ue200entity\ue202["store","Acme"]\ue201` (a name it links to a card: a kind, the name it
+# shows, sometimes a description), reads as the name it shows: its words, `entity["store","Acme"]`, stayed in the
+# claim, each a quote and a name no source states (`missing_quote:store`, unsupported, a right answer RED)
+_ENTITY_MARK = re.compile("\ue200entity\ue202(\\[[^\ue200-\ue202]{0,1000}\\])\ue201")
+
+
+def _entity_name(m: re.Match[str]) -> str:
+    try:
+        items = json.loads(m.group(1))
+    except ValueError:
+        return m.group()  # left to the marks' cut below, as before
+    named = isinstance(items, list) and len(items) > 1 and all(isinstance(i, str) for i in items[:2])
+    return items[1] if named else m.group()
+
+
 # zero-width non-joiner and joiner: inside a word they are the word's (Persian writes one; an emoji sequence joins
 # with one), so no claim loses them there; beside a space, a stop or a marker they join nothing, and a renderer or a
 # copy leaves them there: `days. \u200c[1]` gave the marker to the next sentence (a right citation misattributed),
 # `days.\u200d[1]` ended no sentence, `[2]\u200d` made a claim of the joiners alone
 _JOINERS = "\u200c\u200d"
 _EDGE_JOINERS = re.compile(rf"(?:(?<=[\s\x00])|^)[{_JOINERS}]+|[{_JOINERS}]+(?=[\s\x00]|$)")
-_ANSWER_STOP = rf"[.!?]+[\"'”’)\]{_MARKS}{_JOINERS}]*(?=[\s\x00]|$)|\n"
+# a space written as an HTML entity after a stop, `days.&nbsp;[1]` (audit.extract.dialects.ENTITY_GAP), ends it as
+# a space does: it ended no sentence (both one claim, each marker's claim both sentences)
+_ANSWER_STOP = rf"[.!?]+[\"'”’)\]{_MARKS}{_JOINERS}]*(?=[\s\x00]|{ENTITY_GAP}|$)|\n"
 _TERMINATOR_FULL_WIDTH = re.compile(rf"{_CLOSING_QUOTE}|{_ANSWER_STOP}|[。！？]+[」』”’）)\]]*")
-_GAP = re.compile(rf"[\s\x00{_MARKS}{_JOINERS}]*")
+_GAP = re.compile(rf"(?:[\s\x00{_MARKS}{_JOINERS}]|{ENTITY_GAP})*")
 _ABBREV = re.compile(
     r"(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|Prof|St|Inc|Ltd|Co|No|Fig|approx|cf|al|Jr|Sr|c|ca|vol|pp|p|ed)\.|"
     r"\b[A-Z]\.)$"
@@ -99,6 +118,7 @@ _BRACKETED = re.compile(r"[(\[]\s*(?:(?:see|cf\.?|sources?|via)\b:?\s*)?(?:\x00[
 _TERMINAL_CODE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
 
 
+_ENTITY_GAP_BEFORE_STOP = re.compile(rf"(?:{ENTITY_GAP})+(?=[.,;:!?])")
 # An HTML entity, named or numeric (`&amp;`, `&#8217;`, `&#x2019;`), with its semicolon: a bare `&` (`R&D`, `AT&T`,
 # `&c.`) is none
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
@@ -129,7 +149,9 @@ def strip_markers(text: str) -> str:
         out = _EDGE_JOINERS.sub("", out)
     out = _BRACKETED.sub("", out).replace("\x00", "")
     if "\ue200" in out:
-        out = _CUT_MARK.sub("", out)
+        out = _CUT_MARK.sub("", _ENTITY_MARK.sub(_entity_name, out))
+    if "&" in out:  # a space written as an entity before a stop, `days&nbsp;[1].`, goes as a space does there
+        out = _ENTITY_GAP_BEFORE_STOP.sub("", out)
     out = re.sub(rf"[{_MARKS}{_PRIVATE_MARKS}]+", "", unescape_entities(out))
     # only from a run's first space: from each of its spaces, a long run of spaces not before a stop was read again
     # to its end (quadratic: 30,000 spaces took 4 s, an answer of a million hours)

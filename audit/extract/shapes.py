@@ -28,11 +28,13 @@ from audit.extract.bedrock import bedrock_response
 from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, LINK, WIDE_NUMERALS, code_spans
 from audit.extract.grounding import vertex_candidate
 from audit.extract.mistral import mistral_content
+from audit.extract.search_answer import search_answer
 from audit.extract.shaped import CLAIM_WINDOW, SENTENCE_END, claim_before, listed_names, read_guarded, source_named
 from audit.extract.shaped import MALFORMED as MALFORMED
 from audit.extract.shaped import as_int as _int
 from audit.extract.shaped import bad as _bad
 from audit.extract.shaped import span as _span
+from audit.extract.streams import MAY_STREAM, stream_response
 from audit.sql import text_table
 
 # The names of a field that are strictly one another's (not `title` beside `url`, or a name beside a title): a citation
@@ -256,6 +258,8 @@ def shape(answer: str, names: frozenset[str] = frozenset()) -> dict[str, Any] | 
     claim."""
     body = answer.lstrip("\ufeff \t\r\n")
     doc: Any = None
+    if re.search(MAY_STREAM, body) and (streamed := stream_response(body)) is not None:
+        return _foreign(streamed, names)  # a provider's stream logged event by event (audit.extract.streams)
     if body.startswith("{"):
         try:  # a key given twice (DuckDB reads the first, Python the last): left as logged, flagged as before
             doc = json.loads(body, object_pairs_hook=unique_keys)
@@ -289,6 +293,8 @@ def _foreign(doc: dict[str, Any], names: frozenset[str] = frozenset()) -> dict[s
         return {k: v for k, v in doc.items() if k != "answer"} | {"answer": text, "citations": cites}
     if isinstance(ans, str):
         return dict(doc) if OPEN_TAG.search(ans) else None
+    if isinstance(ans, dict) and (got := search_answer(doc, known)) is not None:
+        return got  # Vertex AI Search: answerText, its citations' references
     if ans is not None:
         return None  # an answer that is no text: structured_parse_failed, as before
     if isinstance(doc.get("sentences"), list):
@@ -360,7 +366,7 @@ def _foreign(doc: dict[str, Any], names: frozenset[str] = frozenset()) -> dict[s
 
 # the formats whose sources are named by a retrieved source's name where one has it (its `known`): the answers whose
 # sources' names are read
-_NAMED = r'grounding_?[Cc]hunks|retrievedReferences|"context"|tool_output|"document"\s*:'
+_NAMED = r'grounding_?[Cc]hunks|retrievedReferences|"context"|tool_output|"document"\s*:|document_?[MmIi]'
 
 
 def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
@@ -370,8 +376,9 @@ def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
     found = con.execute(
         "SELECT answer_id, coalesce(repaired, answer) FROM answers_ok LEFT JOIN surrogate_repairs USING (answer_id) "
         "WHERE regexp_matches(answer, $tag) OR (regexp_matches(answer, '^[\\s\\x{feff}]*\\{') "
-        "AND coalesce(json_type(TRY_CAST(ltrim(answer, chr(65279)) AS JSON), '$.answer'), '') <> 'VARCHAR')",
-        {"tag": _MAY_HOLD_TAG},
+        "AND coalesce(json_type(TRY_CAST(ltrim(answer, chr(65279)) AS JSON), '$.answer'), '') <> 'VARCHAR') "
+        "OR (regexp_matches(answer, '^[\\s\\x{feff}]*(?:\\[|data:|event:)') AND regexp_matches(answer, $stream))",
+        {"tag": _MAY_HOLD_TAG, "stream": MAY_STREAM},
     ).fetchall()
     # `from_prose`: the cite tags of a prose answer, read through the structured-output path, yet no structured
     # output (`structured_output` says the answer was logged as JSON: such prose was reported `true`)
@@ -384,7 +391,7 @@ def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
         if isinstance(name, str) and name.strip():
             named.setdefault(a, set()).update(_name_key(name))
     rows = [
-        (a, json.dumps(s, ensure_ascii=False), str(not t.lstrip("\ufeff \t\r\n").startswith("{")).lower())
+        (a, json.dumps(s, ensure_ascii=False), str(not re.match(r"[\ufeff \t\r\n]*(?:[{\[]|data:|event:)", t)).lower())
         for a, t in found
         if (s := read_guarded(partial(shape, names=frozenset(named.get(a, ()))), a, t)) is not None
     ]

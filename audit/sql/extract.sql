@@ -455,29 +455,34 @@ FROM flat WHERE value <> '' GROUP BY ALL;
 CREATE OR REPLACE TEMP TABLE citations_raw AS
 WITH numeric_markers AS (
     -- digits, commas (or semicolons, `and`, `&`) and dashes: the spaces and invisible characters between them go
-    -- (dialects.INVISIBLE, WIDE_SPACES); full-width, Arabic-Indic and Persian digits and the ideographic and Arabic
-    -- commas read as ASCII ones ($wide_from / $wide_to: dialects.WIDE_NUMERALS)
+    -- (dialects.INVISIBLE, WIDE_SPACES; one written as an HTML entity, `&nbsp;`, `&#160;`, is cut first: $egap,
+    -- dialects.ENTITY_GAP, or `#160` read as a position; any other, `&#38;`, separates: $eref); full-width, Arabic-Indic and Persian digits and the
+    -- ideographic and Arabic commas read as ASCII ones ($wide_from / $wide_to: dialects.WIDE_NUMERALS)
     SELECT *, 'numeric' AS dialect,
-           string_split(regexp_replace(regexp_replace(translate(regexp_extract(marker, $num, 1), $wide_from, $wide_to),
-                                                      ';|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',') AS parts
+           string_split(regexp_replace(regexp_replace(
+               translate(regexp_replace(regexp_extract(marker, $num, 1), $egap, '', 'g'), $wide_from, $wide_to),
+               $eref || '|;|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',') AS parts
     FROM markers WHERE regexp_full_match(marker, $num)
     UNION ALL
     -- a link whose label is the bracket, [[1]](https://...): the numeric marker it shows
     SELECT *, 'numeric',
-           string_split(regexp_replace(regexp_replace(translate(regexp_extract(marker, $lnum, 1), $wide_from, $wide_to),
-                                                      ';|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
+           string_split(regexp_replace(regexp_replace(
+               translate(regexp_replace(regexp_extract(marker, $lnum, 1), $egap, '', 'g'), $wide_from, $wide_to),
+               $eref || '|;|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
     FROM markers WHERE regexp_full_match(marker, $lnum)
     UNION ALL
     -- HTML the widget rendered, &#91;1&#93; or <sup>[1]</sup>: the numeric marker it shows
     SELECT *, 'numeric',
-           string_split(regexp_replace(regexp_replace(translate(regexp_extract(marker, $html, 1), $wide_from, $wide_to),
-                                                      ';|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
+           string_split(regexp_replace(regexp_replace(
+               translate(regexp_replace(regexp_extract(marker, $html, 1), $egap, '', 'g'), $wide_from, $wide_to),
+               $eref || '|;|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
     FROM markers WHERE regexp_full_match(marker, $html)
     UNION ALL
     -- (Source 1), (Sources 1, 3): a labelled position in parentheses
     SELECT *, 'numeric',
-           string_split(regexp_replace(regexp_replace(translate(regexp_extract(marker, $pnum, 1), $wide_from, $wide_to),
-                                                      ';|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
+           string_split(regexp_replace(regexp_replace(
+               translate(regexp_replace(regexp_extract(marker, $pnum, 1), $egap, '', 'g'), $wide_from, $wide_to),
+               $eref || '|;|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
     FROM markers WHERE regexp_full_match(marker, $pnum)
     UNION ALL
     -- superscript digits (¹˒² is 1, 2; ¹⁻³ is 1-3: audit.extract.dialects.SUPERSCRIPT_DIGITS), or <sup>1</sup>

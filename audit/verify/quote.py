@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -62,7 +63,19 @@ def _span(text: str, where: Sequence[int], a: int, b: int) -> Span:
 
 def locate(needle: str, haystack: str) -> Span | None:
     """Where `needle` occurs in `haystack`, ignoring case, whitespace runs, quote and dash styles, edge punctuation;
-    parts joined by an ellipsis must each occur, in order."""
+    parts joined by an ellipsis must each occur, in order. A needle in the other Unicode normalisation form than the
+    haystack's (decomposed, NFD, `e` + U+0301 as macOS copies text, against composed NFC, or the reverse) is found:
+    a quote of "Café" so was `text_span_not_found_in_source`, never verified, and a claim_text `claim_not_in_answer`."""
+    found = _locate(needle, haystack)
+    if found is None and not needle.isascii():
+        for form in ("NFC", "NFD"):
+            other = unicodedata.normalize(form, needle)
+            if other != needle and (found := _locate(other, haystack)) is not None:
+                break
+    return found
+
+
+def _locate(needle: str, haystack: str) -> Span | None:
     parts = [p for p in (_fold_needle(x) for x in _ELLIPSIS.split(needle)) if p]
     if not parts:
         return None
