@@ -151,9 +151,25 @@ def damaged_database(message: str, path: str | Path | None) -> str | None:
     """The error for a DuckDB `message` that says the database file is damaged, naming `path` (DuckDB reads a
     file's blocks, and checks their checksums, only when a query needs them: long after it opened); None for any
     other message, or when the message names the file already."""
-    if path is None or not _CORRUPT.search(message) or str(path) in message:
+    if path is None or _RESTORE in message:
+        return None
+    if (cut := _CUT_SHORT.search(message)) is not None and _same_file(cut[1], path):
+        # a copy or a restore cut short (a full disk, an interrupted transfer): DuckDB opens it and fails on the
+        # first block past its end, with a line that said nothing of what to do
+        return f"audit database {path} is cut short (it ends before a block DuckDB needs): {_RESTORE}"
+    if not _CORRUPT.search(message) or str(path) in message:
         return None
     return f"audit database {path} is damaged: {message.strip().splitlines()[0]}; {_RESTORE}"
+
+
+_CUT_SHORT = re.compile(r'could not read enough bytes from file "([^"]*)"', re.IGNORECASE)
+
+
+def _same_file(named: str, path: str | Path) -> bool:
+    try:
+        return Path(named).resolve() == Path(path).resolve()
+    except (OSError, RuntimeError):  # a link loop, a name the system refuses: not the audit file DuckDB read
+        return False
 
 
 # the names `audit.discover` reads as logs: a new audit file so named among them stopped every run over the folder
