@@ -20,7 +20,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from audit.errors import DatabaseLocked, InputError, link_loop, one_line, shown_if_not_utf8
+from audit.errors import DISK_FULL, DatabaseLocked, InputError, link_loop, one_line, shown_if_not_utf8
 
 log = logging.getLogger(__name__)
 
@@ -223,6 +223,7 @@ def connect(
         )
     deadline = time.monotonic() + wait_s
     delay = 0.1
+    existed = p.exists()
     while True:
         try:
             return _session(duckdb.connect(str(p), read_only=read_only, config=dict(config or {})))
@@ -232,6 +233,11 @@ def connect(
             if not _LOCK_HELD.search(str(exc)):
                 mode = " read-only" if read_only else ""
                 todo = f"; {_RESTORE}" if _UNREADABLE.search(str(exc)) else ""
+                if DISK_FULL.search(str(exc)):  # a new file's first blocks refused
+                    todo = "; free space (or raise the file size limit) and run the command again"
+                    if not existed:  # what it wrote is cut short: the rerun with room called it damaged
+                        for made in (p, p.with_name(p.name + ".wal")):
+                            made.unlink(missing_ok=True)
                 raise InputError(f"cannot open audit database {p}{mode}: {one_line(str(exc))}{todo}") from None
             if time.monotonic() >= deadline:
                 holder = str(exc).split("\n")[0]

@@ -100,3 +100,47 @@ def test_an_audit_file_cut_short_is_named_with_what_to_do(tmp_path: Path, audite
     shutil.copyfile(db, whole)
     assert CliRunner().invoke(main, ["report", "--db", str(whole), "--out", str(page)]).exit_code == 0
     assert query(whole, "SELECT count(*) FROM answer_audit") == [(20,)]
+
+
+def test_an_audit_file_on_a_full_disk_names_the_write_and_the_remedy(
+    tmp_path: Path, audited: tuple[Path, Path]
+) -> None:
+    # `citeaudit run` onto a full disk (or quota, or `ulimit -f`): `error: TransactionContext Error: Failed to commit:
+    # Could not write file "/abs/audit.duckdb.wal": No space left on device`, exit 2, naming no remedy; a new file
+    # whose first block is refused said `cannot open audit database ...: IO Error: Could not write file ...: File too
+    # large` alone
+    inp, _ = audited
+    for limit, want in (
+        (5_000, "error: cannot open audit database {db}: IO Error: Could not write file"),
+        (
+            16 * 1024,
+            "error: File too large writing {wal}: free space (or raise the file size limit) and run the command",
+        ),
+    ):
+        db = tmp_path / f"full-{limit}.duckdb"
+        with _file_size_limit(limit):
+            res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+        assert res.exit_code == 2, res.output
+        line = want.format(db=db, wal=db.resolve().with_name(db.name + ".wal"))
+        assert res.output.startswith(line) and res.output.rstrip().endswith("and run the command again"), res.output
+        assert "Traceback" not in res.output
+        # with room again, the same command audits every answer once
+        res = CliRunner().invoke(main, ["run", "--input", str(inp), "--db", str(db), "--quiet"])
+        assert res.exit_code == 0, res.output
+        assert query(db, "SELECT count(*), count(DISTINCT answer_id) FROM answer_audit") == [(20, 20)]
+
+
+def test_a_failure_that_cannot_be_recorded_is_logged_not_raised(tmp_path: Path) -> None:
+    # a run whose plan failed on a full disk (its work dir) went on to record the failure, whose own commit the full
+    # disk refused: that DuckDB error replaced the plan's, so the line named the audit file's WAL, not the work dir
+    from audit.config import AuditConfig
+    from audit.runner import new_run_record
+    from audit.store import record_failed_run, record_started_run
+    from audit.window import Window
+
+    db = tmp_path / "audit.duckdb"
+    run = new_run_record(str(tmp_path / "logs"), Window(), AuditConfig(), None)
+    record_started_run(db, run)
+    with _file_size_limit(100):  # the WAL of its commit refused
+        assert record_failed_run(db, run, "planned on a full disk", wait_s=1.0) is False
+    assert query(db, "SELECT status FROM runs") == [("running",)]  # the next completed run marks it abandoned
