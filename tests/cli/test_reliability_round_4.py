@@ -144,3 +144,29 @@ def test_a_failure_that_cannot_be_recorded_is_logged_not_raised(tmp_path: Path) 
     with _file_size_limit(100):  # the WAL of its commit refused
         assert record_failed_run(db, run, "planned on a full disk", wait_s=1.0) is False
     assert query(db, "SELECT status FROM runs") == [("running",)]  # the next completed run marks it abandoned
+
+
+def test_verify_export_names_what_an_export_killed_mid_write_left(tmp_path: Path, audited: tuple[Path, Path]) -> None:
+    # an export killed by SIGKILL (the OOM killer, a scheduler's hard stop) while writing leaves its staging folder
+    # beside the previous export, which stays whole: `verify-export` listed each half-written file as `not in the
+    # manifest`, as if someone had slipped files into the export, and named no remedy
+    _, db = audited
+    out = tmp_path / "export"
+    assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(out)]).exit_code == 0
+    staging = out / ".citeaudit-staging"
+    staging.mkdir()
+    (staging / "answer_audit.parquet").write_bytes(b"PAR1 half")
+    (staging / "citation_audit.parquet").write_bytes(b"")
+    (out / "notes.txt").write_text("slipped in")
+    res = CliRunner().invoke(main, ["verify-export", str(out)])
+    assert res.exit_code == 1, res.output
+    assert res.output.splitlines() == [
+        f"{out}: .citeaudit-staging/: 2 file(s) of an export stopped mid-write, not in the manifest (the files listed "
+        "are the export before it): run the export again, or remove that folder",
+        f"{out}: notes.txt: not in the manifest",
+    ], res.output
+    # the export run again clears it; verify-export is clean
+    (out / "notes.txt").unlink()
+    assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(out)]).exit_code == 0
+    res = CliRunner().invoke(main, ["verify-export", str(out)])
+    assert res.exit_code == 0 and not staging.exists(), res.output
