@@ -170,3 +170,21 @@ def test_verify_export_names_what_an_export_killed_mid_write_left(tmp_path: Path
     assert CliRunner().invoke(main, ["export", "--db", str(db), "--out", str(out)]).exit_code == 0
     res = CliRunner().invoke(main, ["verify-export", str(out)])
     assert res.exit_code == 0 and not staging.exists(), res.output
+
+
+def test_a_review_page_onto_a_full_disk_names_the_remedy(tmp_path: Path, audited: tuple[Path, Path]) -> None:
+    # `citeaudit report` onto a full disk said `cannot write the review page to r.html (r.html: No space left on
+    # device)`, no remedy; an earlier page stays whole (written aside, renamed over)
+    _, db = audited
+    page = tmp_path / "review.html"
+    assert CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(page)]).exit_code == 0
+    earlier = page.read_bytes()
+    with _file_size_limit(1000):
+        res = CliRunner().invoke(main, ["report", "--db", str(db), "--out", str(page)])
+    assert res.exit_code == 2, res.output
+    assert res.output == (
+        f"error: cannot write the review page to {page} ({page}: File too large): free space (or raise the file size "
+        "limit) and run the command again\n"
+    )
+    assert page.read_bytes() == earlier
+    assert [p.name for p in tmp_path.iterdir()] == ["review.html"]
