@@ -18,6 +18,18 @@ def one_line(text: str) -> str:
 
 # the system's words for a disk (or a file size limit, a quota) that took no more
 DISK_FULL = re.compile(r"No space left on device|File too large|Disk quota exceeded", re.IGNORECASE)
+_WRITING = re.compile(r'Could not write file "([^"]*)"', re.IGNORECASE)
+
+
+def disk_full(message: str) -> str | None:
+    """One line with the remedy for a DuckDB error `message` that is a write refused for want of space (its commit's
+    WAL, a file it writes: `TransactionContext Error: Failed to commit: Could not write file "x.wal": No space left on
+    device`, which named none), else None."""
+    if (found := DISK_FULL.search(message)) is None:
+        return None
+    where = f" writing {m[1]}" if (m := _WRITING.search(message)) is not None else ""
+    return f"{found[0]}{where}: free space (or raise the file size limit) and run the command again"
+
 
 # control characters a terminal would act on (escape sequences, BEL, CR, C1 controls, U+2028/9, bidi overrides); tab and
 # newline are text

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -15,7 +17,7 @@ import duckdb
 
 from audit.config import AuditConfig
 from audit.csv_safe import defused_query
-from audit.errors import InputError, shown_if_not_utf8
+from audit.errors import DISK_FULL, InputError, shown_if_not_utf8
 from audit.model_card import model_fingerprints
 from audit.output_file import EXPORT_DIGEST_KEY, EXPORT_MANIFEST, EXPORT_STAGING
 from audit.schema import OUTPUT_VERSION, RESULT_TABLES
@@ -89,6 +91,7 @@ def export_findings(
     # the database first: a --db that cannot be read (a typo, a damaged or newer file, held past the wait) removed the
     # folder's previous export, and nothing replaced it
     with open_db(db, read_only=True, wait_s=wait_s) as con:
+        made = not out_dir.exists()
         _make_dir(out_dir, out_dir, parents=True)  # a file at --out (or above it), no permission
         _refuse_links(out_dir, fmt)
         staging = _fresh_staging(out_dir)
@@ -97,11 +100,34 @@ def export_findings(
         try:
             _make_dir(staging, out_dir)  # no permission to write in the folder
             manifest = _write_export(con, db, staging, window, fmt, cfg)
-        except BaseException:  # a half-written export is none; the previous one stays whole (a full disk, a signal)
+        except BaseException as exc:  # a half-written export is none; the previous one stays whole (full disk, signal)
             shutil.rmtree(staging, ignore_errors=True)
+            if made:  # a folder this export made is not left behind empty
+                _remove_if_empty(out_dir)
+            if (full := _disk_full(exc)) is not None:
+                raise InputError(
+                    f"cannot export to {out_dir}: {full} while writing it; free space (or raise the file size limit) "
+                    "and run the command again (nothing was changed)"
+                ) from None
             raise
     _swap_in(staging, out_dir, previous, manifest)
     return manifest
+
+
+def _disk_full(exc: BaseException) -> str | None:
+    """The system's words when `exc` is a write refused for want of space (the disk, a quota, the file size limit),
+    else None. DuckDB's COPY gives them inside its own JSON (`IO Error: Async write failed for range ...: {...
+    "Could not write file ...: No space left on device", "errno": "28"}`), which named no remedy."""
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return exc.strerror or DISK_FULL.pattern
+    if isinstance(exc, duckdb.Error) and (found := DISK_FULL.search(str(exc))) is not None:
+        return found[0]
+    return None
+
+
+def _remove_if_empty(path: Path) -> None:
+    with contextlib.suppress(OSError):  # not empty (someone wrote there meanwhile), or gone: left as it is
+        path.rmdir()
 
 
 def _make_dir(path: Path, out_dir: Path, parents: bool = False) -> None:

@@ -8,6 +8,7 @@ its source text. Styles and the small filter script are inlined; every logged te
 from __future__ import annotations
 
 import contextlib
+import errno
 import html
 import os
 import stat
@@ -335,7 +336,9 @@ def write_report(
             aside.unlink()
         if isinstance(exc, OSError):  # a folder at --out, a file where a folder must be, no permission, a full disk
             where = exc.filename if exc.filename not in (None, str(aside)) else path  # the page, not the file aside
-            raise InputError(f"cannot write the review page to {path} ({where}: {exc.strerror})") from None
+            full = exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+            todo = ": free space (or raise the file size limit) and run the command again" if full else ""
+            raise InputError(f"cannot write the review page to {path} ({where}: {exc.strerror}){todo}") from None
         raise
     return path
 

@@ -300,7 +300,7 @@ def record_failed_run(db: str | Path, run: RunRecord, error: str, wait_s: float 
     recorded is the one to report (a database still locked, say, is logged); returns whether it was written."""
     try:
         con = open_db(db, wait_s=wait_s)
-    except InputError as exc:
+    except (InputError, duckdb.Error) as exc:  # opening commits its tables: a full disk refuses that too
         log.warning("run %s not recorded as failed: %s", run.run_id, exc)
         return False
     with con:

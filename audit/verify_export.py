@@ -15,6 +15,7 @@ from typing import Any
 import duckdb
 
 from audit.export import DIGEST_KEY, MANIFEST_NAME, manifest_digest, not_a_file, sha256_of
+from audit.output_file import EXPORT_STAGING
 from audit.sql import connect, literal_path
 
 
@@ -98,6 +99,13 @@ def verify_export(folder: str | Path) -> ExportCheck:
     for name, meta in sorted(listed.items()):
         problems += check_file(root, name, meta, fmt)
     present = {str(p.relative_to(root)) for p in root.rglob("*") if p.is_file() or p.is_symlink()}
-    for extra in sorted(present - set(listed) - {MANIFEST_NAME}):
-        problems.append(f"{extra}: not in the manifest")
+    extras = sorted(present - set(listed) - {MANIFEST_NAME})
+    if staged := [e for e in extras if Path(e).parts[0] == EXPORT_STAGING]:  # an export killed mid-write (SIGKILL)
+        problems.append(
+            f"{EXPORT_STAGING}/: {len(staged)} file(s) of an export stopped mid-write, not in the manifest (the "
+            "files listed are the export before it): run the export again, or remove that folder"
+        )
+    for extra in extras:
+        if extra not in staged:
+            problems.append(f"{extra}: not in the manifest")
     return ExportCheck(len(listed), problems)

@@ -10,6 +10,7 @@ window and inputs meanwhile is refused (`WorkDirBusy`) instead of sharing, and r
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import logging
@@ -68,7 +69,12 @@ def claim_work_dir(root: Path, name: str) -> Path:
         work.mkdir(exist_ok=True)
         _lock(work)
         (work / OWNER).write_text(str(os.getpid()))
-    except OSError as exc:  # a file at --work-dir (or above it), no permission
+    except OSError as exc:  # a file at --work-dir (or above it), no permission, no space
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):  # a write, which names no file ("None: ...")
+            raise InputError(
+                f"cannot use {root} as the work dir ({exc.strerror}): free space there (or raise the file size "
+                "limit), or give the work dir another folder (nightly, backfill and serve take --work-dir)"
+            ) from None
         raise InputError(
             f"cannot use {root} as the work dir ({exc.filename}: {exc.strerror}): make it a folder citeaudit may "
             "write in (by default <db folder>/.citeaudit-work; nightly, backfill and serve take --work-dir)"

@@ -24,6 +24,7 @@ from audit.errors import (
     CiteauditError,
     DatabaseLocked,
     Terminated,
+    disk_full,
     interruption,
     note_signal,
     one_line,
@@ -64,7 +65,7 @@ def friendly_errors(fn: F) -> F:
             _release(exc)
             sys.exit(exc.exit_code)
         except duckdb.Error as exc:
-            print_error(damaged_database(str(exc), kwargs.get("db")) or str(exc))
+            print_error(damaged_database(str(exc), kwargs.get("db")) or disk_full(str(exc)) or str(exc))
             _release(exc)
             sys.exit(2)
         except KeyboardInterrupt as exc:

@@ -20,7 +20,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from audit.errors import DatabaseLocked, InputError, link_loop, one_line, shown_if_not_utf8
+from audit.errors import DISK_FULL, DatabaseLocked, InputError, link_loop, one_line, shown_if_not_utf8
 
 log = logging.getLogger(__name__)
 
@@ -151,9 +151,25 @@ def damaged_database(message: str, path: str | Path | None) -> str | None:
     """The error for a DuckDB `message` that says the database file is damaged, naming `path` (DuckDB reads a
     file's blocks, and checks their checksums, only when a query needs them: long after it opened); None for any
     other message, or when the message names the file already."""
-    if path is None or not _CORRUPT.search(message) or str(path) in message:
+    if path is None or _RESTORE in message:
+        return None
+    if (cut := _CUT_SHORT.search(message)) is not None and _same_file(cut[1], path):
+        # a copy or a restore cut short (a full disk, an interrupted transfer): DuckDB opens it and fails on the
+        # first block past its end, with a line that said nothing of what to do
+        return f"audit database {path} is cut short (it ends before a block DuckDB needs): {_RESTORE}"
+    if not _CORRUPT.search(message) or str(path) in message:
         return None
     return f"audit database {path} is damaged: {message.strip().splitlines()[0]}; {_RESTORE}"
+
+
+_CUT_SHORT = re.compile(r'could not read enough bytes from file "([^"]*)"', re.IGNORECASE)
+
+
+def _same_file(named: str, path: str | Path) -> bool:
+    try:
+        return Path(named).resolve() == Path(path).resolve()
+    except (OSError, RuntimeError):  # a link loop, a name the system refuses: not the audit file DuckDB read
+        return False
 
 
 # the names `audit.discover` reads as logs: a new audit file so named among them stopped every run over the folder
@@ -207,6 +223,7 @@ def connect(
         )
     deadline = time.monotonic() + wait_s
     delay = 0.1
+    existed = p.exists()
     while True:
         try:
             return _session(duckdb.connect(str(p), read_only=read_only, config=dict(config or {})))
@@ -216,6 +233,11 @@ def connect(
             if not _LOCK_HELD.search(str(exc)):
                 mode = " read-only" if read_only else ""
                 todo = f"; {_RESTORE}" if _UNREADABLE.search(str(exc)) else ""
+                if DISK_FULL.search(str(exc)):  # a new file's first blocks refused
+                    todo = "; free space (or raise the file size limit) and run the command again"
+                    if not existed:  # what it wrote is cut short: the rerun with room called it damaged
+                        for made in (p, p.with_name(p.name + ".wal")):
+                            made.unlink(missing_ok=True)
                 raise InputError(f"cannot open audit database {p}{mode}: {one_line(str(exc))}{todo}") from None
             if time.monotonic() >= deadline:
                 holder = str(exc).split("\n")[0]
