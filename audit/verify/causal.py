@@ -7,7 +7,13 @@ The rule is lexical and narrow: the claim says so with a word of cause ("caused"
 "resulted in", "triggered", ...), its candidate windows tie the two things with a word of sequence or association
 only ("followed", "preceded", "after", "coincided with", "associated with", "linked to", "correlated with",
 "tend to") and hold no word of cause at all (nor "blamed", "attributed", "effect", "so", "therefore", "thanks
-to", ...), so that a source stating the cause in other words is no mismatch. Reason `unasserted:cause`. Pure.
+to", ...), so that a source stating the cause in other words is no mismatch. Reason `unasserted:cause`.
+
+A prevention or a cure is a cause too (let-in round 16): "Drinking coffee prevents type 2 diabetes" against "Drinking
+coffee is linked to a slightly lower risk of type 2 diabetes, although the link may not be causal". The claim's
+"prevents", "protects against", "cures", "wards off" against windows that tie the two by association only; a source
+that says it lowers, reduces, prevents or protects ("lowers the risk", "reduced the number of cases") states the
+effect. A source's denial of cause ("the link may not be causal", "does not prove that coffee ...") states none. Pure.
 """
 
 from __future__ import annotations
@@ -38,9 +44,31 @@ _SOURCE_CAUSE = re.compile(
 )
 
 
+# the claim makes one thing stop another: a prevention or a cure
+_CLAIM_PREVENTS = re.compile(
+    r"\b(?:prevent(?:s|ed|ing)?|protect(?:s|ed|ing)? (?:\w+ )?against|cur(?:e|es|ed|ing)|wards? off)\b", re.IGNORECASE
+)
+# ... which the source states in words of lowering ("lowers the risk", "reduced the cases"; not "a lower risk")
+_SOURCE_LOWERS = re.compile(
+    r"\b(?:lower(?:s|ed|ing)|reduc\w*|cut(?:s|ting)?|prevent\w*|protect\w*|cur(?:e|es|ed|ing)|ward\w* off)\b",
+    re.IGNORECASE,
+)
+# a cause the source denies or leaves open: no cause stated ("the link may not be causal", "does not prove that")
+_NO_CAUSE = re.compile(
+    r"\b(?:(?:(?:may|might|could|need|does|do|did|is|are)\s+not|cannot|can't|isn't|aren't|doesn't|didn't)\s+"
+    r"(?:\w+\s+){0,5}|\bno\s+(?:\w+\s+)?)caus(?:e|es|ed|al|ally|ality|ation|ing)\b(?:\s+and\s+effect)?",
+    re.IGNORECASE,
+)
+
+
 def unstated_cause(claim: str, windows: Iterable[str]) -> bool:
     """Whether `claim` states a cause that its candidate `windows` tie only by sequence or association."""
-    if not _CLAIM_CAUSE.search(claim):
+    prevents = _CLAIM_PREVENTS.search(claim) is not None
+    if not prevents and not _CLAIM_CAUSE.search(claim):
         return False
     text = " ".join(windows)
+    if prevents:  # its denials of cause read as none, its words of lowering as a cause stated
+        text = _NO_CAUSE.sub(" ", text)
+        if _SOURCE_LOWERS.search(text):
+            return False
     return _LINK.search(text) is not None and _SOURCE_CAUSE.search(text) is None

@@ -36,6 +36,9 @@ _HOLDS_NOW = tuple((re.compile(_NOW + state.pattern[len(_STILL) :], re.IGNORECAS
 _ACTIVE = frozenset("died resigned reopened".split())
 _PASSIVE = frozenset("is are was were be been being".split())
 
+# "brought under control" (or "got", "put") as the one deed "controlled" (let-in round 16)
+_UNDER_CONTROL = re.compile(r"\b(?:brought|got|gotten|put)\s+(?:\w+\s+)?under\s+control\b")
+
 
 def state_but_ended(claim: str, windows: Iterable[str]) -> str | None:
     """The claim's state said of now and the windows' deed that ends it, as a reason's detail ("is missing/was
@@ -61,7 +64,7 @@ def state_but_ended(claim: str, windows: Iterable[str]) -> str | None:
         if not subject:
             continue
         for s in (s for w in windows for s in stop_split(w, semicolons=True)):
-            low = s.lower()
+            low = _UNDER_CONTROL.sub("controlled", s.lower())
             for d in _WORD.finditer(low):
                 if d.group() not in ends or _AHEAD.search(low[max(0, d.start() - 40) : d.start()]) is not None:
                     continue

@@ -144,6 +144,56 @@ def _same_noun(a: str, b: str) -> bool:
     return long_ in (short, f"{short}s", f"{short}es") or (short.endswith("y") and long_ == f"{short[:-1]}ies")
 
 
+# "most patients", "the majority of the voters" (not "almost", "at most"); a sentence's own "most" of anything that
+# is not "most showed no response" (a negation within a few words after it)
+_MOST = re.compile(r"(?<!\bat\s)\b(most|(?:the\s+|a\s+)?majority)" + _LEAD, re.I)
+_MOST_IN = re.compile(r"(?<!\bat\s)\b(?:most|majority)\b(?P<after>(?:\W+[a-z']+){0,4})", re.I)
+_NEGATED = re.compile(r"\b(?:no|not|never|none|failed|n't)\b|n't\b", re.I)
+
+
+def most_for_some(claim: str, windows: Iterable[str]) -> str | None:
+    """The claim's "most" (or "the majority of") and a noun, where a sentence that holds half of its words counts
+    only some of that noun and says most of them did not ("effective in some patients, but most showed no response"),
+    or no most at all, as `most/some`; None otherwise (let-in round 16: "The vaccine was effective in most patients"
+    against that was `verified`)."""
+    said = [(m.group(1).lower().split()[-1], m.group(2)) for m in _MOST.finditer(claim)]
+    windows = list(windows)
+    if not said or any(not _NEGATED.search(m["after"]) for w in windows for m in _MOST_IN.finditer(w)):
+        return None  # the windows say most of something did
+    for sentence in _sentences(claim, windows, EVERY_SHARE):
+        if any(not _NEGATED.search(m["after"]) for m in _MOST_IN.finditer(sentence)):
+            continue  # the sentence says most of something did
+        wholes = [m.group(2) for m in _EVERY.finditer(sentence)]
+        for m in _PART.finditer(sentence):
+            for word, noun in said:
+                if _same_noun(noun, m.group(2)) and not any(_same_noun(noun, w) for w in wholes):
+                    return f"{word}/{' '.join(m.group(1).lower().split())}"
+    return None
+
+
+# the claim's whole of a named place ("throughout Ecuador", "across Europe", "all over Brazil", "everywhere in
+# Spain"), and a sentence's "only in" part of it ("only in the cloud forests of western Ecuador")
+_WHOLE_PLACE = re.compile(r"\b(?:throughout|across|all\s+over|everywhere\s+in)\s+(?:the\s+)?([A-Z][a-z]+)\b")
+_PART_PLACE = (
+    r"\b(?:only|exclusively|solely|restricted|confined|limited)\s+(?:to|in|on|at|around)\s+"
+    r"((?:[\w'-]+\s+){{1,7}}){}\b"
+)
+
+
+def whole_for_part(claim: str, windows: Iterable[str]) -> str | None:
+    """The claim's "throughout" a named place where a window sentence that holds half of its words confines what it
+    tells to a part of it ("only in the cloud forests of western Ecuador"), as `throughout/only in`; None otherwise,
+    or where the part is the place itself ("only in Ecuador") (let-in round 16: "The frog is found throughout
+    Ecuador" against that was `verified`)."""
+    said = [(m.group().split()[0].lower(), m.group(1)) for m in _WHOLE_PLACE.finditer(claim)]
+    for sentence in _sentences(claim, windows, EVERY_SHARE) if said else ():
+        for word, place in said:
+            for m in re.finditer(_PART_PLACE.format(re.escape(place)), sentence):
+                if _content(m.group(1)):  # a part named before the place ("western", "cloud forests of")
+                    return f"{word}/{' '.join(m.group().split()[:2]).lower()}"
+    return None
+
+
 EVERY_SHARE = 0.5  # the noun counted is the anchor: "halt" for "stop", "over" for "during" may differ
 
 

@@ -75,6 +75,9 @@ _STATES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"(?:in\s+office|in\s+power|in\s+post)\b", "resigned ousted removed deposed sacked fired"),
         (r"(?:in\s+custody|in\s+jail|in\s+prison|behind\s+bars|detained)\b", "released freed"),
         (r"alive\b", "died killed"),
+        # let-in round 16: "The fire is still burning out of control" against "... was brought under control"
+        # (`ended._UNDER_CONTROL` reads that as "controlled")
+        (r"(?:burning\s+)?(?:out\s+of\s+control|uncontained|unchecked)\b", "contained controlled extinguished"),
     )
 )
 _WORD = re.compile(r"[a-z]+(?:['’][a-z]+)?")

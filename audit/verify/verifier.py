@@ -50,7 +50,14 @@ from audit.verify.frequency import frequency_changed
 from audit.verify.keyfacts import keyfact_coverage
 from audit.verify.kinds import kind_said_otherwise
 from audit.verify.multiplied import multiple_against_percent
-from audit.verify.options import all_for_some, every_for_some, majority_for_few, only_option
+from audit.verify.options import (
+    all_for_some,
+    every_for_some,
+    majority_for_few,
+    most_for_some,
+    only_option,
+    whole_for_part,
+)
 from audit.verify.outcomes import win_not_given
 from audit.verify.payments import payment_ruled_out
 from audit.verify.pending import done_but_awaited
@@ -248,6 +255,8 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
     if not swaps:
         rules = (
             every_for_some,
+            most_for_some,
+            whole_for_part,
             frequency_changed,
             count_said_otherwise,
             record_widened,

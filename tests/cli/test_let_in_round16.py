@@ -1,0 +1,94 @@
+"""The "nothing let in" sweep, round 16: claims stronger than their source. A link the source calls perhaps not
+causal stated as a prevention, most where the source says some did and most did not, a fire still out of control
+that the source says was brought under control, a whole country where the source confines it to a part; each beside
+right twins (the hedged claim restated with its hedge, a source that states it flatly), all through one real
+`citeaudit run` on real Parquet and DuckDB files (docs/hostile-inputs.md, "The let-in sweep, round 16")."""
+
+from __future__ import annotations
+
+from tests.cli.hostile import Verdicts, claims
+from tests.cli.test_hostile_verdicts import _assert_flagged, _assert_verified
+
+COFFEE = "Drinking coffee is linked to a slightly lower risk of type 2 diabetes, although the link may not be causal."
+TRIAL = "Drinking coffee prevents type 2 diabetes, the trial found."
+WALK = (
+    "Regular walking was associated with a lower rate of dementia in older adults, though the researchers cautioned "
+    "that the study could not establish cause and effect."
+)
+
+
+@claims(
+    {
+        "coffee": ("Drinking coffee prevents type 2 diabetes.", COFFEE),
+        # held out (written after the rule; let in by its first version, which read "effect" as a cause stated)
+        "walk": ("Regular walking prevents dementia in older adults.", WALK),
+        # supported: the link restated as a link, and a source that states the prevention flatly
+        "ok_coffee": ("Drinking coffee is linked to a lower risk of type 2 diabetes.", COFFEE),
+        "ok_trial": ("Drinking coffee prevents type 2 diabetes.", TRIAL),
+        "ok_walk": ("Regular walking was associated with a lower rate of dementia in older adults.", WALK),
+    }
+)
+def test_a_link_the_source_calls_perhaps_not_causal_stated_as_a_prevention_is_not_verified(got: Verdicts) -> None:
+    # "coffee" was verified (no reason): "prevents" was no word of cause, and "may not be causal" read as one stated
+    _assert_flagged(got, {"coffee": "unasserted:cause", "walk": "unasserted:cause"})
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="unasserted:")
+
+
+VACCINE = "The vaccine was effective in some patients, but most showed no response."
+EXAM = "Some students passed the exam, but most did not reach the pass mark."
+FAILED = "Some students failed the exam, but most passed."
+
+
+@claims(
+    {
+        "vaccine": ("The vaccine was effective in most patients.", VACCINE),
+        # held out (written after the rule)
+        "exam": ("Most of the students passed the exam.", EXAM),
+        # supported: some restated as some, and most where the source says most did
+        "ok_vaccine": ("The vaccine was effective in some patients.", VACCINE),
+        "ok_passed": ("Most of the students passed the exam.", FAILED),
+    }
+)
+def test_most_where_the_source_says_some_did_and_most_did_not_is_not_verified(got: Verdicts) -> None:
+    # "vaccine" was verified (no reason) (`options.most_for_some`)
+    _assert_flagged(got, {"vaccine": "swapped:most/some", "exam": "swapped:most/some"})
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+FIRE = "By Tuesday evening the fire was brought under control, firefighters said."
+BLAZE = "Crews said the blaze had been contained on Sunday after three days."
+BURNING = "Crews said the blaze remains out of control after three days."
+FROG = "The frog is found only in the cloud forests of western Ecuador."
+DIALECT = "The dialect is spoken only in a few valleys of northern Italy."
+ITALY = "The dialect is spoken throughout Italy, though it is most common in the north."
+NATIONAL = "The frog is found only in Ecuador."
+
+
+@claims(
+    {
+        "fire": ("The fire is still burning out of control.", FIRE),
+        "frog": ("The frog is found throughout Ecuador.", FROG),
+        # held out (written after the rules)
+        "blaze": ("The blaze remains out of control.", BLAZE),
+        "dialect": ("The dialect is spoken throughout Italy.", DIALECT),
+        # supported: the deed or the part restated, a source that says the state holds, or the whole place
+        "ok_fire": ("The fire was brought under control by Tuesday evening.", FIRE),
+        "ok_burning": ("The blaze remains out of control.", BURNING),
+        "ok_frog": ("The frog lives only in the cloud forests of western Ecuador.", FROG),
+        "ok_italy": ("The dialect is spoken throughout Italy.", ITALY),
+        "ok_national": ("The frog is found throughout Ecuador.", NATIONAL),
+    }
+)
+def test_a_state_ended_or_a_place_widened_is_not_verified(got: Verdicts) -> None:
+    # "fire" was weak with no reason, "frog" verified: "brought under control" ends no state of `pending._STATES`,
+    # and "throughout" against "only in ... western Ecuador" was read by nothing (`options.whole_for_part`)
+    _assert_flagged(
+        got,
+        {
+            "fire": "swapped:is still burning out of control/controlled",
+            "frog": "swapped:throughout/only in",
+            "blaze": "swapped:remains out of control/contained",
+            "dialect": "swapped:throughout/only in",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
