@@ -194,6 +194,30 @@ def whole_for_part(claim: str, windows: Iterable[str]) -> str | None:
     return None
 
 
+# "any earthquake", "any storm" (not "if any", "without any", "hardly any"); a sentence's bound of the same noun: a
+# figure or a grade before it ("a magnitude 7 earthquake", "a category 3 hurricane", "up to 50 tonnes")
+_ANY = re.compile(r"(?<!\bif\s)(?<!\bwithout\s)(?<!\bhardly\s)(?<!\bnot\s)\bany\s+(?:[a-z]+\s+)?([a-z]{3,})\b", re.I)
+_BOUNDED = re.compile(r"\b((?:[a-z]+\s+)?\d[\d,.]*(?:-[a-z]+)?)\s+(?:[a-z-]+\s+)?([a-z]{3,})\b", re.I)
+_NOT = re.compile(r"\b(?:not|no|never|without|cannot)\b|n't\b", re.I)
+
+
+def any_for_bounded(claim: str, windows: Iterable[str]) -> str | None:
+    """The claim's "any" and a noun, where a sentence that holds half of its words gives that noun a figure ("any
+    earthquake" against "a magnitude 7 earthquake") and says no "any" or "all" of it, as `any/magnitude 7`; None
+    otherwise, or for a claim with a negation (let-in round 16: "The dam can withstand any earthquake" was
+    `verified`)."""
+    said = [m.group(1) for m in _ANY.finditer(claim) if m.group(1).lower() not in _FUNCTION]
+    if not said or _NOT.search(claim):
+        return None
+    for sentence in _sentences(claim, windows, EVERY_SHARE):
+        if re.search(r"\b(?:any|all|every)\b", sentence, re.I):
+            continue
+        for m in _BOUNDED.finditer(sentence):
+            if any(_same_noun(noun, m.group(2)) for noun in said):
+                return f"any/{' '.join(m.group(1).lower().split())}"
+    return None
+
+
 EVERY_SHARE = 0.5  # the noun counted is the anchor: "halt" for "stop", "over" for "during" may differ
 
 

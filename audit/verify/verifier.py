@@ -52,6 +52,7 @@ from audit.verify.kinds import kind_said_otherwise
 from audit.verify.multiplied import multiple_against_percent
 from audit.verify.options import (
     all_for_some,
+    any_for_bounded,
     every_for_some,
     majority_for_few,
     most_for_some,
@@ -257,6 +258,7 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
             every_for_some,
             most_for_some,
             whole_for_part,
+            any_for_bounded,
             frequency_changed,
             count_said_otherwise,
             record_widened,

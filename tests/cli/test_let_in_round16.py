@@ -1,6 +1,7 @@
 """The "nothing let in" sweep, round 16: claims stronger than their source. A link the source calls perhaps not
 causal stated as a prevention, most where the source says some did and most did not, a fire still out of control
-that the source says was brought under control, a whole country where the source confines it to a part; each beside
+that the source says was brought under control, a whole country where the source confines it to a part, any
+earthquake where the source gives one of magnitude 7; each beside
 right twins (the hedged claim restated with its hedge, a source that states it flatly), all through one real
 `citeaudit run` on real Parquet and DuckDB files (docs/hostile-inputs.md, "The let-in sweep, round 16")."""
 
@@ -62,6 +63,9 @@ FROG = "The frog is found only in the cloud forests of western Ecuador."
 DIALECT = "The dialect is spoken only in a few valleys of northern Italy."
 ITALY = "The dialect is spoken throughout Italy, though it is most common in the north."
 NATIONAL = "The frog is found only in Ecuador."
+DAM = "The dam was designed to withstand a magnitude 7 earthquake."
+LEVEE = "The new levee is designed to hold back a 100-year flood, the agency said."
+ANY = "Engineers said the dam can withstand any earthquake."
 
 
 @claims(
@@ -71,17 +75,24 @@ NATIONAL = "The frog is found only in Ecuador."
         # held out (written after the rules)
         "blaze": ("The blaze remains out of control.", BLAZE),
         "dialect": ("The dialect is spoken throughout Italy.", DIALECT),
+        "dam": ("The dam can withstand any earthquake.", DAM),
+        # held out (written after the "any" rule; let in by its first version, which read no "100-year")
+        "levee": ("The new levee can hold back any flood.", LEVEE),
         # supported: the deed or the part restated, a source that says the state holds, or the whole place
         "ok_fire": ("The fire was brought under control by Tuesday evening.", FIRE),
         "ok_burning": ("The blaze remains out of control.", BURNING),
         "ok_frog": ("The frog lives only in the cloud forests of western Ecuador.", FROG),
         "ok_italy": ("The dialect is spoken throughout Italy.", ITALY),
         "ok_national": ("The frog is found throughout Ecuador.", NATIONAL),
+        "ok_dam": ("The dam was built to withstand a magnitude 7 earthquake.", DAM),
+        "ok_levee": ("The new levee is designed to hold back a 100-year flood.", LEVEE),
+        "ok_any": ("The dam can withstand any earthquake.", ANY),
     }
 )
-def test_a_state_ended_or_a_place_widened_is_not_verified(got: Verdicts) -> None:
+def test_a_state_ended_a_place_widened_or_a_bound_made_any_is_not_verified(got: Verdicts) -> None:
     # "fire" was weak with no reason, "frog" verified: "brought under control" ends no state of `pending._STATES`,
-    # and "throughout" against "only in ... western Ecuador" was read by nothing (`options.whole_for_part`)
+    # "throughout" against "only in ... western Ecuador" and "any earthquake" against "a magnitude 7 earthquake" were
+    # read by nothing (`options.whole_for_part`, `options.any_for_bounded`); "dam" was verified
     _assert_flagged(
         got,
         {
@@ -89,6 +100,8 @@ def test_a_state_ended_or_a_place_widened_is_not_verified(got: Verdicts) -> None
             "frog": "swapped:throughout/only in",
             "blaze": "swapped:remains out of control/contained",
             "dialect": "swapped:throughout/only in",
+            "dam": "swapped:any/magnitude 7",
+            "levee": "swapped:any/a 100-year",
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
