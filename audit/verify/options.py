@@ -176,7 +176,7 @@ def most_for_some(claim: str, windows: Iterable[str]) -> str | None:
 _WHOLE_PLACE = re.compile(r"\b(?:throughout|across|all\s+over|everywhere\s+in)\s+(?:the\s+)?([A-Z][a-z]+)\b")
 _PART_PLACE = (
     r"\b(?:only|exclusively|solely|restricted|confined|limited)\s+(?:to|in|on|at|around)\s+"
-    r"((?:[\w'-]+\s+){{1,7}}){}\b"
+    r"((?:[\w'-]+,?\s+){{1,7}}){}\b"
 )
 
 

@@ -12,6 +12,14 @@ from tests.cli.test_hostile_verdicts import _assert_flagged, _assert_verified
 
 COFFEE = "Drinking coffee is linked to a slightly lower risk of type 2 diabetes, although the link may not be causal."
 TRIAL = "Drinking coffee prevents type 2 diabetes, the trial found."
+MIGRAINE = (
+    "Patients taking the drug were associated with fewer migraine days, but the researchers said the link may not be "
+    "causal."
+)
+MEASLES = (
+    "The vaccine prevents measles in 97 percent of children who get two doses, and its use is associated with fewer "
+    "hospital visits."
+)
 WALK = (
     "Regular walking was associated with a lower rate of dementia in older adults, though the researchers cautioned "
     "that the study could not establish cause and effect."
@@ -23,21 +31,25 @@ WALK = (
         "coffee": ("Drinking coffee prevents type 2 diabetes.", COFFEE),
         # held out (written after the rule; let in by its first version, which read "effect" as a cause stated)
         "walk": ("Regular walking prevents dementia in older adults.", WALK),
+        "cure": ("The drug cures migraines.", MIGRAINE),
         # supported: the link restated as a link, and a source that states the prevention flatly
         "ok_coffee": ("Drinking coffee is linked to a lower risk of type 2 diabetes.", COFFEE),
         "ok_trial": ("Drinking coffee prevents type 2 diabetes.", TRIAL),
         "ok_walk": ("Regular walking was associated with a lower rate of dementia in older adults.", WALK),
+        "ok_measles": ("The vaccine prevents measles.", MEASLES),
     }
 )
 def test_a_link_the_source_calls_perhaps_not_causal_stated_as_a_prevention_is_not_verified(got: Verdicts) -> None:
     # "coffee" was verified (no reason): "prevents" was no word of cause, and "may not be causal" read as one stated
-    _assert_flagged(got, {"coffee": "unasserted:cause", "walk": "unasserted:cause"})
+    _assert_flagged(got, {"coffee": "unasserted:cause", "walk": "unasserted:cause", "cure": "unasserted:cause"})
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="unasserted:")
 
 
 VACCINE = "The vaccine was effective in some patients, but most showed no response."
 EXAM = "Some students passed the exam, but most did not reach the pass mark."
 FAILED = "Some students failed the exam, but most passed."
+MERGER = "Several members voted for the merger, but most voted against it."
+VISITORS = "Most of the museum's visitors come from abroad; some arrive by cruise ship."
 
 
 @claims(
@@ -45,14 +57,18 @@ FAILED = "Some students failed the exam, but most passed."
         "vaccine": ("The vaccine was effective in most patients.", VACCINE),
         # held out (written after the rule)
         "exam": ("Most of the students passed the exam.", EXAM),
+        "merger": ("Most of the members voted for the merger.", MERGER),
         # supported: some restated as some, and most where the source says most did
         "ok_vaccine": ("The vaccine was effective in some patients.", VACCINE),
         "ok_passed": ("Most of the students passed the exam.", FAILED),
+        "ok_visitors": ("Most of the museum's visitors come from abroad.", VISITORS),
     }
 )
 def test_most_where_the_source_says_some_did_and_most_did_not_is_not_verified(got: Verdicts) -> None:
     # "vaccine" was verified (no reason) (`options.most_for_some`)
-    _assert_flagged(got, {"vaccine": "swapped:most/some", "exam": "swapped:most/some"})
+    _assert_flagged(
+        got, {"vaccine": "swapped:most/some", "exam": "swapped:most/some", "merger": "swapped:most/several"}
+    )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
 
 
@@ -66,6 +82,10 @@ NATIONAL = "The frog is found only in Ecuador."
 DAM = "The dam was designed to withstand a magnitude 7 earthquake."
 LEVEE = "The new levee is designed to hold back a 100-year flood, the agency said."
 ANY = "Engineers said the dam can withstand any earthquake."
+BEETLE = "The beetle is found only in the rainforests of northern Queensland, Australia."
+BRIDGE = "The bridge was built to withstand a category 4 storm."
+CANADA = "The chain operates 300 stores across Canada, mostly in Ontario."
+CHARGER = "The phone works with any USB-C charger rated at 20 watts or more."
 
 
 @claims(
@@ -78,6 +98,10 @@ ANY = "Engineers said the dam can withstand any earthquake."
         "dam": ("The dam can withstand any earthquake.", DAM),
         # held out (written after the "any" rule; let in by its first version, which read no "100-year")
         "levee": ("The new levee can hold back any flood.", LEVEE),
+        # held out (written after all the rules; "beetle" let in by `whole_for_part`'s first version, which read no
+        # comma between the part and the place)
+        "beetle": ("The beetle is found across Australia.", BEETLE),
+        "bridge": ("The bridge can withstand any storm.", BRIDGE),
         # supported: the deed or the part restated, a source that says the state holds, or the whole place
         "ok_fire": ("The fire was brought under control by Tuesday evening.", FIRE),
         "ok_burning": ("The blaze remains out of control.", BURNING),
@@ -87,6 +111,8 @@ ANY = "Engineers said the dam can withstand any earthquake."
         "ok_dam": ("The dam was built to withstand a magnitude 7 earthquake.", DAM),
         "ok_levee": ("The new levee is designed to hold back a 100-year flood.", LEVEE),
         "ok_any": ("The dam can withstand any earthquake.", ANY),
+        "ok_canada": ("The chain operates stores across Canada.", CANADA),
+        "ok_charger": ("The phone works with any charger.", CHARGER),
     }
 )
 def test_a_state_ended_a_place_widened_or_a_bound_made_any_is_not_verified(got: Verdicts) -> None:
@@ -102,6 +128,8 @@ def test_a_state_ended_a_place_widened_or_a_bound_made_any_is_not_verified(got: 
             "dialect": "swapped:throughout/only in",
             "dam": "swapped:any/magnitude 7",
             "levee": "swapped:any/a 100-year",
+            "beetle": "swapped:across/only in",
+            "bridge": "swapped:any/category 4",
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
