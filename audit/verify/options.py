@@ -218,6 +218,30 @@ def any_for_bounded(claim: str, windows: Iterable[str]) -> str | None:
     return None
 
 
+# "several confirmed paintings", "many genuine letters"; a sentence's "only one is confirmed", "just one was genuine"
+_SEVERAL = re.compile(r"\b(several|many|multiple|numerous|various)\b(.*)", re.I)
+_ONE = re.compile(
+    r"\b(?:only|just)\s+(?:one|a\s+single)\b(?:\s+of\s+them)?\s+(?:is|was|has\s+been|were)\s+([a-z]+)", re.I
+)
+
+
+def several_for_one(claim: str, windows: Iterable[str]) -> str | None:
+    """The claim's "several" (or "many") before a word that a window with a sentence of half its words says of only one
+    ("several confirmed paintings" against "only one is confirmed"), as `several/only one`; None otherwise, or where
+    the claim says "one" itself (let-in round 16: that claim was `verified`)."""
+    if re.search(r"\b(?:one|single)\b", claim, re.I):
+        return None
+    said = [(m.group(1).lower(), set(_WORD.findall(m.group(2).lower()))) for m in _SEVERAL.finditer(claim)]
+    for window in windows if said else ():
+        if not _sentences(claim, [window], EVERY_SHARE):
+            continue  # the window holds no sentence of the claim ("the 40 letters ...; only one was genuine")
+        for m in _ONE.finditer(window):
+            for word, after in said:
+                if m.group(1).lower() in after:
+                    return f"{word}/only one"
+    return None
+
+
 EVERY_SHARE = 0.5  # the noun counted is the anchor: "halt" for "stop", "over" for "during" may differ
 
 

@@ -57,6 +57,7 @@ from audit.verify.options import (
     majority_for_few,
     most_for_some,
     only_option,
+    several_for_one,
     whole_for_part,
 )
 from audit.verify.outcomes import win_not_given
@@ -259,6 +260,7 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
             most_for_some,
             whole_for_part,
             any_for_bounded,
+            several_for_one,
             frequency_changed,
             count_said_otherwise,
             record_widened,

@@ -133,3 +133,35 @@ def test_a_state_ended_a_place_widened_or_a_bound_made_any_is_not_verified(got: 
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+REMBRANDT = "Of the paintings attributed to Rembrandt in the collection, only one is confirmed."
+LETTERS = "Experts examined the 40 letters in the archive; only one was genuine."
+DOGS = "Of the 12 rescued dogs, only one was adopted."
+HIRED = "Several volunteers were trained; only one was hired."
+
+
+@claims(
+    {
+        "rembrandt": ("The collection holds several confirmed paintings by Rembrandt.", REMBRANDT),
+        # held out (written after the rule; "letters" let in by its first version, which read the one sentence that
+        # holds the claim's words, not the window's next)
+        "letters": ("Many of the letters in the archive are genuine.", LETTERS),
+        "dogs": ("Several of the rescued dogs were adopted.", DOGS),
+        # supported: another word of the several, or the one said too
+        "ok_attributed": ("Several paintings in the collection are attributed to Rembrandt.", REMBRANDT),
+        "ok_hired": ("Several volunteers were trained, and one was hired.", HIRED),
+        "ok_one": ("Only one of the 12 rescued dogs was adopted.", DOGS),
+    }
+)
+def test_several_where_the_source_says_only_one_is_not_verified(got: Verdicts) -> None:
+    # "rembrandt" was verified (no reason) (`options.several_for_one`)
+    _assert_flagged(
+        got,
+        {
+            "rembrandt": "swapped:several/only one",
+            "letters": "swapped:many/only one",
+            "dogs": "swapped:several/only one",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
