@@ -90,8 +90,7 @@ def placed_as_ordinal(text: str) -> str:
 # was the first person to walk on the Moon, and Buzz Aldrin was the second" copies the first clause with another
 # ordinal ("swapped:second/first"), though the sentence gives the claim's subject the claim's ordinal in its second
 _ORDINALS = frozenset(
-    "first second third fourth fifth sixth seventh eighth ninth tenth last 1st 2nd 3rd 4th 5th 6th 7th 8th 9th "
-    "10th".split()
+    "first second third fourth fifth sixth seventh eighth ninth tenth 1st 2nd 3rd 4th 5th 6th 7th 8th 9th 10th".split()
 )
 _NOT_NAMES = frozenset("the a an in on at by for of and it he she they this that".split())
 _NEGATING = frozenset("not never no".split())
@@ -101,13 +100,15 @@ MAX_TO_ORDINAL = 4  # words from the subject's name to its ordinal ("Aldrin was 
 def ordinal_given_elsewhere(found: str, claim: Sequence[tuple[str, bool]], sent: Sequence[tuple[str, bool]]) -> bool:
     """Whether the swap `found` ("second/first", "beatles/who": the claim's word, then the copied sentence's) is the
     sentence's words of another party, where the sentence (its words, lower case, and whether each had a capital)
-    gives the claim's first ordinal elsewhere to a name the claim names before that ordinal (within `MAX_TO_ORDINAL`
-    words, no negation between): the claim's ordinal in the place of one the sentence gives none of those names, or
-    one of those names in the place of another. `claim` is read so too."""
+    gives the claim's first ordinal elsewhere to a name the claim writes before that ordinal (each within
+    `MAX_TO_ORDINAL` words before it, no negation between; "last" is no ordinal here: "in Berlin last summer"): the
+    claim's ordinal in the place of one the sentence gives none of those names, or one of those names in the place
+    of another. `claim` is read so too."""
     at = next((n for n, (w, _) in enumerate(claim) if w in _ORDINALS), None)
     if at is None:
         return False
-    ordinal, names = claim[at][0], {w for w, cap in claim[:at] if cap and w not in _NOT_NAMES}
+    ordinal = claim[at][0]
+    names = {w for w, cap in claim[max(0, at - MAX_TO_ORDINAL) : at] if cap and w not in _NOT_NAMES}
 
     def given(word: str) -> bool:
         for p, (w, _) in enumerate(sent):
