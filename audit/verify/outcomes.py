@@ -15,7 +15,7 @@ heats but won the final"). Pure.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 _WIN = re.compile(
     r"\b(won|wins|beat|beats|defeated|victory|champions?|took\s+gold|won\s+gold|claimed\s+gold)\b", re.IGNORECASE
@@ -84,3 +84,41 @@ def placed_as_ordinal(text: str) -> str:
     if "lace" not in text and "came" not in text and "ended" not in text and "finished" not in text:
         return text
     return _PLACING.sub("finished ", _PLACE.sub(r"\1", text))
+
+
+# the false-alarm sweep, round 15: "Buzz Aldrin was the second person to walk on the Moon" against "Neil Armstrong
+# was the first person to walk on the Moon, and Buzz Aldrin was the second" copies the first clause with another
+# ordinal ("swapped:second/first"), though the sentence gives the claim's subject the claim's ordinal in its second
+_ORDINALS = frozenset(
+    "first second third fourth fifth sixth seventh eighth ninth tenth 1st 2nd 3rd 4th 5th 6th 7th 8th 9th 10th".split()
+)
+_NOT_NAMES = frozenset("the a an in on at by for of and it he she they this that".split())
+_NEGATING = frozenset("not never no".split())
+MAX_TO_ORDINAL = 4  # words from the subject's name to its ordinal ("Aldrin was the second", "Aldrin came in second")
+
+
+def ordinal_given_elsewhere(found: str, claim: Sequence[tuple[str, bool]], sent: Sequence[tuple[str, bool]]) -> bool:
+    """Whether the swap `found` ("second/first", "beatles/who": the claim's word, then the copied sentence's) is the
+    sentence's words of another party, where the sentence (its words, lower case, and whether each had a capital)
+    gives the claim's first ordinal elsewhere to a name the claim writes before that ordinal (each within
+    `MAX_TO_ORDINAL` words before it, no negation between; "last" is no ordinal here: "in Berlin last summer"): the
+    claim's ordinal in the place of one the sentence gives none of those names, or one of those names in the place
+    of another. `claim` is read so too."""
+    at = next((n for n, (w, _) in enumerate(claim) if w in _ORDINALS), None)
+    if at is None:
+        return False
+    ordinal = claim[at][0]
+    names = {w for w, cap in claim[max(0, at - MAX_TO_ORDINAL) : at] if cap and w not in _NOT_NAMES}
+
+    def given(word: str) -> bool:
+        for p, (w, _) in enumerate(sent):
+            before = sent[max(0, p - MAX_TO_ORDINAL) : p]
+            last = max((n for n, (v, cap) in enumerate(before) if cap and v in names), default=None)
+            if w == word and last is not None and not any(v in _NEGATING for v, _ in before[last:]):
+                return True
+        return False
+
+    mine, _, theirs = found.partition("/")
+    if not names or not given(ordinal):
+        return False
+    return (mine == ordinal and theirs in _ORDINALS and not given(theirs)) or mine in names

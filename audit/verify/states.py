@@ -12,7 +12,8 @@ state speaks of. The other way round, what one side says one has is what the oth
 without ("have mass" / "massless", "had a home" / "was homeless": `had_but_less`, let-in round 15, each was
 `verified`): a negation mismatch though neither side negates. Round 14: a vote abstained from, a name forgotten, a
 letter ignored, passengers unhurt, what is "X-free" ("tax-free" / "not taxed"), free of charge ("is free" / "costs
-nothing") or avoided ("avoided bankruptcy" / "did not go bankrupt": `free_of`, `avoided`). Pure.
+nothing") or avoided ("avoided bankruptcy" / "did not go bankrupt": `free_of`, `avoided`). Round 15: a visitor who does
+not pay to enter ("is free"), an event averted, said of the event ("did not happen" / "was averted"). Pure.
 """
 
 from __future__ import annotations
@@ -82,6 +83,12 @@ _STATES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\bforg(?:o|e)t(?:s|ten)?\b", "remember remembered remembers recall recalled"),
         (r"\bignor(?:e|es|ed|ing)\b", "respond responded reply replied answer answered react reacted heed heeded"),
         (r"\b(?:unhurt|uninjured|unharmed|unscathed)\b", "hurt injured harmed wounded"),
+        # round 15: an event averted, said of the event itself ("The strike was averted": no object to avoid)
+        (
+            r"\b(?:was|were|is|are|be|been)\s+(?:narrowly\s+|successfully\s+)?(?:averted|avoided|prevented)\b",
+            "happen happened occur occurred take took go went proceed proceeded materialise materialised "
+            "materialize materialized",
+        ),
     )
 )
 
@@ -173,8 +180,13 @@ _AVOIDED = re.compile(
     re.IGNORECASE,
 )
 _NEGATED_WORDS = re.compile(r"(?:\b(?:not|never|no)|n['’]t)\s+((?:[a-z]+\s+){0,3}[a-z]+)", re.IGNORECASE)
+# ... and a visitor who pays nothing to enter ("do not pay to enter", "does not pay anything"; round 15), not one who
+# pays no tax, rent or attention (another charge, or no charge)
 _NO_COST = re.compile(
-    r"\bcosts?\s+nothing\b|(?:\bnot|n['’]t)\s+(?:cost|charge)\b|\bno\s+(?:charge|fee)\b", re.IGNORECASE
+    r"\bcosts?\s+nothing\b|(?:\bnot|n['’]t)\s+(?:cost|charge)\b|\bno\s+(?:charge|fee)\b|"
+    r"(?:\bnot|n['’]t)\s+(?:have\s+to\s+|need\s+to\s+)?pay(?:\s+(?:to|for|anything|a\s+penny|(?:a|any)\s+fee|"
+    r"(?:for\s+)?(?:entry|admission))\b|\s*[.,;]|\s*$)",
+    re.IGNORECASE,
 )
 _FREE_OF_CHARGE = re.compile(r"\b(?:is|are|was|were|be|remains?)\s+free\b(?!\s+(?:to|from|of\s+(?!charge)))", re.I)
 _PRICED = re.compile(r"\b(?:cost|costs|costing|charge|charges|charged|fee|fees|price|priced|pay|paid)\b|\d", re.I)

@@ -20,8 +20,6 @@ other sentence of a stitched pair, "Sweden has 10.5 million people"). Pure."""
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -30,14 +28,16 @@ from rapidfuzz import fuzz
 
 from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
+from audit.verify.copywords import CLOSERS, Word
+from audit.verify.copywords import sentences as _sentences
+from audit.verify.copywords import words as _words
 from audit.verify.events import another_event, converse, deed_converse, is_number
 from audit.verify.exclusive import scope_widened
 from audit.verify.hedges import deliberated, done_for_planned, dropped_hedge, framed
 from audit.verify.inplace import said_otherwise
-from audit.verify.keyfacts import ascii_digits
 from audit.verify.left_out import cut_short, interval_widened, left_out, ranked_left_out, said_in_place
 from audit.verify.opposites import contradicts, negation_restated
-from audit.verify.outcomes import placed_as_ordinal
+from audit.verify.outcomes import ordinal_given_elsewhere
 from audit.verify.quantities import (
     approximated,
     none_for_not_all,
@@ -47,16 +47,7 @@ from audit.verify.quantities import (
     single_generalised,
 )
 from audit.verify.reversal import JOINING, ORDERING, deed_reordered, parties_swapped, reordered, turned, voice_turned
-from audit.verify.textcache import text_cache
 
-_TOKEN = re.compile(r"[$€£¥%]|\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+")
-_NOT = re.compile(r"n['’]t\b", re.IGNORECASE)  # "didn't" is "did not"
-# a title's stop ends no sentence: "The committee appointed Dr. Lee as chair after Professor Park declined" split
-# after "Dr." read no copy, so the two names in each other's place were no swap
-_TITLES = ("Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Mt", "Jr", "Sr", "Gen", "Col", "Lt", "Sgt", "Rev", "Gov", "Sen")
-# (the stop first: tried at every character, the sixteen title lookbehinds before it made the split ~4x slower)
-_SENTENCE_END = re.compile(r"(?<=[.!?])" + "".join(rf"(?<!\b{t}\.)" for t in _TITLES) + r"\s+|\n+")
-_CLOSERS = " \t\"'”’)]*"  # what may follow a sentence's last mark
 NEGATIONS = frozenset(
     "not never no nicht kein keine keinen keinem keiner keines nie niemals ne pas jamais nunca".split()
 )
@@ -83,34 +74,6 @@ MIN_APART = 4  # words between two names in each other's place that make them tw
 SAME_SPELLING = 80  # rapidfuzz ratio from which two names are one spelt two ways
 
 
-@dataclass(frozen=True, slots=True)  # hundreds of thousands a pass: no __dict__ each
-class _Word:
-    low: str  # lower case; a number without its thousands commas or zero decimals
-    capital: bool  # written with a capital
-
-
-def _number(word: str) -> str:
-    plain = word.replace(",", "") if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", word) else word
-    return plain.rstrip("0").rstrip(".") if re.fullmatch(r"\d+\.\d+", plain) else plain
-
-
-def fold(word: str) -> str:
-    """Lower case without accents: "Vázquez" is "vasquez"'s spelling, not another name."""
-    if word.isascii():  # most words: no accent to take off (NFKD leaves ASCII as it is)
-        return word.lower()
-    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
-
-
-_MERIDIEM = re.compile(r"\b([ap])\.\s?m\.", re.IGNORECASE)  # "9 a.m." is "9 am", one word against "pm"
-
-
-# cached: a source's sentences recur in each claim's windows (AB dev's first 400 answers: 6,259 read, 2,109 distinct)
-@text_cache(max_chars=2_000_000, max_entries=16384)  # a tuple: callers take a list of their own
-def _words(text: str) -> tuple[_Word, ...]:
-    text = placed_as_ordinal(_MERIDIEM.sub(r"\1m", _NOT.sub(" not", ascii_digits(text))))
-    return tuple(_Word(_number(w) if w[0].isdigit() else fold(w), w[0].isupper()) for w in _TOKEN.findall(text))
-
-
 def _variants(a: str, b: str) -> bool:
     """One written as the other's plural or another spelling ("Vasquez" / "Vázquez"), one number the other's rounding
     (0.5 / 0.505) or a year and its last two digits (the "19" of "2018-19" / 2019): no contradiction."""
@@ -125,14 +88,14 @@ def _variants(a: str, b: str) -> bool:
 class _Pair:
     """The claim and a sentence it may copy, as the comparison of one difference reads them."""
 
-    claim: list[_Word]
-    sent: list[_Word]
+    claim: list[Word]
+    sent: list[Word]
     names: frozenset[str]  # the claim's names that its source also names
     claim_words: frozenset[str]
     replaced: frozenset[tuple[str, str]]  # (the claim's word, the sentence's) of each one-word difference
 
 
-def _stitched(deleted: list[_Word], before: list[_Word], pair: _Pair) -> str | None:
+def _stitched(deleted: list[Word], before: list[Word], pair: _Pair) -> str | None:
     """A contrast the sentence draws in words the claim leaves out ("95 percent effective against severe disease
     but only 60 percent against infection" for "95 percent effective against infection"): the word of contrast,
     where the words left out hold what the claim's words `before` them state otherwise: another number beside one
@@ -159,7 +122,7 @@ def _backshifted(pair: _Pair) -> bool:
     return ("will", "would") in pair.replaced and not _SAYING.isdisjoint(words) and _CONDITIONS.isdisjoint(words)
 
 
-def _hedge(claim: list[_Word], sent: list[_Word], pair: _Pair) -> str | None:
+def _hedge(claim: list[Word], sent: list[Word], pair: _Pair) -> str | None:
     """A hedge or plan of the sentence that the claim drops in its place ("would cut" for "cuts", "proposed banning"
     for "banned", "plans to open" for "will open"): the hedge, with its "to"."""
     if len(claim) > MAX_HEDGED or len(sent) > MAX_HEDGED or any(w.low in HEDGES for w in claim):
@@ -197,7 +160,7 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     stated = [w.low for w in sent]
     quantity = (
         one_of_dropped(said, stated, [w.low for w in pair.claim[i2 : i2 + 2]])
-        or quantity_changed(said, stated)
+        or quantity_changed(said, stated, pair.claim[i1 - 1].low if i1 else "")
         or single_generalised(said, stated)
     )
     if quantity is not None:
@@ -265,7 +228,7 @@ def _crossed(ops: Sequence[tuple[str, int, int, int, int]], pair: _Pair) -> str 
     ("Germany and France" against "France and Germany")."""
     claim, sent = pair.claim, pair.sent
 
-    def text(words: list[_Word]) -> str:
+    def text(words: list[Word]) -> str:
         return " ".join(w.low for w in words)
 
     spans = [
@@ -296,7 +259,7 @@ class _Copy:
     doubtful: bool = False
 
 
-def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], question: bool = False) -> _Copy:
+def _compare(claim: list[Word], sent: list[Word], names: frozenset[str], question: bool = False) -> _Copy:
     ops = SequenceMatcher(None, [w.low for w in claim], [w.low for w in sent], autojunk=False).get_opcodes()
     copied = sum(i2 - i1 for tag, i1, i2, _, _ in ops if tag == "equal")
     replaced = frozenset(
@@ -339,16 +302,6 @@ def _compare(claim: list[_Word], sent: list[_Word], names: frozenset[str], quest
     return _Copy(copied, tuple(dict.fromkeys([*swaps, *([crossed] if crossed else [])])), doubtful)
 
 
-# ... and one before a lower-case word ends no sentence: "9 a.m. on weekdays"
-_MERIDIEM_MID = re.compile(_MERIDIEM.pattern + r"(?=\s+[a-z])", re.IGNORECASE)
-
-
-def _sentences(windows: Iterable[str]) -> list[str]:
-    return list(
-        dict.fromkeys(s for w in windows for s in _SENTENCE_END.split(_MERIDIEM_MID.sub(r"\1m", w)) if s.strip())
-    )
-
-
 def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ()) -> tuple[str, ...]:
     """The contradictions between `claim` and the sentence of `windows` it copies best ("after/before": the claim's
     word, then the sentence's; "negation": a negation added or dropped), or () when it copies none closely, or one
@@ -365,7 +318,7 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
     sentences = [list(_words(s)) if len(s) <= MAX_SENTENCE_CHARS else [] for s in texts]
     sentences = [s if len(s) <= MAX_SENTENCE_WORDS else [] for s in sentences]
     # a question copied as a statement: the claim asks nothing
-    asks = [t.rstrip(_CLOSERS).endswith("?") and not claim.rstrip(_CLOSERS).endswith("?") for t in texts]
+    asks = [t.rstrip(CLOSERS).endswith("?") and not claim.rstrip(CLOSERS).endswith("?") for t in texts]
     # a name the source lacks is a missing name already; one it has, put where it names another, is a swap
     named = {w.low for s in sentences for w in s}
     name_words = frozenset(w.low for n in names for w in _words(n)) & named
@@ -397,4 +350,12 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
         return is_number(mine) and any(mine in ws and (facts - {mine}) & ws for ws in others)
 
     # opposite words where one side negates: "posted a loss" for "did not make a profit" (`negation_restated`)
-    return tuple(f for f in copy.swaps if not stated_elsewhere(f) and not negation_restated(claim, texts[at], f))
+    # an ordinal the sentence gives the claim's subject elsewhere: "Aldrin was the second" (`ordinal_given_elsewhere`)
+    pairs = [(w.low, w.capital) for w in words], [(w.low, w.capital) for w in sentences[at]]
+    return tuple(
+        f
+        for f in copy.swaps
+        if not stated_elsewhere(f)
+        and not negation_restated(claim, texts[at], f)
+        and not ordinal_given_elsewhere(f, *pairs)
+    )
