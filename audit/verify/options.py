@@ -135,7 +135,8 @@ _LEAD = (
     r"\s+(?:\d[\d,]*\s+)?(?:of\s+)?(?:(?:the|its|their|his|her)\s+)?(?:\d[\d,]*\s+)?(?:[a-z]+['’]s\s+)?([a-z]{3,})\b"
 )
 _EVERY = re.compile(r"(?<!\bnot\s)(?<!\balmost\s)(?<!\bnearly\s)(?<!\bvirtually\s)\b(all|every|each)" + _LEAD, re.I)
-_PART = re.compile(r"(?<!\bnot\s)\b(some|several|a\s+few|a\s+handful|a\s+number|only\s+a\s+few)" + _LEAD, re.I)
+# "some" before a count is "about" it ("Some 210 of the 300 delegates"), no part
+_PART = re.compile(r"(?<!\bnot\s)\b(some(?!\s+\d)|several|a\s+few|a\s+handful|a\s+number|only\s+a\s+few)" + _LEAD, re.I)
 
 
 def _same_noun(a: str, b: str) -> bool:

@@ -62,6 +62,11 @@ VISITORS = "Most of the museum's visitors come from abroad; some arrive by cruis
         "ok_vaccine": ("The vaccine was effective in some patients.", VACCINE),
         "ok_passed": ("Most of the students passed the exam.", FAILED),
         "ok_visitors": ("Most of the museum's visitors come from abroad.", VISITORS),
+        # "some" before a count is "about" it, no part (the merge's run: test_let_in_round7's "Some 210 of the 300")
+        "ok_about": (
+            "The majority of the 300 delegates backed the motion.",
+            "Some 210 of the 300 delegates backed the motion.",
+        ),
     }
 )
 def test_most_where_the_source_says_some_did_and_most_did_not_is_not_verified(got: Verdicts) -> None:
