@@ -164,11 +164,8 @@ def most_for_some(claim: str, windows: Iterable[str]) -> str | None:
     for sentence in _sentences(claim, windows, EVERY_SHARE):
         if any(not _NEGATED.search(m["after"]) for m in _MOST_IN.finditer(sentence)):
             continue  # the sentence says most of something did
-        wholes = [m.group(2) for m in _EVERY.finditer(sentence)]
-        for m in _PART.finditer(sentence):
-            for word, noun in said:
-                if _same_noun(noun, m.group(2)) and not any(_same_noun(noun, w) for w in wholes):
-                    return f"{word}/{' '.join(m.group(1).lower().split())}"
+        if (found := _counted_in_part(said, sentence)) is not None:
+            return found
     return None
 
 
@@ -255,9 +252,17 @@ def every_for_some(claim: str, windows: Iterable[str]) -> str | None:
     if not said:
         return None
     for sentence in _sentences(claim, windows, EVERY_SHARE):
-        wholes = [m.group(2) for m in _EVERY.finditer(sentence)]
-        for m in _PART.finditer(sentence):
-            for word, noun in said:
-                if _same_noun(noun, m.group(2)) and not any(_same_noun(noun, w) for w in wholes):
-                    return f"{word}/{' '.join(m.group(1).lower().split())}"
+        if (found := _counted_in_part(said, sentence)) is not None:
+            return found
+    return None
+
+
+def _counted_in_part(said: list[tuple[str, str]], sentence: str) -> str | None:
+    """`word/part` where `sentence` counts a part of a noun of `said` (the claim's (word, noun): "every", "most")
+    ("some of the 40 schools", "several members") and none of it as a whole ("all 40 schools"); None otherwise."""
+    wholes = [m.group(2) for m in _EVERY.finditer(sentence)]
+    for m in _PART.finditer(sentence):
+        for word, noun in said:
+            if _same_noun(noun, m.group(2)) and not any(_same_noun(noun, w) for w in wholes):
+                return f"{word}/{' '.join(m.group(1).lower().split())}"
     return None
