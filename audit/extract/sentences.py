@@ -207,7 +207,8 @@ def _stretches(text: str, full_width_stops: bool, month_dates: bool = False) -> 
         if not run_start <= end <= run_end:
             gap = _GAP.match(masked, end)
             run_start, run_end = end, gap.end() if gap else end
-            run_mask = masked.rfind(_MASK, end, run_end)
+            run_mask = _leading(masked, m.start(), run_end)
+            run_mask = masked.rfind(_MASK, end, run_end) if run_mask is None else run_mask
         gap_end = run_end
         if (
             m.group() != "\n"
@@ -238,6 +239,20 @@ def _stretches(text: str, full_width_stops: bool, month_dates: bool = False) -> 
         start = end
     if start < n:
         yield start, n
+
+
+def _leading(masked: str, stop: int, gap_end: int) -> int | None:
+    """Where a line's leading markers begin a sentence, the last marker before them that trails the sentence before
+    (-1: none), else None (all the run's markers trail it). A marker opening a line that goes on in words of its own
+    and holds no other marker, `days.\n[2] Shipping is free ...` (a model writing each line's source first), cites that
+    line: it joined the sentence before (that sentence cited twice, the line's claim uncited)."""
+    nl = masked.rfind("\n", stop, gap_end)
+    if nl < 0 or masked.find(_MASK, nl, gap_end) < 0 or gap_end >= len(masked) or masked[gap_end] == "\n":
+        return None
+    line_end = masked.find("\n", gap_end)
+    if masked.find(_MASK, gap_end, len(masked) if line_end < 0 else line_end) >= 0:
+        return None
+    return masked.rfind(_MASK, stop, nl)
 
 
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
