@@ -207,8 +207,8 @@ def _stretches(text: str, full_width_stops: bool, month_dates: bool = False) -> 
         if not run_start <= end <= run_end:
             gap = _GAP.match(masked, end)
             run_start, run_end = end, gap.end() if gap else end
-            run_mask = _leading(masked, m.start(), run_end)
-            run_mask = masked.rfind(_MASK, end, run_end) if run_mask is None else run_mask
+            leading = _leading(masked, m.start(), run_end)
+            run_mask = masked.rfind(_MASK, end, run_end) if leading is None else leading
         gap_end = run_end
         if (
             m.group() != "\n"
