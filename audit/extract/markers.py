@@ -182,6 +182,18 @@ def unreached_patterns(params: dict[str, object]) -> dict[str, Lazy]:
     return {"any_json": _if_any(_MAY_HOLD_JSON, anyp), "refs": _if_any(_MAY_LIST_SOURCES, refs, w=words)}
 
 
+def _count_sources(con: duckdb.DuckDBPyConnection) -> None:
+    """`source_counts` (answer_id, n): each answer's retrieved sources, its last rank (extract.sql reads a superscript
+    run past them as its digits); none where no `ctx` was staged (the extraction read alone)."""
+    staged = con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'ctx'").fetchone()
+    source = (
+        "SELECT answer_id, max(rank) AS n FROM ctx GROUP BY 1"
+        if staged and staged[0]
+        else ("SELECT NULL::VARCHAR AS answer_id, NULL::INTEGER AS n WHERE false")
+    )
+    con.execute(f"CREATE OR REPLACE TEMP TABLE source_counts AS {source}")
+
+
 def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> None:
     """From `answers_ok`, build temp tables `texts` (audited text per answer) and `citations`."""
     params = {
@@ -228,6 +240,7 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         shape_answers(con)
         if not holds_wide_digits(con):  # the marker patterns with ASCII digits, the same matches at less cost
             params = {k: ascii_digits(v) if isinstance(v, str) else v for k, v in params.items()}
+        _count_sources(con)
         run(con, "extract", params | unreached_patterns(params))
     finally:
         con.remove_function("citeaudit_indented_code")

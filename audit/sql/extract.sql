@@ -502,7 +502,7 @@ WITH numeric_markers AS (
                 THEN string_split(translate(marker, '⁰¹²³⁴⁵⁶⁷⁸⁹', '0123456789'), '')
                 ELSE string_split(regexp_replace(replace(translate(marker, '⁰¹²³⁴⁵⁶⁷⁸⁹˒⁻', '0123456789,-'), ';', ','),
                                                  '<[^>]*>|[^0-9,\-–]', '', 'g'), ',') END
-    FROM markers m LEFT JOIN (SELECT answer_id, max(rank) AS n FROM ctx GROUP BY 1) s ON s.answer_id = m.answer_id
+    FROM markers m LEFT JOIN source_counts s ON s.answer_id = m.answer_id
     WHERE regexp_full_match(marker, $sup)
 ), numeric_parts AS (
     SELECT * EXCLUDE (parts), unnest(parts) AS part, generate_subscripts(parts, 1) AS part_ord
