@@ -1,0 +1,152 @@
+"""Hostile inputs and log formats, round 12, each through the real `citeaudit run` on real Parquet and DuckDB files
+(one run for the module's `@batched` answers): a citation written as users' RAG systems write it is read as one (not
+lost, not counted as fabricated), and its claim is the one it cites."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.cli.hostile import CTX, URL_CTX, batched, cites_by_answer, logged_rows
+
+REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
+EXCHANGES = "Exchanges are free within 14 days."
+CTX3 = [*URL_CTX, {"doc_id": "d3", "chunk_id": "c3", "title": "Exchanges.pdf", "page": 3, "text": EXCHANGES}]
+ALL3 = "Refunds take 30 days, shipping is free over 50 euros and exchanges are free within 14 days"
+
+
+def _got(db: Path) -> dict[str, list[tuple[Any, ...]]]:
+    return {a: [(ref, v, c) for ref, _, v, c in cs] for a, cs in cites_by_answer(db).items()}
+
+
+def _refs(db: Path) -> dict[str, list[str]]:
+    return {a: [ref for ref, _, _, _ in cs] for a, cs in cites_by_answer(db).items()}
+
+
+DASHES = {
+    "ndash": f"{ALL3} [1&ndash;3].",
+    "decimal": f"{ALL3} [1&#8211;3].",
+    "hex": f"{ALL3} [1&#x2013;3].",
+    "twice": f"{ALL3} [1&amp;ndash;3].",
+    "mdash": f"{ALL3} (Sources 1&mdash;3).",
+    "minus": f"{ALL3} [1&minus;3].",  # written after the rule
+}
+
+
+@batched(logged_rows(DASHES, CTX3))
+def test_a_dash_written_as_an_html_entity_inside_a_marker_is_its_range(answers_db: Path) -> None:
+    # `[1&ndash;3]` was no marker (YELLOW no_citations however wrong); `[1&#8211;3]` read 1 and 3 (the entity a
+    # separator): source 2 never checked
+    got = _refs(answers_db)
+    for a in DASHES:
+        assert got.get(a) == ["1", "2", "3"], (a, got.get(a))
+
+
+MATH = {
+    "bold": f"{REFUNDS[:-1]} [𝟏].",
+    "sans": f"{REFUNDS[:-1]} [𝟣].",
+    "mono": f"{REFUNDS[:-1]} [𝟷].",  # written after the rule
+    "wrong": f"{REFUNDS[:-1]} [𝟐].",
+    "list": f"{SHIPPING[:-1]} [𝟏, 𝟐].",
+}
+
+
+@batched(logged_rows(MATH))
+def test_mathematical_digits_in_a_marker_read_as_the_position_they_show(answers_db: Path) -> None:
+    # `[𝟏]` (U+1D7CF, outside the plane the digit class covered) was no marker: YELLOW no_citations however wrong
+    got = _got(answers_db)
+    for a in ("bold", "sans", "mono"):
+        assert got.get(a) == [("1", "verified", REFUNDS)], (a, got.get(a))
+    assert got["wrong"] == [("2", "misattributed", REFUNDS)], got["wrong"]
+    assert [r for r, _, _ in got["list"]] == ["1", "2"], got["list"]
+
+
+SUPERSCRIPTS = {
+    "run": f"{REFUNDS[:-1]} and shipping is free over 50 euros¹².",
+    "run_wrong": f"{REFUNDS[:-1]}²¹.",
+    "percent": "Shipping is free over 50 euros for 40%² of orders.",
+    "per_mille": "Shipping is free over 50 euros for 40‰² of orders.",  # written after the rule
+    "ten": f"{REFUNDS[:-1]}¹⁰.",
+    "power": f"The area is 10 m². {REFUNDS[:-1]} [1].",
+}
+
+
+@batched(logged_rows(SUPERSCRIPTS))
+def test_a_superscript_run_glued_to_a_word_or_a_share_is_a_citation(answers_db: Path) -> None:
+    # `days¹²` with two sources was source 12 (index_out_of_range, RED however right); `40%²` was no marker (YELLOW)
+    got = _refs(answers_db)
+    assert got["run"] == ["1", "2"], got
+    assert got["run_wrong"] == ["2", "1"], got
+    assert got["percent"] == ["2"] and got["per_mille"] == ["2"], got
+    assert got["ten"] == ["10"], got  # past the sources, and a 0 is no position: one number, as before
+    assert got["power"] == ["1"], got  # `m²` stays a unit
+
+
+LEADING = {
+    "lines": f"[1] {REFUNDS}\n[2] {SHIPPING}",
+    "no_stops": f"[1] {REFUNDS[:-1]}\n[2] {SHIPPING[:-1]}",
+    "wrong": f"[2] {REFUNDS}\n[1] {SHIPPING}",
+    "wide": f"【1】{REFUNDS}\n【2】{SHIPPING}",  # written after the rule
+    "trailing": f"{REFUNDS}\n[1]\n{SHIPPING}\n[2]",
+    "own_marker": f"{REFUNDS}\n[1] Also, shipping is free over 50 euros [2].",
+}
+
+
+@batched(logged_rows(LEADING))
+def test_a_marker_opening_a_line_cites_that_line(answers_db: Path) -> None:
+    # `days.\n[2] Shipping ...` gave [2] to the sentence before: that sentence cited twice, the line's claim uncited
+    got = _got(answers_db)
+    for a in ("lines", "wide"):
+        assert got.get(a) == [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)], (a, got.get(a))
+    assert got["no_stops"] == [("1", "verified", REFUNDS[:-1]), ("2", "verified", SHIPPING[:-1])], got["no_stops"]
+    assert got["wrong"] == [("2", "misattributed", REFUNDS), ("1", "misattributed", SHIPPING)], got["wrong"]
+    # a marker alone on its line, or one before a line with a marker of its own, trails the sentence before
+    assert got["trailing"] == [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)], got["trailing"]
+    assert got["own_marker"][0] == ("1", "verified", REFUNDS), got["own_marker"]
+
+
+QUOTES = {
+    "colon": f'She said: "{REFUNDS}" [1]',
+    "says": f'The policy says "{REFUNDS[:-1]}" [1].',
+    "after": f'"{REFUNDS[:-1]}," the policy states [1].',
+    "curly": f"“{REFUNDS[:-1]},” she added [1].",  # written after the rule
+    "wrong": 'The policy says "Refunds take 60 days" [1].',
+    "named": f'Dr. Reyes said "{REFUNDS[:-1]}" [1].',
+}
+
+
+@batched(logged_rows(QUOTES))
+def test_a_quotation_in_a_frame_of_speech_is_checked_as_the_quotation(answers_db: Path) -> None:
+    # `She said: "Refunds take 30 days."` against "Refunds take 30 days." was weak: the frame scored as part of the
+    # claim, a verbatim quotation RED
+    got = {a: v for a, cs in cites_by_answer(answers_db).items() for _, _, v, _ in cs}
+    for a in ("colon", "says", "after", "curly"):
+        assert got.get(a) == "verified", (a, got.get(a))
+    assert got["wrong"] != "verified", got  # a changed figure in the quotation
+    assert got["named"] != "verified", got  # a speaker the source never names keeps the frame
+
+
+def _gemini(text: str, start: Any, end: Any, index: Any) -> dict[str, Any]:
+    chunks = [{"web": {"uri": c["url"], "title": c["title"]}} for c in URL_CTX]
+    support = {"segment": {"startIndex": start, "endIndex": end}, "groundingChunkIndices": [index]}
+    meta = {"groundingChunks": chunks, "groundingSupports": [support]}
+    return {"candidates": [{"content": {"parts": [{"text": text}]}, "groundingMetadata": meta}]}
+
+
+GEMINI = {
+    "texts": _gemini(REFUNDS, "0", str(len(REFUNDS)), "0"),
+    "numbers": _gemini(REFUNDS, 0, len(REFUNDS), 0),
+    "part_text": _gemini(REFUNDS, 0, str(len(REFUNDS)), "1"),  # written after the rule
+    "not_a_number": _gemini(REFUNDS, "zero", len(REFUNDS), 0),
+}
+
+
+@batched(logged_rows(GEMINI))
+def test_gemini_grounding_offsets_and_indices_written_as_decimal_texts_are_read(answers_db: Path) -> None:
+    # protobuf's JSON (a gateway re-serialising the response) may write int32 fields as texts, `"21"`: each such
+    # support was malformed_citation:segment.startIndex, fabricated, RED however right
+    got = _got(answers_db)
+    assert got["texts"] == got["numbers"] == [("https://x.org/d1", "verified", REFUNDS)], got
+    assert got["part_text"] == [("https://x.org/d2", "misattributed", REFUNDS)], got["part_text"]
+    ((_ref, verdict, _),) = got["not_a_number"]
+    assert verdict == "fabricated", got["not_a_number"]
