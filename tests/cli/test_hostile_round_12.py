@@ -7,7 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.cli.hostile import CTX, URL_CTX, batched, cites_by_answer, logged_rows
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from audit.contract import answers_schema, context_type
+from tests.cli.hostile import CTX, URL_CTX, batched, cites_by_answer, logged_rows, run_input
+from tests.conftest import query as q
 
 REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
 EXCHANGES = "Exchanges are free within 14 days."
@@ -150,3 +155,34 @@ def test_gemini_grounding_offsets_and_indices_written_as_decimal_texts_are_read(
     assert got["part_text"] == [("https://x.org/d2", "misattributed", REFUNDS)], got["part_text"]
     ((_ref, verdict, _),) = got["not_a_number"]
     assert verdict == "fabricated", got["not_a_number"]
+
+
+def test_text_stored_as_bytes_is_read_as_text_a_value_no_utf8_quarantining_its_row(tmp_path: Path) -> None:
+    # Impala and older Hive and Spark write strings as BYTE_ARRAY without the UTF8 annotation (pyarrow: `binary`,
+    # DuckDB: BLOB): the run stopped, exit 2 ("must be a string column, got binary"), every other file unaudited
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    rows = logged_rows({"plain": f"{REFUNDS[:-1]} [1].", "answer": f"{REFUNDS[:-1]} [1].", "bad": "x [1]."})
+    table = pa.Table.from_pylist(rows, schema=answers_schema())
+    pq.write_table(table.slice(0, 1), folder / "plain.parquet")
+    answers = table.slice(1, 2)
+    i = answers.schema.get_field_index("answer")
+    answers = answers.set_column(i, "answer", pa.array([f"{REFUNDS[:-1]} [1].".encode(), b"\xff [1]."]))
+    pq.write_table(answers, folder / "answer.parquet")
+    ids = table.slice(0, 1).set_column(0, "answer_id", pa.array([b"ids"], pa.large_binary()))
+    pq.write_table(ids, folder / "ids.parquet")
+    fields = [pa.field(f.name, pa.binary() if f.name == "text" else f.type) for f in context_type()]
+    ctx_type = pa.list_(pa.field("element", pa.struct(fields)))
+    texts = table.slice(0, 1).set_column(0, "answer_id", pa.array(["contexts"]))
+    ctx = [[c | {"text": c["text"].encode()} for c in cs] for cs in texts["contexts"].to_pylist()]
+    i = texts.schema.get_field_index("contexts")
+    texts = texts.set_column(i, pa.field("contexts", ctx_type), pa.array(ctx, ctx_type))
+    pq.write_table(texts, folder / "contexts.parquet")
+    db = tmp_path / "audit.duckdb"
+    code, out = run_input(folder, db)
+    assert code == 0, out
+    got = dict(q(db, "SELECT answer_id, list(verdict) FROM citation_audit GROUP BY 1"))
+    assert got == {a: ["verified"] for a in ("plain", "answer", "ids", "contexts")}, got
+    ((where, answer_id, field, reason),) = q(db, "SELECT row_ref, answer_id, field, reason FROM quarantine")
+    assert (where, answer_id, field) == (f"{folder / 'answer.parquet'}:1", "bad", "answer"), (where, answer_id)
+    assert reason.startswith("answer is not valid UTF-8 (byte 0xFF at byte 0)"), reason
