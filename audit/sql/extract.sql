@@ -261,7 +261,14 @@ SELECT answer_id,
        looks_json AND answer_field IS NULL
            AND (NOT embedded OR list_has_any(coalesce(top_keys, []), ['answer', 'citations', 'inline_citations']))
            AS structured_parse_failed,
-       CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field ELSE prose END AS answer_text,
+       -- an HTML line break in prose, `days.<br>Shipping ...` (a chat widget's answer logged as it rendered it), is
+       -- the line break it shows, written as one with spaces to its length (offsets keep): it ended no sentence
+       -- (both one claim, each marker's unsupported, RED however right)
+       CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field
+            WHEN NOT contains(lower(prose), '<br') THEN prose
+            ELSE regexp_replace(regexp_replace(regexp_replace(prose, '<(?i:br)>', chr(10) || '   ', 'g'),
+                                               '<(?i:br)/>', chr(10) || '    ', 'g'),
+                                '<(?i:br) />', chr(10) || '     ', 'g') END AS answer_text,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN doc END AS json_doc,
        -- the key the JSON's citations were read from (`citations`, or `sources`...: the markers name it)
        citations_key,

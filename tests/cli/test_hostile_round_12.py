@@ -94,6 +94,8 @@ LEADING = {
     "wide": f"【1】{REFUNDS}\n【2】{SHIPPING}",  # written after the rule
     "trailing": f"{REFUNDS}\n[1]\n{SHIPPING}\n[2]",
     "own_marker": f"{REFUNDS}\n[1] Also, shipping is free over 50 euros [2].",
+    "numbered": f"1. [1] {REFUNDS}\n2. [2] {SHIPPING}",
+    "numbered_wrong": f"1. [2] {REFUNDS}\n2. [1] {SHIPPING}",
 }
 
 
@@ -101,13 +103,34 @@ LEADING = {
 def test_a_marker_opening_a_line_cites_that_line(answers_db: Path) -> None:
     # `days.\n[2] Shipping ...` gave [2] to the sentence before: that sentence cited twice, the line's claim uncited
     got = _got(answers_db)
-    for a in ("lines", "wide"):
+    # after a list's number, `1. [1] Refunds ...`, it cited "1.", an empty claim (unsupported, RED however right)
+    for a in ("lines", "wide", "numbered"):
         assert got.get(a) == [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)], (a, got.get(a))
     assert got["no_stops"] == [("1", "verified", REFUNDS[:-1]), ("2", "verified", SHIPPING[:-1])], got["no_stops"]
-    assert got["wrong"] == [("2", "misattributed", REFUNDS), ("1", "misattributed", SHIPPING)], got["wrong"]
+    for a in ("wrong", "numbered_wrong"):
+        assert got[a] == [("2", "misattributed", REFUNDS), ("1", "misattributed", SHIPPING)], (a, got[a])
     # a marker alone on its line, or one before a line with a marker of its own, trails the sentence before
     assert got["trailing"] == [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)], got["trailing"]
     assert got["own_marker"][0] == ("1", "verified", REFUNDS), got["own_marker"]
+
+
+BREAKS = {
+    "br": f"{REFUNDS[:-1]} [1].<br>{SHIPPING[:-1]} [2].",
+    "leading": f"{REFUNDS}<br>[2] {SHIPPING}",
+    "self_closing": f"{REFUNDS[:-1]} [1].<BR />{SHIPPING[:-1]} [2].",  # written after the rule
+    "wrong": f"{REFUNDS[:-1]} [2].<br/>{SHIPPING[:-1]} [1].",
+}
+
+
+@batched(logged_rows(BREAKS))
+def test_an_html_line_break_in_prose_ends_a_line(answers_db: Path) -> None:
+    # `days.<br>Shipping ...` (a chat widget's answer logged as rendered) ended no sentence: both one claim, each
+    # marker's unsupported, RED however right
+    got = _got(answers_db)
+    for a in ("br", "self_closing"):
+        assert got.get(a) == [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)], (a, got.get(a))
+    assert got["leading"] == [("2", "verified", SHIPPING)], got["leading"]
+    assert got["wrong"] == [("2", "misattributed", REFUNDS), ("1", "misattributed", SHIPPING)], got["wrong"]
 
 
 QUOTES = {
