@@ -114,18 +114,28 @@ def literal_json(text: str) -> str | None:
 
 def json_in_string(text: str) -> str | None:
     """The JSON a JSON string holds when its content is a JSON object or array (a logger that `json.dumps` the
-    model's JSON output again: `"{\\"answer\\": ...}"`), else None: a string of prose is left as logged."""
-    body = text.strip().lstrip("\ufeff").strip()
-    if not body.startswith('"'):
+    model's JSON output again: `"{\\"answer\\": ...}"`), else None: a string of prose is left as logged. Up to three
+    strings deep (a gateway and a logger each encoding it once more: the escaped JSON was audited as prose, RED)."""
+    inner = text.strip().lstrip("\ufeff").strip()
+    if not inner.startswith('"'):
         return None
     try:
-        inner = json.loads(body)
-        if not isinstance(inner, str) or not inner.strip().startswith(("{", "[")):
-            return None
-        json.loads(inner)
+        for _ in range(_STRING_DEPTH):
+            inner = json.loads(inner)
+            if not isinstance(inner, str):
+                return None
+            inner = inner.strip()
+            if inner.startswith(("{", "[")):
+                json.loads(inner)
+                return inner
+            if not inner.startswith('"'):
+                return None
     except (ValueError, RecursionError):
         return None
-    return inner.strip()
+    return None
+
+
+_STRING_DEPTH = 3
 
 
 def repair_python_literals(con: duckdb.DuckDBPyConnection) -> int:
@@ -142,7 +152,8 @@ def repair_python_literals(con: duckdb.DuckDBPyConnection) -> int:
     read = [(a, j, "python") for a, t in found if (j := literal_json(t)) is not None]
     # a JSON string holding JSON (`json_in_string`): read as that JSON, unflagged (nothing is guessed)
     strings = con.execute(
-        "SELECT answer_id, answer FROM answers_ok WHERE regexp_matches(answer, '^[\\s\\x{feff}]*\"\\s*[\\{\\[]')"
+        "SELECT answer_id, answer FROM answers_ok "
+        "WHERE regexp_matches(answer, '^[\\s\\x{feff}]*\"(?:\\\\+\")*\\s*[\\{\\[]')"
     ).fetchall()
     read += [(a, j, "json_string") for a, t in strings if (j := json_in_string(t)) is not None]
     text_table(con, "literal_repairs", ("answer_id", "literal", "how"), read)

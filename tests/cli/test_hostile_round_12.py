@@ -4,6 +4,7 @@ lost, not counted as fabricated), and its claim is the one it cites."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -152,6 +153,25 @@ def test_a_quotation_in_a_frame_of_speech_is_checked_as_the_quotation(answers_db
         assert got.get(a) == "verified", (a, got.get(a))
     assert got["wrong"] != "verified", got  # a changed figure in the quotation
     assert got["named"] != "verified", got  # a speaker the source never names keeps the frame
+
+
+def _encoded(times: int, cite: int) -> str:
+    text = json.dumps({"answer": f"{REFUNDS[:-1]} [{cite}].", "citations": [cite]})
+    for _ in range(times):
+        text = json.dumps(text)
+    return text
+
+
+STRINGS = {"twice": _encoded(1, 1), "thrice": _encoded(2, 1), "thrice_wrong": _encoded(2, 2)}
+
+
+@batched(logged_rows(STRINGS))
+def test_the_model_json_in_a_json_string_in_a_json_string_is_read(answers_db: Path) -> None:
+    # a gateway and a logger each `json.dumps` the model's JSON once more: read at one level, the escaped JSON was
+    # audited as prose at two (missing_quote:{\\\, ..., RED however right)
+    got = _got(answers_db)
+    assert got["twice"] == got["thrice"] == [("1", "verified", REFUNDS)], got
+    assert got["thrice_wrong"] == [("2", "misattributed", REFUNDS)], got["thrice_wrong"]
 
 
 def _gemini(text: str, start: Any, end: Any, index: Any) -> dict[str, Any]:
