@@ -162,8 +162,8 @@ def _bytes_as_text(typ: pa.DataType) -> pa.DataType | None:
 
 def _holds_bytes(path: str, columns: list[str]) -> bool:
     """Whether a column of `columns` in `path` holds text stored as bytes (`_bytes_as_text`)."""
-    schema = file_schema(path)
-    return any(_bytes_as_text(schema.field(c).type) is not None for c in columns if c in schema.names)
+    wanted = set(columns)  # (a name given twice is told by the checks that follow: `schema.field` raised KeyError)
+    return any(f.name in wanted and _bytes_as_text(f.type) is not None for f in file_schema(path))
 
 
 def repair_file(path: str, columns: list[str], folder: Path, contract: dict[str, str] | None) -> str:
