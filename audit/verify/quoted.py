@@ -3,11 +3,12 @@
 
 Scored whole, the frame's words ("She said") are words no source sentence holds, and a quotation copied word for word
 from its source came out `weak` (no exact match; the support model reading a different sentence), a correct answer RED.
-The quotation is scored in the claim's place (`verifier.score_pairs`) when the frame is short (at most six words
-before a verb of saying, or after the quotation) and the quotation has at least three words; not where the frame
-names someone the source does not (a capitalised word of the frame, other than a pronoun or an article, missing
-from the source): "Dr. Reyes said ..." against a source that never names her keeps its
-frame, and with it the name's `missing_name`. Pure.
+The quotation, in its quotation marks (its words must still be the source's, as any quotation's: `missing_quote`
+where a source says it otherwise), is scored in the claim's place (`verifier.score_pairs`) when the frame is short
+(at most six words before a verb of saying, or after the quotation) and the quotation has at least three words; not
+where the frame names someone the source does not (a capitalised word of the frame, other than a pronoun or an
+article, missing from the source): "Dr. Reyes said ..." against a source that never names her keeps its frame, and
+with it the name's `missing_name`. Pure.
 """
 
 from __future__ import annotations
@@ -51,4 +52,4 @@ def quoted_claim(claim: str, source: str) -> str:
         word = name.group().rstrip(".,'’").lower()
         if word not in _UNNAMED and word not in lower:
             return claim
-    return quote if quote.endswith((".", "!", "?")) else quote + "."
+    return f'"{quote}".'  # still a quotation: its words must be the source's (`missing_quote` where they are not)

@@ -141,6 +141,7 @@ QUOTES = {
     "curly": f"“{REFUNDS[:-1]},” she added [1].",  # written after the rule
     "wrong": 'The policy says "Refunds take 60 days" [1].',
     "named": f'Dr. Reyes said "{REFUNDS[:-1]}" [1].',
+    "paraphrased": 'The policy says "refunds are given within a month" [1].',
 }
 
 
@@ -153,6 +154,7 @@ def test_a_quotation_in_a_frame_of_speech_is_checked_as_the_quotation(answers_db
         assert got.get(a) == "verified", (a, got.get(a))
     assert got["wrong"] != "verified", got  # a changed figure in the quotation
     assert got["named"] != "verified", got  # a speaker the source never names keeps the frame
+    assert got["paraphrased"] != "verified", got  # a quotation's words are still the source's
 
 
 def _encoded(times: int, cite: int) -> str:

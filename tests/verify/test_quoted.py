@@ -20,7 +20,7 @@ SOURCE = "Refunds take 30 days."
     ],
 )
 def test_the_quotation_of_a_frame_of_speech(claim: str) -> None:
-    assert quoted_claim(claim, SOURCE).lower() == "refunds take 30 days."
+    assert quoted_claim(claim, SOURCE).lower() == '"refunds take 30 days".'
 
 
 @pytest.mark.parametrize(
@@ -39,4 +39,4 @@ def test_other_claims_stay_as_they_are(claim: str) -> None:
 
 def test_a_speaker_the_source_names_keeps_the_quotation() -> None:
     source = "Dr. Reyes said refunds take 30 days."
-    assert quoted_claim('Dr. Reyes said "Refunds take 30 days".', source) == "Refunds take 30 days."
+    assert quoted_claim('Dr. Reyes said "Refunds take 30 days".', source) == '"Refunds take 30 days".'
