@@ -117,14 +117,15 @@ def _readable(
     contract: dict[str, str] | None,
     con: duckdb.DuckDBPyConnection | None,
 ) -> list[str]:
+    stored = {f for f in files if _holds_bytes(f, columns_of(f))}
     with shared(con) as con:
         exc = scan_error(con, files, sorted({c for f in files for c in columns_of(f)}))
-        if exc is None:
+        if exc is None and not stored:
             return files
-        if not is_encoding_error(exc):
+        if exc is not None and not is_encoding_error(exc) and not stored:
             _name_broken_file(con, files, columns_of)
             return files  # types that differ between files, ...: told by the checks and scans that follow
-        bad = [f for f in files if not text_is_readable(con, [f], columns_of(f))]
+        bad = [f for f in files if f in stored or not text_is_readable(con, [f], columns_of(f))]
     if not bad:
         return files
     folder = root / f"utf8-{os.getpid()}"
@@ -132,6 +133,37 @@ def _readable(
     (folder / OWNER).write_text(str(os.getpid()))  # a stale work dir once this process is gone (`clean_stale`)
     copies = {f: repair_file(f, columns_of(f), folder, contract) for f in bad}
     return [copies.get(f, f) for f in files]
+
+
+def _bytes_as_text(typ: pa.DataType) -> pa.DataType | None:
+    """`typ` with every bytes type in it as its text type (`binary` -> `string`, the same layout), or None when it
+    holds none. Impala, older Hive and Spark write strings as Parquet BYTE_ARRAY without the UTF8 annotation,
+    `binary` to pyarrow and BLOB to DuckDB: such a text column stopped the run (exit 2, `input_schema.bytes_hint`);
+    it is read as the text it holds through the copy below, a value that is no UTF-8 quarantining its row."""
+    if pa.types.is_binary(typ):
+        return pa.string()
+    if pa.types.is_large_binary(typ):
+        return pa.large_string()
+    if pa.types.is_binary_view(typ):
+        return pa.string_view()
+    if pa.types.is_struct(typ):
+        fields = [(f, _bytes_as_text(f.type)) for f in typ]
+        if all(t is None for _, t in fields):
+            return None
+        return pa.struct([pa.field(f.name, t or f.type, f.nullable) for f, t in fields])
+    if pa.types.is_list(typ) or pa.types.is_large_list(typ):
+        inner = _bytes_as_text(typ.value_type)
+        if inner is None:
+            return None
+        item = pa.field(typ.value_field.name, inner, typ.value_field.nullable)
+        return pa.large_list(item) if pa.types.is_large_list(typ) else pa.list_(item)
+    return None
+
+
+def _holds_bytes(path: str, columns: list[str]) -> bool:
+    """Whether a column of `columns` in `path` holds text stored as bytes (`_bytes_as_text`)."""
+    wanted = set(columns)  # (a name given twice is told by the checks that follow: `schema.field` raised KeyError)
+    return any(f.name in wanted and _bytes_as_text(f.type) is not None for f in file_schema(path))
 
 
 def repair_file(path: str, columns: list[str], folder: Path, contract: dict[str, str] | None) -> str:
@@ -169,6 +201,8 @@ def repair_file(path: str, columns: list[str], folder: Path, contract: dict[str,
         if writer is not None:
             writer.close()
     tmp.replace(out)
+    if not found:  # text stored as bytes, all of it UTF-8
+        return str(out)
     log.warning(
         "%s: %d of %d rows hold text that is not UTF-8 or a timestamp DuckDB cannot hold; they are quarantined, "
         "the rest audited",
@@ -187,6 +221,8 @@ def _repair_batch(
     reason: list[str | None] = [None] * batch.num_rows
     fixed = []
     for name, arr in zip(batch.schema.names, batch.columns, strict=True):
+        if (text := _bytes_as_text(arr.type)) is not None:
+            arr = (pa.concat_arrays([arr]) if arr.offset else arr).view(text)  # checked as text below
         if contract is not None and pa.types.is_timestamp(arr.type):
             repaired, beyond = _repair_timestamps(arr)
             fixed.append(repaired)

@@ -56,6 +56,14 @@ _EGAP = rf"(?:[\s{INVISIBLE}{WIDE_SPACES}]|{ENTITY_GAP})*"
 # any other character reference left between positions once those are cut (`&#38;`, `&#x26;`: an `&`, escaped as a
 # number; `&#44;`: a comma) separates them: `[1 &#38; 2]` read `#38` as a position (a citation of source 38)
 ENTITY_REF = "&(?:amp;){0,2}#(?:[0-9]{1,7}|[xX][0-9a-fA-F]{1,6});"
+# a dash written as an entity, `[1&ndash;3]`, `[1&#8211;3]`, `[1&#x2013;3]`, `&mdash;`, `&minus;` (a template or a
+# logger HTML-escaping the answer): the range it shows. `&ndash;` was no marker (YELLOW no_citations however wrong)
+# and `&#8211;` a separator (`[1&#8211;3]` read 1 and 3, source 2 never checked). Read as `-` before `ENTITY_REF`
+# (extract.sql's $edash)
+ENTITY_DASH = (
+    "&(?:amp;){0,2}(?:(?i:[nm]dash|minus|hyphen|dash)|#(?:0*(?:45|820[89]|821[0-2]|8722)|[xX]0*(?:2[dD]|201[0-4]"
+    "|2212)));"
+)
 
 # Chinese and Japanese assistants bracket a marker `［2］` (full-width) or `【2】` (lenticular), write its digits
 # full width (`[２]`) and list positions with `，`, `；` or `、`; Arabic and Persian ones write `[٢]`, `[۲]`, `[١، ٢]`.
@@ -63,9 +71,11 @@ ENTITY_REF = "&(?:amp;){0,2}#(?:[0-9]{1,7}|[xX][0-9a-fA-F]{1,6});"
 # the ASCII marker they show (WIDE_NUMERALS: the digits and separators as ASCII, in expand_numeric and extract.sql)
 # Hindi, Bengali, Tamil, Thai, ... answers write `[१]`, `[১]`, `[௧]`, `[๑]` (they were no marker either): the zero of
 # every script's decimal digits in the Basic Multilingual Plane (Unicode keeps each script's ten in a run, 0 to 9)
+# and the mathematical digits, `[𝟏]`, `[𝟣]` (bold, double-struck, sans-serif, monospace: U+1D7CE to U+1D7FF, outside
+# that plane; a model styling its text with them, or a "fancy text" converter): no marker, YELLOW however wrong
 _ZEROS = tuple(
     c for c in range(0x80, 0x10000) if unicodedata.category(chr(c)) == "Nd" and unicodedata.decimal(chr(c)) == 0
-)
+) + tuple(range(0x1D7CE, 0x1D800, 10))
 _WIDE_DIGITS = "".join(f"{chr(z)}-{chr(z + 9)}" for z in _ZEROS)
 _DIGIT = f"[0-9{_WIDE_DIGITS}]"
 # what may put such a digit in an answer's text: the digit itself, or a JSON escape (`\u0967` in structured output)
@@ -116,7 +126,7 @@ _INNER_LABEL = rf"(?:{_LABEL_NAMES}(?:_|{_LABEL_SPACE}))?"
 # or `&` a separator as `,` is (they were no marker: YELLOW no_citations however wrong the source)
 # `&` escaped once or twice, `[1 &amp; 2]` (the answer HTML-escaped by a logger) is that `&` (it was no marker)
 _AND = "(?:and|&(?:amp;){0,2}|＆)"
-_SEP = rf"{_EGAP}(?:[,;\-–—−－，；、،]|{_AND})(?:{_GAP}{_AND})?{_EGAP}"
+_SEP = rf"{_EGAP}(?:[,;\-–—−－，；、،]|{ENTITY_DASH}|{_AND})(?:{_GAP}{_AND})?{_EGAP}"
 # A position written `S1` or `#1`, `[S1]`, `[s2]`, `[S1, S2]`, `[#1]` (prompts numbering their sources "S1", "S2", or
 # "#1"): the position (it was no marker: YELLOW no_citations however wrong the source). `(#12)` stays text (a
 # parenthesis needs a label: an issue's number)
@@ -312,7 +322,8 @@ def expand_numeric(inner: str, limit: int = 50) -> list[int]:
     """`1, 3` (or `1; 3`, `1 and 3`, `1 & 3`, `1 &amp; 3`) -> [1, 3]; `2-4` -> [2, 3, 4]; ranges are capped at `limit`
     positions."""
     out: list[int] = []
-    inner = re.sub(ENTITY_REF, ",", re.sub(ENTITY_GAP, "", inner))  # as extract.sql's $egap and $eref
+    inner = re.sub(ENTITY_DASH, "-", re.sub(ENTITY_GAP, "", inner))  # as extract.sql's $egap and $edash
+    inner = re.sub(ENTITY_REF, ",", inner)  # and $eref
     inner = inner.translate(SUPERSCRIPT_DIGITS).translate(WIDE_NUMERALS)
     inner = re.sub(rf"<[^>]*>|[\s{INVISIBLE}{WIDE_SPACES}\u207d\u207e]", "", inner, flags=re.ASCII)
     inner = re.sub(r"[^0-9,\-–]", "", re.sub(r";|and|&", ",", inner))  # as extract.sql: labels, S and # go

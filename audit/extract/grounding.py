@@ -20,6 +20,15 @@ from audit.extract.shaped import bad as _bad
 from audit.extract.shaped import span as _span
 
 _SNAKE = re.compile(r"_([a-z0-9])")
+_DECIMAL = re.compile(r"-?[0-9]{1,19}")
+
+
+def _proto(v: Any) -> Any:
+    """An integer field as protobuf's JSON may write it, a decimal text (`"21"`, which every proto3 JSON reader
+    accepts: a gateway re-serialising the response wrote its int32 fields so), as the number; else as logged. A
+    segment's offsets and the chunks' indices so written were `malformed_citation:segment.startIndex`, RED however
+    right."""
+    return int(v) if isinstance(v, str) and _DECIMAL.fullmatch(v.strip()) else v
 
 
 def camel(v: Any) -> Any:
@@ -38,9 +47,9 @@ def _segment(parts: list[Any], seg: dict[str, Any]) -> tuple[str, str]:
     else in the parts joined (as a logger that joined them counted)."""
     texts = [p["text"] if isinstance(p, dict) and isinstance(p.get("text"), str) else None for p in parts]
     names = ("segment.startIndex", "segment.endIndex")
-    start, end, quoted = seg.get("startIndex", 0), seg.get("endIndex"), seg.get("text")
+    start, end, quoted = _proto(seg.get("startIndex", 0)), _proto(seg.get("endIndex")), seg.get("text")
     if "partIndex" in seg:
-        i = _int(seg["partIndex"])
+        i = _int(_proto(seg["partIndex"]))
         if i is None or not 0 <= i < len(texts) or texts[i] is None:
             return "", "segment.partIndex"
         return _span(str(texts[i]), start, end, quoted, names, unit="utf8")
@@ -81,7 +90,7 @@ def _supports(parts: list[Any], meta: dict[str, Any], known: Callable[[str], boo
             out.append(_bad("groundingChunkIndices", g, claim_text=claim))
             continue
         for i in idx:
-            k = _int(i)
+            k = _int(_proto(i))
             chunk = chunks[k] if k is not None and 0 <= k < len(chunks) and isinstance(chunks[k], dict) else None
             src = chunk and (chunk.get("retrievedContext") or chunk.get("web"))
             name = _chunk_name(src, known)

@@ -18,6 +18,7 @@ from audit.extract.dialects import (
     DOC_CHUNK_REF,
     DOCUMENT,
     DOCUMENT_PAGE,
+    ENTITY_DASH,
     ENTITY_GAP,
     ENTITY_REF,
     FILE_SEARCH,
@@ -113,18 +114,28 @@ def literal_json(text: str) -> str | None:
 
 def json_in_string(text: str) -> str | None:
     """The JSON a JSON string holds when its content is a JSON object or array (a logger that `json.dumps` the
-    model's JSON output again: `"{\\"answer\\": ...}"`), else None: a string of prose is left as logged."""
-    body = text.strip().lstrip("\ufeff").strip()
-    if not body.startswith('"'):
+    model's JSON output again: `"{\\"answer\\": ...}"`), else None: a string of prose is left as logged. Up to three
+    strings deep (a gateway and a logger each encoding it once more: the escaped JSON was audited as prose, RED)."""
+    inner = text.strip().lstrip("\ufeff").strip()
+    if not inner.startswith('"'):
         return None
     try:
-        inner = json.loads(body)
-        if not isinstance(inner, str) or not inner.strip().startswith(("{", "[")):
-            return None
-        json.loads(inner)
+        for _ in range(_STRING_DEPTH):
+            inner = json.loads(inner)
+            if not isinstance(inner, str):
+                return None
+            inner = inner.strip()
+            if inner.startswith(("{", "[")):
+                json.loads(inner)
+                return inner
+            if not inner.startswith('"'):
+                return None
     except (ValueError, RecursionError):
         return None
-    return inner.strip()
+    return None
+
+
+_STRING_DEPTH = 3
 
 
 def repair_python_literals(con: duckdb.DuckDBPyConnection) -> int:
@@ -141,7 +152,8 @@ def repair_python_literals(con: duckdb.DuckDBPyConnection) -> int:
     read = [(a, j, "python") for a, t in found if (j := literal_json(t)) is not None]
     # a JSON string holding JSON (`json_in_string`): read as that JSON, unflagged (nothing is guessed)
     strings = con.execute(
-        "SELECT answer_id, answer FROM answers_ok WHERE regexp_matches(answer, '^[\\s\\x{feff}]*\"\\s*[\\{\\[]')"
+        "SELECT answer_id, answer FROM answers_ok "
+        "WHERE regexp_matches(answer, '^[\\s\\x{feff}]*\"(?:\\\\+\")*\\s*[\\{\\[]')"
     ).fetchall()
     read += [(a, j, "json_string") for a, t in strings if (j := json_in_string(t)) is not None]
     text_table(con, "literal_repairs", ("answer_id", "literal", "how"), read)
@@ -181,6 +193,18 @@ def unreached_patterns(params: dict[str, object]) -> dict[str, Lazy]:
     return {"any_json": _if_any(_MAY_HOLD_JSON, anyp), "refs": _if_any(_MAY_LIST_SOURCES, refs, w=words)}
 
 
+def _count_sources(con: duckdb.DuckDBPyConnection) -> None:
+    """`source_counts` (answer_id, n): each answer's retrieved sources, its last rank (extract.sql reads a superscript
+    run past them as its digits); none where no `ctx` was staged (the extraction read alone)."""
+    staged = con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'ctx'").fetchone()
+    source = (
+        "SELECT answer_id, max(rank) AS n FROM ctx GROUP BY 1"
+        if staged and staged[0]
+        else ("SELECT NULL::VARCHAR AS answer_id, NULL::INTEGER AS n WHERE false")
+    )
+    con.execute(f"CREATE OR REPLACE TEMP TABLE source_counts AS {source}")
+
+
 def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> None:
     """From `answers_ok`, build temp tables `texts` (audited text per answer) and `citations`."""
     params = {
@@ -210,6 +234,7 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "ref_words": REFERENCE_WORDS,
         "egap": ENTITY_GAP,
         "eref": ENTITY_REF,
+        "edash": ENTITY_DASH,
         "wide_from": WIDE_NUMERALS_FROM,
         "wide_to": WIDE_NUMERALS_TO,
         "base": numeric_base,
@@ -226,6 +251,7 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         shape_answers(con)
         if not holds_wide_digits(con):  # the marker patterns with ASCII digits, the same matches at less cost
             params = {k: ascii_digits(v) if isinstance(v, str) else v for k, v in params.items()}
+        _count_sources(con)
         run(con, "extract", params | unreached_patterns(params))
     finally:
         con.remove_function("citeaudit_indented_code")

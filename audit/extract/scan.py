@@ -30,7 +30,8 @@ _CLOSE = "\\)\\]\"'\u201d\u2019"
 # full matches of the (at most) four characters before a superscript run and the one after it
 # whitespace written out: RE2's \s holds no vertical tab (Word's soft line break), Python's does (they disagreed)
 _WS = "\\t\\n\\v\\f\\r "
-SUPERSCRIPT_BEFORE = rf"(?s).*(?:[{_LETTER}]{{3}}|[{_CJK}]|[^0-9{_WS}][.,;:!?])[{_CLOSE}]?"
+# or a per cent or per mille sign, `40%²` (a citation: no one squares a share; it was no marker, YELLOW)
+SUPERSCRIPT_BEFORE = rf"(?s).*(?:[{_LETTER}]{{3}}|[{_CJK}]|[^0-9{_WS}][.,;:!?]|[%‰])[{_CLOSE}]?"
 _WIDE_PUNCT = "\u2026\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f"
 SUPERSCRIPT_AFTER = rf"(?:[{_WS}.,;:!?{_CLOSE}*_\[<{_WIDE_PUNCT}]|)"
 

@@ -207,7 +207,8 @@ def _stretches(text: str, full_width_stops: bool, month_dates: bool = False) -> 
         if not run_start <= end <= run_end:
             gap = _GAP.match(masked, end)
             run_start, run_end = end, gap.end() if gap else end
-            run_mask = masked.rfind(_MASK, end, run_end)
+            leading = _leading(masked, m.start(), end, run_end)
+            run_mask = masked.rfind(_MASK, end, run_end) if leading is None else leading
         gap_end = run_end
         if (
             m.group() != "\n"
@@ -238,6 +239,26 @@ def _stretches(text: str, full_width_stops: bool, month_dates: bool = False) -> 
         start = end
     if start < n:
         yield start, n
+
+
+def _leading(masked: str, stop: int, end: int, gap_end: int) -> int | None:
+    """Where a line's leading markers begin a sentence, the last marker before them that trails the sentence before
+    (-1: none), else None (all the run's markers trail it). A marker opening a line that goes on in words of its own
+    and holds no other marker, `days.\n[2] Shipping is free ...` (a model writing each line's source first), cites that
+    line: it joined the sentence before (that sentence cited twice, the line's claim uncited); so does one after a
+    list's number, `1. [1] Refunds ...` (it cited "1.", an empty claim, RED however right)."""
+    nl = masked.rfind("\n", stop, gap_end)
+    if nl < 0 and not _ENUMERATOR.fullmatch(masked, masked.rfind("\n", 0, stop) + 1, end):
+        return None
+    if masked.find(_MASK, max(nl, end), gap_end) < 0 or gap_end >= len(masked) or masked[gap_end] == "\n":
+        return None
+    line_end = masked.find("\n", gap_end)
+    if masked.find(_MASK, gap_end, len(masked) if line_end < 0 else line_end) >= 0:
+        return None
+    return masked.rfind(_MASK, stop, nl) if nl >= 0 else -1
+
+
+_ENUMERATOR = re.compile(r"[ \t]*\d{1,3}\.")
 
 
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:

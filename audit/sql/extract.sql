@@ -261,7 +261,14 @@ SELECT answer_id,
        looks_json AND answer_field IS NULL
            AND (NOT embedded OR list_has_any(coalesce(top_keys, []), ['answer', 'citations', 'inline_citations']))
            AS structured_parse_failed,
-       CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field ELSE prose END AS answer_text,
+       -- an HTML line break in prose, `days.<br>Shipping ...` (a chat widget's answer logged as it rendered it), is
+       -- the line break it shows, written as one with spaces to its length (offsets keep): it ended no sentence
+       -- (both one claim, each marker's unsupported, RED however right)
+       CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field
+            WHEN NOT contains(lower(prose), '<br') THEN prose
+            ELSE regexp_replace(regexp_replace(regexp_replace(prose, '<(?i:br)>', chr(10) || '   ', 'g'),
+                                               '<(?i:br)/>', chr(10) || '    ', 'g'),
+                                '<(?i:br) />', chr(10) || '     ', 'g') END AS answer_text,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN doc END AS json_doc,
        -- the key the JSON's citations were read from (`citations`, or `sources`...: the markers name it)
        citations_key,
@@ -456,40 +463,54 @@ CREATE OR REPLACE TEMP TABLE citations_raw AS
 WITH numeric_markers AS (
     -- digits, commas (or semicolons, `and`, `&`) and dashes: the spaces and invisible characters between them go
     -- (dialects.INVISIBLE, WIDE_SPACES; one written as an HTML entity, `&nbsp;`, `&#160;`, is cut first: $egap,
-    -- dialects.ENTITY_GAP, or `#160` read as a position; any other, `&#38;`, separates: $eref); full-width, Arabic-Indic and Persian digits and the
+    -- dialects.ENTITY_GAP, or `#160` read as a position; a dash, `&ndash;`, `&#8211;`, is `-`: $edash; any other,
+    -- `&#38;`, separates: $eref); full-width, Arabic-Indic and Persian digits and the
     -- ideographic and Arabic commas read as ASCII ones ($wide_from / $wide_to: dialects.WIDE_NUMERALS)
     SELECT *, 'numeric' AS dialect,
            string_split(regexp_replace(regexp_replace(
-               translate(regexp_replace(regexp_extract(marker, $num, 1), $egap, '', 'g'), $wide_from, $wide_to),
+               translate(regexp_replace(regexp_replace(regexp_extract(marker, $num, 1), $egap, '', 'g'), $edash, '-',
+                                              'g'), $wide_from, $wide_to),
                $eref || '|;|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',') AS parts
     FROM markers WHERE regexp_full_match(marker, $num)
     UNION ALL
     -- a link whose label is the bracket, [[1]](https://...): the numeric marker it shows
     SELECT *, 'numeric',
            string_split(regexp_replace(regexp_replace(
-               translate(regexp_replace(regexp_extract(marker, $lnum, 1), $egap, '', 'g'), $wide_from, $wide_to),
+               translate(regexp_replace(regexp_replace(regexp_extract(marker, $lnum, 1), $egap, '', 'g'), $edash, '-',
+                                              'g'), $wide_from, $wide_to),
                $eref || '|;|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
     FROM markers WHERE regexp_full_match(marker, $lnum)
     UNION ALL
     -- HTML the widget rendered, &#91;1&#93; or <sup>[1]</sup>: the numeric marker it shows
     SELECT *, 'numeric',
            string_split(regexp_replace(regexp_replace(
-               translate(regexp_replace(regexp_extract(marker, $html, 1), $egap, '', 'g'), $wide_from, $wide_to),
+               translate(regexp_replace(regexp_replace(regexp_extract(marker, $html, 1), $egap, '', 'g'), $edash, '-',
+                                              'g'), $wide_from, $wide_to),
                $eref || '|;|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
     FROM markers WHERE regexp_full_match(marker, $html)
     UNION ALL
     -- (Source 1), (Sources 1, 3): a labelled position in parentheses
     SELECT *, 'numeric',
            string_split(regexp_replace(regexp_replace(
-               translate(regexp_replace(regexp_extract(marker, $pnum, 1), $egap, '', 'g'), $wide_from, $wide_to),
+               translate(regexp_replace(regexp_replace(regexp_extract(marker, $pnum, 1), $egap, '', 'g'), $edash, '-',
+                                              'g'), $wide_from, $wide_to),
                $eref || '|;|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
     FROM markers WHERE regexp_full_match(marker, $pnum)
     UNION ALL
     -- superscript digits (¹˒² is 1, 2; ¹⁻³ is 1-3: audit.extract.dialects.SUPERSCRIPT_DIGITS), or <sup>1</sup>
-    SELECT *, 'superscript',
-           string_split(regexp_replace(replace(translate(marker, '⁰¹²³⁴⁵⁶⁷⁸⁹˒⁻', '0123456789,-'), ';', ','),
-                                       '<[^>]*>|[^0-9,\-–]', '', 'g'), ',')
-    FROM markers WHERE regexp_full_match(marker, $sup)
+    -- A run of digits is one number (`¹⁰` is 10, as `[10]` is), except where that number is past the answer's sources
+    -- and each of its digits is one of them: `days¹²` with two sources is 1 and 2 (a renderer raising `[1][2]`
+    -- drops the brackets; it was source 12, index_out_of_range, RED however right)
+    SELECT m.*, 'superscript',
+           CASE WHEN regexp_full_match(marker, '[⁰¹²³⁴⁵⁶⁷⁸⁹]{2,9}')
+                     AND list_bool_and(list_transform(string_split(translate(marker, '⁰¹²³⁴⁵⁶⁷⁸⁹', '0123456789'), ''),
+                                                      lambda d: CAST(d AS INTEGER) - $base + 1 BETWEEN 1 AND s.n))
+                     AND CAST(translate(marker, '⁰¹²³⁴⁵⁶⁷⁸⁹', '0123456789') AS BIGINT) - $base + 1 > s.n
+                THEN string_split(translate(marker, '⁰¹²³⁴⁵⁶⁷⁸⁹', '0123456789'), '')
+                ELSE string_split(regexp_replace(replace(translate(marker, '⁰¹²³⁴⁵⁶⁷⁸⁹˒⁻', '0123456789,-'), ';', ','),
+                                                 '<[^>]*>|[^0-9,\-–]', '', 'g'), ',') END
+    FROM markers m LEFT JOIN source_counts s ON s.answer_id = m.answer_id
+    WHERE regexp_full_match(marker, $sup)
 ), numeric_parts AS (
     SELECT * EXCLUDE (parts), unnest(parts) AS part, generate_subscripts(parts, 1) AS part_ord
     FROM numeric_markers

@@ -63,6 +63,7 @@ from audit.verify.options import (
 from audit.verify.outcomes import win_not_given
 from audit.verify.payments import payment_ruled_out
 from audit.verify.pending import done_but_awaited
+from audit.verify.quoted import quoted_claim
 from audit.verify.roles import role_given_other
 from audit.verify.semantic import SemanticScorer
 from audit.verify.shares import share_changed
@@ -304,7 +305,8 @@ def score_pairs(
     `CAP_EPSILON`): there a reason changes nothing (its reasons are then the key facts' and the negation feature's)."""
     if not pairs:
         return []
-    pairs = [(fold_case_traps(c), fold_case_traps(s)) for c, s in pairs]  # what the rules read (`text`)
+    # what the rules read (`text`); a quotation in a frame of speech, the quotation (`quoted.py`)
+    pairs = [(fold_case_traps(quoted_claim(c, s)), fold_case_traps(s)) for c, s in pairs]
     unique = list(dict.fromkeys(pairs))
     if len(unique) < len(pairs):
         scored = dict(zip(unique, score_pairs(unique, cfg, scorer, top_k, refine, capped_only), strict=True))

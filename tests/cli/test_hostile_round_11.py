@@ -9,12 +9,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
-import pyarrow.compute as pc
-import pyarrow.parquet as pq
-
-from audit.contract import answers_schema
-from tests.cli.hostile import CTX, batched, cites_by_answer, fabricated_reasons, logged_rows, run_input
+from tests.cli.hostile import CTX, batched, cites_by_answer, fabricated_reasons, logged_rows
 from tests.conftest import make_answer
 from tests.conftest import query as q
 
@@ -169,19 +164,6 @@ def test_a_chatgpt_entity_mark_reads_as_the_name_it_shows(answers_db: Path) -> N
     ((wrong, claim),) = got["wrong"]
     assert wrong != "verified" and claim == "Refunds at Acme take 90 days.", got
     assert got["unnamed"][0][1] == 'Refunds at entity["store"] take 30 days.', got
-
-
-def test_text_stored_as_bytes_is_refused_saying_how_to_rewrite_it(tmp_path: Path) -> None:
-    # Impala and older Hive and Spark write strings as BYTE_ARRAY without the UTF8 annotation (pyarrow reads them as
-    # `binary`): exit 2 said "must be a string column, got binary", nothing of what the column holds or how to fix it
-    rows = logged_rows({"a": f"{REFUNDS[:-1]} [1]."})
-    table = pa.Table.from_pylist(rows, schema=answers_schema())
-    for col in ("answer", "answer_id"):
-        i = table.schema.get_field_index(col)
-        pq.write_table(table.set_column(i, col, pc.cast(table[col], pa.binary())), tmp_path / f"{col}.parquet")
-        code, out = run_input(tmp_path / f"{col}.parquet", tmp_path / f"{col}.duckdb")
-        assert code == 2 and f"column '{col}' must be" in out and "got binary (text stored as bytes" in out, out
-        assert "PARQUET_ANNOTATE_STRINGS_UTF8" in out, out
 
 
 def _gemini(texts: list[str], supports: list[tuple[int, int, int]]) -> list[dict[str, Any]]:
