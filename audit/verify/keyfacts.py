@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from audit.extract.firstchars import compile_skipping
 from audit.verify.conversions import SPAN_NOUNS, Quantity, claim_quantities, converted_numbers, other_half_times
+from audit.verify.footnotes import without_footnotes
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
 from audit.verify.months import MONTH_NAMES, MONTH_NUMBERS, SHORT_ONLY, missing_months, month_forms, months_alone
 from audit.verify.nameforms import dated_days, found_otherwise, spelled_out
@@ -327,7 +328,7 @@ def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str
     accents folded, a hyphen at a line break joined to the next line ("jean-\\nluc" is "jean-luc", as PDFs break it)
     (cached: a source is checked against many claims). A number with a scale word is there as written (`5 million`),
     in full (`5000000`) and bare (`5`); an ambiguous "1.000" under both readings, "1 000" as 1000 too."""
-    source = ascii_digits(source)
+    source = without_footnotes(ascii_digits(source))
     grouped = halves_in_digits(years_in_full(_MINUS.sub("-", _GROUP_SPACE.sub("", source))))
     text = _WORD_NUMBER.sub(lambda m: _word_number(m, False), grouped)  # "the first of May" is May 1 too
     digit_dates = list(_digit_dates(text))
@@ -343,8 +344,7 @@ def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str
 
 
 def _has_number(number: str, src_numbers: frozenset[str]) -> bool:
-    """Whether a claim's number is among its source's: `5 million` as written or in full, never the bare 5; "1.000"
-    under either reading."""
+    """Whether a claim's number is in its source's: `5 million` as written or in full (not a bare 5); "1.000" either."""
     if number in src_numbers:
         return True
     n, _, scale = number.partition(" ")

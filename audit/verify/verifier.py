@@ -29,6 +29,7 @@ from audit.verdict import (
     UNASSERTED,
     SourceScore,
 )
+from audit.verify.agents import agent_given_other
 from audit.verify.asserted import dropped_condition, unasserted_frame
 from audit.verify.bars import leave_or_going_on
 from audit.verify.causal import CAUSE, unstated_cause
@@ -247,7 +248,8 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
     ("before/2015 after 2012"), a deed stated as done that they say is awaited or whose end state still holds
     ("sentenced/awaiting sentencing", "found/still missing") or a state stated as holding whose end they tell ("is
     missing/found"), a kind of a thing or a way to pay they give or rule out otherwise ("the original/a replica",
-    "card/cash only"), a party given the role they give the other party of its deed ("seller/buyer"), a thing said
+    "card/cash only"), a party given the role they give the other party of its deed ("seller/buyer") or the deed
+    they give another name ("directed/written"), a thing said
     allowed, present or paid that they call the place free of ("smoking is allowed/smoke-free"), a multiple their
     change in percent is not ("doubled/rose 40 percent"), a count in words they give as another figure
     ("fifteen/numbered 12", "forty people/20 men and 15 women"); last one option stated as the only one ("all/only
@@ -275,6 +277,7 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
             kind_said_otherwise,
             payment_ruled_out,
             role_given_other,
+            agent_given_other,
             said_free_of,
             multiple_against_percent,
             slot_changed,

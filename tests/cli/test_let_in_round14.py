@@ -26,6 +26,7 @@ AUCTION = "At the auction in London, an American collector bought the manuscript
 VIOLIN = "Menuhin studied under Enescu in Paris as a boy."
 DUEL = "In the 1804 duel, Burr shot Hamilton, who died the next day."
 SEAT = "Jones beat Brown in the 1998 election, but Brown won the seat back in 2002."
+FILM = "Easy A is a 2010 teen comedy film directed by Will Gluck and written by Bert V. Royal."
 
 
 @claims(
@@ -49,6 +50,8 @@ SEAT = "Jones beat Brown in the 1998 election, but Brown won the seat back in 20
         "duke": ("The Duke's estate was the buyer of the manuscript at the London auction.", AUCTION),
         "enescu": ("Enescu studied under Menuhin in Paris.", VIOLIN),
         "victim": ("Burr was the victim of the 1804 duel.", DUEL),
+        # a name given the deed the source gives another name (error classes of the training pairs, round 4)
+        "directed": ("Easy A was directed by Bert V. Royal.", FILM),
         # supported: each role given its own party, in other words or the other voice
         "ok_buyer": ("The museum was the buyer of the painting in 1998.", PAINTING),
         "ok_seller": ("A private collector sold the painting to the museum in 1998.", PAINTING),
@@ -67,6 +70,8 @@ SEAT = "Jones beat Brown in the 1998 election, but Brown won the seat back in 20
         "ok_duel": ("Hamilton was shot by Burr in the 1804 duel.", DUEL),
         "ok_seat": ("Brown won the seat back in 2002.", SEAT),
         "ok_seat_jones": ("Jones won the 1998 election against Brown.", SEAT),
+        "ok_directed": ("Easy A was directed by Will Gluck.", FILM),
+        "ok_written": ("Easy A was written by Bert V. Royal.", FILM),
     }
 )
 def test_a_party_given_the_role_the_source_gives_the_other_party_is_not_verified(got: Verdicts) -> None:
@@ -93,6 +98,7 @@ def test_a_party_given_the_role_the_source_gives_the_other_party_is_not_verified
             "duke": "swapped:buyer/seller",
             "enescu": "swapped:teacher/student",
             "victim": "swapped:victim/killer",
+            "directed": "swapped:directed/written",
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
