@@ -49,8 +49,8 @@ _ALONE = re.compile(rf"\b{_AFTER}[\s-]+(?:early\s+|late\s+|mid-?)?({_NAMES})\b(?
 _NUMBER = {m: i for i, m in enumerate(MONTH_NAMES, 1)}
 # a source names a month alone after these too: its "from March to May" states May (read only to find a claim's month:
 # a claim's "to May" may be a person)
-_SOURCE_ALONE = re.compile(
-    rf"\b(?:{_AFTER[3:-1]}|to|and|or)[\s-]+(?:early\s+|late\s+|mid-?)?({_NAMES})\b(?![-\s]*(?:of\s+)?\d|\s+[A-Z])"
+_SOURCE_ALONE = re.compile(  # the preposition may open the sentence, "In March, the firm ..." (false alarms, round 16)
+    rf"\b(?i:{_AFTER[3:-1]}|to|and|or)[\s-]+(?:early\s+|late\s+|mid-?)?({_NAMES})\b(?![-\s]*(?:of\s+)?\d|\s+[A-Z])"
 )
 
 

@@ -13,7 +13,8 @@ without ("have mass" / "massless", "had a home" / "was homeless": `had_but_less`
 `verified`): a negation mismatch though neither side negates. Round 14: a vote abstained from, a name forgotten, a
 letter ignored, passengers unhurt, what is "X-free" ("tax-free" / "not taxed"), free of charge ("is free" / "costs
 nothing") or avoided ("avoided bankruptcy" / "did not go bankrupt": `free_of`, `avoided`). Round 15: a visitor who does
-not pay to enter ("is free"), an event averted, said of the event ("did not happen" / "was averted"). Pure.
+not pay to enter ("is free"), an event averted, said of the event ("did not happen" / "was averted"). Round 16: an
+event not averted went ahead, a request rejected was not allowed, a title retained was not lost. Pure.
 """
 
 from __future__ import annotations
@@ -91,6 +92,24 @@ _STATES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         ),
     )
 )
+# round 16: an event not averted went ahead, a request rejected was not allowed, a title retained was not lost; only
+# where `plain` states no word of a denied word's stem nor of the state's denied words ("rejected the request but
+# allowed the appeal", "kept its leader but lost its majority"), and not the state negated ("did not go ahead")
+_STATES_STEMMED: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), frozenset(words.split()))
+    for pattern, words in (
+        (
+            r"\b(?:went|go|goes|going|gone)\s+ahead\b|\b(?:happened|occurred|proceeded|materiali[sz]ed)\b|"
+            r"\btook\s+place\b",
+            "averted avoided prevented",
+        ),
+        (
+            r"\b(?:reject(?:s|ed)?|refus(?:e|es|ed)|turn(?:s|ed)?\s+down|dismiss(?:es|ed)?)\b",
+            "allow allowed accept accepted approve approved grant granted uphold upheld",
+        ),
+        (r"\b(?:retain(?:s|ed)?|kept|keeps|hold(?:s)?\s+on\s+to|held\s+on\s+to)\b", "lose loses lost"),
+    )
+)
 
 
 def _shares_stem(awaited: str, denied: str) -> bool:
@@ -118,7 +137,20 @@ def said_as_state(negated: str, plain: str) -> bool:
         return True
     if denied & set(_WORD.findall(plain.lower())):  # "absent in few" beside "present in most" states "present"
         return False
-    return any(denied & words and state.search(plain) is not None for state, words in _STATES)
+    if any(denied & words and state.search(plain) is not None for state, words in _STATES):
+        return True
+    said = set(_WORD.findall(plain.lower()))
+    if any(_stem_shared(d, said, _AVOID_STEM) for d in denied):
+        return False
+    return any(denied & words and not words & said and _said_plainly(state, plain) for state, words in _STATES_STEMMED)
+
+
+_NEGATED_BEFORE = re.compile(r"(?:\b(?:not|never)|n['’]t)\s+(?:[a-z]+\s+)?\Z", re.IGNORECASE)
+
+
+def _said_plainly(state: re.Pattern[str], plain: str) -> bool:
+    """Whether `plain` states `state` with no negation just before it ("did not go ahead" states no going ahead)."""
+    return any(_NEGATED_BEFORE.search(plain, 0, m.start()) is None for m in state.finditer(plain))
 
 
 # what one has none of, or is without ("has no mass", "had no home", "without power", "did not have a job"), said by
