@@ -1,6 +1,7 @@
 """Errors a user can act on. The CLI prints their message and exits non-zero, never a traceback."""
 
 import re
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -156,7 +157,19 @@ def failure_reason(exc: BaseException) -> str:
     exc = interruption(exc) or exc
     if isinstance(exc, Terminated):
         return "terminated (SIGTERM)"
+    signum = getattr(exc, "signal", None)
+    if not isinstance(exc, Exception) and isinstance(signum, int):
+        # Prefect's own signal bridge inside a flow (`prefect.exceptions.TerminationSignal(signal=15)`, which carries
+        # no text): the nightly's `runs` row read "failed: TerminationSignal: "
+        return "terminated (SIGTERM)" if signum == signal.SIGTERM else f"terminated ({_signal_name(signum)})"
     if isinstance(exc, KeyboardInterrupt):
         return "interrupted (Ctrl-C / SIGINT)"
     # one line: DuckDB's texts run on over lines (`LINE 1:` and the query, carets, candidates); the store cuts it
     return f"{type(exc).__name__}: {one_line(str(exc))}"
+
+
+def _signal_name(signum: int) -> str:
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return f"signal {signum}"
