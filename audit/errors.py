@@ -141,6 +141,17 @@ def note_signal(name: str) -> None:
     _SIGNALS.append(name)
 
 
+_RUNS_BEGUN: list[str] = []  # the runs this process wrote a `running` row of (audit/store.py), so a stop may say so
+
+
+def note_run_begun(run_id: str) -> None:
+    _RUNS_BEGUN.append(run_id)
+
+
+def runs_begun() -> bool:
+    return bool(_RUNS_BEGUN)
+
+
 def interruption(exc: BaseException) -> KeyboardInterrupt | None:
     """The signal `exc` stands for, else None. DuckDB answers an exception a signal handler raises during a query
     (Ctrl-C, SIGTERM: ours, or Prefect's bridge inside a flow) with RuntimeError('Query interrupted'), and the
