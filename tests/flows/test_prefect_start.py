@@ -27,6 +27,18 @@ def test_the_cli_gives_prefect_a_startup_timeout_a_busy_machine_can_meet(tmp_pat
     )  # Prefect's own 20 s failed `make run` on a busy machine (a fresh start took 15 s idle)
 
 
+def test_an_empty_prefect_home_is_unset_not_the_current_folder(tmp_path):
+    # PREFECT_HOME= (a cron line's unset variable): Prefect read it as ".", its database written into the folder the
+    # command ran in (reliability round 5)
+    code = "import flows, os; from prefect.settings import get_current_settings; print(get_current_settings().home)"
+    for empty in ("", " "):
+        env = _env(tmp_path, PREFECT_HOME=empty)
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=tmp_path
+        )
+        assert out.stdout.strip() == str(REPO / ".prefect"), out.stdout
+
+
 def test_a_prefect_api_that_does_not_start_is_one_line_and_a_failed_run(tmp_path):
     db = tmp_path / "audit.duckdb"
     res = subprocess.run(
