@@ -32,7 +32,8 @@ def test_an_empty_prefect_home_is_unset_not_the_current_folder(tmp_path):
     # command ran in (reliability round 5)
     code = "import flows, os; from prefect.settings import get_current_settings; print(get_current_settings().home)"
     for empty in ("", " "):
-        env = _env(tmp_path, PREFECT_HOME=empty)
+        env = _env(tmp_path)
+        env["PREFECT_HOME"] = empty
         out = subprocess.run(
             [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=tmp_path
         )
