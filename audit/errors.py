@@ -1,6 +1,7 @@
 """Errors a user can act on. The CLI prints their message and exits non-zero, never a traceback."""
 
 import re
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -140,6 +141,17 @@ def note_signal(name: str) -> None:
     _SIGNALS.append(name)
 
 
+_RUNS_BEGUN: list[str] = []  # the runs this process wrote a `running` row of (audit/store.py), so a stop may say so
+
+
+def note_run_begun(run_id: str) -> None:
+    _RUNS_BEGUN.append(run_id)
+
+
+def runs_begun() -> bool:
+    return bool(_RUNS_BEGUN)
+
+
 def interruption(exc: BaseException) -> KeyboardInterrupt | None:
     """The signal `exc` stands for, else None. DuckDB answers an exception a signal handler raises during a query
     (Ctrl-C, SIGTERM: ours, or Prefect's bridge inside a flow) with RuntimeError('Query interrupted'), and the
@@ -156,7 +168,19 @@ def failure_reason(exc: BaseException) -> str:
     exc = interruption(exc) or exc
     if isinstance(exc, Terminated):
         return "terminated (SIGTERM)"
+    signum = getattr(exc, "signal", None)
+    if not isinstance(exc, Exception) and isinstance(signum, int):
+        # Prefect's own signal bridge inside a flow (`prefect.exceptions.TerminationSignal(signal=15)`, which carries
+        # no text): the nightly's `runs` row read "failed: TerminationSignal: "
+        return "terminated (SIGTERM)" if signum == signal.SIGTERM else f"terminated ({_signal_name(signum)})"
     if isinstance(exc, KeyboardInterrupt):
         return "interrupted (Ctrl-C / SIGINT)"
     # one line: DuckDB's texts run on over lines (`LINE 1:` and the query, carets, candidates); the store cuts it
     return f"{type(exc).__name__}: {one_line(str(exc))}"
+
+
+def _signal_name(signum: int) -> str:
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return f"signal {signum}"

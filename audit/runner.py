@@ -123,6 +123,9 @@ class RunPlan:
     inputs: tuple[InputFile, ...] = ()  # the logs holding rows of the window, as found (`audit.late`)
 
 
+BEGIN_THREAD = "citeaudit-begin"  # the thread writing a run's `running` row (audit/cli/common.py exits without it)
+
+
 def begin_run(
     db: str | Path, input_spec: str, window: Window, cfg: AuditConfig, flow_run_id: str | None = None
 ) -> RunRecord:
@@ -179,21 +182,33 @@ def start_run(
     ~100 ms of CPU, one after the other on the serial start of every run). A plan that fails is recorded as the
     run's failure; a row that cannot be written stops the run, and the work dir its plan made goes."""
     run = new_run_record(input_spec, window, cfg, flow_run_id)
-    with ThreadPoolExecutor(1, thread_name_prefix="citeaudit-begin") as pool:
-        begun = pool.submit(record_started_run, db, run, cfg.run.lock_wait_seconds)
+    pool = ThreadPoolExecutor(1, thread_name_prefix=BEGIN_THREAD)
+    begun = pool.submit(record_started_run, db, run, cfg.run.lock_wait_seconds)
+    try:
         try:
             plan = plan_run(run, db, cfg, contexts_spec, work_dir, prefix, workers)
         except BaseException as exc:
+            if isinstance(exc, KeyboardInterrupt) and not begun.done():
+                raise  # stopped while the row waits for a database another process holds: no row, nothing to fail
             if begun.exception() is None:  # the running row is written: the failure replaces it
                 fail_run(db, run, exc, cfg)
                 raise
             begun.result()  # step 1's error first, as when the steps ran one after the other (the database's folder)
             raise
-        if begun.exception() is not None:
+        try:
+            failed = begun.exception()
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM while the row waits for the database's lock
+            release_work_dir(plan.work)
+            raise
+        if failed is not None:
             if not any(finished_shard(plan.work, s) for s in plan.shards):  # an earlier attempt's shards stay
                 finish_run(plan)
             release_work_dir(plan.work)
             begun.result()
+    finally:
+        # a stop does not wait out [run] lock_wait_seconds (a minute) for the row: the command exits without the
+        # thread (audit/cli/common.py), as Kubernetes' 30 s grace period before SIGKILL needs
+        pool.shutdown(wait=begun.done())
     return dataclasses.replace(run, inputs=plan.inputs), plan
 
 

@@ -15,7 +15,7 @@ import duckdb
 
 import audit
 from audit.counts import AnswerCounts
-from audit.errors import ConfigError, InputError, link_loop
+from audit.errors import ConfigError, InputError, link_loop, note_run_begun
 from audit.late import InputFile, insert_inputs
 from audit.pipeline import MANIFEST
 from audit.schema import (
@@ -293,6 +293,7 @@ def record_started_run(db: str | Path, run: RunRecord, wait_s: float = 60.0) -> 
     """A `running` row, so a run that dies before its load stays visible; its load or failure replaces it."""
     with open_db(db, wait_s=wait_s) as con:
         _write_run(con, run, "running", None)
+    note_run_begun(run.run_id)
 
 
 def record_failed_run(db: str | Path, run: RunRecord, error: str, wait_s: float = 60.0) -> bool:

@@ -21,6 +21,10 @@ def prefect_env() -> None:
     os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
     os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", STARTUP_TIMEOUT_S)
     repo = Path(__file__).resolve().parent.parent
+    if not os.environ.get("PREFECT_HOME", "").strip():
+        # empty (`PREFECT_HOME=$UNSET` in a cron line) is unset: Prefect read it as ".", its database and profiles
+        # written into whatever folder the command ran in
+        os.environ.pop("PREFECT_HOME", None)
     if "PREFECT_HOME" not in os.environ and (repo / "pyproject.toml").is_file():
         os.environ["PREFECT_HOME"] = str(repo / ".prefect")
 

@@ -11,11 +11,14 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flows  # noqa: F401  (prepares Prefect's environment before any Prefect import)
 from audit.errors import ConfigError, one_line
 from audit.output_file import check_output_dirs
+
+if TYPE_CHECKING:
+    import httpx
 
 # a process that stops the local Prefect API when the command that started it is gone, however it ended: its stdin is
 # a pipe only the command holds, which the system closes even after kill -9; it stops only a process that is still
@@ -248,7 +251,7 @@ def check_prefect_env() -> None:
         import httpx
 
         try:
-            httpx.get(url.rstrip("/") + "/health", timeout=10)
+            answer = httpx.get(url.rstrip("/") + "/admin/version", timeout=10)
         except httpx.TransportError as exc:  # refused, unknown host, timed out
             raise OrchestratorError(
                 f"PREFECT_API_URL {url}: no Prefect API answers there ({type(exc).__name__}: {one_line(str(exc))}): "
@@ -256,7 +259,36 @@ def check_prefect_env() -> None:
             ) from None
         except httpx.HTTPError as exc:  # a url httpx cannot use
             raise OrchestratorError(f"PREFECT_API_URL {url}: not a usable url ({one_line(str(exc))})") from None
+        check_api_answer(url, answer)
     check_prefect_settings()
+
+
+def check_api_answer(url: str, answer: httpx.Response) -> None:
+    """Raise OrchestratorError when the server at PREFECT_API_URL answers, but not as a Prefect API: Prefect's client
+    reads its version from `/admin/version` before a flow runs, and a URL without its `/api` (`http://host:4200`, the
+    UI's address) or another web service's port ended "RuntimeError: Failed to reach API at ...", exit 1, as a defect
+    of citeaudit's. A server that asks for credentials (401, 403: Prefect Cloud, a server with an auth string) is
+    Prefect's to judge."""
+    from audit.errors import OrchestratorError
+
+    if answer.status_code in (401, 403):
+        return
+    why = ""
+    if answer.status_code >= 400:
+        why = f"HTTP {answer.status_code} {answer.reason_phrase}".rstrip()
+    else:
+        try:
+            version = answer.json()
+        except ValueError:
+            version = None
+        if not isinstance(version, str):
+            why = f"not a version but {one_line(answer.text)[:60]!r}"
+    if why:
+        raise OrchestratorError(
+            f"PREFECT_API_URL {url}: a server answers there, but not as a Prefect API (GET /admin/version: {why}): "
+            "a Prefect server's API URL ends in /api (http://127.0.0.1:4200/api); fix it, or unset PREFECT_API_URL to "
+            "run against a local one"
+        )
 
 
 def check_prefect_settings() -> None:

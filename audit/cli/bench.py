@@ -55,7 +55,7 @@ MAX_ROWS = 10_000_000
     "--dask",
     "dask_workers",
     type=int,
-    default=0,
+    default=None,
     help="Instead: time one day through the nightly flow on the local runner and on Dask LocalClusters of 1 and "
     "N single-thread workers (--input's busiest day, or --rows real-shaped answers); prints the speed-up.",
 )
@@ -88,7 +88,7 @@ def bench(
     naive_rows: int,
     json_path: str | None,
     config_path: str | None,
-    dask_workers: int,
+    dask_workers: int | None,
     warm_workers: bool,
     repeat: int,
     no_preload: bool,
@@ -101,7 +101,7 @@ def bench(
 
     if json_path:
         output_file(json_path, "--json", _FIGURES)  # before the benchmark: its figures are written there at the end
-    if dask_workers:
+    if dask_workers is not None:  # `--dask 0` (or 1) ran the single-process benchmark instead, exit 0
         figures = _bench_dask(input_spec, dask_workers, rows, config_path, warm_workers, not no_preload, repeat)
         if json_path:
             write_output(json_path, json.dumps(figures, indent=2) + "\n", "--json")

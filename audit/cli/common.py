@@ -28,6 +28,7 @@ from audit.errors import (
     interruption,
     note_signal,
     one_line,
+    runs_begun,
     terminal_text,
 )
 from audit.sql import READ_WAIT_S, damaged_database
@@ -113,8 +114,11 @@ _RECORD_RUNS = frozenset(("run", "nightly", "backfill", "serve", "eval"))
 
 def _stopped(exc: KeyboardInterrupt) -> None:
     ctx = click.get_current_context(silent=True)
-    recorded = ctx is not None and ctx.info_name in _RECORD_RUNS
-    why = " (the run is recorded as failed; rerun to complete it)" if recorded else ""
+    why = ""
+    if ctx is not None and ctx.info_name in _RECORD_RUNS:
+        # stopped before a run was recorded (Prefect starting, the row waiting for a locked database) it said the same
+        begun = runs_begun()
+        why = " (the run is recorded as failed; rerun to complete it)" if begun else " (before its run began: rerun it)"
     if isinstance(exc, Terminated):
         print_error(f"terminated by SIGTERM{why}")
         _exit_now(143)
@@ -234,9 +238,9 @@ def quiet_option(fn: F) -> F:
 def _exit_now(code: int) -> None:
     """Exit with `code`; at once when shard threads still run (Python joins them at exit, so a stopped run waited
     for a shard stuck on a long answer: minutes past SIGTERM). The run is recorded as failed already."""
-    from audit.runner import SHARD_THREAD
+    from audit.runner import BEGIN_THREAD, SHARD_THREAD
 
-    if any(t.is_alive() and t.name.startswith(SHARD_THREAD) for t in threading.enumerate()):
+    if any(t.is_alive() and t.name.startswith((SHARD_THREAD, BEGIN_THREAD)) for t in threading.enumerate()):
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)

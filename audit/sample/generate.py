@@ -19,6 +19,7 @@ import argparse
 import json
 import random
 import shutil
+import sys
 import uuid
 from collections import Counter
 from datetime import UTC, date, datetime, timedelta
@@ -167,10 +168,17 @@ def write_sample(
     kb_seed: int = KB_SEED,
 ) -> dict[str, Any]:
     """Generate and write Parquet files per day plus `truth.jsonl`; returns a summary with the paths and counts."""
-    table, truth = generate(rows, days, seed, start, kb_seed)
     out = Path(out)
+    olds = [*out.glob("answers-*.parquet"), *out.glob("date=*/part-*.parquet")]
+    if olds and not (out / "truth.jsonl").is_file():
+        # only an earlier sample (its truth.jsonl beside it) is replaced: a folder of real logs named like it lost them
+        raise FileExistsError(
+            f"{out} holds {olds[0].relative_to(out)} but no truth.jsonl: not an earlier sample, which is all the "
+            "generator replaces: give --out a new folder, or remove those files first (nothing was changed)"
+        )
+    table, truth = generate(rows, days, seed, start, kb_seed)
     out.mkdir(parents=True, exist_ok=True)
-    for old in [*out.glob("answers-*.parquet"), *out.glob("date=*/part-*.parquet")]:
+    for old in olds:
         old.unlink()
     for d in out.glob("date=*"):
         if d.is_dir() and not any(d.iterdir()):
@@ -224,9 +232,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hive", action="store_true", help="write out/date=YYYY-MM-DD/part-K.parquet")
     ap.add_argument("--kb-seed", type=int, default=KB_SEED)
     args = ap.parse_args(argv)
-    summary = write_sample(
-        args.out, args.rows, args.days, args.seed, args.start, args.files_per_day, args.hive, args.kb_seed
-    )
+    for name in ("rows", "days", "files_per_day"):
+        if getattr(args, name) < 1:
+            ap.error(f"--{name.replace('_', '-')} must be at least 1, got {getattr(args, name)}")
+    try:
+        date.fromisoformat(args.start)
+    except ValueError as exc:
+        ap.error(f"--start {args.start!r} is not a day YYYY-MM-DD ({exc})")
+    if Path(args.out).exists() and not Path(args.out).is_dir():
+        ap.error(f"--out {args.out} is a file, not a folder: give --out a folder (new or an earlier sample's)")
+    try:
+        summary = write_sample(
+            args.out, args.rows, args.days, args.seed, args.start, args.files_per_day, args.hive, args.kb_seed
+        )
+    except OSError as exc:  # the folder refused (not an earlier sample), unwritable, a full disk
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     print(json.dumps({k: v for k, v in summary.items() if k != "files"}, indent=1))
     print(f"{len(summary['files'])} parquet files under {args.out}")
     return 0

@@ -348,3 +348,33 @@ def test_a_planted_quote_fault_always_logs_its_quote() -> None:
     quoted = [t for t in truth if "quote" in (t.get("details") or {})]
     assert quoted and all(t["details"]["quote"] for t in quoted)
     assert table.num_rows >= 4000
+
+
+def test_the_generator_names_a_bad_argument_in_one_usage_line(tmp_path: Path) -> None:
+    # each ended in a Python traceback, exit 1 (reliability round 5)
+    (tmp_path / "file").write_text("x")
+    for args, said in (
+        (["--rows", "-5"], "--rows must be at least 1"),
+        (["--days", "0"], "--days must be at least 1"),
+        (["--files-per-day", "0"], "--files-per-day must be at least 1"),
+        (["--start", "2026-13-01"], "--start '2026-13-01' is not a day"),
+        (["--out", str(tmp_path / "file")], "is a file, not a folder"),
+    ):
+        out = args if "--out" in args else ["--out", str(tmp_path / "new"), *args]
+        res = subprocess.run([sys.executable, "-m", "audit.sample.generate", *out], capture_output=True, text=True)
+        assert res.returncode == 2 and "Traceback" not in res.stderr and said in res.stderr, res.stderr
+    assert (tmp_path / "file").read_text() == "x" and not (tmp_path / "new").exists()
+
+
+def test_the_generator_replaces_an_earlier_sample_but_never_logs_named_like_one(tmp_path: Path) -> None:
+    # a folder of real logs named answers-YYYY-MM-DD-K.parquet lost them to `--out logs` (reliability round 5)
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "answers-2026-11-01-0.parquet").write_bytes(b"PAR1 real logs PAR1")
+    with pytest.raises(FileExistsError, match=r"no truth\.jsonl: not an earlier sample"):
+        write_sample(logs, 20, 1, 3)
+    assert (logs / "answers-2026-11-01-0.parquet").read_bytes() == b"PAR1 real logs PAR1"
+    assert sorted(p.name for p in logs.iterdir()) == ["answers-2026-11-01-0.parquet"]
+    write_sample(tmp_path / "sample", 20, 2, 3)
+    write_sample(tmp_path / "sample", 20, 1, 3)  # an earlier sample is replaced whole
+    assert sorted(p.name for p in (tmp_path / "sample").iterdir()) == ["answers-2026-11-01-0.parquet", "truth.jsonl"]

@@ -27,6 +27,19 @@ def test_the_cli_gives_prefect_a_startup_timeout_a_busy_machine_can_meet(tmp_pat
     )  # Prefect's own 20 s failed `make run` on a busy machine (a fresh start took 15 s idle)
 
 
+def test_an_empty_prefect_home_is_unset_not_the_current_folder(tmp_path):
+    # PREFECT_HOME= (a cron line's unset variable): Prefect read it as ".", its database written into the folder the
+    # command ran in (reliability round 5)
+    code = "import flows, os; from prefect.settings import get_current_settings; print(get_current_settings().home)"
+    for empty in ("", " "):
+        env = _env(tmp_path)
+        env["PREFECT_HOME"] = empty
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=tmp_path
+        )
+        assert out.stdout.strip() == str(REPO / ".prefect"), out.stdout
+
+
 def test_a_prefect_api_that_does_not_start_is_one_line_and_a_failed_run(tmp_path):
     db = tmp_path / "audit.duckdb"
     res = subprocess.run(
@@ -103,3 +116,46 @@ def test_a_prefect_api_url_where_no_server_answers_is_one_line_naming_it(tmp_pat
     assert res.returncode == 2 and "Traceback" not in res.stderr + res.stdout, res.stderr[-3000:]
     lines = res.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"error: PREFECT_API_URL {url}: no Prefect API answers there"), lines
+
+
+def test_a_prefect_api_url_where_another_server_answers_is_one_line_naming_it(tmp_path):
+    # a URL without its /api (the UI's address) or another web service's port: the server answers, so the reachability
+    # check passed, and the flow ended "error: RuntimeError: Failed to reach API at ...", exit 1 (reliability round 5)
+    import http.server
+    import threading
+
+    class NotPrefect(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = b"<html>not found</html>" if self.path.endswith("/admin/version") else b"true"
+            self.send_response(404 if b"html" in body else 200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), NotPrefect)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}"
+        res = _nightly(tmp_path, _env(tmp_path, PREFECT_API_URL=url))
+    finally:
+        server.shutdown()
+    assert res.returncode == 2 and "Traceback" not in res.stderr + res.stdout, res.stderr[-3000:]
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: PREFECT_API_URL {url}: a server answers there, but not as")
+    assert "HTTP 404" in lines[0] and "ends in /api" in lines[0], lines
+    assert not (tmp_path / "audit.duckdb").exists()  # stopped before anything was written
+
+
+def test_prefect_s_own_termination_signal_is_recorded_as_sigterm():
+    # inside a flow, Prefect's signal bridge raises its TerminationSignal (no text) in place of ours: a nightly
+    # stopped by SIGTERM was recorded "failed: TerminationSignal: " (reliability round 5; checked by hand: `nightly`)
+    from prefect.exceptions import TerminationSignal
+
+    from audit.errors import failure_reason
+
+    assert failure_reason(TerminationSignal(signal=15)) == "terminated (SIGTERM)"
+    assert failure_reason(TerminationSignal(signal=1)) == "terminated (SIGHUP)"
+    assert failure_reason(ValueError("x")) == "ValueError: x"
