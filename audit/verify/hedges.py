@@ -86,6 +86,9 @@ PROSPECTS = frozenset(
     "hopes hoped seeks sought wants wanted expects expected scheduled agreed decided threatened tried attempted "
     "proposes proposed".split()
 )
+# a forecast, a likelihood, talks (let-in round 17: "Average temperatures rose 1.5 degrees" for "are projected to
+# rise 1.5 degrees by 2050", "The company acquired the startup" for "is in talks to acquire the startup")
+PROSPECTS |= frozenset("projected forecast predicted poised slated likely talks preparing".split())
 PROSPECTS |= frozenset("expect want plan intend".split())  # with an object before the "to": "expect the bridge to"
 MAX_OBJECT = 3  # words of that object
 # pasts not made with -ed (a few common verbs of news: the rest read with -ed only)
@@ -94,6 +97,10 @@ _IRREGULAR = dict(
     for pair in "build:built begin:began make:made sell:sold buy:bought win:won take:took give:gave hold:held pay:paid "
     "spend:spent leave:left meet:met send:sent bring:brought keep:kept find:found lead:led become:became "
     "grow:grew rise:rose fall:fell write:wrote run:ran hire:hired cut:cut set:set shut:shut".split()
+)
+_PARTICIPLES = dict(
+    pair.split(":")
+    for pair in "begin:begun take:taken give:given grow:grown rise:risen fall:fallen write:written".split()
 )
 
 
@@ -104,6 +111,8 @@ def _pasts(verb: str) -> set[str]:
         out.add(verb[:-1] + "ied")
     if verb in _IRREGULAR:
         out.add(_IRREGULAR[verb])
+    if verb in _PARTICIPLES:  # "has risen" for "will rise"
+        out.add(_PARTICIPLES[verb])
     return out
 
 

@@ -132,6 +132,8 @@ def test_a_figure_of_one_person_moved_to_another_the_source_names_is_not_verifie
 MEAT = "Eating red meat is associated with a higher risk of colon cancer, the review found."
 FACTORY = "The factory will employ 2,000 workers when it opens next year."
 STADIUM = "The stadium, which will hold 60,000 spectators, is due to open in 2027."
+TEMPERATURES = "Average temperatures are projected to rise 1.5 degrees by 2050."
+TALKS = "The company is in talks to acquire the startup, people familiar with the matter said."
 
 
 @claims(
@@ -148,7 +150,27 @@ STADIUM = "The stadium, which will hold 60,000 spectators, is due to open in 202
             "The airport handles 30 million passengers a year.",
             "The airport will handle 30 million passengers a year once the new terminal is finished.",
         ),
+        "projected": ("Average temperatures rose 1.5 degrees.", TEMPERATURES),
+        "talks": ("The company acquired the startup.", TALKS),
+        # held out
+        "forecast": (
+            "The economy grew 2 percent.",
+            "The economy is forecast to grow 2 percent next year, the central bank said.",
+        ),
+        "poised": (
+            "The senator won the nomination.",
+            "The senator is poised to win the nomination after rivals dropped out.",
+        ),
+        "likely": (
+            "The central bank raised interest rates.",
+            "The central bank is likely to raise interest rates at its next meeting.",
+        ),
         # supported: the link restated, the risk hedged, a source that states the raise; the plan kept, a schedule
+        "ok_projected": ("Average temperatures are projected to rise 1.5 degrees.", TEMPERATURES),
+        "ok_talks_done": (
+            "The company acquired the startup.",
+            "The company, which had been in talks to buy it for months, acquired the startup in May.",
+        ),
         "ok_meat": ("Eating red meat is linked to a higher risk of colon cancer.", MEAT),
         "ok_may": ("Eating red meat may increase the risk of colon cancer.", MEAT),
         "ok_raises": (
@@ -161,7 +183,7 @@ STADIUM = "The stadium, which will hold 60,000 spectators, is due to open in 202
     }
 )
 def test_a_link_stated_as_a_raised_risk_or_a_plan_stated_as_now_is_not_verified(got: Verdicts) -> None:
-    # each wrong one was verified (no reason)
+    # each wrong one was verified (no reason); "projected to", "in talks to" were no prospect (`hedges.PROSPECTS`)
     _assert_flagged(
         got,
         {
@@ -170,6 +192,11 @@ def test_a_link_stated_as_a_raised_risk_or_a_plan_stated_as_now_is_not_verified(
             "factory": "unasserted:will",
             "stadium": "unasserted:will",
             "airport": "unasserted:will",
+            "projected": "unasserted:projected to",
+            "talks": "unasserted:talks to",
+            "forecast": "unasserted:forecast to",
+            "poised": "unasserted:poised to",
+            "likely": "unasserted:likely to",
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="unasserted:")
