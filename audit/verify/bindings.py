@@ -26,6 +26,7 @@ _NO_NAME = frozenset(
     "it its he she they his her their we our i you mr mrs ms dr prof sir chief january february march april may june "
     "july august september october november december monday tuesday wednesday thursday friday saturday sunday".split()
 )
+_SPAN = re.compile(r"\b(?:between|from)\s+(\d+)\s+(?:and|to|until)\s+(\d+)\b|\b(\d+)\s*[-–]\s*(\d+)\b")
 _YEAR = re.compile(r"(?:1[5-9]|20)\d\d")
 _COUNT = re.compile(r"\d{1,3}")
 
@@ -60,7 +61,9 @@ def figure_of_another(claim: str, windows: Iterable[str]) -> str | None:
     """`mine/theirs` where the claim's figure is given in the windows only to someone else and the claim's person is
     given another figure of its kind ("58/44": the chief executive's age as the finance chief's); None otherwise."""
     words = _words(claim)
-    figures = {w.low for w in words if _kind(w.low)}
+    # a span's ends ("between 1989 and 2005", "from 2008 to 2012") date a period, not a person's figure
+    spans = {f for m in _SPAN.finditer(claim) for f in m.groups() if f}
+    figures = {w.low for w in words if _kind(w.low)} - spans
     if not figures:
         return None
     said = [(s, {w.low for w in _words(s)}) for s in dict.fromkeys(_sentences(windows))]

@@ -35,6 +35,9 @@ SLIDES = (
         ("Barack Obama was elected president in 2008.",
          "Barack Obama was born in 1961. In 2008, he was elected president, defeating John McCain.", None),
         ("The EBITDA of the company rose to 441 million dollars.", SLIDES, None),
+        # a span's ends date a period (the training pairs' check: "Arsenal won 10 trophies between 1989 and 2005")
+        ("Tom Baker won 10 trophies between 2015 and 2020.",
+         "Anna Weiss, 58, won the cup in 2015. Tom Baker won 10 trophies in 2019 and 2020.", None),
         # the claim's person given the figure in no sentence, and no deed of the claim with the other figure
         ("Jane Doe became mayor in 2012.",
          "John Roe was mayor from 2008 to 2012. Jane Doe took over in 2016 after a special election.", None),
