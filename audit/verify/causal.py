@@ -61,14 +61,25 @@ _NO_CAUSE = re.compile(
 )
 
 
+# a change of a risk made by the claim's subject, a cause too ("Eating red meat increases the risk of colon cancer"
+# against "is associated with a higher risk": let-in round 17), unhedged; a source that says so in a verb states it
+_RISK = (
+    r"\b(?:increas|rais|boost|doubl|tripl|heighten|lower|reduc|cut|halv|decreas)\w*\s+(?:the|your|their|one's|a)\s+"
+    r"(?:\w+\s+)?(?:risks?|chances?|odds|likelihood|incidence)\b"
+)
+_CLAIM_RISK = re.compile(r"(?<!\bmay )(?<!\bmight )(?<!\bcould )(?<!\bcan )" + _RISK, re.IGNORECASE)
+_SOURCE_RISK = re.compile(_RISK, re.IGNORECASE)
+
+
 def unstated_cause(claim: str, windows: Iterable[str]) -> bool:
     """Whether `claim` states a cause that its candidate `windows` tie only by sequence or association."""
     prevents = _CLAIM_PREVENTS.search(claim) is not None
-    if not prevents and not _CLAIM_CAUSE.search(claim):
+    risk = not prevents and _CLAIM_RISK.search(claim) is not None
+    if not prevents and not risk and not _CLAIM_CAUSE.search(claim):
         return False
     text = " ".join(windows)
-    if prevents:  # its denials of cause read as none, its words of lowering as a cause stated
+    if prevents or risk:  # its denials of cause read as none, its words of lowering (or raising) as a cause stated
         text = _NO_CAUSE.sub(" ", text)
-        if _SOURCE_LOWERS.search(text):
+        if (_SOURCE_LOWERS if prevents else _SOURCE_RISK).search(text):
             return False
     return _LINK.search(text) is not None and _SOURCE_CAUSE.search(text) is None

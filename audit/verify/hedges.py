@@ -29,6 +29,7 @@ open" (a present of what is planned) and "reached" for "managed to reach" are ri
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from audit.verify.asserted import ending_frame
 from audit.verify.quantities import APPROXIMATORS
@@ -85,6 +86,9 @@ PROSPECTS = frozenset(
     "hopes hoped seeks sought wants wanted expects expected scheduled agreed decided threatened tried attempted "
     "proposes proposed".split()
 )
+# a forecast, a likelihood, talks (let-in round 17: "Average temperatures rose 1.5 degrees" for "are projected to
+# rise 1.5 degrees by 2050", "The company acquired the startup" for "is in talks to acquire the startup")
+PROSPECTS |= frozenset("projected forecast predicted poised slated likely talks preparing".split())
 PROSPECTS |= frozenset("expect want plan intend".split())  # with an object before the "to": "expect the bridge to"
 MAX_OBJECT = 3  # words of that object
 # pasts not made with -ed (a few common verbs of news: the rest read with -ed only)
@@ -93,6 +97,10 @@ _IRREGULAR = dict(
     for pair in "build:built begin:began make:made sell:sold buy:bought win:won take:took give:gave hold:held pay:paid "
     "spend:spent leave:left meet:met send:sent bring:brought keep:kept find:found lead:led become:became "
     "grow:grew rise:rose fall:fell write:wrote run:ran hire:hired cut:cut set:set shut:shut".split()
+)
+_PARTICIPLES = dict(
+    pair.split(":")
+    for pair in "begin:begun take:taken give:given grow:grown rise:risen fall:fallen write:written".split()
 )
 
 
@@ -103,6 +111,8 @@ def _pasts(verb: str) -> set[str]:
         out.add(verb[:-1] + "ied")
     if verb in _IRREGULAR:
         out.add(_IRREGULAR[verb])
+    if verb in _PARTICIPLES:  # "has risen" for "will rise"
+        out.add(_PARTICIPLES[verb])
     return out
 
 
@@ -110,6 +120,36 @@ def _pasts(verb: str) -> set[str]:
 # completed", "were announced" for "will be announced"
 PERFECT = frozenset({"has", "have", "had"})
 DONE_PASSIVE = frozenset({("has", "been"), ("have", "been"), ("had", "been"), ("was",), ("were",)})
+
+
+# a claim's words of a time to come: a present with one of them is a schedule ("The museum opens in March" for "will
+# open in March"), not a state said to hold now
+_WHEN = frozenset(
+    "next tomorrow soon later upcoming from january february march april may june july august september october "
+    "november december monday tuesday wednesday thursday friday saturday sunday when once after".split()
+)
+
+_AT = frozenset("in by from until before after since".split())
+
+
+def _presents(verb: str) -> set[str]:
+    """The third person present of `verb` (lower case): "employ" -> employs, "reach" -> reaches, "carry" -> carries."""
+    if verb.endswith("y") and len(verb) > 2 and verb[-2] not in "aeiou":
+        return {verb[:-1] + "ies"}
+    return {verb + "es"} if verb.endswith(("s", "sh", "ch", "x", "z", "o")) else {verb + "s"}
+
+
+def present_for_future(mine: Sequence[str], sent: Sequence[str], j1: int, j2: int, claim: Sequence[str]) -> str | None:
+    """The "will" where the sentence's words `sent[j1:j2]` end in "will" and a verb and the claim's one word in their
+    place is that verb's present, with no time to come in the claim (`claim`: its lower-case words; a year after
+    "in"): "The factory employs 2,000 workers" for "The factory will employ 2,000 workers when it opens next year"
+    (let-in round 17, `verified`); None otherwise."""
+    if len(mine) != 1 or not 2 <= j2 - j1 <= MAX_SOURCE_SIDE or sent[j2 - 2] not in ("will", "shall"):
+        return None
+    if _WHEN & set(claim) or any(a in _AT and b.isdigit() and len(b) == 4 for a, b in pairwise(claim)):
+        return None  # "opens in March", "opens in 2027"
+    verb = sent[j2 - 1]
+    return sent[j2 - 2] if verb.isalpha() and len(verb) > 2 and mine[0] in _presents(verb) else None
 
 
 def done_for_planned(mine: Sequence[str], sent: Sequence[str], j1: int, j2: int) -> str | None:

@@ -167,10 +167,15 @@ def cut_short(said: Sequence[str], stated: Sequence[str]) -> str | None:
     the last words of the sentence's where the claim opens: a sentence split missed ("commodity.Some of the most
     famous ...") put another sentence's words before them, and "Many" against its "Some" flagged a supported
     training pair."""
-    mine, theirs = " ".join(said), " ".join(stated[: len(said)])
-    if any(w.endswith(m) for m in said for w in stated[len(said) :]):
-        return None
-    return f"{mine}/{theirs}" if contradicts(mine, theirs) else None
+    mine = " ".join(said)
+    # two words against as many, or against one ("percentage points" for "percent, from 30 percent": round 17)
+    for n in dict.fromkeys((len(said), 1)):
+        theirs = " ".join(stated[:n])
+        if any(w.endswith(m) for m in said for w in stated[n:]):
+            return None
+        if contradicts(mine, theirs):
+            return f"{mine}/{theirs}"
+    return None
 
 
 def left_out(said: Sequence[str], before: Sequence[str], stated: Sequence[str], after: Sequence[str]) -> str | None:

@@ -194,8 +194,16 @@ def whole_for_part(claim: str, windows: Iterable[str]) -> str | None:
 
 # "any earthquake", "any storm" (not "if any", "without any", "hardly any"); a sentence's bound of the same noun: a
 # figure or a grade before it ("a magnitude 7 earthquake", "a category 3 hurricane", "up to 50 tonnes")
-_ANY = re.compile(r"(?<!\bif\s)(?<!\bwithout\s)(?<!\bhardly\s)(?<!\bnot\s)\bany\s+(?:[a-z]+\s+)?([a-z]{3,})\b", re.I)
+_ANY = re.compile(r"(?<!\bif\s)(?<!\bwithout\s)(?<!\bhardly\s)(?<!\bnot\s)\bany\s+(?:([a-z]+)\s+)?([a-z]{3,})\b", re.I)
 _BOUNDED = re.compile(r"\b((?:[a-z]+\s+)?\d[\d,.]*(?:-[a-z]+)?)\s+(?:[a-z-]+\s+)?([a-z]{3,})\b", re.I)
+# a figure after the noun that bounds it: "trucks of up to 40 tonnes", "vehicles weighing under 3.5 tonnes"
+_BOUNDED_AFTER = re.compile(
+    r"\b([a-z]{3,})\s+(?:(?:of|weighing|carrying|with)\s+)?((?:up\s+to|under|below|less\s+than|no\s+more\s+than"
+    r"|not\s+exceeding|over|above|more\s+than|at\s+least|aged(?:\s+(?:under|over|up\s+to))?)\s+\d[\d,.]*"
+    r"(?:\s+(?:to|and)\s+\d+)?(?:\s+(?:tonnes?|tons?|metres?|meters?|feet|kilos?|kilograms?|kg|pounds?|years?|seats?"
+    r"|passengers|people|miles|kilometres?|kilometers?|km|centimetres?|cm|inches|litres?|liters?))?)\b",
+    re.I,
+)
 _NOT = re.compile(r"\b(?:not|no|never|without|cannot)\b|n't\b", re.I)
 
 
@@ -204,7 +212,12 @@ def any_for_bounded(claim: str, windows: Iterable[str]) -> str | None:
     earthquake" against "a magnitude 7 earthquake") and says no "any" or "all" of it, as `any/magnitude 7`; None
     otherwise, or for a claim with a negation (let-in round 16: "The dam can withstand any earthquake" was
     `verified`)."""
-    said = [m.group(1) for m in _ANY.finditer(claim) if m.group(1).lower() not in _FUNCTION]
+    # the noun after "any", or its first word where a function word follows it ("any truck may": let-in round 17)
+    said = [
+        m.group(2) if m.group(2).lower() not in _FUNCTION else m.group(1)
+        for m in _ANY.finditer(claim)
+        if m.group(2).lower() not in _FUNCTION or (m.group(1) and len(m.group(1)) >= 3)
+    ]
     if not said or _NOT.search(claim):
         return None
     for sentence in _sentences(claim, windows, EVERY_SHARE):
@@ -213,6 +226,15 @@ def any_for_bounded(claim: str, windows: Iterable[str]) -> str | None:
         for m in _BOUNDED.finditer(sentence):
             if any(_same_noun(noun, m.group(2)) for noun in said):
                 return f"any/{' '.join(m.group(1).lower().split())}"
+        for m in _BOUNDED_AFTER.finditer(sentence):  # "trucks of up to 40 tonnes" (let-in round 17)
+            figure = re.search(r"\d[\d,.]*\d|\d", m.group(2))
+            if figure and figure.group() in claim:
+                continue  # the claim bounds it too: "any truck of up to 40 tonnes"
+            if any(
+                _same_noun(noun, m.group(1)) or {noun.lower(), m.group(1).lower()} == {"child", "children"}
+                for noun in said
+            ):
+                return f"any/{' '.join(m.group(2).lower().split())}"
     return None
 
 

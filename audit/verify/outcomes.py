@@ -121,4 +121,5 @@ def ordinal_given_elsewhere(found: str, claim: Sequence[tuple[str, bool]], sent:
     mine, _, theirs = found.partition("/")
     if not names or not given(ordinal):
         return False
-    return (mine == ordinal and theirs in _ORDINALS and not given(theirs)) or mine in names
+    # a name of two words in another's place too ("buzz aldrin/neil armstrong": let-in round 17's name swap)
+    return (mine == ordinal and theirs in _ORDINALS and not given(theirs)) or set(mine.split()) <= names

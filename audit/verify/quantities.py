@@ -42,10 +42,17 @@ def one_of_dropped(mine: Sequence[str], theirs: Sequence[str], following: Sequen
     detail ("the largest/one of"); None when the claim keeps the several, or opens there with no word of one."""
     if len(mine) > MAX_CLAIM_SIDE or len(theirs) > MAX_SOURCE_SIDE or SEVERAL & set(mine):
         return None
+    words = [*mine, *following][:2]
+    if "among" in theirs and len(words) == 2 and words[0] == "the" and _superlative(words[1]):
+        return f"{' '.join(words)}/among"  # "the best" for "among the best" (let-in round 17)
     if not any(a == "one" and b == "of" for a, b in pairwise(theirs)):
         return None
-    words = [*mine, *following][:2]
     return f"{' '.join(words)}/one of" if words and words[0] in UNIQUE else None
+
+
+def _superlative(word: str) -> bool:
+    """Whether `word` ranks first ("best", "largest", "most", "worst") (read after "among the")."""
+    return word in ("most", "least", "best", "worst", "top", "leading") or (len(word) > 4 and word.endswith("est"))
 
 
 # words that only frame a quantifier: "a few of the", "only a handful of"

@@ -33,7 +33,7 @@ from audit.verify.copywords import sentences as _sentences
 from audit.verify.copywords import words as _words
 from audit.verify.events import another_event, converse, deed_converse, is_number
 from audit.verify.exclusive import scope_widened
-from audit.verify.hedges import deliberated, done_for_planned, dropped_hedge, framed
+from audit.verify.hedges import deliberated, done_for_planned, dropped_hedge, framed, present_for_future
 from audit.verify.inplace import said_otherwise
 from audit.verify.left_out import cut_short, interval_widened, left_out, ranked_left_out, said_in_place
 from audit.verify.opposites import contradicts, negation_restated
@@ -149,6 +149,7 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         _hedge(claim, sent, pair)
         or dropped_hedge(said, lows, j1, j2, pair.claim_words)
         or done_for_planned(said, lows, j1, j2)
+        or present_for_future(said, lows, j1, j2, [w.low for w in pair.claim])
         or deliberated(said, lows[j1:j2])
         or framed(lows[j1:j2], said)
         or approximated(said, lows[j1:j2])
@@ -205,9 +206,15 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
         a, b = claim[0], sent[0]
         number = is_number(a.low) and is_number(b.low)
         # two names in each other's place ("Germany and France" for "France and Germany") are `_crossed`'s
-        name = a.low in pair.names and b.capital and not is_number(b.low) and (b.low, a.low) not in pair.replaced
+        # a first name before one of the names, which the sentence gives another ("Serena Williams" for "Venus
+        # Williams ... her sister Serena Williams": round 17)
+        first = a.capital and i2 < len(pair.claim) and pair.claim[i2].low in pair.names
+        named = a.low in pair.names or (first and a.low in {w.low for w in pair.sent[j2:]})
+        name = named and b.capital and not is_number(b.low) and (b.low, a.low) not in pair.replaced
         if (number or name) and not _variants(a.low, b.low):
             return f"{a.low}/{b.low}"
+    if _name_for_name(claim, sent, pair):
+        return f"{mine}/{theirs}"  # "Buzz Aldrin was the first" for "Neil Armstrong was the first"
     # a joining word beside the word in its place is no part of it ("including" for "but excludes"), ... ; pair by
     # pair not where the two sides' names stand on the other side elsewhere, the parties swapped with the verb:
     # "Brazil won ... against Germany" says what "Germany lost ... to Brazil" does
@@ -220,6 +227,30 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     rests = [w.low for w in pair.claim[i2:]], [w.low for w in pair.sent[j2:]]  # what follows each (converse deeds)
     contradicting = (contradicts(mine, theirs) or pairwise) and not deed_converse(said, stated, *rests)
     return f"{mine}/{theirs}" if contradicting else None
+
+
+_PRONOUNS = frozenset("he she it they we i you his her its their our this that these those the a an".split())
+
+
+def _name_for_name(claim: list[Word], sent: list[Word], pair: _Pair) -> bool:
+    """Whether a name of two words stands in the place of another of the source ("Buzz Aldrin" for "Neil Armstrong",
+    let-in round 17): every word capitalised on both sides, one of the claim's a name the sentence gives elsewhere
+    (the two are two people of one sentence, not "the European Union" for "the EC"), none shared,
+    no number, and no word of one a spelling of the other's; one word for one is `_swap`'s own test."""
+    if len(claim) == 1 == len(sent) or not all(w.capital and not is_number(w.low) for w in (*claim, *sent)):
+        return False
+    if any(w.low in _PRONOUNS for w in sent):
+        return False  # "She hired" for "Anna Weiss hired"
+    rest = {w.low for w in pair.sent} - {w.low for w in sent}  # the sentence's words outside the difference
+    if not any(w.low in pair.names and w.low in rest for w in claim):
+        return False  # unless the sentence names the claim's person elsewhere ("...; Buzz Aldrin followed him")
+    if any(a.low == b.low or _variants(a.low, b.low) for a in claim for b in sent):
+        return False
+    if {w.low for w in sent} <= pair.claim_words:
+        return False  # the two in each other's place ("between Northern Ireland and England"): `_crossed`'s
+    initials = ["".join(w.low[0] for w in side) for side in (claim, sent)]
+    joined = ["".join(w.low.replace(".", "") for w in side) for side in (claim, sent)]
+    return initials[0] != joined[1] and initials[1] != joined[0]  # "UK" for "United Kingdom"
 
 
 def _crossed(ops: Sequence[tuple[str, int, int, int, int]], pair: _Pair) -> str | None:

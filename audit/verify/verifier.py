@@ -32,6 +32,7 @@ from audit.verdict import (
 from audit.verify.agents import agent_given_other
 from audit.verify.asserted import dropped_condition, unasserted_frame
 from audit.verify.bars import leave_or_going_on
+from audit.verify.bindings import figure_of_another
 from audit.verify.causal import CAUSE, unstated_cause
 from audit.verify.chronology import order_against_dates
 from audit.verify.direction import direction_mismatch
@@ -62,6 +63,7 @@ from audit.verify.options import (
     whole_for_part,
 )
 from audit.verify.outcomes import win_not_given
+from audit.verify.parts import members_for_part, place_for_part
 from audit.verify.payments import payment_ruled_out
 from audit.verify.pending import done_but_awaited
 from audit.verify.quoted import quoted_claim
@@ -282,6 +284,9 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
             multiple_against_percent,
             slot_changed,
             total_changed,
+            figure_of_another,
+            place_for_part,
+            members_for_part,
         )
         swapped += [rule(claim, windows) for rule in (*rules, *later)]
     only = only_option(claim, windows)
