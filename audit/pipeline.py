@@ -383,7 +383,8 @@ def write_shard_result(result: ShardResult, out_dir: Path, shard: Shard) -> Path
     tmp.mkdir(parents=True)
     for name in RESULT_TABLES:
         pq.write_table(result.tables[name], tmp / f"{name}.parquet")
-    pq.write_table(result.embeddings, tmp / "embedding_cache.parquet")
+    # no dictionary for the vectors' numbers (it cost ~6x the write: 0.07 against 0.01 s for AB dev's 3,274 vectors)
+    pq.write_table(result.embeddings, tmp / "embedding_cache.parquet", use_dictionary=["model"])
     pq.write_table(result.alignments, tmp / "alignment_cache.parquet")
     manifest = {
         "shard": shard.name,

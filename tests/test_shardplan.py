@@ -11,7 +11,14 @@ import pytest
 from audit.config import AuditConfig, RunConfig
 from audit.ingest import discover_inputs
 from audit.runner import plan_shards
-from audit.shardplan import MIN_SHARD_SECONDS, SHARDS_PER_WORKER, cost_sql, hash_range_filter, plan_by_cost
+from audit.shardplan import (
+    MIN_SHARD_SECONDS,
+    SHARDS_PER_WORKER,
+    SMALL_DAY_SHARDS,
+    cost_sql,
+    hash_range_filter,
+    plan_by_cost,
+)
 from audit.window import Window
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
@@ -122,3 +129,17 @@ def test_the_sweeps_dialects_cost_what_a_numeric_marker_does(write_answers) -> N
         (shard,) = plan_by_cost([str(path)], Window(), {}, 1e-9, 5000).shards
         costs[key] = shard.est_seconds
     assert all(c == pytest.approx(costs["numeric"]) for c in costs.values()), costs
+
+
+def test_a_small_day_is_one_shard_per_worker() -> None:
+    # speed round 11: a shard's fixed cost (extraction's pattern compiles, its staging) paid once per worker where the
+    # day is at most SMALL_DAY_SHARDS x shard_seconds per worker; a bigger day is cut by shard_seconds as before
+    files = discover_inputs(str(SAMPLE))
+    day = plan_by_cost(files, Window(), {}, 1000.0, 5000).est_seconds
+    small = day / (2 * SMALL_DAY_SHARDS) * 1.01  # the day is just within SMALL_DAY_SHARDS x small per worker
+    assert len(plan_by_cost(files, Window(), {}, small, 5000).shards) > 2  # alone: cut by shard_seconds
+    assert len(plan_by_cost(files, Window(), {}, small, 5000, workers=2).shards) == 2 * SHARDS_PER_WORKER
+    big = day / (2 * SMALL_DAY_SHARDS) * 0.9
+    assert len(plan_by_cost(files, Window(), {}, big, 5000, workers=2).shards) == len(
+        plan_by_cost(files, Window(), {}, big, 5000).shards
+    )

@@ -114,3 +114,19 @@ def search_from_first(forms: tuple[str, ...], pattern: re.Pattern[str], text: st
     matches `text`: searched from the first of them `text` holds (a substring search in C), not from its start."""
     first = min((i for i in (text.find(f) for f in forms) if i >= 0), default=-1)
     return first >= 0 and pattern.search(text, first) is not None
+
+
+_WORD_RUN = re.compile(r"\w+")
+
+
+def first_words(forms: tuple[str, ...]) -> frozenset[str] | None:
+    """The first whole word (`\\w+`) of each form, or None where a form begins with no word character. A pattern
+    reading a form only where no word character touches it (`\\b`, `(?<!\\w)`, `(?!\\w)` at its ends) matches a text
+    only where the form's first word is one of the text's words (`words_of`): a set test saves the search."""
+    firsts = [_WORD_RUN.match(f) for f in forms]
+    return frozenset(m.group() for m in firsts if m) if all(firsts) else None
+
+
+def words_of(text: str) -> frozenset[str]:
+    """The whole words (`\\w+` runs) of `text`."""
+    return frozenset(_WORD_RUN.findall(text))

@@ -74,11 +74,15 @@ class EmbeddingCache:
         with self._lock:
             taken, self.new = self.new, {}
         keys = list(taken)
+        # the vectors' float32 numbers as they are, not through a Python float each (~4x faster, the same array)
+        offsets = np.zeros(len(keys) + 1, dtype=np.int32)
+        np.cumsum([len(taken[k]) for k in keys], out=offsets[1:])
+        flat = np.concatenate([taken[k] for k in keys]) if keys else np.zeros(0, dtype=np.float32)
         return pa.table(
             {
                 "model": pa.array([self.model] * len(keys), pa.string()),
                 "content_hash": pa.array(keys, pa.string()),
-                "embedding": pa.array([taken[k].tolist() for k in keys], pa.list_(pa.float32())),
+                "embedding": pa.ListArray.from_arrays(pa.array(offsets), pa.array(flat, pa.float32())),
             }
         )
 

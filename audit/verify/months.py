@@ -73,3 +73,19 @@ def missing_months(months: tuple[str, ...], src_dates: frozenset[str], source: s
         return []
     named = month_keys(source) if any(m in ("May", "March") for m in months) else set()
     return [f"missing_date:{m}" for m in months if f"date:{_NUMBER[m]:02}" not in src_dates | named]
+
+
+# the days a source names by "weekdays" ("business days", "working days") or "weekends": "Monday to Friday" against
+# "open on weekdays" was missing_name:Monday and :Friday (moved from keynames.py)
+_DAY_GROUPS = (
+    (re.compile(r"\b(?:week|business|working)[- ]?days?\b"), " ".join(WEEKDAYS[:5]).lower()),
+    (re.compile(r"\bweek-?ends?\b"), " ".join(WEEKDAYS[5:]).lower()),
+)
+
+
+def day_group_words(low: str) -> str:
+    """The names (and plurals) of the days the lower-cased `source` names as a group, to be appended like its
+    aliases (`keynames.alias_words`): "" for most sources."""
+    if "day" not in low and "week" not in low:
+        return ""
+    return "".join(f" {days} {days.replace(' ', 's ')}s" for group, days in _DAY_GROUPS if group.search(low))

@@ -247,11 +247,11 @@ class BiEncoderScorer:
                     kinds.setdefault(w, "source")
         held = self._token_states(kinds, keys)
         cosines = self.window_scores(claims, windows)
-        wide = {k: TokenStates(t.ids, t.states.astype(np.float32)) for k, t in held.items()}  # once per text
+        # float16 states as they are: `exact_dot` reads them in float64, exactly as it read their float32 copies
         aligns: list[float] = []
         for c, ws, got, pk in zip(claims, windows, stored, pair_keys, strict=True):
             if got is None:  # the vocabulary only then: a rerun that finds every pair stored never loads the model
-                got = least_aligned(wide[keys[c]], [wide[keys[w]] for w in ws], self._vocabulary())
+                got = least_aligned(held[keys[c]], [held[keys[w]] for w in ws], self._vocabulary())
                 self.cache.put_align(pk, got)
             aligns.append(got)
         return cosines, np.asarray(aligns, dtype=np.float64)
