@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from audit.candidates import MAX_ALTERNATIVES, WordIndex, most_shared, whole_holders
+from audit.candidates import MAX_ALTERNATIVES, MAX_WHOLE, WordIndex, most_shared, whole_holders
 from audit.verify.text import content_words, keyword_overlap
 
 
@@ -54,3 +54,6 @@ def test_the_sources_holding_every_word_of_a_claim_the_cited_source_lacks_one_of
     # the cited source holding them all too, or a claim of two content words: none
     assert whole_holders(claim, others[2], {5: others[5]}) == ()
     assert whole_holders("Snowboarding rocks", cited, others) == ()
+    # a hundred copies: the first MAX_WHOLE by rank
+    copies = {r: others[2] for r in range(100, 0, -1)}
+    assert whole_holders(claim, cited, copies) == tuple(range(1, MAX_WHOLE + 1))
