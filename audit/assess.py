@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from audit.candidates import MAX_ALTERNATIVES, WordIndex, likeliest, most_shared
+from audit.candidates import MAX_ALTERNATIVES, WordIndex, likeliest, most_shared, whole_holders
 from audit.claims import Claim, cited_sentences, claim_for, claim_sentences, first_of_each, has_claim_text
 from audit.config import AuditConfig
 from audit.extract.clauses import cited_clauses
 from audit.extract.lists import sets_apart
-from audit.extract.sentences import Sentence, cited_stretches, is_claim, is_claim_beside_payload, split_sentences
+from audit.extract.sentences import cited_stretches, is_claim, is_claim_beside_payload, split_sentences
+from audit.extract.sentences import sentences_around as around
 from audit.verdict import (
     CitationEvidence,
     JointEvidence,
@@ -66,6 +67,7 @@ class _Pending:
     ids: dict[int, tuple[Any, Any]] = field(default_factory=dict)  # (doc_id, chunk_id) by rank, for `doc_ranks`
     joint: JointEvidence | None = None  # the claim cites other sources too: read clause by clause against them
     edited: int | None = None  # another source is the cited one but for an edit stating the claim (contrast.py)
+    whole: dict[int, SourceScore] = field(default_factory=dict)  # sources holding the whole claim (`whole_holders`)
 
 
 def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: SemanticScorer) -> BatchResult:
@@ -162,7 +164,7 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
             )
         n_claims = len(cited)
         n_uncited = 0
-        spoken = [*sentences, *_around(ans.get("prose_around"))]  # the answer's sentences and those beside a payload
+        spoken = [*sentences, *around(ans.get("prose_around"))]  # the answer's sentences and those beside a payload
         for i, s in enumerate(spoken):
             if i in cited or not (is_claim(s.text) if i < len(sentences) else _said_beside(s.text, text)):
                 continue
@@ -202,18 +204,6 @@ def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: Se
         _decide(p, cfg)
     _score_uncited(uncited_pending, cfg, scorer)
     return res
-
-
-def _around(pieces: Sequence[dict[str, Any]] | None) -> list[Sentence]:
-    """The sentences of the prose around a structured payload (extract.sql's `prose_around`: a preamble, a closing
-    line), offsets in the answer as logged. No citation reaches them: a statement there ("Sure! Refunds take 90
-    days.") is an uncited claim of the answer, as in prose; "Sure!", "Here's the JSON you asked for." are none
-    (`is_claim_beside_payload`)."""
-    out: list[Sentence] = []
-    for piece in pieces or ():
-        b = int(piece["start"])
-        out += [Sentence(b + s.start, b + s.end, s.text) for s in split_sentences(piece["text"] or "")]
-    return out
 
 
 def _said_beside(sentence: str, text: str) -> bool:
@@ -315,6 +305,7 @@ def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: Seman
     """Score the answer's other retrieved contexts (those the claim does not already cite) for citations whose
     cited source does not verify; for each citation, the one its source is but for an edit stating the claim."""
     todo: list[tuple[_Pending, int]] = []
+    wholes: list[tuple[_Pending, int]] = []
     pairs: list[tuple[str, str]] = []
     cited_by_claim = _cited_for_claim(pending)
     for p in pending:
@@ -323,7 +314,9 @@ def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: Seman
         already = cited_by_claim.get(_claim_key(p), set())
         others = tuple(r for r, text in p.contexts.items() if r not in already and text.strip())
         shared = {r: p.contexts[r] for r in most_shared(p.row["claim"], others, p.contexts, MAX_ALTERNATIVES)}
-        p.edited = edited_source(p.row["claim"], p.contexts.get(int(p.row["context_rank"]), ""), shared)
+        cited = p.contexts.get(int(p.row["context_rank"]), "")
+        p.edited = edited_source(p.row["claim"], cited, shared)
+        wholes += [(p, rank) for rank in whole_holders(p.row["claim"], cited, shared)]
         if not needs_alternatives(p.cited.as_source_score(p.quote_found), cfg.support):
             continue
         todo += [(p, rank) for rank in shared]
@@ -335,9 +328,9 @@ def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: Seman
     # reasons and words): the misattribution margin compares supports of one stage (audit/verdict.py), and a
     # first-stage suggestion stands only where that score does not fall below the cited one's (`_to_rescore`)
     tops = [(p, top) for p in pending if (top := _to_rescore(p, cfg)) is not None]
-    rescored = score_pairs([(p.row["claim"], p.contexts[r]) for p, r in tops], cfg, scorer)
-    for (p, rank), ps in zip(tops, rescored, strict=True):
-        p.others_refined[rank] = ps.as_source_score()
+    rescored = score_pairs([(p.row["claim"], p.contexts[r]) for p, r in (*tops, *wholes)], cfg, scorer)
+    for i, ((p, rank), ps) in enumerate(zip((*tops, *wholes), rescored, strict=True)):
+        (p.others_refined if i < len(tops) else p.whole)[rank] = ps.as_source_score()
 
 
 def _to_rescore(p: _Pending, cfg: AuditConfig) -> int | None:
@@ -363,6 +356,7 @@ def _evidence(p: _Pending) -> CitationEvidence:
         extra_reasons=tuple(p.extra_reasons),
         joint=p.joint,
         edited=p.edited,
+        whole=p.whole,
     )
 
 

@@ -63,3 +63,20 @@ class WordIndex:
         if most == 0:
             return next(iter(self.order))
         return min((r for r, n in shared.items() if n == most), key=self.order.__getitem__)
+
+
+MIN_WHOLE_WORDS = 3  # a claim of fewer content words is held whole by many a source by chance ("It rained.")
+# at most this many of them are scored in full for one citation (the first by rank): an answer retrieving a hundred
+# copies of one page would score each for every citation (AB dev: at most one a citation, 39 of 1,498)
+MAX_WHOLE = 4
+
+
+def whole_holders(claim: str, cited: str, others: dict[int, str]) -> tuple[int, ...]:
+    """Of `others` (rank to text: the answer's other retrieved sources the claim does not cite), those holding every
+    content word of the claim where the cited source (`cited`) lacks one, for a claim of `MIN_WHOLE_WORDS` or more:
+    each is scored in full whatever the cited source's support (`verdict.whole_source` reads them); the first
+    `MAX_WHOLE` by rank."""
+    words = content_words(claim)
+    if len(words) < MIN_WHOLE_WORDS or words <= content_words(cited):
+        return ()
+    return tuple(r for r in sorted(others) if words <= content_words(others[r]))[:MAX_WHOLE]

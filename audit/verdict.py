@@ -76,6 +76,9 @@ class CitationEvidence:
     # the rank of another retrieved source that is the cited one but for an edit stating the claim, a word of it the
     # cited source holds nowhere (audit/verify/contrast.py; None: none)
     edited: int | None = None
+    # other retrieved sources holding every content word of the claim where the cited one lacks some, scored as the
+    # cited one is, whatever its support (audit/candidates.py `whole_holders`; read by `whole_source`)
+    whole: Mapping[int, SourceScore] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -165,6 +168,8 @@ def decide(ev: CitationEvidence, cfg: SupportConfig) -> Decision:
     rank = restated_source(support, ev.others_refined, cfg) if restate else None
     if rank is None and restate and ev.cited is not None:
         rank = wider_source(support, ev.cited.words_held, ev.others_refined, cfg)
+    if rank is None:
+        rank = whole_source(ev, support, cfg)
     if rank is not None:
         return Decision(Verdict.MISATTRIBUTED, support, (*reasons, f"better_source:{rank}"), rank)
     return Decision(verdict, support, reasons)
@@ -316,6 +321,27 @@ def wider_source(cited: float, held: int, refined: Mapping[int, SourceScore], cf
         return None
     ahead = alt[1] >= cfg.misattribution_min_other and alt[1] - cited >= cfg.misattribution_verified_margin
     return alt[0] if ahead and refined[alt[0]].words_held - held >= cfg.misattribution_more_words else None
+
+
+def whole_source(ev: CitationEvidence, support: float, cfg: SupportConfig) -> int | None:
+    """Another retrieved source holding the whole claim where the cited one, `verified` or not, holds a part of it
+    (`whole`): the claim verbatim in it and not in the cited source, or every content word of the claim in it, at most
+    half of them in the cited source, and it verifies, leads the cited support (`support`) by
+    `misattribution_verified_margin` and says nothing otherwise (`contradicts`). "Polar bears depend on the ocean as
+    their main food source" cited to "... polar bears are classified as marine mammals; ... their diet is mainly
+    plant-based" (0.54: `verified` on two of the claim's seven words), another source stating it in its words: 0.81.
+    The best such source (ties: the lower rank); None when there is none."""
+    if ev.cited is None or ev.cited.exact:
+        return None
+    held = 2 * ev.cited.words_held  # at most half of the claim's words: `held` <= all of them (`words_held`)
+    fits = {
+        r: s
+        for r, s in ev.whole.items()
+        if (s.exact and capped_support(s, cfg) >= 1.0)
+        or (held <= s.words_held and not contradicts(s, cfg) and leads_verified(support, capped_support(s, cfg), cfg))
+    }
+    best = best_source(fits, cfg)
+    return best[0] if best is not None else None
 
 
 def _leads_restated(cited: float, other: float, cfg: SupportConfig) -> bool:

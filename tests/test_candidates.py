@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from audit.candidates import MAX_ALTERNATIVES, WordIndex, most_shared
+from audit.candidates import MAX_ALTERNATIVES, MAX_WHOLE, WordIndex, most_shared, whole_holders
 from audit.verify.text import content_words, keyword_overlap
 
 
@@ -40,3 +40,20 @@ def test_a_misattribution_search_scores_at_most_the_bound_and_keeps_the_context_
     assert len(picked) == MAX_ALTERNATIVES and 2501 in picked
     assert list(picked) == sorted(picked)  # in rank order
     assert most_shared("Item 7 costs 7 euros.", ranks[:MAX_ALTERNATIVES], contexts, MAX_ALTERNATIVES) == ranks[:100]
+
+
+def test_the_sources_holding_every_word_of_a_claim_the_cited_source_lacks_one_of() -> None:
+    claim = "Snowboarding is a winter sport in which riders descend snowy slopes on a board"
+    cited = "Snowboarding became an Olympic winter sport in 1998, and its riders compete in halfpipe events."
+    others = {
+        2: "Snowboarding is a winter sport in which riders descend snowy slopes standing on a board.",
+        3: "Bananas grow best in tropical regions.",
+        5: "On a board, riders descend the snowy slopes: snowboarding is a winter sport.",
+    }
+    assert whole_holders(claim, cited, others) == (2, 5)
+    # the cited source holding them all too, or a claim of two content words: none
+    assert whole_holders(claim, others[2], {5: others[5]}) == ()
+    assert whole_holders("Snowboarding rocks", cited, others) == ()
+    # a hundred copies: the first MAX_WHOLE by rank
+    copies = {r: others[2] for r in range(100, 0, -1)}
+    assert whole_holders(claim, cited, copies) == tuple(range(1, MAX_WHOLE + 1))

@@ -5,8 +5,9 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from audit.extract.dialects import ENTITY_GAP
 from audit.extract.scan import find_markers
@@ -368,3 +369,15 @@ def sentence_at(sentences: list[Sentence], offset: int) -> int | None:
         if s.start <= offset < s.end:
             return i
     return None
+
+
+def sentences_around(pieces: Sequence[dict[str, Any]] | None) -> list[Sentence]:
+    """The sentences of the prose around a structured payload (extract.sql's `prose_around`: a preamble, a closing
+    line), offsets in the answer as logged. No citation reaches them: a statement there ("Sure! Refunds take 90
+    days.") is an uncited claim of the answer, as in prose; "Sure!", "Here's the JSON you asked for." are none
+    (`is_claim_beside_payload`)."""
+    out: list[Sentence] = []
+    for piece in pieces or ():
+        b = int(piece["start"])
+        out += [Sentence(b + s.start, b + s.end, s.text) for s in split_sentences(piece["text"] or "")]
+    return out

@@ -7,7 +7,8 @@ ExpertQA's "the Mortuary Temple of Seti I is also located in Thebes"), and "not 
 that Parker's collaborations with Dizzy Gillespie ... had a substantial effect"). Round 6 (its cases join this
 module's one run): a right source capped for a sentence negating something the claim does not speak of. Round 7
 (here too): a right source the support model puts only a little ahead, holding more of the claim's words
-(`verdict.wider_source`). Through the real `citeaudit run`."""
+(`verdict.wider_source`). Round 8 (here too): a cited source the model verifies on part of the claim's words, while
+another retrieved source holds the whole claim (`verdict.whole_source`). Through the real `citeaudit run`."""
 
 from __future__ import annotations
 
@@ -163,8 +164,63 @@ def test_a_source_holding_more_of_the_claim_a_little_ahead(suggestions: Suggesti
     assert got["denied"][0] != "misattributed", got["denied"]
 
 
+WHOLE_CLAIM = "Snowboarding is a winter sport in which riders descend snowy slopes on a board"
+# `verified` (0.54) on four of the claim's eight content words
+WHOLE_WRONG = (
+    "Snowboarding became an Olympic winter sport in 1998, and its riders now compete in slopestyle and halfpipe events."
+)
+WHOLE_RIGHT = (
+    "Snowboarding is a winter sport in which riders descend snowy slopes standing on a single board strapped to "
+    "their feet."
+)
+WHOLE_DENIED = "Snowboarding is not a winter sport in which riders descend snowy slopes on a board, the club insists."
+VERBATIM_CLAIM = "The Karsk Point lighthouse guided ships past the northern reef for ninety years"
+# `verified` (0.50) on six of the claim's ten words; the other source holds the claim word for word
+VERBATIM_WRONG = (
+    "Built in 1871, the lighthouse on Karsk Point guided fishing ships around the reef until it was automated."
+)
+VERBATIM_RIGHT = (
+    "Visitors can climb the tower today. The Karsk Point lighthouse guided ships past the northern reef for ninety "
+    "years. A small cafe now occupies the keeper's cottage."
+)
+# written after the rule: `verified` (0.48) on three of seven words
+FROGS_CLAIM = "Glass frogs have translucent skin that shows their beating hearts"
+FROGS_WRONG = "Glass frogs have see-through bellies, and their hearts are small."
+FROGS_RIGHT = (
+    "Through their translucent skin, glass frogs show their beating hearts and other organs to anyone looking from "
+    "below."
+)
+# a source holding most of the claim's words, another all of them: neither is wrong
+OTTERS_CLAIM = "Sea otters use rocks as tools to crack open shellfish on their bellies"
+OTTERS_MOST = "Sea otters use tools: floating on their backs, they hammer shellfish open on their bellies."
+OTTERS_ALL = (
+    "Floating on their backs, sea otters use rocks as tools, cracking open shellfish against a stone balanced on "
+    "their bellies."
+)
+
+
+def test_a_verified_source_holding_part_of_a_claim_another_holds_whole(suggestions: Suggestions) -> None:
+    got = suggestions["test_a_verified_source_holding_part_of_a_claim_another_holds_whole"]
+    for key in ("wrong", "verbatim", "frogs"):
+        assert got[key][:2] == ("misattributed", 2), (key, got[key])
+        assert "better_source:2" in got[key][2]
+    # the whole claim's source cited is not flagged; one that says otherwise is not suggested; a source holding most
+    # of the claim is not flagged for another holding all of it
+    for key in ("right", "verbatim_right", "denied", "otters"):
+        assert got[key][0] != "misattributed", (key, got[key])
+
+
 CASES.update(
     {
+        "test_a_verified_source_holding_part_of_a_claim_another_holds_whole": {
+            "wrong": (f"{WHOLE_CLAIM} [1].", [WHOLE_WRONG, WHOLE_RIGHT, BANANAS]),
+            "right": (f"{WHOLE_CLAIM} [2].", [WHOLE_WRONG, WHOLE_RIGHT, BANANAS]),
+            "denied": (f"{WHOLE_CLAIM} [1].", [WHOLE_WRONG, WHOLE_DENIED, BANANAS]),
+            "verbatim": (f"{VERBATIM_CLAIM} [1].", [VERBATIM_WRONG, VERBATIM_RIGHT, BANANAS]),
+            "verbatim_right": (f"{VERBATIM_CLAIM} [2].", [VERBATIM_WRONG, VERBATIM_RIGHT, BANANAS]),
+            "frogs": (f"{FROGS_CLAIM} [1].", [FROGS_WRONG, FROGS_RIGHT, BANANAS]),
+            "otters": (f"{OTTERS_CLAIM} [1].", [OTTERS_MOST, OTTERS_ALL, BANANAS]),
+        },
         "test_a_source_holding_more_of_the_claim_a_little_ahead": {
             "wrong": (f"{WIDER_CLAIM} [1].", [WIDER_WRONG, WIDER_RIGHT, BANANAS]),
             "right": (f"{WIDER_CLAIM} [2].", [WIDER_WRONG, WIDER_RIGHT, BANANAS]),

@@ -34,7 +34,7 @@ def _evidence(raw: dict[str, Any]) -> CitationEvidence:
     ev = dict(raw)
     if "cited" in ev:
         ev["cited"] = _score(ev["cited"])
-    for key in ("others", "others_refined"):
+    for key in ("others", "others_refined", "whole"):
         if key in ev:
             ev[key] = {int(k): SourceScore(**v) for k, v in ev[key].items()}
     if "joint" in ev:
