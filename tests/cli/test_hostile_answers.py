@@ -88,7 +88,8 @@ FOOTNOTED = {
     "only_definitions": "Refunds take 90 days.\n\n[^1]: Refund Policy.pdf",
     # a definition followed by prose is no closing list: its marker stays a citation
     "prose_after": "Refunds take 30 days.\n[1]: Refunds take 30 days.\nShipping costs 20 euros [2].",
-    # `[2]:` before a statement is no link definition (that needs a link): the statement is no source's name
+    # `[2]:` before a statement is no link definition (that needs a link): the statement is no source's name; its
+    # marker opens the line, so it cites that line (hostile inputs round 12), no longer the sentence above it
     "statement": "Refunds take 30 days [1].\n[2]: Shipping costs 20 euros.",
     # nothing but definitions: the list is the whole answer (its first line was read as the answer, citing inline)
     "nothing_else": "[1]: https://kb.example/r\n[2]: https://kb.example/s",
@@ -108,7 +109,7 @@ def test_markdown_footnotes_cite_and_closing_definitions_name_sources(answers_db
         # the closing list cites the whole answer above it, as a JSON `citations` list does: no uncited claim
         "only_definitions": ("RED", 1, 0, ["reference_list"]),
         "prose_after": ("RED", 2, 1, []),
-        "statement": ("RED", 2, 1, []),
+        "statement": ("RED", 2, 0, []),
         "nothing_else": ("RED", 2, 0, ["reference_list"]),
     }, (got, cites)
     by_id: dict[str, list[tuple[Any, ...]]] = {}
@@ -121,6 +122,8 @@ def test_markdown_footnotes_cite_and_closing_definitions_name_sources(answers_db
     assert [v for _m, _r, v, _c in by_id["correct"] + by_id["link_definitions"]] == ["verified"] * 4, by_id
     assert by_id["only_definitions"] == [("[^1]", 1, by_id["only_definitions"][0][2], "Refunds take 90 days.")]
     assert by_id["only_definitions"][0][2] != "verified", by_id
+    # the claim keeps the colon after its marker (": Shipping ..."), as "- [1] ..." keeps its dash: cosmetic
+    assert [(m, c.lstrip(": ")) for m, _r, _v, c in by_id["statement"]] == [("[1]", refunds), ("[2]", shipping)]
 
 
 @pytest.mark.parametrize("key", sorted(FOOTNOTED))
