@@ -35,6 +35,7 @@ from audit.verify.bars import leave_or_going_on
 from audit.verify.bindings import figure_of_another
 from audit.verify.causal import CAUSE, unstated_cause
 from audit.verify.chronology import order_against_dates
+from audit.verify.contrasted import attribute_of_other, forecast_as_done, part_for_whole, yet_to_come
 from audit.verify.direction import direction_mismatch
 from audit.verify.ended import state_but_ended
 from audit.verify.equality import equality_changed
@@ -287,9 +288,11 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
             figure_of_another,
             place_for_part,
             members_for_part,
+            attribute_of_other,
+            part_for_whole,
         )
         swapped += [rule(claim, windows) for rule in (*rules, *later)]
-    only = only_option(claim, windows)
+    only = only_option(claim, windows) or yet_to_come(claim, windows) or forecast_as_done(claim, windows)
     return tuple(f"{SWAPPED}:{r}" for r in swapped if r is not None) + (
         (f"{UNASSERTED}:{only}",) if only is not None else ()
     )

@@ -1,0 +1,181 @@
+"""What a sentence gives one thing while it contrasts another (let-in round 18, each `verified`): the attribute the
+sentence gives another name beside the claim's ("Lagos is the capital of Nigeria" against "Lagos is the largest city
+in Nigeria, while Abuja is the capital"), a deed of a name the sentence says is still to come ("The bill was passed
+by the Senate" against "passed by the House in March, but the Senate has yet to vote on it"), a forecast stated as
+done with the rest of its sentence left out ("Prices have risen" against "Prices are projected to rise next year,
+analysts said"), and a part's figure given to the whole ("The company's revenue grew 15 percent" against "Revenue from
+the company's cloud division grew 15 percent, while total revenue was flat").
+
+An attribute: the claim opens with a capitalised name, a verb ("is", "has", ...) and "the"; its words from "the" to
+the first preposition ("the capital", "the busiest container port") follow the same verb after another capitalised
+name in a sentence holding half the claim's words, which names the claim's name too and never with those words:
+`lagos/abuja`. Not "Singapore has the second-busiest port" (other words), nor "Paris is the capital of France, and
+Berlin is the capital of Germany" (the claim's own name with them).
+
+A deed to come: the claim states a past ("passed", "was approved", "rose") with a capitalised name after its first
+word, which every window names only in clauses with "yet to" or "not yet" ("the Senate has yet to vote"):
+`unasserted:yet to`. A claim with "yet" or "not" is left alone.
+
+A forecast: the claim's subject word, then a past of a verb (or "has" / "have" and its participle), where a window
+says that subject word, then "is" / "are" and "projected", "forecast", "expected", "predicted", "likely", "set",
+"poised" or "due" and "to" that verb, and no window has the claim's past: `unasserted:projected to`.
+
+A part's figure: the claim's number, and a noun of the sentence's ("revenue", "exports") it has no "total" or
+"overall" for, where a sentence says the number in one clause, with a word the claim lacks ("cloud", "car"), and
+"total", "overall", "group" or "combined" before that noun in another: `revenue/total revenue`. Pure."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from audit.verify.hedges import _IRREGULAR, PROSPECTS, RAISING, _pasts
+from audit.verify.options import EVERY_SHARE
+from audit.verify.options import _sentences as sentences
+
+_NAME = r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*"
+_VERBS = r"is|was|are|were|has|had|have|remains|remained|became|becomes"
+# the claim's name, its verb and its attribute's words up to a preposition, a comma or the end
+_ATTRIBUTE = re.compile(
+    rf"^\s*(?:The\s+)?({_NAME})\s+({_VERBS})\s+(the\s+[^,.;]+?)(?=\s+(?:of|in|on|at|for|by|with)\b|[,.;]|\s*$)"
+)
+_OPENERS = frozenset("The A An In On At By For After Before When While This That These Those It He She They".split())
+_CLAUSES = re.compile(r";|,?\s+\b(?:while|whereas|but|although|though)\b|,\s+and\b|,")
+
+
+def _full_sentences(claim: str, windows: Iterable[str]) -> list[str]:
+    """The windows' sentences (to a full stop: a semicolon joins two clauses of one) with half the claim's words."""
+    return [s for w in windows for s in re.split(r"(?<=[.!?])\s+", w) if sentences(claim, [s], EVERY_SHARE)]
+
+
+def _clauses(sentence: str) -> list[str]:
+    return [c for c in _CLAUSES.split(sentence) if c.strip()]
+
+
+def attribute_of_other(claim: str, windows: Iterable[str]) -> str | None:
+    """`claim's name/other name` where a sentence with half the claim's words gives the claim's attribute ("is the
+    capital") to another name and names the claim's elsewhere; None otherwise."""
+    m = _ATTRIBUTE.match(claim)
+    if m is None or m.group(1).split()[0] in _OPENERS:
+        return None
+    name, verb, what = m.group(1), m.group(2), " ".join(m.group(3).split())
+    if len(what.split()) < 2:
+        return None
+    held = re.compile(rf"\b({_NAME})\s+{verb}\s+{re.escape(what)}\b")
+    own = re.compile(rf"\b{re.escape(name)}\s+(?:\w+\s+){{0,2}}{verb}\s+{re.escape(what)}\b")
+    for sentence in _full_sentences(claim, windows):
+        if not re.search(rf"\b{re.escape(name)}\b", sentence) or own.search(sentence):
+            continue
+        for found in held.finditer(sentence):
+            other = found.group(1)
+            if other.split()[-1] in _OPENERS or name in other or other in name:
+                continue
+            return f"{name.lower()}/{other.lower()}"
+    return None
+
+
+_YET = re.compile(r"\b(?:yet to|not yet|yet been)\b", re.IGNORECASE)
+# a passive past: "was passed", "was upheld", "has been signed"; not "was the", "was a", "were still"
+_PASSIVE = re.compile(r"\b(?:was|were|has been|have been|had been)\s+(?!(?:the|a|an|still|also|in|on|at)\b)[a-z]{3,}\b")
+_IRREGULAR_PASTS = frozenset(_IRREGULAR.values()) - {"cut", "set", "shut"}
+_NAMES = re.compile(r"\b([A-Z][a-z]{2,}(?:\s+[A-Z][a-z]+)*)")
+
+
+def _past(claim: str) -> bool:
+    words = re.findall(r"[a-z]+", claim)
+    if set(words) & (PROSPECTS | RAISING):  # "is expected to vote", "will vote"
+        return False
+    return bool(_PASSIVE.search(claim)) or any(
+        (w.endswith("ed") and len(w) > 4) or w in _IRREGULAR_PASTS for w in words[1:]
+    )
+
+
+def yet_to_come(claim: str, windows: Iterable[str]) -> str | None:
+    """`yet to` where the claim states a past deed of a name that every window names only in a clause saying it is
+    yet to come ("the Senate has yet to vote"); None otherwise."""
+    if re.search(r"\b(?:yet|not|never|no)\b", claim, re.IGNORECASE) or not _past(claim):
+        return None
+    names = []
+    for m in _NAMES.finditer(claim):
+        first, *rest = m.group(1).split()
+        if first in _OPENERS and rest:  # "The Senate"
+            names.append(" ".join(rest))
+        elif m.start() > 0 and first not in _OPENERS:
+            names.append(m.group(1))
+    clauses = [c for w in windows for s in re.split(r"(?<=[.!?])\s+", w) for c in _clauses(s)]
+    for name in names:
+        said = [c for c in clauses if re.search(rf"\b{re.escape(name)}\b", c)]
+        if said and all(_YET.search(c) for c in said):
+            return "yet to"
+    return None
+
+
+_FORECASTS = "projected|forecast|expected|predicted|likely|set|poised|due"
+_MAX_SUBJECT = 3  # words of the claim's subject before its verb ("Interest rates have fallen")
+
+
+def _subject_pasts(claim: str) -> list[tuple[str, str]]:
+    """(subject's last word, the word after it or after its "has" / "have") for each of the claim's first words."""
+    words = re.findall(r"[A-Za-z']+", claim)
+    words = words[1:] if words and words[0] == "The" else words
+    out = []
+    for i in range(1, min(_MAX_SUBJECT, len(words) - 1) + 1):
+        j = i + 1 if words[i] in ("has", "have") else i
+        if j < len(words):
+            out.append((words[i - 1].lower(), words[j]))
+    return out
+
+
+def forecast_as_done(claim: str, windows: Iterable[str]) -> str | None:
+    """`<forecast word> to` where the claim says its subject did (or has done) what a window says it is projected,
+    expected, ... to do, and no window says that past; None otherwise."""
+    if re.search(rf"\b(?:{_FORECASTS}|will|may|might|could|would)\b", claim, re.IGNORECASE):
+        return None
+    windows = list(windows)
+    for subject, done in _subject_pasts(claim):
+        if not done.islower() or any(re.search(rf"\b{done}\b", w, re.IGNORECASE) for w in windows):
+            continue
+        ahead = re.compile(rf"\b{re.escape(subject)}\s+(?:is|are)\s+({_FORECASTS})\s+to\s+([a-z]+)\b", re.IGNORECASE)
+        for w in windows:
+            for found in ahead.finditer(w):
+                if done in _pasts(found.group(2).lower()):
+                    return f"{found.group(1).lower()} to"
+    return None
+
+
+_WHOLE = re.compile(r"\b(total|overall|group|combined)\s+([a-z]+)\b", re.IGNORECASE)
+_DETERMINERS = frozenset("the its their his her a an our".split())
+_NUMBER = re.compile(r"\d[\d,.]*")
+_STOP = frozenset(
+    "the a an of in on at for from to by with its their his her while whereas but and was were is are has have had "
+    "rose grew fell increased decreased rising growing percent per cent year last this that it".split()
+)
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower().removesuffix("'s") for w in re.findall(r"[A-Za-z']+", text)}
+
+
+def part_for_whole(claim: str, windows: Iterable[str]) -> str | None:
+    """`noun/total noun` where a sentence gives the claim's number to a qualified noun in one clause ("Revenue from the
+    company's cloud division grew 15 percent") and the noun's total in another ("while total revenue was flat"), the
+    claim saying neither the total nor the qualifier; None otherwise."""
+    numbers = set(_NUMBER.findall(claim))
+    mine = _words(claim)
+    if not numbers or mine & {"total", "overall", "group", "combined", "whole"}:
+        return None
+    for sentence in _full_sentences(claim, windows):
+        clauses = _clauses(sentence)
+        for whole in _WHOLE.finditer(sentence):
+            noun = whole.group(2).lower()
+            if noun not in mine:
+                continue
+            before = re.search(rf"([A-Za-z']+)\s+{noun}\b", claim, re.IGNORECASE)
+            for clause in clauses:
+                if whole.group(0) in clause or not numbers & set(_NUMBER.findall(clause)):
+                    continue
+                if before and before.group(1).lower() in _words(clause) - _DETERMINERS:
+                    continue  # the claim names the part: "The company's cloud revenue grew 15 percent"
+                if noun in _words(clause) and _words(clause) - mine - _STOP:
+                    return f"{noun}/{whole.group(1).lower()} {noun}"
+    return None
