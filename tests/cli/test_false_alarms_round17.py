@@ -74,7 +74,7 @@ CUP = "Real Madrid has won the European Cup a record {} times."
         "lfc_season": ("Liverpool won the Premier League in 2020.", "Liverpool won the 2019–20 Premier League."),
         "lfc_crowned": (
             "Liverpool won the Premier League in 2020.",
-            "Liverpool were crowned league champions in 2020.",
+            "Liverpool were crowned Premier League champions in 2020.",
         ),
         "w_cups": ("Real Madrid won 14 European Cups.", CUP.format(13)),
         "w_h_super_cups": ("Bayern Munich won 6 Super Cups.", "Bayern Munich has won the European Cup 6 times."),
