@@ -43,6 +43,9 @@ def fold(word: str) -> str:
 
 
 _MERIDIEM = re.compile(r"\b([ap])\.\s?m\.", re.IGNORECASE)  # "9 a.m." is "9 am", one word against "pm"
+# "~500" is "about 500": the splitter dropped the "~", so a copied sentence's "498" was swapped:500/498 (the
+# false-alarm sweep, round 17)
+_TILDE = re.compile(r"[~≈]\s?(?=\d)")
 
 
 # cached: a source's sentences recur in each claim's windows (AB dev's first 400 answers: 6,259 read, 2,109 distinct)
@@ -50,6 +53,8 @@ _MERIDIEM = re.compile(r"\b([ap])\.\s?m\.", re.IGNORECASE)  # "9 a.m." is "9 am"
 def words(text: str) -> tuple[Word, ...]:
     """The words of `text`, each lower case without accents (a number plain), and whether it had a capital."""
     text = placed_as_ordinal(_MERIDIEM.sub(r"\1m", _NOT.sub(" not", ascii_digits(text))))
+    if "~" in text or "≈" in text:
+        text = _TILDE.sub(" about ", text)
     return tuple(Word(_number(w) if w[0].isdigit() else fold(w), w[0].isupper()) for w in _TOKEN.findall(text))
 
 

@@ -64,3 +64,8 @@ _PAIRS: tuple[tuple[str, tuple[str, ...]], ...] = (
 # as `keynames._ALIASES` groups: each country with its adjectives (the United States' join its abbreviations' group)
 DEMONYM_GROUPS = tuple((country.title(), *(a.title() for a in adjectives)) for country, adjectives in _PAIRS[1:])
 US_ADJECTIVES = tuple(a.title() for a in _PAIRS[0][1])
+
+# the countries (not the continents nor the states above) by name, adjective and abbreviation, as a claim writes them
+# before an institution's name ("the US Federal Reserve", "the German Bundestag"): `nameforms._country_qualifier`
+_COUNTRY_PAIRS = _PAIRS[: next(i for i, (c, _) in enumerate(_PAIRS) if c == "europe")]
+COUNTRY_WORDS = frozenset(w.title() for c, adjs in _COUNTRY_PAIRS for w in (c, *adjs)) | {"US", "USA", "UK", "America"}

@@ -12,7 +12,7 @@ from audit.verify.conversions import SPAN_NOUNS, Quantity, claim_quantities, con
 from audit.verify.footnotes import without_footnotes
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
 from audit.verify.months import MONTH_NAMES, MONTH_NUMBERS, SHORT_ONLY, missing_months, month_forms, months_alone
-from audit.verify.nameforms import dated_days, found_otherwise, spelled_out
+from audit.verify.nameforms import country_qualifiers, dated_days, found_otherwise, spelled_out
 from audit.verify.notations import DECIMAL_COMMA, LETTER_SCALES
 from audit.verify.numbered import without_name_digits
 from audit.verify.numranges import SCALES, number_key, number_ranges, numbers_inside, scaled, year_counts, years_in_full
@@ -120,14 +120,14 @@ class KeyFacts:
     quantities: tuple[Quantity, ...] = ()  # measures of `numbers` in a unit: found converted too (`conversions`)
     spelled: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()  # names written out, their acronyms (nameforms)
     dated: tuple[str, ...] = ()  # weekdays beside their own date: found as the date is (`nameforms.dated_days`)
+    qualifiers: tuple[str, ...] = ()  # countries just before a name ("US Federal Reserve": `nameforms.qualifiers`)
 
     def count(self) -> int:
         return len(self.numbers) + len(self.dates) + len(self.names)
 
 
 def _norm_number(n: str) -> str:
-    """1,281 -> 1281, 5% -> 5, +3 -> 3, 3.0 -> 3 (only zero decimals go: 3.10 is not 3.1, a version), 1.000.000 ->
-    1000000; "1.000" (thousands or 1.000: `_readings`) is kept as written."""
+    """1,281 -> 1281, 5% -> 5, +3 -> 3, 3.0 -> 3 (not 3.10), 1.000.000 -> 1000000; "1.000" kept (`_readings`)."""
     n = n.replace(",", "").rstrip("%").lstrip("+")
     if _DOTTED_THOUSANDS.fullmatch(n.lstrip("-")):
         return n if n.count(".") == 1 else n.replace(".", "")
@@ -207,8 +207,7 @@ def _digit_dates(text: str) -> Iterator[tuple[re.Match[str], str]]:
 
 
 def _digits(text: str, claim: bool) -> str:
-    """`text` with its digit groups joined, its minus signs as "-", its spans of years in full and its numbers in
-    words in digits."""
+    """`text` with digit groups joined, minus signs as "-", spans of years in full and numbers in words in digits."""
     text = dozens_in_digits(years_in_full(_MINUS.sub("-", _GROUP_SPACE.sub("", text))))
     return _WORD_NUMBER.sub(lambda m: _word_number(m, claim), text)
 
@@ -319,7 +318,8 @@ def key_facts(claim: str) -> KeyFacts:
     ranges = tuple(r for r in number_ranges(_GROUP_SPACE.sub("", claim)) if r[0] in numbers)
     spans = tuple(n for n in year_counts(claim) if n in numbers)
     measures = tuple(q for q in claim_quantities(_GROUP_SPACE.sub("", claim)) if set(q.keys) <= set(numbers))
-    return KeyFacts(numbers, dates, names, counts, ranges, spans, measures, spelled_out(claim), dated_days(claim))
+    spelled, dated = spelled_out(claim), dated_days(claim)
+    return KeyFacts(numbers, dates, names, counts, ranges, spans, measures, spelled, dated, country_qualifiers(claim))
 
 
 @text_cache(max_chars=16_000_000, max_entries=2048, shared=True)  # ~3 bytes a character: ~50 MB at most
@@ -375,7 +375,7 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
     uncounted = {n for n, _ in facts.counts} - {n for n, noun in facts.counts if noun in counted}
     out = [f"missing_number:{n}" for n in facts.numbers if n not in uncounted and not _has_number(n, src_numbers)]
     if (facts.ranges or facts.year_spans) and out:  # a range is found where the source has a number inside it
-        inside = numbers_inside(facts.ranges, facts.year_spans, src_numbers)
+        inside = numbers_inside(facts.ranges, facts.year_spans, src_numbers, source)
         out = [r for r in out if r.removeprefix("missing_number:") not in inside]
     if facts.quantities:  # a measure in another unit is found; a time in the other half of the day is not
         converted = converted_numbers(facts.quantities, source)
@@ -389,12 +389,11 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
                 out.append(f"missing_date:{d}")
     out += missing_months(facts.dates, src_dates, source) + missing_parts(facts.dates, src_dates, src_numbers, source)
     names = [n for n in facts.names if not has_name(n, folded, source)]
-    return out + [f"missing_name:{n}" for n in found_otherwise(names, facts.spelled, facts.dated, source, facts.names)]
+    found = found_otherwise(names, facts.spelled, facts.dated, source, facts.names, facts.qualifiers)
+    return out + [f"missing_name:{n}" for n in found]
 
 
 def keyfact_coverage(facts: KeyFacts, missing: list[str]) -> float | None:
     """Share of key facts found; None when the claim states none (a missing measurement, not 0)."""
     total = facts.count()
-    if total == 0:
-        return None
-    return (total - len(missing)) / total
+    return None if total == 0 else (total - len(missing)) / total
