@@ -263,12 +263,13 @@ SELECT answer_id,
            AS structured_parse_failed,
        -- an HTML line break in prose, `days.<br>Shipping ...` (a chat widget's answer logged as it rendered it), is
        -- the line break it shows, written as one with spaces to its length (offsets keep): it ended no sentence
-       -- (both one claim, each marker's unsupported, RED however right)
-       CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field
-            WHEN NOT contains(lower(prose), '<br') THEN prose
-            ELSE regexp_replace(regexp_replace(regexp_replace(prose, '<(?i:br)>', chr(10) || '   ', 'g'),
-                                               '<(?i:br)/>', chr(10) || '    ', 'g'),
-                                '<(?i:br) />', chr(10) || '     ', 'g') END AS answer_text,
+       -- (both one claim, each marker's unsupported, RED however right); so in a JSON answer's text (a citation
+       -- object's claim_text holding the tag is found with it read as a space: audit.claims.claim_for)
+       list_transform([CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field ELSE prose END],
+           lambda a: CASE WHEN NOT contains(lower(a), '<br') THEN a
+                          ELSE regexp_replace(regexp_replace(regexp_replace(a, '<(?i:br)>', chr(10) || '   ', 'g'),
+                                                             '<(?i:br)/>', chr(10) || '    ', 'g'),
+                                              '<(?i:br) />', chr(10) || '     ', 'g') END)[1] AS answer_text,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN doc END AS json_doc,
        -- the key the JSON's citations were read from (`citations`, or `sources`...: the markers name it)
        citations_key,
