@@ -132,12 +132,12 @@ def reference_list_pattern() -> str:
     footnote = rf"(?:{FOOTNOTE}|{strip_groups(NAMED_FOOTNOTE.pattern)})"  # [^2], or [^refund-policy] named
     definition = rf"[ \t]*(?:{footnote}[ \t]*:|(?:{any_marker_pattern()})[ \t]*:{link})[^\n]*"
     definitions = rf"{definition}(?:\r?\n(?:[ \t]*\r?\n)*{definition})*"
-    # a closing list without a header after a blank line, each line a bracketed number and a file's name, a url or
+    # a closing list without a header, each line a bracketed number (or a superscript) and a file's name, a url or
     # a Markdown link ("[1] Refund Policy.pdf"): each marker cited its name (weak, RED however right), beside the
     # same marker inline; a line that goes on in words ("[2] Shipping is free ...") is a claim (sentences._leading)
     name = rf"(?:[^\n]*\.(?i:{_FILE_TYPES})|{link}[^\s>]*>?|\[[^\]\n]+\]\([^)\s]+\))[ \t]*"
     entry = rf"[ \t]*(?:(?:[-*+•]|\d{{1,3}}[.)])[ \t]*)?(?:\[[0-9]{{1,3}}\]|[{_RAISED}]{{1,3}})[ \t]*:?[ \t]*{name}"
-    titles = rf"[ \t]*\r?\n{entry}(?:\r?\n{entry})*"
+    titles = rf"{entry}(?:\r?\n(?:[ \t]*\r?\n)*{entry})*"
     # `??`: no text above the list first (definitions alone are a list, not a first line citing the others)
     return rf"(?s)^((?:.*?\n)??)((?:{_REFERENCES_HEADER}(?:{line})+|{definitions}|{titles})\s*)$"
 

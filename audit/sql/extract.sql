@@ -53,9 +53,9 @@ CREATE OR REPLACE TEMP MACRO fence_of(t) AS
 
 -- a text that may end in a closing list of sources (`reference_lists`; audit.extract.markers reads it too: when no
 -- text may, $refs is a stand-in no row reaches, and DuckDB does not compile the list pattern, ~0.1 s a shard)
--- (or a blank line before a line opening with a bracketed number: a closing list without a header)
+-- (or a line opening with a bracketed number or a superscript: a closing list without a header)
 CREATE OR REPLACE TEMP MACRO may_list_sources(t, words) AS
-    regexp_matches(t, '(?i)' || words || '|\][ \t]*:|\n[ \t]*\r?\n[ \t]*(?:[-*+•][ \t]*)?(?:\[[0-9]{1,3}\]|[¹²³⁰⁴-⁹])');
+    regexp_matches(t, '(?i)' || words || '|\][ \t]*:|\n[ \t]*(?:[-*+•][ \t]*)?(?:\[[0-9]{1,3}\]|[¹²³⁰⁴-⁹])');
 
 -- the JSON document of structured output: the answer object itself, or the final event of a logged stream
 -- (a JSON array of events, or JSON lines / `data: {...}` server-sent events, whose last `"type": "final"` event
