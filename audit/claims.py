@@ -4,6 +4,7 @@ sentences are cited. Pure."""
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -49,13 +50,15 @@ def claim_for(
         # a marker of the closing list of sources, the answer citing nowhere inline: it cites the whole answer
         return _kept(memo, (-1, body_end), lambda: whole_answer(text, body_end))
     if cite.get("dialect") == "citation_object" and cite.get("json_claim"):
-        where = locate_claim(str(cite["json_claim"]), text)  # claim_text in the answer, case and spacing aside
+        said = _BREAK.sub(" ", str(cite["json_claim"]))  # `<br>` is a line break in the answer's text (extract.sql)
+        where = locate_claim(said, text)  # claim_text in the answer, case and spacing aside
         start, end = (where.start, where.end) if where else (None, None)
-        return Claim(strip_markers(str(cite["json_claim"])), start, end, None)
+        return Claim(strip_markers(said), start, end, None)
     if cite.get("json_claim"):
         claim = str(cite["json_claim"])
         start, end = cite.get("char_start"), cite.get("char_end")
         if start is None:  # inline_citations' claim, not found as written: case and spacing aside, as claim_text
+            claim = _BREAK.sub(" ", claim)
             where = locate_claim(claim, text)
             start, end = (where.start, where.end) if where else (None, None)
         return Claim(strip_markers(claim), start, end, None)
@@ -78,12 +81,26 @@ def claim_for(
         if len(spans) > 1:  # in a sentence of at most a claim's length
             return Claim(" ".join(strip_markers(text[b:e]) for b, e in spans), spans[0][0], spans[-1][1], idx)
         b, e = claim_span(text, *spans[0], anchor=int(start))
-        return Claim(strip_markers(text[b:e]), b, e, idx)
+        return Claim(unbulleted(text, b, strip_markers(text[b:e])), b, e, idx)
     if s.end - s.start <= MAX_CLAIM_CHARS:
-        return Claim(s.text, s.start, s.end, idx)
+        return Claim(unbulleted(text, s.start, s.text), s.start, s.end, idx)
     # an overlong "sentence" (no full stop for pages): the words since the marker before, at most a claim's length
     begin, words_end = (stretches or {}).get(int(start), (s.start, int(start)))
     return _kept(memo, (j, idx, begin, words_end), lambda: _overlong(text, s, j, idx, begin, words_end))
+
+
+_BREAK = re.compile(r"<(?i:br) ?/?>")
+_BULLET = re.compile(r"[-*+•‣◦▪][ \t]+(?=\S)")
+
+
+def unbulleted(text: str, start: int, claim: str) -> str:
+    """`claim` without the list bullet (`-`, `*`, `+`, `•`) it opens with where it opens a line of `text` at `start`:
+    `* Refunds take 30 days [1].` was checked as "* Refunds take 30 days." (weak, RED however right; `- ` kept too),
+    and so was `- [1] Refunds ...`, a marker after the bullet."""
+    if not claim or claim[0] not in "-*+•‣◦▪" or text[text.rfind("\n", 0, start) + 1 : start].strip():
+        return claim
+    m = _BULLET.match(claim)
+    return claim[m.end() :] if m else claim
 
 
 def _announced(text: str, s: Sentence, idx: int) -> Claim | None:

@@ -31,7 +31,9 @@ _CLOSE = "\\)\\]\"'\u201d\u2019"
 # whitespace written out: RE2's \s holds no vertical tab (Word's soft line break), Python's does (they disagreed)
 _WS = "\\t\\n\\v\\f\\r "
 # or a per cent or per mille sign, `40%²` (a citation: no one squares a share; it was no marker, YELLOW)
-SUPERSCRIPT_BEFORE = rf"(?s).*(?:[{_LETTER}]{{3}}|[{_CJK}]|[^0-9{_WS}][.,;:!?]|[%‰])[{_CLOSE}]?"
+# or a line's start, `¹ Refunds take 30 days.` (a renderer raising a line's leading `[1]`; it was text, YELLOW
+# no_citations): a line's leading marker cites that line (sentences._leading)
+SUPERSCRIPT_BEFORE = rf"(?s)(?:.*(?:[{_LETTER}]{{3}}|[{_CJK}]|[^0-9{_WS}][.,;:!?]|[%‰])[{_CLOSE}]?|(?:.*\n)?[ \t]*)"
 _WIDE_PUNCT = "\u2026\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f"
 SUPERSCRIPT_AFTER = rf"(?:[{_WS}.,;:!?{_CLOSE}*_\[<{_WIDE_PUNCT}]|)"
 
@@ -117,6 +119,10 @@ _REFERENCES_HEADER = (
 )
 
 
+_RAISED = "\u2070\u00b9\u00b2\u00b3\u2074-\u2079"  # superscript digits (audit.extract.dialects.SUPERSCRIPT)
+_FILE_TYPES = "pdf|docx?|txt|html?|md|pptx?|xlsx?|csv|json|rtf|odt"
+
+
 def reference_list_pattern() -> str:
     line = rf"\r?\n(?:[ \t]*\r?\n)*[ \t]*(?:(?:[-*+•]|\d{{1,3}}[.)])[ \t]*)?(?:{any_marker_pattern()})[^\n]*"
     # Markdown footnote and link definitions ("[^1]: Refund Policy.pdf", "[2]: https://...") closing the answer are
@@ -126,8 +132,14 @@ def reference_list_pattern() -> str:
     footnote = rf"(?:{FOOTNOTE}|{strip_groups(NAMED_FOOTNOTE.pattern)})"  # [^2], or [^refund-policy] named
     definition = rf"[ \t]*(?:{footnote}[ \t]*:|(?:{any_marker_pattern()})[ \t]*:{link})[^\n]*"
     definitions = rf"{definition}(?:\r?\n(?:[ \t]*\r?\n)*{definition})*"
+    # a closing list without a header, each line a bracketed number (or a superscript) and a file's name, a url or
+    # a Markdown link ("[1] Refund Policy.pdf"): each marker cited its name (weak, RED however right), beside the
+    # same marker inline; a line that goes on in words ("[2] Shipping is free ...") is a claim (sentences._leading)
+    name = rf"(?:[^\n]*\.(?i:{_FILE_TYPES})|{link}[^\s>]*>?|\[[^\]\n]+\]\([^)\s]+\))[ \t]*"
+    entry = rf"[ \t]*(?:(?:[-*+•]|\d{{1,3}}[.)])[ \t]*)?(?:\[[0-9]{{1,3}}\]|[{_RAISED}]{{1,3}})[ \t]*:?[ \t]*{name}"
+    titles = rf"{entry}(?:\r?\n(?:[ \t]*\r?\n)*{entry})*"
     # `??`: no text above the list first (definitions alone are a list, not a first line citing the others)
-    return rf"(?s)^((?:.*?\n)??)((?:{_REFERENCES_HEADER}(?:{line})+|{definitions})\s*)$"
+    return rf"(?s)^((?:.*?\n)??)((?:{_REFERENCES_HEADER}(?:{line})+|{definitions}|{titles})\s*)$"
 
 
 def reference_list_start(text: str) -> int | None:

@@ -247,7 +247,8 @@ def _leading(masked: str, stop: int, end: int, gap_end: int) -> int | None:
     (-1: none), else None (all the run's markers trail it). A marker opening a line that goes on in words of its own
     and holds no other marker, `days.\n[2] Shipping is free ...` (a model writing each line's source first), cites that
     line: it joined the sentence before (that sentence cited twice, the line's claim uncited); so does one after a
-    list's number, `1. [1] Refunds ...` (it cited "1.", an empty claim, RED however right)."""
+    list's number, `1. [1] Refunds ...` (it cited "1.", an empty claim, RED however right), or a label's,
+    `Step 1. [1] Refunds ...`."""
     nl = masked.rfind("\n", stop, gap_end)
     if nl < 0 and not _ENUMERATOR.fullmatch(masked, masked.rfind("\n", 0, stop) + 1, end):
         return None
@@ -259,7 +260,9 @@ def _leading(masked: str, stop: int, end: int, gap_end: int) -> int | None:
     return masked.rfind(_MASK, stop, nl) if nl >= 0 else -1
 
 
-_ENUMERATOR = re.compile(r"[ \t]*\d{1,3}\.")
+# a list's number, or a label and its number, `Step 1.`, `Version 2.` (`Version 1. [1] Refunds ...` cited
+# "Version 1.", an empty claim, RED however right)
+_ENUMERATOR = re.compile(r"[ \t]*(?:[A-Z][a-z]{1,15}[ \t]+)?\d{1,3}\.")
 
 
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:

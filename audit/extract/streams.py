@@ -18,6 +18,8 @@ import re
 from typing import Any
 
 from audit.errors import unique_keys
+from audit.extract.grounding import _proto, camel
+from audit.extract.shaped import as_int
 
 # what may make an answer such a stream (shape_answers reads only the answers holding one of these)
 MAY_STREAM = (
@@ -109,19 +111,74 @@ def _chunks(events: list[dict[str, Any]]) -> dict[str, Any] | None:
 def _gemini(events: list[dict[str, Any]]) -> dict[str, Any] | None:
     """Gemini's stream (`streamGenerateContent`: a JSON list of responses, or `alt=sse` lines): the first candidate's
     text parts of every chunk joined, one part, with the last grounding metadata a chunk gave (the final chunk's:
-    its segments count in the whole text; where they do not, a segment's own text says so, and it is malformed)."""
-    text, meta = "", None
+    its segments count in the whole text; where they do not, a segment's own text says so, and it is malformed).
+    Where several chunks carry supports, each its own (`_merged`), they are all read."""
+    text, meta, own = "", None, list[tuple[int, str, dict[str, Any]]]()
     for e in events:
         cands = e.get("candidates")
         first = cands[0] if isinstance(cands, list) and cands and isinstance(cands[0], dict) else {}
         content = first.get("content")
         parts = content.get("parts") if isinstance(content, dict) else None
+        before, piece = len(text.encode("utf-8", "surrogatepass")), ""
         for p in parts if isinstance(parts, list) else []:
-            text += p["text"] if isinstance(p, dict) and isinstance(p.get("text"), str) else ""
+            piece += p["text"] if isinstance(p, dict) and isinstance(p.get("text"), str) else ""
+        text += piece
         got = first.get("groundingMetadata", first.get("grounding_metadata"))
         meta = got if isinstance(got, dict) and got else meta
+        if isinstance(got, dict) and isinstance((got := camel(got)).get("groundingSupports"), list):
+            own.append((before, piece, got))
+    meta = _merged(own) if len(own) > 1 else meta
     cand: dict[str, Any] = {"content": {"parts": [{"text": text}]}} | ({"groundingMetadata": meta} if meta else {})
     return {"candidates": [cand]} if text else None
+
+
+def _merged(own: list[tuple[int, str, dict[str, Any]]]) -> dict[str, Any]:
+    """The grounding metadata of a stream whose chunks each carry supports: a chunk whose every segment lies in its
+    own text counts from that text's start (a gateway passing each chunk's grounding on: its segments were read in
+    the whole text, the first chunk's claims cut from the wrong bytes, the rest lost), shifted onto the text joined;
+    one with a segment past its own text counts in the whole text, as the final chunk's does. Each chunk's indices
+    name its own `groundingChunks` (else the last a chunk gave); a support given twice is read once."""
+    given = [m["groundingChunks"] for _, _, m in own if isinstance(m.get("groundingChunks"), list)]
+    last_chunks: list[Any] = given[-1] if given else []
+    chunks: list[Any] = []
+    supports: list[Any] = []
+    seen: set[str] = set()
+    for before, piece, m in own:
+        mine = m["groundingChunks"] if isinstance(m.get("groundingChunks"), list) else last_chunks
+        segs = [g.get("segment") if isinstance(g, dict) else None for g in m["groundingSupports"]]
+        ends = [as_int(_proto(g.get("endIndex"))) if isinstance(g, dict) else None for g in segs]
+        size = len(piece.encode("utf-8", "surrogatepass"))
+        shift = before if all(x is not None and 0 <= x <= size for x in ends) else 0
+        for g in m["groundingSupports"]:
+            if not isinstance(g, dict) or not isinstance(g.get("segment"), dict):
+                supports.append(g)
+                continue
+            seg = dict(g["segment"])
+            for k in ("startIndex", "endIndex"):
+                at = as_int(_proto(seg.get(k, 0)))
+                if shift and at is not None and (k in seg or k == "startIndex"):
+                    seg[k] = at + shift
+            idx = g.get("groundingChunkIndices")
+            if isinstance(idx, list):
+                idx = [_chunk_at(chunks, mine, as_int(_proto(i))) for i in idx]
+            one = g | {"segment": seg, "groundingChunkIndices": idx}
+            key = json.dumps(one, sort_keys=True, default=str)
+            if key not in seen:
+                seen.add(key)
+                supports.append(one)
+    return {"groundingChunks": chunks, "groundingSupports": supports}
+
+
+def _chunk_at(chunks: list[Any], mine: list[Any], i: Any) -> Any:
+    """The index in the merged `chunks` of the chunk `mine[i]` (added once); an index that names none stays what
+    `grounding._supports` reads as malformed."""
+    if i is None or not 0 <= i < len(mine) or not isinstance(mine[i], dict):
+        return -1
+    for k, c in enumerate(chunks):
+        if c == mine[i]:
+            return k
+    chunks.append(mine[i])
+    return len(chunks) - 1
 
 
 def stream_response(answer: str) -> dict[str, Any] | None:

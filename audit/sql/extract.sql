@@ -53,7 +53,9 @@ CREATE OR REPLACE TEMP MACRO fence_of(t) AS
 
 -- a text that may end in a closing list of sources (`reference_lists`; audit.extract.markers reads it too: when no
 -- text may, $refs is a stand-in no row reaches, and DuckDB does not compile the list pattern, ~0.1 s a shard)
-CREATE OR REPLACE TEMP MACRO may_list_sources(t, words) AS regexp_matches(t, '(?i)' || words || '|\][ \t]*:');
+-- (or a line opening with a bracketed number or a superscript: a closing list without a header)
+CREATE OR REPLACE TEMP MACRO may_list_sources(t, words) AS
+    regexp_matches(t, '(?i)' || words || '|\][ \t]*:|\n[ \t]*(?:[-*+•][ \t]*)?(?:\[[0-9]{1,3}\]|[¹²³⁰⁴-⁹])');
 
 -- the JSON document of structured output: the answer object itself, or the final event of a logged stream
 -- (a JSON array of events, or JSON lines / `data: {...}` server-sent events, whose last `"type": "final"` event
@@ -263,12 +265,13 @@ SELECT answer_id,
            AS structured_parse_failed,
        -- an HTML line break in prose, `days.<br>Shipping ...` (a chat widget's answer logged as it rendered it), is
        -- the line break it shows, written as one with spaces to its length (offsets keep): it ended no sentence
-       -- (both one claim, each marker's unsupported, RED however right)
-       CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field
-            WHEN NOT contains(lower(prose), '<br') THEN prose
-            ELSE regexp_replace(regexp_replace(regexp_replace(prose, '<(?i:br)>', chr(10) || '   ', 'g'),
-                                               '<(?i:br)/>', chr(10) || '    ', 'g'),
-                                '<(?i:br) />', chr(10) || '     ', 'g') END AS answer_text,
+       -- (both one claim, each marker's unsupported, RED however right); so in a JSON answer's text (a citation
+       -- object's claim_text holding the tag is found with it read as a space: audit.claims.claim_for)
+       list_transform([CASE WHEN looks_json AND answer_field IS NOT NULL THEN answer_field ELSE prose END],
+           lambda a: CASE WHEN NOT contains(lower(a), '<br') THEN a
+                          ELSE regexp_replace(regexp_replace(regexp_replace(a, '<(?i:br)>', chr(10) || '   ', 'g'),
+                                                             '<(?i:br)/>', chr(10) || '    ', 'g'),
+                                              '<(?i:br) />', chr(10) || '     ', 'g') END)[1] AS answer_text,
        CASE WHEN looks_json AND answer_field IS NOT NULL THEN doc END AS json_doc,
        -- the key the JSON's citations were read from (`citations`, or `sources`...: the markers name it)
        citations_key,

@@ -147,9 +147,9 @@ def test_a_marker_closing_a_list_no_line_announces_cites_the_list_whole(answers_
     assert [(rank, v) for _, rank, v, _ in got["numbered"]] == [(1, "verified")], got["numbered"]
     assert got["numbered"][0][3] == "Refunds take 30 days. Refunds are paid to the original card.", got["numbered"]
     assert got["wrong"][0][2] != "verified", got["wrong"]
-    assert [(c, v) for _, _, v, c in got["items_cite"]] == [
-        ("- Refunds take 30 days.", "verified"),
-        ("- Shipping is free over 50 euros.", "verified"),
+    assert [(c, v) for _, _, v, c in got["items_cite"]] == [  # without their bullets (round 13)
+        ("Refunds take 30 days.", "verified"),
+        ("Shipping is free over 50 euros.", "verified"),
     ], got["items_cite"]
     uncited = {a for (a,) in q(answers_db, "SELECT answer_id FROM uncited_claims")}
     assert not uncited & {"joint", "numbered", "after_text", "wrong"}, uncited
