@@ -60,8 +60,8 @@ def cited_clauses(
     text: str, sentences: Sequence[Sentence], marks: Sequence[tuple[int, int]]
 ) -> dict[int, tuple[tuple[int, int], ...]]:
     """For each marker (by its start) that cites a clause of its sentence rather than all of it, the (start, end) of
-    that clause in `text`, markers and edge punctuation excluded; for a list item, its list's frame and then the
-    item. Markers absent from the result cite their sentence.
+    that clause in `text`, markers and edge punctuation excluded; for a list item, its list's frame, the item and
+    the words after the list's last item. Markers absent from the result cite their sentence.
     """
     masked, _ = mask_markers(text)
     out: dict[int, tuple[tuple[int, int], ...]] = {}
