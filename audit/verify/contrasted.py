@@ -75,6 +75,7 @@ def attribute_of_other(claim: str, windows: Iterable[str]) -> str | None:
 
 
 _YET = re.compile(r"\b(?:yet to|not yet|yet been)\b", re.IGNORECASE)
+_ANY_YET = re.compile(r"yet", re.IGNORECASE)
 # a passive past: "was passed", "was upheld", "has been signed"; not "was the", "was a", "were still"
 _PASSIVE = re.compile(r"\b(?:was|were|has been|have been|had been)\s+(?!(?:the|a|an|still|also|in|on|at)\b)[a-z]{3,}\b")
 _IRREGULAR_PASTS = frozenset(_IRREGULAR.values()) - {"cut", "set", "shut"}
@@ -95,6 +96,9 @@ def yet_to_come(claim: str, windows: Iterable[str]) -> str | None:
     yet to come ("the Senate has yet to vote"); None otherwise."""
     if re.search(r"\b(?:yet|not|never|no)\b", claim, re.IGNORECASE) or not _past(claim):
         return None
+    windows = list(windows)
+    if not any(_ANY_YET.search(w) for w in windows):
+        return None  # no clause can be `_YET`'s (a first look before the clauses are cut)
     names = []
     for m in _NAMES.finditer(claim):
         first, *rest = m.group(1).split()
@@ -111,6 +115,7 @@ def yet_to_come(claim: str, windows: Iterable[str]) -> str | None:
 
 
 _FORECASTS = "projected|forecast|expected|predicted|likely|set|poised|due"
+_ANY_AHEAD = re.compile(rf"\b(?:is|are)\s+(?:{_FORECASTS})\s+to\s+[a-z]", re.IGNORECASE)
 _MAX_SUBJECT = 3  # words of the claim's subject before its verb ("Interest rates have fallen")
 
 
@@ -132,6 +137,8 @@ def forecast_as_done(claim: str, windows: Iterable[str]) -> str | None:
     if re.search(rf"\b(?:{_FORECASTS}|will|may|might|could|would)\b", claim, re.IGNORECASE):
         return None
     windows = list(windows)
+    if not any(_ANY_AHEAD.search(w) for w in windows):
+        return None  # no window says anything is projected, expected, ... to do (a first look, no compile)
     for subject, done in _subject_pasts(claim):
         if not done.islower() or any(re.search(rf"\b{done}\b", w, re.IGNORECASE) for w in windows):
             continue

@@ -37,6 +37,9 @@ def place_for_part(claim: str, windows: Iterable[str]) -> str | None:
     if m is None or m.group(1).split()[0] in _OPENERS:
         return None
     place, verb = m.group(1), m.group(2)
+    windows = list(windows)
+    if not any(place in w and verb in w for w in windows):
+        return None  # both patterns below need the place and its verb in one sentence (a first look, no compile)
     held = re.compile(
         rf"\b(?:city|town|village|county|district|state|province|region|municipality|port) of\s+"
         rf"((?:[A-Z][a-z]+\s+){{0,2}}[A-Z][a-z]+),\s+{re.escape(place)},?\s+{re.escape(verb)}\b"
