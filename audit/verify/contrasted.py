@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from audit.verify.hedges import _IRREGULAR, PROSPECTS, RAISING, _pasts
 from audit.verify.options import EVERY_SHARE
 from audit.verify.options import _sentences as sentences
+from audit.verify.parts import OPENERS
 
 _NAME = r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*"
 _VERBS = r"is|was|are|were|has|had|have|remains|remained|became|becomes"
@@ -39,7 +40,6 @@ _VERBS = r"is|was|are|were|has|had|have|remains|remained|became|becomes"
 _ATTRIBUTE = re.compile(
     rf"^\s*(?:The\s+)?({_NAME})\s+({_VERBS})\s+(the\s+[^,.;]+?)(?=\s+(?:of|in|on|at|for|by|with)\b|[,.;]|\s*$)"
 )
-_OPENERS = frozenset("The A An In On At By For After Before When While This That These Those It He She They".split())
 _CLAUSES = re.compile(r";|,?\s+\b(?:while|whereas|but|although|though)\b|,\s+and\b|,")
 
 
@@ -56,7 +56,7 @@ def attribute_of_other(claim: str, windows: Iterable[str]) -> str | None:
     """`claim's name/other name` where a sentence with half the claim's words gives the claim's attribute ("is the
     capital") to another name and names the claim's elsewhere; None otherwise."""
     m = _ATTRIBUTE.match(claim)
-    if m is None or m.group(1).split()[0] in _OPENERS:
+    if m is None or m.group(1).split()[0] in OPENERS:
         return None
     name, verb, what = m.group(1), m.group(2), " ".join(m.group(3).split())
     if len(what.split()) < 2:
@@ -68,7 +68,7 @@ def attribute_of_other(claim: str, windows: Iterable[str]) -> str | None:
             continue
         for found in held.finditer(sentence):
             other = found.group(1)
-            if other.split()[-1] in _OPENERS or name in other or other in name:
+            if other.split()[-1] in OPENERS or name in other or other in name:
                 continue
             return f"{name.lower()}/{other.lower()}"
     return None
@@ -102,9 +102,9 @@ def yet_to_come(claim: str, windows: Iterable[str]) -> str | None:
     names = []
     for m in _NAMES.finditer(claim):
         first, *rest = m.group(1).split()
-        if first in _OPENERS and rest:  # "The Senate"
+        if first in OPENERS and rest:  # "The Senate"
             names.append(" ".join(rest))
-        elif m.start() > 0 and first not in _OPENERS:
+        elif m.start() > 0 and first not in OPENERS:
             names.append(m.group(1))
     clauses = [c for w in windows for s in re.split(r"(?<=[.!?])\s+", w) for c in _clauses(s)]
     for name in names:

@@ -27,14 +27,15 @@ _PLACE = re.compile(
     r"^\s*(?:The\s+(?:state|country|province|region|city|county|nation|town|island)\s+of\s+)?"
     r"((?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+)\s+([a-z]{3,})\b"
 )
-_OPENERS = frozenset("The A An In On At By For After Before When While This That These Those It He She They".split())
+# capitalised words that open a sentence and name no place or person (contrasted.py reads them too)
+OPENERS = frozenset("The A An In On At By For After Before When While This That These Those It He She They".split())
 
 
 def place_for_part(claim: str, windows: Iterable[str]) -> str | None:
     """`place/part, place` where the windows say the claim's deed of its place was done by a part of it named before
     it ("Austin, Texas, passed"); None otherwise."""
     m = _PLACE.match(claim)
-    if m is None or m.group(1).split()[0] in _OPENERS:
+    if m is None or m.group(1).split()[0] in OPENERS:
         return None
     place, verb = m.group(1), m.group(2)
     windows = list(windows)
@@ -51,7 +52,7 @@ def place_for_part(claim: str, windows: Iterable[str]) -> str | None:
     for sentence in found_in:
         for found in held.finditer(sentence):
             part = found.group(1)
-            if part.split()[-1] not in _OPENERS and part not in claim:
+            if part.split()[-1] not in OPENERS and part not in claim:
                 return f"{place.lower()}/{part.lower()}, {place.lower()}"
     return None
 
