@@ -114,6 +114,19 @@ def test_packaged_model_speaks_this_codes_features():
     assert len(m.digest) == 64
 
 
+def test_a_pairs_support_does_not_depend_on_the_batch_it_is_scored_in():
+    """A claim's support is the same bit for bit whether its shard scores 1, 7 or 5,000 pairs at once (a matrix
+    product's last bit depended on the row count: 3,944 of these 5,000 rows differed somewhere)."""
+    m = load_support_model()
+    x = np.random.default_rng(0).random((5000, len(FEATURE_NAMES)))
+    for model in (m, m.screen):
+        assert model is not None
+        whole = model.predict(x)
+        for n in (1, 2, 7, 33):
+            parts = np.concatenate([model.predict(x[i : i + n]) for i in range(0, len(x), n)])
+            assert np.array_equal(parts, whole), n
+
+
 @pytest.mark.skipif(not TRAIN.is_file(), reason="../shared/data/train/pairs.jsonl.gz is not beside the repo")
 def test_calibrate_on_real_training_pairs_writes_a_loadable_model_and_card(tmp_path, scorer):
     out = tmp_path / "support.json"

@@ -48,7 +48,12 @@ class SupportModel:
         """P(supported) for each row of a (n, len(FEATURE_NAMES)) feature matrix."""
         if x.size == 0:
             return np.zeros(0)
-        z = ((x[:, self.columns] - self.mean) / self.scale) @ self.coef + self.intercept
+        # Summed feature by feature, element-wise: a matrix product's last bit depends on how many rows BLAS sees,
+        # and a claim's support must not depend on its shard or batch.
+        scaled = (x[:, self.columns] - self.mean) / self.scale
+        z = np.full(len(x), self.intercept, dtype=np.float64)
+        for j, weight in enumerate(self.coef):
+            z = z + scaled[:, j] * weight
         return np.asarray(1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0))), dtype=np.float64)
 
 
