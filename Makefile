@@ -71,8 +71,8 @@ eval: install
 TRAIN ?= ../shared/data/train/pairs.jsonl.gz
 
 # refits the support model on the training pairs only (never the dev sets) and rewrites audit/models/; the first
-# run embeds every pair with int8 MiniLM (claim + 2 candidate windows: about 1 min on 2 cores), later ones reuse
-# $(EVAL_DIR)/train_features.npz
+# run embeds every pair with int8 MiniLM (claim + 2 candidate windows: ~220 CPU s, a few minutes on 2 cores), later
+# ones reuse $(EVAL_DIR)/train_features.npz
 calibrate: install
 	mkdir -p $(EVAL_DIR)
 	$(VENV)/bin/citeaudit calibrate --pairs $(TRAIN) --out audit/models/support.json --features-cache $(EVAL_DIR)/train_features.npz

@@ -1,9 +1,11 @@
-"""The README tells the truth about the tree and the command line: its Layout and its command table, checked."""
+"""The README tells the truth about the tree and the command line: its Layout, its command table, and every
+`citeaudit` option, config key and repository path it and docs/ name, checked."""
 
 from __future__ import annotations
 
 import re
 import subprocess
+import tomllib
 from pathlib import Path
 
 import click
@@ -74,3 +76,56 @@ def test_each_command_in_the_table_has_the_options_shown(name: str, options: lis
     command = main.commands[name]
     have = {o for p in command.params if isinstance(p, click.Option) for o in p.opts}
     assert set(options) - have == set(), f"citeaudit {name}: README shows options it does not take"
+
+
+DOCS = {"README.md": README} | {f"docs/{p.name}": p.read_text() for p in sorted((REPO / "docs").glob("*.md"))}
+
+
+def code_spans(text: str) -> list[str]:
+    """The inline code spans and fenced or indented code lines of a Markdown text."""
+    spans = re.findall(r"(?<!`)`([^`\n]+)`(?!`)", text)
+    spans += re.findall(r"```[a-z]*\n(.*?)```", text, re.S)
+    spans += re.findall(r"^ {4}(citeaudit .*)$", text, re.M)
+    return spans
+
+
+def documented_invocations() -> list[tuple[str, str, str]]:
+    """(document, command, option) for each `citeaudit COMMAND ... --option` the README and docs/ write."""
+    found = []
+    for doc, text in DOCS.items():
+        for span in code_spans(text):
+            for m in re.finditer(r"citeaudit ([a-z][a-z-]*)((?:[^\n`|;&#]|\\\n)*)", span):
+                if m.group(1) in main.commands:
+                    found += [(doc, m.group(1), o) for o in re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", m.group(2))]
+    return found
+
+
+def test_every_documented_invocation_uses_options_the_command_takes() -> None:
+    """A flag the README or docs/ show after `citeaudit COMMAND` (in code) is one that command takes."""
+    wrong = set()
+    for doc, name, option in documented_invocations():
+        have = {o for p in main.commands[name].params if isinstance(p, click.Option) for o in p.opts} | {"--help"}
+        if option not in have:
+            wrong.add(f"{doc}: citeaudit {name} {option}")
+    assert documented_invocations(), "no invocation found: the pattern is broken"
+    assert sorted(wrong) == []
+
+
+def test_every_config_key_the_readme_names_exists() -> None:
+    """`[section] key` in the README names a key of citeaudit.toml (the defaults in code, by test_config)."""
+    keys = {(s, k) for s, d in tomllib.loads((REPO / "citeaudit.toml").read_text()).items() for k in d}
+    named = re.findall(r"`?\[(extract|verify|support|levels|run|outputs)\]`?\s+`?([a-z_]+)`?", README)
+    assert named, "no config key found: the pattern is broken"
+    assert sorted({f"[{s}] {k}" for s, k in named if (s, k) not in keys}) == []
+
+
+def test_every_repository_path_the_docs_name_exists() -> None:
+    """A path under audit/, flows/, schemas/, tests/, tools/ or docs/ that the README or docs/ name exists."""
+    missing = set()
+    for doc, text in DOCS.items():
+        for p in re.findall(r"(?<![\w/.-])((?:audit|flows|schemas|tests|tools|docs)/[\w./*-]*[\w*/])", text):
+            # a module's attribute counts as its module: `audit/verify/features.FEATURES_VERSION`
+            as_file = [p, p + ".py", p.rsplit(".", 1)[0] + ".py"]
+            if not (list(REPO.glob(p)) if "*" in p else any((REPO / f).exists() for f in as_file)):
+                missing.add(f"{doc}: {p}")
+    assert sorted(missing) == []
