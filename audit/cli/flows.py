@@ -58,6 +58,18 @@ def nothing_to_audit(db: str) -> str:
     )
 
 
+def say_if_sample(input_spec: str) -> None:
+    """One line when `--input` was left out: the flows then audit the bundled sample, which a user who forgot the
+    option (and passed `--db` of a real audit) would otherwise find mixed into their results without a word."""
+    if click.get_current_context().get_parameter_source("input_spec") is click.core.ParameterSource.DEFAULT:
+        out.print(
+            f"no --input given: auditing the bundled sample logs ({input_spec}); pass --input for your own logs",
+            soft_wrap=True,
+            markup=False,
+            highlight=False,
+        )
+
+
 def print_days(summaries: list[dict[str, Any]], db: str) -> None:
     if not summaries:
         out.print(nothing_to_audit(db), soft_wrap=True, markup=False, highlight=False)  # a path, never rich markup
@@ -113,6 +125,7 @@ def nightly(
     from flows.runtime import flow_params, flow_settings, preflight, start_or_record
 
     # a bad config, address or input fails before Prefect
+    say_if_sample(input_spec)
     preflight(input_spec, config_path, dask_address, contexts_spec)
     the_day = parse_day(day, "--day") if day is not None else None  # "" is no day, not the incremental plan
     start_or_record(db, input_spec, config_path, Window.for_day(the_day) if the_day else Window())
@@ -162,6 +175,7 @@ def backfill(
             f"backfill from {first} to {last} covers {days} days, more than --max-days {max_days}: "
             "check the dates, backfill a shorter range, or pass --max-days to allow it"
         )
+    say_if_sample(input_spec)
     preflight(input_spec, config_path, dask_address, contexts_spec)
     start_or_record(db, input_spec, config_path, Window(Window.for_day(first).start, Window.for_day(last).end))
     from flows.nightly import backfill as backfill_flow
@@ -196,6 +210,7 @@ def serve(
     from flows.runtime import build_deployment, check_prefect_env
 
     check_prefect_env()
+    say_if_sample(input_spec)
     deployment = build_deployment(
         input_spec, db, config_path, contexts_spec, dask_address, work_dir, cron=cron, tz=tz, name=name
     )

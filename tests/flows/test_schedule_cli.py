@@ -172,6 +172,21 @@ def test_serve_builds_deployment_from_config(tmp_path: Path, monkeypatch: pytest
 
 
 @pytest.mark.parametrize("command", ["nightly", "backfill"])
+def test_a_flow_without_input_says_it_audits_the_bundled_sample(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    # `--input` defaults to data/sample: a user who forgot it (with --db of their own audit) got the sample audited
+    # into their results without a word; here the folder is missing, so the line comes before the error
+    monkeypatch.chdir(tmp_path)
+    days = ["--day", "2026-11-01"] if command == "nightly" else ["--start", "2026-11-01", "--end", "2026-11-01"]
+    res = CliRunner().invoke(main, [command, "--db", str(tmp_path / "a.duckdb"), *days])
+    assert "no --input given: auditing the bundled sample logs (data/sample)" in res.output
+    assert res.exit_code == 2 and "data/sample" in res.output.split("no --input given")[1].split("\n", 1)[1]
+    res = CliRunner().invoke(main, [command, "--input", "data/sample", "--db", str(tmp_path / "a.duckdb"), *days])
+    assert res.exit_code == 2 and "no --input given" not in res.output
+
+
+@pytest.mark.parametrize("command", ["nightly", "backfill"])
 def test_cli_broken_input_file_fails_before_the_flow(tmp_path: Path, command: str) -> None:
     broken = tmp_path / "logs" / "broken.parquet"
     broken.parent.mkdir()
