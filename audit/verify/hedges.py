@@ -69,8 +69,9 @@ def dropped_hedge(
     its place are `mine` and all of whose words are `claim_words`, leaves out: the adverb, the verb with its "to",
     or "considered". None when there is none, or the claim hedges itself."""
     # a verb of saying or thinking the claim copies from the sentence ("Police said the fire was started
-    # deliberately" for "Police said the fire was probably started deliberately") is the sentence's, no hedge of its own
-    own = claim_words & CLAIM_HEDGES - (ATTRIBUTING & set(sent))
+    # deliberately" for "Police said the fire was probably started deliberately") is the sentence's, no hedge of its
+    # own, where the claim leaves the hedge out with nothing in its place ("will" for "may" is the swap's to name)
+    own = claim_words & CLAIM_HEDGES - (ATTRIBUTING & set(sent) if not mine else frozenset())
     if len(mine) > MAX_CLAIM_SIDE or j2 - j1 > MAX_SOURCE_SIDE or own:
         return None
     for j in range(j1, j2):

@@ -220,12 +220,13 @@ PLANT = "The plant produces 3,000 cars a month, about 36,000 a year."
     }
 )
 def test_an_amount_given_another_period_is_not_verified(got: Verdicts) -> None:
-    # "fee" was verified with no reason ("$100 a month" was caught: `swapped:month/year`)
+    # "fee" was verified with no reason ("$100 a month" was caught: `swapped:month/year`; "plant", a copy but for the
+    # period, is the copy rule's too)
     _assert_flagged(
         got,
         {
             "fee": "swapped:10 a year/10 a month",
-            "plant": "swapped:3,000 a week/3,000 a month",
+            "plant": "swapped:week/month",
             "drug": "swapped:500 a week/500 a month",
         },
     )

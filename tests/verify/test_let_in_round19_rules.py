@@ -213,3 +213,10 @@ FEE = "Subscribers pay $10 a month, or $100 a year if they pay in advance."
 )
 def test_an_amount_given_another_period(claim: str, want: str | None) -> None:
     assert amount_of_other_period(claim, [FEE]) == want
+
+
+def test_a_hedge_replaced_under_a_copied_verb_of_saying_is_left_to_the_swap() -> None:
+    # "The company will cut up to 500 jobs, a spokesman said" for "may cut": `swapped:will/may` (let-in round 8)
+    sent = "the company may cut up to 500 jobs a spokesman said".split()
+    claim = frozenset("the company will cut up to 500 jobs a spokesman said".split())
+    assert dropped_hedge(["will"], sent, 2, 3, claim) is None
