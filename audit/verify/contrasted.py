@@ -153,6 +153,7 @@ def forecast_as_done(claim: str, windows: Iterable[str]) -> str | None:
 _WHOLE = re.compile(r"\b(total|overall|group|combined)\s+([a-z]+)\b", re.IGNORECASE)
 _DETERMINERS = frozenset("the its their his her a an our".split())
 _NUMBER = re.compile(r"\d[\d,.]*")
+_FUNCTION = frozenset("among between within across about after before during under over into than from with".split())
 _STOP = frozenset(
     "the a an of in on at for from to by with its their his her while whereas but and was were is are has have had "
     "rose grew fell increased decreased rising growing percent per cent year last this that it".split()
@@ -169,8 +170,10 @@ def part_for_whole(claim: str, windows: Iterable[str]) -> str | None:
     claim saying neither the total nor the qualifier; None otherwise."""
     numbers = set(_NUMBER.findall(claim))
     mine = _words(claim)
-    if not numbers or mine & {"total", "overall", "group", "combined", "whole"}:
+    if not numbers:
         return None
+    if mine & {"total", "overall", "group", "combined", "whole"}:
+        return whole_for_part_figure(claim, windows)
     for sentence in _full_sentences(claim, windows):
         clauses = _clauses(sentence)
         for whole in _WHOLE.finditer(sentence):
@@ -185,4 +188,31 @@ def part_for_whole(claim: str, windows: Iterable[str]) -> str | None:
                     continue  # the claim names the part: "The company's cloud revenue grew 15 percent"
                 if noun in _words(clause) and _words(clause) - mine - _STOP:
                     return f"{noun}/{whole.group(1).lower()} {noun}"
+    return None
+
+
+def whole_for_part_figure(claim: str, windows: Iterable[str]) -> str | None:
+    """`total noun/part noun` where the claim gives its "total" noun (or "overall", ...) a number that a sentence
+    gives the same noun, qualified by a word the claim lacks, in one clause ("Car exports rose 12 percent"), while
+    another clause tells the total without it ("while total exports were unchanged"); None otherwise (let-in round
+    19: "Total exports rose 12 percent" against that was `verified`)."""
+    numbers, mine = set(_NUMBER.findall(claim)), _words(claim)
+    for whole in _WHOLE.finditer(claim):
+        noun = whole.group(2).lower()
+        for sentence in _full_sentences(claim, windows):
+            clauses = _clauses(sentence)
+            said = [c for c in clauses if re.search(rf"\b{whole.group(1)}\s+{noun}\b", c, re.IGNORECASE)]
+            if not said or any(numbers & set(_NUMBER.findall(c)) for c in said):
+                continue  # the sentence gives the total the number
+            for clause in clauses:
+                if noun not in _words(clause) or not numbers & set(_NUMBER.findall(clause)):
+                    continue
+                # the part: a word the claim lacks, before the noun ("Car exports") or after it ("Profit at the
+                # bank's trading arm")
+                part = re.search(rf"\b([A-Za-z]+)\s+{noun}\b", clause, re.IGNORECASE)
+                words = [part.group(1).lower()] if part else []
+                words += [w for w in re.findall(r"[a-z]+", clause.lower()) if len(w) > 3 and w not in _FUNCTION]
+                word = next((w for w in words if w not in mine | _DETERMINERS | _STOP), None)
+                if word is not None:
+                    return f"{whole.group(0).lower()}/{word} {noun}"
     return None

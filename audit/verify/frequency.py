@@ -92,7 +92,7 @@ def frequency_changed(claim: str, windows: Iterable[str]) -> str | None:
     window says the claim's; None otherwise."""
     said = rates(claim)
     if not said:
-        return None
+        return amount_of_other_period(claim, windows)
     near = content_near(claim, list(_RATE.finditer(claim)))
     other: str | None = None
     for window in windows:
@@ -104,3 +104,23 @@ def frequency_changed(claim: str, windows: Iterable[str]) -> str | None:
             if other is None and near & content_near(window, [m]):
                 other = rate[0]
     return None if other is None else f"{said[0][0]}/{other}"
+
+
+# an amount per period: "$10 a month", "40 hours per week", "2,000 calories a day" (let-in round 19)
+_AMOUNT = re.compile(
+    r"(?P<n>[$€£]?\d[\d,.]*)\s*(?:[a-z]+\s+)?(?:a|an|per|each)\s+(?P<per>year|month|week|day|hour|night)\b",
+    re.IGNORECASE,
+)
+
+
+def amount_of_other_period(claim: str, windows: Iterable[str]) -> str | None:
+    """`10 a year/10 a month` where the claim gives an amount per period ("$10 a year") that a window gives per
+    another period ("$10 a month, or $100 a year") and no window gives per the claim's; None otherwise."""
+    windows = list(windows)
+    for m in _AMOUNT.finditer(claim):
+        n, per = m["n"].lstrip("$€£"), m["per"].lower()
+        theirs = [(t["n"].lstrip("$€£"), t["per"].lower()) for w in windows for t in _AMOUNT.finditer(w)]
+        others = [p for k, p in theirs if k == n and p != per]
+        if others and (n, per) not in theirs:
+            return f"{n} a {per}/{n} a {others[0]}"
+    return None

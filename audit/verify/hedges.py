@@ -53,6 +53,11 @@ CLAIM_HEDGES = (
     | frozenset("may might could would likely unlikely think thinks believe believes expect expects suspect".split())
     | frozenset("suspects say says claim claims allege alleges".split())
 )
+# ... but who says it, copied from the sentence, hedges nothing the sentence does not (let-in round 19)
+ATTRIBUTING = frozenset(
+    "said say says told think thinks believe believes suspect suspects claim claims allege alleges "
+    "reported reports".split()
+)
 MAX_CLAIM_SIDE = 3  # words of the claim in the hedge's place ("will" for "is expected to")
 MAX_SOURCE_SIDE = 5  # words of the sentence there ("is thought to have been" for "was")
 
@@ -63,7 +68,11 @@ def dropped_hedge(
     """The hedge of `sent[j1:j2]` (lower-case words; a capitalised word given as "") that the claim, whose words in
     its place are `mine` and all of whose words are `claim_words`, leaves out: the adverb, the verb with its "to",
     or "considered". None when there is none, or the claim hedges itself."""
-    if len(mine) > MAX_CLAIM_SIDE or j2 - j1 > MAX_SOURCE_SIDE or claim_words & CLAIM_HEDGES:
+    # a verb of saying or thinking the claim copies from the sentence ("Police said the fire was started
+    # deliberately" for "Police said the fire was probably started deliberately") is the sentence's, no hedge of its
+    # own, where the claim leaves the hedge out with nothing in its place ("will" for "may" is the swap's to name)
+    own = claim_words & CLAIM_HEDGES - (ATTRIBUTING & set(sent) if not mine else frozenset())
+    if len(mine) > MAX_CLAIM_SIDE or j2 - j1 > MAX_SOURCE_SIDE or own:
         return None
     for j in range(j1, j2):
         word = sent[j]

@@ -287,4 +287,17 @@ def _counted_in_part(said: list[tuple[str, str]], sentence: str) -> str | None:
         for word, noun in said:
             if _same_noun(noun, m.group(2)) and not any(_same_noun(noun, w) for w in wholes):
                 return f"{word}/{' '.join(m.group(1).lower().split())}"
+    for m in _SHARE_OF.finditer(sentence):  # "40 percent of patients" (let-in round 19)
+        for word, noun in said:
+            if float(m["p"]) <= HALF and any(_same_noun(noun, w) for w in _WORD.findall(m["of"].lower())):
+                return f"{word}/{m['p']} percent"
     return None
+
+
+# a share of half or less: "40 percent of patients", "12% of the adult population"
+_SHARE_OF = re.compile(
+    r"\b(?P<p>\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)\s+of\s+(?:the\s+|its\s+|their\s+|all\s+)?"
+    r"(?P<of>(?:[a-z'’-]+\s+){0,2}[a-z'’-]+)",
+    re.IGNORECASE,
+)
+HALF = 50.0

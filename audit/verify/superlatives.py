@@ -91,3 +91,29 @@ def _named(m: re.Match[str]) -> bool:
 
 def _phrase(m: re.Match[str]) -> str:
     return " ".join(f"{m['verb']} the {m['sup']} {m['noun']}".lower().split())
+
+
+# a record of a class ("the first woman to lead", "the largest lake"), and the same record of a narrower class in a
+# window ("the first Black woman to lead", "the largest freshwater lake"): let-in round 19
+_CLASS = re.compile(
+    r"\b(?:the|its|their|his|her|a)\s+(?P<rec>first|last|only|" + _SUPERLATIVE + r")\s+(?P<noun>[a-z]{3,})\b"
+)
+_NOT_NARROWING = frozenset("ever and or of the a an to for such time times one two three".split())
+
+
+def record_class_widened(claim: str, windows: Iterable[str]) -> str | None:
+    """`first woman/first black woman` where the claim states a record ("the first", "the only", a superlative) of a
+    class that a window states of a narrower one, words the claim lacks between the record and its noun, and no
+    window states it of the claim's class; None otherwise."""
+    mine = set(re.findall(r"[\w'’-]+", claim.lower()))
+    windows = [w.lower() for w in windows]
+    for m in _CLASS.finditer(claim.lower()):
+        rec, noun = m["rec"], m["noun"]
+        if noun in _NOT_NARROWING or any(re.search(rf"\b{rec}\s+{noun}\b", w) for w in windows):
+            continue
+        for w in windows:
+            for n in re.finditer(rf"\b{rec}\s+(?P<extra>(?:[\w'’-]+\s+){{1,2}}?){noun}\b", w):
+                extra = n["extra"].split()
+                if not set(extra) & (mine | _NOT_NARROWING) and all(x.isalpha() for x in extra):
+                    return f"{rec} {noun}/{rec} {' '.join(extra)} {noun}"
+    return None

@@ -31,6 +31,7 @@ from audit.verdict import (
 )
 from audit.verify.agents import agent_given_other
 from audit.verify.asserted import dropped_condition, unasserted_frame
+from audit.verify.attempts import bid_as_attained
 from audit.verify.bars import leave_or_going_on
 from audit.verify.bindings import figure_of_another
 from audit.verify.causal import CAUSE, unstated_cause
@@ -53,6 +54,8 @@ from audit.verify.frequency import frequency_changed
 from audit.verify.keyfacts import keyfact_coverage
 from audit.verify.kinds import kind_said_otherwise
 from audit.verify.multiplied import multiple_against_percent
+from audit.verify.narrowed import copy_narrowed
+from audit.verify.obligation import advice_as_duty
 from audit.verify.options import (
     all_for_some,
     any_for_bounded,
@@ -72,7 +75,7 @@ from audit.verify.roles import role_given_other
 from audit.verify.semantic import SemanticScorer
 from audit.verify.shares import share_changed
 from audit.verify.static import StaticScorer
-from audit.verify.superlatives import record_widened
+from audit.verify.superlatives import record_class_widened, record_widened
 from audit.verify.support import load_support_model
 from audit.verify.swaps import swapped_words
 from audit.verify.text import SourceWindow, content_words, fold_case_traps
@@ -270,6 +273,7 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
             frequency_changed,
             count_said_otherwise,
             record_widened,
+            record_class_widened,
             equality_changed,
             share_changed,
         )
@@ -290,6 +294,8 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
             members_for_part,
             attribute_of_other,
             part_for_whole,
+            advice_as_duty,
+            bid_as_attained,
         )
         swapped += [rule(claim, windows) for rule in (*rules, *later)]
     only = only_option(claim, windows) or yet_to_come(claim, windows) or forecast_as_done(claim, windows)
@@ -333,12 +339,13 @@ def score_pairs(
             continue
         frame = _frame(a, source)
         condition = _condition(a, source) if frame is None else None
-        exact = a.exact and frame is None and condition is None
+        windows = [w.text for w in a.candidates]  # the candidate windows every rule below reads
+        narrowed = copy_narrowed(a.claim, source, _copied_span(a, source), a.exact, windows)  # `swapped:` reasons
+        exact = a.exact and frame is None and condition is None and not narrowed
         semantic = float(feats[COS_TRANSFORMER]) if ref else (float(feats[_COS_MAX]) if cos is not None else None)
         evidence = _evidence(a, source, cos)
         opposite = not a.exact and evidence is not None and direction_mismatch(a.claim, evidence.text)
         negated = bool(feats[_NEGATION]) and not a.exact
-        windows = [w.text for w in a.candidates]  # the candidate windows every rule below reads
         swaps = () if a.exact else swapped_words(a.claim, windows, a.facts.names)
         negated = negated or "negation" in swaps
         windowed = () if a.exact else window_reasons(a.claim, windows, swaps)
@@ -360,6 +367,7 @@ def score_pairs(
                 + tuple(dict.fromkeys(_swap_reason(w) for w in swaps if w != "negation"))
                 + windowed
                 + ((f"{UNASSERTED}:{frame}",) if frame is not None else ())
+                + narrowed
                 + ((f"{CONDITIONAL}:{condition}",) if condition is not None else ())
                 + ((f"{UNASSERTED}:{CAUSE}",) if causal else ()),
                 evidence=evidence,

@@ -23,8 +23,9 @@ from audit.calibrate import read_pairs
 from audit.verify.causal import unstated_cause
 from audit.verify.direction import direction_mismatch
 from audit.verify.features import analyse_pair, negation_mismatch
+from audit.verify.narrowed import copy_narrowed
 from audit.verify.swaps import swapped_words
-from audit.verify.verifier import _condition, _frame, _swap_reason, window_reasons
+from audit.verify.verifier import _condition, _copied_span, _frame, _swap_reason, window_reasons
 
 PAIRS = Path(__file__).resolve().parents[3] / "shared" / "data" / "train" / "pairs.jsonl.gz"
 
@@ -39,9 +40,10 @@ def reasons(claim: str, source: str) -> list[str]:
     condition = _condition(a, source) if frame is None else None
     if condition is not None:
         out.append(f"conditional:{condition}")
+    windows = [w.text for w in a.candidates]
+    out += copy_narrowed(a.claim, source, _copied_span(a, source), a.exact, windows)  # what a copy leaves out
     if a.exact:
         return out
-    windows = [w.text for w in a.candidates]
     swaps = swapped_words(a.claim, windows, a.facts.names)
     out += [_swap_reason(w) for w in swaps if w != "negation"]
     out += window_reasons(a.claim, windows, swaps)  # the audit's own (audit/verify/verifier.py)

@@ -1,0 +1,233 @@
+"""The "nothing let in" sweep, round 19: wrong claims that copy the source's words but leave out what narrows them, or
+state more force, more share or more outcome than the source gives. A record's span of time and a part's figure left
+out of an exact copy (which the window rules do not read), a hedge under a copied "said", "most" for a share of half
+or less, a duty for advice, a bid stated as attained, a record of a wider class; each beside right twins, all through
+one real `citeaudit run` on real Parquet and DuckDB files (docs/hostile-inputs.md, "Let-ins, round 19")."""
+
+from __future__ import annotations
+
+from tests.cli.hostile import Verdicts, claims
+from tests.cli.test_hostile_verdicts import _assert_flagged, _assert_verified
+
+TITLE = "It was the team's first league title since 1986."
+LOWEST = "Inflation fell to its lowest rate in three years, the central bank said on Tuesday."
+WIN = "It was the club's biggest win for 40 years, and the crowd stayed long after the final whistle."
+EXPORTS = "Car exports rose 12 percent last year, while total exports were unchanged."
+SALES = "Online sales rose 8 percent in March, while overall sales fell 2 percent."
+PROFIT = "Profit at the bank's trading arm rose 20 percent, while total profit fell 5 percent."
+
+
+@claims(
+    {
+        "title": ("It was the team's first league title.", TITLE),
+        "exports": ("Exports rose 12 percent last year.", EXPORTS),
+        "total_exports": ("Total exports rose 12 percent last year.", EXPORTS),
+        # held out (written after the rules)
+        "lowest": ("Inflation fell to its lowest rate.", LOWEST),
+        "win": ("It was the club's biggest win.", WIN),
+        "sales": ("Sales rose 8 percent in March.", SALES),
+        "total_profit": ("Total profit rose 20 percent.", PROFIT),
+        # supported: the span said, a record of all time, "since" as a reason, the part named, the total's own figure
+        "ok_title": ("It was the team's first league title since 1986.", TITLE),
+        "ok_win": ("It was the club's biggest win for 40 years.", WIN),
+        "ok_ever": (
+            "It was the club's biggest win.",
+            "It was the club's biggest win ever, and the crowd stayed long after the final whistle.",
+        ),
+        "ok_since": (
+            "The first vote failed.",
+            "The first vote failed, since the quorum was not met, and a second vote was held in May.",
+        ),
+        "ok_car": ("Car exports rose 12 percent last year.", EXPORTS),
+        "ok_online": ("Online sales rose 8 percent in March.", SALES),
+        "ok_overall": ("Overall sales fell 2 percent.", SALES),
+        "ok_total": ("Total profit fell 5 percent.", PROFIT),
+        "ok_plain": (
+            "Exports rose 12 percent last year.",
+            "Exports rose 12 percent last year, driven by strong demand for cars.",
+        ),
+    }
+)
+def test_a_copy_that_leaves_out_what_narrows_it_is_not_verified(got: Verdicts) -> None:
+    # "title" and "exports" were verified as exact matches (the window rules skip them), "total_exports" with no reason
+    _assert_flagged(
+        got,
+        {
+            "title": "swapped:first/first since 1986",
+            "exports": "swapped:exports/total exports",
+            "total_exports": "swapped:total exports/car exports",
+            "lowest": "swapped:lowest/lowest in three years",
+            "win": "swapped:biggest/biggest for 40 years",
+            "sales": "swapped:sales/overall sales",
+            "total_profit": "swapped:total profit/bank profit",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+FIRE = "Police said the fire was probably started deliberately, though no one has been charged."
+TRIAL = "The drug reduced symptoms in 40 percent of patients in the trial, compared with 25 percent on placebo."
+EXERCISE = "Guidelines recommend that adults get at least 150 minutes of moderate exercise a week."
+BRIDGE = "Officials said the bridge may close in May for repairs."
+VOTERS = "About 45 percent of voters backed the plan in the referendum held on Sunday."
+DRIVERS = "Drivers are advised to switch off their engines at the crossing."
+
+
+@claims(
+    {
+        "fire": ("Police said the fire was started deliberately.", FIRE),
+        "most": ("The drug reduced symptoms in most patients in the trial.", TRIAL),
+        "must": ("Adults must get at least 150 minutes of moderate exercise a week.", EXERCISE),
+        # held out
+        "bridge": ("Officials said the bridge will close in May.", BRIDGE),
+        "witness": (
+            "Witnesses said the driver was speeding.",
+            "Witnesses said the driver was apparently speeding when the car left the road.",
+        ),
+        "voters": ("Most voters backed the plan in the referendum.", VOTERS),
+        "welsh": (
+            "The majority of the town's residents speak Welsh.",
+            "Around 30% of the town's residents speak Welsh, according to the census.",
+        ),
+        "drivers": ("Drivers must switch off their engines at the crossing.", DRIVERS),
+        "staff": (
+            "Employees are required to complete the safety training.",
+            "Employees are encouraged to complete the safety training by June.",
+        ),
+        # supported: the hedge kept, a share over half, a duty the source states, advice as advice
+        "ok_fire": ("Police said the fire was probably started deliberately.", FIRE),
+        "ok_bridge": ("Officials said the bridge might close in May.", BRIDGE),
+        "ok_police": (
+            "Police believe the fire was started deliberately.",
+            "Police believe the fire was started deliberately, and have appealed for witnesses.",
+        ),
+        "ok_share": ("The drug reduced symptoms in 40 percent of patients in the trial.", TRIAL),
+        "ok_welsh": (
+            "Most of the town's residents speak Welsh.",
+            "Around 70% of the town's residents speak Welsh, according to the census.",
+        ),
+        "ok_most": (
+            "Most voters backed the plan.",
+            "Most voters backed the plan; 45 percent of voters under 30 opposed it.",
+        ),
+        "ok_advised": ("Adults are advised to get at least 150 minutes of moderate exercise a week.", EXERCISE),
+        "ok_should": ("Drivers should switch off their engines at the crossing.", DRIVERS),
+        "ok_required": (
+            "Employees are required to complete the safety training.",
+            "All employees must complete the safety training by June.",
+        ),
+    }
+)
+def test_more_force_or_share_than_the_source_gives_is_not_verified(got: Verdicts) -> None:
+    # "fire", "most", "must" were verified with no reason
+    _assert_flagged(
+        got,
+        {
+            "fire": "unasserted:probably",
+            "most": "swapped:most/40 percent",
+            "must": "swapped:must/recommend",
+            "bridge": "swapped:will/may",
+            "witness": "unasserted:apparently",
+            "voters": "swapped:most/45 percent",
+            "welsh": "swapped:majority/30 percent",
+            "drivers": "swapped:must/advise",
+            "staff": "swapped:required/encouraged",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+    _assert_verified(got, ("ok_fire", "ok_bridge", "ok_police"), clear_of="unasserted:")
+
+
+MAYOR = "Jane Doe ran for mayor in 2012 but lost to John Roe. She was elected mayor in 2016 and served two terms."
+JUSTICE = "Maria Silva was nominated for chief justice in 2015, but the Senate rejected her. She was appointed in 2019."
+BOOKER = "The novel was shortlisted for the Booker Prize in 2001 and sold well."
+DEAN = "In 2021 she became the first Black woman to lead the university."
+SPACE = "He was the first European astronaut to walk in space, in 1998."
+
+
+@claims(
+    {
+        "mayor": ("Jane Doe became mayor in 2012.", MAYOR),
+        "elected": ("Jane Doe was elected mayor in 2012.", MAYOR),
+        "dean": ("In 2021 she became the first woman to lead the university.", DEAN),
+        "space": ("He was the first astronaut to walk in space.", SPACE),
+        # held out
+        "justice": ("Maria Silva was appointed chief justice in 2015.", JUSTICE),
+        "booker": ("The novel won the Booker Prize in 2001.", BOOKER),
+        "senate": (
+            "Tom Reyes was elected to the Senate in 2010.",
+            "Tom Reyes ran for the Senate in 2010 and lost narrowly; he won the seat in 2014.",
+        ),
+        "judge": (
+            "She was the first woman to sit on the court.",
+            "She was the first Hispanic woman to sit on the court, appointed in 2009.",
+        ),
+        "river": (
+            "It is the longest river in Europe.",
+            "It is the longest navigable river in Europe, carrying barges for 2,000 km.",
+        ),
+        # supported: the year it was attained, the bid as a bid, a nomination confirmed, the record's own class
+        "ok_mayor": ("Jane Doe was elected mayor in 2016.", MAYOR),
+        "ok_ran": ("Jane Doe ran for mayor in 2012.", MAYOR),
+        "ok_nominated": ("Maria Silva was nominated for chief justice in 2015.", JUSTICE),
+        "ok_shortlisted": ("The novel was shortlisted for the Booker Prize in 2001.", BOOKER),
+        "ok_confirmed": (
+            "Reagan appointed her to the Supreme Court in 1981.",
+            "She was nominated to the Supreme Court by Reagan in 1981 and confirmed by the Senate.",
+        ),
+        "ok_dean": ("In 2021 she became the first Black woman to lead the university.", DEAN),
+        "ok_space": ("He was the first European astronaut to walk in space.", SPACE),
+        "ok_oldest": (
+            "It is the longest river in Europe.",
+            "It is the longest river in Europe and the most navigable, carrying barges for 2,000 km.",
+        ),
+    }
+)
+def test_a_bid_stated_as_won_or_a_record_of_a_wider_class_is_not_verified(got: Verdicts) -> None:
+    # "mayor", "elected" (left by round 17), "dean", "space" were verified with no reason
+    _assert_flagged(
+        got,
+        {
+            "mayor": "swapped:became/ran for",
+            "elected": "swapped:elected/ran for",
+            "dean": "swapped:first woman/first black woman",
+            "space": "swapped:first astronaut/first european astronaut",
+            "justice": "swapped:appointed/was nominated",
+            "booker": "swapped:won/was shortlisted",
+            "senate": "swapped:elected/ran for",
+            "judge": "swapped:first woman/first hispanic woman",
+            "river": "swapped:longest river/longest navigable river",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+FEE = "Subscribers pay $10 a month, or $100 a year if they pay in advance."
+PLANT = "The plant produces 3,000 cars a month, about 36,000 a year."
+
+
+@claims(
+    {
+        "fee": ("Subscribers pay $10 a year.", FEE),
+        # held out
+        "plant": ("The plant produces 3,000 cars a week.", PLANT),
+        "drug": ("The drug costs $500 a week.", "The drug costs $500 a month in the US and $200 a week in Canada."),
+        # supported: each amount with its own period, in other words
+        "ok_fee": ("Subscribers pay $10 a month.", FEE),
+        "ok_year": ("Subscribers pay $100 a year if they pay in advance.", FEE),
+        "ok_plant": ("The plant produces about 36,000 cars a year.", PLANT),
+        "ok_hours": ("Staff work 40 hours a week.", "Staff at the plant work 40 hours per week on average."),
+    }
+)
+def test_an_amount_given_another_period_is_not_verified(got: Verdicts) -> None:
+    # "fee" was verified with no reason ("$100 a month" was caught: `swapped:month/year`; "plant", a copy but for the
+    # period, is the copy rule's too)
+    _assert_flagged(
+        got,
+        {
+            "fee": "swapped:10 a year/10 a month",
+            "plant": "swapped:week/month",
+            "drug": "swapped:500 a week/500 a month",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
