@@ -121,5 +121,8 @@ def ordinal_given_elsewhere(found: str, claim: Sequence[tuple[str, bool]], sent:
     mine, _, theirs = found.partition("/")
     if not names or not given(ordinal):
         return False
+    # the claim's ordinal before the superlative the sentence gives another ("second busiest/busiest" against
+    # "Shanghai has the busiest port; Singapore ranks second": the false-alarm sweep, round 18)
+    ranked = mine.split()[0] == ordinal and mine.split()[1:] == theirs.split()
     # a name of two words in another's place too ("buzz aldrin/neil armstrong": let-in round 17's name swap)
-    return (mine == ordinal and theirs in _ORDINALS and not given(theirs)) or set(mine.split()) <= names
+    return (mine == ordinal and theirs in _ORDINALS and not given(theirs)) or ranked or set(mine.split()) <= names
