@@ -94,7 +94,7 @@ def equality_changed(claim: str, windows: Iterable[str]) -> str | None:
 # "not as fast as" is "slower than" (the false-alarm sweep, round 18: "The new model is not as fast as the old one"
 # against "The new model is slower than the old one" was negation_mismatch): a negated equality, and a comparative of
 # the other sense of its adjective's dimension ("slower", "less fast") about the same thing (a word after "as" after
-# "than" too)
+# "than" too), where the plain side does not state the adjective's own comparative too ("but faster now")
 _NOT_AS = re.compile(r"(?:\bnot|n't)\s+(?:quite\s+|nearly\s+)?(?:as|so)\s+([a-z]+)\s+as\s+((?:[a-z]+\s+){0,3}[a-z]+)")
 _THAN = re.compile(r"\bthan\s+((?:[a-z]+\s+){0,3}[a-z]+)")
 _SKIP = frozenset("the a an its their his her this that one ones those these".split())
@@ -105,6 +105,8 @@ def not_as_said_less(negated: str, plain: str) -> bool:
     plain_words = re.findall(r"[a-z]+", plain.lower())
     for m in _NOT_AS.finditer(negated.lower()):
         adj, things = m.group(1), set(m.group(2).split()) - _SKIP
+        if _comparatives(adj) & set(plain_words):
+            continue  # "slower than ... at launch, but faster now": the denied sense stated too
         mine = {s for form in _comparatives(adj) for s in comparative_senses([form, "than"], 1)} | {(adj, 1)}
         for t in _THAN.finditer(plain.lower()):
             at = len(re.findall(r"[a-z]+", plain.lower()[: t.start()]))

@@ -213,10 +213,12 @@ def claim_ordinals(claim: str) -> tuple[str, ...]:
 
 
 # a place said by its prize: the runner-up is second, a silver medal second, a bronze third (the false-alarm sweep,
-# round 18: "finished second" against "were runners-up" was missing_number:2nd); a metal alone is no place ("silver
-# prices"), only a medal, a medallist or a metal won
+# round 18: "finished second" against "were runners-up" was missing_number:2nd); a runner-up only as one's place
+# ("was the runner-up", not "beat the runner-up"); a metal alone is no place ("silver prices"), only a medal, a
+# medallist or a metal won
 _PLACE_WORD = re.compile(
-    r"\brunners?[-\s]up\b|\b(silver|bronze)[-\s]medal|"
+    r"\b(?:was|were|is|are|be|been|finished|ended|came|as)\s+(?:the\s+|a\s+)?runners?[-\s]up\b|"
+    r"\b(silver|bronze)[-\s]medal|"
     r"\b(?:won|wins|win|winning|took|takes|take|claimed|claims|earned|grabbed|collected)\s+(?:a\s+|the\s+)?(silver|bronze)\b",
     re.IGNORECASE,
 )

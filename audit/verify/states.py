@@ -106,7 +106,7 @@ _STATES_STEMMED: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
             "averted avoided prevented",
         ),
         (
-            r"\b(?:reject(?:s|ed)?|refus(?:e|es|ed)|declin(?:e|es|ed)|turn(?:s|ed)?\s+down|dismiss(?:es|ed)?)\b",
+            r"\b(?:reject(?:s|ed)?|refus(?:e|es|ed)|declin(?:e|es|ed)(?=\s+(?:to|the|an?|his|her|its|their)\b)|turn(?:s|ed)?\s+down|dismiss(?:es|ed)?)\b",
             "allow allowed accept accepted approve approved grant granted uphold upheld",
         ),
         (r"\b(?:retain(?:s|ed)?|kept|keeps|hold(?:s)?\s+on\s+to|held\s+on\s+to)\b", "lose loses lost"),

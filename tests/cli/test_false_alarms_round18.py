@@ -42,6 +42,7 @@ DAMAGE = "Damage is estimated at $3-4 billion."
         "w_silver_metal": ("Peru is the second-largest silver producer.", "Peru is the largest silver producer."),
         "w_h_damage": ("Damage is estimated at between 2 billion and 4 billion dollars.", DAMAGE),
         "w_h_took_silver": ("Norway finished third in the relay.", "Norway took silver in the relay."),
+        "w_beat_runner_up": ("He finished second in the final.", "He beat the runner-up in the final."),
     },
     HARD,
 )
@@ -60,6 +61,7 @@ def test_a_range_and_a_place_said_otherwise(got: Verdicts) -> None:
         ("w_silver_metal", "missing_number:2nd"),
         ("w_h_damage", "missing_number:2 billion"),
         ("w_h_took_silver", "missing_number:3rd"),
+        ("w_beat_runner_up", "missing_number:2nd"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got[key])
 
@@ -97,6 +99,10 @@ def test_a_range_and_a_place_said_otherwise(got: Verdicts) -> None:
         ),
         "w_h_riksdag": ("The Danish Riksdag approved the budget.", "Sweden's Riksdag approved the budget on Tuesday."),
         "w_h_bce": ("The temple was built in 300 BCE.", "The temple was built in 300 AD."),
+        "w_ranks_in_other": (
+            "Singapore has the second-busiest container port in the world.",
+            "Shanghai has the busiest container port in the world; Singapore ranks second in shipbuilding.",
+        ),
     },
     HARD,
 )
@@ -118,6 +124,7 @@ def test_a_rank_a_country_and_an_era_said_otherwise(got: Verdicts) -> None:
         ("w_h_most", "swapped:second most/most"),
         ("w_h_riksdag", "missing_name:Danish"),
         ("w_h_bce", "missing_name:BCE"),
+        ("w_ranks_in_other", "swapped:second busiest/busiest"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got[key])
 
@@ -152,6 +159,12 @@ FLAG = "The flag's colours are blue, white and red."
         "w_two_clauses": ("The shirt is red and the trousers are blue.", "The shirt is blue and the trousers are red."),
         "w_h_not_as_cheap": ("The bus is not as cheap as the train.", "The bus is cheaper than the train."),
         "w_h_black_red": ("The logo is black and red.", "The logo is white and black."),
+        "w_shares_declined": ("The company did not accept the bid.", "The company's shares declined after the bid."),
+        "w_faster_now": (
+            "The new model is not as fast as the old one.",
+            "The new model is slower than the old one was at launch, but faster now.",
+        ),
+        "w_list_apart": ("The flag is red and white.", "The flag is white and blue, and the logo is red."),
     },
     HARD,
 )
@@ -171,5 +184,8 @@ def test_a_negation_and_a_list_said_otherwise(got: Verdicts) -> None:
         ("w_two_clauses", "swapped:red/blue"),
         ("w_h_not_as_cheap", "negation_mismatch"),
         ("w_h_black_red", "swapped:black and red/white and black"),
+        ("w_shares_declined", "negation_mismatch"),
+        ("w_faster_now", "negation_mismatch"),
+        ("w_list_apart", "swapped:red and white/white and blue"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got[key])

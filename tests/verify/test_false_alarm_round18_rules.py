@@ -42,6 +42,7 @@ def test_shared_scales(text: str, want: set[str]) -> None:
         ("He finished third in the marathon.", "He took bronze.", []),
         ("h_ Norway finished second in the relay.", "Norway took silver in the relay.", []),
         ("h_ The Dutch team finished third in the race.", "The Dutch team won the bronze medal.", []),
+        ("He finished second in the final.", "He beat the runner-up in the final.", ["2nd"]),
         ("She finished third in the final.", "She won the silver medal in the final.", ["3rd"]),
         # a metal alone is no place
         ("Peru is the second-largest silver producer.", "Peru is the largest silver producer.", ["2nd"]),
@@ -154,6 +155,9 @@ def test_kind_said_otherwise_in_a_list(claim: str, window: str, want: str | None
         ("The new model is not as fast as the old one.", "The new model is faster than the old one.", False),
         ("The new model is not as fast as the old one.", "The new model is slower than the rival phone.", False),
         ("h_ The bus is not as cheap as the train.", "The bus is cheaper than the train.", False),
+        # "declined" with no object is a fall; the plain side stating the denied sense too
+        ("The company did not accept the bid.", "The company's shares declined after the bid.", False),
+        ("The model is not as fast as the old one.", "It is slower than the old one was, but faster now.", False),
     ],
 )
 def test_negation_said_as_a_state_or_a_comparative(negated: str, plain: str, want: bool) -> None:
