@@ -69,3 +69,5 @@ US_ADJECTIVES = tuple(a.title() for a in _PAIRS[0][1])
 # before an institution's name ("the US Federal Reserve", "the German Bundestag"): `nameforms._country_qualifier`
 _COUNTRY_PAIRS = _PAIRS[: next(i for i, (c, _) in enumerate(_PAIRS) if c == "europe")]
 COUNTRY_WORDS = frozenset(w.title() for c, adjs in _COUNTRY_PAIRS for w in (c, *adjs)) | {"US", "USA", "UK", "America"}
+# ... and their adjectives alone, not a people's plural ("Americans"): "the German Bundestag" (false alarms, round 18)
+COUNTRY_ADJECTIVES = frozenset(a.title() for _, adjs in _COUNTRY_PAIRS for a in adjs if a == "swiss" or a[-1] != "s")

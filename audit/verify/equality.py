@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 from audit.extract.firstchars import compile_skipping
 from audit.verify.direction import content_near
+from audit.verify.events import comparative_senses
 
 _IDIOMS = frozenset(
     "many much well soon far long early late little few good bad often possible likely such same usual ever quickly "
@@ -88,3 +89,28 @@ def equality_changed(claim: str, windows: Iterable[str]) -> str | None:
         if found is not None:
             return f"{m.group()}/{found.group()}"
     return None
+
+
+# "not as fast as" is "slower than" (the false-alarm sweep, round 18: "The new model is not as fast as the old one"
+# against "The new model is slower than the old one" was negation_mismatch): a negated equality, and a comparative of
+# the other sense of its adjective's dimension ("slower", "less fast") about the same thing (a word after "as" after
+# "than" too), where the plain side does not state the adjective's own comparative too ("but faster now")
+_NOT_AS = re.compile(r"(?:\bnot|n't)\s+(?:quite\s+|nearly\s+)?(?:as|so)\s+([a-z]+)\s+as\s+((?:[a-z]+\s+){0,3}[a-z]+)")
+_THAN = re.compile(r"\bthan\s+((?:[a-z]+\s+){0,3}[a-z]+)")
+_SKIP = frozenset("the a an its their his her this that one ones those these".split())
+
+
+def not_as_said_less(negated: str, plain: str) -> bool:
+    """Whether `plain` says "slower than" (or "less fast than") what `negated` says "not as fast as", of one thing."""
+    plain_words = re.findall(r"[a-z]+", plain.lower())
+    for m in _NOT_AS.finditer(negated.lower()):
+        adj, things = m.group(1), set(m.group(2).split()) - _SKIP
+        if _comparatives(adj) & set(plain_words):
+            continue  # "slower than ... at launch, but faster now": the denied sense stated too
+        mine = {s for form in _comparatives(adj) for s in comparative_senses([form, "than"], 1)} | {(adj, 1)}
+        for t in _THAN.finditer(plain.lower()):
+            at = len(re.findall(r"[a-z]+", plain.lower()[: t.start()]))
+            theirs = comparative_senses(plain_words, at)
+            if any((d, -s) in theirs for d, s in mine) and things & set(t.group(1).split()):
+                return True
+    return False

@@ -173,6 +173,11 @@ def _comparative(words: Sequence[str], at: int) -> frozenset[tuple[str, int]]:
     return _COMPARATIVES.get(word, frozenset())
 
 
+def comparative_senses(words: Sequence[str], at: int) -> frozenset[tuple[str, int]]:
+    """The dimensions and senses of the comparative before `words[at]` ("than"): "slower" is ("speed", -1)."""
+    return _comparative(words, at)
+
+
 def comparatives_converse(claim: Sequence[str], i: int, sent: Sequence[str], j: int) -> bool:
     """Whether the comparatives before the claim's "than" at `i` and the sentence's at `j` (lower-case words) order
     their two sides in opposite senses of one dimension: "older" / "younger", "more counties" / "fewer counties",

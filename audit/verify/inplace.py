@@ -7,7 +7,9 @@ a paraphrase changes freely. Read by `swaps._swap` on one difference of a claim 
   sacked" for "resigned"); not a determiner opening it ("a few" is one quantifier, as "several");
 - two words in the place of two, each against the one in its place, where one pair contradicts and neither side
   holds a number ("took silver" for "won gold"): not "14 days" for "two weeks", where the unit differs with the
-  count.
+  count;
+- two items of one list in each other's place ("red, white and blue" for "blue, white and red": `listed_crossed`,
+  the false-alarm sweep, round 18), no contradiction.
 Pure.
 """
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audit.verify.opposites import CLASSED, contradicts
+from audit.verify.reversal import JOINING
 
 FILLERS = frozenset("but and also only even yet while so then".split())
 DETERMINERS = frozenset("a an the its their his her".split())
@@ -45,3 +48,19 @@ def said_otherwise(mine: Sequence[str], theirs: Sequence[str]) -> bool:
     if len(mine) != 2 or len(theirs) != 2 or any(_counted(w) for w in [*mine, *theirs]):
         return False
     return any(contradicts(a, b) for a, b in zip(mine, theirs, strict=True))
+
+
+def listed_crossed(mine: str, theirs: str, at: int, claim: Sequence[str], replaced: frozenset[tuple[str, str]]) -> bool:
+    """Whether the claim's word `mine` (at `at` in the claim's words, lower case) and the sentence's `theirs` in its
+    place are two items of one list the two write in another order ("red, white and blue" for "blue, white and red":
+    each word in the other's place, every claim word between them a joining word or an item of their class, as
+    "white"). Not two words of two clauses ("the shirt is red and the trousers are blue"), nor across a word that
+    orders them (no joining word: `swaps._crossed` reads those)."""
+    if (theirs, mine) not in replaced:
+        return False
+    kinds = set(CLASSED.get(mine, {}))
+    for k in (k for k, w in enumerate(claim) if w == theirs):
+        between = claim[min(at, k) + 1 : max(at, k)]
+        if any(w in JOINING for w in between) and all(w in JOINING or kinds & set(CLASSED.get(w, {})) for w in between):
+            return True
+    return False

@@ -16,6 +16,7 @@ from audit.verify.nameforms import country_qualifiers, dated_days, found_otherwi
 from audit.verify.notations import DECIMAL_COMMA, LETTER_SCALES
 from audit.verify.numbered import without_name_digits
 from audit.verify.numranges import SCALES, number_key, number_ranges, numbers_inside, scaled, year_counts, years_in_full
+from audit.verify.numranges import shared_scales as _shared_scales
 from audit.verify.numwords import CARDINALS as _CARDINALS
 from audit.verify.numwords import ORDINALS as _ORDINALS
 from audit.verify.numwords import TENS as _TENS
@@ -325,9 +326,8 @@ def key_facts(claim: str) -> KeyFacts:
 @text_cache(max_chars=16_000_000, max_entries=2048, shared=True)  # ~3 bytes a character: ~50 MB at most
 def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str]:
     """The numbers of a source, what its dates state (`_date_keys`), its lower-cased text and that text for names:
-    accents folded, a hyphen at a line break joined to the next line ("jean-\\nluc" is "jean-luc", as PDFs break it)
-    (cached: a source is checked against many claims). A number with a scale word is there as written (`5 million`),
-    in full (`5000000`) and bare (`5`); an ambiguous "1.000" under both readings, "1 000" as 1000 too."""
+    accents folded, a hyphen at a line break joined ("jean-\\nluc" is "jean-luc", as PDFs break it) (cached). A number
+    with a scale word is there as written (`5 million`), in full (`5000000`) and bare (`5`); "1.000" either way."""
     source = without_footnotes(ascii_digits(source))
     grouped = halves_in_digits(years_in_full(_MINUS.sub("-", _GROUP_SPACE.sub("", source))))
     text = _WORD_NUMBER.sub(lambda m: _word_number(m, False), grouped)  # "the first of May" is May 1 too
@@ -335,6 +335,7 @@ def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str
     forms, dates = _date_forms(text, digit_dates)
     numbers = {r for m in _NUMBER.finditer(grouped) for r in _readings(_norm_number(m.group()))} | forms
     numbers |= {m.group().replace(" ", "") for m in _SPACED_GROUPS.finditer(grouped)} | numbers_in_words(grouped)
+    numbers |= _shared_scales(grouped)  # "$2-3 million": 2 million too
     for n, scale in _numbers(text, claim=False, dates=digit_dates):
         numbers.update(_readings(n))
         if scale:

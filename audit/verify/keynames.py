@@ -181,6 +181,9 @@ _ALIASES = (
     ("WWII", "WW2", "WW II", "World War II", "World War 2", "World War Two", "Second World War"),
     ("WWI", "WW1", "WW I", "World War I", "World War 1", "World War One", "First World War"),
     *DEMONYM_GROUPS,  # a country and its people's adjective ("Ireland" / "Irish": `demonyms.py`)
+    # an era in either notation (the false-alarm sweep, round 18: "44 BC" against "44 BCE" was missing_name:BC)
+    ("BC", "B.C.", "BCE", "B.C.E."),
+    ("AD", "A.D.", "CE", "C.E."),
 )
 # a word of a place's or an organisation's name by its abbreviation, and back: "St. John Street" is "Saint John Street",
 # "Ft. Sumter" "Fort Sumter", "the Dept. of Energy" "the Department of Energy", "Microsoft Corp." "Corporation"

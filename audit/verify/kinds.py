@@ -9,7 +9,8 @@ exclude each other (the thing itself or a copy, a colour, a severity, a prevalen
 `exclusive.EXCLUSIVE_CLASSES`; herbivore / carnivore, freshwater / saltwater, benign / malignant, ...: `KIND_PAIRS`),
 against a window's "S is (the / a / an) M2" of the same subject (the claim's last four content words before its verb,
 all among the few before the window's) in the same tense ("the old logo was red" tells of another time), M2 another
-member: `swapped:the original/a replica`. Not where a window says M of it. Pure.
+member: `swapped:the original/a replica`. Not where a window says M of it, nor, where the claim lists M with others of
+its class, where a window lists them all in any order ("red, white and blue" / "blue, white and red"). Pure.
 """
 
 from __future__ import annotations
@@ -86,13 +87,31 @@ def kind_said_otherwise(claim: str, windows: Iterable[str]) -> str | None:
                 given = _MEMBER.get(w["kind"])
                 if given is None or not set(subject[-4:]) <= near or _past(w) != _past(m):
                     continue  # not of the same thing, or of it at another time ("the old logo was red")
-                if given == said:
-                    return None  # a window says it of the same thing
+                if _listed(low, m)[0] <= _listed(s, w)[0]:
+                    return None  # a window says it of the same thing (in a list, in any order: round 18)
                 if given.partition(":")[0] == said.partition(":")[0] and other is None:
-                    other = w.group()
+                    other = s[w.start() : _listed(s, w)[1]]
         if other is not None:
-            return f"{_said(m.group())}/{_said(other)}"
+            return f"{_said(low[m.start() : _listed(low, m)[1]])}/{_said(other)}"
     return None
+
+
+_NEXT_ITEM = re.compile(r"\s*,\s*(?:and\s+|or\s+)?([a-z]+)|\s+(?:and|or)\s+([a-z]+)")
+
+
+def _listed(text: str, m: re.Match[str]) -> tuple[set[str], int]:
+    """The members a copula's kind opens a list of, of its class ("is red, white and blue": red, white, blue; the
+    false-alarm sweep, round 18: "The flag is red, white and blue" against "... are blue, white and red" was
+    `swapped:red/blue`), and where the list ends."""
+    first = _MEMBER[m["kind"]]
+    out, end = {first}, m.end()
+    while (item := _NEXT_ITEM.match(text, end)) is not None:
+        member = _MEMBER.get(item.group(1) or item.group(2) or "")
+        if member is None or member.partition(":")[0] != first.partition(":")[0]:
+            break
+        out.add(member)
+        end = item.end()
+    return out, end
 
 
 def _past(m: re.Match[str]) -> bool:

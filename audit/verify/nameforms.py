@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from audit.verify.compounds import compound_found
-from audit.verify.demonyms import COUNTRY_WORDS
+from audit.verify.demonyms import COUNTRY_ADJECTIVES, COUNTRY_WORDS
 from audit.verify.keynames import is_common
 from audit.verify.months import ABBREVIATIONS, MONTH_NUMBERS, WEEKDAYS
 from audit.verify.textcache import text_cache
@@ -251,14 +251,21 @@ _COUNTRY_NAMED = re.compile(
 
 
 # a country's abbreviation (possessive or not) just before a capitalised word: "the US Federal Reserve", "the UK's
-# Bank of England". Not its name or adjective: on the training pairs those were as often part of a name ("the
-# American Fantasy Press", "the Chinese Soviet Republic") or a name's end ("Great Britain Robert Walpole")
+# Bank of England". Not its name, nor its adjective before any capitalised word: on the training pairs those were as
+# often part of a name ("the American Fantasy Press", "the Chinese Soviet Republic") or a name's end ("Great Britain
+# Robert Walpole")
 _QUALIFIER = re.compile(r"(?<![\w.])(US|USA|UK)(?:['\u2019]s)?\s+(?=[A-Z])")
+# ... and a country's adjective just before a name that is no common word ("the German Bundestag", "the Russian
+# Duma": the false-alarm sweep, round 18), which names one thing; not before a common word, where it may be part
+# of a name ("the American Fantasy Press") or tell one of many ("the French government", "the Japanese Diet")
+_ADJECTIVE = re.compile(rf"(?<![\w.])({'|'.join(sorted(COUNTRY_ADJECTIVES))})\s+([A-Z][\w-]*)")
 
 
 def country_qualifiers(claim: str) -> tuple[str, ...]:
-    """The country abbreviations of `claim` just before a capitalised word, as `keynames.claim_names` writes them."""
-    return tuple(dict.fromkeys(m.group().rstrip() for m in _QUALIFIER.finditer(claim)))
+    """The country abbreviations of `claim` just before a capitalised word, and its countries' adjectives just before
+    a name that is no common word, as `keynames.claim_names` writes them."""
+    adjectives = [m.group(1) for m in _ADJECTIVE.finditer(claim) if not is_common(m.group(2))]
+    return tuple(dict.fromkeys([*(m.group().rstrip() for m in _QUALIFIER.finditer(claim)), *adjectives]))
 
 
 def _country_qualifier(name: str, names: tuple[str, ...], missing: list[str], source: str) -> bool:

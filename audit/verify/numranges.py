@@ -215,3 +215,27 @@ def scaled(number: str, scale: str) -> str:
         return format((Decimal(number) * 10 ** SCALES[scale]).normalize(), "f")
     except InvalidOperation:
         return number
+
+
+# a range whose scale word follows its second number only ("$2-3 million", "4 to 5 billion euros", "between 2 and 3
+# million"): its first number is of that scale too (the false-alarm sweep, round 18: "between $2 million and $3
+# million" against "$2-3 million" was missing_number:2 million). "and" only after "between" ("2 and 3 million" is
+# two numbers otherwise: "won 2 and lost 3 million ..." is none)
+_SHARED_SCALE = re.compile(
+    r"(?:\b(between)\s+)?(?<![\w.,])[$€£]?(\d+(?:\.\d+)?)\s*(-|–|—|to|and)\s*[$€£]?\s?\d[\d,]*(?:\.\d+)?\s*("
+    + "|".join(SCALES)
+    + r")\b",
+    re.IGNORECASE,
+)
+
+
+def shared_scales(text: str) -> set[str]:
+    """The first numbers of `text`'s ranges that share the scale word after their second (`_SHARED_SCALE`), as
+    `_source_facts` keys them: "2 million" and "2000000"."""
+    out: set[str] = set()
+    for m in _SHARED_SCALE.finditer(text):
+        if m.group(3).lower() == "and" and not m.group(1):
+            continue
+        scale = m.group(4).lower()
+        out |= {f"{m.group(2)} {scale}", scaled(m.group(2), scale)}
+    return out

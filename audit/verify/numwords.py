@@ -212,10 +212,24 @@ def claim_ordinals(claim: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+# a place said by its prize: the runner-up is second, a silver medal second, a bronze third (the false-alarm sweep,
+# round 18: "finished second" against "were runners-up" was missing_number:2nd); a runner-up only as one's place
+# ("was the runner-up", not "beat the runner-up"); a metal alone is no place ("silver prices"), only a medal, a
+# medallist or a metal won
+_PLACE_WORD = re.compile(
+    r"\b(?:was|were|is|are|be|been|finished|ended|came|as)\s+(?:the\s+|a\s+)?runners?[-\s]up\b|"
+    r"\b(silver|bronze)[-\s]medal|"
+    r"\b(?:won|wins|win|winning|took|takes|take|claimed|claims|earned|grabbed|collected)\s+(?:a\s+|the\s+)?(silver|bronze)\b",
+    re.IGNORECASE,
+)
+
+
 def _source_ordinals(text: str) -> set[str]:
-    """The ordinals `text` states, in words or in digits ("third", "Third", "3rd"), keyed as `claim_ordinals`; not a
-    fraction ("a third of")."""
-    out: set[str] = set()
+    """The ordinals `text` states, in words or in digits ("third", "Third", "3rd"), or as a place's prize
+    (`_PLACE_WORD`), keyed as `claim_ordinals`; not a fraction ("a third of")."""
+    low = text.lower()
+    places = _PLACE_WORD.finditer(text) if "runner" in low or "silver" in low or "bronze" in low else ()
+    out = {"3rd" if "bronze" in (m.group(1) or m.group(2) or "").lower() else "2nd" for m in places}
     for m in _SOURCE_ORDINAL.finditer(text):
         if m.group(2):
             out.add(ordinal_digits(int(m.group(2))))

@@ -110,16 +110,24 @@ def ordinal_given_elsewhere(found: str, claim: Sequence[tuple[str, bool]], sent:
     ordinal = claim[at][0]
     names = {w for w, cap in claim[max(0, at - MAX_TO_ORDINAL) : at] if cap and w not in _NOT_NAMES}
 
-    def given(word: str) -> bool:
+    said = {w for w, _ in claim}
+
+    def given(word: str, alone: bool = False) -> bool:
         for p, (w, _) in enumerate(sent):
             before = sent[max(0, p - MAX_TO_ORDINAL) : p]
             last = max((n for n, (v, cap) in enumerate(before) if cap and v in names), default=None)
-            if w == word and last is not None and not any(v in _NEGATING for v, _ in before[last:]):
+            if w != word or last is None or any(v in _NEGATING for v, _ in before[last:]):
+                continue
+            # alone: no words after it but the claim's ("ranks second in shipbuilding" is another rank)
+            if not alone or {v for v, _ in sent[p + 1 : p + 1 + MAX_TO_ORDINAL]} <= said | _NOT_NAMES:
                 return True
         return False
 
     mine, _, theirs = found.partition("/")
     if not names or not given(ordinal):
         return False
+    # the claim's ordinal before the superlative the sentence gives another ("second busiest/busiest" against
+    # "Shanghai has the busiest port; Singapore ranks second": the false-alarm sweep, round 18)
+    ranked = mine.split()[0] == ordinal and mine.split()[1:] == theirs.split() and given(ordinal, alone=True)
     # a name of two words in another's place too ("buzz aldrin/neil armstrong": let-in round 17's name swap)
-    return (mine == ordinal and theirs in _ORDINALS and not given(theirs)) or set(mine.split()) <= names
+    return (mine == ordinal and theirs in _ORDINALS and not given(theirs)) or ranked or set(mine.split()) <= names

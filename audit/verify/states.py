@@ -14,7 +14,8 @@ without ("have mass" / "massless", "had a home" / "was homeless": `had_but_less`
 letter ignored, passengers unhurt, what is "X-free" ("tax-free" / "not taxed"), free of charge ("is free" / "costs
 nothing") or avoided ("avoided bankruptcy" / "did not go bankrupt": `free_of`, `avoided`). Round 15: a visitor who does
 not pay to enter ("is free"), an event averted, said of the event ("did not happen" / "was averted"). Round 16: an
-event not averted went ahead, a request rejected was not allowed, a title retained was not lost. Pure.
+event not averted went ahead, a request rejected was not allowed, a title retained was not lost. Round 18: one left out
+of (dropped from, excluded from) a team, a list or an event was not selected, included or invited. Pure.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import re
 
 from audit.verify.bounds import bound_said_otherwise
+from audit.verify.equality import not_as_said_less
 
 # the word a negation denies: "has not (yet) been approved", "did not have a job", "has not been caught", "neither
 # team scored", "none of the passengers died", "nobody was hurt"
@@ -104,10 +106,16 @@ _STATES_STEMMED: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
             "averted avoided prevented",
         ),
         (
-            r"\b(?:reject(?:s|ed)?|refus(?:e|es|ed)|turn(?:s|ed)?\s+down|dismiss(?:es|ed)?)\b",
+            r"\b(?:reject(?:s|ed)?|refus(?:e|es|ed)|declin(?:e|es|ed)(?=\s+(?:to|the|an?|his|her|its|their)\b)|turn(?:s|ed)?\s+down|dismiss(?:es|ed)?)\b",
             "allow allowed accept accepted approve approved grant granted uphold upheld",
         ),
         (r"\b(?:retain(?:s|ed)?|kept|keeps|hold(?:s)?\s+on\s+to|held\s+on\s+to)\b", "lose loses lost"),
+        # round 18: one left out of a team, a list or an event was not selected, included or invited to it
+        (
+            r"\b(?:left|leave|leaves|leaving)\s+(?:out|off)\b|"
+            r"\b(?:excluded|omitted|dropped|axed|overlooked|snubbed|barred)\s+(?:from|by|for)\b",
+            "select selected chosen choose picked pick included include named invited invite",
+        ),
     )
 )
 
@@ -126,6 +134,8 @@ def said_as_state(negated: str, plain: str) -> bool:
     if said_without(negated, plain) or bound_said_otherwise(negated, plain):  # "no more than" / "at most" (`bounds`)
         return True
     if free_of(negated, plain) or avoided(negated, plain):  # "not taxed" / "tax-free", "avoided bankruptcy"
+        return True
+    if not_as_said_less(negated, plain):  # "not as fast as" / "slower than" (`equality.py`)
         return True
     denied = {m.group(1).lower() for m in _DENIED.finditer(negated)}
     if not denied:

@@ -34,7 +34,7 @@ from audit.verify.copywords import words as _words
 from audit.verify.events import another_event, converse, deed_converse, is_number
 from audit.verify.exclusive import scope_widened
 from audit.verify.hedges import deliberated, done_for_planned, dropped_hedge, framed, present_for_future
-from audit.verify.inplace import said_otherwise
+from audit.verify.inplace import listed_crossed, said_otherwise
 from audit.verify.left_out import cut_short, interval_widened, left_out, ranked_left_out, said_in_place
 from audit.verify.opposites import contradicts, negation_restated
 from audit.verify.outcomes import ordinal_given_elsewhere
@@ -226,6 +226,8 @@ def _swap(i1: int, i2: int, j1: int, j2: int, pair: _Pair) -> str | None:
     pairwise = not converse(*names, *outside) and said_otherwise(said, stated)
     rests = [w.low for w in pair.claim[i2:]], [w.low for w in pair.sent[j2:]]  # what follows each (converse deeds)
     contradicting = (contradicts(mine, theirs) or pairwise) and not deed_converse(said, stated, *rests)
+    if contradicting and len(said) == 1 == len(stated):  # not two items of one list in another order
+        contradicting = not listed_crossed(mine, theirs, i1, [w.low for w in pair.claim], pair.replaced)
     return f"{mine}/{theirs}" if contradicting else None
 
 
