@@ -117,3 +117,35 @@ def record_class_widened(claim: str, windows: Iterable[str]) -> str | None:
                 if not set(extra) & (mine | _NOT_NARROWING) and all(x.isalpha() for x in extra):
                     return f"{rec} {noun}/{rec} {' '.join(extra)} {noun}"
     return None
+
+
+# a record ranked below the first, or one among several ("the second busiest", "2nd-largest", "one of the busiest
+# ports"), which a claim states unranked ("the busiest port"): a let-in seen by false alarms 18 ("Singapore has the
+# busiest port in the world" against "Singapore's port is the second busiest in the world after Shanghai")
+_ORDINAL = r"second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)"
+_RANKED = re.compile(
+    r"(?:\b(?P<ord>" + _ORDINAL + r")[-\s]+|\b(?P<one>one\s+of\s+(?:the|its|their|his|her)\s+(?:world's\s+)?))?"
+    r"\b(?P<sup>" + _SUPERLATIVE + r")\b"
+)
+_UNRANKED_IN_CLAIM = re.compile(r"\b(?:the|its|their|world's)\s+(?P<sup>" + _SUPERLATIVE + r")\b")
+
+
+def record_ranked_raised(claim: str, windows: Iterable[str]) -> str | None:
+    """`busiest/second busiest` (or `busiest/one of the busiest`) where the claim states a record with no rank ("the
+    busiest port") that its windows state only ranked below the first or as one of several, never unranked; None
+    otherwise."""
+    mine = {m["sup"] for m in _UNRANKED_IN_CLAIM.finditer(claim.lower())}
+    mine -= {m["sup"] for m in _RANKED.finditer(claim.lower()) if m["ord"] or m["one"]}  # "one of the largest" too
+    if not mine:
+        return None
+    said: dict[str, list[re.Match[str]]] = {}
+    for w in windows:
+        for m in _RANKED.finditer(w.lower()):
+            if m["sup"] in mine:
+                said.setdefault(m["sup"], []).append(m)
+    for sup in sorted(mine):
+        found = said.get(sup, [])
+        if found and all(m["ord"] or m["one"] for m in found):
+            rank = found[0]["ord"] or "one of the"
+            return f"{sup}/{rank} {sup}"
+    return None

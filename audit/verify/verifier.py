@@ -75,7 +75,7 @@ from audit.verify.roles import role_given_other
 from audit.verify.semantic import SemanticScorer
 from audit.verify.shares import share_changed
 from audit.verify.static import StaticScorer
-from audit.verify.superlatives import record_class_widened, record_widened
+from audit.verify.superlatives import record_class_widened, record_ranked_raised, record_widened
 from audit.verify.support import load_support_model
 from audit.verify.swaps import swapped_words
 from audit.verify.text import SourceWindow, content_words, fold_case_traps
@@ -274,6 +274,7 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
             count_said_otherwise,
             record_widened,
             record_class_widened,
+            record_ranked_raised,
             equality_changed,
             share_changed,
         )

@@ -166,6 +166,20 @@ SPACE = "He was the first European astronaut to walk in space, in 1998."
             "It is the longest river in Europe.",
             "It is the longest navigable river in Europe, carrying barges for 2,000 km.",
         ),
+        # a record ranked below the first or one of several, stated unranked (the lead's addition to round 19)
+        "port": (
+            "Singapore has the busiest port in the world.",
+            "Singapore's port is the second busiest in the world after Shanghai.",
+        ),
+        "city": (
+            "Lagos is the largest city in Africa.",
+            "Among the cities of Africa, Lagos is one of the largest by population.",
+        ),
+        "ok_port": (
+            "Singapore has the second busiest port in the world.",
+            "Singapore's port is the second busiest in the world after Shanghai.",
+        ),
+        "ok_city": ("Lagos is one of the largest cities in Africa.", "Lagos is the second-largest city in Africa."),
         # supported: the year it was attained, the bid as a bid, a nomination confirmed, the record's own class
         "ok_mayor": ("Jane Doe was elected mayor in 2016.", MAYOR),
         "ok_ran": ("Jane Doe ran for mayor in 2012.", MAYOR),
@@ -197,6 +211,8 @@ def test_a_bid_stated_as_won_or_a_record_of_a_wider_class_is_not_verified(got: V
             "senate": "swapped:elected/ran for",
             "judge": "swapped:first woman/first hispanic woman",
             "river": "swapped:longest river/longest navigable river",
+            "port": "swapped:busiest/second busiest",
+            "city": "swapped:largest/one of the largest",
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
