@@ -183,6 +183,17 @@ NAMED_FOOTNOTE = Dialect(
 )
 # a definition line: group 1 the label, group 2 what it names (a url's <> aside)
 FOOTNOTE_DEFINITION = rf"(?m)^[ \t]*\[\^{_GAP}({_LABEL}){_GAP}(?:\^{_GAP})?\][ \t]*:[ \t]*<?([^\r\n]*?)>?[ \t]*\r?$"
+# one `Document: X, Page N` of a bracket citing several, `[Document: A.pdf, Page 1; Document: B.pdf, Page 2]` (group
+# 1 the name, 2 the page, 3 a range's last page; no `;`, `|` or bracket in the name): the bracket was read as one
+# document named "A.pdf, Page 1; Document: B.pdf" (unknown_document: fabricated, RED however right)
+_PAGE_WORD = rf"(?:Pages?|pp?\.?|pgs?\.?)(?:{_GAP}[:：#])?"
+DOCUMENT_PAGE_REF = (
+    rf"(?i:(?:Document|Doc|Source){_GAP}[:：]{_GAP}([^\[\]［］【】\n;；|｜]{{1,200}}?){_GAP}[,，]{_GAP}{_PAGE_WORD}{_GAP}"
+    rf"({_DIGIT}{{1,6}})(?:{_GAP}[-–—]{_GAP}({_DIGIT}{{1,6}}))?)"
+)
+DOCUMENT_PAGE_LIST = (
+    rf"(?:{_OPEN}|[(（]){_GAP}(?:{{ref}})(?:{_GAP}[;；]{_GAP}(?:{{ref}}))+{_GAP}(?:{_CLOSE_BRACKET}|[)）])"
+).format(ref=re.sub(r"(?<!\\)\((?!\?)", "(?:", DOCUMENT_PAGE_REF))
 DOCUMENT_PAGE = Dialect(
     name="document_page",
     # in the brackets numeric markers take (`［...］`, `【...］`, `\[...\]`), with the full-width colon and comma, any
@@ -191,13 +202,17 @@ DOCUMENT_PAGE = Dialect(
     # a semicolon before the page and the pages' count after it (`Page 3 of 10`): each was read as a document no
     # source has (unknown_document, RED); a name in quotes is read without them (extract.sql's `unquoted`); a range of
     # pages, `Pages 2-3`, `pp. 3–4` (group 3 its last page: resolve.sql reads the document's contexts on them)
+    # A colon after the page's word, `Page: 3`, `Pg. 3`, a bar before it, `| Page 3` (a prompt's template "Document:
+    # {name} | Page: {page}"), and parentheses, `(Document: X, Page 3)`: the first two were read as a document no
+    # source has (unknown_document: fabricated, RED however right), the last was no marker (YELLOW however wrong)
     pattern=(
-        rf"(?i:{_OPEN}{_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}"
+        DOCUMENT_PAGE_LIST + "|"
+        rf"(?i:(?:{_OPEN}|[(（]){_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}"
         rf"((?:[^\[\]［］【】\n]|\[[^\[\]\n]*\])+?)"
-        rf"{_GAP}[,，;；]{_GAP}(?:Pages?|pp?\.?){_GAP}({_DIGIT}{{1,6}})(?:{_GAP}[-–—]{_GAP}({_DIGIT}{{1,6}}))?"
-        rf"(?:{_GAP}of{_GAP}{_DIGIT}{{1,6}})?{_GAP}{_CLOSE_BRACKET})"
+        rf"{_GAP}[,，;；|｜]{_GAP}{_PAGE_WORD}{_GAP}({_DIGIT}{{1,6}})"
+        rf"(?:{_GAP}[-–—]{_GAP}({_DIGIT}{{1,6}}))?(?:{_GAP}of{_GAP}{_DIGIT}{{1,6}})?{_GAP}(?:{_CLOSE_BRACKET}|[)）]))"
     ),
-    example="[Document: Refund Policy v2.pdf, Page 3]",
+    example="[Document: Refund Policy v2.pdf, Page 3], (Document: X, Page: 3), [Document: A, p. 1; Document: B, p. 2]",
 )
 # `[Source: Refund Policy.pdf]`, `[Document: Shipping]` (no page: RAG prompts ask for "[Source: <file name>]"): the
 # document named, resolved by title or doc_id as file_search is (its retrieved chunk that supports the claim best).

@@ -1,6 +1,6 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker; $any_json the same where no answer holds a `{`, else a stand-in: audit.extract.markers), $refs (a closing list of sources), $ref_words (its headers), $url (a url), $tag (an HTML tag), $num / $lnum / $html / $pnum / $dp / $doc / $dc / $dc_list / $dc_ref / $fs / $may_indent / $may_reason / $sup / $nf (dialect patterns), $nfdef (a named
+-- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker; $any_json the same where no answer holds a `{`, else a stand-in: audit.extract.markers), $refs (a closing list of sources), $ref_words (its headers), $url (a url), $tag (an HTML tag), $num / $lnum / $html / $pnum / $dp / $dp_list / $dp_ref / $doc / $dc / $dc_list / $dc_ref / $fs / $may_indent / $may_reason / $sup / $nf (dialect patterns), $nfdef (a named
 -- footnote's definition), $fs_lines (a file search mark's lines alone), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
@@ -583,16 +583,23 @@ SELECT answer_id, marker_ord, sub_ord, marker, char_start, char_end,
        NULL::INTEGER AS cited_page, NULL::VARCHAR AS cited_doc, NULL::VARCHAR AS cited_chunk, NULL::VARCHAR AS json_claim
 FROM numeric_cites LEFT JOIN url_lists u USING (answer_id)
 UNION ALL
-SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document_page',
-       unquoted(regexp_extract(marker, $dp, 1))
-           || CASE WHEN regexp_extract(marker, $dp, 3) = ''
-                   THEN ', page ' || translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to)
-                   -- a range of pages (`Pages 2-3`): resolve.sql reads its last page from here
-                   ELSE ', pages ' || translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to) || '-'
-                        || translate(regexp_extract(marker, $dp, 3), $wide_from, $wide_to) END,
-       NULL, unquoted(regexp_extract(marker, $dp, 1)),
-       TRY_CAST(translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to) AS INTEGER), NULL, NULL, NULL
-FROM markers WHERE regexp_full_match(marker, $dp)
+-- [Document: X, Page 3], or several in one bracket ([Document: A, Page 1; Document: B, Page 2]: each its own citation)
+SELECT answer_id, marker_ord, ref_ord, marker, char_start, char_end, 'document_page',
+       unquoted(name) || CASE WHEN last_page = ''
+                              THEN ', page ' || translate(page, $wide_from, $wide_to)
+                              -- a range of pages (`Pages 2-3`): resolve.sql reads its last page from here
+                              ELSE ', pages ' || translate(page, $wide_from, $wide_to) || '-'
+                                   || translate(last_page, $wide_from, $wide_to) END,
+       NULL, unquoted(name), TRY_CAST(translate(page, $wide_from, $wide_to) AS INTEGER), NULL, NULL, NULL
+FROM (SELECT answer_id, marker_ord, marker, char_start, char_end, generate_subscripts(names, 1) - 1 AS ref_ord,
+             unnest(names) AS name, unnest(pages) AS page, coalesce(unnest(last_pages), '') AS last_page
+      FROM (SELECT *, CASE WHEN regexp_full_match(marker, $dp_list) THEN regexp_extract_all(marker, $dp_ref, 1)
+                           ELSE [regexp_extract(marker, $dp, 1)] END AS names,
+                      CASE WHEN regexp_full_match(marker, $dp_list) THEN regexp_extract_all(marker, $dp_ref, 2)
+                           ELSE [regexp_extract(marker, $dp, 2)] END AS pages,
+                      CASE WHEN regexp_full_match(marker, $dp_list) THEN regexp_extract_all(marker, $dp_ref, 3)
+                           ELSE [regexp_extract(marker, $dp, 3)] END AS last_pages
+            FROM markers WHERE regexp_full_match(marker, $dp)))
 UNION ALL
 -- [citation:d1:c1], or several in one bracket ([citation:d1:c1, citation:d2:c2]: each its own citation, as [1, 2])
 SELECT answer_id, marker_ord, ref_ord, marker, char_start, char_end, 'doc_chunk', doc || ':' || chunk, NULL, NULL, NULL,
