@@ -171,6 +171,15 @@ PAREN_NUMERIC = Dialect(
     pattern=rf"[(（]{_GAP}{_LABEL_WORD}{_GAP}{_POSITIONS}{_GAP}[)）]",
     example="(Source 1), (source: 2), (Sources 1, 3), (Ref. 2)",
 )
+# `{1}`, `{1, 3}`, `{2-4}` (a prompt asking for citations "in curly braces", or a template's braces kept): positions as
+# `[1]` (it was no marker: YELLOW no_citations however wrong the source). LaTeX (`\\frac{1}{2}`, `x^{2}`), format
+# strings and templates (`{0}`, `{{1}}`) write the same shape: a brace is a marker only where a citation stands
+# (audit.extract.scan.brace_in_place: after a word, not a `\\command`, or a sentence's punctuation)
+BRACE_NUMERIC = Dialect(
+    name="numeric",
+    pattern=rf"\{{{_GAP}{_POSITIONS}{_GAP}\}}",
+    example="{1}, {1, 3}",
+)
 FOOTNOTE = rf"\[\^{_GAP}\d{{1,9}}{_GAP}(?:\^{_GAP})?\]"
 # `[^refund-policy]` (a label, not a number) is a named Markdown footnote: its definition closing the answer,
 # `[^refund-policy]: Refund Policy.pdf` (or a url, or a doc_id), names the source (resolve.sql: by title, doc_id or
@@ -316,6 +325,7 @@ DIALECTS: tuple[Dialect, ...] = (
     NUMERIC,
     HTML_NUMERIC,
     PAREN_NUMERIC,
+    BRACE_NUMERIC,
     LINK,
     SUPERSCRIPT,
     NAMED_FOOTNOTE,

@@ -11,6 +11,7 @@ from duckdb.sqltypes import VARCHAR
 
 from audit.extract.code import MAY_INDENT, indented_code_list
 from audit.extract.dialects import (
+    BRACE_NUMERIC,
     CITATION_LIST_NAMES,
     CITATION_OBJECT_NAMES,
     DOC_CHUNK,
@@ -41,7 +42,15 @@ from audit.extract.dialects import (
     ascii_digits,
 )
 from audit.extract.reasoning import MAY_REASON, blank_reasoning
-from audit.extract.scan import REFERENCE_WORDS, SUPERSCRIPT_AFTER, SUPERSCRIPT_BEFORE, URL, reference_list_pattern
+from audit.extract.scan import (
+    BRACE_AFTER,
+    BRACE_BEFORE,
+    REFERENCE_WORDS,
+    SUPERSCRIPT_AFTER,
+    SUPERSCRIPT_BEFORE,
+    URL,
+    reference_list_pattern,
+)
 from audit.extract.shapes import CONFLICT_GROUPS, shape_answers
 from audit.sql import Lazy, run, text_table
 
@@ -217,6 +226,9 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "lnum": LINKED_NUMERIC.pattern,
         "html": HTML_NUMERIC.pattern,
         "pnum": PAREN_NUMERIC.pattern,
+        "bnum": BRACE_NUMERIC.pattern,
+        "brace_before": BRACE_BEFORE,
+        "brace_after": BRACE_AFTER,
         "dp": DOCUMENT_PAGE.pattern,
         "dp_list": DOCUMENT_PAGE_LIST,
         "dp_ref": DOCUMENT_PAGE_REF,

@@ -37,6 +37,26 @@ SUPERSCRIPT_BEFORE = rf"(?s)(?:.*(?:[{_LETTER}]{{3}}|[{_CJK}]|[^0-9{_WS}][.,;:!?
 _WIDE_PUNCT = "\u2026\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f"
 SUPERSCRIPT_AFTER = rf"(?:[{_WS}.,;:!?{_CLOSE}*_\[<{_WIDE_PUNCT}]|)"
 
+# Where a brace marker `{1}` stands as a citation (audit.extract.dialects.BRACE_NUMERIC): full matches of the (at
+# most) 24 characters before it, after a word of three letters or more that no backslash opens (`\frac{1}`,
+# `\sqrt{2}` are LaTeX) or a sentence's punctuation, a space between or not, and of the one after it (whitespace,
+# punctuation, a bracket or the end): `x^{2}`, `{{1}}`, `\frac{1}{2}` stay text
+BRACE_BEFORE = (
+    rf"(?s)(?:(?:.*[^\\{_LETTER}])?[{_LETTER}]{{3,}}|.*[{_CJK}]|.*[^0-9{_WS}][.,;:!?][{_CLOSE}]?)[ \t{WIDE_SPACES}]?"
+    # or such a marker before it, `days {1}{2}` (not `\frac{1}{2}`: its first brace stands nowhere)
+    r"(?:\{[0-9, ]{1,12}\})?"
+)
+BRACE_AFTER = rf"(?:[{_WS}.,;:!?{_CLOSE}*_\[{{<{_WIDE_PUNCT}]|)"
+_BRACE_BEFORE_RE = re.compile(BRACE_BEFORE, re.ASCII)
+_BRACE_AFTER_RE = re.compile(BRACE_AFTER, re.ASCII)
+
+
+def brace_in_place(text: str, start: int, end: int) -> bool:
+    """Whether the brace marker `text[start:end]` stands where a citation does (not LaTeX's, a template's)."""
+    before, after = text[max(0, start - 24) : start], text[end : end + 1]
+    return bool(_BRACE_BEFORE_RE.fullmatch(before) and _BRACE_AFTER_RE.fullmatch(after))
+
+
 _SUPERSCRIPT_RE = re.compile(SUPERSCRIPT.pattern)
 _SUPERSCRIPT_BEFORE_RE = re.compile(SUPERSCRIPT_BEFORE, re.ASCII)
 _SUPERSCRIPT_AFTER_RE = re.compile(SUPERSCRIPT_AFTER, re.ASCII)
@@ -91,7 +111,9 @@ def find_markers(text: str) -> list[re.Match[str]]:
     return [
         m
         for m in marker_regex().finditer(text)
-        if (not _SUPERSCRIPT_RE.fullmatch(m.group()) or superscript_in_place(text, m.start(), m.end())) and outside(m)
+        if (not _SUPERSCRIPT_RE.fullmatch(m.group()) or superscript_in_place(text, m.start(), m.end()))
+        and (m.group()[0] != "{" or brace_in_place(text, m.start(), m.end()))
+        and outside(m)
     ]
 
 
@@ -135,7 +157,14 @@ def reference_list_pattern() -> str:
     # a closing list without a header, each line a bracketed number (or a superscript) and a file's name, a url or
     # a Markdown link ("[1] Refund Policy.pdf"): each marker cited its name (weak, RED however right), beside the
     # same marker inline; a line that goes on in words ("[2] Shipping is free ...") is a claim (sentences._leading)
-    name = rf"(?:[^\n]*\.(?i:{_FILE_TYPES})|{link}[^\s>]*>?|\[[^\]\n]+\]\([^)\s]+\))[ \t]*"
+    # Or a title without its file's extension, "[1] Refund Policy", "[2] Shipping FAQ (2024)": each word capitalised
+    # (or a number, a dash, a short joining word), no stop (each marker cited its title: weak, empty_claim, RED
+    # however right); "[2] Shipping is free" stays a claim
+    capital = r"[A-Z0-9][A-Za-z0-9'&()_/+-]*(?:\.[A-Za-z0-9]+)*"
+    title = (
+        rf"{capital}(?:[ \t]+(?:{capital}|\([^()\n]{{1,40}}\)|[-|]|of|and|the|for|in|on|to|a|an|v[0-9][0-9.]*)){{0,9}}"
+    )
+    name = rf"(?:[^\n]*\.(?i:{_FILE_TYPES})|{link}[^\s>]*>?|\[[^\]\n]+\]\([^)\s]+\)|{title})[ \t]*"
     entry = rf"[ \t]*(?:(?:[-*+•]|\d{{1,3}}[.)])[ \t]*)?(?:\[[0-9]{{1,3}}\]|[{_RAISED}]{{1,3}})[ \t]*:?[ \t]*{name}"
     titles = rf"{entry}(?:\r?\n(?:[ \t]*\r?\n)*{entry})*"
     # `??`: no text above the list first (definitions alone are a list, not a first line citing the others)

@@ -1,7 +1,7 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
 -- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker; $any_json the same where no answer holds a `{`, else a stand-in: audit.extract.markers), $refs (a closing list of sources), $ref_words (its headers), $url (a url), $tag (an HTML tag), $num / $lnum / $html / $pnum / $dp / $dp_list / $dp_ref / $doc / $dc / $dc_list / $dc_ref / $fs / $may_indent / $may_reason / $sup / $nf (dialect patterns), $nfdef (a named
--- footnote's definition), $fs_lines (a file search mark's lines alone), $sup_before / $sup_after (where a
+-- footnote's definition), $fs_lines (a file search mark's lines alone), $bnum (a brace marker), $brace_before / $brace_after (where it stands), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
 
@@ -405,7 +405,12 @@ WHERE NOT EXISTS (
     SELECT 1 FROM tag_spans g WHERE g.answer_id = m.answer_id AND m.char_start > g.tag_start AND m.char_end < g.tag_end)
   AND (NOT regexp_full_match(m.marker, $sup)
        OR (regexp_full_match(right(left(t.answer_text, m.char_start), 4), $sup_before)
-           AND regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), $sup_after)));
+           AND regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), $sup_after)))
+  -- a brace marker `{1}` likewise only where a citation stands (audit.extract.scan.brace_in_place): `\frac{1}{2}`,
+  -- `x^{2}`, `{{1}}` are no citations
+  AND (NOT starts_with(m.marker, '{')
+       OR (regexp_full_match(right(left(t.answer_text, m.char_start), 24), $brace_before)
+           AND regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), $brace_after)));
 
 -- a closing list of sources under a header ("Sources:", "**References**"), each line a marker and a title or url,
 -- or Markdown footnote / link definitions without one ("[^1]: Refund Policy.pdf", "[2]: https://...")
@@ -491,6 +496,14 @@ WITH numeric_markers AS (
                                               'g'), $wide_from, $wide_to),
                $eref || '|;|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
     FROM markers WHERE regexp_full_match(marker, $html)
+    UNION ALL
+    -- {1}, {1, 3}: positions in braces (where a citation stands: the `markers` filter)
+    SELECT *, 'numeric',
+           string_split(regexp_replace(regexp_replace(
+               translate(regexp_replace(regexp_replace(regexp_extract(marker, $bnum, 1), $egap, '', 'g'), $edash, '-',
+                                              'g'), $wide_from, $wide_to),
+               $eref || '|;|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
+    FROM markers WHERE regexp_full_match(marker, $bnum)
     UNION ALL
     -- (Source 1), (Sources 1, 3): a labelled position in parentheses
     SELECT *, 'numeric',
