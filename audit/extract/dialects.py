@@ -226,13 +226,18 @@ DOCUMENT_PAGE = Dialect(
 # `[Source: Refund Policy.pdf]`, `[Document: Shipping]` (no page: RAG prompts ask for "[Source: <file name>]"): the
 # document named, resolved by title or doc_id as file_search is (its retrieved chunk that supports the claim best).
 # It was no marker (GREEN beside a verified [1]); `[Source: 2]` is numeric, `[Source: X, Page 2]` document_page
+# A file's name alone in the brackets, `[Refund Policy.pdf]` (group 2; a prompt asking to "cite the file name in
+# brackets"), `[citation: d1]` and `[Reference: X]`: no marker (YELLOW no_citations however wrong the source). A
+# Markdown link after the bracket, `[Refund Policy.pdf](https://...)`, is part of the marker (the url stayed in the
+# claim, a url no source states)
+FILE_TYPES = "pdf|docx?|txt|html?|md|pptx?|xlsx?|csv|json|rtf|odt"
 DOCUMENT = Dialect(
     name="document",
     pattern=(
-        rf"(?i:{_OPEN}{_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}([^\[\]［］【】\n]{{1,200}}?)"
-        rf"{_GAP}{_CLOSE_BRACKET})"
+        rf"(?i:{_OPEN}{_GAP}(?:(?:Document|Doc|Source|Citation|Reference){_GAP}[:：]{_GAP}([^\[\]［］【】\n]{{1,200}}?)"
+        rf"|([^\[\]［］【】\n^]{{0,200}}?[^\s\[\]［］【】^]\.(?:{FILE_TYPES}))){_GAP}{_CLOSE_BRACKET}(?:{_LINK_TO})?)"
     ),
-    example="[Source: Refund Policy.pdf]",
+    example="[Source: Refund Policy.pdf], [Refund Policy.pdf]",
 )
 # one `citation:doc:chunk` of a bracket citing several (group 1 the doc, group 2 the chunk: no `,`, `;` or bracket in
 # them: a list read across brackets, `[citation:a:b, citation:c:d` over and over, took quadratic time)

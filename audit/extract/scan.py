@@ -10,6 +10,7 @@ from functools import cache
 
 from audit.extract.code import code_spans
 from audit.extract.dialects import (
+    FILE_TYPES,
     FOOTNOTE,
     FOOTNOTE_DEFINITION,
     INVISIBLE,
@@ -142,7 +143,6 @@ _REFERENCES_HEADER = (
 
 
 _RAISED = "\u2070\u00b9\u00b2\u00b3\u2074-\u2079"  # superscript digits (audit.extract.dialects.SUPERSCRIPT)
-_FILE_TYPES = "pdf|docx?|txt|html?|md|pptx?|xlsx?|csv|json|rtf|odt"
 
 
 def reference_list_pattern() -> str:
@@ -164,7 +164,7 @@ def reference_list_pattern() -> str:
     title = (
         rf"{capital}(?:[ \t]+(?:{capital}|\([^()\n]{{1,40}}\)|[-|]|of|and|the|for|in|on|to|a|an|v[0-9][0-9.]*)){{0,9}}"
     )
-    name = rf"(?:[^\n]*\.(?i:{_FILE_TYPES})|{link}[^\s>]*>?|\[[^\]\n]+\]\([^)\s]+\)|{title})[ \t]*"
+    name = rf"(?:[^\n]*\.(?i:{FILE_TYPES})|{link}[^\s>]*>?|\[[^\]\n]+\]\([^)\s]+\)|{title})[ \t]*"
     entry = rf"[ \t]*(?:(?:[-*+•]|\d{{1,3}}[.)])[ \t]*)?(?:\[[0-9]{{1,3}}\]|[{_RAISED}]{{1,3}})[ \t]*:?[ \t]*{name}"
     titles = rf"{entry}(?:\r?\n(?:[ \t]*\r?\n)*{entry})*"
     # `??`: no text above the list first (definitions alone are a list, not a first line citing the others)

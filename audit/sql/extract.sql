@@ -638,9 +638,11 @@ FROM markers WHERE regexp_full_match(marker, $fs)
 UNION ALL
 -- [Source: Refund Policy.pdf]: the document named (as file_search); numeric and document_page markers are matched first
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document',
-       unquoted(regexp_extract(marker, $doc, 1)), NULL, unquoted(regexp_extract(marker, $doc, 1)), NULL, NULL, NULL, NULL
-FROM markers WHERE regexp_full_match(marker, $doc) AND NOT regexp_full_match(marker, $num)
-  AND NOT regexp_full_match(marker, $dp)
+       name, NULL, name, NULL, NULL, NULL, NULL
+-- (group 1 the name after a label, group 2 a file's name alone: `[Refund Policy.pdf]`)
+FROM (SELECT *, unquoted(coalesce(nullif(regexp_extract(marker, $doc, 1), ''), regexp_extract(marker, $doc, 2))) AS name
+      FROM markers WHERE regexp_full_match(marker, $doc) AND NOT regexp_full_match(marker, $num)
+        AND NOT regexp_full_match(marker, $dp) AND NOT regexp_full_match(marker, $dc))
 UNION ALL
 -- ([x.org](https://x.org/a)), [Refund Policy](kb_doc_12): the document the link's target names (url, doc_id or title)
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'link', target, NULL, target, NULL, NULL, NULL, NULL

@@ -120,3 +120,26 @@ def test_what_held_only_a_marker_goes_from_its_claim(answers_db: Path) -> None:
     got = _got(answers_db)
     for a in CLAIM_EDGES:
         assert got.get(a) == BOTH, (a, got.get(a))
+
+
+FILE_NAMES = {
+    "bracketed": f"{R} [Refund Policy.pdf]. {S} [Shipping.pdf].",
+    "linked": f"{R} [Refund Policy.pdf](https://x.org/d1). {S} [Shipping.pdf](https://x.org/d2).",
+    "by_id": f"{R} [citation: d1]. {S} [Reference: Shipping.pdf].",  # written after the rule
+    "wrong": f"{R} [Shipping.pdf]. {S} [Refund Policy.pdf].",
+    "unknown": f"{R} [Handbook.docx].",
+}
+
+
+@batched(logged_rows(FILE_NAMES))
+def test_a_file_name_alone_in_brackets_cites_that_document(answers_db: Path) -> None:
+    # `[Refund Policy.pdf]` (a prompt asking to cite the file's name in brackets) was no marker: YELLOW
+    # no_citations however wrong the source; linked, the url stayed in the claim
+    got = cites_by_answer(answers_db)
+    for a in ("bracketed", "linked", "by_id"):
+        assert [(rank, v, c) for _, rank, v, c in got[a]] == [(1, "verified", REFUNDS), (2, "verified", SHIPPING)], (
+            a,
+            got.get(a),
+        )
+    assert [(rank, v) for _, rank, v, _ in got["wrong"]] == [(2, "misattributed"), (1, "misattributed")], got["wrong"]
+    assert [(ref, v) for ref, _, v, _ in got["unknown"]] == [("Handbook.docx", "fabricated")], got["unknown"]
