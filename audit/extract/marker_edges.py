@@ -26,7 +26,12 @@ _LEADING_COLON = re.compile(r"^(\s*(?:[-*+•][ \t]+)?)(?:\x00[ \t]*)+(?:[:：][
 _SPACE_BEFORE_MARKER = re.compile(f"[ \\t{WIDE_SPACES}]+(?=\x00)")
 
 
+# a pointer to the markers that end the claim, "..., see [1].", "... (cf. [2])" without its brackets: "see" stayed
+# in the claim ("Refunds take 30 days, see."), which the support model read as another statement (weak)
+_POINTER = re.compile(r"[,;]?[ \t]*\b(?:see(?: also)?|cf\.?|via)[ \t]*(?:\x00[ \t,;]*)+(?=[.!?]?\s*$)", re.I)
+
+
 def without_marks(text: str) -> str:
     """`text`, each of its cut markers a NUL, without them and what held only them."""
     text = _LEADING_COLON.sub(r"\1", _SPACE_BEFORE_MARKER.sub(" ", text))
-    return _BRACKETED.sub("", text).replace("\x00", "")
+    return _POINTER.sub("", _BRACKETED.sub("", text)).replace("\x00", "")

@@ -11,6 +11,7 @@ from duckdb.sqltypes import VARCHAR
 
 from audit.extract.code import MAY_INDENT, indented_code_list
 from audit.extract.dialects import (
+    BARE_FILE,
     BRACE_NUMERIC,
     CITATION_LIST_NAMES,
     CITATION_OBJECT_NAMES,
@@ -43,8 +44,9 @@ from audit.extract.dialects import (
 )
 from audit.extract.reasoning import MAY_REASON, blank_reasoning
 from audit.extract.scan import (
-    BRACE_AFTER,
+    AFTER_STOP,
     BRACE_BEFORE,
+    CITATION_AFTER,
     REFERENCE_WORDS,
     SUPERSCRIPT_AFTER,
     SUPERSCRIPT_BEFORE,
@@ -228,7 +230,9 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "pnum": PAREN_NUMERIC.pattern,
         "bnum": BRACE_NUMERIC.pattern,
         "brace_before": BRACE_BEFORE,
-        "brace_after": BRACE_AFTER,
+        "citation_after": CITATION_AFTER,
+        "after_stop": AFTER_STOP,
+        "bare_file": BARE_FILE,
         "dp": DOCUMENT_PAGE.pattern,
         "dp_list": DOCUMENT_PAGE_LIST,
         "dp_ref": DOCUMENT_PAGE_REF,

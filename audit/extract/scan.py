@@ -10,6 +10,7 @@ from functools import cache
 
 from audit.extract.code import code_spans
 from audit.extract.dialects import (
+    BARE_FILE,
     FILE_TYPES,
     FOOTNOTE,
     FOOTNOTE_DEFINITION,
@@ -40,22 +41,34 @@ SUPERSCRIPT_AFTER = rf"(?:[{_WS}.,;:!?{_CLOSE}*_\[<{_WIDE_PUNCT}]|)"
 
 # Where a brace marker `{1}` stands as a citation (audit.extract.dialects.BRACE_NUMERIC): full matches of the (at
 # most) 24 characters before it, after a word of three letters or more that no backslash opens (`\frac{1}`,
-# `\sqrt{2}` are LaTeX) or a sentence's punctuation, a space between or not, and of the one after it (whitespace,
-# punctuation, a bracket or the end): `x^{2}`, `{{1}}`, `\frac{1}{2}` stay text
+# `\sqrt{2}` are LaTeX) or a sentence's punctuation, a space between or not, and of the one after it
+# (`CITATION_AFTER`): `x^{2}`, `{{1}}`, `\frac{1}{2}` stay text
 BRACE_BEFORE = (
     rf"(?s)(?:(?:.*[^\\{_LETTER}])?[{_LETTER}]{{3,}}|.*[{_CJK}]|.*[^0-9{_WS}][.,;:!?][{_CLOSE}]?)[ \t{WIDE_SPACES}]?"
     # or such a marker before it, `days {1}{2}` (not `\frac{1}{2}`: its first brace stands nowhere)
     r"(?:\{[0-9, ]{1,12}\})?"
 )
-BRACE_AFTER = rf"(?:[{_WS}.,;:!?{_CLOSE}*_\[{{<{_WIDE_PUNCT}]|)"
+# What follows a brace marker or a file's name alone in brackets (`BARE_FILE`) where they cite: a sentence's stop,
+# a line's end, the end, a bracket, quote or another marker; not a space and more words nor a comma ("The set {1, 2,
+# 3} has ...", "Dear {0}, ...", "open [config.json] to change it": no citations)
+CITATION_AFTER = rf"(?:[\n\r.;:!?{_CLOSE}*_\[{{<{_WIDE_PUNCT}]|)"
+# or a space where the marker follows a sentence's stop (`days.{1} Shipping ...`)
+AFTER_STOP = rf"(?s).*[.!?{_WIDE_PUNCT}][{_CLOSE}]?[ \t{WIDE_SPACES}]?"
+_AFTER_STOP_RE = re.compile(AFTER_STOP, re.ASCII)
 _BRACE_BEFORE_RE = re.compile(BRACE_BEFORE, re.ASCII)
-_BRACE_AFTER_RE = re.compile(BRACE_AFTER, re.ASCII)
+_CITATION_AFTER_RE = re.compile(CITATION_AFTER, re.ASCII)
+_BARE_FILE_RE = re.compile(BARE_FILE, re.ASCII)
 
 
-def brace_in_place(text: str, start: int, end: int) -> bool:
-    """Whether the brace marker `text[start:end]` stands where a citation does (not LaTeX's, a template's)."""
-    before, after = text[max(0, start - 24) : start], text[end : end + 1]
-    return bool(_BRACE_BEFORE_RE.fullmatch(before) and _BRACE_AFTER_RE.fullmatch(after))
+def in_citation_place(text: str, m: re.Match[str]) -> bool:
+    """Whether a brace marker or a file's name alone in brackets stands where a citation does (not LaTeX's, a
+    template's, a set's, a file named in prose); any other marker: True."""
+    brace, bare = m.group()[0] == "{", _BARE_FILE_RE.fullmatch(m.group())
+    if not (brace or bare):
+        return True
+    before, after = text[max(0, m.start() - 24) : m.start()], text[m.end() : m.end() + 1]
+    placed = _CITATION_AFTER_RE.fullmatch(after) or (after.isspace() and _AFTER_STOP_RE.fullmatch(before))
+    return bool(placed and (not brace or _BRACE_BEFORE_RE.fullmatch(before)))
 
 
 _SUPERSCRIPT_RE = re.compile(SUPERSCRIPT.pattern)
@@ -113,7 +126,7 @@ def find_markers(text: str) -> list[re.Match[str]]:
         m
         for m in marker_regex().finditer(text)
         if (not _SUPERSCRIPT_RE.fullmatch(m.group()) or superscript_in_place(text, m.start(), m.end()))
-        and (m.group()[0] != "{" or brace_in_place(text, m.start(), m.end()))
+        and in_citation_place(text, m)
         and outside(m)
     ]
 

@@ -1,7 +1,7 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
 -- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker; $any_json the same where no answer holds a `{`, else a stand-in: audit.extract.markers), $refs (a closing list of sources), $ref_words (its headers), $url (a url), $tag (an HTML tag), $num / $lnum / $html / $pnum / $dp / $dp_list / $dp_ref / $doc / $dc / $dc_list / $dc_ref / $fs / $may_indent / $may_reason / $sup / $nf (dialect patterns), $nfdef (a named
--- footnote's definition), $fs_lines (a file search mark's lines alone), $bnum (a brace marker), $brace_before / $brace_after (where it stands), $sup_before / $sup_after (where a
+-- footnote's definition), $fs_lines (a file search mark's lines alone), $bnum (a brace marker), $bare_file (a file's name alone), $brace_before / $citation_after / $after_stop (where they stand), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
 
@@ -406,11 +406,13 @@ WHERE NOT EXISTS (
   AND (NOT regexp_full_match(m.marker, $sup)
        OR (regexp_full_match(right(left(t.answer_text, m.char_start), 4), $sup_before)
            AND regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), $sup_after)))
-  -- a brace marker `{1}` likewise only where a citation stands (audit.extract.scan.brace_in_place): `\frac{1}{2}`,
-  -- `x^{2}`, `{{1}}` are no citations
-  AND (NOT starts_with(m.marker, '{')
-       OR (regexp_full_match(right(left(t.answer_text, m.char_start), 24), $brace_before)
-           AND regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), $brace_after)));
+  -- a brace marker `{1}` or a file's name alone, `[Refund Policy.pdf]`, likewise only where a citation stands
+  -- (audit.extract.scan.in_citation_place): `\frac{1}{2}`, `x^{2}`, `{{1}}`, "open [config.json] to ..." are none
+  AND (NOT (starts_with(m.marker, '{') OR regexp_full_match(m.marker, $bare_file))
+       OR ((NOT starts_with(m.marker, '{') OR regexp_full_match(right(left(t.answer_text, m.char_start), 24), $brace_before))
+           AND (regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), $citation_after)
+                OR (regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), '[\t\n\v\f\r ]')
+                    AND regexp_full_match(right(left(t.answer_text, m.char_start), 24), $after_stop)))));
 
 -- a closing list of sources under a header ("Sources:", "**References**"), each line a marker and a title or url,
 -- or Markdown footnote / link definitions without one ("[^1]: Refund Policy.pdf", "[2]: https://...")

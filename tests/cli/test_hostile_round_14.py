@@ -26,6 +26,7 @@ BRACES = {
     "after_stop": f"{REFUNDS}{{1}} {SHIPPING}{{2}}",  # written after the rule
     "wrong": f"{R} {{2}}. {S} {{1}}.",
     "latex": f"The ratio is \\frac{{1}}{{2}} of it, x^{{2}} grows. {R} [1].",
+    "set": f"The set {{1, 2, 3}} has three members. Dear {{0}}, {R.lower()} [1].",  # written after the rule
 }
 
 
@@ -39,6 +40,7 @@ def test_a_position_in_braces_cites_where_a_citation_stands(answers_db: Path) ->
     assert got["latex"] == [("1", "verified", REFUNDS)], got["latex"]  # LaTeX's braces stay text
     ((sentence,),) = q(answers_db, "SELECT sentence FROM uncited_claims WHERE answer_id = 'latex'")
     assert "\\frac{1}{2}" in sentence, sentence
+    assert [ref for ref, _, _ in got["set"]] == ["1"], got["set"]  # a set's, a template's braces: no citations
 
 
 LEADING = {
@@ -128,6 +130,8 @@ FILE_NAMES = {
     "by_id": f"{R} [citation: d1]. {S} [Reference: Shipping.pdf].",  # written after the rule
     "wrong": f"{R} [Shipping.pdf]. {S} [Refund Policy.pdf].",
     "unknown": f"{R} [Handbook.docx].",
+    "see": f"{R}, see [Refund Policy.pdf](https://x.org/d1).",
+    "in_prose": f"Open the file [config.json] to change it. {R} [1].",  # written after the rule
 }
 
 
@@ -143,3 +147,5 @@ def test_a_file_name_alone_in_brackets_cites_that_document(answers_db: Path) -> 
         )
     assert [(rank, v) for _, rank, v, _ in got["wrong"]] == [(2, "misattributed"), (1, "misattributed")], got["wrong"]
     assert [(ref, v) for ref, _, v, _ in got["unknown"]] == [("Handbook.docx", "fabricated")], got["unknown"]
+    assert [(rank, v, c) for _, rank, v, c in got["see"]] == [(1, "verified", REFUNDS)], got["see"]
+    assert [ref for ref, _, _, _ in got["in_prose"]] == ["1"], got["in_prose"]  # a file named in prose cites none
