@@ -177,7 +177,7 @@ PAREN_NUMERIC = Dialect(
 # (audit.extract.scan.brace_in_place: after a word, not a `\\command`, or a sentence's punctuation)
 BRACE_NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"\{{{_GAP}{_POSITIONS}{_GAP}\}}",
+    pattern=r"\{[ \t]*([0-9]{1,30}(?:[ \t]*[,;–-][ \t]*[0-9]{1,30})*)[ \t]*\}",
     example="{1}, {1, 3}",
 )
 FOOTNOTE = rf"\[\^{_GAP}\d{{1,9}}{_GAP}(?:\^{_GAP})?\]"
@@ -197,12 +197,13 @@ FOOTNOTE_DEFINITION = rf"(?m)^[ \t]*\[\^{_GAP}({_LABEL}){_GAP}(?:\^{_GAP})?\][ \
 # document named "A.pdf, Page 1; Document: B.pdf" (unknown_document: fabricated, RED however right)
 _PAGE_WORD = rf"(?:Pages?|pp?\.?|pgs?\.?)(?:{_GAP}[:：#])?"
 DOCUMENT_PAGE_REF = (
-    rf"(?i:(?:Document|Doc|Source){_GAP}[:：]{_GAP}([^\[\]［］【】\n;；|｜]{{1,200}}?){_GAP}[,，]{_GAP}{_PAGE_WORD}{_GAP}"
-    rf"({_DIGIT}{{1,6}})(?:{_GAP}[-–—]{_GAP}({_DIGIT}{{1,6}}))?)"
+    r"(?i:(?:Document|Doc|Source)[ \t]*:[ \t]*([^\[\]［］【】\n;；|｜]{1,200}?)[ \t]*,[ \t]*(?:Pages?|pp?\.?|pgs?\.?)"
+    r"(?:[ \t]*[:#])?[ \t]*([0-9]{1,6})(?:[ \t]*[-–—][ \t]*([0-9]{1,6}))?)"
 )
-DOCUMENT_PAGE_LIST = (
-    rf"(?:{_OPEN}|[(（]){_GAP}(?:{{ref}})(?:{_GAP}[;；]{_GAP}(?:{{ref}}))+{_GAP}(?:{_CLOSE_BRACKET}|[)）])"
-).format(ref=re.sub(r"(?<!\\)\((?!\?)", "(?:", DOCUMENT_PAGE_REF))
+# (ASCII digits and spaces in a list: the scan's pattern holds every dialect, and each digit class here is 36 ranges)
+DOCUMENT_PAGE_LIST = r"(?:\[|［|【|\(){ref}(?:[ \t]*[;；][ \t]*{ref})+[ \t]*(?:\]|］|】|\))".format(
+    ref=re.sub(r"(?<!\\)\((?!\?)", "(?:", DOCUMENT_PAGE_REF)
+)
 DOCUMENT_PAGE = Dialect(
     name="document_page",
     # in the brackets numeric markers take (`［...］`, `【...］`, `\[...\]`), with the full-width colon and comma, any
