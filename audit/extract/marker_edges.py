@@ -23,12 +23,13 @@ _LEADING_COLON = re.compile(r"^(\s*(?:[-*+•][ \t]+)?)(?:\x00[ \t]*)+(?:[:：][
 
 # a no-break or typographic space before a marker, `days\u00a0[1].` (a template keeping a marker on its word's
 # line): it stayed before the stop once the marker went ("Refunds take 30 days ."), where a space goes
-_SPACE_BEFORE_MARKER = re.compile(f"[ \\t{WIDE_SPACES}]+(?=\x00)")
+# (from a run's first space only: from each, a run of 200,000 spaces was read again to its end, quadratic)
+_SPACE_BEFORE_MARKER = re.compile(f"(?<![ \\t{WIDE_SPACES}])[ \\t{WIDE_SPACES}]+(?=\x00)")
 
 
 # a pointer to the markers that end the claim, "..., see [1].", "... (cf. [2])" without its brackets: "see" stayed
 # in the claim ("Refunds take 30 days, see."), which the support model read as another statement (weak)
-_POINTER = re.compile(r"[,;]?[ \t]*\b(?:see(?: also)?|cf\.?|via)[ \t]*(?:\x00[ \t,;]*)+(?=[.!?]?\s*$)", re.I)
+_POINTER = re.compile(r"[,;]?(?<![ \t])[ \t]*\b(?:see(?: also)?|cf\.?|via)[ \t]*(?:\x00[ \t,;]*)+(?=[.!?]?\s*$)", re.I)
 
 
 def without_marks(text: str) -> str:
