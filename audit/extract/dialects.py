@@ -236,14 +236,14 @@ DOCUMENT = Dialect(
     name="document",
     pattern=(
         rf"(?i:{_OPEN}{_GAP}(?:(?:Document|Doc|Source|Citation|Reference){_GAP}[:：]{_GAP}([^\[\]［］【】\n]{{1,200}}?)"
-        rf"|([^\[\]［］【】\n^:：]{{0,200}}?[^\s\[\]［］【】^:：]\.(?:{FILE_TYPES}))){_GAP}{_CLOSE_BRACKET}(?:{_LINK_TO})?)"
+        rf"|([^\[\]［］【】\n^:：†]{{0,200}}?[^\s\[\]［］【】^:：†]\.(?:{FILE_TYPES}))){_GAP}{_CLOSE_BRACKET}(?:{_LINK_TO})?)"
     ),
     example="[Source: Refund Policy.pdf], [Refund Policy.pdf]",
 )
 # the file's name alone (no colon in it: `[Source: X.pdf]` is labelled), a marker only where a citation stands
 # (audit.extract.scan.CITATION_AFTER: "open [config.json] to change it" names a file, cites none)
 BARE_FILE = (
-    rf"(?i:{_OPEN}{_GAP}[^\[\]［］【】\n^:：]{{0,200}}?[^\s\[\]［］【】^:：]\.(?:{FILE_TYPES}){_GAP}{_CLOSE_BRACKET}"
+    rf"(?i:{_OPEN}{_GAP}[^\[\]［］【】\n^:：†]{{0,200}}?[^\s\[\]［］【】^:：†]\.(?:{FILE_TYPES}){_GAP}{_CLOSE_BRACKET}"
     rf"(?:{_LINK_TO})?)"
 )
 # one `citation:doc:chunk` of a bracket citing several (group 1 the doc, group 2 the chunk: no `,`, `;` or bracket in

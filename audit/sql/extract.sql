@@ -644,7 +644,8 @@ SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document',
 -- (group 1 the name after a label, group 2 a file's name alone: `[Refund Policy.pdf]`)
 FROM (SELECT *, unquoted(coalesce(nullif(regexp_extract(marker, $doc, 1), ''), regexp_extract(marker, $doc, 2))) AS name
       FROM markers WHERE regexp_full_match(marker, $doc) AND NOT regexp_full_match(marker, $num)
-        AND NOT regexp_full_match(marker, $dp) AND NOT regexp_full_match(marker, $dc))
+        AND NOT regexp_full_match(marker, $dp) AND NOT regexp_full_match(marker, $dc)
+        AND NOT regexp_full_match(marker, $fs))
 UNION ALL
 -- ([x.org](https://x.org/a)), [Refund Policy](kb_doc_12): the document the link's target names (url, doc_id or title)
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'link', target, NULL, target, NULL, NULL, NULL, NULL
