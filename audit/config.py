@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import hashlib
 import json
 import math
@@ -130,6 +131,18 @@ _SECTIONS = {
 }
 
 
+def _did_you_mean(name: str, section: str | None = None) -> str:
+    """`; did you mean extract.numeric_base?` for a misspelt key (`numeric_bse`, or one under another section than
+    its own) or section (`section` None: `[suport]`), else nothing: the error named the key, not the one meant."""
+    if section is None:
+        close = difflib.get_close_matches(name, list(_SECTIONS), n=1)
+        return f"; did you mean [{close[0]}]?" if close else ""
+    keys = {f"{s}.{f.name}": f.name for s, c in _SECTIONS.items() for f in dataclasses.fields(c)}
+    near = [k for k, v in keys.items() if v in difflib.get_close_matches(name, list(keys.values()), n=3)]
+    near.sort(key=lambda k: (not k.startswith(f"{section}."), k))  # its own section's key first
+    return f"; did you mean {near[0]}?" if near else ""
+
+
 def config_from_dict(data: dict[str, Any], source: str = "<dict>") -> AuditConfig:
     """Build a config from nested dicts, naming any unknown section, key or mistyped value."""
     parts: dict[str, Any] = {}
@@ -140,14 +153,16 @@ def config_from_dict(data: dict[str, Any], source: str = "<dict>") -> AuditConfi
             where = f"it belongs under {' or '.join(f'[{o}]' for o in owners)}" if owners else "and no section has it"
             raise ConfigError(f"{source}: {section} is a key outside any section{':' if owners else ','} {where}")
         if cls is None:
-            raise ConfigError(f"{source}: unknown section [{section}] (known: {', '.join(_SECTIONS)})")
+            hint = _did_you_mean(section)
+            raise ConfigError(f"{source}: unknown section [{section}] (known: {', '.join(_SECTIONS)}){hint}")
         if not isinstance(values, dict):
             raise ConfigError(f"{source}: [{section}] must be a table")
         known = {f.name: f for f in dataclasses.fields(cls)}
         kwargs: dict[str, Any] = {}
         for key, value in values.items():
             if key not in known:
-                raise ConfigError(f"{source}: unknown key {section}.{key} (known: {', '.join(known)})")
+                hint = _did_you_mean(key, section)
+                raise ConfigError(f"{source}: unknown key {section}.{key} (known: {', '.join(known)}){hint}")
             default = getattr(cls(), key)
             if isinstance(default, bool) or not isinstance(default, (int, float, str, dict)):
                 ok = isinstance(value, type(default))

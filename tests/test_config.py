@@ -54,6 +54,33 @@ def test_bad_config_is_a_clear_error(tmp_path, text, message):
         load_config(p)
 
 
+@pytest.mark.parametrize(
+    "text,hint",
+    [
+        ("[extract]\nnumeric_bse = 0\n", "; did you mean extract.numeric_base?"),
+        ("[run]\nnumeric_base = 0\n", "; did you mean extract.numeric_base?"),  # another section's key
+        ("[suport]\nverified = 0.6\n", "; did you mean [support]?"),
+        ("[run]\nshard_row = 5\n", "; did you mean run.shard_rows?"),  # written after the rule
+    ],
+)
+def test_a_misspelt_config_key_or_section_names_the_one_meant(tmp_path, text, hint):
+    # `numeric_bse` was "unknown key ... (known: ...)" with the 15 keys of a section, the one meant left to find
+    p = tmp_path / "c.toml"
+    p.write_text(text)
+    with pytest.raises(ConfigError) as err:
+        load_config(p)
+    assert str(err.value).endswith(hint), str(err.value)
+    assert "did you mean" not in _error(tmp_path, "[verify]\nzzzz = 1\n")  # nothing near: no guess
+
+
+def _error(tmp_path, text: str) -> str:
+    p = tmp_path / "d.toml"
+    p.write_text(text)
+    with pytest.raises(ConfigError) as err:
+        load_config(p)
+    return str(err.value)
+
+
 def test_missing_config_file(tmp_path):
     with pytest.raises(ConfigError, match="config file not found"):
         load_config(tmp_path / "none.toml")

@@ -171,6 +171,15 @@ PAREN_NUMERIC = Dialect(
     pattern=rf"[(（]{_GAP}{_LABEL_WORD}{_GAP}{_POSITIONS}{_GAP}[)）]",
     example="(Source 1), (source: 2), (Sources 1, 3), (Ref. 2)",
 )
+# `{1}`, `{1, 3}`, `{2-4}` (a prompt asking for citations "in curly braces", or a template's braces kept): positions as
+# `[1]` (it was no marker: YELLOW no_citations however wrong the source). LaTeX (`\\frac{1}{2}`, `x^{2}`), format
+# strings and templates (`{0}`, `{{1}}`) write the same shape: a brace is a marker only where a citation stands
+# (audit.extract.scan.brace_in_place: after a word, not a `\\command`, or a sentence's punctuation)
+BRACE_NUMERIC = Dialect(
+    name="numeric",
+    pattern=r"\{[ \t]*([0-9]{1,30}(?:[ \t]*[,;–-][ \t]*[0-9]{1,30})*)[ \t]*\}",
+    example="{1}, {1, 3}",
+)
 FOOTNOTE = rf"\[\^{_GAP}\d{{1,9}}{_GAP}(?:\^{_GAP})?\]"
 # `[^refund-policy]` (a label, not a number) is a named Markdown footnote: its definition closing the answer,
 # `[^refund-policy]: Refund Policy.pdf` (or a url, or a doc_id), names the source (resolve.sql: by title, doc_id or
@@ -183,6 +192,18 @@ NAMED_FOOTNOTE = Dialect(
 )
 # a definition line: group 1 the label, group 2 what it names (a url's <> aside)
 FOOTNOTE_DEFINITION = rf"(?m)^[ \t]*\[\^{_GAP}({_LABEL}){_GAP}(?:\^{_GAP})?\][ \t]*:[ \t]*<?([^\r\n]*?)>?[ \t]*\r?$"
+# one `Document: X, Page N` of a bracket citing several, `[Document: A.pdf, Page 1; Document: B.pdf, Page 2]` (group
+# 1 the name, 2 the page, 3 a range's last page; no `;`, `|` or bracket in the name): the bracket was read as one
+# document named "A.pdf, Page 1; Document: B.pdf" (unknown_document: fabricated, RED however right)
+_PAGE_WORD = rf"(?:Pages?|pp?\.?|pgs?\.?)(?:{_GAP}[:：#])?"
+DOCUMENT_PAGE_REF = (
+    r"(?i:(?:Document|Doc|Source)[ \t]*:[ \t]*([^\[\]［］【】\n;；|｜]{1,200}?)[ \t]*,[ \t]*(?:Pages?|pp?\.?|pgs?\.?)"
+    r"(?:[ \t]*[:#])?[ \t]*([0-9]{1,6})(?:[ \t]*[-–—][ \t]*([0-9]{1,6}))?)"
+)
+# (ASCII digits and spaces in a list: the scan's pattern holds every dialect, and each digit class here is 36 ranges)
+DOCUMENT_PAGE_LIST = r"(?:\[|［|【|\(){ref}(?:[ \t]*[;；][ \t]*{ref})+[ \t]*(?:\]|］|】|\))".format(
+    ref=re.sub(r"(?<!\\)\((?!\?)", "(?:", DOCUMENT_PAGE_REF)
+)
 DOCUMENT_PAGE = Dialect(
     name="document_page",
     # in the brackets numeric markers take (`［...］`, `【...］`, `\[...\]`), with the full-width colon and comma, any
@@ -191,24 +212,39 @@ DOCUMENT_PAGE = Dialect(
     # a semicolon before the page and the pages' count after it (`Page 3 of 10`): each was read as a document no
     # source has (unknown_document, RED); a name in quotes is read without them (extract.sql's `unquoted`); a range of
     # pages, `Pages 2-3`, `pp. 3–4` (group 3 its last page: resolve.sql reads the document's contexts on them)
+    # A colon after the page's word, `Page: 3`, `Pg. 3`, a bar before it, `| Page 3` (a prompt's template "Document:
+    # {name} | Page: {page}"), and parentheses, `(Document: X, Page 3)`: the first two were read as a document no
+    # source has (unknown_document: fabricated, RED however right), the last was no marker (YELLOW however wrong)
     pattern=(
-        rf"(?i:{_OPEN}{_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}"
+        DOCUMENT_PAGE_LIST + "|"
+        rf"(?i:(?:{_OPEN}|[(（]){_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}"
         rf"((?:[^\[\]［］【】\n]|\[[^\[\]\n]*\])+?)"
-        rf"{_GAP}[,，;；]{_GAP}(?:Pages?|pp?\.?){_GAP}({_DIGIT}{{1,6}})(?:{_GAP}[-–—]{_GAP}({_DIGIT}{{1,6}}))?"
-        rf"(?:{_GAP}of{_GAP}{_DIGIT}{{1,6}})?{_GAP}{_CLOSE_BRACKET})"
+        rf"{_GAP}[,，;；|｜]{_GAP}{_PAGE_WORD}{_GAP}({_DIGIT}{{1,6}})"
+        rf"(?:{_GAP}[-–—]{_GAP}({_DIGIT}{{1,6}}))?(?:{_GAP}of{_GAP}{_DIGIT}{{1,6}})?{_GAP}(?:{_CLOSE_BRACKET}|[)）]))"
     ),
-    example="[Document: Refund Policy v2.pdf, Page 3]",
+    example="[Document: Refund Policy v2.pdf, Page 3], (Document: X, Page: 3), [Document: A, p. 1; Document: B, p. 2]",
 )
 # `[Source: Refund Policy.pdf]`, `[Document: Shipping]` (no page: RAG prompts ask for "[Source: <file name>]"): the
 # document named, resolved by title or doc_id as file_search is (its retrieved chunk that supports the claim best).
 # It was no marker (GREEN beside a verified [1]); `[Source: 2]` is numeric, `[Source: X, Page 2]` document_page
+# A file's name alone in the brackets, `[Refund Policy.pdf]` (group 2; a prompt asking to "cite the file name in
+# brackets"), `[citation: d1]` and `[Reference: X]`: no marker (YELLOW no_citations however wrong the source). A
+# Markdown link after the bracket, `[Refund Policy.pdf](https://...)`, is part of the marker (the url stayed in the
+# claim, a url no source states)
+FILE_TYPES = "pdf|docx?|txt|html?|md|pptx?|xlsx?|csv|json|rtf|odt"
 DOCUMENT = Dialect(
     name="document",
     pattern=(
-        rf"(?i:{_OPEN}{_GAP}(?:Document|Doc|Source){_GAP}[:：]{_GAP}([^\[\]［］【】\n]{{1,200}}?)"
-        rf"{_GAP}{_CLOSE_BRACKET})"
+        rf"(?i:{_OPEN}{_GAP}(?:(?:Document|Doc|Source|Citation|Reference){_GAP}[:：]{_GAP}([^\[\]［］【】\n]{{1,200}}?)"
+        rf"|([^\[\]［］【】\n^:：†]{{0,200}}?[^\s\[\]［］【】^:：†]\.(?:{FILE_TYPES}))){_GAP}{_CLOSE_BRACKET}(?:{_LINK_TO})?)"
     ),
-    example="[Source: Refund Policy.pdf]",
+    example="[Source: Refund Policy.pdf], [Refund Policy.pdf]",
+)
+# the file's name alone (no colon in it: `[Source: X.pdf]` is labelled), a marker only where a citation stands
+# (audit.extract.scan.CITATION_AFTER: "open [config.json] to change it" names a file, cites none)
+BARE_FILE = (
+    rf"(?i:{_OPEN}{_GAP}[^\[\]［］【】\n^:：†]{{0,200}}?[^\s\[\]［］【】^:：†]\.(?:{FILE_TYPES}){_GAP}{_CLOSE_BRACKET}"
+    rf"(?:{_LINK_TO})?)"
 )
 # one `citation:doc:chunk` of a bracket citing several (group 1 the doc, group 2 the chunk: no `,`, `;` or bracket in
 # them: a list read across brackets, `[citation:a:b, citation:c:d` over and over, took quadratic time)
@@ -301,6 +337,7 @@ DIALECTS: tuple[Dialect, ...] = (
     NUMERIC,
     HTML_NUMERIC,
     PAREN_NUMERIC,
+    BRACE_NUMERIC,
     LINK,
     SUPERSCRIPT,
     NAMED_FOOTNOTE,

@@ -11,6 +11,8 @@ from duckdb.sqltypes import VARCHAR
 
 from audit.extract.code import MAY_INDENT, indented_code_list
 from audit.extract.dialects import (
+    BARE_FILE,
+    BRACE_NUMERIC,
     CITATION_LIST_NAMES,
     CITATION_OBJECT_NAMES,
     DOC_CHUNK,
@@ -18,6 +20,8 @@ from audit.extract.dialects import (
     DOC_CHUNK_REF,
     DOCUMENT,
     DOCUMENT_PAGE,
+    DOCUMENT_PAGE_LIST,
+    DOCUMENT_PAGE_REF,
     ENTITY_DASH,
     ENTITY_GAP,
     ENTITY_REF,
@@ -39,7 +43,16 @@ from audit.extract.dialects import (
     ascii_digits,
 )
 from audit.extract.reasoning import MAY_REASON, blank_reasoning
-from audit.extract.scan import REFERENCE_WORDS, SUPERSCRIPT_AFTER, SUPERSCRIPT_BEFORE, URL, reference_list_pattern
+from audit.extract.scan import (
+    AFTER_STOP,
+    BRACE_BEFORE,
+    CITATION_AFTER,
+    REFERENCE_WORDS,
+    SUPERSCRIPT_AFTER,
+    SUPERSCRIPT_BEFORE,
+    URL,
+    reference_list_pattern,
+)
 from audit.extract.shapes import CONFLICT_GROUPS, shape_answers
 from audit.sql import Lazy, run, text_table
 
@@ -215,7 +228,14 @@ def extract_citations(con: duckdb.DuckDBPyConnection, numeric_base: int = 1) -> 
         "lnum": LINKED_NUMERIC.pattern,
         "html": HTML_NUMERIC.pattern,
         "pnum": PAREN_NUMERIC.pattern,
+        "bnum": BRACE_NUMERIC.pattern,
+        "brace_before": BRACE_BEFORE,
+        "citation_after": CITATION_AFTER,
+        "after_stop": AFTER_STOP,
+        "bare_file": BARE_FILE,
         "dp": DOCUMENT_PAGE.pattern,
+        "dp_list": DOCUMENT_PAGE_LIST,
+        "dp_ref": DOCUMENT_PAGE_REF,
         "doc": DOCUMENT.pattern,
         "dc": DOC_CHUNK.pattern,
         "dc_list": DOC_CHUNK_LIST,

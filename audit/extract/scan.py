@@ -10,6 +10,8 @@ from functools import cache
 
 from audit.extract.code import code_spans
 from audit.extract.dialects import (
+    BARE_FILE,
+    FILE_TYPES,
     FOOTNOTE,
     FOOTNOTE_DEFINITION,
     INVISIBLE,
@@ -36,6 +38,38 @@ _WS = "\\t\\n\\v\\f\\r "
 SUPERSCRIPT_BEFORE = rf"(?s)(?:.*(?:[{_LETTER}]{{3}}|[{_CJK}]|[^0-9{_WS}][.,;:!?]|[%‰])[{_CLOSE}]?|(?:.*\n)?[ \t]*)"
 _WIDE_PUNCT = "\u2026\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f"
 SUPERSCRIPT_AFTER = rf"(?:[{_WS}.,;:!?{_CLOSE}*_\[<{_WIDE_PUNCT}]|)"
+
+# Where a brace marker `{1}` stands as a citation (audit.extract.dialects.BRACE_NUMERIC): full matches of the (at
+# most) 24 characters before it, after a word of three letters or more that no backslash opens (`\frac{1}`,
+# `\sqrt{2}` are LaTeX) or a sentence's punctuation, a space between or not, and of the one after it
+# (`CITATION_AFTER`): `x^{2}`, `{{1}}`, `\frac{1}{2}` stay text
+BRACE_BEFORE = (
+    rf"(?s)(?:(?:.*[^\\{_LETTER}])?[{_LETTER}]{{3,}}|.*[{_CJK}]|.*[^0-9{_WS}][.,;:!?][{_CLOSE}]?)[ \t{WIDE_SPACES}]?"
+    # or such a marker before it, `days {1}{2}` (not `\frac{1}{2}`: its first brace stands nowhere)
+    r"(?:\{[0-9, ]{1,12}\})?"
+)
+# What follows a brace marker or a file's name alone in brackets (`BARE_FILE`) where they cite: a sentence's stop,
+# a line's end, the end, a bracket, quote or another marker; not a space and more words nor a comma ("The set {1, 2,
+# 3} has ...", "Dear {0}, ...", "open [config.json] to change it": no citations)
+CITATION_AFTER = rf"(?:[\n\r.;:!?{_CLOSE}*_\[{{<{_WIDE_PUNCT}]|)"
+# or a space where the marker follows a sentence's stop (`days.{1} Shipping ...`)
+AFTER_STOP = rf"(?s).*[.!?{_WIDE_PUNCT}][{_CLOSE}]?[ \t{WIDE_SPACES}]?"
+_AFTER_STOP_RE = re.compile(AFTER_STOP, re.ASCII)
+_BRACE_BEFORE_RE = re.compile(BRACE_BEFORE, re.ASCII)
+_CITATION_AFTER_RE = re.compile(CITATION_AFTER, re.ASCII)
+_BARE_FILE_RE = re.compile(BARE_FILE, re.ASCII)
+
+
+def in_citation_place(text: str, m: re.Match[str]) -> bool:
+    """Whether a brace marker or a file's name alone in brackets stands where a citation does (not LaTeX's, a
+    template's, a set's, a file named in prose); any other marker: True."""
+    brace, bare = m.group()[0] == "{", _BARE_FILE_RE.fullmatch(m.group())
+    if not (brace or bare):
+        return True
+    before, after = text[max(0, m.start() - 24) : m.start()], text[m.end() : m.end() + 1]
+    placed = _CITATION_AFTER_RE.fullmatch(after) or (after.isspace() and _AFTER_STOP_RE.fullmatch(before))
+    return bool(placed and (not brace or _BRACE_BEFORE_RE.fullmatch(before)))
+
 
 _SUPERSCRIPT_RE = re.compile(SUPERSCRIPT.pattern)
 _SUPERSCRIPT_BEFORE_RE = re.compile(SUPERSCRIPT_BEFORE, re.ASCII)
@@ -91,7 +125,9 @@ def find_markers(text: str) -> list[re.Match[str]]:
     return [
         m
         for m in marker_regex().finditer(text)
-        if (not _SUPERSCRIPT_RE.fullmatch(m.group()) or superscript_in_place(text, m.start(), m.end())) and outside(m)
+        if (not _SUPERSCRIPT_RE.fullmatch(m.group()) or superscript_in_place(text, m.start(), m.end()))
+        and in_citation_place(text, m)
+        and outside(m)
     ]
 
 
@@ -120,7 +156,6 @@ _REFERENCES_HEADER = (
 
 
 _RAISED = "\u2070\u00b9\u00b2\u00b3\u2074-\u2079"  # superscript digits (audit.extract.dialects.SUPERSCRIPT)
-_FILE_TYPES = "pdf|docx?|txt|html?|md|pptx?|xlsx?|csv|json|rtf|odt"
 
 
 def reference_list_pattern() -> str:
@@ -135,7 +170,14 @@ def reference_list_pattern() -> str:
     # a closing list without a header, each line a bracketed number (or a superscript) and a file's name, a url or
     # a Markdown link ("[1] Refund Policy.pdf"): each marker cited its name (weak, RED however right), beside the
     # same marker inline; a line that goes on in words ("[2] Shipping is free ...") is a claim (sentences._leading)
-    name = rf"(?:[^\n]*\.(?i:{_FILE_TYPES})|{link}[^\s>]*>?|\[[^\]\n]+\]\([^)\s]+\))[ \t]*"
+    # Or a title without its file's extension, "[1] Refund Policy", "[2] Shipping FAQ (2024)": each word capitalised
+    # (or a number, a dash, a short joining word), no stop (each marker cited its title: weak, empty_claim, RED
+    # however right); "[2] Shipping is free" stays a claim
+    capital = r"[A-Z0-9][A-Za-z0-9'&()_/+-]*(?:\.[A-Za-z0-9]+)*"
+    title = (
+        rf"{capital}(?:[ \t]+(?:{capital}|\([^()\n]{{1,40}}\)|[-|]|of|and|the|for|in|on|to|a|an|v[0-9][0-9.]*)){{0,9}}"
+    )
+    name = rf"(?:[^\n]*\.(?i:{FILE_TYPES})|{link}[^\s>]*>?|\[[^\]\n]+\]\([^)\s]+\)|{title})[ \t]*"
     entry = rf"[ \t]*(?:(?:[-*+•]|\d{{1,3}}[.)])[ \t]*)?(?:\[[0-9]{{1,3}}\]|[{_RAISED}]{{1,3}})[ \t]*:?[ \t]*{name}"
     titles = rf"{entry}(?:\r?\n(?:[ \t]*\r?\n)*{entry})*"
     # `??`: no text above the list first (definitions alone are a list, not a first line citing the others)

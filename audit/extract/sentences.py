@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from audit.extract.dialects import ENTITY_GAP
+from audit.extract.marker_edges import without_marks
 from audit.extract.scan import find_markers
 from audit.verify.months import SHORT_ONLY
 
@@ -110,10 +111,6 @@ def mask_markers(text: str) -> tuple[str, list[tuple[int, int]]]:
     return "".join(chars), spans
 
 
-# brackets that held nothing but markers: "(see [1])", "([1], [2])" leave no "(see )" in the claim
-_BRACKETED = re.compile(r"[(\[]\s*(?:(?:see|cf\.?|sources?|via)\b:?\s*)?(?:\x00[\s,;]*)+[)\]]", re.IGNORECASE)
-
-
 # a terminal's control sequences (ECMA-48 CSI: colours `\x1b[31m`, `\x1b[0m`, `\x1b[1;32m`) logged inside an answer:
 # their digits were read as the claim's numbers (`missing_number:31`, a correct answer RED)
 _TERMINAL_CODE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
@@ -148,7 +145,7 @@ def strip_markers(text: str) -> str:
     out = "\x00".join(pieces) + ("\x00" if pieces else "") + text[last:]
     if "\u200c" in out or "\u200d" in out:
         out = _EDGE_JOINERS.sub("", out)
-    out = _BRACKETED.sub("", out).replace("\x00", "")
+    out = without_marks(out) if pieces else out
     if "\ue200" in out:
         out = _CUT_MARK.sub("", _ENTITY_MARK.sub(_entity_name, out))
     if "&" in out:  # a space written as an entity before a stop, `days&nbsp;[1].`, goes as a space does there

@@ -1,7 +1,7 @@
 -- citation extraction over `answers_ok`: structured output detection, inline markers with exact
 -- character offsets (code points, as Python indexes str), numeric expansion and JSON citations.
--- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker; $any_json the same where no answer holds a `{`, else a stand-in: audit.extract.markers), $refs (a closing list of sources), $ref_words (its headers), $url (a url), $tag (an HTML tag), $num / $lnum / $html / $pnum / $dp / $doc / $dc / $dc_list / $dc_ref / $fs / $may_indent / $may_reason / $sup / $nf (dialect patterns), $nfdef (a named
--- footnote's definition), $fs_lines (a file search mark's lines alone), $sup_before / $sup_after (where a
+-- parameters: $on_<field> (a citation object field's names), $list_names (keys a citations list goes by), $any (any marker; $any_json the same where no answer holds a `{`, else a stand-in: audit.extract.markers), $refs (a closing list of sources), $ref_words (its headers), $url (a url), $tag (an HTML tag), $num / $lnum / $html / $pnum / $dp / $dp_list / $dp_ref / $doc / $dc / $dc_list / $dc_ref / $fs / $may_indent / $may_reason / $sup / $nf (dialect patterns), $nfdef (a named
+-- footnote's definition), $fs_lines (a file search mark's lines alone), $bnum (a brace marker), $bare_file (a file's name alone), $brace_before / $citation_after / $after_stop (where they stand), $sup_before / $sup_after (where a
 -- superscript run is a marker), $wide_from / $wide_to (digits and separators read as ASCII), $base (numeric base,
 -- 0 or 1).
 
@@ -405,7 +405,14 @@ WHERE NOT EXISTS (
     SELECT 1 FROM tag_spans g WHERE g.answer_id = m.answer_id AND m.char_start > g.tag_start AND m.char_end < g.tag_end)
   AND (NOT regexp_full_match(m.marker, $sup)
        OR (regexp_full_match(right(left(t.answer_text, m.char_start), 4), $sup_before)
-           AND regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), $sup_after)));
+           AND regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), $sup_after)))
+  -- a brace marker `{1}` or a file's name alone, `[Refund Policy.pdf]`, likewise only where a citation stands
+  -- (audit.extract.scan.in_citation_place): `\frac{1}{2}`, `x^{2}`, `{{1}}`, "open [config.json] to ..." are none
+  AND (NOT (starts_with(m.marker, '{') OR regexp_full_match(m.marker, $bare_file))
+       OR ((NOT starts_with(m.marker, '{') OR regexp_full_match(right(left(t.answer_text, m.char_start), 24), $brace_before))
+           AND (regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), $citation_after)
+                OR (regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), '[\t\n\v\f\r ]')
+                    AND regexp_full_match(right(left(t.answer_text, m.char_start), 24), $after_stop)))));
 
 -- a closing list of sources under a header ("Sources:", "**References**"), each line a marker and a title or url,
 -- or Markdown footnote / link definitions without one ("[^1]: Refund Policy.pdf", "[2]: https://...")
@@ -491,6 +498,14 @@ WITH numeric_markers AS (
                                               'g'), $wide_from, $wide_to),
                $eref || '|;|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
     FROM markers WHERE regexp_full_match(marker, $html)
+    UNION ALL
+    -- {1}, {1, 3}: positions in braces (where a citation stands: the `markers` filter)
+    SELECT *, 'numeric',
+           string_split(regexp_replace(regexp_replace(
+               translate(regexp_replace(regexp_replace(regexp_extract(marker, $bnum, 1), $egap, '', 'g'), $edash, '-',
+                                              'g'), $wide_from, $wide_to),
+               $eref || '|;|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
+    FROM markers WHERE regexp_full_match(marker, $bnum)
     UNION ALL
     -- (Source 1), (Sources 1, 3): a labelled position in parentheses
     SELECT *, 'numeric',
@@ -583,16 +598,23 @@ SELECT answer_id, marker_ord, sub_ord, marker, char_start, char_end,
        NULL::INTEGER AS cited_page, NULL::VARCHAR AS cited_doc, NULL::VARCHAR AS cited_chunk, NULL::VARCHAR AS json_claim
 FROM numeric_cites LEFT JOIN url_lists u USING (answer_id)
 UNION ALL
-SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document_page',
-       unquoted(regexp_extract(marker, $dp, 1))
-           || CASE WHEN regexp_extract(marker, $dp, 3) = ''
-                   THEN ', page ' || translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to)
-                   -- a range of pages (`Pages 2-3`): resolve.sql reads its last page from here
-                   ELSE ', pages ' || translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to) || '-'
-                        || translate(regexp_extract(marker, $dp, 3), $wide_from, $wide_to) END,
-       NULL, unquoted(regexp_extract(marker, $dp, 1)),
-       TRY_CAST(translate(regexp_extract(marker, $dp, 2), $wide_from, $wide_to) AS INTEGER), NULL, NULL, NULL
-FROM markers WHERE regexp_full_match(marker, $dp)
+-- [Document: X, Page 3], or several in one bracket ([Document: A, Page 1; Document: B, Page 2]: each its own citation)
+SELECT answer_id, marker_ord, ref_ord, marker, char_start, char_end, 'document_page',
+       unquoted(name) || CASE WHEN last_page = ''
+                              THEN ', page ' || translate(page, $wide_from, $wide_to)
+                              -- a range of pages (`Pages 2-3`): resolve.sql reads its last page from here
+                              ELSE ', pages ' || translate(page, $wide_from, $wide_to) || '-'
+                                   || translate(last_page, $wide_from, $wide_to) END,
+       NULL, unquoted(name), TRY_CAST(translate(page, $wide_from, $wide_to) AS INTEGER), NULL, NULL, NULL
+FROM (SELECT answer_id, marker_ord, marker, char_start, char_end, generate_subscripts(names, 1) - 1 AS ref_ord,
+             unnest(names) AS name, unnest(pages) AS page, coalesce(unnest(last_pages), '') AS last_page
+      FROM (SELECT *, CASE WHEN regexp_full_match(marker, $dp_list) THEN regexp_extract_all(marker, $dp_ref, 1)
+                           ELSE [regexp_extract(marker, $dp, 1)] END AS names,
+                      CASE WHEN regexp_full_match(marker, $dp_list) THEN regexp_extract_all(marker, $dp_ref, 2)
+                           ELSE [regexp_extract(marker, $dp, 2)] END AS pages,
+                      CASE WHEN regexp_full_match(marker, $dp_list) THEN regexp_extract_all(marker, $dp_ref, 3)
+                           ELSE [regexp_extract(marker, $dp, 3)] END AS last_pages
+            FROM markers WHERE regexp_full_match(marker, $dp)))
 UNION ALL
 -- [citation:d1:c1], or several in one bracket ([citation:d1:c1, citation:d2:c2]: each its own citation, as [1, 2])
 SELECT answer_id, marker_ord, ref_ord, marker, char_start, char_end, 'doc_chunk', doc || ':' || chunk, NULL, NULL, NULL,
@@ -618,9 +640,12 @@ FROM markers WHERE regexp_full_match(marker, $fs)
 UNION ALL
 -- [Source: Refund Policy.pdf]: the document named (as file_search); numeric and document_page markers are matched first
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'document',
-       unquoted(regexp_extract(marker, $doc, 1)), NULL, unquoted(regexp_extract(marker, $doc, 1)), NULL, NULL, NULL, NULL
-FROM markers WHERE regexp_full_match(marker, $doc) AND NOT regexp_full_match(marker, $num)
-  AND NOT regexp_full_match(marker, $dp)
+       name, NULL, name, NULL, NULL, NULL, NULL
+-- (group 1 the name after a label, group 2 a file's name alone: `[Refund Policy.pdf]`)
+FROM (SELECT *, unquoted(coalesce(nullif(regexp_extract(marker, $doc, 1), ''), regexp_extract(marker, $doc, 2))) AS name
+      FROM markers WHERE regexp_full_match(marker, $doc) AND NOT regexp_full_match(marker, $num)
+        AND NOT regexp_full_match(marker, $dp) AND NOT regexp_full_match(marker, $dc)
+        AND NOT regexp_full_match(marker, $fs))
 UNION ALL
 -- ([x.org](https://x.org/a)), [Refund Policy](kb_doc_12): the document the link's target names (url, doc_id or title)
 SELECT answer_id, marker_ord, 0, marker, char_start, char_end, 'link', target, NULL, target, NULL, NULL, NULL, NULL
