@@ -231,6 +231,19 @@ def build(out: Path, per_set: int, seed: int) -> None:
     print(f"{out}: {n_mis} misattributions, {n_neg} negatives, {n_ok} right citations, {n_two} with a second source")
 
 
+def _distractors(p: dict[str, Any], pool: list[dict[str, Any]], rng: random.Random) -> list[str]:
+    """Two sources of other claims of `pool`, drawn at random: neither holds `p`'s source nor is held by it."""
+    own = _text_key(p["source"])
+    picked: list[str] = []
+    while len(picked) < 2:
+        q = rng.choice(pool)
+        key = _text_key(q["source"])
+        fits = q["claim"] != p["claim"] and not _holds(key, own) and not _holds(own, key)
+        if fits and all(_text_key(s) != key for s in picked):
+            picked.append(q["source"])
+    return picked
+
+
 def build_random(out: Path, per_set: int, seed: int) -> None:
     """A second construction, shaped as WiCE dev's planted misattributions are (its README: the cited page plus two
     other claims' pages as distractors, shuffled, the marker moved to a distractor): a supported pair's claim cited to
@@ -257,22 +270,11 @@ def build_random(out: Path, per_set: int, seed: int) -> None:
     for ds in SETS:
         pool = sorted(by_set[ds], key=lambda q: q["id"])
 
-        def distractors(p: dict[str, Any]) -> list[str]:
-            own = _text_key(p["source"])
-            picked: list[str] = []
-            while len(picked) < 2:
-                q = rng.choice(pool)
-                key = _text_key(q["source"])
-                if q["claim"] != p["claim"] and not _holds(key, own) and not _holds(own, key):
-                    if all(_text_key(s) != key for s in picked):
-                        picked.append(q["source"])
-            return picked
-
         for gold, label in (("misattributed", 1), ("not_supported", 0)):
             chosen = [q for q in pool if q["label"] == label]
             rng.shuffle(chosen)
             for p in chosen[:per_set]:
-                d1, d2 = distractors(p)
+                d1, d2 = _distractors(p, pool, rng)
                 order = [("true", p["source"]), ("wrong", d1), ("filler", d2)]
                 rng.shuffle(order)
                 if gold == "misattributed":
