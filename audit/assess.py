@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from audit.candidates import MAX_ALTERNATIVES, WordIndex, likeliest, most_shared, whole_holders
+from audit.candidates import MAX_ALTERNATIVES, WordIndex, likeliest, lone_holder, most_shared, whole_holders
+from audit.citation_type import audited_type
 from audit.claims import Claim, cited_sentences, claim_for, claim_sentences, first_of_each, has_claim_text
 from audit.config import AuditConfig
 from audit.extract.clauses import cited_clauses
@@ -22,7 +23,6 @@ from audit.verdict import (
     CitationEvidence,
     JointEvidence,
     SourceScore,
-    audited_type,
     best_source,
     capped_support,
     decide,
@@ -68,6 +68,7 @@ class _Pending:
     joint: JointEvidence | None = None  # the claim cites other sources too: read clause by clause against them
     edited: int | None = None  # another source is the cited one but for an edit stating the claim (contrast.py)
     whole: dict[int, SourceScore] = field(default_factory=dict)  # sources holding the whole claim (`whole_holders`)
+    lone: dict[int, SourceScore] = field(default_factory=dict)  # the one source on the claim's words (`lone_holder`)
 
 
 def assess_batch(answers: Sequence[dict[str, Any]], cfg: AuditConfig, scorer: SemanticScorer) -> BatchResult:
@@ -306,6 +307,7 @@ def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: Seman
     cited source does not verify; for each citation, the one its source is but for an edit stating the claim."""
     todo: list[tuple[_Pending, int]] = []
     wholes: list[tuple[_Pending, int]] = []
+    lones: list[tuple[_Pending, int]] = []
     pairs: list[tuple[str, str]] = []
     cited_by_claim = _cited_for_claim(pending)
     for p in pending:
@@ -319,6 +321,7 @@ def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: Seman
         wholes += [(p, rank) for rank in whole_holders(p.row["claim"], cited, shared)]
         if not needs_alternatives(p.cited.as_source_score(p.quote_found), cfg.support):
             continue
+        lones += [(p, rank) for rank in lone_holder(p.row["claim"], cited, shared)]
         todo += [(p, rank) for rank in shared]
         pairs += [(p.row["claim"], text) for text in shared.values()]
     # a suggestion needs no transformer: the first stage ranks the other contexts (see audit/verify/verifier.py)
@@ -328,9 +331,10 @@ def _score_alternatives(pending: list[_Pending], cfg: AuditConfig, scorer: Seman
     # reasons and words): the misattribution margin compares supports of one stage (audit/verdict.py), and a
     # first-stage suggestion stands only where that score does not fall below the cited one's (`_to_rescore`)
     tops = [(p, top) for p in pending if (top := _to_rescore(p, cfg)) is not None]
-    rescored = score_pairs([(p.row["claim"], p.contexts[r]) for p, r in (*tops, *wholes)], cfg, scorer)
-    for i, ((p, rank), ps) in enumerate(zip((*tops, *wholes), rescored, strict=True)):
-        (p.others_refined if i < len(tops) else p.whole)[rank] = ps.as_source_score()
+    rescored = score_pairs([(p.row["claim"], p.contexts[r]) for p, r in (*tops, *wholes, *lones)], cfg, scorer)
+    for i, ((p, rank), ps) in enumerate(zip((*tops, *wholes, *lones), rescored, strict=True)):
+        into = p.others_refined if i < len(tops) else (p.whole if i < len(tops) + len(wholes) else p.lone)
+        into[rank] = ps.as_source_score()
 
 
 def _to_rescore(p: _Pending, cfg: AuditConfig) -> int | None:
@@ -357,6 +361,7 @@ def _evidence(p: _Pending) -> CitationEvidence:
         joint=p.joint,
         edited=p.edited,
         whole=p.whole,
+        lone=p.lone,
     )
 
 

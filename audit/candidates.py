@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from audit.verify.text import content_words, keyword_overlap
+from audit.verify.text import content_words, keyword_overlap, tokens
 
 MAX_DOC_CANDIDATES = 32  # a document cited whole is scored against at most this many of its retrieved contexts
 # an unverified citation's claim is scored against at most this many other contexts (those sharing most words with
@@ -80,3 +80,30 @@ def whole_holders(claim: str, cited: str, others: dict[int, str]) -> tuple[int, 
     if len(words) < MIN_WHOLE_WORDS or words <= content_words(cited):
         return ()
     return tuple(r for r in sorted(others) if words <= content_words(others[r]))[:MAX_WHOLE]
+
+
+LONE_WORDS = 2  # the lone source holds at least this many of the claim's content words (one is held by chance)
+LONE_SHARE = 0.25  # and at least this share of them
+
+
+def lone_holder(claim: str, cited: str, others: dict[int, str]) -> tuple[int, ...]:
+    """Of `others` (rank to text: the answer's other retrieved sources the claim does not cite), the one source on
+    the claim's topic where the cited source (`cited`) is on none: the cited source holds none of the claim's
+    content words, this one its first (`_first_word`), `LONE_WORDS` or more and `LONE_SHARE` of them, every other
+    source fewer than it. Scored in full (`verdict.lone_source` reads it); () when there is none. A marker moved to an
+    unrelated page (WiCE's planted misattributions: the marker on another claim's page) leaves the claim beside the
+    one page on it."""
+    words = content_words(claim)
+    if not others or words & content_words(cited):
+        return ()
+    held = {r: len(words & content_words(text)) for r, text in others.items()}
+    best = min(held, key=lambda r: (-held[r], r))
+    rest = max((n for r, n in held.items() if r != best), default=0)
+    enough = held[best] >= max(LONE_WORDS, LONE_SHARE * len(words)) and held[best] > rest
+    return (best,) if enough and _first_word(claim) in content_words(others[best]) else ()
+
+
+def _first_word(claim: str) -> str | None:
+    """The claim's first content word, as `content_words` writes it: mostly what it speaks of ("Skiing has a history
+    of ...": a page sharing "history" and "five" with it is on no skiing)."""
+    return next((w for t in tokens(claim) for w in content_words(t)), None)

@@ -9,7 +9,7 @@ values (the CHECK in schemas/outputs.v3.sql, held equal by a test).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from audit.config import SupportConfig
@@ -79,6 +79,9 @@ class CitationEvidence:
     # other retrieved sources holding every content word of the claim where the cited one lacks some, scored as the
     # cited one is, whatever its support (audit/candidates.py `whole_holders`; read by `whole_source`)
     whole: Mapping[int, SourceScore] = field(default_factory=dict)
+    # the one other retrieved source sharing the claim's words where the cited one shares none, scored as the cited
+    # one is (audit/candidates.py `lone_holder`; read by `lone_source`)
+    lone: Mapping[int, SourceScore] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -170,6 +173,8 @@ def decide(ev: CitationEvidence, cfg: SupportConfig) -> Decision:
         rank = wider_source(support, ev.cited.words_held, ev.others_refined, cfg)
     if rank is None:
         rank = whole_source(ev, support, cfg)
+    if rank is None:
+        rank = lone_source(ev, support, cfg)
     if rank is not None:
         return Decision(Verdict.MISATTRIBUTED, support, (*reasons, f"better_source:{rank}"), rank)
     return Decision(verdict, support, reasons)
@@ -344,6 +349,21 @@ def whole_source(ev: CitationEvidence, support: float, cfg: SupportConfig) -> in
     return best[0] if best is not None else None
 
 
+def lone_source(ev: CitationEvidence, support: float, cfg: SupportConfig) -> int | None:
+    """The one other retrieved source on the claim's topic where the cited source is on none (`lone`: the cited
+    source holds none of the claim's words, it the first, a quarter and two or more, every other source fewer), when
+    it leads the cited support (`support`) by `misattribution_verified_margin`, says nothing otherwise (`contradicts`;
+    a negation mismatch aside: "Bobby Doerr did not ever play for the New York Yankees", a page on him negating none)
+    and lacks at most half the key facts the cited source lacks, whatever its level: the marker is on an unrelated
+    page, the page on the claim in the weak band's noise. Chosen on answers built as WiCE dev's planted
+    misattributions are (tools/misattribution/measure.py `build --random`) and both constructions' `fit` halves."""
+    lacked = sum(r.startswith(_LACKED[:3]) for r in ev.cited.missing) if ev.cited is not None else 0  # key facts
+    fits = {r: replace(s, missing=tuple(m for m in s.missing if m != NEGATION_MISMATCH)) for r, s in ev.lone.items()}
+    fits = {r: s for r, s in fits.items() if 2 * sum(m.startswith(_LACKED[:3]) for m in s.missing) <= lacked}
+    best = best_source({r: s for r, s in fits.items() if not contradicts(s, cfg)}, cfg)
+    return best[0] if best is not None and best[1] - support >= cfg.misattribution_verified_margin else None
+
+
 def _leads_restated(cited: float, other: float, cfg: SupportConfig) -> bool:
     """`restated_source`'s test: `other` reaches `misattribution_min_other` and leads `cited` by the margin."""
     return other >= cfg.misattribution_min_other and other - cited >= cfg.misattribution_margin
@@ -377,24 +397,3 @@ def jointly_verified(joint: JointEvidence, cfg: SupportConfig) -> tuple[float, t
         return None
     partners = tuple(joint.ranks[j] for j in sources if j != own and any(row[j] for row in ok))
     return min(max(row) for row in capped), partners
-
-
-class CitationType(StrEnum):
-    """What kind of citation it is: claimed by the assistant (`claimed_type`) or found by the audit (`audited_type`)."""
-
-    DIRECT_QUOTE = "direct_quote"
-    PARAPHRASE = "paraphrase"
-    INFERENCE = "inference"
-    UNSUPPORTED = "unsupported"
-
-
-def audited_type(verdict: Verdict, claim_verbatim: bool, quote_status: str | None) -> CitationType | None:
-    """The citation type the audit found, for every dialect: `direct_quote` (verified, and the claim or its quote
-    is verbatim in the source), `paraphrase` (verified, not verbatim), `inference` (weak: partly supported),
-    `unsupported` (unsupported or misattributed), NULL for fabricated (no source to compare with)."""
-    if verdict is Verdict.FABRICATED:
-        return None
-    if verdict is Verdict.VERIFIED:
-        verbatim = claim_verbatim or quote_status == "verbatim"
-        return CitationType.DIRECT_QUOTE if verbatim else CitationType.PARAPHRASE
-    return CitationType.INFERENCE if verdict is Verdict.WEAK else CitationType.UNSUPPORTED

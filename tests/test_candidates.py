@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from audit.candidates import MAX_ALTERNATIVES, MAX_WHOLE, WordIndex, most_shared, whole_holders
+from audit.candidates import MAX_ALTERNATIVES, MAX_WHOLE, WordIndex, lone_holder, most_shared, whole_holders
 from audit.verify.text import content_words, keyword_overlap
 
 
@@ -57,3 +57,28 @@ def test_the_sources_holding_every_word_of_a_claim_the_cited_source_lacks_one_of
     # a hundred copies: the first MAX_WHOLE by rank
     copies = {r: others[2] for r in range(100, 0, -1)}
     assert whole_holders(claim, cited, copies) == tuple(range(1, MAX_WHOLE + 1))
+
+
+OFF_TOPIC = "Quarterly revenue rose on strong demand for cloud storage."
+VEGA = "Marisol Vega spent all twelve seasons of her career at club level."
+
+
+def test_the_one_page_on_a_claim_whose_cited_page_is_on_none() -> None:
+    claim = "Marisol Vega never played for the national team"
+    assert lone_holder(claim, OFF_TOPIC, {2: VEGA, 3: "Bananas grow in tropical regions."}) == (2,)
+    # the cited page shares a word: it is on the claim's topic too
+    assert lone_holder(claim, "The national team lost.", {2: VEGA}) == ()
+    # two pages on it, as many words each: neither is the one
+    assert lone_holder(claim, OFF_TOPIC, {2: VEGA, 3: "Marisol Vega retired in 2019."}) == ()
+    # a page holding two of the claim's words but not its first, what it speaks of
+    assert (
+        lone_holder(
+            "Skiing has a history of almost five millennia",
+            OFF_TOPIC,
+            {2: "The club's history goes back five decades."},
+        )
+        == ()
+    )
+    # a page holding two words of a long claim: under a quarter of them
+    long_claim = "Marisol Vega trained young strikers in Valencia, Seville, Bilbao and Malaga after her retirement"
+    assert lone_holder(long_claim, OFF_TOPIC, {2: "Marisol Vega retired."}) == ()

@@ -1,5 +1,5 @@
 """What the assistant claimed about its own answer (citation type, confidence, missing information), read
-leniently and checked strictly. Pure functions. (The citation type the audit found is `verdict.audited_type`.)
+leniently and checked strictly. Pure functions. (The citation type the audit found is `citation_type.audited_type`.)
 
 A self-reported confidence must be a number in [0, 1], a JSON number or one written as text (`"0.9"`, `"90%"`);
 anything else is kept out of the column (NULL) and named in a reason (`confidence_out_of_range:1.5`,

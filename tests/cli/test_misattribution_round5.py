@@ -8,7 +8,9 @@ that Parker's collaborations with Dizzy Gillespie ... had a substantial effect")
 module's one run): a right source capped for a sentence negating something the claim does not speak of. Round 7
 (here too): a right source the support model puts only a little ahead, holding more of the claim's words
 (`verdict.wider_source`). Round 8 (here too): a cited source the model verifies on part of the claim's words, while
-another retrieved source holds the whole claim (`verdict.whole_source`). Through the real `citeaudit run`."""
+another retrieved source holds the whole claim (`verdict.whole_source`). Round 9 (here too): a marker on a page
+sharing no word with the claim, beside the one page on it, whose support is in the weak band
+(`verdict.lone_source`). Through the real `citeaudit run`."""
 
 from __future__ import annotations
 
@@ -253,3 +255,38 @@ CASES.update(
         },
     }
 )
+
+
+OFF_TOPIC = "Quarterly revenue rose on strong demand for cloud storage, the company said on Tuesday."
+LONE_CLAIM = "Marisol Vega never played for the national team"
+# `unsupported` (0.20, a negation mismatch): the one page on the claim, the cited page on another topic (0.03)
+LONE_RIGHT = "Marisol Vega spent all twelve seasons of her career at club level, where she scored 140 goals."
+# written after the rule (Hedda Brun's page leads by 0.27: found before it too)
+PRATT_CLAIM = "Lorna Pratt never ran for public office"
+PRATT_RIGHT = (
+    "Lorna Pratt spent her whole working life as a nurse in Leeds and turned down every party that asked her to stand."
+)
+BRUN_CLAIM = "Hedda Brun never recorded a studio album"
+BRUN_RIGHT = (
+    "Hedda Brun performed only live, in the clubs of Bergen, for three decades, and the few tapes of her shows were "
+    "made by fans."
+)
+
+
+def test_a_marker_on_an_unrelated_page_beside_the_one_page_on_the_claim(suggestions: Suggestions) -> None:
+    got = suggestions["test_a_marker_on_an_unrelated_page_beside_the_one_page_on_the_claim"]
+    for key in ("wrong", "pratt", "brun"):
+        assert got[key][:2] == ("misattributed", 2), (key, got[key])
+        assert "better_source:2" in got[key][2]
+    # the page on the claim cited is not flagged; nor is a claim whose cited page shares a word with it
+    for key in ("right", "shared"):
+        assert got[key][0] != "misattributed", (key, got[key])
+
+
+CASES["test_a_marker_on_an_unrelated_page_beside_the_one_page_on_the_claim"] = {
+    "wrong": (f"{LONE_CLAIM} [1].", [OFF_TOPIC, LONE_RIGHT, BANANAS]),
+    "right": (f"{LONE_CLAIM} [2].", [OFF_TOPIC, LONE_RIGHT, BANANAS]),
+    "shared": (f"{LONE_CLAIM} [1].", ["The national team lost its opening match.", LONE_RIGHT, BANANAS]),
+    "pratt": (f"{PRATT_CLAIM} [1].", [OFF_TOPIC, PRATT_RIGHT, BANANAS]),
+    "brun": (f"{BRUN_CLAIM} [1].", [OFF_TOPIC, BRUN_RIGHT, BANANAS]),
+}

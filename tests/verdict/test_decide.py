@@ -34,9 +34,9 @@ def _evidence(raw: dict[str, Any]) -> CitationEvidence:
     ev = dict(raw)
     if "cited" in ev:
         ev["cited"] = _score(ev["cited"])
-    for key in ("others", "others_refined", "whole"):
+    for key in ("others", "others_refined", "whole", "lone"):
         if key in ev:
-            ev[key] = {int(k): SourceScore(**v) for k, v in ev[key].items()}
+            ev[key] = {int(k): _score(v) for k, v in ev[key].items()}
     if "joint" in ev:
         j = ev["joint"]
         clauses = tuple(tuple(_score(s) for s in row) for row in j["clauses"])

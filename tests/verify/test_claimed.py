@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from audit.verdict import Verdict, audited_type
+from audit.citation_type import audited_type
+from audit.verdict import Verdict
 from audit.verify.claimed import parse_confidence, parse_missing_information
 
 CONFIDENCE = [

@@ -231,6 +231,65 @@ def build(out: Path, per_set: int, seed: int) -> None:
     print(f"{out}: {n_mis} misattributions, {n_neg} negatives, {n_ok} right citations, {n_two} with a second source")
 
 
+def _distractors(p: dict[str, Any], pool: list[dict[str, Any]], rng: random.Random) -> list[str]:
+    """Two sources of other claims of `pool`, drawn at random: neither holds `p`'s source nor is held by it."""
+    own = _text_key(p["source"])
+    picked: list[str] = []
+    while len(picked) < 2:
+        q = rng.choice(pool)
+        key = _text_key(q["source"])
+        fits = q["claim"] != p["claim"] and not _holds(key, own) and not _holds(own, key)
+        if fits and all(_text_key(s) != key for s in picked):
+            picked.append(q["source"])
+    return picked
+
+
+def build_random(out: Path, per_set: int, seed: int) -> None:
+    """A second construction, shaped as WiCE dev's planted misattributions are (its README: the cited page plus two
+    other claims' pages as distractors, shuffled, the marker moved to a distractor): a supported pair's claim cited to
+    another claim's source of the same set (`random`), its own source and a third claim's source retrieved too; the
+    same answer citing its own source (a right citation); an unsupported pair's claim cited to its own source beside
+    two other claims' sources (the negative: a `misattributed` verdict is a false flag)."""
+    with gzip.open(PAIRS, "rt", encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
+    by_set: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        by_set[r["dataset"]].append(r)
+    rng = random.Random(seed)
+    made: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = []
+
+    def add(aid: str, p: dict[str, Any], order: list[tuple[str, str]], cited: str, gold: str) -> None:
+        ranks = {role: r for r, (role, _s) in enumerate(order, start=1)}
+        label = {"answer_id": aid, "gold": gold, "marker": f"[{ranks[cited]}]", "cited_rank": ranks[cited]}
+        if gold == "misattributed":
+            label["true_rank"] = ranks["true"]
+        label["src_dataset"] = p["dataset"]
+        case = {"answer_id": aid, "dataset": p["dataset"], "half": _half(p["id"]), "kind": "random", "gold": gold}
+        made.append((_answer(aid, p["claim"], ranks[cited], [s for _r, s in order]), label, case))
+
+    for ds in SETS:
+        pool = sorted(by_set[ds], key=lambda q: q["id"])
+
+        for gold, label in (("misattributed", 1), ("not_supported", 0)):
+            chosen = [q for q in pool if q["label"] == label]
+            rng.shuffle(chosen)
+            for p in chosen[:per_set]:
+                d1, d2 = _distractors(p, pool, rng)
+                order = [("true", p["source"]), ("wrong", d1), ("filler", d2)]
+                rng.shuffle(order)
+                if gold == "misattributed":
+                    add(f"mis-{p['id']}", p, order, "wrong", "misattributed")
+                    add(f"ok-{p['id']}", p, order, "true", "supported")
+                else:
+                    add(f"neg-{p['id']}", p, order, "true", "not_supported")
+    out.mkdir(parents=True, exist_ok=True)
+    answers, labels, cases = (list(x) for x in zip(*made, strict=True))
+    pq.write_table(pa.Table.from_pylist(answers, schema=answers_schema()), out / "answers.parquet")
+    (out / "labels.jsonl").write_text("".join(json.dumps(lab) + "\n" for lab in labels), encoding="utf-8")
+    (out / "cases.jsonl").write_text("".join(json.dumps(c) + "\n" for c in cases), encoding="utf-8")
+    print(f"{out}: {sum(c['gold'] == 'misattributed' for c in cases)} misattributions, {len(cases)} answers")
+
+
 def measure(out: Path, reuse: bool) -> dict[str, Any]:
     db = out / "audit.duckdb"
     cmd = [
@@ -276,7 +335,7 @@ def measure(out: Path, reuse: bool) -> dict[str, Any]:
             cell[1] += int(right if c["gold"] == "misattributed" else flagged)
             cell[2] += int(flagged)
     print(f"citeaudit eval misattribution: {json.dumps(report.get('misattribution'))}")
-    keys = ["all", "fit", "check", "same_claim", "related", *SETS]
+    keys = ["all", "fit", "check", "same_claim", "related", "random", *SETS]
     head = f"{'':22} {'right-source recall':>24} {'flagged (any source)':>22} {'false flags':>18}"
     print(f"{head} {'right citations flagged':>24}")
     summary: dict[str, Any] = {}
@@ -307,11 +366,14 @@ def main() -> None:
     b.add_argument("out", type=Path)
     b.add_argument("--per-set", type=int, default=60, help="misattributions (and as many negatives) per set")
     b.add_argument("--seed", type=int, default=7)
+    b.add_argument("--random", action="store_true", help="the WiCE-shaped construction: other claims' sources cited")
     m = sub.add_parser("measure")
     m.add_argument("out", type=Path)
     m.add_argument("--reuse-db", action="store_true")
     args = ap.parse_args()
-    if args.cmd == "build":
+    if args.cmd == "build" and args.random:
+        build_random(args.out, args.per_set, args.seed)
+    elif args.cmd == "build":
         build(args.out, args.per_set, args.seed)
     else:
         measure(args.out, args.reuse_db)
