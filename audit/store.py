@@ -238,25 +238,36 @@ def replace_statements(window: Window) -> list[str]:
 
     A bounded window replaces every row logged in it (and quarantined rows without a timestamp that the run read
     again), never a row of another window, even one with the same answer_id: an answer_id logged on two days is
-    kept once per day. An unbounded window owns everything it read, so it replaces by answer_id and row_ref.
+    kept once per day. An unbounded window owns everything it read, so it replaces by answer_id and row_ref, and
+    every row of the files it read.
+
+    A file the run read rows of was read whole within the window: its rows there are all derived again, so an
+    earlier row of it that this run no longer derives (quarantined then, audited now that the log is fixed; at a row
+    number that moved) goes. Rows of files it did not read stay.
     """
     win = window.sql("logged_at")
     refs = "SELECT row_ref FROM new_quarantine"
+    read = "SELECT source_file FROM new_answer_audit UNION SELECT source FROM new_quarantine"
     if win is None:
         touched = (
             "SELECT answer_id FROM new_answer_audit UNION SELECT answer_id FROM new_quarantine "
-            "WHERE answer_id IS NOT NULL"
+            f"WHERE answer_id IS NOT NULL UNION SELECT answer_id FROM answer_audit WHERE source_file IN ({read})"
         )
         return [
             *(
                 f"DELETE FROM {t} WHERE answer_id IN ({touched})"
                 for t in ("citation_audit", "uncited_claims", "answer_audit")
             ),
-            f"DELETE FROM quarantine WHERE row_ref IN ({refs})",
+            f"DELETE FROM quarantine WHERE row_ref IN ({refs}) OR source IN ({read})",
         ]
+    # a row without a timestamp belongs to the window of its hive `date=` folder, or to every window reading its file
+    # (`ingest.window_filter`)
+    day = r"TRY_CAST(regexp_extract(source, 'date=(\d{4}-\d{2}-\d{2})', 1) AS DATE)"
+    in_window = window.sql(f"(CAST({day} AS TIMESTAMP) AT TIME ZONE 'UTC')")
+    untimed = f"row_ref IN ({refs}) OR (source IN ({read}) AND ({day} IS NULL OR ({in_window})))"
     return [
         *(f"DELETE FROM {t} WHERE {win}" for t in ("citation_audit", "uncited_claims", "answer_audit")),
-        f"DELETE FROM quarantine WHERE ({win}) OR (logged_at IS NULL AND row_ref IN ({refs}))",
+        f"DELETE FROM quarantine WHERE ({win}) OR (logged_at IS NULL AND ({untimed}))",
     ]
 
 

@@ -123,3 +123,60 @@ def test_the_code_version_is_asked_of_git_once_per_process(monkeypatch):
 
     monkeypatch.setattr(subprocess, "run", no_git)
     assert code_version() == first
+
+
+def _accounts(db) -> tuple[int, int, int, int]:
+    """(answers audited, rows quarantined, answers both audited and quarantined for their own fault, the last run's
+    answers_read): every row a run read is in exactly one of the two tables."""
+    return _rows(
+        db,
+        "SELECT (SELECT count(*) FROM answer_audit), (SELECT count(*) FROM quarantine), "
+        "(SELECT count(*) FROM quarantine q JOIN answer_audit a USING (answer_id) "
+        "WHERE q.reason NOT LIKE '%duplicate%'), (SELECT answers_read FROM runs ORDER BY finished_at DESC LIMIT 1)",
+    )[0]
+
+
+def test_a_log_rewritten_between_runs_leaves_no_stale_quarantine_row(write_answers, tmp_path, scorer):
+    # reliability round 6: a row quarantined by one run (no answer, no timestamp) and fixed in the log before the
+    # next stayed in the quarantine beside its audit (read 4, audited 4 + quarantined 2); a row inserted at the top
+    # moved every row number, and the quarantined rows of the old numbers stayed for good (unbounded runs: 2 more
+    # each rewrite); an answer whose id went missing stayed audited beside its quarantined row
+    at = datetime(2026, 11, 1, 9, tzinfo=UTC)
+    good = [make_answer(f"a{i}", "Refunds take 30 days [1].", CTX, logged_at=at) for i in range(4)]
+    broken = [dict(good[0], answer=None), dict(good[1], logged_at=None), *good[2:]]
+    versions = {
+        "broken": broken,
+        "fixed": good,
+        "an id gone": [dict(good[0], answer_id=None), *good[1:]],
+        "shifted": [good[3], *broken],  # a3 twice: the later row quarantined as a duplicate
+    }
+    for window in (Window(None, None), Window.for_day(DAY1)):
+        db = tmp_path / f"audit-{window.start is None}.duckdb"
+        for name, rows in [*versions.items(), ("broken again", broken)]:
+            inp = str(write_answers(rows))
+            run_audit(inp, db, window, AuditConfig(), scorer=scorer)
+            audited, quarantined, both, read = _accounts(db)
+            assert (audited + quarantined, both) == (read, 0), (window, name, audited, quarantined, both, read)
+
+
+def test_a_day_run_leaves_the_untimed_rows_of_another_days_folder(tmp_path, scorer):
+    # a row without a timestamp belongs to its hive folder's day: a run of another day that reads the same folder
+    # tree (a row logged on 11-01 inside date=2026-11-02/) does not clear it
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from audit.contract import answers_schema
+
+    at1, at2 = datetime(2026, 11, 1, 23, tzinfo=UTC), datetime(2026, 11, 2, 9, tzinfo=UTC)
+    rows = [
+        make_answer("late", "Refunds take 30 days [1].", CTX, logged_at=at1),
+        make_answer("untimed", "Refunds take 30 days [1].", CTX, logged_at=None),
+        make_answer("on-time", "Refunds take 30 days [1].", CTX, logged_at=at2),
+    ]
+    (tmp_path / "logs" / "date=2026-11-02").mkdir(parents=True)
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), tmp_path / "logs/date=2026-11-02/p.parquet")
+    db, logs = tmp_path / "audit.duckdb", str(tmp_path / "logs")
+    run_audit(logs, db, Window.for_day(DAY2), AuditConfig(), scorer=scorer)
+    run_audit(logs, db, Window.for_day(DAY1), AuditConfig(), scorer=scorer)
+    assert _rows(db, "SELECT answer_id FROM quarantine") == [("untimed",)]
+    assert _rows(db, "SELECT answer_id FROM answer_audit ORDER BY 1") == [("late",), ("on-time",)]
