@@ -30,7 +30,7 @@ from audit.shardplan import plan_by_cost
 from audit.shardpool import SHARD_THREAD, ScorerPool, blas_threads, model_threads, shard_threads
 from audit.split import split_input
 from audit.sql import connect
-from audit.store import LoadedRun, RunRecord, load_shards, record_failed_run, record_started_run
+from audit.store import LoadedRun, RunRecord, code_version, load_shards, record_failed_run, record_started_run
 from audit.timing import Stopwatch
 from audit.verify.semantic import SemanticScorer, model_key
 from audit.verify.support import load_support_model
@@ -156,7 +156,10 @@ def plan_run(
         inputs = input_files(logs, files, run.window, cfg.run.column_mapping, con)
         shards = plan_shards(files, run.window, cfg, contexts_files, workers, con)
         rows = sum(s.answers for s in shards)
-        key = work_key(logs, run.window.label(), run.config_hash, tables, len(shards))
+        # shards finished by an earlier attempt are reused only by the same code and support model: an upgrade (or a
+        # refitted model at the same path) between a failed load and its rerun loaded the old verdicts
+        made_by = f"{run.config_hash}|{code_version()}|{load_support_model(cfg.support.model).digest}"
+        key = work_key(logs, run.window.label(), made_by, tables, len(shards))
         work = claim_work_dir(work_root(db, work_dir), f"{prefix}run-{key}")
         if len(shards) > 1:
             try:

@@ -180,3 +180,39 @@ def test_a_day_run_leaves_the_untimed_rows_of_another_days_folder(tmp_path, scor
     run_audit(logs, db, Window.for_day(DAY1), AuditConfig(), scorer=scorer)
     assert _rows(db, "SELECT answer_id FROM quarantine") == [("untimed",)]
     assert _rows(db, "SELECT answer_id FROM answer_audit ORDER BY 1") == [("late",), ("on-time",)]
+
+
+def test_shards_an_earlier_attempt_left_are_not_loaded_once_the_support_model_changed(write_answers, tmp_path, scorer):
+    # reliability round 6: a run whose load failed (a locked or full disk, here a load memory limit too small) keeps
+    # its finished shards for the rerun; the support model refitted at the same path (an upgrade) before the rerun,
+    # the rerun loaded the old model's verdicts, recorded as the new one's
+    import dataclasses
+    import json
+    import shutil
+
+    import pytest
+
+    from audit.errors import ConfigError
+    from audit.verify.support import PACKAGED_MODEL, load_support_model
+
+    model = tmp_path / "support.json"
+    shutil.copy(PACKAGED_MODEL, model)
+    base = AuditConfig()
+    cfg = dataclasses.replace(base, support=dataclasses.replace(base.support, model=str(model)))
+    tiny = dataclasses.replace(cfg, run=dataclasses.replace(cfg.run, load_memory_limit="1MB"))
+    claims = ["Refunds take 30 days [1].", "A refund is possible within a month [1].", "Refunds are quick [1]."]
+    inp = str(write_answers([make_answer(f"a{i}", c, CTX) for i, c in enumerate(claims)]))
+    db, fresh = tmp_path / "audit.duckdb", tmp_path / "fresh.duckdb"
+    with pytest.raises(ConfigError, match="load_memory_limit"):
+        run_audit(inp, db, Window(), tiny, scorer=scorer)
+    refit = json.loads(model.read_text())
+    refit["intercept"] = -50.0  # nothing the model scores is supported any more
+    model.write_text(json.dumps(refit))
+    load_support_model.cache_clear()
+    try:
+        run_audit(inp, db, Window(), cfg, scorer=scorer)
+        run_audit(inp, fresh, Window(), cfg, scorer=scorer)
+    finally:
+        load_support_model.cache_clear()
+    digest = "SELECT answer_id, citation_ord, verdict FROM citation_audit ORDER BY ALL"
+    assert _rows(db, digest) == _rows(fresh, digest)
