@@ -216,3 +216,41 @@ def test_shards_an_earlier_attempt_left_are_not_loaded_once_the_support_model_ch
         load_support_model.cache_clear()
     digest = "SELECT answer_id, citation_ord, verdict FROM citation_audit ORDER BY ALL"
     assert _rows(db, digest) == _rows(fresh, digest)
+
+
+def test_a_second_input_of_the_same_day_keeps_the_first_inputs_rows(tmp_path, scorer):
+    # reliability round 6: `run --input tenant-a --since D --until D+1`, then the same window over tenant-b into the
+    # same audit file: the second run replaced every row of the day, so tenant-a's 2 answers were gone (read 2 + 2,
+    # the file held 2). A row of another input whose file is still there stays; an answer_id both hold is the
+    # later run's (one row per answer a day); a file that is gone no longer holds its rows (a `--day` re-audit drops
+    # them, as the late-files check says), and a log moved to another folder is not counted twice
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from audit.contract import answers_schema
+
+    def write(folder: str, ids: list[str]) -> str:
+        (tmp_path / folder).mkdir(exist_ok=True)
+        rows = [
+            make_answer(i, "Refunds take 30 days [1].", CTX, logged_at=datetime(2026, 11, 1, 9, tzinfo=UTC))
+            for i in ids
+        ]
+        pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), tmp_path / folder / "p.parquet")
+        return str(tmp_path / folder)
+
+    db, day = tmp_path / "audit.duckdb", Window.for_day(DAY1)
+    a, b = write("a", ["a1", "a2", "both"]), write("b", ["b1", "both"])
+    run_audit(a, db, day, AuditConfig(), scorer=scorer)
+    run_audit(b, db, day, AuditConfig(), scorer=scorer)
+    held = "SELECT answer_id, source_file FROM answer_audit ORDER BY 1"
+    assert _rows(db, held) == [
+        ("a1", f"{a}/p.parquet"),
+        ("a2", f"{a}/p.parquet"),
+        ("b1", f"{b}/p.parquet"),
+        ("both", f"{b}/p.parquet"),
+    ]
+    assert _rows(db, "SELECT count(*) FROM citation_audit") == [(4,)]
+    (tmp_path / "a").rename(tmp_path / "a-moved")
+    run_audit(str(tmp_path / "a-moved"), db, day, AuditConfig(), scorer=scorer)
+    assert [r[0] for r in _rows(db, held)] == ["a1", "a2", "b1", "both"]
+    assert _rows(db, "SELECT count(*) FROM citation_audit") == [(4,)]
