@@ -121,6 +121,7 @@ class RunPlan:
     shards: list[Shard]
     work: Path
     inputs: tuple[InputFile, ...] = ()  # the logs holding rows of the window, as found (`audit.late`)
+    scanned: tuple[str, ...] = ()  # every log it reads, rows of the window or none (`store.replace_statements`)
 
 
 BEGIN_THREAD = "citeaudit-begin"  # the thread writing a run's `running` row (audit/cli/common.py exits without it)
@@ -167,7 +168,7 @@ def plan_run(
             except BaseException:
                 release_work_dir(work)
                 raise
-    return RunPlan(files, contexts_files, rows, shards, work, inputs)
+    return RunPlan(files, contexts_files, rows, shards, work, inputs, tuple(logs))
 
 
 def start_run(
@@ -212,7 +213,7 @@ def start_run(
         # a stop does not wait out [run] lock_wait_seconds (a minute) for the row: the command exits without the
         # thread (audit/cli/common.py), as Kubernetes' 30 s grace period before SIGKILL needs
         pool.shutdown(wait=begun.done())
-    return dataclasses.replace(run, inputs=plan.inputs), plan
+    return dataclasses.replace(run, inputs=plan.inputs, scanned=plan.scanned), plan
 
 
 def finished_shard(work: str | Path, shard: Shard) -> Path | None:

@@ -46,6 +46,7 @@ class RunRecord:
     model: str
     flow_run_id: str | None = None
     inputs: tuple[InputFile, ...] = ()  # the files it read rows of its window from, written with its load
+    scanned: tuple[str, ...] = ()  # every log it read, rows of its window or none: the window's rows of them are its
 
 
 @cache
@@ -190,7 +191,7 @@ def _load(con: duckdb.DuckDBPyConnection, run: RunRecord, shard_dirs: list[Path]
                 )
             else:
                 con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM {name} WHERE FALSE")
-        for stmt in replace_statements(run.window, _gone_sources(con, run.window)):
+        for stmt in replace_statements(run.window, _gone_sources(con, run.window), run.scanned):
             con.execute(stmt)
         for name in RESULT_TABLES:
             con.execute(
@@ -246,7 +247,9 @@ def _gone_sources(con: duckdb.DuckDBPyConnection, window: Window) -> list[str]:
     return sorted(f for (f,) in stored if f is not None and not os.path.lexists(f))
 
 
-def replace_statements(window: Window, gone: list[str] | tuple[str, ...] = ()) -> list[str]:
+def replace_statements(
+    window: Window, gone: list[str] | tuple[str, ...] = (), scanned: list[str] | tuple[str, ...] = ()
+) -> list[str]:
     """DELETEs that clear what a run of `window` replaces: a window owns its rows and only its rows.
 
     A bounded window replaces the rows logged in it that came from the files this run read, from files no longer
@@ -256,13 +259,15 @@ def replace_statements(window: Window, gone: list[str] | tuple[str, ...] = ()) -
     day deleted the first one's rows). An unbounded window owns everything it read, so it replaces by answer_id and
     row_ref, and every row of the files it read.
 
-    A file the run read rows of was read whole within the window: its rows there are all derived again, so an
-    earlier row of it that this run no longer derives (quarantined then, audited now that the log is fixed; at a row
-    number that moved) goes.
+    A file the run read (`scanned`, and any its rows name) was read whole within the window: its rows there are all
+    derived again, so an earlier row of it that this run no longer derives (quarantined then, audited now that the
+    log is fixed; at a row number that moved; a row rewritten out of the log or to another day) goes.
     """
     win = window.sql("logged_at")
     refs = "SELECT row_ref FROM new_quarantine"
     read = "SELECT source_file FROM new_answer_audit UNION SELECT source FROM new_quarantine"
+    if scanned:  # a log that holds no row of the window now (rewritten without them) is read all the same
+        read += f" UNION SELECT unnest({quote(list(scanned))})"
     ids = (
         "SELECT answer_id FROM new_answer_audit UNION SELECT answer_id FROM new_quarantine WHERE answer_id IS NOT NULL"
     )

@@ -149,6 +149,8 @@ def test_a_log_rewritten_between_runs_leaves_no_stale_quarantine_row(write_answe
         "fixed": good,
         "an id gone": [dict(good[0], answer_id=None), *good[1:]],
         "shifted": [good[3], *broken],  # a3 twice: the later row quarantined as a duplicate
+        # a mis-dated batch corrected: the day's run reads the log and finds none of its rows there any more
+        "another day": [dict(r, logged_at=datetime(2026, 11, 2, 9, tzinfo=UTC)) for r in good],
     }
     for window in (Window(None, None), Window.for_day(DAY1)):
         db = tmp_path / f"audit-{window.start is None}.duckdb"
