@@ -30,7 +30,7 @@ from audit.shardplan import plan_by_cost
 from audit.shardpool import SHARD_THREAD, ScorerPool, blas_threads, model_threads, shard_threads
 from audit.split import split_input
 from audit.sql import connect
-from audit.store import LoadedRun, RunRecord, load_shards, record_failed_run, record_started_run
+from audit.store import LoadedRun, RunRecord, code_version, load_shards, record_failed_run, record_started_run
 from audit.timing import Stopwatch
 from audit.verify.semantic import SemanticScorer, model_key
 from audit.verify.support import load_support_model
@@ -121,6 +121,7 @@ class RunPlan:
     shards: list[Shard]
     work: Path
     inputs: tuple[InputFile, ...] = ()  # the logs holding rows of the window, as found (`audit.late`)
+    scanned: tuple[str, ...] = ()  # every log it reads, rows of the window or none (`store.replace_statements`)
 
 
 BEGIN_THREAD = "citeaudit-begin"  # the thread writing a run's `running` row (audit/cli/common.py exits without it)
@@ -156,7 +157,10 @@ def plan_run(
         inputs = input_files(logs, files, run.window, cfg.run.column_mapping, con)
         shards = plan_shards(files, run.window, cfg, contexts_files, workers, con)
         rows = sum(s.answers for s in shards)
-        key = work_key(logs, run.window.label(), run.config_hash, tables, len(shards))
+        # shards finished by an earlier attempt are reused only by the same code and support model: an upgrade (or a
+        # refitted model at the same path) between a failed load and its rerun loaded the old verdicts
+        made_by = f"{run.config_hash}|{code_version()}|{load_support_model(cfg.support.model).digest}"
+        key = work_key(logs, run.window.label(), made_by, tables, len(shards))
         work = claim_work_dir(work_root(db, work_dir), f"{prefix}run-{key}")
         if len(shards) > 1:
             try:
@@ -164,7 +168,7 @@ def plan_run(
             except BaseException:
                 release_work_dir(work)
                 raise
-    return RunPlan(files, contexts_files, rows, shards, work, inputs)
+    return RunPlan(files, contexts_files, rows, shards, work, inputs, tuple(logs))
 
 
 def start_run(
@@ -209,7 +213,7 @@ def start_run(
         # a stop does not wait out [run] lock_wait_seconds (a minute) for the row: the command exits without the
         # thread (audit/cli/common.py), as Kubernetes' 30 s grace period before SIGKILL needs
         pool.shutdown(wait=begun.done())
-    return dataclasses.replace(run, inputs=plan.inputs), plan
+    return dataclasses.replace(run, inputs=plan.inputs, scanned=plan.scanned), plan
 
 
 def finished_shard(work: str | Path, shard: Shard) -> Path | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import subprocess
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -45,6 +46,7 @@ class RunRecord:
     model: str
     flow_run_id: str | None = None
     inputs: tuple[InputFile, ...] = ()  # the files it read rows of its window from, written with its load
+    scanned: tuple[str, ...] = ()  # every log it read, rows of its window or none: the window's rows of them are its
 
 
 @cache
@@ -189,7 +191,7 @@ def _load(con: duckdb.DuckDBPyConnection, run: RunRecord, shard_dirs: list[Path]
                 )
             else:
                 con.execute(f"CREATE OR REPLACE TEMP VIEW new_{name} AS SELECT * FROM {name} WHERE FALSE")
-        for stmt in replace_statements(run.window):
+        for stmt in replace_statements(run.window, _gone_sources(con, run.window), run.scanned):
             con.execute(stmt)
         for name in RESULT_TABLES:
             con.execute(
@@ -233,30 +235,65 @@ def _load(con: duckdb.DuckDBPyConnection, run: RunRecord, shard_dirs: list[Path]
         )
 
 
-def replace_statements(window: Window) -> list[str]:
+def _gone_sources(con: duckdb.DuckDBPyConnection, window: Window) -> list[str]:
+    """The input files of the window's stored rows that are no longer there (log retention, a move)."""
+    win = window.sql("logged_at")
+    if win is None:
+        return []
+    stored = con.execute(
+        f"SELECT DISTINCT source_file FROM answer_audit WHERE {win} UNION SELECT DISTINCT source FROM quarantine "
+        f"WHERE {win}"
+    ).fetchall()
+    return sorted(f for (f,) in stored if f is not None and not os.path.lexists(f))
+
+
+def replace_statements(
+    window: Window, gone: list[str] | tuple[str, ...] = (), scanned: list[str] | tuple[str, ...] = ()
+) -> list[str]:
     """DELETEs that clear what a run of `window` replaces: a window owns its rows and only its rows.
 
-    A bounded window replaces every row logged in it (and quarantined rows without a timestamp that the run read
-    again), never a row of another window, even one with the same answer_id: an answer_id logged on two days is
-    kept once per day. An unbounded window owns everything it read, so it replaces by answer_id and row_ref.
+    A bounded window replaces the rows logged in it that came from the files this run read, from files no longer
+    there (`gone`), or under an answer_id it audits now, and quarantined rows without a timestamp that the run read
+    again; never a row of another window, even one with the same answer_id (an answer_id logged on two days is kept
+    once per day), nor the rows of another input's files that are still there (a second folder's run of the same
+    day deleted the first one's rows). An unbounded window owns everything it read, so it replaces by answer_id and
+    row_ref, and every row of the files it read.
+
+    A file the run read (`scanned`, and any its rows name) was read whole within the window: its rows there are all
+    derived again, so an earlier row of it that this run no longer derives (quarantined then, audited now that the
+    log is fixed; at a row number that moved; a row rewritten out of the log or to another day) goes.
     """
     win = window.sql("logged_at")
     refs = "SELECT row_ref FROM new_quarantine"
+    read = "SELECT source_file FROM new_answer_audit UNION SELECT source FROM new_quarantine"
+    if scanned:  # a log that holds no row of the window now (rewritten without them) is read all the same
+        read += f" UNION SELECT unnest({quote(list(scanned))})"
+    ids = (
+        "SELECT answer_id FROM new_answer_audit UNION SELECT answer_id FROM new_quarantine WHERE answer_id IS NOT NULL"
+    )
     if win is None:
-        touched = (
-            "SELECT answer_id FROM new_answer_audit UNION SELECT answer_id FROM new_quarantine "
-            "WHERE answer_id IS NOT NULL"
-        )
+        touched = f"{ids} UNION SELECT answer_id FROM answer_audit WHERE source_file IN ({read})"
         return [
             *(
                 f"DELETE FROM {t} WHERE answer_id IN ({touched})"
                 for t in ("citation_audit", "uncited_claims", "answer_audit")
             ),
-            f"DELETE FROM quarantine WHERE row_ref IN ({refs})",
+            f"DELETE FROM quarantine WHERE row_ref IN ({refs}) OR source IN ({read})",
         ]
+    gone_files = f"({', '.join(quote(f) for f in gone)})" if gone else ""
+    owned = f"source_file IN ({read}) OR answer_id IN ({ids})" + (f" OR source_file IN {gone_files}" if gone else "")
+    owned_quarantined = f"source IN ({read}) OR answer_id IN ({ids})" + (f" OR source IN {gone_files}" if gone else "")
+    # the answer tables' rows of the window this run replaces, by their answers
+    answers = f"SELECT answer_id FROM answer_audit WHERE ({win}) AND ({owned})"
+    # a row without a timestamp belongs to the window of its hive `date=` folder, or to every window reading its file
+    # (`ingest.window_filter`)
+    day = r"TRY_CAST(regexp_extract(source, 'date=(\d{4}-\d{2}-\d{2})', 1) AS DATE)"
+    in_window = window.sql(f"(CAST({day} AS TIMESTAMP) AT TIME ZONE 'UTC')")
+    untimed = f"row_ref IN ({refs}) OR (source IN ({read}) AND ({day} IS NULL OR ({in_window})))"
     return [
-        *(f"DELETE FROM {t} WHERE {win}" for t in ("citation_audit", "uncited_claims", "answer_audit")),
-        f"DELETE FROM quarantine WHERE ({win}) OR (logged_at IS NULL AND row_ref IN ({refs}))",
+        *(f"DELETE FROM {t} WHERE ({win}) AND answer_id IN ({answers})" for t in ("citation_audit", "uncited_claims")),
+        f"DELETE FROM answer_audit WHERE ({win}) AND ({owned})",
+        f"DELETE FROM quarantine WHERE (({win}) AND ({owned_quarantined})) OR (logged_at IS NULL AND ({untimed}))",
     ]
 
 

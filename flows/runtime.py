@@ -247,6 +247,8 @@ def check_prefect_env() -> None:
                 "a folder citeaudit may write, or unset it (<repository>/.prefect)"
             )
     url = os.environ.get("PREFECT_API_URL")
+    if home and not url:
+        check_prefect_room(Path(home).expanduser())
     if url:
         import httpx
 
@@ -261,6 +263,34 @@ def check_prefect_env() -> None:
             raise OrchestratorError(f"PREFECT_API_URL {url}: not a usable url ({one_line(str(exc))})") from None
         check_api_answer(url, answer)
     check_prefect_settings()
+
+
+# room the local API's database needs to start and record a night: a fresh one and its WAL took 5.3 MB
+PREFECT_ROOM_BYTES = 16 * 2**20
+
+
+def check_prefect_room(home: Path) -> None:
+    """The local API writes its SQLite database under PREFECT_HOME: on a full disk (or past a file size limit) it never
+    became healthy, and the command waited out both start-up tries (360 s) to blame the machine's speed. The room is
+    reserved for a moment (`posix_fallocate`, no data written) and given back."""
+    import errno
+    import tempfile
+
+    from audit.errors import OrchestratorError
+
+    if not hasattr(os, "posix_fallocate"):  # pragma: no cover - macOS, Windows: Prefect's own timeout tells
+        return
+    try:
+        with tempfile.TemporaryFile(dir=home, prefix=".citeaudit-room-") as probe:
+            os.posix_fallocate(probe.fileno(), 0, PREFECT_ROOM_BYTES)
+    except OSError as exc:
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+            raise OrchestratorError(
+                f"PREFECT_HOME {home}: no room for Prefect's local API ({exc.strerror}; its database needs "
+                f"{PREFECT_ROOM_BYTES // 2**20} MB to start and record runs): free space (or raise the file size "
+                "limit), or point PREFECT_HOME at a folder with room"
+            ) from None
+        # a file system without fallocate (EOPNOTSUPP, EINVAL) says nothing about room: Prefect's start tells
 
 
 def check_api_answer(url: str, answer: httpx.Response) -> None:

@@ -123,3 +123,136 @@ def test_the_code_version_is_asked_of_git_once_per_process(monkeypatch):
 
     monkeypatch.setattr(subprocess, "run", no_git)
     assert code_version() == first
+
+
+def _accounts(db) -> tuple[int, int, int, int]:
+    """(answers audited, rows quarantined, answers both audited and quarantined for their own fault, the last run's
+    answers_read): every row a run read is in exactly one of the two tables."""
+    return _rows(
+        db,
+        "SELECT (SELECT count(*) FROM answer_audit), (SELECT count(*) FROM quarantine), "
+        "(SELECT count(*) FROM quarantine q JOIN answer_audit a USING (answer_id) "
+        "WHERE q.reason NOT LIKE '%duplicate%'), (SELECT answers_read FROM runs ORDER BY finished_at DESC LIMIT 1)",
+    )[0]
+
+
+def test_a_log_rewritten_between_runs_leaves_no_stale_quarantine_row(write_answers, tmp_path, scorer):
+    # reliability round 6: a row quarantined by one run (no answer, no timestamp) and fixed in the log before the
+    # next stayed in the quarantine beside its audit (read 4, audited 4 + quarantined 2); a row inserted at the top
+    # moved every row number, and the quarantined rows of the old numbers stayed for good (unbounded runs: 2 more
+    # each rewrite); an answer whose id went missing stayed audited beside its quarantined row
+    at = datetime(2026, 11, 1, 9, tzinfo=UTC)
+    good = [make_answer(f"a{i}", "Refunds take 30 days [1].", CTX, logged_at=at) for i in range(4)]
+    broken = [dict(good[0], answer=None), dict(good[1], logged_at=None), *good[2:]]
+    versions = {
+        "broken": broken,
+        "fixed": good,
+        "an id gone": [dict(good[0], answer_id=None), *good[1:]],
+        "shifted": [good[3], *broken],  # a3 twice: the later row quarantined as a duplicate
+        # a mis-dated batch corrected: the day's run reads the log and finds none of its rows there any more
+        "another day": [dict(r, logged_at=datetime(2026, 11, 2, 9, tzinfo=UTC)) for r in good],
+    }
+    for window in (Window(None, None), Window.for_day(DAY1)):
+        db = tmp_path / f"audit-{window.start is None}.duckdb"
+        for name, rows in [*versions.items(), ("broken again", broken)]:
+            inp = str(write_answers(rows))
+            run_audit(inp, db, window, AuditConfig(), scorer=scorer)
+            audited, quarantined, both, read = _accounts(db)
+            assert (audited + quarantined, both) == (read, 0), (window, name, audited, quarantined, both, read)
+
+
+def test_a_day_run_leaves_the_untimed_rows_of_another_days_folder(tmp_path, scorer):
+    # a row without a timestamp belongs to its hive folder's day: a run of another day that reads the same folder
+    # tree (a row logged on 11-01 inside date=2026-11-02/) does not clear it
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from audit.contract import answers_schema
+
+    at1, at2 = datetime(2026, 11, 1, 23, tzinfo=UTC), datetime(2026, 11, 2, 9, tzinfo=UTC)
+    rows = [
+        make_answer("late", "Refunds take 30 days [1].", CTX, logged_at=at1),
+        make_answer("untimed", "Refunds take 30 days [1].", CTX, logged_at=None),
+        make_answer("on-time", "Refunds take 30 days [1].", CTX, logged_at=at2),
+    ]
+    (tmp_path / "logs" / "date=2026-11-02").mkdir(parents=True)
+    pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), tmp_path / "logs/date=2026-11-02/p.parquet")
+    db, logs = tmp_path / "audit.duckdb", str(tmp_path / "logs")
+    run_audit(logs, db, Window.for_day(DAY2), AuditConfig(), scorer=scorer)
+    run_audit(logs, db, Window.for_day(DAY1), AuditConfig(), scorer=scorer)
+    assert _rows(db, "SELECT answer_id FROM quarantine") == [("untimed",)]
+    assert _rows(db, "SELECT answer_id FROM answer_audit ORDER BY 1") == [("late",), ("on-time",)]
+
+
+def test_shards_an_earlier_attempt_left_are_not_loaded_once_the_support_model_changed(write_answers, tmp_path, scorer):
+    # reliability round 6: a run whose load failed (a locked or full disk, here a load memory limit too small) keeps
+    # its finished shards for the rerun; the support model refitted at the same path (an upgrade) before the rerun,
+    # the rerun loaded the old model's verdicts, recorded as the new one's
+    import dataclasses
+    import json
+    import shutil
+
+    import pytest
+
+    from audit.errors import ConfigError
+    from audit.verify.support import PACKAGED_MODEL, load_support_model
+
+    model = tmp_path / "support.json"
+    shutil.copy(PACKAGED_MODEL, model)
+    base = AuditConfig()
+    cfg = dataclasses.replace(base, support=dataclasses.replace(base.support, model=str(model)))
+    tiny = dataclasses.replace(cfg, run=dataclasses.replace(cfg.run, load_memory_limit="1MB"))
+    claims = ["Refunds take 30 days [1].", "A refund is possible within a month [1].", "Refunds are quick [1]."]
+    inp = str(write_answers([make_answer(f"a{i}", c, CTX) for i, c in enumerate(claims)]))
+    db, fresh = tmp_path / "audit.duckdb", tmp_path / "fresh.duckdb"
+    with pytest.raises(ConfigError, match="load_memory_limit"):
+        run_audit(inp, db, Window(), tiny, scorer=scorer)
+    refit = json.loads(model.read_text())
+    refit["intercept"] = -50.0  # nothing the model scores is supported any more
+    model.write_text(json.dumps(refit))
+    load_support_model.cache_clear()
+    try:
+        run_audit(inp, db, Window(), cfg, scorer=scorer)
+        run_audit(inp, fresh, Window(), cfg, scorer=scorer)
+    finally:
+        load_support_model.cache_clear()
+    digest = "SELECT answer_id, citation_ord, verdict FROM citation_audit ORDER BY ALL"
+    assert _rows(db, digest) == _rows(fresh, digest)
+
+
+def test_a_second_input_of_the_same_day_keeps_the_first_inputs_rows(tmp_path, scorer):
+    # reliability round 6: `run --input tenant-a --since D --until D+1`, then the same window over tenant-b into the
+    # same audit file: the second run replaced every row of the day, so tenant-a's 2 answers were gone (read 2 + 2,
+    # the file held 2). A row of another input whose file is still there stays; an answer_id both hold is the
+    # later run's (one row per answer a day); a file that is gone no longer holds its rows (a `--day` re-audit drops
+    # them, as the late-files check says), and a log moved to another folder is not counted twice
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from audit.contract import answers_schema
+
+    def write(folder: str, ids: list[str]) -> str:
+        (tmp_path / folder).mkdir(exist_ok=True)
+        rows = [
+            make_answer(i, "Refunds take 30 days [1].", CTX, logged_at=datetime(2026, 11, 1, 9, tzinfo=UTC))
+            for i in ids
+        ]
+        pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), tmp_path / folder / "p.parquet")
+        return str(tmp_path / folder)
+
+    db, day = tmp_path / "audit.duckdb", Window.for_day(DAY1)
+    a, b = write("a", ["a1", "a2", "both"]), write("b", ["b1", "both"])
+    run_audit(a, db, day, AuditConfig(), scorer=scorer)
+    run_audit(b, db, day, AuditConfig(), scorer=scorer)
+    held = "SELECT answer_id, source_file FROM answer_audit ORDER BY 1"
+    assert _rows(db, held) == [
+        ("a1", f"{a}/p.parquet"),
+        ("a2", f"{a}/p.parquet"),
+        ("b1", f"{b}/p.parquet"),
+        ("both", f"{b}/p.parquet"),
+    ]
+    assert _rows(db, "SELECT count(*) FROM citation_audit") == [(4,)]
+    (tmp_path / "a").rename(tmp_path / "a-moved")
+    run_audit(str(tmp_path / "a-moved"), db, day, AuditConfig(), scorer=scorer)
+    assert [r[0] for r in _rows(db, held)] == ["a1", "a2", "b1", "both"]
+    assert _rows(db, "SELECT count(*) FROM citation_audit") == [(4,)]

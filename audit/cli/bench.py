@@ -96,6 +96,8 @@ def bench(
     """Benchmark: answers/s per stage and end to end (cold and warm), the naive peer beside it, peak memory."""
     import json
 
+    _refuse_ignored(click.get_current_context(), dask_workers is not None, input_spec is not None, profile)
+
     from audit.bench import STAGES, run_bench
     from audit.output_file import output_file, write_output
 
@@ -135,6 +137,47 @@ def bench(
     if json_path:
         write_output(json_path, json.dumps(figures, indent=2) + "\n", "--json")
         out.print(f"figures: {json_path}", **AS_TEXT)
+
+
+# options that shape only one of the benchmarks: given where they would be ignored (`--warm-workers` without `--dask`
+# ran the single-process benchmark, exit 0, without a word), each is refused before any work, as `--dask 0` is
+_DASK_ONLY = ("warm_workers", "repeat", "no_preload")
+_SINGLE_ONLY = ("profile", "days", "seed", "naive_rows")
+_GENERATED_ONLY = ("rows", "profile", "days", "seed")
+
+
+def _refuse_ignored(ctx: click.Context, dask: bool, has_input: bool, profile: str) -> None:
+    from click.core import ParameterSource
+
+    def given(name: str) -> bool:
+        return ctx.get_parameter_source(name) not in (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
+
+    def flag(name: str) -> str:
+        return "--" + name.replace("_", "-")
+
+    for name in _DASK_ONLY:
+        if not dask and given(name):
+            raise ConfigError(
+                f"{flag(name)} applies only with --dask N (the Dask comparison) and would be ignored: add --dask N, "
+                "or leave it out"
+            )
+    for name in _SINGLE_ONLY:
+        if dask and given(name):
+            raise ConfigError(
+                f"{flag(name)} does not apply with --dask N (one day through the nightly flow: --input's busiest day, "
+                "or --rows real-shaped answers) and would be ignored: leave it out, or leave out --dask"
+            )
+    for name in _GENERATED_ONLY:
+        if has_input and given(name):
+            raise ConfigError(
+                f"{flag(name)} shapes the generated answers, and --input times that log instead: it would be ignored; "
+                "leave out one of the two"
+            )
+    if not has_input and profile != "tiny" and given("days"):
+        raise ConfigError(
+            "--days applies only with --profile tiny (the real-shaped profile times two nights) and would be ignored: "
+            "add --profile tiny, or leave it out"
+        )
 
 
 def _bench_dask(

@@ -159,3 +159,33 @@ def test_prefect_s_own_termination_signal_is_recorded_as_sigterm():
     assert failure_reason(TerminationSignal(signal=15)) == "terminated (SIGTERM)"
     assert failure_reason(TerminationSignal(signal=1)) == "terminated (SIGHUP)"
     assert failure_reason(ValueError("x")) == "ValueError: x"
+
+
+def test_a_prefect_home_without_room_is_named_at_once(tmp_path):
+    # PREFECT_HOME on a full disk (or a file size limit, here 4 MB: Python ignores SIGXFSZ, so writes past it fail
+    # as on a full disk): the local API's SQLite database could not be written ("database or disk is full"), it never
+    # became healthy, and the command waited out both start-up tries (360 s by default) to blame the machine's speed
+    # (reliability round 6; the full disk checked by hand on a 200 KB tmpfs)
+    import resource
+
+    limit = 4 * 2**20
+    env = _env(tmp_path, PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS="2")
+    args = ["nightly", "--day", "2026-11-01", "--input", str(SAMPLE), "--db", str(tmp_path / "audit.duckdb")]
+    res = subprocess.run(
+        [str(Path(sys.executable).parent / "citeaudit"), *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY)),
+    )
+    assert res.returncode == 2 and "Traceback" not in res.stderr + res.stdout, res.stderr[-3000:]
+    lines = res.stderr.strip().splitlines()
+    home = tmp_path / "prefect-home"
+    assert len(lines) == 1 and lines[0].startswith(f"error: PREFECT_HOME {home}: no room for Prefect's local API"), (
+        lines
+    )
+    assert "File too large" in lines[0] and "free space" in lines[0], lines
+    assert [p.name for p in home.iterdir()] == []  # the room was given back
