@@ -89,10 +89,12 @@ class TokenStore:
         theirs: dict[str, threading.Event] = {}
         with self._lock:
             for k in keys:
+                if k in mine:
+                    continue
                 running = self._running.get(k)
                 if running is not None:
                     theirs[k] = running
-                elif k not in mine:
+                else:
                     self._running[k] = threading.Event()
                     mine.add(k)
         return mine, theirs
