@@ -59,6 +59,7 @@ class TokenStore:
         self._items: OrderedDict[str, TokenStates] = OrderedDict()
         self._bytes = 0
         self._lock = threading.Lock()
+        self._running: dict[str, threading.Event] = {}  # texts a shard thread is running through the model now
 
     def __len__(self) -> int:
         return len(self._items)
@@ -79,6 +80,32 @@ class TokenStore:
             while self._bytes > self.budget and self._items:
                 _k, old = self._items.popitem(last=False)
                 self._bytes -= old.ids.nbytes + old.states.nbytes
+
+    def claim(self, keys: Sequence[str]) -> tuple[set[str], dict[str, threading.Event]]:
+        """Of `keys` (texts a thread is about to run for their states): those it runs itself, marked as running,
+        and for each that another shard thread is running now, the event set once that thread is done with it (its
+        states put). A thread waits on others' events only after releasing its own claims (`release`): no cycle."""
+        mine: set[str] = set()
+        theirs: dict[str, threading.Event] = {}
+        with self._lock:
+            for k in keys:
+                if k in mine:
+                    continue
+                running = self._running.get(k)
+                if running is not None:
+                    theirs[k] = running
+                else:
+                    self._running[k] = threading.Event()
+                    mine.add(k)
+        return mine, theirs
+
+    def release(self, keys: set[str]) -> None:
+        """Claimed texts done (their states put, or the run failed): threads waiting for them go on."""
+        with self._lock:
+            for k in keys:
+                running = self._running.pop(k, None)
+                if running is not None:
+                    running.set()
 
 
 @dataclass(frozen=True)

@@ -84,10 +84,19 @@ def _about_same(claim: str, sentence: str, x: str) -> bool:
     return any(forms.fullmatch(w) is None for w in words[0] & words[1])
 
 
+def may_say_free(text: str) -> bool:
+    """A first look for `_FREE`: it needs "-free", "no-" or "non-" (no other character folds to their letters)."""
+    low = text.lower()
+    return "-free" in low or "no-" in low or "non-" in low
+
+
 def said_free_of(claim: str, windows: Iterable[str]) -> str | None:
     """The claim's words that say X allowed, present or paid and the windows' compound that says the place is free
     of it, as a reason's detail ("smoking is allowed/smoke-free"); None otherwise."""
     if _NEGATION.search(claim) is not None:
+        return None
+    windows = list(windows)
+    if not any(may_say_free(w) for w in windows):
         return None
     sentences = [s for w in windows for s in stop_split(w, semicolons=True)]
     for sentence in sentences:

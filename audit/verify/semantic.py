@@ -268,6 +268,29 @@ class BiEncoderScorer:
         todo = [t for t in kinds if keys[t] not in held]
         if not todo:
             return held
+        # a text another shard thread is running now is waited for, not run twice (AB dev: 48 of 3,310 texts)
+        mine, theirs = store.claim([keys[t] for t in todo])
+        try:
+            self._run_states([t for t in todo if keys[t] in mine], kinds, keys, held)
+        finally:
+            store.release(mine)
+        late: list[str] = []
+        for t in todo:
+            if keys[t] in theirs:
+                theirs[keys[t]].wait()
+                got = store.get(keys[t])
+                if got is None:  # its run failed, or the store let it go already
+                    late.append(t)
+                else:
+                    held[keys[t]] = got
+        self._run_states(late, kinds, keys, held)
+        return held
+
+    def _run_states(
+        self, todo: list[str], kinds: dict[str, str], keys: dict[str, str], held: dict[str, TokenStates]
+    ) -> None:
+        if not todo:
+            return
         t0 = time.perf_counter()
         vecs, states = self._embed_tokens(todo)
         self.seconds += time.perf_counter() - t0
@@ -281,12 +304,11 @@ class BiEncoderScorer:
                 self.reencoded += 1
             # float16 whether kept or fresh: the alignment reads the same numbers either way
             held[k] = TokenStates(st.ids, st.states.astype(np.float16))
-            store.put(k, held[k])
+            self.cache.tokens.put(k, held[k])
         # these vectors are misses, not the hits `window_scores` will count them as when it finds them cached
         self.encoded += fresh
         self.cache.misses += fresh
         self.cache.hits -= fresh
-        return held
 
     def encode(self, texts: Sequence[str], kind: str = "source") -> np.ndarray:
         """Unit-norm embeddings of `texts`; each distinct text is embedded once, ever (cached as `kind`)."""

@@ -137,6 +137,44 @@ def test_the_token_store_stays_within_its_budget() -> None:
     assert len(store) == 3 and store.get("k0") is not None and store.get("k1") is None
 
 
+def test_a_text_two_shard_threads_need_at_once_runs_once() -> None:
+    """Two shard threads sharing one cache ask for the same texts at the same time: each text runs through the
+    transformer once (the other thread waits for its states), and the alignments are a lone scorer's."""
+    import threading
+
+    claims = [f"{SUPPORTED} Item {i}." for i in range(6)]
+    windows = [[SOURCE, f"{PARTLY} Part {i}."] for i in range(6)]
+    want_cos, want = BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8").refine_scores(claims, windows)
+    shared = EmbeddingCache(BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8").name)
+    pair = [BiEncoderScorer("all-MiniLM-L6-v2", quantize="int8", cache=shared, replica=r) for r in (0, 1)]
+    start, got = threading.Barrier(2), {}
+
+    def score(s: BiEncoderScorer) -> None:
+        start.wait()
+        got[s] = s.refine_scores(claims, windows)
+
+    threads = [threading.Thread(target=score, args=(s,)) for s in pair]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sum(s.encoded + s.reencoded for s in pair) == 13  # 6 claims, 6 windows of their own, SOURCE
+    for cos, align in got.values():
+        assert np.array_equal(align, want)
+        assert all(np.array_equal(a, b) for a, b in zip(cos, want_cos, strict=True))
+
+
+def test_a_claimed_text_is_released_for_the_waiting_thread() -> None:
+    store = TokenStore()
+    mine, theirs = store.claim(["a", "b", "a"])
+    assert mine == {"a", "b"} and not theirs
+    other_mine, other_theirs = store.claim(["b", "c"])
+    assert other_mine == {"c"} and set(other_theirs) == {"b"} and not other_theirs["b"].is_set()
+    store.release(mine)  # done, or its run failed: the waiter goes on (and runs "b" itself if it finds no states)
+    assert other_theirs["b"].is_set() and store.get("b") is None
+    assert store.claim(["b"])[0] == {"b"}
+
+
 def test_products_do_not_depend_on_blas_threads() -> None:
     """A float32 matrix product sums in an order that follows BLAS's thread count, which moved one token alignment
     (0.40185767 vs 0.40185761) and a support across its 4th decimal between a Dask worker and the local runner."""

@@ -10,9 +10,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from audit.extract.sentences import sentence_spans, split_sentences
-from audit.verify import keyfacts, keynames, lexical, notations, pending
+from audit.verify import ended, freeof, keyfacts, keynames, lexical, notations, pending
 from audit.verify.keynames import fold_text
 from audit.verify.lexical import find_loose, folded
+from audit.verify.text import stop_split
 
 # the characters that take the slow paths or could trip a fast one: a capital sigma (lowered by its context), `İ`
 # (lowered to two characters), every kind of whitespace, accents composed and combining, a lone surrogate, markers
@@ -217,3 +218,36 @@ def test_pending_first_look_misses_no_state(text: str) -> None:
     for t in (text, text.lower()):
         found = any(state.search(t) is not None for state, _ in pending._STATES)
         assert not found or pending.may_hold_state(t), t
+
+
+# the states said of now (`ended`) and the compounds of a place free of something (`freeof`), as the rules' first
+# looks read them (speed round 12)
+_NOW_PIECES = [
+    "is ",
+    "are ",
+    "has been ",
+    "have  been ",
+    "remains ",
+    "still ",
+    "STILL ",
+    "Is\n",
+    "ſ",
+    "ı",
+    "İ",
+    "\u212a",
+]
+_NOW_PIECES += ["missing", "at large", "unsolved", "in office", "alive", "burning out of control", "UNPAID", "closed"]
+_NOW_PIECES += ["-free", "smoke-FREE", "-fRee", "non-smoking", "No-", "nON-", "no", "n", "-", "is", ".", "; ", "x"]
+
+
+@settings(max_examples=500, deadline=None)
+@example("The hiker is still missing")
+@example("The bar is smoke-free; smoking is allowed.")
+@example("The venue is non-smoking")
+@given(st.lists(st.one_of(st.sampled_from(_NOW_PIECES), st.sampled_from(_TRICKY)), max_size=16).map("".join))
+def test_ended_and_free_of_first_looks_miss_nothing(text: str) -> None:
+    for t in (text, text.lower(), text.upper()):
+        held = any(state.search(t) is not None for state, _ in ended._HOLDS_NOW)
+        assert (ended._ANY_HOLDS_NOW.search(t) is not None) == held, t
+        free = any(freeof._FREE.search(s) is not None for s in stop_split(t, semicolons=True))
+        assert not free or freeof.may_say_free(t), t
