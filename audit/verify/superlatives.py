@@ -124,10 +124,16 @@ def record_class_widened(claim: str, windows: Iterable[str]) -> str | None:
 # busiest port in the world" against "Singapore's port is the second busiest in the world after Shanghai")
 _ORDINAL = r"second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)"
 _RANKED = re.compile(
-    r"(?:\b(?P<ord>" + _ORDINAL + r")[-\s]+|\b(?P<one>one\s+of\s+(?:the|its|their|his|her)\s+(?:world's\s+)?))?"
+    r"(?:\b(?P<ord>"
+    + _ORDINAL
+    + r")[-\s]+|(?P<one>(?:\b(?:one|some|two|three|four|five|several|many|any)\s+of|\bamong)"
+    r"\s+(?:the|its|their|his|her)\s+(?:world's\s+)?))?"
     r"\b(?P<sup>" + _SUPERLATIVE + r")\b"
 )
-_UNRANKED_IN_CLAIM = re.compile(r"\b(?:the|its|their|world's)\s+(?P<sup>" + _SUPERLATIVE + r")\b")
+# "the busiest", not "among the busiest", "one of the busiest", "the mayor of the largest city" (left alone)
+_UNRANKED_IN_CLAIM = re.compile(
+    r"(?<!\bof )(?<!\bamong )\b(?:the|its|their|world's)\s+(?P<sup>" + _SUPERLATIVE + r")\b"
+)
 
 
 def record_ranked_raised(claim: str, windows: Iterable[str]) -> str | None:
@@ -146,6 +152,6 @@ def record_ranked_raised(claim: str, windows: Iterable[str]) -> str | None:
     for sup in sorted(mine):
         found = said.get(sup, [])
         if found and all(m["ord"] or m["one"] for m in found):
-            rank = found[0]["ord"] or "one of the"
+            rank = found[0]["ord"] or " ".join(found[0]["one"].split())
             return f"{sup}/{rank} {sup}"
     return None

@@ -31,6 +31,7 @@ from audit.verify.superlatives import record_ranked_raised
             "Lagos is one of the largest cities in Africa.",
             "largest/one of the largest",
         ),
+        ("It is the largest city in Africa.", "It is among the largest cities in Africa.", "largest/among the largest"),
         # held out (written after the rule)
         (
             "The Nile is the longest river.",
@@ -52,6 +53,8 @@ def test_a_record_the_windows_rank_lower_is_flagged(claim: str, window: str, rea
     ("claim", "window"),
     [
         ("Lagos is one of the largest cities in Africa.", "Lagos is the second largest city in Africa."),
+        ("Lagos is among the largest cities in Africa.", "Lagos is one of the largest cities in Africa."),
+        ("The mayor of the largest city resigned.", "The mayor of one of the largest cities resigned."),
         ("Tokyo is the largest city.", "Tokyo is the largest city; Delhi is the second largest."),
         ("It is the 3rd largest lake.", "It is the third-largest lake."),
         ("It is the best film of the year.", "Critics called it the best film of the year."),
