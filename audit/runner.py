@@ -27,7 +27,7 @@ from audit.late import InputFile, input_files
 from audit.pipeline import MANIFEST, Shard, audit_shard, write_shard_result
 from audit.schema import RESULT_TABLES
 from audit.shardplan import plan_by_cost
-from audit.shardpool import SHARD_THREAD, ScorerPool, blas_threads, model_threads, shard_threads
+from audit.shardpool import SHARD_THREAD, ScorerPool, blas_threads, model_threads, quick_switches, shard_threads
 from audit.split import split_input
 from audit.sql import connect
 from audit.store import LoadedRun, RunRecord, code_version, load_shards, record_failed_run, record_started_run
@@ -307,7 +307,7 @@ def audit_shards(
             return [audit_shard_to(plan.work, s, cfg, run_id, pool.get, progress, watch) for s in plan.shards]
     log.info("auditing %d shards, %d at a time", len(plan.shards), threads)
     per_shard = max(1, (os.cpu_count() or 1) // threads)  # cores each shard's model and DuckDB may use
-    with model_threads(pool, per_shard), blas_threads(cfg):
+    with model_threads(pool, per_shard), blas_threads(cfg), quick_switches():
         ex = ThreadPoolExecutor(threads, thread_name_prefix=SHARD_THREAD)
         futures = [
             ex.submit(audit_shard_to, plan.work, s, cfg, run_id, pool.get, progress, watch, per_shard)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -94,6 +95,18 @@ def blas_threads(cfg: AuditConfig) -> Iterator[None]:
 
     with threadpool_limits(limits=1, user_api="blas"):
         yield
+
+
+@contextmanager
+def quick_switches(seconds: float = 0.001) -> Iterator[None]:
+    """Python's GIL handed over every `seconds` (default 5 ms) while shard threads run: a thread back from a model
+    call (which released the GIL) otherwise waits up to 5 ms for the other thread's Python to yield it."""
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(seconds)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(old)
 
 
 SHARD_THREAD = "citeaudit-shard"  # the name of a thread auditing a shard (audit/cli/common.py exits without them)

@@ -38,3 +38,14 @@ def test_the_products_are_the_same_on_one_blas_thread_as_on_two() -> None:
     with blas_threads(AuditConfig()):
         one = [exact_dot(a, b.astype(np.float16)) for a, b in pairs]
     assert all(np.array_equal(x, y) for x, y in zip(one, two, strict=True))
+
+
+def test_the_gil_is_handed_over_each_millisecond_while_shards_run_and_as_before_after() -> None:
+    import sys
+
+    from audit.shardpool import quick_switches
+
+    before = sys.getswitchinterval()
+    with quick_switches():
+        assert sys.getswitchinterval() == 0.001
+    assert sys.getswitchinterval() == before
