@@ -55,6 +55,22 @@ def _more(text: str, adj: str) -> list[re.Match[str]]:
     return [m for m in _MORE.finditer(text) if m["adj"] == adj or (m["word"] is not None and m["word"] in forms)]
 
 
+def _other_sense(text: str, adj: str) -> list[re.Match[str]]:
+    """The inequalities of `text` in the other sense of `adj`'s dimension ("slower than", "less fast than" for
+    "fast"; `events.comparative_senses`), which an equality in `adj` contradicts as much as "faster than" does (a let-in
+    false alarms 18 saw: "as fast as" against "slower than" was `verified`)."""
+    mine = {s for form in _comparatives(adj) for s in comparative_senses([form, "than"], 1)}
+    if not mine:
+        return []
+    words = re.findall(r"[a-z]+", text)
+    out = []
+    for o in _MORE.finditer(text):
+        at = len(re.findall(r"[a-z]+", text[: o.end() - len("than")]))
+        if at < len(words) and any((d, -s) in comparative_senses(words, at) for d, s in mine):
+            out.append(o)
+    return out
+
+
 def _more_adjectives(text: str) -> list[tuple[str, re.Match[str]]]:
     """Each inequality of `text` with the adjectives it may compare: its "more" adjective, or its comparative's
     stems ("taller": "tall"; "larger": "large"; "bigger": "big"; "heavier": "heavy")."""
@@ -79,6 +95,8 @@ def equality_changed(claim: str, windows: Iterable[str]) -> str | None:
         if any(a == adj for t in texts for a, _ in _equal(t)):
             continue
         found = next((o for t in texts for o in _more(t, adj) if near & content_near(t, [o])), None)
+        if found is None:  # "as fast as" against "slower than": a comparative of the other sense of its dimension
+            found = next((o for t in texts for o in _other_sense(t, adj) if near & content_near(t, [o])), None)
         if found is not None:
             return f"{m.group()}/{found.group()}"
     for adj, m in _more_adjectives(low):

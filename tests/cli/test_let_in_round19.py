@@ -175,6 +175,7 @@ SPACE = "He was the first European astronaut to walk in space, in 1998."
             "Lagos is the largest city in Africa.",
             "Among the cities of Africa, Lagos is one of the largest by population.",
         ),
+        "fast": ("The new model is as fast as the old one.", "The new model is slower than the old one, tests show."),
         "ok_port": (
             "Singapore has the second busiest port in the world.",
             "Singapore's port is the second busiest in the world after Shanghai.",
@@ -213,6 +214,7 @@ def test_a_bid_stated_as_won_or_a_record_of_a_wider_class_is_not_verified(got: V
             "river": "swapped:longest river/longest navigable river",
             "port": "swapped:busiest/second busiest",
             "city": "swapped:largest/one of the largest",
+            "fast": "swapped:as fast as/slower than",
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")

@@ -27,3 +27,27 @@ TOWER = "Completed in 1931, the tower is taller than the old cathedral, which do
 )  # fmt: skip
 def test_an_equality_and_an_inequality_of_one_adjective_contradict(claim: str, window: str, want: str | None) -> None:
     assert equality_changed(claim, [window]) == want
+
+
+@pytest.mark.parametrize(
+    ("claim", "window", "want"),
+    [
+        ("The new model is as fast as the old one.", "The new model is slower than the old one.",
+         "as fast as/slower than"),
+        ("The tower is as tall as the old cathedral.", "The tower is shorter than the old cathedral.",
+         "as tall as/shorter than"),
+        # held out (written after the rule)
+        ("The car is as cheap as the bike.", "In the shop the car is more expensive than the bike.",
+         "as cheap as/more expensive than"),
+        ("She is as old as her brother.", "She is two years younger than her brother.", "as old as/younger than"),
+        # the equality stated too, another thing compared
+        ("The new model is as fast as the old one.", "The new model is as fast as the old one, and slower than rivals.",
+         None),
+        ("The new model is as fast as the old one.", "The weather was colder than last year.", None),
+    ],
+)  # fmt: skip
+def test_an_equality_against_the_other_sense_of_its_dimension_contradicts(
+    claim: str, window: str, want: str | None
+) -> None:
+    # "as fast as" against "slower than" was verified (a let-in the false-alarm sweep, round 18, saw)
+    assert equality_changed(claim, [window]) == want
