@@ -55,11 +55,16 @@ def _more(text: str, adj: str) -> list[re.Match[str]]:
     return [m for m in _MORE.finditer(text) if m["adj"] == adj or (m["word"] is not None and m["word"] in forms)]
 
 
+def _senses(adj: str) -> set[tuple[str, int]]:
+    """The dimensions and senses of `adj`'s comparatives ("fast": ("speed", 1))."""
+    return {s for form in _comparatives(adj) for s in comparative_senses([form, "than"], 1)}
+
+
 def _other_sense(text: str, adj: str) -> list[re.Match[str]]:
     """The inequalities of `text` in the other sense of `adj`'s dimension ("slower than", "less fast than" for
     "fast"; `events.comparative_senses`), which an equality in `adj` contradicts as much as "faster than" does (a let-in
     false alarms 18 saw: "as fast as" against "slower than" was `verified`)."""
-    mine = {s for form in _comparatives(adj) for s in comparative_senses([form, "than"], 1)}
+    mine = _senses(adj)
     if not mine:
         return []
     words = re.findall(r"[a-z]+", text)
@@ -125,7 +130,7 @@ def not_as_said_less(negated: str, plain: str) -> bool:
         adj, things = m.group(1), set(m.group(2).split()) - _SKIP
         if _comparatives(adj) & set(plain_words):
             continue  # "slower than ... at launch, but faster now": the denied sense stated too
-        mine = {s for form in _comparatives(adj) for s in comparative_senses([form, "than"], 1)} | {(adj, 1)}
+        mine = _senses(adj) | {(adj, 1)}
         for t in _THAN.finditer(plain.lower()):
             at = len(re.findall(r"[a-z]+", plain.lower()[: t.start()]))
             theirs = comparative_senses(plain_words, at)

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import duckdb
 
@@ -74,7 +75,7 @@ def test_a_prefect_api_that_does_not_start_is_one_line_and_a_failed_run(tmp_path
     assert str(runs[0][1]) == "2026-11-01"
 
 
-def _nightly(tmp_path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+def _nightly(tmp_path: Path, env: dict[str, str], **popen: Any) -> subprocess.CompletedProcess[str]:
     db = tmp_path / "audit.duckdb"
     args = ["nightly", "--day", "2026-11-01", "--input", str(SAMPLE), "--db", str(db)]
     return subprocess.run(
@@ -85,6 +86,7 @@ def _nightly(tmp_path: Path, env: dict[str, str]) -> subprocess.CompletedProcess
         text=True,
         timeout=300,
         check=False,
+        **popen,
     )
 
 
@@ -170,16 +172,8 @@ def test_a_prefect_home_without_room_is_named_at_once(tmp_path):
 
     limit = 4 * 2**20
     env = _env(tmp_path, PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS="2")
-    args = ["nightly", "--day", "2026-11-01", "--input", str(SAMPLE), "--db", str(tmp_path / "audit.duckdb")]
-    res = subprocess.run(
-        [str(Path(sys.executable).parent / "citeaudit"), *args],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY)),
+    res = _nightly(
+        tmp_path, env, preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))
     )
     assert res.returncode == 2 and "Traceback" not in res.stderr + res.stdout, res.stderr[-3000:]
     lines = res.stderr.strip().splitlines()

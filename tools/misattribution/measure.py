@@ -149,12 +149,18 @@ def _second_sources(by_set: dict[str, list[dict[str, Any]]], seed: int) -> list[
     return out
 
 
-def build(out: Path, per_set: int, seed: int) -> None:
+def _pairs_by_set() -> dict[str, list[dict[str, Any]]]:
+    """The training pairs, by their set, in file order."""
     with gzip.open(PAIRS, "rt", encoding="utf-8") as f:
         rows = [json.loads(line) for line in f]
     by_set: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in rows:
         by_set[r["dataset"]].append(r)
+    return by_set
+
+
+def build(out: Path, per_set: int, seed: int) -> None:
+    by_set = _pairs_by_set()
     rng = random.Random(seed)
     answers: list[dict[str, Any]] = []
     labels: list[dict[str, Any]] = []
@@ -250,11 +256,7 @@ def build_random(out: Path, per_set: int, seed: int) -> None:
     another claim's source of the same set (`random`), its own source and a third claim's source retrieved too; the
     same answer citing its own source (a right citation); an unsupported pair's claim cited to its own source beside
     two other claims' sources (the negative: a `misattributed` verdict is a false flag)."""
-    with gzip.open(PAIRS, "rt", encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f]
-    by_set: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for r in rows:
-        by_set[r["dataset"]].append(r)
+    by_set = _pairs_by_set()
     rng = random.Random(seed)
     made: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = []
 
