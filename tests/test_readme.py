@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 import pytest
+from click.testing import CliRunner
 
 from audit.cli import main
 
@@ -76,6 +77,14 @@ def test_each_command_in_the_table_has_the_options_shown(name: str, options: lis
     command = main.commands[name]
     have = {o for p in command.params if isinstance(p, click.Option) for o in p.opts}
     assert set(options) - have == set(), f"citeaudit {name}: README shows options it does not take"
+
+
+def test_the_command_list_shows_each_command_whole() -> None:
+    """`citeaudit --help` lists every command with its whole line of help, none cut with "..." (each was)."""
+    result = CliRunner().invoke(main, ["--help"], terminal_width=80)
+    listed = [line for line in result.output.split("Commands:")[1].splitlines() if line.strip()]
+    assert sorted(line.split()[0] for line in listed) == sorted(main.commands)
+    assert [line for line in listed if line.rstrip().endswith("...")] == []
 
 
 DOCS = {"README.md": README} | {f"docs/{p.name}": p.read_text() for p in sorted((REPO / "docs").glob("*.md"))}

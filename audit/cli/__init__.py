@@ -21,4 +21,23 @@ main.add_command(nightly)
 main.add_command(backfill)
 main.add_command(serve)
 
+# `citeaudit --help` lists each command with one line; click cuts a docstring's first sentence past 58 characters
+# (80 columns less the longest name) with "...", which cut every one of them mid-phrase
+SHORT_HELP = {
+    "run": "Audit the logs at --input into DuckDB, without Prefect.",
+    "nightly": "Audit the new days (or --day) through the Prefect flow.",
+    "backfill": "Re-audit the days --start to --end through Prefect.",
+    "serve": "Serve the nightly flow on a cron schedule (Prefect).",
+    "sql": "Run a read-only SQL query on the audit database.",
+    "report": "Write the self-contained HTML review page.",
+    "export": "Export a period's findings with a digested manifest.",
+    "verify-export": "Check an export folder against its manifest.",
+    "eval": "Audit a labelled set and score it (AUROC, recall).",
+    "calibrate": "Fit the support model on the training pairs.",
+    "distill-static": "Rebuild the first-stage static embedding.",
+    "bench": "Time the audit: answers/s per stage, cold and warm.",
+}
+for _name, _line in SHORT_HELP.items():
+    main.commands[_name].short_help = _line
+
 __all__ = ["main"]

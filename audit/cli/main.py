@@ -65,7 +65,7 @@ def run(
     contexts_spec: str | None,
     quiet: bool,
 ) -> None:
-    """Audit the answers in INPUT (optionally a --since/--until window) into the DuckDB file."""
+    """Audit the answers at --input (optionally a --since/--until window) into the DuckDB file, without Prefect."""
     from audit.runner import run_audit
 
     cfg = load_config(config_path)
