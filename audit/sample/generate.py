@@ -222,15 +222,19 @@ def write_sample(
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m audit.sample.generate", description=__doc__.splitlines()[0])
-    ap.add_argument("--out", required=True, help="output folder")
-    ap.add_argument("--rows", type=int, default=400)
-    ap.add_argument("--days", type=int, default=2)
-    ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--start", default=DEFAULT_START, help="first UTC day, YYYY-MM-DD")
-    ap.add_argument("--files-per-day", type=int, default=1)
+    ap = argparse.ArgumentParser(
+        prog="python -m audit.sample.generate",
+        description=__doc__.splitlines()[0],
+        epilog="The bundled sample: --out data/sample --rows 400 --days 2 --seed 7 --hive",
+    )
+    ap.add_argument("--out", required=True, help="output folder (new, or an earlier sample's)")
+    ap.add_argument("--rows", type=int, default=400, help="answers in all, spread over the days (default: %(default)s)")
+    ap.add_argument("--days", type=int, default=2, help="days the answers are logged over (default: %(default)s)")
+    ap.add_argument("--seed", type=int, default=7, help="seed of the answers and their faults (default: %(default)s)")
+    ap.add_argument("--start", default=DEFAULT_START, help="first UTC day, YYYY-MM-DD (default: %(default)s)")
+    ap.add_argument("--files-per-day", type=int, default=1, help="Parquet files per day (default: %(default)s)")
     ap.add_argument("--hive", action="store_true", help="write out/date=YYYY-MM-DD/part-K.parquet")
-    ap.add_argument("--kb-seed", type=int, default=KB_SEED)
+    ap.add_argument("--kb-seed", type=int, default=KB_SEED, help="seed of the knowledge base (default: %(default)s)")
     args = ap.parse_args(argv)
     for name in ("rows", "days", "files_per_day"):
         if getattr(args, name) < 1:

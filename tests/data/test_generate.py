@@ -18,7 +18,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from audit.contract import answers_schema
-from audit.sample.generate import generate, write_sample
+from audit.sample.generate import generate, main, write_sample
 from audit.sample.settings import FAULT_RATES, OVERCONFIDENT_MODEL, QUARANTINE_REASONS, TRUTH_FIELDS
 
 REPO = Path(__file__).resolve().parents[2]
@@ -378,3 +378,19 @@ def test_the_generator_replaces_an_earlier_sample_but_never_logs_named_like_one(
     write_sample(tmp_path / "sample", 20, 2, 3)
     write_sample(tmp_path / "sample", 20, 1, 3)  # an earlier sample is replaced whole
     assert sorted(p.name for p in (tmp_path / "sample").iterdir()) == ["answers-2026-11-01-0.parquet", "truth.jsonl"]
+
+
+def test_the_help_gives_each_default_and_the_command_that_made_the_bundled_sample(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `--help` showed `--rows ROWS`, `--seed SEED`, `--kb-seed KB_SEED` with no word of what they are or their defaults
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "(default: 400)" in text and "(default: 7)" in text and "(default: 2026-11-01)" in text
+    args = text.split("The bundled sample: ")[1].split()
+    args[args.index("--out") + 1] = str(tmp_path)
+    assert main(args[: args.index("--hive") + 1]) == 0
+    assert (tmp_path / "truth.jsonl").read_bytes() == (SAMPLE / "truth.jsonl").read_bytes()
+    for part in sorted(SAMPLE.glob("date=*/*.parquet")):
+        assert pq.read_table(tmp_path / part.relative_to(SAMPLE)).equals(pq.read_table(part))
