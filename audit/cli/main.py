@@ -230,7 +230,14 @@ def report(
 @main.command()
 @click.argument("query")
 @db_option
-@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "csv", "json"]),
+    default="table",
+    show_default=True,
+    help="table: for the terminal (the first 1,000 rows, long texts and wide columns cut); csv, json: every row whole.",
+)
 @wait_option
 @friendly_errors
 def sql(query: str, db: str, fmt: str, wait_s: float) -> None:
