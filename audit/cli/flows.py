@@ -74,7 +74,8 @@ def print_days(summaries: list[dict[str, Any]], db: str) -> None:
     if not summaries:
         out.print(nothing_to_audit(db), soft_wrap=True, markup=False, highlight=False)  # a path, never rich markup
         return
-    t = Table(title="citeaudit nightly")
+    ctx = click.get_current_context(silent=True)  # `backfill` prints this table too: it was titled "citeaudit nightly"
+    t = Table(title=f"citeaudit {ctx.info_name if ctx else 'nightly'}")
     t.add_column("day", no_wrap=True)
     for col in ("read", "audited", "quarant.", "citations", "GREEN", "YELLOW", "RED", "s"):
         t.add_column(col, justify="right")

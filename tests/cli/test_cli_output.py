@@ -90,3 +90,27 @@ def test_run_prints_the_summary_table(write_answers, tmp_path: Path) -> None:
 def test_errors_are_exactly_one_line(tmp_path: Path, args: list[str], code: int, expected: str) -> None:
     res = CliRunner().invoke(main, [a.format(tmp=tmp_path) for a in args])
     assert (res.exit_code, res.output) == (code, expected.format(tmp=tmp_path))
+
+
+@pytest.mark.parametrize("command", ["nightly", "backfill"])
+def test_the_days_table_is_titled_by_the_command_that_printed_it(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `citeaudit backfill` printed its days under the title "citeaudit nightly"
+    import click
+
+    from audit.cli.flows import print_days
+
+    day = {
+        "day": "2026-11-01",
+        "answers_read": 3,
+        "answers_audited": 3,
+        "answers_quarantined": 0,
+        "citations": 4,
+        "levels": {"GREEN": 3},
+        "seconds": 1.0,
+        "run_id": "run-x",
+    }
+    with click.Context(main.commands[command], info_name=command):
+        print_days([day], "audit.duckdb")
+    assert capsys.readouterr().out.splitlines()[0].strip() == f"citeaudit {command}"
