@@ -51,6 +51,9 @@ class SupportConfig:
     # ... or another context the transformer puts ahead by `misattribution_verified_margin` holds this many more of the
     # claim's content words (audit/verdict.py `wider_source`; tools/misattribution/measure.py, `fit` half)
     misattribution_more_words: int = 3
+    # ... or one the transformer's cosine puts this far above the cited one, at or above it on support (`near_source`)
+    misattribution_cosine_margin: float = 0.3
+    misattribution_cosine_words: int = 2  # ... holding this many more of the claim's content words (`near_source`)
     cap_missing_numbers: bool = True  # a claim with a number or date its source lacks is never `verified`
     cap_missing_names: bool = True  # ... nor one naming someone or something its source never mentions
     cap_negation_mismatch: bool = True  # ... nor one negated where its evidence window is not (or the reverse)
@@ -190,11 +193,18 @@ def _check(cfg: AuditConfig, source: str) -> None:
     s, lv = cfg.support, cfg.levels
     if not 0.0 <= s.weak <= s.verified <= 1.0:
         raise ConfigError(f"{source}: need 0 <= support.weak <= support.verified <= 1")
-    for key in ("misattribution_min_other", "misattribution_margin", "misattribution_verified_margin"):
+    for key in (
+        "misattribution_min_other",
+        "misattribution_margin",
+        "misattribution_verified_margin",
+        "misattribution_cosine_margin",
+    ):
         if not 0.0 <= getattr(s, key) <= 1.0:
             raise ConfigError(f"{source}: support.{key} must be between 0 and 1, got {getattr(s, key)}")
     if s.misattribution_more_words < 1:
         raise ConfigError(f"{source}: support.misattribution_more_words must be 1 or more")
+    if s.misattribution_cosine_words < 0:
+        raise ConfigError(f"{source}: support.misattribution_cosine_words must be 0 or more")
     if not 0.0 <= lv.yellow_min_integrity <= lv.green_min_integrity <= 1.0:
         raise ConfigError(f"{source}: need 0 <= levels.yellow_min_integrity <= levels.green_min_integrity <= 1")
     if not 0.0 <= lv.min_coverage <= 1.0:

@@ -101,7 +101,7 @@ class PairScore:
     words_held: int = 0  # how many of the claim's content words the source holds (`text.content_words`)
 
     def as_source_score(self, quote_found: bool | None = None) -> SourceScore:
-        return SourceScore(self.support, self.exact, self.reasons, quote_found, self.words_held)
+        return SourceScore(self.support, self.exact, self.reasons, quote_found, self.words_held, self.semantic)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,9 @@ module's one run): a right source capped for a sentence negating something the c
 (`verdict.wider_source`). Round 8 (here too): a cited source the model verifies on part of the claim's words, while
 another retrieved source holds the whole claim (`verdict.whole_source`). Round 9 (here too): a marker on a page
 sharing no word with the claim, beside the one page on it, whose support is in the weak band
-(`verdict.lone_source`). Through the real `citeaudit run`."""
+(`verdict.lone_source`). Round 10 (here too): a marker on a page on another topic, the page on the claim under the
+weak band but far closer to the claim by the transformer's cosine (`verdict.near_source`). Through the real
+`citeaudit run`."""
 
 from __future__ import annotations
 
@@ -289,4 +291,34 @@ CASES["test_a_marker_on_an_unrelated_page_beside_the_one_page_on_the_claim"] = {
     "shared": (f"{LONE_CLAIM} [1].", ["The national team lost its opening match.", LONE_RIGHT, BANANAS]),
     "pratt": (f"{PRATT_CLAIM} [1].", [OFF_TOPIC, PRATT_RIGHT, BANANAS]),
     "brun": (f"{BRUN_CLAIM} [1].", [OFF_TOPIC, BRUN_RIGHT, BANANAS]),
+}
+
+
+NEAR_CLAIM = "Marrow Creek (2011 film) was shot in Dunmore."
+# `unsupported` (0.07, the year and "Creek" lacking; cosine 0.55): the page on the claim, no name of its title, beside
+# a page on cloud revenue (0.02, cosine 0.11): the first word test keeps `lone_source` off, the lead is under 0.05
+NEAR_RIGHT = "Filming took place in Dunmore, Ashby and Kellow over the winter."
+# written after the rule
+NEAR_SHORT = "Filming took place over the winter in Dunmore."
+
+
+def test_a_marker_on_another_topic_beside_the_page_the_cosine_puts_near_the_claim(suggestions: Suggestions) -> None:
+    got = suggestions["test_a_marker_on_another_topic_beside_the_page_the_cosine_puts_near_the_claim"]
+    for key in ("wrong", "short"):
+        assert got[key][:2] == ("misattributed", 2), (key, got[key])
+        assert "better_source:2" in got[key][2]
+    # the page on the claim cited is not flagged; nor beside a cited page sharing a word of the claim ("film"), the
+    # other holding only one more
+    for key in ("right", "shared"):
+        assert got[key][0] != "misattributed", (key, got[key])
+
+
+CASES["test_a_marker_on_another_topic_beside_the_page_the_cosine_puts_near_the_claim"] = {
+    "wrong": (f"{NEAR_CLAIM[:-1]} [1].", [OFF_TOPIC, NEAR_RIGHT, BANANAS]),
+    "right": (f"{NEAR_CLAIM[:-1]} [2].", [OFF_TOPIC, NEAR_RIGHT, BANANAS]),
+    "shared": (
+        f"{NEAR_CLAIM[:-1]} [1].",
+        ["The film festival sold out in its first week, the organisers said on Tuesday.", NEAR_RIGHT, BANANAS],
+    ),
+    "short": (f"{NEAR_CLAIM[:-1]} [1].", [OFF_TOPIC, NEAR_SHORT, BANANAS]),
 }
