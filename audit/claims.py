@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from audit.extract.bullets import announced_list, closed_list, item_text, masked_text
+from audit.extract.sections import pointed_at, section
 from audit.extract.sentences import (
     MAX_CLAIM_CHARS,
     Sentence,
@@ -71,7 +72,11 @@ def claim_for(
     j = idx
     while j > 0 and not sentences[j].text:
         j -= 1  # a marker standing alone cites the sentence before it
+    if j == idx and (pointed := pointed_at(sentences, idx)) is not None:
+        j = pointed  # "See [1].": the sentence before it (audit/extract/sections.py)
     s = sentences[j]
+    if j == idx and (headed := _headed(text, sentences, idx)) is not None:
+        return headed
     if s.text.endswith((":", "：")) and (listed := _announced(text, s, idx)) is not None:
         return listed
     if j == idx and text.rfind("\n", 0, s.start) >= 0 and (listed := _closed(text, s, idx, sentences)) is not None:
@@ -101,6 +106,19 @@ def unbulleted(text: str, start: int, claim: str) -> str:
         return claim
     m = _BULLET.match(claim)
     return claim[m.end() :] if m else claim
+
+
+def _headed(text: str, sentences: list[Sentence], idx: int) -> Claim | None:
+    """The claim of a marker on a Markdown heading, `## Refunds [1]` (it cited "## Refunds", an empty claim,
+    unsupported, and the section under it was uncited): the section's sentences (audit/extract/sections.py)."""
+    found = section(text, sentences, idx)
+    if found is None:
+        return None
+    under = sentences[found[0] : found[1] + 1]
+    claim = " ".join(s.text for s in under if s.text)
+    if len(claim) > MAX_CLAIM_CHARS:
+        return None
+    return Claim(unbulleted(text, under[0].start, claim), under[0].start, under[-1].end, idx)
 
 
 def _announced(text: str, s: Sentence, idx: int) -> Claim | None:
