@@ -21,7 +21,8 @@ _DOCUMENT_WORDS = (
 )
 _POINTER_SENTENCE = re.compile(
     r"[(\[]?[ \t]*(?:(?:for (?:more |further )?(?:details|information|more)|more (?:details|information))[ \t]*[,:]?"
-    r"[ \t]*)?(?:(?:see(?: also)?|cf\.?|refer to)(?:[ \t]+(?:(?:the|our|this|that)[ \t]+)?(?:[^\W\d_]+[ \t]+){0,2}"
+    r"[ \t]*)?(?:(?:see(?: also)?|cf\.?|refer to|sources?:|references?:)"
+    r"(?:[ \t]+(?:(?:the|our|this|that)[ \t]+)?(?:[^\W\d_]+[ \t]+){0,2}"
     rf"(?:{_DOCUMENT_WORDS}))?)?[ \t]*[.!:]?[ \t]*[)\]]?[ \t]*\.?",
     re.I,
 )
@@ -32,10 +33,23 @@ def is_pointer(sentence: str) -> bool:
     return len(sentence) <= 80 and _POINTER_SENTENCE.fullmatch(sentence) is not None
 
 
-def pointed_at(sentences: list[Sentence], idx: int) -> int | None:
-    """The sentence a pointer (`sentences[idx]`, "See [1].") cites: the one before it that says something; None
-    when `idx` is no pointer or opens the answer."""
-    if idx == 0 or not is_pointer(sentences[idx].text):
+# a bracket opening a sentence that holds only a pointer and its markers, `(Source: [1]) Shipping ...`: written after
+# the sentence before's stop, it cites that one (it cited the sentence it opens)
+_OPENING_POINTER = re.compile(
+    r"[(\[][ \t]*(?:(?:see(?: also)?|cf\.?|sources?|refs?\.?|references?|via)[ \t]*[.:]?[ \t]*)?", re.I
+)
+_MARKERS_CLOSED = re.compile(r"(?:[\[【{][^\]】}\n]{0,60}[\]】}][ \t,;]*)+[)\]]")
+
+
+def pointed_at(text: str, sentences: list[Sentence], idx: int, at: int) -> int | None:
+    """The sentence a pointer cites, its marker at `at` in `sentences[idx]`: "See [1].", "For details, see the
+    policy [2].", "Source: [2]" (a sentence only pointing at its markers), or `(Source: [1])` opening a sentence,
+    cite the one before that says something. None when the marker is in no pointer or nothing precedes it."""
+    s = sentences[idx]
+    if idx == 0:
+        return None
+    opening = _OPENING_POINTER.fullmatch(text, s.start, at) is not None and _MARKERS_CLOSED.match(text, at) is not None
+    if not opening and not is_pointer(s.text):
         return None
     k = idx - 1
     while k > 0 and not sentences[k].text:
@@ -47,10 +61,22 @@ def _line_start(text: str, at: int) -> int:
     return text.rfind("\n", 0, at) + 1
 
 
+# a line that is bold alone, `**Refunds** [1]`, and a setext heading's underline, `Refunds [1]\n=====`
+_BOLD_LINE = re.compile(r"(\*\*|__)[^*_\n]{1,120}\1[:：]?")
+_UNDERLINE = re.compile(r"[ \t]{0,3}(?:=+|-{2,})[ \t]*(?:\n|$)")
+_RULE = re.compile(r"[=\-]{2,}")
+
+
 def is_heading(text: str, s: Sentence) -> bool:
-    """Whether sentence `s` is a Markdown heading's line (`## Refunds [1]`)."""
+    """Whether sentence `s` is a Markdown heading's line: `## Refunds [1]`, a line bold alone, `**Refunds** [1]`, or
+    one a setext underline follows (`Refunds [1]\n=====`)."""
     line = _line_start(text, s.start)
-    return _HEADING.match(text, line) is not None and not text[line : s.start].strip("# \t")
+    if _HEADING.match(text, line) is not None and not text[line : s.start].strip("# \t"):
+        return True
+    end = text.find("\n", s.end)
+    if text[line : s.start].strip() or text[s.end : len(text) if end < 0 else end].strip():
+        return False  # the sentence is not its line
+    return _BOLD_LINE.fullmatch(s.text) is not None or (end >= 0 and _UNDERLINE.match(text, end + 1) is not None)
 
 
 def section(text: str, sentences: list[Sentence], idx: int) -> tuple[int, int] | None:
@@ -62,7 +88,7 @@ def section(text: str, sentences: list[Sentence], idx: int) -> tuple[int, int] |
     first = last = None
     for k in range(idx + 1, len(sentences)):
         s = sentences[k]
-        if not s.text:
+        if not s.text or _RULE.fullmatch(s.text):
             continue
         if is_heading(text, s) or (first is not None and s.end - sentences[first].start > MAX_CLAIM_CHARS):
             break

@@ -24,10 +24,12 @@ CREATE OR REPLACE TEMP MACRO short_around(t, n, marked) AS
 CREATE OR REPLACE TEMP MACRO object_field(item, keys) AS
     json_extract(item, '$.' || list_filter(keys, lambda k: coalesce(json_type(item, '$.' || k), 'NULL') <> 'NULL')[1]);
 
--- whether a citation object's chunk_index is a chunk's id (a string holding a letter: `"c1"`) and no chunk_id is given
+-- whether a citation object's chunk_index is a chunk's id (a string holding a letter and a digit: `"c1"`, not `"x"`)
+-- and no chunk_id is given
 CREATE OR REPLACE TEMP MACRO chunk_index_named(item, index_keys, id_keys) AS
     coalesce(json_type(object_field(item, index_keys)) = 'VARCHAR'
              AND regexp_matches(json_extract_string(object_field(item, index_keys), '$'), '[A-Za-z]')
+             AND regexp_matches(json_extract_string(object_field(item, index_keys), '$'), '[0-9]')
              AND object_field(item, id_keys) IS NULL, false);
 
 -- the names of one citation object field (`keys`) the item holds with other values (strings compared trimmed),
@@ -697,7 +699,7 @@ WITH lists AS (
                'by_ref', object_field(item, $on_document_id) IS NULL AND object_field(item, $on_document_name) IS NULL
                          AND object_field(item, $on_id) IS NOT NULL,
                'source_index', object_field(item, $on_source_index),
-               -- a chunk_index written as a chunk's id, `"c1"`, `"chunk-7"` (a string holding a letter), beside no
+               -- a chunk_index written as a chunk's id, `"c1"`, `"chunk-7"` (a letter and a digit), beside no
                -- chunk_id, is that chunk_id: it was malformed_citation:chunk_index (fabricated) however right
                'chunk_index', CASE WHEN NOT chunk_index_named(item, $on_chunk_index, $on_chunk_id)
                                    THEN object_field(item, $on_chunk_index) END,
