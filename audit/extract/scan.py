@@ -50,9 +50,14 @@ BRACE_BEFORE = (
 )
 # What follows a brace marker or a file's name alone in brackets (`BARE_FILE`) where they cite: a sentence's stop,
 # a line's end, the end, a bracket, quote or another marker; not a space and more words nor a comma ("The set {1, 2,
-# 3} has ...", "Dear {0}, ...", "open [config.json] to change it": no citations); or a space and another numeric
-# marker, `days {1} {2}.` (the first cited nothing). Full matches of the (at most) three characters after it
-CITATION_AFTER = rf"(?s)(?:[\n\r.;:!?{_CLOSE}*_\[{{<{_WIDE_PUNCT}].{{0,2}}|[ \t][{{\[][0-9]|)"
+# 3} has ...", "Dear {0}, ...", "open [config.json] to change it": no citations); or a space and more brace markers
+# that end so, or a bracketed position, `days {1} {2}.`, `days {1} [2].` (the first cited nothing; "{1} {2} items"
+# stays text). Full matches of the (at most) 64 characters after it
+_STOP_AFTER = rf"[\n\r.;:!?{_CLOSE}*_\[{{<{_WIDE_PUNCT}]"
+_BRACED = r"\{[0-9, ]{1,12}\}"
+CITATION_AFTER = (
+    rf"(?s)(?:{_STOP_AFTER}.*|[ \t](?:{_BRACED}[ \t]?){{0,3}}{_BRACED}(?:{_STOP_AFTER}.*|)|[ \t]\[[0-9].*|)"
+)
 # or a space where the marker follows a sentence's stop (`days.{1} Shipping ...`)
 AFTER_STOP = rf"(?s).*[.!?{_WIDE_PUNCT}][{_CLOSE}]?[ \t{WIDE_SPACES}]?"
 _AFTER_STOP_RE = re.compile(AFTER_STOP, re.ASCII)
@@ -67,7 +72,7 @@ def in_citation_place(text: str, m: re.Match[str]) -> bool:
     brace, bare = m.group()[0] == "{", _BARE_FILE_RE.fullmatch(m.group())
     if not (brace or bare):
         return True
-    before, after = text[max(0, m.start() - 24) : m.start()], text[m.end() : m.end() + 3]
+    before, after = text[max(0, m.start() - 24) : m.start()], text[m.end() : m.end() + 64]
     placed = _CITATION_AFTER_RE.fullmatch(after) or (after[:1].isspace() and _AFTER_STOP_RE.fullmatch(before))
     return bool(placed and (not brace or _BRACE_BEFORE_RE.fullmatch(before)))
 

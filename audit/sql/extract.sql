@@ -418,7 +418,7 @@ WHERE NOT EXISTS (
   -- (audit.extract.scan.in_citation_place): `\frac{1}{2}`, `x^{2}`, `{{1}}`, "open [config.json] to ..." are none
   AND (NOT (starts_with(m.marker, '{') OR regexp_full_match(m.marker, $bare_file))
        OR ((NOT starts_with(m.marker, '{') OR regexp_full_match(right(left(t.answer_text, m.char_start), 24), $brace_before))
-           AND (regexp_full_match(substr(t.answer_text, m.char_end + 1, 3), $citation_after)
+           AND (regexp_full_match(substr(t.answer_text, m.char_end + 1, 64), $citation_after)
                 OR (regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), '[\t\n\v\f\r ]')
                     AND regexp_full_match(right(left(t.answer_text, m.char_start), 24), $after_stop)))));
 
