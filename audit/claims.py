@@ -98,6 +98,7 @@ def claim_for(
 
 
 _BREAK = re.compile(r"<(?i:br) ?/?>")
+_NUMBERED = re.compile(r"^\d{1,3}[.)](?:[ \t]+(?=\S)|$)")
 _BULLET = re.compile(r"(?:[-*+•‣◦▪]|#{1,6}|>)[ \t]+(?=\S)")
 
 
@@ -119,7 +120,8 @@ def _headed(text: str, sentences: list[Sentence], idx: int) -> Claim | None:
     if found is None:
         return None
     under = sentences[found[0] : found[1] + 1]
-    claim = " ".join(s.text for s in under if s.text)
+    items = (_NUMBERED.sub("", unbulleted(text, s.start, s.text)) for s in under)  # a list's items, unnumbered
+    claim = " ".join(t for t in items if t)
     if len(claim) > MAX_CLAIM_CHARS:
         return None
     return Claim(unbulleted(text, under[0].start, claim), under[0].start, under[-1].end, idx)

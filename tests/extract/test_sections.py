@@ -43,6 +43,9 @@ def test_a_headings_marker_cites_its_section_up_to_a_marked_sentence() -> None:
         "Refunds take 30 days.",
         "Shipping is free.",
     ]
+    items = ("- Refunds take 30 days.\n- Credit lasts a year.", "1. Refunds take 30 days.\n2. Credit lasts a year.")
+    for listed in items:  # a list's items under the heading, without their bullets and numbers
+        assert _claims(f"## Refunds [1]\n{listed}") == ["Refunds take 30 days. Credit lasts a year."], listed
     assert _claims("## Refunds [1]\n## Shipping [2]") == ["Refunds", "Shipping"]  # no section: its own words
     sentences = split_sentences("**Bold** [1] in a line.\nA line\n=====")
     assert not is_heading("**Bold** [1] in a line.\nA line\n=====", sentences[0])  # written after the rule
