@@ -21,7 +21,7 @@ _DOCUMENT_WORDS = (
 )
 _POINTER_SENTENCE = re.compile(
     r"[(\[]?[ \t]*(?:(?:for (?:more |further )?(?:details|information|more)|more (?:details|information))[ \t]*[,:]?"
-    r"[ \t]*)?(?:(?:see(?: also)?|cf\.?|refer to|sources?:|references?:)"
+    r"[ \t]*)?(?:(?:see(?: also)?|cf\.?|refer to)"
     r"(?:[ \t]+(?:(?:the|our|this|that)[ \t]+)?(?:[^\W\d_]+[ \t]+){0,2}"
     rf"(?:{_DOCUMENT_WORDS}))?)?[ \t]*[.!:]?[ \t]*[)\]]?[ \t]*\.?",
     re.I,
@@ -38,6 +38,7 @@ def is_pointer(sentence: str) -> bool:
 _OPENING_POINTER = re.compile(
     r"[(\[][ \t]*(?:(?:see(?: also)?|cf\.?|sources?|refs?\.?|references?|via)[ \t]*[.:]?[ \t]*)?", re.I
 )
+_SOURCE_LABEL = re.compile(r"(?:sources?|references?|refs?\.?)[ \t]*:[ \t]*\.?", re.I)
 _MARKERS_CLOSED = re.compile(r"(?:[\[【{][^\]】}\n]{0,60}[\]】}][ \t,;]*)+[)\]]")
 
 
@@ -49,7 +50,10 @@ def pointed_at(text: str, sentences: list[Sentence], idx: int, at: int) -> int |
     if idx == 0:
         return None
     opening = _OPENING_POINTER.fullmatch(text, s.start, at) is not None and _MARKERS_CLOSED.match(text, at) is not None
-    if not opening and not is_pointer(s.text):
+    # a source's label after a sentence on its line, `days. Source: [2]` (alone on its line, `Sources: [1]` heads a
+    # closing list of sources: scan.reference_list_pattern's, left as it was)
+    labelled = _SOURCE_LABEL.fullmatch(s.text) is not None and bool(text[_line_start(text, s.start) : s.start].strip())
+    if not opening and not labelled and not is_pointer(s.text):
         return None
     k = idx - 1
     while k > 0 and not sentences[k].text:
