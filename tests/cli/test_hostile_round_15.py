@@ -201,3 +201,28 @@ def test_a_chunk_index_written_as_a_chunks_id_resolves(answers_db: Path) -> None
     assert got["ellipsis"][0][2] == "verified", got["ellipsis"]
     assert "text_span_not_found_in_source" in got["other_quote"][0][3], got["other_quote"]
     assert got["id_case"][0][:3] == ("D1:0", 1, "verified"), got["id_case"]
+
+
+# two retrieved documents whose ids and titles differ by case alone, saying different things
+CASED_CTX = [
+    {"doc_id": "DOC-A", "chunk_id": "c1", "title": "A.pdf", "page": 1, "text": REFUNDS},
+    {"doc_id": "doc-a", "chunk_id": "c1", "title": "a.pdf", "page": 1, "text": "Refunds take 90 days."},
+]
+CASED = {
+    "upper": {"answer": REFUNDS, "citations": [_object(document_id="DOC-A")]},
+    "lower": {"answer": REFUNDS, "citations": [_object(document_id="doc-a")]},
+    "neither": {"answer": REFUNDS, "citations": [_object(document_id="Doc-A")]},
+    "name": {"answer": REFUNDS, "citations": [{"document_name": "a.pdf", "text_span": R, "claim_text": REFUNDS}]},
+    "page": f"{R} [Document: a.pdf, Page 1].",  # written after the rule
+}
+
+
+@batched(logged_rows(CASED, CASED_CTX))
+def test_a_name_matching_two_documents_case_aside_resolves_to_the_one_written(answers_db: Path) -> None:
+    # `doc-a` (or the title `a.pdf`) with `DOC-A` and `doc-a` both retrieved resolved to `DOC-A`, the first: a claim
+    # only `DOC-A` states came out verified against the document the citation did not name
+    got = {a: [(rank, v) for _, rank, v, _ in cs] for a, cs in cites_by_answer(answers_db).items()}
+    assert got["upper"] == [(1, "verified")], got["upper"]
+    for a in ("lower", "name", "page"):
+        assert got[a] == [(2, "misattributed")], (a, got.get(a))
+    assert got["neither"] == [(1, "verified")], got["neither"]  # named as neither: the first, as before
