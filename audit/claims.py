@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from audit.extract.bullets import announced_list, closed_list, item_text, masked_text
+from audit.extract.sections import is_pointer, pointed_at, section
 from audit.extract.sentences import (
     MAX_CLAIM_CHARS,
     Sentence,
@@ -72,6 +73,13 @@ def claim_for(
     while j > 0 and not sentences[j].text:
         j -= 1  # a marker standing alone cites the sentence before it
     s = sentences[j]
+    if j == idx and (pointed := pointed_at(text, sentences, idx, int(start))) is not None:
+        p = sentences[pointed]  # "See [1].", `(Source: [1]) ...`: the sentence before it (audit/extract/sections.py)
+        if p.end - p.start <= MAX_CLAIM_CHARS:
+            # a pointer sentence is cited with it; a sentence a bracketed pointer opens is not
+            return Claim(unbulleted(text, p.start, p.text), p.start, p.end, idx if is_pointer(s.text) else pointed)
+    if j == idx and (headed := _headed(text, sentences, idx)) is not None:
+        return headed
     if s.text.endswith((":", "：")) and (listed := _announced(text, s, idx)) is not None:
         return listed
     if j == idx and text.rfind("\n", 0, s.start) >= 0 and (listed := _closed(text, s, idx, sentences)) is not None:
@@ -90,17 +98,33 @@ def claim_for(
 
 
 _BREAK = re.compile(r"<(?i:br) ?/?>")
-_BULLET = re.compile(r"[-*+•‣◦▪][ \t]+(?=\S)")
+_NUMBERED = re.compile(r"^\d{1,3}[.)](?:[ \t]+(?=\S)|$)")
+_BULLET = re.compile(r"(?:[-*+•‣◦▪]|#{1,6}|>)[ \t]+(?=\S)")
 
 
 def unbulleted(text: str, start: int, claim: str) -> str:
     """`claim` without the list bullet (`-`, `*`, `+`, `•`) it opens with where it opens a line of `text` at `start`:
     `* Refunds take 30 days [1].` was checked as "* Refunds take 30 days." (weak, RED however right; `- ` kept too),
-    and so was `- [1] Refunds ...`, a marker after the bullet."""
-    if not claim or claim[0] not in "-*+•‣◦▪" or text[text.rfind("\n", 0, start) + 1 : start].strip():
+    and so was `- [1] Refunds ...`, a marker after the bullet; nor a heading's `## ` or a quote's `> ` (a heading
+    stating the claim, `## Refunds take 30 days [1]`, was weak)."""
+    if not claim or claim[0] not in "-*+•‣◦▪#>" or text[text.rfind("\n", 0, start) + 1 : start].strip():
         return claim
     m = _BULLET.match(claim)
     return claim[m.end() :] if m else claim
+
+
+def _headed(text: str, sentences: list[Sentence], idx: int) -> Claim | None:
+    """The claim of a marker on a Markdown heading, `## Refunds [1]` (it cited "## Refunds", an empty claim,
+    unsupported, and the section under it was uncited): the section's sentences (audit/extract/sections.py)."""
+    found = section(text, sentences, idx)
+    if found is None:
+        return None
+    under = sentences[found[0] : found[1] + 1]
+    items = (_NUMBERED.sub("", unbulleted(text, s.start, s.text)) for s in under)  # a list's items, unnumbered
+    claim = " ".join(t for t in items if t)
+    if len(claim) > MAX_CLAIM_CHARS:
+        return None
+    return Claim(unbulleted(text, under[0].start, claim), under[0].start, under[-1].end, idx)
 
 
 def _announced(text: str, s: Sentence, idx: int) -> Claim | None:

@@ -45,13 +45,19 @@ SUPERSCRIPT_AFTER = rf"(?:[{_WS}.,;:!?{_CLOSE}*_\[<{_WIDE_PUNCT}]|)"
 # (`CITATION_AFTER`): `x^{2}`, `{{1}}`, `\frac{1}{2}` stay text
 BRACE_BEFORE = (
     rf"(?s)(?:(?:.*[^\\{_LETTER}])?[{_LETTER}]{{3,}}|.*[{_CJK}]|.*[^0-9{_WS}][.,;:!?][{_CLOSE}]?)[ \t{WIDE_SPACES}]?"
-    # or such a marker before it, `days {1}{2}` (not `\frac{1}{2}`: its first brace stands nowhere)
-    r"(?:\{[0-9, ]{1,12}\})?"
+    # or such markers before it, `days {1}{2}`, `days {1} {2}` (not `\frac{1}{2}`: its first brace stands nowhere)
+    r"(?:\{[0-9, ]{1,12}\}[ \t]?){0,3}"
 )
 # What follows a brace marker or a file's name alone in brackets (`BARE_FILE`) where they cite: a sentence's stop,
 # a line's end, the end, a bracket, quote or another marker; not a space and more words nor a comma ("The set {1, 2,
-# 3} has ...", "Dear {0}, ...", "open [config.json] to change it": no citations)
-CITATION_AFTER = rf"(?:[\n\r.;:!?{_CLOSE}*_\[{{<{_WIDE_PUNCT}]|)"
+# 3} has ...", "Dear {0}, ...", "open [config.json] to change it": no citations); or a space and more brace markers
+# that end so, or a bracketed position, `days {1} {2}.`, `days {1} [2].` (the first cited nothing; "{1} {2} items"
+# stays text). Full matches of the (at most) 64 characters after it
+_STOP_AFTER = rf"[\n\r.;:!?{_CLOSE}*_\[{{<{_WIDE_PUNCT}]"
+_BRACED = r"\{[0-9, ]{1,12}\}"
+CITATION_AFTER = (
+    rf"(?s)(?:{_STOP_AFTER}.*|[ \t](?:{_BRACED}[ \t]?){{0,3}}{_BRACED}(?:{_STOP_AFTER}.*|)|[ \t]\[[0-9].*|)"
+)
 # or a space where the marker follows a sentence's stop (`days.{1} Shipping ...`)
 AFTER_STOP = rf"(?s).*[.!?{_WIDE_PUNCT}][{_CLOSE}]?[ \t{WIDE_SPACES}]?"
 _AFTER_STOP_RE = re.compile(AFTER_STOP, re.ASCII)
@@ -66,8 +72,8 @@ def in_citation_place(text: str, m: re.Match[str]) -> bool:
     brace, bare = m.group()[0] == "{", _BARE_FILE_RE.fullmatch(m.group())
     if not (brace or bare):
         return True
-    before, after = text[max(0, m.start() - 24) : m.start()], text[m.end() : m.end() + 1]
-    placed = _CITATION_AFTER_RE.fullmatch(after) or (after.isspace() and _AFTER_STOP_RE.fullmatch(before))
+    before, after = text[max(0, m.start() - 24) : m.start()], text[m.end() : m.end() + 64]
+    placed = _CITATION_AFTER_RE.fullmatch(after) or (after[:1].isspace() and _AFTER_STOP_RE.fullmatch(before))
     return bool(placed and (not brace or _BRACE_BEFORE_RE.fullmatch(before)))
 
 

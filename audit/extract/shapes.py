@@ -29,6 +29,7 @@ from audit.extract.dialects import CITATION_OBJECT_NAMES, INVISIBLE, LINK, WIDE_
 from audit.extract.grounding import vertex_candidate
 from audit.extract.mistral import mistral_content
 from audit.extract.search_answer import search_answer
+from audit.extract.segments import answer_parts, object_of, sentences_of, unnested
 from audit.extract.shaped import CLAIM_WINDOW, SENTENCE_END, claim_before, listed_names, read_guarded, source_named
 from audit.extract.shaped import MALFORMED as MALFORMED
 from audit.extract.shaped import as_int as _int
@@ -155,34 +156,6 @@ def _cut(text: str, spans: list[tuple[int, int]]) -> tuple[str, Callable[[int], 
     return "".join(kept), at
 
 
-def _sentences(items: list[Any]) -> tuple[str, list[dict[str, Any]]]:
-    texts, out = [], []
-    for s in items:
-        t = s.get("text", s.get("sentence")) if isinstance(s, dict) else s
-        if not isinstance(t, str):
-            out.append(_bad("sentences[].text", s))
-            continue
-        texts.append(t.strip())
-        refs = s.get("citations", s.get("sources")) if isinstance(s, dict) else None
-        if refs is not None and not isinstance(refs, list):
-            out.append(_bad("sentences[].citations", s, claim_text=t.strip()))
-            continue
-        for r in refs or []:
-            out.append(_object_of(r) | {"claim_text": t.strip()})
-    return " ".join(t for t in texts if t), out
-
-
-def _object_of(ref: Any) -> dict[str, Any]:
-    """A citation given as a position, a name or an object, as a citation object."""
-    if isinstance(ref, dict):
-        return dict(ref)
-    if _int(ref) is not None or (isinstance(ref, str) and ref.strip().isdigit()):
-        return {"id": ref}
-    if isinstance(ref, str) and ref.strip():
-        return {"document_name": ref}
-    return _bad("citations", ref)
-
-
 def _name_key(text: str) -> tuple[str, str]:
     """A source's name as compared: in lower case, and without its extension (as resolve.sql matches a title)."""
     key = re.sub(f"[{INVISIBLE}]", "", text).strip().lower()
@@ -272,14 +245,16 @@ def shape(answer: str, names: frozenset[str] = frozenset()) -> dict[str, Any] | 
         return {"answer": text, "citations": cites} if cites else None
     if not isinstance(doc, dict) or doc.get("type") == "final":
         return None
-    got = _foreign(doc, names)
+    if (inner := unnested(doc)) is not None:
+        doc = inner  # a part written as JSON text inside the JSON (audit/extract/segments.py)
+    got = _foreign(doc, names) or inner
     if got is None:
         return None
     if isinstance(got.get("answer"), str) and OPEN_TAG.search(got["answer"]):
         if not isinstance(got.get("citations") or [], list):
             return None  # citations that are no list: flagged citations_not_a_list as logged
         got["answer"], tagged = _tags(got["answer"], names)
-        got["citations"] = [_object_of(c) for c in got.get("citations") or []] + tagged
+        got["citations"] = [object_of(c) for c in got.get("citations") or []] + tagged
     return got
 
 
@@ -289,16 +264,18 @@ def _foreign(doc: dict[str, Any], names: frozenset[str] = frozenset()) -> dict[s
 
     ans = doc.get("answer")
     if isinstance(ans, dict) and isinstance(ans.get("sentences"), list):
-        text, cites = _sentences(ans["sentences"])
+        text, cites = sentences_of(ans["sentences"])
         return {k: v for k, v in doc.items() if k != "answer"} | {"answer": text, "citations": cites}
     if isinstance(ans, str):
         return dict(doc) if OPEN_TAG.search(ans) else None
     if isinstance(ans, dict) and (got := search_answer(doc, known)) is not None:
         return got  # Vertex AI Search: answerText, its citations' references
+    if (parts := answer_parts(ans)) is not None:
+        return {k: v for k, v in doc.items() if k != "answer"} | parts
     if ans is not None:
         return None  # an answer that is no text: structured_parse_failed, as before
     if isinstance(doc.get("sentences"), list):
-        text, cites = _sentences(doc["sentences"])
+        text, cites = sentences_of(doc["sentences"])
         return {"answer": text, "citations": cites}
     if isinstance(doc.get("message"), dict) and "citations" in doc["message"]:  # Cohere v2 chat response
         msg = doc["message"]
@@ -376,7 +353,10 @@ def shape_answers(con: duckdb.DuckDBPyConnection) -> int:
     found = con.execute(
         "SELECT answer_id, coalesce(repaired, answer) FROM answers_ok LEFT JOIN surrogate_repairs USING (answer_id) "
         "WHERE regexp_matches(answer, $tag) OR (regexp_matches(answer, '^[\\s\\x{feff}]*\\{') "
-        "AND coalesce(json_type(TRY_CAST(ltrim(answer, chr(65279)) AS JSON), '$.answer'), '') <> 'VARCHAR') "
+        "AND (coalesce(json_type(TRY_CAST(ltrim(answer, chr(65279)) AS JSON), '$.answer'), '') <> 'VARCHAR' "
+        # a part written as JSON text inside it (segments.unnested)
+        "OR json_type(TRY_CAST(ltrim(answer, chr(65279)) AS JSON), '$.citations') = 'VARCHAR' "
+        "OR regexp_matches(json_extract_string(TRY_CAST(ltrim(answer, chr(65279)) AS JSON), '$.answer'), '^\\s*\\{'))) "
         "OR (regexp_matches(answer, '^[\\s\\x{feff}]*(?:\\[|data:|event:)') AND regexp_matches(answer, $stream))",
         {"tag": _MAY_HOLD_TAG, "stream": MAY_STREAM},
     ).fetchall()

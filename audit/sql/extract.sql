@@ -24,6 +24,14 @@ CREATE OR REPLACE TEMP MACRO short_around(t, n, marked) AS
 CREATE OR REPLACE TEMP MACRO object_field(item, keys) AS
     json_extract(item, '$.' || list_filter(keys, lambda k: coalesce(json_type(item, '$.' || k), 'NULL') <> 'NULL')[1]);
 
+-- whether a citation object's chunk_index is a chunk's id (a string holding a letter and a digit: `"c1"`, not `"x"`)
+-- and no chunk_id is given
+CREATE OR REPLACE TEMP MACRO chunk_index_named(item, index_keys, id_keys) AS
+    coalesce(json_type(object_field(item, index_keys)) = 'VARCHAR'
+             AND regexp_matches(json_extract_string(object_field(item, index_keys), '$'), '[A-Za-z]')
+             AND regexp_matches(json_extract_string(object_field(item, index_keys), '$'), '[0-9]')
+             AND object_field(item, id_keys) IS NULL, false);
+
 -- the names of one citation object field (`keys`) the item holds with other values (strings compared trimmed),
 -- joined by `+` (`document_id+doc_id`); NULL when they agree
 CREATE OR REPLACE TEMP MACRO field_conflict(item, keys) AS
@@ -410,7 +418,7 @@ WHERE NOT EXISTS (
   -- (audit.extract.scan.in_citation_place): `\frac{1}{2}`, `x^{2}`, `{{1}}`, "open [config.json] to ..." are none
   AND (NOT (starts_with(m.marker, '{') OR regexp_full_match(m.marker, $bare_file))
        OR ((NOT starts_with(m.marker, '{') OR regexp_full_match(right(left(t.answer_text, m.char_start), 24), $brace_before))
-           AND (regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), $citation_after)
+           AND (regexp_full_match(substr(t.answer_text, m.char_end + 1, 64), $citation_after)
                 OR (regexp_full_match(substr(t.answer_text, m.char_end + 1, 1), '[\t\n\v\f\r ]')
                     AND regexp_full_match(right(left(t.answer_text, m.char_start), 24), $after_stop)))));
 
@@ -470,50 +478,28 @@ SELECT answer_id, lower(label) AS label, arg_min(value, ord) AS value
 FROM flat WHERE value <> '' GROUP BY ALL;
 
 CREATE OR REPLACE TEMP TABLE citations_raw AS
-WITH numeric_markers AS (
+WITH numeric_found AS (
+    -- the positions a numeric marker shows: `[1]`; a link whose label is the bracket, [[1]](https://...); HTML the
+    -- widget rendered, &#91;1&#93; or <sup>[1]</sup>; {1}, {1, 3}: positions in braces (where a citation stands: the
+    -- `markers` filter); (Source 1), (Sources 1, 3): a labelled position in parentheses. No marker is two of these
+    SELECT *, CASE WHEN regexp_full_match(marker, $num) THEN regexp_extract(marker, $num, 1)
+                   WHEN regexp_full_match(marker, $lnum) THEN regexp_extract(marker, $lnum, 1)
+                   WHEN regexp_full_match(marker, $html) THEN regexp_extract(marker, $html, 1)
+                   WHEN regexp_full_match(marker, $bnum) THEN regexp_extract(marker, $bnum, 1)
+                   WHEN regexp_full_match(marker, $pnum) THEN regexp_extract(marker, $pnum, 1) END AS positions
+    FROM markers
+), numeric_markers AS (
     -- digits, commas (or semicolons, `and`, `&`) and dashes: the spaces and invisible characters between them go
     -- (dialects.INVISIBLE, WIDE_SPACES; one written as an HTML entity, `&nbsp;`, `&#160;`, is cut first: $egap,
     -- dialects.ENTITY_GAP, or `#160` read as a position; a dash, `&ndash;`, `&#8211;`, is `-`: $edash; any other,
     -- `&#38;`, separates: $eref); full-width, Arabic-Indic and Persian digits and the
     -- ideographic and Arabic commas read as ASCII ones ($wide_from / $wide_to: dialects.WIDE_NUMERALS)
-    SELECT *, 'numeric' AS dialect,
+    SELECT * EXCLUDE (positions), 'numeric' AS dialect,
            string_split(regexp_replace(regexp_replace(
-               translate(regexp_replace(regexp_replace(regexp_extract(marker, $num, 1), $egap, '', 'g'), $edash, '-',
-                                              'g'), $wide_from, $wide_to),
+               translate(regexp_replace(regexp_replace(positions, $egap, '', 'g'), $edash, '-', 'g'),
+                         $wide_from, $wide_to),
                $eref || '|;|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',') AS parts
-    FROM markers WHERE regexp_full_match(marker, $num)
-    UNION ALL
-    -- a link whose label is the bracket, [[1]](https://...): the numeric marker it shows
-    SELECT *, 'numeric',
-           string_split(regexp_replace(regexp_replace(
-               translate(regexp_replace(regexp_replace(regexp_extract(marker, $lnum, 1), $egap, '', 'g'), $edash, '-',
-                                              'g'), $wide_from, $wide_to),
-               $eref || '|;|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
-    FROM markers WHERE regexp_full_match(marker, $lnum)
-    UNION ALL
-    -- HTML the widget rendered, &#91;1&#93; or <sup>[1]</sup>: the numeric marker it shows
-    SELECT *, 'numeric',
-           string_split(regexp_replace(regexp_replace(
-               translate(regexp_replace(regexp_replace(regexp_extract(marker, $html, 1), $egap, '', 'g'), $edash, '-',
-                                              'g'), $wide_from, $wide_to),
-               $eref || '|;|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
-    FROM markers WHERE regexp_full_match(marker, $html)
-    UNION ALL
-    -- {1}, {1, 3}: positions in braces (where a citation stands: the `markers` filter)
-    SELECT *, 'numeric',
-           string_split(regexp_replace(regexp_replace(
-               translate(regexp_replace(regexp_replace(regexp_extract(marker, $bnum, 1), $egap, '', 'g'), $edash, '-',
-                                              'g'), $wide_from, $wide_to),
-               $eref || '|;|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
-    FROM markers WHERE regexp_full_match(marker, $bnum)
-    UNION ALL
-    -- (Source 1), (Sources 1, 3): a labelled position in parentheses
-    SELECT *, 'numeric',
-           string_split(regexp_replace(regexp_replace(
-               translate(regexp_replace(regexp_replace(regexp_extract(marker, $pnum, 1), $egap, '', 'g'), $edash, '-',
-                                              'g'), $wide_from, $wide_to),
-               $eref || '|;|and|&', ',', 'g'), '[^0-9,\-–]', '', 'g'), ',')
-    FROM markers WHERE regexp_full_match(marker, $pnum)
+    FROM numeric_found WHERE positions IS NOT NULL
     UNION ALL
     -- superscript digits (¹˒² is 1, 2; ¹⁻³ is 1-3: audit.extract.dialects.SUPERSCRIPT_DIGITS), or <sup>1</sup>
     -- A run of digits is one number (`¹⁰` is 10, as `[10]` is), except where that number is past the answer's sources
@@ -713,8 +699,12 @@ WITH lists AS (
                'by_ref', object_field(item, $on_document_id) IS NULL AND object_field(item, $on_document_name) IS NULL
                          AND object_field(item, $on_id) IS NOT NULL,
                'source_index', object_field(item, $on_source_index),
-               'chunk_index', object_field(item, $on_chunk_index),
-               'chunk_id', object_field(item, $on_chunk_id),
+               -- a chunk_index written as a chunk's id, `"c1"`, `"chunk-7"` (a letter and a digit), beside no
+               -- chunk_id, is that chunk_id: it was malformed_citation:chunk_index (fabricated) however right
+               'chunk_index', CASE WHEN NOT chunk_index_named(item, $on_chunk_index, $on_chunk_id)
+                                   THEN object_field(item, $on_chunk_index) END,
+               'chunk_id', CASE WHEN chunk_index_named(item, $on_chunk_index, $on_chunk_id)
+                                THEN object_field(item, $on_chunk_index) ELSE object_field(item, $on_chunk_id) END,
                'document_name', object_field(item, $on_document_name),
                'page_number', object_field(item, $on_page_number),
                'text_span', object_field(item, $on_text_span),

@@ -7,7 +7,7 @@ CREATE OR REPLACE TEMP TABLE ctx_keys AS
 SELECT answer_id, rank, doc_id, chunk_id, page,
        lower(trim(title)) AS title_key,
        lower(regexp_replace(trim(title), '\.[A-Za-z][A-Za-z0-9]{0,4}$', '')) AS title_stem,
-       lower(trim(doc_id)) AS doc_key, lower(trim(url)) AS url_key
+       lower(trim(doc_id)) AS doc_key, lower(trim(url)) AS url_key, trim(title) AS title_raw
 FROM ctx;
 
 CREATE OR REPLACE TEMP TABLE resolved AS
@@ -21,9 +21,11 @@ WITH cited AS (
                                           lambda p: p BETWEEN cited_page AND cited_page + 100)[1], cited_page) END
                AS last_page
     FROM citations
-), doc_hits AS (
+), doc_hits_all AS (
     -- contexts of the named document (by title or doc_id), whatever the page or chunk
-    SELECT c.answer_id, c.citation_ord, k.rank, k.page, k.chunk_id, k.doc_id
+    SELECT c.answer_id, c.citation_ord, k.rank, k.page, k.chunk_id, k.doc_id,
+           coalesce(trim(k.doc_id) = trim(c.cited_doc) OR trim(k.doc_id) = trim(c.cited_title)
+                    OR k.title_raw = trim(c.cited_title), false) AS as_written
     FROM cited c JOIN ctx_keys k ON k.answer_id = c.answer_id
     WHERE ((c.dialect IN ('document_page', 'file_search', 'named_footnote', 'document', 'link')
             -- a JSON citations entry that names a document
@@ -49,6 +51,11 @@ WITH cited AS (
                -- the name may be the document's url (a citation object's `url`)
                ELSE k.title_key = c.ref_key OR k.doc_key = c.ref_key OR k.title_stem = c.ref_key OR k.title_key = c.ref_stem
                     OR k.url_key = c.ref_key END)
+), doc_hits AS (
+    -- of documents a name matches case aside (`DOC-A` and `doc-a` both retrieved), those it names as written, when
+    -- any: `doc-a` resolved to `DOC-A`, the first, and a claim only `DOC-A` states came out verified
+    SELECT * EXCLUDE (as_written) FROM doc_hits_all
+    QUALIFY as_written OR NOT bool_or(as_written) OVER (PARTITION BY answer_id, citation_ord)
 ), object_chunks AS (
     -- document_id + chunk_index: the chunk whose id is that index, else the index-th (0-based) context of the
     -- document in retrieval order; + chunk_id: the chunk of that id; a page, when given, must match; no chunk or
