@@ -76,10 +76,12 @@ def _at(tokens: list[str], fact: str) -> int:
     return next((i for i, t in enumerate(tokens) if t.lower().lstrip("$").rstrip("%").replace(",", "") == first), -1)
 
 
-def _elided(before: list[str], theirs: str, after: list[str], mine: str) -> bool:
-    """Whether a clause's fact ends it and the next clause opens with the other fact: one deed of two facts, its
-    verb said once ("developed in the late 1960s and early 1970s")."""
-    return len(before) - _at(before, theirs) <= 2 and 0 <= _at(after, mine) <= 2
+def _elided(after: list[str]) -> bool:
+    """Whether the clause after another opens with a fact (past one word at most): a conjunct whose verb the clause
+    before says for both ("developed in the late 1960s and early 1970s", "hired 200 engineers in Berlin and 80
+    engineers in Munich")."""
+    facts = _facts(after)
+    return any(0 <= _at(after, f) <= 1 for f in facts)
 
 
 def _words(tokens: list[str]) -> set[str]:
@@ -159,7 +161,23 @@ def _in_sentence(cfacts: dict[str, str], cwords: set[str], sentence: str) -> str
             other = [f for f, k in facts.items() if f not in cfacts and _same_kind(kind, k)]
             at = next(n for n, (d, _, _) in enumerate(clauses) if d is c)
             if at + 1 < len(clauses) and clauses[at + 1][0] in [h for h, _ in holding]:
-                other = [f for f in other if not _elided(c, f, clauses[at + 1][0], fact)]
+                other = [] if _elided(clauses[at + 1][0]) else other
             if other:
                 return f"{fact}/{other[0]}"
+    return _crossed(cfacts, clauses)
+
+
+def _crossed(cfacts: dict[str, str], clauses: list[tuple[list[str], dict[str, str], set[str]]]) -> str | None:
+    """`200/80` where the claim's two facts, of two kinds, stand in no clause together and the one's clause gives
+    another fact of the other's kind ("hired 200 engineers in Munich" against "hired 200 engineers in Berlin and 80
+    engineers in Munich")."""
+    if len(cfacts) != 2 or len(set(cfacts.values())) != 2:
+        return None
+    if any(all(f in facts for f in cfacts) for _, facts, _ in clauses):
+        return None
+    for mine, kind in cfacts.items():
+        for _, facts, _ in clauses:
+            other = [f for f, k in facts.items() if k == kind and f not in cfacts]
+            if other and any(f in facts for f in cfacts if f != mine):
+                return f"{mine}/{other[0]}"
     return None
