@@ -58,7 +58,7 @@ def _facts(tokens: list[str]) -> dict[str, str]:
                 out[bare] = "year"
             else:
                 unit = "percent" if t.endswith("%") else ("$" if t[0] == "$" else nxt)
-                out[bare] = "num:" + (unit if unit.isalpha() and unit not in _FUNCTION else "")
+                out[bare] = "num:" + (unit if unit == "$" or (unit.isalpha() and unit not in _FUNCTION) else "")
         elif t.lower() in _ORDINALS and nxt.isalpha() and nxt not in _FUNCTION:
             out[f"{t.lower()} {nxt}"] = "ord:" + nxt
         elif i > 0 and t[0].isupper() and tokens[i - 1].lower() in _PLACING and t.lower() not in _ORDINALS:

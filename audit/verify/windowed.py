@@ -35,6 +35,7 @@ from audit.verify.parts import members_for_part, place_for_part
 from audit.verify.payments import payment_ruled_out
 from audit.verify.pending import done_but_awaited
 from audit.verify.roles import role_given_other
+from audit.verify.scales import more_force
 from audit.verify.shares import share_changed
 from audit.verify.slots import fact_of_other_clause
 from audit.verify.stakes import control_for_share
@@ -62,7 +63,8 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
     change in percent is not ("doubled/rose 40 percent"), a count in words they give as another figure
     ("fifteen/numbered 12", "forty people/20 men and 15 women"), control where they give a share of half or less
     ("majority/49 percent"), a fact they give another deed or noun of its sentence ("lyon/paris"), a deed to come
-    they tell as done ("will reopen/reopened"), a state holding that they say ended ("since 2015/until 2018"); last
+    they tell as done ("will reopen/reopened"), a state holding that they say ended ("since 2015/until 2018"), a word of
+    more force on their word's scale ("banned/restricted"); last
     one option stated as the only one ("all/only 9").
     Pure; what tools/hard_reasons/measure.py counts on the training pairs too."""
     some = all_for_some(claim, windows) or majority_for_few(claim, windows)
@@ -105,6 +107,7 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
             fact_of_other_clause,
             done_as_to_come,
             ongoing_but_ended,
+            more_force,
         )
         swapped += [rule(claim, windows) for rule in (*rules, *later)]
     only = only_option(claim, windows) or yet_to_come(claim, windows) or forecast_as_done(claim, windows)

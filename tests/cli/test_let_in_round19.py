@@ -4,7 +4,8 @@ out of an exact copy (which the window rules do not read), a hedge under a copie
 or less, a duty for advice, a bid stated as attained, a record of a wider class; each beside right twins, all through
 one real `citeaudit run` on real Parquet and DuckDB files (docs/hostile-inputs.md, "Let-ins, round 19"). Round 20's
 cases (a fact given another deed of its sentence, control for a minority share, a cause told apart, a bid to host, a
-deed done stated as to come, a state that ended stated as holding, "annual" for "every two years") ride in the same
+deed done stated as to come, a state that ended stated as holding, "annual" for "every two years", a word of more
+force, "banned" for "restricted") ride in the same
 batch ("Let-ins, round 20")."""
 
 from __future__ import annotations
@@ -282,7 +283,10 @@ ENGINEERS = "The company hired 200 engineers in Berlin and 80 engineers in Munic
             "The annual festival draws about 50,000 visitors.",
             "The festival, held every two years since 1990, draws about 50,000 visitors.",
         ),
+        "banned": ("The council banned fireworks.", "The council restricted the use of fireworks to New Year's Eve."),
+        "fired": ("The chief executive was fired in March.", "The chief executive stepped down in March."),
         # held out (written after the rules)
+        "destroyed": ("The earthquake destroyed the old cathedral.", "The earthquake damaged the old cathedral."),
         "composer": ("The composer died in Hamburg.", COMPOSER),
         "stake": (
             "The investment fund acquired a majority stake in the football club in 2021.",
@@ -308,6 +312,7 @@ ENGINEERS = "The company hired 200 engineers in Berlin and 80 engineers in Munic
         "ok_between": ("The museum was closed for renovation between 2015 and 2018.", CLOSED),
         "ok_munich": ("The company hired 80 engineers in Munich last year.", ENGINEERS),
         "ok_vienna": ("The composer died in Vienna.", COMPOSER),
+        "ok_restricted": ("The council restricted fireworks.", "The council restricted the use of fireworks."),
     }
 )
 def test_a_fact_bound_otherwise_or_a_time_moved_is_not_verified(got: Verdicts) -> None:
@@ -324,6 +329,9 @@ def test_a_fact_bound_otherwise_or_a_time_moved_is_not_verified(got: Verdicts) -
             "will_reopen": "swapped:will reopen/reopened",
             "since": "swapped:since 2015/until 2018",
             "annual": "swapped:annual/every two years",
+            "banned": "swapped:banned/restricted",
+            "fired": "swapped:fired/stepped down",
+            "destroyed": "swapped:destroyed/damaged",
             "composer": "swapped:hamburg/vienna",
             "stake": "swapped:majority/40 percent",
             "tense": "swapped:will open/opened",

@@ -1,7 +1,8 @@
 """Let-ins round 20's rules on their own, pure: a fact of the source given another deed or noun of its sentence
 (`audit/verify/slots.py`), control for a share of half or less (`stakes.py`), a deed done stated as to come and a state
-that ended stated as holding (`tenses.py`), a cause told in a sentence apart (`causal.cause_apart`), a bid to host
-stated as hosted (`attempts.py`), "annual" for "every two years" (`frequency.py`)."""
+that ended stated as holding (`tenses.py`), a word of more force on its word's scale (`scales.py`), a cause told in a
+sentence apart (`causal.cause_apart`), a bid to host stated as hosted (`attempts.py`), "annual" for "every two years"
+(`frequency.py`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 from audit.verify.attempts import bid_as_attained
 from audit.verify.causal import cause_apart, unstated_cause
 from audit.verify.frequency import frequency_changed
+from audit.verify.scales import more_force
 from audit.verify.slots import fact_of_other_clause
 from audit.verify.stakes import control_for_share
 from audit.verify.tenses import done_as_to_come, ongoing_but_ended
@@ -39,6 +41,12 @@ ENGINEERS = "The company hired 200 engineers in Berlin and 80 engineers in Munic
         ("Imports from China fell 5 percent.", CHINA, "5/9"),
         ("Profits fell in the second quarter.", PROFITS, "second quarter/first quarter"),
         ("The treaty came into force in 1992.", TREATY, "1992/two years later"),
+        # held out, let in by the first version (a dollar sum read as a figure of no unit)
+        (
+            "The sequel earned $40 million in its opening weekend.",
+            "The first film earned $40 million in its opening weekend, and the sequel earned $65 million.",
+            "40/65",
+        ),
         # held out (written after the rule)
         (
             "The composer died in Hamburg.",
@@ -193,3 +201,52 @@ def test_annual_against_every_two_years() -> None:
     source = "The festival, held every two years since 1990, draws about 50,000 visitors."
     assert frequency_changed("The annual festival draws about 50,000 visitors.", [source]) == "annual/every two years"
     assert frequency_changed("The biennial festival draws about 50,000 visitors.", [source]) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "want"),
+    [
+        (
+            "The council banned fireworks.",
+            "The council restricted the use of fireworks to New Year's Eve.",
+            "banned/restricted",
+        ),
+        (
+            "The chief executive was fired in March.",
+            "The chief executive stepped down in March after ten years.",
+            "fired/stepped down",
+        ),
+        (
+            "The station was permanently closed in 2020.",
+            "The station was briefly closed in 2020 during the pandemic.",
+            "permanently/briefly",
+        ),
+        (
+            "The proposal was approved unanimously.",
+            "The proposal was approved by 9 votes to 6.",
+            "unanimously/by 9 votes to 6",
+        ),
+        # held out (written after the rule)
+        (
+            "The earthquake destroyed the old cathedral.",
+            "The earthquake damaged the old cathedral and several houses.",
+            "destroyed/damaged",
+        ),
+        (
+            "The government prohibited the sale of alcohol in the city.",
+            "The government limited the sale of alcohol after 10 p.m. in the city.",
+            "prohibited/limited",
+        ),
+        (
+            "Early results confirmed that the vaccine protects against severe illness.",
+            "Early results indicated that the vaccine protects against severe illness.",
+            "confirmed/indicated",
+        ),
+        # supported: the weak word said, the strong word in a window too, a strong word the claim negates
+        ("The council restricted fireworks.", "The council restricted the use of fireworks to New Year's Eve.", None),
+        ("The council banned fireworks.", "The council restricted fireworks in 2019 and banned them in 2021.", None),
+        ("The council did not ban fireworks.", "The council restricted the use of fireworks.", None),
+    ],
+)
+def test_a_word_of_more_force_on_its_scale(claim: str, source: str, want: str | None) -> None:
+    assert more_force(claim, [source]) == want
