@@ -76,12 +76,15 @@ def _at(tokens: list[str], fact: str) -> int:
     return next((i for i, t in enumerate(tokens) if t.lower().lstrip("$").rstrip("%").replace(",", "") == first), -1)
 
 
-def _elided(after: list[str]) -> bool:
-    """Whether the clause after another opens with a fact (past one word at most): a conjunct whose verb the clause
-    before says for both ("developed in the late 1960s and early 1970s", "hired 200 engineers in Berlin and 80
-    engineers in Munich")."""
-    facts = _facts(after)
-    return any(0 <= _at(after, f) <= 1 for f in facts)
+def _elided(before: list[str], after: list[str]) -> bool:
+    """Whether the clause after another is a conjunct whose verb the clause before says for both: it opens with a
+    fact (past one word at most: "developed in the late 1960s and early 1970s", "hired 200 engineers in Berlin and 80
+    engineers in Munich"), or says no word in lower case of its own ("won the Nobel Prize in Physics in 1903 and the
+    Nobel Prize in Chemistry in 1911")."""
+    if any(0 <= _at(after, f) <= 1 for f in _facts(after)):
+        return True
+    own = {t.lower() for t in after if t[0].islower() and len(t) > 1 and t.lower() not in _FUNCTION}
+    return not own - _words(before)
 
 
 def _words(tokens: list[str]) -> set[str]:
@@ -161,7 +164,7 @@ def _in_sentence(cfacts: dict[str, str], cwords: set[str], sentence: str) -> str
             other = [f for f, k in facts.items() if f not in cfacts and _same_kind(kind, k)]
             at = next(n for n, (d, _, _) in enumerate(clauses) if d is c)
             if at + 1 < len(clauses) and clauses[at + 1][0] in [h for h, _ in holding]:
-                other = [] if _elided(clauses[at + 1][0]) else other
+                other = [] if _elided(c, clauses[at + 1][0]) else other
             if other:
                 return f"{fact}/{other[0]}"
     return _crossed(cfacts, clauses)

@@ -23,6 +23,7 @@ CHINA = "Exports to China fell 5 percent, while imports from China rose 9 percen
 PROFITS = "Profits fell in the first quarter but recovered in the second quarter, the company said."
 TREATY = "The treaty was signed in 1992 and came into force two years later."
 METAL = "Heavy metal is a genre of rock music that developed in the late 1960s and early 1970s, largely in Britain."
+CURIE = "Marie Curie won the Nobel Prize in Physics in 1903 and the Nobel Prize in Chemistry in 1911."
 ENGINEERS = "The company hired 200 engineers in Berlin and 80 engineers in Munich last year."
 
 
@@ -67,6 +68,9 @@ ENGINEERS = "The company hired 200 engineers in Berlin and 80 engineers in Munic
         ("The treaty was signed in 1992.", TREATY, None),
         ("Heavy metal music developed in the early 1970s.", METAL, None),
         ("The company hired 80 engineers in Munich last year.", ENGINEERS, None),
+        # a conjunct with no word of its own in lower case (test_hostile_verdicts' "ok_curie", flagged by a version)
+        ("Marie Curie won the Nobel Prize in Chemistry in 1911.", CURIE, None),
+        ("Marie Curie won the Nobel Prize in Chemistry in 1903.", CURIE, "chemistry/physics"),
         ("Fox 2000 Pictures released the film.", "The film is a 1997 drama released by Fox 2000 Pictures.", None),
     ],
 )
