@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 _ATTAIN = (
     r"became|become|becomes|elected|appointed|named|sworn\s+in|took\s+office|won|wins|awarded|received|"
-    r"secured|captured|clinched|inaugurated|installed"
+    r"secured|captured|clinched|inaugurated|installed|hosted|staged"
 )
 # the claim's attaining and the words after it ("became mayor in 2012", "won the Palme d'Or")
 _CLAIM = re.compile(rf"\b(?P<verb>{_ATTAIN})\b(?P<after>(?:\s+[\w'’-]+){{1,4}})", re.IGNORECASE)
@@ -30,7 +30,8 @@ _SAYS_ATTAINED = re.compile(
 _BID = re.compile(
     r"\b(?P<bid>ran\s+for|runs?\s+for|running\s+for|stood\s+for|stands?\s+for|sought|seeks?|seeking|campaign\w*|"
     r"compet\w*\s+for|(?:was|were|been)\s+nominated|nominated\s+for|(?:was|were|been)\s+shortlisted|"
-    r"shortlisted\s+for|appl(?:ied|ies|y)\s+for|bid\s+for|vied\s+for|in\s+the\s+running\s+for)\b",
+    r"shortlisted\s+for|appl(?:ied|ies|y)\s+for|bid\s+for|vied\s+for|in\s+the\s+running\s+for|"
+    r"(?:appl(?:ied|ies|y)|bid|bids|bidding|sought|tried|offered|campaigned)\s+to\s+host)\b",
     re.IGNORECASE,
 )
 _FIGURE = re.compile(r"\b\d[\d,.]*\b")
@@ -45,8 +46,10 @@ def bid_as_attained(claim: str, windows: Iterable[str]) -> str | None:
     figures = set(_FIGURE.findall(claim))
     if m is None or not figures:
         return None
-    what = next((w.lower() for w in re.findall(r"[\w'’-]+", m["after"]) if w.lower() not in _SKIP), None)
-    if what is None or what[0].isdigit():
+    # the thing got, past a figure ("hosted the 2012 Olympics": "olympics")
+    words = [w.lower() for w in re.findall(r"[\w'’-]+", m["after"]) if w.lower() not in _SKIP]
+    what = next((w for w in words if not w[0].isdigit()), None)
+    if what is None:
         return None
     clauses = [
         c for w in windows for c in _CLAUSES.split(w) if c and what in c.lower() and figures & set(_FIGURE.findall(c))

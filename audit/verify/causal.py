@@ -13,7 +13,16 @@ A prevention or a cure is a cause too (let-in round 16): "Drinking coffee preven
 coffee is linked to a slightly lower risk of type 2 diabetes, although the link may not be causal". The claim's
 "prevents", "protects against", "cures", "wards off" against windows that tie the two by association only; a source
 that says it lowers, reduces, prevents or protects ("lowers the risk", "reduced the number of cases") states the
-effect. A source's denial of cause ("the link may not be causal", "does not prove that coffee ...") states none. Pure.
+effect. A source's denial of cause ("the link may not be causal", "does not prove that coffee ...") states none.
+
+A cause the source tells in a sentence of its own, untied (let-ins round 20; round 19 left it): "The plant closed in
+2019 because demand had been falling" against "The plant closed in 2019. Demand for its products had been falling for
+years, and the owner retired that spring", "The match was called off because ticket sales had been poor" against
+"... called off after heavy rain flooded the pitch. Ticket sales had been poor all season." (`cause_apart`). The
+claim's "because" (of), "due to", "owing to", "as a result of", "thanks to" parts it into an effect and a cause of two
+content words or more; a sentence of the windows holds half of the effect's words, another half of the cause's, none
+holds half of both, the cause's sentence has no word of cause, effect or sequence, and the effect's sentence none that
+points back ("as a result", "so", "this", "therefore"). Pure.
 """
 
 from __future__ import annotations
@@ -72,7 +81,11 @@ _SOURCE_RISK = re.compile(_RISK, re.IGNORECASE)
 
 
 def unstated_cause(claim: str, windows: Iterable[str]) -> bool:
-    """Whether `claim` states a cause that its candidate `windows` tie only by sequence or association."""
+    """Whether `claim` states a cause that its candidate `windows` tie only by sequence or association, or tell
+    apart in a sentence of its own (`cause_apart`)."""
+    windows = list(windows)
+    if cause_apart(claim, windows):
+        return True
     prevents = _CLAIM_PREVENTS.search(claim) is not None
     risk = not prevents and _CLAIM_RISK.search(claim) is not None
     if not prevents and not risk and not _CLAIM_CAUSE.search(claim):
@@ -83,3 +96,50 @@ def unstated_cause(claim: str, windows: Iterable[str]) -> bool:
         if (_SOURCE_LOWERS if prevents else _SOURCE_RISK).search(text):
             return False
     return _LINK.search(text) is not None and _SOURCE_CAUSE.search(text) is None
+
+
+# the claim's effect, its word of cause and the cause
+_BECAUSE = re.compile(r"\b(?:because(?:\s+of)?|due\s+to|owing\s+to|as\s+a\s+result\s+of|thanks\s+to)\b", re.I)
+# an effect's sentence that points back at a cause told before it
+_POINTS_BACK = re.compile(
+    r"\b(?:this|that|these|those|it|as a result|consequently|therefore|thus|hence|so|accordingly|result\w*|"
+    r"then|subsequently|later|eventually|caus\w*|because|due|led|forc\w*|prompt\w*)\b",
+    re.IGNORECASE,
+)
+# ... and a cause's sentence that says what it did, or when
+_TIES = re.compile(
+    r"\b(?:after|before|when|following|amid|meant|forc\w*|left|leaving|made|making|which|until|while)\b", re.I
+)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_WORD = re.compile(r"[a-z]{3,}")
+_FUNCTION = frozenset(
+    "the and for with from that this was were has have had been its their his her are which who not but into over "
+    "than also had".split()
+)
+
+
+def _content(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.lower()) if w not in _FUNCTION}
+
+
+def cause_apart(claim: str, windows: Iterable[str]) -> bool:
+    """Whether `claim` gives a cause ("because ...") that the windows tell in a sentence apart from the effect's,
+    with no word that ties the two."""
+    m = _BECAUSE.search(claim)
+    if m is None:
+        return False
+    effect, cause = _content(claim[: m.start()]), _content(claim[m.end() :])
+    if len(effect) < 2 or len(cause) < 2:
+        return False
+    sentences = list(dict.fromkeys(s for w in windows for s in _SENTENCE.split(w)))
+
+    def holds(s: str, words: set[str]) -> bool:
+        return len(words & _content(s)) * 2 >= len(words)
+
+    effects = [s for s in sentences if holds(s, effect)]
+    causes = [s for s in sentences if holds(s, cause)]
+    if not effects or not causes or set(effects) & set(causes):
+        return False
+    if any(_SOURCE_CAUSE.search(s) or _TIES.search(s) for s in causes):
+        return False
+    return not any(_POINTS_BACK.search(s) for s in effects)

@@ -45,6 +45,8 @@ _ADVERBS = {
     "annually": 365.25,
     "yearly": 365.25,
     "biennially": 730.5,
+    "annual": 365.25,  # the adjectives (let-ins round 20: "The annual festival" against "held every two years")
+    "biennial": 730.5,
 }
 _COUNTS = {"once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _EVERY_N = {"other": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10, "twelve": 12}

@@ -2,7 +2,11 @@
 state more force, more share or more outcome than the source gives. A record's span of time and a part's figure left
 out of an exact copy (which the window rules do not read), a hedge under a copied "said", "most" for a share of half
 or less, a duty for advice, a bid stated as attained, a record of a wider class; each beside right twins, all through
-one real `citeaudit run` on real Parquet and DuckDB files (docs/hostile-inputs.md, "Let-ins, round 19")."""
+one real `citeaudit run` on real Parquet and DuckDB files (docs/hostile-inputs.md, "Let-ins, round 19"). Round 20's
+cases (a fact given another deed of its sentence, control for a minority share, a cause told apart, a bid to host, a
+deed done stated as to come, a state that ended stated as holding, "annual" for "every two years", a word of more
+force, "banned" for "restricted") ride in the same
+batch ("Let-ins, round 20")."""
 
 from __future__ import annotations
 
@@ -249,3 +253,90 @@ def test_an_amount_given_another_period_is_not_verified(got: Verdicts) -> None:
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+
+
+PAINTER = "The painter was born in Lyon in 1840 and died in Paris in 1912."
+STADIUM = "The stadium was built for 40,000 spectators in 1960 and expanded to 55,000 in 1995."
+FIRM = "The firm said 30 percent of its engineers and 55 percent of its staff overall work remotely."
+AIRLINE = "The state owns 49 percent of the airline, and the rest is held by private investors."
+PLANT = (
+    "The plant closed in 2019. Demand for its products had been falling for years, and the owner retired that spring."
+)
+OLYMPICS = "The city bid for the 2012 Olympics but lost to London."
+MUSEUM = "The museum reopened in June after a two-year renovation."
+CLOSED = "The museum was closed for renovation from 2015 until 2018."
+COMPOSER = "The composer was born in Hamburg in 1833 and died in Vienna in 1897."
+ENGINEERS = "The company hired 200 engineers in Berlin and 80 engineers in Munich last year."
+
+
+@claims(
+    {
+        "died": ("The painter died in Lyon.", PAINTER),
+        "built": ("The stadium was built for 55,000 spectators.", STADIUM),
+        "staff30": ("The firm said 30 percent of its staff work remotely.", FIRM),
+        "majority_owned": ("The airline is majority owned by the state.", AIRLINE),
+        "because": ("The plant closed in 2019 because demand for its products had been falling.", PLANT),
+        "hosted": ("The city hosted the 2012 Olympics.", OLYMPICS),
+        "will_reopen": ("The museum will reopen in June.", MUSEUM),
+        "since": ("The museum has been closed for renovation since 2015.", CLOSED),
+        "annual": (
+            "The annual festival draws about 50,000 visitors.",
+            "The festival, held every two years since 1990, draws about 50,000 visitors.",
+        ),
+        "banned": ("The council banned fireworks.", "The council restricted the use of fireworks to New Year's Eve."),
+        "fired": ("The chief executive was fired in March.", "The chief executive stepped down in March."),
+        # held out (written after the rules)
+        "destroyed": ("The earthquake destroyed the old cathedral.", "The earthquake damaged the old cathedral."),
+        "composer": ("The composer died in Hamburg.", COMPOSER),
+        "stake": (
+            "The investment fund acquired a majority stake in the football club in 2021.",
+            "The investment fund acquired a 40 percent stake in the football club in 2021.",
+        ),
+        "tense": (
+            "The new terminal will open in March.",
+            "The new terminal opened in March after three years of construction.",
+        ),
+        "law": ("The law took effect in 2009.", "The law was passed in 2009 and took effect three years later."),
+        # supported: each fact with its own deed, the share as a share, the cause the source gives, the deed as done
+        "ok_died": ("The painter died in Paris.", PAINTER),
+        "ok_born": ("The painter was born in Lyon.", PAINTER),
+        "ok_expanded": ("The stadium was expanded to 55,000 spectators.", STADIUM),
+        "ok_staff55": ("The firm said 55 percent of its staff work remotely.", FIRM),
+        "ok_share49": ("The state owns 49 percent of the airline.", AIRLINE),
+        "ok_cause": (
+            "The match was called off because heavy rain flooded the pitch.",
+            "The match was called off after heavy rain flooded the pitch. Ticket sales had been poor all season.",
+        ),
+        "ok_bid": ("The city lost its bid for the 2012 Olympics to London.", OLYMPICS),
+        "ok_reopened": ("The museum reopened in June.", MUSEUM),
+        "ok_between": ("The museum was closed for renovation between 2015 and 2018.", CLOSED),
+        "ok_munich": ("The company hired 80 engineers in Munich last year.", ENGINEERS),
+        "ok_vienna": ("The composer died in Vienna.", COMPOSER),
+        "ok_restricted": ("The council restricted fireworks.", "The council restricted the use of fireworks."),
+    }
+)
+def test_a_fact_bound_otherwise_or_a_time_moved_is_not_verified(got: Verdicts) -> None:
+    # each wrong case was verified with no reason before round 20
+    _assert_flagged(
+        got,
+        {
+            "died": "swapped:lyon/paris",
+            "built": "swapped:55000/40000",
+            "staff30": "swapped:30/55",
+            "majority_owned": "swapped:majority/49 percent",
+            "because": "unasserted:cause",
+            "hosted": "swapped:hosted/bid for",
+            "will_reopen": "swapped:will reopen/reopened",
+            "since": "swapped:since 2015/until 2018",
+            "annual": "swapped:annual/every two years",
+            "banned": "swapped:banned/restricted",
+            "fired": "swapped:fired/stepped down",
+            "destroyed": "swapped:destroyed/damaged",
+            "composer": "swapped:hamburg/vienna",
+            "stake": "swapped:majority/40 percent",
+            "tense": "swapped:will open/opened",
+            "law": "swapped:2009/three years later",
+        },
+    )
+    _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
+    _assert_verified(got, ("ok_cause",), clear_of="unasserted:")
