@@ -141,8 +141,8 @@ class OnnxEncoder:
 
     def _feeds(self, texts: Sequence[str]) -> list[dict[str, np.ndarray]]:
         """Every text's inputs, made before the first call: tokenized between two ONNX calls, a text took ~4x the
-        CPU (0.27-0.33 against 0.07 ms on AB dev's texts: a call evicts the tokenizer's tables from the caches;
-        speed round 13). The same inputs either way."""
+        CPU (0.27-0.33 against 0.07 ms on AB dev's texts; likely a call's weights evicting the tokenizer's tables
+        from the caches: speed round 13). The same inputs either way."""
         return [self._feed(text) for text in texts]
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
