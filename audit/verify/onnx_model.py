@@ -139,10 +139,16 @@ class OnnxEncoder:
             "token_type_ids": np.asarray([enc.type_ids], dtype=np.int64),
         }
 
+    def _feeds(self, texts: Sequence[str]) -> list[dict[str, np.ndarray]]:
+        """Every text's inputs, made before the first call: tokenized between two ONNX calls, a text took ~4x the
+        CPU (0.27-0.33 against 0.07 ms on AB dev's texts; likely a call's weights evicting the tokenizer's tables
+        from the caches: speed round 13). The same inputs either way."""
+        return [self._feed(text) for text in texts]
+
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         out = np.empty((len(texts), self.dim), dtype=np.float32)
-        for i, text in enumerate(texts):
-            out[i] = self.session.run(["embedding"], self._feed(text))[0][0]
+        for i, feed in enumerate(self._feeds(texts)):
+            out[i] = self.session.run(["embedding"], feed)[0][0]
         return out
 
     def encode_tokens(self, texts: Sequence[str]) -> tuple[np.ndarray, list[TokenStates]]:
@@ -152,8 +158,7 @@ class OnnxEncoder:
             raise ConfigError("the int8 model has no token output: rebuild it with `make onnx-model`")
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         states: list[TokenStates] = []
-        for i, text in enumerate(texts):
-            feed = self._feed(text)
+        for i, feed in enumerate(self._feeds(texts)):
             pooled, tokens = self.session.run(list(_OUTPUTS), feed)
             out[i] = pooled[0]
             states.append(TokenStates(feed["input_ids"][0], np.asarray(tokens[0], dtype=np.float32)))
