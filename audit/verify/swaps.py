@@ -46,6 +46,7 @@ from audit.verify.quantities import (
     restates_not_all,
     single_generalised,
 )
+from audit.verify.ranked import rank_by_order
 from audit.verify.reversal import JOINING, ORDERING, deed_reordered, parties_swapped, reordered, turned, voice_turned
 
 NEGATIONS = frozenset(
@@ -391,4 +392,5 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
         if not stated_elsewhere(f)
         and not negation_restated(claim, texts[at], f)
         and not ordinal_given_elsewhere(f, *pairs)
+        and not rank_by_order(f, claim, texts[at])  # "..., followed by Canada" (`ranked`)
     )
