@@ -274,6 +274,17 @@ def converted_numbers(
     return found
 
 
+def measure_converted(found: str, claim: str, sentence: str) -> bool:
+    """Whether a swap of two numbers `found` ("350/177": the claim's, then the copied sentence's) is the claim's
+    measure that the sentence states in another unit, converted ("350 degrees Fahrenheit" against "177 degrees
+    Celsius": the false-alarm sweep, round 19, was swapped:350/177; the unit's words alike around the number)."""
+    mine, _, theirs = found.partition("/")
+    measures = tuple(q for q in claim_quantities(claim) if mine in q.keys and q.dimension not in _DIRECT)
+    if not measures or not any(theirs in q.keys for q in _measures(sentence)):
+        return False
+    return mine in converted_numbers(measures, sentence)
+
+
 _SCALE_NAMES = frozenset(("celsius", "fahrenheit", "centigrade"))
 
 

@@ -28,6 +28,7 @@ from rapidfuzz import fuzz
 
 from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
+from audit.verify.conversions import measure_converted
 from audit.verify.copywords import CLOSERS, Word
 from audit.verify.copywords import sentences as _sentences
 from audit.verify.copywords import words as _words
@@ -393,4 +394,5 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
         and not negation_restated(claim, texts[at], f)
         and not ordinal_given_elsewhere(f, *pairs)
         and not rank_by_order(f, claim, texts[at])  # "..., followed by Canada" (`ranked`)
+        and not measure_converted(f, claim, texts[at])  # "350 degrees Fahrenheit" / "177 degrees Celsius"
     )

@@ -213,6 +213,9 @@ MEXICO = "Behind Brazil, Mexico is the most populous country in Latin America."
         "celsius": ("The temperature reached 40 degrees Celsius.", "The temperature reached 104 degrees Fahrenheit."),
         "kmh": ("The train reaches 300 km/h.", "The train reaches 186 mph."),
         "british": ("The British government announced the plan.", "The UK government announced the plan."),
+        "fahrenheit": ("The oven was set to 350 degrees Fahrenheit.", "The oven was set to 177 degrees Celsius."),
+        "h_pool": ("The pool is kept at 82 degrees Fahrenheit.", "The pool is kept at 28 degrees Celsius."),
+        "w_fahrenheit": ("The oven was set to 400 degrees Fahrenheit.", "The oven was set to 177 degrees Celsius."),
         "h_hike": ("The hike takes about 5 hours.", "The hike takes 4 hours and 50 minutes."),
         "h_exile": ("He spent about 4 years in exile.", "He spent 3 years and 11 months in exile."),
         "h_vote_share": (
@@ -252,6 +255,9 @@ def test_round19_spans_changes_and_units(got: Verdicts) -> None:
         assert got[key] == ("verified", []), (key, got[key])
     for key in ("h_min", "points", "points_fell", "percent", "celsius", "kmh", "h_vote_share", "h_tickets", "h_jet"):
         assert got[key][1] == [], (key, got[key])
+    # "350 degrees Fahrenheit" against "177 degrees Celsius" was swapped:350/177: the copy's number converted
+    for key in ("fahrenheit", "h_pool"):
+        assert got[key][1] == [], (key, got[key])
     for key, reason in (
         ("w_hours", "missing_number:8"),
         ("w_minutes", "missing_number:7"),
@@ -259,6 +265,7 @@ def test_round19_spans_changes_and_units(got: Verdicts) -> None:
         ("w_percent", "missing_number:40"),
         ("w_celsius", "missing_name:Celsius"),
         ("w_kmh", "missing_number:320"),
+        ("w_fahrenheit", "swapped:400/177"),
         ("w_h_hike", "missing_number:5"),
         ("w_h_exile", "missing_number:4"),
         ("w_h_vote_share", "missing_number:8"),

@@ -122,6 +122,12 @@ def test_order_ranks() -> None:
         ("Canada is the third-largest country in the world.", LARGEST, ("third largest/largest",)),
         ("China is the second-largest country by area.", "After Russia, Canada is the largest country by area.",
          ("second largest/largest",)),
+        # a measure the sentence states in another unit, converted
+        ("The oven was set to 350 degrees Fahrenheit.", "The oven was set to 177 degrees Celsius.", ()),
+        ("h_ The pool is kept at 82 degrees Fahrenheit.", "The pool is kept at 28 degrees Celsius.", ()),
+        ("The oven was set to 400 degrees Fahrenheit.", "The oven was set to 177 degrees Celsius.", ("400/177",)),
+        ("The oven was set to 350 degrees Celsius.", "The oven was set to 177 degrees Celsius.", ("350/177",)),
+        ("h_ The pool is kept at 90 degrees Fahrenheit.", "The pool is kept at 28 degrees Celsius.", ("90/28",)),
     ],
 )  # fmt: skip
 def test_swapped_words(claim: str, window: str, want: tuple[str, ...]) -> None:
