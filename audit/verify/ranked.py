@@ -17,22 +17,24 @@ from audit.extract.firstchars import compile_skipping
 
 _NOT_SUPERLATIVE = "interest|forest|west|honest|modest|request|contest|protest|harvest|arrest|guest|test|rest|chest"
 _SUPERLATIVE = rf"(?:most|least)\s+[a-z]+|(?!(?:{_NOT_SUPERLATIVE})\b)[a-z]{{2,}}est|best|worst"
-_NAME = r"(?:the\s+)?[A-Z][\w.'’-]*(?:\s+(?:of\s+)?[A-Z][\w.'’-]*)*"
+_WORD = r"[A-Z](?:[\w'’-]|\.(?=\w))*"  # a stop only inside a name ("U.S"), never its sentence's end
+_NAME = rf"(?:the\s+)?{_WORD}(?:\s+(?:of\s+)?{_WORD})*"
 _FOLLOWED = compile_skipping(
     rf"\bthe\s+(?:[a-z]+-)?(?:{_SUPERLATIVE})\b[^.;!?]*?,?\s+followed\s+by\s+({_NAME}(?:\s*,\s*{_NAME})*"
     rf"(?:,?\s+and\s+{_NAME})?)"
 )
 _ITEM = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
 _AFTER = compile_skipping(
-    rf"\b(?:[Aa]fter|[Bb]ehind)\s+{_NAME},\s+({_NAME})\s+(?:is|was|ranks\s+as|remains)\s+the\s+(?:[a-z]+-)?"
+    rf"\b(?:[Aa]fter|[Bb]ehind)\s+{_NAME},\s+({_NAME})\s+(?:is|ranks\s+as|remains)\s+the\s+(?:[a-z]+-)?"
     rf"(?:{_SUPERLATIVE})\b"
-    rf"|(?<![\w.])({_NAME})\s+(?:is|was|remains)\s+the\s+(?:[a-z]+-)?(?:{_SUPERLATIVE})\b(?:\s+[a-z]+){{0,4}}?\s+"
+    rf"|(?<![\w.])({_NAME})\s+(?:is|remains)\s+the\s+(?:[a-z]+-)?(?:{_SUPERLATIVE})\b(?:\s+[a-z]+){{0,4}}?\s+"
     rf"(?:after|behind)\s+{_NAME}"
 )
 _ORDINAL_WORDS = "first second third fourth fifth sixth seventh eighth ninth tenth".split()
 _CLAIM_RANK = re.compile(
     rf"\b({'|'.join(_ORDINAL_WORDS[1:])}|[2-9](?:nd|rd|th)|1\d(?:th))[\s-]+(?:{_SUPERLATIVE})\b", re.IGNORECASE
 )
+_ORDINAL_WORD = re.compile(rf"\b(?:{'|'.join(_ORDINAL_WORDS[1:])}|\d+(?:nd|rd|th))\b", re.IGNORECASE)
 _CAPITAL = re.compile(r"\b[A-Z][\w'’-]*")
 _LOW_WORD = re.compile(r"[a-z0-9]+")
 MAX_TO_RANK = 4  # words from the claim's name to its ordinal ("Canada is the second-largest")
@@ -42,15 +44,26 @@ def _name_words(name: str) -> frozenset[str]:
     return frozenset(w.lower() for w in _CAPITAL.findall(name))
 
 
+def _ranked_otherwise(text: str, m: re.Match[str]) -> bool:
+    """Whether the sentence of `m` states a rank in an ordinal too ("..., now third"): its order is no rank then."""
+    start = max(text.rfind(c, 0, m.start()) for c in ".;!?") + 1
+    ends = [i for i in (text.find(c, m.end()) for c in ".;!?") if i >= 0]
+    return _ORDINAL_WORD.search(text, start, min(ends, default=len(text))) is not None
+
+
 def order_ranks(text: str) -> list[tuple[frozenset[str], int]]:
     """Each name `text` ranks by order (its capitalised words, lower case) and its rank: "the largest ..., followed
-    by A, B and C" ranks A 2, B 3, C 4; "after A, B is the largest" and "B is the largest ... after A" rank B 2."""
+    by A, B and C" ranks A 2, B 3, C 4; "after A, B is the largest" and "B is the largest ... after A" rank B 2 (not
+    "was": "After Russia, Canada was the largest in 1990"); none in a sentence that states an ordinal too."""
     if "ollowed by" not in text and "fter" not in text and "ehind" not in text:
         return []
     out: list[tuple[frozenset[str], int]] = []
     for m in _FOLLOWED.finditer(text):
-        out.extend((_name_words(item), rank) for rank, item in enumerate(_ITEM.split(m.group(1)), 2) if item)
-    out.extend((_name_words(m.group(1) or m.group(2)), 2) for m in _AFTER.finditer(text))
+        if not _ranked_otherwise(text, m):
+            out.extend((_name_words(item), rank) for rank, item in enumerate(_ITEM.split(m.group(1)), 2) if item)
+    out.extend(
+        (_name_words(m.group(1) or m.group(2)), 2) for m in _AFTER.finditer(text) if not _ranked_otherwise(text, m)
+    )
     return [(name, rank) for name, rank in out if name]
 
 

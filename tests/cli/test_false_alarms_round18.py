@@ -308,6 +308,11 @@ def test_round19_spans_changes_and_units(got: Verdicts) -> None:
         "w_h_exporter": ("Germany is the third-largest exporter in Europe.", EXPORTER),
         "w_h_ports": ("Ningbo is the second-busiest port.", PORTS),
         "w_h_behind": ("Argentina is the second-most populous country in Latin America.", MEXICO),
+        "w_now_third": (
+            "Canada is the second-largest exporter.",
+            "After Russia, Canada was the largest exporter in 1990, now third.",
+        ),
+        "w_other_subject": ("No passenger survived the crash.", "All crew members died in the crash."),
     },
     HARD,
 )
@@ -333,5 +338,7 @@ def test_round19_universals_and_ranks_by_order(got: Verdicts) -> None:
         ("w_h_exporter", "missing_number:3rd"),
         ("w_h_ports", "missing_number:2nd"),
         ("w_h_behind", "missing_number:2nd"),
+        ("w_now_third", "missing_number:2nd"),
+        ("w_other_subject", "negation_mismatch"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got[key])

@@ -107,6 +107,12 @@ def test_order_ranks() -> None:
     assert order_ranks("Canada is the largest country by area after Russia.") == [(frozenset({"canada"}), 2)]
     assert order_ranks("The company had its biggest loss after the war.") == []
     assert order_ranks("Its interest rose, followed by Canada.") == []  # no superlative
+    # the round's own let-ins: a rank in the past, an ordinal in the sentence too, a name across a sentence's end
+    assert order_ranks("After Russia, Canada was the largest exporter in 1990, now third.") == []
+    assert order_ranks("Russia is the largest, followed by Canada and the US, which ranks fourth.") == []
+    assert order_ranks("Russia is the largest country, followed by Canada. The US is third.") == [
+        (frozenset({"canada"}), 2)
+    ]
 
 
 @pytest.mark.parametrize(
@@ -153,6 +159,8 @@ def test_swapped_words(claim: str, window: str, want: tuple[str, ...]) -> None:
         ("None of the students failed the exam.", "All the students failed the exam.", True),
         ("No team scored in the first half.", "The first half ended 1-0.", True),
         ("h_ None of the hostages survived.", "Some of the hostages were killed.", True),
+        ("No passenger survived the crash.", "All crew members died in the crash.", True),  # another subject
+        ("Not all members agreed with the plan.", "Some critics disagreed with the plan.", True),
     ],
 )
 def test_negation_mismatch(claim: str, window: str, want: bool) -> None:
