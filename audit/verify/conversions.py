@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from audit.extract.firstchars import compile_skipping
 from audit.verify.clocks import day_times, noon_times
+from audit.verify.differences import claim_points, derived_change, fall_percents
 from audit.verify.multiples import rise_percents, source_multiples
 from audit.verify.numranges import number_key
 from audit.verify.numwords import CARDINALS, TENS, halves_in_digits
@@ -92,7 +93,8 @@ _COUNT = rf"(\d{{1,3}}|{'|'.join(_SMALL)})"
 _N_IN_M = re.compile(rf"\b{_COUNT}\s+(?:in|out\s+of)\s+(?:every\s+)?{_COUNT}\s+[a-z]", re.IGNORECASE)
 _CLOCK_UNIT = ((1.0, 0.0),)  # minutes
 _SPANS = ("duration", "months", "money:cent", "money:penny")  # a sum of money: "85 cents" is "$0.85" (`subunits`)
-_DIRECT = ("time", "share", "rise", *_SPANS)  # looked up in the source directly, not as a conversion the claim adds
+# looked up in the source directly, not as a conversion the claim adds
+_DIRECT = ("time", "share", "rise", "fall", "points", *_SPANS)
 # a duration a source states in words, in digits for `_measures`: "two weeks" is "2 weeks", "a fortnight" "1
 # fortnight", "half an hour" "0.5 hour", "an hour and a half" "1.5 hour", "twenty-five years" "25 years"
 _SPAN_UNITS = "seconds? minutes? hours? days? weeks? fortnights? months? years? decades? centur(?:y|ies)".split()
@@ -109,6 +111,19 @@ _SPAN_COUNT = compile_skipping(
 _HALF_A = compile_skipping(rf"\bhalf\s+an?{_SPAN_UNIT}", re.IGNORECASE)
 _QUARTERS = compile_skipping(rf"\b(?:(an?|one)|three)[\s-]+quarters?\s+of\s+an?{_SPAN_UNIT}", re.IGNORECASE)
 _ROUNDING = 0.02  # a conversion within 2% of the claim's number is that number
+# a span in two units, one span ("6 hours and 50 minutes", "6 h 50 min", "2 years and 3 months": the false-alarm
+# sweep, round 19): its value in seconds (or months), the larger unit's count and the smaller's
+_TWO_UNITS = (
+    (r"hours?|hrs?|h", r"minutes?|mins?|m", 3600.0, 60.0, "duration"),
+    (r"minutes?|mins?|m", r"seconds?|secs?|s", 60.0, 1.0, "duration"),
+    (r"days?", r"hours?|hrs?|h", 86400.0, 3600.0, "duration"),
+    (r"weeks?", r"days?", 7 * 86400.0, 86400.0, "duration"),
+    (r"years?|yrs?", r"months?", 12.0, 1.0, "months"),
+)
+_COMPOUNDS = tuple(
+    (compile_skipping(rf"(?<![\w.,])(\d+)\s?(?:{big})\s*,?\s*(?:and\s+)?(\d{{1,2}})\s?(?:{small})\b", re.I), b, s, d)
+    for big, small, b, s, d in _TWO_UNITS
+)
 
 
 _Unit = tuple[tuple[float, float], ...]  # how a unit's values become its dimension's base (one way, or a few)
@@ -142,6 +157,8 @@ def claim_quantities(claim: str) -> tuple[Quantity, ...]:
     are; not "a" / "one": "for a second straight session" is no span), its shares and its times of day, and its
     rises in percent (`multiples`)."""
     rises = tuple(Quantity((k,), "rise", v, 0, ((1.0, 0.0),)) for k, v in rise_percents(claim).items())
+    rises += tuple(Quantity((k,), "fall", v, d, ((1.0, 0.0),)) for k, v, d in fall_percents(claim))
+    rises += tuple(Quantity((k,), "points", v, d, ((float(way), 0.0),)) for k, v, d, way in claim_points(claim))
     counted = _SPAN_COUNT.sub(lambda m: m.group() if (n := _span_count(m)) in ("1", m.group()) else n, claim)
     sums = tuple(Quantity((k,), f"money:{family}", v, 0, ((1.0, 0.0),)) for k, family, v in money(claim))
     sums += tuple(Quantity(keys, f"money:{family}", v, 0, ((1.0, 0.0),)) for keys, family, v in split_sums(claim))
@@ -188,6 +205,9 @@ def _source_values(source: str) -> dict[str, frozenset[tuple[float, _Unit | str]
         n, of = (int(g) if g.isdigit() else CARDINALS.index(g.lower()) for g in m.groups())
         if 0 < n < of:
             out.setdefault("share", set()).add((100 * n / of, "fraction"))
+    for pattern, big, small, dim in _COMPOUNDS:  # "6 hours and 50 minutes": one span
+        for m in pattern.finditer(source):
+            out.setdefault(dim, set()).add((int(m.group(1)) * big + int(m.group(2)) * small, "compound"))
     for minutes in noon_times(source):
         out.setdefault("time", set()).add((float(minutes), _CLOCK_UNIT))
     for *_, family, value in (*money(source), *split_sums(source)):  # "$5.50", "5 dollars and 50 cents"
@@ -200,25 +220,33 @@ def _close(value: float, converted: float, decimals: int) -> bool:
     return round(converted, decimals) == value or abs(value - converted) <= _ROUNDING * abs(converted)
 
 
-def converted_numbers(quantities: tuple[Quantity, ...], source: str) -> set[str]:
+def converted_numbers(
+    quantities: tuple[Quantity, ...], source: str, ranges: tuple[tuple[str, float, float, bool], ...] = ()
+) -> set[str]:
     """The key-fact numbers of the claim's `quantities` that the source states another way: a time of day it states
     ("15:00" for "3 pm"), a share it words as a fraction ("50%" for "half of"), or a conversion of another of the
     claim's measures, one the source gives in that unit ("30 miles (48 km)" against "30 miles"), or the source's
     measure restated in another unit (`_prefixed_alike`: "1.5 km" for "1,500 metres"; `_across_systems`: "about 48
     km" for "30 miles"); in the same unit a number must be the source's ("404 feet" is not "403 feet", "49%" not
-    "50%")."""
+    "50%"). A span said to be about a figure (`ranges`, `numranges.number_ranges`) is found where the source's span
+    lies in its range ("about 7 hours" for "6 hours and 50 minutes"); a change the source gives by its ends
+    (`differences`: "by 2 percentage points" for "from 18% to 20%")."""
     if not quantities:
         return set()
     values = _source_values(source)
     found: set[str] = set()
     for q in quantities:
         stated = values.get(q.dimension, ())
-        if q.dimension == "rise":  # a rise in percent the source names as its multiple ("tripled" for 200%)
-            hit = q.value in source_multiples(source)
+        if q.dimension in ("rise", "fall", "points"):  # a rise the source names as its multiple ("tripled"), a
+            way = int(q.units[0][0]) if q.dimension == "points" else 0  # change it gives by its ends
+            hit = q.dimension == "rise" and q.value in source_multiples(source)
+            hit = hit or derived_change(q.dimension, q.value, q.decimals, way, source)
         elif q.dimension == "time":  # the same time, in any form
             hit = any(base == q.value for base, _ in stated)
-        elif q.dimension in _SPANS:  # the same span, in any unit
+        elif q.dimension in _SPANS:  # the same span, in any unit; or in the range of a span said to be about one
+            near = [(lo * s + o, hi * s + o) for k, lo, hi, _ in ranges if k in q.keys for s, o in q.units]
             hit = any(math.isclose(base, q.value * s + o) for s, o in q.units for base, _ in stated)
+            hit = hit or any(lo <= base <= hi for lo, hi in near for base, _ in stated)
         else:  # a share: a fraction in words that the claim's percentage rounds
             hit = q.dimension == "share" and any(u == "fraction" and _close(q.value, b, q.decimals) for b, u in stated)
         if hit:
@@ -246,10 +274,37 @@ def converted_numbers(quantities: tuple[Quantity, ...], source: str) -> set[str]
     return found
 
 
+def measure_converted(found: str, claim: str, sentence: str) -> bool:
+    """Whether a swap of two numbers `found` ("350/177": the claim's, then the copied sentence's) is the claim's
+    measure that the sentence states in another unit, converted ("350 degrees Fahrenheit" against "177 degrees
+    Celsius": the false-alarm sweep, round 19, was swapped:350/177; the unit's words alike around the number)."""
+    mine, _, theirs = found.partition("/")
+    measures = tuple(q for q in claim_quantities(claim) if mine in q.keys and q.dimension not in _DIRECT)
+    if not measures or not any(theirs in q.keys for q in _measures(sentence)):
+        return False
+    return mine in converted_numbers(measures, sentence)
+
+
+_SCALE_NAMES = frozenset(("celsius", "fahrenheit", "centigrade"))
+
+
+def scale_converted(name: str, quantities: tuple[Quantity, ...], source: str) -> bool:
+    """Whether a claim's `name` is the scale of its temperatures and each is the source's in the other scale,
+    converted ("40 degrees Celsius" against "104 degrees Fahrenheit": the false-alarm sweep, round 19, was
+    missing_name:Celsius); not a number the source gives in the other scale as it stands ("40 degrees Celsius"
+    against "40 degrees Fahrenheit" keeps the name missing)."""
+    temps = tuple(q for q in quantities if q.dimension == "temperature")
+    if name.lower() not in _SCALE_NAMES or not temps:
+        return False
+    converted = converted_numbers(quantities, source)
+    return all(set(q.keys) <= converted for q in temps)
+
+
 def _is_metric(units: _Unit) -> bool:
     """Whether a unit is a metric one, a power of ten of its dimension's base ("km", "kg", "°C"); a mile, a pound,
-    a gallon (two ways) and °F are not."""
-    return len(units) == 1 and units[0][1] == 0.0 and math.log10(units[0][0]).is_integer()
+    a gallon (two ways) and °F are not; "km/h" is (a mile an hour is not: "300 km/h" against "186 mph", round 19)."""
+    one = len(units) == 1 and units[0][1] == 0.0
+    return one and (math.log10(units[0][0]).is_integer() or math.isclose(units[0][0], 1 / 3.6))
 
 
 def _across_systems(q: Quantity, stated: frozenset[tuple[float, _Unit | str]]) -> bool:

@@ -42,7 +42,7 @@ from audit.verify.urls import missing_urls, split_urls
 
 # bump when a feature's computation changes: cached training features (`citeaudit calibrate`) are keyed on it
 # what each bump changed: docs/features-versions.md
-FEATURES_VERSION = 106
+FEATURES_VERSION = 107
 # the order of the model's inputs; the shipped model file names them, and loading checks they match
 FEATURE_NAMES: tuple[str, ...] = (
     "partial",  # rapidfuzz partial_ratio of the claim in the source

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from audit.extract.firstchars import compile_skipping
 from audit.verify.conversions import SPAN_NOUNS, Quantity, claim_quantities, converted_numbers, other_half_times
+from audit.verify.conversions import scale_converted as _in_scale
 from audit.verify.footnotes import without_footnotes
 from audit.verify.keynames import alias_words, claim_names, fold_text, has_name
 from audit.verify.months import MONTH_NAMES, MONTH_NUMBERS, SHORT_ONLY, missing_months, month_forms, months_alone
@@ -22,6 +23,7 @@ from audit.verify.numwords import ORDINALS as _ORDINALS
 from audit.verify.numwords import TENS as _TENS
 from audit.verify.numwords import TENTHS as _TENTHS
 from audit.verify.numwords import claim_ordinals, dozens_in_digits, halves_in_digits, numbers_in_words
+from audit.verify.ranked import ranks_held
 from audit.verify.seasons import missing_parts, without_part_digits, year_parts
 from audit.verify.textcache import text_cache
 
@@ -29,8 +31,7 @@ from audit.verify.textcache import text_cache
 # claim's "4G" against its source's "5G" was verified); a sign only where no word precedes it ("F-35" is 35). Dotted
 # groups of 3 digits, repeated ("1.000.000"), are one number (a first-character lookahead: re skips ahead, 2-3x faster)
 _NUMBER = re.compile(r"(?=[-+\d])(?:(?<![\w.])[-+]|(?<![\d.]))\d[\d,]*(?:(?:\.\d{3}){2,}(?![\d.])|\.\d+)?%?(?!\d)")
-# "1.250" may be 1250 (European) or 1.25: a claim's such number is found under either reading; "60.000" is 60000 only
-# (zero decimals are a table's: "60 fans" against "60.000 fans" was found, let-in round 11; no training pair needs it)
+# "1.250" may be 1250 (European) or 1.25, found under either; "60.000" is 60000 only ("60 fans": let-in round 11)
 _DOTTED_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
 # a source's "1 000" with a plain space is 1000 too (added, never instead: "in 2019 2 000" may be a list)
 _SPACED_GROUPS = re.compile(r"(?=\d)(?<![\d.,])\d{1,3}(?: \d{3})+(?![\d.,])")
@@ -44,8 +45,7 @@ _WORD_NUMBER = re.compile(
     r"(\s+hundred(?:th)?)?\b",
     re.IGNORECASE,
 )
-# a scale word after a number is part of it: "$5 million" is not "$5 billion", and "2.5 million" is 2,500,000
-# (and "5 mln" is "5 million"; a bare "m" or "k" is left alone: "5 m" may be metres)
+# a scale word after a number is part of it ("2.5 million" is 2,500,000, "5 mln" 5 million; not a bare "m": metres)
 _SCALE = re.compile(rf"\s*({'|'.join(SCALES)})\b", re.IGNORECASE)
 _DECIMAL_COMMA = re.compile(rf"-?{DECIMAL_COMMA}")  # before a scale word: "2,5 Mio" is 2.5 million
 # ... and a letter on a sum of money (`LETTER_SCALES`): "$50k" is $50,000, "€2.5M" 2.5 million; a claim's "100k" alone
@@ -327,7 +327,7 @@ def key_facts(claim: str) -> KeyFacts:
 def _source_facts(source: str) -> tuple[frozenset[str], frozenset[str], str, str]:
     """The numbers of a source, what its dates state (`_date_keys`), its lower-cased text and that text for names:
     accents folded, a hyphen at a line break joined ("jean-\\nluc" is "jean-luc", as PDFs break it) (cached). A number
-    with a scale word is there as written (`5 million`), in full (`5000000`) and bare (`5`); "1.000" either way."""
+    with a scale word is as written (`5 million`), in full (`5000000`) and bare (`5`); "1.000" either way."""
     source = without_footnotes(ascii_digits(source))
     grouped = halves_in_digits(years_in_full(_MINUS.sub("-", _GROUP_SPACE.sub("", source))))
     text = _WORD_NUMBER.sub(lambda m: _word_number(m, False), grouped)  # "the first of May" is May 1 too
@@ -358,10 +358,9 @@ def _has_number(number: str, src_numbers: frozenset[str]) -> bool:
 
 
 def _has_date(month: int, day: int | None, year: str | None, dates: frozenset[str], numbers: frozenset[str]) -> bool:
-    """Whether the source states a claim's date: its month and day in a date of the source's own (not the word "may"
-    anywhere, nor the day as any number), the year in that date or among its numbers ("Nov. 2" on a page of 2004);
-    a month and year, the month in a date and the year in it or among the numbers ("from August through October"
-    on a page of 2007)."""
+    """Whether the source states a claim's date: its month and day in a date of the source's own (not "may" anywhere,
+    nor the day as any number), the year in that date or among its numbers ("Nov. 2" on a page of 2004); a month and
+    year, the month in a date and the year in it or among the numbers ("from August through October" on 2007's)."""
     if day is not None:
         if year is not None and f"date:{year}-{month:02}-{day:02}" in dates:
             return True
@@ -375,11 +374,12 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
     counted = _source_counts(source) if facts.counts else frozenset()
     uncounted = {n for n, _ in facts.counts} - {n for n, noun in facts.counts if noun in counted}
     out = [f"missing_number:{n}" for n in facts.numbers if n not in uncounted and not _has_number(n, src_numbers)]
+    out = [r for r in out if r[15:] not in ranks_held(facts.numbers, facts.names, source)]  # by order (`ranked`)
     if (facts.ranges or facts.year_spans) and out:  # a range is found where the source has a number inside it
         inside = numbers_inside(facts.ranges, facts.year_spans, src_numbers, source)
         out = [r for r in out if r.removeprefix("missing_number:") not in inside]
     if facts.quantities:  # a measure in another unit is found; a time in the other half of the day is not
-        converted = converted_numbers(facts.quantities, source)
+        converted = converted_numbers(facts.quantities, source, facts.ranges)
         out = [r for r in out if r.removeprefix("missing_number:") not in converted]
         flagged = {r.removeprefix("missing_number:") for r in out}
         out += [f"missing_number:{n}" for n in sorted(other_half_times(facts.quantities, source) - flagged)]
@@ -389,7 +389,7 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
             if not all(_has_date(month, day, year, src_dates, src_numbers) for day in ends):
                 out.append(f"missing_date:{d}")
     out += missing_months(facts.dates, src_dates, source) + missing_parts(facts.dates, src_dates, src_numbers, source)
-    names = [n for n in facts.names if not has_name(n, folded, source)]
+    names = [n for n in facts.names if not (has_name(n, folded, source) or _in_scale(n, facts.quantities, source))]
     found = found_otherwise(names, facts.spelled, facts.dated, source, facts.names, facts.qualifiers)
     return out + [f"missing_name:{n}" for n in found]
 

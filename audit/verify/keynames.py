@@ -168,7 +168,7 @@ def fold_text(text: str) -> str:
 # pronoun), the names written out in any
 _ALIASES = (
     ("US", "U.S.", "USA", "U.S.A.", "United States", "United States of America", *US_ADJECTIVES),
-    ("UK", "U.K.", "United Kingdom", "Britain", "Great Britain"),
+    ("UK", "U.K.", "United Kingdom", "Britain", "Great Britain", "British"),  # "British" / "UK": false alarms 19
     ("EU", "E.U.", "European Union"),
     ("UN", "U.N.", "United Nations"),
     ("UAE", "U.A.E.", "United Arab Emirates"),

@@ -24,12 +24,13 @@ import re
 
 from audit.verify.bounds import bound_said_otherwise
 from audit.verify.equality import not_as_said_less
+from audit.verify.universals import universal_said_otherwise
 
 # the word a negation denies: "has not (yet) been approved", "did not have a job", "has not been caught", "neither
-# team scored", "none of the passengers died", "nobody was hurt"
+# team scored", "no team scored" (round 19), "none of the passengers died", "nobody was hurt"
 _DENIED = re.compile(
     r"(?:\b(?:not|never|cannot|fail(?:s|ed)?\s+to|neither\s+[a-z]+|none\s+of\s+(?:the\s+|its\s+|their\s+)?[a-z]+|"
-    r"(?:nobody|no\s+one)(?:\s+on\s+board)?)"
+    r"(?:nobody|no\s+one|no\s+(?:team|side))(?:\s+on\s+board)?)"
     r"|n['’]t)\s+(?:yet\s+)?(?:(?:be|been|was|were|is|are)\s+)?(?:yet\s+)?"
     r"(?:(?:have|had|has|hold|get|find)\s+(?:a|an|any)\s+)?([a-z]+)",
     re.IGNORECASE,
@@ -135,7 +136,7 @@ def said_as_state(negated: str, plain: str) -> bool:
         return True
     if free_of(negated, plain) or avoided(negated, plain):  # "not taxed" / "tax-free", "avoided bankruptcy"
         return True
-    if not_as_said_less(negated, plain):  # "not as fast as" / "slower than" (`equality.py`)
+    if not_as_said_less(negated, plain) or universal_said_otherwise(negated, plain):  # "slower than", "all died"
         return True
     denied = {m.group(1).lower() for m in _DENIED.finditer(negated)}
     if not denied:

@@ -28,6 +28,7 @@ from rapidfuzz import fuzz
 
 from audit.verify.asserted import condition_opening
 from audit.verify.attribution import moved_statement
+from audit.verify.conversions import measure_converted
 from audit.verify.copywords import CLOSERS, Word
 from audit.verify.copywords import sentences as _sentences
 from audit.verify.copywords import words as _words
@@ -46,6 +47,7 @@ from audit.verify.quantities import (
     restates_not_all,
     single_generalised,
 )
+from audit.verify.ranked import rank_by_order
 from audit.verify.reversal import JOINING, ORDERING, deed_reordered, parties_swapped, reordered, turned, voice_turned
 
 NEGATIONS = frozenset(
@@ -391,4 +393,6 @@ def swapped_words(claim: str, windows: Iterable[str], names: Iterable[str] = ())
         if not stated_elsewhere(f)
         and not negation_restated(claim, texts[at], f)
         and not ordinal_given_elsewhere(f, *pairs)
+        and not rank_by_order(f, claim, texts[at])  # "..., followed by Canada" (`ranked`)
+        and not measure_converted(f, claim, texts[at])  # "350 degrees Fahrenheit" / "177 degrees Celsius"
     )

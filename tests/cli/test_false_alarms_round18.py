@@ -6,8 +6,10 @@ follows its second number only ("$2-3 million": `numranges.shared_scales`), a pl
 Bundestag": `nameforms.country_qualifiers`), an era in the other notation ("BC" / "BCE": `keynames._ALIASES`), a
 negation said as a state or a comparative ("left out of", "declined", "slower than": `states`, `equality`), and a
 list in another order ("red, white and blue": `inplace.listed_crossed`, `kinds._listed`). Beside each one, the wrong
-claim stays below `verified` with its reason (docs/hostile-inputs.md, "The false-alarm sweep, round 18"). One
-`citeaudit run` for the module."""
+claim stays below `verified` with its reason (docs/hostile-inputs.md, "The false-alarm sweep, round 18"). And round
+19's, in the same run: a span in two units, a change by its ends, a temperature's scale, "km/h", "British" / "UK", a
+negated universal said by its opposite, a rank given by order ("The false-alarm sweep, round 19"). One `citeaudit
+run` for the module."""
 
 from __future__ import annotations
 
@@ -187,5 +189,156 @@ def test_a_negation_and_a_list_said_otherwise(got: Verdicts) -> None:
         ("w_shares_declined", "negation_mismatch"),
         ("w_faster_now", "negation_mismatch"),
         ("w_list_apart", "swapped:red and white/white and blue"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got[key])
+
+
+# the false-alarm sweep, round 19 (docs/hostile-inputs.md), in this module's one run: each right claim was capped by
+# a rule on c9a1db1; the `h_` cases held out, written after the rules; each `w_` twin keeps its reason
+LARGEST = "Russia is the largest country in the world, followed by Canada."
+MARKET = "The US is the largest market, followed by China and Brazil."
+EXPORTER = "The Netherlands is the largest exporter in Europe, followed by Germany."
+PORTS = "Shanghai is the busiest port, followed by Singapore, Ningbo and Shenzhen."
+MEXICO = "Behind Brazil, Mexico is the most populous country in Latin America."
+
+
+@claims(
+    {
+        "hours": ("The flight takes about 7 hours.", "The flight takes 6 hours and 50 minutes."),
+        "h_min": ("The flight takes about 7 hours.", "The flight time is 6 h 50 min."),
+        "drive": ("The drive takes about 3 hours.", "The drive takes 2 hours 55 minutes."),
+        "points": ("The unemployment rate rose by 2 percentage points.", "The unemployment rate rose from 18% to 20%."),
+        "points_fell": ("Turnout fell by 5 percentage points.", "Turnout fell from 65% to 60%."),
+        "percent": ("Sales rose 50%.", "Sales rose from 200 units to 300 units."),
+        "celsius": ("The temperature reached 40 degrees Celsius.", "The temperature reached 104 degrees Fahrenheit."),
+        "kmh": ("The train reaches 300 km/h.", "The train reaches 186 mph."),
+        "british": ("The British government announced the plan.", "The UK government announced the plan."),
+        "fahrenheit": ("The oven was set to 350 degrees Fahrenheit.", "The oven was set to 177 degrees Celsius."),
+        "h_pool": ("The pool is kept at 82 degrees Fahrenheit.", "The pool is kept at 28 degrees Celsius."),
+        "w_fahrenheit": ("The oven was set to 400 degrees Fahrenheit.", "The oven was set to 177 degrees Celsius."),
+        "h_hike": ("The hike takes about 5 hours.", "The hike takes 4 hours and 50 minutes."),
+        "h_exile": ("He spent about 4 years in exile.", "He spent 3 years and 11 months in exile."),
+        "h_vote_share": (
+            "The party's vote share rose by 7 percentage points.",
+            "The party's vote share rose from 31% to 38%.",
+        ),
+        "h_tickets": ("Ticket sales dropped 30%.", "Ticket sales dropped from 10,000 to 7,000."),
+        "h_jet": ("The jet flew at 900 km/h.", "The jet flew at 559 mph."),
+        "h_army": ("The British army withdrew in 1997.", "The UK army withdrew in 1997."),
+        "w_hours": ("The flight takes about 8 hours.", "The flight takes 6 hours and 50 minutes."),
+        "w_minutes": ("The flight takes about 7 minutes.", "The flight time is 6 h 50 min."),
+        "w_points": (
+            "The unemployment rate rose by 3 percentage points.",
+            "The unemployment rate rose from 18% to 20%.",
+        ),
+        "w_percent": ("Sales rose 40%.", "Sales rose from 200 units to 300 units."),
+        "w_celsius": ("The temperature reached 40 degrees Celsius.", "The temperature reached 40 degrees Fahrenheit."),
+        "w_kmh": ("The train reaches 320 km/h.", "The train reaches 186 mph."),
+        "w_h_hike": ("The hike takes about 5 hours.", "The hike takes 4 hours and 20 minutes."),
+        "w_h_exile": ("He spent about 4 years in exile.", "He spent 3 years and 1 month in exile."),
+        "w_h_vote_share": (
+            "The party's vote share rose by 8 percentage points.",
+            "The party's vote share rose from 31% to 38%.",
+        ),
+        "w_h_tickets": ("Ticket sales dropped 70%.", "Ticket sales dropped from 10,000 to 7,000."),
+        "w_h_jet": ("The jet flew at 800 km/h.", "The jet flew at 559 mph."),
+        "w_h_army": ("The British army withdrew in 1997.", "The French army withdrew in 1997."),
+    },
+    HARD,
+)
+def test_round19_spans_changes_and_units(got: Verdicts) -> None:
+    # "about 7 hours" against "6 hours and 50 minutes" was missing_number:7 (a span in two units is one span), "by 2
+    # percentage points" against "from 18% to 20%" missing_number:2 (a change by its ends), "40 degrees Celsius"
+    # against "104 degrees Fahrenheit" missing_name:Celsius, "300 km/h" against "186 mph" missing_number:300, "British"
+    # against "UK" missing_name:British
+    for key in ("hours", "drive", "british", "h_hike", "h_exile", "h_army"):
+        assert got[key] == ("verified", []), (key, got[key])
+    for key in ("h_min", "points", "points_fell", "percent", "celsius", "kmh", "h_vote_share", "h_tickets", "h_jet"):
+        assert got[key][1] == [], (key, got[key])
+    # "350 degrees Fahrenheit" against "177 degrees Celsius" was swapped:350/177: the copy's number converted
+    for key in ("fahrenheit", "h_pool"):
+        assert got[key][1] == [], (key, got[key])
+    for key, reason in (
+        ("w_hours", "missing_number:8"),
+        ("w_minutes", "missing_number:7"),
+        ("w_points", "missing_number:3"),
+        ("w_percent", "missing_number:40"),
+        ("w_celsius", "missing_name:Celsius"),
+        ("w_kmh", "missing_number:320"),
+        ("w_fahrenheit", "swapped:400/177"),
+        ("w_h_hike", "missing_number:5"),
+        ("w_h_exile", "missing_number:4"),
+        ("w_h_vote_share", "missing_number:8"),
+        ("w_h_tickets", "missing_number:70"),
+        ("w_h_jet", "missing_number:800"),
+        ("w_h_army", "missing_name:British"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got[key])
+
+
+@claims(
+    {
+        "no_one": ("No one survived the crash.", "All passengers died in the crash."),
+        "none_crew": ("None of the crew survived.", "All crew members were killed."),
+        "not_all": ("Not all members agreed with the plan.", "Some members disagreed with the plan."),
+        "none_failed": ("None of the students failed the exam.", "All the students passed the exam."),
+        "no_team": ("No team scored in the first half.", "The first half ended goalless."),
+        "followed": ("Canada is the second-largest country in the world.", LARGEST),
+        "after": (
+            "Canada is the second-largest country by area.",
+            "After Russia, Canada is the largest country by area.",
+        ),
+        "followed_third": ("Brazil is the third-largest market.", MARKET),
+        "h_hostages": ("None of the hostages survived.", "All the hostages were killed."),
+        "h_no_side": ("No side scored in the second half.", "The second half was goalless."),
+        "h_exporter": ("Germany is the second-largest exporter in Europe.", EXPORTER),
+        "h_ports": ("Ningbo is the third-busiest port.", PORTS),
+        "h_behind": ("Mexico is the second-most populous country in Latin America.", MEXICO),
+        "w_no_one": ("No one survived the crash.", "Some passengers died in the crash."),
+        "w_no_one_but": ("No one survived the crash.", "All passengers died, but two crew members survived."),
+        "w_not_all": ("Not all members agreed with the plan.", "All members agreed with the plan."),
+        "w_followed": ("Canada is the third-largest country in the world.", LARGEST),
+        "w_followed_other": ("Brazil is the second-largest market.", MARKET),
+        "w_after_event": (
+            "The pound had its second-biggest fall in March.",
+            "The pound had its biggest fall after Brexit in March.",
+        ),
+        "w_h_hostages": ("None of the hostages survived.", "Some of the hostages were killed."),
+        "w_h_no_side": ("No side scored in the second half.", "The second half ended 1-0."),
+        "w_h_exporter": ("Germany is the third-largest exporter in Europe.", EXPORTER),
+        "w_h_ports": ("Ningbo is the second-busiest port.", PORTS),
+        "w_h_behind": ("Argentina is the second-most populous country in Latin America.", MEXICO),
+        "w_now_third": (
+            "Canada is the second-largest exporter.",
+            "After Russia, Canada was the largest exporter in 1990, now third.",
+        ),
+        "w_other_subject": ("No passenger survived the crash.", "All crew members died in the crash."),
+    },
+    HARD,
+)
+def test_round19_universals_and_ranks_by_order(got: Verdicts) -> None:
+    # "No one survived" against "All passengers died" was negation_mismatch (a negated universal said by its
+    # opposite); "Canada is the second-largest" against "the largest ..., followed by Canada" was missing_number:2nd
+    # and swapped:second largest/largest (a rank given by order)
+    for key in ("none_crew", "h_hostages", "h_no_side"):
+        assert got[key] == ("verified", []), (key, got[key])
+    for key in ("no_one", "not_all", "none_failed", "no_team", "followed", "after", "followed_third"):
+        assert got[key][1] == [], (key, got[key])
+    for key in ("h_exporter", "h_ports", "h_behind"):
+        assert got[key][1] == [], (key, got[key])
+    for key, reason in (
+        ("w_no_one", "negation_mismatch"),
+        ("w_no_one_but", "negation_mismatch"),
+        ("w_not_all", "negation_mismatch"),
+        ("w_followed", "missing_number:3rd"),
+        ("w_followed_other", "missing_number:2nd"),
+        ("w_after_event", "missing_number:2nd"),
+        ("w_h_hostages", "negation_mismatch"),
+        ("w_h_no_side", "negation_mismatch"),
+        ("w_h_exporter", "missing_number:3rd"),
+        ("w_h_ports", "missing_number:2nd"),
+        ("w_h_behind", "missing_number:2nd"),
+        ("w_now_third", "missing_number:2nd"),
+        ("w_other_subject", "negation_mismatch"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got[key])
