@@ -291,3 +291,44 @@ def test_a_moved_or_renamed_log_keeps_each_quarantined_row_once(tmp_path, scorer
         assert _rows(db, quarantined) == before, name
         assert _rows(db, "SELECT DISTINCT source FROM quarantine") == [(f"{moved}/renamed.parquet",)], name
         assert _rows(db, "SELECT answer_id FROM answer_audit") == [("ok",)]
+
+
+def test_shards_an_earlier_attempt_left_are_not_loaded_once_an_embedding_model_changed_in_place(
+    write_answers, tmp_path, scorer, caplog
+):
+    # reliability round 7 (left from round 6): the work dir's key held the embedding models' paths, not their
+    # contents, so a model copied over the same path (same size, its mtime set back as `cp -p` or rsync do) between a
+    # failed load and its rerun loaded the old model's shards; an untouched model's shards are still reused
+    import dataclasses
+    import logging
+    import os
+    import shutil
+
+    import pytest
+
+    from audit.errors import ConfigError
+    from audit.verify.static import PACKAGED_STATIC
+
+    static = tmp_path / "static"
+    shutil.copytree(PACKAGED_STATIC, static)
+    base = AuditConfig()
+    cfg = dataclasses.replace(base, verify=dataclasses.replace(base.verify, static_model=str(static)))
+    tiny = dataclasses.replace(cfg, run=dataclasses.replace(cfg.run, load_memory_limit="1MB"))
+    inp = str(write_answers([make_answer(f"a{i}", "Refunds take 30 days [1].", CTX) for i in range(2)]))
+    db = tmp_path / "audit.duckdb"
+    caplog.set_level(logging.INFO, logger="audit.runner")
+    with pytest.raises(ConfigError, match="load_memory_limit"):
+        run_audit(inp, db, Window(), tiny, scorer=scorer)
+    assert "reusing" not in caplog.text
+    with pytest.raises(ConfigError, match="load_memory_limit"):
+        run_audit(inp, db, Window(), tiny, scorer=scorer)
+    assert "reusing" in caplog.text  # the same model: its finished shards are only loaded
+    weights = static / "model.safetensors"
+    st = weights.stat()
+    with open(weights, "r+b") as fh:  # another model of the same shape: the same size, other values
+        fh.seek(st.st_size - 64)
+        fh.write(bytes(64))
+    os.utime(weights, ns=(st.st_atime_ns, st.st_mtime_ns))
+    caplog.clear()
+    run_audit(inp, db, Window(), cfg, scorer=scorer)
+    assert "reusing" not in caplog.text
