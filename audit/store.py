@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import stat
 import subprocess
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -93,6 +94,7 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
             con.close()
             raise InputError(f"audit database {p}: {exc}") from None
         return con
+    _check_writable(p)
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # a file where a folder must be, no permission
@@ -119,6 +121,20 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
         con.close()
         raise
     return con
+
+
+def _check_writable(p: Path) -> None:
+    """An audit file made read-only (`chmod a-w`, a period frozen for an auditor) is refused before it is opened to
+    write: run as root (a container, a cron job) DuckDB wrote it all the same."""
+    try:
+        mode = p.stat().st_mode
+    except OSError:
+        return  # none yet (made), or not to be looked at here (connect names it)
+    if stat.S_ISREG(mode) and not mode & 0o222:
+        raise InputError(
+            f"audit database {p} is read-only (mode {stat.S_IMODE(mode):04o}), so nothing was written to it: make it "
+            f"writable (chmod u+w {p}) to audit into it, or give --db another file"
+        )
 
 
 def load_shards(
