@@ -115,10 +115,12 @@ class LatePlan:
     baseline: list[InputFile] = field(default_factory=list)
 
 
-# every completed run (its window, start, and whether it recorded its inputs), and the inputs recorded
+# every completed run (its window, start, and whether it recorded its inputs), and the inputs recorded; a run that
+# read no row (a day audited before its logs arrived) recorded none, and is no run from before inputs were recorded:
+# taken for one, it made the next nightly take the files as it found them, the late log included, as read
 _RUNS = """
 SELECT run_id, window_start, window_end, started_at,
-       run_id IN (SELECT run_id FROM run_inputs) AS recorded
+       run_id IN (SELECT run_id FROM run_inputs) OR answers_read = 0 AS recorded
 FROM runs WHERE status = 'completed' ORDER BY started_at
 """
 _RUNS_BEFORE = "SELECT run_id, window_start, window_end, started_at, false FROM runs WHERE status = 'completed'"

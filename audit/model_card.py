@@ -4,16 +4,21 @@ A sentence-transformers folder carries its model card as README.md. Besides the 
 float weights), the models the audit runs are fingerprinted: the first stage's static embedding and, with
 `quantize = "int8"`, the int8 ONNX graph MiniLM runs as. Cards shipped in this repository (any file named like
 `*model_card*` or `MODEL_CARD*` in any case, e.g. the support model's SUPPORT_MODEL_CARD.md, under `audit/` or
-`models/`; code such as this module is no card) are hashed too.
+`models/`; code such as this module is no card) are hashed too. `models_stamp` is the cheap fingerprint (stat only)
+of the same model folders that keys a run's shard work dir.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import stat
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
 from audit.config import AuditConfig
+from audit.errors import ConfigError
 from audit.verify.onnx_model import INT8_MODEL
 from audit.verify.semantic import resolve_model_path
 from audit.verify.static import resolve_static_path
@@ -76,3 +81,30 @@ def support_fingerprint(path: str = "") -> dict[str, Any]:
         "coef": [float(c) for c in model.coef],
         "intercept": model.intercept,
     }
+
+
+def model_folders(cfg: AuditConfig) -> list[Path]:
+    """The folders of the models a run of `cfg` embeds and scores with (the support model is a file of its own)."""
+    folders = [Path(resolve_model_path(cfg.verify.model)), resolve_static_path(cfg.verify.static_model)]
+    if cfg.verify.quantize == "int8":
+        folders.append(INT8_MODEL)
+    if cfg.verify.nli_model:
+        folders.append(Path(cfg.verify.nli_model).resolve())
+    return folders
+
+
+def models_stamp(cfg: AuditConfig) -> str:
+    """A cheap fingerprint of the model folders' contents, for the shard work dir's key (`runner.plan_run`): each
+    file's path, size, mtime and ctime. Writing a file changes its ctime, which no copy or `touch` can set back, so a
+    model swapped in at the same path (even of the same size, its mtime restored) is a new stamp; one stat a file, no
+    hashing of weights, on the run's serial start. A folder that cannot be read stamps its error (the load names it)."""
+    stats: list[object] = []
+    try:
+        for folder in model_folders(cfg):
+            for path in sorted(folder.rglob("*")):
+                st = path.stat()
+                if stat.S_ISREG(st.st_mode):
+                    stats.append([str(path), st.st_size, st.st_mtime_ns, st.st_ctime_ns])
+    except (OSError, ConfigError) as exc:
+        stats.append(f"{type(exc).__name__}: {exc}")
+    return hashlib.sha256(json.dumps(stats).encode()).hexdigest()[:16]

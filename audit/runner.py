@@ -24,6 +24,7 @@ from audit.encoding import readable_contexts, readable_inputs
 from audit.errors import DISK_FULL, DatabaseLocked, InputError, failure_reason, one_line, shown_if_not_utf8
 from audit.ingest import answer_inputs, discover_inputs
 from audit.late import InputFile, input_files
+from audit.model_card import models_stamp
 from audit.pipeline import MANIFEST, Shard, audit_shard, write_shard_result
 from audit.schema import RESULT_TABLES
 from audit.shardplan import plan_by_cost
@@ -157,9 +158,11 @@ def plan_run(
         inputs = input_files(logs, files, run.window, cfg.run.column_mapping, con)
         shards = plan_shards(files, run.window, cfg, contexts_files, workers, con)
         rows = sum(s.answers for s in shards)
-        # shards finished by an earlier attempt are reused only by the same code and support model: an upgrade (or a
-        # refitted model at the same path) between a failed load and its rerun loaded the old verdicts
-        made_by = f"{run.config_hash}|{code_version()}|{load_support_model(cfg.support.model).digest}"
+        # shards finished by an earlier attempt are reused only by the same code, support model and embedding models:
+        # an upgrade (or a refitted model, or another embedding model copied to the same path) between a failed load
+        # and its rerun loaded the old verdicts
+        support = load_support_model(cfg.support.model).digest
+        made_by = f"{run.config_hash}|{code_version()}|{support}|{models_stamp(cfg)}"
         key = work_key(logs, run.window.label(), made_by, tables, len(shards))
         work = claim_work_dir(work_root(db, work_dir), f"{prefix}run-{key}")
         if len(shards) > 1:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import stat
 import subprocess
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -93,6 +94,7 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
             con.close()
             raise InputError(f"audit database {p}: {exc}") from None
         return con
+    _check_writable(p)
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # a file where a folder must be, no permission
@@ -119,6 +121,20 @@ def open_db(path: str | Path, read_only: bool = False, wait_s: float = 0.0) -> d
         con.close()
         raise
     return con
+
+
+def _check_writable(p: Path) -> None:
+    """An audit file made read-only (`chmod a-w`, a period frozen for an auditor) is refused before it is opened to
+    write: run as root (a container, a cron job) DuckDB wrote it all the same."""
+    try:
+        mode = p.stat().st_mode
+    except OSError:
+        return  # none yet (made), or not to be looked at here (connect names it)
+    if stat.S_ISREG(mode) and not mode & 0o222:
+        raise InputError(
+            f"audit database {p} is read-only (mode {stat.S_IMODE(mode):04o}), so nothing was written to it: make it "
+            f"writable (chmod u+w {p}) to audit into it, or give --db another file"
+        )
 
 
 def load_shards(
@@ -236,13 +252,14 @@ def _load(con: duckdb.DuckDBPyConnection, run: RunRecord, shard_dirs: list[Path]
 
 
 def _gone_sources(con: duckdb.DuckDBPyConnection, window: Window) -> list[str]:
-    """The input files of the window's stored rows that are no longer there (log retention, a move)."""
+    """The input files of the window's stored rows, and of quarantined rows without a timestamp (of no window; of
+    every quarantined row for an unbounded run), that are no longer there (log retention, a move)."""
     win = window.sql("logged_at")
-    if win is None:
-        return []
     stored = con.execute(
-        f"SELECT DISTINCT source_file FROM answer_audit WHERE {win} UNION SELECT DISTINCT source FROM quarantine "
-        f"WHERE {win}"
+        "SELECT DISTINCT source FROM quarantine"
+        if win is None
+        else f"SELECT DISTINCT source_file FROM answer_audit WHERE {win} UNION SELECT source FROM quarantine "
+        f"WHERE ({win}) OR logged_at IS NULL"
     ).fetchall()
     return sorted(f for (f,) in stored if f is not None and not os.path.lexists(f))
 
@@ -261,15 +278,34 @@ def replace_statements(
 
     A file the run read (`scanned`, and any its rows name) was read whole within the window: its rows there are all
     derived again, so an earlier row of it that this run no longer derives (quarantined then, audited now that the
-    log is fixed; at a row number that moved; a row rewritten out of the log or to another day) goes.
+    log is fixed; at a row number that moved; a row rewritten out of the log or to another day) goes. A quarantined
+    row of a file no longer there (moved, renamed) goes when this run quarantines it again (`moved` below).
     """
     win = window.sql("logged_at")
     refs = "SELECT row_ref FROM new_quarantine"
+    gone_files = f"({', '.join(quote(f) for f in gone)})" if gone else ""
     read = "SELECT source_file FROM new_answer_audit UNION SELECT source FROM new_quarantine"
     if scanned:  # a log that holds no row of the window now (rewritten without them) is read all the same
         read += f" UNION SELECT unnest({quote(list(scanned))})"
     ids = (
         "SELECT answer_id FROM new_answer_audit UNION SELECT answer_id FROM new_quarantine WHERE answer_id IS NOT NULL"
+    )
+    # a quarantined row of a log no longer there (moved, renamed) that this run read again: the same answer_id, or
+    # with none, the same row number, field, reason and timestamp quarantined again (without a timestamp, in a file of
+    # the same name); in a bounded run only a row without a timestamp (a timed one goes with its window), and one of
+    # a `date=` folder only by a run of that day
+    same_row = (
+        r"concat_ws('|', regexp_extract(row_ref, ':(\d+)$', 1), field, reason, CAST(logged_at AS VARCHAR), "
+        r"CASE WHEN logged_at IS NULL THEN regexp_extract(row_ref, '[^/\\]*$') END)"
+    )
+    day = r"TRY_CAST(regexp_extract(source, 'date=(\d{4}-\d{2}-\d{2})', 1) AS DATE)"
+    in_window = window.sql(f"(CAST({day} AS TIMESTAMP) AT TIME ZONE 'UTC')")
+    again = f"SELECT {same_row} FROM new_quarantine WHERE answer_id IS NULL" + (" AND logged_at IS NULL" if win else "")
+    moved = (
+        f" OR (source IN {gone_files} AND (answer_id IN ({ids}) OR (answer_id IS NULL AND {same_row} IN ({again})))"
+        + (f" AND logged_at IS NULL AND ({day} IS NULL OR ({in_window})))" if win else ")")
+        if gone
+        else ""
     )
     if win is None:
         touched = f"{ids} UNION SELECT answer_id FROM answer_audit WHERE source_file IN ({read})"
@@ -278,22 +314,20 @@ def replace_statements(
                 f"DELETE FROM {t} WHERE answer_id IN ({touched})"
                 for t in ("citation_audit", "uncited_claims", "answer_audit")
             ),
-            f"DELETE FROM quarantine WHERE row_ref IN ({refs}) OR source IN ({read})",
+            f"DELETE FROM quarantine WHERE row_ref IN ({refs}) OR source IN ({read}){moved}",
         ]
-    gone_files = f"({', '.join(quote(f) for f in gone)})" if gone else ""
     owned = f"source_file IN ({read}) OR answer_id IN ({ids})" + (f" OR source_file IN {gone_files}" if gone else "")
     owned_quarantined = f"source IN ({read}) OR answer_id IN ({ids})" + (f" OR source IN {gone_files}" if gone else "")
     # the answer tables' rows of the window this run replaces, by their answers
     answers = f"SELECT answer_id FROM answer_audit WHERE ({win}) AND ({owned})"
     # a row without a timestamp belongs to the window of its hive `date=` folder, or to every window reading its file
     # (`ingest.window_filter`)
-    day = r"TRY_CAST(regexp_extract(source, 'date=(\d{4}-\d{2}-\d{2})', 1) AS DATE)"
-    in_window = window.sql(f"(CAST({day} AS TIMESTAMP) AT TIME ZONE 'UTC')")
     untimed = f"row_ref IN ({refs}) OR (source IN ({read}) AND ({day} IS NULL OR ({in_window})))"
     return [
         *(f"DELETE FROM {t} WHERE ({win}) AND answer_id IN ({answers})" for t in ("citation_audit", "uncited_claims")),
         f"DELETE FROM answer_audit WHERE ({win}) AND ({owned})",
-        f"DELETE FROM quarantine WHERE (({win}) AND ({owned_quarantined})) OR (logged_at IS NULL AND ({untimed}))",
+        f"DELETE FROM quarantine WHERE (({win}) AND ({owned_quarantined})) OR (logged_at IS NULL AND ({untimed}))"
+        + moved,
     ]
 
 

@@ -1,7 +1,7 @@
 """Shard work dirs: where shards write Parquet before the single load. Reused by a rerun, cleaned when stale.
 
 A work dir is named by what its results depend on (input files with size and mtime, window, config, citeaudit's
-version, the support model's digest, shard plan),
+version, the support model's digest, the embedding models' stamp (`model_card.models_stamp`), shard plan),
 so a run that stopped after its shards (a locked database, a crash at load) is finished by rerunning the same
 command: finished shards are only loaded (a finished folder that cannot be read as it is, audited again). A dir
 whose owning process is gone and that no rerun reuses is stale and is removed by the next run, even after kill -9.

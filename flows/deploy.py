@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from prefect.deployments.runner import EntrypointType, RunnerDeployment
 from prefect.schedules import Cron
 
-from audit.errors import ConfigError
+from audit.errors import ConfigError, OrchestratorError
 from flows.nightly import nightly_audit
 
 
@@ -72,19 +72,32 @@ def _free_port(preferred: int = 4200) -> int:
 
 
 @contextmanager
-def local_server(timeout: float = 90.0) -> Iterator[str]:
-    """A `prefect server start` subprocess on 127.0.0.1, stopped on exit; yields its API URL."""
+def local_server(timeout: float | None = None) -> Iterator[str]:
+    """A `prefect server start` subprocess on 127.0.0.1, stopped on exit; yields its API URL. It is given three times
+    PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS (120 s: the nightly's two tries, 120 + 240 s) to answer: a fixed
+    90 s could pass on a busy machine, and no setting moved it."""
+    if timeout is None:
+        from prefect.settings import PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS
+
+        timeout = 3 * float(PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS.value())
     port = _free_port()
     url = f"http://127.0.0.1:{port}/api"
     proc = subprocess.Popen(
         [sys.executable, "-m", "prefect", "server", "start", "--host", "127.0.0.1", "--port", str(port)],
         env={**os.environ, "PREFECT_UI_ENABLED": os.environ.get("PREFECT_UI_ENABLED", "true")},
     )
+    remedy = (
+        "On a busy machine raise PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS (it waits three times that), or set "
+        "PREFECT_API_URL to a running Prefect server"
+    )
     try:
         deadline = time.monotonic() + timeout
         while True:
             if proc.poll() is not None:
-                raise RuntimeError(f"prefect server exited with code {proc.returncode}")
+                raise OrchestratorError(
+                    f"the local Prefect server exited with code {proc.returncode} before it answered (its output is "
+                    f"above). {remedy}"
+                )
             try:
                 with urllib.request.urlopen(f"{url}/health", timeout=2) as resp:
                     if resp.status == 200:
@@ -92,7 +105,9 @@ def local_server(timeout: float = 90.0) -> Iterator[str]:
             except OSError:
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError(f"prefect server did not answer on {url} within {timeout:.0f} s")
+                raise OrchestratorError(
+                    f"the local Prefect server did not answer on {url} within {timeout:.0f} s. {remedy}"
+                )
             time.sleep(0.5)
         yield url
     finally:

@@ -256,3 +256,79 @@ def test_a_second_input_of_the_same_day_keeps_the_first_inputs_rows(tmp_path, sc
     run_audit(str(tmp_path / "a-moved"), db, day, AuditConfig(), scorer=scorer)
     assert [r[0] for r in _rows(db, held)] == ["a1", "a2", "b1", "both"]
     assert _rows(db, "SELECT count(*) FROM citation_audit") == [(4,)]
+
+
+def test_a_moved_or_renamed_log_keeps_each_quarantined_row_once(tmp_path, scorer):
+    # reliability round 7 (left from round 6): a quarantined row without a timestamp, from a log then moved or
+    # renamed, was kept twice (its old file:row beside the new one), by a bounded and an unbounded run; an unbounded
+    # run kept every quarantined row of the moved log twice (6 -> 12 on the sample day). A row of a log no longer
+    # there goes when the run quarantines it again: the same answer_id, or with none the same row, reason and time
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from audit.contract import answers_schema
+
+    at = datetime(2026, 11, 1, 9, tzinfo=UTC)
+    rows = [
+        make_answer("ok", "Refunds take 30 days [1].", CTX, logged_at=at),
+        make_answer("untimed", "Refunds take 30 days [1].", CTX, logged_at=None),
+        make_answer(None, "Refunds take 30 days [1].", CTX, logged_at=at),  # no answer_id
+        make_answer("no-text", None, CTX, logged_at=at),
+    ]
+    quarantined = "SELECT answer_id, field FROM quarantine ORDER BY ALL"
+    for name, window in (("unbounded", Window()), ("day", Window.for_day(DAY1))):
+        first = tmp_path / name / "logs"
+        first.mkdir(parents=True)
+        pq.write_table(pa.Table.from_pylist(rows, schema=answers_schema()), first / "p.parquet")
+        db = tmp_path / name / "audit.duckdb"
+        run_audit(str(first), db, window, AuditConfig(), scorer=scorer)
+        before = _rows(db, quarantined)
+        assert len(before) == 3
+        moved = tmp_path / name / "moved"
+        first.rename(moved)
+        (moved / "p.parquet").rename(moved / "renamed.parquet")
+        run_audit(str(moved), db, window, AuditConfig(), scorer=scorer)
+        assert _rows(db, quarantined) == before, name
+        assert _rows(db, "SELECT DISTINCT source FROM quarantine") == [(f"{moved}/renamed.parquet",)], name
+        assert _rows(db, "SELECT answer_id FROM answer_audit") == [("ok",)]
+
+
+def test_shards_an_earlier_attempt_left_are_not_loaded_once_an_embedding_model_changed_in_place(
+    write_answers, tmp_path, scorer, caplog
+):
+    # reliability round 7 (left from round 6): the work dir's key held the embedding models' paths, not their
+    # contents, so a model copied over the same path (same size, its mtime set back as `cp -p` or rsync do) between a
+    # failed load and its rerun loaded the old model's shards; an untouched model's shards are still reused
+    import dataclasses
+    import logging
+    import os
+    import shutil
+
+    import pytest
+
+    from audit.errors import ConfigError
+    from audit.verify.static import PACKAGED_STATIC
+
+    static = tmp_path / "static"
+    shutil.copytree(PACKAGED_STATIC, static)
+    base = AuditConfig()
+    cfg = dataclasses.replace(base, verify=dataclasses.replace(base.verify, static_model=str(static)))
+    tiny = dataclasses.replace(cfg, run=dataclasses.replace(cfg.run, load_memory_limit="1MB"))
+    inp = str(write_answers([make_answer(f"a{i}", "Refunds take 30 days [1].", CTX) for i in range(2)]))
+    db = tmp_path / "audit.duckdb"
+    caplog.set_level(logging.INFO, logger="audit.runner")
+    with pytest.raises(ConfigError, match="load_memory_limit"):
+        run_audit(inp, db, Window(), tiny, scorer=scorer)
+    assert "reusing" not in caplog.text
+    with pytest.raises(ConfigError, match="load_memory_limit"):
+        run_audit(inp, db, Window(), tiny, scorer=scorer)
+    assert "reusing" in caplog.text  # the same model: its finished shards are only loaded
+    weights = static / "model.safetensors"
+    st = weights.stat()
+    with open(weights, "r+b") as fh:  # another model of the same shape: the same size, other values
+        fh.seek(st.st_size - 64)
+        fh.write(bytes(64))
+    os.utime(weights, ns=(st.st_atime_ns, st.st_mtime_ns))
+    caplog.clear()
+    run_audit(inp, db, Window(), cfg, scorer=scorer)
+    assert "reusing" not in caplog.text

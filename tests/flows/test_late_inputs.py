@@ -230,3 +230,34 @@ def test_a_file_gone_while_the_run_plans_is_one_error_naming_it(tmp_path: Path) 
     gone = str(tmp_path / "gone.parquet")
     with connect() as con, pytest.raises(InputError, match=f"input file {gone}: No such file or directory"):
         input_files([gone], [], Window.for_day(DAY1), None, con)
+
+
+def test_a_late_log_of_a_day_first_audited_without_data_is_audited(logs: Path, tmp_path: Path) -> None:
+    # reliability round 7: the first nightly of a new audit file ran before the day's log arrived (0 read, completed),
+    # the next day's nightly audited its day; the late log then arrived, and no nightly ever audited it ("nothing to
+    # audit", checked through the real `citeaudit nightly`: 214 of 400 answers in the file): the run that read
+    # nothing recorded no input, so it was taken for a run from before inputs were recorded, and the files as the
+    # next nightly found them, the late log among them, became the baseline of what had been read
+    from audit.counts import AnswerCounts
+    from audit.late import FileDay, InputFile
+    from audit.store import RunRecord, _write_inputs, _write_run
+    from audit.window import Window
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    day1 = folder / "day1.parquet"
+    shutil.copy(next((logs / f"date={DAY1}").glob("*.parquet")), day1)
+    st = day1.stat()
+    db = tmp_path / "a.duckdb"
+    w1, w2 = Window.for_day(DAY1), Window.for_day(DAY2)
+    empty = RunRecord("r0", w2.end, w2, str(folder), "h", "m")  # DAY2 audited before its log arrived
+    read = InputFile(str(day1.resolve()), st.st_size, st.st_mtime_ns, (FileDay(DAY1, 214, 0),))
+    full = RunRecord("r1", w2.end + (w2.end - w2.start), w1, str(folder), "h", "m", inputs=(read,))
+    with open_db(db) as con:
+        for run, counts in ((empty, AnswerCounts(0, 0, 0)), (full, AnswerCounts(214, 208, 6))):
+            _write_run(con, run, "completed", counts)
+            _write_inputs(con, run)
+    shutil.copy(next((logs / f"date={DAY2}").glob("*.parquet")), folder / "day2.parquet")  # the late log
+    files = [str(day1.resolve()), str((folder / "day2.parquet").resolve())]
+    late = late_inputs(db, files, None, DAY2, set(), folder)
+    assert late.again == {DAY2: f"{DAY2}: audited again, new input file day2.parquet"}, late

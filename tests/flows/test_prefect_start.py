@@ -183,3 +183,23 @@ def test_a_prefect_home_without_room_is_named_at_once(tmp_path):
     )
     assert "File too large" in lines[0] and "free space" in lines[0], lines
     assert [p.name for p in home.iterdir()] == []  # the room was given back
+
+
+def test_serve_s_local_server_takes_the_startup_timeout_and_names_it(tmp_path):
+    # reliability round 7: `citeaudit serve` without PREFECT_API_URL starts a local `prefect server` and waited a fixed
+    # 90 s for it, which no setting moved (a fresh one took ~100 s beside 2 CPU burners at load 16), then ended
+    # `error: RuntimeError: prefect server did not answer ...`, exit 1. It waits three times the start-up timeout the
+    # nightly's API gets, and a server that does not answer is one line naming the setting (1 s here: it waits 3 s)
+    res = subprocess.run(
+        [str(Path(sys.executable).parent / "citeaudit"), "serve", "--input", str(SAMPLE), "--db", str(tmp_path / "a")],
+        cwd=REPO,
+        env=_env(tmp_path, PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS="1"),
+        capture_output=True,
+        text=True,
+        timeout=150,
+        check=False,
+    )
+    assert res.returncode == 2 and "Traceback" not in res.stderr, res.stderr[-3000:]
+    lines = res.stderr.strip().splitlines()
+    assert lines[-1].startswith("error: the local Prefect server did not answer on http://127.0.0.1:"), lines
+    assert "within 3 s" in lines[-1] and "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS" in lines[-1]
