@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from audit.extract.bullets import announced_list, closed_list, item_text, masked_text
-from audit.extract.sections import is_pointer, pointed_at, section
+from audit.extract.sections import is_pointer, labelled, pointed_at, section
 from audit.extract.sentences import (
     MAX_CLAIM_CHARS,
     Sentence,
@@ -78,6 +78,10 @@ def claim_for(
         if p.end - p.start <= MAX_CLAIM_CHARS:
             # a pointer sentence is cited with it; a sentence a bracketed pointer opens is not
             return Claim(unbulleted(text, p.start, p.text), p.start, p.end, idx if is_pointer(s.text) else pointed)
+    if j == idx and (block := labelled(text, sentences, idx)) is not None:
+        # a source label's line, `Sources: [1], [2]`: the sentences above it (audit/extract/sections.py)
+        b, e = sentences[block[0]].start, sentences[block[1]].end
+        return Claim(unbulleted(text, b, strip_markers(text[b:e])), b, e, idx)
     if j == idx and (headed := _headed(text, sentences, idx)) is not None:
         return headed
     if s.text.endswith((":", "：")) and (listed := _announced(text, s, idx)) is not None:

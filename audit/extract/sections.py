@@ -50,8 +50,8 @@ def pointed_at(text: str, sentences: list[Sentence], idx: int, at: int) -> int |
     if idx == 0:
         return None
     opening = _OPENING_POINTER.fullmatch(text, s.start, at) is not None and _MARKERS_CLOSED.match(text, at) is not None
-    # a source's label after a sentence on its line, `days. Source: [2]` (alone on its line, `Sources: [1]` heads a
-    # closing list of sources: scan.reference_list_pattern's, left as it was)
+    # a source's label after a sentence on its line, `days. Source: [2]` (alone on its line, `Sources: [1]` cites
+    # the sentences above it: `labelled`)
     labelled = _SOURCE_LABEL.fullmatch(s.text) is not None and bool(text[_line_start(text, s.start) : s.start].strip())
     if not opening and not labelled and not is_pointer(s.text):
         return None
@@ -103,4 +103,39 @@ def section(text: str, sentences: list[Sentence], idx: int) -> tuple[int, int] |
         last = k
         if marked:
             break
+    return None if first is None or last is None else (first, last)
+
+
+# a line that is only a source's label and its markers once they are cut: `Sources: [1], [2]`, `**Sources:** [1][2]`,
+# `Source: [1] and [2].` (it cited "Sources:,", an empty claim, unsupported, RED however right, and the sentences
+# above it were uncited claims)
+_LABEL_LINE = re.compile(
+    r"(?:\*\*|__)?[ \t]*(?:sources?|references?|refs?\.?|citations?)[ \t]*[:：]?[ \t]*(?:\*\*|__)?[ \t]*[:：]?"
+    r"(?:[ \t,;&.]|and)*",
+    re.I,
+)
+
+
+def labelled(text: str, sentences: list[Sentence], idx: int) -> tuple[int, int] | None:
+    """The sentences (first, last) a source label's line cites, `Sources: [1], [2]` under a paragraph: those above
+    it up to the one before holding a marker of its own or another such line, at most a claim's length (from the
+    nearest). None when `sentences[idx]` is no line of a label and its markers, or nothing precedes it."""
+    s = sentences[idx]
+    line = _line_start(text, s.start)
+    end = text.find("\n", s.end)
+    if text[line : s.start].strip() or text[s.end : len(text) if end < 0 else end].strip():
+        return None  # the sentence is not its line
+    if _LABEL_LINE.fullmatch(s.text) is None or not find_markers(text[s.start : s.end]):
+        return None
+    first = last = None
+    for k in range(idx - 1, -1, -1):
+        p = sentences[k]
+        if not p.text:
+            continue
+        if find_markers(text[p.start : p.end]) or _LABEL_LINE.fullmatch(p.text) is not None:
+            break
+        if last is not None and sentences[last].end - p.start > MAX_CLAIM_CHARS:
+            break
+        last = k if last is None else last
+        first = k
     return None if first is None or last is None else (first, last)

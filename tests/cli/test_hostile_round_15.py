@@ -226,3 +226,27 @@ def test_a_name_matching_two_documents_case_aside_resolves_to_the_one_written(an
     for a in ("lower", "name", "page"):
         assert got[a] == [(2, "misattributed")], (a, got.get(a))
     assert got["neither"] == [(1, "verified")], got["neither"]  # named as neither: the first, as before
+
+
+LABEL_LINES = {
+    "one": f"{REFUNDS}\n\n**Sources:** [1]",
+    "paragraphs": f"{REFUNDS}\nSources: [1]\n\n{SHIPPING}\nSources: [2]",
+    "wrong": f"{REFUNDS}\nSource: [2]",
+    "both": f"{REFUNDS} {SHIPPING}\nSources: [1], [2]",
+    "inline_above": f"{R} [1]. {SHIPPING}\nSource: [2]",  # written after the rule
+    "and": f"{REFUNDS}\n\n{SHIPPING}\nSources: [2] and [1].",  # written after the rule
+}
+
+
+@batched(logged_rows(LABEL_LINES))
+def test_a_source_labels_line_cites_the_sentences_above_it(answers_db: Path) -> None:
+    # `Refunds take 30 days.\nSources: [1]` cited "Sources:" (empty_claim, unsupported, RED however right) and left
+    # the sentences above it uncited (round 15 left it)
+    got = _got(answers_db)
+    assert got["one"] == [("1", "verified", REFUNDS)], got["one"]
+    assert got["paragraphs"] == BOTH, got["paragraphs"]
+    assert got["wrong"] == [("2", "misattributed", REFUNDS)], got["wrong"]
+    assert got["inline_above"] == [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)], got["inline_above"]
+    assert {c for _, _, c in got["both"]} == {f"{REFUNDS} {SHIPPING}"}, got["both"]
+    assert {c for _, _, c in got["and"]} == {f"{REFUNDS} {SHIPPING}"}, got["and"]
+    assert not set(_uncited(answers_db)) & set(LABEL_LINES), _uncited(answers_db)

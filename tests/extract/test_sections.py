@@ -33,7 +33,8 @@ def test_a_pointers_marker_cites_the_sentence_before() -> None:
     assert _claims("Refunds take 30 days. See [1].") == ["Refunds take 30 days."]
     assert _claims("Refunds take 30 days. (Source: [1]) Shipping is free.") == ["Refunds take 30 days."]
     assert _claims("Refunds take 30 days. Source: [1]") == ["Refunds take 30 days."]
-    assert _claims("Refunds take 30 days.\n\nSources: [1]") == ["Sources:"]  # a closing list's header: as before
+    # a source's label on its own line cites the sentences above it (`sections.labelled`, below)
+    assert _claims("Refunds take 30 days.\n\nSources: [1]") == ["Refunds take 30 days."]
     assert _claims("See [1]. Refunds take 30 days.") == ["."]  # nothing before it: as before
     assert _claims("Rest well. See a doctor [1].") == ["See a doctor."]  # written after the rule: a statement
 
@@ -70,3 +71,26 @@ def test_json_written_as_text_inside_the_json_is_read() -> None:
     assert unnested({"answer": json.dumps({"answer": json.dumps(inner)})}) == inner  # encoded twice
     for same in ({"answer": "A."}, {"answer": "{1} A."}, {"answer": "A.", "citations": "[oops"}):
         assert unnested(same) is None, same
+
+
+def test_a_source_labels_line_cites_the_sentences_above_it_up_to_a_marker() -> None:
+    para = "Refunds take 30 days. Shipping is free."
+    assert _claims(f"{para}\nSources: [1], [2]") == [para, para]
+    assert _claims(f"{para}\n\n**References:** [1]") == [para]
+    assert _claims("Refunds take 30 days [1]. Shipping is free.\nSource: [2]") == [
+        "Refunds take 30 days.",
+        "Shipping is free.",
+    ]
+    assert _claims("Refunds take 30 days.\nSources: [1]\n\nShipping is free.\nSources: [2]") == [
+        "Refunds take 30 days.",
+        "Shipping is free.",
+    ]
+    # a label after a sentence on its line is a pointer's (the sentence before); alone, it cites nothing above
+    assert _claims("Refunds take 30 days. Sources: [1]") == ["Refunds take 30 days."]
+    assert _claims("Sources: [1]") == ["Sources:"]
+    # a label with words of a claim is no label's line (written after the rule)
+    assert _claims(f"{para}\nSources say refunds take 30 days [1].") == ["Sources say refunds take 30 days."]
+    # at most a claim's length, from the sentence nearest the label
+    long = " ".join(f"Sentence number {i} says something long enough to count here." for i in range(60))
+    claim = _claims(f"{long}\nSources: [1]")[0]
+    assert claim.endswith("number 59 says something long enough to count here.") and len(claim) <= 2000
