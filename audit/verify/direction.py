@@ -20,6 +20,7 @@ import re
 
 from audit.extract.firstchars import compile_skipping
 from audit.verify.changes import CONFIRMED, EASED, EDGED, WENT_DOWN, WENT_UP
+from audit.verify.universals import universal_said_otherwise
 
 # what a court upholds or throws out: a complaint, a claim, an appeal (not "upheld the ruling", which dismisses the
 # appeal against it)
@@ -210,7 +211,7 @@ def _without_phrases(text: str) -> str:
 # false-alarm sweep, round 11)
 _NEGATED = re.compile(
     r"(?:\b(?:(?:can)?not(?!\s+(?:only|just|merely)\s)|never|[Nn]o|[Nn]obody(?:\s+\w+)?|without|awaiting|pending|yet\s+to(?:\s+be)?|"
-    r"[Nn]one\s+of(?:\s+(?:the|its|their))?)|n['’]t|"
+    r"[Nn]one\s+of(?:\s+(?:the|its|their))?|[Zz]ero)|n['’]t|"
     r"\b(?:fail(?:s|ed|ing)?|unable|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)) to)\s+"
     r"(?:yet\s+)?(?:\w+\s+)?(?:(?:a|an|any)\s+)?$"
 )
@@ -357,8 +358,12 @@ def _group(text: str, words: list[re.Match[str]]) -> set[str]:
 def direction_mismatch(claim: str, window: str) -> bool:
     """Whether the claim states one side of an opposition that its evidence window states only the other side of,
     about the same thing (and, for a converse pair, not with the two things swapped)."""
-    if not _ANY_SIDE.search(claim):
-        return False
+    if (
+        not _ANY_SIDE.search(claim)
+        or universal_said_otherwise(claim, window)
+        or universal_said_otherwise(window, claim)
+    ):
+        return False  # "Not all supported" / "Some opposed": one fact said both ways (`universals.py`)
     claim = _without_phrases(claim)
     if not _ANY_SIDE.search(claim):
         return False

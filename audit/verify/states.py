@@ -25,6 +25,7 @@ import re
 from audit.verify.bounds import bound_said_otherwise
 from audit.verify.equality import not_as_said_less
 from audit.verify.universals import universal_said_otherwise
+from audit.verify.zeroes import zero_said_as_no
 
 # the word a negation denies: "has not (yet) been approved", "did not have a job", "has not been caught", "neither
 # team scored", "no team scored" (round 19), "none of the passengers died", "nobody was hurt"
@@ -137,6 +138,8 @@ def said_as_state(negated: str, plain: str) -> bool:
     if free_of(negated, plain) or avoided(negated, plain):  # "not taxed" / "tax-free", "avoided bankruptcy"
         return True
     if not_as_said_less(negated, plain) or universal_said_otherwise(negated, plain):  # "slower than", "all died"
+        return True
+    if zero_said_as_no(negated, plain):  # "zero profit" / "no profit" (`zeroes.py`)
         return True
     denied = {m.group(1).lower() for m in _DENIED.finditer(negated)}
     if not denied:

@@ -23,10 +23,13 @@ _OPPOSITES: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
         ("fail failed fails", r"passed|pass|passes|succeeded"),
         ("succeed succeeded succeeds", r"failed|fail|fails"),
         ("agree agreed agrees", r"disagreed|disagree|disagrees|objected|object|objects"),
-        ("win won wins", r"lost|lose|loses"),
+        ("win won wins", r"lost|lose|loses|f[ae]ll(?:s)?\s+short|(?:was|were)\s+defeated"),
         ("attend attended attends", r"missed|skipped|(?:was|were)\s+absent"),
         ("support supported supports", r"opposed|oppose|opposes"),
         ("vote voted votes", r"abstained"),
+        # round 20: an objection none made is an approval by all; what none remain of, all were taken
+        ("object objected objects", r"approved|accepted|endorsed|backed|supported|agreed"),
+        ("remain remained remains", r"sold|taken|claimed|gone|used\s+up"),
     )
 )
 _VERBS = "|".join(sorted({w for words, _ in _OPPOSITES for w in words}))
@@ -39,7 +42,8 @@ _NOT_ALL = compile_skipping(
 )
 _NOT_SUBJECT = frozenset("of the its their his her our these those on board".split())
 _STEM = 4  # letters a subject's word and the plain side's share: "passenger" / "passengers"
-_ALL = re.compile(r"\b(?:all|every|everyone|everybody)\b", re.IGNORECASE)
+# "unanimously" says all (round 20: "No one objected" against "The plan was approved unanimously")
+_ALL = re.compile(r"\b(?:all|every|everyone|everybody|unanimous(?:ly)?)\b", re.IGNORECASE)
 _SOME = re.compile(r"\b(?:some|several|a\s+few|many)\b", re.IGNORECASE)
 _NEGATION = re.compile(r"\b(?:not|never|no|none|nobody|neither|nor)\b|n['’]t\b", re.IGNORECASE)
 _WORD = re.compile(r"[a-z]+")
