@@ -8,8 +8,9 @@ negation said as a state or a comparative ("left out of", "declined", "slower th
 list in another order ("red, white and blue": `inplace.listed_crossed`, `kinds._listed`). Beside each one, the wrong
 claim stays below `verified` with its reason (docs/hostile-inputs.md, "The false-alarm sweep, round 18"). And round
 19's, in the same run: a span in two units, a change by its ends, a temperature's scale, "km/h", "British" / "UK", a
-negated universal said by its opposite, a rank given by order ("The false-alarm sweep, round 19"). One `citeaudit
-run` for the module."""
+negated universal said by its opposite, a rank given by order ("The false-alarm sweep, round 19"); and round 20's,
+"approved unanimously", "zero profit" / "no profit" ("The false-alarm sweep, round 20"). One `citeaudit run` for the
+module."""
 
 from __future__ import annotations
 
@@ -340,5 +341,45 @@ def test_round19_universals_and_ranks_by_order(got: Verdicts) -> None:
         ("w_h_behind", "missing_number:2nd"),
         ("w_now_third", "missing_number:2nd"),
         ("w_other_subject", "negation_mismatch"),
+    ):
+        assert got[key][0] != "verified" and reason in got[key][1], (key, got[key])
+
+
+@claims(
+    {
+        "r20_objected": ("No one objected to the plan.", "The plan was approved unanimously."),
+        "r20_tickets": ("None of the tickets remain.", "All tickets have been sold."),
+        "r20_majority": ("No candidate won a majority.", "All candidates fell short of a majority."),
+        "r20_zero": ("The company made zero profit last year.", "The company made no profit last year."),
+        "r20_not_all": ("Not all shareholders supported the merger.", "Some shareholders opposed the merger."),
+        "h_r20_seats": ("None of the seats remain.", "All the seats have been taken."),
+        "h_r20_waste": ("The plant produced zero waste last year.", "The plant produced no waste last year."),
+        "h_r20_growth": ("The firm reported zero growth in 2020.", "The firm reported no growth in 2020."),
+        "h_r20_opposed": ("Not all residents supported the plan.", "Several residents opposed the plan."),
+        "w_r20_rejected": ("No one objected to the plan.", "The plan was rejected unanimously."),
+        "w_r20_sold": ("None of the tickets were sold.", "All tickets have been sold."),
+        "w_r20_won": ("No candidate won a majority.", "All candidates won a majority."),
+        "w_r20_plain": ("The company made zero profit last year.", "The company made a profit last year."),
+        "w_r20_directors": ("Not all directors supported the merger.", "Some shareholders opposed the merger."),
+        "w_h_r20_seats": ("None of the seats remain.", "All the tickets have been taken."),
+        "w_h_r20_growth": ("The firm reported zero growth in 2020.", "The firm reported strong growth in 2020."),
+    },
+    HARD,
+)
+def test_round20_universals_and_zero(got: Verdicts) -> None:
+    # "No one objected" against "approved unanimously" was negation_mismatch; "zero profit" against "no profit"
+    # negation_mismatch and direction_mismatch; "Not all supported" against "Some opposed" direction_mismatch
+    for key in ("r20_zero", "r20_not_all", "h_r20_waste", "h_r20_growth", "h_r20_opposed"):
+        assert got[key] == ("verified", []), (key, got[key])
+    for key in ("r20_objected", "r20_tickets", "r20_majority", "h_r20_seats"):  # the model's doubt stays
+        assert got[key][1] == [], (key, got[key])
+    for key, reason in (
+        ("w_r20_rejected", "negation_mismatch"),
+        ("w_r20_sold", "negation_mismatch"),
+        ("w_r20_won", "negation_mismatch"),
+        ("w_r20_plain", "direction_mismatch"),
+        ("w_r20_directors", "negation_mismatch"),
+        ("w_h_r20_seats", "negation_mismatch"),
+        ("w_h_r20_growth", "direction_mismatch"),
     ):
         assert got[key][0] != "verified" and reason in got[key][1], (key, got[key])
