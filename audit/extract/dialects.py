@@ -98,6 +98,9 @@ WIDE_NUMERALS_TO = "0123456789" * len(_ZEROS) + ",,,,---&"
 WIDE_NUMERALS = str.maketrans(WIDE_NUMERALS_FROM, WIDE_NUMERALS_TO)
 # A logger or model escaping Markdown writes `\[2\]` (shown as [2]): the backslashes are part of the marker
 _OPEN, _CLOSE_BRACKET = "(?:\\\\?\\[|［|【)", "(?:\\\\?\\]|］|】)"
+# Chinese assistants also bracket a marker in tortoise-shell or white lenticular brackets, `〔1〕`, `〖1〗` (they were
+# no marker: YELLOW no_citations however wrong the source); numeric markers only (a document's name keeps its brackets)
+_NUM_OPEN, _NUM_CLOSE = "(?:\\\\?\\[|［|【|〔|〖)", "(?:\\\\?\\]|］|】|〕|〗)"
 
 # `[Source 2]`, `[source: 2]`, `[Ref 2]`, `[ref2]`, `[Doc #2]` (RAG prompts ask for "[Source N]"): a label before the
 # positions (it was no marker: GREEN beside a verified [1]); `[Source: X.pdf, Page 2]` stays document_page. A caret
@@ -151,8 +154,8 @@ LINKED_NUMERIC = Dialect(
 )
 NUMERIC = Dialect(
     name="numeric",
-    pattern=rf"\^?{_OPEN}(?:\^|{_LABEL_WORD})?{_EGAP}{_POSITIONS}{_EGAP}{_TRAILING}(?:\^{_GAP})?{_CLOSE_BRACKET}\^?{_LINK}",
-    example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^], [1](https://...), ［1］, 【1】, [１], [١]",
+    pattern=rf"\^?{_NUM_OPEN}(?:\^|{_LABEL_WORD})?{_EGAP}{_POSITIONS}{_EGAP}{_TRAILING}(?:\^{_GAP})?{_NUM_CLOSE}\^?{_LINK}",
+    example="[1], [1, 3], [1; 3], [2-4], [^1], [^1^], [1](https://...), ［1］, 【1】, 〔1〕, 〖1〗, [１], [١]",
 )
 # HTML a chat widget rendered around a marker, escaped again or not (audit.extract.html_marks): the marker it shows
 HTML_NUMERIC = Dialect(
@@ -323,10 +326,13 @@ SUPERSCRIPT = Dialect(
         # in raised parentheses, `days⁽¹⁾`, `days⁽¹˒²⁾` (renderers and models writing a footnote so): it was no marker
         # (YELLOW no_citations); under the same place rule (`m⁽²⁾`, `10⁽³⁾` stay text)
         f"|\u207d[{_SUP}]{{1,9}}(?:[{_SUP_SEP}][{_SUP}]{{1,9}})*\u207e"  # the parentheses themselves (RE2)
-        rf"|{SUP_OPEN}[ \t]*\d{{1,9}}(?:[ \t]*[,;–-][ \t]*\d{{1,9}})*[ \t]*{SUP_CLOSE}"
+        # a raised link to the source, `days<sup><a href="#ref1">1</a></sup>` (an HTML answer's footnote, Wikipedia's
+        # form without brackets): it was no marker (YELLOW no_citations); its tags go before the positions are read
+        rf"|{SUP_OPEN}(?i:<a(?:[ \t][^<>\n]{{0,200}}?)?>)?[ \t]*\d{{1,9}}(?:[ \t]*[,;–-][ \t]*\d{{1,9}})*[ \t]*"
+        rf"(?i:</a[ \t]*>)?{SUP_CLOSE}"
         r"|\^\d{1,9}(?:[,;–-]\d{1,9})*\^"
     ),
-    example="days¹, days¹˒², days¹⁰, days.¹, days⁽¹⁾, days<sup>1</sup>, days.^1^",
+    example="days¹, days¹˒², days¹⁰, days.¹, days⁽¹⁾, days<sup>1</sup>, days<sup><a>1</a></sup>, days.^1^",
 )
 
 DIALECTS: tuple[Dialect, ...] = (

@@ -35,11 +35,14 @@ _POINTER = re.compile(r"[,;]?(?<![ \t])[ \t]*\b(?:see(?: also)?|cf\.?|via)[ \t]*
 # a Markdown link whose label holds a marker, `days [see [1]](https://x.org/d1).`: its label stays, its url goes (the
 # claim kept "(https://x.org/d1)", weak `missing_url`, and the label's brackets)
 _LINKED_LABEL = re.compile(r"\[([^\[\]\n]{0,200}\x00[^\[\]\n]{0,200})\]\((?:https?://|www\.|/)[^()\s]{0,2000}\)")
+# a label opening with its markers, then the source's title, `days [[1] Refund Policy](https://x.org/d1).` (a
+# renderer's link to the source): the title goes too (it stayed in the claim: weak `missing_name:Policy`)
+_TITLED_LABEL = re.compile(r"\[((?:\x00[ \t]*)+)[^\[\]\n\x00]{1,200}\]\((?:https?://|www\.|/)[^()\s]{0,2000}\)")
 
 
 def without_marks(text: str) -> str:
     """`text`, each of its cut markers a NUL, without them and what held only them."""
     if "](" in text:
-        text = _LINKED_LABEL.sub(r"\1", text)
+        text = _LINKED_LABEL.sub(r"\1", _TITLED_LABEL.sub(r"\1", text))
     text = _LEADING_COLON.sub(r"\1", _SPACE_BEFORE_MARKER.sub(" ", text))
     return _POINTER.sub("", _BRACKETED.sub("", text)).replace("\x00", "")

@@ -45,10 +45,14 @@ _MARKERS_CLOSED = re.compile(r"(?:[\[【{][^\]】}\n]{0,60}[\]】}][ \t,;]*)+[)\
 def pointed_at(text: str, sentences: list[Sentence], idx: int, at: int) -> int | None:
     """The sentence a pointer cites, its marker at `at` in `sentences[idx]`: "See [1].", "For details, see the
     policy [2].", "Source: [2]" (a sentence only pointing at its markers), or `(Source: [1])` opening a sentence,
-    cite the one before that says something. None when the marker is in no pointer or nothing precedes it."""
+    cite the one before that says something; a pointer opening the answer, `See [1]. Refunds take 30 days.`, the one
+    after it (it cited "."). None when the marker is in no pointer or nothing is beside it."""
     s = sentences[idx]
     if idx == 0:
-        return None
+        if not is_pointer(s.text):
+            return None
+        k = next((k for k in range(1, len(sentences)) if sentences[k].text), None)
+        return k if k is not None and not is_pointer(sentences[k].text) else None
     opening = _OPENING_POINTER.fullmatch(text, s.start, at) is not None and _MARKERS_CLOSED.match(text, at) is not None
     # a source's label after a sentence on its line, `days. Source: [2]` (alone on its line, `Sources: [1]` cites
     # the sentences above it: `labelled`)

@@ -13,8 +13,18 @@ from audit.extract.shaped import as_int as _int
 from audit.extract.shaped import bad as _bad
 
 
+def _position(ref: Any) -> int | None:
+    got = _int(ref)
+    return got if got is not None or not (isinstance(ref, str) and ref.strip().isdigit()) else int(ref)
+
+
 def sentences_of(items: list[Any]) -> tuple[str, list[dict[str, Any]]]:
     texts, out = [], []
+    # positions counted from 0, `[{"text": ..., "citations": [0]}, ...]` (a list's index, as `source_index` is): one 0
+    # among them says so (0 was read as a 1-based position: fabricated, and each other one off by one, misattributed)
+    lists = [s.get("citations", s.get("sources")) for s in items if isinstance(s, dict)]
+    listed = [r for refs in lists if isinstance(refs, list) for r in refs]
+    from_zero = any(_position(r) == 0 for r in listed)
     for s in items:
         t = s.get("text", s.get("sentence")) if isinstance(s, dict) else s
         if not isinstance(t, str):
@@ -26,7 +36,8 @@ def sentences_of(items: list[Any]) -> tuple[str, list[dict[str, Any]]]:
             out.append(_bad("sentences[].citations", s, claim_text=t.strip()))
             continue
         for r in refs or []:
-            out.append(object_of(r) | {"claim_text": t.strip()})
+            at = _position(r) if from_zero else None
+            out.append(({"source_index": at} if at is not None else object_of(r)) | {"claim_text": t.strip()})
     return " ".join(t for t in texts if t), out
 
 

@@ -54,6 +54,10 @@ def _entity_name(m: re.Match[str]) -> str:
 # `days.\u200d[1]` ended no sentence, `[2]\u200d` made a claim of the joiners alone
 _JOINERS = "\u200c\u200d"
 _EDGE_JOINERS = re.compile(rf"(?:(?<=[\s\x00])|^)[{_JOINERS}]+|[{_JOINERS}]+(?=[\s\x00]|$)")
+# a block element's tag at a claim's edge, `<p>Refunds take 30 days [1].` ... `</p>` (an answer logged as HTML): it
+# stayed in the claim (weak); tags inside the claim stay
+_BLOCK = r"</?(?i:p|div|li|ul|ol|blockquote|section|article|td|th|tr|h[1-6])(?:[ \t][^<>\n]{0,200})?>"
+_EDGE_TAGS = re.compile(rf"^(?:{_BLOCK}[ \t]*)+|(?:[ \t]*{_BLOCK})+$")
 # a space written as an HTML entity after a stop, `days.&nbsp;[1]` (audit.extract.dialects.ENTITY_GAP), ends it as
 # a space does: it ended no sentence (both one claim, each marker's claim both sentences)
 _ANSWER_STOP = rf"[.!?]+[\"'”’)\]{_MARKS}{_JOINERS}]*(?=[\s\x00]|{ENTITY_GAP}|$)|\n"
@@ -155,6 +159,8 @@ def strip_markers(text: str) -> str:
     # to its end (quadratic: 30,000 spaces took 4 s, an answer of a million hours)
     out = re.sub(r"(?<![ \t])[ \t]+([.,;:!?])", r"\1", out)
     out = re.sub(r"\s+", " ", out).strip()
+    if "<" in out:
+        out = _EDGE_TAGS.sub("", out)
     return table_row_text(out) if out.startswith("|") or out.endswith("|") else out
 
 

@@ -35,7 +35,10 @@ def test_a_pointers_marker_cites_the_sentence_before() -> None:
     assert _claims("Refunds take 30 days. Source: [1]") == ["Refunds take 30 days."]
     # a source's label on its own line cites the sentences above it (`sections.labelled`, below)
     assert _claims("Refunds take 30 days.\n\nSources: [1]") == ["Refunds take 30 days."]
-    assert _claims("See [1]. Refunds take 30 days.") == ["."]  # nothing before it: as before
+    # a pointer opening the answer cites the sentence after it (hostile inputs 16; it cited ".")
+    assert _claims("See [1]. Refunds take 30 days.") == ["Refunds take 30 days."]
+    assert _claims("(See [2].) Shipping is free. Refunds take 30 days [1].")[0] == "Shipping is free."
+    assert _claims("See [1]. See also [2].") == [".", "."]  # nothing but pointers: as before
     assert _claims("Rest well. See a doctor [1].") == ["See a doctor."]  # written after the rule: a statement
 
 
@@ -94,3 +97,13 @@ def test_a_source_labels_line_cites_the_sentences_above_it_up_to_a_marker() -> N
     long = " ".join(f"Sentence number {i} says something long enough to count here." for i in range(60))
     claim = _claims(f"{long}\nSources: [1]")[0]
     assert claim.endswith("number 59 says something long enough to count here.") and len(claim) <= 2000
+
+
+def test_zero_based_segment_citations_read_as_source_indexes() -> None:
+    # one 0 among a list of segments' positions says they count from 0 (0 was fabricated, the others off by one)
+    zero = answer_parts([{"text": "A.", "citations": [0]}, {"text": "B.", "citations": ["1"]}])
+    assert zero is not None and [c.get("source_index") for c in zero["citations"]] == [0, 1]
+    one = answer_parts([{"text": "A.", "citations": [1]}, {"text": "B.", "citations": [2]}])
+    assert one is not None and [c.get("id") for c in one["citations"]] == [1, 2]  # from 1: as before
+    named = answer_parts([{"text": "A.", "citations": [0, "policy.pdf"]}])  # written after the rule: a name stays one
+    assert named is not None and named["citations"][1].get("document_name") == "policy.pdf"
