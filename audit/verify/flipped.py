@@ -5,8 +5,9 @@ swapped for another (`swaps`), and the embeddings read the same sentence.
 
 Pairs of opposite deeds (lost / kept, retained, held; gained / lost; won / lost; accepted / rejected; approved /
 rejected, blocked; passed / failed); the claim says one of a pair before its thing ("lost its majority": "majority"),
-not negated; a window says the other before the same thing, and no window says the claim's deed of it:
-`swapped:lost/kept`. Pure.
+not negated; a window says the other before the same thing, of the same party (a content word of the claim's before
+its verb in the window's sentence before the other verb: not the converse, "Brazil won the final" against "Germany
+lost the final to Brazil"), and no window says the claim's deed of it: `swapped:lost/kept`. Pure.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ _PAIRS: tuple[tuple[str, str], ...] = (
     (r"accepted|accepts|approved|approves|endorsed|backed", r"rejected|rejects|declined|blocked|vetoed|turned\s+down"),
 )
 _DET = r"(?:(?:its|the|a|an|their|his|her|our|overall|outright)\s+)*"
+_FUNCTION = frozenset("the and its their his her this that who which also".split())
 _NOT = re.compile(r"\b(?:not|never|no|without)\b|n't\b", re.IGNORECASE)
 
 
@@ -41,8 +43,12 @@ def deed_flipped(claim: str, windows: Iterable[str]) -> str | None:
                 thing = m["thing"].lower()
                 if any(_said(own, thing, t) for t in texts):
                     continue
+                party = {w for w in re.findall(r"[a-z]{3,}", claim[: m.start()].lower()) if w not in _FUNCTION}
                 said = next((s for t in texts if (s := _said(other, thing, t)) is not None), None)
-                if said is not None and not _NOT.search(said.string[max(0, said.start() - 20) : said.start()]):
+                if said is None or not party:
+                    continue
+                before = re.split(r"[.!?;]\s", said.string[: said.start()])[-1].lower()
+                if party & set(re.findall(r"[a-z]{3,}", before)) and not _NOT.search(before[-20:]):
                     verb = said.group().split()[0].lower()
                     return f"{' '.join(m['verb'].lower().split())}/{verb}"
     return None

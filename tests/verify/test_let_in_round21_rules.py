@@ -84,6 +84,10 @@ RIGHT = [
     (deed_flipped, "The party kept its majority.", MAJORITY),
     (deed_flipped, "The party lost six seats.", MAJORITY),
     (deed_flipped, "The senator retained her seat in the election.", SEAT),
+    # the converse, another party's opposite deed (tests/cli/test_hostile_keyfacts.py's cases, which a first version
+    # flagged)
+    (deed_flipped, "Brazil won the 2002 World Cup final.", "Germany lost the 2002 World Cup final to Brazil."),
+    (deed_flipped, "Smith lost the 2020 mayoral election.", "Jones won the 2020 mayoral election, defeating Smith."),
     (record_of_other, "The church is the oldest building in the town.", CHURCH),
     (record_of_other, "The library is the largest building in the town.", CHURCH),
     (
