@@ -9,7 +9,9 @@ states the deed of another name ("directed by Will Gluck") and another deed of t
 Royal"), and none states the claim's deed of the claim's name (its last word: "Royal"), alone or among several
 ("produced by Luc Besson and Olivier Megaton" names both). Deeds joined before one "by" ("co-written and produced
 by") are each that name's; "co-written" is "written". Not a claim whose deed is a negation's, nor a verb whose "by"
-names no doer of a role ("followed by", "replaced by", "inspired by"). Pure.
+names no doer of a role ("followed by", "replaced by", "inspired by"). The claim's name as an active deed's doer too
+("James Chen founded the company" against "founded by Maria Lopez, who later hired James Chen": `swapped:chen/lopez`;
+let-ins round 21), where a window names it and gives the deed only to another name. Pure.
 """
 
 from __future__ import annotations
@@ -69,3 +71,35 @@ def agent_given_other(claim: str, windows: Iterable[str]) -> str | None:
         if other is not None and own is not None:
             return f"{deed}/{own}"
     return None
+
+
+# the claim's name as the doer of an active deed ("James Chen founded the company": let-ins round 21)
+_PAST = {"wrote": "written", "drew": "drawn", "sang": "sung", "began": "begun", "took": "taken", "gave": "given"}
+_ACTIVE = re.compile(
+    rf"^(?:The\s+)?({_NAME})\s+(?:(?:co-)?({'|'.join(_PAST)}|{_IRREGULAR}|[a-z]{{3,}}ed))\s+(?:the|a|an|its|his|her)\b"
+)
+
+
+def doer_given_other(claim: str, windows: Iterable[str]) -> str | None:
+    """`chen/lopez` where the claim's name does a deed (active) that a window gives another name ("founded by Maria
+    Lopez"), the window names the claim's name, and none gives the deed to it; None otherwise."""
+    m = _ACTIVE.match(claim.strip())
+    if m is None or _NEGATED.search(claim):
+        return None
+    deed = _PAST.get(m.group(2).lower(), m.group(2).lower())
+    if deed in _NO_ROLE:
+        return None
+    last = m.group(1).split()[-1].rstrip(".")
+    named = re.compile(rf"\b{re.escape(last)}\b")
+    texts = list(windows)
+    other = None
+    for text in texts:
+        for w in _WINDOW_DEED.finditer(text):
+            if deed not in {_deed(d) for d in re.split(_JOIN, w.group(1))}:
+                continue
+            if named.search(w.group(2)):
+                return None  # the source gives the claim's name the deed
+            other = other or w.group(2).split()[-1].rstrip(".")
+    if other is None or not any(named.search(t) for t in texts):
+        return None
+    return f"{last.lower()}/{other.lower()}"

@@ -9,7 +9,8 @@ The claim says a word of attaining ("became", "was elected", "was appointed", "w
 ";", ...) that holds that figure and the first content word after the claim's verb ("mayor", "palme") tells only of
 a bid for it ("ran for", "stood for", "sought", "campaigned", "competed for", "was nominated", "was shortlisted",
 "applied for", "bid for"; not "contested", said of a final played), and no clause of the windows with the figure and
-that word tells of it attained ("appointed", "confirmed", "winning", ...): `swapped:became/ran for`. Pure.
+that word tells of it attained ("appointed", "confirmed", "winning", ...) by the claim's party, not another's ("which
+was awarded to South Africa", round 21): `swapped:became/ran for`. Pure.
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ _BID = re.compile(
     r"(?:appl(?:ied|ies|y)|bid|bids|bidding|sought|tried|offered|campaigned)\s+to\s+host)\b",
     re.IGNORECASE,
 )
+# attained by another party than the claim's ("which was awarded to South Africa", "won by London"; round 21)
+_TO_OTHER = re.compile(
+    r"\b(?:awarded|given|granted|won|went|handed|hosted|staged)\s+(?:instead\s+)?(?:to|by)\s+(?:the\s+)?"
+    r"(?P<other>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+)
 _FIGURE = re.compile(r"\b\d[\d,.]*\b")
 _CLAUSES = re.compile(r"(?<=[.!?;])\s+|,?\s+\b(?:but|while|whereas|although|though|and\s+later|before)\b")
 _SKIP = frozenset("the a an as of in on at for to by its his her their this that".split())
@@ -54,7 +60,12 @@ def bid_as_attained(claim: str, windows: Iterable[str]) -> str | None:
     clauses = [
         c for w in windows for c in _CLAUSES.split(w) if c and what in c.lower() and figures & set(_FIGURE.findall(c))
     ]
-    if not clauses or any(_SAYS_ATTAINED.search(c) for c in clauses):
+    own = claim[: m.start()]  # the claim's party, before its verb
+
+    def others(c: str) -> str:
+        return _TO_OTHER.sub(lambda t: t.group() if t["other"].split()[0] in own else " ", c)
+
+    if not clauses or any(_SAYS_ATTAINED.search(others(c)) for c in clauses):
         return None
     bids = [b for c in clauses if (b := _BID.search(c)) is not None]
     if not bids:

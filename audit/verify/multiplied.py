@@ -1,6 +1,7 @@
 """A multiple stated where the source gives the change in percent, and the two differ: "Sales doubled in 2020"
 against "Sales rose 40 percent in 2020", "The price of the drug halved" against "fell by 20%", "Ridership tripled"
-against "grew by 50 percent", "Visitor numbers halved" against "fell 30 percent".
+against "grew by 50 percent", "Visitor numbers halved" against "fell 30 percent"; a change given as a fraction in words
+too ("halved" against "fell by a third", "doubled" against "rose by half": let-ins round 21).
 
 `multiples.py` reads the other way round, a claim's rise in percent against its source's multiple ("rose by 200%" /
 "tripled"), as one fact said two ways; a claim's multiple holds no figure for `keyfacts` to miss and no word a copy
@@ -45,6 +46,23 @@ _CHANGE = re.compile(
     r"reduction|cut|slump))\b",
     re.IGNORECASE,
 )
+# a change given as a fraction in words, "fell by a third", "rose by half" (let-ins round 21: "halved" was verified)
+_FRACTIONS = {
+    "half": 50.0,
+    "a half": 50.0,
+    "a third": 100 / 3,
+    "one third": 100 / 3,
+    "two thirds": 200 / 3,
+    "a quarter": 25.0,
+    "one quarter": 25.0,
+    "three quarters": 75.0,
+    "a fifth": 20.0,
+    "a tenth": 10.0,
+}
+_FRACTION = "|".join(f.replace(" ", r"[\s-]+") for f in _FRACTIONS)
+_FRACTION_CHANGE = re.compile(
+    rf"\b(?:(?P<dir_up>{_UP}|up)|(?P<dir_down>{_DOWN}|down)){_HEDGE}\s+by\s+(?P<frac>{_FRACTION})\b", re.IGNORECASE
+)
 _OWN_PERCENT = re.compile(r"\d\s?(?:%|per\s?cent\b|percent\b)", re.IGNORECASE)
 _WORD = re.compile(r"[a-z]+")
 _FUNCTION = frozenset(
@@ -82,6 +100,9 @@ def _agrees(said: float, hedge: str | None, stated: float) -> bool:
 
 def _stated(m: re.Match[str]) -> float:
     """A window's change, signed: "rose 40 percent" 40, "fell by 20%" -20."""
+    if m.re is _FRACTION_CHANGE:
+        value = _FRACTIONS[" ".join(m["frac"].lower().replace("-", " ").split())]
+        return value if m["dir_up"] else -value
     value = float(next(g for g in m.groups()[1:] if g is not None and g[0].isdigit()))
     return value if (m["dir_up"] or m["noun_up"]) else -value
 
@@ -102,7 +123,13 @@ def multiple_against_percent(claim: str, windows: Iterable[str]) -> str | None:
         if not subject or any(kind.search(s) is not None for s in sentences):
             continue  # the windows state a multiple of its kind themselves
         said = _percent(m)
-        changes = [c for s in sentences for c in _CHANGE.finditer(s) if subject & set(_WORD.findall(s[: c.start()]))]
+        changes = [
+            c
+            for s in sentences
+            for change in (_CHANGE, _FRACTION_CHANGE)
+            for c in change.finditer(s)
+            if subject & set(_WORD.findall(s[: c.start()]))
+        ]
         if changes and not any(_agrees(said, m["hedge"], _stated(c)) for c in changes):
             return f"{' '.join(m.group().split())}/{' '.join(changes[0].group().split())}"
     return None

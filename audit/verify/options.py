@@ -13,7 +13,9 @@ windows, in one sentence of them that holds most of the claim's words (`SHARE`):
     few after its "most of whom" (or "many", "some" ... "of them", "of which"), where it says no "all":
     `swapped:all/most of whom` (let-in round 11);
   - "a majority of" or "most of" (the M) in the claim, a word of the few after it among the few after the
-    sentence's "N of the M" where N is half of M or less: `swapped:majority/120 of 300`.
+    sentence's "N of the M" where N is half of M or less: `swapped:majority/120 of 300`;
+  - "only X" in the claim, where a sentence says "most" (mostly, mainly, many ...) of X and no window a word of
+    exclusion ("only", "solely", "restricted to", "open to", "must"): `swapped:only/most` (let-ins round 21).
 Pure.
 """
 
@@ -301,3 +303,29 @@ _SHARE_OF = re.compile(
     re.IGNORECASE,
 )
 HALF = 50.0
+
+
+_EXCLUSIVE = re.compile(
+    r"\b(?:only|exclusively|solely|restricted\s+to|limited\s+to|reserved\s+for|open\s+to|alone|sole|must)\b", re.I
+)
+_MOST_OF = r"most|mostly|mainly|largely|chiefly|predominantly|primarily|majority|many|some"
+
+
+def only_for_most(claim: str, windows: Iterable[str]) -> str | None:
+    """`only/most` where the claim's "only X" is said of most (mostly, many ...) X in a sentence of the windows, and
+    no window says X alone or restricted ("Only women can join the club" against "most of its members are women":
+    let-ins round 21); None otherwise."""
+    options = [(m["a"] or m["b"]).lower() for m in _ONLY.finditer(claim)]
+    options = [o for o in options if o not in _NOT_OPTIONS]
+    texts = list(windows)
+    if not options or any(_EXCLUSIVE.search(t) for t in texts):
+        return None
+    for sentence in (s for t in texts for s in _SENTENCE.split(t)):
+        for o in options:
+            others = _content(claim) - {"only", "exclusively", "solely", o}
+            if len(others & _content(sentence)) < 0.5 * len(others):
+                continue  # a sentence of the claim's deed or thing
+            part = re.search(rf"\b({_MOST_OF})\b(?:\W+\w+){{0,4}}?\W+{o}\b", sentence, re.IGNORECASE)
+            if part is not None:
+                return f"only/{part.group(1).lower()}"
+    return None

@@ -7,16 +7,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audit.verdict import SWAPPED, UNASSERTED
-from audit.verify.agents import agent_given_other
+from audit.verify.agents import agent_given_other, doer_given_other
 from audit.verify.attempts import bid_as_attained
 from audit.verify.bars import leave_or_going_on
 from audit.verify.bindings import figure_of_another
 from audit.verify.chronology import order_against_dates
 from audit.verify.contrasted import attribute_of_other, forecast_as_done, part_for_whole, yet_to_come
+from audit.verify.deliberated import weighed_as_done
 from audit.verify.ended import state_but_ended
 from audit.verify.equality import equality_changed
+from audit.verify.flipped import deed_flipped
 from audit.verify.freeof import said_free_of
 from audit.verify.frequency import frequency_changed
+from audit.verify.holders import record_of_other
 from audit.verify.kinds import kind_said_otherwise
 from audit.verify.multiplied import multiple_against_percent
 from audit.verify.obligation import advice_as_duty
@@ -26,6 +29,7 @@ from audit.verify.options import (
     every_for_some,
     majority_for_few,
     most_for_some,
+    only_for_most,
     only_option,
     several_for_one,
     whole_for_part,
@@ -64,7 +68,9 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
     ("fifteen/numbered 12", "forty people/20 men and 15 women"), control where they give a share of half or less
     ("majority/49 percent"), a fact they give another deed or noun of its sentence ("lyon/paris"), a deed to come
     they tell as done ("will reopen/reopened"), a state holding that they say ended ("since 2015/until 2018"), a word of
-    more force on their word's scale ("banned/restricted"); last
+    more force on their word's scale ("banned/restricted"), a deed they only weigh ("ban/study a ban"), a thing given
+    the deed opposite to theirs ("lost/kept"), a record they give another holder ("library/church"), a deed's doer
+    where they give the deed another name ("chen/lopez"), "only" where they say "most" ("only/most"); last
     one option stated as the only one ("all/only 9").
     Pure; what tools/hard_reasons/measure.py counts on the training pairs too."""
     some = all_for_some(claim, windows) or majority_for_few(claim, windows)
@@ -108,6 +114,11 @@ def window_reasons(claim: str, windows: list[str], swaps: Sequence[str]) -> tupl
             done_as_to_come,
             ongoing_but_ended,
             more_force,
+            weighed_as_done,
+            deed_flipped,
+            record_of_other,
+            doer_given_other,
+            only_for_most,
         )
         swapped += [rule(claim, windows) for rule in (*rules, *later)]
     only = only_option(claim, windows) or yet_to_come(claim, windows) or forecast_as_done(claim, windows)

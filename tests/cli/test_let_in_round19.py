@@ -267,6 +267,18 @@ MUSEUM = "The museum reopened in June after a two-year renovation."
 CLOSED = "The museum was closed for renovation from 2015 until 2018."
 COMPOSER = "The composer was born in Hamburg in 1833 and died in Vienna in 1897."
 ENGINEERS = "The company hired 200 engineers in Berlin and 80 engineers in Munich last year."
+BAN = "The council voted to study a ban on fireworks."
+MAJORITY = "The party kept its majority, although it lost six seats."
+CHURCH = "The church is the oldest building in the town; the library is its largest."
+FOUNDER = "The company was founded by Maria Lopez, who later hired James Chen as its chief executive."
+CLUB = "The club was founded by women in 1920, and most of its members are women."
+BURGLARIES = "The number of burglaries fell by a third last year."
+BRIDGE = "The bridge was closed in May. Engineers had found cracks in its supports the year before."
+MOROCCO = "Morocco applied to host the 2010 World Cup, which was awarded to South Africa."
+SEAT = "The senator retained her seat in the election, though she lost the popular vote in the capital."
+DESIGNED = "The museum was designed by Karl Weber, who later commissioned Lena Fischer to paint its murals."
+WHEAT = "The price of wheat fell by a quarter during the drought."
+EXPO = "Brazil bid to host the 2030 Expo, which was awarded to Riyadh."
 
 
 @claims(
@@ -297,6 +309,20 @@ ENGINEERS = "The company hired 200 engineers in Berlin and 80 engineers in Munic
             "The new terminal opened in March after three years of construction.",
         ),
         "law": ("The law took effect in 2009.", "The law was passed in 2009 and took effect three years later."),
+        # round 21 (Let-ins, round 21): a deed only weighed, the opposite deed, a record of another holder, ...
+        "r21_ban": ("The council voted to ban fireworks.", BAN),
+        "r21_majority": ("The party lost its majority.", MAJORITY),
+        "r21_oldest": ("The library is the oldest building in the town.", CHURCH),
+        "r21_founded": ("James Chen founded the company.", FOUNDER),
+        "r21_only": ("Only women can join the club.", CLUB),
+        "r21_halved": ("The number of burglaries halved last year.", BURGLARIES),
+        "r21_because": ("The bridge was closed in May because engineers had found cracks in its supports.", BRIDGE),
+        "r21_hosted": ("Morocco hosted the 2010 World Cup.", MOROCCO),
+        # round 21, held out (written after its rules)
+        "r21_seat": ("The senator lost her seat in the election.", SEAT),
+        "r21_designed": ("Lena Fischer designed the museum.", DESIGNED),
+        "r21_quarter": ("The price of wheat halved during the drought.", WHEAT),
+        "r21_expo": ("Brazil hosted the 2030 Expo.", EXPO),
         # supported: each fact with its own deed, the share as a share, the cause the source gives, the deed as done
         "ok_died": ("The painter died in Paris.", PAINTER),
         "ok_born": ("The painter was born in Lyon.", PAINTER),
@@ -313,10 +339,20 @@ ENGINEERS = "The company hired 200 engineers in Berlin and 80 engineers in Munic
         "ok_munich": ("The company hired 80 engineers in Munich last year.", ENGINEERS),
         "ok_vienna": ("The composer died in Vienna.", COMPOSER),
         "ok_restricted": ("The council restricted fireworks.", "The council restricted the use of fireworks."),
+        "ok_r21_study": ("The council voted to study a ban on fireworks.", BAN),
+        "ok_r21_kept": ("The party kept its majority.", MAJORITY),
+        "ok_r21_seats": ("The party lost six seats.", MAJORITY),
+        "ok_r21_church": ("The church is the oldest building in the town.", CHURCH),
+        "ok_r21_lopez": ("Maria Lopez founded the company.", FOUNDER),
+        "ok_r21_club": ("The club was founded by women in 1920.", CLUB),
+        "ok_r21_third": ("The number of burglaries fell by a third last year.", BURGLARIES),
+        "ok_r21_awarded": ("South Africa was awarded the 2010 World Cup.", MOROCCO),
+        "ok_r21_retained": ("The senator retained her seat in the election.", SEAT),
+        "ok_r21_weber": ("Karl Weber designed the museum.", DESIGNED),
     }
 )
 def test_a_fact_bound_otherwise_or_a_time_moved_is_not_verified(got: Verdicts) -> None:
-    # each wrong case was verified with no reason before round 20
+    # each wrong case was verified with no reason before round 20 (the r21_ ones before round 21)
     _assert_flagged(
         got,
         {
@@ -336,6 +372,18 @@ def test_a_fact_bound_otherwise_or_a_time_moved_is_not_verified(got: Verdicts) -
             "stake": "swapped:majority/40 percent",
             "tense": "swapped:will open/opened",
             "law": "swapped:2009/three years later",
+            "r21_ban": "swapped:ban/study a ban",
+            "r21_majority": "swapped:lost/kept",
+            "r21_oldest": "swapped:library/church",
+            "r21_founded": "swapped:chen/lopez",
+            "r21_only": "swapped:only/most",
+            "r21_halved": "swapped:halved/fell by a third",
+            "r21_because": "unasserted:cause",
+            "r21_hosted": "swapped:hosted/applied to host",
+            "r21_seat": "swapped:lost/retained",
+            "r21_designed": "swapped:fischer/weber",
+            "r21_quarter": "swapped:halved/fell by a quarter",
+            "r21_expo": "swapped:hosted/bid to host",
         },
     )
     _assert_verified(got, tuple(k for k in got if k.startswith("ok_")), clear_of="swapped:")
