@@ -114,7 +114,8 @@ def _clauses(sentence: str) -> list[list[str]]:
     out: list[list[str]] = []
     for part in _CLAUSE.split(sentence):
         tokens = _TOKEN.findall(part)
-        own = {w for w in _words(tokens) if w not in _facts(tokens)}
+        facts = _facts(tokens)  # once, not per word
+        own = {w for w in _words(tokens) if w not in facts}
         if out and not own:
             out[-1] += tokens
         elif tokens:
