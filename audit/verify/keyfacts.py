@@ -274,8 +274,7 @@ def _date_keys(month: int, day: int | None, year: str | None) -> set[str]:
 
 def _date_forms(source: str, digit_dates: list[tuple[re.Match[str], str]]) -> tuple[set[str], set[str]]:
     """A source's dates in every digit form a claim may use, and the parts of its digit dates as bare numbers
-    ("2020-03-03" holds 3 as "March 3, 2020" states it); and what its dates, in digits or words, state
-    (`_date_keys`)."""
+    ("2020-03-03" holds 3 as "March 3, 2020" does); and what its dates, in digits or words, state (`_date_keys`)."""
     out: set[str] = set()
     keys: set[str] = set()
     for m, date in digit_dates:
@@ -374,7 +373,8 @@ def missing_facts(facts: KeyFacts, source: str) -> list[str]:
     counted = _source_counts(source) if facts.counts else frozenset()
     uncounted = {n for n, _ in facts.counts} - {n for n, noun in facts.counts if noun in counted}
     out = [f"missing_number:{n}" for n in facts.numbers if n not in uncounted and not _has_number(n, src_numbers)]
-    out = [r for r in out if r[15:] not in ranks_held(facts.numbers, facts.names, source)]  # by order (`ranked`)
+    held = ranks_held(facts.numbers, facts.names, source) if out else set()  # by order (`ranked`), read once
+    out = [r for r in out if r[15:] not in held]
     if (facts.ranges or facts.year_spans) and out:  # a range is found where the source has a number inside it
         inside = numbers_inside(facts.ranges, facts.year_spans, src_numbers, source)
         out = [r for r in out if r.removeprefix("missing_number:") not in inside]

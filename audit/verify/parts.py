@@ -27,6 +27,11 @@ _PLACE = re.compile(
     r"^\s*(?:The\s+(?:state|country|province|region|city|county|nation|town|island)\s+of\s+)?"
     r"((?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+)\s+([a-z]{3,})\b"
 )
+# a part before its place: "the city of Austin, " (then "Texas, passed": `place_for_part`'s pattern, the claim's own)
+_HELD_AT = re.compile(
+    r"\b(?:city|town|village|county|district|state|province|region|municipality|port) of\s+"
+    r"((?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+),\s+"
+)
 # capitalised words that open a sentence and name no place or person (contrasted.py reads them too)
 OPENERS = frozenset("The A An In On At By For After Before When While This That These Those It He She They".split())
 
@@ -41,12 +46,11 @@ def place_for_part(claim: str, windows: Iterable[str]) -> str | None:
     windows = list(windows)
     if not any(place in w and verb in w for w in windows):
         return None  # both patterns below need the place and its verb in one sentence (a first look, no compile)
-    held = re.compile(
-        rf"\b(?:city|town|village|county|district|state|province|region|municipality|port) of\s+"
-        rf"((?:[A-Z][a-z]+\s+){{0,2}}[A-Z][a-z]+),\s+{re.escape(place)},?\s+{re.escape(verb)}\b"
-    )
-    whole = re.compile(rf"(?<!, ){re.escape(place)}\s+{re.escape(verb)}\b")  # the place's own deed
     found_in = sentences(claim, windows, EVERY_SHARE)
+    if not any(place in s and verb in s and _HELD_AT.search(s) for s in found_in):
+        return None  # `held` needs all three in a sentence with half the claim's words (no compile: the claim's own)
+    held = re.compile(rf"{_HELD_AT.pattern}{re.escape(place)},?\s+{re.escape(verb)}\b")
+    whole = re.compile(rf"(?<!, ){re.escape(place)}\s+{re.escape(verb)}\b")  # the place's own deed
     if any(whole.search(sentence) for sentence in found_in):
         return None  # "California banned plastic bags statewide in 2014, after San Francisco, California, ..."
     for sentence in found_in:

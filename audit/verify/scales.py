@@ -34,6 +34,12 @@ _SCALES: dict[str, tuple[str, str]] = {
     "permanent": (r"permanent(?:ly)?|for\s+good|forever", r"brief(?:ly)?|temporar(?:y|ily)|for\s+a\s+time"),
     "unanimous": (r"unanimous(?:ly)?", r"by\s+\d+\s+votes?\s+to\s+[1-9]\d*|narrow(?:ly)?|split\s+vote"),
 }
+# each scale's strong and weak words, compiled once; any strong word at all, a first look before the scales
+_PATTERNS = tuple(
+    (re.compile(rf"\b(?:{strong})\b", re.IGNORECASE), re.compile(rf"\b(?:{weak})\b", re.IGNORECASE))
+    for strong, weak in _SCALES.values()
+)
+_ANY_STRONG = re.compile(rf"\b(?:{'|'.join(strong for strong, _ in _SCALES.values())})\b", re.IGNORECASE)
 _NOT = re.compile(r"\b(?:not|never|no|n't|without)\b|n't\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 _WORD = re.compile(r"[a-z]{3,}")
@@ -51,12 +57,14 @@ def _content(text: str) -> set[str]:
 def more_force(claim: str, windows: Iterable[str]) -> str | None:
     """`banned/restricted` where the claim says a strong word of a scale that a sentence of the windows it copies says
     a weak word of, and no window a strong one; None otherwise."""
+    if _ANY_STRONG.search(claim) is None:
+        return None
     windows = list(windows)
-    for strong, weak in _SCALES.values():
-        m = re.search(rf"\b(?:{strong})\b", claim, re.IGNORECASE)
+    for strong, weak in _PATTERNS:
+        m = strong.search(claim)
         if m is None or _NOT.search(claim[max(0, m.start() - 30) : m.start()]):
             continue
-        if any(re.search(rf"\b(?:{strong})\b", w, re.IGNORECASE) for w in windows):
+        if any(strong.search(w) for w in windows):
             continue
         others = _content(claim[: m.start()] + " " + claim[m.end() :])
         if not others:
@@ -64,7 +72,7 @@ def more_force(claim: str, windows: Iterable[str]) -> str | None:
         for sentence in dict.fromkeys(s for w in windows for s in _SENTENCE.split(w)):
             if len(others & _content(sentence)) < SHARE * len(others):
                 continue
-            said = re.search(rf"\b(?:{weak})\b", sentence, re.IGNORECASE)
+            said = weak.search(sentence)
             if said is not None and not _NOT.search(sentence[max(0, said.start() - 30) : said.start()]):
                 return f"{' '.join(m.group().lower().split())}/{' '.join(said.group().lower().split())}"
     return None

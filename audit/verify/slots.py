@@ -114,7 +114,8 @@ def _clauses(sentence: str) -> list[list[str]]:
     out: list[list[str]] = []
     for part in _CLAUSE.split(sentence):
         tokens = _TOKEN.findall(part)
-        own = {w for w in _words(tokens) if w not in _facts(tokens)}
+        facts = _facts(tokens)  # once, not per word
+        own = {w for w in _words(tokens) if w not in facts}
         if out and not own:
             out[-1] += tokens
         elif tokens:
@@ -133,12 +134,22 @@ def fact_of_other_clause(claim: str, windows: Iterable[str]) -> str | None:
     cwords = _words(ctokens) - set(cfacts) - {w for f in cfacts for w in f.split()} - units - _SAYING
     if len(cwords) < 2:
         return None
-    for window in windows:
-        for sentence in _SENTENCE.split(window):
-            found = _in_sentence(cfacts, cwords, sentence)
-            if found is not None:
-                return found
+    firsts = {f.split()[0] for f in cfacts}
+    for sentence in dict.fromkeys(s for window in windows for s in _SENTENCE.split(window)):  # each sentence once
+        if sentence.isascii() and not _may_hold(firsts, sentence):
+            continue
+        found = _in_sentence(cfacts, cwords, sentence)
+        if found is not None:
+            return found
     return None
+
+
+def _may_hold(firsts: set[str], sentence: str) -> bool:
+    """A first look: whether the (ASCII) sentence's text, in lower case and without commas, holds the first word of
+    a fact of the claim (`firsts`); every fact of a clause starts with a token's word so (its figure's commas gone),
+    and a sentence with none of the claim's facts has no clause to cross."""
+    text = sentence.lower().replace(",", "")
+    return any(first in text for first in firsts)
 
 
 def _in_sentence(cfacts: dict[str, str], cwords: set[str], sentence: str) -> str | None:
