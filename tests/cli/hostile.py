@@ -91,6 +91,16 @@ def cites_by_answer(db: Path) -> dict[str, list[tuple[Any, ...]]]:
     return {a: [tuple(c) for c in cs] for a, cs in got}
 
 
+def verdicts_by_answer(db: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Each answer's citations: (cited_ref, verdict, claim), in order."""
+    return {a: [(ref, v, c) for ref, _, v, c in cs] for a, cs in cites_by_answer(db).items()}
+
+
+def uncited_by_answer(db: Path) -> dict[str, list[str]]:
+    """Each answer's uncited claims' sentences, in order."""
+    return dict(q(db, "SELECT answer_id, list(sentence ORDER BY sentence_idx) FROM uncited_claims GROUP BY 1"))
+
+
 def fabricated_reasons(db: Path) -> dict[str, list[str]]:
     """Each answer's fabricated citations' reasons, in order."""
     got = q(db, "SELECT answer_id, flatten(list(reasons ORDER BY citation_ord)) FROM citation_audit "
@@ -100,6 +110,12 @@ def fabricated_reasons(db: Path) -> dict[str, list[str]]:
 
 # the log-format rounds' two sources with urls, and their answers audited (a text, or a JSON shape dumped)
 URL_CTX = [c | {"url": f"https://x.org/{c['doc_id']}"} for c in CTX]
+
+# the two contexts' statements, each claim without its stop, and the verdicts of both cited right or each other's
+REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
+R, S = REFUNDS[:-1], SHIPPING[:-1]
+BOTH = [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)]
+SWAPPED = [("2", "misattributed", REFUNDS), ("1", "misattributed", SHIPPING)]
 
 
 def logged_rows(answers: dict[str, Any], ctx: list[dict[str, Any]] = URL_CTX) -> list[dict[str, Any]]:

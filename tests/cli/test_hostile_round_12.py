@@ -12,17 +12,21 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from audit.contract import answers_schema, context_type
-from tests.cli.hostile import CTX, URL_CTX, batched, cites_by_answer, logged_rows, run_input
+from tests.cli.hostile import (
+    REFUNDS,
+    SHIPPING,
+    URL_CTX,
+    batched,
+    cites_by_answer,
+    logged_rows,
+    run_input,
+    verdicts_by_answer,
+)
 from tests.conftest import query as q
 
-REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
 EXCHANGES = "Exchanges are free within 14 days."
 CTX3 = [*URL_CTX, {"doc_id": "d3", "chunk_id": "c3", "title": "Exchanges.pdf", "page": 3, "text": EXCHANGES}]
 ALL3 = "Refunds take 30 days, shipping is free over 50 euros and exchanges are free within 14 days"
-
-
-def _got(db: Path) -> dict[str, list[tuple[Any, ...]]]:
-    return {a: [(ref, v, c) for ref, _, v, c in cs] for a, cs in cites_by_answer(db).items()}
 
 
 def _refs(db: Path) -> dict[str, list[str]]:
@@ -60,7 +64,7 @@ MATH = {
 @batched(logged_rows(MATH))
 def test_mathematical_digits_in_a_marker_read_as_the_position_they_show(answers_db: Path) -> None:
     # `[𝟏]` (U+1D7CF, outside the plane the digit class covered) was no marker: YELLOW no_citations however wrong
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     for a in ("bold", "sans", "mono"):
         assert got.get(a) == [("1", "verified", REFUNDS)], (a, got.get(a))
     assert got["wrong"] == [("2", "misattributed", REFUNDS)], got["wrong"]
@@ -103,7 +107,7 @@ LEADING = {
 @batched(logged_rows(LEADING))
 def test_a_marker_opening_a_line_cites_that_line(answers_db: Path) -> None:
     # `days.\n[2] Shipping ...` gave [2] to the sentence before: that sentence cited twice, the line's claim uncited
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     # after a list's number, `1. [1] Refunds ...`, it cited "1.", an empty claim (unsupported, RED however right)
     for a in ("lines", "wide", "numbered"):
         assert got.get(a) == [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)], (a, got.get(a))
@@ -127,7 +131,7 @@ BREAKS = {
 def test_an_html_line_break_in_prose_ends_a_line(answers_db: Path) -> None:
     # `days.<br>Shipping ...` (a chat widget's answer logged as rendered) ended no sentence: both one claim, each
     # marker's unsupported, RED however right
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     for a in ("br", "self_closing"):
         assert got.get(a) == [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)], (a, got.get(a))
     assert got["leading"] == [("2", "verified", SHIPPING)], got["leading"]
@@ -171,7 +175,7 @@ STRINGS = {"twice": _encoded(1, 1), "thrice": _encoded(2, 1), "thrice_wrong": _e
 def test_the_model_json_in_a_json_string_in_a_json_string_is_read(answers_db: Path) -> None:
     # a gateway and a logger each `json.dumps` the model's JSON once more: read at one level, the escaped JSON was
     # audited as prose at two (missing_quote:{\\\, ..., RED however right)
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     assert got["twice"] == got["thrice"] == [("1", "verified", REFUNDS)], got
     assert got["thrice_wrong"] == [("2", "misattributed", REFUNDS)], got["thrice_wrong"]
 
@@ -195,7 +199,7 @@ GEMINI = {
 def test_gemini_grounding_offsets_and_indices_written_as_decimal_texts_are_read(answers_db: Path) -> None:
     # protobuf's JSON (a gateway re-serialising the response) may write int32 fields as texts, `"21"`: each such
     # support was malformed_citation:segment.startIndex, fabricated, RED however right
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     assert got["texts"] == got["numbers"] == [("https://x.org/d1", "verified", REFUNDS)], got
     assert got["part_text"] == [("https://x.org/d2", "misattributed", REFUNDS)], got["part_text"]
     ((_ref, verdict, _),) = got["not_a_number"]

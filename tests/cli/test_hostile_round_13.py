@@ -8,18 +8,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.cli.hostile import CTX, batched, cites_by_answer, logged_rows
+from tests.cli.hostile import BOTH, REFUNDS, SHIPPING, batched, logged_rows, verdicts_by_answer
 from tests.conftest import query as q
 
-REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
 D1, D2 = "https://x.org/d1", "https://x.org/d2"
 
-
-def _got(db: Path) -> dict[str, list[tuple[Any, ...]]]:
-    return {a: [(ref, v, c) for ref, _, v, c in cs] for a, cs in cites_by_answer(db).items()}
-
-
-BOTH = [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)]
 
 BULLETS = {
     "star": f"* {REFUNDS[:-1]} [1].\n* {SHIPPING[:-1]} [2].",
@@ -36,7 +29,7 @@ BULLETS = {
 def test_a_list_bullet_opening_a_cited_line_is_no_part_of_its_claim(answers_db: Path) -> None:
     # `* Refunds take 30 days [1].` (Markdown's other bullet) was checked as "* Refunds take 30 days." (weak, RED
     # however right); `- [1] Refunds ...` kept "- " in its claim (verified, no exact match)
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     for a in ("star", "star_leading", "dash_leading", "plus", "dot"):
         assert got.get(a) == BOTH, (a, got.get(a))
     assert got["wrong"] == [("2", "misattributed", REFUNDS), ("1", "misattributed", SHIPPING)], got["wrong"]
@@ -63,7 +56,7 @@ BREAKS = {
 def test_an_html_line_break_in_a_json_answer_text_ends_a_line(answers_db: Path) -> None:
     # `{"answer": "... days [1].<br>Shipping ... [2]."}` (round 12 read `<br>` in prose only): both one claim, each
     # marker's unsupported, RED however right
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     for a in ("br", "self_closing"):
         assert got.get(a) == BOTH, (a, got.get(a))
     assert got["leading"] == [("2", "verified", SHIPPING)], got["leading"]
@@ -105,7 +98,7 @@ GEMINI = {
 def test_a_gemini_stream_whose_chunks_each_ground_their_own_text_is_read_on_the_joined_text(answers_db: Path) -> None:
     # each chunk's grounding metadata for its own text (offsets from that chunk's start): the last chunk's read in
     # the whole text, `efunds take 30 days. Shipping i` cited to d2 (misattributed), the first chunk's support lost
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     both = [(D1, "verified", REFUNDS), (D2, "verified", SHIPPING)]
     for a in ("own", "sse", "cumulative", "snake"):
         assert got.get(a) == both, (a, got.get(a))
@@ -125,7 +118,7 @@ LISTS = {
 def test_a_closing_list_of_names_without_a_header_is_a_list_of_sources(answers_db: Path) -> None:
     # `... [2].\n\n[1] Refund Policy.pdf\n[2] Shipping.pdf` (a closing list with no "Sources:" above it): each line's
     # marker cited its file's name, weak, RED however right
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     for a in ("names", "urls", "raised"):
         assert got.get(a) == BOTH, (a, got.get(a))
     assert got["claim_line"] == BOTH, got["claim_line"]  # a line that goes on in words is a claim of its own
@@ -150,7 +143,7 @@ OPENINGS = {
 def test_a_superscript_or_a_marker_after_a_label_opening_a_line_cites_that_line(answers_db: Path) -> None:
     # `¹ Refunds take 30 days.` (a renderer raising a line's leading `[1]`) was text: YELLOW no_citations however
     # wrong; `Step 1. [1] Refunds ...` cited "Step 1.", an empty claim (unsupported, RED however right)
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     for a in ("raised", "indented", "step", "version"):
         assert got.get(a) == BOTH, (a, got.get(a))
     assert got["raised_wrong"] == [("2", "misattributed", REFUNDS), ("1", "misattributed", SHIPPING)], got

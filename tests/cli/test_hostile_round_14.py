@@ -5,20 +5,20 @@ its claim is the one it cites."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from tests.cli.hostile import CTX, batched, cites_by_answer, logged_rows
+from tests.cli.hostile import (
+    BOTH,
+    REFUNDS,
+    SHIPPING,
+    SWAPPED,
+    R,
+    S,
+    batched,
+    cites_by_answer,
+    logged_rows,
+    verdicts_by_answer,
+)
 from tests.conftest import query as q
-
-REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
-R, S = REFUNDS[:-1], SHIPPING[:-1]
-BOTH = [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)]
-SWAPPED = [("2", "misattributed", REFUNDS), ("1", "misattributed", SHIPPING)]
-
-
-def _got(db: Path) -> dict[str, list[tuple[Any, ...]]]:
-    return {a: [(ref, v, c) for ref, _, v, c in cs] for a, cs in cites_by_answer(db).items()}
-
 
 BRACES = {
     "spaced": f"{R} {{1}}. {S} {{2}}.",
@@ -33,7 +33,7 @@ BRACES = {
 @batched(logged_rows(BRACES))
 def test_a_position_in_braces_cites_where_a_citation_stands(answers_db: Path) -> None:
     # `{1}` was no marker (rounds 9 to 13 left it): YELLOW no_citations however wrong the source
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     for a in ("spaced", "glued", "after_stop"):
         assert got.get(a) == BOTH, (a, got.get(a))
     assert got["wrong"] == SWAPPED, got["wrong"]
@@ -54,7 +54,7 @@ LEADING = {
 @batched(logged_rows(LEADING))
 def test_the_colon_after_a_line_opening_marker_is_no_part_of_its_claim(answers_db: Path) -> None:
     # `[2]: Shipping is free ...` cited ": Shipping is free ..." (round 13 left it)
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     for a in ("colon", "dash", "bullet_colon"):
         assert got.get(a) == BOTH, (a, got.get(a))
     assert got["wrong"] == SWAPPED, got["wrong"]
@@ -73,7 +73,7 @@ TITLES = {
 def test_a_closing_list_of_plain_titles_without_a_header_cites_no_claim(answers_db: Path) -> None:
     # `[1] Refund Policy` closing the answer (a title without its file's extension; round 12 left it): each marker
     # cited its title (weak `missing_name:Policy`, `empty_claim`), RED however right
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     assert got["inline"] == BOTH, got["inline"]
     assert got["dated"] == BOTH, got["dated"]
     assert got["wrong"] == SWAPPED, got["wrong"]
@@ -119,7 +119,7 @@ CLAIM_EDGES = {
 def test_what_held_only_a_marker_goes_from_its_claim(answers_db: Path) -> None:
     # `days\u00a0[1].` cited "Refunds take 30 days ." , `(cf. [2])` left "(cf. )" and `**[1]**` left "****" in the
     # claim checked and shown
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     for a in CLAIM_EDGES:
         assert got.get(a) == BOTH, (a, got.get(a))
 

@@ -8,22 +8,21 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.cli.hostile import CTX, URL_CTX, batched, cites_by_answer, logged_rows
+from tests.cli.hostile import (
+    BOTH,
+    REFUNDS,
+    SHIPPING,
+    SWAPPED,
+    URL_CTX,
+    R,
+    S,
+    batched,
+    cites_by_answer,
+    logged_rows,
+    uncited_by_answer,
+    verdicts_by_answer,
+)
 from tests.conftest import query as q
-
-REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
-R, S = REFUNDS[:-1], SHIPPING[:-1]
-BOTH = [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)]
-SWAPPED = [("2", "misattributed", REFUNDS), ("1", "misattributed", SHIPPING)]
-
-
-def _got(db: Path) -> dict[str, list[tuple[Any, ...]]]:
-    return {a: [(ref, v, c) for ref, _, v, c in cs] for a, cs in cites_by_answer(db).items()}
-
-
-def _uncited(db: Path) -> dict[str, list[str]]:
-    return dict(q(db, "SELECT answer_id, list(sentence ORDER BY sentence_idx) FROM uncited_claims GROUP BY 1"))
-
 
 HEADINGS = {
     "atx": f"## Refunds [1]\n{REFUNDS}\n\n## Shipping [2]\n{SHIPPING}",
@@ -40,13 +39,13 @@ HEADINGS = {
 def test_a_headings_marker_cites_its_section(answers_db: Path) -> None:
     # `## Refunds [1]\nRefunds take 30 days.` cited "## Refunds" (empty_claim, unsupported, RED however right) and
     # left the section uncited (round 14 left it); a heading stating the claim kept its `## ` (weak)
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     for a in ("atx", "bold", "setext", "closed"):
         assert got.get(a) == BOTH, (a, got.get(a))
     assert got["wrong"] == SWAPPED, got["wrong"]
     assert got["stated"] == [("1", "verified", R), ("2", "verified", S)], got["stated"]
     assert got["quoted"] == BOTH, got["quoted"]
-    assert not set(_uncited(answers_db)) & set(HEADINGS), _uncited(answers_db)
+    assert not set(uncited_by_answer(answers_db)) & set(HEADINGS), uncited_by_answer(answers_db)
 
 
 POINTERS = {
@@ -63,13 +62,13 @@ POINTERS = {
 def test_a_pointers_marker_cites_the_sentence_before_it(answers_db: Path) -> None:
     # `Refunds take 30 days. See [1].` cited "." (empty_claim, unsupported) and left the sentence uncited;
     # `(Source: [1]) Shipping ...` cited the Shipping sentence (misattributed however right)
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     for a in ("see", "for_details", "source_opening"):
         assert got.get(a) == BOTH, (a, got.get(a))
     assert got["wrong"] == SWAPPED, got["wrong"]
     assert got["advice"][1][2] == "See a doctor immediately.", got["advice"]  # a statement, not a pointer
     assert got["first"] == [("1", "verified", REFUNDS)], got["first"]  # opening the answer: the one after (round 16)
-    uncited = _uncited(answers_db)
+    uncited = uncited_by_answer(answers_db)
     assert not set(uncited) & {"see", "for_details", "source_opening", "wrong"}, uncited
 
 
@@ -83,11 +82,11 @@ LINKS = {
 @batched(logged_rows(LINKS))
 def test_a_marker_in_a_links_label_leaves_no_link_in_its_claim(answers_db: Path) -> None:
     # `days [see [1]](http://...)` checked "Refunds take 30 days (http://...)." (weak missing_url; round 14 left it)
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     assert got["label"] == BOTH, got["label"]
     assert got["wrong"][0][:2] == ("2", "misattributed") and got["wrong"][0][2] == REFUNDS, got["wrong"]
     assert got["plain_link"] == BOTH, got["plain_link"]  # a link that is no citation: an uncited sentence, kept
-    assert _uncited(answers_db)["plain_link"] == ["Read [our FAQ](https://x.org/faq) for more."]
+    assert uncited_by_answer(answers_db)["plain_link"] == ["Read [our FAQ](https://x.org/faq) for more."]
 
 
 BRACES = {
@@ -101,7 +100,7 @@ BRACES = {
 @batched(logged_rows(BRACES))
 def test_brace_markers_with_a_space_between_each_cite(answers_db: Path) -> None:
     # `days {1} {2}.` cited nothing (the first's place: a space, not a stop), `{1}{2}{3}` the first two
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     assert [ref for ref, _, _ in got["spaced"]] == ["1", "2", "2"], got["spaced"]
     assert [ref for ref, _, _ in got["three"]] == ["1", "2", "3", "2"], got["three"]
     assert [ref for ref, _, _ in got["then_bracket"]] == ["1", "2", "2"], got["then_bracket"]
@@ -122,7 +121,7 @@ LISTS = {
 @batched(logged_rows(LISTS))
 def test_an_answer_given_as_a_list_is_read_as_its_text(answers_db: Path) -> None:
     # `{"answer": ["...", "..."]}` was structured_parse_failed: the raw JSON checked as every marker's claim (RED)
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     for a in ("strings", "pieces", "segments", "one_segment"):
         assert got.get(a) == BOTH, (a, got.get(a))
     assert got["wrong"] == SWAPPED, got["wrong"]
@@ -148,7 +147,7 @@ NESTED = {
 def test_json_written_as_text_inside_the_json_is_read(answers_db: Path) -> None:
     # `"citations": "[{...}]"` was citations_not_a_list (RED, no citation read); `"answer": "{\"answer\": ...}"`
     # checked the inner JSON as each claim, unflagged
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     assert got["answer_text"] == BOTH, got["answer_text"]
     assert got["twice"] == SWAPPED, got["twice"]
     for a in ("citations_text", "whole"):
@@ -242,11 +241,11 @@ LABEL_LINES = {
 def test_a_source_labels_line_cites_the_sentences_above_it(answers_db: Path) -> None:
     # `Refunds take 30 days.\nSources: [1]` cited "Sources:" (empty_claim, unsupported, RED however right) and left
     # the sentences above it uncited (round 15 left it)
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     assert got["one"] == [("1", "verified", REFUNDS)], got["one"]
     assert got["paragraphs"] == BOTH, got["paragraphs"]
     assert got["wrong"] == [("2", "misattributed", REFUNDS)], got["wrong"]
     assert got["inline_above"] == [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)], got["inline_above"]
     assert {c for _, _, c in got["both"]} == {f"{REFUNDS} {SHIPPING}"}, got["both"]
     assert {c for _, _, c in got["and"]} == {f"{REFUNDS} {SHIPPING}"}, got["and"]
-    assert not set(_uncited(answers_db)) & set(LABEL_LINES), _uncited(answers_db)
+    assert not set(uncited_by_answer(answers_db)) & set(LABEL_LINES), uncited_by_answer(answers_db)

@@ -6,24 +6,19 @@ from 0."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from tests.cli.hostile import CTX, batched, cites_by_answer, logged_rows
-from tests.conftest import query as q
-
-REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
-R, S = REFUNDS[:-1], SHIPPING[:-1]
-BOTH = [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)]
-SWAPPED = [("2", "misattributed", REFUNDS), ("1", "misattributed", SHIPPING)]
-
-
-def _got(db: Path) -> dict[str, list[tuple[Any, ...]]]:
-    return {a: [(ref, v, c) for ref, _, v, c in cs] for a, cs in cites_by_answer(db).items()}
-
-
-def _uncited(db: Path) -> dict[str, list[str]]:
-    return dict(q(db, "SELECT answer_id, list(sentence ORDER BY sentence_idx) FROM uncited_claims GROUP BY 1"))
-
+from tests.cli.hostile import (
+    BOTH,
+    REFUNDS,
+    SHIPPING,
+    SWAPPED,
+    R,
+    S,
+    batched,
+    logged_rows,
+    uncited_by_answer,
+    verdicts_by_answer,
+)
 
 BRACKETS = {
     "tortoise": f"{R}〔1〕. {S}〔2〕.",
@@ -36,11 +31,13 @@ BRACKETS = {
 @batched(logged_rows(BRACKETS))
 def test_tortoise_shell_and_white_lenticular_brackets_are_markers(answers_db: Path) -> None:
     # `days〔1〕.` was no marker: no_citations, YELLOW however wrong the source (round 15 left it)
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     assert got["tortoise"] == BOTH and got["white_lenticular"] == BOTH, got
     assert got["wrong"] == SWAPPED, got["wrong"]
     assert [ref for ref, _, _ in got["words"]] == ["1", "2"], got["words"]  # a bracketed word stays text
-    assert not set(_uncited(answers_db)) & {"tortoise", "white_lenticular", "wrong"}, _uncited(answers_db)
+    assert not set(uncited_by_answer(answers_db)) & {"tortoise", "white_lenticular", "wrong"}, uncited_by_answer(
+        answers_db
+    )
 
 
 HTML = {
@@ -54,7 +51,7 @@ HTML = {
 @batched(logged_rows(HTML))
 def test_an_html_answers_raised_links_are_markers_and_its_block_tags_leave_the_claim(answers_db: Path) -> None:
     # `days<sup><a href="#ref1">1</a></sup>` was no marker (no_citations, YELLOW); `<p>` stayed in the claim (weak)
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     assert got["sup_link"] == BOTH and got["a_bracket"] == BOTH, got
     assert got["wrong"] == SWAPPED, got["wrong"]
     assert got["p_each"] == BOTH, got["p_each"]
@@ -70,7 +67,7 @@ LINKS = {
 @batched(logged_rows(LINKS))
 def test_a_link_labelled_with_its_marker_and_title_leaves_the_title_out_of_the_claim(answers_db: Path) -> None:
     # `days [[1] Refund Policy](https://...)` checked "Refunds take 30 days Refund Policy." (weak missing_name)
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     assert got["titled"] == BOTH, got["titled"]
     assert got["wrong"] == SWAPPED, got["wrong"]
     assert got["see"] == BOTH, got["see"]  # round 15's label: as before
@@ -87,11 +84,11 @@ OPENING = {
 @batched(logged_rows(OPENING))
 def test_a_pointer_opening_the_answer_cites_the_sentence_after_it(answers_db: Path) -> None:
     # `See [1]. Refunds take 30 days.` cited "." (empty_claim, unsupported, RED) and left the sentence uncited
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     assert got["see"] == BOTH and got["paren"] == BOTH, got
     assert got["wrong"] == SWAPPED, got["wrong"]
     assert [c for _, _, c in got["pointers"]] == [".", "."], got["pointers"]  # nothing but pointers: as before
-    assert not set(_uncited(answers_db)) & {"see", "paren", "wrong"}, _uncited(answers_db)
+    assert not set(uncited_by_answer(answers_db)) & {"see", "paren", "wrong"}, uncited_by_answer(answers_db)
 
 
 ZERO = {
@@ -105,7 +102,7 @@ ZERO = {
 @batched(logged_rows(ZERO))
 def test_segments_citations_counted_from_zero_are_read_so(answers_db: Path) -> None:
     # `[{"text": ..., "citations": [0]}, ...]`: 0 was fabricated and 1 misattributed (round 15 left it)
-    got = _got(answers_db)
+    got = verdicts_by_answer(answers_db)
     want = [("0", "verified", REFUNDS), ("1", "verified", SHIPPING)]
     assert got["segments"] == want and got["sentences"] == want, got
     assert got["wrong"] == [("1", "misattributed", REFUNDS), ("0", "misattributed", SHIPPING)], got["wrong"]
