@@ -112,10 +112,11 @@ def fabricated_reasons(db: Path) -> dict[str, list[str]]:
 URL_CTX = [c | {"url": f"https://x.org/{c['doc_id']}"} for c in CTX]
 
 # the two contexts' statements, each claim without its stop, and the verdicts of both cited right or each other's
-REFUNDS, SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
-R, S = REFUNDS[:-1], SHIPPING[:-1]
-BOTH = [("1", "verified", REFUNDS), ("2", "verified", SHIPPING)]
-SWAPPED = [("2", "misattributed", REFUNDS), ("1", "misattributed", SHIPPING)]
+# (CTX's texts; SHIPPING above is the policy page's)
+CTX_REFUNDS, CTX_SHIPPING = (c["text"] for c in CTX)  # "Refunds take 30 days.", "Shipping is free over 50 euros."
+R, S = CTX_REFUNDS[:-1], CTX_SHIPPING[:-1]
+BOTH = [("1", "verified", CTX_REFUNDS), ("2", "verified", CTX_SHIPPING)]
+SWAPPED = [("2", "misattributed", CTX_REFUNDS), ("1", "misattributed", CTX_SHIPPING)]
 
 
 def logged_rows(answers: dict[str, Any], ctx: list[dict[str, Any]] = URL_CTX) -> list[dict[str, Any]]:

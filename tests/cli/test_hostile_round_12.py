@@ -13,8 +13,12 @@ import pyarrow.parquet as pq
 
 from audit.contract import answers_schema, context_type
 from tests.cli.hostile import (
-    REFUNDS,
-    SHIPPING,
+    CTX_REFUNDS as REFUNDS,
+)
+from tests.cli.hostile import (
+    CTX_SHIPPING as SHIPPING,
+)
+from tests.cli.hostile import (
     URL_CTX,
     batched,
     cites_by_answer,

@@ -8,7 +8,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.cli.hostile import BOTH, REFUNDS, SHIPPING, batched, logged_rows, verdicts_by_answer
+from tests.cli.hostile import BOTH, batched, logged_rows, verdicts_by_answer
+from tests.cli.hostile import CTX_REFUNDS as REFUNDS
+from tests.cli.hostile import CTX_SHIPPING as SHIPPING
 from tests.conftest import query as q
 
 D1, D2 = "https://x.org/d1", "https://x.org/d2"

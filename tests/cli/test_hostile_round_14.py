@@ -8,8 +8,6 @@ from pathlib import Path
 
 from tests.cli.hostile import (
     BOTH,
-    REFUNDS,
-    SHIPPING,
     SWAPPED,
     R,
     S,
@@ -17,6 +15,12 @@ from tests.cli.hostile import (
     cites_by_answer,
     logged_rows,
     verdicts_by_answer,
+)
+from tests.cli.hostile import (
+    CTX_REFUNDS as REFUNDS,
+)
+from tests.cli.hostile import (
+    CTX_SHIPPING as SHIPPING,
 )
 from tests.conftest import query as q
 

@@ -10,8 +10,6 @@ from typing import Any
 
 from tests.cli.hostile import (
     BOTH,
-    REFUNDS,
-    SHIPPING,
     SWAPPED,
     URL_CTX,
     R,
@@ -21,6 +19,12 @@ from tests.cli.hostile import (
     logged_rows,
     uncited_by_answer,
     verdicts_by_answer,
+)
+from tests.cli.hostile import (
+    CTX_REFUNDS as REFUNDS,
+)
+from tests.cli.hostile import (
+    CTX_SHIPPING as SHIPPING,
 )
 from tests.conftest import query as q
 

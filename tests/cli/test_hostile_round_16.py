@@ -9,8 +9,6 @@ from pathlib import Path
 
 from tests.cli.hostile import (
     BOTH,
-    REFUNDS,
-    SHIPPING,
     SWAPPED,
     R,
     S,
@@ -18,6 +16,12 @@ from tests.cli.hostile import (
     logged_rows,
     uncited_by_answer,
     verdicts_by_answer,
+)
+from tests.cli.hostile import (
+    CTX_REFUNDS as REFUNDS,
+)
+from tests.cli.hostile import (
+    CTX_SHIPPING as SHIPPING,
 )
 
 BRACKETS = {
